@@ -1,0 +1,129 @@
+"""Arena: play N games between computer players and print wins, losses, voids and a 95% interval.
+
+    python -m engine.arena GAME --a LEVEL --b LEVEL --games N [--players K] [--opt key=value ...]
+
+Seats alternate between games: with two players, game i gives seat 0 to A when
+i is even and to B when it is odd. With more players, A takes one seat
+(rotating) and B all the others. "random" is the uniform random legal player;
+other levels come from the game module's ``make_agent(level, seed, seat)``.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import math
+import sys
+import time
+
+from engine import registry
+from engine.agents import RandomAgent
+
+
+def make_agent(game_id: str, level: str, seed: int, seat: int):
+    """An agent of ``level`` for ``game_id`` ("random" for the uniform random player)."""
+    if level == "random":
+        return RandomAgent(seed)
+    mod = importlib.import_module(registry.get(game_id).module)
+    if not hasattr(mod, "make_agent"):
+        raise SystemExit(f"{game_id} has no computer players yet")
+    return mod.make_agent(level, seed=seed, seat=seat)
+
+
+def play(game, agents, max_actions: int = 1_000_000):
+    """Play ``game`` to the end with one agent per seat; returns the game."""
+    n = 0
+    while not game.is_over:
+        seat = game.current_player
+        legal = game.legal_actions()
+        action = agents[seat].act(game.observe(seat), legal)
+        game.apply(action)
+        n += 1
+        if n > max_actions:
+            raise RuntimeError("arena: game did not end")
+    return game
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes in n trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def parse_opts(pairs: list[str]) -> dict:
+    out = {}
+    for p in pairs:
+        if "=" not in p:
+            raise SystemExit(f"--opt wants key=value, got {p!r}")
+        k, v = p.split("=", 1)
+        try:
+            out[k] = int(v)
+        except ValueError:
+            out[k] = v
+    return out
+
+
+def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed: int = 0,
+        out=sys.stdout) -> dict:
+    """Play the match and return counts {'a_first', 'b_first', 'void', 'games'}."""
+    info = registry.get(game_id)
+    res = {"a_first": 0, "b_first": 0, "void": 0, "games": 0}
+    t0 = time.perf_counter()
+    for i in range(games):
+        gopts = dict(opts)
+        if "players" in info.options:
+            gopts["players"] = players
+        if "seed" in info.options:
+            gopts["seed"] = seed + i
+        game = info.new_game(**gopts)
+        n = game.num_players
+        a_seat = i % n
+        agents = [make_agent(game_id, a if s == a_seat else b, seed * 7919 + i * 31 + s, s)
+                  for s in range(n)]
+        play(game, agents)
+        ranking = game.ranking()
+        res["games"] += 1
+        if not ranking or all(p.out for p in ranking):
+            res["void"] += 1
+        elif ranking[0].player == a_seat:
+            res["a_first"] += 1
+        else:
+            res["b_first"] += 1
+        print(f"game {i + 1}/{games}: A in seat {a_seat}; first: seat {ranking[0].player if ranking else '-'}"
+              f"{' (void)' if ranking and all(p.out for p in ranking) else ''}", file=out, flush=True)
+    lo, hi = wilson(res["a_first"], res["games"])
+    print(f"{game_id}: A={a} vs B={b}, {res['games']} games in {time.perf_counter() - t0:.1f}s: "
+          f"A first {res['a_first']}, B first {res['b_first']}, void {res['void']}; "
+          f"A first rate {res['a_first'] / max(1, res['games']):.3f} (95% interval {lo:.3f}-{hi:.3f})",
+          file=out, flush=True)
+    return res
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game")
+    ap.add_argument("--a", default="normal")
+    ap.add_argument("--b", default="random")
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--preset")
+    ap.add_argument("--mode")
+    ap.add_argument("--opt", action="append", default=[])
+    args = ap.parse_args(argv)
+    opts = parse_opts(args.opt)
+    if args.preset:
+        opts["preset"] = args.preset
+    if args.mode:
+        opts["mode"] = args.mode
+    run(args.game, args.a, args.b, args.games, args.players, opts, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
