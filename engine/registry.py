@@ -71,3 +71,13 @@ register(GameInfo(
              "players": tuple(range(2, 9))},
     board="heightmap",
 ))
+
+register(GameInfo(
+    game_id="anqi",
+    name_zh="三国演弈暗棋·暗战洛阳城",
+    name_en="Three Kingdoms Dark Chess: Shadow War for Luoyang",
+    module="engine.anqi",
+    options={"players": 3, "seed": 0},
+    choices={"players": (3,)},
+    board="cells",
+))
