@@ -10,40 +10,50 @@ Chebyshev distance 1 are always visible (no intermediate cell).
 Design
 ------
 * ``_table(R)``: for every target offset of the radius-R diamond its Chebyshev
-  distance D and its S4 path, computed once with ``sight_path`` (so the tables are
-  the reference geometry by construction).  Targets are sorted by D descending,
-  so for every level k the targets with D > k (those having a level-k cell) are
-  a *prefix* of the target list.  The path entries are stored level-major and
-  unpadded: level 1 for targets [0, n_1), level 2 for [0, n_2), ...
-* ``_flat(R, Wp)``: the same offsets as flat indices into a row-major array of
-  width Wp (a padded heights array, or a (2R+1)-wide window).
-* ``_eval``: for M observers of one radius at once, gather y for every
-  (observer, entry) with one ``np.take`` on the flattened padded heights, x per
-  (observer, target), evaluate ``D*(y - z) + k*(z - x) >= 0`` in int32 (int64
-  if the heights are large), then OR the levels together (R-2 prefix ORs on
-  (M, n_k) planes).  No Python loop over cells or over observers.
-* ``VisionMap`` keeps its counts in a padded array (pad >= the largest radius
-  seen), so an observer's diamond never needs clipping: cells outside the map
-  land in the pad, which is never read.  ``counts`` is a view of the interior.
-  A single add/remove touches only the observer's own cells (fancy-index
-  ``+=``, indices are unique within one observer); batches accumulate with
-  ``np.add.at`` or ``np.bincount``, whichever is cheaper for their size.
+  distance D and its S4 path, computed once with ``sight.sight_path`` (so the
+  tables are the reference geometry by construction).  Targets are sorted by D
+  descending, so for every level k the targets with D > k (those having a
+  level-k cell) are a *prefix* of the target list; the path entries are stored
+  per level, unpadded (level k: the level-k cell of targets [0, n_k)).
+* Exact slopes.  Dividing the S5 inequality by k*D > 0:
+  ``D*y >= (D-k)*z + k*x  <=>  (y-z)/k >= (x-z)/D``.  The level-k cell of a
+  path is at Chebyshev distance exactly k from O, and T at distance D, so with
+  ``L = lcm(1..R)`` every cell C of the observer's (2R+1)-square window gets
+  the integer slope ``S(C) = (h(C) - z) * (L // cheb(C))`` and
+  ``T is blocked  <=>  max over its path cells P of S(P) >= S(T)``, exactly, in
+  integers (int32 while |h-z|*L fits, else int64; for radii whose L would
+  overflow int64 the direct form ``D*(y-z) + k*(z-x) >= 0`` is evaluated).
+* ``_eval_windows``: for M observers of one radius at once: gather their M
+  windows with one fancy index on a sliding-window view of the padded heights,
+  compute S (2 passes over M*(2R+1)^2), then for each level k one column
+  gather + ``np.maximum`` on the (M, n_k) prefix, and one comparison with the
+  targets' own S.  No Python loop over cells or over observers (only over the
+  R-1 levels and over the distinct radii).
+* ``VisionMap`` keeps its counts (int16) in a padded array (pad >= the largest
+  radius seen, grown on demand), so a diamond never needs clipping: cells
+  outside the map land in the pad, which is never read; ``counts`` is a view of
+  the interior.  A single add/remove touches only the observer's own cells
+  (fancy-index ``+=``; indices are unique within one observer); batches
+  accumulate with ``np.add.at``.
 
 The observer must stand on the map (``0 <= row < H``, ``0 <= col < W``).
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Sequence
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from engine.shachang.sight import sight_path
 
 Observer = tuple[int, int, int, int]  # (row, col, z, radius)
 
 _CHUNK = 1 << 20  # max (observers x path entries) evaluated in one numpy batch
-_DEFAULT_PAD = 16  # radius 16 covers units of up to 2**10 - 1 soldiers (S3)
+_I32 = 2**31 - 1
+_I64 = 2**62
 
 
 # --------------------------------------------------------------------------- tables
@@ -52,10 +62,9 @@ _DEFAULT_PAD = 16  # radius 16 covers units of up to 2**10 - 1 soldiers (S3)
 class _Table:
     """Geometry of the radius-R diamond, independent of the map."""
 
-    __slots__ = ("radius", "dr", "dc", "d", "n", "n2", "levels", "e_pr", "e_pc", "e_tgt", "e_d", "e_k")
-
     def __init__(self, radius: int):
         self.radius = radius
+        w = self.w = 2 * radius + 1
         offs = [(dr, dc) for dr in range(-radius, radius + 1)
                 for dc in range(-radius, radius + 1) if abs(dr) + abs(dc) <= radius]
         offs.sort(key=lambda o: (-max(abs(o[0]), abs(o[1])), o[0], o[1]))  # D descending
@@ -63,7 +72,9 @@ class _Table:
         self.dc = np.array([o[1] for o in offs], dtype=np.intp)
         self.d = np.maximum(np.abs(self.dr), np.abs(self.dc))
         self.n = len(offs)
-        self.n2 = int(np.count_nonzero(self.d >= 2))  # targets having at least one intermediate cell
+        self.n2 = int(np.count_nonzero(self.d >= 2))  # targets with at least one intermediate cell
+        self.tgt_loc = (self.dr + radius) * w + (self.dc + radius)  # index in the flat window
+        self.tgt2_loc = self.tgt_loc[: self.n2].copy()
         paths = [sight_path((0, 0), o) for o in offs[: self.n2]]
         pr, pc, tg, dd, kk = [], [], [], [], []
         levels = []  # (start, n_k) of each level k = 1..R-1 in the entry arrays
@@ -74,6 +85,7 @@ class _Table:
             levels.append((len(pr), n_k))
             for t in range(n_k):
                 r, c = paths[t][k - 1]
+                assert max(abs(r), abs(c)) == k  # the level-k cell is at Chebyshev distance k
                 pr.append(r)
                 pc.append(c)
                 tg.append(t)
@@ -85,6 +97,17 @@ class _Table:
         self.e_tgt = np.array(tg, dtype=np.intp)
         self.e_d = np.array(dd, dtype=np.int64)
         self.e_k = np.array(kk, dtype=np.int64)
+        e_loc = (self.e_pr + radius) * w + (self.e_pc + radius)
+        self.level_loc = tuple(e_loc[s:s + n] for s, n in levels)
+        # exact slope weights L // cheb(cell) over the window (centre: 0, never used)
+        self.lcm = math.lcm(*range(1, radius + 1)) if radius >= 1 else 1
+        ii = np.abs(np.arange(w) - radius)
+        cheb = np.maximum(ii[:, None], ii[None, :]).reshape(-1)
+        lw = np.zeros(w * w, dtype=object)
+        lw[cheb > 0] = [self.lcm // int(c) for c in cheb[cheb > 0]]
+        self._lw_obj = lw
+        self.lw32 = lw.astype(np.int32) if self.lcm <= _I32 else None
+        self.lw64 = lw.astype(np.int64) if self.lcm <= _I64 else None
 
 
 @lru_cache(maxsize=None)
@@ -95,18 +118,11 @@ def _table(radius: int) -> _Table:
 class _Flat:
     """A radius-R table laid out as flat offsets for row-major arrays of width ``wp``."""
 
-    __slots__ = ("t", "tgt_off", "tgt2_off", "e_off", "cy", "cx", "cy64", "cx64", "levels", "n", "n2", "e")
-
     def __init__(self, radius: int, wp: int):
-        t = _table(radius)
-        self.t = t
-        self.n, self.n2, self.levels = t.n, t.n2, t.levels
+        t = self.t = _table(radius)
         self.tgt_off = t.dr * wp + t.dc
         self.tgt2_off = self.tgt_off[: t.n2].copy()
         self.e_off = t.e_pr * wp + t.e_pc
-        self.e = len(self.e_off)
-        self.cy64, self.cx64 = t.e_d, t.e_k
-        self.cy, self.cx = t.e_d.astype(np.int32), t.e_k.astype(np.int32)
 
 
 @lru_cache(maxsize=256)
@@ -114,49 +130,103 @@ def _flat(radius: int, wp: int) -> _Flat:
     return _Flat(radius, wp)
 
 
-def _eval(hp: np.ndarray, f: _Flat, bases: np.ndarray, zs: np.ndarray) -> np.ndarray:
-    """Visible (M, n) bool for M observers of one radius at flat positions ``bases`` of ``hp``.
+def _slope_dtype(t: _Table, maxdiff: int):
+    """int32 / int64 in which (h - z) * L // cheb is exact, or None (use the direct form)."""
+    if t.lw32 is not None and maxdiff * t.lcm <= _I32:
+        return np.int32
+    if t.lw64 is not None and maxdiff * t.lcm <= _I64:
+        return np.int64
+    return None
 
-    ``hp`` is a flat heights array (int32 or int64), padded so that every diamond cell of every
-    base is inside it; ``zs`` the observer heights (same dtype as hp).  Column j is target j of
-    the table (``f.tgt_off[j]``).
+
+def _eval_windows(win: np.ndarray, zs: np.ndarray, t: _Table, dt) -> np.ndarray:
+    """Visible (M, n) bool from M flat windows (M, (2R+1)^2) centred on the observers.
+
+    ``zs`` (M,) observer heights; ``dt`` the slope dtype from ``_slope_dtype``.
+    Column j is target j of the table.
     """
-    m = len(bases)
-    vis = np.ones((m, f.n), dtype=bool)
-    if f.n2 == 0 or m == 0:
+    m = win.shape[0]
+    vis = np.ones((m, t.n), dtype=bool)
+    if t.n2 == 0 or m == 0:
         return vis
-    if m * f.e > _CHUNK and m > 1:  # bound the temporaries; a loop over chunks, not observers
-        step = max(1, _CHUNK // f.e)
-        for s in range(0, m, step):
-            vis[s:s + step] = _eval(hp, f, bases[s:s + step], zs[s:s + step])
-        return vis
-    big = hp.dtype == np.int64
-    cy, cx = (f.cy64, f.cx64) if big else (f.cy, f.cx)
-    b = bases[:, None]
-    z = zs[:, None]
-    # blocked  <=>  D*y >= (D-k)*z + k*x  <=>  D*(y - z) + k*(z - x) >= 0
-    zx = z - hp.take(b + f.tgt2_off)            # (m, n2): z - x per target
-    y = hp.take(b + f.e_off)                     # (m, e): y per path entry
-    y -= z
-    y *= cy
-    w = zx[:, f.t.e_tgt]                         # (m, e): z - x of each entry's target
-    w *= cx
-    y += w
-    blk = y >= 0                                 # (m, e)
-    s0, n1 = f.levels[0]
-    acc = blk[:, s0:s0 + n1].copy()              # (m, n2), level 1 covers every D >= 2 target
-    for s, nk in f.levels[1:]:
-        acc[:, :nk] |= blk[:, s:s + nk]
-    np.logical_not(acc, out=vis[:, : f.n2])
+    s = win.astype(dt, copy=True) if win.dtype != dt else win.copy()
+    s -= zs.astype(dt, copy=False)[:, None]
+    s *= t.lw32 if dt == np.int32 else t.lw64     # S(C) = (h(C) - z) * L // cheb(C)
+    acc = s.take(t.level_loc[0], axis=1)         # (m, n2): level 1 exists for every D >= 2 target
+    for loc in t.level_loc[1:]:
+        nk = len(loc)
+        a = acc[:, :nk]
+        np.maximum(a, s.take(loc, axis=1), out=a)
+    np.less(acc, s.take(t.tgt2_loc, axis=1), out=vis[:, : t.n2])  # visible <=> max S(P) < S(T)
     return vis
 
 
-def _int_dtype(maxabs: int, radius: int):
-    """int32 when D*(y-z) + k*(z-x) cannot overflow it, else int64."""
-    return np.int32 if (4 * maxabs + 4) * (max(radius, 1) + 1) < 2**31 else np.int64
+def _eval_direct(hp: np.ndarray, f: _Flat, bases: np.ndarray, zs: np.ndarray) -> np.ndarray:
+    """Visible (M, n) bool, direct form ``D*(y-z) + k*(z-x) >= 0`` blocks, in int64.
+
+    ``hp`` a flat padded heights array, ``bases`` flat observer positions in it.  Used when the
+    exact slopes would overflow int64 (very large radius or heights), and by the tests.
+    """
+    t = f.t
+    m = len(bases)
+    vis = np.ones((m, t.n), dtype=bool)
+    if t.n2 == 0 or m == 0:
+        return vis
+    e = len(f.e_off)
+    if m * e > _CHUNK and m > 1:  # bound the temporaries; a loop over chunks, not observers
+        step = max(1, _CHUNK // e)
+        for s in range(0, m, step):
+            vis[s:s + step] = _eval_direct(hp, f, bases[s:s + step], zs[s:s + step])
+        return vis
+    b = bases[:, None]
+    z = zs.astype(np.int64)[:, None]
+    zx = z - hp.take(b + f.tgt2_off).astype(np.int64)  # (m, n2): z - x per target
+    y = hp.take(b + f.e_off).astype(np.int64)          # (m, e): y per path entry
+    y -= z
+    y *= t.e_d
+    w = zx[:, t.e_tgt]
+    w *= t.e_k
+    y += w
+    blk = y >= 0
+    s0, n1 = t.levels[0]
+    acc = blk[:, s0:s0 + n1].copy()
+    for s, nk in t.levels[1:]:
+        acc[:, :nk] |= blk[:, s:s + nk]
+    np.logical_not(acc, out=vis[:, : t.n2])
+    return vis
 
 
 # --------------------------------------------------------------------------- free functions
+
+
+def _visible_padded(hp2d: np.ndarray, maxabs: int, radius: int, prow: np.ndarray, pcol: np.ndarray,
+                    zs: np.ndarray) -> np.ndarray:
+    """Visible (M, n) bool for M observers of one radius at padded coordinates (prow, pcol).
+
+    ``hp2d`` is the terrain padded by at least ``radius`` on every side, ``maxabs`` a bound on its
+    absolute values.
+    """
+    t = _table(radius)
+    m = len(prow)
+    if t.n2 == 0 or m == 0:
+        return np.ones((m, t.n), dtype=bool)
+    e = t.levels[-1][0] + t.levels[-1][1]
+    if m * e > _CHUNK and m > 1:  # bound the temporaries; a loop over chunks, not observers
+        step = max(1, _CHUNK // e)
+        return np.concatenate([_visible_padded(hp2d, maxabs, radius, prow[s:s + step], pcol[s:s + step],
+                                               zs[s:s + step]) for s in range(0, m, step)])
+    zmax = int(np.abs(zs).max())
+    dt = _slope_dtype(t, maxabs + zmax)
+    if dt is None:
+        wp = hp2d.shape[1]
+        return _eval_direct(hp2d.reshape(-1), _flat(radius, wp), prow * wp + pcol, zs)
+    w = t.w
+    if m == 1:
+        r0, c0 = int(prow[0]) - radius, int(pcol[0]) - radius
+        win = hp2d[r0:r0 + w, c0:c0 + w].reshape(1, w * w)
+    else:
+        win = sliding_window_view(hp2d, (w, w))[prow - radius, pcol - radius].reshape(m, w * w)
+    return _eval_windows(win, zs, t, dt)
 
 
 def diamond(shape: tuple[int, int], src: tuple[int, int], radius: int) -> np.ndarray:
@@ -164,6 +234,10 @@ def diamond(shape: tuple[int, int], src: tuple[int, int], radius: int) -> np.nda
     h, w = shape
     rr, cc = np.ogrid[:h, :w]
     return (np.abs(rr - src[0]) + np.abs(cc - src[1])) <= radius
+
+
+def _heights_dtype(maxabs: int):
+    return np.int32 if maxabs <= 2**30 else np.int64
 
 
 def visible_from(heights: np.ndarray, src, z: int, radius: int) -> np.ndarray:
@@ -182,14 +256,14 @@ def visible_from(heights: np.ndarray, src, z: int, radius: int) -> np.ndarray:
     r_lo, r_hi = max(0, r0 - radius), min(h, r0 + radius + 1)
     c_lo, c_hi = max(0, c0 - radius), min(w, c0 + radius + 1)
     sub = heights[r_lo:r_hi, c_lo:c_hi]
-    maxabs = max(abs(z), int(np.abs(sub).max()) if sub.size else 0)
-    dt = _int_dtype(maxabs, radius)
-    win = np.zeros((wp, wp), dtype=dt)
+    maxabs = int(np.abs(sub).max()) if sub.size else 0
+    win = np.zeros((wp, wp), dtype=_heights_dtype(maxabs))
     win[r_lo - r0 + radius:r_hi - r0 + radius, c_lo - c0 + radius:c_hi - c0 + radius] = sub
-    f = _flat(radius, wp)
-    vis = _eval(win.reshape(-1), f, np.array([radius * wp + radius], dtype=np.intp), np.array([z], dtype=dt))[0]
-    rows = r0 + f.t.dr
-    cols = c0 + f.t.dc
+    t = _table(radius)
+    vis = _visible_padded(win, maxabs, radius, np.array([radius]), np.array([radius]),
+                          np.array([z], dtype=np.int64))[0]
+    rows = r0 + t.dr
+    cols = c0 + t.dc
     keep = vis & (rows >= 0) & (rows < h) & (cols >= 0) & (cols < w)
     out[rows[keep], cols[keep]] = True
     return out
@@ -198,12 +272,13 @@ def visible_from(heights: np.ndarray, src, z: int, radius: int) -> np.ndarray:
 def visible_many(heights: np.ndarray, observers: Sequence[Observer]) -> np.ndarray:
     """(len(observers), H, W) bool: ``visible_from`` of each observer, computed in batches per radius."""
     heights = np.asarray(heights)
+    h, w = heights.shape
     vm = VisionMap(heights, 1)
     out = np.zeros((len(observers),) + heights.shape, dtype=bool)
-    for idx, f, bases, vis in vm._batches(observers, ignore_terrain=False):
-        rows = (bases[:, None] // vm._wp - vm._pad) + f.t.dr[None, :]
-        cols = (bases[:, None] % vm._wp - vm._pad) + f.t.dc[None, :]
-        h, w = heights.shape
+    obs = np.asarray(observers, dtype=np.int64).reshape(-1, 4)
+    for idx, t, vis in vm._batches(obs, ignore_terrain=False):
+        rows = obs[idx, 0][:, None] + t.dr[None, :]
+        cols = obs[idx, 1][:, None] + t.dc[None, :]
         keep = vis & (rows >= 0) & (rows < h) & (cols >= 0) & (cols < w)
         which = np.broadcast_to(idx[:, None], keep.shape)
         out[which[keep], rows[keep], cols[keep]] = True
@@ -216,23 +291,28 @@ def visible_many(heights: np.ndarray, observers: Sequence[Observer]) -> np.ndarr
 class VisionMap:
     """For each player, how many of its observers see each cell; visible = count > 0.
 
-    ``counts`` is an ``(n_players, H, W)`` int32 array (a view of a padded internal array;
-    if an observer with a radius larger than the pad is added the internal array grows and
-    ``counts`` becomes a new view, so read ``vm.counts`` again rather than keeping it).
+    ``counts`` is an ``(n_players, H, W)`` int16 array, a view of a padded internal array.  When
+    an observer with a radius larger than the current pad is added the internal array grows and
+    ``counts`` becomes a new view, so read ``vm.counts`` again rather than keeping it.
     After the terrain changes, call ``set_heights`` and then ``reset``.
     """
 
-    def __init__(self, heights: np.ndarray, n_players: int, pad: int = _DEFAULT_PAD):
+    COUNT_DTYPE = np.int16  # at most max_units (32) observers per player, plus ghost visions
+
+    def __init__(self, heights: np.ndarray, n_players: int, pad: int = 0):
         self.heights = np.asarray(heights)
+        if self.heights.ndim != 2:
+            raise ValueError("heights must be a 2-D array")
         self.n_players = int(n_players)
         self._pad = -1
+        self._one = self.COUNT_DTYPE(1)
         self._alloc(max(int(pad), 0), keep_counts=False)
 
     # -- storage
     def _alloc(self, pad: int, keep_counts: bool) -> None:
         h, w = self.heights.shape
         hp_, wp = h + 2 * pad, w + 2 * pad
-        pc = np.zeros((self.n_players, hp_, wp), dtype=np.int32)
+        pc = np.zeros((self.n_players, hp_, wp), dtype=self.COUNT_DTYPE)
         if keep_counts:
             pc[:, pad:pad + h, pad:pad + w] = self.counts
         self._pad, self._wp, self._size = pad, wp, hp_ * wp
@@ -243,19 +323,14 @@ class VisionMap:
     def _refresh_heights(self) -> None:
         h, w = self.heights.shape
         p = self._pad
-        maxabs = int(np.abs(self.heights).max()) if self.heights.size else 0
-        self._maxabs = maxabs
-        self._dt = _int_dtype(maxabs + 1024, p)  # leave room for z = terrain + soldiers
-        hp = np.zeros((h + 2 * p, w + 2 * p), dtype=self._dt)
+        self._maxabs = int(np.abs(self.heights).max()) if self.heights.size else 0
+        hp = np.zeros((h + 2 * p, w + 2 * p), dtype=_heights_dtype(self._maxabs))
         hp[p:p + h, p:p + w] = self.heights
-        self._hp = hp.reshape(-1)
+        self._hp2d = hp
 
-    def _ensure(self, radius: int, z: int = 0) -> None:
+    def _ensure(self, radius: int) -> None:
         if radius > self._pad:
-            self._alloc(max(radius, 2 * self._pad), keep_counts=True)
-        if self._dt == np.int32 and _int_dtype(max(self._maxabs, abs(z)) + 1024, self._pad) != np.int32:
-            self._dt = np.int64
-            self._hp = self._hp.astype(np.int64)
+            self._alloc(radius, keep_counts=True)
 
     @property
     def counts(self) -> np.ndarray:
@@ -281,23 +356,25 @@ class VisionMap:
         r, c, z, rad = int(obs[0]), int(obs[1]), int(obs[2]), int(obs[3])
         if rad < 0:
             return np.zeros(0, dtype=np.intp)
-        self._ensure(rad, z)
+        self._ensure(rad)
         p = self._pad
-        base = (r + p) * self._wp + (c + p)
+        off = (r + p) * self._wp + (c + p) + player * self._size
         f = _flat(rad, self._wp)
-        off = base + player * self._size
         if ignore_terrain:
             return f.tgt_off + off
-        vis = _eval(self._hp, f, np.array([base], dtype=np.intp), np.array([z], dtype=self._dt))[0]
+        vis = _visible_padded(self._hp2d, self._maxabs, rad, np.array([r + p]), np.array([c + p]),
+                              np.array([z], dtype=np.int64))[0]
         return f.tgt_off[vis] + off
 
     def add(self, player: int, obs: Observer, ignore_terrain: bool = False) -> None:
         """Count one more observer of ``player``."""
-        self._pcf[self._cells(player, obs, ignore_terrain)] += 1
+        cells = self._cells(player, obs, ignore_terrain)  # may grow the pad: index _pcf afterwards
+        self._pcf[cells] += self._one
 
     def remove(self, player: int, obs: Observer, ignore_terrain: bool = False) -> None:
         """Forget one observer of ``player`` previously added with the same values."""
-        self._pcf[self._cells(player, obs, ignore_terrain)] -= 1
+        cells = self._cells(player, obs, ignore_terrain)
+        self._pcf[cells] -= self._one
 
     def move(self, player: int, old: Observer, new: Observer) -> None:
         """``remove(player, old)`` then ``add(player, new)`` (a march or an attack changed one unit)."""
@@ -305,71 +382,67 @@ class VisionMap:
         self.add(player, new)
 
     # -- batches
-    def _batches(self, observers, ignore_terrain: bool):
-        """Yield (indices into observers, flat table, padded bases, visible (m, n)) per radius."""
-        obs = np.asarray(observers, dtype=np.int64).reshape(-1, 4)
+    def _batches(self, obs: np.ndarray, ignore_terrain: bool):
+        """Yield (indices into obs, table, visible (m, n)) per radius; obs is an (M, 4) int array."""
         if len(obs) == 0:
             return
-        rmax = int(obs[:, 3].max())
-        zmax = int(np.abs(obs[:, 2]).max())
-        self._ensure(rmax, zmax)
+        self._ensure(int(obs[:, 3].max()))
         p = self._pad
-        bases_all = (obs[:, 0] + p) * self._wp + (obs[:, 1] + p)
         radii = obs[:, 3]
-        for rad in np.unique(radii):
-            rad = int(rad)
+        r_first = int(radii[0])
+        groups = [(r_first, None)] if (radii == r_first).all() else \
+            [(int(r), np.flatnonzero(radii == r)) for r in np.unique(radii)]
+        for rad, idx in groups:
             if rad < 0:
                 continue
-            idx = np.flatnonzero(radii == rad)
-            f = _flat(rad, self._wp)
-            bases = bases_all[idx].astype(np.intp)
-            if ignore_terrain:
-                vis = np.ones((len(idx), f.n), dtype=bool)
+            if idx is None:
+                idx = np.arange(len(obs))
+                sub = obs
             else:
-                vis = _eval(self._hp, f, bases, obs[idx, 2].astype(self._dt))
-            yield idx, f, bases, vis
+                sub = obs[idx]
+            t = _table(rad)
+            if ignore_terrain:
+                vis = np.ones((len(idx), t.n), dtype=bool)
+            else:
+                vis = _visible_padded(self._hp2d, self._maxabs, rad, sub[:, 0] + p, sub[:, 1] + p, sub[:, 2])
+            yield idx, t, vis
 
-    def _batch_cells(self, players, observers, ignore_terrain: bool) -> np.ndarray:
-        obs = np.asarray(observers, dtype=np.int64).reshape(-1, 4)
+    def _batch_cells(self, players, obs: np.ndarray, ignore_terrain: bool) -> np.ndarray:
         pl = np.broadcast_to(np.asarray(players, dtype=np.intp), (len(obs),))
         parts = []
-        for idx, f, bases, vis in self._batches(obs, ignore_terrain):
-            cell = (bases + pl[idx] * self._size)[:, None] + f.tgt_off[None, :]
+        for idx, t, vis in self._batches(obs, ignore_terrain):
+            p = self._pad
+            base = (obs[idx, 0] + p) * self._wp + (obs[idx, 1] + p) + pl[idx] * self._size
+            cell = base[:, None] + _flat(t.radius, self._wp).tgt_off[None, :]
             parts.append(cell[vis])
         if not parts:
             return np.zeros(0, dtype=np.intp)
         return parts[0] if len(parts) == 1 else np.concatenate(parts)
 
-    def _accumulate(self, cells: np.ndarray, sign: int) -> None:
-        if len(cells) * 6 < self._pcf.size:
-            np.add.at(self._pcf, cells, sign)
-        else:
-            binc = np.bincount(cells, minlength=self._pcf.size)
-            if sign > 0:
-                self._pcf += binc.astype(np.int32, copy=False)
-            else:
-                self._pcf -= binc.astype(np.int32, copy=False)
+    @staticmethod
+    def _as_obs(observers) -> np.ndarray:
+        return np.asarray(observers, dtype=np.int64).reshape(-1, 4)
 
     def add_many(self, players, observers: Sequence[Observer], ignore_terrain: bool = False) -> None:
         """Add several observers at once; ``players`` is one player or one per observer."""
-        self._accumulate(self._batch_cells(players, observers, ignore_terrain), 1)
+        cells = self._batch_cells(players, self._as_obs(observers), ignore_terrain)
+        np.add.at(self._pcf, cells, self._one)
 
     def remove_many(self, players, observers: Sequence[Observer], ignore_terrain: bool = False) -> None:
         """Remove several observers at once (each previously added with the same values)."""
-        self._accumulate(self._batch_cells(players, observers, ignore_terrain), -1)
+        cells = self._batch_cells(players, self._as_obs(observers), ignore_terrain)
+        np.subtract.at(self._pcf, cells, self._one)
 
     def reset(self, observers: list[list[Observer]]) -> None:
         """Recompute every player's counts from scratch (terrain-bound observers only)."""
-        flat, pl = [], []
-        for p, obs_list in enumerate(observers):
-            flat.extend(obs_list)
-            pl.extend([p] * len(obs_list))
-        cells = self._batch_cells(np.array(pl, dtype=np.intp), flat, False)
-        if len(cells) * 6 < self._pcf.size:
-            self._pcf.fill(0)
-            np.add.at(self._pcf, cells, 1)
-        else:
-            self._pcf[...] = np.bincount(cells, minlength=self._pcf.size)
+        sizes = [len(o) for o in observers]
+        total = sum(sizes)
+        obs = np.fromiter((v for lst in observers for o in lst for v in o), dtype=np.int64,
+                          count=4 * total).reshape(total, 4)
+        pl = np.repeat(np.arange(len(observers), dtype=np.intp), sizes)
+        cells = self._batch_cells(pl, obs, False)
+        self._pcf.fill(0)
+        np.add.at(self._pcf, cells, self._one)
 
     def visible(self, player: int) -> np.ndarray:
         """Bool map of the cells ``player``'s observers see."""
