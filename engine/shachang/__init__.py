@@ -1,0 +1,42 @@
+"""沙场秋点兵 (autumn muster on the battlefield): the rules engine (seed 003, rulings S1–S21)."""
+from __future__ import annotations
+
+from engine.shachang.actions import Attack, End, March, Reinforce, parse_action
+from engine.shachang.rules import attack_range, fanshu, preset, presets, vision_range
+
+
+def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, seed: int = 0,
+             round_limit: int | None = None, game_map=None):
+    """A new game on a generated map of ``preset`` (or on ``game_map``), with rule mode ``mode`` (S21)."""
+    from engine.shachang.game import ShachangGame
+    from engine.shachang.rules import preset as get_preset
+    from engine.shachang import terrain
+
+    get_preset(preset)  # clear error for an unknown preset before generating anything
+    source = "file"
+    if game_map is None:
+        if mode == "classic":
+            game_map = terrain.flat_map(preset, players)
+        else:
+            game_map = terrain.generate(preset, players, seed)
+        source = "generated"
+    return ShachangGame(game_map, preset=preset, mode=mode, players=players, seed=seed,
+                        round_limit=round_limit, map_source=source)
+
+
+def load_game(text: str, upto: int | None = None):
+    """A game from its save text, replayed fully or to the first ``upto`` actions (SaveError if bad)."""
+    from engine.shachang.save import load_json
+
+    return load_json(text, upto)
+
+
+def make_agent(level: str, seed: int = 0, seat: int = 0):
+    """A computer player of ``level`` (easy, normal, hard)."""
+    from engine.shachang.ai import make_agent as _make
+
+    return _make(level, seed=seed, seat=seat)
+
+
+__all__ = ["new_game", "load_game", "make_agent", "attack_range", "vision_range", "fanshu",
+           "preset", "presets", "Reinforce", "March", "Attack", "End", "parse_action"]

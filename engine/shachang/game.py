@@ -1,0 +1,659 @@
+"""The 沙场秋点兵 game state and its rules (seed 003, rulings S1–S21).
+
+``ShachangGame`` holds the true state. Every action is checked completely
+before anything changes, so an illegal action raises ``IllegalAction`` (with
+the rule it breaks) and leaves the state untouched.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from engine.api import Game, IllegalAction, Placement
+from engine.shachang import rules
+from engine.shachang.actions import Action, Attack, End, March, Reinforce, as_action, parse_action
+from engine.shachang.cells import Cell, cell_name
+from engine.shachang.maps import GameMap
+from engine.shachang.observation import Observation, PlayerView, UnitView
+from engine.shachang.sight import blocking_cell, line_report, steps
+from engine.shachang.state import Ghost, Unit
+from engine.shachang.vision import VisionMap, diamond, visible_from
+
+NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+class ShachangGame(Game):
+    """A game of 沙场秋点兵 on one map with one rule mode (S21)."""
+
+    game_id = "shachang"
+
+    def __init__(self, game_map: GameMap, preset: str = "standard", mode: str = "digital",
+                 players: int = 2, seed: int = 0, round_limit: int | None = None,
+                 map_source: str = "generated", setup: dict | None = None):
+        if mode not in rules.MODES:
+            raise ValueError(f"unknown rule mode {mode!r}; known: {', '.join(rules.MODES)}")
+        p = rules.preset(preset)
+        if not 2 <= players <= p.max_players:
+            raise ValueError(f"the {preset} map supports 2 to {p.max_players} players, not {players}")
+        game_map.validate(players)
+        if game_map.heights.shape != (p.size, p.size):
+            raise ValueError(f"map is {game_map.heights.shape[0]}x{game_map.heights.shape[1]}, "
+                             f"the {preset} preset wants {p.size}x{p.size}")
+        self.P = p
+        self.preset_key = preset
+        self.mode = mode
+        self.seed = int(seed)
+        self.map_source = map_source
+        self.round_limit = int(round_limit) if round_limit else p.round_limit
+        self.game_map = game_map
+        heights = np.asarray(game_map.heights, dtype=np.int16)
+        if mode == "classic":  # S21: flat board
+            heights = np.zeros_like(heights)
+        self.heights = heights
+        self.heights.setflags(write=False)
+        self.size = p.size
+        self.n = players
+        self.spawns: list[tuple[Cell, ...]] = [tuple(map(tuple, s)) for s in game_map.spawns[:players]]
+        self.units: dict[Cell, Unit] = {}
+        self.reserve = [p.total - p.cap] * players
+        self.out = [False] * players
+        self.out_order: list[int] = []  # eliminated players, first out first
+        self.last_hit = [0] * players  # hit serial number of each player's last successful hit (0 = none)
+        self.hits = 0
+        self.ghosts: list[Ghost] = []
+        self.round = 1
+        self.cur = 0
+        self.phase = "reinforce"
+        self.acted = False
+        self.idle_streak = 0
+        self.over = False
+        self.end_reason = ""
+        self.winner_by_wipeout: int | None = None
+        self._log: list[Action] = []
+        self._events: list[tuple[str, frozenset | None]] = []
+        self.fog = mode == "digital"
+        self._vision = VisionMap(self.heights, players)
+        self._obs: dict[Cell, tuple[int, tuple]] = {}  # cell -> (owner, observer tuple) counted in vision
+        self.explored = np.zeros((players,) + self.heights.shape, dtype=bool)
+        self.seen = np.zeros(self.heights.shape, dtype=bool)  # current player's cells seen this turn
+        self.setup = setup
+        if setup is None:
+            # 游戏初始化: field troops split as evenly as possible over the spawns (S17)
+            for pl in range(players):
+                sp = self.spawns[pl]
+                q, r = divmod(p.cap, len(sp))
+                for i, cell in enumerate(sp):
+                    cnt = q + (1 if i < r else 0)
+                    if cnt:
+                        self.units[cell] = Unit(pl, cnt, last_count=cnt)
+            self._refresh_vision(list(self.units))
+            self._start_turn()
+        else:
+            from engine.shachang.position import apply_setup
+
+            apply_setup(self, setup)
+
+    # ------------------------------------------------------------------ API
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self.over else self.cur
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def log(self) -> list[Action]:
+        return list(self._log)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    # ------------------------------------------------------------ counting
+    def field(self, player: int) -> int:
+        """Soldiers of ``player`` on the field."""
+        return sum(u.count for u in self.units.values() if u.owner == player)
+
+    def unit_count(self, player: int) -> int:
+        return sum(1 for u in self.units.values() if u.owner == player)
+
+    def has_soldiers(self, player: int) -> bool:
+        return self.reserve[player] > 0 or any(u.owner == player for u in self.units.values())
+
+    def in_bounds(self, cell: Cell) -> bool:
+        return 0 <= cell[0] < self.size and 0 <= cell[1] < self.size
+
+    # -------------------------------------------------------------- vision
+    def _observer(self, cell: Cell, u: Unit) -> tuple[int, int, int, int]:
+        return (cell[0], cell[1], int(self.heights[cell]) + u.count, rules.vision_range(u.count))
+
+    def _refresh_vision(self, cells) -> None:
+        """Bring the vision counts of the given cells' units up to date (S10: after every action)."""
+        if not self.fog:
+            return
+        changed = set()
+        for cell in cells:
+            old = self._obs.get(cell)
+            u = self.units.get(cell)
+            new = (u.owner, self._observer(cell, u)) if u else None
+            if old == new:
+                continue
+            if old:
+                self._vision.remove(old[0], old[1])
+                changed.add(old[0])
+            if new:
+                self._vision.add(new[0], new[1])
+                self._obs[cell] = new
+                changed.add(new[0])
+            else:
+                self._obs.pop(cell, None)
+        for p in changed:
+            self.explored[p] |= self._vision.counts[p] > 0
+        if not self.over:
+            self.seen |= self.visible(self.cur)
+
+    def visible(self, player: int) -> np.ndarray:
+        """Cells ``player`` sees now (S7): own vision plus active ghost visions; everything without fog."""
+        if not self.fog:
+            return np.ones(self.heights.shape, dtype=bool)
+        return self._vision.counts[player] > 0
+
+    def _add_ghost(self, g: Ghost) -> None:
+        self.ghosts.append(g)
+        self._vision.add(g.owner, (g.cell[0], g.cell[1], 0, g.radius), ignore_terrain=True)
+        self.explored[g.owner] |= self._vision.counts[g.owner] > 0
+
+    def _drop_ghosts(self, owner: int) -> None:
+        keep = []
+        for g in self.ghosts:
+            if g.owner == owner:
+                self._vision.remove(g.owner, (g.cell[0], g.cell[1], 0, g.radius), ignore_terrain=True)
+            else:
+                keep.append(g)
+        self.ghosts = keep
+
+    # --------------------------------------------------------------- turns
+    def _reinforce_cells(self, player: int) -> list[Cell]:
+        """Cells where ``player`` may place reinforcements now, ignoring the phase (S13, S14)."""
+        if self.mode == "digital":
+            vis = self.visible(player)
+            cells = [tuple(map(int, c)) for c in np.argwhere(vis)]
+        else:
+            cells = list(self.spawns[player])
+        out = []
+        at_max = self.unit_count(player) >= self.P.max_units
+        for c in cells:
+            u = self.units.get(c)
+            if u is None:
+                if not at_max:
+                    out.append(c)
+            elif u.owner == player:
+                out.append(c)
+        return out
+
+    def reinforce_room(self, player: int | None = None) -> int:
+        """How many soldiers the player may still place this phase (0 if none)."""
+        p = self.cur if player is None else player
+        if self.over or p != self.cur or self.phase != "reinforce":
+            return 0
+        return max(0, min(self.reserve[p], self.P.cap - self.field(p)))
+
+    def _must_reinforce(self) -> bool:
+        return self.phase == "reinforce" and not self.acted and self.field(self.cur) == 0
+
+    def _next_player(self) -> tuple[int, bool]:
+        """The next living player after ``cur`` and whether the turn order wrapped (a new round)."""
+        nxt = self.cur
+        for _ in range(self.n):
+            nxt = (nxt + 1) % self.n
+            if not self.out[nxt]:
+                break
+        return nxt, nxt <= self.cur
+
+    def _pass_to_next(self) -> None:
+        """Hand the turn to the next living player, ending the game at the round limit (S17, S18)."""
+        nxt, wrapped = self._next_player()
+        self.cur = nxt
+        if wrapped:
+            self.round += 1
+            if self.round > self.round_limit:
+                self.round = self.round_limit
+                self._finish(f"the round limit of {self.round_limit} was reached")
+
+    def _eliminate(self, p: int, reason: str) -> None:
+        if self.out[p]:
+            return
+        self.out[p] = True
+        self.reserve[p] = 0
+        self.out_order.append(p)
+        self._event(reason, None)
+
+    def _living(self) -> list[int]:
+        return [p for p in range(self.n) if not self.out[p]]
+
+    def _check_end(self) -> bool:
+        """End the game when only one player has soldiers (S18)."""
+        living = [p for p in range(self.n) if not self.out[p] and self.has_soldiers(p)]
+        for p in range(self.n):
+            if not self.out[p] and not self.has_soldiers(p):
+                self._eliminate(p, f"P{p + 1} is out: no soldiers left")
+        if len(living) <= 1:
+            self.over = True
+            if living:
+                self.winner_by_wipeout = living[0]
+                self.end_reason = f"P{living[0] + 1} wiped out every other player"
+            else:
+                self.end_reason = "no player has soldiers"
+            self.phase = "over"
+            self._event(f"game over: {self.end_reason}", None)
+            return True
+        return False
+
+    def _end_turn(self) -> None:
+        p = self.cur
+        for u in self.units.values():
+            if u.owner == p:
+                u.last_count = u.count
+        self._drop_ghosts(p)  # S9: ghost vision lasts until the end of the owner's next turn
+        self.idle_streak = 0 if self.acted else self.idle_streak + 1
+        if self.idle_streak >= len(self._living()):
+            self._finish("every living player passed a whole round without acting")
+            return
+        self._pass_to_next()
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """Open the current player's turn (扎营, fresh move power); eliminate a player that cannot reinforce (S13, S14)."""
+        while not self.over:
+            p = self.cur
+            for u in self.units.values():
+                if u.owner == p:
+                    u.fresh = False  # 扎营
+                    u.attacked = False
+                    u.moves = self.P.move
+            self.phase = "reinforce"
+            self.acted = False
+            self.seen = self.visible(p).copy()
+            if self.field(p) == 0 and (self.reserve[p] == 0 or not self._reinforce_cells(p)):
+                what = ("no cell to reinforce on, the reserve is void" if self.reserve[p]
+                        else "no soldiers left")
+                self._eliminate(p, f"P{p + 1} is out: {what} (S13/S14)")
+                if self._check_end():
+                    return
+                self._pass_to_next()
+                continue
+            return
+
+    def _finish(self, reason: str) -> None:
+        self.over = True
+        self.phase = "over"
+        self.end_reason = reason
+        self._event(f"game over: {reason}", None)
+
+    def _event(self, text: str, who: frozenset | None) -> None:
+        self._events.append((text, who))
+
+    # ----------------------------------------------------------- queries
+    def _passable(self, player: int) -> np.ndarray:
+        """Cells a march of ``player`` may pass this turn: empty and (with fog) seen this turn (S10, S15)."""
+        ok = np.ones(self.heights.shape, dtype=bool)
+        for c in self.units:
+            ok[c] = False
+        if self.fog:
+            ok &= self.seen
+        return ok
+
+    def reachable(self, cell: Cell) -> dict[Cell, int]:
+        """Cells a march from the current player's unit on ``cell`` can reach now, with their step cost."""
+        u = self.units.get(cell)
+        if self.over or u is None or u.owner != self.cur or not u.can_act or u.moves <= 0:
+            return {}
+        return self._bfs(cell, u.moves, self._passable(self.cur))
+
+    def _bfs(self, src: Cell, limit: int, passable: np.ndarray) -> dict[Cell, int]:
+        """Shortest 4-neighbour step counts from src through passable cells, up to ``limit``; own units end a path."""
+        dist = {src: 0}
+        out: dict[Cell, int] = {}
+        q = deque([src])
+        player = self.units[src].owner
+        seen_ok = self.seen if self.fog else None
+        while q:
+            c = q.popleft()
+            d = dist[c]
+            if d >= limit:
+                continue
+            for dr, dc in NEIGHBOURS:
+                n = (c[0] + dr, c[1] + dc)
+                if n in dist or not (0 <= n[0] < self.size and 0 <= n[1] < self.size):
+                    continue
+                if passable[n]:
+                    dist[n] = d + 1
+                    out[n] = d + 1
+                    q.append(n)
+                else:
+                    o = self.units.get(n)
+                    if o is not None and o.owner == player and (seen_ok is None or seen_ok[n]):
+                        dist[n] = d + 1
+                        out[n] = d + 1  # 集合: may end on an own unit, never pass through it
+        return out
+
+    def attack_targets(self, cell: Cell) -> list[Cell]:
+        """Enemy cells the current player's unit on ``cell`` may attack now (S8)."""
+        u = self.units.get(cell)
+        if self.over or u is None or u.owner != self.cur or not u.can_act:
+            return []
+        out = []
+        rng = rules.attack_range(u.count)
+        vis = self.visible(self.cur)
+        for c, t in self.units.items():
+            if t.owner == self.cur or steps(cell, c) > rng or not vis[c]:
+                continue
+            if self._attack_block(cell, u, c, t) is None:
+                out.append(c)
+        return sorted(out)
+
+    def _attack_block(self, src: Cell, u: Unit, dst: Cell, t: Unit):
+        if self.mode == "classic":
+            return None
+        z = int(self.heights[src]) + u.count
+        x = int(self.heights[dst]) + t.count
+        return blocking_cell(self.heights, src, dst, z, x)
+
+    def sight_line(self, src: Cell, dst: Cell, attack: bool = True) -> list[dict]:
+        """Every cell the line src→dst checks with a, b, x, y, z and the S5 sides (attack or vision heights)."""
+        u = self.units.get(src)
+        z = int(self.heights[src]) + (u.count if u else 0)
+        t = self.units.get(dst)
+        x = int(self.heights[dst]) + (t.count if (attack and t) else 0)
+        return line_report(self.heights, src, dst, z, x)
+
+    def cell_vision(self, cell: Cell, count: int | None = None) -> np.ndarray:
+        """Cells a unit of ``count`` soldiers (default: the unit there, else 1) on ``cell`` would see (S6)."""
+        u = self.units.get(cell)
+        n = count if count else (u.count if u else 1)
+        z = int(self.heights[cell]) + n
+        return visible_from(self.heights, cell, z, rules.vision_range(n))
+
+    def reinforce_cells(self) -> list[Cell]:
+        """Cells where the current player may place reinforcements now (empty if none allowed)."""
+        if self.reinforce_room() == 0:
+            return []
+        return self._reinforce_cells(self.cur)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player (complete)."""
+        if self.over:
+            return []
+        acts: list[Action] = []
+        room = self.reinforce_room()
+        if room:
+            for c in self.reinforce_cells():
+                acts.extend(Reinforce(c, k) for k in range(1, room + 1))
+        if self._must_reinforce():
+            return acts
+        n_units = self.unit_count(self.cur)
+        for cell, u in sorted(self.units.items()):
+            if u.owner != self.cur or not u.can_act:
+                continue
+            for dst, cost in sorted(self.reachable(cell).items()):
+                d = self.units.get(dst)
+                for k in range(1, u.count + 1):
+                    if d is None and k < u.count and n_units >= self.P.max_units:
+                        continue
+                    acts.append(March(cell, dst, k))
+            acts.extend(Attack(cell, t) for t in self.attack_targets(cell))
+        acts.append(End())
+        return acts
+
+    # ------------------------------------------------------------- apply
+    def check(self, action) -> Action:
+        """Raise IllegalAction if ``action`` (or its text) is illegal now; return the parsed action."""
+        a = as_action(action)
+        if self.over:
+            raise IllegalAction("game over", f"{a}: the game is over ({self.end_reason})")
+        if isinstance(a, Reinforce):
+            self._check_reinforce(a)
+        elif isinstance(a, March):
+            self._check_march(a)
+        elif isinstance(a, Attack):
+            self._check_attack(a)
+        elif isinstance(a, End):
+            if self._must_reinforce():
+                raise IllegalAction("S13 forced reinforcement",
+                                    f"end: P{self.cur + 1} has no soldiers on the field and must reinforce first")
+        return a
+
+    def _cell_ok(self, a, cell: Cell) -> None:
+        if not self.in_bounds(cell):
+            raise IllegalAction("board", f"{a}: {cell_name(cell)} is off the {self.size}x{self.size} board")
+
+    def _check_reinforce(self, a: Reinforce) -> None:
+        p = self.cur
+        self._cell_ok(a, a.cell)
+        if self.phase != "reinforce":
+            raise IllegalAction("S12 reinforcement phase",
+                                f"{a}: the reinforcement phase ended with the first march or attack")
+        if self.reserve[p] == 0:
+            raise IllegalAction("S13 reserve", f"{a}: P{p + 1} has no soldiers in reserve")
+        f = self.field(p)
+        if f >= self.P.cap:
+            raise IllegalAction("S13 population cap",
+                                f"{a}: {f} soldiers on the field already reach the cap of {self.P.cap}")
+        room = min(self.reserve[p], self.P.cap - f)
+        if a.count > room:
+            why = (f"only {self.reserve[p]} in reserve" if self.reserve[p] < self.P.cap - f
+                   else f"{f} on the field + {a.count} would exceed the cap of {self.P.cap}")
+            raise IllegalAction("S13 population cap", f"{a}: {why}")
+        u = self.units.get(a.cell)
+        if u is not None and u.owner != p:
+            raise IllegalAction("S13 enemy-held cell", f"{a}: {cell_name(a.cell)} is held by P{u.owner + 1}")
+        if self.mode == "digital":
+            if not self.visible(p)[a.cell]:
+                raise IllegalAction("S14 reinforcement in vision",
+                                    f"{a}: {cell_name(a.cell)} is not in P{p + 1}'s vision")
+        elif a.cell not in self.spawns[p]:
+            raise IllegalAction("S13 spawn cell",
+                                f"{a}: reinforcements go to a spawn cell "
+                                f"({', '.join(cell_name(c) for c in self.spawns[p])})")
+        if u is None and self.unit_count(p) >= self.P.max_units:
+            raise IllegalAction("S17 maximum units",
+                                f"{a}: P{p + 1} already has the maximum of {self.P.max_units} units")
+
+    def _check_march(self, a: March) -> None:
+        p = self.cur
+        self._cell_ok(a, a.src)
+        self._cell_ok(a, a.dst)
+        if self._must_reinforce():
+            raise IllegalAction("S13 forced reinforcement",
+                                f"{a}: P{p + 1} has no soldiers on the field and must reinforce first")
+        u = self.units.get(a.src)
+        if u is None or u.owner != p:
+            raise IllegalAction("S15 own unit", f"{a}: P{p + 1} has no unit on {cell_name(a.src)}")
+        if u.fresh:
+            raise IllegalAction("S15 new camp",
+                                f"{a}: the new camp on {cell_name(a.src)} cannot move until P{p + 1}'s next turn")
+        if u.attacked:
+            raise IllegalAction("S16 attacked",
+                                f"{a}: the unit on {cell_name(a.src)} has attacked and may not move this turn")
+        if a.count > u.count:
+            raise IllegalAction("S15 soldiers",
+                                f"{a}: the unit on {cell_name(a.src)} has only {u.count} soldier(s)")
+        if a.src == a.dst:
+            raise IllegalAction("S15 march", f"{a}: a march must go to another cell")
+        d = self.units.get(a.dst)
+        if d is not None and d.owner != p:
+            raise IllegalAction("S15 enemy-held cell",
+                                f"{a}: {cell_name(a.dst)} is held by P{d.owner + 1}; marches never enter it")
+        if self.fog and not self.seen[a.dst]:
+            raise IllegalAction("S10 unseen cell",
+                                f"{a}: {cell_name(a.dst)} has not been seen this turn")
+        if d is None and a.count < u.count and self.unit_count(p) >= self.P.max_units:
+            raise IllegalAction("S17 maximum units",
+                                f"{a}: a new camp would exceed the maximum of {self.P.max_units} units")
+        if u.moves <= 0:
+            raise IllegalAction("S15 move power", f"{a}: the unit on {cell_name(a.src)} has no move power left")
+        full = self._bfs(a.src, 4 * self.size * self.size, self._passable(p))
+        if a.dst not in full:
+            raise IllegalAction("S15 path",
+                                f"{a}: no path of empty{', seen' if self.fog else ''} cells leads to {cell_name(a.dst)}")
+        cost = full[a.dst]
+        if cost > u.moves:
+            raise IllegalAction("S15 move power",
+                                f"march of {cost} steps exceeds the {u.moves} move power left at {cell_name(a.src)}")
+
+    def _check_attack(self, a: Attack) -> None:
+        p = self.cur
+        self._cell_ok(a, a.src)
+        self._cell_ok(a, a.dst)
+        if self._must_reinforce():
+            raise IllegalAction("S13 forced reinforcement",
+                                f"{a}: P{p + 1} has no soldiers on the field and must reinforce first")
+        u = self.units.get(a.src)
+        if u is None or u.owner != p:
+            raise IllegalAction("S8 own unit", f"{a}: P{p + 1} has no unit on {cell_name(a.src)}")
+        if u.fresh:
+            raise IllegalAction("S8 new camp", f"{a}: the new camp on {cell_name(a.src)} cannot attack this turn")
+        if u.attacked:
+            raise IllegalAction("S16 attack once", f"{a}: the unit on {cell_name(a.src)} has already attacked")
+        t = self.units.get(a.dst)
+        if t is None or t.owner == p or (self.fog and not self.visible(p)[a.dst]):
+            if self.fog and not self.visible(p)[a.dst]:
+                raise IllegalAction("S8 target in sight", f"{a}: {cell_name(a.dst)} is not in P{p + 1}'s sight")
+            raise IllegalAction("S8 enemy target", f"{a}: no enemy unit on {cell_name(a.dst)}")
+        st = steps(a.src, a.dst)
+        rng = rules.attack_range(u.count)
+        if st > rng:
+            raise IllegalAction("S3 attack range",
+                                f"{a}: {st} steps exceed the attack range {rng} of the "
+                                f"{u.count}-soldier unit on {cell_name(a.src)}")
+        blk = self._attack_block(a.src, u, a.dst, t)
+        if blk is not None:
+            (cell, aa, bb, y) = blk
+            z = int(self.heights[a.src]) + u.count
+            x = int(self.heights[a.dst]) + t.count
+            raise IllegalAction("S8 attack blocked",
+                                f"{a}: the line is blocked at {cell_name(cell)}: "
+                                f"(a+b)·y = {(aa + bb) * y} >= a·z + b·x = {aa * z + bb * x} "
+                                f"(a={aa}, b={bb}, y={y}, z={z}, x={x})")
+
+    def apply(self, action) -> None:
+        """Play ``action`` (or its text); raises IllegalAction naming the rule and changes nothing if illegal."""
+        a = self.check(action)
+        p = self.cur
+        self._log.append(a)
+        if isinstance(a, Reinforce):
+            u = self.units.get(a.cell)
+            if u is None:
+                self.units[a.cell] = Unit(p, a.count, moves=self.P.move, last_count=a.count)
+            else:
+                u.count += a.count
+            self.reserve[p] -= a.count
+            self.acted = True
+            self._event(f"P{p + 1}: {a}", None if not self.fog else frozenset([p]))
+            self._refresh_vision([a.cell])
+        elif isinstance(a, March):
+            self._apply_march(p, a)
+        elif isinstance(a, Attack):
+            self._apply_attack(p, a)
+        else:
+            self._event(f"P{p + 1}: end of turn", None)
+            self._end_turn()
+
+    def _apply_march(self, p: int, a: March) -> None:
+        cost = self._bfs(a.src, 4 * self.size * self.size, self._passable(p))[a.dst]
+        u = self.units[a.src]
+        self.phase = "battle"
+        self.acted = True
+        u.count -= a.count
+        u.moves -= cost
+        if u.count == 0:  # 拔营: the cell is empty; its move power and attack are lost
+            del self.units[a.src]
+        d = self.units.get(a.dst)
+        if d is None:  # 占营: a new camp, frozen this turn
+            self.units[a.dst] = Unit(p, a.count, moves=0, fresh=True, last_count=a.count)
+        else:  # 集合: joins and shares the unit's state
+            d.count += a.count
+        self._event(f"P{p + 1}: {a} ({cost} step{'s' if cost != 1 else ''})",
+                    None if not self.fog else frozenset([p]))
+        self._refresh_vision([a.src, a.dst])
+
+    def _apply_attack(self, p: int, a: Attack) -> None:
+        u = self.units[a.src]
+        t = self.units[a.dst]
+        self.phase = "battle"
+        self.acted = True
+        u.attacked = True
+        u.moves = 0
+        t.count -= 1
+        self.hits += 1
+        self.last_hit[p] = self.hits
+        victim = t.owner
+        who = None if not self.fog else frozenset([p, victim])
+        if t.count == 0:
+            del self.units[a.dst]
+            self._event(f"P{p + 1}: {a} — P{victim + 1}'s unit on {cell_name(a.dst)} is wiped out", who)
+            self._refresh_vision([a.dst])
+            if self.fog:  # S9 英灵视野
+                self._add_ghost(Ghost(victim, a.dst, rules.vision_range(max(1, t.last_count))))
+        else:
+            self._event(f"P{p + 1}: {a} — P{victim + 1}'s unit on {cell_name(a.dst)} is down to {t.count}", who)
+            self._refresh_vision([a.dst])
+        if not self.has_soldiers(victim):
+            self._eliminate(victim, f"P{victim + 1} is out: wiped out by P{p + 1}")
+        self._check_end()
+
+    # ------------------------------------------------------- observation
+    def observe(self, player: int) -> Observation:
+        """What ``player`` may know now (S7, S11): fog hides unexplored heights and unseen enemies."""
+        if not 0 <= player < self.n:
+            raise ValueError(f"no player {player} in a {self.n}-player game")
+        vis = self.visible(player)
+        if self.fog:
+            explored = self.explored[player].copy()
+            heights = np.where(explored, self.heights, -1).astype(np.int16)
+        else:
+            explored = np.ones(self.heights.shape, dtype=bool)
+            heights = self.heights.copy()
+        units = []
+        for c, u in sorted(self.units.items()):
+            if u.owner == player:
+                units.append(UnitView(c, u.owner, u.count, u.moves, u.attacked, u.fresh))
+            elif vis[c]:
+                units.append(UnitView(c, u.owner, u.count))
+        players = tuple(
+            PlayerView(q, self.out[q],
+                       self.field(q) if (q == player or not self.fog) else None,
+                       self.reserve[q] if (q == player or not self.fog) else None)
+            for q in range(self.n))
+        own_turn = player == self.cur and not self.over
+        return Observation(
+            player=player, preset=self.preset_key, mode=self.mode, size=self.size,
+            round=self.round, round_limit=self.round_limit, current_player=self.current_player,
+            phase=self.phase, is_over=self.over, heights=heights, visible=vis.copy(),
+            explored=explored,
+            seen=(self.seen.copy() if own_turn else vis.copy()),
+            units=tuple(units),
+            ghosts=tuple((g.cell, g.radius) for g in self.ghosts if g.owner == player),
+            spawns=tuple(self.spawns[player]), reserve=self.reserve[player],
+            field=self.field(player), cap=self.P.cap, max_units=self.P.max_units,
+            move_power=self.P.move, players=players,
+            events=tuple(t for t, who in self._events if who is None or player in who),
+        )
+
+    # ------------------------------------------------------------ ranking
+    def ranking(self) -> list[Placement]:
+        """Places by S18: wipe-out winner, then survivors by field, reserve, earlier last hit; then the out."""
+        from engine.shachang.ranking import rank
+
+        return rank(self)
+
+    # --------------------------------------------------------------- save
+    def to_json(self) -> str:
+        from engine.shachang.save import save_json
+
+        return save_json(self)

@@ -1,0 +1,38 @@
+"""The pieces of a 沙场秋点兵 state: units (部队) and ghost visions (英灵视野)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.shachang.cells import Cell
+
+
+@dataclass
+class Unit:
+    """All soldiers of one player on one cell (部队).
+
+    ``fresh`` marks a new camp (占营) made this turn: it may neither move nor
+    attack until its owner's next turn (S15). ``moves`` is the move power
+    left this turn, shared by every march out of the unit. ``last_count`` is
+    the size at the end of the owner's last turn, used for ghost vision (S9).
+    """
+
+    owner: int
+    count: int
+    moves: int = 0
+    attacked: bool = False
+    fresh: bool = False
+    last_count: int = 0
+
+    @property
+    def can_act(self) -> bool:
+        """Settled and not yet attacked: may march and attack (S15, S16)."""
+        return not self.fresh and not self.attacked
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """Ghost vision of a wiped-out unit: terrain-free vision until its owner's next turn ends (S9)."""
+
+    owner: int
+    cell: Cell
+    radius: int
