@@ -81,3 +81,12 @@ register(GameInfo(
     choices={"players": (3,)},
     board="cells",
 ))
+
+register(GameInfo(
+    game_id="baige",
+    name_zh="百格西洋棋",
+    name_en="Hundred-Square Chess",
+    module="engine.baige",
+    options={"seed": 0},
+    board="square",
+))
