@@ -14,6 +14,12 @@ import numpy as np
 
 Cell = tuple[int, int]
 
+# World space shared by every renderer and camera: the cell (row, col) spans
+# x in [col, col+1], z in [row, row+1]; one unit of height (a terrain level or
+# one soldier token, S6) is Y_SCALE tall, so a stack's top is at
+# (terrain + soldiers) * Y_SCALE.
+Y_SCALE = 0.25
+
 # player colours (RGB 0..1), seat 0 first
 PLAYER_COLOURS = [
     (0.85, 0.18, 0.15),  # red
