@@ -41,6 +41,7 @@ The observer must stand on the map (``0 <= row < H``, ``0 <= col < W``).
 from __future__ import annotations
 
 import math
+from itertools import chain
 from functools import lru_cache
 from typing import Sequence
 
@@ -51,6 +52,7 @@ from engine.shachang.sight import sight_path
 
 Observer = tuple[int, int, int, int]  # (row, col, z, radius)
 
+_chain = chain.from_iterable
 _CHUNK = 1 << 20  # max (observers x path entries) evaluated in one numpy batch
 _I32 = 2**31 - 1
 _I64 = 2**62
@@ -71,6 +73,7 @@ class _Table:
         self.dr = np.array([o[0] for o in offs], dtype=np.intp)
         self.dc = np.array([o[1] for o in offs], dtype=np.intp)
         self.d = np.maximum(np.abs(self.dr), np.abs(self.dc))
+        self.manh = np.abs(self.dr) + np.abs(self.dc)
         self.n = len(offs)
         self.n2 = int(np.count_nonzero(self.d >= 2))  # targets with at least one intermediate cell
         self.tgt_loc = (self.dr + radius) * w + (self.dc + radius)  # index in the flat window
@@ -92,13 +95,15 @@ class _Table:
                 dd.append(int(self.d[t]))
                 kk.append(k)
         self.levels = tuple(levels)
+        self.cost = len(pr) + 3 * w * w + 2 * self.n  # work per observer, in ~1.4 ns units (bench)
         self.e_pr = np.array(pr, dtype=np.intp)
         self.e_pc = np.array(pc, dtype=np.intp)
         self.e_tgt = np.array(tg, dtype=np.intp)
         self.e_d = np.array(dd, dtype=np.int64)
         self.e_k = np.array(kk, dtype=np.int64)
         e_loc = (self.e_pr + radius) * w + (self.e_pc + radius)
-        self.level_loc = tuple(e_loc[s:s + n] for s, n in levels)
+        self.e = len(e_loc)
+        self.all_loc = np.concatenate([e_loc, self.tgt2_loc])
         # exact slope weights L // cheb(cell) over the window (centre: 0, never used)
         self.lcm = math.lcm(*range(1, radius + 1)) if radius >= 1 else 1
         ii = np.abs(np.arange(w) - radius)
@@ -108,6 +113,8 @@ class _Table:
         self._lw_obj = lw
         self.lw32 = lw.astype(np.int32) if self.lcm <= _I32 else None
         self.lw64 = lw.astype(np.int64) if self.lcm <= _I64 else None
+        self.lw32c = None if self.lw32 is None else self.lw32[:, None]  # column forms, (w*w, 1)
+        self.lw64c = None if self.lw64 is None else self.lw64[:, None]
 
 
 @lru_cache(maxsize=None)
@@ -130,6 +137,34 @@ def _flat(radius: int, wp: int) -> _Flat:
     return _Flat(radius, wp)
 
 
+_GROUP_OVERHEAD = 35000  # fixed cost of one batch (~50 us of numpy calls) in the units of _Table.cost
+
+
+def _group_radii(radii: list[int], counts: list[int]) -> list[tuple[int, int]]:
+    """Split sorted distinct radii into contiguous groups [i..j], each evaluated with radius[j].
+
+    Minimises sum over groups of (_GROUP_OVERHEAD + observers in group * cost(radius[j])) by
+    dynamic programming (a handful of radii, so O(q^2) is nothing).
+    """
+    q = len(radii)
+    cost = [_table(r).cost if r >= 0 else 0 for r in radii]
+    best = [0.0] + [float("inf")] * q  # best[j]: cheapest split of radii[:j]
+    cut = [0] * (q + 1)
+    for j in range(1, q + 1):
+        n = 0
+        for i in range(j, 0, -1):  # group radii[i-1 .. j-1]
+            n += counts[i - 1]
+            c = best[i - 1] + _GROUP_OVERHEAD + n * cost[j - 1]
+            if c < best[j]:
+                best[j], cut[j] = c, i - 1
+    out = []
+    j = q
+    while j > 0:
+        out.append((cut[j], j - 1))
+        j = cut[j]
+    return out[::-1]
+
+
 def _slope_dtype(t: _Table, maxdiff: int):
     """int32 / int64 in which (h - z) * L // cheb is exact, or None (use the direct form)."""
     if t.lw32 is not None and maxdiff * t.lcm <= _I32:
@@ -140,24 +175,25 @@ def _slope_dtype(t: _Table, maxdiff: int):
 
 
 def _eval_windows(win: np.ndarray, zs: np.ndarray, t: _Table, dt) -> np.ndarray:
-    """Visible (M, n) bool from M flat windows (M, (2R+1)^2) centred on the observers.
+    """Visible (n, M) bool from the windows of M observers, one column each: win is ((2R+1)^2, M).
 
-    ``zs`` (M,) observer heights; ``dt`` the slope dtype from ``_slope_dtype``.
-    Column j is target j of the table.
+    Observers are the contiguous (last) axis, so every numpy operation runs long inner loops.
+    ``win`` is consumed (overwritten).  ``zs`` (M,) observer heights; ``dt`` the slope dtype
+    from ``_slope_dtype``.  Row j of the result is target j of the table.
     """
-    m = win.shape[0]
-    vis = np.ones((m, t.n), dtype=bool)
+    m = win.shape[1]
+    vis = np.ones((t.n, m), dtype=bool)
     if t.n2 == 0 or m == 0:
         return vis
-    s = win.astype(dt, copy=True) if win.dtype != dt else win.copy()
-    s -= zs.astype(dt, copy=False)[:, None]
-    s *= t.lw32 if dt == np.int32 else t.lw64     # S(C) = (h(C) - z) * L // cheb(C)
-    acc = s.take(t.level_loc[0], axis=1)         # (m, n2): level 1 exists for every D >= 2 target
-    for loc in t.level_loc[1:]:
-        nk = len(loc)
-        a = acc[:, :nk]
-        np.maximum(a, s.take(loc, axis=1), out=a)
-    np.less(acc, s.take(t.tgt2_loc, axis=1), out=vis[:, : t.n2])  # visible <=> max S(P) < S(T)
+    s = win if win.dtype == dt else win.astype(dt)
+    s -= zs.astype(dt, copy=False)
+    s *= t.lw32c if dt == np.int32 else t.lw64c  # S(C) = (h(C) - z) * L // cheb(C)
+    g = s[t.all_loc]                             # (e + n2, m): every path cell by level, then the targets
+    acc = g[: t.n2]                              # level 1 exists for every D >= 2 target
+    for st, nk in t.levels[1:]:
+        a = acc[:nk]
+        np.maximum(a, g[st:st + nk], out=a)
+    np.less(acc, g[t.e:], out=vis[: t.n2])       # visible <=> max S(P) < S(T)
     return vis
 
 
@@ -200,32 +236,34 @@ def _eval_direct(hp: np.ndarray, f: _Flat, bases: np.ndarray, zs: np.ndarray) ->
 
 
 def _visible_padded(hp2d: np.ndarray, maxabs: int, radius: int, prow: np.ndarray, pcol: np.ndarray,
-                    zs: np.ndarray) -> np.ndarray:
-    """Visible (M, n) bool for M observers of one radius at padded coordinates (prow, pcol).
+                    zs: np.ndarray, windows=None) -> np.ndarray:
+    """Visible (n, M) bool for M observers of one radius at padded coordinates (prow, pcol).
 
-    ``hp2d`` is the terrain padded by at least ``radius`` on every side, ``maxabs`` a bound on its
-    absolute values.
+    Row j is target j of ``_table(radius)``, column i observer i.  ``hp2d`` is the terrain padded
+    by at least ``radius`` on every side, ``maxabs`` a bound on its absolute values; ``windows``
+    optionally ``sliding_window_view(hp2d, (2R+1, 2R+1))`` (cached by the caller).
     """
     t = _table(radius)
     m = len(prow)
     if t.n2 == 0 or m == 0:
-        return np.ones((m, t.n), dtype=bool)
-    e = t.levels[-1][0] + t.levels[-1][1]
-    if m * e > _CHUNK and m > 1:  # bound the temporaries; a loop over chunks, not observers
-        step = max(1, _CHUNK // e)
+        return np.ones((t.n, m), dtype=bool)
+    if m * t.e > _CHUNK and m > 1:  # bound the temporaries; a loop over chunks, not observers
+        step = max(1, _CHUNK // t.e)
         return np.concatenate([_visible_padded(hp2d, maxabs, radius, prow[s:s + step], pcol[s:s + step],
-                                               zs[s:s + step]) for s in range(0, m, step)])
+                                               zs[s:s + step], windows) for s in range(0, m, step)], axis=1)
     zmax = int(np.abs(zs).max())
     dt = _slope_dtype(t, maxabs + zmax)
     if dt is None:
         wp = hp2d.shape[1]
-        return _eval_direct(hp2d.reshape(-1), _flat(radius, wp), prow * wp + pcol, zs)
+        return _eval_direct(hp2d.reshape(-1), _flat(radius, wp), prow * wp + pcol, zs).T
     w = t.w
     if m == 1:
         r0, c0 = int(prow[0]) - radius, int(pcol[0]) - radius
-        win = hp2d[r0:r0 + w, c0:c0 + w].reshape(1, w * w)
+        win = np.array(hp2d[r0:r0 + w, c0:c0 + w]).reshape(w * w, 1)  # own copy: consumed below
     else:
-        win = sliding_window_view(hp2d, (w, w))[prow - radius, pcol - radius].reshape(m, w * w)
+        if windows is None:
+            windows = sliding_window_view(hp2d, (w, w))
+        win = np.ascontiguousarray(windows[prow - radius, pcol - radius].reshape(m, w * w).T)
     return _eval_windows(win, zs, t, dt)
 
 
@@ -261,7 +299,7 @@ def visible_from(heights: np.ndarray, src, z: int, radius: int) -> np.ndarray:
     win[r_lo - r0 + radius:r_hi - r0 + radius, c_lo - c0 + radius:c_hi - c0 + radius] = sub
     t = _table(radius)
     vis = _visible_padded(win, maxabs, radius, np.array([radius]), np.array([radius]),
-                          np.array([z], dtype=np.int64))[0]
+                          np.array([z], dtype=np.int64))[:, 0]
     rows = r0 + t.dr
     cols = c0 + t.dc
     keep = vis & (rows >= 0) & (rows < h) & (cols >= 0) & (cols < w)
@@ -277,10 +315,10 @@ def visible_many(heights: np.ndarray, observers: Sequence[Observer]) -> np.ndarr
     out = np.zeros((len(observers),) + heights.shape, dtype=bool)
     obs = np.asarray(observers, dtype=np.int64).reshape(-1, 4)
     for idx, t, vis in vm._batches(obs, ignore_terrain=False):
-        rows = obs[idx, 0][:, None] + t.dr[None, :]
-        cols = obs[idx, 1][:, None] + t.dc[None, :]
+        rows = t.dr[:, None] + obs[idx, 0]
+        cols = t.dc[:, None] + obs[idx, 1]
         keep = vis & (rows >= 0) & (rows < h) & (cols >= 0) & (cols < w)
-        which = np.broadcast_to(idx[:, None], keep.shape)
+        which = np.broadcast_to(idx, keep.shape)
         out[which[keep], rows[keep], cols[keep]] = True
     return out
 
@@ -327,6 +365,14 @@ class VisionMap:
         hp = np.zeros((h + 2 * p, w + 2 * p), dtype=_heights_dtype(self._maxabs))
         hp[p:p + h, p:p + w] = self.heights
         self._hp2d = hp
+        self._windows = {}  # radius -> sliding_window_view of _hp2d
+
+    def _win(self, radius: int):
+        v = self._windows.get(radius)
+        if v is None:
+            w = 2 * radius + 1
+            v = self._windows[radius] = sliding_window_view(self._hp2d, (w, w))
+        return v
 
     def _ensure(self, radius: int) -> None:
         if radius > self._pad:
@@ -363,7 +409,7 @@ class VisionMap:
         if ignore_terrain:
             return f.tgt_off + off
         vis = _visible_padded(self._hp2d, self._maxabs, rad, np.array([r + p]), np.array([c + p]),
-                              np.array([z], dtype=np.int64))[0]
+                              np.array([z], dtype=np.int64))[:, 0]
         return f.tgt_off[vis] + off
 
     def add(self, player: int, obs: Observer, ignore_terrain: bool = False) -> None:
@@ -383,16 +429,28 @@ class VisionMap:
 
     # -- batches
     def _batches(self, obs: np.ndarray, ignore_terrain: bool):
-        """Yield (indices into obs, table, visible (m, n)) per radius; obs is an (M, 4) int array."""
+        """Yield (indices into obs, table, visible (n, m)) per radius group; obs is an (M, 4) int array.
+
+        Observers of nearby radii may share one batch evaluated with the largest radius of the group
+        (``_group_radii``); cells beyond an observer's own radius are then masked out, which is exact
+        because a cell's sight line does not depend on the table it is taken from.
+        """
         if len(obs) == 0:
             return
-        self._ensure(int(obs[:, 3].max()))
-        p = self._pad
         radii = obs[:, 3]
+        self._ensure(int(radii.max()))
+        p = self._pad
         r_first = int(radii[0])
-        groups = [(r_first, None)] if (radii == r_first).all() else \
-            [(int(r), np.flatnonzero(radii == r)) for r in np.unique(radii)]
-        for rad, idx in groups:
+        if (radii == r_first).all():
+            groups = [(r_first, None, False)]
+        else:
+            order = np.argsort(radii, kind="stable")
+            rs, starts = np.unique(radii[order], return_index=True)
+            bounds = list(starts) + [len(order)]
+            groups = []
+            for i, j in _group_radii([int(r) for r in rs], [bounds[q + 1] - bounds[q] for q in range(len(rs))]):
+                groups.append((int(rs[j]), order[bounds[i]:bounds[j + 1]], i != j))
+        for rad, idx, mixed in groups:
             if rad < 0:
                 continue
             if idx is None:
@@ -402,9 +460,12 @@ class VisionMap:
                 sub = obs[idx]
             t = _table(rad)
             if ignore_terrain:
-                vis = np.ones((len(idx), t.n), dtype=bool)
+                vis = np.ones((t.n, len(idx)), dtype=bool)
             else:
-                vis = _visible_padded(self._hp2d, self._maxabs, rad, sub[:, 0] + p, sub[:, 1] + p, sub[:, 2])
+                vis = _visible_padded(self._hp2d, self._maxabs, rad, sub[:, 0] + p, sub[:, 1] + p, sub[:, 2],
+                                      self._win(rad))
+            if mixed:
+                vis &= t.manh[:, None] <= sub[:, 3]
             yield idx, t, vis
 
     def _batch_cells(self, players, obs: np.ndarray, ignore_terrain: bool) -> np.ndarray:
@@ -413,7 +474,7 @@ class VisionMap:
         for idx, t, vis in self._batches(obs, ignore_terrain):
             p = self._pad
             base = (obs[idx, 0] + p) * self._wp + (obs[idx, 1] + p) + pl[idx] * self._size
-            cell = base[:, None] + _flat(t.radius, self._wp).tgt_off[None, :]
+            cell = _flat(t.radius, self._wp).tgt_off[:, None] + base
             parts.append(cell[vis])
         if not parts:
             return np.zeros(0, dtype=np.intp)
@@ -437,8 +498,7 @@ class VisionMap:
         """Recompute every player's counts from scratch (terrain-bound observers only)."""
         sizes = [len(o) for o in observers]
         total = sum(sizes)
-        obs = np.fromiter((v for lst in observers for o in lst for v in o), dtype=np.int64,
-                          count=4 * total).reshape(total, 4)
+        obs = np.fromiter(_chain(_chain(observers)), dtype=np.int64, count=4 * total).reshape(total, 4)
         pl = np.repeat(np.arange(len(observers), dtype=np.intp), sizes)
         cells = self._batch_cells(pl, obs, False)
         self._pcf.fill(0)
