@@ -57,6 +57,8 @@ class ShachangGame(Game):
         self.spawns: list[tuple[Cell, ...]] = [tuple(map(tuple, s)) for s in game_map.spawns[:players]]
         self.units: dict[Cell, Unit] = {}
         self.reserve = [p.total - p.cap] * players
+        self.lost = [0] * players  # soldiers killed by attacks
+        self.voided = [0] * players  # reserve voided on elimination (S13)
         self.out = [False] * players
         self.out_order: list[int] = []  # eliminated players, first out first
         self.last_hit = [0] * players  # hit serial number of each player's last successful hit (0 = none)
@@ -113,6 +115,14 @@ class ShachangGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def clone(self) -> "ShachangGame":
+        """An independent copy (the read-only map is shared)."""
+        import copy
+
+        memo = {id(self.heights): self.heights, id(self.game_map): self.game_map,
+                id(self._vision.heights): self._vision.heights}
+        return copy.deepcopy(self, memo)
 
     # ------------------------------------------------------------ counting
     def field(self, player: int) -> int:
@@ -229,6 +239,7 @@ class ShachangGame(Game):
         if self.out[p]:
             return
         self.out[p] = True
+        self.voided[p] += self.reserve[p]
         self.reserve[p] = 0
         self.out_order.append(p)
         self._event(reason, None)
@@ -341,6 +352,16 @@ class ShachangGame(Game):
                         dist[n] = d + 1
                         out[n] = d + 1  # 集合: may end on an own unit, never pass through it
         return out
+
+    def _march_cost(self, src: Cell, dst: Cell, moves: int) -> int | None:
+        """Fewest steps of a march src→dst now; a number above ``moves`` only to explain a refusal."""
+        passable = self._passable(self.units[src].owner)
+        reach = self._bfs(src, moves, passable)
+        if dst in reach:
+            return reach[dst]
+        # not within the move power: find the true cost (bounded search) for the message
+        limit = min(4 * self.size * self.size, steps(src, dst) + 4 * max(moves, 3) + 8)
+        return self._bfs(src, limit, passable).get(dst)
 
     def attack_targets(self, cell: Cell) -> list[Cell]:
         """Enemy cells the current player's unit on ``cell`` may attack now (S8)."""
@@ -497,11 +518,10 @@ class ShachangGame(Game):
                                 f"{a}: a new camp would exceed the maximum of {self.P.max_units} units")
         if u.moves <= 0:
             raise IllegalAction("S15 move power", f"{a}: the unit on {cell_name(a.src)} has no move power left")
-        full = self._bfs(a.src, 4 * self.size * self.size, self._passable(p))
-        if a.dst not in full:
+        cost = self._march_cost(a.src, a.dst, u.moves)
+        if cost is None:
             raise IllegalAction("S15 path",
                                 f"{a}: no path of empty{', seen' if self.fog else ''} cells leads to {cell_name(a.dst)}")
-        cost = full[a.dst]
         if cost > u.moves:
             raise IllegalAction("S15 move power",
                                 f"march of {cost} steps exceeds the {u.moves} move power left at {cell_name(a.src)}")
@@ -565,7 +585,8 @@ class ShachangGame(Game):
             self._end_turn()
 
     def _apply_march(self, p: int, a: March) -> None:
-        cost = self._bfs(a.src, 4 * self.size * self.size, self._passable(p))[a.dst]
+        cost = self._march_cost(a.src, a.dst, u_moves := self.units[a.src].moves)
+        assert cost is not None and cost <= u_moves
         u = self.units[a.src]
         self.phase = "battle"
         self.acted = True
@@ -590,6 +611,7 @@ class ShachangGame(Game):
         u.attacked = True
         u.moves = 0
         t.count -= 1
+        self.lost[t.owner] += 1
         self.hits += 1
         self.last_hit[p] = self.hits
         victim = t.owner
