@@ -1,0 +1,326 @@
+"""Cameras for the 沙场秋点兵 client.
+
+World space (see client/render/base.py): cell (row, col) spans x in [col, col+1],
+z in [row, row+1]; y is up and one height level is ``Y_SCALE`` tall.
+
+Matrix convention: every ``matrices(aspect)`` returns ``(view, proj)`` as numpy
+float32 4x4 arrays in **row-major math order for column vectors**: a world point
+``p = (x, y, z, 1)`` goes to clip space as ``proj @ view @ p``. OpenGL/GLSL wants
+column-major data, so upload ``m.T.tobytes()`` (``gl_uniform_bytes`` below does it).
+
+Screen convention for ``project``: pixel (0, 0) is the top-left corner, x to the
+right, y down, pixel centres at +0.5.
+
+Cameras:
+
+* ``StrategyCamera(board_size)``: orbits a ground point ``target`` = (x, z);
+  ``distance`` from it, ``yaw`` in degrees (0 = looking north, toward -z, so
+  row 0 is at the top of the screen), pitch derived from the zoom (near
+  top-down when far, about 35 degrees when close). ``pan``/``zoom``/``rotate``/
+  ``jump_to`` change goal values; ``update(dt)`` moves smoothly toward them
+  (``snap()`` jumps at once). The ground point under the screen centre is
+  always ``target`` (at height ``ground_y``).
+* ``FirstPersonCamera``: eye at a cell centre at the stack top
+  (``(terrain + soldiers) * Y_SCALE``, the S6 observer height), mouse look.
+* ``TopDownCamera(board_size)``: orthographic straight down over the board.
+* ``ExplicitCamera(eye, target, fov)``: a perspective camera from plain points.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from client.render.base import Camera, Y_SCALE
+
+Vec = tuple[float, float, float]
+
+
+# ----------------------------------------------------------------- matrix helpers
+def _normalize(v: np.ndarray) -> np.ndarray:
+    n = float(np.linalg.norm(v))
+    return v / n if n > 0 else v
+
+
+def look_at(eye, target, up=(0.0, 1.0, 0.0)) -> np.ndarray:
+    """Right-handed view matrix (camera looks down its -Z)."""
+    eye = np.asarray(eye, dtype=np.float64)
+    f = _normalize(np.asarray(target, dtype=np.float64) - eye)
+    up = np.asarray(up, dtype=np.float64)
+    if abs(float(np.dot(f, _normalize(up)))) > 0.9999:  # looking along up: pick another up
+        up = np.array([0.0, 0.0, -1.0]) if abs(f[2]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    s = _normalize(np.cross(f, up))
+    u = np.cross(s, f)
+    m = np.eye(4)
+    m[0, :3], m[1, :3], m[2, :3] = s, u, -f
+    m[0, 3], m[1, 3], m[2, 3] = -s @ eye, -u @ eye, f @ eye
+    return m.astype(np.float32)
+
+
+def perspective(fov_y_deg: float, aspect: float, near: float, far: float) -> np.ndarray:
+    t = 1.0 / math.tan(math.radians(fov_y_deg) / 2)
+    m = np.zeros((4, 4))
+    m[0, 0] = t / aspect
+    m[1, 1] = t
+    m[2, 2] = (far + near) / (near - far)
+    m[2, 3] = 2 * far * near / (near - far)
+    m[3, 2] = -1.0
+    return m.astype(np.float32)
+
+
+def orthographic(left, right, bottom, top, near, far) -> np.ndarray:
+    m = np.eye(4)
+    m[0, 0] = 2 / (right - left)
+    m[1, 1] = 2 / (top - bottom)
+    m[2, 2] = -2 / (far - near)
+    m[0, 3] = -(right + left) / (right - left)
+    m[1, 3] = -(top + bottom) / (top - bottom)
+    m[2, 3] = -(far + near) / (far - near)
+    return m.astype(np.float32)
+
+
+def gl_uniform_bytes(m: np.ndarray) -> bytes:
+    """Bytes of a row-major numpy matrix as GLSL expects them (column-major)."""
+    return np.ascontiguousarray(np.asarray(m, dtype=np.float32).T).tobytes()
+
+
+def project(view: np.ndarray, proj: np.ndarray, width: int, height: int, points) -> np.ndarray:
+    """World points (N, 3) -> (N, 3) of pixel x, pixel y (top-left origin) and NDC depth."""
+    p = np.atleast_2d(np.asarray(points, dtype=np.float64))
+    h = np.c_[p, np.ones(len(p))] @ (proj.astype(np.float64) @ view.astype(np.float64)).T
+    w = h[:, 3:4]
+    w = np.where(np.abs(w) < 1e-12, 1e-12, w)
+    ndc = h[:, :3] / w
+    return np.c_[(ndc[:, 0] + 1) * 0.5 * width, (1 - ndc[:, 1]) * 0.5 * height, ndc[:, 2]]
+
+
+def pixel_ray(view: np.ndarray, proj: np.ndarray, width: int, height: int, x: float, y: float):
+    """(origin, unit direction) of the world ray through pixel (x, y) (works for perspective and ortho)."""
+    inv = np.linalg.inv(proj.astype(np.float64) @ view.astype(np.float64))
+    nx, ny = 2 * x / width - 1, 1 - 2 * y / height
+    a = inv @ np.array([nx, ny, -1.0, 1.0])
+    b = inv @ np.array([nx, ny, 1.0, 1.0])
+    a, b = a[:3] / a[3], b[:3] / b[3]
+    return a, _normalize(b - a)
+
+
+class _Base(Camera):
+    def project(self, points, width: int, height: int) -> np.ndarray:
+        view, proj = self.matrices(width / height)
+        return project(view, proj, width, height, points)
+
+    def ray(self, x: float, y: float, width: int, height: int):
+        view, proj = self.matrices(width / height)
+        return pixel_ray(view, proj, width, height, x, y)
+
+    def update(self, dt: float) -> None:  # static cameras
+        pass
+
+
+# ------------------------------------------------------------------ strategy
+class StrategyCamera(_Base):
+    """Orbit/pan/zoom camera over the board; see the module docstring."""
+
+    FOV = 45.0
+    PITCH_CLOSE = 35.0  # degrees above the horizon when fully zoomed in
+    PITCH_FAR = 88.0  # near top-down when fully zoomed out
+    SMOOTH = 12.0  # 1/s: how fast current values approach the goals
+
+    def __init__(self, board_size: int, ground_y: float = 0.0):
+        self.board_size = int(board_size)
+        self.min_distance = 4.0
+        self.max_distance = max(8.0, self.board_size * 1.45 + 4.0)
+        self.ground_y = float(ground_y)
+        c = self.board_size / 2.0
+        self.target = (c, c)
+        self.distance = self.max_distance
+        self.yaw = 0.0
+        self._goal_target = self.target
+        self._goal_distance = self.distance
+        self._goal_yaw = self.yaw
+
+    # --- derived
+    @property
+    def pitch(self) -> float:
+        """Degrees above the horizon, from the zoom: log-interpolated between close and far."""
+        lo, hi = math.log(self.min_distance), math.log(self.max_distance)
+        t = (math.log(max(self.distance, 1e-6)) - lo) / (hi - lo) if hi > lo else 1.0
+        t = min(1.0, max(0.0, t))
+        return self.PITCH_CLOSE + (self.PITCH_FAR - self.PITCH_CLOSE) * t
+
+    def _axes(self, yaw: float | None = None):
+        """Ground-plane forward (screen up) and right unit vectors as (x, z)."""
+        a = math.radians(self.yaw if yaw is None else yaw)
+        fwd = (math.sin(a), -math.cos(a))
+        right = (math.cos(a), math.sin(a))
+        return fwd, right
+
+    def eye(self) -> np.ndarray:
+        p = math.radians(self.pitch)
+        (fx, fz), _ = self._axes()
+        horiz = self.distance * math.cos(p)
+        tx, tz = self.target
+        return np.array([tx - fx * horiz, self.ground_y + self.distance * math.sin(p), tz - fz * horiz])
+
+    def matrices(self, aspect: float):
+        tx, tz = self.target
+        eye = self.eye()
+        (fx, fz), _ = self._axes()
+        view = look_at(eye, (tx, self.ground_y, tz), up=(fx, 0.0, fz) if self.pitch > 89.9 else (0, 1, 0))
+        far = self.distance + self.board_size * 2.0 + 20.0
+        near = max(0.05, self.distance * 0.02)
+        return view, perspective(self.FOV, aspect, near, far)
+
+    # --- input
+    def pan(self, dx: float, dy: float) -> None:
+        """Move the goal target by dx cells to the screen's right and dy cells toward the screen's top."""
+        (fx, fz), (rx, rz) = self._axes(self._goal_yaw)
+        gx, gz = self._goal_target
+        self._goal_target = self._clamp((gx + rx * dx + fx * dy, gz + rz * dx + fz * dy))
+
+    def zoom(self, steps: float) -> None:
+        """Positive steps zoom in (each step 15% closer), negative zoom out."""
+        d = self._goal_distance * (0.85 ** steps)
+        self._goal_distance = min(self.max_distance, max(self.min_distance, d))
+
+    def rotate(self, dyaw: float) -> None:
+        """Turn around the ground point under the screen centre by dyaw degrees."""
+        self._goal_yaw = self._goal_yaw + dyaw
+
+    def jump_to(self, cell) -> None:
+        """Centre on a (row, col) cell."""
+        r, c = cell
+        self._goal_target = self._clamp((c + 0.5, r + 0.5))
+
+    def set_distance(self, d: float) -> None:
+        self._goal_distance = min(self.max_distance, max(self.min_distance, float(d)))
+
+    def _clamp(self, t):
+        n = self.board_size
+        return (min(float(n), max(0.0, t[0])), min(float(n), max(0.0, t[1])))
+
+    def update(self, dt: float) -> None:
+        """Move current values toward the goals (exponential smoothing, frame-rate independent)."""
+        k = 1.0 - math.exp(-self.SMOOTH * max(0.0, dt))
+        tx, tz = self.target
+        gx, gz = self._goal_target
+        tx += (gx - tx) * k
+        tz += (gz - tz) * k
+        self.distance += (self._goal_distance - self.distance) * k
+        self.yaw += (self._goal_yaw - self.yaw) * k
+        if abs(gx - tx) < 1e-4 and abs(gz - tz) < 1e-4:
+            tx, tz = gx, gz
+        if abs(self._goal_distance - self.distance) < 1e-4:
+            self.distance = self._goal_distance
+        if abs(self._goal_yaw - self.yaw) < 1e-4:
+            self.yaw = self._goal_yaw
+        self.target = (tx, tz)
+
+    def snap(self) -> None:
+        """Jump to the goal values at once."""
+        self.target, self.distance, self.yaw = self._goal_target, self._goal_distance, self._goal_yaw
+
+    @property
+    def moving(self) -> bool:
+        return (self.target != self._goal_target or self.distance != self._goal_distance
+                or self.yaw != self._goal_yaw)
+
+    def footprint(self, aspect: float):
+        """The 4 ground points (x, z) seen at the screen corners (bottom-left, bottom-right, top-right,
+        top-left), on the plane y = ground_y; rays above the horizon are cut at the far distance."""
+        view, proj = self.matrices(aspect)
+        w, h = 1000.0 * aspect, 1000.0
+        out = []
+        far = self.distance * 4 + self.board_size
+        for px, py in ((0, h), (w, h), (w, 0), (0, 0)):
+            o, d = pixel_ray(view, proj, w, h, px, py)
+            if d[1] < -1e-6:
+                t = (self.ground_y - o[1]) / d[1]
+                t = min(t, far)
+            else:
+                t = far
+            p = o + d * t
+            out.append((float(p[0]), float(p[2])))
+        return out
+
+
+# -------------------------------------------------------------- first person
+class FirstPersonCamera(_Base):
+    """Eye at a unit's stack top; ``look`` turns it (mouse look)."""
+
+    def __init__(self, fov: float = 70.0):
+        self.fov = float(fov)
+        self.position = np.array([0.5, 1.0, 0.5])
+        self.yaw = 0.0  # degrees, 0 = north (-z)
+        self.pitch = -15.0  # degrees, negative looks down
+        self.cell = (0, 0)
+
+    def set_eye(self, cell, eye_height_units: float) -> None:
+        """Eye at the centre of ``cell`` at height ``eye_height_units`` levels (terrain + soldiers, S6)."""
+        r, c = cell
+        self.cell = (int(r), int(c))
+        self.position = np.array([c + 0.5, float(eye_height_units) * Y_SCALE, r + 0.5])
+
+    def look(self, dx: float, dy: float) -> None:
+        """Mouse look in degrees: dx turns right, dy looks up."""
+        self.yaw = (self.yaw + dx) % 360.0
+        self.pitch = min(89.0, max(-89.0, self.pitch + dy))
+
+    def look_at_cell(self, cell, height_units: float = 0.0) -> None:
+        r, c = cell
+        d = np.array([c + 0.5, height_units * Y_SCALE, r + 0.5]) - self.position
+        self.yaw = math.degrees(math.atan2(d[0], -d[2])) % 360.0
+        self.pitch = math.degrees(math.atan2(d[1], math.hypot(d[0], d[2])))
+
+    def direction(self) -> np.ndarray:
+        y, p = math.radians(self.yaw), math.radians(self.pitch)
+        return np.array([math.sin(y) * math.cos(p), math.sin(p), -math.cos(y) * math.cos(p)])
+
+    def eye(self) -> np.ndarray:
+        return self.position.copy()
+
+    def matrices(self, aspect: float):
+        view = look_at(self.position, self.position + self.direction())
+        return view, perspective(self.fov, aspect, 0.02, 600.0)
+
+
+# ----------------------------------------------------------------- top down
+class TopDownCamera(_Base):
+    """Orthographic camera straight down over the whole board (north = row 0 at the top)."""
+
+    def __init__(self, board_size: int, margin: float = 0.25, top: float = 40.0):
+        self.board_size = int(board_size)
+        self.margin = float(margin)
+        self.top = float(top)  # eye height in world units (above every column)
+
+    def eye(self) -> np.ndarray:
+        c = self.board_size / 2.0
+        return np.array([c, self.top, c])
+
+    def matrices(self, aspect: float):
+        n = self.board_size
+        c = n / 2.0
+        view = look_at((c, self.top, c), (c, 0.0, c), up=(0.0, 0.0, -1.0))
+        half = n / 2.0 + self.margin
+        if aspect >= 1:
+            hx, hy = half * aspect, half
+        else:
+            hx, hy = half, half / aspect
+        return view, orthographic(-hx, hx, -hy, hy, 0.01, self.top + 20.0)
+
+
+class ExplicitCamera(_Base):
+    """Perspective camera from an eye point toward a target point."""
+
+    def __init__(self, eye: Vec, target: Vec, fov: float = 45.0):
+        self._eye = np.asarray(eye, dtype=np.float64)
+        self.target = np.asarray(target, dtype=np.float64)
+        self.fov = float(fov)
+
+    def eye(self) -> np.ndarray:
+        return self._eye.copy()
+
+    def matrices(self, aspect: float):
+        dist = float(np.linalg.norm(self.target - self._eye))
+        return (look_at(self._eye, self.target),
+                perspective(self.fov, aspect, max(0.02, dist * 0.005), dist * 4 + 200.0))
