@@ -241,7 +241,7 @@ def place_spawns(heights: np.ndarray, preset_key: str, players: int, seed: int, 
             best_score, spawns = score, trial
     if adjust:
         spacing = fairness(spawns)["min_spacing"]
-        spawns = _adjust_to_ground(h, spawns, radius=max(0, min(3, int(spacing) // 6)))
+        spawns = _adjust_to_ground(h, spawns, radius=min(3, max(1, int(spacing) // 6)))
     return tuple(tuple(s) for s in spawns)
 
 
