@@ -1,0 +1,238 @@
+"""Computer players of 暗战洛阳城 that see only the observation (never the face-down identities).
+
+Each candidate action is scored by a static evaluation of the position it leads to.
+A flip is scored by its expectation over the pool of unseen identities (the public
+``unseen`` counts of the observation): every face-down cell is equally likely to
+hold any unseen piece, so the chance of identity ``x`` is ``unseen[x] / total``.
+
+Levels:
+- ``easy``: captures the most valuable piece it can, otherwise acts at random;
+- ``normal``: one ply with the static evaluation (material, hanging pieces, threats, 勤王);
+- ``hard``: ``normal``, then its best eight candidates re-scored with the two
+  opponents' most damaging replies (each captures the most valuable piece it can,
+  with weight 1/2 for how likely that is).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from engine.anqi.board import CANNON, EMPEROR, HORSE, RULER, layout
+from engine.anqi.rules import HIDDEN, Flip, Move, Position, Up
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def position_from_observation(obs: dict) -> Position:
+    """Rebuild the public :class:`Position` from an observation (``AnqiGame.observe``)."""
+    lay = layout()
+    pos = Position(lay)
+    for name, cell in obs["board"].items():
+        i = lay.index[name]
+        if cell is None:
+            pos.board[i] = None
+        elif cell == HIDDEN:
+            pos.board[i] = HIDDEN
+        else:
+            printed = lay.faction_number(cell["printed"])
+            pos.board[i] = Up(cell["owner"], cell["kind"], printed)
+    for fname, counts in obs["unseen"].items():
+        s = lay.seats.index(fname)
+        for k, n in counts.items():
+            if n:
+                pos.pool[(s, k)] = n
+    pos.to_move = obs["to_move"]
+    pos.out = list(obs["out"])
+    pos.out_reason = {s: "" for s in pos.out}
+    pos.qinwang = obs["qinwang"]
+    pos.quiet = obs["quiet"]
+    pos.over = obs["over"]
+    return pos
+
+
+class Weights:
+    """Tuning of the evaluation."""
+
+    opp_material = 0.5  # an opponent's material counts half against mine (two opponents)
+    hang = 0.55  # share of a hanging piece's value counted as lost
+    threat = 0.15  # share of an enemy piece's value for attacking it
+    horse_to_palace = 0.6  # per step closer to 勤王 (before 勤王)
+    win = 1000.0
+
+
+def _attackers(pos: Position, board: list, cell: int, victim: Up, by: int | None = None) -> list[Up]:
+    """Face-up pieces (of seat ``by`` if given) that could capture ``victim`` at ``cell`` now."""
+    lay = pos.lay
+    out = []
+    for n in lay.neighbours[cell]:
+        t = board[n]
+        if type(t) is Up and t.owner is not None and (by is None or t.owner == by) \
+                and pos.can_take(t, victim, False):
+            out.append(t)
+    for ray in lay.rays[cell]:
+        screens = ups = 0
+        for c in ray:
+            t = board[c]
+            if t is None:
+                continue
+            if screens and ups <= 1 and type(t) is Up and t.kind == CANNON and t.owner is not None \
+                    and (by is None or t.owner == by) and pos.can_take(t, victim, True):
+                out.append(t)
+            screens += 1
+            if type(t) is Up:
+                ups += 1
+                if ups > 1:
+                    break
+    return out
+
+
+def _palace_distance(pos: Position, me: int) -> int:
+    """Steps (ignoring blockers) from my nearest face-up horse to the palace, 0 if none or 勤王 done."""
+    lay = pos.lay
+    if pos.qinwang is not None or pos.board[lay.palace] is None or type(pos.board[lay.palace]) is not Up \
+            or pos.board[lay.palace].kind != EMPEROR:
+        return 0
+    px, py = lay.cells[lay.palace]
+    best = None
+    for i, t in enumerate(pos.board):
+        if type(t) is Up and t.owner == me and t.kind == HORSE:
+            x, y = lay.cells[i]
+            d = abs(x - px) + abs(y - py)
+            best = d if best is None else min(best, d)
+    return 0 if best is None else best
+
+
+def evaluate(pos: Position, me: int, w: type[Weights] = Weights) -> float:
+    """Static value of ``pos`` for seat ``me`` (higher is better)."""
+    lay = pos.lay
+    if me in pos.out:
+        return -w.win - 10 * len(pos.out)
+    if pos.over:
+        st = pos.standings()
+        place = [s for s, _, _ in st].index(me)
+        return w.win * (1 - place) + pos.material(me)
+    kinds = lay.kinds
+    mat = [0, 0, 0]
+    for (f, k), n in pos.pool.items():
+        mat[f] += kinds[k].value * n
+    board = pos.board
+    hang = threat = 0.0
+    for i, t in enumerate(board):
+        if type(t) is not Up or t.owner is None:
+            continue
+        v = kinds[t.kind].value
+        mat[t.owner] += v
+        if t.owner == me:
+            if _attackers(pos, board, i, t):
+                hang += v
+        elif pos.hostile(me, t.owner) and _attackers(pos, board, i, t, by=me):
+            threat += v
+    for o in pos.out:
+        mat[o] = 0
+    score = mat[me] - w.opp_material * sum(mat[o] for o in range(3) if o != me)
+    score += w.threat * w.opp_material * threat - w.hang * hang
+    d = _palace_distance(pos, me)
+    if d:
+        score -= w.horse_to_palace * d
+    return score
+
+
+def _apply(pos: Position, action, identity=None) -> Position:
+    p = pos.copy()
+    lay = p.lay
+    if isinstance(action, Flip):
+        p.do_flip(lay.index[action.cell], identity)
+    else:
+        src, dst = lay.index[action.src], lay.index[action.dst]
+        p.do_move(src, dst, p.check_move(src, dst))
+    p.finish_turn()
+    return p
+
+
+def _outcomes(pos: Position, action):
+    """(probability, position) pairs after ``action`` (flips: one per unseen identity)."""
+    if isinstance(action, Flip):
+        total = sum(pos.pool.values())
+        return [(n / total, _apply(pos, action, ident)) for ident, n in pos.pool.items()]
+    return [(1.0, _apply(pos, action))]
+
+
+def _best_capture(pos: Position) -> tuple[float, Any]:
+    """The current player's capture of the most valuable piece (勤王 counts 20): (value, action) or (0, None)."""
+    lay = pos.lay
+    best = (0.0, None)
+    me = pos.to_move
+    for i, p in enumerate(pos.board):
+        if type(p) is not Up or p.owner != me:
+            continue
+        for d in pos.moves_from(i):
+            t = pos.board[d]
+            if type(t) is Up:
+                v = 20.0 if t.kind == EMPEROR else float(lay.kinds[t.kind].value)
+                if v > best[0]:
+                    best = (v, Move(lay.names[i], lay.names[d]))
+    return best
+
+
+class AnqiAgent:
+    """Scores every legal action with the evaluation; see the module doc for the levels."""
+
+    def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+        self.level = level
+        self.name = f"anqi-{level}"
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.reply_weight = 0.5  # hard: how likely an opponent plays its best capture
+        self.top_k = 8  # hard: candidates re-scored with the replies
+
+    def act(self, observation: dict, legal_actions: Sequence[Any]) -> Any:
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        pos = position_from_observation(observation)
+        me = pos.to_move
+        if self.level == "easy":
+            v, a = _best_capture(pos)
+            if a is not None and a in legal:
+                return a
+            return legal[self.rng.randrange(len(legal))]
+        scored = [(self.score(pos, a, me, deep=False), k) for k, a in enumerate(legal)]
+        if self.level == "hard":
+            # re-score the most promising candidates with the opponents' replies
+            top = sorted(scored, reverse=True)[:self.top_k]
+            scored = [(self.score(pos, legal[k], me, deep=True), k) for _, k in top]
+        best = max(s for s, _ in scored)
+        choice = [legal[k] for s, k in scored if s >= best - 1e-9]
+        return choice[self.rng.randrange(len(choice))]
+
+    def score(self, pos: Position, action, me: int, deep: bool = False) -> float:
+        """Expected value of ``action`` for ``me`` (``deep``: with the opponents' replies)."""
+        total = 0.0
+        for pr, p in _outcomes(pos, action):
+            if deep:
+                total += pr * self._replies(p, me)
+            else:
+                total += pr * evaluate(p, me)
+        return total
+
+    def _replies(self, pos: Position, me: int) -> float:
+        """Value after the opponents (up to the next turn of ``me``) each play their best capture or not."""
+        if pos.over or pos.to_move == me or me in pos.out or pos.to_move < 0:
+            return evaluate(pos, me)
+        v, a = _best_capture(pos)
+        skip = pos.copy()
+        nxt = (pos.to_move + 1) % 3
+        while nxt in skip.out:
+            nxt = (nxt + 1) % 3
+        skip.to_move = nxt
+        if a is None:
+            return self._replies(skip, me)
+        w = self.reply_weight  # how likely the opponent plays its best capture
+        return w * self._replies(_apply(pos, a), me) + (1 - w) * self._replies(skip, me)
+
+
+def make_agent(level: str = "normal", seed: int = 0, seat: int = 0) -> AnqiAgent:
+    """A computer player of ``level`` ("easy", "normal", "hard") for ``seat``."""
+    return AnqiAgent(level, seed=seed, seat=seat)
