@@ -318,13 +318,16 @@ def load_map(path_or_text: str | Path | bytes, *, preset_key: str | None = None,
     data: bytes | str
     if isinstance(path_or_text, (bytes, bytearray)):
         data = bytes(path_or_text)
+    elif isinstance(path_or_text, str) and not path_or_text.strip():
+        raise ValueError("empty map text (expected a file path or JSON text)")
     elif isinstance(path_or_text, Path) or (
             isinstance(path_or_text, str) and not path_or_text.lstrip().startswith(("{", "["))):
         p = Path(path_or_text)
         try:
             data = p.read_bytes()
         except FileNotFoundError:
-            raise ValueError(f"map file not found: {p}") from None
+            hint = "" if isinstance(path_or_text, Path) else " (and the text is not a JSON object)"
+            raise ValueError(f"map file not found: {p}{hint}") from None
         except (IsADirectoryError, PermissionError, OSError) as e:
             raise ValueError(f"cannot read map file {p}: {e}") from None
         source = str(p)

@@ -159,7 +159,7 @@ def _assign(rng: np.random.Generator, pts: np.ndarray, players: int, per: int) -
     best = cost(owner)
     if players * per <= 2:
         return owner
-    for _ in range(60 + 12 * k):
+    for _ in range(40 + 6 * k):
         i, j = rng.integers(k, size=2)
         if owner[i] == owner[j]:
             continue
@@ -230,7 +230,7 @@ def place_spawns(heights: np.ndarray, preset_key: str, players: int, seed: int, 
     if k > ((n + 1) // 2) ** 2:
         raise ValueError(f"{k} spawns cannot be placed non-adjacent on a {n}x{n} map")
     best_score, spawns = -math.inf, []
-    for _trial in range(6 if n <= 64 else 1):  # keep the widest, fairest of a few layouts
+    for _trial in range(4 if n <= 64 else 1):  # keep the widest, fairest of a few layouts
         pts = _spread_points(rng, n, k)
         owner = _assign(rng, pts, players, p.spawns)
         trial = [sorted(tuple(int(v) for v in pts[i]) for i in np.flatnonzero(owner == pl))
