@@ -314,3 +314,10 @@ def test_error_names_the_file(tmp_path):
     p.write_text(json.dumps({"type": "FeatureCollection"}), encoding="utf-8")
     with pytest.raises(ValueError, match="foreign.json: not a shachang map"):
         load_map(p)
+
+
+def test_shipped_generated_map_matches_generator():
+    """Golden file: if the generator changes on purpose, regenerate assets/maps/medium_seed2026.json."""
+    m = load_map(ASSET_MAPS / "medium_seed2026.json")
+    g = generate("medium", 2, 2026)
+    assert np.array_equal(m.heights, g.heights) and m.spawns == g.spawns
