@@ -233,6 +233,35 @@ class AnqiGame(Game):
         return tuple(s for s in range(3) for o in range(3) if self.pos.allied(s, o))[:2]
 
 
+def setup(pieces: dict[str, str], hidden: dict[str, str] | None = None, to_move: int = 0,
+          qinwang: int | None = None, out: tuple[int, ...] = (), quiet: int = 0) -> AnqiGame:
+    """A game in a hand-built position (tests, puzzles, the client's rule demos).
+
+    ``pieces`` maps cells to face-up pieces by short name ("e5": "汉帝", "d4": "吴马");
+    ``hidden`` maps the face-down cells to their true identities. Han gate pieces
+    belong to ``qinwang`` if it is given (A6), else to nobody.
+    """
+    lay = layout()
+    pos = Position(lay)
+    for cell, name in pieces.items():
+        f, k = lay.parse_piece(name)
+        owner = (qinwang if f == HAN and k != "emperor" else None) if f == HAN else f
+        pos.board[lay.index[cell]] = Up(owner, k, f)
+    secret = {}
+    for cell, name in (hidden or {}).items():
+        f, k = lay.parse_piece(name)
+        if f == HAN or k in ("ruler", "emperor"):
+            raise ValueError(f"{name} is never face down")
+        pos.board[lay.index[cell]] = HIDDEN
+        secret[lay.index[cell]] = (f, k)
+    pos.to_move = to_move
+    pos.qinwang = qinwang
+    pos.out = list(out)
+    pos.out_reason = {s: "set up" for s in out}
+    pos.quiet = quiet
+    return AnqiGame.from_position(pos, secret)
+
+
 def new_game(seed: int = 0, players: int = 3, **_: Any) -> AnqiGame:
     """A new game: the fixed pieces and the face-down deal of ``seed`` (A1); 吴 to move (A2)."""
     if players != 3:
