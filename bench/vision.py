@@ -14,6 +14,8 @@ The vectorised counts are checked against the reference before anything is timed
 from __future__ import annotations
 
 import argparse
+import os
+import platform
 import statistics
 import sys
 import time
@@ -77,119 +79,142 @@ def reference_counts(heights, observers) -> np.ndarray:
     return out
 
 
-def timeit(fn, repeat: int, setup=None) -> tuple[float, float]:
-    """(median, worst) wall time in ms over ``repeat`` runs (one warm-up run first)."""
+def measure(vec, ref, n_vec: int, n_ref: int, setup=None, teardown=None):
+    """Wall times (ms) of ``vec`` (n_vec runs) and ``ref`` (n_ref runs), interleaved in n_ref blocks
+    so that the load of a shared machine weighs on both alike.  ``setup``/``teardown`` run untimed
+    around every ``vec`` run.  Returns (vec times, ref times)."""
+    vt, rt = [], []
+    per = max(1, n_vec // max(n_ref, 1))
     if setup:
         setup()
-    fn()
-    ts = []
-    for _ in range(repeat):
-        if setup:
-            setup()
-        t0 = time.perf_counter()
-        fn()
-        ts.append((time.perf_counter() - t0) * 1e3)
-    return statistics.median(ts), max(ts)
+    vec()  # warm-up (tables, caches)
+    if teardown:
+        teardown()
+    for _ in range(max(n_ref, 1)):
+        for _ in range(per):
+            if setup:
+                setup()
+            t0 = time.perf_counter()
+            vec()
+            vt.append((time.perf_counter() - t0) * 1e3)
+            if teardown:
+                teardown()
+        if n_ref:
+            t0 = time.perf_counter()
+            ref()
+            rt.append((time.perf_counter() - t0) * 1e3)
+    return vt, rt
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
     args = ap.parse_args(argv)
-    rep = 20 if args.quick else 200
-    ref_rep = 2 if args.quick else 5
+    n_vec = 100 if args.quick else 500
+    n_ref = 2 if args.quick else 5
 
     heights = smooth_heights()
     rng = np.random.default_rng(11)
     scen = {
         "a_even": army(heights, rng, PLAYERS, UNITS, 64, even=True),
         "a_uneven": army(heights, rng, PLAYERS, UNITS, 64, even=False),
+        "a_lopsided": army(heights, rng, PLAYERS, UNITS, 64, even=False),
         "b_stress": army(heights, rng, PLAYERS, UNITS, UNITS * 64, even=True),
     }
-    rows = []  # (name, median, worst, target, ref_median)
-    targets = {"a_even": 3.0, "a_uneven": 3.0, "b_stress": 30.0}
+    # lopsided: per player one unit of 33 soldiers (radius 9) and 31 single soldiers (radius 2)
+    for p, obs in enumerate(scen["a_lopsided"]):
+        for u, (r, c, _z, _rad) in enumerate(obs):
+            n = 33 if u == 0 else 1
+            obs[u] = (r, c, int(heights[r, c]) + n, vision_range(n))
+    rows = []  # (label, vec times, ref times, target ms, ratio required)
     labels = {
-        "a_even": "(a) reset 8x32 units, 2 soldiers each (r=3)",
-        "a_uneven": "(a) reset 8x32 units, uneven 64/player (r=2..8)",
-        "b_stress": "(b) reset 256 units x 64 soldiers (r=11)",
+        "a_even": "(a) reset 8x32 units, 2 soldiers each",
+        "a_uneven": "(a) reset 8x32 units, random split of 64",
+        "a_lopsided": "(a) reset 8x32 units, 33+31x1 per player",
+        "b_stress": "(b) reset 256 units x 64 soldiers",
     }
+    targets = {"a_even": 3.0, "a_uneven": 3.0, "a_lopsided": 3.0, "b_stress": 30.0}
     for key, obs in scen.items():
         vm = VisionMap(heights, PLAYERS)
         vm.reset(obs)
-        ref = reference_counts(heights, obs)
-        if not np.array_equal(vm.counts, ref):
+        if not np.array_equal(vm.counts, reference_counts(heights, obs)):
             print(f"MISMATCH in {key}", file=sys.stderr)
             return 1
-        med, worst = timeit(lambda: vm.reset(obs), rep)
-        rmed, _ = timeit(lambda: reference_counts(heights, obs), ref_rep)
         radii = sorted({o[3] for p in obs for o in p})
-        rows.append((labels[key] if key != "a_uneven" else labels[key].replace("2..8", f"{radii[0]}..{radii[-1]}"),
-                     med, worst, targets[key], rmed))
+        rtxt = f"r={radii[0]}" if len(radii) == 1 else f"r={radii[0]}..{radii[-1]}"
+        vt, rt = measure(lambda: vm.reset(obs), lambda: reference_counts(heights, obs), n_vec, n_ref)
+        rows.append((f"{labels[key]} ({rtxt})", vt, rt, targets[key], True))
 
-    # (c) incremental: one unit marches (remove old camp, add new camp) / is hit (loses a soldier)
-    for key, label in (("a_even", "(c) march, r=3 unit: remove+add"), ("b_stress", "(c) march, r=11 unit: remove+add"),
-                       ("b_stress", "(c) attack, r=11 target loses 1: remove+add")):
+    # (c) incremental: one unit marches (old camp removed, new camp added) or is hit (loses a soldier)
+    for key, kind, label in (("a_even", "march", "(c) march of a 2-soldier unit (r=3)"),
+                             ("b_stress", "march", "(c) march of a 64-soldier unit (r=11)"),
+                             ("b_stress", "attack", "(c) attack: 64-soldier target loses 1 (r=11)")):
         obs = scen[key]
         vm = VisionMap(heights, PLAYERS)
         vm.reset(obs)
         mrng = np.random.default_rng(5)
-        moves = []
-        for _ in range(rep + 1):
-            p = int(mrng.integers(PLAYERS))
-            u = int(mrng.integers(UNITS))
-            r, c, z, rad = obs[p][u]
-            n = z - int(heights[r, c])
-            if "attack" in label:
-                new = (r, c, z - 1, vision_range(n - 1))
-            else:
-                r2 = int(np.clip(r + mrng.integers(-3, 4), 0, SIZE - 1))
-                c2 = int(np.clip(c + mrng.integers(-3, 4), 0, SIZE - 1))
-                new = (r2, c2, int(heights[r2, c2]) + n, rad)
-            moves.append((p, (r, c, z, rad), new))
-        it = iter(moves)
         state = {}
 
-        def setup():
-            state["m"] = next(it)
+        def pick():
+            p = int(mrng.integers(PLAYERS))
+            r, c, z, rad = obs[p][int(mrng.integers(UNITS))]
+            n = z - int(heights[r, c])
+            if kind == "attack":
+                new = (r, c, z - 1, vision_range(n - 1))
+            else:  # up to 8 steps away (the 256x256 move power), on the map
+                r2 = int(np.clip(r + mrng.integers(-4, 5), 0, SIZE - 1))
+                c2 = int(np.clip(c + mrng.integers(-4, 5), 0, SIZE - 1))
+                new = (r2, c2, int(heights[r2, c2]) + n, rad)
+            state["m"] = (p, (r, c, z, rad), new)
 
-        def run():
+        def update():
             p, old, new = state["m"]
             vm.remove(p, old)
             vm.add(p, new)
-            vm.remove(p, new)  # undo (untimed cost is symmetric; keeps the army unchanged)
+
+        def undo():  # untimed: back to the army of the scenario
+            p, old, new = state["m"]
+            vm.remove(p, new)
             vm.add(p, old)
 
-        med, worst = timeit(run, rep, setup)
-        med, worst = med / 2, worst / 2  # run() does the update twice (there and back)
-        # reference: one remove + one add with the plain-Python masks
-        p, old, new = moves[0]
-        t0 = time.perf_counter()
-        for _ in range(ref_rep):
-            vm.counts[p] -= visible_from_reference(heights, old[:2], old[2], old[3])
-            vm.counts[p] += visible_from_reference(heights, new[:2], new[2], new[3])
-            vm.counts[p] -= visible_from_reference(heights, new[:2], new[2], new[3])
-            vm.counts[p] += visible_from_reference(heights, old[:2], old[2], old[3])
-        rmed = (time.perf_counter() - t0) * 1e3 / ref_rep / 2
+        ref_counts_map = reference_counts(heights, obs)
+
+        def ref_update():
+            p, old, new = state["m"]
+            ref_counts_map[p] -= visible_from_reference(heights, old[:2], old[2], old[3])
+            ref_counts_map[p] += visible_from_reference(heights, new[:2], new[2], new[3])
+            ref_counts_map[p] -= visible_from_reference(heights, new[:2], new[2], new[3])  # undo, not timed
+            ref_counts_map[p] += visible_from_reference(heights, old[:2], old[2], old[3])
+
+        vt, rt = measure(update, ref_update, n_vec, 4 * n_ref, setup=pick, teardown=undo)
+        rt = [x / 2 for x in rt]  # ref_update does the update and its undo: half is one update
         if not np.array_equal(vm.counts, reference_counts(heights, obs)):
             print(f"MISMATCH after incremental updates ({label})", file=sys.stderr)
             return 1
-        rows.append((label, med, worst, 0.5, rmed))
+        rows.append((label, vt, rt, 0.5, False))
 
-    print(f"vision benchmark: {SIZE}x{SIZE} map, heights 0..{int(heights.max())}, "
-          f"numpy {np.__version__}, {rep} runs each (reference: {ref_rep} runs)")
-    head = f"{'scenario':<48} {'median ms':>10} {'worst ms':>9} {'target':>7} {'ok':>3} {'ref ms':>9} {'speed-up':>9}"
+    load = os.getloadavg()
+    print(f"vision benchmark: {SIZE}x{SIZE} map, heights 0..{int(heights.max())}, {PLAYERS} players; "
+          f"numpy {np.__version__}, python {platform.python_version()}, {os.cpu_count()} CPUs, "
+          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"vectorised: {n_vec} runs per row; reference (sight.visible_from_reference per observer, "
+          f"summed): interleaved runs; times are wall-clock ms")
+    head = (f"{'scenario':<50} {'median':>8} {'worst':>8} {'target':>7} {'ok':>3} "
+            f"{'ref median':>11} {'speed-up':>9}")
     print(head)
     print("-" * len(head))
     ok_all = True
-    for name, med, worst, target, rmed in rows:
-        ok = med <= target
+    for label, vt, rt, target, ratio_required in rows:
+        med, worst = statistics.median(vt), max(vt)
+        rmed = statistics.median(rt)
+        ratio = rmed / med
+        ok = med <= target and (ratio > 100 or not ratio_required)
         ok_all &= ok
-        ratio = rmed / med if med > 0 else float("inf")
-        ok_all &= ratio > 100
-        print(f"{name:<48} {med:>10.3f} {worst:>9.3f} {target:>7.1f} {'yes' if ok else 'NO':>3} "
-              f"{rmed:>9.1f} {ratio:>8.0f}x")
-    print("all targets met (median <= target, speed-up > 100x)" if ok_all else "SOME TARGETS MISSED")
-    return 0
+        print(f"{label:<50} {med:>8.3f} {worst:>8.3f} {target:>7.1f} {'yes' if ok else 'NO':>3} "
+              f"{rmed:>11.2f} {ratio:>8.0f}x{'' if ratio_required else '*'}")
+    print("* single-observer update: the ratio is informational (the >100x requirement is for full recomputes)")
+    print("all targets met" if ok_all else "SOME TARGETS MISSED")
+    return 0 if ok_all else 2
 
 
 if __name__ == "__main__":

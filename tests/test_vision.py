@@ -120,10 +120,13 @@ def test_slope_form_equals_direct_form():
         rows = rng.integers(0, 30, m) + pad
         cols = rng.integers(0, 30, m) + pad
         zs = hp[rows, cols].astype(np.int64) + rng.integers(0, 30, m)
-        a = V._visible_padded(hp, 40, radius, rows, cols, zs)
-        b = V._eval_direct(hp.reshape(-1), V._flat(radius, hp.shape[1]), rows * hp.shape[1] + cols, zs).T
+        bases = rows * hp.shape[1] + cols
+        a = V._visible_padded(hp, 40, radius, bases, zs)
+        b = V._eval_direct(hp.reshape(-1), V._flat(radius, hp.shape[1]), bases, zs).T
+        one = np.stack([V._visible_one(hp, 40, radius, int(r), int(c), int(z)) for r, c, z in zip(rows, cols, zs)], 1)
         assert a.shape == (t.n, m)
         assert np.array_equal(a, b)
+        assert np.array_equal(one, b)
 
 
 def test_tables_follow_sight_path():

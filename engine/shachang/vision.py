@@ -46,7 +46,7 @@ from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
-from numpy.lib.stride_tricks import sliding_window_view
+from numpy.lib.stride_tricks import as_strided
 
 from engine.shachang.sight import sight_path
 
@@ -241,35 +241,40 @@ def _eval_direct(hp: np.ndarray, f: _Flat, bases: np.ndarray, zs: np.ndarray) ->
 # --------------------------------------------------------------------------- free functions
 
 
-def _visible_padded(hp2d: np.ndarray, maxabs: int, radius: int, prow: np.ndarray, pcol: np.ndarray,
-                    zs: np.ndarray, windows=None) -> np.ndarray:
-    """Visible (n, M) bool for M observers of one radius at padded coordinates (prow, pcol).
+def _window_view(hp2d: np.ndarray, radius: int) -> np.ndarray:
+    """A read-only view V with V[b] = the (2R+1)-square of ``hp2d`` whose top-left cell has flat index b."""
+    w = 2 * radius + 1
+    hp_, wp = hp2d.shape
+    n = (hp_ - w) * wp + (wp - w) + 1 if hp_ >= w and wp >= w else 0
+    it = hp2d.itemsize
+    return as_strided(hp2d, shape=(n, w, w), strides=(it, wp * it, it), writeable=False)
 
-    Row j is target j of ``_table(radius)``, column i observer i.  ``hp2d`` is the terrain padded
-    by at least ``radius`` on every side, ``maxabs`` a bound on its absolute values; ``windows``
-    optionally ``sliding_window_view(hp2d, (2R+1, 2R+1))`` (cached by the caller).
+
+def _visible_padded(hp2d: np.ndarray, maxabs: int, radius: int, bases: np.ndarray, zs: np.ndarray,
+                    windows=None) -> np.ndarray:
+    """Visible (n, M) bool for M observers of one radius at flat positions ``bases`` of ``hp2d``.
+
+    Row j is target j of ``_table(radius)``, column i observer i.  ``hp2d`` (C-contiguous) is the
+    terrain padded by at least ``radius`` on every side, ``maxabs`` a bound on its absolute values;
+    ``windows`` optionally ``_window_view(hp2d, radius)`` (cached by the caller).
     """
     t = _table(radius)
-    m = len(prow)
+    m = len(bases)
     if t.n2 == 0 or m == 0:
         return np.ones((t.n, m), dtype=bool)
     if m * t.e > _CHUNK and m > 1:  # bound the temporaries; a loop over chunks, not observers
         step = max(1, _CHUNK // t.e)
-        return np.concatenate([_visible_padded(hp2d, maxabs, radius, prow[s:s + step], pcol[s:s + step],
-                                               zs[s:s + step], windows) for s in range(0, m, step)], axis=1)
-    zmax = int(np.abs(zs).max())
-    dt = _slope_dtype(t, maxabs + zmax)
+        return np.concatenate([_visible_padded(hp2d, maxabs, radius, bases[s:s + step], zs[s:s + step], windows)
+                               for s in range(0, m, step)], axis=1)
+    wp = hp2d.shape[1]
+    dt = _slope_dtype(t, maxabs + int(np.abs(zs).max()))
     if dt is None:
-        wp = hp2d.shape[1]
-        return _eval_direct(hp2d.reshape(-1), _flat(radius, wp), prow * wp + pcol, zs).T
+        return _eval_direct(hp2d.reshape(-1), _flat(radius, wp), bases, zs).T
     w = t.w
-    if m == 1:
-        r0, c0 = int(prow[0]) - radius, int(pcol[0]) - radius
-        win = np.array(hp2d[r0:r0 + w, c0:c0 + w]).reshape(w * w, 1)  # own copy: consumed below
-    else:
-        if windows is None:
-            windows = sliding_window_view(hp2d, (w, w))
-        win = np.ascontiguousarray(windows[prow - radius, pcol - radius].reshape(m, w * w).T)
+    if windows is None:
+        windows = _window_view(hp2d, radius)
+    win = windows[bases - (radius * wp + radius)]   # (m, w, w) copies
+    win = win.reshape(m, w * w).T.copy()            # observers on the contiguous axis
     return _eval_windows(win, zs, t, dt)
 
 
@@ -283,7 +288,7 @@ def _visible_one(hp2d: np.ndarray, maxabs: int, radius: int, prow: int, pcol: in
         return np.ones(t.n, dtype=bool)
     dt = _slope_dtype(t, maxabs + abs(z))
     if dt is None:
-        return _visible_padded(hp2d, maxabs, radius, np.array([prow]), np.array([pcol]),
+        return _visible_padded(hp2d, maxabs, radius, np.array([prow * hp2d.shape[1] + pcol]),
                                np.array([z], dtype=np.int64))[:, 0]
     w = t.w
     r0, c0 = prow - radius, pcol - radius
@@ -341,7 +346,7 @@ def visible_many(heights: np.ndarray, observers: Sequence[Observer]) -> np.ndarr
     vm = VisionMap(heights, 1)
     out = np.zeros((len(observers),) + heights.shape, dtype=bool)
     obs = np.asarray(observers, dtype=np.int64).reshape(-1, 4)
-    for idx, t, vis in vm._batches(obs, ignore_terrain=False):
+    for idx, t, vis, _base in vm._batches(obs, ignore_terrain=False):
         rows = t.dr[:, None] + obs[idx, 0]
         cols = t.dc[:, None] + obs[idx, 1]
         keep = vis & (rows >= 0) & (rows < h) & (cols >= 0) & (cols < w)
@@ -392,13 +397,13 @@ class VisionMap:
         hp = np.zeros((h + 2 * p, w + 2 * p), dtype=_heights_dtype(self._maxabs))
         hp[p:p + h, p:p + w] = self.heights
         self._hp2d = hp
-        self._windows = {}  # radius -> sliding_window_view of _hp2d
+        self._windows = {}  # radius -> _window_view of _hp2d
 
     def _win(self, radius: int):
         v = self._windows.get(radius)
         if v is None:
             w = 2 * radius + 1
-            v = self._windows[radius] = sliding_window_view(self._hp2d, (w, w))
+            v = self._windows[radius] = _window_view(self._hp2d, radius)
         return v
 
     def _ensure(self, radius: int) -> None:
@@ -454,52 +459,57 @@ class VisionMap:
         self.add(player, new)
 
     # -- batches
-    def _batches(self, obs: np.ndarray, ignore_terrain: bool):
-        """Yield (indices into obs, table, visible (n, m)) per radius group; obs is an (M, 4) int array.
+    def _batches(self, obs: np.ndarray, ignore_terrain: bool, players=None):
+        """Yield (indices into obs, table, visible (n, m), flat bases) per radius group.
 
-        Observers of nearby radii may share one batch evaluated with the largest radius of the group
-        (``_group_radii``); cells beyond an observer's own radius are then masked out, which is exact
-        because a cell's sight line does not depend on the table it is taken from.
+        ``obs`` is an (M, 4) int array; the flat bases index the padded counts (player planes
+        included when ``players`` is given).  Observers are sorted by radius once, so every group
+        is a contiguous slice.  Observers of nearby radii may share one batch evaluated with the
+        largest radius of the group (``_group_radii``); cells beyond an observer's own radius are
+        then masked out, which is exact because a cell's sight line does not depend on the table
+        it is taken from.
         """
-        if len(obs) == 0:
+        m = len(obs)
+        if m == 0:
             return
         radii = obs[:, 3]
         self._ensure(int(radii.max()))
         p = self._pad
         r_first = int(radii[0])
         if (radii == r_first).all():
-            groups = [(r_first, None, False)]
+            order = None
+            groups = [(r_first, 0, m, False)]
         else:
             order = np.argsort(radii, kind="stable")
-            rs, starts = np.unique(radii[order], return_index=True)
-            bounds = list(starts) + [len(order)]
-            groups = []
-            for i, j in _group_radii([int(r) for r in rs], [bounds[q + 1] - bounds[q] for q in range(len(rs))]):
-                groups.append((int(rs[j]), order[bounds[i]:bounds[j + 1]], i != j))
-        for rad, idx, mixed in groups:
+            obs = obs[order]
+            if players is not None:
+                players = players[order]
+            radii = obs[:, 3]
+            cut = np.flatnonzero(radii[1:] != radii[:-1]) + 1
+            bounds = [0] + cut.tolist() + [m]
+            rs = radii[bounds[:-1]].tolist()
+            groups = [(rs[j], bounds[i], bounds[j + 1], i != j)
+                      for i, j in _group_radii(rs, [bounds[q + 1] - bounds[q] for q in range(len(rs))])]
+        b0 = obs[:, :2] @ np.array([self._wp, 1], dtype=np.int64) + (p * self._wp + p)  # flat, padded
+        base = b0 if players is None else b0 + players * self._size
+        for rad, a, b, mixed in groups:
             if rad < 0:
                 continue
-            if idx is None:
-                idx = np.arange(len(obs))
-                sub = obs
-            else:
-                sub = obs[idx]
             t = _table(rad)
             if ignore_terrain:
-                vis = np.ones((t.n, len(idx)), dtype=bool)
+                vis = np.ones((t.n, b - a), dtype=bool)
             else:
-                vis = _visible_padded(self._hp2d, self._maxabs, rad, sub[:, 0] + p, sub[:, 1] + p, sub[:, 2],
-                                      self._win(rad))
+                vis = _visible_padded(self._hp2d, self._maxabs, rad, b0[a:b], obs[a:b, 2], self._win(rad))
             if mixed:
-                vis &= t.manh[:, None] <= sub[:, 3]
-            yield idx, t, vis
+                vis &= t.manh[:, None] <= radii[a:b]
+            idx = np.arange(a, b) if order is None else order[a:b]
+            yield idx, t, vis, base[a:b]
 
     def _batch_cells(self, players, obs: np.ndarray, ignore_terrain: bool) -> np.ndarray:
-        pl = np.broadcast_to(np.asarray(players, dtype=np.intp), (len(obs),))
+        """Flat indices into the padded counts of every cell every observer sees (with repeats)."""
+        pl = np.broadcast_to(np.asarray(players, dtype=np.int64), (len(obs),))
         parts = []
-        for idx, t, vis in self._batches(obs, ignore_terrain):
-            p = self._pad
-            base = (obs[idx, 0] + p) * self._wp + (obs[idx, 1] + p) + pl[idx] * self._size
+        for _idx, t, vis, base in self._batches(obs, ignore_terrain, pl):
             cell = _flat(t.radius, self._wp).tgt_off[:, None] + base
             parts.append(cell[vis])
         if not parts:
