@@ -111,6 +111,12 @@ def test_big_maps_hide_stacks_of_dozens(key):
     assert 2 * int(h[r, c]) >= (low + 20) + low  # S5 with a = b = 1: 2y >= z + x
 
 
+def test_large_ridges_are_ranges_not_spikes():
+    for seed in range(6):
+        h = generate("large", 2, seed).heights
+        assert ridge_cells(h, 30) >= 16  # 8-connected cells of height >= 20
+
+
 def test_ground_kinds_present_on_big_map():
     """Plains (a broad level floor), ravines (cells below the plain), paths, ridges."""
     m = generate("large", 2, 11)

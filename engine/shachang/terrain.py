@@ -287,7 +287,7 @@ def _smoothstep(e0: float, e1: float, x: np.ndarray) -> np.ndarray:
 
 
 def _spine(rng: np.random.Generator, n: int, rr: np.ndarray, cc: np.ndarray,
-           width: float, length: float) -> np.ndarray:
+           width: float, length: float, wfield: np.ndarray | None = None) -> np.ndarray:
     """One ridge: a gently curving polyline; height 1 on the crest falling to 0 at ``width``."""
     r, c = rng.uniform(0.15 * n, 0.85 * n, size=2)
     ang = rng.uniform(0, 2 * math.pi)
@@ -299,9 +299,10 @@ def _spine(rng: np.random.Generator, n: int, rr: np.ndarray, cc: np.ndarray,
         r, c = r + seg * math.sin(ang), c + seg * math.cos(ang)
         pts.append((r, c))
     pts_a = np.array(pts)
-    pts_a -= (pts_a.mean(axis=0) - np.array([rng.uniform(0.3, 0.7) * n, rng.uniform(0.3, 0.7) * n]))
+    lo, hi = (0.3, 0.7) if n <= 16 else (0.15, 0.85)  # small maps: the ridge runs through the middle
+    pts_a -= (pts_a.mean(axis=0) - np.array([rng.uniform(lo, hi) * n, rng.uniform(lo, hi) * n]))
     dist = np.full(rr.shape, np.inf)
-    reach = width + 1.0
+    reach = width * (1.0 if wfield is None else float(wfield.max())) + 1.0
     for (r0, c0), (r1, c1) in zip(pts_a[:-1], pts_a[1:]):
         ra, rb = max(0, int(min(r0, r1) - reach)), min(n, int(max(r0, r1) + reach) + 1)
         ca, cb = max(0, int(min(c0, c1) - reach)), min(n, int(max(c0, c1) + reach) + 1)
@@ -313,7 +314,8 @@ def _spine(rng: np.random.Generator, n: int, rr: np.ndarray, cc: np.ndarray,
         t = np.clip(((wr - r0) * dr + (wc - c0) * dc) / ll, 0.0, 1.0)
         d = np.hypot(wr - (r0 + t * dr), wc - (c0 + t * dc))
         np.minimum(dist[ra:rb, ca:cb], d, out=dist[ra:rb, ca:cb])
-    prof = np.clip(1.0 - np.maximum(dist - 0.5, 0.0) / width, 0.0, 1.0)  # crest ~1 cell wide
+    w = width if wfield is None else width * wfield  # flanks of varying steepness
+    prof = np.clip(1.0 - np.maximum(dist - 0.5, 0.0) / w, 0.0, 1.0)  # crest ~1 cell wide
     return prof ** 1.3
 
 
@@ -412,14 +414,18 @@ def _ground(rng: np.random.Generator, p: Preset) -> tuple[np.ndarray, dict]:
         v = _fbm(rng, n, min(48.0, n / 4), octaves=4, persistence=0.5)
         ridged = (1.0 - np.abs(2.0 * v - 1.0)) ** 3
         relief = np.maximum(relief, top * ridged * mountains * (0.75 + 0.25 * base))
-    nspines = {8: 1, 16: 2}.get(n, max(2, min(6, round(n / 48))))
+    nspines = {8: 1, 16: 2}.get(n, max(3, min(6, round(n / 48))))
     width = max(2.0, n / 28)
     saddles = 0.6 + 0.4 * _fbm(rng, n, max(3.0, n / 6), octaves=3)  # peaks and saddles along crests
+    wfield = None
     if n <= 8:
         saddles = np.ones((n, n))
+    elif n > 16:
+        saddles = 0.5 + 0.5 * _fbm(rng, n, n / 10, octaves=4)
+        wfield = 0.6 + 0.8 * _fbm(rng, n, n / 8, octaves=3)
     for _ in range(nspines):
         crest = rng.uniform(0.85, 1.0)
-        prof = _spine(rng, n, rr, cc, width, rng.uniform(0.6, 1.0) * n)
+        prof = _spine(rng, n, rr, cc, width, rng.uniform(0.6, 1.0) * n, wfield)
         relief = np.maximum(relief, top * crest * prof * saddles * (0.85 + 0.15 * base))
     heights = floor + relief
     return np.rint(heights).astype(np.int64), {"floor": floor, "H": H}
