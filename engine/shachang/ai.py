@@ -1,0 +1,631 @@
+"""Computer players of 沙场秋点兵 (easy, normal, hard) that see only their observation.
+
+``make_agent(level, seed=0, seat=0, budget=None)`` returns an agent with
+``act(observation, legal_actions)``. On the first call of its turn the agent
+plans the whole turn on its own :class:`~engine.shachang.ai_model.Model`
+(built from the observation and what it remembers of earlier observations),
+then replays the plan one action per call. Before every action it checks that
+the observation is what the plan predicted (own units, enemies in sight) and
+that the action is in ``legal_actions``; otherwise it plans again from the new
+observation. It falls back to ``End()`` (or, when the rules force a
+reinforcement, to a legal ``Reinforce``). The true game is never consulted.
+
+Levels (docs/ai.md has the details and the arena numbers):
+
+* ``easy``: fills its field from the reserve, shoots whatever it can (the
+  weakest target first) and marches every unit towards the nearest enemy or
+  unexplored ground.
+* ``normal``: one greedy plan scored by ``ai_eval``: reinforcement ambushes
+  (reserve placed in sight next to an enemy to shoot at once), merges that
+  stretch a unit's range before it shoots, shots valued by kills and
+  wipe-outs, then every unit's march (move, split, merge, chain) chosen by the
+  position score: enemy shots it invites next turn (range and terrain
+  sight lines, 集合 range growth, enemy reinforcement ambushes, ghost vision
+  it gives away), its own chances next turn, and the way to the enemy.
+* ``hard``: a search over whole-turn plans within a thinking-time budget:
+  many variants of the normal planner (reinforcement policies, aggression,
+  unit orders, randomised tie-breaks, holding fire), each simulated to the end
+  of the turn and scored by material plus the position score plus a
+  simulated enemy reply; the best plan is played.
+
+Determinism: every choice comes from the agent's own ``random.Random`` seeded
+by (seed, seat, level); the hard search runs a fixed number of variants per
+map size, and the time budget only stops it early on a machine too slow for
+that number (then the plan depends on the clock).
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.shachang.actions import Attack, End, March, Reinforce
+from engine.shachang.ai_eval import Threats, VisCache, Weights, material, target_map
+from engine.shachang.ai_model import Memory, Model, line_clear, steps
+from engine.shachang.rules import attack_range, vision_range
+
+LEVELS = ("easy", "normal", "hard")
+
+# thinking time per turn in seconds, by preset (hard uses it, the others stay far below)
+DEFAULT_BUDGET = {"standard": 0.3, "medium": 0.6, "large": 1.2, "huge": 2.4}
+# plan variants the hard level tries per turn (deterministic amount of work)
+HARD_VARIANTS = {"standard": 24, "medium": 16, "large": 8, "huge": 5}
+
+
+def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None):
+    """A computer player of ``level`` (easy, normal, hard); ``budget`` = thinking seconds per turn."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+    return ShachangAI(level, seed=seed, seat=seat, budget=budget)
+
+
+@dataclass
+class Params:
+    """Knobs of the planner; the levels and the hard search's variants differ in these."""
+
+    weights: Weights = field(default_factory=Weights)
+    ambush: bool = True  # reinforce next to visible enemies to shoot at once
+    fill: str = "tier"  # reinforcement besides ambushes: none | tier | all
+    attack_min: float = 0.0  # shoot when the shot is worth more than this
+    merge_attack: bool = True  # merge units to stretch a shooter's range
+    splits: bool = True  # consider splitting units
+    noise: float = 0.0  # random tie-breaking in march choices
+    order: str = "big"  # unit order for marches: big | small | random
+    max_passes: int = 3  # decisions per unit (chain transport needs more than one)
+
+
+# ---------------------------------------------------------------------------- context
+class Context:
+    """Per-turn data shared by all plans of a turn."""
+
+    def __init__(self, m: Model, memory: Memory, turn: int):
+        self.cache = VisCache(m.h)
+        self.memory = memory
+        self.turn = turn
+        self.r_est = estimate_rooms(m, memory, turn)
+        self.enemy_spawns = memory.enemy_spawns
+        self._targets = None
+
+    def targets(self, m: Model):
+        if self._targets is None:
+            self._targets = (target_map(m, self.memory.enemies, list(m.own)),)
+        return self._targets[0]
+
+
+def estimate_rooms(m: Model, memory: Memory, turn: int) -> dict:
+    """How many soldiers each enemy may place next turn (S13/S14), from what the seat may know."""
+    out = {}
+    for pv in m.players:
+        o = pv.player
+        if o == m.me or pv.out:
+            continue
+        if pv.field is not None and pv.reserve is not None:  # no fog: public
+            out[o] = max(0, min(pv.reserve, m.cap - pv.field))
+        else:  # fog: the soldiers we shot lately
+            recent = sum(1 for t in memory.hits_on.get(o, []) if turn - t <= 2)
+            out[o] = min(recent, m.cap)
+    return out
+
+
+# ---------------------------------------------------------------------------- planner
+def kill_value(m: Model, cell, w: Weights) -> float:
+    o, n = m.enemy[cell]
+    v = w.kill
+    if n == 1:
+        v += w.wipe
+    elif attack_range(n - 1) < attack_range(n):
+        v += 0.25
+    return v
+
+
+def danger_at(T: Threats, cell) -> int:
+    lst = T.at.get(cell)
+    return sum(1 for i, kind in lst if kind == 0) if lst else 0
+
+
+class Planner:
+    """Builds one whole-turn plan on a model; records the predicted state after every action."""
+
+    def __init__(self, m: Model, ctx: Context, P: Params, rng: random.Random, deadline: float | None = None):
+        self.m = m
+        self.ctx = ctx
+        self.P = P
+        self.rng = rng
+        self.deadline = deadline
+        self.acts: list = []
+        self.snaps: list = []
+
+    def _do(self, action) -> None:
+        self.acts.append(action)
+        m = self.m
+        self.snaps.append((m.signature(), {c: tuple(v) for c, v in m.enemy.items()}))
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    # ------------------------------------------------------------- reinforcement
+    def reinforce(self) -> None:
+        m, P, w = self.m, self.P, self.P.weights
+        if m.room <= 0:
+            return
+        T = None
+        if m.enemy:
+            T = Threats(m, w, self.ctx.cache, self.ctx.r_est, None)
+        if P.ambush and m.enemy:
+            self._ambush(T)
+        if m.room > 0 and P.merge_attack and m.enemy:
+            self._reinforce_reach()
+        room = m.room
+        if room <= 0:
+            return
+        last_round = m.round >= m.round_limit
+        if m.must_reinforce() or last_round or P.fill == "all":
+            self._place_stack(room, T)
+        elif P.fill == "tier" and m.own:
+            main = max(m.own, key=lambda c: (m.own[c][0], c))
+            c = m.own[main][0]
+            need = 1
+            while attack_range(c + need) == attack_range(c):
+                need += 1
+            if need <= room and c + need <= m.cap and (T is None or danger_at(T, main) == 0 or need == 1):
+                self._do(m.reinforce(main, need))
+
+    def _ambush(self, T: Threats) -> None:
+        m, w = self.m, self.P.weights
+        vis = m.visible_now()
+        enemies = [c for c in m.enemy if (not m.fog or vis[c])]
+        if not enemies:
+            return
+        planned: dict = {}  # enemy cell -> shots planned
+        cells = set(m.reinforce_cells())
+        while m.room > 0:
+            best = None
+            for e in enemies:
+                o, n = m.enemy[e]
+                if planned.get(e, 0) >= n:
+                    continue
+                left = n - planned.get(e, 0)
+                val = w.kill + (w.wipe if left == 1 else 0.0)
+                for k in (1, 2):
+                    if k > m.room:
+                        break
+                    r = attack_range(k)
+                    for dr in range(-r, r + 1):
+                        rem = r - abs(dr)
+                        for dc in range(-rem, rem + 1):
+                            c = (e[0] + dr, e[1] + dc)
+                            if c not in cells or c in m.own or c in m.enemy:
+                                continue
+                            if len(m.own) >= m.max_units:
+                                continue
+                            if m.mode != "classic" and not line_clear(m.h, c, e, int(m.h[c]) + k, int(m.h[e]) + n):
+                                continue
+                            d = danger_at(T, c)
+                            score = val - 0.55 * w.loss * min(k, d) - 0.05 * k - (0.02 * k if k > 1 else 0)
+                            if best is None or score > best[0]:
+                                best = (score, c, k, e)
+                if best is not None and best[2] == 1 and best[0] >= val - 1e-9:
+                    break
+            if best is None or best[0] <= 0.15:
+                return
+            _, c, k, e = best
+            self._do(m.reinforce(c, k))
+            cells.discard(c)
+            planned[e] = planned.get(e, 0) + 1
+
+    def _reinforce_reach(self) -> None:
+        """Reinforce an own unit so that its longer range reaches a target (S3)."""
+        m = self.m
+        for c in sorted(m.own, key=lambda c: -m.own[c][0]):
+            if m.room <= 0:
+                return
+            if not m.can_act(c) or m.targets(c):
+                continue
+            n = m.own[c][0]
+            for k in range(1, m.room + 1):
+                if n + k > m.cap:
+                    break
+                if attack_range(n + k) == attack_range(n + k - 1) and k > 1:
+                    continue
+                if m.targets(c, n + k):
+                    self._do(m.reinforce(c, k))
+                    break
+
+    def _place_stack(self, room: int, T) -> None:
+        """Put ``room`` soldiers on the safest own unit, or the safest free cell."""
+        m = self.m
+        cells = m.reinforce_cells()
+        if not cells:
+            return
+        enemies = list(m.enemy) + list(m.old_enemy)
+
+        def safety(c):
+            d = danger_at(T, c) if T is not None else 0
+            far = min((steps(c, e) for e in enemies), default=99)
+            own = 1 if c in m.own else 0
+            return (-d, own, min(far, 12), m.own.get(c, [0])[0], c)
+
+        best = max(cells, key=safety)
+        self._do(m.reinforce(best, room))
+
+    # -------------------------------------------------------------------- attacks
+    def attacks(self) -> None:
+        m, P, w = self.m, self.P, self.P.weights
+        for _ in range(4 * m.max_units + 4):
+            if not m.enemy:
+                return
+            best = None
+            actors = [c for c in m.own if m.can_act(c)]
+            opts = {c: m.targets(c) for c in actors}
+            for c in actors:
+                for t in opts[c]:
+                    val = kill_value(m, t, w)
+                    key = (val, -len(opts[c]), -m.own[c][0])
+                    if best is None or key > best[0]:
+                        best = (key, c, t, None)
+            if P.merge_attack:
+                mb = self._merge_attack_option(actors, opts)
+                if mb is not None and (best is None or mb[0][0] > best[0][0]):
+                    best = mb
+            if best is None or best[0][0] <= P.attack_min:
+                return
+            _, c, t, merges = best
+            if merges:
+                for src, k, cost in merges:
+                    self._do(m.march(src, c, k, cost))
+            if not m.attack_ok(c, t):
+                continue
+            self._do(m.attack(c, t))
+
+    def _merge_attack_option(self, actors, opts):
+        m, w = self.m, self.P.weights
+        idle = [c for c in actors if not opts[c] and m.own[c][1] > 0]
+        if not idle:
+            return None
+        best = None
+        for u in actors:
+            n = m.own[u][0]
+            # enemies just out of range
+            far = [t for t in m.enemy if attack_range(n) < steps(u, t) <= attack_range(m.cap)]
+            if not far:
+                continue
+            donors = []
+            for v in idle:
+                if v == u:
+                    continue
+                r = m.reach(v)
+                if u in r:
+                    donors.append((r[u], v))
+            if not donors:
+                continue
+            donors.sort()
+            for t in far:
+                need = steps(u, t)
+                total = n
+                merges = []
+                for cost, v in donors:
+                    if attack_range(total) >= need:
+                        break
+                    k = m.own[v][0]
+                    merges.append((v, k, cost))
+                    total += k
+                if attack_range(total) < need or not merges:
+                    continue
+                if not m.attack_ok(u, t, total):
+                    continue
+                val = kill_value(m, t, w) - 0.1 * len(merges)
+                key = (val, 0, 0)
+                if best is None or key > best[0]:
+                    best = (key, u, t, merges)
+        return best
+
+    # --------------------------------------------------------------------- marches
+    def marches(self) -> None:
+        m, P = self.m, self.P
+        w = P.weights
+        T = Threats(m, w, self.ctx.cache, self.ctx.r_est, self.ctx.targets(m), self.ctx.enemy_spawns)
+        T.load()
+        self.T = T
+        passes: dict = {}
+        rng = self.rng
+        while True:
+            if self.out_of_time():
+                return
+            movers = [c for c in m.own if m.can_act(c) and m.own[c][1] > 0 and passes.get(c, 0) < P.max_passes]
+            if not movers:
+                return
+            if P.order == "big":
+                movers.sort(key=lambda c: (-m.own[c][0], c))
+            elif P.order == "small":
+                movers.sort(key=lambda c: (m.own[c][0], c))
+            else:
+                movers.sort()
+                rng.shuffle(movers)
+            u = movers[0]
+            passes[u] = passes.get(u, 0) + 1
+            best = self._best_march(u, T)
+            if best is None:
+                passes[u] = P.max_passes
+                continue
+            kind, dst, k, cost, ops = best
+            for c, n, s in ops:
+                T.change(c, n, s)
+            self._do(m.march(u, dst, k, cost))
+            if u in m.own:
+                passes[u] = passes.get(u, 0)  # the rest may march again
+            if kind == "merge" and m.can_act(dst) and m.own[dst][1] > 0:
+                passes[dst] = 0  # chain transport: the grown unit may march on
+
+    def _best_march(self, u, T: Threats):
+        m, P = self.m, self.P
+        c, moves = m.own[u][0], m.own[u][1]
+        reach = m.reach(u)
+        if not reach:
+            return None
+        best = None
+        best_val = 1e-6
+        noise = P.noise
+        rng = self.rng
+        can_new = len(m.own) < m.max_units
+        ks = sorted({k for k in (1, c // 2, c - 1) if 1 <= k < c}) if P.splits else []
+        for dst in sorted(reach):
+            cost = reach[dst]
+            tgt = m.own.get(dst)
+            if tgt is None:
+                opts = [("move", c, [(u, c, -1), (dst, c, 1)])]
+                if can_new:
+                    for k in ks:
+                        opts.append(("split", k, [(u, c, -1), (u, c - k, 1), (dst, k, 1)]))
+            else:
+                cw = tgt[0]
+                opts = [("merge", c, [(u, c, -1), (dst, cw, -1), (dst, cw + c, 1)])]
+                for k in ks:
+                    opts.append(("merge", k, [(u, c, -1), (u, c - k, 1), (dst, cw, -1), (dst, cw + k, 1)]))
+            for kind, k, ops in opts:
+                before = T.total
+                for cc, n, s in ops:
+                    T.change(cc, n, s)
+                val = T.total - before
+                for cc, n, s in reversed(ops):
+                    T.change(cc, n, -s)
+                val -= 0.002 * cost
+                if noise:
+                    val += rng.uniform(-noise, noise)
+                if val > best_val:
+                    best_val = val
+                    best = (kind, dst, k, cost, ops)
+        return best
+
+    # ------------------------------------------------------------------------ all
+    def run(self) -> list:
+        m = self.m
+        if m.phase == "reinforce":
+            self.reinforce()
+        if not m.must_reinforce():
+            self.attacks()
+            self.marches()
+        self.acts.append(End())
+        self.snaps.append(None)
+        return self.acts
+
+
+class EasyPlanner(Planner):
+    """Fill the field, shoot the weakest target in range, march every unit at the nearest target."""
+
+    def run(self) -> list:
+        m = self.m
+        if m.phase == "reinforce" and m.room > 0:
+            self._place_stack(m.room, None) if not m.own else self._do(
+                m.reinforce(max(m.own, key=lambda c: (m.own[c][0], c)), m.room))
+        if m.must_reinforce():
+            self.acts.append(End())
+            self.snaps.append(None)
+            return self.acts
+        for c in sorted(m.own):
+            if m.can_act(c):
+                ts = m.targets(c)
+                if ts:
+                    t = min(ts, key=lambda t: (m.enemy[t][1], t))
+                    self._do(m.attack(c, t))
+        tm = self.ctx.targets(m)
+        if tm is not None:
+            for c in sorted(m.own, key=lambda c: (-m.own[c][0], c)):
+                if c not in m.own or not m.can_act(c) or m.own[c][1] <= 0:
+                    continue
+                reach = m.reach(c)
+                if not reach:
+                    continue
+                here = float(tm[c])
+                opts = sorted(reach, key=lambda d: (float(tm[d]), reach[d], self.rng.random()))
+                d = opts[0]
+                if float(tm[d]) < here:
+                    self._do(m.march(c, d, m.own[c][0], reach[d]))
+        self.acts.append(End())
+        self.snaps.append(None)
+        return self.acts
+
+
+# ---------------------------------------------------------------------------- hard search
+def reply_loss(m: Model, T: Threats) -> float:
+    """Expected soldiers lost to the enemy's next turn: greedy shots by every known enemy unit."""
+    own = m.own
+    loss = 0.0
+    hit: dict = {}
+    for i, (c, o, n, wt) in enumerate(T.enemies):
+        best = None
+        for cell, v in own.items():
+            lst = T.at.get(cell)
+            if not lst or not any(j == i and kind == 0 for j, kind in lst):
+                continue
+            left = v[0] - hit.get(cell, 0)
+            if left <= 0:
+                continue
+            key = (left == 1, -left, cell)
+            if best is None or key > best[0]:
+                best = (key, cell)
+        if best is not None:
+            hit[best[1]] = hit.get(best[1], 0) + 1
+            loss += wt * (1.0 + (0.5 if best[0][0] else 0.0))
+    return loss
+
+
+def score_plan(m: Model, ctx: Context, w: Weights) -> float:
+    T = Threats(m, w, ctx.cache, ctx.r_est, ctx.targets(m), ctx.enemy_spawns)
+    T.load()
+    return material(m, w) + T.total - 0.3 * reply_loss(m, T)
+
+
+def hard_variants(rng: random.Random, n: int) -> list:
+    base = [
+        Params(),
+        Params(fill="none"),
+        Params(fill="all"),
+        Params(order="small"),
+        Params(weights=Weights(loss=1.3, reinf=1.0)),
+        Params(weights=Weights(loss=0.8, opp=0.5, approach=0.02)),
+        Params(ambush=False),
+        Params(attack_min=1.2),
+        Params(splits=False),
+        Params(weights=Weights(opp=0.6)),
+    ]
+    out = base[:n]
+    while len(out) < n:
+        P = Params(order="random", noise=0.05,
+                   fill=rng.choice(["none", "tier", "all"]),
+                   weights=Weights(loss=rng.uniform(0.8, 1.4), opp=rng.uniform(0.25, 0.6),
+                                   approach=rng.uniform(0.005, 0.025), reinf=rng.uniform(0.6, 1.1)))
+        out.append(P)
+    return out
+
+
+# ---------------------------------------------------------------------------- agent
+class ShachangAI:
+    """A computer player (see module doc)."""
+
+    def __init__(self, level: str, seed: int = 0, seat: int = 0, budget: float | None = None):
+        self.level = level
+        self.name = f"shachang-{level}"
+        self.seed = int(seed)
+        self.seat = int(seat)
+        self.rng = random.Random(self.seed * 1_000_003 + self.seat * 7_919 + LEVELS.index(level))
+        self.budget = budget
+        self.memory = Memory()
+        self.turn = 0
+        self.plan: list = []
+        self.snaps: list = []
+        self.last_round = None
+        self.last_end = True
+        self.turn_started = 0.0
+        self.expect = None  # predicted (own units, enemies) after the action returned last
+        self.think: list[float] = []  # thinking seconds of each finished turn
+        self._turn_think = 0.0
+
+    # ------------------------------------------------------------------ budget
+    def budget_for(self, preset: str) -> float:
+        if self.budget is not None:
+            return float(self.budget)
+        return DEFAULT_BUDGET.get(preset, 1.0)
+
+    # --------------------------------------------------------------------- act
+    def act(self, observation, legal_actions):
+        t0 = time.perf_counter()
+        obs = observation
+        new_turn = self.last_end or obs.round != self.last_round
+        if new_turn:
+            self.turn += 1
+            self.plan, self.snaps = [], []
+            self._turn_think = 0.0
+        self.last_round = obs.round
+        self.memory.update(obs, self.turn)
+        legal = set(legal_actions)
+        action = self._choose(obs, legal, t0)
+        if isinstance(action, Attack):
+            o = self._enemy_owner(obs, action.dst)
+            if o is not None:
+                self.memory.hits_on.setdefault(o, []).append(self.turn)
+        self.last_end = isinstance(action, End)
+        self._turn_think += time.perf_counter() - t0
+        if self.last_end:
+            self.think.append(self._turn_think)
+        return action
+
+    @staticmethod
+    def _enemy_owner(obs, cell):
+        u = obs.unit_at(cell)
+        return None if u is None else u.owner
+
+    def _choose(self, obs, legal: set, t0: float):
+        if self.plan and not self._on_track(obs):
+            self.plan, self.snaps = [], []
+        for attempt in range(2):
+            if not self.plan:
+                self._make_plan(obs, t0, quick=attempt > 0)
+            a = self.plan.pop(0)
+            self.expect = self.snaps.pop(0)
+            if a in legal:
+                return a
+            self.plan, self.snaps = [], []
+        return self._fallback(obs, legal)
+
+    def _fallback(self, obs, legal: set):
+        if End() in legal:
+            return End()
+        rs = sorted((a for a in legal if isinstance(a, Reinforce)), key=lambda a: (-a.count, a.cell))
+        if rs:
+            return rs[0]
+        return sorted(legal, key=str)[0]
+
+    def _on_track(self, obs) -> bool:
+        """Whether the observation is the one the plan predicted after the last action."""
+        snap = self.expect
+        if snap is None:
+            return False
+        sig, enemies = snap
+        own = tuple(sorted((u.cell, u.count, u.moves or 0, 1 if u.attacked else 0, 1 if u.fresh else 0)
+                           for u in obs.units if u.owner == obs.player))
+        if own != sig:
+            return False
+        for u in obs.units:
+            if u.owner != obs.player and enemies.get(u.cell) != (u.owner, u.count):
+                return False
+        vis = obs.visible
+        for c in enemies:
+            if vis[c] and obs.unit_at(c) is None:
+                return False
+        return True
+
+    def _make_plan(self, obs, t0: float, quick: bool = False) -> None:
+        m = Model.from_obs(obs, self.memory, self.turn)
+        ctx = Context(m, self.memory, self.turn)
+        budget = self.budget_for(obs.preset)
+        spent = self._turn_think
+        deadline = t0 + max(0.02, budget - spent)
+        if self.level == "easy":
+            pl = EasyPlanner(m, ctx, Params(), self.rng, deadline)
+            acts = pl.run()
+        elif self.level == "normal" or quick:
+            pl = Planner(m, ctx, Params(), self.rng, deadline)
+            acts = pl.run()
+        else:
+            acts, pl = self._search(m, ctx, obs, deadline)
+        self.plan = list(acts)
+        self.snaps = list(pl.snaps)
+
+    def _search(self, m: Model, ctx: Context, obs, deadline: float):
+        n = HARD_VARIANTS.get(obs.preset, 6)
+        variants = hard_variants(self.rng, n)
+        best = None
+        w0 = Weights()
+        for i, P in enumerate(variants):
+            if i > 0 and time.perf_counter() > deadline:
+                break
+            mm = m.copy()
+            sub_rng = random.Random(self.rng.random())
+            pl = Planner(mm, ctx, P, sub_rng, None)
+            acts = pl.run()
+            s = score_plan(mm, ctx, w0)
+            if best is None or s > best[0] + 1e-9:
+                best = (s, acts, pl)
+        return best[1], best[2]

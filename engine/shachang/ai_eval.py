@@ -1,0 +1,214 @@
+"""Evaluation of a planned end-of-turn position for the 沙场秋点兵 computer players.
+
+The score of a position (the seat's units where its turn would end) is, in
+soldiers:
+
+* ``- loss``: the enemy's expected shots next turn. Every known enemy unit
+  shoots once: it counts 1 when one of our units stands within its attack
+  range (S3) on a cell it can see past the terrain (S6 vision line from its
+  height, so a unit hidden behind a ridge is safe), and ``soft`` when it can
+  only reach us after other units of its owner merge into it (集合 raises
+  the range). Sightings from earlier turns count with a decaying weight.
+* ``- reinforcement ambush``: an enemy that has lost soldiers may place them
+  next to any of our units it sees (S14) and shoot at once; we count
+  ``min(estimated room, our units in its vision)``.
+* ``+ chances``: each of our units that will have an enemy in range and in
+  sight next turn (if the enemy stays) counts ``opp``.
+* ``- approach``: soldier-weighted steps to the nearest target (known enemies,
+  else the nearest unexplored ground), so idle armies close in.
+* ``+ block``: standing on an enemy spawn cell where it must reinforce
+  (tabletop and classic rules, S13).
+
+Everything is kept as counters so that trying one unit's march changes the
+score in time proportional to the threats on the cells it touches.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.shachang.ai_model import Model, line_clear, steps
+from engine.shachang.rules import attack_range, vision_range
+from engine.shachang.vision import diamond, visible_from
+
+
+class Weights:
+    """Tuning of the evaluation (soldiers as the unit)."""
+
+    def __init__(self, **kw):
+        self.loss = 1.0  # an enemy shot at us next turn
+        self.soft = 0.45  # a shot needing the enemy to merge first
+        self.reinf = 0.8  # an ambush shot by enemy reinforcements
+        self.opp = 0.4  # one of our units with a target next turn
+        self.opp_more = 0.05  # every further target of that unit
+        self.approach = 0.012  # per soldier and step towards the targets
+        self.block = 0.6  # on an enemy spawn it needs
+        self.kill = 1.0  # a soldier shot this turn
+        self.wipe = 0.6  # bonus for wiping out a unit (one fewer enemy shot)
+        self.old_decay = 0.6  # weight of a sighting per turn of age
+        self.spread = 0.0  # bonus per own unit (more shots, more eyes)
+        for k, v in kw.items():
+            setattr(self, k, v)
+
+
+class VisCache:
+    """visible_from results for one turn, keyed by (cell, z, radius)."""
+
+    def __init__(self, h: np.ndarray):
+        self.h = h
+        self.d: dict = {}
+
+    def get(self, cell, z: int, radius: int) -> np.ndarray:
+        k = (cell, z, radius)
+        v = self.d.get(k)
+        if v is None:
+            v = visible_from(self.h, cell, z, radius)
+            self.d[k] = v
+        return v
+
+
+class Threats:
+    """The enemy's reach as seen from one planned position of the seat (built once per position)."""
+
+    def __init__(self, m: Model, w: Weights, cache: VisCache, r_est: dict, targets: np.ndarray | None,
+                 enemy_spawns: dict | None = None):
+        self.m = m
+        self.w = w
+        self.cache = cache
+        h = m.h
+        self.at: dict = {}  # cell -> list of (enemy index, kind 0 hard / 1 soft)
+        self.weight: list[float] = []
+        enemies = [(c, v[0], v[1], 1.0) for c, v in m.enemy.items()]
+        for c, (o, n, age) in m.old_enemy.items():
+            if age <= 3:
+                enemies.append((c, o, n, w.old_decay ** age))
+        self.enemies = enemies
+        by_owner: dict = {}
+        for c, o, n, wt in enemies:
+            by_owner.setdefault(o, []).append((c, n))
+        self.owner_vis: dict = {}
+        for i, (c, o, n, wt) in enumerate(enemies):
+            self.weight.append(wt)
+            z = int(h[c]) + n
+            r = attack_range(n)
+            hard = cache.get(c, z, r)
+            pot = n + sum(n2 for c2, n2 in by_owner[o] if c2 != c and steps(c, c2) <= m.move)
+            pot = min(pot, max(n, m.cap))
+            rp = attack_range(pot)
+            for cell in map(tuple, np.argwhere(hard)):
+                self.at.setdefault(cell, []).append((i, 0))
+            if rp > r:
+                soft = cache.get(c, int(h[c]) + pot, rp) & ~hard
+                for cell in map(tuple, np.argwhere(soft)):
+                    self.at.setdefault(cell, []).append((i, 1))
+            if wt >= 0.99 and m.fog:
+                v = cache.get(c, z, vision_range(n))
+                ov = self.owner_vis.get(o)
+                self.owner_vis[o] = v if ov is None else (ov | v)
+        # ghost vision of the units this plan wipes out (S9)
+        for o, wiped, cell, before in m.hits:
+            if wiped and m.fog:
+                g = diamond(h.shape, cell, vision_range(max(1, before)))
+                ov = self.owner_vis.get(o)
+                self.owner_vis[o] = g if ov is None else (ov | g)
+        self.r_est = {o: r for o, r in r_est.items() if r > 0}
+        if not m.fog:
+            self.owner_vis = {o: None for o in self.r_est}
+        self.targets = targets
+        self.spawn_block = set()
+        if enemy_spawns and m.mode != "digital":
+            for o, cells in enemy_spawns.items():
+                if not m.players[o].out:
+                    self.spawn_block |= set(cells)
+        self.opp_cache: dict = {}
+        # counters
+        self.n_hard = [0] * len(enemies)
+        self.n_soft = [0] * len(enemies)
+        self.exposed = {o: 0 for o in self.r_est}
+        self.total = 0.0
+        self._live_enemies = [(c, v[1]) for c, v in m.enemy.items()]
+
+    # ------------------------------------------------------------------ parts
+    def opp(self, cell, count: int) -> float:
+        k = (cell, count)
+        v = self.opp_cache.get(k)
+        if v is not None:
+            return v
+        m = self.m
+        r = attack_range(count)
+        z = int(m.h[cell]) + count
+        n = 0
+        for c, en in self._live_enemies:
+            if steps(cell, c) > r:
+                continue
+            if m.mode == "classic" or line_clear(m.h, cell, c, z, int(m.h[c])):
+                n += 1
+        v = 0.0 if n == 0 else self.w.opp + self.w.opp_more * (n - 1)
+        self.opp_cache[k] = v
+        return v
+
+    def _enemy_term(self, i: int) -> float:
+        if self.n_hard[i] > 0:
+            return self.w.loss * self.weight[i]
+        if self.n_soft[i] > 0:
+            return self.w.soft * self.weight[i]
+        return 0.0
+
+    def _reinf_term(self, o) -> float:
+        return self.w.reinf * min(self.r_est[o], self.exposed[o])
+
+    def change(self, cell, count: int, sign: int) -> None:
+        """Add (sign=+1) or remove (sign=-1) one own unit of ``count`` soldiers on ``cell``."""
+        lst = self.at.get(cell)
+        if lst:
+            for i, kind in lst:
+                before = self._enemy_term(i)
+                if kind == 0:
+                    self.n_hard[i] += sign
+                else:
+                    self.n_soft[i] += sign
+                self.total -= self._enemy_term(i) - before
+        for o, vis in self.owner_vis.items():
+            if o in self.exposed and (vis is None or vis[cell]):
+                before = self._reinf_term(o)
+                self.exposed[o] += sign
+                self.total -= self._reinf_term(o) - before
+        self.total += sign * self.opp(cell, count)
+        if self.targets is not None:
+            self.total -= sign * self.w.approach * count * float(self.targets[cell])
+        if cell in self.spawn_block:
+            self.total += sign * self.w.block
+        self.total += sign * self.w.spread
+
+    def load(self) -> None:
+        for c, v in self.m.own.items():
+            self.change(c, v[0], 1)
+
+
+def material(m: Model, w: Weights) -> float:
+    """Value of this turn's planned shots."""
+    return sum(w.kill + (w.wipe if wiped else 0.0) for _, wiped, _, _ in m.hits)
+
+
+def target_map(m: Model, mem_enemies: dict, own_cells: list) -> np.ndarray | None:
+    """Steps to the nearest target: known enemies, else the nearest unexplored cells."""
+    pts = list(m.enemy) + list(m.old_enemy)
+    if not pts:
+        unexplored = np.argwhere(~m.explored)
+        if len(unexplored) == 0:
+            return None
+        if own_cells:
+            cr = sum(c[0] for c in own_cells) / len(own_cells)
+            cc = sum(c[1] for c in own_cells) / len(own_cells)
+        else:
+            cr = cc = m.size / 2
+        d = np.abs(unexplored[:, 0] - cr) + np.abs(unexplored[:, 1] - cc)
+        idx = np.argsort(d, kind="stable")[:12]
+        pts = [tuple(map(int, unexplored[i])) for i in idx]
+    if len(pts) > 24:
+        pts = pts[:24]
+    rr, cc = np.ogrid[:m.size, :m.size]
+    out = None
+    for r, c in pts:
+        d = np.abs(rr - r) + np.abs(cc - c)
+        out = d if out is None else np.minimum(out, d)
+    return out.astype(np.float32)
