@@ -296,3 +296,19 @@ def test_engine_vision_modules_import_no_graphics():
         mods = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         mods |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
         assert not mods & {"pygame", "moderngl", "glm"}
+
+
+def test_off_map_observers_and_unknown_players_are_refused():
+    vm = VisionMap(np.zeros((4, 4), dtype=int), 2)
+    for bad in [(4, 0, 1, 2), (0, -1, 1, 2)]:
+        with pytest.raises(ValueError):
+            vm.add(0, bad)
+        with pytest.raises(ValueError):
+            vm.add_many(0, [bad])
+        with pytest.raises(ValueError):
+            vm.reset([[bad]])
+    with pytest.raises(ValueError):
+        vm.add(2, (0, 0, 1, 2))
+    with pytest.raises(ValueError):
+        vm.add_many([0, 2], [(0, 0, 1, 2), (1, 1, 1, 2)])
+    assert not vm.counts.any()

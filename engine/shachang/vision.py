@@ -24,11 +24,20 @@ Design
   integers (int32 while |h-z|*L fits, else int64; for radii whose L would
   overflow int64 the direct form ``D*(y-z) + k*(z-x) >= 0`` is evaluated).
 * ``_eval_windows``: for M observers of one radius at once: gather their M
-  windows with one fancy index on a sliding-window view of the padded heights,
-  compute S (2 passes over M*(2R+1)^2), then for each level k one column
-  gather + ``np.maximum`` on the (M, n_k) prefix, and one comparison with the
-  targets' own S.  No Python loop over cells or over observers (only over the
-  R-1 levels and over the distinct radii).
+  windows with one fancy index on a strided view of the padded heights
+  (``_window_view``: window top-left flat index -> (2R+1)x(2R+1) square), lay
+  them out as ((2R+1)^2, M) so the observers are the contiguous axis, compute S
+  (two passes), gather the path cells of every level and the targets with one
+  row gather, then per level k one ``np.maximum`` on the (n_k, M) prefix and
+  one comparison with the targets' own S.  No Python loop over cells or over
+  observers (only over the R-2 levels and the radius groups).
+* ``_visible_one``: the same for a single observer (incremental add/remove,
+  ``visible_from``): one window slice, one ``np.maximum.reduceat`` over the
+  paths stored target-major; about ten numpy calls.
+* Radius groups: a batch is sorted by radius once; runs of nearby radii may be
+  evaluated together with the largest radius of the run (cells beyond each
+  observer's own radius masked off), chosen by a small dynamic programme that
+  weighs the fixed cost of a numpy batch against the extra work.
 * ``VisionMap`` keeps its counts (int16) in a padded array (pad >= the largest
   radius seen, grown on demand), so a diamond never needs clipping: cells
   outside the map land in the pad, which is never read; ``counts`` is a view of
@@ -74,6 +83,7 @@ class _Table:
         self.dc = np.array([o[1] for o in offs], dtype=np.intp)
         self.d = np.maximum(np.abs(self.dr), np.abs(self.dc))
         self.manh = np.abs(self.dr) + np.abs(self.dc)
+        self._radmask = {}
         self.n = len(offs)
         self.n2 = int(np.count_nonzero(self.d >= 2))  # targets with at least one intermediate cell
         self.tgt_loc = (self.dr + radius) * w + (self.dc + radius)  # index in the flat window
@@ -121,6 +131,14 @@ class _Table:
         self.lw64c = None if self.lw64 is None else self.lw64[:, None]
         self.lw32sq = None if self.lw32 is None else self.lw32.reshape(w, w)  # square forms
         self.lw64sq = None if self.lw64 is None else self.lw64.reshape(w, w)
+
+
+    def radmask(self, r: int) -> np.ndarray:
+        """(n, 1) bool column: the targets within r steps (for observers of a smaller radius)."""
+        v = self._radmask.get(r)
+        if v is None:
+            v = self._radmask[r] = (self.manh <= r)[:, None]
+        return v
 
 
 @lru_cache(maxsize=None)
@@ -432,6 +450,11 @@ class VisionMap:
     def _cells(self, player: int, obs: Observer, ignore_terrain: bool) -> np.ndarray:
         """Flat indices into the padded counts of the cells ``obs`` sees (unique)."""
         r, c, z, rad = int(obs[0]), int(obs[1]), int(obs[2]), int(obs[3])
+        h, w = self.heights.shape
+        if not (0 <= r < h and 0 <= c < w):
+            raise ValueError(f"observer {tuple(obs)} is off the {h}x{w} map")
+        if not 0 <= player < self.n_players:
+            raise ValueError(f"no player {player} (n_players={self.n_players})")
         if rad < 0:
             return np.zeros(0, dtype=np.intp)
         self._ensure(rad)
@@ -473,12 +496,15 @@ class VisionMap:
         if m == 0:
             return
         radii = obs[:, 3]
+        h, w = self.heights.shape
+        if obs[:, :2].min() < 0 or obs[:, 0].max() >= h or obs[:, 1].max() >= w:
+            raise ValueError(f"an observer is off the {h}x{w} map")
         self._ensure(int(radii.max()))
         p = self._pad
         r_first = int(radii[0])
         if (radii == r_first).all():
             order = None
-            groups = [(r_first, 0, m, False)]
+            groups = [(r_first, 0, m, ())]
         else:
             order = np.argsort(radii, kind="stable")
             obs = obs[order]
@@ -488,11 +514,12 @@ class VisionMap:
             cut = np.flatnonzero(radii[1:] != radii[:-1]) + 1
             bounds = [0] + cut.tolist() + [m]
             rs = radii[bounds[:-1]].tolist()
-            groups = [(rs[j], bounds[i], bounds[j + 1], i != j)
+            groups = [(rs[j], bounds[i], bounds[j + 1],
+                       [(rs[q], bounds[q] - bounds[i], bounds[q + 1] - bounds[i]) for q in range(i, j)])
                       for i, j in _group_radii(rs, [bounds[q + 1] - bounds[q] for q in range(len(rs))])]
         b0 = obs[:, :2] @ np.array([self._wp, 1], dtype=np.int64) + (p * self._wp + p)  # flat, padded
         base = b0 if players is None else b0 + players * self._size
-        for rad, a, b, mixed in groups:
+        for rad, a, b, mixed in groups:  # mixed: (radius, start, end) of the smaller-radius runs
             if rad < 0:
                 continue
             t = _table(rad)
@@ -500,14 +527,16 @@ class VisionMap:
                 vis = np.ones((t.n, b - a), dtype=bool)
             else:
                 vis = _visible_padded(self._hp2d, self._maxabs, rad, b0[a:b], obs[a:b, 2], self._win(rad))
-            if mixed:
-                vis &= t.manh[:, None] <= radii[a:b]
+            for r_small, c0, c1 in mixed:  # runs of smaller radii in the group: drop cells beyond them
+                vis[:, c0:c1] &= t.radmask(r_small)
             idx = np.arange(a, b) if order is None else order[a:b]
             yield idx, t, vis, base[a:b]
 
     def _batch_cells(self, players, obs: np.ndarray, ignore_terrain: bool) -> np.ndarray:
         """Flat indices into the padded counts of every cell every observer sees (with repeats)."""
         pl = np.broadcast_to(np.asarray(players, dtype=np.int64), (len(obs),))
+        if len(pl) and (pl.min() < 0 or pl.max() >= self.n_players):
+            raise ValueError(f"player out of range (n_players={self.n_players})")
         parts = []
         for _idx, t, vis, base in self._batches(obs, ignore_terrain, pl):
             cell = _flat(t.radius, self._wp).tgt_off[:, None] + base
