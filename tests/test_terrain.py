@@ -1,6 +1,7 @@
 """Terrain generator and spawn placer of 沙场秋点兵 (engine/shachang/terrain.py)."""
 from __future__ import annotations
 
+import functools
 import math
 import time
 
@@ -14,6 +15,12 @@ from engine.shachang.sight import line_clear
 from engine.shachang.terrain import fairness, flat_map, generate, height_scale, place_spawns, ridge_cells
 
 SMALL = ("standard", "medium", "large")
+
+
+@functools.lru_cache(maxsize=None)
+def gen(key, players, seed):
+    """generate() memoised across tests (maps are treated as read-only here)."""
+    return generate(key, players, seed)
 ALL = ("standard", "medium", "large", "huge")
 
 
@@ -25,16 +32,16 @@ def player_counts(key):
 
 @pytest.mark.parametrize("key", ALL)
 def test_same_seed_same_map(key):
-    a, b = generate(key, 2, 1234), generate(key, 2, 1234)
+    a, b = gen(key, 2, 0), generate(key, 2, 0)
     assert a == b
     assert a.heights.tobytes() == b.heights.tobytes() and a.spawns == b.spawns
 
 
 @pytest.mark.parametrize("key", ALL)
 def test_different_seeds_different_maps(key):
-    maps = [generate(key, 2, s).heights for s in range(4)]
-    for i in range(4):
-        for j in range(i + 1, 4):
+    maps = [gen(key, 2, s).heights for s in range(3)]
+    for i in range(3):
+        for j in range(i + 1, 3):
             assert not np.array_equal(maps[i], maps[j])
 
 
@@ -55,8 +62,14 @@ def test_no_global_random_state():
 
 def test_player_count_does_not_change_ground_away_from_spawns():
     # the ground stream is independent of the spawn stream: only plateaus differ
-    a, b = generate("large", 2, 3), generate("large", 3, 3)
-    assert (a.heights == b.heights).mean() > 0.8
+    a, b = gen("large", 2, 0), generate("large", 3, 0)
+    n = a.size
+    rr, cc = np.mgrid[0:n, 0:n]
+    near = np.zeros((n, n), dtype=bool)
+    for r, c in all_cells(a) + all_cells(b):
+        near |= np.maximum(abs(rr - r), abs(cc - c)) <= 4  # plateau radius 1 + blend ring 3
+    assert np.array_equal(a.heights[~near], b.heights[~near])
+    assert (~near).mean() > 0.5
 
 
 # --- shape, dtype, range -------------------------------------------------------------------
@@ -65,8 +78,8 @@ def test_player_count_does_not_change_ground_away_from_spawns():
 def test_shape_dtype_range(key):
     p = preset(key)
     H = height_scale(p)
-    for seed in range(3 if key == "huge" else 10):
-        m = generate(key, 2, seed)
+    for seed in range(3 if key in ("large", "huge") else 10):
+        m = gen(key, 2, seed)
         assert isinstance(m, GameMap)
         assert m.heights.shape == (p.size, p.size)
         assert m.heights.dtype == np.int16
@@ -100,7 +113,7 @@ def test_medium_relief(seed):
 
 @pytest.mark.parametrize("key", ("large", "huge"))
 def test_big_maps_hide_stacks_of_dozens(key):
-    m = generate(key, 2, 5)
+    m = gen(key, 2, 1)
     h = m.heights
     assert h.max() >= 24
     assert (h >= 20).sum() >= h.size // 100  # ridges, not single spikes
@@ -113,13 +126,13 @@ def test_big_maps_hide_stacks_of_dozens(key):
 
 def test_large_ridges_are_ranges_not_spikes():
     for seed in range(6):
-        h = generate("large", 2, seed).heights
+        h = gen("large", 2, seed).heights
         assert ridge_cells(h, 30) >= 16  # 8-connected cells of height >= 20
 
 
 def test_ground_kinds_present_on_big_map():
     """Plains (a broad level floor), ravines (cells below the plain), paths, ridges."""
-    m = generate("large", 2, 11)
+    m = gen("large", 2, 2)
     h = m.heights
     floor = max(1, round(0.1 * 30))
     values, counts = np.unique(h, return_counts=True)
@@ -190,7 +203,7 @@ def test_scattered_spawn_counts_and_spacing(key):
 
 def test_scattered_spawns_huge():
     for players in (2, 8):
-        m = generate("huge", players, 4)
+        m = gen("huge", players, 0)
         check_layout("huge", players, m.spawns)
 
 
@@ -198,7 +211,7 @@ def test_scattered_spawns_huge():
 def test_scattered_spawns_not_in_corners_only(key):
     """出生地不再是地图四角，而是散布地图各个位置: spawns reach the map's interior."""
     p = preset(key)
-    m = generate(key, p.max_players, 2)
+    m = gen(key, p.max_players, 0)
     n = p.size
     inner = [c for c in all_cells(m) if n // 4 <= c[0] < n - n // 4 and n // 4 <= c[1] < n - n // 4]
     assert inner
@@ -219,7 +232,7 @@ def test_fairness_nearest_enemy_within_tolerance(key):
 
 
 def test_fairness_huge():
-    f = fairness(generate("huge", 8, 0).spawns)
+    f = fairness(gen("huge", 8, 0).spawns)
     assert f["ratio"] <= 0.1
     assert f["min_enemy"] >= 16
 
@@ -230,7 +243,7 @@ def test_spawn_plateaus_equal(key):
     p = preset(key)
     players = p.max_players
     for seed in range(1 if key in ("large", "huge") else 5):
-        m = generate(key, players, seed)
+        m = gen(key, players, seed)
         h = m.heights
         levels = set()
         for r, c in all_cells(m):
@@ -245,7 +258,7 @@ def test_spawn_plateaus_equal(key):
 def test_all_spawns_reachable(key):
     """Height never blocks movement, but check 4-neighbour reachability anyway (S1, S17)."""
     p = preset(key)
-    m = generate(key, p.max_players, 3)
+    m = gen(key, p.max_players, 0)
     assert all_spawns_reachable(m)
     seen = reachable_from(m, m.spawns[0][0])
     assert seen.all()
@@ -282,11 +295,11 @@ def test_player_count_limits():
 def test_flat_mode(key):
     p = preset(key)
     for players in (2, p.max_players):
-        f = generate(key, players, 17, flat=True)
+        f = generate(key, players, 0, flat=True)
         assert f.heights.dtype == np.int16 and not f.heights.any()
         assert f.heights.shape == (p.size, p.size)
-        assert f == flat_map(key, players, 17)
-        assert f.spawns == generate(key, players, 17).spawns  # same placement as the terrain map
+        assert f == flat_map(key, players, 0)
+        assert f.spawns == gen(key, players, 0).spawns  # same placement as the terrain map
         f.validate(players, spawns_per_player=p.spawns)
 
 
@@ -321,9 +334,9 @@ def test_place_spawns_shape_mismatch():
 # --- performance ------------------------------------------------------------------------------
 
 def test_huge_generation_fast():
-    generate("huge", 8, 0)  # warm up (preset file, imports)
+    gen("huge", 8, 0)  # warm up (preset file, imports)
     best = math.inf
-    for seed in (1, 2, 3):
+    for seed in (1, 2):
         t = time.perf_counter()
         generate("huge", 8, seed)
         best = min(best, time.perf_counter() - t)
