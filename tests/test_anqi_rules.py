@@ -1,4 +1,4 @@
-"""暗战洛阳城: one test (or a few) per ruling A1-A7 and per added ruling AQ1-AQ6, on hand-built positions."""
+"""暗战洛阳城: one test (or a few) per ruling A1-A7 and per added ruling AQ1-AQ9, on hand-built positions."""
 from __future__ import annotations
 
 import copy
@@ -336,13 +336,17 @@ def test_A7_face_down_pieces_keep_a_faction_in():
 
 def test_A7_no_legal_action_puts_a_faction_out_and_removes_its_ruler():
     # nothing to flip; 魏's ruler boxed in by pieces it cannot take and cells it may not enter
+    # (AQ6: its other stuck pieces leave the board too: the 魏士 on b8 between a 吴车 and a 吴马)
     g = setup({"a5": "汉炮", "b5": "魏君", "b4": "蜀兵", "b6": "蜀兵", "c5": "吴车", "c4": "吴兵",
-               "h5": "吴君", "e2": "蜀君", "d2": "蜀车", "c6": "吴兵"}, {})
+               "h5": "吴君", "e2": "蜀君", "d2": "蜀车", "c6": "吴兵",
+               "b8": "魏士", "b7": "吴车", "c8": "吴马"}, {})
     # b5's neighbours: a5 (Han, frozen), b4/b6 (兵: ruler cannot take), c5 (吴车: taking it lands
     # next to c4's 吴兵 and c6's 吴兵 -> A5)
     g.apply("move h5 h6")  # 吴 moves; 魏 to act has no legal action
     assert g.observe(0)["out"] == [1]
     assert g.piece_at("b5") is None  # its ruler is removed
+    assert g.piece_at("b8") is None  # and its other pieces (AQ6)
+    assert g.piece_at("a5") == "汉炮" and g.piece_at("b7") == "吴车"
     assert "魏 out: no legal action" in g.record[-1]
     assert g.current_player == 2
 
@@ -369,9 +373,9 @@ def test_A7_two_faction_endgame_to_the_end():
     assert rule_of(g, "move h5 h6") == "A7"
 
 
-# --- AQ6: the progress rule -------------------------------------------------------------------------
+# --- AQ7: the progress rule -------------------------------------------------------------------------
 
-def test_AQ6_progress_rule_ends_a_stalled_game_ranked_by_material():
+def test_AQ7_progress_rule_ends_a_stalled_game_ranked_by_material():
     lim = layout().quiet_limit
     g = setup({"b2": "吴君", "h8": "魏君", "b8": "蜀君", "h2": "蜀车"}, {})
     shuttle = [["move b2 c2", "move h8 g8", "move b8 c8"], ["move c2 b2", "move g8 h8", "move c8 b8"]]
@@ -388,7 +392,7 @@ def test_AQ6_progress_rule_ends_a_stalled_game_ranked_by_material():
     assert "material" in r[0].reason
 
 
-def test_AQ6_flips_and_captures_reset_the_counter():
+def test_AQ7_flips_and_captures_reset_the_counter():
     lim = layout().quiet_limit
     g = setup({"b2": "吴君", "h8": "魏君", "b8": "蜀君"}, {"e4": "吴兵"}, quiet=lim - 2)
     g.apply("flip e4")
@@ -401,7 +405,7 @@ def test_AQ6_flips_and_captures_reset_the_counter():
     assert g3.is_over
 
 
-def test_AQ6_ties_in_material_favour_pieces_then_later_seats():
+def test_AQ7_ties_in_material_favour_pieces_then_later_seats():
     g = setup({"b2": "吴君", "h8": "魏君", "b8": "蜀君"}, {}, quiet=layout().quiet_limit - 1)
     g.apply("move b2 c2")
     assert [p.player for p in g.ranking()] == [2, 1, 0]

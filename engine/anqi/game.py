@@ -18,19 +18,23 @@ from engine.anqi.rules import HIDDEN, Flip, Move, Position, Rejection, Up
 SAVE_VERSION = 1
 
 
-def deal(seed: int, lay: Layout | None = None) -> dict[int, tuple[int, str]]:
-    """The seeded shuffle of the 45 face-down pieces onto the free cells (A1): cell -> (faction, kind).
+def shuffle(rng: random.Random, lay: Layout | None = None) -> dict[int, tuple[int, str]]:
+    """The face-down deal drawn from ``rng`` (A1): free cell -> (faction, kind).
 
-    A Fisher-Yates shuffle driven only by ``random.Random(seed).random()``, whose
-    sequence Python guarantees across versions, so saves replay identically.
+    A Fisher-Yates shuffle driven only by ``rng.random()``, whose sequence Python
+    guarantees across versions for an integer seed, so saves replay identically.
     """
     lay = lay or layout()
     pieces = [(s, k) for s in range(3) for k, n in lay.hidden_set for _ in range(n)]
-    rng = random.Random(seed)
     for i in range(len(pieces) - 1, 0, -1):
         j = int(rng.random() * (i + 1))
         pieces[i], pieces[j] = pieces[j], pieces[i]
     return dict(zip(lay.free, pieces))
+
+
+def deal(seed: int, lay: Layout | None = None) -> dict[int, tuple[int, str]]:
+    """The deal of a new game with ``seed`` (the first use of the game's generator)."""
+    return shuffle(random.Random(seed), lay)
 
 
 def _check_seed(seed: Any) -> int:
@@ -47,9 +51,9 @@ class AnqiGame(Game):
     def __init__(self, seed: int = 0, hidden: dict[int, tuple[int, str]] | None = None):
         self.lay = lay = layout()
         self.seed = _check_seed(seed)
-        self.rng = random.Random(seed)  # the game's generator; the deal is its first use
+        self.rng = random.Random(seed)  # the game's only source of randomness
         if hidden is None:
-            hidden = deal(seed, lay)
+            hidden = shuffle(self.rng, lay)
         self._hidden: dict[int, tuple[int, str]] = dict(hidden)
         pos = Position(lay)
         for c, f, k in lay.fixed:

@@ -68,7 +68,7 @@ class Position:
         self.out: list[int] = []  # seats in elimination order
         self.out_reason: dict[int, str] = {}
         self.qinwang: int | None = None  # seat that made 勤王
-        self.quiet = 0  # actions in a row without progress (AQ6)
+        self.quiet = 0  # actions in a row without progress (AQ7)
         self.pool: dict[tuple[int, str], int] = {}  # unseen face-down identities -> count
         self.over = False
         self.end = ""  # "last" (one faction left) or "stall" (progress rule)
@@ -106,7 +106,7 @@ class Position:
         return n + sum(c for (f, _), c in self.pool.items() if f == seat)
 
     def material(self, seat: int) -> int:
-        """Sum of piece values a seat still has, face-down pieces included (AQ6)."""
+        """Sum of piece values a seat still has, face-down pieces included (AQ7)."""
         kinds = self.lay.kinds
         v = sum(kinds[t.kind].value for t in self.board if type(t) is Up and t.owner == seat)
         return v + sum(kinds[k].value * c for (f, k), c in self.pool.items() if f == seat)
@@ -322,7 +322,7 @@ class Position:
         return text
 
     def eliminate(self, seat: int, reason: str) -> None:
-        """A7: the seat is out; its remaining pieces (its ruler first of all) leave the board (AQ4)."""
+        """A7: the seat is out; its remaining pieces (its ruler first of all) leave the board (AQ6)."""
         for i, t in enumerate(self.board):
             if type(t) is Up and t.owner == seat:
                 self.board[i] = None
@@ -331,7 +331,7 @@ class Position:
         self.quiet = 0
 
     def finish_turn(self) -> list[str]:
-        """After an action: eliminations (A7), the end of the game (A7, AQ6), the next seat (A2).
+        """After an action: eliminations (A7), the end of the game (A7, AQ7), the next seat (A2).
 
         Returns the event texts (e.g. "魏 out: no pieces left").
         """
@@ -360,7 +360,7 @@ class Position:
             events.append(f"{lay.seats[seat]} out: no legal action")
 
     def standings(self) -> list[tuple[int, bool, str]]:
-        """(seat, out, reason) best first: see ranking rules A7 and AQ6."""
+        """(seat, out, reason) best first: see ranking rules A7, AQ7 and AQ8."""
         lay = self.lay
         alive = self.alive()
         if self.over and self.end == "last":
