@@ -269,12 +269,13 @@ def _window_view(hp2d: np.ndarray, radius: int) -> np.ndarray:
 
 
 def _visible_padded(hp2d: np.ndarray, maxabs: int, radius: int, bases: np.ndarray, zs: np.ndarray,
-                    windows=None) -> np.ndarray:
+                    windows=None, zmax: int | None = None) -> np.ndarray:
     """Visible (n, M) bool for M observers of one radius at flat positions ``bases`` of ``hp2d``.
 
     Row j is target j of ``_table(radius)``, column i observer i.  ``hp2d`` (C-contiguous) is the
     terrain padded by at least ``radius`` on every side, ``maxabs`` a bound on its absolute values;
-    ``windows`` optionally ``_window_view(hp2d, radius)`` (cached by the caller).
+    ``windows`` optionally ``_window_view(hp2d, radius)`` (cached by the caller), ``zmax`` a bound
+    on ``abs(zs)`` if the caller knows one.
     """
     t = _table(radius)
     m = len(bases)
@@ -282,10 +283,13 @@ def _visible_padded(hp2d: np.ndarray, maxabs: int, radius: int, bases: np.ndarra
         return np.ones((t.n, m), dtype=bool)
     if m * t.e > _CHUNK and m > 1:  # bound the temporaries; a loop over chunks, not observers
         step = max(1, _CHUNK // t.e)
-        return np.concatenate([_visible_padded(hp2d, maxabs, radius, bases[s:s + step], zs[s:s + step], windows)
+        return np.concatenate([_visible_padded(hp2d, maxabs, radius, bases[s:s + step], zs[s:s + step], windows,
+                                               zmax)
                                for s in range(0, m, step)], axis=1)
     wp = hp2d.shape[1]
-    dt = _slope_dtype(t, maxabs + int(np.abs(zs).max()))
+    if zmax is None:
+        zmax = int(np.abs(zs).max())
+    dt = _slope_dtype(t, maxabs + zmax)
     if dt is None:
         return _eval_direct(hp2d.reshape(-1), _flat(radius, wp), bases, zs).T
     w = t.w
@@ -518,6 +522,7 @@ class VisionMap:
                        [(rs[q], bounds[q] - bounds[i], bounds[q + 1] - bounds[i]) for q in range(i, j)])
                       for i, j in _group_radii(rs, [bounds[q + 1] - bounds[q] for q in range(len(rs))])]
         b0 = obs[:, :2] @ np.array([self._wp, 1], dtype=np.int64) + (p * self._wp + p)  # flat, padded
+        zmax = int(np.abs(obs[:, 2]).max())
         base = b0 if players is None else b0 + players * self._size
         for rad, a, b, mixed in groups:  # mixed: (radius, start, end) of the smaller-radius runs
             if rad < 0:
@@ -526,7 +531,7 @@ class VisionMap:
             if ignore_terrain:
                 vis = np.ones((t.n, b - a), dtype=bool)
             else:
-                vis = _visible_padded(self._hp2d, self._maxabs, rad, b0[a:b], obs[a:b, 2], self._win(rad))
+                vis = _visible_padded(self._hp2d, self._maxabs, rad, b0[a:b], obs[a:b, 2], self._win(rad), zmax)
             for r_small, c0, c1 in mixed:  # runs of smaller radii in the group: drop cells beyond them
                 vis[:, c0:c1] &= t.radmask(r_small)
             idx = np.arange(a, b) if order is None else order[a:b]
