@@ -64,6 +64,7 @@ class Overlays:
     show_coords: bool = False
     show_heights: bool = False
     show_counts: bool = True
+    sight_numbers: bool = False  # print (a+b)*y vs a*z+b*x (S5) over each checked cell
 
 
 @dataclass
@@ -77,6 +78,7 @@ class Frame:
     overlays: Overlays = field(default_factory=Overlays)
     fog: bool = True  # False: draw everything in full colour
     viewer: int = 0  # whose eyes (for the first-person highlight)
+    ghosts: list = field(default_factory=list)  # [(cell, radius)] ghost-vision markers to draw (S9)
 
 
 class Camera(abc.ABC):

@@ -1,0 +1,115 @@
+"""Renderer benchmark: ``python -m bench.render [--frames N] [--size WxH]``.
+
+Headless (EGL). Measures the 256x256 terrain mesh build and the frame time of the
+GLRenderer at 1280x720 with the whole 256x256 map in view, fog (a real digital
+game's observation), ~512 soldier tokens and overlays (reachable cells, attack
+range, a sight line, ghost vision), with a slow camera orbit. The timed frame
+includes the per-frame texture uploads and a glFinish (what a window's flip waits
+for), but not reading the picture back.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+import numpy as np
+
+
+def scene(seed: int = 1):
+    """A 256x256 digital game position with 8 players' worth of units spread over the map."""
+    from client.render.base import Frame, Overlays, UnitMark
+    from engine.shachang.game import ShachangGame
+    from engine.shachang.terrain import generate
+
+    gm = generate("huge", 2, seed)
+    g = ShachangGame(gm, preset="huge", mode="digital", players=2, seed=seed)
+    obs = g.observe(0)
+    rng = np.random.default_rng(seed)
+    units = []
+    total = 0
+    # the engine's own units, then extra stacks (as a busy late game would have) up to ~512 tokens
+    for u in obs.units:
+        units.append(UnitMark(u.cell, u.owner, u.count, "ready" if u.owner == 0 else "enemy"))
+        total += u.count
+    taken = {u.cell for u in units}
+    while total < 512:
+        cell = (int(rng.integers(0, 256)), int(rng.integers(0, 256)))
+        if cell in taken:
+            continue
+        n = int(rng.integers(1, 17))
+        taken.add(cell)
+        units.append(UnitMark(cell, int(rng.integers(0, 8)), n, ["ready", "fresh", "attacked", "spent", "enemy"][
+            int(rng.integers(0, 5))]))
+        total += n
+    src = obs.own_units()[0].cell
+    reach = g.reachable(src)
+    dst = (min(255, src[0] + 9), min(255, src[1] + 5))
+    rows = g.sight_line(src, dst, attack=False)
+    block = next((r["cell"] for r in rows if r["blocks"]), None)
+    area = np.zeros((256, 256), bool)
+    rr, cc = np.mgrid[0:256, 0:256]
+    area[np.abs(rr - src[0]) + np.abs(cc - src[1]) <= 5] = True
+    ghost = np.zeros((256, 256), bool)
+    ghost[np.abs(rr - 128) + np.abs(cc - 128) <= 6] = True
+    # explored: what the player really explored, widened so that a good part of the map shows
+    explored = obs.explored | (np.abs(rr - 128) < 90) & (np.abs(cc - 128) < 110)
+    heights = np.where(explored, g.heights, -1).astype(np.int16)
+    ov = Overlays(selected=src, reachable=reach, attack_area=area, sight_src=src, sight_dst=dst,
+                  sight_cells=rows, sight_block=block, ghost_cells=ghost)
+    visible = obs.visible | ((np.abs(rr - 128) < 40) & (np.abs(cc - 128) < 60))
+    return Frame(heights, visible, explored, units, ov, fog=True, ghosts=[((128, 128), 6)]), total, g
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.render")
+    ap.add_argument("--frames", type=int, default=120)
+    ap.add_argument("--size", default="1280x720")
+    args = ap.parse_args(argv)
+    w, h = (int(v) for v in args.size.lower().split("x"))
+
+    import moderngl
+
+    from client.camera import StrategyCamera
+    from client.render.gl import GLRenderer
+    from client.render.gl_terrain import build_mesh, mesh_stats
+
+    frame, tokens, g = scene()
+    full = np.asarray(g.heights)
+    ts = []
+    for _ in range(15):
+        t0 = time.perf_counter()
+        verts, idx = build_mesh(full)
+        ts.append((time.perf_counter() - t0) * 1000)
+    st = mesh_stats(verts, idx)
+    print(f"mesh 256x256: median {statistics.median(ts):.1f} ms, best {min(ts):.1f} ms, worst {max(ts):.1f} ms; "
+          f"{st['top_quads']} top quads (merged runs), {st['wall_quads']} wall quads, {st['triangles']} triangles")
+
+    t0 = time.perf_counter()
+    ctx = moderngl.create_standalone_context(backend="egl")
+    r = GLRenderer(ctx, w, h)
+    print(f"context + renderer: {(time.perf_counter() - t0) * 1000:.0f} ms ({ctx.info['GL_RENDERER']})")
+    cam = StrategyCamera(256)
+    cam.snap()  # fully zoomed out: the whole map in view
+    r.draw(frame, cam)
+    ctx.finish()
+    times = []
+    for i in range(args.frames):
+        cam.rotate(0.5)
+        cam.update(1 / 60)
+        t0 = time.perf_counter()
+        r.draw(frame, cam)
+        ctx.finish()
+        times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    print(f"frames at {w}x{h}, whole 256x256 map, fog, {tokens} tokens, overlays: "
+          f"median {statistics.median(times):.1f} ms, p95 {times[int(len(times) * 0.95) - 1]:.1f} ms, "
+          f"worst {times[-1]:.1f} ms over {len(times)} frames")
+    t0 = time.perf_counter()
+    r.screenshot()
+    print(f"read-back of one picture: {(time.perf_counter() - t0) * 1000:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

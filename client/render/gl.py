@@ -1,0 +1,503 @@
+"""The ModernGL 3D renderer of 沙场秋点兵 (issue 3).
+
+``GLRenderer(ctx, width, height)`` draws a ``Frame`` with a camera into its own
+offscreen framebuffer (colour + depth); ``blit_to_screen()`` copies it to the
+window's default framebuffer, ``screenshot()`` reads it back. It works the same
+on a headless EGL context (``moderngl.create_standalone_context(backend="egl")``)
+and on a pygame window context (``moderngl.create_context()``).
+
+Pieces: terrain mesh (gl_terrain), tokens (gl_units), overlays and sight line
+(gl_overlay), labels (gl_text); GLSL in ``shaders/``. Camera matrices are
+row-major numpy (client/camera.py) and uploaded transposed.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import moderngl
+import numpy as np
+
+from client.camera import FirstPersonCamera, gl_uniform_bytes, pixel_ray, project
+from client.render import gl_overlay, gl_units
+from client.render.base import Frame, Renderer, Y_SCALE
+from client.render.gl_terrain import BASE_LEVELS, build_mesh, mesh_stats
+from client.render.gl_text import GHOST, SPENT, SWORDS, TENT, GlyphAtlas
+
+SHADERS = Path(__file__).resolve().parents[2] / "shaders"
+BACKGROUND = (0.09, 0.10, 0.12)
+LABEL_WHITE = (1.0, 1.0, 1.0, 1.0)
+OUTLINE = (0.0, 0.0, 0.0, 0.85)
+
+
+def shader_source(name: str) -> str:
+    """A GLSL file from shaders/, with lines ``#include other.glsl`` replaced by that file."""
+    out = []
+    for line in (SHADERS / name).read_text().splitlines():
+        if line.startswith("#include "):
+            out.append(shader_source(line.split()[1]))
+        else:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def load_program(ctx: moderngl.Context, name: str, frag: str | None = None) -> moderngl.Program:
+    return ctx.program(vertex_shader=shader_source(f"{name}.vert"),
+                       fragment_shader=shader_source(f"{frag or name}.frag"))
+
+
+def set_uniform(prog: moderngl.Program, name: str, value) -> None:
+    """Set a uniform if the compiler kept it (unused uniforms are optimised away)."""
+    if name in prog:
+        prog[name].value = value
+
+
+def col_letters(col: int) -> str:
+    s = ""
+    col += 1
+    while col:
+        col, r = divmod(col - 1, 26)
+        s = chr(97 + r) + s
+    return s
+
+
+def cell_label(cell) -> str:
+    return f"{col_letters(cell[1])}{cell[0] + 1}"
+
+
+class GLRenderer(Renderer):
+    """ModernGL renderer; see the module docstring."""
+
+    def __init__(self, ctx: moderngl.Context, width: int, height: int, samples: int = 0):
+        self.ctx = ctx
+        self.samples = int(samples)
+        self.max_size = min(int(ctx.info.get("GL_MAX_RENDERBUFFER_SIZE", 4096)),
+                            int(ctx.info.get("GL_MAX_TEXTURE_SIZE", 4096)),
+                            int(ctx.info.get("GL_MAX_VIEWPORT_DIMS", (4096, 4096))[0]))
+        self.p_terrain = load_program(ctx, "terrain")
+        self.p_far = load_program(ctx, "terrain_far")
+        self.lod = "auto"  # "auto", "mesh" (always columns) or "far" (always the flat far level of detail)
+        self.used_far = False
+        self.p_token = load_program(ctx, "token")
+        self.p_label = load_program(ctx, "label")
+        self.p_line = load_program(ctx, "line")
+        self.p_image = load_program(ctx, "image")
+        self.atlas = GlyphAtlas()
+        self.t_atlas = self.atlas.texture(ctx)
+        # tokens
+        self.token_vbo = ctx.buffer(gl_units.token_mesh().tobytes())
+        self.token_inst = ctx.buffer(reserve=gl_units.INSTANCE_FLOATS * 4 * 1024, dynamic=True)
+        self.token_vao = self._token_vao(self.token_inst)
+        # dynamic buffers for labels and lines
+        self.label_vbo = ctx.buffer(reserve=12 * 4 * 6 * 512, dynamic=True)
+        self.label_vao = ctx.vertex_array(self.p_label, [
+            (self.label_vbo, "2f 2f 4f 4f", "in_pos", "in_uv", "in_color", "in_outline")])
+        self.line_vbo = ctx.buffer(reserve=8 * 4 * 6 * 64, dynamic=True)
+        self.line_vao = ctx.vertex_array(self.p_line, [(self.line_vbo, "4f 4f", "in_clip", "in_color")])
+        corners = np.array([0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1], np.float32)
+        self.image_vbo = ctx.buffer(corners.tobytes())
+        self.image_vao = ctx.vertex_array(self.p_image, [(self.image_vbo, "2f", "in_corner")])
+        self.far_vao = ctx.vertex_array(self.p_far, [(self.image_vbo, "2f", "in_corner")])
+        self._image_tex: dict[tuple[int, int], moderngl.Texture] = {}
+        # board state
+        self.shape: tuple[int, int] | None = None
+        self.terrain_vbo = self.terrain_ibo = self.terrain_vao = None
+        self._heights_key: bytes | None = None
+        self.mesh_info: dict = {}
+        self.fbo = None
+        self.width = self.height = 0
+        self.resize(width, height)
+        self.last_view = self.last_proj = None
+        self.timings: dict[str, float] = {}
+
+    # ------------------------------------------------------------ setup
+    def _token_vao(self, inst):
+        return self.ctx.vertex_array(self.p_token, [
+            (self.token_vbo, "3f 3f", "in_pos", "in_normal"),
+            (inst, "4f 1f 3f 4f/i", "in_inst", "in_height", "in_color", "in_ring"),
+        ])
+
+    def resize(self, width: int, height: int) -> None:
+        width, height = int(width), int(height)
+        if width < 1 or height < 1:
+            raise ValueError(f"size must be positive, got {width}x{height}")
+        if width > self.max_size or height > self.max_size:
+            raise ValueError(f"{width}x{height} is larger than this GL allows ({self.max_size}x{self.max_size})")
+        if (width, height) == (self.width, self.height) and self.fbo is not None:
+            return
+        if self.fbo is not None:
+            self.fbo.release()
+            for a in self._fbo_parts:
+                a.release()
+        self.width, self.height = width, height
+        col = self.ctx.renderbuffer((width, height), 4, samples=self.samples)
+        dep = self.ctx.depth_renderbuffer((width, height), samples=self.samples)
+        self._fbo_parts = [col, dep]
+        self.fbo = self.ctx.framebuffer(color_attachments=[col], depth_attachment=dep)
+        if self.samples:
+            rc = self.ctx.renderbuffer((width, height), 4)
+            self._resolve = self.ctx.framebuffer(color_attachments=[rc])
+            self._fbo_parts += [rc, self._resolve]
+        else:
+            self._resolve = self.fbo
+
+    def load_board(self, heights_shape: tuple[int, int]) -> None:
+        shape = (int(heights_shape[0]), int(heights_shape[1]))
+        if shape == self.shape:
+            return
+        self.shape = shape
+        h, w = shape
+        ctx = self.ctx
+        self.t_fog = ctx.texture((w, h), 1)
+        self.t_fog.filter = (moderngl.LINEAR, moderngl.LINEAR)
+        self.t_fog.repeat_x = self.t_fog.repeat_y = False
+        self.t_fill = ctx.texture((w, h), 4)
+        self.t_edge = ctx.texture((w, h), 4)
+        self.t_mark = ctx.texture((w, h), 4)
+        self.t_height = ctx.texture((w, h), 1, dtype="f4")
+        for t in (self.t_fill, self.t_edge, self.t_mark, self.t_height):
+            t.filter = (moderngl.NEAREST, moderngl.NEAREST)
+            t.repeat_x = t.repeat_y = False
+        self._heights_key = None
+
+    def set_heights(self, heights: np.ndarray) -> None:
+        """(Re)build the terrain mesh when the known heights change."""
+        heights = np.asarray(heights)
+        self.load_board(heights.shape)
+        key = heights.astype(np.int16).tobytes()
+        if key == self._heights_key:
+            return
+        import time
+
+        t0 = time.perf_counter()
+        verts, idx = build_mesh(heights)
+        self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
+        self.mesh_info = mesh_stats(verts, idx)
+        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
+            if b is not None:
+                b.release()
+        self.terrain_vbo = self.ctx.buffer(verts.tobytes())
+        self.terrain_ibo = self.ctx.buffer(idx.tobytes())
+        self.terrain_vao = self.ctx.vertex_array(self.p_terrain, [(self.terrain_vbo, "4f", "in_v")],
+                                                 index_buffer=self.terrain_ibo, index_element_size=4)
+        self._heights_key = key
+        self._hmax = max(6.0, float(np.max(heights)) if heights.size else 6.0)
+        self._unknown = heights < 0
+        self._any_unknown = bool(self._unknown.any())
+        self.t_height.write(np.maximum(heights, 0).astype(np.float32).tobytes())
+
+    # ------------------------------------------------------------- draw
+    def draw(self, frame: Frame, camera: Any) -> None:
+        ctx = self.ctx
+        heights = np.asarray(frame.heights)
+        self.set_heights(heights)
+        hgt = np.maximum(heights, 0)
+        rows, cols = heights.shape
+        aspect = self.width / self.height
+        view, proj = camera.matrices(aspect)
+        mvp = (proj.astype(np.float64) @ view.astype(np.float64))
+        self.last_view, self.last_proj = view, proj
+        mvp_b = gl_uniform_bytes(mvp)
+
+        # per-cell textures
+        if frame.fog:
+            fog = np.where(frame.visible, 255, np.where(frame.explored, 128, 0)).astype(np.uint8)
+        else:
+            fog = np.full(heights.shape, 255, np.uint8)
+        self.t_fog.write(np.ascontiguousarray(fog).tobytes())
+        ov = frame.overlays
+        has_ov = self._any_unknown or any((ov.attack_area is not None, ov.vision is not None,
+                                           ov.ghost_cells is not None, ov.reachable, ov.reinforce_cells,
+                                           ov.targets, ov.blocked_targets, ov.sight_cells,
+                                           ov.sight_block is not None, ov.selected is not None,
+                                           ov.hover is not None))
+        if has_ov:
+            fill, edge, mark = gl_overlay.overlay_images(ov, heights.shape)
+            mark[..., 3] = np.where(self._unknown, 255, 0)
+            self.t_fill.write(fill.tobytes())
+            self.t_edge.write(edge.tobytes())
+            self.t_mark.write(mark.tobytes())
+
+        self.fbo.use()
+        ctx.viewport = (0, 0, self.width, self.height)
+        self.fbo.clear(*BACKGROUND, 1.0, depth=1.0)
+        ctx.enable(moderngl.DEPTH_TEST)
+        ctx.disable(moderngl.BLEND)
+
+        # terrain: the column mesh, or the flat far level of detail when walls cannot be seen
+        far = self.lod == "far" or (self.lod == "auto" and self._far_view(view, proj))
+        self.used_far = far
+        p = self.p_far if far else self.p_terrain
+        p["u_mvp"].write(mvp_b)
+        set_uniform(p, "u_size", (float(cols), float(rows)))
+        set_uniform(p, "u_yscale", Y_SCALE)
+        set_uniform(p, "u_hmax", self._hmax)
+        set_uniform(p, "u_grid", 1.0)
+        set_uniform(p, "u_y", 0.0)
+        set_uniform(p, "u_overlays", 1 if has_ov else 0)
+        for unit, (name, tex) in enumerate((("u_fog", self.t_fog), ("u_fill", self.t_fill),
+                                            ("u_edge", self.t_edge), ("u_mark", self.t_mark),
+                                            ("u_height", self.t_height))):
+            tex.use(unit)
+            set_uniform(p, name, unit)
+        if far:
+            self.far_vao.render(moderngl.TRIANGLES)
+        else:
+            ctx.enable(moderngl.CULL_FACE)
+            self.terrain_vao.render(moderngl.TRIANGLES)
+            ctx.disable(moderngl.CULL_FACE)
+
+        # tokens
+        skip = camera.cell if isinstance(camera, FirstPersonCamera) else None
+        inst = gl_units.instances(frame.units, heights, skip_cell=skip)
+        self.p_token["u_mvp"].write(mvp_b)
+        if len(inst):
+            self._draw_tokens(inst, 1.0)
+        ghosts = gl_units.ghost_instances(frame.ghosts, heights)
+        if len(ghosts):
+            ctx.enable(moderngl.BLEND)
+            ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+            self._draw_tokens(ghosts, 0.5)
+            ctx.disable(moderngl.BLEND)
+
+        # sight line: faint where hidden behind terrain, solid where seen
+        segs, sight_labels = gl_overlay.sight_geometry(frame)
+        if segs:
+            quads = gl_overlay.line_quads(segs, mvp, self.width, self.height)
+            if len(quads):
+                self._upload(self.line_vbo, quads, "line")
+                ctx.enable(moderngl.BLEND)
+                ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+                ctx.disable(moderngl.DEPTH_TEST)
+                self.p_line["u_alpha"].value = 0.35
+                self.line_vao.render(moderngl.TRIANGLES, vertices=len(quads))
+                ctx.enable(moderngl.DEPTH_TEST)
+                self.p_line["u_alpha"].value = 1.0
+                self.line_vao.render(moderngl.TRIANGLES, vertices=len(quads))
+                ctx.disable(moderngl.BLEND)
+
+        # labels
+        items = self._labels(frame, hgt, view, proj, sight_labels)
+        self._draw_label_items(items)
+        ctx.disable(moderngl.DEPTH_TEST)
+
+    def _far_view(self, view, proj) -> bool:
+        """True when the view looks within 15 degrees of straight down and a cell at the screen
+        centre is under 4 pixels wide: there the walls are not visible and one flat quad is drawn."""
+        fwd = -np.asarray(view, np.float64)[2, :3]
+        if fwd[1] > -0.966:
+            return False
+        o, d = pixel_ray(view, proj, self.width, self.height, self.width / 2, self.height / 2)
+        t = -o[1] / d[1]
+        g = o + d * t
+        pts = project(view, proj, self.width, self.height, [g, g + [1.0, 0.0, 0.0]])
+        return float(np.hypot(*(pts[1, :2] - pts[0, :2]))) < 4.0
+
+    def _upload(self, buf_attr_vbo, data: np.ndarray, kind: str):
+        nbytes = data.nbytes
+        if nbytes > buf_attr_vbo.size:
+            buf_attr_vbo.orphan(max(nbytes, buf_attr_vbo.size * 2))
+        buf_attr_vbo.write(data.tobytes())
+
+    def _draw_tokens(self, inst: np.ndarray, alpha: float) -> None:
+        data = np.ascontiguousarray(inst, np.float32)
+        if data.nbytes > self.token_inst.size:
+            self.token_inst.release()
+            self.token_inst = self.ctx.buffer(reserve=max(data.nbytes, self.token_inst.size * 2), dynamic=True)
+            self.token_vao.release()
+            self.token_vao = self._token_vao(self.token_inst)
+        self.token_inst.write(data.tobytes())
+        self.p_token["u_alpha"].value = alpha
+        self.token_vao.render(moderngl.TRIANGLES, instances=len(data))
+
+    def _draw_label_items(self, items) -> None:
+        if not items:
+            return
+        quads = self.atlas.quads(items)
+        if not len(quads):
+            return
+        self._upload(self.label_vbo, quads, "label")
+        ctx = self.ctx
+        ctx.disable(moderngl.DEPTH_TEST)
+        ctx.enable(moderngl.BLEND)
+        ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        self.t_atlas.use(0)
+        self.p_label["u_atlas"].value = 0
+        self.p_label["u_viewport"].value = (float(self.width), float(self.height))
+        self.label_vao.render(moderngl.TRIANGLES, vertices=len(quads))
+        ctx.disable(moderngl.BLEND)
+
+    def draw_text(self, items) -> None:
+        """Screen-space text over the picture: items (x, y, text, px, rgba, outline_rgba, align)."""
+        self.fbo.use()
+        self._draw_label_items(items)
+
+    def _labels(self, frame: Frame, hgt: np.ndarray, view, proj, extra):
+        ov = frame.overlays
+        anchors, texts, colours, scale = [], [], [], []
+
+        def add(point, text, rgba=LABEL_WHITE, k=0.5):
+            anchors.append(point)
+            texts.append(text)
+            colours.append(rgba)
+            scale.append(k)
+
+        rows, cols = hgt.shape
+        if ov.show_counts:
+            for u in frame.units:
+                r, c = u.cell
+                icon = {"fresh": TENT, "attacked": SWORDS, "spent": SPENT}.get(u.state, "")
+                add((c + 0.5, (hgt[r, c] + u.count) * Y_SCALE + 0.12, r + 0.5), f"{u.count}{icon}",
+                    LABEL_WHITE, 0.55)
+        for cell, _rad in frame.ghosts:
+            r, c = cell
+            add((c + 0.5, (hgt[r, c] + 3) * Y_SCALE + 0.12, r + 0.5), GHOST, (0.85, 0.8, 1.0, 1.0), 0.55)
+        unit_cells = {u.cell for u in frame.units}
+        for cell, cost in ov.reachable.items():
+            r, c = cell
+            if cell in unit_cells:
+                continue
+            add((c + 0.5, hgt[r, c] * Y_SCALE + 0.02, r + 0.5), str(cost), (0.85, 1.0, 1.0, 1.0), 0.45)
+        if ov.show_coords or ov.show_heights:
+            known = np.asarray(frame.heights) >= 0
+            for r in range(rows):
+                for c in range(cols):
+                    if ov.show_coords:
+                        add((c + 0.5, hgt[r, c] * Y_SCALE + 0.01, r + 0.22), cell_label((r, c)),
+                            (1.0, 1.0, 0.8, 1.0), 0.3)
+                    if ov.show_heights and known[r, c]:
+                        add((c + 0.5, hgt[r, c] * Y_SCALE + 0.01, r + 0.78), str(int(hgt[r, c])),
+                            (0.8, 0.95, 1.0, 1.0), 0.3)
+        for point, text, rgba in extra:
+            add(tuple(point), text, rgba, 0.32)
+        if not anchors:
+            return []
+        pts = np.asarray(anchors, np.float64)
+        a = project(view, proj, self.width, self.height, pts)
+        b = project(view, proj, self.width, self.height, pts + [1.0, 0.0, 0.0])
+        c2 = project(view, proj, self.width, self.height, pts + [0.0, 0.0, 1.0])
+        cell_px = np.maximum(np.hypot(*(b[:, :2] - a[:, :2]).T), np.hypot(*(c2[:, :2] - a[:, :2]).T))
+        items = []
+        for i, text in enumerate(texts):
+            x, y, z = a[i]
+            if not (-1.0 <= z <= 1.0) or x < -50 or y < -50 or x > self.width + 50 or y > self.height + 50:
+                continue
+            px = cell_px[i] * scale[i]
+            if px < 7.0:
+                if scale[i] < 0.5 or px < 4.0:
+                    continue  # too small to read: skip (counts stay readable down to 7 px)
+                px = 7.0
+            px = min(px, 40.0)
+            items.append((float(x), float(y), text, float(px), colours[i], OUTLINE, "c"))
+        return items
+
+    # ------------------------------------------------------ 2D compositing
+    def draw_surface(self, image, x: int, y: int, size: tuple[int, int] | None = None) -> None:
+        """Composite a 2D RGBA image (pygame Surface, or raw RGBA bytes/array with ``size``=(w, h))
+        at pixel (x, y) (top-left origin) over the last drawn picture, with alpha blending."""
+        if hasattr(image, "get_size"):
+            import pygame
+
+            w, h = image.get_size()
+            data = pygame.image.tobytes(image, "RGBA")
+        else:
+            arr = np.asarray(image) if not isinstance(image, (bytes, bytearray, memoryview)) else None
+            if arr is not None and arr.ndim == 3:
+                h, w = arr.shape[:2]
+                if arr.shape[2] == 3:
+                    arr = np.concatenate([arr, np.full((h, w, 1), 255, np.uint8)], axis=2)
+                data = np.ascontiguousarray(arr, np.uint8).tobytes()
+            else:
+                if size is None:
+                    raise ValueError("raw RGBA bytes need size=(w, h)")
+                w, h = size
+                data = bytes(image)
+        tex = self._image_tex.get((w, h))
+        if tex is None:
+            tex = self.ctx.texture((w, h), 4)
+            tex.filter = (moderngl.NEAREST, moderngl.NEAREST)
+            self._image_tex[(w, h)] = tex
+        tex.write(data)
+        self.fbo.use()
+        ctx = self.ctx
+        ctx.disable(moderngl.DEPTH_TEST)
+        ctx.enable(moderngl.BLEND)
+        ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        tex.use(0)
+        self.p_image["u_image"].value = 0
+        self.p_image["u_viewport"].value = (float(self.width), float(self.height))
+        self.p_image["u_rect"].value = (float(x), float(y), float(w), float(h))
+        self.image_vao.render(moderngl.TRIANGLES)
+        ctx.disable(moderngl.BLEND)
+
+    # ------------------------------------------------------------ output
+    def screenshot(self) -> np.ndarray:
+        if self._resolve is not self.fbo:
+            self.ctx.copy_framebuffer(self._resolve, self.fbo)
+        data = self._resolve.read(components=3, alignment=1)
+        img = np.frombuffer(data, np.uint8).reshape(self.height, self.width, 3)
+        return img[::-1].copy()
+
+    def blit_to_screen(self) -> None:
+        """Copy the picture to the window's default framebuffer (call before pygame.display.flip())."""
+        self.ctx.copy_framebuffer(self.ctx.screen, self.fbo)
+
+    # -------------------------------------------------------------- pick
+    def pick(self, x: int, y: int, frame: Frame, camera: Any):
+        """The cell under pixel (x, y): the ray against the columns (terrain + stacks) on the CPU."""
+        heights = np.maximum(np.asarray(frame.heights), 0).astype(np.float64)
+        tops = heights.copy()
+        for u in frame.units:
+            tops[u.cell] = heights[u.cell] + u.count
+        view, proj = camera.matrices(self.width / self.height)
+        o, d = pixel_ray(view, proj, self.width, self.height, x + 0.0, y + 0.0)
+        return pick_columns(tops * Y_SCALE, o, d)
+
+
+def pick_columns(tops: np.ndarray, o: np.ndarray, d: np.ndarray):
+    """First cell (row, col) whose column [base, top] the ray o + t d hits, or None (grid DDA)."""
+    rows, cols = tops.shape
+    ymax = float(tops.max()) + 1e-6
+    # clip the ray to the board's box x in [0, cols], z in [0, rows], y <= ymax
+    t0, t1 = 0.0, np.inf
+    for axis, lo, hi in ((0, 0.0, float(cols)), (2, 0.0, float(rows)), (1, -BASE_LEVELS * Y_SCALE, ymax)):
+        if abs(d[axis]) < 1e-12:
+            if not lo <= o[axis] <= hi:
+                return None
+            continue
+        a, b = (lo - o[axis]) / d[axis], (hi - o[axis]) / d[axis]
+        if a > b:
+            a, b = b, a
+        t0, t1 = max(t0, a), min(t1, b)
+    if t0 > t1:
+        return None
+    p = o + d * t0
+    c = min(cols - 1, max(0, int(np.floor(p[0]))))
+    r = min(rows - 1, max(0, int(np.floor(p[2]))))
+    step_c = 1 if d[0] > 0 else -1
+    step_r = 1 if d[2] > 0 else -1
+    next_x = c + (1 if step_c > 0 else 0)
+    next_z = r + (1 if step_r > 0 else 0)
+    tx = (next_x - o[0]) / d[0] if abs(d[0]) > 1e-12 else np.inf
+    tz = (next_z - o[2]) / d[2] if abs(d[2]) > 1e-12 else np.inf
+    dtx = abs(1.0 / d[0]) if abs(d[0]) > 1e-12 else np.inf
+    dtz = abs(1.0 / d[2]) if abs(d[2]) > 1e-12 else np.inf
+    t = t0
+    while t <= t1 + 1e-9:
+        t_exit = min(tx, tz, t1)
+        top = tops[r, c]
+        # lowest y of the ray inside this cell (the ray's y is linear in t)
+        y_in, y_out = o[1] + d[1] * t, o[1] + d[1] * t_exit
+        if min(y_in, y_out) <= top:
+            return (r, c)
+        if tx < tz:
+            c += step_c
+            t = tx
+            tx += dtx
+        else:
+            r += step_r
+            t = tz
+            tz += dtz
+        if not (0 <= r < rows and 0 <= c < cols):
+            return None
+    return None

@@ -1,0 +1,126 @@
+"""The terrain mesh: raised columns per cell, built as one vectorised numpy mesh.
+
+Faces (``face`` codes match shaders/terrain.*):
+
+* 0 top: one quad per *run* of equal-height cells along a row (merged faces);
+* 1 +x, 2 -x, 3 +z, 4 -z walls: only where the neighbour is lower, merged along
+  the wall while the (own, neighbour) heights stay the same; on the board's
+  edge the wall goes down to the base slab (the skirt), so there are no cracks;
+* 5 bottom: one quad under the whole board.
+
+Vertices are float32 ``(x, y, z, face)``; indices uint32, two triangles per quad,
+counter-clockwise seen from outside (back faces may be culled).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from client.render.base import Y_SCALE
+
+BASE_LEVELS = 2.0  # the base slab reaches this many levels below height 0
+
+
+def _runs(mask: np.ndarray, key: np.ndarray):
+    """Runs along axis 1 of True cells of ``mask`` with equal ``key``: (row, start, end_inclusive) arrays."""
+    a, b = mask.shape
+    same_prev = np.zeros_like(mask)
+    same_prev[:, 1:] = mask[:, 1:] & mask[:, :-1] & (key[:, 1:] == key[:, :-1])
+    same_next = np.zeros_like(mask)
+    same_next[:, :-1] = same_prev[:, 1:]
+    starts = np.flatnonzero(mask & ~same_prev)
+    ends = np.flatnonzero(mask & ~same_next)
+    return starts // b, starts % b, ends % b
+
+
+def _quads(p0, t1, t2, face) -> np.ndarray:
+    """(N, 4, 4) corners o, o+t1, o+t1+t2, o+t2 with the face code (CCW seen from t1 x t2)."""
+    n = len(p0)
+    v = np.empty((n, 4, 4), dtype=np.float32)
+    v[:, 0, :3] = p0
+    v[:, 1, :3] = p0 + t1
+    v[:, 2, :3] = p0 + t1 + t2
+    v[:, 3, :3] = p0 + t2
+    v[:, :, 3] = face
+    return v
+
+
+def build_mesh(heights: np.ndarray, y_scale: float = Y_SCALE):
+    """Vertices (N, 4) float32 and indices (M,) uint32 of the column mesh of ``heights`` (H, W).
+
+    Negative heights (unexplored, -1) are drawn at 0.
+    """
+    h = np.maximum(np.asarray(heights), 0).astype(np.int32)
+    rows, cols = h.shape
+    base = -BASE_LEVELS
+    parts = []
+
+    # top faces: runs of equal height along each row (axis 1 = x)
+    r, c0, c1 = _runs(np.ones_like(h, dtype=bool), h)
+    y = h[r, c0] * y_scale
+    n = len(r)
+    p0 = np.stack([c0, y, r], axis=1).astype(np.float32)
+    t1 = np.zeros((n, 3), np.float32)
+    t1[:, 2] = 1.0  # +z
+    t2 = np.zeros((n, 3), np.float32)
+    t2[:, 0] = (c1 - c0 + 1)  # +x
+    parts.append(_quads(p0, t1, t2, 0))
+
+    pad = np.full((rows + 2, cols + 2), base, dtype=np.float64)
+    pad[1:-1, 1:-1] = h
+    own = pad[1:-1, 1:-1]
+
+    # +x / -x walls: merge along z, so work on transposed arrays (axis 1 = rows)
+    for face, nb, xoff in ((1, pad[1:-1, 2:], 1.0), (2, pad[1:-1, :-2], 0.0)):
+        mask = (own > nb).T  # (cols, rows)
+        key = (own * 4096 + nb).T
+        cc, r0, r1 = _runs(mask, key)
+        hi = own.T[cc, r0] * y_scale
+        lo = nb.T[cc, r0] * y_scale
+        m = len(cc)
+        span = (r1 - r0 + 1).astype(np.float32)
+        x = cc + xoff
+        if face == 1:  # t1 = +y, t2 = +z
+            p0 = np.stack([x, lo, r0], axis=1).astype(np.float32)
+            t1 = np.zeros((m, 3), np.float32); t1[:, 1] = hi - lo
+            t2 = np.zeros((m, 3), np.float32); t2[:, 2] = span
+        else:  # t1 = +z, t2 = +y
+            p0 = np.stack([x, lo, r0], axis=1).astype(np.float32)
+            t1 = np.zeros((m, 3), np.float32); t1[:, 2] = span
+            t2 = np.zeros((m, 3), np.float32); t2[:, 1] = hi - lo
+        parts.append(_quads(p0, t1, t2, face))
+
+    # +z / -z walls: merge along x (axis 1 = cols)
+    for face, nb, zoff in ((3, pad[2:, 1:-1], 1.0), (4, pad[:-2, 1:-1], 0.0)):
+        mask = own > nb
+        key = own * 4096 + nb
+        rr, k0, k1 = _runs(mask, key)
+        hi = own[rr, k0] * y_scale
+        lo = nb[rr, k0] * y_scale
+        m = len(rr)
+        span = (k1 - k0 + 1).astype(np.float32)
+        z = rr + zoff
+        if face == 3:  # t1 = +x, t2 = +y
+            p0 = np.stack([k0, lo, z], axis=1).astype(np.float32)
+            t1 = np.zeros((m, 3), np.float32); t1[:, 0] = span
+            t2 = np.zeros((m, 3), np.float32); t2[:, 1] = hi - lo
+        else:  # t1 = +y, t2 = +x
+            p0 = np.stack([k0, lo, z], axis=1).astype(np.float32)
+            t1 = np.zeros((m, 3), np.float32); t1[:, 1] = hi - lo
+            t2 = np.zeros((m, 3), np.float32); t2[:, 0] = span
+        parts.append(_quads(p0, t1, t2, face))
+
+    # bottom of the base slab: t1 = +x, t2 = +z (faces down)
+    parts.append(_quads(np.array([[0, base * y_scale, 0]], np.float32),
+                        np.array([[cols, 0, 0]], np.float32), np.array([[0, 0, rows]], np.float32), 5))
+
+    quads = np.concatenate(parts)
+    verts = quads.reshape(-1, 4)
+    q = len(quads)
+    idx = (np.arange(q, dtype=np.uint32)[:, None] * 4 + np.array([0, 1, 2, 0, 2, 3], np.uint32)).ravel()
+    return verts, idx
+
+
+def mesh_stats(verts: np.ndarray, idx: np.ndarray) -> dict:
+    faces = verts[::4, 3].astype(int)
+    return {"vertices": len(verts), "triangles": len(idx) // 3, "quads": len(faces),
+            "top_quads": int((faces == 0).sum()), "wall_quads": int(((faces >= 1) & (faces <= 4)).sum())}

@@ -1,0 +1,30 @@
+#version 330
+// Column mesh: colour by height, grid lines on tops, a line at every level on walls,
+// then fog and overlays (terrain_common.glsl).
+#include terrain_common.glsl
+in vec3 v_pos;
+flat in vec3 v_normal;
+flat in int v_face;
+out vec4 f_color;
+
+void main() {
+    vec3 n = v_normal;
+    vec2 own = v_pos.xz - n.xz * 0.25;          // a point inside the owning cell
+    vec2 uv_cell = (floor(own) + 0.5) / u_size;
+    float level = v_pos.y / u_yscale;
+    vec3 col;
+    bool top = v_face == 0;
+    if (top) {
+        col = top_colour(floor(level + 0.5), v_pos.xz);
+    } else if (v_pos.y < -0.001) {
+        col = vec3(0.16, 0.13, 0.10);   // the base slab
+    } else {
+        col = palette(floor(level) / u_hmax) * 0.92;
+        vec3 L = normalize(vec3(-0.45, 0.8, 0.55));
+        col *= 0.55 + 0.45 * max(dot(n, L), 0.0);
+        float w = fwidth(level);
+        col *= 1.0 - 0.35 * gridline(level, w, 1.0) * smoothstep(3.0, 8.0, 1.0 / max(w, 1e-4));
+    }
+    col = finish(col, uv_cell, own / u_size, fract(own), v_pos.xz, top);
+    f_color = vec4(col, 1.0);
+}

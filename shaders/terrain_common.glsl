@@ -1,0 +1,64 @@
+// Shared by terrain.frag (column mesh) and terrain_far.frag (far level of detail):
+// palette by height, grid lines, fog of war and rule overlays. Included by
+// client/render/gl.py in place of the line "#include terrain_common.glsl".
+uniform vec2 u_size;          // board (cols, rows)
+uniform float u_yscale;       // world height of one level
+uniform float u_hmax;         // height that maps to the top of the palette
+uniform sampler2D u_fog;      // R: 0 unexplored, 0.5 explored, 1 visible (linear filter: soft edges)
+uniform sampler2D u_fill;     // overlay fill colour (rgb) and strength (a), nearest
+uniform sampler2D u_edge;     // overlay inner ring colour and strength, nearest
+uniform sampler2D u_mark;     // r: hatch, g: darken (outside a vision preview), b: dots, a: height unknown
+uniform int u_overlays;       // 0: no overlay textures to sample this frame
+uniform float u_grid;         // grid line strength
+
+vec3 palette(float t) {
+    // green lowland -> dry grass -> tan -> brown rock -> grey -> snow (branch-free)
+    t = clamp(t, 0.0, 1.0) * 5.0;
+    vec3 c = mix(vec3(0.30, 0.52, 0.26), vec3(0.55, 0.64, 0.33), clamp(t, 0.0, 1.0));
+    c = mix(c, vec3(0.76, 0.66, 0.42), clamp(t - 1.0, 0.0, 1.0));
+    c = mix(c, vec3(0.58, 0.44, 0.30), clamp(t - 2.0, 0.0, 1.0));
+    c = mix(c, vec3(0.60, 0.58, 0.56), clamp(t - 3.0, 0.0, 1.0));
+    return mix(c, vec3(0.95, 0.95, 0.97), clamp(t - 4.0, 0.0, 1.0));
+}
+
+float gridline(float v, float w, float width) {
+    // 1 on an integer line, 0 away from it; w = fwidth(v) (pixels per unit = 1/w)
+    float d = abs(fract(v + 0.5) - 0.5);
+    return 1.0 - smoothstep(w * width * 0.5, w * (width * 0.5 + 1.0), d);
+}
+
+vec3 top_colour(float lv, vec2 xz) {
+    vec3 col = palette(lv / u_hmax);
+    col *= (mod(lv, 2.0) < 0.5) ? 1.0 : 0.93;   // alternate levels read apart
+    vec2 w = fwidth(xz);
+    float px = 1.0 / max(max(w.x, w.y), 1e-4);
+    float g = max(gridline(xz.x, w.x, 1.0), gridline(xz.y, w.y, 1.0));
+    return col * (1.0 - u_grid * g * 0.45 * smoothstep(4.0, 12.0, px));
+}
+
+// fog and overlays for a point of the cell whose centre uv is uv_cell;
+// fog_uv is where to sample the (linear) fog texture; top: a top face
+vec3 finish(vec3 col, vec2 uv_cell, vec2 fog_uv, vec2 f, vec2 xz, bool top) {
+    float fog = texture(u_fog, fog_uv).r;
+    float explored = smoothstep(0.0, 0.5, fog);
+    float visible = smoothstep(0.5, 1.0, fog);
+    float grey = dot(col, vec3(0.299, 0.587, 0.114));
+    vec3 dim = mix(vec3(grey), col, 0.25) * 0.45;
+    col = mix(dim, col, visible) * explored;
+    if (u_overlays == 0) return col;
+    vec4 mark = texture(u_mark, uv_cell);
+    if (mark.a > 0.5) col = vec3(0.0);   // height unknown: black
+    float onTop = top ? 1.0 : 0.45;
+    vec4 fill = texture(u_fill, uv_cell);
+    float hatch = step(0.5, fract((xz.x + xz.y) * 3.0));
+    col = mix(col, vec3(1.0, 0.55, 0.10), mark.r * hatch * 0.55 * onTop);
+    col = mix(col, fill.rgb, fill.a * onTop);
+    if (top) {
+        vec2 q = fract(xz * 3.0) - 0.5;
+        col = mix(col, vec3(0.85, 0.80, 1.0), step(length(q), 0.18) * mark.b);
+        vec4 edge = texture(u_edge, uv_cell);
+        float e = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
+        col = mix(col, edge.rgb, edge.a * (1.0 - smoothstep(0.10, 0.13, e)));
+    }
+    return col * (1.0 - mark.g);
+}

@@ -1,0 +1,242 @@
+"""GLRenderer on a headless EGL context: pixel checks at projected positions, picking, mesh sizes."""
+import numpy as np
+import pytest
+
+from client.render.base import PLAYER_COLOURS, Frame, Overlays, UnitMark, Y_SCALE
+from client.render.gl_terrain import build_mesh, mesh_stats
+
+moderngl = pytest.importorskip("moderngl")
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    try:
+        c = moderngl.create_standalone_context(backend="egl")
+    except Exception as e:  # pragma: no cover - no EGL on this machine
+        pytest.skip(f"no EGL context: {e}")
+    yield c
+    c.release()
+
+
+@pytest.fixture(scope="module")
+def renderer(ctx):
+    from client.render.gl import GLRenderer
+
+    return GLRenderer(ctx, 640, 480)
+
+
+HEIGHTS = np.array([
+    [0, 0, 1, 2, 3, 3, 2, 1],
+    [0, 1, 1, 2, 4, 5, 3, 1],
+    [0, 1, 2, 3, 5, 6, 4, 2],
+    [0, 0, 1, 2, 3, 4, 3, 1],
+    [0, 0, 0, 1, 2, 2, 1, 0],
+    [0, 0, 0, 0, 1, 1, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0],
+    [1, 1, 0, 0, 0, 0, 0, 2],
+], dtype=np.int16)
+
+
+def frame(units=(), overlays=None, visible=None, explored=None, fog=True, heights=HEIGHTS):
+    n = heights.shape[0]
+    vis = np.ones((n, n), bool) if visible is None else visible
+    exp = np.ones((n, n), bool) if explored is None else explored
+    h = np.where(exp, heights, -1).astype(np.int16)
+    return Frame(h, vis, exp, list(units), overlays or Overlays(show_counts=False), fog=fog)
+
+
+def pixel_of(renderer, cam, cell, height_levels, dx=0.0, dz=0.0):
+    from client.camera import project
+
+    view, proj = cam.matrices(renderer.width / renderer.height)
+    r, c = cell
+    x, y, _ = project(view, proj, renderer.width, renderer.height,
+                      [(c + 0.5 + dx, height_levels * Y_SCALE, r + 0.5 + dz)])[0]
+    return int(x), int(y)
+
+
+def rgb_at(img, xy):
+    x, y = xy
+    return img[y, x].astype(int)
+
+
+def lum(rgb):
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+
+
+def test_mesh_sizes():
+    flat = np.zeros((8, 8), np.int16)
+    v, i = build_mesh(flat)
+    st = mesh_stats(v, i)
+    # one merged top quad per row, one skirt wall per board side, one bottom
+    assert st["top_quads"] == 8 and st["wall_quads"] == 4 and st["quads"] == 13
+    assert len(v) == 13 * 4 and len(i) == 13 * 6
+    step = np.zeros((4, 4), np.int16)
+    step[:, 2:] = 3  # a cliff down to the west along x = 2
+    st = mesh_stats(*build_mesh(step))
+    # tops: 2 runs per row; walls: the cliff face (merged along z) + 4 skirts, the east/north/south
+    # skirts of the high part and the west skirt of the low part... every wall run is counted once
+    assert st["top_quads"] == 8
+    assert st["wall_quads"] == 1 + 1 + 1 + 2 + 2
+    big = np.random.default_rng(1).integers(0, 30, (256, 256)).astype(np.int16)
+    st = mesh_stats(*build_mesh(big))
+    assert st["top_quads"] <= 256 * 256 and st["wall_quads"] <= 2 * 256 * 257
+
+
+def test_unit_colour_where_a_stack_stands(renderer):
+    from client.camera import StrategyCamera, TopDownCamera
+
+    units = [UnitMark((6, 1), 0, 3, "ready"), UnitMark((2, 5), 1, 2, "enemy")]
+    f = frame(units)
+    for cam in (TopDownCamera(8), _strategy(8)):
+        renderer.draw(f, cam)
+        img = renderer.screenshot()
+        for u in units:
+            top = int(HEIGHTS[u.cell]) + u.count
+            rgb = rgb_at(img, pixel_of(renderer, cam, u.cell, top))
+            want = np.array(PLAYER_COLOURS[u.owner]) * 255
+            # the token's top is the owner's colour (lit): the dominant channel matches
+            assert int(np.argmax(rgb)) == int(np.argmax(want)), (cam, u, rgb)
+            assert np.corrcoef(rgb, want)[0, 1] > 0.9, (u, rgb)
+
+
+def _strategy(n):
+    from client.camera import StrategyCamera
+
+    cam = StrategyCamera(n)
+    cam.zoom(1)
+    cam.rotate(25)
+    cam.snap()
+    return cam
+
+
+def test_fog_unexplored_black_explored_dim(renderer):
+    from client.camera import TopDownCamera
+
+    vis = np.zeros((8, 8), bool)
+    vis[:, :3] = True
+    exp = np.ones((8, 8), bool)
+    exp[:, 6:] = False
+    cam = TopDownCamera(8)
+    renderer.draw(frame(visible=vis, explored=exp), cam)
+    img = renderer.screenshot()
+    # unexplored cells: black
+    for cell in ((0, 6), (3, 7), (7, 6)):
+        assert lum(rgb_at(img, pixel_of(renderer, cam, cell, 0))) < 8
+    # same height (0), visible vs explored-not-visible: the explored one much darker and greyer
+    seen = rgb_at(img, pixel_of(renderer, cam, (6, 0), 0))
+    dim = rgb_at(img, pixel_of(renderer, cam, (6, 4), 0))
+    assert lum(dim) < 0.6 * lum(seen)
+    assert np.ptp(dim) < np.ptp(seen)  # desaturated
+    assert lum(dim) > 8  # but not black
+    # without fog the same cell is full colour
+    renderer.draw(frame(visible=vis, explored=np.ones((8, 8), bool), fog=False), cam)
+    img2 = renderer.screenshot()
+    assert abs(lum(rgb_at(img2, pixel_of(renderer, cam, (6, 4), 0))) - lum(seen)) < 6
+
+
+def test_red_blocking_cell_on_a_blocked_sight_line(renderer):
+    from client.camera import TopDownCamera
+
+    # c3 (row 2, col 2) height 2 ... a line from a7 (6,0) to f2 (1,5) crossing the ridge
+    src, dst = (6, 0), (1, 5)
+    from engine.shachang.sight import line_report
+
+    units = [UnitMark(src, 0, 1, "ready"), UnitMark(dst, 1, 1, "enemy")]
+    z = int(HEIGHTS[src]) + 1
+    x = int(HEIGHTS[dst]) + 1
+    rows = line_report(HEIGHTS, src, dst, z, x)
+    block = next(r["cell"] for r in rows if r["blocks"])
+    ov = Overlays(sight_src=src, sight_dst=dst, sight_cells=rows, sight_block=block, show_counts=False)
+    cam = TopDownCamera(8)
+    renderer.draw(frame(units, ov), cam)
+    img = renderer.screenshot()
+    rgb = rgb_at(img, pixel_of(renderer, cam, block, HEIGHTS[block], dx=0.3, dz=0.3))
+    assert rgb[0] > 180 and rgb[1] < 60 and rgb[2] < 60, rgb
+    # a checked cell that does not block is yellow-ish, not red
+    clear = [r["cell"] for r in rows if not r["blocks"]]
+    assert clear
+    c = rgb_at(img, pixel_of(renderer, cam, clear[0], HEIGHTS[clear[0]], dx=0.3, dz=0.3))
+    assert c[1] > 120 and c[0] > 150, c
+
+
+def test_reach_and_selection_overlays_change_the_cells(renderer):
+    from client.camera import TopDownCamera
+
+    cam = TopDownCamera(8)
+    renderer.draw(frame(), cam)
+    plain = renderer.screenshot()
+    ov = Overlays(reachable={(7, 3): 1}, targets=[(0, 0)], show_counts=False)
+    renderer.draw(frame(overlays=ov), cam)
+    img = renderer.screenshot()
+    p = pixel_of(renderer, cam, (7, 3), 0, dx=0.3, dz=0.3)
+    assert rgb_at(img, p)[2] > rgb_at(plain, p)[2] + 40  # cyan fill
+    ring = pixel_of(renderer, cam, (0, 0), 0, dx=-0.45)
+    assert rgb_at(img, ring)[0] > 200 and rgb_at(img, ring)[1] < 80  # red target ring
+
+
+def test_pick_projected_cell_centres(renderer):
+    from client.camera import FirstPersonCamera, TopDownCamera
+
+    units = [UnitMark((6, 1), 0, 3, "ready")]
+    f = frame(units)
+    cams = [TopDownCamera(8), _strategy(8)]
+    for cam in cams:
+        renderer.draw(f, cam)
+        for cell in ((0, 0), (2, 5), (6, 1), (7, 7), (4, 3), (1, 4)):
+            top = int(HEIGHTS[cell]) + (3 if cell == (6, 1) else 0)
+            x, y = pixel_of(renderer, cam, cell, top)
+            assert renderer.pick(x, y, f, cam) == cell, (cam, cell)
+    # off the board
+    assert renderer.pick(2, 2, f, TopDownCamera(8)) is None
+
+
+def test_first_person_sees_the_ridge(renderer):
+    from client.camera import FirstPersonCamera
+
+    cam = FirstPersonCamera()
+    cam.set_eye((7, 0), 1 + 2)
+    cam.look_at_cell((2, 5), 6)
+    renderer.draw(frame([UnitMark((7, 0), 0, 2, "ready")]), cam)
+    img = renderer.screenshot()
+    assert img.shape == (480, 640, 3)
+    # the centre of the screen shows terrain (not the background)
+    assert renderer.pick(320, 240, frame(), cam) is not None
+
+
+def test_far_level_of_detail_matches_the_mesh_top_down(renderer):
+    from client.camera import TopDownCamera
+
+    cam = TopDownCamera(8)
+    f = frame()
+    renderer.lod = "mesh"
+    renderer.draw(f, cam)
+    a = renderer.screenshot().astype(int)
+    renderer.lod = "far"
+    renderer.draw(f, cam)
+    b = renderer.screenshot().astype(int)
+    renderer.lod = "auto"
+    # same colours at cell centres (the far level only adds rim shading at cell edges)
+    for cell in ((0, 0), (2, 5), (5, 5), (7, 7)):
+        p = pixel_of(renderer, cam, cell, 0)
+        assert np.abs(a[p[1], p[0]] - b[p[1], p[0]]).max() <= 3
+
+
+def test_draw_surface_and_resize(renderer, ctx):
+    from client.camera import TopDownCamera
+
+    renderer.draw(frame(), TopDownCamera(8))
+    patch = np.zeros((10, 20, 4), np.uint8)
+    patch[..., 2] = 255
+    patch[..., 3] = 255
+    renderer.draw_surface(patch, 5, 7)
+    img = renderer.screenshot()
+    assert tuple(img[10, 10]) == (0, 0, 255)
+    assert tuple(img[7, 5]) == (0, 0, 255) and tuple(img[16, 24]) == (0, 0, 255)
+    assert tuple(img[17, 25]) != (0, 0, 255)
+    renderer.resize(320, 200)
+    renderer.draw(frame(), TopDownCamera(8))
+    assert renderer.screenshot().shape == (200, 320, 3)
+    with pytest.raises(ValueError):
+        renderer.resize(renderer.max_size + 1, 10)
+    renderer.resize(640, 480)
