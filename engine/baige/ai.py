@@ -14,8 +14,7 @@ import random
 import time
 
 from engine.baige.board import (
-    A, B, C, F, G, K, N, NAME_SQ, P, Q, R, RANK, FILE, SQUARES, W, Position, move_from, move_promo,
-    move_text, move_to, EP,
+    A, B, C, EP, F, FILE, G, K, N, NAME_SQ, P, Q, R, RANK, SQUARES, W, Position, move_text,
 )
 from engine.baige.game import next_streak
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from engine.api import Game, IllegalAction, ParseError, Placement, SaveError
 from engine.baige.board import (
-    A, B, C, CASTLE, CASTLE_BY_KING_MOVE, CASTLES, DIAG, EP, F, G, K, KING8, KNIGHT, LETTERS, N,
-    NAME_SQ, NAMES_EN, NAMES_ZH, ORTH, P, Q, R, RANK, SQNAME, START_FEN, W, FenError, Position,
-    move_flag, move_from, move_promo, move_text, move_to, parse_move_text,
+    A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, G, K, N, NAMES_EN, NAMES_ZH, P, Q, R, RANK, SQNAME,
+    START_FEN, W, FenError, Position, move_flag, move_from, move_promo, move_text, move_to,
+    parse_move_text,
 )
 
 SAVE_VERSION = 1
