@@ -52,6 +52,16 @@ def set_uniform(prog: moderngl.Program, name: str, value) -> None:
         prog[name].value = value
 
 
+def rim_codes(heights: np.ndarray) -> np.ndarray:
+    """Per cell bits for the far level of detail: 1/2/4/8 = higher than the west/north/east/south
+    neighbour (the board's edge counts as lower)."""
+    h = np.maximum(np.asarray(heights, np.int32), 0)
+    pad = np.pad(h, 1, constant_values=-1)
+    code = ((h > pad[1:-1, :-2]) * 1 + (h > pad[:-2, 1:-1]) * 2 + (h > pad[1:-1, 2:]) * 4
+            + (h > pad[2:, 1:-1]) * 8)
+    return code.astype(np.float32)
+
+
 def col_letters(col: int) -> str:
     s = ""
     col += 1
@@ -98,6 +108,11 @@ class GLRenderer(Renderer):
         self.image_vbo = ctx.buffer(corners.tobytes())
         self.image_vao = ctx.vertex_array(self.p_image, [(self.image_vbo, "2f", "in_corner")])
         self.far_vao = ctx.vertex_array(self.p_far, [(self.image_vbo, "2f", "in_corner")])
+        self.p_board = load_program(ctx, "board")
+        self.board_vao = ctx.vertex_array(self.p_board, [(self.image_vbo, "2f", "in_corner")])
+        self.board_px = 4  # pixels per cell of the far view's cached board picture
+        self._board_fbo = None
+        self._board_key = None
         self._image_tex: dict[tuple[int, int], moderngl.Texture] = {}
         # board state
         self.shape: tuple[int, int] | None = None
@@ -109,6 +124,8 @@ class GLRenderer(Renderer):
         self.resize(width, height)
         self.last_view = self.last_proj = None
         self.timings: dict[str, float] = {}
+        self.profile = False  # True: glFinish after each stage and record ms in self.stage_ms
+        self.stage_ms: dict[str, float] = {}
 
     # ------------------------------------------------------------ setup
     def _token_vao(self, inst):
@@ -154,7 +171,7 @@ class GLRenderer(Renderer):
         self.t_fill = ctx.texture((w, h), 4)
         self.t_edge = ctx.texture((w, h), 4)
         self.t_mark = ctx.texture((w, h), 4)
-        self.t_height = ctx.texture((w, h), 1, dtype="f4")
+        self.t_height = ctx.texture((w, h), 2, dtype="f4")
         for t in (self.t_fill, self.t_edge, self.t_mark, self.t_height):
             t.filter = (moderngl.NEAREST, moderngl.NEAREST)
             t.repeat_x = t.repeat_y = False
@@ -184,11 +201,15 @@ class GLRenderer(Renderer):
         self._hmax = max(6.0, float(np.max(heights)) if heights.size else 6.0)
         self._unknown = heights < 0
         self._any_unknown = bool(self._unknown.any())
-        self.t_height.write(np.maximum(heights, 0).astype(np.float32).tobytes())
+        hr = np.empty(heights.shape + (2,), np.float32)
+        hr[..., 0] = np.maximum(heights, 0)
+        hr[..., 1] = rim_codes(heights)
+        self.t_height.write(hr.tobytes())
 
     # ------------------------------------------------------------- draw
     def draw(self, frame: Frame, camera: Any) -> None:
         ctx = self.ctx
+        self._stage("start")
         heights = np.asarray(frame.heights)
         self.set_heights(heights)
         hgt = np.maximum(heights, 0)
@@ -211,18 +232,22 @@ class GLRenderer(Renderer):
                                            ov.targets, ov.blocked_targets, ov.sight_cells,
                                            ov.sight_block is not None, ov.selected is not None,
                                            ov.hover is not None))
+        fill_edge_mark = None
         if has_ov:
             fill, edge, mark = gl_overlay.overlay_images(ov, heights.shape)
             mark[..., 3] = np.where(self._unknown, 255, 0)
+            fill_edge_mark = (fill, edge, mark)
             self.t_fill.write(fill.tobytes())
             self.t_edge.write(edge.tobytes())
             self.t_mark.write(mark.tobytes())
 
+        self._stage("upload")
         self.fbo.use()
         ctx.viewport = (0, 0, self.width, self.height)
         self.fbo.clear(*BACKGROUND, 1.0, depth=1.0)
         ctx.enable(moderngl.DEPTH_TEST)
         ctx.disable(moderngl.BLEND)
+        self._stage("clear")
 
         # terrain: the column mesh, or the flat far level of detail when walls cannot be seen
         far = self.lod == "far" or (self.lod == "auto" and self._far_view(view, proj))
@@ -241,15 +266,16 @@ class GLRenderer(Renderer):
             tex.use(unit)
             set_uniform(p, name, unit)
         if far:
-            self.far_vao.render(moderngl.TRIANGLES)
+            self._draw_far_board(p, mvp_b, fog, fill_edge_mark if has_ov else None, rows, cols)
         else:
             ctx.enable(moderngl.CULL_FACE)
             self.terrain_vao.render(moderngl.TRIANGLES)
             ctx.disable(moderngl.CULL_FACE)
+        self._stage("terrain")
 
         # tokens
         skip = camera.cell if isinstance(camera, FirstPersonCamera) else None
-        inst = gl_units.instances(frame.units, heights, skip_cell=skip)
+        inst = gl_units.instances(frame.units, heights, skip_cell=skip, merged=far)
         self.p_token["u_mvp"].write(mvp_b)
         if len(inst):
             self._draw_tokens(inst, 1.0)
@@ -260,6 +286,7 @@ class GLRenderer(Renderer):
             self._draw_tokens(ghosts, 0.5)
             ctx.disable(moderngl.BLEND)
 
+        self._stage("tokens")
         # sight line: faint where hidden behind terrain, solid where seen
         segs, sight_labels = gl_overlay.sight_geometry(frame)
         if segs:
@@ -276,10 +303,67 @@ class GLRenderer(Renderer):
                 self.line_vao.render(moderngl.TRIANGLES, vertices=len(quads))
                 ctx.disable(moderngl.BLEND)
 
+        self._stage("lines")
         # labels
         items = self._labels(frame, hgt, view, proj, sight_labels)
         self._draw_label_items(items)
         ctx.disable(moderngl.DEPTH_TEST)
+        self._stage("labels")
+
+    def _draw_far_board(self, p, mvp_b, fog, fem, rows, cols) -> None:
+        """Far level of detail: render the board in board space into a cached texture (only when
+        heights, fog or overlays changed), then draw it as one textured quad."""
+        ctx = self.ctx
+        key = (self._heights_key, fog.tobytes(), None if fem is None else b"".join(a.tobytes() for a in fem))
+        bw, bh = cols * self.board_px, rows * self.board_px
+        scale = max(1, -(-max(bw, bh) // self.max_size))
+        bw, bh = bw // scale, bh // scale
+        if self._board_fbo is None or self._board_fbo.size != (bw, bh):
+            if self._board_fbo is not None:
+                self._board_fbo.release()
+                self._board_tex.release()
+            self._board_tex = ctx.texture((bw, bh), 4)
+            self._board_tex.filter = (moderngl.LINEAR, moderngl.LINEAR)
+            self._board_tex.repeat_x = self._board_tex.repeat_y = False
+            self._board_fbo = ctx.framebuffer(color_attachments=[self._board_tex])
+            self._board_key = None
+        if key != self._board_key:
+            # board space: x in [0, cols] -> clip x in [-1, 1]; z in [0, rows] -> clip y in [-1, 1]
+            # (texture row 0 = board row 0)
+            m = np.zeros((4, 4))
+            m[0, 0], m[0, 3] = 2.0 / cols, -1.0
+            m[1, 2], m[1, 3] = 2.0 / rows, -1.0
+            m[2, 1] = 0.0
+            m[3, 3] = 1.0
+            p["u_mvp"].write(gl_uniform_bytes(m))
+            self._board_fbo.use()
+            ctx.viewport = (0, 0, bw, bh)
+            ctx.disable(moderngl.DEPTH_TEST)
+            self.far_vao.render(moderngl.TRIANGLES)
+            self._board_key = key
+            self.timings["board_rebuilds"] = self.timings.get("board_rebuilds", 0) + 1
+            self.fbo.use()
+            ctx.viewport = (0, 0, self.width, self.height)
+            ctx.enable(moderngl.DEPTH_TEST)
+        b = self.p_board
+        b["u_mvp"].write(mvp_b)
+        b["u_size"].value = (float(cols), float(rows))
+        set_uniform(b, "u_y", 0.0)
+        self._board_tex.use(0)
+        b["u_board"].value = 0
+        self.board_vao.render(moderngl.TRIANGLES)
+
+    def _stage(self, name: str) -> None:
+        if not self.profile:
+            return
+        import time
+
+        self.ctx.finish()
+        now = time.perf_counter()
+        last = getattr(self, "_stage_t", None)
+        if name != "start" and last is not None:
+            self.stage_ms[name] = (now - last) * 1000
+        self._stage_t = now
 
     def _far_view(self, view, proj) -> bool:
         """True when the view looks within 15 degrees of straight down and a cell at the screen

@@ -19,7 +19,7 @@ from client.render.base import PLAYER_COLOURS, Y_SCALE
 
 TOKEN_RADIUS = 0.36
 TOKEN_GAP = 0.16  # fraction of a level left empty under each token (so tokens can be counted)
-SEGMENTS = 20
+SEGMENTS = 16
 
 # per-instance layout: x, y, z, radius, height, r, g, b, ring r, g, b, a
 INSTANCE_FLOATS = 12
@@ -64,8 +64,21 @@ def state_look(owner: int, state: str):
     return base, None, (1.0, 1.0, 1.0, 0.95)  # ready
 
 
-def instances(units, heights: np.ndarray, skip_cell=None) -> np.ndarray:
-    """(N, INSTANCE_FLOATS) float32 token instances for a list of UnitMark."""
+def instances(units, heights: np.ndarray, skip_cell=None, merged: bool = False) -> np.ndarray:
+    """(N, INSTANCE_FLOATS) float32 token instances for a list of UnitMark.
+
+    ``merged``: one instance per stack (a column of the stack's full height) for far views where
+    single tokens are smaller than a pixel; the stack's top stays at (terrain + count) * Y_SCALE."""
+    if merged:
+        rows = []
+        for u in units:
+            if u.count <= 0 or u.cell == skip_cell:
+                continue
+            r, c = u.cell
+            ground = max(0, int(heights[r, c]))
+            body, _alt, ring = state_look(u.owner, u.state)
+            rows.append([c + 0.5, ground * Y_SCALE, r + 0.5, TOKEN_RADIUS, u.count * Y_SCALE, *body, *ring])
+        return np.asarray(rows, np.float32).reshape(-1, INSTANCE_FLOATS)
     rows = []
     for u in units:
         if u.count <= 0 or u.cell == skip_cell:
