@@ -27,7 +27,7 @@ LEVELS = {
     # level: (max depth, seconds per move, root noise in centipawns)
     "easy": (1, 0.5, 80),
     "normal": (3, 1.0, 10),
-    "hard": (8, 2.4, 0),
+    "hard": (8, 2.2, 0),
 }
 
 
@@ -137,7 +137,7 @@ class Searcher:
 
     def qsearch(self, alpha, beta, ply):
         self.nodes += 1
-        if self.nodes & 1023 == 0:
+        if self.nodes & 255 == 0:
             self._time()
         pos = self.pos
         stand = evaluate(pos)
@@ -168,7 +168,7 @@ class Searcher:
     def negamax(self, depth, alpha, beta, ply, st_me, st_opp, incheck):
         pos = self.pos
         self.nodes += 1
-        if self.nodes & 1023 == 0:
+        if self.nodes & 255 == 0:
             self._time()
         key = pos.hash
         if ply > 0:
