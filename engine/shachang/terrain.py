@@ -522,15 +522,24 @@ def generate(preset_key: str, players: int, seed: int, *, flat: bool = False) ->
     rng = _rng(_STREAM_GROUND, seed)
     H = height_scale(p)
     min_ridge = max(3, n // 2)
-    for _attempt in range(20):  # small maps: redraw until there is a real ridge
+    best, best_score = None, None
+    for _attempt in range(30):  # redraw (same stream, so still deterministic) until good
         h, info = _ground(rng, p)
         _carve_ravines(rng, h, H, count=0 if n <= 8 else max(1, round(n / 32)))
         _carve_paths(rng, h, H, info["floor"], count=max(1, round(n / 24)))
         _plateaus(h, spawns, H, n)
-        if n > 16 and h.max() >= round(0.8 * H):
+        if n > 16:
+            score = (int(h.max() >= round(0.8 * H)), int(h.max()))
+            ok = bool(score[0])
+        else:
+            ridge = ridge_cells(h, H)
+            score = (int(h.max() >= H - 1) + int(ridge >= min_ridge), ridge)
+            ok = score[0] == 2
+        if best_score is None or score > best_score:
+            best, best_score = h, score
+        if ok:
             break
-        if n <= 16 and h.max() >= H - 1 and ridge_cells(h, H) >= min_ridge:
-            break
+    h = best
     h = np.clip(h, 0, None).astype(np.int16)
     return GameMap(heights=h, spawns=spawns, name=name)
 
