@@ -321,3 +321,51 @@ def test_shipped_generated_map_matches_generator():
     m = load_map(ASSET_MAPS / "medium_seed2026.json")
     g = generate("medium", 2, 2026)
     assert np.array_equal(m.heights, g.heights) and m.spawns == g.spawns
+
+
+# --- fuzz: corrupt files give ValueError or a whole, valid map ----------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_GOOD = map_to_json(GameMap(np.arange(64, dtype=np.int16).reshape(8, 8) % 7,
+                            (((0, 0),), ((7, 7),)), name="fuzz")).encode("utf-8")
+_GOOD_NPY = npy_bytes(np.arange(256, dtype=np.int16).reshape(16, 16) % 9)
+
+
+def _only_value_error(data, **kw):
+    try:
+        m = load_map(data, **kw)
+    except ValueError:
+        return
+    m.validate()  # anything returned is complete and valid
+    assert m.heights.dtype == np.int16
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_fuzz_corrupt_json(data):
+    b = bytearray(_GOOD)
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(b) - 1))
+        b[i] = data.draw(st.integers(0, 255))
+    cut = data.draw(st.integers(1, len(b)))
+    _only_value_error(bytes(b[:cut]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_fuzz_corrupt_npy(data):
+    b = bytearray(_GOOD_NPY)
+    for _ in range(data.draw(st.integers(1, 3))):
+        i = data.draw(st.integers(0, len(b) - 1))
+        b[i] = data.draw(st.integers(0, 255))
+    cut = data.draw(st.integers(6, len(b)))
+    _only_value_error(bytes(b[:cut]), preset_key="medium", players=2)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 32767), min_size=5, max_size=5), min_size=5, max_size=5),
+       st.text(max_size=20))
+def test_round_trip_property(rows, name):
+    m = GameMap(np.array(rows, dtype=np.int16), (((0, 0), (2, 2)), ((4, 4), (0, 4))), name=name)
+    assert load_map(map_to_json(m)) == m
