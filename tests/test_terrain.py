@@ -8,7 +8,6 @@ import time
 import numpy as np
 import pytest
 
-from engine.shachang import terrain
 from engine.shachang.maps import GameMap, all_spawns_reachable, reachable_from
 from engine.shachang.rules import preset, presets
 from engine.shachang.sight import line_clear
@@ -119,7 +118,6 @@ def test_big_maps_hide_stacks_of_dozens(key):
     assert (h >= 20).sum() >= h.size // 100  # ridges, not single spikes
     # a stack of 20 on the plain cannot see a cell right behind the highest ridge cell
     r, c = np.unravel_index(int(np.argmax(h)), h.shape)
-    n = h.shape[0]
     low = int(np.percentile(h, 20))
     assert 2 * int(h[r, c]) >= (low + 20) + low  # S5 with a = b = 1: 2y >= z + x
 
