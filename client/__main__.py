@@ -1,10 +1,95 @@
-"""Entry point: ``python -m client``."""
+"""Entry point: ``python -m client`` opens the start screen; flags start a game at once.
+
+    python -m client                                   start screen
+    python -m client --preset huge --seed 7            a 256x256 game at once
+    python -m client --preset standard --mode digital --players 2 --seats human,random
+    python -m client --renderer flat --lang en         the 2D renderer, English text
+    python -m client --load ~/.local/share/shachang/autosave.json
+    python -m client --preset huge --seed 1 --bench 300   scripted camera flight, prints frame times
+"""
+from __future__ import annotations
+
+import argparse
+import os
 import sys
+from pathlib import Path
+
+PRESET_ALIASES = {"8": "standard", "8x8": "standard", "16": "medium", "16x16": "medium",
+                  "64": "large", "64x64": "large", "256": "huge", "256x256": "huge"}
+
+
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m client", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="shachang", help="game id (shachang)")
+    ap.add_argument("--preset", help="standard|medium|large|huge (or 8x8, 16x16, 64x64, 256x256)")
+    ap.add_argument("--mode", choices=("classic", "tabletop", "digital"))
+    ap.add_argument("--players", type=int)
+    ap.add_argument("--seats", help="comma list per seat: human,random,easy,normal,hard")
+    ap.add_argument("--seed", type=int)
+    ap.add_argument("--renderer", choices=("auto", "gl", "flat"), default="auto")
+    ap.add_argument("--lang", choices=("zh", "en"), default="zh")
+    ap.add_argument("--fullscreen", action="store_true")
+    ap.add_argument("--size", default="1280x720", help="window size WxH")
+    ap.add_argument("--save-dir", help="folder for saves (default ~/.local/share/shachang)")
+    ap.add_argument("--autosave", help="autosave file (default SAVE_DIR/autosave.json)")
+    ap.add_argument("--load", help="open this save at once")
+    ap.add_argument("--ai-delay", type=float, default=0.45, help="seconds between computer actions")
+    ap.add_argument("--bench", type=int, default=0, metavar="FRAMES",
+                    help="play a scripted camera flight of FRAMES frames at 1280x720, print frame times, exit")
+    ap.add_argument("--screenshot", help="(with --bench) save the last frame as this PNG")
+    return ap.parse_args(argv)
+
+
+def options_from(args):
+    from client.app import Options, default_save_dir
+
+    o = Options()
+    o.game_id = args.game
+    quick = any(v is not None for v in (args.preset, args.mode, args.players, args.seats, args.seed))
+    if args.preset:
+        o.preset = PRESET_ALIASES.get(args.preset, args.preset)
+    if args.mode:
+        o.mode = args.mode
+    if args.players:
+        o.players = args.players
+    if args.seats:
+        o.seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    o.players = o.players if args.players else max(2, len(o.seats) if args.seats else 2)
+    if args.seed is not None:
+        o.seed = args.seed
+    o.renderer = args.renderer
+    o.lang = args.lang
+    o.fullscreen = args.fullscreen
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+        o.size = (w, h)
+    except ValueError:
+        raise SystemExit(f"--size wants WxH, got {args.size!r}")
+    o.save_dir = Path(args.save_dir).expanduser() if args.save_dir else default_save_dir()
+    o.autosave = Path(args.autosave).expanduser() if args.autosave else None
+    o.load = Path(args.load).expanduser() if args.load else None
+    o.ai_delay = args.ai_delay
+    o.quick_start = quick
+    o.bench = args.bench
+    return o
 
 
 def main(argv=None) -> int:
-    print("沙场秋点兵 client: the window is not built yet (see issue 3).")
-    return 0
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    args = parse_args(argv)
+    opts = options_from(args)
+    if args.bench:
+        from client.scenes.bench import run_bench
+
+        return run_bench(opts, args.bench, screenshot=args.screenshot)
+    from engine.shachang.rules import presets
+
+    if opts.preset not in presets():
+        raise SystemExit(f"unknown preset {opts.preset!r}; known: {', '.join(presets())}")
+    from client.app import App
+
+    return App(opts).run()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,431 @@
+"""The application: window, display backend (ModernGL or flat pygame), scene stack and the input loop."""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pygame
+
+from client import i18n
+
+
+def default_save_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "shachang"
+
+
+@dataclass
+class Options:
+    """What the start screen and the command-line flags choose."""
+
+    game_id: str = "shachang"
+    preset: str = "standard"
+    mode: str = "digital"
+    players: int = 2
+    seats: list[str] = field(default_factory=lambda: ["human", "random"])
+    seed: int = 0
+    renderer: str = "auto"  # auto | gl | flat
+    lang: str = "zh"
+    fullscreen: bool = False
+    size: tuple[int, int] = (1280, 720)
+    save_dir: Path = field(default_factory=default_save_dir)
+    autosave: Path | None = None  # default: save_dir / autosave.json
+    ai_delay: float = 0.45  # seconds between animated computer actions at speed x1
+    edge_pan: bool = True
+    quick_start: bool = False  # skip the start screen
+    load: Path | None = None  # a save to open at once
+    bench: int = 0
+
+    def autosave_path(self) -> Path:
+        return Path(self.autosave) if self.autosave else Path(self.save_dir) / "autosave.json"
+
+
+SAVE_FORMAT = "zhanqi-client-save"
+
+
+def save_text(game, seats: list[str], viewer: int) -> str:
+    """A client save: the engine's JSON save plus who sits where."""
+    return json.dumps({"format": SAVE_FORMAT, "version": 1, "seats": list(seats), "viewer": viewer,
+                       "engine_save": game.to_json()}, ensure_ascii=False)
+
+
+def load_text(text: str):
+    """(game, seats, viewer) from a client save or a bare engine save; raises ValueError with a reason."""
+    from engine import registry
+    from engine.api import SaveError
+
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as e:
+        raise SaveError(f"not a save file: invalid JSON ({e})") from None
+    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
+        inner = data.get("engine_save")
+        if not isinstance(inner, str):
+            raise SaveError("client save without an engine save inside")
+        game = registry.load_game(inner)
+        seats = data.get("seats")
+        if not isinstance(seats, list) or len(seats) != game.num_players or \
+                not all(isinstance(s, str) for s in seats):
+            seats = ["human"] * game.num_players
+        viewer = data.get("viewer", 0)
+        if not isinstance(viewer, int) or not 0 <= viewer < game.num_players:
+            viewer = 0
+        return game, seats, viewer
+    game = registry.load_game(text)
+    return game, ["human"] * game.num_players, 0
+
+
+def read_save(path) -> tuple:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ValueError(f"{path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{path}: not a text file ({e.reason})") from None
+    try:
+        return load_text(text)
+    except Exception as e:  # any corrupt save: report, never crash
+        raise ValueError(f"{Path(path).name}: {e}") from None
+
+
+def write_save(path, game, seats, viewer) -> Path:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(save_text(game, seats, viewer), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+class Display:
+    """The window and what draws into it: a board renderer (GL or flat) plus a UI surface on top."""
+
+    def __init__(self, size=(1280, 720), renderer: str = "auto", fullscreen: bool = False):
+        self.kind = "flat"
+        self.fallback_reason = ""
+        self.fullscreen = fullscreen
+        self.windowed_size = tuple(size)
+        self.ctx = None
+        self.gl = None
+        want_gl = renderer in ("auto", "gl")
+        if want_gl:
+            try:
+                self._open_gl(size)
+                self.kind = "gl"
+            except Exception as e:  # no GL: flat renderer
+                self.fallback_reason = f"{type(e).__name__}: {e}"
+                if renderer == "gl":
+                    print(f"OpenGL renderer unavailable, using flat: {self.fallback_reason}")
+                self.ctx = None
+                self.gl = None
+        if self.kind == "flat":
+            self._open_flat(size)
+
+    # ---------------------------------------------------------------- setup
+    def _flags(self, gl: bool) -> int:
+        f = pygame.RESIZABLE
+        if gl:
+            f |= pygame.OPENGL | pygame.DOUBLEBUF
+        if self.fullscreen:
+            f |= pygame.FULLSCREEN
+        return f
+
+    def _mode_size(self, size):
+        return (0, 0) if self.fullscreen else size
+
+    def _open_gl(self, size) -> None:
+        import moderngl
+
+        from client.render.gl import GLRenderer  # noqa: F401  (ImportError until it exists)
+
+        if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+            raise RuntimeError("SDL dummy video driver has no OpenGL")
+        pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MAJOR_VERSION, 3)
+        pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MINOR_VERSION, 3)
+        pygame.display.gl_set_attribute(pygame.GL_CONTEXT_PROFILE_MASK, pygame.GL_CONTEXT_PROFILE_CORE)
+        self.window = pygame.display.set_mode(self._mode_size(size), self._flags(True), vsync=0)
+        self.ctx = moderngl.create_context()
+        w, h = self.window.get_size()
+        self.gl = GLRenderer(self.ctx, w, h)
+        self.ui = pygame.Surface((w, h), pygame.SRCALPHA)
+        self.board = self.gl
+
+    def _open_flat(self, size) -> None:
+        from client.render.flat import FlatRenderer
+
+        self.window = pygame.display.set_mode(self._mode_size(size), self._flags(False))
+        self.ui = self.window
+        self.board = FlatRenderer(surface=self.window)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.get_size()
+
+    def new_camera(self, board_size: int):
+        if self.kind == "gl":
+            from client.camera import StrategyCamera
+
+            return StrategyCamera(board_size)
+        from client.render.flat import FlatCamera
+
+        w, h = self.size
+        return FlatCamera(board_size, w, h)
+
+    def resized(self, w: int, h: int) -> None:
+        """Follow a window size change."""
+        w, h = max(320, w), max(240, h)
+        if self.kind == "gl":
+            self.window = pygame.display.get_surface() or self.window
+            w, h = self.window.get_size()
+            self.gl.resize(w, h)
+            self.ui = pygame.Surface((w, h), pygame.SRCALPHA)
+        else:
+            self.window = pygame.display.get_surface() or self.window
+            self.ui = self.window
+            self.board.set_target(self.window)
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.fullscreen = not self.fullscreen
+        try:
+            if self.kind == "gl":
+                pygame.display.toggle_fullscreen()
+            else:
+                self.window = pygame.display.set_mode(self._mode_size(self.windowed_size), self._flags(False))
+        except pygame.error:
+            self.window = pygame.display.set_mode(self._mode_size(self.windowed_size), self._flags(self.kind == "gl"))
+        w, h = self.window.get_size()
+        self.resized(w, h)
+
+    # -------------------------------------------------------------- frames
+    def begin(self, background=(16, 18, 22)) -> None:
+        if self.kind == "gl":
+            self.ctx.screen.use()
+            self.ctx.clear(background[0] / 255, background[1] / 255, background[2] / 255, 1.0)
+            self.ui.fill((0, 0, 0, 0))
+        else:
+            self.window.fill(background)
+
+    def draw_board(self, frame, camera) -> None:
+        if self.kind == "gl":
+            self.gl.draw(frame, camera)
+        else:
+            self.board.draw(frame, camera)
+
+    def pick(self, x, y, frame, camera):
+        return self.board.pick(x, y, frame, camera)
+
+    def present(self) -> None:
+        if self.kind == "gl":
+            self.gl.draw_surface(self.ui)
+        pygame.display.flip()
+
+    def screenshot(self) -> np.ndarray:
+        """The window's picture as (H, W, 3) uint8 (after present)."""
+        if self.kind == "gl":
+            w, h = self.size
+            data = self.ctx.screen.read(viewport=(0, 0, w, h), components=3)
+            return np.frombuffer(data, dtype=np.uint8).reshape(h, w, 3)[::-1].copy()
+        return np.ascontiguousarray(pygame.surfarray.array3d(self.window).transpose(1, 0, 2))
+
+    def save_screenshot(self, path) -> Path:
+        from PIL import Image
+
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        Image.fromarray(self.screenshot()).save(path)
+        return path
+
+
+class Scene:
+    """A screen of the application. Overlay scenes (``opaque = False``) draw over the one below."""
+
+    opaque = True
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    def handle(self, ev) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, display: Display) -> None: ...
+
+    def on_resize(self, w: int, h: int) -> None: ...
+
+
+class App:
+    """Owns the display and the scene stack; ``step()`` runs one frame of the input loop."""
+
+    def __init__(self, opts: Options | None = None):
+        self.opts = opts or Options()
+        i18n.set_lang(self.opts.lang)
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("沙场秋点兵")
+        self.display = Display(self.opts.size, self.opts.renderer, self.opts.fullscreen)
+        pygame.key.set_repeat(300, 40)
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frame_times: list[float] = []
+        self.frames = 0
+        self.notice = ""
+        if self.display.fallback_reason and self.opts.renderer == "gl":
+            self.notice = i18n.t("renderer_fallback", err=self.display.fallback_reason)
+        self._last = time.perf_counter()
+
+    # ---------------------------------------------------------------- scenes
+    @property
+    def scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self, scene: Scene | None = None) -> None:
+        if scene is None:
+            if self.scenes:
+                self.scenes.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+
+    def replace(self, scene: Scene) -> None:
+        self.scenes = [scene]
+
+    def find(self, cls):
+        for s in reversed(self.scenes):
+            if isinstance(s, cls):
+                return s
+        return None
+
+    # --------------------------------------------------------------- flows
+    def start_title(self) -> None:
+        from client.scenes.start import StartScene
+
+        self.replace(StartScene(self))
+
+    def start_game(self, game, seats: list[str], viewer: int | None = None, message: str = "") -> None:
+        from client.scenes.game import GameScene
+
+        scene = GameScene(self, game, seats, viewer=viewer, message=message)
+        self.replace(scene)
+        scene.on_enter()
+
+    def new_game_from_opts(self) -> None:
+        from engine import registry
+
+        o = self.opts
+        info = registry.get(o.game_id)
+        game = info.new_game(preset=o.preset, mode=o.mode, players=o.players, seed=o.seed)
+        seats = (list(o.seats) + ["human"] * o.players)[:o.players]
+        self.start_game(game, seats)
+
+    def load_path(self, path) -> str | None:
+        """Open a save; returns the error text instead of raising."""
+        try:
+            game, seats, viewer = read_save(path)
+        except ValueError as e:
+            return str(e)
+        self.start_game(game, seats, viewer=viewer, message=i18n.t("loaded", path=Path(path).name))
+        return None
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----------------------------------------------------------- the loop
+    def handle_global(self, ev) -> bool:
+        """Keys every scene shares; True if the event was used."""
+        if ev.type == pygame.QUIT:
+            self.quit()
+            return True
+        if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            w, h = (ev.w, ev.h) if ev.type == pygame.VIDEORESIZE else (ev.x, ev.y)
+            self.display.resized(w, h)
+            for s in self.scenes:
+                s.on_resize(*self.display.size)
+            return ev.type == pygame.VIDEORESIZE
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_F11 or (ev.key == pygame.K_RETURN and ev.mod & pygame.KMOD_ALT):
+                self.display.toggle_fullscreen()
+                for s in self.scenes:
+                    s.on_resize(*self.display.size)
+                return True
+            if ev.key == pygame.K_F2:
+                i18n.toggle()
+                self.notice = i18n.t("lang_switched")
+                return True
+            if ev.key == pygame.K_F12:
+                path = Path(self.opts.save_dir) / "screenshots" / time.strftime("shot-%Y%m%d-%H%M%S.png")
+                try:
+                    self.display.save_screenshot(path)
+                    self.notice = str(path)
+                except Exception as e:
+                    self.notice = f"screenshot failed: {e}"
+                return True
+            if ev.key == pygame.K_F1:
+                from client.scenes.help import HelpScene
+
+                if isinstance(self.scene, HelpScene):
+                    self.pop()
+                else:
+                    self.push(HelpScene(self))
+                return True
+        return False
+
+    def step(self, dt: float | None = None) -> bool:
+        """One frame: events, update, draw, present. Returns False once the app should stop."""
+        now = time.perf_counter()
+        if dt is None:
+            dt = min(0.1, now - self._last)
+        self._last = now
+        for ev in pygame.event.get():
+            if self.handle_global(ev):
+                continue
+            if self.scene is not None:
+                self.scene.handle(ev)
+            if not self.running:
+                break
+        if not self.running:
+            return False
+        if self.scene is None:
+            self.start_title()
+        for s in list(self.scenes):
+            s.update(dt)
+        self.draw()
+        self.frames += 1
+        return self.running
+
+    def draw(self) -> None:
+        d = self.display
+        d.begin()
+        first = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                first = i
+                break
+        for s in self.scenes[first:]:
+            s.draw(d)
+        d.present()
+
+    def run(self, fps: int = 60) -> int:
+        if not self.scenes:
+            if self.opts.load:
+                err = self.load_path(self.opts.load)
+                if err:
+                    self.start_title()
+                    self.notice = i18n.t("load_failed", err=err)
+            elif self.opts.quick_start:
+                self.new_game_from_opts()
+            else:
+                self.start_title()
+        while self.running:
+            self.step()
+            self.clock.tick(fps)
+        pygame.quit()
+        return 0

@@ -1,0 +1,361 @@
+"""Turning clicks into engine actions, and the rule overlays a player sees.
+
+The controller reads the board only through ``game.observe(viewer)`` and the
+engine's queries for the current player's legal things (reachable cells,
+attack targets, reinforcement cells, sight lines). Every action goes through
+``game.apply``; an illegal one leaves the game untouched and its reason
+(``IllegalAction.message`` and rule) becomes the status line.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from client.render.base import Frame, Overlays, UnitMark
+from engine.api import IllegalAction, ParseError
+from engine.shachang import rules
+from engine.shachang.actions import Attack, End, March, Reinforce
+from engine.shachang.cells import cell_name
+from engine.shachang.sight import steps
+from engine.shachang.vision import diamond, visible_from
+
+Cell = tuple[int, int]
+
+
+class Controller:
+    """UI state of one game on one screen: who is looking, what is selected, what the last message was."""
+
+    def __init__(self, game, humans: list[bool]):
+        self.game = game
+        self.humans = list(humans)
+        first_human = next((i for i, h in enumerate(humans) if h), 0)
+        self.viewer = game.current_player if game.current_player >= 0 and humans[game.current_player] \
+            else first_human
+        self.selected: Cell | None = None
+        self.hover: Cell | None = None
+        self.count = 1
+        self.reinforce: dict | None = None  # {"cell", "count", "max"}
+        self.preview = False  # vision preview of the hovered cell
+        self.first_person = False
+        self.status = ""
+        self.status_kind = "info"  # info | error | ok
+        self.status_time = 0.0
+        self.show_heights = False
+        self.show_coords = False
+        self._digits = ""
+        self._digit_time = 0.0
+        self._obs = None
+        self._obs_key = None
+        self._ov_key = None
+        self._ov = None
+        self.on_action = None  # callback(action) after a successful apply
+
+    # ------------------------------------------------------------ reading
+    @property
+    def version(self) -> int:
+        return len(self.game.log)
+
+    @property
+    def obs(self):
+        key = (self.version, self.viewer, self.game.current_player)
+        if key != self._obs_key:
+            self._obs = self.game.observe(self.viewer)
+            self._obs_key = key
+        return self._obs
+
+    def my_turn(self) -> bool:
+        g = self.game
+        return not g.is_over and g.current_player == self.viewer and self.humans[self.viewer]
+
+    def own_unit(self, cell: Cell | None):
+        if cell is None:
+            return None
+        u = self.obs.unit_at(cell)
+        return u if u is not None and u.owner == self.viewer else None
+
+    def enemy_unit(self, cell: Cell | None):
+        if cell is None:
+            return None
+        u = self.obs.unit_at(cell)
+        return u if u is not None and u.owner != self.viewer else None
+
+    def say(self, text: str, kind: str = "info") -> None:
+        self.status, self.status_kind, self.status_time = text, kind, time.monotonic()
+
+    # ------------------------------------------------------------ actions
+    def try_apply(self, action) -> bool:
+        """Apply ``action``; on an illegal one show the engine's reason and return False."""
+        if not self.my_turn():
+            from client.i18n import t
+
+            self.say(t("not_your_turn"), "error")
+            return False
+        try:
+            self.game.apply(action)
+        except IllegalAction as e:
+            self.say(f"{e.message} [{e.rule}]", "error")
+            return False
+        except (ParseError, ValueError) as e:
+            self.say(str(e), "error")
+            return False
+        from client.i18n import engine_text
+
+        self.say(engine_text(str(action)), "ok")
+        if self.on_action:
+            self.on_action(action)
+        return True
+
+    def end_turn(self) -> bool:
+        self.cancel()
+        return self.try_apply(End())
+
+    def select(self, cell: Cell | None) -> None:
+        self.reinforce = None
+        u = self.own_unit(cell)
+        self.selected = cell if u is not None else None
+        if u is not None:
+            self.count = u.count
+
+    def cancel(self) -> bool:
+        """Drop the popup or the selection; False if there was nothing to drop."""
+        if self.reinforce is not None:
+            self.reinforce = None
+            return True
+        if self.selected is not None:
+            self.selected = None
+            return True
+        return False
+
+    def open_reinforce(self, cell: Cell) -> bool:
+        room = self.game.reinforce_room() if self.my_turn() else 0
+        if room <= 0:
+            return False
+        self.reinforce = {"cell": cell, "count": room, "max": room}
+        return True
+
+    def confirm_reinforce(self) -> bool:
+        r = self.reinforce
+        if r is None:
+            return False
+        self.reinforce = None
+        ok = self.try_apply(Reinforce(r["cell"], int(r["count"])))
+        if ok and self.own_unit(r["cell"]) is not None and self.selected == r["cell"]:
+            self.count = self.own_unit(r["cell"]).count
+        return ok
+
+    def click(self, cell: Cell | None, shift: bool = False) -> None:
+        """A left click on ``cell`` (None: outside the board)."""
+        from client.i18n import t
+
+        if cell is None:
+            self.cancel()
+            return
+        if self.reinforce is not None:
+            if cell == self.reinforce["cell"]:
+                self.confirm_reinforce()
+                return
+            self.reinforce = None
+        own = self.own_unit(cell)
+        enemy = self.enemy_unit(cell)
+        sel = self.selected
+        if sel is None:
+            if own is not None:
+                self.select(cell)
+                return
+            if not self.my_turn():
+                self.say(t("not_your_turn"), "error")
+                return
+            room = self.game.reinforce_room()
+            if enemy is not None:
+                self.say(t("no_unit"), "error")
+            elif room > 0:
+                if cell in self.game.reinforce_cells():
+                    self.open_reinforce(cell)
+                else:  # let the engine say why not
+                    self.try_apply(Reinforce(cell, 1))
+            else:
+                self.say(t("no_unit"), "info")
+            return
+        if cell == sel:
+            self.selected = None
+            return
+        if own is not None and not shift:
+            self.select(cell)
+            return
+        if enemy is not None:
+            if self.try_apply(Attack(sel, cell)):
+                self.selected = None
+            return
+        self.march(sel, cell)
+
+    def march(self, src: Cell, dst: Cell) -> bool:
+        u = self.own_unit(src)
+        k = min(self.count, u.count) if u else self.count
+        ok = self.try_apply(March(src, dst, max(1, k)))
+        if ok:
+            left = self.own_unit(src)
+            if left is not None and left.moves and not left.attacked:
+                self.count = left.count
+            else:
+                self.selected = None
+        return ok
+
+    def drag(self, src: Cell, dst: Cell) -> None:
+        """A drag from ``src`` to ``dst``: march (or attack an enemy there)."""
+        if self.own_unit(src) is None or src == dst or dst is None:
+            return
+        if self.selected != src:
+            self.select(src)
+        if self.enemy_unit(dst) is not None:
+            if self.try_apply(Attack(src, dst)):
+                self.selected = None
+            return
+        self.march(src, dst)
+
+    def change_count(self, d: int) -> None:
+        if self.reinforce is not None:
+            r = self.reinforce
+            r["count"] = min(max(1, r["count"] + d), r["max"])
+            return
+        u = self.own_unit(self.selected)
+        if u is not None:
+            self.count = min(max(1, self.count + d), u.count)
+
+    def type_digit(self, d: int) -> None:
+        """Number keys: set the count; two digits typed quickly make a two-digit number."""
+        now = time.monotonic()
+        if now - self._digit_time < 0.8 and self._digits:
+            self._digits += str(d)
+        else:
+            self._digits = str(d)
+        self._digit_time = now
+        n = int(self._digits) or 10
+        if self.reinforce is not None:
+            self.reinforce["count"] = min(max(1, n), self.reinforce["max"])
+            return
+        u = self.own_unit(self.selected)
+        if u is not None:
+            self.count = min(max(1, n), u.count)
+
+    def next_unit(self, d: int = 1) -> Cell | None:
+        """Select the next own unit (those that may still act first)."""
+        own = self.obs.own_units()
+        if not own:
+            return None
+        cells = [u.cell for u in own]
+        active = [u.cell for u in own if not u.fresh and not u.attacked and (u.moves or 0) > 0]
+        pool = active or cells
+        if self.selected in pool:
+            i = (pool.index(self.selected) + d) % len(pool)
+        else:
+            i = 0 if d > 0 else len(pool) - 1
+        self.select(pool[i])
+        return pool[i]
+
+    # ----------------------------------------------------------- overlays
+    def unit_info(self) -> dict | None:
+        """Facts of the selected own unit for the HUD."""
+        u = self.own_unit(self.selected)
+        if u is None:
+            return None
+        can_attack = bool(not u.fresh and not u.attacked)
+        targets = self.game.attack_targets(u.cell) if self.my_turn() else []
+        return {"cell": u.cell, "name": cell_name(u.cell), "count": u.count, "fanshu": rules.fanshu(u.count),
+                "attack_range": rules.attack_range(u.count), "vision_range": rules.vision_range(u.count),
+                "moves": u.moves or 0, "attacked": bool(u.attacked), "fresh": bool(u.fresh),
+                "can_attack": can_attack, "targets": len(targets), "send": min(self.count, u.count)}
+
+    def sight(self) -> dict | None:
+        """The sight line from the selected unit to the hovered enemy, with the decisive cell."""
+        src, dst = self.selected, self.hover
+        if self.own_unit(src) is None or self.enemy_unit(dst) is None:
+            return None
+        rows = self.game.sight_line(src, dst, attack=True)
+        u = self.own_unit(src)
+        rng = rules.attack_range(u.count)
+        d = steps(src, dst)
+        block = next((r for r in rows if r["blocks"]), None)
+        if self.game.mode == "classic":
+            block = None
+        decisive = block
+        if decisive is None and rows:
+            decisive = min(rows, key=lambda r: r["rhs"] - r["lhs"])
+        return {"src": src, "dst": dst, "rows": rows, "block": block, "decisive": decisive,
+                "steps": d, "range": rng, "in_range": d <= rng}
+
+    def vision_preview(self, cell: Cell) -> np.ndarray | None:
+        """What a unit on ``cell`` would see, computed from what the viewer knows of the terrain."""
+        obs = self.obs
+        if not obs.explored[cell]:
+            return None
+        u = obs.unit_at(cell)
+        n = u.count if u is not None else 1
+        known = np.maximum(obs.heights, 0)
+        z = int(known[cell]) + n
+        return visible_from(known, cell, z, rules.vision_range(n))
+
+    def overlays(self) -> Overlays:
+        key = (self.version, self.viewer, self.selected, self.hover, self.preview, self.first_person,
+               self.reinforce and (self.reinforce["cell"]), self.show_heights, self.show_coords)
+        if key == self._ov_key:
+            return self._ov
+        obs = self.obs
+        g = self.game
+        shape = obs.heights.shape
+        o = Overlays(selected=self.selected, hover=self.hover, show_heights=self.show_heights,
+                     show_coords=self.show_coords)
+        mine = self.my_turn()
+        if mine and g.reinforce_room() > 0:
+            o.reinforce_cells = list(g.reinforce_cells())
+        u = self.own_unit(self.selected)
+        if u is not None:
+            rng = rules.attack_range(u.count)
+            o.attack_area = diamond(shape, u.cell, rng)
+            if mine:
+                o.reachable = dict(g.reachable(u.cell))
+                o.targets = list(g.attack_targets(u.cell))
+                if not u.fresh and not u.attacked:
+                    o.blocked_targets = [e.cell for e in obs.enemy_units()
+                                         if steps(u.cell, e.cell) <= rng and e.cell not in o.targets]
+            s = self.sight()
+            if s is not None:
+                o.sight_src, o.sight_dst = s["src"], s["dst"]
+                o.sight_cells = s["rows"]
+                o.sight_block = s["block"]["cell"] if s["block"] else None
+            if self.first_person:
+                o.vision = self.vision_preview(u.cell)
+        if self.preview and self.hover is not None and 0 <= self.hover[0] < shape[0] \
+                and 0 <= self.hover[1] < shape[1]:
+            v = self.vision_preview(self.hover)
+            if v is not None:
+                o.vision = v
+        if obs.ghosts:
+            gm = np.zeros(shape, dtype=bool)
+            for cell, radius in obs.ghosts:
+                gm |= diamond(shape, cell, radius)
+            o.ghost_cells = gm
+        self._ov_key, self._ov = key, o
+        return o
+
+    def unit_marks(self) -> list[UnitMark]:
+        out = []
+        for u in self.obs.units:
+            if u.owner != self.viewer:
+                state = "enemy"
+            elif u.fresh:
+                state = "fresh"
+            elif u.attacked:
+                state = "attacked"
+            elif not u.moves:
+                state = "spent"
+            else:
+                state = "ready"
+            out.append(UnitMark(u.cell, u.owner, u.count, state))
+        return out
+
+    def frame(self) -> Frame:
+        obs = self.obs
+        return Frame(heights=obs.heights, visible=obs.visible, explored=obs.explored,
+                     units=self.unit_marks(), overlays=self.overlays(), fog=obs.mode == "digital",
+                     viewer=self.viewer)

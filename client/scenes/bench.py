@@ -1,0 +1,115 @@
+"""``python -m client --preset huge --seed 1 --bench 300``: a scripted camera flight through the real
+game scene (board, fog, units, overlays, HUD, minimap) at 1280x720; prints median and worst frame time."""
+from __future__ import annotations
+
+import math
+import statistics
+import time
+
+import pygame
+
+
+def _flight(scene, i: int, n: int) -> None:
+    """Camera goals for frame i of n: whole map turning, dive in, sweep, climb out."""
+    cam = scene.cam
+    size = scene.game.size
+    t = i / max(1, n - 1)
+    if hasattr(cam, "set_distance"):  # 3D strategy camera
+        if t < 0.3:
+            cam.set_distance(cam.max_distance)
+            cam.jump_to((size // 2, size // 2))
+            cam.rotate(0.6)
+        elif t < 0.7:
+            u = (t - 0.3) / 0.4
+            cam.set_distance(cam.max_distance * (1 - 0.85 * math.sin(u * math.pi / 2)))
+            a = u * 2 * math.pi
+            cam.jump_to((int(size / 2 + size * 0.3 * math.sin(a)), int(size / 2 + size * 0.3 * math.cos(a))))
+            cam.rotate(0.4)
+        else:
+            u = (t - 0.7) / 0.3
+            cam.set_distance(cam.max_distance * (0.15 + 0.85 * u))
+            cam.jump_to((size // 2, size // 2))
+            cam.rotate(-0.5)
+    else:  # flat camera
+        fit = cam.fit_scale()
+        if t < 0.3:
+            cam.tscale = fit
+            cam.jump_to((size // 2, size // 2))
+        elif t < 0.7:
+            u = (t - 0.3) / 0.4
+            cam.tscale = fit * (1 + 12 * math.sin(u * math.pi / 2))
+            a = u * 2 * math.pi
+            cam.jump_to((int(size / 2 + size * 0.3 * math.sin(a)), int(size / 2 + size * 0.3 * math.cos(a))))
+        else:
+            u = (t - 0.7) / 0.3
+            cam.tscale = fit * (13 - 12 * u)
+            cam.jump_to((size // 2, size // 2))
+
+
+def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
+    from client.app import App
+    from engine import registry
+    from engine.shachang.actions import March
+
+    opts.size = (1280, 720)
+    opts.edge_pan = False
+    opts.ai_delay = 0.0
+    if not opts.quick_start:
+        opts.preset, opts.seed = "huge", 1
+    t0 = time.perf_counter()
+    app = App(opts)
+    game = registry.get("shachang").new_game(preset=opts.preset, mode="digital", players=2, seed=opts.seed)
+    t_new = time.perf_counter() - t0
+    app.start_game(game, ["human", "random"], viewer=0)
+    scene = app.scene
+    ctl = scene.ctl
+    own = ctl.obs.own_units()
+    if own:
+        ctl.select(own[0].cell)
+    scene.mouse_seen = True
+    scene.mouse = (640, 360)
+    app.step(1 / 60)  # warm-up: meshes, textures, fonts
+    app.step(1 / 60)
+    times = []
+    marches = 0
+    for i in range(frames):
+        _flight(scene, i, frames)
+        if i % 60 == 30:  # an action: engine vision update + fog texture upload inside the flight
+            for u in ctl.obs.own_units():
+                reach = game.reachable(u.cell)
+                far = [c for c, k in reach.items() if ctl.obs.unit_at(c) is None]
+                if far:
+                    dst = max(far, key=lambda c: reach[c])
+                    ctl.try_apply(March(u.cell, dst, 1))
+                    marches += 1
+                    break
+            own = ctl.obs.own_units()
+            if own:
+                ctl.select(own[0].cell)
+        scene.mouse = (640 + int(200 * math.sin(i / 20)), 360 + int(120 * math.cos(i / 23)))
+        a = time.perf_counter()
+        pygame.event.pump()
+        app.step(1 / 60)
+        if app.display.kind == "gl":
+            app.display.ctx.finish()
+        times.append((time.perf_counter() - a) * 1000)
+    if screenshot:
+        app.display.save_screenshot(screenshot)
+    med = statistics.median(times)
+    worst = max(times)
+    p95 = sorted(times)[int(0.95 * (len(times) - 1))]
+    print(f"bench: {frames} frames at 1280x720, {game.size}x{game.size} {game.mode} seed {game.seed}, "
+          f"renderer {app.display.kind} ({_gl_name(app)}), {marches} marches during the flight")
+    print(f"bench: median {med:.2f} ms ({1000 / med:.1f} fps), p95 {p95:.2f} ms, worst {worst:.2f} ms; "
+          f"new game {t_new * 1000:.0f} ms")
+    pygame.quit()
+    return 0
+
+
+def _gl_name(app) -> str:
+    if app.display.kind != "gl":
+        return pygame.display.get_driver()
+    try:
+        return app.display.ctx.info.get("GL_RENDERER", "?")
+    except Exception:
+        return "?"

@@ -1,0 +1,583 @@
+"""The game scene: board, cameras, HUD, log, minimap, input, computer seats, hand-over, autosave."""
+from __future__ import annotations
+
+import math
+import threading
+import time
+from pathlib import Path
+
+import pygame
+
+from client import i18n
+from client.app import Scene, write_save
+from client.controller import Controller
+from client.i18n import t
+from client.ui import hud, text, widgets
+from client.ui.log import LogView
+from client.ui.minimap import Minimap
+
+AI_SPEEDS = (1, 4, 16)
+PAN_SPEED = 900.0  # pixels per second for keys and edge pan
+EDGE = 6
+
+
+class AIWorker:
+    """Runs one computer decision in a background thread (observation + legal actions only)."""
+
+    def __init__(self, agent, game, seat: int, version: int):
+        self.version = version
+        self.seat = seat
+        self.result = None
+        self.error: BaseException | None = None
+        self.done = False
+        self._t = threading.Thread(target=self._run, args=(agent, game, seat), daemon=True)
+        self._t.start()
+
+    def _run(self, agent, game, seat) -> None:
+        try:
+            obs = game.observe(seat)
+            legal = game.legal_actions()
+            self.result = agent.act(obs, legal)
+        except BaseException as e:  # reported on the status line
+            self.error = e
+        self.done = True
+
+
+def cells_per_pixel(cam, height: int) -> float:
+    if hasattr(cam, "scale"):
+        return 1.0 / cam.scale
+    fov = getattr(cam, "FOV", 45.0)
+    return 2 * getattr(cam, "distance", 20.0) * math.tan(math.radians(fov / 2)) / max(1, height)
+
+
+class GameScene(Scene):
+    def __init__(self, app, game, seats: list[str], viewer: int | None = None, message: str = ""):
+        super().__init__(app)
+        self.game = game
+        self.seats = list(seats)
+        humans = [s == "human" for s in self.seats]
+        self.ctl = Controller(game, humans)
+        if viewer is not None and 0 <= viewer < game.num_players and humans[viewer]:
+            self.ctl.viewer = viewer
+        self.ctl.on_action = self._after_action
+        self.cam = app.display.new_camera(game.size)
+        self.fp_cam = None
+        self.agents: dict[int, object] = {}
+        self.worker: AIWorker | None = None
+        self.ai_wait = 0.0
+        self.ai_speed = 1
+        self.skip = False
+        self.log = LogView()
+        self.minimap = Minimap(game.size, 200 if game.size >= 256 else 180) if game.size >= 64 else None
+        self.show_minimap = True
+        self.top_buttons = [
+            widgets.Button(lambda: t("end_turn"), self.end_turn, 16, enabled=lambda: self.ctl.my_turn()),
+            widgets.Button(lambda: t("menu"), self.open_menu, 16),
+            widgets.Button(lambda: t("help"), self.open_help, 16),
+        ]
+        self.popup_buttons = [
+            widgets.Button("-", lambda: self.ctl.change_count(-1), 16),
+            widgets.Button("+", lambda: self.ctl.change_count(1), 16),
+            widgets.Button(lambda: t("ok"), self.ctl.confirm_reinforce, 16),
+            widgets.Button(lambda: t("cancel"), self.ctl.cancel, 16),
+        ]
+        self.mouse = (0, 0)
+        self.mouse_seen = False
+        self.press = None  # (pos, cell, button)
+        self.dragging = False
+        self.pan_drag = False
+        self.frame = None
+        self.game_over_shown = False
+        self.handover_for: int | None = None
+        self.last_autosave: Path | None = None
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        if message:
+            self.ctl.say(message, "ok")
+        else:
+            self.ctl.say(t("hint_select"))
+        self._home_camera(snap=True)
+
+    def on_enter(self) -> None:
+        """Called once the scene is on the stack: opens the first turn (maybe behind a hand-over)."""
+        self._sync_turn(initial=True)
+
+    # --------------------------------------------------------------- helpers
+    @property
+    def fog(self) -> bool:
+        return self.game.mode == "digital"
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s == "human"]
+
+    def _home_camera(self, snap: bool = False) -> None:
+        own = self.ctl.obs.own_units()
+        cam = self.cam
+        if hasattr(cam, "margins"):
+            w, h = self.app.display.size
+            cam.set_viewport(w, h)
+            cam.margins = (0, hud.TOP_H, min(hud.PANEL_W, w // 3) + 12, hud.STATUS_H)
+            if self.game.size < 64:
+                cam.home()
+                if snap:
+                    cam.snap()
+                return
+        if self.game.size >= 64:
+            if hasattr(cam, "tscale"):
+                cam.tscale = 22.0
+            elif hasattr(cam, "set_distance"):
+                cam.set_distance(34.0)
+        if own:
+            cells = [u.cell for u in own]
+            if self.game.size >= 64:
+                target = cells[0]
+            else:
+                target = (self.game.size / 2 - 0.5, self.game.size / 2 - 0.5)
+            cam.jump_to(target)
+        if snap and hasattr(cam, "snap"):
+            cam.snap()
+
+    def set_viewer(self, p: int) -> None:
+        self.ctl.viewer = p
+        self.ctl.selected = None
+        self.ctl.reinforce = None
+        self.ctl.first_person = False
+        self.fp_cam = None
+        self.log.scroll = 0
+        self._home_camera(snap=True)
+        self.ctl.say(t("turn_of", p=i18n.player_name(p)), "ok")
+
+    def camera(self):
+        return self.fp_cam if self.fp_cam is not None else self.cam
+
+    def agent(self, seat: int):
+        a = self.agents.get(seat)
+        if a is None:
+            from engine.arena import make_agent
+
+            level = self.seats[seat]
+            try:
+                a = make_agent(self.game.game_id, level, self.game.seed * 7919 + seat * 31 + 1, seat)
+            except BaseException as e:  # level not available yet: random player
+                from engine.agents import RandomAgent
+
+                self.ctl.say(t("ai_fallback", level=level, err=f"{type(e).__name__}: {e}"), "error")
+                a = RandomAgent(self.game.seed * 7919 + seat * 31 + 1)
+            self.agents[seat] = a
+        return a
+
+    # ----------------------------------------------------------- game flow
+    def _after_action(self, action) -> None:
+        from engine.shachang.actions import End
+
+        if isinstance(action, End) or self.game.is_over:
+            self.autosave()
+        self._sync_turn()
+
+    def autosave(self) -> None:
+        path = self.app.opts.autosave_path()
+        try:
+            self.last_autosave = write_save(path, self.game, self.seats, self.ctl.viewer)
+        except OSError as e:
+            self.ctl.say(t("save_failed", err=e), "error")
+
+    def _sync_turn(self, initial: bool = False) -> None:
+        g = self.game
+        if g.is_over:
+            if not self.game_over_shown:
+                from client.scenes.gameover import GameOverScene
+
+                self.game_over_shown = True
+                self.ctl.selected = None
+                self.app.push(GameOverScene(self.app, self))
+            return
+        cur = g.current_player
+        if self.seats[cur] != "human":
+            return
+        if self.fog and len(self.humans()) >= 2 and (cur != self.ctl.viewer or initial):
+            if self.handover_for != cur:
+                from client.scenes.handover import HandoverScene
+
+                self.handover_for = cur
+                self.ctl.selected = None
+                self.ctl.reinforce = None
+                self.app.push(HandoverScene(self.app, self, cur))
+        elif cur != self.ctl.viewer:
+            self.set_viewer(cur)
+
+    def handover_done(self, p: int) -> None:
+        self.handover_for = None
+        self.set_viewer(p)
+
+    def end_turn(self) -> None:
+        self.ctl.end_turn()
+
+    def open_menu(self) -> None:
+        from client.scenes.menu import MenuScene
+
+        self.app.push(MenuScene(self.app, self))
+
+    def open_help(self) -> None:
+        from client.scenes.help import HelpScene
+
+        self.app.push(HelpScene(self.app))
+
+    def quick_save(self) -> None:
+        path = Path(self.app.opts.save_dir) / "quicksave.json"
+        self.save_to(path)
+
+    def save_to(self, path) -> None:
+        try:
+            p = write_save(path, self.game, self.seats, self.ctl.viewer)
+            self.ctl.say(t("saved", path=p), "ok")
+        except OSError as e:
+            self.ctl.say(t("save_failed", err=e), "error")
+
+    def quick_load(self) -> None:
+        path = Path(self.app.opts.save_dir) / "quicksave.json"
+        err = self.app.load_path(path)
+        if err:
+            self.ctl.say(t("load_failed", err=err), "error")
+
+    def blocked(self) -> bool:
+        """True while another scene (hand-over, menu, game over) covers this one."""
+        return self.app.scene is not self
+
+    # ---------------------------------------------------------------- input
+    def pick(self, pos):
+        if self.frame is None:
+            self.frame = self.ctl.frame()
+        try:
+            return self.app.display.pick(pos[0], pos[1], self.frame, self.camera())
+        except Exception:
+            return None
+
+    def over_ui(self, pos) -> bool:
+        w, h = self.app.display.size
+        if pos[1] < hud.TOP_H or pos[1] >= h - hud.STATUS_H:
+            return True
+        if self.panel_rect.collidepoint(pos):
+            return True
+        if self.minimap and self.show_minimap and self.minimap.rect.collidepoint(pos):
+            return True
+        return False
+
+    def handle(self, ev) -> None:
+        ctl = self.ctl
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+            self.mouse_seen = True
+            for b in self.top_buttons + self.popup_buttons:
+                b.hover = b.rect.collidepoint(ev.pos)
+            if self.press and self.press[2] == 1:
+                if self.minimap and self.minimap.dragging:
+                    cell = self.minimap.cell_at(ev.pos)
+                    if cell:
+                        self.cam.jump_to(cell)
+                    return
+                p0 = self.press[0]
+                if not self.dragging and self.press[1] is not None and ctl.own_unit(self.press[1]) is not None \
+                        and abs(ev.pos[0] - p0[0]) + abs(ev.pos[1] - p0[1]) > 8:
+                    self.dragging = True
+            if self.press and self.press[2] in (2, 3):
+                dx, dy = ev.rel
+                if abs(ev.pos[0] - self.press[0][0]) + abs(ev.pos[1] - self.press[0][1]) > 4:
+                    self.pan_drag = True
+                if self.pan_drag:
+                    if self.fp_cam is not None:
+                        self.fp_cam.look(dx * 0.25, -dy * 0.25)
+                    else:
+                        k = cells_per_pixel(self.cam, self.app.display.size[1])
+                        self.cam.pan(-dx * k, dy * k)
+                        if hasattr(self.cam, "snap"):
+                            self.cam.snap()
+            return
+        if ev.type == pygame.MOUSEBUTTONDOWN:
+            self.mouse = ev.pos
+            if ev.button == 1:
+                if ctl.reinforce is not None:
+                    for b in self.popup_buttons:
+                        if b.handle(ev):
+                            return
+                for b in self.top_buttons:
+                    if b.handle(ev):
+                        return
+                if self.minimap and self.show_minimap:
+                    cell = self.minimap.cell_at(ev.pos)
+                    if cell is not None:
+                        self.cam.jump_to(cell)
+                        self.minimap.dragging = True
+                        self.press = (ev.pos, None, 1)
+                        return
+                if self.over_ui(ev.pos):
+                    return
+                self.press = (ev.pos, self.pick(ev.pos), 1)
+                self.dragging = False
+            elif ev.button in (2, 3):
+                self.press = (ev.pos, None, ev.button)
+                self.pan_drag = False
+            return
+        if ev.type == pygame.MOUSEBUTTONUP:
+            press, self.press = self.press, None
+            if self.minimap:
+                self.minimap.dragging = False
+            if press is None:
+                return
+            if ev.button == 1 and press[2] == 1:
+                if press[1] is None and not self.dragging:
+                    if not self.over_ui(ev.pos) and press[0] == ev.pos:
+                        ctl.click(None)
+                    return
+                cell = self.pick(ev.pos)
+                shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+                if self.dragging:
+                    self.dragging = False
+                    if cell is not None and cell != press[1]:
+                        ctl.drag(press[1], cell)
+                    return
+                ctl.click(press[1] if cell is None else cell, shift)
+            elif ev.button == 3 and press[2] == 3 and not self.pan_drag:
+                if not ctl.cancel() and self.fp_cam is not None:
+                    self.toggle_fp()
+            self.pan_drag = False
+            return
+        if ev.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos() if self.mouse_seen else self.mouse
+            if self.log.handle_wheel(pos, ev.y):
+                return
+            mods = pygame.key.get_mods()
+            if (ctl.selected is not None or ctl.reinforce is not None) and not mods & pygame.KMOD_CTRL:
+                ctl.change_count(1 if ev.y > 0 else -1)
+            elif self.fp_cam is None:
+                self.cam.zoom(ev.y)
+            return
+        if ev.type == pygame.KEYDOWN:
+            self.key(ev)
+
+    def key(self, ev) -> None:
+        ctl = self.ctl
+        k = ev.key
+        shift = bool(ev.mod & pygame.KMOD_SHIFT)
+        if k == pygame.K_ESCAPE:
+            if ctl.cancel():
+                return
+            if self.fp_cam is not None or ctl.first_person:
+                self.toggle_fp()
+                return
+            self.open_menu()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if ctl.reinforce is not None:
+                ctl.confirm_reinforce()
+            else:
+                self.end_turn()
+        elif k == pygame.K_TAB:
+            cell = ctl.next_unit(-1 if shift else 1)
+            if cell is not None:
+                if ctl.first_person:
+                    self._fp_to(cell)
+                else:
+                    self.cam.jump_to(cell)
+        elif k == pygame.K_v:
+            self.toggle_fp()
+        elif k == pygame.K_x:
+            ctl.preview = not ctl.preview
+        elif k == pygame.K_r:
+            cell = ctl.hover if ctl.hover is not None else ctl.selected
+            if cell is not None and not ctl.open_reinforce(cell):
+                from engine.shachang.actions import Reinforce
+
+                ctl.try_apply(Reinforce(cell, 1))  # shows the engine's reason
+        elif k == pygame.K_c:
+            if ctl.selected is not None:
+                self.cam.jump_to(ctl.selected)
+        elif k == pygame.K_HOME:
+            self._home_camera()
+        elif k == pygame.K_h:
+            ctl.show_heights = not ctl.show_heights
+        elif k == pygame.K_k:
+            ctl.show_coords = not ctl.show_coords
+        elif k == pygame.K_m:
+            self.show_minimap = not self.show_minimap
+        elif k == pygame.K_f:
+            i = AI_SPEEDS.index(self.ai_speed) if self.ai_speed in AI_SPEEDS else 0
+            self.ai_speed = AI_SPEEDS[(i + 1) % len(AI_SPEEDS)]
+            ctl.say(t("ai_speed", s=self.ai_speed))
+        elif k == pygame.K_n:
+            self.skip = not self.skip
+            ctl.say(t("ai_speed", s="∞" if self.skip else self.ai_speed))
+        elif k == pygame.K_F5 or (k == pygame.K_s and ev.mod & pygame.KMOD_CTRL):
+            self.quick_save()
+        elif k == pygame.K_F9 or (k == pygame.K_o and ev.mod & pygame.KMOD_CTRL):
+            self.quick_load()
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_PAGEUP):
+            self.cam.zoom(1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_PAGEDOWN):
+            self.cam.zoom(-1)
+        elif k == pygame.K_q:
+            self.cam.rotate(-15)
+        elif k == pygame.K_e:
+            self.cam.rotate(15)
+        elif pygame.K_0 <= k <= pygame.K_9:
+            ctl.type_digit(k - pygame.K_0)
+        elif pygame.K_KP1 <= k <= pygame.K_KP9:
+            ctl.type_digit(k - pygame.K_KP1 + 1)
+
+    # ---------------------------------------------------------- first person
+    def toggle_fp(self) -> None:
+        ctl = self.ctl
+        if ctl.first_person:
+            ctl.first_person = False
+            self.fp_cam = None
+            return
+        if ctl.own_unit(ctl.selected) is None:
+            if ctl.next_unit() is None:
+                return
+        ctl.first_person = True
+        self._fp_to(ctl.selected)
+
+    def _fp_to(self, cell) -> None:
+        u = self.ctl.own_unit(cell)
+        if u is None:
+            return
+        h = int(self.ctl.obs.heights[cell]) + u.count
+        self.ctl.say(t("fp_view", c=__import__("engine.shachang.cells", fromlist=["cell_name"]).cell_name(cell),
+                       h=h))
+        if self.app.display.kind == "gl":
+            from client.camera import FirstPersonCamera
+
+            yaw = getattr(self.cam, "yaw", 0.0)
+            if self.fp_cam is None:
+                self.fp_cam = FirstPersonCamera()
+                self.fp_cam.yaw = yaw
+            self.fp_cam.set_eye(cell, h)
+        else:
+            self.cam.jump_to(cell)
+
+    # -------------------------------------------------------------- update
+    def update(self, dt: float) -> None:
+        if self.app.notice:
+            self.ctl.say(self.app.notice)
+            self.app.notice = ""
+        if self.blocked():
+            return
+        self._pan_keys(dt)
+        self.cam.update(dt)
+        if self.mouse_seen and not self.over_ui(self.mouse):
+            self.ctl.hover = self.pick(self.mouse)
+        else:
+            self.ctl.hover = None
+        self._run_ai(dt)
+
+    def _pan_keys(self, dt: float) -> None:
+        keys = pygame.key.get_pressed()
+        mods = pygame.key.get_mods()
+        if mods & pygame.KMOD_CTRL:
+            return
+        dx = (keys[pygame.K_RIGHT] or keys[pygame.K_d]) - (keys[pygame.K_LEFT] or keys[pygame.K_a])
+        dy = (keys[pygame.K_UP] or keys[pygame.K_w]) - (keys[pygame.K_DOWN] or keys[pygame.K_s])
+        if self.app.opts.edge_pan and self.mouse_seen and pygame.mouse.get_focused():
+            x, y = pygame.mouse.get_pos()
+            w, h = self.app.display.size
+            dx += (x >= w - EDGE) - (x < EDGE)
+            dy += (y < EDGE) - (y >= h - EDGE)
+        if not dx and not dy:
+            return
+        if self.fp_cam is not None:
+            self.fp_cam.look(dx * 90 * dt, dy * 60 * dt)
+            return
+        k = cells_per_pixel(self.cam, self.app.display.size[1]) * PAN_SPEED * dt
+        self.cam.pan(dx * k, dy * k)
+
+    def _run_ai(self, dt: float) -> None:
+        g = self.game
+        if g.is_over:
+            return
+        cur = g.current_player
+        if self.seats[cur] == "human":
+            self.worker = None
+            return
+        w = self.worker
+        if w is None or w.version != self.ctl.version:
+            self.worker = AIWorker(self.agent(cur), g, cur, self.ctl.version)
+            self.ctl.say(t("ai_thinking", p=i18n.player_name(cur)))
+            return
+        self.ai_wait -= dt
+        if not w.done or (self.ai_wait > 0 and not self.skip):
+            return
+        self.worker = None
+        if w.error is not None:
+            self.ctl.say(f"{type(w.error).__name__}: {w.error}", "error")
+            from engine.shachang.actions import End
+
+            action = End()
+        else:
+            action = w.result
+        from engine.api import IllegalAction
+
+        try:
+            g.apply(action)
+        except IllegalAction as e:
+            self.ctl.say(f"computer P{cur + 1}: {e.message} [{e.rule}]", "error")
+            from engine.shachang.actions import End
+
+            g.apply(End())
+            action = End()
+        self.ai_wait = self.app.opts.ai_delay / self.ai_speed
+        self.ctl.say(f"{i18n.player_name(cur)}: {i18n.engine_text(str(action))}")
+        dst = getattr(action, "dst", None) or getattr(action, "cell", None)
+        if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
+            self.cam.jump_to(dst)
+        self._after_action(action)
+
+    # ---------------------------------------------------------------- draw
+    def draw(self, display) -> None:
+        ctl = self.ctl
+        self.frame = ctl.frame()
+        display.draw_board(self.frame, self.camera())
+        surf = display.ui
+        w, h = surf.get_size()
+        hud.top_bar(surf, self)
+        pw = min(hud.PANEL_W, w // 3)
+        self.panel_rect = pygame.Rect(w - pw - 6, hud.TOP_H + 6, pw, h - hud.TOP_H - hud.STATUS_H - 12)
+        y = hud.side_panel(surf, self, pygame.Rect(self.panel_rect.x, self.panel_rect.y, pw, 10_000)
+                           .clip(self.panel_rect))
+        log_rect = pygame.Rect(self.panel_rect.x, y, pw, self.panel_rect.bottom - y)
+        if log_rect.h > 60:
+            self.log.draw(surf, log_rect, ctl.obs.events)
+        if self.minimap and self.show_minimap:
+            aspect = w / max(1, h)
+            try:
+                fp = self.cam.footprint(aspect)
+            except Exception:
+                fp = None
+            self.minimap.draw(surf, (8, h - hud.STATUS_H - self.minimap.size - 8), self.frame, fp)
+        if self.dragging and self.press is not None:
+            pygame.draw.line(surf, (255, 230, 60), self.press[0], self.mouse, 3)
+            if ctl.selected is not None:
+                text.draw(surf, str(ctl.count), (self.mouse[0] + 14, self.mouse[1] - 10), 18,
+                          (255, 230, 60), shadow=True)
+        if ctl.reinforce is not None:
+            self._draw_popup(surf)
+        if ctl.preview and ctl.hover is not None:
+            from engine.shachang.cells import cell_name
+
+            text.draw(surf, t("vision_preview", c=cell_name(ctl.hover)), (10, hud.TOP_H + 8), 15,
+                      (255, 240, 170), shadow=True)
+        hud.status_line(surf, ctl.status, ctl.status_kind)
+
+    def _draw_popup(self, surf) -> None:
+        from engine.shachang.cells import cell_name
+
+        r = self.ctl.reinforce
+        w, h = surf.get_size()
+        msg = t("reinforce_prompt", c=cell_name(r["cell"]), k=r["count"], n=r["max"])
+        tw, th = text.size_of(msg, 17)
+        box = pygame.Rect(0, 0, tw + 40, th + 64)
+        box.midbottom = ((w - hud.PANEL_W) // 2, h - hud.STATUS_H - 20)
+        widgets.panel(surf, box, alpha=240)
+        pygame.draw.rect(surf, (70, 150, 255), box, 2)
+        text.draw(surf, msg, (box.centerx, box.y + 10), 17, anchor="midtop")
+        x = box.x + 20
+        for b in self.popup_buttons:
+            rr = b.layout(x, box.bottom - 40, h=30)
+            x = rr.right + 10
+            b.draw(surf)

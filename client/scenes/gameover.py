@@ -1,0 +1,70 @@
+"""Game over: the S18 ranking with the reason for each place."""
+from __future__ import annotations
+
+import pygame
+
+from client import i18n
+from client.app import Scene
+from client.i18n import t
+from client.render.flat import player_rgb
+from client.ui import text, widgets
+
+
+class GameOverScene(Scene):
+    opaque = False  # the final board stays visible behind the panel
+
+    def __init__(self, app, game_scene):
+        super().__init__(app)
+        self.game_scene = game_scene
+        self.ranking = game_scene.game.ranking()
+        self.buttons = [
+            widgets.Button(lambda: t("new_game"), self.app.start_title, 18),
+            widgets.Button(lambda: t("save"), self._save, 18),
+            widgets.Button(lambda: t("quit"), self.app.quit, 18),
+        ]
+
+    def _save(self) -> None:
+        import time
+        from pathlib import Path
+
+        p = Path(self.app.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json")
+        self.game_scene.save_to(p)
+
+    def handle(self, ev) -> None:
+        for b in self.buttons:
+            if b.handle(ev):
+                return
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.app.start_title()
+            elif ev.key == pygame.K_RETURN:
+                self.app.start_title()
+
+    def draw(self, display) -> None:
+        surf = display.ui
+        w, h = surf.get_size()
+        box = pygame.Rect(0, 0, min(w - 40, 860), min(h - 60, 120 + 56 * len(self.ranking) + 70))
+        box.center = (w // 2, h // 2)
+        widgets.panel(surf, box, alpha=240)
+        text.draw(surf, t("gameover_title"), (box.centerx, box.y + 16), 30, widgets.ACCENT, anchor="midtop")
+        g = self.game_scene.game
+        reason = getattr(g, "end_reason", "")
+        if reason:
+            text.draw(surf, i18n.engine_text(f"game over: {reason}"), (box.centerx, box.y + 58), 15,
+                      widgets.DIM, anchor="midtop")
+        y = box.y + 92
+        for pl in self.ranking:
+            col = player_rgb(pl.player)
+            pygame.draw.rect(surf, col, pygame.Rect(box.x + 24, y + 4, 18, 18), border_radius=3)
+            kind = i18n.seat_label(self.game_scene.seats[pl.player])
+            head = f"{t('place', n=pl.place)}  {i18n.player_name(pl.player)}  [{kind}]"
+            if pl.out:
+                head += f"  ({t('out')})"
+            text.draw(surf, head, (box.x + 50, y), 20, widgets.DIM if pl.out else widgets.TEXT)
+            text.draw(surf, pl.reason, (box.x + 50, y + 26), 15, widgets.DIM)
+            y += 56
+        x = box.centerx - 200
+        for b in self.buttons:
+            r = b.layout(x, box.bottom - 50, w=120, h=36)
+            x = r.right + 20
+            b.draw(surf)

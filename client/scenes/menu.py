@@ -1,0 +1,135 @@
+"""The in-game menu (Esc) and the load screen (a list of saves; a corrupt one shows its error)."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+from client import i18n
+from client.app import Scene
+from client.i18n import t
+from client.ui import text, widgets
+
+
+class MenuScene(Scene):
+    opaque = False
+
+    def __init__(self, app, game_scene=None, hide_board: bool = False):
+        super().__init__(app)
+        self.game_scene = game_scene
+        self.opaque = hide_board
+        gs = game_scene
+        self.buttons = [widgets.Button(lambda: t("resume"), self.close, 20)]
+        if gs is not None:
+            self.buttons.append(widgets.Button(lambda: t("save"), self.save, 20))
+        self.buttons += [
+            widgets.Button(lambda: t("load"), lambda: self.app.push(LoadScene(self.app)), 20),
+            widgets.Button(lambda: f"{t('language')}: {'中文' if i18n.lang() == 'zh' else 'English'}",
+                           i18n.toggle, 20),
+            widgets.Button(lambda: t("fullscreen"), self.fullscreen, 20),
+            widgets.Button(lambda: t("help"), self.help, 20),
+            widgets.Button(lambda: t("to_title"), self.app.start_title, 20),
+            widgets.Button(lambda: t("quit"), self.app.quit, 20),
+        ]
+        self.message = ""
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def save(self) -> None:
+        p = Path(self.app.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json")
+        self.game_scene.save_to(p)
+        self.message = self.game_scene.ctl.status
+        self.app.pop(self)
+
+    def fullscreen(self) -> None:
+        self.app.display.toggle_fullscreen()
+        for s in self.app.scenes:
+            s.on_resize(*self.app.display.size)
+
+    def help(self) -> None:
+        from client.scenes.help import HelpScene
+
+        self.app.push(HelpScene(self.app))
+
+    def handle(self, ev) -> None:
+        for b in self.buttons:
+            if b.handle(ev):
+                return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.close()
+
+    def draw(self, display) -> None:
+        surf = display.ui
+        if self.opaque:
+            surf.fill((10, 10, 14))
+        w, h = surf.get_size()
+        bh = 44
+        box = pygame.Rect(0, 0, 320, 70 + len(self.buttons) * (bh + 8))
+        box.center = (w // 2, h // 2)
+        widgets.panel(surf, box, alpha=240)
+        text.draw(surf, t("menu"), (box.centerx, box.y + 14), 24, widgets.ACCENT, anchor="midtop")
+        y = box.y + 60
+        for b in self.buttons:
+            b.layout(box.centerx, y, w=260, h=bh, anchor="midtop")
+            b.draw(surf)
+            y += bh + 8
+
+
+def list_saves(folder: Path, limit: int = 14) -> list[Path]:
+    try:
+        files = [p for p in Path(folder).glob("*.json") if p.is_file()]
+    except OSError:
+        return []
+    files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    return files[:limit]
+
+
+class LoadScene(Scene):
+    opaque = True
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.files = list_saves(Path(app.opts.save_dir))
+        self.buttons = []
+        for p in self.files:
+            stamp = time.strftime("%m-%d %H:%M", time.localtime(p.stat().st_mtime))
+            self.buttons.append(widgets.Button(f"{p.name}   {stamp}", lambda p=p: self.load(p), 17))
+        self.back = widgets.Button(lambda: t("back"), lambda: self.app.pop(self), 18)
+        self.error = ""
+
+    def load(self, path) -> None:
+        err = self.app.load_path(path)
+        if err:
+            self.error = t("load_failed", err=err)
+
+    def handle(self, ev) -> None:
+        if self.back.handle(ev):
+            return
+        for b in self.buttons:
+            if b.handle(ev):
+                return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+
+    def draw(self, display) -> None:
+        surf = display.ui
+        surf.fill(widgets.BG)
+        w, h = surf.get_size()
+        text.draw(surf, t("choose_save"), (w // 2, 30), 28, widgets.ACCENT, anchor="midtop")
+        text.draw(surf, str(self.app.opts.save_dir), (w // 2, 70), 14, widgets.DIM, anchor="midtop")
+        y = 100
+        if not self.buttons:
+            text.draw(surf, t("no_saves"), (w // 2, y + 20), 18, widgets.DIM, anchor="midtop")
+        for b in self.buttons:
+            b.layout(w // 2, y, w=min(w - 80, 560), h=34, anchor="midtop")
+            b.draw(surf)
+            y += 40
+        if self.error:
+            yy = h - 120
+            for ln in text.wrap(self.error, 16, w - 80)[:3]:
+                text.draw(surf, ln, (w // 2, yy), 16, widgets.BAD, anchor="midtop")
+                yy += 22
+        self.back.layout(w // 2, h - 50, w=160, h=36, anchor="midtop")
+        self.back.draw(surf)

@@ -1,0 +1,208 @@
+"""The start screen: game, map preset, rule mode, players, who sits in each seat, map seed."""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from client import i18n
+from client.app import Scene
+from client.i18n import t
+from client.render.flat import player_rgb
+from client.ui import text, widgets
+
+SEAT_KINDS = ["human", "random", "easy", "normal", "hard"]
+
+
+class StartScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        from engine import registry
+
+        o = app.opts
+        self.games = list(registry.GAMES)
+        self.seed = int(o.seed)
+        self.seed_typed = ""
+        self.error = ""
+        self.rows: list[widgets.Chooser] = []
+        self.game = widgets.Chooser(lambda: t("game"), lambda: self.games, self._game_name, o.game_id,
+                                    self._changed)
+        self.preset = widgets.Chooser(lambda: t("preset"), self._presets, i18n.preset_label, o.preset,
+                                      self._changed)
+        self.mode = widgets.Chooser(lambda: t("mode"), lambda: ["classic", "tabletop", "digital"],
+                                    lambda m: f"{t('mode_' + m)} — {t('mode_help_' + m)}", o.mode)
+        self.players = widgets.Chooser(lambda: t("players"), self._player_counts, str, o.players, self._changed)
+        self.lang = widgets.Chooser(lambda: t("language"), lambda: ["zh", "en"],
+                                    lambda v: "中文" if v == "zh" else "English", i18n.lang(), i18n.set_lang)
+        self.renderer = widgets.Chooser(lambda: t("renderer"), lambda: ["gl", "flat"],
+                                        lambda v: t("renderer_" + v), app.display.kind)
+        seats = (list(o.seats) + ["human", "random"] + ["random"] * 8)[:8]
+        self.seats = [widgets.Chooser(lambda i=i: t("seat", n=i + 1), lambda: SEAT_KINDS, i18n.seat_label, seats[i],
+                                      size=18) for i in range(8)]
+        self.main_rows = [self.game, self.preset, self.mode, self.players, self.lang, self.renderer]
+        self.focus = 0
+        self.buttons = [
+            widgets.Button(lambda: t("start"), self.start, 22),
+            widgets.Button(lambda: t("load"), self.load, 20),
+            widgets.Button(lambda: t("help"), self.help, 20),
+            widgets.Button(lambda: t("quit"), self.app.quit, 20),
+        ]
+        self.seed_minus = widgets.Button("-", lambda: self._set_seed(self.seed - 1), 18)
+        self.seed_plus = widgets.Button("+", lambda: self._set_seed(self.seed + 1), 18)
+        self.seed_dice = widgets.Button(lambda: t("random_seed"), lambda: self._set_seed(random.randrange(100000)), 16)
+        self.seed_rect = pygame.Rect(0, 0, 0, 0)
+        self._changed(None)
+
+    # ---------------------------------------------------------------- data
+    def _game_name(self, gid) -> str:
+        from engine import registry
+
+        info = registry.get(gid)
+        return info.name_zh if i18n.lang() == "zh" else info.name_en
+
+    def _presets(self) -> list[str]:
+        from engine.shachang.rules import presets
+
+        return list(presets())
+
+    def _player_counts(self) -> list[int]:
+        from engine.shachang.rules import preset
+
+        return list(range(2, preset(self.preset.value).max_players + 1))
+
+    def _changed(self, _) -> None:
+        counts = self._player_counts()
+        if self.players.value not in counts:
+            self.players.value = counts[-1]
+        ok = self.game.value == "shachang"
+        for r in (self.preset, self.mode, self.players):
+            r.enabled = ok
+        self.error = "" if ok else t("game_unavailable")
+
+    def _set_seed(self, s: int) -> None:
+        self.seed = max(0, int(s))
+        self.seed_typed = ""
+
+    # --------------------------------------------------------------- actions
+    def start(self) -> None:
+        if self.game.value != "shachang":
+            self.error = t("game_unavailable")
+            return
+        o = self.app.opts
+        o.game_id, o.preset, o.mode = self.game.value, self.preset.value, self.mode.value
+        o.players, o.seed = int(self.players.value), self.seed
+        o.seats = [s.value for s in self.seats[:o.players]]
+        o.lang = i18n.lang()
+        if self.renderer.value != self.app.display.kind:
+            from client.app import Display
+
+            o.renderer = self.renderer.value
+            self.app.display = Display(self.app.display.size, o.renderer, self.app.display.fullscreen)
+            if self.app.display.kind != o.renderer:
+                self.app.notice = t("renderer_fallback", err=self.app.display.fallback_reason)
+        try:
+            self.app.new_game_from_opts()
+        except Exception as e:  # a preset/player mismatch etc.: say it
+            self.error = f"{type(e).__name__}: {e}"
+
+    def load(self) -> None:
+        from client.scenes.menu import LoadScene
+
+        self.app.push(LoadScene(self.app))
+
+    def help(self) -> None:
+        from client.scenes.help import HelpScene
+
+        self.app.push(HelpScene(self.app))
+
+    # ----------------------------------------------------------------- input
+    def all_rows(self):
+        return self.main_rows + self.seats[:int(self.players.value)]
+
+    def handle(self, ev) -> None:
+        for b in self.buttons + [self.seed_minus, self.seed_plus, self.seed_dice]:
+            if b.handle(ev):
+                return
+        for i, r in enumerate(self.all_rows()):
+            if r.handle(ev):
+                self.focus = i
+                return
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.seed_rect.collidepoint(ev.pos):
+            self.focus = -1
+            return
+        if ev.type == pygame.MOUSEWHEEL and self.seed_rect.collidepoint(pygame.mouse.get_pos()):
+            self._set_seed(self.seed + ev.y)
+            return
+        if ev.type != pygame.KEYDOWN:
+            return
+        rows = self.all_rows()
+        k = ev.key
+        if k == pygame.K_ESCAPE:
+            self.app.quit()
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+        elif k == pygame.K_DOWN:
+            self.focus = (self.focus + 1) % len(rows) if self.focus >= 0 else 0
+        elif k == pygame.K_UP:
+            self.focus = (self.focus - 1) % len(rows) if self.focus >= 0 else len(rows) - 1
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            d = 1 if k == pygame.K_RIGHT else -1
+            if self.focus == -1:
+                self._set_seed(self.seed + d)
+            elif 0 <= self.focus < len(rows):
+                rows[self.focus].step(d)
+        elif pygame.K_0 <= k <= pygame.K_9 or pygame.K_KP0 <= k <= pygame.K_KP9:
+            d = (k - pygame.K_0) if k <= pygame.K_9 else (k - pygame.K_KP0)
+            self.seed_typed = (self.seed_typed + str(d))[-9:]
+            self.seed = int(self.seed_typed)
+        elif k == pygame.K_BACKSPACE:
+            self.seed_typed = str(self.seed)[:-1]
+            self.seed = int(self.seed_typed or 0)
+
+    # ------------------------------------------------------------------ draw
+    def draw(self, display) -> None:
+        surf = display.ui
+        surf.fill(widgets.BG)
+        w, h = surf.get_size()
+        # a band of player colours
+        for i in range(8):
+            pygame.draw.rect(surf, player_rgb(i), pygame.Rect(i * w // 8, 0, w // 8 + 1, 6))
+        text.draw(surf, "沙场秋点兵", (w // 2, 22), 52, widgets.ACCENT, anchor="midtop")
+        text.draw(surf, t("subtitle") if i18n.lang() == "zh" else t("title") + " — " + t("subtitle"),
+                  (w // 2, 88), 18, widgets.DIM, anchor="midtop")
+        left_x = max(20, w // 2 - 560)
+        y = 140
+        for i, r in enumerate(self.main_rows):
+            r.layout(left_x, y, 110, 330)
+            r.draw(surf, focused=i == self.focus)
+            y += 46
+        # seed
+        text.draw(surf, t("seed"), (left_x, y + 17), 20, widgets.ACCENT if self.focus == -1 else widgets.TEXT,
+                  anchor="midleft")
+        self.seed_minus.layout(left_x + 110, y, w=34, h=34)
+        self.seed_minus.draw(surf)
+        self.seed_rect = pygame.Rect(left_x + 152, y, 150, 34)
+        pygame.draw.rect(surf, (34, 38, 48), self.seed_rect, border_radius=4)
+        text.draw(surf, str(self.seed), self.seed_rect.center, 20, anchor="center")
+        self.seed_plus.layout(self.seed_rect.right + 8, y, w=34, h=34)
+        self.seed_plus.draw(surf)
+        self.seed_dice.layout(self.seed_plus.rect.right + 10, y, h=34)
+        self.seed_dice.draw(surf)
+        # seats
+        sx = left_x + 620
+        sy = 140
+        n = int(self.players.value)
+        for i, r in enumerate(self.seats[:n]):
+            pygame.draw.rect(surf, player_rgb(i), pygame.Rect(sx - 22, sy + 9, 14, 14), border_radius=3)
+            r.layout(sx, sy, 90, 180)
+            r.draw(surf, focused=len(self.main_rows) + i == self.focus)
+            sy += 42
+        if self.error:
+            text.draw(surf, self.error, (w // 2, h - 120), 18, widgets.BAD, anchor="midtop")
+        if self.app.notice:
+            text.draw(surf, self.app.notice, (w // 2, h - 150), 16, widgets.BAD, anchor="midtop")
+        bx = w // 2 - 290
+        for b in self.buttons:
+            r = b.layout(bx, h - 80, w=130, h=44)
+            bx = r.right + 20
+            b.draw(surf)

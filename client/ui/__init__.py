@@ -1,0 +1,1 @@
+"""UI pieces drawn with pygame onto the overlay surface: text, widgets, HUD, minimap, log."""

@@ -1,0 +1,47 @@
+"""Build-time tool (not used at run time): subset Noto Sans CJK SC to the glyphs the client shows.
+
+    apt-get install -y fonts-noto-cjk && pip install fonttools
+    python -m client.ui.build_font
+
+writes assets/fonts/NotoSansCJKsc-client.otf (+ the OFL licence file next to it).
+Run it again after adding UI strings in client/i18n.py.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SRC = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+SC_INDEX = 2  # Noto Sans CJK SC inside the collection
+OUT = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "NotoSansCJKsc-client.otf"
+EXTRA = ("王后衛象馬車炮弩士兵卒君主相马车吴魏蜀汉"  # chess pieces and factions of the other games
+         "▶◀↓↑←→≥≤<>=·—…×∞°，。：；？！（）【】「」、·"
+         "零一二三四五六七八九十百千万")
+
+
+def charset() -> str:
+    from client import i18n
+    from engine import registry
+    from engine.shachang.rules import presets
+
+    parts = [i18n.all_text(), EXTRA]
+    parts += [g.name_zh + g.name_en for g in registry.GAMES.values()]
+    parts += [p.name_zh + p.name_en for p in presets().values()]
+    parts.append("".join(chr(c) for c in range(0x20, 0x7F)))
+    return "".join(sorted(set("".join(parts))))
+
+
+def main() -> int:
+    chars = charset()
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    cmd = ["pyftsubset", str(SRC), f"--font-number={SC_INDEX}", f"--text={chars}",
+           f"--output-file={OUT}", "--layout-features=*", "--no-hinting", "--desubroutinize",
+           "--name-IDs=*", "--name-languages=*"]
+    subprocess.run(cmd, check=True)
+    print(f"{OUT}: {OUT.stat().st_size // 1024} KiB, {len(chars)} characters")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

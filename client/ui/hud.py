@@ -1,0 +1,159 @@
+"""The game HUD: top bar (round, turn, player, phase), the side panel (players, own totals,
+selected unit, sight-line panel) and the status line."""
+from __future__ import annotations
+
+import pygame
+
+from client import i18n
+from client.i18n import t
+from client.render.flat import player_rgb
+from client.ui import text, widgets
+from engine.shachang.cells import cell_name
+
+PANEL_W = 340
+TOP_H = 38
+STATUS_H = 30
+
+
+def top_bar(surf: pygame.Surface, scene) -> None:
+    w = surf.get_width()
+    widgets.panel(surf, pygame.Rect(0, 0, w, TOP_H), alpha=225)
+    obs = scene.ctl.obs
+    g = scene.game
+    x = 10
+    x = text.draw(surf, t("round", r=obs.round, lim=obs.round_limit), (x, TOP_H // 2), 17,
+                  anchor="midleft").right + 18
+    cur = g.current_player
+    if cur >= 0:
+        pygame.draw.rect(surf, player_rgb(cur), pygame.Rect(x, 10, 18, 18), border_radius=3)
+        x += 24
+        who = t("turn_of", p=i18n.player_name(cur))
+        if scene.seats[cur] != "human":
+            who += f" [{i18n.seat_label(scene.seats[cur])}]"
+        x = text.draw(surf, who, (x, TOP_H // 2), 17, anchor="midleft").right + 18
+    x = text.draw(surf, t(f"phase_{obs.phase}"), (x, TOP_H // 2), 17, widgets.ACCENT,
+                  anchor="midleft").right + 18
+    if obs.mode == "digital":
+        x = text.draw(surf, t("you_are", p=i18n.player_name(scene.ctl.viewer)), (x, TOP_H // 2), 15,
+                      widgets.DIM, anchor="midleft").right + 12
+    # buttons at the right
+    bx = w - 8
+    for b in reversed(scene.top_buttons):
+        r = b.layout(bx, 4, h=TOP_H - 8, anchor="topright")
+        bx = r.x - 8
+        b.draw(surf)
+
+
+def _row(surf, x, y, label, value, colour=widgets.TEXT, size=15) -> int:
+    text.draw(surf, label, (x, y), size, widgets.DIM)
+    text.draw(surf, str(value), (x + 150, y), size, colour)
+    return y + text.font(size).get_linesize()
+
+
+def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> int:
+    """Players, own totals, selected unit and sight panel; returns the y where the log may start."""
+    ctl = scene.ctl
+    obs = ctl.obs
+    x, y = rect.x + 10, rect.y + 8
+    widgets.panel(surf, rect)
+    lh = text.font(15).get_linesize()
+    # players
+    for pv in obs.players:
+        col = player_rgb(pv.player)
+        pygame.draw.rect(surf, col, pygame.Rect(x, y + 3, 14, 14), border_radius=2)
+        name = i18n.player_name(pv.player)
+        kind = i18n.seat_label(scene.seats[pv.player])
+        mark = "▶ " if pv.player == scene.game.current_player else ""
+        if pv.out:
+            info = t("out")
+        elif pv.field is None:
+            info = "?"
+        else:
+            info = f"{t('field')} {pv.field} · {t('reserve')} {pv.reserve}"
+        text.draw(surf, f"{mark}{name} {kind}", (x + 20, y), 15, widgets.DIM if pv.out else widgets.TEXT)
+        text.draw(surf, info, (rect.right - 10, y), 14, widgets.DIM, anchor="topright")
+        y += lh
+    y += 4
+    pygame.draw.line(surf, widgets.BORDER, (rect.x + 6, y), (rect.right - 6, y))
+    y += 6
+    y = _row(surf, x, y, t("reserve"), obs.reserve)
+    y = _row(surf, x, y, f"{t('field')} / {t('cap')}", f"{obs.field} / {obs.cap}")
+    y = _row(surf, x, y, t("units"), f"{len(obs.own_units())} / {obs.max_units}")
+    if ctl.my_turn():
+        room = scene.game.reinforce_room()
+        if room:
+            for ln in text.wrap(t("reinforce_hint", n=room), 14, rect.w - 20):
+                text.draw(surf, ln, (x, y), 14, (140, 190, 255))
+                y += lh
+    info = ctl.unit_info()
+    if info:
+        y += 4
+        pygame.draw.line(surf, widgets.BORDER, (rect.x + 6, y), (rect.right - 6, y))
+        y += 6
+        text.draw(surf, t("unit_panel", c=info["name"]), (x, y), 16, widgets.ACCENT)
+        y += lh + 2
+        y = _row(surf, x, y, t("count"), info["count"])
+        y = _row(surf, x, y, t("fanshu"), info["fanshu"])
+        y = _row(surf, x, y, t("attack_range"), info["attack_range"])
+        y = _row(surf, x, y, t("vision_range"), info["vision_range"])
+        y = _row(surf, x, y, t("moves_left"), info["moves"])
+        if info["fresh"]:
+            av, col = t("new_camp"), widgets.DIM
+        elif info["attacked"]:
+            av, col = t("has_attacked"), widgets.DIM
+        else:
+            av = f"{t('yes')} ({info['targets']})" if ctl.my_turn() else t("yes")
+            col = widgets.GOOD
+        y = _row(surf, x, y, t("attack_avail"), av, col)
+        if ctl.my_turn() and info["moves"] and not info["fresh"] and not info["attacked"]:
+            text.draw(surf, t("send_count", k=info["send"], n=info["count"]), (x, y), 15, widgets.GOOD)
+            y += lh
+        room = scene.game.reinforce_room() if ctl.my_turn() else 0
+        if room and info["cell"] in ctl.overlays().reinforce_cells:
+            text.draw(surf, t("reinforce_here", n=room), (x, y), 14, (140, 190, 255))
+            y += lh
+    s = ctl.sight()
+    if s:
+        y = sight_panel(surf, s, x, y + 6, rect.w - 20)
+    return y + 6
+
+
+def sight_panel(surf, s, x, y, width) -> int:
+    lh = text.font(14).get_linesize()
+    pygame.draw.line(surf, widgets.BORDER, (x - 4, y), (x + width + 4, y))
+    y += 6
+    text.draw(surf, t("sight_title", a=cell_name(s["src"]), b=cell_name(s["dst"])), (x, y), 16, widgets.ACCENT)
+    y += lh + 2
+    text.draw(surf, t("sight_rule"), (x, y), 14, widgets.DIM)
+    y += lh
+    if not s["in_range"]:
+        text.draw(surf, t("out_of_range", d=s["steps"], r=s["range"]), (x, y), 14, widgets.BAD)
+        y += lh
+    d = s["decisive"]
+    if d is not None:
+        row = d
+        op = "≥" if row["blocks"] else "<"
+        line = t("sight_row", c=cell_name(row["cell"]), a=row["a"], b=row["b"], x=row["x"], y=row["y"],
+                 z=row["z"], lhs=row["lhs"], op=op, rhs=row["rhs"])
+        for ln in text.wrap(line, 14, width):
+            text.draw(surf, ln, (x, y), 14, widgets.BAD if row["blocks"] else widgets.TEXT)
+            y += lh
+        text.draw(surf, f"(a+b)·y = ({row['a']}+{row['b']})·{row['y']} = {row['lhs']}", (x, y), 14)
+        y += lh
+        text.draw(surf, f"a·z + b·x = {row['a']}·{row['z']} + {row['b']}·{row['x']} = {row['rhs']}", (x, y), 14)
+        y += lh
+    if s["block"] is not None:
+        text.draw(surf, t("sight_blocked", c=cell_name(s["block"]["cell"])), (x, y), 15, widgets.BAD)
+    else:
+        text.draw(surf, t("sight_clear"), (x, y), 15, widgets.GOOD)
+    y += lh
+    return y
+
+
+def status_line(surf: pygame.Surface, msg: str, kind: str) -> None:
+    w, h = surf.get_size()
+    r = pygame.Rect(0, h - STATUS_H, w, STATUS_H)
+    widgets.panel(surf, r, alpha=230)
+    col = {"error": widgets.BAD, "ok": widgets.GOOD}.get(kind, widgets.TEXT)
+    line = text.wrap(msg, 15, w - 20)[0] if msg else ""
+    text.draw(surf, line, (10, r.centery), 15, col, anchor="midleft")

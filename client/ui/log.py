@@ -1,0 +1,55 @@
+"""A scrolling log of the events the viewer may read (``observation.events``), newest at the bottom."""
+from __future__ import annotations
+
+import pygame
+
+from client import i18n
+from client.ui import text, widgets
+
+
+class LogView:
+    def __init__(self, size: int = 14):
+        self.size = size
+        self.scroll = 0  # lines scrolled up from the newest
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self._lines_key = None
+        self._lines: list[tuple[str, tuple]] = []
+
+    def handle_wheel(self, pos, dy: int) -> bool:
+        if self.rect.collidepoint(pos):
+            self.scroll = max(0, self.scroll + dy * 2)
+            return True
+        return False
+
+    def _wrap(self, events, width) -> list[tuple[str, tuple]]:
+        key = (len(events), width, i18n.lang(), events[-1] if events else None)
+        if key != self._lines_key:
+            out = []
+            for ev in events:
+                s = i18n.engine_text(ev)
+                col = widgets.TEXT
+                if "game over" in ev or "is out" in ev:
+                    col = widgets.ACCENT
+                elif "attack" in ev:
+                    col = (255, 170, 150)
+                for ln in text.wrap(s, self.size, width):
+                    out.append((ln, col))
+            self._lines_key, self._lines = key, out
+        return self._lines
+
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect, events) -> None:
+        self.rect = pygame.Rect(rect)
+        widgets.panel(surf, rect)
+        text.draw(surf, i18n.t("log"), (rect.x + 8, rect.y + 4), self.size + 1, widgets.ACCENT)
+        lines = self._wrap(events, rect.w - 16)
+        lh = text.font(self.size).get_linesize()
+        room = max(1, (rect.h - 28) // lh)
+        self.scroll = min(self.scroll, max(0, len(lines) - room))
+        end = len(lines) - self.scroll
+        shown = lines[max(0, end - room):end]
+        y = rect.y + 26
+        for ln, col in shown:
+            text.draw(surf, ln, (rect.x + 8, y), self.size, col)
+            y += lh
+        if self.scroll:
+            text.draw(surf, f"↓ {self.scroll}", (rect.right - 8, rect.y + 4), self.size, widgets.DIM, anchor="topright")

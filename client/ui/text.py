@@ -1,0 +1,79 @@
+"""Fonts: the shipped CJK subset in assets/fonts/ (never a system font), cached by size."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+_cache: dict[int, pygame.font.Font] = {}
+_text_cache: dict[tuple, pygame.Surface] = {}
+
+
+def font_path() -> Path | None:
+    """The shipped font file (first .otf/.ttf in assets/fonts), or None."""
+    for ext in ("*.otf", "*.ttf"):
+        files = sorted(FONT_DIR.glob(ext))
+        if files:
+            return files[0]
+    return None
+
+
+def font(size: int) -> pygame.font.Font:
+    size = max(6, int(size))
+    f = _cache.get(size)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        p = font_path()
+        f = pygame.font.Font(str(p) if p else None, size)
+        _cache[size] = f
+    return f
+
+
+def render(text: str, size: int, colour=(230, 230, 230)) -> pygame.Surface:
+    """A text surface (cached; the cache is dropped when it grows large)."""
+    key = (text, size, tuple(colour))
+    s = _text_cache.get(key)
+    if s is None:
+        if len(_text_cache) > 4000:
+            _text_cache.clear()
+        s = font(size).render(text, True, colour)
+        _text_cache[key] = s
+    return s
+
+
+def draw(surf: pygame.Surface, text: str, pos, size: int = 16, colour=(230, 230, 230),
+         anchor: str = "topleft", shadow: bool = False) -> pygame.Rect:
+    img = render(text, size, colour)
+    r = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    if shadow:
+        surf.blit(render(text, size, (0, 0, 0)), r.move(1, 1))
+    surf.blit(img, r)
+    return r
+
+
+def size_of(text: str, size: int) -> tuple[int, int]:
+    return font(size).size(text)
+
+
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """Lines of ``text`` that fit ``width`` pixels (breaks at spaces, or anywhere for CJK)."""
+    f = font(size)
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for ch in para:
+            trial = line + ch
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+                continue
+            cut = line.rfind(" ")
+            if cut > 0 and ch != " ":
+                out.append(line[:cut])
+                line = line[cut + 1:] + ch
+            else:
+                out.append(line.rstrip())
+                line = ch.lstrip()
+        out.append(line)
+    return out

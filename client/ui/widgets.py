@@ -1,0 +1,123 @@
+"""Small immediate-style widgets: buttons, choosers (◀ value ▶) and panels."""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from client.ui import text
+
+BG = (24, 26, 32)
+PANEL = (18, 20, 26, 215)
+BORDER = (90, 96, 110)
+ACCENT = (235, 190, 80)
+TEXT = (230, 230, 230)
+DIM = (150, 150, 160)
+BAD = (255, 110, 100)
+GOOD = (120, 220, 140)
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect, alpha: int = 215) -> None:
+    """A translucent dark box with a thin border."""
+    rect = pygame.Rect(rect)
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    box.fill((18, 20, 26, alpha))
+    surf.blit(box, rect.topleft)
+    pygame.draw.rect(surf, BORDER, rect, 1)
+
+
+class Button:
+    def __init__(self, label: Callable[[], str] | str, action: Callable[[], None], size: int = 18,
+                 enabled: Callable[[], bool] | None = None):
+        self.label = label
+        self.action = action
+        self.size = size
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.enabled = enabled or (lambda: True)
+        self.hover = False
+
+    def text(self) -> str:
+        return self.label() if callable(self.label) else self.label
+
+    def layout(self, x: int, y: int, w: int | None = None, h: int | None = None,
+               anchor: str = "topleft") -> pygame.Rect:
+        tw, th = text.size_of(self.text(), self.size)
+        r = pygame.Rect(0, 0, w or tw + 24, h or th + 12)
+        setattr(r, anchor, (x, y))
+        self.rect = r
+        return r
+
+    def draw(self, surf: pygame.Surface) -> None:
+        on = self.enabled()
+        col = (60, 66, 82) if not self.hover else (84, 92, 116)
+        if not on:
+            col = (40, 40, 46)
+        pygame.draw.rect(surf, col, self.rect, border_radius=5)
+        pygame.draw.rect(surf, ACCENT if self.hover and on else BORDER, self.rect, 1, border_radius=5)
+        text.draw(surf, self.text(), self.rect.center, self.size, TEXT if on else DIM, anchor="center")
+
+    def handle(self, ev) -> bool:
+        """True when the event was a click on this button (and ran its action)."""
+        if ev.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(ev.pos)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.rect.collidepoint(ev.pos):
+            if self.enabled():
+                self.action()
+            return True
+        return False
+
+
+class Chooser:
+    """A labelled ◀ value ▶ row cycling through ``values``."""
+
+    def __init__(self, label: Callable[[], str], values: Callable[[], list], show: Callable[[object], str],
+                 value, on_change: Callable[[object], None] | None = None, size: int = 20):
+        self.label = label
+        self.values = values
+        self.show = show
+        self.value = value
+        self.on_change = on_change
+        self.size = size
+        self.left = pygame.Rect(0, 0, 0, 0)
+        self.right = pygame.Rect(0, 0, 0, 0)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.enabled = True
+
+    def step(self, d: int) -> None:
+        vals = self.values()
+        if not vals:
+            return
+        i = vals.index(self.value) if self.value in vals else 0
+        self.value = vals[(i + d) % len(vals)]
+        if self.on_change:
+            self.on_change(self.value)
+
+    def layout(self, x: int, y: int, label_w: int, value_w: int) -> None:
+        h = self.size + 14
+        self.rect = pygame.Rect(x, y, label_w + value_w + 2 * h + 16, h)
+        self.left = pygame.Rect(x + label_w, y, h, h)
+        self.right = pygame.Rect(x + label_w + h + 8 + value_w, y, h, h)
+        self.value_rect = pygame.Rect(self.left.right + 4, y, value_w, h)
+
+    def draw(self, surf: pygame.Surface, focused: bool = False) -> None:
+        col = ACCENT if focused else TEXT
+        if not self.enabled:
+            col = DIM
+        text.draw(surf, self.label(), (self.rect.x, self.rect.centery), self.size, col, anchor="midleft")
+        for r, s in ((self.left, "<"), (self.right, ">")):
+            pygame.draw.rect(surf, (60, 66, 82), r, border_radius=4)
+            text.draw(surf, s, r.center, self.size, col, anchor="center")
+        pygame.draw.rect(surf, (34, 38, 48), self.value_rect, border_radius=4)
+        text.draw(surf, self.show(self.value), self.value_rect.center, self.size, col, anchor="center")
+
+    def handle(self, ev) -> bool:
+        if not self.enabled:
+            return False
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
+            if self.left.collidepoint(ev.pos):
+                self.step(-1)
+                return True
+            if self.right.collidepoint(ev.pos) or self.value_rect.collidepoint(ev.pos):
+                self.step(1 if ev.button == 1 else -1)
+                return True
+        return False

@@ -1,0 +1,264 @@
+"""Input-loop tests: whole games on the 8x8 map driven through the real event loop with posted events.
+
+SDL's ``dummy`` driver has no OpenGL, so these run the flat renderer; the GL variant
+(SDL ``offscreen`` + EGL) is in test_client_gl_loop.py.
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pygame
+import pytest
+
+from client.app import App, Options, read_save
+from client.scenes.game import GameScene
+from client.scenes.gameover import GameOverScene
+from client.scenes.handover import HandoverScene
+from engine.shachang.game import ShachangGame
+from engine.shachang.maps import GameMap
+
+
+@pytest.fixture
+def app(tmp_path):
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en"))
+    yield a
+    pygame.display.quit()
+    if old is None:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = old
+
+
+def position(units, reserve=(0, 0), heights=None, mode="digital", current=0) -> ShachangGame:
+    h = np.zeros((8, 8), dtype=np.int16) if heights is None else np.asarray(heights, dtype=np.int16)
+    gm = GameMap(heights=h, spawns=(((0, 0),), ((7, 7),)))
+    return ShachangGame(gm, preset="standard", mode=mode, players=2,
+                        setup={"units": units, "reserve": list(reserve), "current": current})
+
+
+def step(app, n=1):
+    for _ in range(n):
+        app.step(1 / 60)
+
+
+def cell_px(app, cell):
+    cam = app.find(GameScene).cam
+    x, y = cam.to_screen(cell[1] + 0.5, cell[0] + 0.5)
+    return int(x), int(y)
+
+
+def board_hidden(app) -> bool:
+    """No cell centre shows the board (outside the hand-over's text band)."""
+    shot = app.display.screenshot()
+    scene = app.find(GameScene)
+    for r in range(8):
+        for c in range(8):
+            x, y = cell_px(app, (r, c))
+            if 200 <= y <= 420 or not (0 <= x < shot.shape[1] and 0 <= y < shot.shape[0]):
+                continue
+            if shot[y, x].max() > 40:
+                return False
+    return scene is not None
+
+
+def click(app, pos, button=1):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    step(app)
+
+
+def click_cell(app, cell, button=1):
+    click(app, cell_px(app, cell), button)
+
+
+def key(app, k, mod=0, unicode=""):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode, scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=unicode, scancode=0))
+    step(app)
+
+
+def wheel(app, dy, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0,
+                                         precise_y=float(dy)))
+    step(app)
+
+
+def test_hot_seat_game_to_the_end_with_handover_and_illegal_click(app, tmp_path):
+    g = position([[0, "a1", 2], [1, "c1", 1]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    # the first human's turn opens behind a hand-over screen: no board pixels at all
+    assert isinstance(app.scene, HandoverScene)
+    assert board_hidden(app), "the hand-over screen must hide the board"
+    click(app, (640, 360))
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.ctl.viewer == 0
+    assert not board_hidden(app)
+    # select a1, try to march to an unseen cell: the engine's reason shows, nothing changes
+    click_cell(app, (0, 0))
+    assert scene.ctl.selected == (0, 0)
+    n_log = len(g.log)
+    click_cell(app, (7, 7))
+    assert scene.ctl.status_kind == "error"
+    assert "[S10 unseen cell]" in scene.ctl.status
+    assert len(g.log) == n_log
+    # wheel sets the count to 1, then march a1 -> a2
+    click_cell(app, (0, 0))
+    click_cell(app, (0, 0))
+    assert scene.ctl.selected == (0, 0) and scene.ctl.count == 2
+    wheel(app, -1, cell_px(app, (0, 0)))
+    assert scene.ctl.count == 1
+    click_cell(app, (1, 0))
+    assert str(g.log[-1]) == "march a1 a2 1"
+    # end the turn by key: hand-over to P2 hides the map
+    key(app, pygame.K_RETURN)
+    assert g.current_player == 1
+    assert isinstance(app.scene, HandoverScene) and app.scene.player == 1
+    assert board_hidden(app)
+    assert (tmp_path / "autosave.json").exists()
+    key(app, pygame.K_SPACE)
+    assert app.scene is scene and scene.ctl.viewer == 1
+    # P2 ends with the button
+    end_btn = scene.top_buttons[0]
+    click(app, end_btn.rect.center)
+    assert g.current_player == 0 and isinstance(app.scene, HandoverScene)
+    key(app, pygame.K_SPACE)
+    # P1 attacks c1 with the unit on a1 (1 soldier, range 2): P2 is wiped out
+    click_cell(app, (0, 0))
+    assert (0, 2) in scene.ctl.overlays().targets
+    click_cell(app, (0, 2))
+    assert g.is_over
+    assert isinstance(app.scene, GameOverScene)
+    ranking = app.scene.ranking
+    assert ranking[0].player == 0 and not ranking[0].out
+    assert ranking[1].out and ranking[1].reason
+    step(app, 2)
+    # the autosave after the last turn loads back to the same game
+    g2, seats, _ = read_save(tmp_path / "autosave.json")
+    assert g2.is_over and [str(a) for a in g2.log] == [str(a) for a in g.log]
+    assert seats == ["human", "human"]
+
+
+def test_reinforce_by_click_with_count_keys(app):
+    g = position([[0, "a1", 2], [1, "h8", 2]], reserve=(4, 4))
+    app.start_game(g, ["human", "random"])
+    step(app)
+    scene = app.scene
+    assert isinstance(scene, GameScene)
+    assert g.reinforce_room() == 4
+    click_cell(app, (1, 1))
+    assert scene.ctl.reinforce is not None and scene.ctl.reinforce["cell"] == (1, 1)
+    key(app, pygame.K_3)
+    assert scene.ctl.reinforce["count"] == 3
+    key(app, pygame.K_RETURN)
+    assert str(g.log[-1]) == "reinforce b2 3"
+    assert scene.ctl.obs.unit_at((1, 1)).count == 3
+    # an illegal reinforcement (outside vision) shows the engine's reason
+    click_cell(app, (7, 0))
+    assert scene.ctl.status_kind == "error" and "S14" in scene.ctl.status
+
+
+def test_computer_seat_plays_in_background_and_drag_march(app):
+    from engine.shachang import new_game
+
+    g = new_game("standard", "digital", 2, seed=3)
+    app.start_game(g, ["human", "random"])
+    step(app)
+    scene = app.scene
+    own = scene.ctl.obs.own_units()[0]
+    reach = g.reachable(own.cell)
+    dst = max(reach, key=lambda c: reach[c])
+    # drag from the unit to a reachable cell
+    a, b = cell_px(app, own.cell), cell_px(app, dst)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=mid, rel=(mid[0] - a[0], mid[1] - a[1]),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(b[0] - mid[0], b[1] - mid[1]),
+                                         buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    step(app)
+    assert str(g.log[-1]).startswith(f"march ") and g.log[-1].dst == dst
+    key(app, pygame.K_RETURN)
+    for _ in range(3000):
+        if g.current_player == 0 or g.is_over:
+            break
+        step(app)
+    assert g.current_player == 0 or g.is_over
+    assert any(e.startswith("P2") for e in scene.ctl.obs.events)
+
+
+def test_save_load_keys_and_corrupt_save(app, tmp_path):
+    g = position([[0, "a1", 2], [1, "h8", 2]])
+    app.start_game(g, ["human", "random"])
+    step(app)
+    key(app, pygame.K_F5)
+    qs = tmp_path / "quicksave.json"
+    assert qs.exists()
+    qs.write_text("{ this is not json", encoding="utf-8")
+    key(app, pygame.K_F9)
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.game is g
+    assert scene.ctl.status_kind == "error" and "invalid JSON" in scene.ctl.status
+    # a good save loads into a new scene
+    from client.app import write_save
+
+    write_save(qs, g, ["human", "random"], 0)
+    key(app, pygame.K_F9)
+    assert isinstance(app.scene, GameScene) and app.scene is not scene
+    # the load screen lists the saves; a corrupt one shows its error
+    (tmp_path / "broken.json").write_text('{"game": "shachang", "version": 999}', encoding="utf-8")
+    from client.scenes.menu import LoadScene
+
+    app.push(LoadScene(app))
+    step(app)
+    ls = app.scene
+    btn = next(b for b in ls.buttons if "broken.json" in b.text())
+    click(app, btn.rect.center)
+    assert isinstance(app.scene, LoadScene) and ls.error
+
+
+def test_start_screen_help_language_and_menu(app):
+    from client import i18n
+    from client.scenes.help import HelpScene
+    from client.scenes.menu import MenuScene
+    from client.scenes.start import StartScene
+
+    app.start_title()
+    step(app)
+    assert isinstance(app.scene, StartScene)
+    key(app, pygame.K_F1)
+    assert isinstance(app.scene, HelpScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, StartScene)
+    lang = i18n.lang()
+    key(app, pygame.K_F2)
+    assert i18n.lang() != lang
+    key(app, pygame.K_F2)
+    start = app.scene
+    start.seats[1].value = "hard"  # not there yet: falls back to random with a message
+    click(app, start.buttons[0].rect.center)
+    assert isinstance(app.scene, GameScene)
+    assert app.scene.game.size == 8
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, GameScene)
+
+
+def test_quick_start_flags():
+    from client.__main__ import options_from, parse_args
+
+    o = options_from(parse_args(["--preset", "huge", "--seed", "7", "--mode", "digital", "--players", "2",
+                                 "--seats", "human,random", "--renderer", "flat", "--lang", "en"]))
+    assert (o.preset, o.seed, o.mode, o.players, o.seats, o.renderer, o.lang) == \
+        ("huge", 7, "digital", 2, ["human", "random"], "flat", "en")
+    assert o.quick_start
+    o = options_from(parse_args(["--preset", "8x8"]))
+    assert o.preset == "standard"
