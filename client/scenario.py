@@ -1,0 +1,410 @@
+"""Scenarios: small TOML files (assets/scenarios/*.toml) that describe a 沙场秋点兵 position and how to
+picture it. Used by ``python -m client.shot`` (issue 4).
+
+Format (every key optional unless marked)::
+
+    title = "S5 wall case"
+    caption_zh = "隔墙：2y ≥ x+z"          # caption lines (--lang zh / en)
+    caption_en = "Wall case: 2y >= x+z"
+    mode = "tabletop"                     # classic | tabletop | digital (default digital)
+    players = 2
+
+    [map]                                 # required: a literal grid or a preset + seed
+    heights = '''
+    00000000
+    00030000
+    ...'''                                # rows top (row 1) to bottom; digits, or numbers
+                                          # separated by spaces when a height is above 9
+    # preset = "large"; seed = 7; flat = false   (a generated map instead)
+    # spawns = [["a1"], ["h8"]]           # default: one corner per player (generated maps:
+                                          # the generator's spawns)
+
+    [position]
+    units = [[0, "c3", 3, "settled"], [1, "f6", 2]]   # owner, cell, count, state:
+                                          # settled | fresh | attacked | moves=N | spent
+    reserve = [8, 8]
+    current = 0                           # player to move
+    round = 1
+    explored = "all"                      # or "none" (default: what the units saw)
+    actions = ["attack c3 f6"]            # played after the setup (e.g. to make a ghost)
+
+    [view]
+    as = 0                                # whose observation (fog); "none" = true state, no fog
+    camera = "strategy"                   # top | strategy | fp:<cell> | eye=x,y,z:target=x,y,z
+    distance = 12.0                       # strategy: distance, yaw (deg), target cell
+    yaw = 0.0
+    target = "d4"
+    look_at = "f6"                        # fp: the cell to look at
+    fov = 45.0                            # fp / explicit
+    size = "1280x720"
+
+    [overlays]
+    reach = "c3"                          # reachable cells with step costs + attack range + targets
+    attack = "c3"                         # attack range + attackable / blocked targets
+    sight = ["c3", "f6"]                  # sight line with checked cells and S5 numbers
+    sight_kind = "attack"                 # attack (x = target stack) | vision (x = terrain)
+    vision = "c3"                         # what a unit on this cell would see
+    vision_count = 5                      # ... with this many soldiers (default: the unit there)
+    ghost = true                          # the viewer's ghost visions
+    reinforce = true                      # cells where the current player may reinforce
+    select = "c3"
+    labels = ["coords", "heights", "counts"]
+
+Errors are ``ScenarioError`` naming the file, the key and its line.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from client.render.base import Frame, Overlays, UnitMark
+
+SIZES = {8: "standard", 16: "medium", 64: "large", 256: "huge"}
+TOP_KEYS = {"title", "caption_zh", "caption_en", "mode", "players", "map", "position", "view",
+            "overlays", "notes"}
+MAP_KEYS = {"heights", "preset", "seed", "flat", "spawns"}
+POSITION_KEYS = {"units", "reserve", "current", "round", "explored", "actions", "hits"}
+VIEW_KEYS = {"as", "camera", "distance", "yaw", "target", "look_at", "fov", "size"}
+OVERLAY_KEYS = {"reach", "attack", "sight", "sight_kind", "vision", "vision_count", "ghost", "reinforce",
+                "select", "labels", "numbers"}
+
+
+class ScenarioError(ValueError):
+    """A bad scenario: the message names the file, key and line."""
+
+
+@dataclass
+class Scenario:
+    """A parsed scenario; ``game`` is the engine game it describes."""
+
+    path: str
+    data: dict
+    text: str = ""
+    game: Any = None
+    display_states: dict = field(default_factory=dict)  # cell -> 'spent' overrides
+
+    # ------------------------------------------------------------ errors
+    def line_of(self, table: str | None, key: str | None) -> int | None:
+        """The 1-based line of ``key`` (inside ``[table]`` when given) in the file text."""
+        lines = self.text.splitlines()
+        start = 0
+        if table:
+            for i, ln in enumerate(lines):
+                if re.match(rf"^\s*\[{re.escape(table)}\]\s*(#.*)?$", ln):
+                    start = i
+                    break
+            else:
+                return None
+            if key is None:
+                return start + 1
+        if key is None:
+            return None
+        for i in range(start, len(lines)):
+            ln = lines[i]
+            if i > start and table is None and re.match(r"^\s*\[", ln):
+                break
+            if i > start and table and re.match(r"^\s*\[", ln):
+                break
+            if re.match(rf"^\s*{re.escape(key)}\s*=", ln):
+                return i + 1
+        return None
+
+    def error(self, table: str | None, key: str | None, msg: str) -> ScenarioError:
+        where = f"{table}.{key}" if table and key else (key or table or "")
+        line = self.line_of(table, key)
+        loc = f"{self.path}" + (f", line {line}" if line else "")
+        return ScenarioError(f"{loc}: {where}: {msg}" if where else f"{loc}: {msg}")
+
+    # ------------------------------------------------------------ access
+    def table(self, name: str) -> dict:
+        t = self.data.get(name, {})
+        if not isinstance(t, dict):
+            raise self.error(None, name, "must be a table")
+        return t
+
+    def get(self, table: str, key: str, default=None, kind=None):
+        t = self.table(table) if table else self.data
+        if key not in t:
+            return default
+        v = t[key]
+        if kind is not None and not isinstance(v, kind) or isinstance(v, bool) and kind in (int, float, (int, float)):
+            names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
+            raise self.error(table, key, f"expected {names}, got {type(v).__name__} {v!r}")
+        return v
+
+    def cell(self, table: str, key: str, text) -> tuple[int, int]:
+        from engine.shachang.cells import parse_cell
+
+        if not isinstance(text, str):
+            raise self.error(table, key, f"expected a cell name like \"c3\", got {text!r}")
+        try:
+            c = parse_cell(text)
+        except Exception as e:  # ParseError
+            raise self.error(table, key, str(e)) from None
+        n = self.game.size if self.game is not None else None
+        if n is not None and not (0 <= c[0] < n and 0 <= c[1] < n):
+            raise self.error(table, key, f"{text} is off the {n}x{n} board")
+        return c
+
+    def view_as(self):
+        v = self.get("view", "as", 0)
+        if v == "none":
+            return None
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < self.game.n:
+            raise self.error("view", "as", f"expected a player 0..{self.game.n - 1} or \"none\", got {v!r}")
+        return v
+
+
+def parse_heights(sc: Scenario, text) -> np.ndarray:
+    if not isinstance(text, str):
+        raise sc.error("map", "heights", "expected a multi-line string of rows")
+    rows = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    if not rows:
+        raise sc.error("map", "heights", "is empty")
+    grid = []
+    for i, ln in enumerate(rows):
+        parts = ln.split() if " " in ln else list(ln)
+        try:
+            grid.append([int(v) for v in parts])
+        except ValueError:
+            raise sc.error("map", "heights", f"row {i + 1} {ln!r} is not all integers") from None
+    n = len(grid)
+    bad = [i + 1 for i, r in enumerate(grid) if len(r) != n]
+    if bad:
+        raise sc.error("map", "heights", f"the grid must be square ({n} rows): row {bad[0]} has "
+                                         f"{len(grid[bad[0] - 1])} values")
+    if n not in SIZES:
+        raise sc.error("map", "heights", f"a {n}x{n} grid matches no preset (8, 16, 64 or 256)")
+    h = np.array(grid, dtype=np.int64)
+    if h.min() < 0:
+        raise sc.error("map", "heights", "heights must be non-negative")
+    return h.astype(np.int16)
+
+
+def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
+    """Parse a scenario file and build its game (ScenarioError on any problem)."""
+    from engine.api import IllegalAction, ParseError
+    from engine.shachang.game import ShachangGame
+    from engine.shachang.maps import GameMap
+    from engine.shachang.terrain import generate
+
+    path = str(path)
+    if text is None:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as e:
+            raise ScenarioError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(f"{path}: not valid TOML: {e}") from None
+    sc = Scenario(path=path, data=data, text=text)
+    for k in data:
+        if k not in TOP_KEYS:
+            raise sc.error(None, k, f"unknown key (known: {', '.join(sorted(TOP_KEYS))})")
+    for name, keys in (("map", MAP_KEYS), ("position", POSITION_KEYS), ("view", VIEW_KEYS),
+                       ("overlays", OVERLAY_KEYS)):
+        for k in sc.table(name):
+            if k not in keys:
+                raise sc.error(name, k, f"unknown key (known: {', '.join(sorted(keys))})")
+    if "map" not in data:
+        raise sc.error(None, None, "missing the [map] table (heights, or preset and seed)")
+    mode = sc.get(None, "mode", "digital", str)
+    players = sc.get(None, "players", 2, int)
+    mp = sc.table("map")
+    if "heights" in mp:
+        h = parse_heights(sc, mp["heights"])
+        preset = SIZES[h.shape[0]]
+        n = h.shape[0]
+        if "spawns" in mp:
+            sp = mp["spawns"]
+            if not isinstance(sp, list) or len(sp) != players:
+                raise sc.error("map", "spawns", f"expected a list of {players} lists of cells")
+            spawns = tuple(tuple(sc.cell("map", "spawns", c) for c in s) for s in sp)
+        else:
+            corners = [(0, 0), (n - 1, n - 1), (0, n - 1), (n - 1, 0)]
+            spawns = tuple((corners[p % 4],) for p in range(players))
+        gm = GameMap(heights=h, spawns=spawns, name=Path(path).stem)
+    elif "preset" in mp:
+        preset = sc.get("map", "preset", kind=str)
+        seed = sc.get("map", "seed", 0, int)
+        try:
+            gm = generate(preset, players, seed, flat=bool(sc.get("map", "flat", False, bool)))
+        except ValueError as e:
+            raise sc.error("map", "preset", str(e)) from None
+    else:
+        raise sc.error(None, "map", "needs heights, or preset and seed")
+    pos = sc.table("position")
+    setup: dict = {}
+    display = {}
+    units = pos.get("units", [])
+    if not isinstance(units, list):
+        raise sc.error("position", "units", "expected a list of [owner, cell, count, state]")
+    fixed = []
+    for i, row in enumerate(units):
+        if isinstance(row, list) and len(row) == 4 and row[3] == "spent":
+            row = [row[0], row[1], row[2], "moves=0"]
+            display[row[1]] = "spent"
+        fixed.append(row)
+    if units:
+        setup["units"] = fixed
+    for k in ("reserve", "current", "round", "explored", "hits"):
+        if k in pos:
+            setup[k] = pos[k]
+    try:
+        g = ShachangGame(gm, preset=preset, mode=mode, players=players, setup=setup,
+                         map_source="scenario")
+    except (ValueError, ParseError) as e:
+        msg = str(e)
+        m = re.match(r"setup\.(\w+)", msg)
+        key = m.group(1) if m else ("mode" if "mode" in msg else None)
+        table = "position" if key in POSITION_KEYS else None
+        raise sc.error(table, key, msg) from None
+    sc.game = g
+    sc.display_states = {sc.cell("position", "units", c): s for c, s in display.items()}
+    for i, a in enumerate(sc.get("position", "actions", [], list)):
+        try:
+            g.apply(a)
+        except (IllegalAction, ParseError) as e:
+            raise sc.error("position", "actions", f"action {i + 1} {a!r}: {e}") from None
+    return sc
+
+
+def scenario_from_save(path: str | Path, move: int | None) -> Scenario:
+    """A scenario of a saved game replayed to its first ``move`` actions (all when None)."""
+    from engine.api import SaveError
+    from engine.shachang.save import load_json
+
+    path = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScenarioError(f"{path}: cannot read: {e.strerror}") from None
+    try:
+        g = load_json(text, upto=move)
+    except SaveError as e:
+        raise ScenarioError(f"{path}: {e}") from None
+    sc = Scenario(path=path, data={"view": {"as": g.cur if not g.over else 0}}, text="")
+    sc.game = g
+    return sc
+
+
+# ---------------------------------------------------------------- frames
+def manhattan_mask(n: int, cell, radius: int) -> np.ndarray:
+    rr, cc = np.mgrid[0:n, 0:n]
+    return np.abs(rr - cell[0]) + np.abs(cc - cell[1]) <= radius
+
+
+def unit_marks(obs, view_as, game, display_states=None) -> list[UnitMark]:
+    """UnitMarks from an observation (or the true state when view_as is None)."""
+    display_states = display_states or {}
+    out = []
+    if obs is None:
+        for c, u in sorted(game.units.items()):
+            st = "fresh" if u.fresh else "attacked" if u.attacked else "ready"
+            if u.owner != game.cur:
+                st = "enemy"
+            out.append(UnitMark(c, u.owner, u.count, display_states.get(c, st)))
+        return out
+    for u in obs.units:
+        if u.owner != obs.player:
+            st = "enemy"
+        elif u.fresh:
+            st = "fresh"
+        elif u.attacked:
+            st = "attacked"
+        else:
+            st = "ready"
+        out.append(UnitMark(u.cell, u.owner, u.count, display_states.get(u.cell, st)))
+    return out
+
+
+def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
+    """The Frame of a scenario: the viewer's observation plus the overlays from engine queries."""
+    from engine.shachang import rules
+
+    g = sc.game
+    ovt = dict(sc.table("overlays"))
+    if overrides:
+        ovt.update({k: v for k, v in overrides.items() if v is not None})
+    view_as = overrides.get("as", sc.view_as()) if overrides and "as" in overrides else sc.view_as()
+    n = g.size
+    if view_as is None:
+        obs = None
+        heights = np.asarray(g.heights).astype(np.int16)
+        visible = np.ones((n, n), bool)
+        explored = np.ones((n, n), bool)
+        fog = False
+        ghosts = [(gh.cell, gh.radius) for gh in g.ghosts]
+    else:
+        obs = g.observe(view_as)
+        heights, visible, explored = obs.heights, obs.visible, obs.explored
+        fog = g.fog
+        ghosts = list(obs.ghosts)
+    units = unit_marks(obs, view_as, g, sc.display_states)
+    ov = Overlays(show_counts=True)
+
+    def cell_of(key):
+        return sc.cell("overlays", key, ovt[key])
+
+    if "select" in ovt:
+        ov.selected = cell_of("select")
+    for key in ("reach", "attack"):
+        if key in ovt:
+            c = cell_of(key)
+            u = g.units.get(c)
+            if u is None:
+                raise sc.error("overlays", key, f"no unit on {ovt[key]}")
+            ov.selected = c
+            if key == "reach":
+                ov.reachable = g.reachable(c)
+                continue
+            rng = rules.attack_range(u.count)
+            ov.attack_area = manhattan_mask(n, c, rng)
+            ov.targets = g.attack_targets(c)
+            seen = visible if view_as is not None else np.ones((n, n), bool)
+            ov.blocked_targets = sorted(
+                t for t, o in g.units.items()
+                if o.owner != u.owner and ov.attack_area[t] and seen[t] and t not in ov.targets)
+    if "sight" in ovt:
+        s = ovt["sight"]
+        if not (isinstance(s, list) and len(s) == 2):
+            raise sc.error("overlays", "sight", "expected [from, to] cells")
+        a, b = (sc.cell("overlays", "sight", x) for x in s)
+        kind = ovt.get("sight_kind", "attack")
+        if kind not in ("attack", "vision"):
+            raise sc.error("overlays", "sight_kind", f"expected attack or vision, got {kind!r}")
+        rows = g.sight_line(a, b, attack=(kind == "attack"))
+        ov.sight_src, ov.sight_dst, ov.sight_cells = a, b, rows
+        ov.sight_block = next((r["cell"] for r in rows if r["blocks"]), None)
+        ov.sight_numbers = bool(ovt.get("numbers", True))
+    if "vision" in ovt:
+        c = cell_of("vision")
+        cnt = ovt.get("vision_count")
+        if cnt is not None and (not isinstance(cnt, int) or cnt < 1):
+            raise sc.error("overlays", "vision_count", "expected a positive integer")
+        ov.vision = g.cell_vision(c, cnt)
+    if ovt.get("ghost"):
+        m = np.zeros((n, n), bool)
+        for cell, radius in ghosts:
+            m |= manhattan_mask(n, cell, radius)
+        ov.ghost_cells = m
+    if ovt.get("reinforce"):
+        ov.reinforce_cells = g.reinforce_cells()
+    labels = ovt.get("labels", ["counts"])
+    if isinstance(labels, str):
+        labels = [x for x in labels.split(",") if x]
+    for lab in labels:
+        if lab not in ("coords", "heights", "counts"):
+            raise sc.error("overlays", "labels", f"unknown label kind {lab!r} (coords, heights, counts)")
+    ov.show_coords = "coords" in labels
+    ov.show_heights = "heights" in labels
+    ov.show_counts = "counts" in labels
+    return Frame(heights, visible, explored, units, ov, fog=fog,
+                 viewer=view_as if view_as is not None else 0,
+                 ghosts=ghosts if ovt.get("ghost") or ghosts else [])

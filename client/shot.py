@@ -1,0 +1,368 @@
+"""Headless rule pictures: ``python -m client.shot SCENARIO -o OUT.png`` (issue 4).
+
+Renders through EGL with the same GLRenderer the game uses. Options override the
+scenario's [view] and [overlays] tables::
+
+    --size WxH                 up to what GL allows (llvmpipe: 16384); default 1280x720
+    --camera top | strategy | fp:<cell> | eye=x,y,z:target=x,y,z
+    --fog <player> | none      whose observation (none: the true state, no fog)
+    --reach CELL  --attack CELL  --sight FROM TO  --vision CELL  --ghost  --reinforce
+    --labels coords,heights,counts
+    --lang zh | en             caption line (zh needs the CJK font in assets/fonts/)
+    --from-save FILE --move N  a saved game after its first N actions instead of a scenario
+    --all                      regenerate docs/rules/pictures/*.png from assets/scenarios/*.toml
+    --timings                  print the time split to stderr
+
+Promise: the same scenario file and options give the same PNG bytes on the same
+machine (same Mesa/llvmpipe, same CPU count); tests/test_shot.py checks it.
+"""
+from __future__ import annotations
+
+import time
+
+T0 = time.perf_counter()
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = ROOT / "assets" / "scenarios"
+PICTURES = ROOT / "docs" / "rules" / "pictures"
+FONTS = ROOT / "assets" / "fonts"
+
+
+class ShotError(Exception):
+    pass
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ShotError(f"--size {text!r}: expected WxH, e.g. 1280x720") from None
+    if w < 16 or h < 16:
+        raise ShotError(f"--size {text}: at least 16x16")
+    return w, h
+
+
+def _vec(text: str, what: str):
+    try:
+        v = tuple(float(x) for x in text.split(","))
+    except ValueError:
+        raise ShotError(f"--camera: {what} {text!r} is not x,y,z numbers") from None
+    if len(v) != 3:
+        raise ShotError(f"--camera: {what} needs 3 numbers, got {text!r}")
+    return v
+
+
+def orbit_camera(n: int, target, distance: float, yaw: float, pitch: float, fov: float = 40.0):
+    """An ExplicitCamera looking at ground point target=(x, z) from a yaw/pitch (degrees) and distance."""
+    import math
+
+    from client.camera import ExplicitCamera
+
+    a, p = math.radians(yaw), math.radians(pitch)
+    fx, fz = math.sin(a), -math.cos(a)
+    tx, tz = target
+    eye = (tx - fx * distance * math.cos(p), distance * math.sin(p), tz - fz * distance * math.cos(p))
+    return ExplicitCamera(eye, (tx, 0.0, tz), fov)
+
+
+def make_camera(sc, spec: str | None):
+    """The camera of a scenario (its [view] table) or of a --camera spec."""
+    from client.camera import FirstPersonCamera, StrategyCamera, TopDownCamera
+    from client.scenario import ScenarioError
+
+    g = sc.game
+    n = g.size
+    view = sc.table("view") if sc.data else {}
+    spec = spec or view.get("camera", "top")
+    if not isinstance(spec, str):
+        raise ScenarioError(f"{sc.path}: view.camera must be a string")
+    if spec == "top":
+        return TopDownCamera(n, margin=0.2)
+    if spec == "strategy":
+        tgt = view.get("target")
+        tc = sc.cell("view", "target", tgt) if tgt is not None else None
+        target = (tc[1] + 0.5, tc[0] + 0.5) if tc else (n / 2, n / 2)
+        dist = float(view.get("distance", n * 1.35 + 2))
+        yaw = float(view.get("yaw", 0.0))
+        if "pitch" in view:  # a fixed tilt: an orbit camera (the strategy camera derives it from zoom)
+            pitch = float(view["pitch"])
+            return orbit_camera(n, target, dist, yaw, pitch, float(view.get("fov", 40.0)))
+        cam = StrategyCamera(n)
+        cam._goal_target = target
+        cam.set_distance(dist)
+        cam.rotate(yaw)
+        cam.snap()
+        return cam
+    if spec.startswith("fp:"):
+        c = sc.cell("view", "camera", spec[3:])
+        u = g.units.get(c)
+        cam = FirstPersonCamera(fov=float(view.get("fov", 70.0)))
+        cam.set_eye(c, int(g.heights[c]) + (u.count if u else 1))
+        look = view.get("look_at")
+        if look:
+            lc = sc.cell("view", "look_at", look)
+            lu = g.units.get(lc)
+            cam.look_at_cell(lc, int(g.heights[lc]) + (lu.count if lu else 0))
+        else:
+            cam.look_at_cell((n // 2, n // 2), 0)
+        return cam
+    if spec.startswith("eye="):
+        from client.camera import ExplicitCamera
+
+        parts = dict(p.split("=", 1) for p in spec.split(":") if "=" in p)
+        if "target" not in parts:
+            raise ShotError(f"--camera {spec!r}: expected eye=x,y,z:target=x,y,z")
+        return ExplicitCamera(_vec(parts["eye"], "eye"), _vec(parts["target"], "target"),
+                              float(parts.get("fov", view.get("fov", 45.0))))
+    raise ShotError(f"camera {spec!r}: expected top, strategy, fp:<cell> or eye=x,y,z:target=x,y,z")
+
+
+SYSTEM_CJK = [Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
+              Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Medium.ttc")]
+_FONT_CACHE: dict = {}
+
+
+def _load_font(path: Path | None, px: int):
+    import pygame.freetype as ft
+
+    if not ft.get_init():
+        ft.init()
+    key = (str(path), px)
+    if key not in _FONT_CACHE:
+        font = None
+        if path is None:
+            font = ft.Font(None, px)
+        else:
+            # a collection: take its Simplified Chinese face when it has one
+            for idx in range(8 if path.suffix.lower() == ".ttc" else 1):
+                try:
+                    f = ft.Font(str(path), px, font_index=idx)
+                except (OSError, IndexError, ValueError):
+                    break
+                font = font or f
+                if "SC" in (f.name or ""):
+                    font = f
+                    break
+        _FONT_CACHE[key] = font
+    return _FONT_CACHE[key]
+
+
+def caption_font(text: str, lang: str, px: int):
+    """A pygame.freetype font for a caption: the shipped font in assets/fonts/ when it has every
+    character of the text, else a system Noto Sans CJK when present, else (English only) pygame's
+    default font; None when nothing can show the text (the caption is then skipped)."""
+    cands = sorted(p for p in FONTS.glob("*") if p.suffix.lower() in (".otf", ".ttf", ".ttc"))
+    cands += [p for p in SYSTEM_CJK if p.exists()]
+    if lang == "en" or all(ord(c) < 128 for c in text):
+        cands.append(None)
+    for path in cands:
+        font = _load_font(path, px)
+        if font is not None and all(m is not None for m in font.get_metrics(text.replace("\n", ""))):
+            return font
+    return None
+
+
+def draw_caption_band(text: str, lang: str, width: int, px: int):
+    """The caption as an (h, width, 3) uint8 band (white text on near-black), or None."""
+    import numpy as np
+    import pygame
+
+    if not text:
+        return None
+    font = caption_font(text, lang, px)
+    if font is None:
+        print(f"note: no font shows the {lang} caption; skipped", file=sys.stderr)
+        return None
+    # wrap to the width
+    lines = []
+    for para in text.split("\n"):
+        cur = ""
+        for ch in (para.split(" ") if lang == "en" else list(para)):
+            trial = (cur + " " + ch) if (lang == "en" and cur) else cur + ch
+            if font.get_rect(trial).width > width - 2 * px and cur:
+                lines.append(cur)
+                cur = ch
+            else:
+                cur = trial
+        lines.append(cur)
+    line_h = int(px * 1.45)
+    band_h = line_h * len(lines) + px // 2
+    band = pygame.Surface((width, band_h))
+    band.fill((16, 18, 22))
+    y = px // 4
+    for ln in lines:
+        surf, rect = font.render(ln, (255, 255, 255))
+        band.blit(surf, ((width - rect.width) // 2, y + (line_h - rect.height) // 2))
+        y += line_h
+    return np.frombuffer(pygame.image.tobytes(band, "RGB"), np.uint8).reshape(band_h, width, 3).copy()
+
+
+def render_scenario(renderer, sc, camera_spec=None, overrides=None, lang=None, size=None):
+    """Draw a scenario into a picture of ``size`` (default: the renderer's size); with ``lang``, the
+    scenario's caption goes in a band under the 3D view. Returns the (H, W, 3) picture."""
+    import numpy as np
+
+    from client.scenario import build_frame
+
+    w, h = size or (renderer.width, renderer.height)
+    text = sc.data.get(f"caption_{lang}", "") if (lang and sc.data) else ""
+    band = draw_caption_band(text, lang, w, max(14, min(36, h // 30))) if text else None
+    view_h = h - (len(band) if band is not None else 0)
+    if view_h < 16:
+        band, view_h = None, h
+    renderer.resize(w, view_h)
+    frame = build_frame(sc, overrides)
+    cam = make_camera(sc, camera_spec)
+    renderer.draw(frame, cam)
+    img = renderer.screenshot()
+    if band is not None:
+        img = np.concatenate([img, band], axis=0)
+    return img
+
+
+def save_png(img, path: Path) -> None:
+    from PIL import Image
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.fromarray(img).save(path, format="PNG", compress_level=6)
+
+
+def make_context():
+    import moderngl
+
+    try:
+        return moderngl.create_standalone_context(backend="egl")
+    except Exception as e:
+        raise ShotError(f"no headless OpenGL (EGL) context: {e}") from None
+
+
+def scenario_size(sc, size_arg):
+    if size_arg:
+        return parse_size(size_arg)
+    s = sc.table("view").get("size") if sc.data else None
+    return parse_size(s) if s else (1280, 720)
+
+
+def regenerate_all(out_dir: Path = PICTURES, lang: str = "zh", only=None, timings=False) -> list[Path]:
+    """Render every assets/scenarios/*.toml to out_dir/<name>.png with one GL context."""
+    from client.render.gl import GLRenderer
+    from client.scenario import load_scenario
+
+    ctx = make_context()
+    r = None
+    out = []
+    for path in sorted(SCENARIOS.glob("*.toml")):
+        if only and path.stem not in only:
+            continue
+        t0 = time.perf_counter()
+        sc = load_scenario(path)
+        w, h = scenario_size(sc, None)
+        if r is None:
+            r = GLRenderer(ctx, w, h)
+        img = render_scenario(r, sc, lang=lang, size=(w, h))
+        dst = out_dir / f"{path.stem}.png"
+        save_png(img, dst)
+        out.append(dst)
+        if timings:
+            print(f"{path.stem}: {(time.perf_counter() - t0) * 1000:.0f} ms", file=sys.stderr)
+    return out
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m client.shot", description=__doc__.split("\n")[0])
+    ap.add_argument("scenario", nargs="?", help="a scenario TOML file (or a name under assets/scenarios/)")
+    ap.add_argument("-o", "--out", help="output PNG")
+    ap.add_argument("--size")
+    ap.add_argument("--camera")
+    ap.add_argument("--fog", help="player number whose fog to show, or none")
+    ap.add_argument("--reach", metavar="CELL")
+    ap.add_argument("--attack", metavar="CELL")
+    ap.add_argument("--sight", nargs=2, metavar=("FROM", "TO"))
+    ap.add_argument("--vision", metavar="CELL")
+    ap.add_argument("--ghost", action="store_true")
+    ap.add_argument("--reinforce", action="store_true")
+    ap.add_argument("--labels", help="comma list of coords, heights, counts")
+    ap.add_argument("--lang", choices=("zh", "en"))
+    ap.add_argument("--from-save", metavar="FILE")
+    ap.add_argument("--move", type=int, metavar="N")
+    ap.add_argument("--all", action="store_true", help="regenerate docs/rules/pictures/")
+    ap.add_argument("--timings", action="store_true")
+    args = ap.parse_args(argv)
+    t_start = time.perf_counter()
+    try:
+        if args.all:
+            t0 = time.perf_counter()
+            outs = regenerate_all(lang=args.lang or "zh", timings=args.timings)
+            print(f"{len(outs)} pictures in {PICTURES.relative_to(ROOT)} "
+                  f"({time.perf_counter() - t0:.1f} s)")
+            return 0
+        if not args.out:
+            raise ShotError("-o OUT.png is required")
+        from client.scenario import ScenarioError, load_scenario, scenario_from_save
+
+        if args.from_save:
+            sc = scenario_from_save(args.from_save, args.move)
+        elif args.scenario:
+            p = Path(args.scenario)
+            if not p.exists() and (SCENARIOS / f"{args.scenario}.toml").exists():
+                p = SCENARIOS / f"{args.scenario}.toml"
+            sc = load_scenario(p)
+        else:
+            raise ShotError("give a SCENARIO file or --from-save FILE")
+        overrides = {}
+        if args.fog is not None:
+            if args.fog == "none":
+                overrides["as"] = None
+            else:
+                try:
+                    overrides["as"] = int(args.fog)
+                except ValueError:
+                    raise ShotError(f"--fog {args.fog!r}: a player number or none") from None
+                if not 0 <= overrides["as"] < sc.game.n:
+                    raise ShotError(f"--fog {args.fog}: no such player (0..{sc.game.n - 1})")
+        for k in ("reach", "attack", "vision"):
+            if getattr(args, k):
+                overrides[k] = getattr(args, k)
+        if args.sight:
+            overrides["sight"] = list(args.sight)
+        if args.ghost:
+            overrides["ghost"] = True
+        if args.reinforce:
+            overrides["reinforce"] = True
+        if args.labels:
+            overrides["labels"] = args.labels
+        w, h = scenario_size(sc, args.size)
+        t_parse = time.perf_counter()
+        ctx = make_context()
+        from client.render.gl import GLRenderer
+
+        max_size = min(int(ctx.info.get("GL_MAX_RENDERBUFFER_SIZE", 4096)),
+                       int(ctx.info.get("GL_MAX_VIEWPORT_DIMS", (4096, 4096))[0]))
+        if w > max_size or h > max_size:
+            raise ShotError(f"--size {w}x{h} is larger than this GL allows ({max_size}x{max_size})")
+        t_ctx = time.perf_counter()
+        r = GLRenderer(ctx, w, h)
+        t_init = time.perf_counter()
+        img = render_scenario(r, sc, args.camera, overrides, lang=args.lang, size=(w, h))
+        t_render = time.perf_counter()
+        save_png(img, Path(args.out))
+        t_png = time.perf_counter()
+        if args.timings:
+            print(f"start-up (python, imports, scenario) {(t_parse - T0) * 1000:.0f} ms; "
+                  f"GL context {(t_ctx - t_parse) * 1000:.0f} ms; renderer init (shaders, glyphs) "
+                  f"{(t_init - t_ctx) * 1000:.0f} ms; render + read-back {(t_render - t_init) * 1000:.0f} ms; "
+                  f"PNG {(t_png - t_render) * 1000:.0f} ms; total in process {(t_png - T0) * 1000:.0f} ms",
+                  file=sys.stderr)
+        return 0
+    except (ShotError, ValueError) as e:  # ScenarioError is a ValueError
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
