@@ -103,9 +103,12 @@ def test_large_heights_and_radii_stay_exact(heights_scale, radius, kind):
         z = int(h[r, c]) + int(rng.integers(1, heights_scale))
         want = visible_from_reference(h, (r, c), z, radius)
         assert np.array_equal(visible_from(h, (r, c), z, radius), want)
-        vm = VisionMap(h, 1)
+        vm = VisionMap(h, 2)
         vm.add(0, (r, c, z, radius))
         assert np.array_equal(vm.counts[0], want)
+        vm.reset([[], [(r, c, z, radius), (r, c, z, radius), (0, 0, int(h[0, 0]) + 1, 1)]])  # batch path
+        assert np.array_equal(vm.counts[1], 2 * want + visible_from_reference(h, (0, 0), int(h[0, 0]) + 1, 1))
+        assert not vm.counts[0].any()
 
 
 def test_slope_form_equals_direct_form():

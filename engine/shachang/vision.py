@@ -23,14 +23,15 @@ Design
   ``T is blocked  <=>  max over its path cells P of S(P) >= S(T)``, exactly, in
   integers (int32 while |h-z|*L fits, else int64; for radii whose L would
   overflow int64 the direct form ``D*(y-z) + k*(z-x) >= 0`` is evaluated).
-* ``_eval_windows``: for M observers of one radius at once: gather their M
-  windows with one fancy index on a strided view of the padded heights
-  (``_window_view``: window top-left flat index -> (2R+1)x(2R+1) square), lay
-  them out as ((2R+1)^2, M) so the observers are the contiguous axis, compute S
-  (two passes), gather the path cells of every level and the targets with one
-  row gather, then per level k one ``np.maximum`` on the (n_k, M) prefix and
-  one comparison with the targets' own S.  No Python loop over cells or over
-  observers (only over the R-2 levels and the radius groups).
+* ``_visible_padded`` / ``_eval_cells``: for M observers of one radius at
+  once: one ``np.take`` on the flattened padded heights gathers the distinct
+  cells the radius needs (the D >= 2 targets and their path cells, about half
+  the (2R+1)^2 window) for every observer, directly in a (cells, M) layout so
+  the observers are the contiguous axis; S is computed on that (two passes),
+  one row gather lays out the path cells level by level and the targets, then
+  per level k one ``np.maximum`` on the (n_k, M) prefix and one comparison with
+  the targets' own S.  No Python loop over cells or over observers (only over
+  the R-2 levels and the radius groups).
 * ``_visible_one``: the same for a single observer (incremental add/remove,
   ``visible_from``): one window slice, one ``np.maximum.reduceat`` over the
   paths stored target-major; about ten numpy calls.
@@ -55,7 +56,6 @@ from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
-from numpy.lib.stride_tricks import as_strided
 
 from engine.shachang.sight import sight_path
 
@@ -127,8 +127,11 @@ class _Table:
         self._lw_obj = lw
         self.lw32 = lw.astype(np.int32) if self.lcm <= _I32 else None
         self.lw64 = lw.astype(np.int64) if self.lcm <= _I64 else None
-        self.lw32c = None if self.lw32 is None else self.lw32[:, None]  # column forms, (w*w, 1)
-        self.lw64c = None if self.lw64 is None else self.lw64[:, None]
+        # the distinct window cells a batch needs (targets with D >= 2 and their path cells)
+        self.u_loc = np.unique(self.all_loc)
+        self.all_loc_u = np.searchsorted(self.u_loc, self.all_loc)  # all_loc as rows of u_loc
+        self.lw32u = None if self.lw32 is None else self.lw32[self.u_loc][:, None]  # (u, 1) columns
+        self.lw64u = None if self.lw64 is None else self.lw64[self.u_loc][:, None]
         self.lw32sq = None if self.lw32 is None else self.lw32.reshape(w, w)  # square forms
         self.lw64sq = None if self.lw64 is None else self.lw64.reshape(w, w)
 
@@ -154,6 +157,8 @@ class _Flat:
         self.tgt_off = t.dr * wp + t.dc
         self.tgt2_off = self.tgt_off[: t.n2].copy()
         self.e_off = t.e_pr * wp + t.e_pc
+        r = t.radius
+        self.u_off = (t.u_loc // t.w - r) * wp + (t.u_loc % t.w - r)  # flat offsets of t.u_loc from the centre
 
 
 @lru_cache(maxsize=256)
@@ -198,21 +203,22 @@ def _slope_dtype(t: _Table, maxdiff: int):
     return None
 
 
-def _eval_windows(win: np.ndarray, zs: np.ndarray, t: _Table, dt) -> np.ndarray:
-    """Visible (n, M) bool from the windows of M observers, one column each: win is ((2R+1)^2, M).
+def _eval_cells(s: np.ndarray, zs: np.ndarray, t: _Table, dt) -> np.ndarray:
+    """Visible (n, M) bool from the heights ``s`` (u, M) of the cells ``t.u_loc`` around M observers.
 
     Observers are the contiguous (last) axis, so every numpy operation runs long inner loops.
-    ``win`` is consumed (overwritten).  ``zs`` (M,) observer heights; ``dt`` the slope dtype
-    from ``_slope_dtype``.  Row j of the result is target j of the table.
+    ``s`` is consumed (overwritten) when it already has dtype ``dt``.  ``zs`` (M,) observer heights;
+    ``dt`` the slope dtype from ``_slope_dtype``.  Row j of the result is target j of the table.
     """
-    m = win.shape[1]
+    m = s.shape[1]
     vis = np.ones((t.n, m), dtype=bool)
     if t.n2 == 0 or m == 0:
         return vis
-    s = win if win.dtype == dt else win.astype(dt)
+    if s.dtype != dt:
+        s = s.astype(dt)
     s -= zs.astype(dt, copy=False)
-    s *= t.lw32c if dt == np.int32 else t.lw64c  # S(C) = (h(C) - z) * L // cheb(C)
-    g = s[t.all_loc]                             # (e + n2, m): every path cell by level, then the targets
+    s *= t.lw32u if dt == np.int32 else t.lw64u  # S(C) = (h(C) - z) * L // cheb(C)
+    g = s[t.all_loc_u]                           # (e + n2, m): every path cell by level, then the targets
     acc = g[: t.n2]                              # level 1 exists for every D >= 2 target
     for st, nk in t.levels[1:]:
         a = acc[:nk]
@@ -259,23 +265,13 @@ def _eval_direct(hp: np.ndarray, f: _Flat, bases: np.ndarray, zs: np.ndarray) ->
 # --------------------------------------------------------------------------- free functions
 
 
-def _window_view(hp2d: np.ndarray, radius: int) -> np.ndarray:
-    """A read-only view V with V[b] = the (2R+1)-square of ``hp2d`` whose top-left cell has flat index b."""
-    w = 2 * radius + 1
-    hp_, wp = hp2d.shape
-    n = (hp_ - w) * wp + (wp - w) + 1 if hp_ >= w and wp >= w else 0
-    it = hp2d.itemsize
-    return as_strided(hp2d, shape=(n, w, w), strides=(it, wp * it, it), writeable=False)
-
-
 def _visible_padded(hp2d: np.ndarray, maxabs: int, radius: int, bases: np.ndarray, zs: np.ndarray,
-                    windows=None, zmax: int | None = None) -> np.ndarray:
+                    zmax: int | None = None) -> np.ndarray:
     """Visible (n, M) bool for M observers of one radius at flat positions ``bases`` of ``hp2d``.
 
     Row j is target j of ``_table(radius)``, column i observer i.  ``hp2d`` (C-contiguous) is the
-    terrain padded by at least ``radius`` on every side, ``maxabs`` a bound on its absolute values;
-    ``windows`` optionally ``_window_view(hp2d, radius)`` (cached by the caller), ``zmax`` a bound
-    on ``abs(zs)`` if the caller knows one.
+    terrain padded by at least ``radius`` on every side, ``maxabs`` a bound on its absolute values,
+    ``zmax`` a bound on ``abs(zs)`` if the caller knows one.
     """
     t = _table(radius)
     m = len(bases)
@@ -283,21 +279,16 @@ def _visible_padded(hp2d: np.ndarray, maxabs: int, radius: int, bases: np.ndarra
         return np.ones((t.n, m), dtype=bool)
     if m * t.e > _CHUNK and m > 1:  # bound the temporaries; a loop over chunks, not observers
         step = max(1, _CHUNK // t.e)
-        return np.concatenate([_visible_padded(hp2d, maxabs, radius, bases[s:s + step], zs[s:s + step], windows,
-                                               zmax)
+        return np.concatenate([_visible_padded(hp2d, maxabs, radius, bases[s:s + step], zs[s:s + step], zmax)
                                for s in range(0, m, step)], axis=1)
-    wp = hp2d.shape[1]
     if zmax is None:
         zmax = int(np.abs(zs).max())
     dt = _slope_dtype(t, maxabs + zmax)
+    f = _flat(radius, hp2d.shape[1])
     if dt is None:
-        return _eval_direct(hp2d.reshape(-1), _flat(radius, wp), bases, zs).T
-    w = t.w
-    if windows is None:
-        windows = _window_view(hp2d, radius)
-    win = windows[bases - (radius * wp + radius)]   # (m, w, w) copies
-    win = win.reshape(m, w * w).T.copy()            # observers on the contiguous axis
-    return _eval_windows(win, zs, t, dt)
+        return _eval_direct(hp2d.reshape(-1), f, bases, zs).T
+    # one gather, already in (cells, observers) layout
+    return _eval_cells(hp2d.reshape(-1).take(f.u_off[:, None] + bases), zs, t, dt)
 
 
 def _visible_one(hp2d: np.ndarray, maxabs: int, radius: int, prow: int, pcol: int, z: int) -> np.ndarray:
@@ -419,14 +410,7 @@ class VisionMap:
         hp = np.zeros((h + 2 * p, w + 2 * p), dtype=_heights_dtype(self._maxabs))
         hp[p:p + h, p:p + w] = self.heights
         self._hp2d = hp
-        self._windows = {}  # radius -> _window_view of _hp2d
-
-    def _win(self, radius: int):
-        v = self._windows.get(radius)
-        if v is None:
-            w = 2 * radius + 1
-            v = self._windows[radius] = _window_view(self._hp2d, radius)
-        return v
+        self._hw = np.array([h, w], dtype=np.uint64)
 
     def _ensure(self, radius: int) -> None:
         if radius > self._pad:
@@ -500,15 +484,14 @@ class VisionMap:
         if m == 0:
             return
         radii = obs[:, 3]
-        h, w = self.heights.shape
-        if obs[:, :2].min() < 0 or obs[:, 0].max() >= h or obs[:, 1].max() >= w:
-            raise ValueError(f"an observer is off the {h}x{w} map")
-        self._ensure(int(radii.max()))
-        p = self._pad
-        r_first = int(radii[0])
-        if (radii == r_first).all():
+        if (obs[:, :2].view(np.uint64) >= self._hw).any():  # negative -> huge: one test for both ends
+            raise ValueError(f"an observer is off the {self.heights.shape[0]}x{self.heights.shape[1]} map")
+        r_lo, r_hi = int(radii.min()), int(radii.max())
+        self._ensure(r_hi)
+        p, wp = self._pad, self._wp
+        if r_lo == r_hi:
             order = None
-            groups = [(r_first, 0, m, ())]
+            groups = [(r_hi, 0, m, ())]
         else:
             order = np.argsort(radii, kind="stable")
             obs = obs[order]
@@ -521,9 +504,13 @@ class VisionMap:
             groups = [(rs[j], bounds[i], bounds[j + 1],
                        [(rs[q], bounds[q] - bounds[i], bounds[q + 1] - bounds[i]) for q in range(i, j)])
                       for i, j in _group_radii(rs, [bounds[q + 1] - bounds[q] for q in range(len(rs))])]
-        b0 = obs[:, :2] @ np.array([self._wp, 1], dtype=np.int64) + (p * self._wp + p)  # flat, padded
-        zmax = int(np.abs(obs[:, 2]).max())
+        b0 = obs[:, :2] @ np.array([wp, 1], dtype=np.int64) + (p * wp + p)  # flat, padded
         base = b0 if players is None else b0 + players * self._size
+        if not ignore_terrain:
+            zs = obs[:, 2]
+            zmax = max(int(zs.max()), -int(zs.min()))
+            if zmax <= _I32:
+                zs = zs.astype(np.int32)
         for rad, a, b, mixed in groups:  # mixed: (radius, start, end) of the smaller-radius runs
             if rad < 0:
                 continue
@@ -531,7 +518,7 @@ class VisionMap:
             if ignore_terrain:
                 vis = np.ones((t.n, b - a), dtype=bool)
             else:
-                vis = _visible_padded(self._hp2d, self._maxabs, rad, b0[a:b], obs[a:b, 2], self._win(rad), zmax)
+                vis = _visible_padded(self._hp2d, self._maxabs, rad, b0[a:b], zs[a:b], zmax)
             for r_small, c0, c1 in mixed:  # runs of smaller radii in the group: drop cells beyond them
                 vis[:, c0:c1] &= t.radmask(r_small)
             idx = np.arange(a, b) if order is None else order[a:b]
