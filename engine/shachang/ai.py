@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine.shachang.actions import Attack, End, March, Reinforce
-from engine.shachang.ai_eval import Threats, VisCache, Weights, material, target_map
+from engine.shachang.ai_eval import FogRisk, Threats, VisCache, Weights, material, target_map
 from engine.shachang.ai_model import Memory, Model, line_clear, steps
 from engine.shachang.rules import attack_range, vision_range
 
@@ -74,6 +74,7 @@ class Params:
     noise: float = 0.0  # random tie-breaking in march choices
     order: str = "big"  # unit order for marches: big | small | random
     max_passes: int = 3  # decisions per unit (chain transport needs more than one)
+    presplit: bool = False  # before a shot, march off the soldiers the shot does not need
 
 
 # ---------------------------------------------------------------------------- context
@@ -87,6 +88,15 @@ class Context:
         self.r_est = estimate_rooms(m, memory, turn)
         self.enemy_spawns = memory.enemy_spawns
         self._targets = None
+        self._fog = None
+        self.m0 = m
+
+    @property
+    def fog(self):
+        if self._fog is None and self.m0.fog:
+            big = max([n for _, n in self.memory.biggest.values()] + [self.m0.cap // max(1, len(self.m0.spawns))])
+            self._fog = FogRisk(self.m0, min(big, self.m0.cap), self.cache)
+        return self._fog
 
     def targets(self, m: Model):
         if self._targets is None:
@@ -277,7 +287,37 @@ class Planner:
                     self._do(m.march(src, c, k, cost))
             if not m.attack_ok(c, t):
                 continue
+            if P.presplit:
+                self._presplit(c, t)
+                if not m.attack_ok(c, t):
+                    continue
             self._do(m.attack(c, t))
+
+    def _presplit(self, u, t) -> None:
+        """Split soldiers off a shooter before it shoots (it may not march afterwards, S16)."""
+        m = self.m
+        if m.own[u][1] <= 0:
+            return
+        T = getattr(self, "T_pre", None)
+        if T is None:
+            T = Threats(m, self.P.weights, self.ctx.cache, self.ctx.r_est, self.ctx.targets(m),
+                        self.ctx.enemy_spawns, self.ctx.fog if self.P.weights.fog > 0 else None)
+            T.load()
+            self.T_pre = T
+        for _ in range(3):
+            c = m.own[u][0]
+            keep = 1
+            while keep < c and not m.attack_ok(u, t, keep):
+                keep += 1
+            if keep >= c or m.own[u][1] <= 0:
+                return
+            best = self._best_march(u, T, max_k=c - keep, splits_only=True)
+            if best is None:
+                return
+            kind, dst, k, cost, ops = best
+            for cc, n, sg in ops:
+                T.change(cc, n, sg)
+            self._do(m.march(u, dst, k, cost))
 
     def _merge_attack_option(self, actors, opts):
         m, w = self.m, self.P.weights
@@ -325,7 +365,8 @@ class Planner:
     def marches(self) -> None:
         m, P = self.m, self.P
         w = P.weights
-        T = Threats(m, w, self.ctx.cache, self.ctx.r_est, self.ctx.targets(m), self.ctx.enemy_spawns)
+        T = Threats(m, w, self.ctx.cache, self.ctx.r_est, self.ctx.targets(m), self.ctx.enemy_spawns,
+                    self.ctx.fog if w.fog > 0 else None)
         T.load()
         self.T = T
         passes: dict = {}
@@ -358,7 +399,7 @@ class Planner:
             if kind == "merge" and m.can_act(dst) and m.own[dst][1] > 0:
                 passes[dst] = 0  # chain transport: the grown unit may march on
 
-    def _best_march(self, u, T: Threats):
+    def _best_march(self, u, T: Threats, max_k: int | None = None, splits_only: bool = False):
         m, P = self.m, self.P
         c, moves = m.own[u][0], m.own[u][1]
         reach = m.reach(u)
@@ -369,11 +410,17 @@ class Planner:
         noise = P.noise
         rng = self.rng
         can_new = len(m.own) < m.max_units
-        ks = sorted({k for k in (1, c // 2, c - 1) if 1 <= k < c}) if P.splits else []
+        ks = sorted({k for k in (1, c // 2, c - 1, max_k or 0) if 1 <= k < c}) if (P.splits or splits_only) else []
+        if max_k is not None:
+            ks = [k for k in ks if k <= max_k]
         for dst in sorted(reach):
             cost = reach[dst]
             tgt = m.own.get(dst)
-            if tgt is None:
+            if splits_only:
+                if tgt is not None or not can_new:
+                    continue
+                opts = [("split", k, [(u, c, -1), (u, c - k, 1), (dst, k, 1)]) for k in ks]
+            elif tgt is None:
                 opts = [("move", c, [(u, c, -1), (dst, c, 1)])]
                 if can_new:
                     for k in ks:
@@ -448,54 +495,179 @@ class EasyPlanner(Planner):
 
 
 # ---------------------------------------------------------------------------- hard search
-def reply_loss(m: Model, T: Threats) -> float:
-    """Expected soldiers lost to the enemy's next turn: greedy shots by every known enemy unit."""
-    own = m.own
+class OppContext:
+    """Context of a simulated enemy turn (what the enemy is assumed to know)."""
+
+    def __init__(self, cache: VisCache, r_est: dict, hint=()):
+        self.cache = cache
+        self.hint = hint  # cells the enemy walks towards (where it last saw us, roughly)
+        self.r_est = r_est
+        self.enemy_spawns = {}
+        self.fog = None
+        self._targets = None
+
+    def targets(self, m: Model):
+        if self._targets is None:
+            pts = list(m.enemy) + list(self.hint)
+            if not pts:
+                self._targets = (None,)
+            else:
+                rr, cc = np.ogrid[:m.size, :m.size]
+                out = None
+                for r, c in pts[:24]:
+                    d = np.abs(rr - r) + np.abs(cc - c)
+                    out = d if out is None else np.minimum(out, d)
+                self._targets = (out.astype(np.float32),)
+        return self._targets[0]
+
+
+def opponent_model(mm: Model, owner: int, ctx: Context) -> Model | None:
+    """The enemy ``owner``'s next turn as we can picture it: its known units, our units it would see."""
+    their = {c: v[1] for c, v in mm.enemy.items() if v[0] == owner}
+    for c, (o, n, age) in mm.old_enemy.items():
+        if o == owner and age <= 1 and c not in mm.own:
+            their[c] = n
+    if not their:
+        return None
+    h = mm.h
+    cache = ctx.cache
+    if mm.fog:
+        vis = np.zeros(h.shape, dtype=bool)
+        for c, n in their.items():
+            vis |= cache.get(c, int(h[c]) + n, vision_range(n))
+            vis[c] = True
+        for o, wiped, cell, before in mm.hits:
+            if o == owner and wiped:
+                r = vision_range(max(1, before))
+                rr, cc = np.ogrid[:mm.size, :mm.size]
+                vis |= (np.abs(rr - cell[0]) + np.abs(cc - cell[1])) <= r
+    else:
+        vis = np.ones(h.shape, dtype=bool)
+    om = Model.__new__(Model)
+    om.me = owner
+    om.size = mm.size
+    om.mode = mm.mode
+    om.fog = mm.fog
+    om.h = h
+    om.explored = np.ones(h.shape, dtype=bool)
+    om.seen = vis
+    om.vis = vis
+    om.vis_dirty = False
+    om.ghosts = ()
+    om.own = {c: [n, mm.move, 0, 0] for c, n in their.items()}
+    om.enemy = {}
+    for c, v in mm.own.items():
+        if vis[c]:
+            om.enemy[c] = [mm.me, v[0]]
+    for c, v in mm.enemy.items():
+        if v[0] != owner and vis[c]:
+            om.enemy[c] = [v[0], v[1]]
+    om.old_enemy = {}
+    shot = sum(1 for o, _, _, _ in mm.hits if o == owner)
+    field = sum(their.values())
+    om.reserve = min(mm.cap, ctx.r_est.get(owner, 0) + shot)
+    om.cap = field + om.reserve
+    om.phase = "reinforce"
+    om.max_units = mm.max_units
+    om.move = mm.move
+    om.spawns = tuple(ctx.enemy_spawns.get(owner, ())) if not mm.fog else ()
+    om.round = mm.round
+    om.round_limit = mm.round_limit
+    om.players = mm.players
+    om.n_players = mm.n_players
+    om.acted_reinforce = False
+    om.hits = []
+    return om
+
+
+def simulate_reply(mm: Model, ctx: Context, rng: random.Random) -> tuple[float, float]:
+    """Our loss to the enemies' greedy replies and our shots the turn after, in soldiers."""
+    mine = {c: v[0] for c, v in mm.own.items()}
+    owners = sorted({v[0] for v in mm.enemy.values()} | {o for o, _, a in mm.old_enemy.values() if a <= 1})
+    if len(owners) > 3:
+        def near(o):
+            cells = [c for c, v in mm.enemy.items() if v[0] == o]
+            return min((steps(c, d) for c in cells for d in mm.own), default=10**6)
+        owners = sorted(owners, key=near)[:3]
     loss = 0.0
-    hit: dict = {}
-    for i, (c, o, n, wt) in enumerate(T.enemies):
-        best = None
-        for cell, v in own.items():
-            lst = T.at.get(cell)
-            if not lst or not any(j == i and kind == 0 for j, kind in lst):
-                continue
-            left = v[0] - hit.get(cell, 0)
-            if left <= 0:
-                continue
-            key = (left == 1, -left, cell)
-            if best is None or key > best[0]:
-                best = (key, cell)
-        if best is not None:
-            hit[best[1]] = hit.get(best[1], 0) + 1
-            loss += wt * (1.0 + (0.5 if best[0][0] else 0.0))
-    return loss
+    finals: list = []
+    my_room = max(0, min(mm.reserve, mm.cap - mm.field))
+    for o in owners:
+        om = opponent_model(mm, o, ctx)
+        if om is None:
+            continue
+        octx = OppContext(ctx.cache, {mm.me: my_room}, tuple(mm.own))
+        Planner(om, octx, Params(), rng, None).run()
+        for who, wiped, cell, before in om.hits:
+            if who == mm.me and cell in mine:
+                loss += 1.0 + (0.4 if wiped else 0.0)
+                mine[cell] -= 1
+                if mine[cell] <= 0:
+                    del mine[cell]
+        finals.extend((c, v[0]) for c, v in om.own.items())
+    # our shots next turn against where they stand
+    h = mm.h
+    shots = 0
+    total_their = sum(n for _, n in finals)
+    seen_any = set()
+    for c, n in mine.items():
+        r = attack_range(n)
+        vr = vision_range(n)
+        z = int(h[c]) + n
+        hit = False
+        for d, dn in finals:
+            sd = steps(c, d)
+            if sd <= vr and (mm.mode == "classic" or line_clear(h, c, d, z, int(h[d]))):
+                seen_any.add(d)
+                if sd <= r:
+                    hit = True
+        shots += 1 if hit else 0
+    room_next = max(0, min(mm.reserve, mm.cap - sum(mine.values())))
+    shots += min(room_next, len(seen_any))
+    return loss, float(min(shots, total_their))
 
 
-def score_plan(m: Model, ctx: Context, w: Weights) -> float:
-    T = Threats(m, w, ctx.cache, ctx.r_est, ctx.targets(m), ctx.enemy_spawns)
-    T.load()
-    return material(m, w) + T.total - 0.3 * reply_loss(m, T)
+def score_plan(m: Model, ctx: Context, w: Weights, rng: random.Random) -> float:
+    loss, shots = simulate_reply(m, ctx, rng)
+    pos = 0.0
+    tm = ctx.targets(m)
+    fog = ctx.fog if w.fog > 0 else None
+    for c, v in m.own.items():
+        if tm is not None:
+            pos -= w.approach * v[0] * float(tm[c])
+        if fog is not None:
+            pos -= w.fog * fog.risk(c)
+    return material(m, w) - loss + 0.7 * shots + pos
 
 
 def hard_variants(rng: random.Random, n: int) -> list:
+    def W(**kw):
+        kw.setdefault("fog", 0.5)
+        kw.setdefault("seen", 0.3)
+        return Weights(**kw)
+
     base = [
-        Params(),
-        Params(fill="none"),
-        Params(fill="all"),
-        Params(order="small"),
-        Params(weights=Weights(loss=1.3, reinf=1.0)),
-        Params(weights=Weights(loss=0.8, opp=0.5, approach=0.02)),
-        Params(ambush=False),
-        Params(attack_min=1.2),
-        Params(splits=False),
-        Params(weights=Weights(opp=0.6)),
+        Params(weights=W()),
+        Params(weights=W(), fill="none"),
+        Params(weights=W(), fill="all"),
+        Params(weights=W(), order="small"),
+        Params(weights=W(loss=1.3, reinf=1.0)),
+        Params(weights=W(loss=0.8, opp=0.5, approach=0.02)),
+        Params(weights=W(), ambush=False),
+        Params(weights=W(), attack_min=1.2),
+        Params(weights=W(), splits=False),
+        Params(weights=W(opp=0.6, fog=0.2)),
+        Params(weights=W(fog=1.0)),
+        Params(weights=W(seen=0.0)),
+        Params(weights=W(seen=0.6)),
     ]
     out = base[:n]
     while len(out) < n:
         P = Params(order="random", noise=0.05,
                    fill=rng.choice(["none", "tier", "all"]),
-                   weights=Weights(loss=rng.uniform(0.8, 1.4), opp=rng.uniform(0.25, 0.6),
-                                   approach=rng.uniform(0.005, 0.025), reinf=rng.uniform(0.6, 1.1)))
+                   weights=W(loss=rng.uniform(0.8, 1.4), opp=rng.uniform(0.25, 0.6),
+                             approach=rng.uniform(0.005, 0.025), reinf=rng.uniform(0.6, 1.1),
+                             fog=rng.uniform(0.2, 1.0), seen=rng.uniform(0.0, 0.6)))
         out.append(P)
     return out
 
@@ -608,6 +780,12 @@ class ShachangAI:
         elif self.level == "normal" or quick:
             pl = Planner(m, ctx, Params(), self.rng, deadline)
             acts = pl.run()
+        elif getattr(self, "variant", "") == "fogonly0":
+            pl = Planner(m, ctx, Params(weights=Weights(fog=0.5, seen=0.3)), self.rng, deadline)
+            acts = pl.run()
+        elif getattr(self, "variant", "") == "fogonly":
+            pl = Planner(m, ctx, Params(weights=Weights(fog=0.5, seen=0.3), presplit=True), self.rng, deadline)
+            acts = pl.run()
         else:
             acts, pl = self._search(m, ctx, obs, deadline)
         self.plan = list(acts)
@@ -617,7 +795,7 @@ class ShachangAI:
         n = HARD_VARIANTS.get(obs.preset, 6)
         variants = hard_variants(self.rng, n)
         best = None
-        w0 = Weights()
+        w0 = Weights(fog=0.5)
         for i, P in enumerate(variants):
             if i > 0 and time.perf_counter() > deadline:
                 break
@@ -625,7 +803,12 @@ class ShachangAI:
             sub_rng = random.Random(self.rng.random())
             pl = Planner(mm, ctx, P, sub_rng, None)
             acts = pl.run()
-            s = score_plan(mm, ctx, w0)
+            if getattr(self, "variant", "") == "t":
+                T = Threats(mm, w0, ctx.cache, ctx.r_est, ctx.targets(mm), ctx.enemy_spawns, ctx.fog)
+                T.load()
+                s = material(mm, w0) + T.total
+            else:
+                s = score_plan(mm, ctx, w0, random.Random(i))
             if best is None or s > best[0] + 1e-9:
                 best = (s, acts, pl)
         return best[1], best[2]

@@ -46,6 +46,8 @@ class Weights:
         self.wipe = 0.6  # bonus for wiping out a unit (one fewer enemy shot)
         self.old_decay = 0.6  # weight of a sighting per turn of age
         self.spread = 0.0  # bonus per own unit (more shots, more eyes)
+        self.fog = 0.0  # per unit ending near fog an enemy stack could shoot from
+        self.seen = 0.0  # per unit ending in sight of a known enemy unit (out of range or not)
         for k, v in kw.items():
             setattr(self, k, v)
 
@@ -70,8 +72,9 @@ class Threats:
     """The enemy's reach as seen from one planned position of the seat (built once per position)."""
 
     def __init__(self, m: Model, w: Weights, cache: VisCache, r_est: dict, targets: np.ndarray | None,
-                 enemy_spawns: dict | None = None):
+                 enemy_spawns: dict | None = None, fog=None):
         self.m = m
+        self.fog = fog if (fog is not None and w.fog > 0) else None
         self.w = w
         self.cache = cache
         h = m.h
@@ -86,6 +89,7 @@ class Threats:
         for c, o, n, wt in enemies:
             by_owner.setdefault(o, []).append((c, n))
         self.owner_vis: dict = {}
+        self.seen_map = None
         for i, (c, o, n, wt) in enumerate(enemies):
             self.weight.append(wt)
             z = int(h[c]) + n
@@ -104,6 +108,9 @@ class Threats:
                 v = cache.get(c, z, vision_range(n))
                 ov = self.owner_vis.get(o)
                 self.owner_vis[o] = v if ov is None else (ov | v)
+        if w.seen > 0 and self.owner_vis:
+            for v in self.owner_vis.values():
+                self.seen_map = v.copy() if self.seen_map is None else (self.seen_map | v)
         # ghost vision of the units this plan wipes out (S9)
         for o, wiped, cell, before in m.hits:
             if wiped and m.fog:
@@ -177,6 +184,10 @@ class Threats:
             self.total -= sign * self.w.approach * count * float(self.targets[cell])
         if cell in self.spawn_block:
             self.total += sign * self.w.block
+        if self.fog is not None:
+            self.total -= sign * self.w.fog * self.fog.risk(cell)
+        if self.seen_map is not None and self.seen_map[cell]:
+            self.total -= sign * self.w.seen
         self.total += sign * self.w.spread
 
     def load(self) -> None:
@@ -212,3 +223,37 @@ def target_map(m: Model, mem_enemies: dict, own_cells: list) -> np.ndarray | Non
         d = np.abs(rr - r) + np.abs(cc - c)
         out = d if out is None else np.minimum(out, d)
     return out.astype(np.float32)
+
+
+class FogRisk:
+    """How much of the fog could hold an enemy stack that sees a cell and has it in range.
+
+    For a cell X: the fog cells Y (not in sight now) within the range of an
+    enemy stack of ``count`` soldiers whose line to X is clear (computed from X,
+    the sight line being nearly symmetric, S5), as a share of a threshold. An
+    enemy we cannot see may stand there and shoot first.
+    """
+
+    def __init__(self, m: Model, count: int, cache: "VisCache"):
+        self.m = m
+        self.hidden = ~np.asarray(m.vis)
+        for c in m.own:
+            self.hidden[c] = False
+        self.count = count
+        self.r = attack_range(count)
+        self.cache = cache
+        self.memo: dict = {}
+        self.any = bool(self.hidden.any())
+        self.norm = 2.0 / max(4, self.r * self.r)
+
+    def risk(self, cell) -> float:
+        if not self.any:
+            return 0.0
+        v = self.memo.get(cell)
+        if v is None:
+            z = int(self.m.h[cell]) + self.count
+            seen_by = self.cache.get(cell, z, self.r)
+            cnt = int(np.count_nonzero(seen_by & self.hidden))
+            v = min(1.0, cnt * self.norm)
+            self.memo[cell] = v
+        return v

@@ -46,6 +46,7 @@ class Memory:
         self.turn = 0  # own turns counted
         self.hits_on: dict = {}  # owner -> list of own turn numbers of hits
         self.enemy_spawns: dict = {}  # owner -> set of cells where its units stood in round 1
+        self.biggest: dict = {}  # owner -> (turn, biggest unit seen)
 
     def update(self, obs, turn: int) -> None:
         vis = obs.visible
@@ -54,6 +55,8 @@ class Memory:
         for u in obs.units:
             if u.owner != obs.player:
                 self.enemies[u.cell] = (u.owner, u.count, turn)
+                if u.count > self.biggest.get(u.owner, (0, 0))[1]:
+                    self.biggest[u.owner] = (turn, u.count)
                 if obs.round == 1:
                     self.enemy_spawns.setdefault(u.owner, set()).add(u.cell)
         for o in range(len(obs.players)):
