@@ -315,3 +315,15 @@ def test_off_map_observers_and_unknown_players_are_refused():
     with pytest.raises(ValueError):
         vm.add_many([0, 2], [(0, 0, 1, 2), (1, 1, 1, 2)])
     assert not vm.counts.any()
+
+
+def test_negative_radius_sees_nothing_in_batches_too():
+    rng = np.random.default_rng(15)
+    h = rng.integers(0, 9, (9, 11))
+    observers = [[(1, 1, 5, -1), (4, 4, 9, 3), (8, 10, 3, -2)], [(2, 2, 4, 0), (5, 5, 20, 6)]]
+    vm = VisionMap(h, 2)
+    vm.reset(observers)
+    assert np.array_equal(vm.counts, ref_counts(h, observers, 2))
+    vm.add_many([0, 1, 1], [(0, 0, 1, -1), (3, 3, 8, 2), (3, 3, 8, -5)])
+    observers[1].append((3, 3, 8, 2))
+    assert np.array_equal(vm.counts, ref_counts(h, observers, 2))

@@ -401,6 +401,7 @@ class VisionMap:
         self._pad, self._wp, self._size = pad, wp, hp_ * wp
         self._pc = pc
         self._pcf = pc.reshape(-1)
+        self._offs = {}  # radius -> offsets for this pad and width
         self._refresh_heights()
 
     def _refresh_heights(self) -> None:
@@ -470,72 +471,93 @@ class VisionMap:
         self.add(player, new)
 
     # -- batches
-    def _batches(self, obs: np.ndarray, ignore_terrain: bool, players=None):
-        """Yield (indices into obs, table, visible (n, m), flat bases) per radius group.
+    def _offsets(self, radius: int):
+        """(u_off, tgt_off) of ``_flat(radius, Wp)`` shifted by the pad: indices from row * Wp + col."""
+        v = self._offs.get(radius)
+        if v is None:
+            f = _flat(radius, self._wp)
+            shift = self._pad * (self._wp + 1)
+            v = self._offs[radius] = ((f.u_off + shift)[:, None], (f.tgt_off + shift)[:, None])
+        return v
 
-        ``obs`` is an (M, 4) int array; the flat bases index the padded counts (player planes
-        included when ``players`` is given).  Observers are sorted by radius once, so every group
-        is a contiguous slice.  Observers of nearby radii may share one batch evaluated with the
-        largest radius of the group (``_group_radii``); cells beyond an observer's own radius are
-        then masked out, which is exact because a cell's sight line does not depend on the table
-        it is taken from.
+    def _batches(self, obs: np.ndarray, ignore_terrain: bool, players=None):
+        """Yield (indices into obs, table, visible (n, m), flat cells base) per radius group.
+
+        ``obs`` is an (M, 4) int array, ``players`` None or the (M,) players (planes of the counts;
+        checked by the caller).  Row j of ``vis`` is target j of the table, whose cell is
+        ``self._offsets(radius)[1][j] + base``.  Observers are sorted by radius once, so every
+        group is a contiguous slice.  Observers of nearby radii may share one batch evaluated with
+        the largest radius of the group (``_group_radii``); cells beyond an observer's own radius
+        are then masked out, which is exact because a cell's sight line does not depend on the
+        table it is taken from.
         """
         m = len(obs)
         if m == 0:
             return
-        radii = obs[:, 3]
-        if (obs[:, :2].view(np.uint64) >= self._hw).any():  # negative -> huge: one test for both ends
-            raise ValueError(f"an observer is off the {self.heights.shape[0]}x{self.heights.shape[1]} map")
-        r_lo, r_hi = int(radii.min()), int(radii.max())
+        (rmin, cmin, zmin, r_lo), (rmax, cmax, zmax, r_hi) = obs.min(axis=0).tolist(), obs.max(axis=0).tolist()
+        h, w = self.heights.shape
+        if rmin < 0 or cmin < 0 or rmax >= h or cmax >= w:
+            raise ValueError(f"an observer is off the {h}x{w} map")
         self._ensure(r_hi)
-        p, wp = self._pad, self._wp
         if r_lo == r_hi:
             order = None
             groups = [(r_hi, 0, m, ())]
         else:
-            order = np.argsort(radii, kind="stable")
-            obs = obs[order]
+            order = np.argsort(obs[:, 3], kind="stable")
+            obs = obs.take(order, axis=0)
             if players is not None:
-                players = players[order]
-            radii = obs[:, 3]
-            cut = np.flatnonzero(radii[1:] != radii[:-1]) + 1
-            bounds = [0] + cut.tolist() + [m]
-            rs = radii[bounds[:-1]].tolist()
+                players = players.take(order)
+            if r_lo >= 0:
+                per = np.bincount(obs[:, 3] - r_lo).tolist()  # observers per radius, sorted
+                rs = [r_lo + i for i, c in enumerate(per) if c]
+                counts = [c for c in per if c]
+            else:  # negative radii (no vision) sort first
+                rs, counts = (v.tolist() for v in np.unique(obs[:, 3], return_counts=True))
+            bounds = [0]
+            for c in counts:
+                bounds.append(bounds[-1] + c)
             groups = [(rs[j], bounds[i], bounds[j + 1],
                        [(rs[q], bounds[q] - bounds[i], bounds[q + 1] - bounds[i]) for q in range(i, j)])
-                      for i, j in _group_radii(rs, [bounds[q + 1] - bounds[q] for q in range(len(rs))])]
-        b0 = obs[:, :2] @ np.array([wp, 1], dtype=np.int64) + (p * wp + p)  # flat, padded
-        base = b0 if players is None else b0 + players * self._size
+                      for i, j in _group_radii(rs, counts)]
+        wp = self._wp
+        corner = obs @ np.array([wp, 1, 0, 0], dtype=np.int64)  # row * Wp + col
+        base = corner if players is None else corner + players * self._size  # after _ensure: final size
         if not ignore_terrain:
-            zs = obs[:, 2]
-            zmax = max(int(zs.max()), -int(zs.min()))
-            if zmax <= _I32:
-                zs = zs.astype(np.int32)
+            zmax = max(zmax, -zmin)
+            zs = obs[:, 2].astype(np.int32) if zmax <= _I32 else obs[:, 2]
+            hpf = self._hp2d.reshape(-1)
+            shift = self._pad * (wp + 1)
         for rad, a, b, mixed in groups:  # mixed: (radius, start, end) of the smaller-radius runs
             if rad < 0:
                 continue
             t = _table(rad)
-            if ignore_terrain:
+            if ignore_terrain or t.n2 == 0:
                 vis = np.ones((t.n, b - a), dtype=bool)
             else:
-                vis = _visible_padded(self._hp2d, self._maxabs, rad, b0[a:b], zs[a:b], zmax)
+                dt = _slope_dtype(t, self._maxabs + zmax)
+                if dt is None or (b - a) * t.e > _CHUNK:  # direct form / chunked: the general path
+                    vis = _visible_padded(self._hp2d, self._maxabs, rad, corner[a:b] + shift, zs[a:b], zmax)
+                else:
+                    vis = _eval_cells(hpf.take(self._offsets(rad)[0] + corner[a:b]), zs[a:b], t, dt)
             for r_small, c0, c1 in mixed:  # runs of smaller radii in the group: drop cells beyond them
                 vis[:, c0:c1] &= t.radmask(r_small)
             idx = np.arange(a, b) if order is None else order[a:b]
             yield idx, t, vis, base[a:b]
 
-    def _batch_cells(self, players, obs: np.ndarray, ignore_terrain: bool) -> np.ndarray:
+    def _batch_cells(self, obs: np.ndarray, ignore_terrain: bool, players=None) -> np.ndarray:
         """Flat indices into the padded counts of every cell every observer sees (with repeats)."""
-        pl = np.broadcast_to(np.asarray(players, dtype=np.int64), (len(obs),))
-        if len(pl) and (pl.min() < 0 or pl.max() >= self.n_players):
-            raise ValueError(f"player out of range (n_players={self.n_players})")
         parts = []
-        for _idx, t, vis, base in self._batches(obs, ignore_terrain, pl):
-            cell = _flat(t.radius, self._wp).tgt_off[:, None] + base
-            parts.append(cell[vis])
+        for _idx, t, vis, base in self._batches(obs, ignore_terrain, players):
+            parts.append((self._offsets(t.radius)[1] + base)[vis])
         if not parts:
             return np.zeros(0, dtype=np.intp)
         return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+    def _players(self, players, m: int) -> np.ndarray:
+        pl = np.broadcast_to(np.asarray(players, dtype=np.int64), (m,))
+        if m and (pl.min() < 0 or pl.max() >= self.n_players):
+            raise ValueError(f"player out of range (n_players={self.n_players})")
+        return pl
 
     @staticmethod
     def _as_obs(observers) -> np.ndarray:
@@ -543,21 +565,25 @@ class VisionMap:
 
     def add_many(self, players, observers: Sequence[Observer], ignore_terrain: bool = False) -> None:
         """Add several observers at once; ``players`` is one player or one per observer."""
-        cells = self._batch_cells(players, self._as_obs(observers), ignore_terrain)
+        obs = self._as_obs(observers)
+        cells = self._batch_cells(obs, ignore_terrain, self._players(players, len(obs)))
         np.add.at(self._pcf, cells, self._one)
 
     def remove_many(self, players, observers: Sequence[Observer], ignore_terrain: bool = False) -> None:
         """Remove several observers at once (each previously added with the same values)."""
-        cells = self._batch_cells(players, self._as_obs(observers), ignore_terrain)
+        obs = self._as_obs(observers)
+        cells = self._batch_cells(obs, ignore_terrain, self._players(players, len(obs)))
         np.subtract.at(self._pcf, cells, self._one)
 
     def reset(self, observers: list[list[Observer]]) -> None:
         """Recompute every player's counts from scratch (terrain-bound observers only)."""
+        if len(observers) > self.n_players:
+            raise ValueError(f"{len(observers)} observer lists for {self.n_players} players")
         sizes = [len(o) for o in observers]
         total = sum(sizes)
         obs = np.fromiter(_chain(_chain(observers)), dtype=np.int64, count=4 * total).reshape(total, 4)
-        pl = np.repeat(np.arange(len(observers), dtype=np.intp), sizes)
-        cells = self._batch_cells(pl, obs, False)
+        players = np.repeat(np.arange(len(observers), dtype=np.int64), sizes)
+        cells = self._batch_cells(obs, False, players)
         self._pcf.fill(0)
         np.add.at(self._pcf, cells, self._one)
 
