@@ -327,3 +327,15 @@ def test_negative_radius_sees_nothing_in_batches_too():
     vm.add_many([0, 1, 1], [(0, 0, 1, -1), (3, 3, 8, 2), (3, 3, 8, -5)])
     observers[1].append((3, 3, 8, 2))
     assert np.array_equal(vm.counts, ref_counts(h, observers, 2))
+
+
+def test_reset_accepts_numpy_and_float_values():
+    rng = np.random.default_rng(16)
+    h = rng.integers(0, 9, (8, 8))
+    observers = [[(np.int64(1), np.int32(2), 7, 3)], [(3.0, 4.0, 9.0, 4.0), (5, 5, 8, 2)]]
+    vm = VisionMap(h, 2)
+    vm.reset(observers)
+    want = ref_counts(h, [[(1, 2, 7, 3)], [(3, 4, 9, 4), (5, 5, 8, 2)]], 2)
+    assert np.array_equal(vm.counts, want)
+    with pytest.raises(ValueError):
+        vm.reset([[(1, 2, 3)]])  # three values: not an observer

@@ -51,6 +51,7 @@ The observer must stand on the map (``0 <= row < H``, ``0 <= col < W``).
 from __future__ import annotations
 
 import math
+import struct
 from itertools import chain
 from functools import lru_cache
 from typing import Sequence
@@ -581,7 +582,11 @@ class VisionMap:
             raise ValueError(f"{len(observers)} observer lists for {self.n_players} players")
         sizes = [len(o) for o in observers]
         total = sum(sizes)
-        obs = np.fromiter(_chain(_chain(observers)), dtype=np.int64, count=4 * total).reshape(total, 4)
+        try:  # struct.pack reads a flat stream of ints faster than np.fromiter
+            obs = np.frombuffer(struct.pack(f"{4 * total}q", *_chain(_chain(observers))), dtype=np.int64)
+        except struct.error:  # not plain ints (floats, ...) or not 4 values each: the general path
+            obs = np.fromiter(_chain(_chain(observers)), dtype=np.int64, count=4 * total)
+        obs = obs.reshape(total, 4)
         players = np.repeat(np.arange(len(observers), dtype=np.int64), sizes)
         cells = self._batch_cells(obs, False, players)
         self._pcf.fill(0)
