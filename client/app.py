@@ -149,10 +149,30 @@ class Display:
         pygame.display.gl_set_attribute(pygame.GL_CONTEXT_PROFILE_MASK, pygame.GL_CONTEXT_PROFILE_CORE)
         self.window = pygame.display.set_mode(self._mode_size(size), self._flags(True), vsync=0)
         self.ctx = moderngl.create_context()
+        self._board_drawn = False
         w, h = self.window.get_size()
         self.gl = GLRenderer(self.ctx, w, h)
-        self.ui = pygame.Surface((w, h), pygame.SRCALPHA)
+        self.ui = self._ui_surface(w, h)
         self.board = self.gl
+
+    @staticmethod
+    def _ui_surface(w: int, h: int) -> pygame.Surface:
+        """The GL overlay: RGBA byte order in memory, so regions upload without conversion."""
+        return pygame.Surface((w, h), pygame.SRCALPHA, 32, masks=(0xFF, 0xFF00, 0xFF0000, 0xFF000000))
+
+    def _composite(self) -> None:
+        """Blend the UI surface over the GL picture: the marked rects only, or all of it."""
+        W, H = self.ui.get_size()
+        rects = [pygame.Rect(0, 0, W, H)] if (self.ui_full or not self._board_drawn) else self._composite_rects()
+        buf = self.ui.get_buffer()
+        try:
+            pitch = self.ui.get_pitch()
+            arr = np.frombuffer(buf, np.uint8)
+            arr = arr.reshape(H, pitch // 4, 4)
+            for r in rects:
+                self.gl.draw_surface(np.ascontiguousarray(arr[r.y:r.bottom, r.x:r.right]), r.x, r.y)
+        finally:
+            del buf
 
     def _open_flat(self, size) -> None:
         from client.render.flat import FlatRenderer
@@ -182,7 +202,7 @@ class Display:
             self.window = pygame.display.get_surface() or self.window
             w, h = self.window.get_size()
             self.gl.resize(w, h)
-            self.ui = pygame.Surface((w, h), pygame.SRCALPHA)
+            self.ui = self._ui_surface(w, h)
         else:
             self.window = pygame.display.get_surface() or self.window
             self.ui = self.window
@@ -204,16 +224,52 @@ class Display:
 
     # -------------------------------------------------------------- frames
     def begin(self, background=(16, 18, 22)) -> None:
+        self.ui_rects: list[pygame.Rect] = []
+        self.ui_full = False
         if self.kind == "gl":
-            self.ctx.screen.use()
-            self.ctx.clear(background[0] / 255, background[1] / 255, background[2] / 255, 1.0)
+            self._background = background
+            self._board_drawn = False
             self.ui.fill((0, 0, 0, 0))
         else:
             self.window.fill(background)
 
+    def mark(self, rect) -> None:
+        """A part of the UI surface that holds something this frame (GL composites only these)."""
+        self.ui_rects.append(pygame.Rect(rect))
+
+    def mark_full(self) -> None:
+        self.ui_full = True
+
+    def _composite_rects(self) -> list[pygame.Rect]:
+        """Marked rects grown to multiples of 8 px (few texture sizes), merged when they overlap."""
+        W, H = self.ui.get_size()
+        out: list[pygame.Rect] = []
+        for r in self.ui_rects:
+            r = r.clip(pygame.Rect(0, 0, W, H))
+            if r.w <= 0 or r.h <= 0:
+                continue
+            w = min(W, -(-r.w // 8) * 8)
+            h = min(H, -(-r.h // 8) * 8)
+            g = pygame.Rect(min(r.x, W - w), min(r.y, H - h), w, h)
+            merged = True
+            while merged:
+                merged = False
+                for o in out:
+                    if o.colliderect(g):
+                        out.remove(o)
+                        u = o.union(g)
+                        w = min(W, -(-u.w // 8) * 8)
+                        h = min(H, -(-u.h // 8) * 8)
+                        g = pygame.Rect(min(u.x, W - w), min(u.y, H - h), w, h)
+                        merged = True
+                        break
+            out.append(g)
+        return out
+
     def draw_board(self, frame, camera) -> None:
         if self.kind == "gl":
             self.gl.draw(frame, camera)
+            self._board_drawn = True
         else:
             self.board.draw(frame, camera)
 
@@ -222,15 +278,18 @@ class Display:
 
     def present(self) -> None:
         if self.kind == "gl":
-            self.gl.draw_surface(self.ui)
+            if not self._board_drawn:
+                bg = self._background
+                self.gl.fbo.use()
+                self.ctx.clear(bg[0] / 255, bg[1] / 255, bg[2] / 255, 1.0)
+            self._composite()
+            self.gl.blit_to_screen()
         pygame.display.flip()
 
     def screenshot(self) -> np.ndarray:
         """The window's picture as (H, W, 3) uint8 (after present)."""
         if self.kind == "gl":
-            w, h = self.size
-            data = self.ctx.screen.read(viewport=(0, 0, w, h), components=3)
-            return np.frombuffer(data, dtype=np.uint8).reshape(h, w, 3)[::-1].copy()
+            return self.gl.screenshot()
         return np.ascontiguousarray(pygame.surfarray.array3d(self.window).transpose(1, 0, 2))
 
     def save_screenshot(self, path) -> Path:
@@ -402,8 +461,11 @@ class App:
         return self.running
 
     def draw(self) -> None:
+        from client.ui import widgets
+
         d = self.display
         d.begin()
+        widgets.set_marker(d.mark)
         first = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:

@@ -38,7 +38,7 @@ def player_rgb(owner: int) -> tuple[int, int, int]:
 def height_rgb(heights: np.ndarray) -> np.ndarray:
     """(H, W, 3) float colours of the terrain by height, with hill shading and level banding."""
     h = np.maximum(heights, 0).astype(np.float32)
-    top = max(8.0, float(h.max()))
+    top = max(6.0, float(h.max()))
     t = np.clip(h / top, 0.0, 1.0)
     rgb = np.stack([np.interp(t, _STOPS, _COLS[:, i]) for i in range(3)], axis=-1)
     # light from the north-west: brighter where the terrain rises towards the viewer
@@ -220,7 +220,7 @@ class FlatRenderer(Renderer):
             m = np.zeros(hw, dtype=bool)
             idx = np.array(list(o.reachable), dtype=np.intp)
             m[idx[:, 0], idx[:, 1]] = True
-            _mix(rgb, m, REACH_GREEN, 0.45)
+            _mix(rgb, m, REACH_GREEN, 0.3)
         if o.reinforce_cells:
             m = np.zeros(hw, dtype=bool)
             idx = np.array(o.reinforce_cells, dtype=np.intp)

@@ -95,6 +95,8 @@ def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
         times.append((time.perf_counter() - a) * 1000)
     if screenshot:
         app.display.save_screenshot(screenshot)
+    k1, k2 = int(0.3 * frames), int(0.7 * frames)
+    phases = [("whole map", times[:k1]), ("dive", times[k1:k2]), ("climb", times[k2:])]
     med = statistics.median(times)
     worst = max(times)
     p95 = sorted(times)[int(0.95 * (len(times) - 1))]
@@ -102,6 +104,8 @@ def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
           f"renderer {app.display.kind} ({_gl_name(app)}), {marches} marches during the flight")
     print(f"bench: median {med:.2f} ms ({1000 / med:.1f} fps), p95 {p95:.2f} ms, worst {worst:.2f} ms; "
           f"new game {t_new * 1000:.0f} ms")
+    print("bench: phases: " + "; ".join(f"{name} median {statistics.median(ts):.2f} ms, worst {max(ts):.2f} ms"
+                                       for name, ts in phases if ts))
     pygame.quit()
     return 0
 

@@ -60,6 +60,7 @@ class GameScene(Scene):
         if viewer is not None and 0 <= viewer < game.num_players and humans[viewer]:
             self.ctl.viewer = viewer
         self.ctl.on_action = self._after_action
+        self.ctl.show_heights = game.size <= 16  # heights are numbers players must read
         self.cam = app.display.new_camera(game.size)
         self.fp_cam = None
         self.agents: dict[int, object] = {}
@@ -135,6 +136,13 @@ class GameScene(Scene):
             cam.jump_to(target)
         if snap and hasattr(cam, "snap"):
             cam.snap()
+        if not hasattr(cam, "margins") and self.game.size < 64:
+            # keep the board clear of the side panel: look a little to the right of its centre
+            w, h = self.app.display.size
+            k = cells_per_pixel(cam, h)
+            cam.pan(min(hud.PANEL_W, w // 3) / 2 * k, 0)
+            if snap:
+                cam.snap()
 
     def set_viewer(self, p: int) -> None:
         self.ctl.viewer = p
@@ -550,7 +558,10 @@ class GameScene(Scene):
             except Exception:
                 fp = None
             self.minimap.draw(surf, (8, h - hud.STATUS_H - self.minimap.size - 8), self.frame, fp)
+        if self.minimap and self.show_minimap:
+            display.mark(self.minimap.rect.inflate(4, 4))
         if self.dragging and self.press is not None:
+            display.mark_full()  # a free line: composite the whole overlay while dragging
             pygame.draw.line(surf, (255, 230, 60), self.press[0], self.mouse, 3)
             if ctl.selected is not None:
                 text.draw(surf, str(ctl.count), (self.mouse[0] + 14, self.mouse[1] - 10), 18,
@@ -560,8 +571,9 @@ class GameScene(Scene):
         if ctl.preview and ctl.hover is not None:
             from engine.shachang.cells import cell_name
 
-            text.draw(surf, t("vision_preview", c=cell_name(ctl.hover)), (10, hud.TOP_H + 8), 15,
-                      (255, 240, 170), shadow=True)
+            r = text.draw(surf, t("vision_preview", c=cell_name(ctl.hover)), (10, hud.TOP_H + 8), 15,
+                          (255, 240, 170), shadow=True)
+            display.mark(r.inflate(4, 4))
         hud.status_line(surf, ctl.status, ctl.status_kind)
 
     def _draw_popup(self, surf) -> None:

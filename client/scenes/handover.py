@@ -36,6 +36,7 @@ class HandoverScene(Scene):
     def draw(self, display) -> None:
         surf = display.ui
         surf.fill((10, 10, 14))
+        display.mark_full()
         w, h = surf.get_size()
         col = player_rgb(self.player)
         pygame.draw.rect(surf, col, pygame.Rect(w // 2 - 60, h // 2 - 130, 120, 16), border_radius=6)

@@ -64,6 +64,7 @@ class MenuScene(Scene):
         surf = display.ui
         if self.opaque:
             surf.fill((10, 10, 14))
+            display.mark_full()
         w, h = surf.get_size()
         bh = 44
         box = pygame.Rect(0, 0, 320, 70 + len(self.buttons) * (bh + 8))
@@ -116,6 +117,7 @@ class LoadScene(Scene):
     def draw(self, display) -> None:
         surf = display.ui
         surf.fill(widgets.BG)
+        display.mark_full()
         w, h = surf.get_size()
         text.draw(surf, t("choose_save"), (w // 2, 30), 28, widgets.ACCENT, anchor="midtop")
         text.draw(surf, str(self.app.opts.save_dir), (w // 2, 70), 14, widgets.DIM, anchor="midtop")

@@ -163,6 +163,7 @@ class StartScene(Scene):
     def draw(self, display) -> None:
         surf = display.ui
         surf.fill(widgets.BG)
+        display.mark_full()
         w, h = surf.get_size()
         # a band of player colours
         for i in range(8):

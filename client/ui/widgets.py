@@ -20,10 +20,30 @@ GOOD = (120, 220, 140)
 def panel(surf: pygame.Surface, rect: pygame.Rect, alpha: int = 215) -> None:
     """A translucent dark box with a thin border."""
     rect = pygame.Rect(rect)
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    box.fill((18, 20, 26, alpha))
-    surf.blit(box, rect.topleft)
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    if surf.get_flags() & pygame.SRCALPHA:  # the GL overlay: transparent UI surface, plain fill
+        surf.fill((18, 20, 26, alpha), rect)
+    else:
+        box = pygame.Surface(rect.size, pygame.SRCALPHA)
+        box.fill((18, 20, 26, alpha))
+        surf.blit(box, rect.topleft)
     pygame.draw.rect(surf, BORDER, rect, 1)
+    mark(rect)
+
+
+_marker = None
+
+
+def set_marker(fn) -> None:
+    """Where panels report the rects they cover (the GL display composites only those)."""
+    global _marker
+    _marker = fn
+
+
+def mark(rect) -> None:
+    if _marker is not None:
+        _marker(rect)
 
 
 class Button:

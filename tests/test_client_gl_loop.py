@@ -1,0 +1,94 @@
+"""The input loop with the ModernGL renderer: SDL's offscreen driver gives a GL context through EGL.
+
+Skipped where no GL context can be made (then the flat tests in test_client_loop.py still cover the loop).
+"""
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pygame
+import pytest
+
+from client.app import App, Options
+from client.scenes.game import GameScene
+from client.scenes.gameover import GameOverScene
+from client.scenes.handover import HandoverScene
+from tests.test_client_loop import key, position, step
+
+
+@pytest.fixture
+def glapp(tmp_path):
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    try:
+        a = App(Options(renderer="gl", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en",
+                        size=(640, 480)))
+    except Exception as e:  # pragma: no cover - depends on the machine
+        pygame.display.quit()
+        pytest.skip(f"no window: {e}")
+    if a.display.kind != "gl":
+        pygame.display.quit()
+        pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
+    yield a
+    pygame.display.quit()
+    if old is None:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = old
+
+
+def gl_click(app, cell, button=1):
+    """Click the pixel where the GL camera projects the cell's top centre (then check the pick)."""
+    scene = app.find(GameScene)
+    frame = scene.ctl.frame()
+    h = max(0, int(frame.heights[cell]))
+    u = scene.ctl.obs.unit_at(cell)
+    top = h + (u.count if u else 0)
+    from client.render.base import Y_SCALE
+
+    w, hh = app.display.size
+    p = scene.camera().project([(cell[1] + 0.5, top * Y_SCALE, cell[0] + 0.5)], w, hh)[0]
+    pos = (int(p[0]), int(p[1]))
+    assert app.display.pick(pos[0], pos[1], frame, scene.camera()) == cell
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    step(app)
+
+
+def test_gl_hot_seat_game_to_the_end(glapp):
+    app = glapp
+    g = position([[0, "c3", 2], [1, "e3", 1]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    assert isinstance(app.scene, HandoverScene)
+    shot = app.display.screenshot()
+    assert shot.shape == (480, 640, 3)
+    key(app, pygame.K_SPACE)
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.ctl.viewer == 0
+    step(app, 3)
+    lit = app.display.screenshot()
+    assert lit[60:400, 40:400].max() > 100  # the board is drawn
+    gl_click(app, (2, 2))
+    assert scene.ctl.selected == (2, 2)
+    gl_click(app, (6, 0))  # unseen: the engine's reason
+    assert scene.ctl.status_kind == "error" and "S10" in scene.ctl.status, (scene.ctl.status, g.log)
+    gl_click(app, (2, 2))
+    gl_click(app, (2, 2))
+    key(app, pygame.K_1)
+    gl_click(app, (3, 2))
+    assert str(g.log[-1]) == "march c4 c3 1".replace("c4 c3", "c3 c4")
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, HandoverScene)
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_SPACE)
+    gl_click(app, (2, 2))
+    gl_click(app, (2, 4))
+    assert g.is_over and isinstance(app.scene, GameOverScene)
+    step(app, 2)
+    # first-person view at a unit's eye and back
+    app.pop()
+    key(app, pygame.K_v)
