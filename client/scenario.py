@@ -33,6 +33,7 @@ Format (every key optional unless marked)::
     camera = "strategy"                   # top | strategy | fp:<cell> | eye=x,y,z:target=x,y,z
     distance = 12.0                       # strategy: distance, yaw (deg), target cell
     yaw = 0.0
+    pitch = 50.0                          # strategy: a fixed tilt (else derived from the zoom)
     target = "d4"
     look_at = "f6"                        # fp: the cell to look at
     fov = 45.0                            # fp / explicit
@@ -49,6 +50,8 @@ Format (every key optional unless marked)::
     reinforce = true                      # cells where the current player may reinforce
     select = "c3"
     labels = ["coords", "heights", "counts"]
+    path = ["a1", "d1", "g1"]             # a route through waypoints (straight orthogonal legs),
+                                          # its cells numbered by steps from the start
 
 Errors are ``ScenarioError`` naming the file, the key and its line.
 """
@@ -69,9 +72,9 @@ TOP_KEYS = {"title", "caption_zh", "caption_en", "mode", "players", "map", "posi
             "overlays", "notes"}
 MAP_KEYS = {"heights", "preset", "seed", "flat", "spawns"}
 POSITION_KEYS = {"units", "reserve", "current", "round", "explored", "actions", "hits"}
-VIEW_KEYS = {"as", "camera", "distance", "yaw", "target", "look_at", "fov", "size"}
+VIEW_KEYS = {"as", "camera", "distance", "yaw", "pitch", "target", "look_at", "fov", "size"}
 OVERLAY_KEYS = {"reach", "attack", "sight", "sight_kind", "vision", "vision_count", "ghost", "reinforce",
-                "select", "labels", "numbers"}
+                "select", "labels", "numbers", "path"}
 
 
 class ScenarioError(ValueError):
@@ -256,6 +259,12 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
     for k in ("reserve", "current", "round", "explored", "hits"):
         if k in pos:
             setup[k] = pos[k]
+    if "units" not in pos:
+        extra = [k for k in ("reserve", "current", "round", "explored", "hits") if k in pos]
+        if extra:
+            raise sc.error("position", extra[0], "needs position.units (without units the game's own "
+                                                 "opening is used)")
+        setup = None  # the game's own opening (S17 spawns)
     try:
         g = ShachangGame(gm, preset=preset, mode=mode, players=players, setup=setup,
                          map_source="scenario")
@@ -295,6 +304,12 @@ def scenario_from_save(path: str | Path, move: int | None) -> Scenario:
 
 
 # ---------------------------------------------------------------- frames
+def cell_text(r: int, c: int) -> str:
+    from engine.shachang.cells import cell_name
+
+    return cell_name((r, c))
+
+
 def manhattan_mask(n: int, cell, radius: int) -> np.ndarray:
     rr, cc = np.mgrid[0:n, 0:n]
     return np.abs(rr - cell[0]) + np.abs(cc - cell[1]) <= radius
@@ -394,6 +409,20 @@ def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
         for cell, radius in ghosts:
             m |= manhattan_mask(n, cell, radius)
         ov.ghost_cells = m
+    if "path" in ovt:
+        pts = ovt["path"]
+        if not isinstance(pts, list) or len(pts) < 2:
+            raise sc.error("overlays", "path", "expected a list of at least two cells")
+        cells = [sc.cell("overlays", "path", x) for x in pts]
+        k = 0
+        for (r0, c0), (r1, c1) in zip(cells, cells[1:]):
+            if r0 != r1 and c0 != c1:
+                raise sc.error("overlays", "path", f"{cell_text(r0, c0)} to {cell_text(r1, c1)} is not a straight leg")
+            while (r0, c0) != (r1, c1):
+                r0 += (r1 > r0) - (r1 < r0)
+                c0 += (c1 > c0) - (c1 < c0)
+                k += 1
+                ov.reachable[(r0, c0)] = k
     if ovt.get("reinforce"):
         ov.reinforce_cells = g.reinforce_cells()
     labels = ovt.get("labels", ["counts"])

@@ -62,7 +62,7 @@ class Overlays:
     ghost_cells: np.ndarray | None = None  # bool (H, W): ghost vision area
     reinforce_cells: list[Cell] = field(default_factory=list)
     show_coords: bool = False
-    show_heights: bool = False
+    show_heights: bool = False  # GLRenderer prints non-zero heights only (flat reads as flat)
     show_counts: bool = True
     sight_numbers: bool = False  # print (a+b)*y vs a*z+b*x (S5) over each checked cell
 

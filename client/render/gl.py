@@ -276,6 +276,10 @@ class GLRenderer(Renderer):
         # tokens
         skip = camera.cell if isinstance(camera, FirstPersonCamera) else None
         inst = gl_units.instances(frame.units, heights, skip_cell=skip, merged=far)
+        if far and len(inst):
+            # overview maps: stacks at least ~7 px wide so every unit can be found
+            cpx = self._centre_cell_px(view, proj)
+            inst[:, 3] *= min(8.0, max(1.0, 3.5 / (gl_units.TOKEN_RADIUS * max(cpx, 0.1))))
         self.p_token["u_mvp"].write(mvp_b)
         if len(inst):
             self._draw_tokens(inst, 1.0)
@@ -371,11 +375,17 @@ class GLRenderer(Renderer):
         fwd = -np.asarray(view, np.float64)[2, :3]
         if fwd[1] > -0.966:
             return False
+        return self._centre_cell_px(view, proj) < 4.0
+
+    def _centre_cell_px(self, view, proj) -> float:
+        """Width in pixels of one cell on the ground under the screen centre."""
         o, d = pixel_ray(view, proj, self.width, self.height, self.width / 2, self.height / 2)
+        if d[1] > -1e-6:
+            return 100.0
         t = -o[1] / d[1]
         g = o + d * t
         pts = project(view, proj, self.width, self.height, [g, g + [1.0, 0.0, 0.0]])
-        return float(np.hypot(*(pts[1, :2] - pts[0, :2]))) < 4.0
+        return float(np.hypot(*(pts[1, :2] - pts[0, :2])))
 
     def _upload(self, buf_attr_vbo, data: np.ndarray, kind: str):
         nbytes = data.nbytes
@@ -427,12 +437,6 @@ class GLRenderer(Renderer):
             scale.append(k)
 
         rows, cols = hgt.shape
-        if ov.show_counts:
-            for u in frame.units:
-                r, c = u.cell
-                icon = {"fresh": TENT, "attacked": SWORDS, "spent": SPENT}.get(u.state, "")
-                add((c + 0.5, (hgt[r, c] + u.count) * Y_SCALE + 0.12, r + 0.5), f"{u.count}{icon}",
-                    LABEL_WHITE, 0.55)
         for cell, _rad in frame.ghosts:
             r, c = cell
             add((c + 0.5, (hgt[r, c] + 3) * Y_SCALE + 0.12, r + 0.5), GHOST, (0.85, 0.8, 1.0, 1.0), 0.55)
@@ -447,13 +451,19 @@ class GLRenderer(Renderer):
             for r in range(rows):
                 for c in range(cols):
                     if ov.show_coords:
-                        add((c + 0.5, hgt[r, c] * Y_SCALE + 0.01, r + 0.22), cell_label((r, c)),
-                            (1.0, 1.0, 0.8, 1.0), 0.3)
-                    if ov.show_heights and known[r, c]:
-                        add((c + 0.5, hgt[r, c] * Y_SCALE + 0.01, r + 0.78), str(int(hgt[r, c])),
-                            (0.8, 0.95, 1.0, 1.0), 0.3)
+                        add((c + 0.24, hgt[r, c] * Y_SCALE + 0.01, r + 0.16), cell_label((r, c)),
+                            (1.0, 1.0, 0.8, 1.0), 0.24)
+                    if ov.show_heights and known[r, c] and hgt[r, c] != 0:
+                        add((c + 0.78, hgt[r, c] * Y_SCALE + 0.01, r + 0.82), str(int(hgt[r, c])),
+                            (0.8, 0.95, 1.0, 1.0), 0.26)
         for point, text, rgba in extra:
             add(tuple(point), text, rgba, 0.32)
+        if ov.show_counts:  # last, so stack counts are drawn over cell labels
+            for u in frame.units:
+                r, c = u.cell
+                icon = {"fresh": TENT, "attacked": SWORDS, "spent": SPENT}.get(u.state, "")
+                add((c + 0.5, (hgt[r, c] + u.count) * Y_SCALE + 0.12, r + 0.5), f"{u.count}{icon}",
+                    LABEL_WHITE, 0.55)
         if not anchors:
             return []
         pts = np.asarray(anchors, np.float64)
@@ -468,7 +478,7 @@ class GLRenderer(Renderer):
                 continue
             px = cell_px[i] * scale[i]
             if px < 7.0:
-                if scale[i] < 0.5 or px < 4.0:
+                if scale[i] < 0.4 or px < 4.0:
                     continue  # too small to read: skip (counts stay readable down to 7 px)
                 px = 7.0
             px = min(px, 40.0)
