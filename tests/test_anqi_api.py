@@ -5,6 +5,7 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from engine import registry
 from engine.api import IllegalAction, ParseError, Placement, SaveError
@@ -171,3 +172,40 @@ def test_observe_rejects_unknown_seats():
     g = new_game()
     with pytest.raises(ValueError):
         g.observe(3)
+
+
+def test_targets_for_highlighting():
+    from engine.anqi.game import setup
+    g = setup({"h5": "吴君", "e8": "魏君", "e2": "蜀君", "b3": "吴炮", "f3": "魏马"}, {"c3": "魏兵"})
+    assert sorted(g.targets("b3")) == ["b2", "b4", "f3"]
+    assert g.targets("f3") == [] and g.targets("c3") == []
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 1_000_000), st.integers(0, 400))
+def test_invariants_and_mid_game_saves(seed, steps):
+    from collections import Counter
+    from engine.anqi.rules import HIDDEN, Up
+    g = new_game(seed=seed)
+    rng = random.Random(seed)
+    start = Counter(g._hidden.values())
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+        pos = g.pos
+        hidden_cells = [i for i, t in enumerate(pos.board) if t == HIDDEN]
+        assert len(hidden_cells) == sum(pos.pool.values()) == len(g._hidden)
+        assert set(hidden_cells) == set(g._hidden)
+        assert Counter(g._hidden.values()) == Counter(pos.pool)
+        ups = Counter((t.printed, t.kind) for t in pos.board if type(t) is Up and t.printed < 3)
+        for ident, n in start.items():
+            assert ups[ident] + pos.pool.get(ident, 0) <= n
+        for t in pos.board:
+            if type(t) is Up:
+                assert t.owner not in pos.out
+                if t.printed == 3 and t.kind != "emperor":
+                    assert (t.owner is None) == (pos.qinwang is None) or t.owner == pos.qinwang
+        assert g.is_over or g.current_player not in pos.out
+    h = load_game(g.to_json())
+    assert h.observe(0) == g.observe(0) and h._hidden == g._hidden

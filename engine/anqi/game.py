@@ -231,6 +231,10 @@ class AnqiGame(Game):
         t = self.pos.board[self.lay.index[cell]]
         return t.owner if type(t) is Up else None
 
+    def targets(self, cell: str) -> list[str]:
+        """Cells the current player's piece on ``cell`` may move to (steps, captures, cannon jumps, 勤王)."""
+        return [a.dst for a in self.legal_actions() if isinstance(a, Move) and a.src == cell]
+
     @property
     def allies(self) -> tuple[int, ...]:
         """The allied pair after 勤王 (A6), or () when nobody is allied."""
