@@ -117,9 +117,12 @@ class Scenario:
                 return i + 1
         return None
 
-    def error(self, table: str | None, key: str | None, msg: str) -> ScenarioError:
+    def error(self, table: str | None, key: str | None, msg: str, offset: int = 0) -> ScenarioError:
+        """``offset``: lines after the key's line (a row of a multi-line value)."""
         where = f"{table}.{key}" if table and key else (key or table or "")
         line = self.line_of(table, key)
+        if line is not None:
+            line += offset
         loc = f"{self.path}" + (f", line {line}" if line else "")
         return ScenarioError(f"{loc}: {where}: {msg}" if where else f"{loc}: {msg}")
 
@@ -166,7 +169,12 @@ class Scenario:
 def parse_heights(sc: Scenario, text) -> np.ndarray:
     if not isinstance(text, str):
         raise sc.error("map", "heights", "expected a multi-line string of rows")
-    rows = [ln.strip() for ln in text.strip().splitlines() if ln.strip()]
+    raw = text.splitlines()
+    rows, offsets = [], []
+    for j, ln in enumerate(raw):
+        if ln.strip():
+            rows.append(ln.strip())
+            offsets.append(j + 1)  # a multi-line string starts on the line after the key
     if not rows:
         raise sc.error("map", "heights", "is empty")
     grid = []
@@ -175,7 +183,8 @@ def parse_heights(sc: Scenario, text) -> np.ndarray:
         try:
             grid.append([int(v) for v in parts])
         except ValueError:
-            raise sc.error("map", "heights", f"row {i + 1} {ln!r} is not all integers") from None
+            raise sc.error("map", "heights", f"row {i + 1} {ln!r} is not all integers",
+                           offset=offsets[i]) from None
     n = len(grid)
     bad = [i + 1 for i, r in enumerate(grid) if len(r) != n]
     if bad:

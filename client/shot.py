@@ -101,8 +101,10 @@ def make_camera(sc, spec: str | None):
     if spec.startswith("fp:"):
         c = sc.cell("view", "camera", spec[3:])
         u = g.units.get(c)
+        if u is None:
+            raise ScenarioError(f"{sc.path}: camera {spec!r}: no unit on {spec[3:]} to look from")
         cam = FirstPersonCamera(fov=float(view.get("fov", 70.0)))
-        cam.set_eye(c, int(g.heights[c]) + (u.count if u else 1))
+        cam.set_eye(c, int(g.heights[c]) + u.count)
         look = view.get("look_at")
         if look:
             lc = sc.cell("view", "look_at", look)
