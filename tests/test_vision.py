@@ -287,7 +287,8 @@ def test_big_batch_is_chunked_and_still_exact(monkeypatch):
 
 
 def test_radius_grouping_covers_every_radius_once():
-    for radii, counts in [([2], [5]), ([2, 3, 5, 6], [40, 10, 3, 1]), ([2, 11], [200, 1]), (list(range(0, 15)), [3] * 15)]:
+    cases = [([2], [5]), ([2, 3, 5, 6], [40, 10, 3, 1]), ([2, 11], [200, 1]), (list(range(0, 15)), [3] * 15)]
+    for radii, counts in cases:
         groups = V._group_radii(radii, counts)
         covered = [q for i, j in groups for q in range(i, j + 1)]
         assert covered == list(range(len(radii)))

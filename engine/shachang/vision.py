@@ -106,7 +106,7 @@ class _Table:
                 dd.append(int(self.d[t]))
                 kk.append(k)
         self.levels = tuple(levels)
-        self.cost = len(pr) + 3 * w * w + 2 * self.n  # work per observer, in ~1.4 ns units (bench)
+        self.cost = len(pr) + 3 * w * w + 2 * self.n  # rough work per observer (for _group_radii)
         self.e_pr = np.array(pr, dtype=np.intp)
         self.e_pc = np.array(pc, dtype=np.intp)
         self.e_tgt = np.array(tg, dtype=np.intp)
@@ -118,14 +118,14 @@ class _Table:
         # the same entries target-major (for one observer: one np.maximum.reduceat)
         order = np.lexsort((self.e_k, self.e_tgt))
         self.all_loc_tm = np.concatenate([e_loc[order], self.tgt2_loc])
-        self.starts_tm = np.concatenate([[0], np.cumsum(np.bincount(self.e_tgt, minlength=self.n2))[:-1]]).astype(np.intp)
+        per_target = np.bincount(self.e_tgt, minlength=self.n2)
+        self.starts_tm = np.concatenate([[0], np.cumsum(per_target)[:-1]]).astype(np.intp)
         # exact slope weights L // cheb(cell) over the window (centre: 0, never used)
         self.lcm = math.lcm(*range(1, radius + 1)) if radius >= 1 else 1
         ii = np.abs(np.arange(w) - radius)
         cheb = np.maximum(ii[:, None], ii[None, :]).reshape(-1)
         lw = np.zeros(w * w, dtype=object)
         lw[cheb > 0] = [self.lcm // int(c) for c in cheb[cheb > 0]]
-        self._lw_obj = lw
         self.lw32 = lw.astype(np.int32) if self.lcm <= _I32 else None
         self.lw64 = lw.astype(np.int64) if self.lcm <= _I64 else None
         # the distinct window cells a batch needs (targets with D >= 2 and their path cells)
@@ -135,7 +135,6 @@ class _Table:
         self.lw64u = None if self.lw64 is None else self.lw64[self.u_loc][:, None]
         self.lw32sq = None if self.lw32 is None else self.lw32.reshape(w, w)  # square forms
         self.lw64sq = None if self.lw64 is None else self.lw64.reshape(w, w)
-
 
     def radmask(self, r: int) -> np.ndarray:
         """(n, 1) bool column: the targets within r steps (for observers of a smaller radius)."""
@@ -412,7 +411,6 @@ class VisionMap:
         hp = np.zeros((h + 2 * p, w + 2 * p), dtype=_heights_dtype(self._maxabs))
         hp[p:p + h, p:p + w] = self.heights
         self._hp2d = hp
-        self._hw = np.array([h, w], dtype=np.uint64)
 
     def _ensure(self, radius: int) -> None:
         if radius > self._pad:
