@@ -21,7 +21,7 @@ import numpy as np
 from client.camera import FirstPersonCamera, gl_uniform_bytes, pixel_ray, project
 from client.render import gl_overlay, gl_units
 from client.render.base import Frame, Renderer, Y_SCALE
-from client.render.gl_terrain import BASE_LEVELS, build_mesh, mesh_stats
+from client.render.gl_terrain import BASE_LEVELS, build_chunked_mesh, mesh_stats
 from client.render.gl_text import GHOST, SPENT, SWORDS, TENT, GlyphAtlas
 
 SHADERS = Path(__file__).resolve().parents[2] / "shaders"
@@ -187,7 +187,7 @@ class GLRenderer(Renderer):
         import time
 
         t0 = time.perf_counter()
-        verts, idx = build_mesh(heights)
+        verts, idx, self._chunks = build_chunked_mesh(heights)
         self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
         self.mesh_info = mesh_stats(verts, idx)
         for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
@@ -269,7 +269,7 @@ class GLRenderer(Renderer):
             self._draw_far_board(p, mvp_b, fog, fill_edge_mark if has_ov else None, rows, cols)
         else:
             ctx.enable(moderngl.CULL_FACE)
-            self.terrain_vao.render(moderngl.TRIANGLES)
+            self._render_visible_chunks(mvp)
             ctx.disable(moderngl.CULL_FACE)
         self._stage("terrain")
 
@@ -368,6 +368,42 @@ class GLRenderer(Renderer):
         if name != "start" and last is not None:
             self.stage_ms[name] = (now - last) * 1000
         self._stage_t = now
+
+    def _render_visible_chunks(self, mvp: np.ndarray) -> None:
+        """Draw the terrain chunks whose boxes touch the view frustum (merged into few draw calls)."""
+        ch = self._chunks
+        boxes = ch["boxes"]
+        k = len(boxes)
+        lo, hi = boxes[:, 0], boxes[:, 1]
+        corners = np.empty((k, 8, 4))
+        for i in range(8):
+            corners[:, i, 0] = np.where(i & 1, hi[:, 0], lo[:, 0])
+            corners[:, i, 1] = np.where(i & 2, hi[:, 1], lo[:, 1])
+            corners[:, i, 2] = np.where(i & 4, hi[:, 2], lo[:, 2])
+        corners[:, :, 3] = 1.0
+        clip = corners @ mvp.T  # (k, 8, 4)
+        x, y, z, w = clip[..., 0], clip[..., 1], clip[..., 2], clip[..., 3]
+        out = ((x < -w).all(1) | (x > w).all(1) | (y < -w).all(1) | (y > w).all(1)
+               | (z < -w).all(1) | (z > w).all(1))
+        visible = ~out & (ch["ranges"][:, 1] > 0)
+        self.timings["chunks_drawn"] = int(visible.sum())
+        ranges = ch["ranges"]
+        start = None
+        end = 0
+        for i in np.flatnonzero(visible):
+            f, n = int(ranges[i, 0]), int(ranges[i, 1])
+            if start is not None and f == end:
+                end = f + n
+                continue
+            if start is not None:
+                self.terrain_vao.render(moderngl.TRIANGLES, vertices=end - start, first=start)
+            start, end = f, f + n
+        if start is not None:
+            self.terrain_vao.render(moderngl.TRIANGLES, vertices=end - start, first=start)
+        # the bottom of the base slab (after every chunk)
+        last = int(ranges[:, 0].max() + ranges[ranges[:, 0].argmax(), 1]) if k else 0
+        if ch["total"] > last:
+            self.terrain_vao.render(moderngl.TRIANGLES, vertices=ch["total"] - last, first=last)
 
     def _far_view(self, view, proj) -> bool:
         """True when the view looks within 15 degrees of straight down and a cell at the screen

@@ -44,10 +44,23 @@ def _quads(p0, t1, t2, face) -> np.ndarray:
     return v
 
 
+CHUNK = 32  # cells per side of a culling chunk
+
+
 def build_mesh(heights: np.ndarray, y_scale: float = Y_SCALE):
     """Vertices (N, 4) float32 and indices (M,) uint32 of the column mesh of ``heights`` (H, W).
 
     Negative heights (unexplored, -1) are drawn at 0.
+    """
+    verts, idx, _chunks = build_chunked_mesh(heights, y_scale)
+    return verts, idx
+
+
+def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int = CHUNK):
+    """Like build_mesh, with merged runs cut at CHUNK-cell borders and the quads sorted by chunk.
+
+    Returns (verts, idx, chunks) where chunks is a dict: ``ranges`` (K, 2) first index and index
+    count of each chunk's triangles, ``boxes`` (K, 2, 3) world AABB (min, max) of each chunk.
     """
     h = np.maximum(np.asarray(heights), 0).astype(np.int32)
     rows, cols = h.shape
@@ -55,7 +68,9 @@ def build_mesh(heights: np.ndarray, y_scale: float = Y_SCALE):
     parts = []
 
     # top faces: runs of equal height along each row (axis 1 = x)
-    r, c0, c1 = _runs(np.ones_like(h, dtype=bool), h)
+    cc_chunk = (np.arange(h.shape[1]) // chunk)[None, :]
+    rr_chunk = (np.arange(h.shape[0]) // chunk)[:, None]
+    r, c0, c1 = _runs(np.ones_like(h, dtype=bool), h * 1024 + cc_chunk)
     y = h[r, c0] * y_scale
     n = len(r)
     p0 = np.stack([c0, y, r], axis=1).astype(np.float32)
@@ -72,7 +87,7 @@ def build_mesh(heights: np.ndarray, y_scale: float = Y_SCALE):
     # +x / -x walls: merge along z, so work on transposed arrays (axis 1 = rows)
     for face, nb, xoff in ((1, pad[1:-1, 2:], 1.0), (2, pad[1:-1, :-2], 0.0)):
         mask = (own > nb).T  # (cols, rows)
-        key = (own * 4096 + nb).T
+        key = ((own * 4096 + nb) * 1024 + rr_chunk).T
         cc, r0, r1 = _runs(mask, key)
         hi = own.T[cc, r0] * y_scale
         lo = nb.T[cc, r0] * y_scale
@@ -92,7 +107,7 @@ def build_mesh(heights: np.ndarray, y_scale: float = Y_SCALE):
     # +z / -z walls: merge along x (axis 1 = cols)
     for face, nb, zoff in ((3, pad[2:, 1:-1], 1.0), (4, pad[:-2, 1:-1], 0.0)):
         mask = own > nb
-        key = own * 4096 + nb
+        key = (own * 4096 + nb) * 1024 + cc_chunk
         rr, k0, k1 = _runs(mask, key)
         hi = own[rr, k0] * y_scale
         lo = nb[rr, k0] * y_scale
@@ -113,11 +128,30 @@ def build_mesh(heights: np.ndarray, y_scale: float = Y_SCALE):
     parts.append(_quads(np.array([[0, base * y_scale, 0]], np.float32),
                         np.array([[cols, 0, 0]], np.float32), np.array([[0, 0, rows]], np.float32), 5))
 
-    quads = np.concatenate(parts)
+    quads = np.concatenate(parts[:-1])
+    # chunk of each quad from its smallest corner; sort quads by chunk (stable radix sort)
+    kr, kc = -(-rows // chunk), -(-cols // chunk)
+    mins = quads[:, 0, :3]  # every tangent is along +x/+y/+z: corner 0 is the smallest, 2 the largest
+    cid = (np.minimum(mins[:, 2].astype(np.int32) // chunk, kr - 1) * kc
+           + np.minimum(mins[:, 0].astype(np.int32) // chunk, kc - 1)).astype(np.int16)
+    order = np.argsort(cid, kind="stable")
+    quads = np.concatenate([quads[order], parts[-1]])  # the bottom slab last, always drawn
+    counts = np.bincount(cid, minlength=kr * kc)
+    first = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    ranges = np.stack([first * 6, counts * 6], axis=1)
+    ymax = np.zeros(kr * kc)
+    qmax = np.ascontiguousarray(quads[:len(cid), 2, 1])  # sorted by chunk: reduce per contiguous group
+    nz = counts > 0
+    if nz.any():
+        ymax[nz] = np.maximum.reduceat(qmax, first[nz])
+    gr, gc = np.divmod(np.arange(kr * kc), kc)
+    boxes = np.zeros((kr * kc, 2, 3))
+    boxes[:, 0] = np.stack([gc * chunk, np.full(kr * kc, base * y_scale), gr * chunk], axis=1)
+    boxes[:, 1] = np.stack([np.minimum((gc + 1) * chunk, cols), ymax, np.minimum((gr + 1) * chunk, rows)], axis=1)
     verts = quads.reshape(-1, 4)
     q = len(quads)
     idx = (np.arange(q, dtype=np.uint32)[:, None] * 4 + np.array([0, 1, 2, 0, 2, 3], np.uint32)).ravel()
-    return verts, idx
+    return verts, idx, {"ranges": ranges, "boxes": boxes, "total": len(idx)}
 
 
 def mesh_stats(verts: np.ndarray, idx: np.ndarray) -> dict:
