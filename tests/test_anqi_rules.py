@@ -9,7 +9,7 @@ import pytest
 
 from engine.api import IllegalAction
 from engine.anqi import new_game
-from engine.anqi.board import DATA_PATH, HAN, LayoutError, layout, parse_layout
+from engine.anqi.board import DATA_PATH, LayoutError, layout, parse_layout
 from engine.anqi.game import deal, setup
 
 EMPEROR_GATES = {"e5": "汉帝", "i5": "汉车", "e1": "汉车", "e9": "汉车", "a5": "汉炮"}

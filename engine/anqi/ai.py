@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from engine.anqi.board import CANNON, EMPEROR, HORSE, RULER, layout
+from engine.anqi.board import CANNON, EMPEROR, HORSE, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Up
 
 LEVELS = ("easy", "normal", "hard")
