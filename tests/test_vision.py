@@ -340,3 +340,23 @@ def test_reset_accepts_numpy_and_float_values():
     assert np.array_equal(vm.counts, want)
     with pytest.raises(ValueError):
         vm.reset([[(1, 2, 3)]])  # three values: not an observer
+
+
+def test_copies_and_pickles_are_independent_and_still_work():
+    import copy
+    import pickle
+
+    rng = np.random.default_rng(17)
+    h = rng.integers(0, 9, (10, 10))
+    vm = VisionMap(h, 2)
+    vm.add(0, (3, 3, 8, 3))
+    before = vm.counts.copy()
+    for other in (copy.deepcopy(vm), pickle.loads(pickle.dumps(vm))):
+        other.add(1, (5, 5, 9, 2))  # within the current pad
+        assert np.array_equal(other.counts, ref_counts(h, [[(3, 3, 8, 3)], [(5, 5, 9, 2)]], 2))
+        other.add(0, (0, 0, 9, 12))  # grows the pad in the copy only
+        assert np.array_equal(vm.counts, before)
+        want = ref_counts(h, [[(3, 3, 8, 3), (0, 0, 9, 12)], [(5, 5, 9, 2)]], 2)
+        assert np.array_equal(other.counts, want)
+    vm.add(1, (1, 1, 5, 2))
+    assert vm.counts[1].sum() == visible_from_reference(h, (1, 1), 5, 2).sum()

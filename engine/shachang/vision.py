@@ -50,6 +50,7 @@ The observer must stand on the map (``0 <= row < H``, ``0 <= col < W``).
 """
 from __future__ import annotations
 
+import copy
 import math
 import struct
 from itertools import chain
@@ -411,6 +412,27 @@ class VisionMap:
         hp = np.zeros((h + 2 * p, w + 2 * p), dtype=_heights_dtype(self._maxabs))
         hp[p:p + h, p:p + w] = self.heights
         self._hp2d = hp
+
+    # -- copying: ``_pcf`` is a flat view of ``_pc``; copies must rebuild it, not copy it
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        del state["_pcf"]
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._pcf = self._pc.reshape(-1)
+
+    def __deepcopy__(self, memo):
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        for k, v in self.__dict__.items():
+            if k in ("_hp2d", "_offs", "_one"):  # replaced, never written in place: share
+                new.__dict__[k] = v
+            elif k != "_pcf":
+                new.__dict__[k] = copy.deepcopy(v, memo)
+        new._pcf = new._pc.reshape(-1)
+        return new
 
     def _ensure(self, radius: int) -> None:
         if radius > self._pad:
