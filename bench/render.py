@@ -10,6 +10,7 @@ for), but not reading the picture back.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
@@ -72,14 +73,14 @@ def main(argv=None) -> int:
 
     from client.camera import StrategyCamera
     from client.render.gl import GLRenderer
-    from client.render.gl_terrain import build_mesh, mesh_stats
+    from client.render.gl_terrain import build_chunked_mesh, mesh_stats
 
     frame, tokens, g = scene()
     full = np.asarray(g.heights)
     ts = []
     for _ in range(15):
         t0 = time.perf_counter()
-        verts, idx = build_mesh(full)
+        verts, idx, _ = build_chunked_mesh(full)
         ts.append((time.perf_counter() - t0) * 1000)
     st = mesh_stats(verts, idx)
     print(f"mesh 256x256: median {statistics.median(ts):.1f} ms, best {min(ts):.1f} ms, worst {max(ts):.1f} ms; "
@@ -89,22 +90,45 @@ def main(argv=None) -> int:
     ctx = moderngl.create_standalone_context(backend="egl")
     r = GLRenderer(ctx, w, h)
     print(f"context + renderer: {(time.perf_counter() - t0) * 1000:.0f} ms ({ctx.info['GL_RENDERER']})")
-    cam = StrategyCamera(256)
-    cam.snap()  # fully zoomed out: the whole map in view
-    r.draw(frame, cam)
-    ctx.finish()
-    times = []
-    for i in range(args.frames):
-        cam.rotate(0.5)
-        cam.update(1 / 60)
-        t0 = time.perf_counter()
+    def run(label, cam, frames, lod="auto", step=None):
+        r.lod = lod
         r.draw(frame, cam)
         ctx.finish()
-        times.append((time.perf_counter() - t0) * 1000)
-    times.sort()
-    print(f"frames at {w}x{h}, whole 256x256 map, fog, {tokens} tokens, overlays: "
-          f"median {statistics.median(times):.1f} ms, p95 {times[int(len(times) * 0.95) - 1]:.1f} ms, "
-          f"worst {times[-1]:.1f} ms over {len(times)} frames")
+        times = []
+        for i in range(frames):
+            (step or (lambda c, k: (c.rotate(0.5), c.update(1 / 60))))(cam, i)
+            t0 = time.perf_counter()
+            r.draw(frame, cam)
+            ctx.finish()
+            times.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        print(f"{label}: median {statistics.median(times):.1f} ms, p95 {times[int(len(times) * 0.95) - 1]:.1f} ms, "
+              f"worst {times[-1]:.1f} ms over {len(times)} frames (far LOD: {r.used_far})")
+        r.lod = "auto"
+
+    print(f"load average before the frames: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs "
+          "(other processes slow llvmpipe down)")
+    cam = StrategyCamera(256)
+    cam.snap()  # fully zoomed out: the whole map in view
+    run(f"whole 256x256 map at {w}x{h}, fog, {tokens} tokens, overlays, orbiting", cam, args.frames)
+
+    def fog_change(c, k):  # a vision update after an action: new fog texture (board picture rebuilt)
+        c.rotate(0.5)
+        c.update(1 / 60)
+        frame.visible[100 + k % 50, 100:140] ^= True
+
+    cam = StrategyCamera(256)
+    cam.snap()
+    run("same, with a fog change every frame (board picture rebuilt each frame)", cam, max(10, args.frames // 4),
+        step=fog_change)
+    cam = StrategyCamera(256)
+    cam.snap()
+    run("whole map drawn as the column mesh (LOD off)", cam, max(10, args.frames // 6), lod="mesh")
+    cam = StrategyCamera(256)
+    cam.set_distance(40)
+    cam.jump_to((128, 128))
+    cam.snap()
+    run("zoomed in (distance 40, columns, chunk culling)", cam, max(10, args.frames // 4))
     t0 = time.perf_counter()
     r.screenshot()
     print(f"read-back of one picture: {(time.perf_counter() - t0) * 1000:.1f} ms")
