@@ -147,6 +147,10 @@ class Display:
         pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MAJOR_VERSION, 3)
         pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MINOR_VERSION, 3)
         pygame.display.gl_set_attribute(pygame.GL_CONTEXT_PROFILE_MASK, pygame.GL_CONTEXT_PROFILE_CORE)
+        # the renderer blits its RGBA8 + depth24 framebuffer to the window: formats must match
+        for attr, v in ((pygame.GL_RED_SIZE, 8), (pygame.GL_GREEN_SIZE, 8), (pygame.GL_BLUE_SIZE, 8),
+                        (pygame.GL_ALPHA_SIZE, 8), (pygame.GL_DEPTH_SIZE, 24), (pygame.GL_STENCIL_SIZE, 0)):
+            pygame.display.gl_set_attribute(attr, v)
         self.window = pygame.display.set_mode(self._mode_size(size), self._flags(True), vsync=0)
         self.ctx = moderngl.create_context()
         self._board_drawn = False
@@ -173,6 +177,56 @@ class Display:
                 self.gl.draw_surface(np.ascontiguousarray(arr[r.y:r.bottom, r.x:r.right]), r.x, r.y)
         finally:
             del buf
+
+    _QUAD_VS = """#version 330
+in vec2 in_pos; out vec2 uv;
+void main() { uv = in_pos * 0.5 + 0.5; gl_Position = vec4(in_pos, 0.0, 1.0); }"""
+    _QUAD_FS = """#version 330
+uniform sampler2D tex; in vec2 uv; out vec4 color;
+void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
+
+    def _to_window(self) -> None:
+        """Put the renderer's picture in the window. Its own blit works when the window's depth format
+        matches; else (e.g. GLX under Xvfb) a blit through a colour-only framebuffer (the depth part
+        of a blit is skipped when one side has no depth); a screen quad as the last resort."""
+        ctx = self.ctx
+        mode = getattr(self, "_present_mode", None)
+        if mode in (None, "blit"):
+            ctx.error  # clear old errors
+            self.gl.blit_to_screen()
+            if mode is None:
+                self._present_mode = "blit" if ctx.error == "GL_NO_ERROR" else "mid"
+                mode = self._present_mode
+            if mode == "blit":
+                return
+        w, h = self.gl.width, self.gl.height
+        src = getattr(self.gl, "_resolve", None) or self.gl.fbo
+        if getattr(self, "_mid", None) is None or self._mid.size != (w, h):
+            if getattr(self, "_mid", None) is not None:
+                self._mid.release()
+                self._mid_tex.release()
+            self._mid_tex = ctx.texture((w, h), 4)
+            self._mid = ctx.framebuffer(color_attachments=[self._mid_tex])
+        ctx.copy_framebuffer(self._mid, src)
+        if mode == "mid":
+            ctx.error
+            ctx.copy_framebuffer(ctx.screen, self._mid)
+            if ctx.error == "GL_NO_ERROR":
+                return
+            self._present_mode = "quad"
+        import moderngl
+
+        if getattr(self, "_quad", None) is None:
+            prog = ctx.program(vertex_shader=self._QUAD_VS, fragment_shader=self._QUAD_FS)
+            vbo = ctx.buffer(np.array([-1, -1, 1, -1, -1, 1, 1, 1], np.float32).tobytes())
+            self._quad = (prog, ctx.vertex_array(prog, [(vbo, "2f", "in_pos")]))
+        ctx.screen.use()
+        W, H = self.window.get_size()
+        ctx.viewport = (0, 0, W, H)
+        ctx.disable(moderngl.DEPTH_TEST | moderngl.BLEND)
+        self._mid_tex.use(0)
+        self._quad[0]["tex"].value = 0
+        self._quad[1].render(moderngl.TRIANGLE_STRIP)
 
     def _open_flat(self, size) -> None:
         from client.render.flat import FlatRenderer
@@ -283,7 +337,7 @@ class Display:
                 self.gl.fbo.use()
                 self.ctx.clear(bg[0] / 255, bg[1] / 255, bg[2] / 255, 1.0)
             self._composite()
-            self.gl.blit_to_screen()
+            self._to_window()
         pygame.display.flip()
 
     def screenshot(self) -> np.ndarray:

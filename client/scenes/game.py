@@ -137,7 +137,11 @@ class GameScene(Scene):
         if snap and hasattr(cam, "snap"):
             cam.snap()
         if not hasattr(cam, "margins") and self.game.size < 64:
-            # keep the board clear of the side panel: look a little to the right of its centre
+            # a slight tilt so heights show, and the board clear of the side panel
+            if hasattr(cam, "set_distance"):
+                cam.set_distance(0.8 * cam.max_distance)
+                if snap:
+                    cam.snap()
             w, h = self.app.display.size
             k = cells_per_pixel(cam, h)
             cam.pan(min(hud.PANEL_W, w // 3) / 2 * k, 0)
@@ -457,6 +461,16 @@ class GameScene(Scene):
                 self.fp_cam = FirstPersonCamera()
                 self.fp_cam.yaw = yaw
             self.fp_cam.set_eye(cell, h)
+            # face the nearest enemy in sight, else the middle of the board
+            enemies = self.ctl.obs.enemy_units()
+            if enemies:
+                e = min(enemies, key=lambda e: abs(e.cell[0] - cell[0]) + abs(e.cell[1] - cell[1]))
+                self.fp_cam.look_at_cell(e.cell, max(0, int(self.ctl.obs.heights[e.cell])) + e.count)
+            else:
+                n = self.game.size
+                if (cell[0] - n / 2) ** 2 + (cell[1] - n / 2) ** 2 > 4:
+                    self.fp_cam.look_at_cell((n // 2, n // 2), 0)
+                self.fp_cam.pitch = max(self.fp_cam.pitch, -20.0)
         else:
             self.cam.jump_to(cell)
 
@@ -545,12 +559,14 @@ class GameScene(Scene):
         w, h = surf.get_size()
         hud.top_bar(surf, self)
         pw = min(hud.PANEL_W, w // 3)
-        self.panel_rect = pygame.Rect(w - pw - 6, hud.TOP_H + 6, pw, h - hud.TOP_H - hud.STATUS_H - 12)
-        y = hud.side_panel(surf, self, pygame.Rect(self.panel_rect.x, self.panel_rect.y, pw, 10_000)
-                           .clip(self.panel_rect))
-        log_rect = pygame.Rect(self.panel_rect.x, y, pw, self.panel_rect.bottom - y)
+        area = pygame.Rect(w - pw - 6, hud.TOP_H + 6, pw, h - hud.TOP_H - hud.STATUS_H - 12)
+        box = hud.side_panel(surf, self, area)
+        y = box.bottom + 6
+        log_rect = pygame.Rect(area.x, y, pw, area.bottom - y)
+        self.panel_rect = box
         if log_rect.h > 60:
             self.log.draw(surf, log_rect, ctl.obs.events)
+            self.panel_rect = box.union(self.log.rect)
         if self.minimap and self.show_minimap:
             aspect = w / max(1, h)
             try:

@@ -25,8 +25,9 @@ class HelpScene(Scene):
         box.center = (w // 2, h // 2)
         widgets.panel(surf, box, alpha=245)
         text.draw(surf, t("help_title"), (box.x + 20, box.y + 14), 24, widgets.ACCENT)
-        size = 15 if box.h > 560 else 13
-        lh = text.font(size).get_linesize() + 2
+        n = len(i18n.HELP_LINES)
+        lh = max(14, min(26, (box.h - 96) // n))
+        size = max(10, min(16, lh - 6))
         y = box.y + 56
         zh = i18n.lang() == "zh"
         for keys, d_zh, d_en in i18n.HELP_LINES:

@@ -16,31 +16,40 @@ STATUS_H = 30
 
 
 def top_bar(surf: pygame.Surface, scene) -> None:
+    """Round, turn, player and phase at the top left; the buttons at the top right."""
     w = surf.get_width()
-    widgets.panel(surf, pygame.Rect(0, 0, w, TOP_H), alpha=225)
     obs = scene.ctl.obs
     g = scene.game
-    x = 10
-    x = text.draw(surf, t("round", r=obs.round, lim=obs.round_limit), (x, TOP_H // 2), 17,
-                  anchor="midleft").right + 18
-    cur = g.current_player
-    if cur >= 0:
-        pygame.draw.rect(surf, player_rgb(cur), pygame.Rect(x, 10, 18, 18), border_radius=3)
-        x += 24
-        who = t("turn_of", p=i18n.player_name(cur))
-        if scene.seats[cur] != "human":
-            who += f" [{i18n.seat_label(scene.seats[cur])}]"
-        x = text.draw(surf, who, (x, TOP_H // 2), 17, anchor="midleft").right + 18
-    x = text.draw(surf, t(f"phase_{obs.phase}"), (x, TOP_H // 2), 17, widgets.ACCENT,
-                  anchor="midleft").right + 18
-    if obs.mode == "digital":
-        x = text.draw(surf, t("you_are", p=i18n.player_name(scene.ctl.viewer)), (x, TOP_H // 2), 15,
-                      widgets.DIM, anchor="midleft").right + 12
-    # buttons at the right
+    cy = TOP_H // 2 - 2
+
+    def left(sc, r):
+        x = 8
+        x = text.draw(sc, t("round", r=obs.round, lim=obs.round_limit), (x, cy), 17, anchor="midleft").right + 16
+        cur = g.current_player
+        if cur >= 0:
+            pygame.draw.rect(sc, player_rgb(cur), pygame.Rect(x, cy - 9, 18, 18), border_radius=3)
+            x += 24
+            who = t("turn_of", p=i18n.player_name(cur))
+            if scene.seats[cur] != "human":
+                who += f" [{i18n.seat_label(scene.seats[cur])}]"
+            x = text.draw(sc, who, (x, cy), 17, anchor="midleft").right + 16
+        x = text.draw(sc, t(f"phase_{obs.phase}"), (x, cy), 17, widgets.ACCENT, anchor="midleft").right + 16
+        if obs.mode == "digital":
+            x = text.draw(sc, t("you_are", p=i18n.player_name(scene.ctl.viewer)), (x, cy), 15,
+                          widgets.DIM, anchor="midleft").right
+        return pygame.Rect(2, 4, x - 2, TOP_H - 10)
+
+    widgets.boxed(surf, pygame.Rect(0, 0, max(100, w - 300), TOP_H), left, alpha=225, pad=2)
     bx = w - 8
+    rects = []
     for b in reversed(scene.top_buttons):
         r = b.layout(bx, 4, h=TOP_H - 8, anchor="topright")
         bx = r.x - 8
+        rects.append(r)
+    if rects:
+        u = rects[0].unionall(rects[1:])
+        widgets.mark(u.inflate(4, 4))
+    for b in scene.top_buttons:
         b.draw(surf)
 
 
@@ -51,11 +60,14 @@ def _row(surf, x, y, label, value, colour=widgets.TEXT, size=15) -> int:
 
 
 def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> int:
-    """Players, own totals, selected unit and sight panel; returns the y where the log may start."""
+    """Players, own totals, selected unit and sight panel; returns the panel's rect."""
+    return widgets.boxed(surf, rect, lambda sc, r: _side_panel(sc, scene, r), pad=0)
+
+
+def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
     ctl = scene.ctl
     obs = ctl.obs
     x, y = rect.x + 10, rect.y + 8
-    widgets.panel(surf, rect)
     lh = text.font(15).get_linesize()
     # players
     for pv in obs.players:
@@ -70,7 +82,10 @@ def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> int:
             info = "?"
         else:
             info = f"{t('field')} {pv.field} · {t('reserve')} {pv.reserve}"
-        text.draw(surf, f"{mark}{name} {kind}", (x + 20, y), 15, widgets.DIM if pv.out else widgets.TEXT)
+        r = text.draw(surf, f"{mark}{name} {kind}", (x + 20, y), 15, widgets.DIM if pv.out else widgets.TEXT)
+        iw = text.size_of(info, 14)[0]
+        if r.right + 10 + iw > rect.right - 10:
+            y += lh
         text.draw(surf, info, (rect.right - 10, y), 14, widgets.DIM, anchor="topright")
         y += lh
     y += 4
@@ -115,7 +130,7 @@ def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> int:
     s = ctl.sight()
     if s:
         y = sight_panel(surf, s, x, y + 6, rect.w - 20)
-    return y + 6
+    return pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, y + 6 - rect.y))
 
 
 def sight_panel(surf, s, x, y, width) -> int:
@@ -152,8 +167,9 @@ def sight_panel(surf, s, x, y, width) -> int:
 
 def status_line(surf: pygame.Surface, msg: str, kind: str) -> None:
     w, h = surf.get_size()
-    r = pygame.Rect(0, h - STATUS_H, w, STATUS_H)
-    widgets.panel(surf, r, alpha=230)
     col = {"error": widgets.BAD, "ok": widgets.GOOD}.get(kind, widgets.TEXT)
     line = text.wrap(msg, 15, w - 20)[0] if msg else ""
+    tw = text.size_of(line, 15)[0] if line else 0
+    r = pygame.Rect(0, h - STATUS_H, min(w, max(320, tw + 24)), STATUS_H)
+    widgets.panel(surf, r, alpha=230)
     text.draw(surf, line, (10, r.centery), 15, col, anchor="midleft")

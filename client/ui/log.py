@@ -37,13 +37,15 @@ class LogView:
             self._lines_key, self._lines = key, out
         return self._lines
 
-    def draw(self, surf: pygame.Surface, rect: pygame.Rect, events) -> None:
-        self.rect = pygame.Rect(rect)
-        widgets.panel(surf, rect)
-        text.draw(surf, i18n.t("log"), (rect.x + 8, rect.y + 4), self.size + 1, widgets.ACCENT)
+    def draw(self, surf: pygame.Surface, rect: pygame.Rect, events, max_lines: int = 14) -> None:
+        """The newest lines that fit ``rect`` (at most ``max_lines``); the box shrinks to its content."""
         lines = self._wrap(events, rect.w - 16)
         lh = text.font(self.size).get_linesize()
-        room = max(1, (rect.h - 28) // lh)
+        room = max(1, min(max_lines, (rect.h - 28) // lh))
+        rect = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, 30 + lh * max(1, min(room, len(lines)))))
+        self.rect = rect
+        widgets.panel(surf, rect)
+        text.draw(surf, i18n.t("log"), (rect.x + 8, rect.y + 4), self.size + 1, widgets.ACCENT)
         self.scroll = min(self.scroll, max(0, len(lines) - room))
         end = len(lines) - self.scroll
         shown = lines[max(0, end - room):end]

@@ -33,6 +33,28 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, alpha: int = 215) -> None:
 
 
 _marker = None
+_scratch: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def boxed(surf: pygame.Surface, rect, draw, alpha: int = 215, pad: int = 6) -> pygame.Rect:
+    """Run ``draw(scratch, local_rect) -> used Rect`` on a transparent scratch surface, then put a
+    panel only as large as what was drawn (plus ``pad``) under it. Small panels keep the GL overlay cheap."""
+    rect = pygame.Rect(rect)
+    key = rect.size
+    sc = _scratch.get(key)
+    if sc is None:
+        if len(_scratch) > 16:
+            _scratch.clear()
+        sc = _scratch[key] = pygame.Surface(key, pygame.SRCALPHA)
+    sc.fill((0, 0, 0, 0))
+    used = draw(sc, pygame.Rect(0, 0, *key))
+    if used is None or used.w <= 0 or used.h <= 0:
+        return pygame.Rect(rect.x, rect.y, 0, 0)
+    used = used.inflate(2 * pad, 2 * pad).clip(pygame.Rect(0, 0, *key))
+    box = used.move(rect.x, rect.y)
+    panel(surf, box, alpha)
+    surf.blit(sc, box.topleft, used)
+    return box
 
 
 def set_marker(fn) -> None:
