@@ -88,12 +88,16 @@ class Threats:
         by_owner: dict = {}
         for c, o, n, wt in enemies:
             by_owner.setdefault(o, []).append((c, n))
+        r_est = dict(r_est)
+        for o, wiped, cell, before in m.hits:  # every shot this turn frees room for an ambush (S13)
+            r_est[o] = min(m.cap, r_est.get(o, 0) + 1)
         self.owner_vis: dict = {}
         self.seen_map = None
         for i, (c, o, n, wt) in enumerate(enemies):
             self.weight.append(wt)
             z = int(h[c]) + n
-            r = attack_range(n)
+            # reinforcements placed on the unit itself lengthen its range at once (S3, S14)
+            r = attack_range(n + min(r_est.get(o, 0), max(0, m.cap - n)))
             hard = cache.get(c, z, r)
             pot = n + sum(n2 for c2, n2 in by_owner[o] if c2 != c and steps(c, c2) <= m.move)
             pot = min(pot, max(n, m.cap))

@@ -11,11 +11,13 @@ is caught by the legality check of the agent, which then plans again.
 """
 from __future__ import annotations
 
+import re
 from collections import deque
 
 import numpy as np
 
 from engine.shachang.actions import Attack, March, Reinforce
+from engine.shachang.cells import parse_cell
 from engine.shachang.rules import attack_range, vision_range
 from engine.shachang.sight import sight_path
 from engine.shachang.vision import diamond, visible_from
@@ -47,6 +49,7 @@ class Memory:
         self.hits_on: dict = {}  # owner -> list of own turn numbers of hits
         self.enemy_spawns: dict = {}  # owner -> set of cells where its units stood in round 1
         self.biggest: dict = {}  # owner -> (turn, biggest unit seen)
+        self.n_events = 0  # events of the observation already read
 
     def update(self, obs, turn: int) -> None:
         vis = obs.visible
@@ -59,6 +62,7 @@ class Memory:
                     self.biggest[u.owner] = (turn, u.count)
                 if obs.round == 1:
                     self.enemy_spawns.setdefault(u.owner, set()).add(u.cell)
+        self._read_events(obs, turn)
         for o in range(len(obs.players)):
             if obs.players[o].out:
                 for c in [c for c, v in self.enemies.items() if v[0] == o]:
@@ -66,6 +70,35 @@ class Memory:
         # forget sightings far in the past
         for c in [c for c, v in self.enemies.items() if turn - v[2] > 6]:
             del self.enemies[c]
+
+
+    def _read_events(self, obs, turn: int) -> None:
+        """Shots at us from the fog tell where the shooter stands (the log names both cells)."""
+        ev = obs.events
+        if len(ev) < self.n_events:
+            self.n_events = 0
+        for text in ev[self.n_events:]:
+            mt = _SHOT.match(text)
+            if not mt:
+                continue
+            o = int(mt.group(1)) - 1
+            if o == obs.player:
+                continue
+            try:
+                src, dst = parse_cell(mt.group(2)), parse_cell(mt.group(3))
+            except Exception:
+                continue
+            if not (0 <= src[0] < obs.size and 0 <= src[1] < obs.size) or obs.visible[src]:
+                continue
+            need = 1
+            while attack_range(need) < steps(src, dst):
+                need *= 2
+            est = max(need, self.biggest.get(o, (0, 1))[1])
+            self.enemies[src] = (o, est, turn)
+        self.n_events = len(ev)
+
+
+_SHOT = re.compile(r"^P(\d+): attack ([a-z]+\d+) ([a-z]+\d+)")
 
 
 class Model:
