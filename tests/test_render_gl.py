@@ -240,3 +240,41 @@ def test_draw_surface_and_resize(renderer, ctx):
     with pytest.raises(ValueError):
         renderer.resize(renderer.max_size + 1, 10)
     renderer.resize(640, 480)
+
+
+def test_window_context_blit_to_screen():
+    """The same renderer on a pygame window context (SDL offscreen driver: GL through EGL)."""
+    import os
+    import subprocess
+    import sys
+
+    code = r'''
+import os
+os.environ["SDL_VIDEODRIVER"] = "offscreen"
+import numpy as np, pygame, moderngl
+pygame.display.init()
+pygame.display.set_mode((320, 240), pygame.OPENGL | pygame.DOUBLEBUF)
+ctx = moderngl.create_context()
+from client.render.gl import GLRenderer
+from client.render.base import Frame, Overlays, UnitMark
+from client.camera import TopDownCamera
+h = np.zeros((8, 8), np.int16)
+f = Frame(h, np.ones((8, 8), bool), np.ones((8, 8), bool), [UnitMark((3, 3), 0, 2)], Overlays())
+r = GLRenderer(ctx, 320, 240)
+r.draw(f, TopDownCamera(8))
+hud = pygame.Surface((50, 20), pygame.SRCALPHA)
+hud.fill((0, 0, 255, 255))
+r.draw_surface(hud, 4, 4)
+r.blit_to_screen()
+img = np.frombuffer(ctx.screen.read(components=3), np.uint8).reshape(240, 320, 3)[::-1]
+assert (img == r.screenshot()).all()
+assert tuple(img[10, 10]) == (0, 0, 255)
+pygame.display.flip()
+print("ok")
+'''
+    env = dict(os.environ)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env,
+                       cwd=str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+    if "No available video device" in r.stderr or "offscreen" in r.stderr and r.returncode:
+        pytest.skip("SDL offscreen driver unavailable")
+    assert r.returncode == 0 and "ok" in r.stdout, r.stderr[-2000:]

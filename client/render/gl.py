@@ -147,16 +147,22 @@ class GLRenderer(Renderer):
             for a in self._fbo_parts:
                 a.release()
         self.width, self.height = width, height
-        col = self.ctx.renderbuffer((width, height), 4, samples=self.samples)
+        if self.samples:
+            col = self.ctx.renderbuffer((width, height), 4, samples=self.samples)
+        else:
+            col = self.ctx.texture((width, height), 4)
+            col.filter = (moderngl.NEAREST, moderngl.NEAREST)
         dep = self.ctx.depth_renderbuffer((width, height), samples=self.samples)
         self._fbo_parts = [col, dep]
         self.fbo = self.ctx.framebuffer(color_attachments=[col], depth_attachment=dep)
         if self.samples:
-            rc = self.ctx.renderbuffer((width, height), 4)
+            rc = self.ctx.texture((width, height), 4)
             self._resolve = self.ctx.framebuffer(color_attachments=[rc])
             self._fbo_parts += [rc, self._resolve]
+            self.color_texture = rc
         else:
             self._resolve = self.fbo
+            self.color_texture = col
 
     def load_board(self, heights_shape: tuple[int, int]) -> None:
         shape = (int(heights_shape[0]), int(heights_shape[1]))
@@ -557,20 +563,42 @@ class GLRenderer(Renderer):
         self.p_image["u_image"].value = 0
         self.p_image["u_viewport"].value = (float(self.width), float(self.height))
         self.p_image["u_rect"].value = (float(x), float(y), float(w), float(h))
+        set_uniform(self.p_image, "u_flip", 0)
         self.image_vao.render(moderngl.TRIANGLES)
         ctx.disable(moderngl.BLEND)
 
     # ------------------------------------------------------------ output
     def screenshot(self) -> np.ndarray:
-        if self._resolve is not self.fbo:
-            self.ctx.copy_framebuffer(self._resolve, self.fbo)
+        self._resolve_msaa()
         data = self._resolve.read(components=3, alignment=1)
         img = np.frombuffer(data, np.uint8).reshape(self.height, self.width, 3)
         return img[::-1].copy()
 
-    def blit_to_screen(self) -> None:
-        """Copy the picture to the window's default framebuffer (call before pygame.display.flip())."""
-        self.ctx.copy_framebuffer(self.ctx.screen, self.fbo)
+    def _resolve_msaa(self) -> None:
+        if self._resolve is not self.fbo:
+            self.ctx.copy_framebuffer(self._resolve, self.fbo)
+
+    def blit_to_screen(self, target=None) -> None:
+        """Draw the picture onto the window's default framebuffer (or ``target``), filling its
+        viewport; call before pygame.display.flip(). A textured quad, not glBlitFramebuffer, so
+        the window's depth/stencil format does not matter."""
+        ctx = self.ctx
+        self._resolve_msaa()
+        target = target or ctx.screen
+        target.use()
+        w, h = target.size
+        ctx.viewport = (0, 0, w, h)
+        ctx.disable(moderngl.DEPTH_TEST)
+        ctx.disable(moderngl.BLEND)
+        self.color_texture.use(0)
+        p = self.p_image
+        p["u_image"].value = 0
+        p["u_viewport"].value = (float(w), float(h))
+        p["u_rect"].value = (0.0, 0.0, float(w), float(h))
+        set_uniform(p, "u_flip", 1)
+        self.image_vao.render(moderngl.TRIANGLES)
+        set_uniform(p, "u_flip", 0)
+        self.fbo.use()
 
     # -------------------------------------------------------------- pick
     def pick(self, x: int, y: int, frame: Frame, camera: Any):
