@@ -554,7 +554,14 @@ class GameScene(Scene):
     def draw(self, display) -> None:
         ctl = self.ctl
         self.frame = ctl.frame()
-        display.draw_board(self.frame, self.camera())
+        frame = self.frame
+        if display.kind == "gl" and getattr(display.gl, "used_far", False) and frame.overlays.hover is not None:
+            # cells are a few pixels wide: a hover frame cannot be seen, and leaving it out keeps the
+            # renderer's cached overview picture valid while the mouse moves
+            import dataclasses
+
+            frame = dataclasses.replace(frame, overlays=dataclasses.replace(frame.overlays, hover=None))
+        display.draw_board(frame, self.camera())
         surf = display.ui
         w, h = surf.get_size()
         hud.top_bar(surf, self)
