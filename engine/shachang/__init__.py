@@ -6,17 +6,22 @@ from engine.shachang.rules import attack_range, fanshu, preset, presets, vision_
 
 
 def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, seed: int = 0,
-             round_limit: int | None = None, game_map=None):
-    """A new game on a generated map of ``preset`` (or on ``game_map``), with rule mode ``mode`` (S21)."""
+             round_limit: int | None = None, game_map=None, map_file: str | None = None):
+    """A new game with rule mode ``mode`` (S21) on a generated map of ``preset``, on ``game_map``,
+    or on a map file (JSON map or .npy heights, see engine.shachang.maps)."""
     from engine.shachang.game import ShachangGame
     from engine.shachang.rules import preset as get_preset
     from engine.shachang import terrain
 
     get_preset(preset)  # clear error for an unknown preset before generating anything
     source = "file"
+    if game_map is None and map_file is not None:
+        from engine.shachang.maps import load_map
+
+        game_map = load_map(map_file, preset_key=preset, players=players, seed=seed)
     if game_map is None:
         if mode == "classic":
-            game_map = terrain.flat_map(preset, players)
+            game_map = terrain.flat_map(preset, players, seed)
         else:
             game_map = terrain.generate(preset, players, seed)
         source = "generated"

@@ -1,0 +1,48 @@
+"""PNG heightmaps through the client loader."""
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from client.mapimage import load_png_heightmap, png_map
+from engine.shachang import new_game
+
+
+def _write_png(path, grey: np.ndarray):
+    rgb = np.repeat(grey.T[:, :, None], 3, axis=2).astype(np.uint8)
+    pygame.image.save(pygame.surfarray.make_surface(rgb), str(path))
+
+
+def test_png_heights_scale_black_to_zero_white_to_max(tmp_path):
+    g = np.zeros((8, 8), dtype=np.uint8)
+    g[2, 3] = 255
+    g[5, 1] = 128
+    p = tmp_path / "m.png"
+    _write_png(p, g)
+    h = load_png_heightmap(str(p), 6)
+    assert h[2, 3] == 6 and h[5, 1] == 3 and h[0, 0] == 0 and h.dtype == np.int16
+
+
+def test_png_map_plays(tmp_path):
+    g = (np.add.outer(np.arange(16), np.arange(16)) * 8).astype(np.uint8)
+    p = tmp_path / "m.png"
+    _write_png(p, g)
+    m = png_map(str(p), "medium", 2, seed=1)
+    game = new_game("medium", "digital", 2, seed=1, game_map=m)
+    assert game.heights.max() == 9 and len(game.spawns[0]) == 2  # 240/255 of 10, rounded
+
+
+@pytest.mark.parametrize("shape, words", [((8, 9), "square"), ((12, 12), "wants 8x8")])
+def test_bad_png_is_refused(tmp_path, shape, words):
+    p = tmp_path / "m.png"
+    _write_png(p, np.zeros(shape, dtype=np.uint8))
+    with pytest.raises(ValueError, match=words):
+        png_map(str(p), "standard", 2)
+
+
+def test_not_an_image_is_refused(tmp_path):
+    p = tmp_path / "x.png"
+    p.write_text("hello")
+    with pytest.raises(ValueError, match="not a readable image"):
+        load_png_heightmap(str(p), 6)
