@@ -40,8 +40,10 @@ vec3 top_colour(float lv, vec2 xz) {
 // fog_uv is where to sample the (linear) fog texture; top: a top face
 vec3 finish(vec3 col, vec2 uv_cell, vec2 fog_uv, vec2 f, vec2 xz, bool top) {
     float fog = texture(u_fog, fog_uv).r;
-    float explored = smoothstep(0.0, 0.5, fog);
-    float visible = smoothstep(0.5, 1.0, fog);
+    // the filtered value is exact at cell centres and half-way at cell edges: a transition
+    // of about +-0.3 cell around each edge keeps cells clearly lit or dark, with soft borders
+    float explored = smoothstep(0.17, 0.33, fog);
+    float visible = smoothstep(0.67, 0.83, fog);
     float grey = dot(col, vec3(0.299, 0.587, 0.114));
     vec3 dim = mix(vec3(grey), col, 0.25) * 0.45;
     col = mix(dim, col, visible) * explored;
