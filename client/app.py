@@ -258,7 +258,10 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
             self.gl.resize(w, h)
             self.ui = self._ui_surface(w, h)
         else:
-            self.window = pygame.display.get_surface() or self.window
+            surf = pygame.display.get_surface() or self.window
+            if surf.get_size() != (w, h) and not self.fullscreen:
+                surf = pygame.display.set_mode((w, h), self._flags(False))
+            self.window = surf
             self.ui = self.window
             self.board.set_target(self.window)
 

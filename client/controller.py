@@ -323,6 +323,7 @@ class Controller:
                 o.sight_src, o.sight_dst = s["src"], s["dst"]
                 o.sight_cells = s["rows"]
                 o.sight_block = s["block"]["cell"] if s["block"] else None
+                o.sight_numbers = True
             if self.first_person:
                 o.vision = self.vision_preview(u.cell)
         if self.preview and self.hover is not None and 0 <= self.hover[0] < shape[0] \
@@ -358,4 +359,4 @@ class Controller:
         obs = self.obs
         return Frame(heights=obs.heights, visible=obs.visible, explored=obs.explored,
                      units=self.unit_marks(), overlays=self.overlays(), fog=obs.mode == "digital",
-                     viewer=self.viewer)
+                     viewer=self.viewer, ghosts=[(tuple(c), int(r)) for c, r in obs.ghosts])

@@ -262,3 +262,77 @@ def test_quick_start_flags():
     assert o.quick_start
     o = options_from(parse_args(["--preset", "8x8"]))
     assert o.preset == "standard"
+
+
+def test_minimap_resize_fullscreen_first_person_and_keys(app):
+    from engine.shachang import new_game
+
+    g = new_game("large", "digital", 2, seed=1)
+    app.start_game(g, ["human", "random"])
+    step(app)
+    scene = app.scene
+    assert scene.minimap is not None
+    mm = scene.minimap.rect
+    assert mm.w > 0
+    # a click on the minimap moves the camera there
+    click(app, (mm.x + mm.w - 5, mm.y + mm.h - 5))
+    step(app, 30)
+    assert scene.cam.cx > 50 and scene.cam.cz > 50
+    # Tab selects an own unit and jumps to it; V toggles the unit's view (lit = what it sees)
+    key(app, pygame.K_TAB)
+    assert scene.ctl.selected is not None
+    key(app, pygame.K_v)
+    assert scene.ctl.first_person and scene.ctl.overlays().vision is not None
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_v)
+    assert not scene.ctl.first_person
+    # toggles
+    key(app, pygame.K_h)
+    key(app, pygame.K_k)
+    assert scene.ctl.show_coords
+    key(app, pygame.K_f)
+    assert scene.ai_speed == 4
+    key(app, pygame.K_n)
+    assert scene.skip
+    # the window follows a resize; fullscreen toggles and back
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=900, h=600, size=(900, 600)))
+    step(app)
+    assert app.display.size == (900, 600)
+    key(app, pygame.K_F11)
+    assert app.display.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.display.fullscreen
+    step(app)
+    assert isinstance(app.scene, GameScene)
+
+
+def test_vision_preview_and_sight_panel(app):
+    heights = np.zeros((8, 8), dtype=np.int16)
+    heights[2, 3] = 6
+    g = position([[0, "b3", 4], [1, "f3", 1]], heights=heights, mode="tabletop")
+    app.start_game(g, ["human", "human"])
+    step(app)
+    scene = app.scene
+    assert isinstance(scene, GameScene)  # no fog: no hand-over
+    click_cell(app, (2, 1))
+    pos = cell_px(app, (2, 5))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, 2)
+    s = scene.ctl.sight()
+    assert s is not None and s["block"]["cell"] == (2, 3)
+    o = scene.ctl.overlays()
+    assert o.sight_block == (2, 3) and (2, 5) in o.blocked_targets
+    shot = app.display.screenshot()
+    x, y = cell_px(app, (2, 3))
+    k = int(scene.cam.scale * 0.3)
+    assert tuple(shot[y - k, x - k]) == (235, 30, 30)  # the blocking cell is red
+    # clicking the blocked enemy: the engine's S8 reason
+    click_cell(app, (2, 5))
+    assert scene.ctl.status_kind == "error" and "S8 attack blocked" in scene.ctl.status
+    # X: vision preview of the hovered cell
+    key(app, pygame.K_x)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_px(app, (6, 6)), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    step(app, 2)
+    v = scene.ctl.overlays().vision
+    assert v is not None and v[6, 6] and not v[0, 0]

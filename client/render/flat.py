@@ -307,6 +307,23 @@ class FlatRenderer(Renderer):
                     pygame.draw.rect(surf, SIGHT_YELLOW, cell_rect(row["cell"]), 2 if s >= 10 else 1)
             if o.sight_block is not None and in_view(o.sight_block):
                 pygame.draw.rect(surf, (120, 0, 0), cell_rect(o.sight_block), 2 if s >= 10 else 1)
+        if getattr(o, "sight_numbers", False) and s >= 44:
+            f = self._font(max(9, int(s * 0.2)))
+            for row in o.sight_cells:
+                if in_view(row["cell"]):
+                    r = cell_rect(row["cell"])
+                    op = ">=" if row["blocks"] else "<"
+                    t = f.render(f"{row['lhs']}{op}{row['rhs']}", True, (120, 0, 0) if row["blocks"] else (30, 30, 30))
+                    surf.blit(t, t.get_rect(midbottom=(r.centerx, r.bottom - 2)))
+        # ghost-vision markers (S9): a dashed purple ring where a unit was wiped out
+        for cell, _radius in getattr(frame, "ghosts", []) or []:
+            if in_view(cell):
+                r = cell_rect(cell)
+                rad = max(3, int(s * 0.4))
+                for k in range(0, 360, 30):
+                    a0, a1 = math.radians(k), math.radians(k + 18)
+                    pygame.draw.line(surf, GHOST_PURPLE, (r.centerx + rad * math.cos(a0), r.centery + rad * math.sin(a0)),
+                                     (r.centerx + rad * math.cos(a1), r.centery + rad * math.sin(a1)), 2)
         # units
         for u in frame.units:
             if in_view(u.cell):
