@@ -1,0 +1,80 @@
+"""Fonts for piece names and panels: the app's shipped CJK font (first .otf/.ttf in assets/fonts/),
+with a per-character fallback for glyphs that font lacks (a system Noto CJK if one is installed,
+else pygame's default font). Tests never depend on glyph shapes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
+SYSTEM_CJK = (
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
+)
+_fonts: dict[tuple[str | None, int], pygame.font.Font] = {}
+_has: dict[tuple[str | None, str], bool] = {}
+
+
+def shipped_font() -> Path | None:
+    """The first .otf/.ttf in assets/fonts (None until the app ships one)."""
+    if not FONT_DIR.is_dir():
+        return None
+    for ext in ("*.otf", "*.ttf"):
+        files = sorted(FONT_DIR.glob(ext))
+        if files:
+            return files[0]
+    return None
+
+
+def _candidates() -> list[str | None]:
+    out: list[str | None] = []
+    p = shipped_font()
+    if p is not None:
+        out.append(str(p))
+    out += [s for s in SYSTEM_CJK if Path(s).exists()]
+    out.append(None)
+    return out
+
+
+def get_font(path: str | None, size: int) -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    key = (path, max(6, int(size)))
+    f = _fonts.get(key)
+    if f is None:
+        f = _fonts[key] = pygame.font.Font(path, key[1])
+    return f
+
+
+def has_glyph(path: str | None, ch: str) -> bool:
+    key = (path, ch)
+    r = _has.get(key)
+    if r is None:
+        if ch.isspace() or ord(ch) < 0x80:
+            r = True
+        else:
+            m = get_font(path, 24).metrics(ch)
+            r = bool(m and m[0] is not None and m[0][:4] != (0, 0, 0, 0))
+        _has[key] = r
+    return r
+
+
+def font_for(text: str, size: int) -> pygame.font.Font:
+    """The first candidate font that has every character of ``text`` (the shipped one if it does)."""
+    cands = _candidates()
+    for p in cands:
+        if all(has_glyph(p, ch) for ch in text):
+            return get_font(p, size)
+    return get_font(cands[0], size)
+
+
+def render(text: str, size: int, colour=(230, 230, 230)) -> pygame.Surface:
+    return font_for(text, size).render(text, True, colour)
+
+
+def glyph_mask(ch: str, px: int) -> "pygame.Surface":
+    """A white-on-transparent picture of one character about ``px`` pixels tall (piece names)."""
+    return font_for(ch, px).render(ch, True, (255, 255, 255))
