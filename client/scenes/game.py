@@ -91,6 +91,7 @@ class GameScene(Scene):
         self.game_over_shown = False
         self.handover_for: int | None = None
         self.last_autosave: Path | None = None
+        self.last_ai = None  # (action, seat, time): drawn as an arrow for a moment
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         if message:
             self.ctl.say(message, "ok")
@@ -544,6 +545,7 @@ class GameScene(Scene):
             g.apply(End())
             action = End()
         self.ai_wait = self.app.opts.ai_delay / self.ai_speed
+        self.last_ai = (action, cur, time.monotonic())
         self.ctl.say(f"{i18n.player_name(cur)}: {i18n.engine_text(str(action))}")
         dst = getattr(action, "dst", None) or getattr(action, "cell", None)
         if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
@@ -589,6 +591,8 @@ class GameScene(Scene):
             if ctl.selected is not None:
                 text.draw(surf, str(ctl.count), (self.mouse[0] + 14, self.mouse[1] - 10), 18,
                           (255, 230, 60), shadow=True)
+        if self.last_ai is not None:
+            self._draw_last_ai(display)
         if ctl.reinforce is not None:
             self._draw_popup(surf)
         if ctl.preview and ctl.hover is not None:
@@ -598,6 +602,57 @@ class GameScene(Scene):
                           (255, 240, 170), shadow=True)
             display.mark(r.inflate(4, 4))
         hud.status_line(surf, ctl.status, ctl.status_kind)
+
+    def cell_to_screen(self, cell, top: bool = True):
+        """Pixel of a cell's centre (at its stack top in 3D), or None when behind the camera."""
+        cam = self.camera()
+        if hasattr(cam, "to_screen"):
+            x, y = cam.to_screen(cell[1] + 0.5, cell[0] + 0.5)
+            return int(x), int(y)
+        from client.render.base import Y_SCALE
+
+        obs = self.ctl.obs
+        u = obs.unit_at(cell)
+        hgt = max(0, int(obs.heights[cell])) + (u.count if (u and top) else 0)
+        w, h = self.app.display.size
+        p = cam.project([(cell[1] + 0.5, hgt * Y_SCALE, cell[0] + 0.5)], w, h)[0]
+        if not -1 <= p[2] <= 1:
+            return None
+        return int(p[0]), int(p[1])
+
+    def _draw_last_ai(self, display) -> None:
+        """The computer's last march or attack as an arrow, for a moment, where the viewer can see it."""
+        action, seat, t0 = self.last_ai
+        life = max(0.25, 1.2 / self.ai_speed)
+        age = time.monotonic() - t0
+        if age > life or self.skip:
+            self.last_ai = None
+            return
+        src = getattr(action, "src", None)
+        dst = getattr(action, "dst", None) or getattr(action, "cell", None)
+        vis = self.ctl.obs.visible
+        if dst is None or not vis[dst]:
+            return
+        from client.render.flat import player_rgb
+
+        b = self.cell_to_screen(dst)
+        if b is None:
+            return
+        surf = display.ui
+        col = (255, 70, 60) if type(action).__name__ == "Attack" else player_rgb(seat)
+        pts = [b]
+        if src is not None and vis[src]:
+            a = self.cell_to_screen(src)
+            if a is not None:
+                pygame.draw.line(surf, col, a, b, 4)
+                pts.append(a)
+        rad = int(10 + 14 * age / life)
+        pygame.draw.circle(surf, col, b, rad, 3)
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        w = -(-(max(xs) - min(xs) + 60) // 128) * 128  # few distinct sizes: the GL overlay caches by size
+        h = -(-(max(ys) - min(ys) + 60) // 128) * 128
+        display.mark(pygame.Rect(min(xs) - 30, min(ys) - 30, w, h))
 
     def _draw_popup(self, surf) -> None:
         from engine.shachang.cells import cell_name

@@ -61,7 +61,7 @@ class GameOverScene(Scene):
             if pl.out:
                 head += f"  ({t('out')})"
             text.draw(surf, head, (box.x + 50, y), 20, widgets.DIM if pl.out else widgets.TEXT)
-            text.draw(surf, pl.reason, (box.x + 50, y + 26), 15, widgets.DIM)
+            text.draw(surf, i18n.engine_text(pl.reason), (box.x + 50, y + 26), 15, widgets.DIM)
             y += 56
         x = box.centerx - 200
         for b in self.buttons:

@@ -1,0 +1,58 @@
+"""UI text: both languages for every string, the engine's messages in Chinese, and the shipped font
+covering every character the client can show (no system font is ever loaded)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from client import i18n
+from client.ui import text
+
+
+@pytest.fixture(autouse=True)
+def lang():
+    old = i18n.lang()
+    yield
+    i18n.set_lang(old)
+
+
+def test_every_string_has_both_languages_and_formats():
+    fields = dict(n=1, p="P1", r=1, lim=64, c="a1", k=1, a="a1", b="b2", x=1, y=2, z=3, lhs=4, rhs=5,
+                  op="<", d=3, s=4, path="x.json", err="boom", level="hard", h=4)
+    for key, (zh, en) in i18n.STRINGS.items():
+        assert zh and en, key
+        for lang in i18n.LANGS:
+            i18n.set_lang(lang)
+            assert i18n.t(key, **fields)
+
+
+def test_switch_changes_text():
+    i18n.set_lang("zh")
+    assert i18n.t("end_turn") == "结束回合"
+    assert i18n.toggle() == "en"
+    assert i18n.t("end_turn") == "End turn"
+
+
+def test_engine_messages_in_chinese():
+    i18n.set_lang("zh")
+    assert i18n.engine_text("P1: march a1 c2 3 (2 steps)") == "玩家1: 行军 a1→c2 3人 (2步)"
+    assert i18n.engine_text("P2: end of turn") == "玩家2: 结束回合"
+    assert "全歼" in i18n.engine_text("P1: attack a1 c1 — P2's unit on c1 is wiped out")
+    assert i18n.engine_text("something new") == "something new"
+    i18n.set_lang("en")
+    assert i18n.engine_text("P2: end of turn") == "P2: end of turn"
+
+
+def test_shipped_font_has_every_glyph_and_is_small():
+    p = text.font_path()
+    assert p is not None and p.parent.name == "fonts"
+    assert p.stat().st_size < 600_000
+    assert (p.parent / "OFL.txt").exists()
+    pygame.font.init()
+    f = pygame.font.Font(str(p), 16)
+    from client.ui.build_font import EXTRA
+    from engine import registry
+
+    chars = set(i18n.all_text()) | set(EXTRA) | set("".join(g.name_zh for g in registry.GAMES.values()))
+    missing = [ch for ch in chars if ch.strip() and f.metrics(ch)[0] is None]
+    assert not missing, f"rebuild the font (python -m client.ui.build_font): {''.join(sorted(missing))}"
