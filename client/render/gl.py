@@ -513,10 +513,13 @@ class GLRenderer(Renderer):
         b = project(view, proj, self.width, self.height, pts + [1.0, 0.0, 0.0])
         c2 = project(view, proj, self.width, self.height, pts + [0.0, 0.0, 1.0])
         cell_px = np.maximum(np.hypot(*(b[:, :2] - a[:, :2]).T), np.hypot(*(c2[:, :2] - a[:, :2]).T))
+        hidden = self._occluded(frame, hgt, view, proj, pts, a) if len(pts) <= 600 else np.zeros(len(pts), bool)
         items = []
         for i, text in enumerate(texts):
             x, y, z = a[i]
             if not (-1.0 <= z <= 1.0) or x < -50 or y < -50 or x > self.width + 50 or y > self.height + 50:
+                continue
+            if hidden[i]:
                 continue
             px = cell_px[i] * scale[i]
             if px < 7.0:
@@ -526,6 +529,29 @@ class GLRenderer(Renderer):
             px = min(px, 40.0)
             items.append((float(x), float(y), text, float(px), colours[i], OUTLINE, "c"))
         return items
+
+    def _occluded(self, frame, hgt, view, proj, pts, pix) -> np.ndarray:
+        """True for label anchors hidden behind terrain or stacks (perspective views only)."""
+        out = np.zeros(len(pts), bool)
+        if abs(float(proj[3, 3]) - 1.0) < 1e-6 and abs(float(proj[3, 2])) < 1e-9:
+            return out  # orthographic: straight top-down views hide nothing behind labels
+        tops = hgt.astype(np.float64)
+        for u in frame.units:
+            tops[u.cell] = hgt[u.cell] + u.count
+        tops *= Y_SCALE
+        inv = np.linalg.inv(proj.astype(np.float64) @ view.astype(np.float64))
+        eye = inv @ np.array([0.0, 0.0, -1.0, 1.0])
+        for i, p in enumerate(pts):
+            x, y = pix[i, 0], pix[i, 1]
+            if not (0 <= x < self.width and 0 <= y < self.height):
+                continue
+            o, d = pixel_ray(view, proj, self.width, self.height, x, y)
+            hit = ray_hit(tops, o, d)
+            if hit is None:
+                continue
+            t_anchor = float(np.dot(np.asarray(p) - o, d))
+            out[i] = hit[1] < t_anchor - 0.08
+        return out
 
     # ------------------------------------------------------ 2D compositing
     def draw_surface(self, image, x: int, y: int, size: tuple[int, int] | None = None) -> None:
@@ -614,6 +640,12 @@ class GLRenderer(Renderer):
 
 def pick_columns(tops: np.ndarray, o: np.ndarray, d: np.ndarray):
     """First cell (row, col) whose column [base, top] the ray o + t d hits, or None (grid DDA)."""
+    hit = ray_hit(tops, o, d)
+    return None if hit is None else hit[0]
+
+
+def ray_hit(tops: np.ndarray, o: np.ndarray, d: np.ndarray):
+    """(cell, t) of the first column the ray o + t d hits (d a unit vector), or None."""
     rows, cols = tops.shape
     ymax = float(tops.max()) + 1e-6
     # clip the ray to the board's box x in [0, cols], z in [0, rows], y <= ymax
@@ -647,7 +679,9 @@ def pick_columns(tops: np.ndarray, o: np.ndarray, d: np.ndarray):
         # lowest y of the ray inside this cell (the ray's y is linear in t)
         y_in, y_out = o[1] + d[1] * t, o[1] + d[1] * t_exit
         if min(y_in, y_out) <= top:
-            return (r, c)
+            if y_in <= top or abs(d[1]) < 1e-12:
+                return (r, c), t  # through the wall as the ray enters the cell
+            return (r, c), (top - o[1]) / d[1]  # down onto the top
         if tx < tz:
             c += step_c
             t = tx
