@@ -91,11 +91,6 @@ class FlatBoardRenderer:
         if view.show_labels and s >= 14:
             size = max(9, int(s * 0.3))
             for text, (x, z) in g.labels():
-                if self.flipped:  # labels stay on the player's left / bottom edge
-                    if abs(z - (z1 + 0.32)) < 1e-6:
-                        z = z0 - 0.32
-                    elif abs(x - (x0 - 0.32)) < 1e-6:
-                        x = x1 + 0.32
                 img = fonts.render(text, size, rgb255(LABEL))
                 surf.blit(img, img.get_rect(center=self.to_px(x, z)))
         present = {p.cell for p in view.pieces}

@@ -1,0 +1,466 @@
+"""Flat boards (square, irregular cell sets, hex) and round piece tokens with ModernGL.
+
+``GLBoardRenderer(ctx)`` draws a ``client.boards.model.BoardView`` with a ``BoardCamera``
+into a framebuffer: its own (``resize(w, h)``, then ``screenshot()``), or one it is given
+(the app's GL renderer's framebuffer, so the UI composites over it the usual way).
+World space is the client's (client/render/base.py): the board lies at y = 0, the cell
+(row, col) of a square grid spans x in [col, col+1], z in [row, row+1].
+
+Tokens are cylinders whose top carries a ring band in the side's colour and the piece's
+name in its ink colour, turned to read upright for the camera (from above and at an
+angle); face-down tokens are blank backs. Names come from a glyph atlas drawn with the
+app's CJK font (client/boards/fonts.py). Shaders: shaders/board_*.glsl.
+"""
+from __future__ import annotations
+
+import math
+
+import moderngl
+import numpy as np
+
+from client.boards import fonts
+from client.boards.geometry import Cell
+from client.boards.model import BACKGROUND, BASE, LABEL, MARK_RGB, BoardView
+from client.camera import look_at, perspective, pixel_ray, project
+from client.render.gl import SHADERS
+
+TOKEN_R = 0.42
+TOKEN_H = 0.13
+RING_IN, RING_OUT = 0.33, 0.39  # in cells, as in the flat renderer
+GLYPH_HALF = 0.25  # half size of the name square, in cells
+SLAB_DEPTH = 0.22
+LIFT = 0.10  # selected / dragged tokens float a little
+
+
+def _src(name: str) -> str:
+    return (SHADERS / name).read_text()
+
+
+def program(ctx, name: str):
+    return ctx.program(vertex_shader=_src(f"board_{name}_vs.glsl"), fragment_shader=_src(f"board_{name}_fs.glsl"))
+
+
+# --------------------------------------------------------------------- camera
+class BoardCamera:
+    """Orbit camera over a flat board: ``yaw`` 0 = north (row 0) at the top, 180 = flipped; ``pitch`` 90 =
+    straight down. The board is fitted into ``area`` (a pixel rect (x, y, w, h) of the window of size ``size``),
+    so side panels never cover it."""
+
+    FOV = 32.0
+
+    def __init__(self, bounds, pitch: float = 58.0, yaw: float = 0.0):
+        self.bounds = tuple(bounds)
+        self.pitch = float(pitch)
+        self.yaw = float(yaw)
+        self.zoom = 1.0
+        self.size = (800, 600)
+        self.area = (0, 0, 800, 600)
+        self._goal = (self.pitch, self.yaw)
+
+    def set_viewport(self, size, area=None) -> None:
+        self.size = (int(size[0]), int(size[1]))
+        self.area = tuple(int(v) for v in (area or (0, 0, *self.size)))
+
+    def set_goal(self, pitch: float | None = None, yaw: float | None = None, snap: bool = False) -> None:
+        p, y = self._goal
+        self._goal = (p if pitch is None else float(pitch), y if yaw is None else float(yaw))
+        if snap:
+            self.pitch, self.yaw = self._goal
+
+    @property
+    def moving(self) -> bool:
+        return (self.pitch, self.yaw) != self._goal
+
+    def update(self, dt: float) -> None:
+        k = 1.0 - math.exp(-10.0 * max(0.0, dt))
+        gp, gy = self._goal
+        self.pitch += (gp - self.pitch) * k
+        self.yaw += (gy - self.yaw) * k
+        if abs(gp - self.pitch) < 0.01 and abs(gy - self.yaw) < 0.01:
+            self.pitch, self.yaw = gp, gy
+
+    def _radius(self) -> float:
+        x0, z0, x1, z1 = self.bounds
+        return 0.5 * math.hypot(x1 - x0 + 1.4, z1 - z0 + 1.4)
+
+    def centre(self):
+        x0, z0, x1, z1 = self.bounds
+        return ((x0 + x1) / 2, 0.0, (z0 + z1) / 2)
+
+    def _eye_at(self, d: float) -> np.ndarray:
+        cx, cy, cz = self.centre()
+        p, y = math.radians(self.pitch), math.radians(self.yaw)
+        fx, fz = math.sin(y), -math.cos(y)  # ground forward (screen up)
+        return np.array([cx - fx * d * math.cos(p), cy + d * math.sin(p), cz - fz * d * math.cos(p)])
+
+    def _fit(self) -> float:
+        """The distance at which the board (with its labels and tokens) just fills the area."""
+        key = (round(self.pitch, 3), round(self.yaw, 3), self.area, self.bounds)
+        if getattr(self, "_fit_key", None) == key:
+            return self._fit_d
+        x0, z0, x1, z1 = self.bounds
+        m = 0.6
+        pts = np.array([(x, y, z) for x in (x0 - m, x1 + m) for z in (z0 - m, z1 + m) for y in (0.0, 0.15)])
+        aw, ah = max(1, self.area[2]), max(1, self.area[3])
+        d = self._radius() / math.tan(math.radians(self.FOV / 2))
+        for _ in range(6):
+            view = look_at(self._eye_at(d), self.centre(), up=self._up())
+            proj = perspective(self.FOV, aw / ah, 0.05, d * 3 + 10)
+            h = np.c_[pts, np.ones(len(pts))] @ (proj.astype(np.float64) @ view.astype(np.float64)).T
+            ndc = np.abs(h[:, :2] / h[:, 3:4]).max()
+            d *= 0.35 + 0.65 * ndc / 0.96
+        self._fit_key, self._fit_d = key, d
+        return d
+
+    def _up(self):
+        y = math.radians(self.yaw)
+        return (math.sin(y), 0.0, -math.cos(y)) if self.pitch > 89.5 else (0.0, 1.0, 0.0)
+
+    def eye(self) -> np.ndarray:
+        return self._eye_at(self._fit() / self.zoom)
+
+    def matrices(self, aspect: float | None = None):
+        W, H = self.size
+        ax, ay, aw, ah = self.area
+        eye = self.eye()
+        view = look_at(eye, self.centre(), up=self._up())
+        d = float(np.linalg.norm(eye - np.array(self.centre())))
+        proj = perspective(self.FOV, max(1, aw) / max(1, ah), max(0.05, d * 0.05), d * 3 + 10)
+        # fit the picture into the area: scale and shift in clip space
+        sx, sy = aw / W, ah / H
+        tx = (ax + aw / 2) / W * 2 - 1
+        ty = 1 - (ay + ah / 2) / H * 2
+        m = np.array([[sx, 0, 0, tx], [0, sy, 0, ty], [0, 0, 1, 0], [0, 0, 0, 1]], np.float32)
+        return view, (m @ proj).astype(np.float32)
+
+    def right_on_ground(self) -> tuple[float, float]:
+        y = math.radians(self.yaw)
+        return (math.cos(y), math.sin(y))
+
+    def project(self, points, width: int | None = None, height: int | None = None) -> np.ndarray:
+        view, proj = self.matrices()
+        W, H = self.size
+        return project(view, proj, W, H, points)
+
+    def ground_at(self, x: float, y: float, height: float = 0.0):
+        """World (x, z) where the ray through pixel (x, y) meets the plane at ``height`` (None if it misses)."""
+        view, proj = self.matrices()
+        W, H = self.size
+        o, d = pixel_ray(view, proj, W, H, x, y)
+        if abs(d[1]) < 1e-9:
+            return None
+        t = (height - o[1]) / d[1]
+        if t < 0:
+            return None
+        p = o + d * t
+        return (float(p[0]), float(p[2]))
+
+
+# --------------------------------------------------------------------- atlas
+class Atlas:
+    """Characters drawn once into a 1024x1024 one-channel texture of 64x64 slots."""
+
+    SLOT = 64
+    N = 16
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.img = np.zeros((self.SLOT * self.N, self.SLOT * self.N), np.uint8)
+        self.slots: dict[str, int] = {}
+        self.tex = ctx.texture((self.SLOT * self.N,) * 2, 1, self.img.tobytes())
+        self.tex.build_mipmaps()
+        self.tex.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
+        self.dirty = False
+
+    def rect(self, ch: str) -> tuple[float, float, float, float]:
+        if ch not in self.slots:
+            self._add(ch)
+        k = self.slots[ch]
+        n, s = self.N, 1.0 / self.N
+        return ((k % n) * s, (k // n) * s, s, s)
+
+    def _add(self, ch: str) -> None:
+        import pygame
+
+        k = len(self.slots)
+        if k >= self.N * self.N:
+            raise RuntimeError("glyph atlas full")
+        self.slots[ch] = k
+        surf = fonts.glyph_mask(ch, int(self.SLOT * 0.78))
+        a = pygame.surfarray.pixels_alpha(surf).T.copy() if surf.get_flags() & pygame.SRCALPHA else \
+            (pygame.surfarray.array3d(surf)[..., 0].T.copy())
+        # centre the glyph's ink box in the slot
+        ys, xs = np.nonzero(a > 8)
+        S = self.SLOT
+        slot = np.zeros((S, S), np.uint8)
+        if len(xs):
+            a = a[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+            h, w = a.shape
+            if h > S - 4 or w > S - 4:
+                f = (S - 4) / max(h, w)
+                import pygame as pg
+                sm = pg.transform.smoothscale(pg.surfarray.make_surface(np.repeat(a.T[..., None], 3, 2)),
+                                              (max(1, int(w * f)), max(1, int(h * f))))
+                a = pg.surfarray.array3d(sm)[..., 0].T
+                h, w = a.shape
+            y0, x0 = (S - h) // 2, (S - w) // 2
+            slot[y0:y0 + h, x0:x0 + w] = a
+        n = self.N
+        r, c = divmod(k, n)
+        self.img[r * S:(r + 1) * S, c * S:(c + 1) * S] = slot
+        self.dirty = True
+
+    def upload(self) -> None:
+        if self.dirty:
+            self.tex.write(self.img.tobytes())
+            self.tex.build_mipmaps()
+            self.dirty = False
+
+
+def _shrink(poly, centre, k):
+    cx, cz = centre
+    return [(cx + (x - cx) * k, cz + (z - cz) * k) for x, z in poly]
+
+
+def token_mesh(segments: int = 48) -> np.ndarray:
+    """Triangles (pos 3f, normal 3f) of a unit cylinder: side and top cap (the bottom is never seen)."""
+    out = []
+    for i in range(segments):
+        a0, a1 = 2 * math.pi * i / segments, 2 * math.pi * (i + 1) / segments
+        c0, s0, c1, s1 = math.cos(a0), math.sin(a0), math.cos(a1), math.sin(a1)
+        n0, n1 = (c0, 0, s0), (c1, 0, s1)
+        out += [(c0, 0, s0, *n0), (c1, 0, s1, *n1), (c1, 1, s1, *n1),
+                (c0, 0, s0, *n0), (c1, 1, s1, *n1), (c0, 1, s0, *n0)]
+        out += [(0, 1, 0, 0, 1, 0), (c1, 1, s1, 0, 1, 0), (c0, 1, s0, 0, 1, 0)]
+    return np.array(out, np.float32)
+
+
+class GLBoardRenderer:
+    """See the module docstring."""
+
+    def __init__(self, ctx: moderngl.Context, width: int = 0, height: int = 0, samples: int = 4):
+        self.ctx = ctx
+        self.p_tile = program(ctx, "tile")
+        self.p_token = program(ctx, "token")
+        self.p_label = program(ctx, "label")
+        self.atlas = Atlas(ctx)
+        self.token_vbo = ctx.buffer(token_mesh().tobytes())
+        self.inst = ctx.buffer(reserve=18 * 4 * 256, dynamic=True)
+        self.token_vao = ctx.vertex_array(self.p_token, [
+            (self.token_vbo, "3f 3f", "in_pos", "in_normal"),
+            (self.inst, "4f 1f 3f 3f 3f 4f/i", "in_place", "in_height", "in_body", "in_ink", "in_ring",
+             "in_glyph")])
+        self.tile_vbo = ctx.buffer(reserve=9 * 4 * 6 * 2000, dynamic=True)
+        self.tile_vao = ctx.vertex_array(self.p_tile, [(self.tile_vbo, "3f 3f 3f", "in_pos", "in_normal",
+                                                        "in_color")])
+        self.label_vbo = ctx.buffer(reserve=5 * 4 * 6 * 128, dynamic=True)
+        self.label_vao = ctx.vertex_array(self.p_label, [(self.label_vbo, "3f 2f", "in_pos", "in_uv")])
+        self.samples = samples
+        self.fbo = None
+        self._msaa = None
+        self.width = self.height = 0
+        self.last = None  # (view, camera) of the last draw
+        if width and height:
+            self.resize(width, height)
+
+    # ------------------------------------------------------------ targets
+    def resize(self, width: int, height: int) -> None:
+        """Give the renderer its own framebuffer of this size (for headless use and screenshots)."""
+        if (width, height) == (self.width, self.height) and self.fbo is not None:
+            return
+        self.width, self.height = int(width), int(height)
+        self.fbo = self.ctx.framebuffer(color_attachments=[self.ctx.texture((width, height), 4)],
+                                        depth_attachment=self.ctx.depth_renderbuffer((width, height)))
+
+    def _msaa_for(self, size):
+        if not self.samples:
+            return None
+        if self._msaa is None or self._msaa.size != tuple(size):
+            if self._msaa is not None:
+                self._msaa.release()
+            try:
+                self._msaa = self.ctx.framebuffer(
+                    color_attachments=[self.ctx.renderbuffer(tuple(size), 4, samples=self.samples)],
+                    depth_attachment=self.ctx.depth_renderbuffer(tuple(size), samples=self.samples))
+            except Exception:
+                self.samples = 0
+                self._msaa = None
+        return self._msaa
+
+    # ------------------------------------------------------------ geometry
+    def _tiles(self, view: BoardView) -> np.ndarray:
+        g = view.geometry
+        tris = []
+        up = (0.0, 1.0, 0.0)
+
+        def poly_top(poly, y, col):
+            cx = sum(p[0] for p in poly) / len(poly)
+            cz = sum(p[1] for p in poly) / len(poly)
+            for i in range(len(poly)):
+                a, b = poly[i], poly[(i + 1) % len(poly)]
+                tris.extend([(cx, y, cz, *up, *col), (b[0], y, b[1], *up, *col), (a[0], y, a[1], *up, *col)])
+
+        def walls(poly, y0, y1, col):
+            n = len(poly)
+            cx = sum(p[0] for p in poly) / n
+            cz = sum(p[1] for p in poly) / n
+            for i in range(n):
+                a, b = poly[i], poly[(i + 1) % n]
+                mx, mz = (a[0] + b[0]) / 2 - cx, (a[1] + b[1]) / 2 - cz
+                ln = math.hypot(mx, mz) or 1.0
+                nn = (mx / ln, 0.0, mz / ln)
+                tris.extend([(a[0], y0, a[1], *nn, *col), (b[0], y0, b[1], *nn, *col), (b[0], y1, b[1], *nn, *col),
+                             (a[0], y0, a[1], *nn, *col), (b[0], y1, b[1], *nn, *col), (a[0], y1, a[1], *nn, *col)])
+
+        base = BASE
+        if g.kind == "square":
+            x0, z0, x1, z1 = g.bounds()
+            m = 0.12
+            rect = [(x0 - m, z0 - m), (x1 + m, z0 - m), (x1 + m, z1 + m), (x0 - m, z1 + m)]
+            poly_top(rect, -0.002, base)
+            walls(rect, -SLAB_DEPTH, -0.002, base)
+        else:
+            for cell in g.cells:
+                p = _shrink(g.polygon(cell), g.center(cell), 1.07)
+                poly_top(p, -0.002, base)
+                walls(p, -SLAB_DEPTH, -0.002, base)
+        for cell in g.cells:
+            col = view.cell_rgb(cell)
+            poly_top(_shrink(g.polygon(cell), g.center(cell), 0.93), 0.0, col)
+        return np.array(tris, np.float32)
+
+    def _token_rows(self, view: BoardView) -> np.ndarray:
+        g = view.geometry
+        rows = []
+        present = {p.cell for p in view.pieces}
+        for cell, kind in view.marks.items():  # dots on empty targets
+            if kind in ("move", "special") and cell not in present:
+                x, z = g.center(cell)
+                c = tuple(v * 0.55 for v in MARK_RGB[kind])
+                rows.append((x, 0.0, z, 0.12, 0.012, *c, *c, *c, 0, 0, 0, 0))
+        for p in view.pieces:
+            if p.cell == view.dragging and view.drag_pos is not None:
+                x, z = view.drag_pos
+                y = LIFT * 2
+            else:
+                x, z = g.center(p.cell)
+                y = LIFT if view.marks.get(p.cell) == "selected" else 0.0
+            glyph = (0, 0, 0, 0) if (p.face_down or not p.glyph) else self.atlas.rect(p.glyph)
+            rows.append((x, y, z, TOKEN_R, TOKEN_H, *p.body, *p.ink, *p.ring_rgb, *glyph))
+            if view.marks.get(p.cell) in ("capture", "check"):  # a coloured halo under the token
+                c = MARK_RGB[view.marks[p.cell]]
+                rows.append((x, 0.0, z, TOKEN_R + 0.05, 0.02, *c, *c, *c, 0, 0, 0, 0))
+        return np.array(rows, np.float32).reshape(-1, 18)
+
+    def _labels(self, view: BoardView, right) -> np.ndarray:
+        g = view.geometry
+        rx, rz = right
+        ux, uz = rz, -rx  # screen up on the ground
+        out = []
+        h = 0.17
+        for text, (x, z) in g.labels():
+            n = len(text)
+            for i, ch in enumerate(text):
+                u0, v0, du, dv = self.atlas.rect(ch)
+                off = (i - (n - 1) / 2) * h * 1.1
+                cx, cz = x + rx * off, z + rz * off
+                corners = []
+                for sx, sy, uu, vv in ((-1, -1, 0, 1), (1, -1, 1, 1), (1, 1, 1, 0), (-1, 1, 0, 0)):
+                    px = cx + rx * sx * h + ux * sy * h
+                    pz = cz + rz * sx * h + uz * sy * h
+                    corners.append((px, 0.001, pz, u0 + uu * du, v0 + vv * dv))
+                a, b, c, d = corners
+                out += [a, b, c, a, c, d]
+        return np.array(out, np.float32).reshape(-1, 5)
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, view: BoardView, camera: BoardCamera, target=None, size=None, clear=True) -> None:
+        """Draw into ``target`` (a framebuffer; default: this renderer's own) of pixel ``size``."""
+        ctx = self.ctx
+        target = target or self.fbo
+        size = tuple(size or target.size)
+        camera.set_viewport(size, camera.area if camera.size == size else None)
+        viewm, proj = camera.matrices()
+        mvp = (proj @ viewm).T.astype(np.float32).tobytes()
+        right = camera.right_on_ground()
+        tiles = self._tiles(view)
+        tokens = self._token_rows(view)
+        labels = self._labels(view, right) if view.show_labels else np.zeros((0, 5), np.float32)
+        self.atlas.upload()
+        msaa = self._msaa_for(size)
+        fb = msaa or target
+        fb.use()
+        ctx.viewport = (0, 0, *size)
+        if clear:
+            fb.clear(*BACKGROUND, 1.0, depth=1.0)
+        elif msaa is not None:
+            ctx.copy_framebuffer(msaa, target)
+        ctx.enable(moderngl.DEPTH_TEST)
+        ctx.disable(moderngl.CULL_FACE)
+        # tiles
+        self._write(self.tile_vbo, tiles, "tile_vbo", self.p_tile, "3f 3f 3f", ("in_pos", "in_normal", "in_color"))
+        self.p_tile["u_mvp"].write(mvp)
+        self.tile_vao.render(moderngl.TRIANGLES, vertices=len(tiles))
+        # labels
+        if len(labels):
+            self._write(self.label_vbo, labels, "label_vbo", self.p_label, "3f 2f", ("in_pos", "in_uv"))
+            ctx.enable(moderngl.BLEND)
+            ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+            self.atlas.tex.use(0)
+            self.p_label["u_atlas"].value = 0
+            self.p_label["u_mvp"].write(mvp)
+            self.p_label["u_color"].value = LABEL
+            ctx.depth_mask = False
+            self.label_vao.render(moderngl.TRIANGLES, vertices=len(labels))
+            ctx.depth_mask = True
+            ctx.disable(moderngl.BLEND)
+        # tokens
+        if len(tokens):
+            if tokens.nbytes > self.inst.size:
+                self.inst.orphan(tokens.nbytes * 2)
+            self.inst.write(tokens.tobytes())
+            self.atlas.tex.use(0)
+            p = self.p_token
+            p["u_mvp"].write(mvp)
+            if "u_atlas" in p:
+                p["u_atlas"].value = 0
+            p["u_right"].value = right
+            p["u_ring"].value = (RING_IN / TOKEN_R, RING_OUT / TOKEN_R)
+            p["u_glyph"].value = GLYPH_HALF / TOKEN_R
+            self.token_vao.render(moderngl.TRIANGLES, instances=len(tokens))
+        if msaa is not None:
+            ctx.copy_framebuffer(target, msaa)
+        target.use()
+        self.last = (view, camera, size)
+
+    def _write(self, vbo, data: np.ndarray, attr: str, prog, fmt: str, names) -> None:
+        if data.nbytes > vbo.size:
+            vbo.orphan(data.nbytes * 2)
+        vbo.write(data.tobytes())
+
+    def screenshot(self) -> np.ndarray:
+        """The own framebuffer's picture as (H, W, 3) uint8, top row first."""
+        data = self.fbo.read(components=3, alignment=1)
+        return np.frombuffer(data, np.uint8).reshape(self.height, self.width, 3)[::-1].copy()
+
+    # ------------------------------------------------------------ picking
+    @staticmethod
+    def pick(x: float, y: float, view: BoardView, camera: BoardCamera) -> Cell | None:
+        """The cell under pixel (x, y): a token's top first, else the board plane."""
+        g = view.geometry
+        occupied = {p.cell for p in view.pieces}
+        hit = camera.ground_at(x, y, TOKEN_H)
+        if hit is not None:
+            c = g.cell_at(*hit)
+            if c is not None and c in occupied:
+                x0, z0 = g.center(c)
+                if (hit[0] - x0) ** 2 + (hit[1] - z0) ** 2 <= TOKEN_R ** 2:
+                    return c
+        hit = camera.ground_at(x, y, 0.0)
+        return None if hit is None else g.cell_at(*hit)
+
+    @staticmethod
+    def cell_px(cell: Cell, view: BoardView, camera: BoardCamera, height: float = TOKEN_H) -> tuple[int, int]:
+        x, z = view.geometry.center(cell)
+        p = camera.project([(x, height, z)])[0]
+        return (int(round(p[0])), int(round(p[1])))
