@@ -120,8 +120,8 @@ HELP_LINES: list[tuple[str, str, str]] = [
     # (keys, zh, en)
     ("左键 / Left click", "选中己方部队; 选中后点格子=行军, 点敌军=攻击", "select own unit; then click a cell = march, an enemy = attack"),
     ("拖动 / Drag", "从部队拖到格子=行军 (拖到己方部队=集合)", "drag from a unit to a cell = march (onto own unit = merge)"),
-    ("Shift+左键", "行军并入所点的己方部队", "Shift+click own unit = march into it (merge)"),
-    ("右键 / Esc", "取消选择; 无选择时 Esc 打开菜单", "cancel selection; Esc with nothing selected opens the menu"),
+    ("Shift+左键 / Shift+click", "行军并入所点的己方部队", "Shift+click own unit = march into it (merge)"),
+    ("右键 / Right click / Esc", "取消选择; 无选择时 Esc 打开菜单", "cancel selection; Esc with nothing selected opens the menu"),
     ("滚轮 / Wheel", "无选择: 缩放; 选中部队: 出兵人数", "no selection: zoom; unit selected: soldiers to send"),
     ("1-9, 0", "出兵/增援人数 (连按两位数)", "soldiers to send/place (type two digits quickly)"),
     ("R", "在悬停格或选中部队处增援", "reinforce on the hovered cell or the selected unit"),
@@ -130,8 +130,8 @@ HELP_LINES: list[tuple[str, str, str]] = [
     ("V", "第一人称视角 (选中部队的视高)", "first-person view at the selected unit's eye"),
     ("X", "视野预览: 悬停格能看到什么", "vision preview: what the hovered cell would see"),
     ("C / Home", "镜头跳到选中部队 / 我军", "camera to the selected unit / my army"),
-    ("WASD / 方向键 / 屏幕边缘", "平移镜头", "pan the camera (also screen edge)"),
-    ("中键或右键拖动", "平移镜头", "middle or right drag pans"),
+    ("WASD / 方向键 / Arrows", "平移镜头", "pan the camera (also screen edge)"),
+    ("中键或右键拖动 / Middle or right drag", "平移镜头", "middle or right drag pans"),
     ("Q / E", "旋转镜头 (3D)", "rotate the camera (3D)"),
     ("+ / - / PgUp PgDn", "缩放", "zoom"),
     ("H / K", "高度数字 / 坐标", "height numbers / coordinates"),
@@ -143,6 +143,14 @@ HELP_LINES: list[tuple[str, str, str]] = [
     ("F12", "截图", "screenshot"),
     ("F1", "帮助", "help"),
 ]
+
+
+def help_keys(keys: str) -> str:
+    """The key column of a help line: in English without the Chinese names."""
+    if _lang == "zh":
+        return keys
+    parts = [p for p in keys.split(" / ") if not any("\u4e00" <= ch <= "\u9fff" for ch in p)]
+    return " / ".join(parts) if parts else keys
 
 
 def set_lang(lang: str) -> None:

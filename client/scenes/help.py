@@ -31,7 +31,7 @@ class HelpScene(Scene):
         y = box.y + 56
         zh = i18n.lang() == "zh"
         for keys, d_zh, d_en in i18n.HELP_LINES:
-            text.draw(surf, keys, (box.x + 20, y), size, widgets.ACCENT)
+            text.draw(surf, i18n.help_keys(keys), (box.x + 20, y), size, widgets.ACCENT)
             text.draw(surf, d_zh if zh else d_en, (box.x + 250, y), size, widgets.TEXT)
             y += lh
             if y > box.bottom - 40:
