@@ -86,12 +86,17 @@ def gl_uniform_bytes(m: np.ndarray) -> bytes:
 
 def project(view: np.ndarray, proj: np.ndarray, width: int, height: int, points) -> np.ndarray:
     """World points (N, 3) -> (N, 3) of pixel x, pixel y (top-left origin) and NDC depth."""
-    p = np.atleast_2d(np.asarray(points, dtype=np.float64))
-    h = np.c_[p, np.ones(len(p))] @ (proj.astype(np.float64) @ view.astype(np.float64)).T
-    w = h[:, 3:4]
+    p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
+    m = proj.astype(np.float64) @ view.astype(np.float64)
+    # explicit products, not BLAS: small matmuls on big point lists stall on busy machines
+    h = p[:, 0:1] * m[:, 0] + p[:, 1:2] * m[:, 1] + p[:, 2:3] * m[:, 2] + m[:, 3]
+    w = h[:, 3]
     w = np.where(np.abs(w) < 1e-12, 1e-12, w)
-    ndc = h[:, :3] / w
-    return np.c_[(ndc[:, 0] + 1) * 0.5 * width, (1 - ndc[:, 1]) * 0.5 * height, ndc[:, 2]]
+    out = np.empty((len(p), 3))
+    out[:, 0] = (h[:, 0] / w + 1) * 0.5 * width
+    out[:, 1] = (1 - h[:, 1] / w) * 0.5 * height
+    out[:, 2] = h[:, 2] / w
+    return out
 
 
 def pixel_ray(view: np.ndarray, proj: np.ndarray, width: int, height: int, x: float, y: float):
