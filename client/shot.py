@@ -227,6 +227,26 @@ def render_scenario(renderer, sc, camera_spec=None, overrides=None, lang=None, s
     return img
 
 
+def save_view(renderer, frame, camera, path, size=None, hud=None) -> Path:
+    """For the game's screenshot keys: draw ``frame`` with ``camera`` (a clean rule picture, no HUD,
+    optionally at another ``size``) and save it as PNG; ``hud`` (an RGBA surface/array drawn at
+    0, 0) gives the with-HUD screenshot instead. The renderer's size is restored afterwards."""
+    old = (renderer.width, renderer.height)
+    try:
+        if size:
+            renderer.resize(*size)
+        renderer.draw(frame, camera)
+        if hud is not None:
+            renderer.draw_surface(hud, 0, 0)
+        img = renderer.screenshot()
+    finally:
+        if size:
+            renderer.resize(*old)
+    path = Path(path)
+    save_png(img, path)
+    return path
+
+
 def save_png(img, path: Path) -> None:
     from PIL import Image
 

@@ -172,3 +172,15 @@ def test_big_export(renderer):
     img = render_scenario(renderer, sc, size=(4096, 4096))
     assert img.shape == (4096, 4096, 3)
     renderer.resize(320, 240)
+
+
+def test_save_view_for_the_game_keys(renderer, tmp_path):
+    from client.camera import StrategyCamera
+    from client.shot import save_view
+    from PIL import Image
+
+    sc = load_scenario(ROOT / "assets/scenarios/s15_reach25.toml")
+    frame = build_frame(sc)
+    renderer.resize(320, 240)
+    p = save_view(renderer, frame, StrategyCamera(8), tmp_path / "v.png", size=(640, 360))
+    assert Image.open(p).size == (640, 360) and (renderer.width, renderer.height) == (320, 240)
