@@ -179,7 +179,8 @@ class Planner:
             need = 1
             while attack_range(c + need) == attack_range(c):
                 need += 1
-            if need <= room and c + need <= m.cap and (T is None or danger_at(T, main) == 0 or need == 1):
+            if need <= room and c + need <= m.cap and (T is None or danger_at(T, main) == 0 or need == 1) \
+                    and main in set(m.reinforce_cells()):
                 self._do(m.reinforce(main, need))
 
     def _ambush(self, T: Threats) -> None:
@@ -228,10 +229,11 @@ class Planner:
     def _reinforce_reach(self) -> None:
         """Reinforce an own unit so that its longer range reaches a target (S3)."""
         m = self.m
+        allowed = set(m.reinforce_cells())
         for c in sorted(m.own, key=lambda c: -m.own[c][0]):
             if m.room <= 0:
                 return
-            if not m.can_act(c) or m.targets(c):
+            if c not in allowed or not m.can_act(c) or m.targets(c):
                 continue
             n = m.own[c][0]
             for k in range(1, m.room + 1):
@@ -464,8 +466,12 @@ class EasyPlanner(Planner):
     def run(self) -> list:
         m = self.m
         if m.phase == "reinforce" and m.room > 0:
-            self._place_stack(m.room, None) if not m.own else self._do(
-                m.reinforce(max(m.own, key=lambda c: (m.own[c][0], c)), m.room))
+            cells = set(m.reinforce_cells())
+            mine = [c for c in m.own if c in cells]
+            if mine:
+                self._do(m.reinforce(max(mine, key=lambda c: (m.own[c][0], c)), m.room))
+            else:
+                self._place_stack(m.room, None)
         if m.must_reinforce():
             self.acts.append(End())
             self.snaps.append(None)
@@ -641,9 +647,16 @@ def score_plan(m: Model, ctx: Context, w: Weights, rng: random.Random) -> float:
 
 
 HARD_WEIGHTS = dict(fog=0.5, seen=0.3)
+# with two or more enemies alive: let them bleed each other, keep our soldiers out of sight
+HARD_WEIGHTS_MULTI = dict(fog=0.8, seen=0.5, loss=1.4, approach=0.003)
 
 
-def hard_variants(rng: random.Random, n: int) -> list:
+def hard_weights(m: Model) -> dict:
+    alive = sum(1 for pv in m.players if not pv.out and pv.player != m.me)
+    return HARD_WEIGHTS_MULTI if alive >= 2 else HARD_WEIGHTS
+
+
+def hard_variants(rng: random.Random, n: int, weights: dict = HARD_WEIGHTS) -> list:
     """The plans the hard level compares: its base planner, then other unit orders with random tie-breaks.
 
     (Variants with other weights or reinforcement policies were tried and lost:
@@ -651,7 +664,7 @@ def hard_variants(rng: random.Random, n: int) -> list:
     """
     def V(**kw):
         kw.setdefault("presplit", True)
-        kw.setdefault("weights", Weights(**HARD_WEIGHTS))
+        kw.setdefault("weights", Weights(**weights))
         return Params(**kw)
 
     out = [V(), V(order="small")]
@@ -781,9 +794,10 @@ class ShachangAI:
 
     def _search(self, m: Model, ctx: Context, obs, deadline: float):
         n = HARD_VARIANTS.get(obs.preset, 6)
-        variants = hard_variants(self.rng, n)
+        hw = hard_weights(m) if getattr(self, "variant", "") != "nomp" else HARD_WEIGHTS
+        variants = hard_variants(self.rng, n, hw)
         best = None
-        w0 = Weights(**HARD_WEIGHTS)
+        w0 = Weights(**hw)
         for i, P in enumerate(variants):
             if i > 0 and time.perf_counter() > deadline:
                 break

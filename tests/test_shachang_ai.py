@@ -1,0 +1,187 @@
+"""Computer players of 沙场秋点兵: fog-fairness, legality on every preset and mode, determinism."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.shachang import new_game
+from engine.shachang.ai import make_agent
+from engine.shachang.actions import Attack, End, March, Reinforce
+from engine.agents import RandomAgent
+from tests.shachang_util import game
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def play_turn(g, agent, limit=200):
+    """Let ``agent`` play the current player's whole turn; return its actions."""
+    seat = g.current_player
+    out = []
+    while not g.is_over and g.current_player == seat and len(out) < limit:
+        legal = g.legal_actions()
+        a = agent.act(g.observe(seat), legal)
+        assert a in legal, f"illegal action {a}"
+        g.apply(a)
+        out.append(a)
+        if isinstance(a, End):
+            break
+    return out
+
+
+# ------------------------------------------------------------------ fog fairness
+def _ridge():
+    h = np.zeros((8, 8), dtype=np.int16)
+    h[:, 4] = 9  # a wall no unit of this test sees over
+    return h
+
+
+def _pair(extra):
+    """Two digital games equal but for enemy units in the fog (behind the wall, out of range)."""
+    base = [[0, "b2", 3, "settled"], [0, "c3", 2, "settled"], [1, "d1", 1, "settled"],
+            [1, "a4", 2, "settled"]]
+    g1 = game(base, heights=_ridge(), mode="digital", reserve=[4, 4])
+    g2 = game(base + extra, heights=_ridge(), mode="digital", reserve=[4, 4])
+    return g1, g2
+
+
+@pytest.mark.parametrize("extra", [
+    [[1, "g2", 5, "settled"]],  # a big stack just behind the wall
+    [[1, "f6", 1, "settled"], [1, "h8", 2, "settled"]],
+])
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_observation_same_decisions(level, extra):
+    g1, g2 = _pair(extra)
+    o1, o2 = g1.observe(0), g2.observe(0)
+    assert o1.key() == o2.key(), "the setup must hide the extra units"
+    # the true states differ
+    assert g1.to_json() != g2.to_json()
+    for seed in (0, 1, 7):
+        a1 = make_agent(level, seed=seed, seat=0, budget=30)
+        a2 = make_agent(level, seed=seed, seat=0, budget=30)
+        h1, h2 = g1.clone(), g2.clone()
+        # the whole turn, as long as the two observations stay equal
+        while not h1.is_over and h1.current_player == 0:
+            ob1, ob2 = h1.observe(0), h2.observe(0)
+            if ob1.key() != ob2.key():
+                break
+            x1 = a1.act(ob1, h1.legal_actions())
+            x2 = a2.act(ob2, h2.legal_actions())
+            assert x1 == x2, (level, seed, x1, x2)
+            h1.apply(x1)
+            h2.apply(x2)
+            if isinstance(x1, End):
+                break
+
+
+def test_the_pair_really_hides_something():
+    g1, g2 = _pair([[1, "g2", 5, "settled"]])
+    assert g2.units[(1, 6)].count == 5
+    assert not g2.visible(0)[(1, 6)]
+
+
+# ------------------------------------------------------------------ legality
+def _run(g, agents, max_actions):
+    n = 0
+    while not g.is_over and n < max_actions:
+        p = g.current_player
+        legal = g.legal_actions()
+        a = agents[p].act(g.observe(p), legal)
+        assert a in legal, f"{agents[p]!r} chose illegal {a}"
+        g.apply(a)
+        n += 1
+    return n
+
+
+@pytest.mark.parametrize("mode", ["digital", "tabletop", "classic"])
+def test_standard_full_games_all_levels_and_random(mode):
+    for seed in range(3):
+        g = new_game("standard", mode=mode, players=2, seed=seed)
+        agents = [make_agent(LEVELS[seed % 3], seed=seed, seat=0),
+                  make_agent(LEVELS[(seed + 1) % 3], seed=seed, seat=1)]
+        _run(g, agents, 5000)
+        assert g.is_over
+        g = new_game("standard", mode=mode, players=2, seed=seed + 10)
+        _run(g, [RandomAgent(seed), make_agent("easy", seed=seed, seat=1)], 5000)
+        assert g.is_over
+
+
+def test_standard_four_players():
+    g = new_game("standard", players=4, seed=3)
+    agents = [make_agent(lv, seed=5, seat=s) for s, lv in enumerate(("hard", "normal", "easy", "normal"))]
+    _run(g, agents, 5000)
+    assert g.is_over
+
+
+@pytest.mark.parametrize("preset,players,mode,actions", [
+    ("medium", 2, "digital", 400),
+    ("medium", 3, "tabletop", 300),
+    ("large", 4, "digital", 250),
+    ("large", 2, "classic", 150),
+    ("huge", 8, "digital", 120),
+])
+def test_big_maps_legal(preset, players, mode, actions):
+    g = new_game(preset, mode=mode, players=players, seed=2)
+    agents = []
+    for s in range(players):
+        if s % 4 == 3:
+            agents.append(RandomAgent(s))
+        else:
+            agents.append(make_agent(LEVELS[s % 3], seed=9, seat=s, budget=0.2))
+    _run(g, agents, actions)
+
+
+def test_must_reinforce_after_wipe_out():
+    # seat 0 has nothing on the field: the only legal actions are reinforcements
+    g = game([[1, "f6", 3, "settled"]], mode="tabletop", reserve=[3, 5])
+    assert g.current_player == 0
+    for lv in LEVELS:
+        a = make_agent(lv, seed=1, seat=0).act(g.observe(0), g.legal_actions())
+        assert isinstance(a, Reinforce)
+
+
+def test_shoots_what_it_can():
+    g = game([[0, "c3", 4, "settled"], [1, "c5", 1, "settled"]], mode="tabletop")
+    for lv in LEVELS:
+        h = g.clone()
+        acts = play_turn(h, make_agent(lv, seed=0, seat=0))
+        assert any(isinstance(a, Attack) for a in acts), (lv, acts)
+
+
+def test_hard_concentrates_to_reach():
+    # c1 (3 soldiers, range 3) cannot reach c5 (4 steps); merging a1's 1 soldier makes 4 → range 4
+    g = game([[0, "c1", 3, "settled"], [0, "a1", 1, "settled"], [1, "c5", 3, "settled"]],
+             mode="tabletop")
+    acts = play_turn(g, make_agent("hard", seed=0, seat=0))
+    assert March((0, 0), (0, 2), 1) in acts and Attack((0, 2), (4, 2)) in acts, acts
+
+
+def test_ambush_reinforcement_in_sight():
+    # seat 0 lost soldiers: it places reserve next to the visible enemy and shoots at once (S14)
+    g = game([[0, "a1", 4, "settled"], [1, "c4", 1, "settled"]], mode="digital", reserve=[4, 8])
+    acts = play_turn(g, make_agent("normal", seed=0, seat=0))
+    assert isinstance(acts[0], Reinforce)
+    assert any(isinstance(a, Attack) and a.src == acts[0].cell for a in acts), acts
+
+
+# ------------------------------------------------------------------ determinism
+@pytest.mark.parametrize("level", LEVELS)
+def test_deterministic_for_a_seed(level):
+    logs = []
+    for _ in range(2):
+        g = new_game("standard", players=2, seed=4)
+        agents = [make_agent(level, seed=3, seat=0, budget=30), make_agent("normal", seed=8, seat=1)]
+        _run(g, agents, 400)
+        logs.append([str(a) for a in g.log])
+    assert logs[0] == logs[1]
+
+
+def test_unknown_level():
+    with pytest.raises(ValueError):
+        make_agent("grandmaster")
+
+
+def test_think_time_recorded_and_budget_respected():
+    g = new_game("standard", players=2, seed=1)
+    a = make_agent("hard", seed=0, seat=0, budget=0.3)
+    play_turn(g, a)
+    assert len(a.think) == 1 and a.think[0] < 2.0
