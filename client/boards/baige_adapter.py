@@ -71,7 +71,8 @@ class BaigeAdapter(GameAdapter):
         return (SIDE_ZH if lang == "zh" else SIDE_EN)[seat]
 
     def seat_rgb(self, seat: int) -> RGB:
-        return SIDE_INK[seat]
+        """The side's colour in panels (Black shows grey there: black on the dark UI is unreadable)."""
+        return (WHITE_INK, (0.55, 0.55, 0.60))[seat]
 
     def bottom_seat_flipped(self, seat: int) -> bool:
         return seat == 1

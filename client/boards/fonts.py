@@ -9,8 +9,8 @@ import pygame
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 SYSTEM_CJK = (
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
     "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
     "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc",
     "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
 )
@@ -62,9 +62,12 @@ def has_glyph(path: str | None, ch: str) -> bool:
     return r
 
 
-def font_for(text: str, size: int) -> pygame.font.Font:
-    """The first candidate font that has every character of ``text`` (the shipped one if it does)."""
+def font_for(text: str, size: int, bold: bool = False) -> pygame.font.Font:
+    """The first candidate font that has every character of ``text`` (the shipped one if it does;
+    ``bold``: a bold system CJK font first, for piece names)."""
     cands = _candidates()
+    if bold:
+        cands = [p for p in cands if p and "Bold" in p] + cands
     for p in cands:
         if all(has_glyph(p, ch) for ch in text):
             return get_font(p, size)
@@ -77,4 +80,4 @@ def render(text: str, size: int, colour=(230, 230, 230)) -> pygame.Surface:
 
 def glyph_mask(ch: str, px: int) -> "pygame.Surface":
     """A white-on-transparent picture of one character about ``px`` pixels tall (piece names)."""
-    return font_for(ch, px).render(ch, True, (255, 255, 255))
+    return font_for(ch, px, bold=True).render(ch, True, (255, 255, 255))

@@ -90,14 +90,13 @@ class BoardGeometry:
         return (r + c) % 2
 
     def labels(self) -> list[tuple[str, tuple[float, float]]]:
-        """File letters under the lowest cell of each column, rank numbers left of each row's first cell."""
+        """File letters under the board's bottom edge, rank numbers left of its left edge."""
         out = []
+        x0, z0, x1, z1 = self.bounds()
         for c in sorted({c for _, c in self.cells}):
-            r = max(r for r, cc in self.cells if cc == c)
-            out.append((FILES[c], (c + 0.5, r + 1.32)))
+            out.append((FILES[c], (c + 0.5, z1 + 0.32)))
         for r in sorted({r for r, _ in self.cells}):
-            c = min(c for rr, c in self.cells if rr == r)
-            out.append((str(self.rows - r), (c - 0.32, r + 0.5)))
+            out.append((str(self.rows - r), (x0 - 0.32, r + 0.5)))
         return out
 
 

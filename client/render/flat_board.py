@@ -113,7 +113,7 @@ class FlatBoardRenderer:
         if img is None:
             if len(self._glyphs) > 512:
                 self._glyphs.clear()
-            img = self._glyphs[key] = fonts.render(ch, px, colour)
+            img = self._glyphs[key] = fonts.font_for(ch, px, bold=True).render(ch, True, colour)
         return img
 
     def draw_token(self, surf, p: Piece, centre, s: float, mark: str | None) -> None:
