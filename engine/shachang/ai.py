@@ -51,7 +51,7 @@ LEVELS = ("easy", "normal", "hard")
 # thinking time per turn in seconds, by preset (hard uses it, the others stay far below)
 DEFAULT_BUDGET = {"standard": 0.3, "medium": 0.6, "large": 1.2, "huge": 2.4}
 # plan variants the hard level tries per turn (deterministic amount of work)
-HARD_VARIANTS = {"standard": 24, "medium": 16, "large": 8, "huge": 5}
+HARD_VARIANTS = {"standard": 24, "medium": 16, "large": 6, "huge": 10}
 
 
 def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None):
@@ -781,12 +781,6 @@ class ShachangAI:
         elif self.level == "normal" or quick:
             pl = Planner(m, ctx, Params(), self.rng, deadline)
             acts = pl.run()
-        elif getattr(self, "variant", "") == "fogonly0":
-            pl = Planner(m, ctx, Params(weights=Weights(fog=0.5, seen=0.3)), self.rng, deadline)
-            acts = pl.run()
-        elif getattr(self, "variant", "") == "fogonly":
-            pl = Planner(m, ctx, Params(weights=Weights(**HARD_WEIGHTS), presplit=True), self.rng, deadline)
-            acts = pl.run()
         else:
             acts, pl = self._search(m, ctx, obs, deadline)
         self.plan = list(acts)
@@ -794,7 +788,7 @@ class ShachangAI:
 
     def _search(self, m: Model, ctx: Context, obs, deadline: float):
         n = HARD_VARIANTS.get(obs.preset, 6)
-        hw = hard_weights(m) if getattr(self, "variant", "") != "nomp" else HARD_WEIGHTS
+        hw = hard_weights(m)
         variants = hard_variants(self.rng, n, hw)
         best = None
         w0 = Weights(**hw)
@@ -805,12 +799,7 @@ class ShachangAI:
             sub_rng = random.Random(self.rng.random())
             pl = Planner(mm, ctx, P, sub_rng, None)
             acts = pl.run()
-            if getattr(self, "variant", "") == "t":
-                T = Threats(mm, w0, ctx.cache, ctx.r_est, ctx.targets(mm), ctx.enemy_spawns, ctx.fog)
-                T.load()
-                s = material(mm, w0) + T.total
-            else:
-                s = score_plan(mm, ctx, w0, random.Random(i))
+            s = score_plan(mm, ctx, w0, random.Random(i))
             if best is None or s > best[0] + 1e-9:
                 best = (s, acts, pl)
         return best[1], best[2]
