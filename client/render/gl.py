@@ -394,18 +394,15 @@ class GLRenderer(Renderer):
         visible = ~out & (ch["ranges"][:, 1] > 0)
         self.timings["chunks_drawn"] = int(visible.sum())
         ranges = ch["ranges"]
-        start = None
-        end = 0
-        for i in np.flatnonzero(visible):
-            f, n = int(ranges[i, 0]), int(ranges[i, 1])
-            if start is not None and f == end:
-                end = f + n
-                continue
-            if start is not None:
-                self.terrain_vao.render(moderngl.TRIANGLES, vertices=end - start, first=start)
-            start, end = f, f + n
-        if start is not None:
-            self.terrain_vao.render(moderngl.TRIANGLES, vertices=end - start, first=start)
+        # nearest chunks first, so the depth test rejects what they hide before it is shaded
+        eye = np.linalg.inv(mvp)
+        e = eye @ np.array([0.0, 0.0, -1.0, 1.0])
+        e = e[:3] / e[3] if abs(e[3]) > 1e-12 else np.zeros(3)
+        centres = (lo + hi) / 2
+        vis = np.flatnonzero(visible)
+        dist = np.hypot(centres[vis, 0] - e[0], centres[vis, 2] - e[2])
+        for i in vis[np.argsort(dist, kind="stable")]:
+            self.terrain_vao.render(moderngl.TRIANGLES, vertices=int(ranges[i, 1]), first=int(ranges[i, 0]))
         # the bottom of the base slab (after every chunk)
         last = int(ranges[:, 0].max() + ranges[ranges[:, 0].argmax(), 1]) if k else 0
         if ch["total"] > last:
