@@ -278,3 +278,32 @@ print("ok")
     if "No available video device" in r.stderr or "offscreen" in r.stderr and r.returncode:
         pytest.skip("SDL offscreen driver unavailable")
     assert r.returncode == 0 and "ok" in r.stdout, r.stderr[-2000:]
+
+
+def test_far_view_is_a_flat_map_and_pick_agrees(ctx):
+    """Zoomed out over 256x256: the flat far level of detail; pick hits the cell drawn there."""
+    from client.camera import StrategyCamera, project
+    from client.render.gl import GLRenderer
+
+    rng = np.random.default_rng(3)
+    h = rng.integers(0, 30, (256, 256)).astype(np.int16)
+    units = [UnitMark((40, 200), 0, 6, "ready")]
+    f = Frame(h, np.ones((256, 256), bool), np.ones((256, 256), bool), units,
+              Overlays(show_counts=False))
+    r = GLRenderer(ctx, 640, 360)
+    cam = StrategyCamera(256)
+    cam.snap()
+    r.draw(f, cam)
+    assert r.used_far
+    view, proj = cam.matrices(640 / 360)
+    for cell in ((10, 10), (128, 128), (200, 60)):
+        x, y, _ = project(view, proj, 640, 360, [(cell[1] + 0.5, 0.0, cell[0] + 0.5)])[0]
+        assert r.pick(x, y, f, cam) == cell
+    # the unit's colour where its (widened) stack stands on the flat board
+    x, y, _ = project(view, proj, 640, 360, [(200.5, 6 * Y_SCALE, 40.5)])[0]
+    rgb = r.screenshot()[int(y), int(x)].astype(int)
+    assert rgb[0] > 120 and rgb[0] > 2 * rgb[1], rgb
+    cam.set_distance(30)
+    cam.snap()
+    r.draw(f, cam)
+    assert not r.used_far

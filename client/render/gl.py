@@ -26,6 +26,7 @@ from client.render.gl_text import GHOST, SPENT, SWORDS, TENT, GlyphAtlas
 
 SHADERS = Path(__file__).resolve().parents[2] / "shaders"
 BACKGROUND = (0.09, 0.10, 0.12)
+FAR_CELL_PX = 8.0  # the far (flat map) level of detail below this many pixels per cell
 LABEL_WHITE = (1.0, 1.0, 1.0, 1.0)
 OUTLINE = (0.0, 0.0, 0.0, 0.85)
 
@@ -110,7 +111,7 @@ class GLRenderer(Renderer):
         self.far_vao = ctx.vertex_array(self.p_far, [(self.image_vbo, "2f", "in_corner")])
         self.p_board = load_program(ctx, "board")
         self.board_vao = ctx.vertex_array(self.p_board, [(self.image_vbo, "2f", "in_corner")])
-        self.board_px = 4  # pixels per cell of the far view's cached board picture
+        self.board_px = 4  # pixels per cell of the far view's cached board picture (x2 when cells are >= 4 px)
         self._board_fbo = None
         self._board_key = None
         self._image_tex: dict[tuple[int, int], moderngl.Texture] = {}
@@ -279,9 +280,14 @@ class GLRenderer(Renderer):
             ctx.disable(moderngl.CULL_FACE)
         self._stage("terrain")
 
+        # the far view is a flat map: stacks, lines and labels stand on y = 0 there (as pick assumes)
+        ground = np.zeros_like(heights) if far else heights
+        if far:
+            hgt = np.zeros_like(hgt)
+
         # tokens
         skip = camera.cell if isinstance(camera, FirstPersonCamera) else None
-        inst = gl_units.instances(frame.units, heights, skip_cell=skip, merged=far)
+        inst = gl_units.instances(frame.units, ground, skip_cell=skip, merged=far)
         if far and len(inst):
             # overview maps: stacks at least ~7 px wide so every unit can be found
             cpx = self._centre_cell_px(view, proj)
@@ -289,7 +295,7 @@ class GLRenderer(Renderer):
         self.p_token["u_mvp"].write(mvp_b)
         if len(inst):
             self._draw_tokens(inst, 1.0)
-        ghosts = gl_units.ghost_instances(frame.ghosts, heights)
+        ghosts = gl_units.ghost_instances(frame.ghosts, ground)
         if len(ghosts):
             ctx.enable(moderngl.BLEND)
             ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
@@ -298,7 +304,7 @@ class GLRenderer(Renderer):
 
         self._stage("tokens")
         # sight line: faint where hidden behind terrain, solid where seen
-        segs, sight_labels = gl_overlay.sight_geometry(frame)
+        segs, sight_labels = gl_overlay.sight_geometry(frame, flat=far)
         if segs:
             quads = gl_overlay.line_quads(segs, mvp, self.width, self.height)
             if len(quads):
@@ -325,7 +331,8 @@ class GLRenderer(Renderer):
         heights, fog or overlays changed), then draw it as one textured quad."""
         ctx = self.ctx
         key = (self._heights_key, fog.tobytes(), None if fem is None else b"".join(a.tobytes() for a in fem))
-        bw, bh = cols * self.board_px, rows * self.board_px
+        px = self.board_px * (2 if self._centre_cell_px(self.last_view, self.last_proj) >= 4.0 else 1)
+        bw, bh = cols * px, rows * px
         scale = max(1, -(-max(bw, bh) // self.max_size))
         bw, bh = bw // scale, bh // scale
         if self._board_fbo is None or self._board_fbo.size != (bw, bh):
@@ -412,9 +419,9 @@ class GLRenderer(Renderer):
         """True when the view looks within 15 degrees of straight down and a cell at the screen
         centre is under 4 pixels wide: there the walls are not visible and one flat quad is drawn."""
         fwd = -np.asarray(view, np.float64)[2, :3]
-        if fwd[1] > -0.966:
+        if fwd[1] > -0.94:
             return False
-        return self._centre_cell_px(view, proj) < 4.0
+        return self._centre_cell_px(view, proj) < FAR_CELL_PX
 
     def _max_cell_px(self, view, proj) -> float:
         """Width in pixels of a ground cell at the bottom centre of the screen (the nearest ground)."""
@@ -658,6 +665,8 @@ class GLRenderer(Renderer):
     def pick(self, x: int, y: int, frame: Frame, camera: Any):
         """The cell under pixel (x, y): the ray against the columns (terrain + stacks) on the CPU."""
         heights = np.maximum(np.asarray(frame.heights), 0).astype(np.float64)
+        if self.used_far:  # the far view is drawn flat: pick what is drawn
+            heights = np.zeros_like(heights)
         tops = heights.copy()
         for u in frame.units:
             tops[u.cell] = heights[u.cell] + u.count

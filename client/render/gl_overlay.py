@@ -91,8 +91,9 @@ def overlay_images(ov, shape):
     return fill, edge, mark
 
 
-def sight_geometry(frame):
-    """World segments [(p0, p1, rgba, width_px)] and labels [(point, text, rgba)] of the sight line."""
+def sight_geometry(frame, flat: bool = False):
+    """World segments [(p0, p1, rgba, width_px)] and labels [(point, text, rgba)] of the sight line.
+    ``flat``: the far (flat map) view: the line lies on the board, without posts or numbers."""
     ov = frame.overlays
     if ov.sight_src is None or ov.sight_dst is None:
         return [], []
@@ -107,8 +108,12 @@ def sight_geometry(frame):
     p0 = np.array([s[1] + 0.5, z * Y_SCALE, s[0] + 0.5])
     p1 = np.array([d[1] + 0.5, x * Y_SCALE, d[0] + 0.5])
     blocked = ov.sight_block is not None or any(r.get("blocks") for r in ov.sight_cells)
+    if flat:
+        p0[1] = p1[1] = 0.05
     segs = [(p0, p1, (1.0, 0.25, 0.2, 1.0) if blocked else (1.0, 0.95, 0.3, 1.0), 4.0)]
     labels = []
+    if flat:
+        return segs, labels
     for row in ov.sight_cells:
         r, c = row["cell"]
         a, b = row["a"], row["b"]
