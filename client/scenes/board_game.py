@@ -728,6 +728,7 @@ class BoardGameScene:
                 hint = tr("stay", self.lang) if c.hint == "stay" else (c.hint if self.lang != "zh" else c.label)
                 text(surf, hint, (cx, cy + 44), 14, TEXT, "midtop")
                 self.modal_buttons.append((r, lambda a=c.action: self.play(a)))
+                m.setdefault("rects", {})[c.action] = r
             self._modal_button(surf, tr("no", self.lang), (box.centerx - 50, box.bottom - 42, 100, 30),
                                self._cancel_modal)
         elif kind == "confirm":

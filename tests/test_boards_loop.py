@@ -1,0 +1,189 @@
+"""The board scene's input loop: moves played through posted pygame events, with the flat renderer on SDL's
+dummy driver and the ModernGL renderer on SDL's offscreen driver (EGL)."""
+from __future__ import annotations
+
+import os
+import time
+
+import pygame
+import pytest
+
+from client.boards.window import BoardApp
+from engine.baige import BaigeGame
+
+
+def make_app(driver, game_id, seats, renderer, game=None, size=(900, 640)):
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = driver
+    try:
+        app = BoardApp(game_id, seats, renderer, "en", size, seed=1, ai_delay=0.0, game=game)
+    except Exception as e:  # pragma: no cover - machine dependent
+        pygame.display.quit()
+        pytest.skip(f"no window with {driver}: {e}")
+    finally:
+        if old is None:
+            os.environ.pop("SDL_VIDEODRIVER", None)
+        else:
+            os.environ["SDL_VIDEODRIVER"] = old
+    if renderer == "gl" and app.display.kind != "gl":
+        pygame.display.quit()
+        pytest.skip(f"no GL through SDL {driver}: {app.display.fallback_reason}")
+    app.step(0.0)
+    OPEN.append(app)
+    return app
+
+
+OPEN: list = []
+
+
+@pytest.fixture
+def cleanup():
+    yield
+    while OPEN:
+        OPEN.pop().close()  # releases the GL context: a later GL window in this process needs that
+    pygame.display.quit()
+
+
+def post(kind, **kw):
+    pygame.event.post(pygame.event.Event(kind, **kw))
+
+
+def click_at(app, pos):
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.step(0.016)
+
+
+def click_cell(app, cell):
+    sc = app.scene
+    pos = sc.cell_pos(cell)
+    assert sc.pick(pos) == cell
+    click_at(app, pos)
+
+
+def drag(app, src, dst):
+    sc = app.scene
+    a, b = sc.cell_pos(src), sc.cell_pos(dst)
+    post(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
+    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
+    post(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0))
+    app.step(0.016)
+    assert sc.dragging
+    post(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=b, button=1)
+    app.step(0.016)
+
+
+def key(app, k, mod=0):
+    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    app.step(0.016)
+
+
+def wait_human(app, timeout=20.0):
+    """Run frames until a human is to move (computer seats answered) or the game is over."""
+    end = time.time() + timeout
+    sc = app.scene
+    while time.time() < end:
+        app.step(0.016)
+        if sc.game.is_over or sc.is_human(sc.game.current_player):
+            return
+        sc.wait_for_computer(1.0)
+    raise AssertionError("the computer did not move")
+
+
+def baige_moves_through_events(app):
+    sc = app.scene
+    g = sc.adapter.geometry
+    click_cell(app, g.parse("e4"))
+    assert sc.selected == g.parse("e4")
+    click_cell(app, g.parse("e6"))
+    assert sc.game.log[0] == "e4e6"
+    wait_human(app)
+    assert len(sc.game.log) == 2  # the computer replied in its thread
+    drag(app, g.parse("d4"), g.parse("d5"))
+    assert sc.game.log[2] == "d4d5"
+    wait_human(app)
+    assert len(sc.game.log) == 4
+    key(app, pygame.K_u)  # undo: my d4d5 and the reply
+    assert sc.game.log == sc.game.log[:2] and len(sc.game.log) == 2 and sc.game.current_player == 0
+    key(app, pygame.K_f)
+    assert sc.flipped
+    app.step(0.5)
+    click_cell(app, g.parse("j4"))  # picking still works on the flipped board
+    click_cell(app, g.parse("j5"))
+    assert sc.game.log[2] == "j4j5"
+    wait_human(app)
+    # resign through the side button and its confirmation, then leave
+    resign = [r for r, b in sc.side_button_rects if b.action == "resign"][0]
+    click_at(app, resign.center)
+    assert sc.modal["kind"] == "confirm"
+    click_at(app, sc.modal_buttons[0][0].center)
+    assert sc.game.is_over and sc.modal["kind"] == "over"
+    assert "White resigned" in sc.adapter.end_reason("en")
+    menu = sc.modal_buttons[-1][0]
+    click_at(app, menu.center)
+    assert not app.running
+
+
+def test_flat_baige_loop(cleanup):
+    app = make_app("dummy", "baige", ["human", "random"], "flat")
+    assert not app.scene.using_gl
+    baige_moves_through_events(app)
+
+
+def test_gl_baige_loop(cleanup):
+    app = make_app("offscreen", "baige", ["human", "random"], "gl")
+    assert app.scene.using_gl
+    baige_moves_through_events(app)
+
+
+def test_flat_promotion_chooser_through_events(cleanup):
+    g = BaigeGame("5k4/P9/10/10/10/10/10/10/10/5K4 w - - 0 1")
+    app = make_app("dummy", "baige", ["human", "human"], "flat", game=g)
+    sc = app.scene
+    geo = sc.adapter.geometry
+    click_cell(app, geo.parse("a9"))
+    click_cell(app, geo.parse("a10"))
+    assert sc.modal["kind"] == "promote"
+    assert sorted(sc.modal["rects"]) == sorted(["a9a10n", "a9a10g", "a9a10f", "a9a10w", "a9a10q"])
+    click_at(app, sc.modal["rects"]["a9a10g"].center)
+    assert g.log == ["a9a10g"] and sc.modal is None
+    assert sc.game.moves_zh[-1].endswith("=衛")
+
+
+def anqi_through_events(app):
+    sc = app.scene
+    ad = sc.adapter
+    flips = sorted(ad.flippable())
+    click_cell(app, flips[0])
+    assert str(sc.game.log[0]) == f"flip {ad.cell_name(flips[0])}"
+    wait_human(app)
+    assert len(sc.game.log) == 3 and sc.game.current_player == 0  # 魏 and 蜀 played; 吴 again
+    # a move if some piece can move, else another flip
+    movers = [c for c in ad.geometry.cells if ad.targets(c)]
+    if movers:
+        src = movers[0]
+        dst = sorted(ad.targets(src))[0]
+        click_cell(app, src)
+        assert sc.selected == src
+        click_cell(app, dst)
+        assert str(sc.game.log[3]) == f"move {ad.cell_name(src)} {ad.cell_name(dst)}"
+    else:
+        click_cell(app, sorted(ad.flippable())[0])
+        assert str(sc.game.log[3]).startswith("flip")
+    wait_human(app)
+    assert len(sc.game.log) >= 5
+
+
+def test_flat_anqi_loop(cleanup):
+    app = make_app("dummy", "anqi", ["human", "random", "easy"], "flat")
+    anqi_through_events(app)
+
+
+def test_gl_anqi_loop(cleanup):
+    app = make_app("offscreen", "anqi", ["human", "random", "random"], "gl")
+    key(app, pygame.K_v)  # top view
+    app.step(1.0)
+    anqi_through_events(app)
