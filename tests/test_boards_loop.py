@@ -187,3 +187,44 @@ def test_gl_anqi_loop(cleanup):
     key(app, pygame.K_v)  # top view
     app.step(1.0)
     anqi_through_events(app)
+
+
+def test_board_scene_in_the_app_scene_stack(cleanup, tmp_path):
+    """client.app.App runs the board scene through its Scene protocol (handle/update/draw/on_resize)."""
+    from client.app import App, Options
+    from client.scenes.board_game import app_scene
+    from client.scenes.start import StartScene
+    from engine import registry
+
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    try:
+        app = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, lang="en", size=(900, 640)))
+    finally:
+        if old is None:
+            os.environ.pop("SDL_VIDEODRIVER", None)
+        else:
+            os.environ["SDL_VIDEODRIVER"] = old
+    game = registry.get("baige").new_game()
+    app.replace(app_scene(app, game, ["human", "random"]))
+    app.step(0.016)
+    sc = app.scene.inner
+    g = sc.adapter.geometry
+    for cell in (g.parse("c4"), g.parse("c5")):
+        pos = sc.cell_pos(cell)
+        post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        app.step(0.016)
+    assert game.log[0] == "c4c5"
+    for _ in range(200):
+        app.step(0.016)
+        if len(game.log) == 2:
+            break
+        sc.wait_for_computer(1.0)
+    assert len(game.log) == 2
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    app.step(0.016)
+    assert sc.modal["kind"] == "confirm"
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+    app.step(0.016)
+    assert isinstance(app.scene, StartScene)

@@ -34,6 +34,16 @@ KIND_EN = {"ruler": "ruler", "chariot": "chariot", "cannon": "cannon", "horse": 
 _CELL = re.compile(r"\b([a-i][1-9])\b")
 
 
+def record_zh(line: str) -> str:
+    """The engine's record line in Chinese words: ``吴 flip c3=魏马`` -> ``吴 翻 c3=魏马``,
+    ``魏 move b4 c4 x蜀马`` -> ``魏 b4→c4 吃蜀马`` (notes after ``;`` stay as the engine wrote them)."""
+    head, sep, rest = line.partition(";")
+    head = re.sub(r"\bflip ([a-i][1-9])", r"翻 \1", head)
+    head = re.sub(r"\bmove ([a-i][1-9]) ([a-i][1-9])", r"\1→\2", head)
+    head = re.sub(r" x(\S)", r" 吃\1", head)
+    return head + sep + rest
+
+
 class AnqiAdapter(GameAdapter):
     game_id = "anqi"
 
@@ -137,7 +147,10 @@ class AnqiAdapter(GameAdapter):
 
     # --- panels
     def move_list(self, lang: str = "zh") -> list[str]:
-        return [f"{i + 1}. {r}" for i, r in enumerate(self.obs()["record"])]
+        rec = self.obs()["record"]
+        if lang == "zh":
+            rec = [record_zh(r) for r in rec]
+        return [f"{i + 1}. {r}" for i, r in enumerate(rec)]
 
     def alliance_text(self, lang: str = "zh") -> str:
         obs = self.obs()
@@ -183,4 +196,6 @@ class AnqiAdapter(GameAdapter):
 
     def describe(self, action: str, lang: str = "zh") -> str:
         rec = self.obs()["record"]
-        return rec[-1] if rec else action
+        if not rec:
+            return action
+        return record_zh(rec[-1]) if lang == "zh" else rec[-1]

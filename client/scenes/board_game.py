@@ -213,8 +213,7 @@ class BoardGameScene:
         if self.game.is_over:
             self.say(self.adapter.end_reason(self.lang))
         elif self.human_turn():
-            key = "your_turn_anqi" if self.game.game_id == "anqi" else "your_turn_baige"
-            self.say(tr(key, self.lang) if key in ("your_turn_anqi", "your_turn_baige") else "")
+            self.say(tr("your_turn_anqi" if self.game.game_id == "anqi" else "your_turn_baige", self.lang))
 
     # ------------------------------------------------------------------ actions
     def play(self, action: str) -> bool:
@@ -236,7 +235,8 @@ class BoardGameScene:
         self.last_action_time = time.perf_counter()
         self.move_scroll = 0
         who = self.adapter.seat_name(seat, self.lang) if seat >= 0 else ""
-        self.say(f"{who}: {self.adapter.describe(str(action), self.lang)}")
+        said = self.adapter.describe(str(action), self.lang)
+        self.say(said if said.startswith(who) else f"{who}: {said}")
         if self.game.is_over:
             self.modal = {"kind": "over"}
             self.say(self.adapter.end_reason(self.lang))
@@ -725,7 +725,7 @@ class BoardGameScene:
                 pygame.draw.circle(surf, (245, 235, 210), (cx, cy), 32)
                 pygame.draw.circle(surf, rgb255(c.ink), (cx, cy), 28, 3)
                 text(surf, c.glyph, (cx, cy), 30, rgb255(c.ink), "center")
-                hint = tr("stay", self.lang) if c.hint == "stay" else (c.hint if self.lang != "zh" else c.label)
+                hint = tr("stay", self.lang) if c.hint == "stay" else (c.hint if self.lang != "zh" else "")
                 text(surf, hint, (cx, cy + 44), 14, TEXT, "midtop")
                 self.modal_buttons.append((r, lambda a=c.action: self.play(a)))
                 m.setdefault("rects", {})[c.action] = r
