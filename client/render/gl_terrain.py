@@ -32,6 +32,18 @@ def _runs(mask: np.ndarray, key: np.ndarray):
     return starts // b, starts % b, ends % b
 
 
+_IDX = np.zeros(0, np.uint32)
+
+
+def quad_indices(q: int) -> np.ndarray:
+    """Indices of q quads (two triangles each, 0-1-2 and 0-2-3), from a cache that grows as needed."""
+    global _IDX
+    if len(_IDX) < q * 6:
+        n = max(q, 2 * len(_IDX) // 6)
+        _IDX = (np.arange(n, dtype=np.uint32)[:, None] * 4 + np.array([0, 1, 2, 0, 2, 3], np.uint32)).ravel()
+    return _IDX[:q * 6]
+
+
 def _quads(p0, t1, t2, face) -> np.ndarray:
     """(N, 4, 4) corners o, o+t1, o+t1+t2, o+t2 with the face code (CCW seen from t1 x t2)."""
     n = len(p0)
@@ -78,7 +90,7 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
     t1[:, 2] = 1.0  # +z
     t2 = np.zeros((n, 3), np.float32)
     t2[:, 0] = (c1 - c0 + 1)  # +x
-    parts.append(_quads(p0, t1, t2, 0))
+    parts.append((p0, t1, t2, 0))
 
     pad = np.full((rows + 2, cols + 2), base, dtype=np.float64)
     pad[1:-1, 1:-1] = h
@@ -102,7 +114,7 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
             p0 = np.stack([x, lo, r0], axis=1).astype(np.float32)
             t1 = np.zeros((m, 3), np.float32); t1[:, 2] = span
             t2 = np.zeros((m, 3), np.float32); t2[:, 1] = hi - lo
-        parts.append(_quads(p0, t1, t2, face))
+        parts.append((p0, t1, t2, face))
 
     # +z / -z walls: merge along x (axis 1 = cols)
     for face, nb, zoff in ((3, pad[2:, 1:-1], 1.0), (4, pad[:-2, 1:-1], 0.0)):
@@ -122,25 +134,39 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
             p0 = np.stack([k0, lo, z], axis=1).astype(np.float32)
             t1 = np.zeros((m, 3), np.float32); t1[:, 1] = hi - lo
             t2 = np.zeros((m, 3), np.float32); t2[:, 0] = span
-        parts.append(_quads(p0, t1, t2, face))
+        parts.append((p0, t1, t2, face))
 
-    # bottom of the base slab: t1 = +x, t2 = +z (faces down)
-    parts.append(_quads(np.array([[0, base * y_scale, 0]], np.float32),
-                        np.array([[cols, 0, 0]], np.float32), np.array([[0, 0, rows]], np.float32), 5))
-
-    quads = np.concatenate(parts[:-1])
-    # chunk of each quad from its smallest corner; sort quads by chunk (stable radix sort)
+    # the quads as (corner, two edge vectors, face) descriptors: sorted by chunk, then expanded
+    # once into the final array (few large allocations: they dominate the time otherwise)
+    p0 = np.concatenate([p[0] for p in parts])
+    t1 = np.concatenate([p[1] for p in parts])
+    t2 = np.concatenate([p[2] for p in parts])
+    face = np.concatenate([np.full(len(p[0]), p[3], np.float32) for p in parts])
+    # chunk of each quad from its smallest corner (every edge vector points along +x/+y/+z)
     kr, kc = -(-rows // chunk), -(-cols // chunk)
-    mins = quads[:, 0, :3]  # every tangent is along +x/+y/+z: corner 0 is the smallest, 2 the largest
-    cid = (np.minimum(mins[:, 2].astype(np.int32) // chunk, kr - 1) * kc
-           + np.minimum(mins[:, 0].astype(np.int32) // chunk, kc - 1)).astype(np.int16)
+    cid = (np.minimum(p0[:, 2].astype(np.int32) // chunk, kr - 1) * kc
+           + np.minimum(p0[:, 0].astype(np.int32) // chunk, kc - 1)).astype(np.int16)
     order = np.argsort(cid, kind="stable")
-    quads = np.concatenate([quads[order], parts[-1]])  # the bottom slab last, always drawn
+    cid = np.take(cid, order)
+    a, b, c = np.take(p0, order, axis=0), np.take(t1, order, axis=0), np.take(t2, order, axis=0)
+    n = len(order)
+    quads = np.empty((n + 1, 4, 4), np.float32)
+    quads[:n, 0, :3] = a
+    a += b
+    quads[:n, 1, :3] = a
+    a += c
+    quads[:n, 2, :3] = a
+    a -= b
+    quads[:n, 3, :3] = a
+    quads[:n, :, 3] = np.take(face, order)[:, None]
+    # the bottom of the base slab last (t1 = +x, t2 = +z: faces down), always drawn
+    quads[n] = _quads(np.array([[0, base * y_scale, 0]], np.float32), np.array([[cols, 0, 0]], np.float32),
+                      np.array([[0, 0, rows]], np.float32), 5)[0]
     counts = np.bincount(cid, minlength=kr * kc)
     first = np.concatenate([[0], np.cumsum(counts)[:-1]])
     ranges = np.stack([first * 6, counts * 6], axis=1)
     ymax = np.zeros(kr * kc)
-    qmax = np.ascontiguousarray(quads[:len(cid), 2, 1])  # sorted by chunk: reduce per contiguous group
+    qmax = np.ascontiguousarray(quads[:n, 2, 1])  # sorted by chunk: reduce per contiguous group
     nz = counts > 0
     if nz.any():
         ymax[nz] = np.maximum.reduceat(qmax, first[nz])
@@ -149,8 +175,7 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
     boxes[:, 0] = np.stack([gc * chunk, np.full(kr * kc, base * y_scale), gr * chunk], axis=1)
     boxes[:, 1] = np.stack([np.minimum((gc + 1) * chunk, cols), ymax, np.minimum((gr + 1) * chunk, rows)], axis=1)
     verts = quads.reshape(-1, 4)
-    q = len(quads)
-    idx = (np.arange(q, dtype=np.uint32)[:, None] * 4 + np.array([0, 1, 2, 0, 2, 3], np.uint32)).ravel()
+    idx = quad_indices(len(quads))
     return verts, idx, {"ranges": ranges, "boxes": boxes, "total": len(idx)}
 
 
