@@ -39,6 +39,7 @@ class Options:
     quick_start: bool = False  # skip the start screen
     load: Path | None = None  # a save to open at once
     bench: int = 0
+    strict: bool = False  # re-raise errors of scenes (tests); else report them and play on
 
     def autosave_path(self) -> Path:
         return Path(self.autosave) if self.autosave else Path(self.save_dir) / "autosave.json"
@@ -391,6 +392,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.frame_times: list[float] = []
         self.frames = 0
+        self.errors: list[str] = []
         self.notice = ""
         if self.display.fallback_reason and self.opts.renderer == "gl":
             self.notice = i18n.t("renderer_fallback", err=self.display.fallback_reason)
@@ -501,21 +503,43 @@ class App:
             dt = min(0.1, now - self._last)
         self._last = now
         for ev in pygame.event.get():
-            if self.handle_global(ev):
-                continue
-            if self.scene is not None:
-                self.scene.handle(ev)
+            try:
+                if self.handle_global(ev):
+                    continue
+                if self.scene is not None:
+                    self.scene.handle(ev)
+            except Exception as e:
+                self._error(e)
             if not self.running:
                 break
         if not self.running:
             return False
         if self.scene is None:
             self.start_title()
-        for s in list(self.scenes):
-            s.update(dt)
-        self.draw()
+        try:
+            for s in list(self.scenes):
+                s.update(dt)
+            self.draw()
+        except Exception as e:
+            self._error(e)
+            try:  # still show something (the error on the status line)
+                self.draw()
+            except Exception:
+                pygame.display.flip()
         self.frames += 1
         return self.running
+
+    def _error(self, e: Exception) -> None:
+        """A bug in a scene: in strict mode raise it, else print it, show it and play on."""
+        if self.opts.strict:
+            raise e
+        import sys
+        import traceback
+
+        traceback.print_exc(file=sys.stderr)
+        msg = f"internal error: {type(e).__name__}: {e}"
+        self.errors.append(msg)
+        self.notice = msg
 
     def draw(self) -> None:
         from client.ui import widgets

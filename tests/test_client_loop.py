@@ -23,7 +23,7 @@ from engine.shachang.maps import GameMap
 def app(tmp_path):
     old = os.environ.get("SDL_VIDEODRIVER")
     os.environ["SDL_VIDEODRIVER"] = "dummy"
-    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en"))
+    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en", strict=True))
     yield a
     pygame.display.quit()
     if old is None:

@@ -123,6 +123,7 @@ class Chooser:
         self.left = pygame.Rect(0, 0, 0, 0)
         self.right = pygame.Rect(0, 0, 0, 0)
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.value_rect = pygame.Rect(0, 0, 0, 0)
         self.enabled = True
 
     def step(self, d: int) -> None:
