@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import math
 
-import pytest
 
 from client.boards import make_adapter
 from client.boards.geometry import CellSetGeometry, HexGeometry, SquareGeometry

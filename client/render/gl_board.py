@@ -387,7 +387,11 @@ class GLBoardRenderer:
         tokens = self._token_rows(view)
         labels = self._labels(view, right) if view.show_labels else np.zeros((0, 5), np.float32)
         self.atlas.upload()
-        msaa = self._msaa_for(size)
+        try:  # a multisampled target is drawn into directly
+            target_ms = any(getattr(a, "samples", 0) for a in target.color_attachments)
+        except Exception:
+            target_ms = True
+        msaa = None if target_ms else self._msaa_for(size)
         fb = msaa or target
         fb.use()
         ctx.viewport = (0, 0, *size)

@@ -23,7 +23,7 @@ import pygame
 
 from client.boards import fonts, make_adapter
 from client.boards.adapter import Click, SideButton
-from client.boards.model import MARK_RGB, rgb255
+from client.boards.model import rgb255
 from client.boards.text import tr
 from client.render.flat_board import FlatBoardRenderer
 
