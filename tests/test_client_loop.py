@@ -336,3 +336,43 @@ def test_vision_preview_and_sight_panel(app):
     step(app, 2)
     v = scene.ctl.overlays().vision
     assert v is not None and v[6, 6] and not v[0, 0]
+
+
+def test_three_seats_handover_hides_the_computer_turn(app):
+    gm = GameMap(heights=np.zeros((8, 8), dtype=np.int16), spawns=(((0, 0),), ((7, 7),), ((7, 0),)))
+    g = ShachangGame(gm, preset="standard", mode="digital", players=3,
+                     setup={"units": [[0, "a1", 2], [1, "h8", 2], [2, "a8", 2]], "reserve": [0, 0, 0]})
+    app.start_game(g, ["human", "random", "human"])
+    step(app)
+    assert isinstance(app.scene, HandoverScene) and app.scene.player == 0
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_RETURN)  # P1 ends: the board is hidden at once, for P3, while P2 (computer) plays
+    assert isinstance(app.scene, HandoverScene) and app.scene.player == 2
+    for _ in range(2000):
+        if g.current_player == 2:
+            break
+        step(app)
+    assert g.current_player == 2
+    assert isinstance(app.scene, HandoverScene)  # still hidden until P3 clicks
+    assert board_hidden(app)
+    key(app, pygame.K_SPACE)
+    scene = app.scene
+    assert isinstance(scene, GameScene) and scene.ctl.viewer == 2 and scene.ctl.my_turn()
+    key(app, pygame.K_RETURN)
+    assert g.current_player == 0 and isinstance(app.scene, HandoverScene) and app.scene.player == 0
+
+
+def test_computer_only_game_plays_to_the_end(app):
+    from engine.shachang import new_game
+
+    g = new_game("standard", "digital", 2, seed=5)
+    app.start_game(g, ["easy", "normal"])
+    scene = app.scene
+    scene.skip = True
+    for _ in range(1500):
+        if g.is_over:
+            break
+        step(app)
+    assert len(g.log) > 20
+    if g.is_over:
+        assert isinstance(app.scene, GameOverScene)

@@ -204,18 +204,32 @@ class GameScene(Scene):
                 self.app.push(GameOverScene(self.app, self))
             return
         cur = g.current_player
-        if self.seats[cur] != "human":
-            return
-        if self.fog and len(self.humans()) >= 2 and (cur != self.ctl.viewer or initial):
-            if self.handover_for != cur:
+        if self.fog and len(self.humans()) >= 2:
+            # hot seat with fog: as soon as the turn leaves the human on screen, hide the board and
+            # hand over to the next human in turn order (computer seats in between play behind it)
+            nxt = self.next_human(cur)
+            if nxt is not None and (nxt != self.ctl.viewer or initial) and self.handover_for != nxt:
                 from client.scenes.handover import HandoverScene
 
-                self.handover_for = cur
+                self.handover_for = nxt
                 self.ctl.selected = None
                 self.ctl.reinforce = None
-                self.app.push(HandoverScene(self.app, self, cur))
-        elif cur != self.ctl.viewer:
+                self.ctl.first_person = False
+                self.fp_cam = None
+                self.app.push(HandoverScene(self.app, self, nxt))
+            return
+        if self.seats[cur] == "human" and cur != self.ctl.viewer:
             self.set_viewer(cur)
+
+    def next_human(self, start: int) -> int | None:
+        """The first human seat still in the game at or after ``start`` in turn order."""
+        n = self.game.num_players
+        out = {pv.player for pv in self.ctl.obs.players if pv.out}
+        for k in range(n):
+            p = (start + k) % n
+            if self.seats[p] == "human" and p not in out:
+                return p
+        return None
 
     def handover_done(self, p: int) -> None:
         self.handover_for = None
@@ -481,6 +495,10 @@ class GameScene(Scene):
             self.ctl.say(self.app.notice)
             self.app.notice = ""
         if self.blocked():
+            from client.scenes.handover import HandoverScene
+
+            if isinstance(self.app.scene, HandoverScene):
+                self._run_ai(dt)  # computer seats play on behind the hand-over screen
             return
         self._pan_keys(dt)
         self.cam.update(dt)

@@ -46,3 +46,7 @@ class HandoverScene(Scene):
         g = self.game_scene.game
         text.draw(surf, t("round", r=g.round, lim=g.round_limit), (w // 2, h // 2 + 50), 18, widgets.DIM,
                   anchor="center")
+        cur = g.current_player
+        if cur >= 0 and cur != self.player and self.game_scene.seats[cur] != "human":
+            text.draw(surf, t("ai_thinking", p=i18n.player_name(cur)), (w // 2, h // 2 + 90), 16,
+                      widgets.DIM, anchor="center")
