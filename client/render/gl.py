@@ -330,7 +330,11 @@ class GLRenderer(Renderer):
         """Far level of detail: render the board in board space into a cached texture (only when
         heights, fog or overlays changed), then draw it as one textured quad."""
         ctx = self.ctx
-        key = (self._heights_key, fog.tobytes(), None if fem is None else b"".join(a.tobytes() for a in fem))
+        # per-cell state the board picture depends on (besides the heights): fog and overlays
+        state = np.zeros(fog.shape + (13,), np.uint8)
+        state[..., 0] = fog
+        if fem is not None:
+            state[..., 1:5], state[..., 5:9], state[..., 9:13] = fem
         px = self.board_px * (2 if self._centre_cell_px(self.last_view, self.last_proj) >= 4.0 else 1)
         bw, bh = cols * px, rows * px
         scale = max(1, -(-max(bw, bh) // self.max_size))
@@ -344,7 +348,18 @@ class GLRenderer(Renderer):
             self._board_tex.repeat_x = self._board_tex.repeat_y = False
             self._board_fbo = ctx.framebuffer(color_attachments=[self._board_tex])
             self._board_key = None
-        if key != self._board_key:
+        key = (self._heights_key, bw, bh)
+        rect = None  # None: redraw all; else the changed cells' box (row0, col0, row1, col1)
+        if key == self._board_key:
+            if np.array_equal(state, self._board_state):
+                rect = ()
+            else:
+                changed = np.any(state != self._board_state, axis=2)
+                rr = np.flatnonzero(changed.any(axis=1))
+                cc = np.flatnonzero(changed.any(axis=0))
+                # one cell of margin: the fog is filtered across cell borders
+                rect = (max(0, rr[0] - 1), max(0, cc[0] - 1), min(rows - 1, rr[-1] + 1), min(cols - 1, cc[-1] + 1))
+        if rect != ():
             # board space: x in [0, cols] -> clip x in [-1, 1]; z in [0, rows] -> clip y in [-1, 1]
             # (texture row 0 = board row 0)
             m = np.zeros((4, 4))
@@ -356,8 +371,16 @@ class GLRenderer(Renderer):
             self._board_fbo.use()
             ctx.viewport = (0, 0, bw, bh)
             ctx.disable(moderngl.DEPTH_TEST)
+            if rect is not None:  # only the changed part (vision changes after an action are local)
+                sx, sy = bw / cols, bh / rows
+                r0, c0, r1, c1 = rect
+                x0, y0 = int(np.floor(c0 * sx)), int(np.floor(r0 * sy))
+                self._board_fbo.scissor = (x0, y0, int(np.ceil((c1 + 1) * sx)) - x0,
+                                           int(np.ceil((r1 + 1) * sy)) - y0)
             self.far_vao.render(moderngl.TRIANGLES)
+            self._board_fbo.scissor = None
             self._board_key = key
+            self._board_state = state
             self.timings["board_rebuilds"] = self.timings.get("board_rebuilds", 0) + 1
             self.fbo.use()
             ctx.viewport = (0, 0, self.width, self.height)
