@@ -146,6 +146,7 @@ class Planner:
         self.deadline = deadline
         self.acts: list = []
         self.snaps: list = []
+        self.T_pre = None  # position score used by pre-shot splits (built on first use)
 
     def _do(self, action) -> None:
         self.acts.append(action)
@@ -300,7 +301,7 @@ class Planner:
         m = self.m
         if m.own[u][1] <= 0:
             return
-        T = getattr(self, "T_pre", None)
+        T = self.T_pre
         if T is None:
             T = Threats(m, self.P.weights, self.ctx.cache, self.ctx.r_est, self.ctx.targets(m),
                         self.ctx.enemy_spawns, self.ctx.fog if self.P.weights.fog > 0 else None)
