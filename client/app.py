@@ -430,6 +430,14 @@ class App:
 
     def start_game(self, game, seats: list[str], viewer: int | None = None, message: str = "") -> None:
         from client.scenes.game import GameScene
+        from engine import registry
+
+        info = registry.GAMES.get(getattr(game, "game_id", ""))
+        if info is not None and info.board != "heightmap":  # the flat-board games (client/boards)
+            from client.scenes.board_game import app_scene
+
+            self.replace(app_scene(self, game, list(seats)))
+            return
 
         scene = GameScene(self, game, seats, viewer=viewer, message=message)
         self.replace(scene)
@@ -440,8 +448,17 @@ class App:
 
         o = self.opts
         info = registry.get(o.game_id)
-        game = info.new_game(preset=o.preset, mode=o.mode, players=o.players, seed=o.seed)
-        seats = (list(o.seats) + ["human"] * o.players)[:o.players]
+        if info.board == "heightmap":
+            game = info.new_game(preset=o.preset, mode=o.mode, players=o.players, seed=o.seed)
+        else:
+            opts = dict(info.options)
+            if "seed" in opts:
+                opts["seed"] = o.seed
+            if "players" in opts and o.players in info.choices.get("players", (o.players,)):
+                opts["players"] = o.players
+            game = info.new_game(**opts)
+        n = game.num_players
+        seats = (list(o.seats) + ["human"] + ["random"] * n)[:n]
         self.start_game(game, seats)
 
     def load_path(self, path) -> str | None:

@@ -376,3 +376,20 @@ def test_computer_only_game_plays_to_the_end(app):
     assert len(g.log) > 20
     if g.is_over:
         assert isinstance(app.scene, GameOverScene)
+
+
+@pytest.mark.parametrize("gid,players", [("anqi", 3), ("baige", 2)])
+def test_start_screen_opens_the_flat_board_games(app, gid, players):
+    from client.scenes.start import StartScene
+
+    app.start_title()
+    step(app)
+    st = app.scene
+    assert isinstance(st, StartScene)
+    while st.game.value != gid:
+        st.game.step(1)
+    st._changed(None)
+    assert st._player_counts() == [players]
+    click(app, st.buttons[0].rect.center)
+    step(app, 3)
+    assert app.scene.game.game_id == gid and app.scene.game.num_players == players

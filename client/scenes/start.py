@@ -36,7 +36,7 @@ class StartScene(Scene):
                                     lambda v: "中文" if v == "zh" else "English", i18n.lang(), i18n.set_lang)
         self.renderer = widgets.Chooser(lambda: t("renderer"), lambda: ["gl", "flat"],
                                         lambda v: t("renderer_" + v), app.display.kind)
-        seats = (list(o.seats) + ["human", "random"] + ["random"] * 8)[:8]
+        seats = (list(o.seats) + ["random"] * 8)[:8]
         self.seats = [widgets.Chooser(lambda i=i: t("seat", n=i + 1), lambda: SEAT_KINDS, i18n.seat_label, seats[i],
                                       size=18) for i in range(8)]
         self.main_rows = [self.game, self.preset, self.mode, self.players, self.lang, self.renderer]
@@ -66,18 +66,31 @@ class StartScene(Scene):
         return list(presets())
 
     def _player_counts(self) -> list[int]:
+        from engine import registry
         from engine.shachang.rules import preset
 
+        info = registry.get(self.game.value)
+        if info.board != "heightmap":
+            return list(info.choices.get("players", (info.options.get("players", 2),)))
         return list(range(2, preset(self.preset.value).max_players + 1))
+
+    def _playable(self) -> bool:
+        if self.game.value == "shachang":
+            return True
+        try:
+            from client.boards import has_adapter
+        except ImportError:
+            return False
+        return has_adapter(self.game.value)
 
     def _changed(self, _) -> None:
         counts = self._player_counts()
         if self.players.value not in counts:
             self.players.value = counts[-1]
-        ok = self.game.value == "shachang"
-        for r in (self.preset, self.mode, self.players):
-            r.enabled = ok
-        self.error = "" if ok else t("game_unavailable")
+        heightmap = self.game.value == "shachang"
+        self.preset.enabled = self.mode.enabled = heightmap
+        self.players.enabled = len(counts) > 1
+        self.error = "" if self._playable() else t("game_unavailable")
 
     def _set_seed(self, s: int) -> None:
         self.seed = max(0, int(s))
@@ -85,7 +98,7 @@ class StartScene(Scene):
 
     # --------------------------------------------------------------- actions
     def start(self) -> None:
-        if self.game.value != "shachang":
+        if not self._playable():
             self.error = t("game_unavailable")
             return
         o = self.app.opts

@@ -29,6 +29,12 @@ def charset() -> str:
     parts += [g.name_zh + g.name_en for g in registry.GAMES.values()]
     parts += [p.name_zh + p.name_en for p in presets().values()]
     parts.append("".join(chr(c) for c in range(0x20, 0x7F)))
+    try:  # the flat-board games' scene (client/boards)
+        from client.boards.text import all_text as boards_text
+
+        parts.append(boards_text())
+    except ImportError:
+        pass
     return "".join(sorted(set("".join(parts))))
 
 
