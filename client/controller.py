@@ -94,7 +94,9 @@ class Controller:
         try:
             self.game.apply(action)
         except IllegalAction as e:
-            self.say(f"{e.message} [{e.rule}]", "error")
+            from client.i18n import illegal_text
+
+            self.say(f"{illegal_text(e.message)} [{e.rule}]", "error")
             return False
         except (ParseError, ValueError) as e:
             self.say(str(e), "error")

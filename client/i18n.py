@@ -226,6 +226,54 @@ _EVENT_RULES: list[tuple[re.Pattern, str]] = [
 ]
 
 
+_ILLEGAL_RULES: list[tuple[re.Pattern, str]] = [(re.compile(p), f) for p, f in [
+    (r"^(\w+) has not been seen this turn$", "{0}本回合未被看到, 不能进入"),
+    (r"^no path of empty(?:, seen)? cells leads to (\w+)$", "没有通往{0}的空格路径"),
+    (r"^march of (\d+) steps exceeds the (\d+) move power left at (\w+)$", "行军需{0}步, 超过{2}剩余的移动力{1}"),
+    (r"^the unit on (\w+) has no move power left$", "{0}的部队已无移动力"),
+    (r"^the new camp on (\w+) cannot move until P(\d+)'s next turn$", "{0}是新营, 下回合才能行动"),
+    (r"^the unit on (\w+) has attacked and may not move this turn$", "{0}的部队已攻击, 本回合不能移动"),
+    (r"^(\w+) is held by P(\d+); marches never enter it$", "{0}有玩家{1}的部队, 行军不能进入"),
+    (r"^(\d+) steps exceed the attack range (\d+) of the (\d+)-soldier unit on (\w+)$",
+     "相距{0}步, 超出{3}部队({2}人)的攻击范围{1}"),
+    (r"^the line is blocked at (\w+): (.*)$", "视线被{0}遮挡: {1}"),
+    (r"^the new camp on (\w+) cannot attack this turn$", "{0}是新营, 本回合不能攻击"),
+    (r"^the unit on (\w+) has already attacked$", "{0}的部队本回合已攻击过"),
+    (r"^(\w+) is not in P(\d+)'s sight$", "{0}不在视野内"),
+    (r"^no enemy unit on (\w+)$", "{0}没有敌军"),
+    (r"^(\w+) is not in P(\d+)'s vision$", "{0}不在视野内, 不能增援"),
+    (r"^P(\d+) has no soldiers on the field and must reinforce first$", "场上无兵, 必须先增援"),
+    (r"^the reinforcement phase ended with the first march or attack$", "第一次行军或攻击后增援阶段已结束"),
+    (r"^(\d+) soldiers on the field already reach the cap of (\d+)$", "场上已有{0}人, 达到人口上限{1}"),
+    (r"^(\d+) on the field \+ (\d+) would exceed the cap of (\d+)$", "场上{0}人再加{1}人将超过人口上限{2}"),
+    (r"^only (\d+) in reserve$", "预备兵只有{0}人"),
+    (r"^P(\d+) has no soldiers in reserve$", "没有预备兵了"),
+    (r"^reinforcements go to a spawn cell \((.*)\)$", "增援只能放在出生地 ({0})"),
+    (r"^P(\d+) already has the maximum of (\d+) units$", "部队数已达上限{1}"),
+    (r"^a new camp would exceed the maximum of (\d+) units$", "新营将超过部队上限{0}"),
+    (r"^the unit on (\w+) has only (\d+) soldier\(s\)$", "{0}的部队只有{1}人"),
+    (r"^a march must go to another cell$", "行军必须去另一格"),
+    (r"^(\w+) is off the (\d+)x(\d+) board$", "{0}不在棋盘上"),
+    (r"^P(\d+) has no unit on (\w+)$", "{1}没有己方部队"),
+    (r"^the game is over \((.*)\)$", "对局已结束"),
+]]
+
+
+def illegal_text(message: str) -> str:
+    """An IllegalAction message in the current language: "<action>: <reason>" with both parts in Chinese."""
+    if _lang != "zh":
+        return message
+    head, sep, detail = message.partition(": ")
+    if not sep or not re.match(r"^(reinforce|march|attack|end)\b", head):
+        head, detail = "", message
+    for pat, fmt in _ILLEGAL_RULES:
+        m = pat.match(detail)
+        if m:
+            detail = fmt.format(*m.groups())
+            break
+    return f"{engine_text(head)}: {detail}" if head else detail
+
+
 def engine_text(s: str) -> str:
     """An engine message in the current language (Chinese for the known forms)."""
     if _lang != "zh":
@@ -244,6 +292,6 @@ def all_text() -> str:
         parts += [zh, en]
     for k, zh, en in HELP_LINES:
         parts += [k, zh, en]
-    for _, fmt in _EVENT_RULES:
+    for _, fmt in _EVENT_RULES + _ILLEGAL_RULES:
         parts.append(fmt)
     return "".join(parts)

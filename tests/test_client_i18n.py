@@ -56,3 +56,12 @@ def test_shipped_font_has_every_glyph_and_is_small():
     chars = set(i18n.all_text()) | set(EXTRA) | set("".join(g.name_zh for g in registry.GAMES.values()))
     missing = [ch for ch in chars if ch.strip() and f.metrics(ch)[0] is None]
     assert not missing, f"rebuild the font (python -m client.ui.build_font): {''.join(sorted(missing))}"
+
+
+def test_illegal_reasons_in_chinese():
+    i18n.set_lang("zh")
+    assert i18n.illegal_text("march a1 h8 1: h8 has not been seen this turn") == "行军 a1→h8 1人: h8本回合未被看到, 不能进入"
+    assert "超过" in i18n.illegal_text("march of 7 steps exceeds the 3 move power left at b3")
+    assert i18n.illegal_text("attack b3 f3: something else") == "b3攻击f3: something else"
+    i18n.set_lang("en")
+    assert i18n.illegal_text("march a1 h8 1: h8 has not been seen this turn").endswith("this turn")

@@ -106,6 +106,10 @@ def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
           f"new game {t_new * 1000:.0f} ms")
     print("bench: phases: " + "; ".join(f"{name} median {statistics.median(ts):.2f} ms, worst {max(ts):.2f} ms"
                                        for name, ts in phases if ts))
+    if app.display.kind == "gl":
+        tm = getattr(app.display.gl, "timings", {})
+        if "mesh_ms" in tm:
+            print(f"bench: last terrain mesh build {tm['mesh_ms']:.1f} ms")
     pygame.quit()
     return 0
 
