@@ -70,8 +70,14 @@ class AnqiAdapter(GameAdapter):
 
     # --- position
     def obs(self) -> dict:
-        cur = self.game.current_player
-        return self.game.observe(cur if cur >= 0 else 0)
+        """The public observation now (cached until the next action; nothing in it is private)."""
+        key = (id(self.game), len(self.game.log))
+        if getattr(self, "_obs_key", None) != key:
+            cur = self.game.current_player
+            self._obs_key = key
+            self._obs = self.game.observe(cur if cur >= 0 else 0)
+            self._ranking = self.game.ranking()
+        return self._obs
 
     def _legal(self):
         key = (len(self.game.log), id(self.game))
@@ -169,7 +175,7 @@ class AnqiAdapter(GameAdapter):
         obs = self.obs()
         lines: list[tuple[str, RGB | None]] = [(self.alliance_text(lang), None)]
         names = SEATS if lang == "zh" else SEATS_EN
-        reasons = {p.player: p.reason for p in self.game.ranking() if p.out}
+        reasons = {p.player: p.reason for p in self._ranking if p.out}
         for s in range(3):
             if s in obs["out"]:
                 why = reasons.get(s, "")

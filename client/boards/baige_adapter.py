@@ -79,10 +79,17 @@ class BaigeAdapter(GameAdapter):
 
     # --- position
     def obs(self) -> dict:
-        return self.game.observe(max(0, self.game.current_player))
+        """The observation of the position now (cached until the next action; chess hides nothing)."""
+        key = (id(self.game), len(self.game.log))
+        if getattr(self, "_obs_key", None) != key:
+            self._obs_key = key
+            self._obs = self.game.observe(max(0, self.game.current_player))
+            self._board = parse_fen_board(self._obs["fen"])
+        return self._obs
 
     def board(self) -> dict[Cell, str]:
-        return parse_fen_board(self.game.fen())
+        self.obs()
+        return self._board
 
     def _moves(self) -> dict[Cell, dict[Cell, list[str]]]:
         """src -> dst -> promotion letters ('' = no promotion) of the legal board moves now."""

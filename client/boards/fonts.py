@@ -16,6 +16,8 @@ SYSTEM_CJK = (
 )
 _fonts: dict[tuple[str | None, int], pygame.font.Font] = {}
 _has: dict[tuple[str | None, str], bool] = {}
+_cands: list | None = None
+_texts: dict[tuple, pygame.Surface] = {}
 
 
 def shipped_font() -> Path | None:
@@ -30,12 +32,16 @@ def shipped_font() -> Path | None:
 
 
 def _candidates() -> list[str | None]:
+    global _cands
+    if _cands is not None:
+        return _cands
     out: list[str | None] = []
     p = shipped_font()
     if p is not None:
         out.append(str(p))
     out += [s for s in SYSTEM_CJK if Path(s).exists()]
     out.append(None)
+    _cands = out
     return out
 
 
@@ -75,7 +81,14 @@ def font_for(text: str, size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def render(text: str, size: int, colour=(230, 230, 230)) -> pygame.Surface:
-    return font_for(text, size).render(text, True, colour)
+    """A text picture (cached; the cache is dropped when it grows large)."""
+    key = (text, size, tuple(colour))
+    img = _texts.get(key)
+    if img is None:
+        if len(_texts) > 3000:
+            _texts.clear()
+        img = _texts[key] = font_for(text, size).render(text, True, colour)
+    return img
 
 
 def glyph_mask(ch: str, px: int) -> "pygame.Surface":

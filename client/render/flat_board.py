@@ -72,7 +72,28 @@ class FlatBoardRenderer:
         return (int(round(p[0])), int(round(p[1])))
 
     # --- drawing
-    def draw(self, surf: pygame.Surface, view: BoardView, rect) -> None:
+    @staticmethod
+    def view_key(view: BoardView) -> tuple:
+        return (id(view.geometry), tuple(view.pieces), tuple(sorted(view.marks.items())),
+                tuple(sorted(view.tints.items())), view.dragging, view.drag_pos, view.show_labels, view.flipped)
+
+    def draw(self, surf: pygame.Surface, view: BoardView, rect, background=(23, 25, 30)) -> None:
+        """Draw the board fitted into ``rect`` of ``surf``: rendered into a cached picture when the view changed,
+        blitted from it otherwise."""
+        rect = pygame.Rect(rect)
+        key = (self.view_key(view), rect.size, tuple(background))
+        if getattr(self, "_key", None) != key:
+            pic = getattr(self, "_pic", None)
+            if pic is None or pic.get_size() != rect.size:
+                pic = self._pic = pygame.Surface(rect.size)
+            pic.fill(background)
+            self.render(pic, view, pic.get_rect())
+            self._key = key
+        self.fit(view, rect)
+        surf.blit(self._pic, rect.topleft)
+
+    def render(self, surf: pygame.Surface, view: BoardView, rect) -> None:
+        """Draw the board straight onto ``surf`` (no cache)."""
         self.fit(view, rect)
         g = view.geometry
         s = self.scale

@@ -222,17 +222,26 @@ def _shrink(poly, centre, k):
     return [(cx + (x - cx) * k, cz + (z - cz) * k) for x, z in poly]
 
 
-def token_mesh(segments: int = 48) -> np.ndarray:
-    """Triangles (pos 3f, normal 3f) of a unit cylinder: side and top cap (the bottom is never seen)."""
-    out = []
+def token_mesh(segments: int = 40) -> tuple[np.ndarray, np.ndarray]:
+    """Vertices (pos 3f, normal 3f) and triangle indices of a unit cylinder: side and top cap (the bottom is
+    never seen). Indexed, so each vertex is shaded once (cheap on software GL)."""
+    verts = [(0.0, 1.0, 0.0, 0.0, 1.0, 0.0)]
+    idx = []
     for i in range(segments):
-        a0, a1 = 2 * math.pi * i / segments, 2 * math.pi * (i + 1) / segments
-        c0, s0, c1, s1 = math.cos(a0), math.sin(a0), math.cos(a1), math.sin(a1)
-        n0, n1 = (c0, 0, s0), (c1, 0, s1)
-        out += [(c0, 0, s0, *n0), (c1, 0, s1, *n1), (c1, 1, s1, *n1),
-                (c0, 0, s0, *n0), (c1, 1, s1, *n1), (c0, 1, s0, *n0)]
-        out += [(0, 1, 0, 0, 1, 0), (c1, 1, s1, 0, 1, 0), (c0, 1, s0, 0, 1, 0)]
-    return np.array(out, np.float32)
+        a = 2 * math.pi * i / segments
+        verts.append((math.cos(a), 1.0, math.sin(a), 0.0, 1.0, 0.0))
+    for i in range(segments):
+        idx += [0, 1 + (i + 1) % segments, 1 + i]
+    base = len(verts)
+    for i in range(segments):
+        a = 2 * math.pi * i / segments
+        c, s_ = math.cos(a), math.sin(a)
+        verts += [(c, 0.0, s_, c, 0.0, s_), (c, 1.0, s_, c, 0.0, s_)]
+    for i in range(segments):
+        j = (i + 1) % segments
+        b0, t0, b1, t1 = base + 2 * i, base + 2 * i + 1, base + 2 * j, base + 2 * j + 1
+        idx += [b0, b1, t1, b0, t1, t0]
+    return np.array(verts, np.float32), np.array(idx, np.int32)
 
 
 class GLBoardRenderer:
@@ -244,18 +253,26 @@ class GLBoardRenderer:
         self.p_token = program(ctx, "token")
         self.p_label = program(ctx, "label")
         self.atlas = Atlas(ctx)
-        self.token_vbo = ctx.buffer(token_mesh().tobytes())
+        verts, idx = token_mesh()
+        self.token_vbo = ctx.buffer(verts.tobytes())
+        self.token_ibo = ctx.buffer(idx.tobytes())
         self.inst = ctx.buffer(reserve=18 * 4 * 256, dynamic=True)
         self.token_vao = ctx.vertex_array(self.p_token, [
             (self.token_vbo, "3f 3f", "in_pos", "in_normal"),
             (self.inst, "4f 1f 3f 3f 3f 4f/i", "in_place", "in_height", "in_body", "in_ink", "in_ring",
-             "in_glyph")])
+             "in_glyph")], index_buffer=self.token_ibo, index_element_size=4)
         self.tile_vbo = ctx.buffer(reserve=9 * 4 * 6 * 2000, dynamic=True)
         self.tile_vao = ctx.vertex_array(self.p_tile, [(self.tile_vbo, "3f 3f 3f", "in_pos", "in_normal",
                                                         "in_color")])
         self.label_vbo = ctx.buffer(reserve=5 * 4 * 6 * 128, dynamic=True)
         self.label_vao = ctx.vertex_array(self.p_label, [(self.label_vbo, "3f 2f", "in_pos", "in_uv")])
-        self.samples = samples
+        renderer = str(ctx.info.get("GL_RENDERER", "")).lower()
+        software = any(w in renderer for w in ("llvmpipe", "softpipe", "swiftshader", "software"))
+        self.samples = 0 if software else samples  # resolving MSAA on the CPU costs 100+ ms a frame
+        self._tiles_key = None
+        self._cache = None
+        self._key = None
+        self._tiles_data = None
         self.fbo = None
         self._msaa = None
         self.width = self.height = 0
@@ -374,31 +391,65 @@ class GLBoardRenderer:
         return np.array(out, np.float32).reshape(-1, 5)
 
     # ------------------------------------------------------------ drawing
-    def draw(self, view: BoardView, camera: BoardCamera, target=None, size=None, clear=True) -> None:
-        """Draw into ``target`` (a framebuffer; default: this renderer's own) of pixel ``size``."""
-        ctx = self.ctx
+    @staticmethod
+    def view_key(view: BoardView, camera: BoardCamera, size) -> tuple:
+        """Everything the picture depends on (the last picture is reused while it stays the same)."""
+        return (id(view.geometry), tuple(view.pieces), tuple(sorted(view.marks.items())),
+                tuple(sorted(view.tints.items())), view.dragging, view.drag_pos, view.show_labels,
+                round(camera.pitch, 4), round(camera.yaw, 4), round(camera.zoom, 4), camera.area, tuple(size))
+
+    @staticmethod
+    def _multisampled(fb) -> bool:
+        try:
+            return any(getattr(a, "samples", 0) for a in fb.color_attachments)
+        except Exception:
+            return True
+
+    def _cache_for(self, size):
+        if self._cache is None or self._cache.size != tuple(size):
+            if self._cache is not None:
+                self._cache.release()
+            self._cache = self.ctx.framebuffer(color_attachments=[self.ctx.texture(tuple(size), 4)],
+                                               depth_attachment=self.ctx.depth_renderbuffer(tuple(size)))
+            self._key = None
+        return self._cache
+
+    def draw(self, view: BoardView, camera: BoardCamera, target=None, size=None) -> None:
+        """Draw into ``target`` (a framebuffer; default: this renderer's own) of pixel ``size``.
+
+        The picture is rendered into a cache framebuffer only when the view or camera changed, and copied to
+        ``target`` otherwise (software GL takes tens of milliseconds per render, a copy about two)."""
         target = target or self.fbo
         size = tuple(size or target.size)
         camera.set_viewport(size, camera.area if camera.size == size else None)
+        direct = target is self.fbo or self._multisampled(target)
+        cache = target if direct else self._cache_for(size)
+        key = self.view_key(view, camera, size)
+        if key != self._key or cache is target:
+            self._render(view, camera, cache, size)
+            self._key = key if cache is not target else None
+        if cache is not target:
+            self.ctx.copy_framebuffer(target, cache)
+        target.use()
+        self.last = (view, camera, size)
+
+    def _render(self, view: BoardView, camera: BoardCamera, target, size) -> None:
+        ctx = self.ctx
         viewm, proj = camera.matrices()
         mvp = (proj @ viewm).T.astype(np.float32).tobytes()
         right = camera.right_on_ground()
-        tiles = self._tiles(view)
+        key = (id(view.geometry), tuple(sorted(view.marks.items())), tuple(sorted(view.tints.items())))
+        if key != self._tiles_key:
+            self._tiles_key, self._tiles_data = key, self._tiles(view)
+        tiles = self._tiles_data
         tokens = self._token_rows(view)
         labels = self._labels(view, right) if view.show_labels else np.zeros((0, 5), np.float32)
         self.atlas.upload()
-        try:  # a multisampled target is drawn into directly
-            target_ms = any(getattr(a, "samples", 0) for a in target.color_attachments)
-        except Exception:
-            target_ms = True
-        msaa = None if target_ms else self._msaa_for(size)
+        msaa = self._msaa_for(size)
         fb = msaa or target
         fb.use()
         ctx.viewport = (0, 0, *size)
-        if clear:
-            fb.clear(*BACKGROUND, 1.0, depth=1.0)
-        elif msaa is not None:
-            ctx.copy_framebuffer(msaa, target)
+        fb.clear(*BACKGROUND, 1.0, depth=1.0)
         ctx.enable(moderngl.DEPTH_TEST)
         ctx.disable(moderngl.CULL_FACE)
         # tiles
@@ -434,8 +485,6 @@ class GLBoardRenderer:
             self.token_vao.render(moderngl.TRIANGLES, instances=len(tokens))
         if msaa is not None:
             ctx.copy_framebuffer(target, msaa)
-        target.use()
-        self.last = (view, camera, size)
 
     def _write(self, vbo, data: np.ndarray, attr: str, prog, fmt: str, names) -> None:
         if data.nbytes > vbo.size:

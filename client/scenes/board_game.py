@@ -160,6 +160,7 @@ class BoardGameScene:
             Button(lambda: tr("menu", self.lang), self._ask_leave, key="menu"),
         ]
         self.side_button_rects: list[tuple[pygame.Rect, SideButton]] = []
+        self.modal_rect: pygame.Rect | None = None
         self.modal_buttons: list[tuple[pygame.Rect, Callable[[], Any]]] = []
         self.result: str | None = None  # what handle_event returns next ("menu")
         self.using_gl = False
@@ -556,8 +557,15 @@ class BoardGameScene:
                 surf.fill(BG)
             self.flat.draw(surf, view, self.board_rect)
         self._draw_ui(surf)
-        if display is not None and hasattr(display, "mark_full"):
-            display.mark_full()
+        if display is not None and hasattr(display, "mark"):
+            # the GL display composites only the marked parts of the UI surface over the board
+            w, h = surf.get_size()
+            for r in (pygame.Rect(0, 0, w, TOP_H), self.panel_rect, pygame.Rect(0, h - STATUS_H, w, STATUS_H)):
+                display.mark(r)
+            if self.modal_rect is not None:
+                display.mark(self.modal_rect)
+            if not gl_ok:
+                display.mark(self.board_rect)
 
     def _draw_gl(self, display, view, w, h) -> None:
         from client.render.gl_board import BoardCamera, GLBoardRenderer
@@ -637,8 +645,8 @@ class BoardGameScene:
                 y += 21
         for line, col in ad.panel_lines(self.lang):
             c = rgb255(col) if col else TEXT
-            for part in wrap(line, 14, p.w - 30):
-                if col:
+            for k, part in enumerate(wrap(line, 14, p.w - 30)):
+                if col and k == 0:
                     pygame.draw.circle(surf, c, (p.x + 15, y + 9), 5)
                 text(surf, part, (p.x + 26, y), 14, TEXT)
                 y += 19
@@ -687,12 +695,14 @@ class BoardGameScene:
             text(surf, msg, (10, sr.centery), 15, BAD if self.message_bad else TEXT, "midleft")
         # --- modal
         self.modal_buttons = []
+        self.modal_rect = None
         if self.modal is not None:
             self._draw_modal(surf)
 
     def _modal_box(self, surf, w_box: int, h_box: int) -> pygame.Rect:
         box = pygame.Rect(0, 0, w_box, h_box)
         box.center = self.board_rect.center
+        self.modal_rect = box.inflate(10, 10)
         shade = pygame.Surface(box.inflate(8, 8).size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surf.blit(shade, box.inflate(8, 8).topleft)
