@@ -10,12 +10,14 @@ out vec4 f_color;
 void main() {
     vec3 n = v_normal;
     vec2 own = v_pos.xz - n.xz * 0.25;          // a point inside the owning cell
-    vec2 uv_cell = (floor(own) + 0.5) / u_size;
+    ivec2 cell = ivec2(floor(own));
+    vec4 cinfo = texelFetch(u_cell, cell, 0);
+    int flags = int(cinfo.a * 255.0 + 0.5);
     float level = v_pos.y / u_yscale;
     vec3 col;
     bool top = v_face == 0;
     if (top) {
-        col = top_colour(floor(level + 0.5), v_pos.xz);
+        col = with_grid(cinfo.rgb, v_pos.xz);
     } else if (v_pos.y < -0.001) {
         col = vec3(0.16, 0.13, 0.10);   // the base slab
     } else {
@@ -25,6 +27,6 @@ void main() {
         float w = fwidth(level);
         col *= 1.0 - 0.35 * gridline(level, w, 1.0) * smoothstep(3.0, 8.0, 1.0 / max(w, 1e-4));
     }
-    col = finish(col, uv_cell, own / u_size, fract(own), v_pos.xz, top);
+    col = finish(col, flags, cell, own / u_size, fract(own), v_pos.xz, top);
     f_color = vec4(col, 1.0);
 }

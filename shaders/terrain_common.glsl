@@ -1,18 +1,30 @@
 // Shared by terrain.frag (column mesh) and terrain_far.frag (far level of detail):
-// palette by height, grid lines, fog of war and rule overlays. Included by
+// per-cell colours, grid lines, fog of war and rule overlays. Included by
 // client/render/gl.py in place of the line "#include terrain_common.glsl".
+//
+// Texture fetches are what llvmpipe pays most for, so a typical pixel makes two: the
+// per-cell texture (top colour + overlay flags) and the fog; fill and ring colours are
+// fetched only on cells whose flags say they have one.
 uniform vec2 u_size;          // board (cols, rows)
 uniform float u_yscale;       // world height of one level
 uniform float u_hmax;         // height that maps to the top of the palette
 uniform sampler2D u_fog;      // R: 0 unexplored, 0.5 explored, 1 visible (linear filter: soft edges)
+uniform sampler2D u_cell;     // rgb: top colour of the cell (palette by height, alternate levels);
+                              // a: overlay flags (see FLAG_* and client/render/gl.py: cell_flags)
 uniform sampler2D u_fill;     // overlay fill colour (rgb) and strength (a), nearest
 uniform sampler2D u_edge;     // overlay inner ring colour and strength, nearest
-uniform sampler2D u_mark;     // r: hatch, g: darken (outside a vision preview), b: dots, a: height unknown
-uniform int u_overlays;       // 0: no overlay textures to sample this frame
 uniform float u_grid;         // grid line strength
 
+const int FLAG_HATCH = 1;     // attack range
+const int FLAG_DOTS = 2;      // ghost vision
+const int FLAG_RING = 4;      // an inner ring (u_edge)
+const int FLAG_UNKNOWN = 8;   // height unknown: black
+const int FLAG_DARK = 16;     // outside a vision preview: darker
+const int FLAG_FILL = 32;     // a fill colour (u_fill)
+
 vec3 palette(float t) {
-    // green lowland -> dry grass -> tan -> brown rock -> grey -> snow (branch-free)
+    // green lowland -> dry grass -> tan -> brown rock -> grey -> snow (branch-free);
+    // the same formula as client/render/gl.py: palette()
     t = clamp(t, 0.0, 1.0) * 5.0;
     vec3 c = mix(vec3(0.30, 0.52, 0.26), vec3(0.55, 0.64, 0.33), clamp(t, 0.0, 1.0));
     c = mix(c, vec3(0.76, 0.66, 0.42), clamp(t - 1.0, 0.0, 1.0));
@@ -27,18 +39,16 @@ float gridline(float v, float w, float width) {
     return 1.0 - smoothstep(w * width * 0.5, w * (width * 0.5 + 1.0), d);
 }
 
-vec3 top_colour(float lv, vec2 xz) {
-    vec3 col = palette(lv / u_hmax);
-    col *= (mod(lv, 2.0) < 0.5) ? 1.0 : 0.93;   // alternate levels read apart
+vec3 with_grid(vec3 col, vec2 xz) {
     vec2 w = fwidth(xz);
     float px = 1.0 / max(max(w.x, w.y), 1e-4);
     float g = max(gridline(xz.x, w.x, 1.0), gridline(xz.y, w.y, 1.0));
     return col * (1.0 - u_grid * g * 0.45 * smoothstep(4.0, 12.0, px));
 }
 
-// fog and overlays for a point of the cell whose centre uv is uv_cell;
-// fog_uv is where to sample the (linear) fog texture; top: a top face
-vec3 finish(vec3 col, vec2 uv_cell, vec2 fog_uv, vec2 f, vec2 xz, bool top) {
+// fog, then overlays, for a point of ``cell`` (flags from u_cell's alpha); fog_uv is where to
+// sample the (linear) fog texture; f the position inside the cell (0..1); top: a top face
+vec3 finish(vec3 col, int flags, ivec2 cell, vec2 fog_uv, vec2 f, vec2 xz, bool top) {
     float fog = texture(u_fog, fog_uv).r;
     // the filtered value is exact at cell centres and half-way at cell edges: a transition
     // of about +-0.3 cell around each edge keeps cells clearly lit or dark, with soft borders
@@ -47,20 +57,26 @@ vec3 finish(vec3 col, vec2 uv_cell, vec2 fog_uv, vec2 f, vec2 xz, bool top) {
     float grey = dot(col, vec3(0.299, 0.587, 0.114));
     vec3 dim = mix(vec3(grey), col, 0.25) * 0.45;
     col = mix(dim, col, visible) * explored;
-    if (u_overlays == 0) return col;
-    vec4 mark = texture(u_mark, uv_cell);
-    if (mark.a > 0.5) col = vec3(0.0);   // height unknown: black
+    if (flags == 0) return col;
+    if ((flags & FLAG_UNKNOWN) != 0) col = vec3(0.0);
     float onTop = top ? 1.0 : 0.45;
-    vec4 fill = texture(u_fill, uv_cell);
-    float hatch = step(0.5, fract((xz.x + xz.y) * 3.0));
-    col = mix(col, vec3(1.0, 0.55, 0.10), mark.r * hatch * 0.55 * onTop);
-    col = mix(col, fill.rgb, fill.a * onTop);
-    if (top) {
+    if ((flags & FLAG_HATCH) != 0) {
+        float hatch = step(0.5, fract((xz.x + xz.y) * 3.0));
+        col = mix(col, vec3(1.0, 0.55, 0.10), hatch * 0.55 * onTop);
+    }
+    if ((flags & FLAG_FILL) != 0) {
+        vec4 fill = texelFetch(u_fill, cell, 0);
+        col = mix(col, fill.rgb, fill.a * onTop);
+    }
+    if (top && (flags & FLAG_DOTS) != 0) {
         vec2 q = fract(xz * 3.0) - 0.5;
-        col = mix(col, vec3(0.85, 0.80, 1.0), step(length(q), 0.18) * mark.b);
-        vec4 edge = texture(u_edge, uv_cell);
+        col = mix(col, vec3(0.85, 0.80, 1.0), step(length(q), 0.18));
+    }
+    if (top && (flags & FLAG_RING) != 0) {
+        vec4 edge = texelFetch(u_edge, cell, 0);
         float e = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
         col = mix(col, edge.rgb, edge.a * (1.0 - smoothstep(0.10, 0.13, e)));
     }
-    return col * (1.0 - mark.g);
+    if ((flags & FLAG_DARK) != 0) col *= 1.0 - 120.0 / 255.0;
+    return col;
 }

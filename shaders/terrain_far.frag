@@ -11,7 +11,9 @@ void main() {
     vec2 hr = texelFetch(u_height, c, 0).rg;   // level, rim code (see gl.py: rim_codes)
     float h = hr.r;
     int code = int(hr.g + 0.5);
-    vec3 col = top_colour(h, v_xz);
+    vec4 cinfo = texelFetch(u_cell, c, 0);
+    int flags = int(cinfo.a * 255.0 + 0.5);
+    vec3 col = with_grid(cinfo.rgb, v_xz);
     vec2 f = v_xz - cellf;
     // relief: a light rim where the cell stands above its north/west neighbour,
     // a dark rim where it stands above its south/east neighbour
@@ -19,7 +21,6 @@ void main() {
     float lit = step(f.x, rim) * float(code & 1) + step(f.y, rim) * float((code >> 1) & 1);
     float shade = step(1.0 - rim, f.x) * float((code >> 2) & 1) + step(1.0 - rim, f.y) * float((code >> 3) & 1);
     col *= 1.0 + 0.18 * min(lit, 1.0) - 0.30 * min(shade, 1.0);
-    vec2 uv = (cellf + 0.5) / u_size;
-    col = finish(col, uv, v_xz / u_size, f, v_xz, true);
+    col = finish(col, flags, c, v_xz / u_size, f, v_xz, true);
     f_color = vec4(col, 1.0);
 }

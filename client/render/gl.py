@@ -53,6 +53,39 @@ def set_uniform(prog: moderngl.Program, name: str, value) -> None:
         prog[name].value = value
 
 
+PALETTE = np.array([(0.30, 0.52, 0.26), (0.55, 0.64, 0.33), (0.76, 0.66, 0.42), (0.58, 0.44, 0.30),
+                    (0.60, 0.58, 0.56), (0.95, 0.95, 0.97)])
+
+
+def palette(t) -> np.ndarray:
+    """The terrain palette (the same formula as palette() in shaders/terrain_common.glsl)."""
+    t = np.clip(np.asarray(t, np.float64), 0.0, 1.0) * 5.0
+    col = PALETTE[0] + (PALETTE[1] - PALETTE[0]) * np.clip(t, 0, 1)[..., None]
+    for k in range(2, 6):
+        col = col + (PALETTE[k] - col) * np.clip(t - (k - 1), 0, 1)[..., None]
+    return col
+
+
+def base_colours(heights: np.ndarray, hmax: float) -> np.ndarray:
+    """(H, W, 3) uint8 top colour per cell: palette by height, every other level 7 % darker."""
+    h = np.maximum(np.asarray(heights), 0).astype(np.float64)
+    col = palette(h / hmax) * np.where(h % 2 < 0.5, 1.0, 0.93)[..., None]
+    return np.clip(col * 255 + 0.5, 0, 255).astype(np.uint8)
+
+
+def cell_flags(fill, edge, mark, unknown) -> np.ndarray:
+    """(H, W) uint8 overlay flags of shaders/terrain_common.glsl (FLAG_*)."""
+    f = np.zeros(unknown.shape, np.uint8)
+    if mark is not None:
+        f |= np.where(mark[..., 0] > 0, 1, 0).astype(np.uint8)
+        f |= np.where(mark[..., 2] > 0, 2, 0).astype(np.uint8)
+        f |= np.where(mark[..., 1] > 0, 16, 0).astype(np.uint8)
+        f |= np.where(edge[..., 3] > 0, 4, 0).astype(np.uint8)
+        f |= np.where(fill[..., 3] > 0, 32, 0).astype(np.uint8)
+    f |= np.where(unknown, 8, 0).astype(np.uint8)
+    return f
+
+
 def rim_codes(heights: np.ndarray) -> np.ndarray:
     """Per cell bits for the far level of detail: 1/2/4/8 = higher than the west/north/east/south
     neighbour (the board's edge counts as lower)."""
@@ -177,9 +210,9 @@ class GLRenderer(Renderer):
         self.t_fog.repeat_x = self.t_fog.repeat_y = False
         self.t_fill = ctx.texture((w, h), 4)
         self.t_edge = ctx.texture((w, h), 4)
-        self.t_mark = ctx.texture((w, h), 4)
+        self.t_cell = ctx.texture((w, h), 4)
         self.t_height = ctx.texture((w, h), 2, dtype="f4")
-        for t in (self.t_fill, self.t_edge, self.t_mark, self.t_height):
+        for t in (self.t_fill, self.t_edge, self.t_cell, self.t_height):
             t.filter = (moderngl.NEAREST, moderngl.NEAREST)
             t.repeat_x = t.repeat_y = False
         self._heights_key = None
@@ -207,6 +240,8 @@ class GLRenderer(Renderer):
         self._heights_key = key
         self._hmax = max(6.0, float(np.max(heights)) if heights.size else 6.0)
         self._unknown = heights < 0
+        self._base_rgb = base_colours(heights, self._hmax)
+        self._cell_key = None
         self._any_unknown = bool(self._unknown.any())
         hr = np.empty(heights.shape + (2,), np.float32)
         hr[..., 0] = np.maximum(heights, 0)
@@ -246,7 +281,15 @@ class GLRenderer(Renderer):
             fill_edge_mark = (fill, edge, mark)
             self.t_fill.write(fill.tobytes())
             self.t_edge.write(edge.tobytes())
-            self.t_mark.write(mark.tobytes())
+            flags = cell_flags(fill, edge, mark, self._unknown)
+        else:
+            flags = cell_flags(None, None, None, self._unknown)
+        if self._cell_key is None or not np.array_equal(flags, self._cell_key):
+            cell = np.empty(heights.shape + (4,), np.uint8)
+            cell[..., :3] = self._base_rgb
+            cell[..., 3] = flags
+            self.t_cell.write(cell.tobytes())
+            self._cell_key = flags
 
         self._stage("upload")
         self.fbo.use()
@@ -266,9 +309,8 @@ class GLRenderer(Renderer):
         set_uniform(p, "u_hmax", self._hmax)
         set_uniform(p, "u_grid", 1.0)
         set_uniform(p, "u_y", 0.0)
-        set_uniform(p, "u_overlays", 1 if has_ov else 0)
         for unit, (name, tex) in enumerate((("u_fog", self.t_fog), ("u_fill", self.t_fill),
-                                            ("u_edge", self.t_edge), ("u_mark", self.t_mark),
+                                            ("u_edge", self.t_edge), ("u_cell", self.t_cell),
                                             ("u_height", self.t_height))):
             tex.use(unit)
             set_uniform(p, name, unit)
