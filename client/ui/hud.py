@@ -130,6 +130,19 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
     s = ctl.sight()
     if s:
         y = sight_panel(surf, s, x, y + 6, rect.w - 20)
+    hv = ctl.hover
+    if hv is not None and 0 <= hv[0] < obs.heights.shape[0] and 0 <= hv[1] < obs.heights.shape[1]:
+        y += 4
+        pygame.draw.line(surf, widgets.BORDER, (rect.x + 6, y), (rect.right - 6, y))
+        y += 6
+        name = cell_name(hv)
+        hgt = int(obs.heights[hv])
+        line = t("hover_cell", c=name, h=hgt) if hgt >= 0 else t("hover_unknown", c=name)
+        u = obs.unit_at(hv)
+        if u is not None:
+            line += " · " + t("hover_unit", p=i18n.player_name(u.owner), n=u.count)
+        text.draw(surf, line, (x, y), 14, widgets.DIM)
+        y += lh
     return pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, y + 6 - rect.y))
 
 
