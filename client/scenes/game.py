@@ -454,7 +454,13 @@ class GameScene(Scene):
         if ctl.first_person:
             ctl.first_person = False
             self.fp_cam = None
+            saved = getattr(self, "_fp_saved", None)
+            if saved is not None and hasattr(self.cam, "tscale"):  # flat: back to the view before
+                self.cam.tx, self.cam.tz, self.cam.tscale = saved
+            self._fp_saved = None
             return
+        if hasattr(self.cam, "tscale"):
+            self._fp_saved = (self.cam.tx, self.cam.tz, self.cam.tscale)
         if ctl.own_unit(ctl.selected) is None:
             if ctl.next_unit() is None:
                 return
