@@ -112,6 +112,10 @@ class FlatBoardRenderer:
         if view.show_labels and s >= 14:
             size = max(9, int(s * 0.3))
             for text, (x, z) in g.labels():
+                if self.flipped:  # keep the labels on the viewer's bottom and left edges
+                    # to the opposite edge: rank labels across, file labels up (each stays on its file/rank)
+                    x = x0 + x1 - x if not x0 <= x <= x1 else x
+                    z = z0 + z1 - z if not z0 <= z <= z1 else z
                 img = fonts.render(text, size, rgb255(LABEL))
                 surf.blit(img, img.get_rect(center=self.to_px(x, z)))
         present = {p.cell for p in view.pieces}

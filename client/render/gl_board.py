@@ -375,7 +375,13 @@ class GLBoardRenderer:
         ux, uz = rz, -rx  # screen up on the ground
         out = []
         h = 0.17
+        x0, z0, x1, z1 = g.bounds()
+        behind = rx < -0.5  # looking from the north (flipped): labels move to the viewer's near and left edges
         for text, (x, z) in g.labels():
+            if behind:
+                # to the opposite edge: rank labels across, file labels up (each stays on its file/rank)
+                x = x0 + x1 - x if not x0 <= x <= x1 else x
+                z = z0 + z1 - z if not z0 <= z <= z1 else z
             n = len(text)
             for i, ch in enumerate(text):
                 u0, v0, du, dv = self.atlas.rect(ch)
