@@ -492,8 +492,12 @@ class GameScene(Scene):
                 if (cell[0] - n / 2) ** 2 + (cell[1] - n / 2) ** 2 > 4:
                     self.fp_cam.look_at_cell((n // 2, n // 2), 0)
                 self.fp_cam.pitch = max(self.fp_cam.pitch, -20.0)
-        else:
+        else:  # flat: centre on the unit, zoomed to its vision range (lit), the rest dark
+            from engine.shachang.rules import vision_range
+
             self.cam.jump_to(cell)
+            w, hh = self.app.display.size
+            self.cam.tscale = max(self.cam.fit_scale(), 0.8 * min(w, hh) / (2 * vision_range(u.count) + 3))
 
     # -------------------------------------------------------------- update
     def update(self, dt: float) -> None:
