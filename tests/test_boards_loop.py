@@ -228,3 +228,35 @@ def test_board_scene_in_the_app_scene_stack(cleanup, tmp_path):
     post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
     app.step(0.016)
     assert isinstance(app.scene, StartScene)
+
+
+def test_app_board_scene_autosaves_and_the_save_loads_back(cleanup, tmp_path):
+    from client.app import App, Options, read_save
+    from client.scenes.board_game import app_scene
+    from engine import registry
+
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    try:
+        app = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, lang="zh", size=(900, 640)))
+    finally:
+        if old is None:
+            os.environ.pop("SDL_VIDEODRIVER", None)
+        else:
+            os.environ["SDL_VIDEODRIVER"] = old
+    game = registry.get("anqi").new_game(seed=3)
+    app.replace(app_scene(app, game, ["human", "human", "human"]))
+    app.step(0.016)
+    sc = app.scene.inner
+    cell = sorted(sc.adapter.flippable())[0]
+    pos = sc.cell_pos(cell)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.step(0.016)
+    app.step(0.016)
+    g2, seats, _ = read_save(app.opts.autosave_path())
+    assert g2.game_id == "anqi" and [str(a) for a in g2.log] == [str(a) for a in game.log] and len(game.log) == 1
+    assert seats == ["human", "human", "human"]
+    post(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    app.step(0.016)
+    assert list(tmp_path.glob("save-*.json"))

@@ -50,10 +50,13 @@ def tr(key: str, lang: str = "zh", **fields) -> str:
 
 
 def all_text() -> str:
-    from client.boards.anqi_adapter import SEATS
-    from client.boards.baige_adapter import RESULT_ZH, SIDE_ZH
+    """Every CJK character the flat-board client can show: the words above plus every CJK character in the
+    sources of client/boards and the board scene (adapters build some texts with f-strings)."""
+    from pathlib import Path
 
-    parts = [zh for zh, _ in STRINGS.values()] + list(SEATS) + list(SIDE_ZH) + [z for _, z in RESULT_ZH]
-    parts += ["帝君车炮马相士兵汉王后衛象馬車弩卒", "尚无勤王三方各自为战已勤王结盟至出局曾同盟解除无进展步暗子胜",
-              "接受和棋拒绝提和认输被将军请回答此局面已出现次同一子连续将军第判负"]
-    return "".join(sorted({ch for ch in "".join(parts) if ord(ch) > 0x2E80}))
+    here = Path(__file__).resolve().parent
+    srcs = list(here.glob("*.py")) + [here.parent / "scenes" / "board_game.py"]
+    parts = [zh for zh, _ in STRINGS.values()]
+    parts += [p.read_text(encoding="utf-8") for p in srcs if p.exists()]
+    parts.append("帝君车炮马相士兵汉王后衛象馬車弩卒吴魏蜀")
+    return "".join(sorted({ch for ch in "".join(parts) if 0x2E80 <= ord(ch) <= 0x9FFF or 0xFF00 <= ord(ch) <= 0xFFEF}))

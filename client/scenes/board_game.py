@@ -789,17 +789,49 @@ def app_scene(app, game, seats: list[str]):
 
             self.inner = BoardGameScene(app.display.size, game, seats, i18n.lang(), kind,
                                         ai_delay=getattr(o, "ai_delay", 0.35), seed=getattr(o, "seed", 0))
+            self._saved = (id(game), len(game.log))
 
         @property
         def game(self):
             return self.inner.game
 
+        @property
+        def seats(self):
+            return self.inner.seats
+
+        def save_to(self, path):
+            """Write a client save (the app's format: engine save + seats) and say so on the status line."""
+            from client.app import write_save
+
+            try:
+                p = write_save(path, self.inner.game, self.inner.seats, 0)
+                self.inner.say(str(p))
+                return p
+            except OSError as e:
+                self.inner.say(f"save failed: {e}", bad=True)
+                return None
+
         def handle(self, ev) -> None:
+            if ev.type == pygame.KEYDOWN and ev.key == pygame.K_s and ev.mod & pygame.KMOD_CTRL:
+                from pathlib import Path
+
+                self.save_to(Path(app.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json"))
+                return
             if self.inner.handle_event(ev) == "menu":
                 app.start_title()
 
         def update(self, dt: float) -> None:
             self.inner.update(dt)
+            key = (id(self.inner.game), len(self.inner.game.log))
+            if key != self._saved:  # autosave after every action (the app's autosave file)
+                self._saved = key
+                if hasattr(app.opts, "autosave_path"):
+                    try:
+                        from client.app import write_save
+
+                        write_save(app.opts.autosave_path(), self.inner.game, self.inner.seats, 0)
+                    except OSError:
+                        pass
 
         def draw(self, display) -> None:
             self.inner.draw(display)
