@@ -11,6 +11,7 @@ scenario's [view] and [overlays] tables::
     --lang zh | en             caption line (zh needs the CJK font in assets/fonts/)
     --from-save FILE --move N  a saved game after its first N actions instead of a scenario
     --all                      regenerate docs/rules/pictures/*.png from assets/scenarios/*.toml
+                               (with --lang en --out-dir docs/rules/pictures/en: the English set)
     --timings                  print the time split to stderr
 
 Promise: the same scenario file and options give the same PNG bytes on the same
@@ -303,7 +304,7 @@ def regenerate_all(out_dir: Path = PICTURES, lang: str = "zh", only=None, timing
         out.append(dst)
         if timings:
             print(f"{path.stem}: {(time.perf_counter() - t0) * 1000:.0f} ms", file=sys.stderr)
-    if not only:
+    if not only and out_dir == PICTURES:
         write_index(out_dir)
     return out
 
@@ -320,6 +321,7 @@ def write_index(out_dir: Path = PICTURES) -> Path:
         d = tomllib.loads(path.read_text(encoding="utf-8"))
         lines += [f"## {d.get('title', path.stem)}", "",
                   f"![{path.stem}]({path.stem}.png)", "",
+                  f"English captions: [en/{path.stem}.png](en/{path.stem}.png)", "",
                   f"{d.get('caption_zh', '')}", "",
                   f"*{d.get('caption_en', '')}*", "",
                   f"Scenario: `assets/scenarios/{path.name}`", ""]
@@ -346,15 +348,17 @@ def main(argv=None) -> int:
     ap.add_argument("--from-save", metavar="FILE")
     ap.add_argument("--move", type=int, metavar="N")
     ap.add_argument("--all", action="store_true", help="regenerate docs/rules/pictures/")
+    ap.add_argument("--out-dir", help="with --all: where to write (default docs/rules/pictures; "
+                                      "the English set lives in docs/rules/pictures/en)")
     ap.add_argument("--timings", action="store_true")
     args = ap.parse_args(argv)
     t_start = time.perf_counter()
     try:
         if args.all:
             t0 = time.perf_counter()
-            outs = regenerate_all(lang=args.lang or "zh", timings=args.timings)
-            print(f"{len(outs)} pictures in {PICTURES.relative_to(ROOT)} "
-                  f"({time.perf_counter() - t0:.1f} s)")
+            out_dir = Path(args.out_dir) if args.out_dir else PICTURES
+            outs = regenerate_all(out_dir, lang=args.lang or "zh", timings=args.timings)
+            print(f"{len(outs)} pictures in {out_dir} ({time.perf_counter() - t0:.1f} s)")
             return 0
         if not args.out:
             raise ShotError("-o OUT.png is required")
