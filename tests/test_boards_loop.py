@@ -260,3 +260,40 @@ def test_app_board_scene_autosaves_and_the_save_loads_back(cleanup, tmp_path):
     post(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
     app.step(0.016)
     assert list(tmp_path.glob("save-*.json"))
+
+
+def run_computers(sc, timeout=20.0):
+    """Let the scene's computer seats play (no window) until a human is to move or the game is over."""
+    end = time.time() + timeout
+    while time.time() < end:
+        sc.update(0.016)
+        if sc.game.is_over or sc.is_human(sc.game.current_player):
+            return
+        sc.wait_for_computer(1.0)
+    raise AssertionError("the computer did not move")
+
+
+def test_scene_without_window_anqi_undo_and_baige_draw_offer():
+    from client.scenes.board_game import BoardGameScene
+    from engine import registry
+
+    pygame.font.init()
+    sc = BoardGameScene((900, 640), registry.get("anqi").new_game(seed=7), ["human", "random", "easy"], "zh",
+                        "flat", ai_delay=0.0)
+    cell = sorted(sc.adapter.flippable())[0]
+    sc._apply_click(sc.adapter.click(cell, None))
+    run_computers(sc)
+    assert len(sc.game.log) == 3 and sc.actors == [0, 1, 2]
+    record = list(sc.game.record)
+    sc.undo()  # back before my flip: the computers' answers go too
+    assert sc.game.log == [] and sc.actors == [] and sc.game.current_player == 0
+    sc._apply_click(sc.adapter.click(cell, None))
+    run_computers(sc)
+    assert sc.game.record[0] == record[0]  # the same piece under the same cell (the deal replays)
+    # 百格西洋棋: a draw offer to the computer is answered by it
+    sc = BoardGameScene((900, 640), registry.get("baige").new_game(), ["human", "easy"], "en", "flat", ai_delay=0.0)
+    offer = [b for b in sc.adapter.side_buttons() if b.action == "offer"][0]
+    sc.side_action(offer)
+    run_computers(sc)
+    assert sc.game.log[:1] == ["offer"] and sc.game.log[1] in ("accept", "decline")
+    assert "offer" not in [b.action for b in sc.adapter.side_buttons()]  # one offer per turn
