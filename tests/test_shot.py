@@ -184,3 +184,16 @@ def test_save_view_for_the_game_keys(renderer, tmp_path):
     renderer.resize(320, 240)
     p = save_view(renderer, frame, StrategyCamera(8), tmp_path / "v.png", size=(640, 360))
     assert Image.open(p).size == (640, 360) and (renderer.width, renderer.height) == (320, 240)
+
+
+@pytest.mark.parametrize("name", ["s5_wall", "s9_ghost6", "s15_chain12"])
+def test_english_pictures_up_to_date(renderer, name):
+    from PIL import Image
+
+    for p in SCENARIOS:
+        assert (PICTURES / "en" / f"{p.stem}.png").exists(), p.stem
+    img = render(renderer, ROOT / "assets" / "scenarios" / f"{name}.toml", lang="en")
+    ref = np.asarray(Image.open(PICTURES / "en" / f"{name}.png").convert("RGB"))
+    assert img.shape == ref.shape
+    diff = np.abs(img.astype(int) - ref.astype(int))
+    assert diff.mean() <= MEAN_TOL and (diff.max(axis=2) > PIXEL_TOL).mean() <= FRACTION_TOL
