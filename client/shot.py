@@ -34,6 +34,10 @@ PICTURES = ROOT / "docs" / "rules" / "pictures"
 FONTS = ROOT / "assets" / "fonts"
 
 
+SAMPLES = 0  # multisampling of pictures (--samples 4 gives smoother edges, ~0.5 s more per process)
+MSAA_MAX_PIXELS = 2048 * 2048
+
+
 class ShotError(Exception):
     pass
 
@@ -205,7 +209,7 @@ def draw_caption_band(text: str, lang: str, width: int, px: int):
     return np.frombuffer(pygame.image.tobytes(band, "RGB"), np.uint8).reshape(band_h, width, 3).copy()
 
 
-def render_scenario(renderer, sc, camera_spec=None, overrides=None, lang=None, size=None):
+def render_scenario(renderer, sc, camera_spec=None, overrides=None, lang=None, size=None, samples=SAMPLES):
     """Draw a scenario into a picture of ``size`` (default: the renderer's size); with ``lang``, the
     scenario's caption goes in a band under the 3D view. Returns the (H, W, 3) picture."""
     import numpy as np
@@ -218,6 +222,8 @@ def render_scenario(renderer, sc, camera_spec=None, overrides=None, lang=None, s
     view_h = h - (len(band) if band is not None else 0)
     if view_h < 16:
         band, view_h = None, h
+    if samples is not None:
+        renderer.set_samples(samples if w * view_h <= MSAA_MAX_PIXELS else 0)
     renderer.resize(w, view_h)
     frame = build_frame(sc, overrides)
     cam = make_camera(sc, camera_spec)
@@ -351,6 +357,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out-dir", help="with --all: where to write (default docs/rules/pictures; "
                                       "the English set lives in docs/rules/pictures/en)")
     ap.add_argument("--timings", action="store_true")
+    ap.add_argument("--samples", type=int, default=SAMPLES,
+                    help=f"multisampling (default {SAMPLES}; 0 = off; off above 2048x2048)")
     args = ap.parse_args(argv)
     t_start = time.perf_counter()
     try:
@@ -407,7 +415,8 @@ def main(argv=None) -> int:
         t_ctx = time.perf_counter()
         r = GLRenderer(ctx, w, h)
         t_init = time.perf_counter()
-        img = render_scenario(r, sc, args.camera, overrides, lang=args.lang, size=(w, h))
+        img = render_scenario(r, sc, args.camera, overrides, lang=args.lang, size=(w, h),
+                              samples=args.samples)
         t_render = time.perf_counter()
         save_png(img, Path(args.out))
         t_png = time.perf_counter()

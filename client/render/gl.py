@@ -118,6 +118,7 @@ class GLRenderer(Renderer):
         self.max_size = min(int(ctx.info.get("GL_MAX_RENDERBUFFER_SIZE", 4096)),
                             int(ctx.info.get("GL_MAX_TEXTURE_SIZE", 4096)),
                             int(ctx.info.get("GL_MAX_VIEWPORT_DIMS", (4096, 4096))[0]))
+        self.max_samples = int(ctx.info.get("GL_MAX_SAMPLES", 0) or 0)
         self.p_terrain = load_program(ctx, "terrain")
         self.p_far = load_program(ctx, "terrain_far")
         self.lod = "auto"  # "auto", "mesh" (always columns) or "far" (always the flat far level of detail)
@@ -167,6 +168,17 @@ class GLRenderer(Renderer):
             (self.token_vbo, "3f 3f", "in_pos", "in_normal"),
             (inst, "4f 1f 3f 4f/i", "in_inst", "in_height", "in_color", "in_ring"),
         ])
+
+    def set_samples(self, samples: int) -> None:
+        """Multisampling of the picture (0 = off); buffers are rebuilt at the next resize/draw."""
+        samples = int(samples)
+        if samples and samples > self.max_samples:
+            samples = self.max_samples
+        if samples != self.samples:
+            self.samples = samples
+            w, h = self.width, self.height
+            self.width = self.height = 0  # force the rebuild
+            self.resize(w, h)
 
     def resize(self, width: int, height: int) -> None:
         width, height = int(width), int(height)
