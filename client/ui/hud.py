@@ -39,7 +39,8 @@ def top_bar(surf: pygame.Surface, scene) -> None:
                           widgets.DIM, anchor="midleft").right
         return pygame.Rect(2, 4, x - 2, TOP_H - 10)
 
-    widgets.boxed(surf, pygame.Rect(0, 0, max(100, w - 300), TOP_H), left, alpha=225, pad=2)
+    key = ("top", obs.round, g.current_player, obs.phase, scene.ctl.viewer, i18n.lang(), w, tuple(scene.seats))
+    widgets.boxed(surf, pygame.Rect(0, 0, max(100, w - 300), TOP_H), left, alpha=225, pad=2, cache_key=key)
     bx = w - 8
     rects = []
     for b in reversed(scene.top_buttons):
@@ -61,7 +62,11 @@ def _row(surf, x, y, label, value, colour=widgets.TEXT, size=15) -> int:
 
 def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> int:
     """Players, own totals, selected unit and sight panel; returns the panel's rect."""
-    return widgets.boxed(surf, rect, lambda sc, r: _side_panel(sc, scene, r), pad=0)
+    ctl = scene.ctl
+    r = ctl.reinforce
+    key = ("side", id(scene), ctl.version, scene.game.current_player, ctl.viewer, ctl.selected, ctl.hover,
+           ctl.count, r and (r["cell"], r["count"]), i18n.lang(), rect.size, rect.topleft)
+    return widgets.boxed(surf, rect, lambda sc, r: _side_panel(sc, scene, r), pad=0, cache_key=key)
 
 
 def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
@@ -181,8 +186,11 @@ def sight_panel(surf, s, x, y, width) -> int:
 def status_line(surf: pygame.Surface, msg: str, kind: str) -> None:
     w, h = surf.get_size()
     col = {"error": widgets.BAD, "ok": widgets.GOOD}.get(kind, widgets.TEXT)
-    line = text.wrap(msg, 15, w - 20)[0] if msg else ""
+    line = msg or ""
     tw = text.size_of(line, 15)[0] if line else 0
+    if tw > w - 20:
+        line = text.wrap(msg, 15, w - 20)[0]
+        tw = text.size_of(line, 15)[0]
     r = pygame.Rect(0, h - STATUS_H, min(w, max(320, tw + 24)), STATUS_H)
     widgets.panel(surf, r, alpha=230)
     text.draw(surf, line, (10, r.centery), 15, col, anchor="midleft")

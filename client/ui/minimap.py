@@ -30,6 +30,9 @@ class Minimap:
             rgb = rgb.astype(np.uint8)
             img = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
             img = pygame.transform.scale(img, (self.size, self.size))
+            target = pygame.display.get_surface()
+            if target is not None and not target.get_flags() & pygame.OPENGL:
+                img = img.convert()
             k = self.size / self.n
             for u in frame.units:
                 col = player_rgb(u.owner)

@@ -36,21 +36,47 @@ _marker = None
 _scratch: dict[tuple[int, int], pygame.Surface] = {}
 
 
-def boxed(surf: pygame.Surface, rect, draw, alpha: int = 215, pad: int = 6) -> pygame.Rect:
+_boxed_cache: dict = {}
+
+
+def boxed(surf: pygame.Surface, rect, draw, alpha: int = 215, pad: int = 6, cache_key=None) -> pygame.Rect:
     """Run ``draw(scratch, local_rect) -> used Rect`` on a transparent scratch surface, then put a
-    panel only as large as what was drawn (plus ``pad``) under it. Small panels keep the GL overlay cheap."""
+    panel only as large as what was drawn (plus ``pad``) under it. Small panels keep the GL overlay cheap.
+    With ``cache_key`` (everything the content depends on), an unchanged panel is not drawn again."""
     rect = pygame.Rect(rect)
     key = rect.size
-    sc = _scratch.get(key)
+    if cache_key is not None:
+        hit = _boxed_cache.get(cache_key)
+        if hit is not None:
+            sc, used = hit
+            return _put(surf, rect, sc, used, alpha, pad)
+        sc = _alpha_like(surf, key)
+        used = draw(sc, pygame.Rect(0, 0, *key))
+        if len(_boxed_cache) > 64:
+            _boxed_cache.clear()
+        _boxed_cache[cache_key] = (sc, used)
+        return _put(surf, rect, sc, used, alpha, pad)
+    sc = _scratch.get((key, surf.get_masks()))
     if sc is None:
         if len(_scratch) > 16:
             _scratch.clear()
-        sc = _scratch[key] = pygame.Surface(key, pygame.SRCALPHA)
+        sc = _scratch[(key, surf.get_masks())] = _alpha_like(surf, key)
     sc.fill((0, 0, 0, 0))
     used = draw(sc, pygame.Rect(0, 0, *key))
+    return _put(surf, rect, sc, used, alpha, pad)
+
+
+def _alpha_like(surf: pygame.Surface, size) -> pygame.Surface:
+    """A transparent surface in the target's pixel layout when it has alpha (fast blits), else ARGB."""
+    if surf.get_flags() & pygame.SRCALPHA:
+        return pygame.Surface(size, pygame.SRCALPHA, 32, masks=surf.get_masks()[:4])
+    return pygame.Surface(size, pygame.SRCALPHA)
+
+
+def _put(surf, rect, sc, used, alpha, pad) -> pygame.Rect:
     if used is None or used.w <= 0 or used.h <= 0:
         return pygame.Rect(rect.x, rect.y, 0, 0)
-    used = used.inflate(2 * pad, 2 * pad).clip(pygame.Rect(0, 0, *key))
+    used = used.inflate(2 * pad, 2 * pad).clip(pygame.Rect(0, 0, *rect.size))
     box = used.move(rect.x, rect.y)
     panel(surf, box, alpha)
     surf.blit(sc, box.topleft, used)
