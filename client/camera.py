@@ -134,7 +134,8 @@ class StrategyCamera(_Base):
     def __init__(self, board_size: int, ground_y: float = 0.0):
         self.board_size = int(board_size)
         self.min_distance = 4.0
-        self.max_distance = max(8.0, self.board_size * 1.45 + 4.0)
+        # fully zoomed out, the whole board just fits the view's height
+        self.max_distance = max(8.0, (self.board_size / 2 + 0.5) / math.tan(math.radians(self.FOV / 2)) + 1.0)
         self.ground_y = float(ground_y)
         c = self.board_size / 2.0
         self.target = (c, c)
