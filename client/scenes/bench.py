@@ -106,6 +106,9 @@ def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
           f"new game {t_new * 1000:.0f} ms")
     print("bench: phases: " + "; ".join(f"{name} median {statistics.median(ts):.2f} ms, worst {max(ts):.2f} ms"
                                        for name, ts in phases if ts))
+    worst5 = sorted(range(len(times)), key=lambda i: -times[i])[:5]
+    print("bench: worst frames: " + ", ".join(f"#{i} {times[i]:.0f} ms{' (march)' if i % 60 == 30 else ''}"
+                                            for i in worst5))
     if app.display.kind == "gl":
         tm = getattr(app.display.gl, "timings", {})
         if "mesh_ms" in tm:

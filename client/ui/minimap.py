@@ -5,7 +5,14 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-from client.render.flat import UNEXPLORED, height_rgb, player_rgb
+from client.render.flat import _COLS, _STOPS, UNEXPLORED, player_rgb
+
+
+def _lut(hmax: int) -> np.ndarray:
+    """Colours of heights 0..hmax on the flat renderer's ramp (no hill shading: a minimap pixel is a cell)."""
+    top = max(6.0, float(hmax))
+    t = np.clip(np.arange(hmax + 1, dtype=np.float32) / top, 0, 1)
+    return np.stack([np.interp(t, _STOPS, _COLS[:, i]) for i in range(3)], axis=-1).astype(np.float32)
 
 
 class Minimap:
@@ -21,13 +28,17 @@ class Minimap:
         key = (frame.heights.tobytes(), frame.visible.tobytes(), frame.explored.tobytes(), frame.fog,
                tuple((u.cell, u.owner) for u in frame.units))
         if key != self._key:
-            rgb = height_rgb(frame.heights)
+            h = np.maximum(frame.heights, 0).astype(np.intp)
+            n = int(h.max()) + 1
+            lit = _lut(n - 1)
+            dim = (0.45 * lit + 0.55 * lit.mean(axis=-1, keepdims=True)) * 0.45
+            dark = np.tile(np.asarray(UNEXPLORED, np.float32), (n, 1))
+            lut = np.concatenate([lit, dim, dark]).astype(np.uint8)  # one row per (state, height)
             if frame.fog:
-                dim = ~frame.visible & frame.explored
-                lum = rgb.mean(axis=-1, keepdims=True)
-                rgb = np.where(dim[..., None], (0.45 * rgb + 0.55 * lum) * 0.45, rgb)
-                rgb[~frame.explored] = UNEXPLORED
-            rgb = rgb.astype(np.uint8)
+                state = np.where(frame.visible, 0, np.where(frame.explored, 1, 2))
+                rgb = lut[h + n * state]
+            else:
+                rgb = lut[h]
             img = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
             img = pygame.transform.scale(img, (self.size, self.size))
             target = pygame.display.get_surface()
