@@ -307,3 +307,18 @@ def test_far_view_is_a_flat_map_and_pick_agrees(ctx):
     cam.snap()
     r.draw(f, cam)
     assert not r.used_far
+
+
+def test_labels_visible_from_first_person_and_hidden_behind_a_hill(renderer):
+    from client.camera import FirstPersonCamera
+
+    h = np.zeros((8, 8), np.int16)
+    h[3, 2] = h[3, 3] = 6  # a hill between the eye (b2) and e6
+    ov = Overlays(reachable={(2, 1): 1, (3, 1): 2, (4, 1): 3, (5, 4): 3})
+    f = Frame(h, np.ones((8, 8), bool), np.ones((8, 8), bool), [UnitMark((1, 1), 0, 3, "ready")], ov)
+    cam = FirstPersonCamera()
+    cam.set_eye((1, 1), 3)
+    cam.look_at_cell((5, 3), 0)
+    view, proj = cam.matrices(renderer.width / renderer.height)
+    texts = [i[2] for i in renderer._labels(f, np.maximum(h, 0), view, proj, [])]
+    assert sorted(texts) == ["1", "2", "3"]  # the three in the open; the one behind the hill hidden

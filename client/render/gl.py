@@ -662,6 +662,8 @@ class GLRenderer(Renderer):
         c = np.floor(q[..., 0]).astype(np.int64)
         r = np.floor(q[..., 2]).astype(np.int64)
         inside = (r >= 0) & (r < rows) & (c >= 0) & (c < cols)
+        # not the cell the eye stands on (first person: the eye is on top of its own stack)
+        inside &= ~((r == int(np.floor(eye[2]))) & (c == int(np.floor(eye[0]))))
         top = np.where(inside, tops[np.clip(r, 0, rows - 1), np.clip(c, 0, cols - 1)], -1e9)
         return (q[..., 1] < top).any(axis=1)
 
