@@ -39,6 +39,7 @@ class Options:
     quick_start: bool = False  # skip the start screen
     load: Path | None = None  # a save to open at once
     bench: int = 0
+    handover_delay: float = 0.4  # seconds the hand-over screen ignores input (no accidental double presses)
     strict: bool = False  # re-raise errors of scenes (tests); else report them and play on
 
     def autosave_path(self) -> Path:

@@ -23,7 +23,7 @@ def glapp(tmp_path):
     os.environ["SDL_VIDEODRIVER"] = "offscreen"
     try:
         a = App(Options(renderer="gl", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en",
-                        size=(640, 480), strict=True))
+                        size=(640, 480), strict=True, handover_delay=0.0))
     except Exception as e:  # pragma: no cover - depends on the machine
         pygame.display.quit()
         pytest.skip(f"no window: {e}")

@@ -23,7 +23,7 @@ from engine.shachang.maps import GameMap
 def app(tmp_path):
     old = os.environ.get("SDL_VIDEODRIVER")
     os.environ["SDL_VIDEODRIVER"] = "dummy"
-    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en", strict=True))
+    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en", strict=True, handover_delay=0.0))
     yield a
     pygame.display.quit()
     if old is None:
@@ -348,6 +348,8 @@ def test_three_seats_handover_hides_the_computer_turn(app):
     key(app, pygame.K_SPACE)
     key(app, pygame.K_RETURN)  # P1 ends: the board is hidden at once, for P3, while P2 (computer) plays
     assert isinstance(app.scene, HandoverScene) and app.scene.player == 2
+    key(app, pygame.K_RETURN)  # a second Enter never passes the hand-over
+    assert isinstance(app.scene, HandoverScene)
     for _ in range(2000):
         if g.current_player == 2:
             break

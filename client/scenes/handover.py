@@ -17,8 +17,17 @@ class HandoverScene(Scene):
         super().__init__(app)
         self.game_scene = game_scene
         self.player = player
+        import time
+
+        self.shown_at = time.monotonic()
 
     def handle(self, ev) -> None:
+        import time
+
+        if time.monotonic() - self.shown_at < getattr(self.app.opts, "handover_delay", 0.0):
+            return  # a second press of the key or button that ended the last turn
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return  # Enter ends turns: never let it also pass the hand-over
         if ev.type == pygame.KEYDOWN and ev.key not in (pygame.K_F1, pygame.K_F2, pygame.K_F11, pygame.K_F12):
             if ev.key == pygame.K_ESCAPE:
                 from client.scenes.menu import MenuScene
