@@ -352,11 +352,10 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         return np.ascontiguousarray(pygame.surfarray.array3d(self.window).transpose(1, 0, 2))
 
     def save_screenshot(self, path) -> Path:
-        from PIL import Image
-
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        Image.fromarray(self.screenshot()).save(path)
+        img = np.ascontiguousarray(self.screenshot().transpose(1, 0, 2))
+        pygame.image.save(pygame.surfarray.make_surface(img), str(path))
         return path
 
 
