@@ -307,6 +307,8 @@ class Controller:
         shape = obs.heights.shape
         o = Overlays(selected=self.selected, hover=self.hover, show_heights=self.show_heights,
                      show_coords=self.show_coords)
+        if self.reinforce is not None and self.selected is None:
+            o.selected = self.reinforce["cell"]  # frame the cell the count box is about
         mine = self.my_turn()
         if mine and g.reinforce_room() > 0:
             o.reinforce_cells = list(g.reinforce_cells())

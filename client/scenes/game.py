@@ -138,9 +138,9 @@ class GameScene(Scene):
         if snap and hasattr(cam, "snap"):
             cam.snap()
         if not hasattr(cam, "margins") and self.game.size < 64:
-            # a slight tilt so heights show, and the board clear of the side panel
+            # the whole board in view (zooming in tilts the view), clear of the side panel
             if hasattr(cam, "set_distance"):
-                cam.set_distance(0.8 * cam.max_distance)
+                cam.set_distance(cam.max_distance)
                 if snap:
                     cam.snap()
             w, h = self.app.display.size
