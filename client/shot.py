@@ -209,6 +209,41 @@ def draw_caption_band(text: str, lang: str, width: int, px: int):
     return np.frombuffer(pygame.image.tobytes(band, "RGB"), np.uint8).reshape(band_h, width, 3).copy()
 
 
+def sight_panel(rows, lang: str | None, px: int):
+    """An (h, w, 4) RGBA panel listing each checked cell of a sight line with a, b, x, y, z and
+    both sides of S5, or None when there is nothing to list or no font."""
+    import numpy as np
+    import pygame
+
+    from client.render.gl import cell_label
+
+    if not rows:
+        return None
+    zh = lang == "zh"
+    head = ("S5：(a+b)·y ≥ a·z + b·x 时该格阻挡" if zh else "S5: a cell blocks when (a+b)·y ≥ a·z + b·x")
+    lines = [head]
+    for r in rows:
+        verdict = ("阻挡" if zh else "blocks") if r["blocks"] else ("不阻挡" if zh else "clear")
+        op = "≥" if r["blocks"] else "<"
+        lines.append(f"{cell_label(r['cell'])}: a={r['a']} b={r['b']} y={r['y']} z={r['z']} x={r['x']}   "
+                     f"{r['a'] + r['b']}·{r['y']}={r['lhs']} {op} {r['a']}·{r['z']}+{r['b']}·{r['x']}={r['rhs']}"
+                     f"   {verdict}")
+    font = caption_font("".join(lines), lang or "en", px)
+    if font is None:
+        return None
+    surfs = [font.render(ln, (255, 235, 120) if i == 0 else
+                         ((255, 110, 100) if rows[i - 1]["blocks"] else (140, 240, 150)))[0]
+             for i, ln in enumerate(lines)]
+    line_h = int(px * 1.35)
+    w = max(sf.get_width() for sf in surfs) + px
+    h = line_h * len(lines) + px // 2
+    panel = pygame.Surface((w, h), pygame.SRCALPHA)
+    panel.fill((12, 14, 18, 215))
+    for i, sf in enumerate(surfs):
+        panel.blit(sf, (px // 2, px // 4 + i * line_h + (line_h - sf.get_height()) // 2))
+    return np.frombuffer(pygame.image.tobytes(panel, "RGBA"), np.uint8).reshape(h, w, 4).copy()
+
+
 def render_scenario(renderer, sc, camera_spec=None, overrides=None, lang=None, size=None, samples=SAMPLES):
     """Draw a scenario into a picture of ``size`` (default: the renderer's size); with ``lang``, the
     scenario's caption goes in a band under the 3D view. Returns the (H, W, 3) picture."""
@@ -228,6 +263,10 @@ def render_scenario(renderer, sc, camera_spec=None, overrides=None, lang=None, s
     frame = build_frame(sc, overrides)
     cam = make_camera(sc, camera_spec)
     renderer.draw(frame, cam)
+    if frame.overlays.sight_numbers and frame.overlays.sight_cells:
+        panel = sight_panel(frame.overlays.sight_cells, lang, max(12, min(28, view_h // 28)))
+        if panel is not None and panel.shape[1] <= w and panel.shape[0] <= view_h:
+            renderer.draw_surface(panel, 8, 8)
     img = renderer.screenshot()
     if band is not None:
         img = np.concatenate([img, band], axis=0)
