@@ -395,3 +395,17 @@ def test_start_screen_opens_the_flat_board_games(app, gid, players):
     click(app, st.buttons[0].rect.center)
     step(app, 3)
     assert app.scene.game.game_id == gid and app.scene.game.num_players == players
+
+
+def test_wheel_zooms_off_the_selected_unit(app):
+    g = position([[0, "a1", 4], [1, "h8", 2]])
+    app.start_game(g, ["human", "random"])
+    step(app)
+    scene = app.scene
+    click_cell(app, (0, 0))
+    assert scene.ctl.count == 4
+    before = scene.cam.tscale
+    wheel(app, 1, cell_px(app, (5, 3)))  # over another cell: zoom, the count stays
+    assert scene.cam.tscale > before and scene.ctl.count == 4
+    wheel(app, -1, cell_px(app, (0, 0)))  # over the selected unit: the count
+    assert scene.ctl.count == 3

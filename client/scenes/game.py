@@ -368,11 +368,15 @@ class GameScene(Scene):
             self.pan_drag = False
             return
         if ev.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos() if self.mouse_seen else self.mouse
+            pos = self.mouse
             if self.log.handle_wheel(pos, ev.y):
                 return
             mods = pygame.key.get_mods()
-            if (ctl.selected is not None or ctl.reinforce is not None) and not mods & pygame.KMOD_CTRL:
+            # the wheel sets the count in the reinforcement box, or over the selected unit / the panel;
+            # elsewhere it zooms (Ctrl+wheel always zooms)
+            on_count = ctl.reinforce is not None or (
+                ctl.selected is not None and (self.panel_rect.collidepoint(pos) or self.pick(pos) == ctl.selected))
+            if on_count and not mods & pygame.KMOD_CTRL:
                 ctl.change_count(1 if ev.y > 0 else -1)
             elif self.fp_cam is None:
                 self.cam.zoom(ev.y)
