@@ -322,3 +322,17 @@ def test_labels_visible_from_first_person_and_hidden_behind_a_hill(renderer):
     view, proj = cam.matrices(renderer.width / renderer.height)
     texts = [i[2] for i in renderer._labels(f, np.maximum(h, 0), view, proj, [])]
     assert sorted(texts) == ["1", "2", "3"]  # the three in the open; the one behind the hill hidden
+
+
+def test_pick_from_first_person_sees_past_its_own_stack(renderer):
+    from client.camera import FirstPersonCamera
+
+    h = np.zeros((8, 8), np.int16)
+    f = Frame(h, np.ones((8, 8), bool), np.ones((8, 8), bool), [UnitMark((1, 1), 0, 5, "ready")],
+              Overlays(show_counts=False))
+    cam = FirstPersonCamera()
+    cam.set_eye((1, 1), 5)
+    cam.look_at_cell((4, 1), 0)
+    renderer.draw(f, cam)
+    x, y = pixel_of(renderer, cam, (4, 1), 0)
+    assert renderer.pick(x, y, f, cam) == (4, 1)

@@ -747,8 +747,10 @@ class GLRenderer(Renderer):
         if self.used_far:  # the far view is drawn flat: pick what is drawn
             heights = np.zeros_like(heights)
         tops = heights.copy()
+        own = camera.cell if isinstance(camera, FirstPersonCamera) else None
         for u in frame.units:
-            tops[u.cell] = heights[u.cell] + u.count
+            if u.cell != own:  # the first-person eye's own stack is not drawn, nor picked
+                tops[u.cell] = heights[u.cell] + u.count
         view, proj = camera.matrices(self.width / self.height)
         o, d = pixel_ray(view, proj, self.width, self.height, x + 0.0, y + 0.0)
         return pick_columns(tops * Y_SCALE, o, d)
