@@ -184,7 +184,7 @@ def test_computer_seat_plays_in_background_and_drag_march(app):
                                          buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
     step(app)
-    assert str(g.log[-1]).startswith(f"march ") and g.log[-1].dst == dst
+    assert str(g.log[-1]).startswith("march ") and g.log[-1].dst == dst
     key(app, pygame.K_RETURN)
     for _ in range(3000):
         if g.current_player == 0 or g.is_over:

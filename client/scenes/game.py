@@ -476,8 +476,9 @@ class GameScene(Scene):
         if u is None:
             return
         h = int(self.ctl.obs.heights[cell]) + u.count
-        self.ctl.say(t("fp_view", c=__import__("engine.shachang.cells", fromlist=["cell_name"]).cell_name(cell),
-                       h=h))
+        from engine.shachang.cells import cell_name
+
+        self.ctl.say(t("fp_view", c=cell_name(cell), h=h))
         if self.app.display.kind == "gl":
             from client.camera import FirstPersonCamera
 
