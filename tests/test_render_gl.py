@@ -336,3 +336,40 @@ def test_pick_from_first_person_sees_past_its_own_stack(renderer):
     renderer.draw(f, cam)
     x, y = pixel_of(renderer, cam, (4, 1), 0)
     assert renderer.pick(x, y, f, cam) == (4, 1)
+
+
+def test_partial_terrain_update_matches_a_full_build(ctx):
+    """Newly explored heights rebuild only the touched chunks; the picture equals a fresh build."""
+    from client.camera import StrategyCamera
+    from client.render.gl import GLRenderer
+    from client.render.gl_terrain import build_chunked_mesh, chunk_mesh, padded
+
+    rng = np.random.default_rng(5)
+    full = rng.integers(0, 12, (64, 64)).astype(np.int16)
+    a = full.copy()
+    a[20:40, 30:50] = -1  # unexplored
+    b = full.copy()
+    b[20:40, 30:36] = -1  # a march explored part of it
+    # chunk_mesh is exactly that chunk's part of the full build
+    verts, _, ch = build_chunked_mesh(b)
+    quads = verts.reshape(-1, 4, 4)
+    first = np.concatenate([[0], np.cumsum(ch["counts"])[:-1]])
+    pad = padded(b)
+    for k in range(4):
+        assert np.array_equal(quads[first[k]:first[k] + ch["counts"][k]], chunk_mesh(pad, k // 2, k % 2))
+    cam = StrategyCamera(64)
+    cam.set_distance(40)
+    cam.jump_to((30, 40))
+    cam.rotate(30)
+    cam.snap()
+
+    def frame(h):
+        return Frame(h, h >= 0, h >= 0, [UnitMark((30, 30), 0, 4)], Overlays(show_counts=False))
+
+    r1 = GLRenderer(ctx, 320, 200)
+    r1.draw(frame(a), cam)
+    r1.draw(frame(b), cam)
+    assert 1 <= r1.timings["chunks_rebuilt"] < 4
+    r2 = GLRenderer(ctx, 320, 200)
+    r2.draw(frame(b), cam)
+    assert np.array_equal(r1.screenshot(), r2.screenshot())

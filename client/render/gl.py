@@ -21,7 +21,8 @@ import numpy as np
 from client.camera import FirstPersonCamera, gl_uniform_bytes, pixel_ray, project
 from client.render import gl_overlay, gl_units
 from client.render.base import Frame, Renderer, Y_SCALE
-from client.render.gl_terrain import BASE_LEVELS, build_chunked_mesh, mesh_stats
+from client.render.gl_terrain import (BASE_LEVELS, CHUNK, build_chunked_mesh, chunk_boxes, chunk_mesh,
+                                      mesh_stats, padded, quad_indices)
 from client.render.gl_text import GHOST, SPENT, SWORDS, TENT, GlyphAtlas
 
 SHADERS = Path(__file__).resolve().parents[2] / "shaders"
@@ -152,6 +153,7 @@ class GLRenderer(Renderer):
         # board state
         self.shape: tuple[int, int] | None = None
         self.terrain_vbo = self.terrain_ibo = self.terrain_vao = None
+        self._mesh_heights = None
         self._heights_key: bytes | None = None
         self.mesh_info: dict = {}
         self.fbo = None
@@ -239,16 +241,14 @@ class GLRenderer(Renderer):
         import time
 
         t0 = time.perf_counter()
-        verts, idx, self._chunks = build_chunked_mesh(heights)
-        self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
-        self.mesh_info = mesh_stats(verts, idx)
-        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
-            if b is not None:
-                b.release()
-        self.terrain_vbo = self.ctx.buffer(verts.tobytes())
-        self.terrain_ibo = self.ctx.buffer(idx.tobytes())
-        self.terrain_vao = self.ctx.vertex_array(self.p_terrain, [(self.terrain_vbo, "4f", "in_v")],
-                                                 index_buffer=self.terrain_ibo, index_element_size=4)
+        prev = self._mesh_heights
+        if prev is None or prev.shape != heights.shape:
+            self._build_terrain(heights)
+            self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
+        else:
+            self._update_terrain(heights, prev)
+            self.timings["mesh_update_ms"] = (time.perf_counter() - t0) * 1000
+        self._mesh_heights = heights.astype(np.int16)
         self._heights_key = key
         self._hmax = max(6.0, float(np.max(heights)) if heights.size else 6.0)
         self._unknown = heights < 0
@@ -259,6 +259,64 @@ class GLRenderer(Renderer):
         hr[..., 0] = np.maximum(heights, 0)
         hr[..., 1] = rim_codes(heights)
         self.t_height.write(hr.tobytes())
+
+    def _build_terrain(self, heights: np.ndarray) -> None:
+        """The whole mesh, written into fixed-size per-chunk regions of one vertex buffer (so a
+        chunk can later be rebuilt alone), with a static index buffer over all regions."""
+        verts, idx, ch = build_chunked_mesh(heights)
+        self.mesh_info = mesh_stats(verts, idx)
+        rows, cols = heights.shape
+        kr, kc = ch["grid"]
+        k = kr * kc
+        cap = 5 * min(CHUNK, rows) * min(CHUNK, cols)  # a top and at most 4 walls per cell
+        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
+            if b is not None:
+                b.release()
+        self.terrain_vbo = self.ctx.buffer(reserve=(k * cap + 1) * 4 * 16)
+        self.terrain_ibo = self.ctx.buffer(quad_indices(k * cap + 1).tobytes())
+        self.terrain_vao = self.ctx.vertex_array(self.p_terrain, [(self.terrain_vbo, "4f", "in_v")],
+                                                 index_buffer=self.terrain_ibo, index_element_size=4)
+        quads = verts.reshape(-1, 4, 4)
+        counts = ch["counts"].astype(np.int64)
+        first = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        for i in range(k):
+            if counts[i]:
+                self.terrain_vbo.write(quads[first[i]:first[i] + counts[i]].tobytes(), offset=i * cap * 64)
+        self.terrain_vbo.write(quads[-1].tobytes(), offset=k * cap * 64)  # the bottom of the slab
+        self._cap = cap
+        self._chunks = {"grid": (kr, kc), "counts": counts, "boxes": ch["boxes"],
+                        "ymax": ch["boxes"][:, 1, 1].copy(), "bottom": k * cap * 6}
+        self._set_ranges()
+
+    def _set_ranges(self) -> None:
+        ch = self._chunks
+        k = len(ch["counts"])
+        ch["ranges"] = np.stack([np.arange(k) * self._cap * 6, ch["counts"] * 6], axis=1)
+
+    def _update_terrain(self, heights: np.ndarray, prev: np.ndarray) -> None:
+        """Rebuild only the chunks whose cells (or whose cells' neighbours) changed height."""
+        changed = np.argwhere(heights.astype(np.int16) != prev)
+        if not len(changed):
+            return
+        ch = self._chunks
+        kr, kc = ch["grid"]
+        rows, cols = heights.shape
+        cells = np.concatenate([changed + d for d in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))])
+        cells = cells[(cells[:, 0] >= 0) & (cells[:, 0] < rows) & (cells[:, 1] >= 0) & (cells[:, 1] < cols)]
+        ids = np.unique((cells[:, 0] // CHUNK) * kc + cells[:, 1] // CHUNK)
+        pad = padded(heights)
+        for i in ids:
+            q = chunk_mesh(pad, int(i) // kc, int(i) % kc)
+            if len(q) > self._cap:  # cannot happen (a top and at most 4 walls per cell)
+                self._build_terrain(heights)
+                return
+            if len(q):
+                self.terrain_vbo.write(q.tobytes(), offset=int(i) * self._cap * 64)
+            ch["counts"][i] = len(q)
+            ch["ymax"][i] = float(q[:, 2, 1].max()) if len(q) else 0.0
+        ch["boxes"] = chunk_boxes(rows, cols, CHUNK, ch["ymax"])
+        self._set_ranges()
+        self.timings["chunks_rebuilt"] = len(ids)
 
     # ------------------------------------------------------------- draw
     def draw(self, frame: Frame, camera: Any) -> None:
@@ -385,8 +443,9 @@ class GLRenderer(Renderer):
         heights, fog or overlays changed), then draw it as one textured quad."""
         ctx = self.ctx
         # per-cell state the board picture depends on (besides the heights): fog and overlays
-        state = np.zeros(fog.shape + (13,), np.uint8)
+        state = np.zeros(fog.shape + (15,), np.uint8)
         state[..., 0] = fog
+        state[..., 13:15] = self._mesh_heights.view(np.uint8).reshape(fog.shape + (2,))
         if fem is not None:
             state[..., 1:5], state[..., 5:9], state[..., 9:13] = fem
         px = self.board_px * (2 if self._centre_cell_px(self.last_view, self.last_proj) >= 4.0 else 1)
@@ -402,7 +461,7 @@ class GLRenderer(Renderer):
             self._board_tex.repeat_x = self._board_tex.repeat_y = False
             self._board_fbo = ctx.framebuffer(color_attachments=[self._board_tex])
             self._board_key = None
-        key = (self._heights_key, bw, bh)
+        key = (self._hmax, bw, bh)  # heights are in the per-cell state: partial redraws
         rect = None  # None: redraw all; else the changed cells' box (row0, col0, row1, col1)
         if key == self._board_key:
             if np.array_equal(state, self._board_state):
@@ -488,9 +547,7 @@ class GLRenderer(Renderer):
         for i in vis[np.argsort(dist, kind="stable")]:
             self.terrain_vao.render(moderngl.TRIANGLES, vertices=int(ranges[i, 1]), first=int(ranges[i, 0]))
         # the bottom of the base slab (after every chunk)
-        last = int(ranges[:, 0].max() + ranges[ranges[:, 0].argmax(), 1]) if k else 0
-        if ch["total"] > last:
-            self.terrain_vao.render(moderngl.TRIANGLES, vertices=ch["total"] - last, first=last)
+        self.terrain_vao.render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
 
     def _far_view(self, view, proj) -> bool:
         """True when the view looks within 15 degrees of straight down and a cell at the screen

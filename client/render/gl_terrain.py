@@ -68,33 +68,27 @@ def build_mesh(heights: np.ndarray, y_scale: float = Y_SCALE):
     return verts, idx
 
 
-def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int = CHUNK):
-    """Like build_mesh, with merged runs cut at CHUNK-cell borders and the quads sorted by chunk.
-
-    Returns (verts, idx, chunks) where chunks is a dict: ``ranges`` (K, 2) first index and index
-    count of each chunk's triangles, ``boxes`` (K, 2, 3) world AABB (min, max) of each chunk.
-    """
-    h = np.maximum(np.asarray(heights), 0).astype(np.int32)
-    rows, cols = h.shape
-    base = -BASE_LEVELS
+def _descriptors(pad: np.ndarray, r_off: int, c_off: int, chunk: int, y_scale: float):
+    """Quad descriptors (p0, t1, t2, face) of the cells pad[1:-1, 1:-1] (pad has a ring of the
+    neighbours' heights, ``-BASE_LEVELS`` outside the board), whose top-left cell is the board's
+    (r_off, c_off). Runs are cut at ``chunk`` borders. Returns a list of 5 tuples (tops, +x, -x,
+    +z, -z walls); every quad belongs to the cell (owner) its corner 0 comes from."""
+    own = pad[1:-1, 1:-1]
+    rows, cols = own.shape
+    cc_chunk = ((np.arange(cols) + c_off) // chunk)[None, :]
+    rr_chunk = ((np.arange(rows) + r_off) // chunk)[:, None]
     parts = []
 
     # top faces: runs of equal height along each row (axis 1 = x)
-    cc_chunk = (np.arange(h.shape[1]) // chunk)[None, :]
-    rr_chunk = (np.arange(h.shape[0]) // chunk)[:, None]
-    r, c0, c1 = _runs(np.ones_like(h, dtype=bool), h * 1024 + cc_chunk)
-    y = h[r, c0] * y_scale
+    r, c0, c1 = _runs(np.ones(own.shape, dtype=bool), own * 1024 + cc_chunk)
+    y = own[r, c0] * y_scale
     n = len(r)
-    p0 = np.stack([c0, y, r], axis=1).astype(np.float32)
+    p0 = np.stack([c0 + c_off, y, r + r_off], axis=1).astype(np.float32)
     t1 = np.zeros((n, 3), np.float32)
     t1[:, 2] = 1.0  # +z
     t2 = np.zeros((n, 3), np.float32)
     t2[:, 0] = (c1 - c0 + 1)  # +x
     parts.append((p0, t1, t2, 0))
-
-    pad = np.full((rows + 2, cols + 2), base, dtype=np.float64)
-    pad[1:-1, 1:-1] = h
-    own = pad[1:-1, 1:-1]
 
     # +x / -x walls: merge along z, so work on transposed arrays (axis 1 = rows)
     for face, nb, xoff in ((1, pad[1:-1, 2:], 1.0), (2, pad[1:-1, :-2], 0.0)):
@@ -105,15 +99,16 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
         lo = nb.T[cc, r0] * y_scale
         m = len(cc)
         span = (r1 - r0 + 1).astype(np.float32)
-        x = cc + xoff
+        x = cc + c_off + xoff
+        p0 = np.stack([x, lo, r0 + r_off], axis=1).astype(np.float32)
+        t1 = np.zeros((m, 3), np.float32)
+        t2 = np.zeros((m, 3), np.float32)
         if face == 1:  # t1 = +y, t2 = +z
-            p0 = np.stack([x, lo, r0], axis=1).astype(np.float32)
-            t1 = np.zeros((m, 3), np.float32); t1[:, 1] = hi - lo
-            t2 = np.zeros((m, 3), np.float32); t2[:, 2] = span
+            t1[:, 1] = hi - lo
+            t2[:, 2] = span
         else:  # t1 = +z, t2 = +y
-            p0 = np.stack([x, lo, r0], axis=1).astype(np.float32)
-            t1 = np.zeros((m, 3), np.float32); t1[:, 2] = span
-            t2 = np.zeros((m, 3), np.float32); t2[:, 1] = hi - lo
+            t1[:, 2] = span
+            t2[:, 1] = hi - lo
         parts.append((p0, t1, t2, face))
 
     # +z / -z walls: merge along x (axis 1 = cols)
@@ -125,43 +120,97 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
         lo = nb[rr, k0] * y_scale
         m = len(rr)
         span = (k1 - k0 + 1).astype(np.float32)
-        z = rr + zoff
+        z = rr + r_off + zoff
+        p0 = np.stack([k0 + c_off, lo, z], axis=1).astype(np.float32)
+        t1 = np.zeros((m, 3), np.float32)
+        t2 = np.zeros((m, 3), np.float32)
         if face == 3:  # t1 = +x, t2 = +y
-            p0 = np.stack([k0, lo, z], axis=1).astype(np.float32)
-            t1 = np.zeros((m, 3), np.float32); t1[:, 0] = span
-            t2 = np.zeros((m, 3), np.float32); t2[:, 1] = hi - lo
+            t1[:, 0] = span
+            t2[:, 1] = hi - lo
         else:  # t1 = +y, t2 = +x
-            p0 = np.stack([k0, lo, z], axis=1).astype(np.float32)
-            t1 = np.zeros((m, 3), np.float32); t1[:, 1] = hi - lo
-            t2 = np.zeros((m, 3), np.float32); t2[:, 0] = span
+            t1[:, 1] = hi - lo
+            t2[:, 0] = span
         parts.append((p0, t1, t2, face))
+    return parts
 
+
+def padded(heights: np.ndarray) -> np.ndarray:
+    """Heights (negative drawn as 0) with a ring of -BASE_LEVELS around the board, float64."""
+    h = np.maximum(np.asarray(heights), 0)
+    pad = np.full((h.shape[0] + 2, h.shape[1] + 2), -BASE_LEVELS, dtype=np.float64)
+    pad[1:-1, 1:-1] = h
+    return pad
+
+
+def _owner_chunk(p0, face, chunk: int, kr: int, kc: int) -> np.ndarray:
+    """Chunk index of each quad's owner cell (a +x / +z wall lies on its owner's far edge)."""
+    x = p0[:, 0].astype(np.int32) - (face == 1)
+    z = p0[:, 2].astype(np.int32) - (face == 3)
+    return (np.minimum(z // chunk, kr - 1) * kc + np.minimum(x // chunk, kc - 1)).astype(np.int16)
+
+
+def _expand(p0, t1, t2, face) -> np.ndarray:
+    """(N, 4, 4) float32 corners of quad descriptors (face an array)."""
+    n = len(p0)
+    quads = np.empty((n, 4, 4), np.float32)
+    a = p0.copy()
+    quads[:, 0, :3] = a
+    a += t1
+    quads[:, 1, :3] = a
+    a += t2
+    quads[:, 2, :3] = a
+    a -= t1
+    quads[:, 3, :3] = a
+    quads[:, :, 3] = face[:, None]
+    return quads
+
+
+def bottom_quad(rows: int, cols: int, y_scale: float = Y_SCALE) -> np.ndarray:
+    """The bottom of the base slab: (1, 4, 4), t1 = +x, t2 = +z (faces down)."""
+    return _quads(np.array([[0, -BASE_LEVELS * y_scale, 0]], np.float32), np.array([[cols, 0, 0]], np.float32),
+                  np.array([[0, 0, rows]], np.float32), 5)
+
+
+def chunk_mesh(pad: np.ndarray, kr_i: int, kc_i: int, chunk: int = CHUNK, y_scale: float = Y_SCALE):
+    """(N, 4, 4) quads of one chunk (the same as that chunk's part of build_chunked_mesh),
+    from the padded heights of the whole board (``padded``); for partial updates."""
+    rows, cols = pad.shape[0] - 2, pad.shape[1] - 2
+    r0, c0 = kr_i * chunk, kc_i * chunk
+    r1, c1 = min(rows, r0 + chunk), min(cols, c0 + chunk)
+    parts = _descriptors(pad[r0:r1 + 2, c0:c1 + 2], r0, c0, chunk, y_scale)
+    p0 = np.concatenate([p[0] for p in parts])
+    t1 = np.concatenate([p[1] for p in parts])
+    t2 = np.concatenate([p[2] for p in parts])
+    face = np.concatenate([np.full(len(p[0]), p[3], np.float32) for p in parts])
+    return _expand(p0, t1, t2, face)
+
+
+def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int = CHUNK):
+    """Like build_mesh, with merged runs cut at CHUNK-cell borders and the quads sorted by the chunk
+    of their owner cell (tops, +x, -x, +z, -z walls in that order within a chunk, as chunk_mesh).
+
+    Returns (verts, idx, chunks) where chunks is a dict: ``ranges`` (K, 2) first index and index
+    count of each chunk's triangles, ``boxes`` (K, 2, 3) world AABB (min, max) of each chunk,
+    ``total`` the index count including the bottom quad (last).
+    """
+    pad = padded(heights)
+    rows, cols = pad.shape[0] - 2, pad.shape[1] - 2
+    parts = _descriptors(pad, 0, 0, chunk, y_scale)
     # the quads as (corner, two edge vectors, face) descriptors: sorted by chunk, then expanded
     # once into the final array (few large allocations: they dominate the time otherwise)
     p0 = np.concatenate([p[0] for p in parts])
     t1 = np.concatenate([p[1] for p in parts])
     t2 = np.concatenate([p[2] for p in parts])
     face = np.concatenate([np.full(len(p[0]), p[3], np.float32) for p in parts])
-    # chunk of each quad from its smallest corner (every edge vector points along +x/+y/+z)
     kr, kc = -(-rows // chunk), -(-cols // chunk)
-    cid = (np.minimum(p0[:, 2].astype(np.int32) // chunk, kr - 1) * kc
-           + np.minimum(p0[:, 0].astype(np.int32) // chunk, kc - 1)).astype(np.int16)
+    cid = _owner_chunk(p0, face, chunk, kr, kc)
     order = np.argsort(cid, kind="stable")
     cid = np.take(cid, order)
-    a, b, c = np.take(p0, order, axis=0), np.take(t1, order, axis=0), np.take(t2, order, axis=0)
     n = len(order)
     quads = np.empty((n + 1, 4, 4), np.float32)
-    quads[:n, 0, :3] = a
-    a += b
-    quads[:n, 1, :3] = a
-    a += c
-    quads[:n, 2, :3] = a
-    a -= b
-    quads[:n, 3, :3] = a
-    quads[:n, :, 3] = np.take(face, order)[:, None]
-    # the bottom of the base slab last (t1 = +x, t2 = +z: faces down), always drawn
-    quads[n] = _quads(np.array([[0, base * y_scale, 0]], np.float32), np.array([[cols, 0, 0]], np.float32),
-                      np.array([[0, 0, rows]], np.float32), 5)[0]
+    quads[:n] = _expand(np.take(p0, order, axis=0), np.take(t1, order, axis=0), np.take(t2, order, axis=0),
+                        np.take(face, order))
+    quads[n] = bottom_quad(rows, cols, y_scale)[0]  # the bottom of the base slab last, always drawn
     counts = np.bincount(cid, minlength=kr * kc)
     first = np.concatenate([[0], np.cumsum(counts)[:-1]])
     ranges = np.stack([first * 6, counts * 6], axis=1)
@@ -170,13 +219,21 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
     nz = counts > 0
     if nz.any():
         ymax[nz] = np.maximum.reduceat(qmax, first[nz])
-    gr, gc = np.divmod(np.arange(kr * kc), kc)
-    boxes = np.zeros((kr * kc, 2, 3))
-    boxes[:, 0] = np.stack([gc * chunk, np.full(kr * kc, base * y_scale), gr * chunk], axis=1)
-    boxes[:, 1] = np.stack([np.minimum((gc + 1) * chunk, cols), ymax, np.minimum((gr + 1) * chunk, rows)], axis=1)
+    boxes = chunk_boxes(rows, cols, chunk, ymax, y_scale)
     verts = quads.reshape(-1, 4)
     idx = quad_indices(len(quads))
-    return verts, idx, {"ranges": ranges, "boxes": boxes, "total": len(idx)}
+    return verts, idx, {"ranges": ranges, "boxes": boxes, "total": len(idx), "counts": counts,
+                        "chunk": chunk, "grid": (kr, kc)}
+
+
+def chunk_boxes(rows: int, cols: int, chunk: int, ymax: np.ndarray, y_scale: float = Y_SCALE) -> np.ndarray:
+    """(K, 2, 3) world AABBs of the chunks (walls on a chunk's far edge included)."""
+    kr, kc = -(-rows // chunk), -(-cols // chunk)
+    gr, gc = np.divmod(np.arange(kr * kc), kc)
+    boxes = np.zeros((kr * kc, 2, 3))
+    boxes[:, 0] = np.stack([gc * chunk, np.full(kr * kc, -BASE_LEVELS * y_scale), gr * chunk], axis=1)
+    boxes[:, 1] = np.stack([np.minimum((gc + 1) * chunk, cols), ymax, np.minimum((gr + 1) * chunk, rows)], axis=1)
+    return boxes
 
 
 def mesh_stats(verts: np.ndarray, idx: np.ndarray) -> dict:
