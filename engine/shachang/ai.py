@@ -652,12 +652,40 @@ HARD_WEIGHTS = dict(fog=0.5, seen=0.3)
 HARD_WEIGHTS_MULTI = dict(fog=0.8, seen=0.5, loss=1.4, approach=0.003)
 
 
+# two players, nobody shot yet, the enemy in sight and out of reach: a game nobody damages is void
+# for everyone (流局, S18), so after a while step in (whoever is shot first usually loses, but a void
+# is lost for sure)
+HARD_WEIGHTS_INITIATIVE = dict(fog=0.2, seen=0.0, loss=0.6, soft=0.2, approach=0.06)
+
+
+HARD_PARAMS_MULTI: dict = {}
+
+
 def hard_weights(m: Model) -> dict:
     alive = sum(1 for pv in m.players if not pv.out and pv.player != m.me)
     return HARD_WEIGHTS_MULTI if alive >= 2 else HARD_WEIGHTS
 
 
-def hard_variants(rng: random.Random, n: int, weights: dict = HARD_WEIGHTS) -> list:
+def hard_params(m: Model) -> dict:
+    alive = sum(1 for pv in m.players if not pv.out and pv.player != m.me)
+    return HARD_PARAMS_MULTI if alive >= 2 else {}
+
+
+def void_looming(m: Model, memory: Memory) -> bool:
+    """Nobody has shot yet and passing now may end the game as void (S18: a round of passes ends it).
+
+    Without fog the log shows whether the enemy's last turn was a bare pass; with fog its
+    marches are hidden, so after a while we assume it.
+    """
+    alive = [pv.player for pv in m.players if not pv.out and pv.player != m.me]
+    if len(alive) != 1 or memory.any_shot or not m.enemy:
+        return False
+    if not m.fog:
+        return memory.last_pass.get(alive[0], False)
+    return m.round >= max(10, m.round_limit // 6)
+
+
+def hard_variants(rng: random.Random, n: int, weights: dict = HARD_WEIGHTS, extra: dict | None = None) -> list:
     """The plans the hard level compares: its base planner, then other unit orders with random tie-breaks.
 
     (Variants with other weights or reinforcement policies were tried and lost:
@@ -666,6 +694,8 @@ def hard_variants(rng: random.Random, n: int, weights: dict = HARD_WEIGHTS) -> l
     def V(**kw):
         kw.setdefault("presplit", True)
         kw.setdefault("weights", Weights(**weights))
+        for k, v in (extra or {}).items():
+            kw.setdefault(k, v)
         return Params(**kw)
 
     out = [V(), V(order="small")]
@@ -790,7 +820,7 @@ class ShachangAI:
     def _search(self, m: Model, ctx: Context, obs, deadline: float):
         n = HARD_VARIANTS.get(obs.preset, 6)
         hw = hard_weights(m)
-        variants = hard_variants(self.rng, n, hw)
+        variants = hard_variants(self.rng, n, hw, hard_params(m))
         best = None
         w0 = Weights(**hw)
         for i, P in enumerate(variants):
@@ -803,4 +833,10 @@ class ShachangAI:
             s = score_plan(mm, ctx, w0, random.Random(i))
             if best is None or s > best[0] + 1e-9:
                 best = (s, acts, pl)
+        if len(best[1]) == 1 and void_looming(m, self.memory):
+            mm = m.copy()
+            pl = Planner(mm, ctx, Params(weights=Weights(**HARD_WEIGHTS_INITIATIVE), presplit=True), self.rng, None)
+            acts = pl.run()
+            if len(acts) > 1:
+                return acts, pl
         return best[1], best[2]

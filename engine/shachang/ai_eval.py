@@ -48,6 +48,7 @@ class Weights:
         self.spread = 0.0  # bonus per own unit (more shots, more eyes)
         self.fog = 0.0  # per unit ending near fog an enemy stack could shoot from
         self.seen = 0.0  # per unit ending in sight of a known enemy unit (out of range or not)
+        self.mass = 0.0  # per soldier and doubling: big stacks see and shoot farther (S3)
         for k, v in kw.items():
             setattr(self, k, v)
 
@@ -193,6 +194,8 @@ class Threats:
         if self.seen_map is not None and self.seen_map[cell]:
             self.total -= sign * self.w.seen
         self.total += sign * self.w.spread
+        if self.w.mass:
+            self.total += sign * self.w.mass * count * count.bit_length()
 
     def load(self) -> None:
         for c, v in self.m.own.items():

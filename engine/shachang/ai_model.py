@@ -50,6 +50,9 @@ class Memory:
         self.enemy_spawns: dict = {}  # owner -> set of cells where its units stood in round 1
         self.biggest: dict = {}  # owner -> (turn, biggest unit seen)
         self.n_events = 0  # events of the observation already read
+        self.any_shot = False  # some shot of the game was in our log
+        self.last_pass: dict = {}  # player -> whether its last turn in our log was a bare pass
+        self._acts: dict = {}  # player -> actions of it seen in its current turn
 
     def update(self, obs, turn: int) -> None:
         vis = obs.visible
@@ -78,9 +81,18 @@ class Memory:
         if len(ev) < self.n_events:
             self.n_events = 0
         for text in ev[self.n_events:]:
+            me = _WHO.match(text)
+            if me:
+                k = int(me.group(1)) - 1
+                if me.group(2) == "end of turn":
+                    self.last_pass[k] = self._acts.get(k, 0) == 0
+                    self._acts[k] = 0
+                else:
+                    self._acts[k] = self._acts.get(k, 0) + 1
             mt = _SHOT.match(text)
             if not mt:
                 continue
+            self.any_shot = True
             o = int(mt.group(1)) - 1
             if o == obs.player:
                 continue
@@ -98,6 +110,7 @@ class Memory:
         self.n_events = len(ev)
 
 
+_WHO = re.compile(r"^P(\d+): (.*)$")
 _SHOT = re.compile(r"^P(\d+): attack ([a-z]+\d+) ([a-z]+\d+)")
 
 
