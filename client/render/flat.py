@@ -35,22 +35,51 @@ def player_rgb(owner: int) -> tuple[int, int, int]:
     return int(r * 255), int(g * 255), int(b * 255)
 
 
+def _ramp(hmax: int) -> np.ndarray:
+    """(hmax + 1, 3) float colours of the integer heights 0..hmax."""
+    top = max(6.0, float(hmax))
+    t = np.clip(np.arange(hmax + 1, dtype=np.float32) / top, 0.0, 1.0)
+    return np.stack([np.interp(t, _STOPS, _COLS[:, i]) for i in range(3)], axis=-1).astype(np.float32)
+
+
+def _terrain_lut(hmax: int) -> np.ndarray:
+    """(3, hmax + 1, 9, 3) uint8 colours by fog state (0 seen, 1 explored, 2 unexplored), height and
+    hill shade (the height step to the north plus to the west, clipped to -4..4)."""
+    ramp = _ramp(hmax)  # (n, 3)
+    n = hmax + 1
+    band = np.where(np.arange(n) % 2 == 1, 1.06, 1.0).astype(np.float32)
+    shade = 1.0 + np.arange(-4, 5, dtype=np.float32) * 0.06
+    lit = np.clip(ramp[:, None, :] * (band[:, None] * shade[None, :])[..., None], 0, 255)  # (n, 9, 3)
+    lum = lit.mean(axis=-1, keepdims=True)
+    dim = (0.45 * lit + 0.55 * lum) * 0.42
+    dark = np.broadcast_to(np.asarray(UNEXPLORED, np.float32), lit.shape)
+    return np.stack([lit, dim, dark]).astype(np.uint8)
+
+
+def _shade_index(hi: np.ndarray) -> np.ndarray:
+    d = np.zeros(hi.shape, dtype=np.intp)
+    d[1:] += hi[1:] - hi[:-1]
+    d[:, 1:] += hi[:, 1:] - hi[:, :-1]
+    return np.clip(d, -4, 4) + 4
+
+
+def terrain_rgb(heights: np.ndarray, visible: np.ndarray | None = None, explored: np.ndarray | None = None,
+                fog: bool = False) -> np.ndarray:
+    """(H, W, 3) uint8 terrain colours: height ramp, hill shading, level banding and (with fog)
+    explored-but-unseen cells grey and dim, unexplored cells black. One table lookup per cell."""
+    hi = np.maximum(heights, 0).astype(np.intp)
+    n = int(hi.max()) + 1
+    lut = _terrain_lut(n - 1).reshape(-1, 3)
+    idx = hi * 9 + _shade_index(hi)
+    if fog and visible is not None and explored is not None:
+        state = np.where(visible, 0, np.where(explored, 1, 2))
+        idx += state * (n * 9)
+    return np.take(lut, idx, axis=0)
+
+
 def height_rgb(heights: np.ndarray) -> np.ndarray:
     """(H, W, 3) float colours of the terrain by height, with hill shading and level banding."""
-    h = np.maximum(heights, 0).astype(np.float32)
-    top = max(6.0, float(h.max()))
-    t = np.clip(h / top, 0.0, 1.0)
-    rgb = np.stack([np.interp(t, _STOPS, _COLS[:, i]) for i in range(3)], axis=-1)
-    # light from the north-west: brighter where the terrain rises towards the viewer
-    up = np.empty_like(h)
-    up[1:] = h[:-1]
-    up[0] = h[0]
-    left = np.empty_like(h)
-    left[:, 1:] = h[:, :-1]
-    left[:, 0] = h[:, 0]
-    shade = 1.0 + np.clip((h - up) + (h - left), -4, 4) * 0.06
-    band = np.where(heights.astype(np.int64) % 2 == 1, 1.06, 1.0)
-    return np.clip(rgb * (shade * band)[..., None], 0, 255)
+    return terrain_rgb(heights).astype(np.float32)
 
 
 def _mix(rgb: np.ndarray, mask: np.ndarray, colour, amount: float) -> None:
@@ -197,15 +226,9 @@ class FlatRenderer(Renderer):
         """The (H, W, 3) uint8 colours of every cell: terrain, fog and overlay tints."""
         key = (frame.heights.tobytes(), frame.visible.tobytes(), frame.explored.tobytes(), frame.fog)
         if key != self._terrain_key:
-            rgb = height_rgb(frame.heights)
-            if frame.fog:
-                dim = ~frame.visible & frame.explored
-                lum = rgb.mean(axis=-1, keepdims=True)
-                rgb = np.where(dim[..., None], (0.45 * rgb + 0.55 * lum) * 0.42, rgb)
-                rgb[~frame.explored] = UNEXPLORED
             self._terrain_key = key
-            self._terrain = rgb.astype(np.float32)
-        rgb = self._terrain.copy()
+            self._terrain = terrain_rgb(frame.heights, frame.visible, frame.explored, frame.fog)
+        rgb = self._terrain.astype(np.float32)
         o = frame.overlays
         hw = frame.heights.shape
         if o.vision is not None:
