@@ -97,6 +97,28 @@ def rim_codes(heights: np.ndarray) -> np.ndarray:
     return code.astype(np.float32)
 
 
+def rim_codes_in(heights: np.ndarray, r0: int, r1: int, c0: int, c1: int) -> np.ndarray:
+    """rim_codes of the window heights[r0:r1, c0:c1], seeing the neighbours outside it."""
+    rows, cols = heights.shape
+    a0, b0 = max(0, r0 - 1), max(0, c0 - 1)
+    a1, b1 = min(rows, r1 + 1), min(cols, c1 + 1)
+    big = rim_codes_window(heights[a0:a1, b0:b1], top=a0 == 0, left=b0 == 0, bottom=a1 == rows, right=b1 == cols)
+    return big[r0 - a0:r0 - a0 + (r1 - r0), c0 - b0:c0 - b0 + (c1 - c0)]
+
+
+def rim_codes_window(h: np.ndarray, top: bool, left: bool, bottom: bool, right: bool) -> np.ndarray:
+    """rim_codes where only the sides flagged True are the board's edge (others: real cells)."""
+    h = np.maximum(np.asarray(h, np.int32), 0)
+    pad = np.pad(h, 1, mode="edge")
+    pad[0, :] = -1 if top else pad[0, :]
+    pad[-1, :] = -1 if bottom else pad[-1, :]
+    pad[:, 0] = -1 if left else pad[:, 0]
+    pad[:, -1] = -1 if right else pad[:, -1]
+    code = ((h > pad[1:-1, :-2]) * 1 + (h > pad[:-2, 1:-1]) * 2 + (h > pad[1:-1, 2:]) * 4
+            + (h > pad[2:, 1:-1]) * 8)
+    return code.astype(np.float32)
+
+
 def col_letters(col: int) -> str:
     s = ""
     col += 1
@@ -154,6 +176,8 @@ class GLRenderer(Renderer):
         self.shape: tuple[int, int] | None = None
         self.terrain_vbo = self.terrain_ibo = self.terrain_vao = None
         self._mesh_heights = None
+        self._cell_key = None  # overlay flags last written to the per-cell texture
+        self._cell_dirty = "all"  # cells of that texture to rewrite: "all", a box, or None
         self._heights_key: bytes | None = None
         self.mesh_info: dict = {}
         self.fbo = None
@@ -230,6 +254,8 @@ class GLRenderer(Renderer):
             t.filter = (moderngl.NEAREST, moderngl.NEAREST)
             t.repeat_x = t.repeat_y = False
         self._heights_key = None
+        self._cell_key = None
+        self._cell_dirty = "all"
 
     def set_heights(self, heights: np.ndarray) -> None:
         """(Re)build the terrain mesh when the known heights change."""
@@ -248,17 +274,40 @@ class GLRenderer(Renderer):
         else:
             self._update_terrain(heights, prev)
             self.timings["mesh_update_ms"] = (time.perf_counter() - t0) * 1000
+        hmax = max(6.0, float(np.max(heights)) if heights.size else 6.0)
+        if prev is not None and prev.shape == heights.shape and hmax == self._hmax:
+            # per-cell textures: only the box around the changed cells (rims see neighbours)
+            ch = np.argwhere(heights.astype(np.int16) != prev)
+            rows, cols = heights.shape
+            r0, c0 = max(0, ch[:, 0].min() - 1), max(0, ch[:, 1].min() - 1)
+            r1, c1 = min(rows, ch[:, 0].max() + 2), min(cols, ch[:, 1].max() + 2)
+            win = heights[r0:r1, c0:c1]
+            self._unknown[r0:r1, c0:c1] = win < 0
+            self._base_rgb[r0:r1, c0:c1] = base_colours(win, hmax)
+            wr0, wc0 = max(0, r0 - 1), max(0, c0 - 1)
+            rim = rim_codes_in(heights, wr0, min(rows, r1 + 1), wc0, min(cols, c1 + 1))
+            hr = np.empty(win.shape + (2,), np.float32)
+            hr[..., 0] = np.maximum(win, 0)
+            hr[..., 1] = rim[r0 - wr0:r0 - wr0 + (r1 - r0), c0 - wc0:c0 - wc0 + (c1 - c0)]
+            self.t_height.write(hr.tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
+            box = (r0, r1, c0, c1)
+            old = self._cell_dirty
+            if old is None:
+                self._cell_dirty = box
+            elif old != "all":
+                self._cell_dirty = (min(old[0], r0), max(old[1], r1), min(old[2], c0), max(old[3], c1))
+        else:
+            self._cell_dirty = "all"
+            self._unknown = heights < 0
+            self._base_rgb = base_colours(heights, hmax)
+            hr = np.empty(heights.shape + (2,), np.float32)
+            hr[..., 0] = np.maximum(heights, 0)
+            hr[..., 1] = rim_codes(heights)
+            self.t_height.write(hr.tobytes())
+        self._hmax = hmax
         self._mesh_heights = heights.astype(np.int16)
         self._heights_key = key
-        self._hmax = max(6.0, float(np.max(heights)) if heights.size else 6.0)
-        self._unknown = heights < 0
-        self._base_rgb = base_colours(heights, self._hmax)
-        self._cell_key = None
         self._any_unknown = bool(self._unknown.any())
-        hr = np.empty(heights.shape + (2,), np.float32)
-        hr[..., 0] = np.maximum(heights, 0)
-        hr[..., 1] = rim_codes(heights)
-        self.t_height.write(hr.tobytes())
 
     def _build_terrain(self, heights: np.ndarray) -> None:
         """The whole mesh, written into fixed-size per-chunk regions of one vertex buffer (so a
@@ -354,12 +403,22 @@ class GLRenderer(Renderer):
             flags = cell_flags(fill, edge, mark, self._unknown)
         else:
             flags = cell_flags(None, None, None, self._unknown)
-        if self._cell_key is None or not np.array_equal(flags, self._cell_key):
+        # the per-cell texture: all of it when the overlay flags changed, else the box of cells
+        # whose heights changed (exploring), else nothing
+        dirty = self._cell_dirty
+        if self._cell_key is None or dirty == "all" or not np.array_equal(flags, self._cell_key):
             cell = np.empty(heights.shape + (4,), np.uint8)
             cell[..., :3] = self._base_rgb
             cell[..., 3] = flags
             self.t_cell.write(cell.tobytes())
-            self._cell_key = flags
+        elif dirty is not None:
+            r0, r1, c0, c1 = dirty
+            cell = np.empty((r1 - r0, c1 - c0, 4), np.uint8)
+            cell[..., :3] = self._base_rgb[r0:r1, c0:c1]
+            cell[..., 3] = flags[r0:r1, c0:c1]
+            self.t_cell.write(cell.tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
+        self._cell_key = flags
+        self._cell_dirty = None
 
         self._stage("upload")
         self.fbo.use()
