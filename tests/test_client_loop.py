@@ -409,3 +409,21 @@ def test_wheel_zooms_off_the_selected_unit(app):
     assert scene.cam.tscale > before and scene.ctl.count == 4
     wheel(app, -1, cell_px(app, (0, 0)))  # over the selected unit: the count
     assert scene.ctl.count == 3
+
+
+def test_start_screen_map_preview_is_the_game_that_starts(app):
+    import time
+
+    from client.scenes.start import StartScene
+
+    app.start_title()
+    st = app.scene
+    assert isinstance(st, StartScene)
+    st.seed = 11
+    t = time.monotonic()
+    while st._preview_img is None and time.monotonic() - t < 20:
+        step(app)
+    assert st._preview_img is not None and st._preview_key == ("standard", "digital", 2, 11)
+    preview = st._preview_game
+    click(app, st.buttons[0].rect.center)
+    assert isinstance(app.scene, GameScene) and app.scene.game is preview and preview.seed == 11

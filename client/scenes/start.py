@@ -51,6 +51,10 @@ class StartScene(Scene):
         self.seed_plus = widgets.Button("+", lambda: self._set_seed(self.seed + 1), 18)
         self.seed_dice = widgets.Button(lambda: t("random_seed"), lambda: self._set_seed(random.randrange(100000)), 16)
         self.seed_rect = pygame.Rect(0, 0, 0, 0)
+        self._preview_key = None
+        self._preview_img: pygame.Surface | None = None
+        self._preview_game = None  # the game the preview shows (started as is when the key still matches)
+        self._worker = None
         self._changed(None)
 
     # ---------------------------------------------------------------- data
@@ -96,6 +100,55 @@ class StartScene(Scene):
         self.seed = max(0, int(s))
         self.seed_typed = ""
 
+    # --------------------------------------------------------------- preview
+    def preview_key(self):
+        if self.game.value != "shachang":
+            return None
+        return (self.preset.value, self.mode.value, int(self.players.value), self.seed)
+
+    def update(self, dt: float) -> None:
+        """Generate the chosen map in a background thread and show it as a thumbnail."""
+        key = self.preview_key()
+        w = self._worker
+        if w is not None and w["done"]:
+            self._worker = None
+            if w["game"] is not None and w["key"] == key:
+                self._set_preview(key, w["game"])
+            w = None
+        if key is None or key == self._preview_key or w is not None:
+            return
+        import threading
+
+        job = {"key": key, "game": None, "done": False}
+
+        def run():
+            try:
+                from engine.shachang import new_game
+
+                job["game"] = new_game(key[0], key[1], key[2], key[3])
+            except Exception:
+                job["game"] = None
+            job["done"] = True
+
+        self._worker = job
+        threading.Thread(target=run, daemon=True).start()
+
+    def _set_preview(self, key, game) -> None:
+        import numpy as np
+
+        from client.render.flat import terrain_rgb
+
+        rgb = terrain_rgb(np.asarray(game.heights))
+        img = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
+        n = game.size
+        k = max(1, 256 // n)
+        img = pygame.transform.scale(img, (n * k, n * k))
+        for p, cells in enumerate(game.spawns):
+            for (r, c) in cells:
+                m = max(3, k)
+                pygame.draw.rect(img, player_rgb(p), pygame.Rect(c * k + k // 2 - m // 2, r * k + k // 2 - m // 2, m, m))
+        self._preview_key, self._preview_img, self._preview_game = key, img, game
+
     # --------------------------------------------------------------- actions
     def start(self) -> None:
         if not self._playable():
@@ -114,7 +167,13 @@ class StartScene(Scene):
             if self.app.display.kind != o.renderer:
                 self.app.notice = t("renderer_fallback", err=self.app.display.fallback_reason)
         try:
-            self.app.new_game_from_opts()
+            key = self.preview_key()
+            if key is not None and key == self._preview_key and self._preview_game is not None \
+                    and not self._preview_game.log:
+                game, self._preview_game, self._preview_key = self._preview_game, None, None
+                self.app.start_game(game, [s.value for s in self.seats[:o.players]])
+            else:
+                self.app.new_game_from_opts()
         except Exception as e:  # a preset/player mismatch etc.: say it
             self.error = f"{type(e).__name__}: {e}"
 
@@ -211,6 +270,17 @@ class StartScene(Scene):
             r.layout(sx, sy, 90, 180)
             r.draw(surf, focused=len(self.main_rows) + i == self.focus)
             sy += 42
+        # map preview under the seats
+        top = sy + 8
+        size = min(260, h - 110 - top)
+        if self.preview_key() is not None and size >= 80:
+            box = pygame.Rect(sx - 22, top, size, size)
+            if self._preview_img is not None and self._preview_key == self.preview_key():
+                surf.blit(pygame.transform.smoothscale(self._preview_img, box.size), box.topleft)
+            else:
+                pygame.draw.rect(surf, (34, 38, 48), box)
+                text.draw(surf, "…", box.center, 28, widgets.DIM, anchor="center")
+            pygame.draw.rect(surf, widgets.BORDER, box, 1)
         if self.error:
             text.draw(surf, self.error, (w // 2, h - 120), 18, widgets.BAD, anchor="midtop")
         if self.app.notice:
