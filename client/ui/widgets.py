@@ -52,7 +52,7 @@ def boxed(surf: pygame.Surface, rect, draw, alpha: int = 215, pad: int = 6, cach
             return _put(surf, rect, sc, used, alpha, pad)
         sc = _alpha_like(surf, key)
         used = draw(sc, pygame.Rect(0, 0, *key))
-        if len(_boxed_cache) > 64:
+        if len(_boxed_cache) > 12:  # each entry is a panel-sized surface
             _boxed_cache.clear()
         _boxed_cache[cache_key] = (sc, used)
         return _put(surf, rect, sc, used, alpha, pad)
