@@ -14,6 +14,7 @@ class LogView:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._lines_key = None
         self._lines: list[tuple[str, tuple]] = []
+        self._wrapped: dict[tuple, list[tuple[str, tuple]]] = {}  # (event, width, lang) -> lines
 
     def handle_wheel(self, pos, dy: int) -> bool:
         if self.rect.collidepoint(pos):
@@ -24,16 +25,22 @@ class LogView:
     def _wrap(self, events, width) -> list[tuple[str, tuple]]:
         key = (len(events), width, i18n.lang(), events[-1] if events else None)
         if key != self._lines_key:
+            lang = i18n.lang()
+            if len(self._wrapped) > 20000:
+                self._wrapped.clear()
             out = []
-            for ev in events:
-                s = i18n.engine_text(ev)
-                col = widgets.TEXT
-                if "game over" in ev or "is out" in ev:
-                    col = widgets.ACCENT
-                elif "attack" in ev:
-                    col = (255, 170, 150)
-                for ln in text.wrap(s, self.size, width):
-                    out.append((ln, col))
+            for ev in events:  # each event is wrapped once (long games stay cheap)
+                k = (ev, width, lang)
+                lines = self._wrapped.get(k)
+                if lines is None:
+                    col = widgets.TEXT
+                    if "game over" in ev or "is out" in ev:
+                        col = widgets.ACCENT
+                    elif "attack" in ev:
+                        col = (255, 170, 150)
+                    lines = [(ln, col) for ln in text.wrap(i18n.engine_text(ev), self.size, width)]
+                    self._wrapped[k] = lines
+                out.extend(lines)
             self._lines_key, self._lines = key, out
         return self._lines
 

@@ -62,6 +62,9 @@ def wrap(text: str, size: int, width: int) -> list[str]:
     f = font(size)
     out = []
     for para in text.split("\n"):
+        if f.size(para)[0] <= width:  # the common case: it fits
+            out.append(para)
+            continue
         line = ""
         for ch in para:
             trial = line + ch
