@@ -458,7 +458,7 @@ class App:
                 opts["players"] = o.players
             game = info.new_game(**opts)
         n = game.num_players
-        seats = (list(o.seats) + ["human"] + ["random"] * n)[:n]
+        seats = (list(o.seats) + ["random"] * n)[:n]
         self.start_game(game, seats)
 
     def load_path(self, path) -> str | None:
