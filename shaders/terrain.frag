@@ -1,6 +1,8 @@
 #version 330
 // Column mesh: colour by height, grid lines on tops, a line at every level on walls,
-// then fog and overlays (terrain_common.glsl).
+// then fog and overlays (terrain_common.glsl). Compiled four times (client/render/gl.py):
+// PART_TOPS or not (walls and the slab), OVERLAYS or not; each chunk's tops and walls are
+// drawn with the variant they need, so no pixel pays for code it does not use.
 #include terrain_common.glsl
 in vec3 v_pos;
 flat in vec3 v_normal;
@@ -15,10 +17,12 @@ void main() {
     int flags = int(cinfo.a * 255.0 + 0.5);
     float level = v_pos.y / u_yscale;
     vec3 col;
-    bool top = v_face == 0;
-    if (top) {
-        col = with_grid(cinfo.rgb, v_pos.xz);
-    } else if (v_pos.y < -0.001) {
+#ifdef PART_TOPS
+    bool top = true;
+    col = with_grid(cinfo.rgb, v_pos.xz);
+#else
+    bool top = false;
+    if (v_pos.y < -0.001) {
         col = vec3(0.16, 0.13, 0.10);   // the base slab
     } else {
         col = palette(floor(level) / u_hmax) * 0.92;
@@ -27,6 +31,7 @@ void main() {
         float w = fwidth(level);
         col *= 1.0 - 0.35 * gridline(level, w, 1.0) * smoothstep(3.0, 8.0, 1.0 / max(w, 1e-4));
     }
+#endif
     col = finish(col, flags, cell, own / u_size, fract(own), v_pos.xz, top);
     f_color = vec4(col, 1.0);
 }

@@ -57,8 +57,11 @@ vec3 finish(vec3 col, int flags, ivec2 cell, vec2 fog_uv, vec2 f, vec2 xz, bool 
     float grey = dot(col, vec3(0.299, 0.587, 0.114));
     vec3 dim = mix(vec3(grey), col, 0.25) * 0.45;
     col = mix(dim, col, visible) * explored;
+    col *= float((flags & FLAG_UNKNOWN) == 0);   // height unknown: black (hard edge), no branch
+#ifdef OVERLAYS
+    // (llvmpipe runs both sides of a branch for a whole block of pixels, so the renderer uses
+    // this variant only for chunks that hold overlay flags; the others skip the code)
     if (flags == 0) return col;
-    if ((flags & FLAG_UNKNOWN) != 0) col = vec3(0.0);
     float onTop = top ? 1.0 : 0.45;
     if ((flags & FLAG_HATCH) != 0) {
         float hatch = step(0.5, fract((xz.x + xz.y) * 3.0));
@@ -78,5 +81,6 @@ vec3 finish(vec3 col, int flags, ivec2 cell, vec2 fog_uv, vec2 f, vec2 xz, bool 
         col = mix(col, edge.rgb, edge.a * (1.0 - smoothstep(0.10, 0.13, e)));
     }
     if ((flags & FLAG_DARK) != 0) col *= 1.0 - 120.0 / 255.0;
+#endif
     return col;
 }

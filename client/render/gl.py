@@ -43,9 +43,13 @@ def shader_source(name: str) -> str:
     return "\n".join(out) + "\n"
 
 
-def load_program(ctx: moderngl.Context, name: str, frag: str | None = None) -> moderngl.Program:
-    return ctx.program(vertex_shader=shader_source(f"{name}.vert"),
-                       fragment_shader=shader_source(f"{frag or name}.frag"))
+def load_program(ctx: moderngl.Context, name: str, frag: str | None = None, defines=()) -> moderngl.Program:
+    """A program from shaders/<name>.vert and .frag; ``defines`` go after the fragment's #version."""
+    fs = shader_source(f"{frag or name}.frag")
+    if defines:
+        first, rest = fs.split("\n", 1)
+        fs = first + "\n" + "".join(f"#define {d}\n" for d in defines) + rest
+    return ctx.program(vertex_shader=shader_source(f"{name}.vert"), fragment_shader=fs)
 
 
 def set_uniform(prog: moderngl.Program, name: str, value) -> None:
@@ -142,8 +146,12 @@ class GLRenderer(Renderer):
                             int(ctx.info.get("GL_MAX_TEXTURE_SIZE", 4096)),
                             int(ctx.info.get("GL_MAX_VIEWPORT_DIMS", (4096, 4096))[0]))
         self.max_samples = int(ctx.info.get("GL_MAX_SAMPLES", 0) or 0)
-        self.p_terrain = load_program(ctx, "terrain")
-        self.p_far = load_program(ctx, "terrain_far")
+        # terrain variants: (tops?, overlays?) -> program
+        self.p_parts = {(t, o): load_program(ctx, "terrain", defines=(("PART_TOPS",) if t else ())
+                                             + (("OVERLAYS",) if o else ()))
+                        for t in (True, False) for o in (True, False)}
+        self.p_terrain = self.p_parts[(True, True)]
+        self.p_far = load_program(ctx, "terrain_far", defines=("OVERLAYS",))
         self.lod = "auto"  # "auto", "mesh" (always columns) or "far" (always the flat far level of detail)
         self.used_far = False
         self.p_token = load_program(ctx, "token")
@@ -323,8 +331,12 @@ class GLRenderer(Renderer):
                 b.release()
         self.terrain_vbo = self.ctx.buffer(reserve=(k * cap + 1) * 4 * 16)
         self.terrain_ibo = self.ctx.buffer(quad_indices(k * cap + 1).tobytes())
-        self.terrain_vao = self.ctx.vertex_array(self.p_terrain, [(self.terrain_vbo, "4f", "in_v")],
-                                                 index_buffer=self.terrain_ibo, index_element_size=4)
+        for v in getattr(self, "part_vaos", {}).values():
+            v.release()
+        self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v")],
+                                                     index_buffer=self.terrain_ibo, index_element_size=4)
+                          for key, prog in self.p_parts.items()}
+        self.terrain_vao = self.part_vaos[(True, True)]
         quads = verts.reshape(-1, 4, 4)
         counts = ch["counts"].astype(np.int64)
         first = np.concatenate([[0], np.cumsum(counts)[:-1]])
@@ -333,7 +345,8 @@ class GLRenderer(Renderer):
                 self.terrain_vbo.write(quads[first[i]:first[i] + counts[i]].tobytes(), offset=i * cap * 64)
         self.terrain_vbo.write(quads[-1].tobytes(), offset=k * cap * 64)  # the bottom of the slab
         self._cap = cap
-        self._chunks = {"grid": (kr, kc), "counts": counts, "boxes": ch["boxes"],
+        self._chunks = {"grid": (kr, kc), "counts": counts, "tops": ch["tops"].astype(np.int64),
+                        "boxes": ch["boxes"],
                         "ymax": ch["boxes"][:, 1, 1].copy(), "bottom": k * cap * 6}
         self._set_ranges()
 
@@ -362,6 +375,7 @@ class GLRenderer(Renderer):
             if len(q):
                 self.terrain_vbo.write(q.tobytes(), offset=int(i) * self._cap * 64)
             ch["counts"][i] = len(q)
+            ch["tops"][i] = int((q[:, 0, 3] == 0).sum())
             ch["ymax"][i] = float(q[:, 2, 1].max()) if len(q) else 0.0
         ch["boxes"] = chunk_boxes(rows, cols, CHUNK, ch["ymax"])
         self._set_ranges()
@@ -432,17 +446,26 @@ class GLRenderer(Renderer):
         far = self.lod == "far" or (self.lod == "auto" and self._far_view(view, proj))
         self.used_far = far
         p = self.p_far if far else self.p_terrain
-        p["u_mvp"].write(mvp_b)
-        set_uniform(p, "u_size", (float(cols), float(rows)))
-        set_uniform(p, "u_yscale", Y_SCALE)
-        set_uniform(p, "u_hmax", self._hmax)
-        set_uniform(p, "u_grid", 1.0)
-        set_uniform(p, "u_y", 0.0)
         for unit, (name, tex) in enumerate((("u_fog", self.t_fog), ("u_fill", self.t_fill),
                                             ("u_edge", self.t_edge), ("u_cell", self.t_cell),
                                             ("u_height", self.t_height))):
             tex.use(unit)
-            set_uniform(p, name, unit)
+        for q in ([self.p_far] if far else list(self.p_parts.values())):
+            q["u_mvp"].write(mvp_b)
+            set_uniform(q, "u_size", (float(cols), float(rows)))
+            set_uniform(q, "u_yscale", Y_SCALE)
+            set_uniform(q, "u_hmax", self._hmax)
+            set_uniform(q, "u_grid", 1.0)
+            set_uniform(q, "u_y", 0.0)
+            for unit, name in enumerate(("u_fog", "u_fill", "u_edge", "u_cell", "u_height")):
+                set_uniform(q, name, unit)
+        if not far:
+            # chunks holding overlay flags get the overlay variant of the terrain shader
+            f = flags & ~np.uint8(8)  # unknown heights are handled in every variant
+            kr, kc = self._chunks["grid"]
+            padf = np.zeros((kr * CHUNK, kc * CHUNK), bool)
+            padf[:rows, :cols] = f != 0
+            self._chunk_ov = padf.reshape(kr, CHUNK, kc, CHUNK).any(axis=(1, 3)).ravel()
         if far:
             self._draw_far_board(p, mvp_b, fog, fill_edge_mark if has_ov else None, rows, cols)
         else:
@@ -603,10 +626,17 @@ class GLRenderer(Renderer):
         centres = (lo + hi) / 2
         vis = np.flatnonzero(visible)
         dist = np.hypot(centres[vis, 0] - e[0], centres[vis, 2] - e[2])
+        tops = ch["tops"]
+        chunk_ov = getattr(self, "_chunk_ov", None)
         for i in vis[np.argsort(dist, kind="stable")]:
-            self.terrain_vao.render(moderngl.TRIANGLES, vertices=int(ranges[i, 1]), first=int(ranges[i, 0]))
+            ov = True if chunk_ov is None else bool(chunk_ov[i])
+            f0, n, t = int(ranges[i, 0]), int(ranges[i, 1]), int(tops[i]) * 6
+            if t:
+                self.part_vaos[(True, ov)].render(moderngl.TRIANGLES, vertices=t, first=f0)
+            if n > t:
+                self.part_vaos[(False, ov)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
         # the bottom of the base slab (after every chunk)
-        self.terrain_vao.render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
+        self.part_vaos[(False, False)].render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
 
     def _far_view(self, view, proj) -> bool:
         """True when the view looks within 15 degrees of straight down and a cell at the screen

@@ -212,6 +212,7 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
                         np.take(face, order))
     quads[n] = bottom_quad(rows, cols, y_scale)[0]  # the bottom of the base slab last, always drawn
     counts = np.bincount(cid, minlength=kr * kc)
+    tops = np.bincount(cid[np.take(face, order) == 0], minlength=kr * kc)  # tops come first in a chunk
     first = np.concatenate([[0], np.cumsum(counts)[:-1]])
     ranges = np.stack([first * 6, counts * 6], axis=1)
     ymax = np.zeros(kr * kc)
@@ -222,7 +223,7 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
     boxes = chunk_boxes(rows, cols, chunk, ymax, y_scale)
     verts = quads.reshape(-1, 4)
     idx = quad_indices(len(quads))
-    return verts, idx, {"ranges": ranges, "boxes": boxes, "total": len(idx), "counts": counts,
+    return verts, idx, {"ranges": ranges, "boxes": boxes, "total": len(idx), "counts": counts, "tops": tops,
                         "chunk": chunk, "grid": (kr, kc)}
 
 
