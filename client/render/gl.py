@@ -183,7 +183,8 @@ class GLRenderer(Renderer):
         # board state
         self.shape: tuple[int, int] | None = None
         self.terrain_vbo = self.terrain_ibo = self.terrain_vao = None
-        self._mesh_heights = None
+        self._mesh_heights = None  # the heights the column mesh shows
+        self._tex_heights = None  # the heights the per-cell textures show (the newest)
         self._cell_key = None  # overlay flags last written to the per-cell texture
         self._cell_dirty = "all"  # cells of that texture to rewrite: "all", a box, or None
         self._heights_key: bytes | None = None
@@ -266,22 +267,14 @@ class GLRenderer(Renderer):
         self._cell_dirty = "all"
 
     def set_heights(self, heights: np.ndarray) -> None:
-        """(Re)build the terrain mesh when the known heights change."""
+        """Take the known heights: per-cell textures now (only the changed box), the column mesh
+        when a view needs it (``ensure_mesh``)."""
         heights = np.asarray(heights)
         self.load_board(heights.shape)
         key = heights.astype(np.int16).tobytes()
         if key == self._heights_key:
             return
-        import time
-
-        t0 = time.perf_counter()
-        prev = self._mesh_heights
-        if prev is None or prev.shape != heights.shape:
-            self._build_terrain(heights)
-            self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
-        else:
-            self._update_terrain(heights, prev)
-            self.timings["mesh_update_ms"] = (time.perf_counter() - t0) * 1000
+        prev = self._tex_heights
         hmax = max(6.0, float(np.max(heights)) if heights.size else 6.0)
         if prev is not None and prev.shape == heights.shape and hmax == self._hmax:
             # per-cell textures: only the box around the changed cells (rims see neighbours)
@@ -313,9 +306,27 @@ class GLRenderer(Renderer):
             hr[..., 1] = rim_codes(heights)
             self.t_height.write(hr.tobytes())
         self._hmax = hmax
-        self._mesh_heights = heights.astype(np.int16)
+        self._tex_heights = heights.astype(np.int16)
         self._heights_key = key
         self._any_unknown = bool(self._unknown.any())
+
+    def ensure_mesh(self) -> None:
+        """Bring the column mesh up to the known heights: a full build the first time (or for a new
+        board size), else only the chunks that changed."""
+        import time
+
+        now = self._tex_heights
+        prev = self._mesh_heights
+        if prev is not None and prev.shape == now.shape and np.array_equal(prev, now):
+            return
+        t0 = time.perf_counter()
+        if prev is None or prev.shape != now.shape:
+            self._build_terrain(now)
+            self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
+        else:
+            self._update_terrain(now, prev)
+            self.timings["mesh_update_ms"] = (time.perf_counter() - t0) * 1000
+        self._mesh_heights = now
 
     def _build_terrain(self, heights: np.ndarray) -> None:
         """The whole mesh, written into fixed-size per-chunk regions of one vertex buffer (so a
@@ -460,6 +471,7 @@ class GLRenderer(Renderer):
             for unit, name in enumerate(("u_fog", "u_fill", "u_edge", "u_cell", "u_height")):
                 set_uniform(q, name, unit)
         if not far:
+            self.ensure_mesh()
             # chunks holding overlay flags get the overlay variant of the terrain shader
             f = flags & ~np.uint8(8)  # unknown heights are handled in every variant
             kr, kc = self._chunks["grid"]
@@ -527,7 +539,7 @@ class GLRenderer(Renderer):
         # per-cell state the board picture depends on (besides the heights): fog and overlays
         state = np.zeros(fog.shape + (15,), np.uint8)
         state[..., 0] = fog
-        state[..., 13:15] = self._mesh_heights.view(np.uint8).reshape(fog.shape + (2,))
+        state[..., 13:15] = self._tex_heights.view(np.uint8).reshape(fog.shape + (2,))
         if fem is not None:
             state[..., 1:5], state[..., 5:9], state[..., 9:13] = fem
         px = self.board_px * (2 if self._centre_cell_px(self.last_view, self.last_proj) >= 4.0 else 1)
