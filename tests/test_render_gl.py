@@ -375,3 +375,26 @@ def test_partial_terrain_update_matches_a_full_build(ctx):
     r2.lod = "mesh"
     r2.draw(frame(b), cam)
     assert np.array_equal(r1.screenshot(), r2.screenshot())
+
+
+def test_chunk_outgrowing_its_room_rebuilds(ctx):
+    from client.camera import StrategyCamera
+    from client.render.gl import GLRenderer
+
+    flat = np.zeros((64, 64), np.int16)
+    rough = flat.copy()
+    rough[::2, ::2] = 5  # many more walls in every chunk
+    cam = StrategyCamera(64)
+    cam.set_distance(20)
+    cam.snap()
+    r = GLRenderer(ctx, 160, 100)
+    r.lod = "mesh"
+    f = lambda h: Frame(h, np.ones((64, 64), bool), np.ones((64, 64), bool), [], Overlays(show_counts=False))
+    r.draw(f(flat), cam)
+    cap = r._cap
+    r.draw(f(rough), cam)
+    assert r._cap > cap
+    r2 = GLRenderer(ctx, 160, 100)
+    r2.lod = "mesh"
+    r2.draw(f(rough), cam)
+    assert np.array_equal(r.screenshot(), r2.screenshot())

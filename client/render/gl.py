@@ -336,7 +336,10 @@ class GLRenderer(Renderer):
         rows, cols = heights.shape
         kr, kc = ch["grid"]
         k = kr * kc
-        cap = 5 * min(CHUNK, rows) * min(CHUNK, cols)  # a top and at most 4 walls per cell
+        # room per chunk: 1.5x the fullest chunk now (a chunk that outgrows it rebuilds everything),
+        # at most a top and 4 walls per cell
+        most = 5 * min(CHUNK, rows) * min(CHUNK, cols)
+        cap = int(min(most, max(256, int(ch["counts"].max()) * 3 // 2 + 64)))
         for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
             if b is not None:
                 b.release()
@@ -380,7 +383,7 @@ class GLRenderer(Renderer):
         pad = padded(heights)
         for i in ids:
             q = chunk_mesh(pad, int(i) // kc, int(i) % kc)
-            if len(q) > self._cap:  # cannot happen (a top and at most 4 walls per cell)
+            if len(q) > self._cap:  # this chunk outgrew its room: rebuild all with more room
                 self._build_terrain(heights)
                 return
             if len(q):
