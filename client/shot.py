@@ -399,7 +399,6 @@ def main(argv=None) -> int:
     ap.add_argument("--samples", type=int, default=SAMPLES,
                     help=f"multisampling (default {SAMPLES}; 0 = off; off above 2048x2048)")
     args = ap.parse_args(argv)
-    t_start = time.perf_counter()
     try:
         if args.all:
             t0 = time.perf_counter()
@@ -409,7 +408,7 @@ def main(argv=None) -> int:
             return 0
         if not args.out:
             raise ShotError("-o OUT.png is required")
-        from client.scenario import ScenarioError, load_scenario, scenario_from_save
+        from client.scenario import load_scenario, scenario_from_save
 
         if args.from_save:
             sc = scenario_from_save(args.from_save, args.move)

@@ -84,7 +84,7 @@ def test_mesh_sizes():
 
 
 def test_unit_colour_where_a_stack_stands(renderer):
-    from client.camera import StrategyCamera, TopDownCamera
+    from client.camera import TopDownCamera
 
     units = [UnitMark((6, 1), 0, 3, "ready"), UnitMark((2, 5), 1, 2, "enemy")]
     f = frame(units)
@@ -176,7 +176,7 @@ def test_reach_and_selection_overlays_change_the_cells(renderer):
 
 
 def test_pick_projected_cell_centres(renderer):
-    from client.camera import FirstPersonCamera, TopDownCamera
+    from client.camera import TopDownCamera
 
     units = [UnitMark((6, 1), 0, 3, "ready")]
     f = frame(units)

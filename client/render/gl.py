@@ -517,7 +517,7 @@ class GLRenderer(Renderer):
         if segs:
             quads = gl_overlay.line_quads(segs, mvp, self.width, self.height)
             if len(quads):
-                self._upload(self.line_vbo, quads, "line")
+                self._upload(self.line_vbo, quads)
                 ctx.enable(moderngl.BLEND)
                 ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
                 ctx.disable(moderngl.DEPTH_TEST)
@@ -683,11 +683,12 @@ class GLRenderer(Renderer):
         pts = project(view, proj, self.width, self.height, [g, g + [1.0, 0.0, 0.0]])
         return float(np.hypot(*(pts[1, :2] - pts[0, :2])))
 
-    def _upload(self, buf_attr_vbo, data: np.ndarray, kind: str):
-        nbytes = data.nbytes
-        if nbytes > buf_attr_vbo.size:
-            buf_attr_vbo.orphan(max(nbytes, buf_attr_vbo.size * 2))
-        buf_attr_vbo.write(data.tobytes())
+    @staticmethod
+    def _upload(buf, data: np.ndarray) -> None:
+        """Write a dynamic buffer, growing it when the data does not fit."""
+        if data.nbytes > buf.size:
+            buf.orphan(max(data.nbytes, buf.size * 2))
+        buf.write(data.tobytes())
 
     def _draw_tokens(self, inst: np.ndarray, alpha: float) -> None:
         data = np.ascontiguousarray(inst, np.float32)
@@ -706,7 +707,7 @@ class GLRenderer(Renderer):
         quads = self.atlas.quads(items)
         if not len(quads):
             return
-        self._upload(self.label_vbo, quads, "label")
+        self._upload(self.label_vbo, quads)
         ctx = self.ctx
         ctx.disable(moderngl.DEPTH_TEST)
         ctx.enable(moderngl.BLEND)
