@@ -169,16 +169,42 @@ class Display:
     def _composite(self) -> None:
         """Blend the UI surface over the GL picture: the marked rects only, or all of it."""
         W, H = self.ui.get_size()
-        rects = [pygame.Rect(0, 0, W, H)] if (self.ui_full or not self._board_drawn) else self._composite_rects()
+        full = self.ui_full or not self._board_drawn
+        rects = [pygame.Rect(0, 0, W, H)] if full else self._composite_rects()
+        screen = pygame.Rect(0, 0, W, H)
+        opaque = [] if full else [r.clip(screen) for r in self.ui_opaque if r.clip(screen).w > 0 and r.clip(screen).h > 0]
         buf = self.ui.get_buffer()
         try:
             pitch = self.ui.get_pitch()
             arr = np.frombuffer(buf, np.uint8)
             arr = arr.reshape(H, pitch // 4, 4)
+            if opaque:
+                self._blit_opaque(arr, opaque, W, H)
             for r in rects:
                 self.gl.draw_surface(np.ascontiguousarray(arr[r.y:r.bottom, r.x:r.right]), r.x, r.y)
         finally:
             del buf
+
+    def _blit_opaque(self, arr, rects, W: int, H: int) -> None:
+        """Copy opaque UI rects into the renderer's picture: write them (rows flipped to GL's
+        bottom-up order) into a window-sized texture, then one scissored framebuffer blit each."""
+        ctx = self.ctx
+        tex = getattr(self, "_ui_tex", None)
+        if tex is None or tex.size != (W, H):
+            if tex is not None:
+                self._ui_fbo.release()
+                tex.release()
+            self._ui_tex = ctx.texture((W, H), 4)
+            self._ui_fbo = ctx.framebuffer(color_attachments=[self._ui_tex])
+        for r in rects:
+            sub = np.ascontiguousarray(arr[r.y:r.bottom, r.x:r.right][::-1])
+            self._ui_tex.write(sub, viewport=(r.x, H - r.bottom, r.w, r.h))
+        try:
+            for r in rects:
+                ctx.scissor = (r.x, H - r.bottom, r.w, r.h)
+                ctx.copy_framebuffer(self.gl.fbo, self._ui_fbo)
+        finally:
+            ctx.scissor = None
 
     _QUAD_VS = """#version 330
 in vec2 in_pos; out vec2 uv;
@@ -284,6 +310,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
     # -------------------------------------------------------------- frames
     def begin(self, background=(16, 18, 22)) -> None:
         self.ui_rects: list[pygame.Rect] = []
+        self.ui_opaque: list[pygame.Rect] = []
         self.ui_full = False
         if self.kind == "gl":
             self._background = background
@@ -292,9 +319,13 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         else:
             self.window.fill(background)
 
-    def mark(self, rect) -> None:
-        """A part of the UI surface that holds something this frame (GL composites only these)."""
-        self.ui_rects.append(pygame.Rect(rect))
+    def mark(self, rect, opaque: bool = False) -> None:
+        """A part of the UI surface that holds something this frame (GL composites only these);
+        ``opaque`` parts are copied with a scissored framebuffer blit instead of blended."""
+        if opaque:
+            self.ui_opaque.append(pygame.Rect(rect))
+        else:
+            self.ui_rects.append(pygame.Rect(rect))
 
     def mark_full(self) -> None:
         self.ui_full = True

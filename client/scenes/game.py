@@ -617,7 +617,8 @@ class GameScene(Scene):
                 fp = None
             self.minimap.draw(surf, (8, h - hud.STATUS_H - self.minimap.size - 8), self.frame, fp)
         if self.minimap and self.show_minimap:
-            display.mark(self.minimap.rect.inflate(4, 4))
+            r = self.minimap.rect.inflate(2, 2)
+            display.mark(r, opaque=True)
         if self.dragging and self.press is not None:
             display.mark_full()  # a free line: composite the whole overlay while dragging
             pygame.draw.line(surf, (255, 230, 60), self.press[0], self.mouse, 3)

@@ -48,8 +48,11 @@ def top_bar(surf: pygame.Surface, scene) -> None:
         bx = r.x - 8
         rects.append(r)
     if rects:
-        u = rects[0].unionall(rects[1:])
-        widgets.mark(u.inflate(4, 4))
+        u = rects[0].unionall(rects[1:]).inflate(8, 6)
+        if surf.get_flags() & pygame.SRCALPHA:
+            widgets.panel(surf, u, alpha=225)
+        else:
+            widgets.mark(u)
     for b in scene.top_buttons:
         b.draw(surf)
 

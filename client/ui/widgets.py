@@ -22,12 +22,16 @@ def panel(surf: pygame.Surface, rect: pygame.Rect, alpha: int = 215) -> None:
     rect = pygame.Rect(rect)
     if rect.w <= 0 or rect.h <= 0:
         return
-    if surf.get_flags() & pygame.SRCALPHA:  # the GL overlay: transparent UI surface, plain fill
-        surf.fill((18, 20, 26, alpha), rect)
-    else:
-        box = pygame.Surface(rect.size, pygame.SRCALPHA)
-        box.fill((18, 20, 26, alpha))
-        surf.blit(box, rect.topleft)
+    if surf.get_flags() & pygame.SRCALPHA:
+        # the GL overlay: opaque panels, copied into the picture with a framebuffer blit (cheap on
+        # a software rasteriser, unlike blending a textured quad)
+        surf.fill((18, 20, 26, 255), rect)
+        pygame.draw.rect(surf, BORDER, rect, 1)
+        mark(rect, opaque=True)
+        return
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    box.fill((18, 20, 26, alpha))
+    surf.blit(box, rect.topleft)
     pygame.draw.rect(surf, BORDER, rect, 1)
     mark(rect)
 
@@ -89,9 +93,10 @@ def set_marker(fn) -> None:
     _marker = fn
 
 
-def mark(rect) -> None:
+def mark(rect, opaque: bool = False) -> None:
+    """Report a rect of the UI surface in use; ``opaque``: every pixel in it is fully opaque."""
     if _marker is not None:
-        _marker(rect)
+        _marker(rect, opaque)
 
 
 class Button:
