@@ -169,7 +169,15 @@ class Display:
     def _composite(self) -> None:
         """Blend the UI surface over the GL picture: the marked rects only, or all of it."""
         W, H = self.ui.get_size()
-        full = self.ui_full or not self._board_drawn
+        if not self._board_drawn:  # a screen of its own (start, hand-over, load): the UI is all there is
+            buf = self.ui.get_buffer()
+            try:
+                arr = np.frombuffer(buf, np.uint8).reshape(H, self.ui.get_pitch() // 4, 4)
+                self._blit_opaque(arr, [pygame.Rect(0, 0, W, H)], W, H)
+            finally:
+                del buf
+            return
+        full = self.ui_full
         rects = [pygame.Rect(0, 0, W, H)] if full else self._composite_rects()
         screen = pygame.Rect(0, 0, W, H)
         opaque = [] if full else [r.clip(screen) for r in self.ui_opaque if r.clip(screen).w > 0 and r.clip(screen).h > 0]
