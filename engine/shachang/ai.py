@@ -649,7 +649,7 @@ def score_plan(m: Model, ctx: Context, w: Weights, rng: random.Random) -> float:
 
 HARD_WEIGHTS = dict(fog=0.5, seen=0.3)
 # with two or more enemies alive: let them bleed each other, keep our soldiers out of sight
-HARD_WEIGHTS_MULTI = dict(fog=0.8, seen=0.5, loss=1.4, approach=0.003)
+HARD_WEIGHTS_MULTI = dict(fog=1.0, seen=1.0, loss=2.0, approach=0.0, mass=0.01)
 
 
 # two players, nobody shot yet, the enemy in sight and out of reach: a game nobody damages is void
@@ -658,7 +658,8 @@ HARD_WEIGHTS_MULTI = dict(fog=0.8, seen=0.5, loss=1.4, approach=0.003)
 HARD_WEIGHTS_INITIATIVE = dict(fog=0.2, seen=0.0, loss=0.6, soft=0.2, approach=0.06)
 
 
-HARD_PARAMS_MULTI: dict = {}
+# ... and no ambushes (an even trade helps the two others), the reserve on the field in big stacks
+HARD_PARAMS_MULTI: dict = dict(ambush=False, fill="all")
 
 
 def hard_weights(m: Model) -> dict:
