@@ -335,6 +335,10 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         else:
             self.ui_rects.append(pygame.Rect(rect))
 
+    def board_drawn(self) -> None:
+        """A scene drew its own picture into ``gl.fbo`` (the flat-board games): keep it under the UI."""
+        self._board_drawn = True
+
     def mark_full(self) -> None:
         self.ui_full = True
 
