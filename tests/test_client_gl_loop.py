@@ -70,6 +70,11 @@ def test_gl_hot_seat_game_to_the_end(glapp):
     step(app, 3)
     lit = app.display.screenshot()
     assert lit[60:400, 40:400].max() > 100  # the board is drawn
+    # the UI panels are copied in the right place and the right way up: the side panel's fill
+    # just inside its top-left corner, and its border line above it
+    box = scene.panel_rect
+    assert tuple(lit[box.y + 3, box.x + 3]) == (18, 20, 26)
+    assert tuple(lit[box.y, box.x + 20]) == (90, 96, 110)
     gl_click(app, (2, 2))
     assert scene.ctl.selected == (2, 2)
     gl_click(app, (6, 0))  # unseen: the engine's reason
