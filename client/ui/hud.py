@@ -39,14 +39,14 @@ def top_bar(surf: pygame.Surface, scene) -> None:
                           widgets.DIM, anchor="midleft").right
         return pygame.Rect(2, 4, x - 2, TOP_H - 10)
 
-    key = ("top", obs.round, g.current_player, obs.phase, scene.ctl.viewer, i18n.lang(), w, tuple(scene.seats))
-    widgets.boxed(surf, pygame.Rect(0, 0, max(100, w - 300), TOP_H), left, alpha=225, pad=2, cache_key=key)
     bx = w - 8
     rects = []
     for b in reversed(scene.top_buttons):
         r = b.layout(bx, 4, h=TOP_H - 8, anchor="topright")
         bx = r.x - 8
         rects.append(r)
+    key = ("top", obs.round, g.current_player, obs.phase, scene.ctl.viewer, i18n.lang(), bx, tuple(scene.seats))
+    widgets.boxed(surf, pygame.Rect(0, 0, max(100, bx - 4), TOP_H), left, alpha=225, pad=2, cache_key=key)
     if rects:
         u = rects[0].unionall(rects[1:]).inflate(8, 6)
         if surf.get_flags() & pygame.SRCALPHA:
