@@ -273,18 +273,32 @@ class Controller:
         src, dst = self.selected, self.hover
         if self.own_unit(src) is None or self.enemy_unit(dst) is None:
             return None
-        rows = self.game.sight_line(src, dst, attack=True)
+        # computed from the viewer's observation (the heights it has explored), the same S5 test
+        # as the engine's sight_line; cells it has never explored are marked unknown, not revealed
+        from engine.shachang.sight import line_report
+
+        obs = self.obs
         u = self.own_unit(src)
+        e = self.enemy_unit(dst)
+        known = np.maximum(obs.heights, 0)
+        z = int(known[src]) + u.count
+        x = int(known[dst]) + e.count
+        rows = line_report(known, src, dst, z, x)
+        for r in rows:
+            if not obs.explored[r["cell"]]:
+                r.update(unknown=True, blocks=False)
         rng = rules.attack_range(u.count)
         d = steps(src, dst)
         block = next((r for r in rows if r["blocks"]), None)
         if self.game.mode == "classic":
             block = None
         decisive = block
-        if decisive is None and rows:
-            decisive = min(rows, key=lambda r: r["rhs"] - r["lhs"])
+        seen_rows = [r for r in rows if not r.get("unknown")]
+        if decisive is None and seen_rows:
+            decisive = min(seen_rows, key=lambda r: r["rhs"] - r["lhs"])
         return {"src": src, "dst": dst, "rows": rows, "block": block, "decisive": decisive,
-                "steps": d, "range": rng, "in_range": d <= rng}
+                "steps": d, "range": rng, "in_range": d <= rng,
+                "unknown": any(r.get("unknown") for r in rows)}
 
     def vision_preview(self, cell: Cell) -> np.ndarray | None:
         """What a unit on ``cell`` would see, computed from what the viewer knows of the terrain."""
@@ -325,7 +339,7 @@ class Controller:
             s = self.sight()
             if s is not None:
                 o.sight_src, o.sight_dst = s["src"], s["dst"]
-                o.sight_cells = s["rows"]
+                o.sight_cells = [r for r in s["rows"] if not r.get("unknown")]
                 o.sight_block = s["block"]["cell"] if s["block"] else None
                 o.sight_numbers = True
             if self.first_person:

@@ -80,6 +80,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "sight_rule": ("S5: 若 (a+b)·y ≥ a·z + b·x 则遮挡", "S5: blocked if (a+b)·y ≥ a·z + b·x"),
     "sight_clear": ("视线通畅", "line is clear"),
     "sight_blocked": ("被 {c} 遮挡", "blocked at {c}"),
+    "sight_unknown": ("视线经过未探索的格子", "the line crosses unexplored cells"),
     "sight_row": ("{c}: a={a} b={b} x={x} y={y} z={z}  {lhs} {op} {rhs}",
                   "{c}: a={a} b={b} x={x} y={y} z={z}  {lhs} {op} {rhs}"),
     "out_of_range": ("超出攻击范围 ({d} > {r})", "out of attack range ({d} > {r})"),

@@ -180,6 +180,8 @@ def sight_panel(surf, s, x, y, width) -> int:
         y += lh
     if s["block"] is not None:
         text.draw(surf, t("sight_blocked", c=cell_name(s["block"]["cell"])), (x, y), 15, widgets.BAD)
+    elif s.get("unknown"):
+        text.draw(surf, t("sight_unknown"), (x, y), 15, widgets.ACCENT)
     else:
         text.draw(surf, t("sight_clear"), (x, y), 15, widgets.GOOD)
     y += lh
