@@ -418,6 +418,10 @@ class Scene:
 
     def on_resize(self, w: int, h: int) -> None: ...
 
+    def animating(self) -> bool:
+        """True while the picture changes without input (camera motion, computer moves, ...)."""
+        return False
+
 
 class App:
     """Owns the display and the scene stack; ``step()`` runs one frame of the input loop."""
@@ -440,6 +444,7 @@ class App:
         if self.display.fallback_reason and self.opts.renderer == "gl":
             self.notice = i18n.t("renderer_fallback", err=self.display.fallback_reason)
         self._last = time.perf_counter()
+        self._since_draw = 0
 
     # ---------------------------------------------------------------- scenes
     @property
@@ -556,13 +561,17 @@ class App:
                 return True
         return False
 
-    def step(self, dt: float | None = None) -> bool:
-        """One frame: events, update, draw, present. Returns False once the app should stop."""
+    def step(self, dt: float | None = None, idle_skip: bool = False) -> bool:
+        """One frame: events, update, draw, present. Returns False once the app should stop.
+
+        With ``idle_skip`` (the interactive loop), a frame without events in which no scene is
+        animating is not drawn again (the picture stays; at least two redraws a second)."""
         now = time.perf_counter()
         if dt is None:
             dt = min(0.1, now - self._last)
         self._last = now
-        for ev in pygame.event.get():
+        events = pygame.event.get()
+        for ev in events:
             try:
                 if self.handle_global(ev):
                     continue
@@ -579,7 +588,13 @@ class App:
         try:
             for s in list(self.scenes):
                 s.update(dt)
-            self.draw()
+            idle = (idle_skip and not events and self._since_draw < 30
+                    and not any(s.animating() for s in self.scenes))
+            if idle:
+                self._since_draw += 1
+            else:
+                self._since_draw = 0
+                self.draw()
         except Exception as e:
             self._error(e)
             try:  # still show something (the error on the status line)
@@ -628,7 +643,7 @@ class App:
             else:
                 self.start_title()
         while self.running:
-            self.step()
+            self.step(idle_skip=True)
             self.clock.tick(fps)
         pygame.quit()
         return 0

@@ -505,6 +505,29 @@ class GameScene(Scene):
             self.cam.tscale = max(self.cam.fit_scale(), 0.8 * min(w, hh) / (2 * vision_range(u.count) + 3))
 
     # -------------------------------------------------------------- update
+    def animating(self) -> bool:
+        cam = self.cam
+        if getattr(cam, "moving", False):
+            return True
+        if hasattr(cam, "tscale") and (abs(cam.tx - cam.cx) > 1e-3 or abs(cam.tz - cam.cz) > 1e-3
+                                       or abs(cam.tscale - cam.scale) > 1e-3):
+            return True
+        g = self.game
+        if not g.is_over and self.seats[g.current_player] != "human":
+            return True  # a computer seat is playing
+        if self.last_ai is not None or self.dragging or self.press is not None:
+            return True
+        keys = pygame.key.get_pressed()
+        if any(keys[k] for k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
+                                 pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s)):
+            return True
+        if self.app.opts.edge_pan and self.mouse_seen and pygame.mouse.get_focused():
+            x, y = pygame.mouse.get_pos()
+            w, h = self.app.display.size
+            if x < EDGE or y < EDGE or x >= w - EDGE or y >= h - EDGE:
+                return True
+        return False
+
     def update(self, dt: float) -> None:
         if self.app.notice:
             self.ctl.say(self.app.notice)

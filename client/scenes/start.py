@@ -101,6 +101,9 @@ class StartScene(Scene):
         self.seed_typed = ""
 
     # --------------------------------------------------------------- preview
+    def animating(self) -> bool:
+        return self._worker is not None or self.preview_key() != self._preview_key
+
     def preview_key(self):
         if self.game.value != "shachang":
             return None
