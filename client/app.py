@@ -419,8 +419,9 @@ class Scene:
     def on_resize(self, w: int, h: int) -> None: ...
 
     def animating(self) -> bool:
-        """True while the picture changes without input (camera motion, computer moves, ...)."""
-        return False
+        """True while the picture changes without input (camera motion, computer moves, ...).
+        Scenes that do not say are redrawn every frame."""
+        return True
 
 
 class App:

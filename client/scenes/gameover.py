@@ -40,6 +40,9 @@ class GameOverScene(Scene):
             elif ev.key == pygame.K_RETURN:
                 self.app.start_title()
 
+    def animating(self) -> bool:
+        return False
+
     def draw(self, display) -> None:
         surf = display.ui
         w, h = surf.get_size()

@@ -42,6 +42,9 @@ class HandoverScene(Scene):
         self.app.pop(self)
         self.game_scene.handover_done(self.player)
 
+    def animating(self) -> bool:
+        return False
+
     def draw(self, display) -> None:
         surf = display.ui
         surf.fill((10, 10, 14))

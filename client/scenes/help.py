@@ -18,6 +18,9 @@ class HelpScene(Scene):
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
             self.app.pop(self)
 
+    def animating(self) -> bool:
+        return False
+
     def draw(self, display) -> None:
         surf = display.ui
         w, h = surf.get_size()

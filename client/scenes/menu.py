@@ -60,6 +60,9 @@ class MenuScene(Scene):
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.close()
 
+    def animating(self) -> bool:
+        return False
+
     def draw(self, display) -> None:
         surf = display.ui
         if self.opaque:
@@ -113,6 +116,9 @@ class LoadScene(Scene):
                 return
         if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
             self.app.pop(self)
+
+    def animating(self) -> bool:
+        return False
 
     def draw(self, display) -> None:
         surf = display.ui
