@@ -58,9 +58,16 @@ def top_bar(surf: pygame.Surface, scene) -> None:
 
 
 def _row(surf, x, y, label, value, colour=widgets.TEXT, size=15) -> int:
+    """``label   value``; a value too long for the panel goes on its own line."""
+    lh = text.font(size).get_linesize()
     text.draw(surf, label, (x, y), size, widgets.DIM)
-    text.draw(surf, str(value), (x + 150, y), size, colour)
-    return y + text.font(size).get_linesize()
+    value = str(value)
+    if x + 150 + text.size_of(value, size)[0] > surf.get_width() - 10:
+        y += lh
+        text.draw(surf, value, (x + 12, y), size, colour)
+    else:
+        text.draw(surf, value, (x + 150, y), size, colour)
+    return y + lh
 
 
 def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> int:
