@@ -92,6 +92,7 @@ class GameScene(Scene):
         self.handover_for: int | None = None
         self.last_autosave: Path | None = None
         self.last_ai = None  # (action, seat, time): drawn as an arrow for a moment
+        self.slide = None  # the computer's march/attack on its way (drawn, then applied)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         if message:
             self.ctl.say(message, "ok")
@@ -515,7 +516,7 @@ class GameScene(Scene):
         g = self.game
         if not g.is_over and self.seats[g.current_player] != "human":
             return True  # a computer seat is playing
-        if self.last_ai is not None or self.dragging or self.press is not None:
+        if self.last_ai is not None or self.slide is not None or self.dragging or self.press is not None:
             return True
         keys = pygame.key.get_pressed()
         if any(keys[k] for k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
@@ -573,6 +574,14 @@ class GameScene(Scene):
         cur = g.current_player
         if self.seats[cur] == "human":
             self.worker = None
+            self.slide = None
+            return
+        if self.slide is not None:  # a march or shot on its way: apply it when it arrives
+            sl = self.slide
+            if self.skip or time.monotonic() - sl["t0"] >= sl["dur"] or sl["version"] != self.ctl.version:
+                self.slide = None
+                if sl["version"] == self.ctl.version:
+                    self._apply_ai(sl["action"], sl["seat"])
             return
         w = self.worker
         if w is None or w.version != self.ctl.version:
@@ -590,6 +599,21 @@ class GameScene(Scene):
             action = End()
         else:
             action = w.result
+        src, dst = getattr(action, "src", None), getattr(action, "dst", None)
+        vis = self.ctl.obs.visible
+        dur = min(0.5, self.app.opts.ai_delay) / self.ai_speed
+        if src is not None and dst is not None and vis[src] and vis[dst] and not self.skip and dur > 0.02 \
+                and not self.blocked():
+            # show the march (a token sliding) or the shot (a bolt flying) before it lands
+            self.slide = {"action": action, "seat": cur, "t0": time.monotonic(), "dur": dur,
+                          "version": self.ctl.version}
+            if self.fp_cam is None:
+                self.cam.jump_to(dst)
+            return
+        self._apply_ai(action, cur)
+
+    def _apply_ai(self, action, cur: int) -> None:
+        g = self.game
         from engine.api import IllegalAction
 
         try:
@@ -607,6 +631,32 @@ class GameScene(Scene):
         if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
             self.cam.jump_to(dst)
         self._after_action(action)
+
+    def _draw_slide(self, display) -> None:
+        """The computer's march (its soldiers sliding) or shot (a bolt) between two visible cells."""
+        sl = self.slide
+        a = self.cell_to_screen(sl["action"].src)
+        b = self.cell_to_screen(sl["action"].dst, top=False)
+        if a is None or b is None:
+            return
+        f = min(1.0, (time.monotonic() - sl["t0"]) / max(1e-3, sl["dur"]))
+        f = f * f * (3 - 2 * f)  # ease in and out
+        x, y = a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
+        surf = display.ui
+        from client.render.flat import player_rgb
+
+        if type(sl["action"]).__name__ == "Attack":
+            pygame.draw.line(surf, (255, 230, 120), a, (int(x), int(y)), 2)
+            pygame.draw.circle(surf, (255, 80, 40), (int(x), int(y)), 6)
+        else:
+            col = player_rgb(sl["seat"])
+            pygame.draw.circle(surf, (0, 0, 0), (int(x), int(y)), 13)
+            pygame.draw.circle(surf, col, (int(x), int(y)), 11)
+            text.draw(surf, str(sl["action"].count), (int(x), int(y)), 14, (255, 255, 255), anchor="center")
+        xs, ys = (a[0], b[0]), (a[1], b[1])
+        w = -(-(max(xs) - min(xs) + 60) // 128) * 128
+        h = -(-(max(ys) - min(ys) + 60) // 128) * 128
+        display.mark(pygame.Rect(min(xs) - 30, min(ys) - 30, w, h))
 
     # ---------------------------------------------------------------- draw
     def draw(self, display) -> None:
@@ -650,6 +700,8 @@ class GameScene(Scene):
                           (255, 230, 60), shadow=True)
         if self.last_ai is not None:
             self._draw_last_ai(display)
+        if self.slide is not None:
+            self._draw_slide(display)
         if ctl.reinforce is not None:
             self._draw_popup(surf)
         if ctl.preview and ctl.hover is not None:
