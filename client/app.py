@@ -153,7 +153,12 @@ class Display:
         for attr, v in ((pygame.GL_RED_SIZE, 8), (pygame.GL_GREEN_SIZE, 8), (pygame.GL_BLUE_SIZE, 8),
                         (pygame.GL_ALPHA_SIZE, 8), (pygame.GL_DEPTH_SIZE, 24), (pygame.GL_STENCIL_SIZE, 0)):
             pygame.display.gl_set_attribute(attr, v)
-        self.window = pygame.display.set_mode(self._mode_size(size), self._flags(True), vsync=0)
+        try:
+            self.window = pygame.display.set_mode(self._mode_size(size), self._flags(True), vsync=0)
+        except pygame.error:  # that exact format is not offered: take the driver's default (presenting copes)
+            pygame.display.gl_set_attribute(pygame.GL_ALPHA_SIZE, 0)
+            pygame.display.gl_set_attribute(pygame.GL_DEPTH_SIZE, 16)
+            self.window = pygame.display.set_mode(self._mode_size(size), self._flags(True), vsync=0)
         self.ctx = moderngl.create_context()
         self._board_drawn = False
         w, h = self.window.get_size()
