@@ -26,15 +26,15 @@ class HandoverScene(Scene):
 
         if time.monotonic() - self.shown_at < getattr(self.app.opts, "handover_delay", 0.0):
             return  # a second press of the key or button that ended the last turn
-        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            return  # Enter ends turns: never let it also pass the hand-over
-        if ev.type == pygame.KEYDOWN and ev.key not in (pygame.K_F1, pygame.K_F2, pygame.K_F11, pygame.K_F12):
+        if ev.type == pygame.KEYDOWN:
+            # Space passes; Esc opens the menu (the board stays hidden); other keys (Enter, which
+            # ends turns, and the function keys) never pass the hand-over
             if ev.key == pygame.K_ESCAPE:
                 from client.scenes.menu import MenuScene
 
                 self.app.push(MenuScene(self.app, self.game_scene, hide_board=True))
-                return
-            self.done()
+            elif ev.key == pygame.K_SPACE:
+                self.done()
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self.done()
 
