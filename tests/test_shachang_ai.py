@@ -56,8 +56,8 @@ def test_same_observation_same_decisions(level, extra):
     # the true states differ
     assert g1.to_json() != g2.to_json()
     for seed in (0, 1, 7):
-        a1 = make_agent(level, seed=seed, seat=0, budget=30)
-        a2 = make_agent(level, seed=seed, seat=0, budget=30)
+        a1 = make_agent(level, seed=seed, seat=0, use_clock=False)
+        a2 = make_agent(level, seed=seed, seat=0, use_clock=False)
         h1, h2 = g1.clone(), g2.clone()
         # the whole turn, as long as the two observations stay equal
         while not h1.is_over and h1.current_player == 0:
@@ -169,7 +169,7 @@ def test_deterministic_for_a_seed(level):
     logs = []
     for _ in range(2):
         g = new_game("standard", players=2, seed=4)
-        agents = [make_agent(level, seed=3, seat=0, budget=30), make_agent("normal", seed=8, seat=1)]
+        agents = [make_agent(level, seed=3, seat=0, use_clock=False), make_agent("normal", seed=8, seat=1)]
         _run(g, agents, 400)
         logs.append([str(a) for a in g.log])
     assert logs[0] == logs[1]

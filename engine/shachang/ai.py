@@ -23,10 +23,14 @@ Levels (docs/ai.md has the details and the arena numbers):
   sight lines, 集合 range growth, enemy reinforcement ambushes, ghost vision
   it gives away), its own chances next turn, and the way to the enemy.
 * ``hard``: a search over whole-turn plans within a thinking-time budget:
-  many variants of the normal planner (reinforcement policies, aggression,
-  unit orders, randomised tie-breaks, holding fire), each simulated to the end
-  of the turn and scored by material plus the position score plus a
-  simulated enemy reply; the best plan is played.
+  the normal planner plus fog risk (do not end a turn where an unseen stack
+  could shoot first), a penalty for standing in enemy sight, and splits
+  before a shot; many unit orders with random tie-breaks, each simulated to
+  the end of the turn and scored by material, the position terms and a
+  simulated reply of every nearby enemy (the normal planner run on what that
+  enemy would see); the best plan is played. With several enemies alive it
+  plays for survival (hide, stack up, no ambushes); with one enemy and no
+  shot yet it steps in rather than let the game end void.
 
 Determinism: every choice comes from the agent's own ``random.Random`` seeded
 by (seed, seat, level); the hard search runs a fixed number of variants per
@@ -41,7 +45,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from engine.shachang.actions import Attack, End, March, Reinforce
+from engine.shachang.actions import Attack, End, Reinforce
 from engine.shachang.ai_eval import FogRisk, Threats, VisCache, Weights, material, target_map
 from engine.shachang.ai_model import Memory, Model, line_clear, steps
 from engine.shachang.rules import attack_range, vision_range
@@ -50,15 +54,22 @@ LEVELS = ("easy", "normal", "hard")
 
 # thinking time per turn in seconds, by preset (hard uses it, the others stay far below)
 DEFAULT_BUDGET = {"standard": 0.3, "medium": 0.6, "large": 1.2, "huge": 2.4}
-# plan variants the hard level tries per turn (deterministic amount of work)
+# plan variants the hard level tries per turn at the default budget (deterministic amount of work;
+# a budget k times the default tries k times as many, the clock only cuts a slow machine short)
 HARD_VARIANTS = {"standard": 24, "medium": 16, "large": 6, "huge": 10}
 
 
-def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None):
-    """A computer player of ``level`` (easy, normal, hard); ``budget`` = thinking seconds per turn."""
+def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None,
+               use_clock: bool = True):
+    """A computer player of ``level`` (easy, normal, hard).
+
+    ``budget``: thinking seconds per turn (default by preset, ``DEFAULT_BUDGET``); the hard level
+    sizes its search to it. ``use_clock=False`` never cuts a search short on the clock (fully
+    reproducible on any machine, e.g. in tests).
+    """
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
-    return ShachangAI(level, seed=seed, seat=seat, budget=budget)
+    return ShachangAI(level, seed=seed, seat=seat, budget=budget, use_clock=use_clock)
 
 
 @dataclass
@@ -404,7 +415,7 @@ class Planner:
 
     def _best_march(self, u, T: Threats, max_k: int | None = None, splits_only: bool = False):
         m, P = self.m, self.P
-        c, moves = m.own[u][0], m.own[u][1]
+        c = m.own[u][0]
         reach = m.reach(u)
         if not reach:
             return None
@@ -709,13 +720,15 @@ def hard_variants(rng: random.Random, n: int, weights: dict = HARD_WEIGHTS, extr
 class ShachangAI:
     """A computer player (see module doc)."""
 
-    def __init__(self, level: str, seed: int = 0, seat: int = 0, budget: float | None = None):
+    def __init__(self, level: str, seed: int = 0, seat: int = 0, budget: float | None = None,
+                 use_clock: bool = True):
         self.level = level
         self.name = f"shachang-{level}"
         self.seed = int(seed)
         self.seat = int(seat)
         self.rng = random.Random(self.seed * 1_000_003 + self.seat * 7_919 + LEVELS.index(level))
         self.budget = budget
+        self.use_clock = use_clock
         self.memory = Memory()
         self.turn = 0
         self.plan: list = []
@@ -806,7 +819,7 @@ class ShachangAI:
         ctx = Context(m, self.memory, self.turn)
         budget = self.budget_for(obs.preset)
         spent = self._turn_think
-        deadline = t0 + max(0.02, budget - spent)
+        deadline = t0 + max(0.02, budget - spent) if self.use_clock else None
         if self.level == "easy":
             pl = EasyPlanner(m, ctx, Params(), self.rng, deadline)
             acts = pl.run()
@@ -819,13 +832,16 @@ class ShachangAI:
         self.snaps = list(pl.snaps)
 
     def _search(self, m: Model, ctx: Context, obs, deadline: float):
-        n = HARD_VARIANTS.get(obs.preset, 6)
+        # the work is a number of plans (deterministic), proportional to the budget
+        base = HARD_VARIANTS.get(obs.preset, 6)
+        scale = self.budget_for(obs.preset) / DEFAULT_BUDGET.get(obs.preset, 1.0)
+        n = max(2, int(round(base * scale)))
         hw = hard_weights(m)
         variants = hard_variants(self.rng, n, hw, hard_params(m))
         best = None
         w0 = Weights(**hw)
         for i, P in enumerate(variants):
-            if i > 0 and time.perf_counter() > deadline:
+            if i > 0 and deadline is not None and time.perf_counter() > deadline:
                 break
             mm = m.copy()
             sub_rng = random.Random(self.rng.random())
