@@ -550,9 +550,14 @@ class App:
                 self.notice = i18n.t("lang_switched")
                 return True
             if ev.key == pygame.K_F12:
-                path = Path(self.opts.save_dir) / "screenshots" / time.strftime("shot-%Y%m%d-%H%M%S.png")
+                clean = bool(ev.mod & pygame.KMOD_SHIFT)
+                name = time.strftime("rule-%Y%m%d-%H%M%S.png" if clean else "shot-%Y%m%d-%H%M%S.png")
+                path = Path(self.opts.save_dir) / "screenshots" / name
                 try:
-                    self.display.save_screenshot(path)
+                    if clean:
+                        self.save_rule_picture(path)
+                    else:
+                        self.display.save_screenshot(path)
                     self.notice = str(path)
                 except Exception as e:
                     self.notice = f"screenshot failed: {e}"
@@ -566,6 +571,20 @@ class App:
                     self.push(HelpScene(self))
                 return True
         return False
+
+    def save_rule_picture(self, path) -> Path:
+        """Shift+F12: the current board view without any HUD (a clean rule picture) as PNG."""
+        scene = self.scene
+        frame = getattr(scene, "frame", None)
+        if frame is None or not hasattr(scene, "camera"):
+            raise RuntimeError("no board view to picture here")
+        camera = scene.camera()
+        if self.display.kind == "gl":
+            from client.shot import save_view
+
+            return save_view(self.display.gl, frame, camera, path)
+        self.display.board.draw(frame, camera)  # the flat board alone; the HUD comes after
+        return self.display.save_screenshot(path)
 
     def step(self, dt: float | None = None, idle_skip: bool = False) -> bool:
         """One frame: events, update, draw, present. Returns False once the app should stop.

@@ -146,6 +146,7 @@ HELP_LINES: list[tuple[str, str, str]] = [
     ("F2", "切换语言 中文/English", "switch language"),
     ("F11 / Alt+Enter", "全屏", "fullscreen"),
     ("F12", "截图", "screenshot"),
+    ("Shift+F12", "规则图（无界面）", "rule picture (board only, no HUD)"),
     ("F1", "帮助", "help"),
 ]
 

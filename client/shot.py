@@ -129,8 +129,6 @@ def make_camera(sc, spec: str | None):
     raise ShotError(f"camera {spec!r}: expected top, strategy, fp:<cell> or eye=x,y,z:target=x,y,z")
 
 
-SYSTEM_CJK = [Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
-              Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Medium.ttc")]
 _FONT_CACHE: dict = {}
 
 
@@ -161,10 +159,10 @@ def _load_font(path: Path | None, px: int):
 
 def caption_font(text: str, lang: str, px: int):
     """A pygame.freetype font for a caption: the shipped font in assets/fonts/ when it has every
-    character of the text, else a system Noto Sans CJK when present, else (English only) pygame's
-    default font; None when nothing can show the text (the caption is then skipped)."""
+    character of the text, else (English only) pygame's default font; None when nothing can show
+    the text (the caption is then skipped). Never a system font: pictures must not depend on
+    what a machine has installed."""
     cands = sorted(p for p in FONTS.glob("*") if p.suffix.lower() in (".otf", ".ttf", ".ttc"))
-    cands += [p for p in SYSTEM_CJK if p.exists()]
     if lang == "en" or all(ord(c) < 128 for c in text):
         cands.append(None)
     for path in cands:
@@ -401,10 +399,13 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     try:
         if args.all:
-            t0 = time.perf_counter()
-            out_dir = Path(args.out_dir) if args.out_dir else PICTURES
-            outs = regenerate_all(out_dir, lang=args.lang or "zh", timings=args.timings)
-            print(f"{len(outs)} pictures in {out_dir} ({time.perf_counter() - t0:.1f} s)")
+            # the rule book: Chinese captions in docs/rules/pictures, English ones in .../en
+            jobs = ([(Path(args.out_dir) if args.out_dir else PICTURES, args.lang)] if args.lang
+                    else [(PICTURES, "zh"), (PICTURES / "en", "en")])
+            for out_dir, lang in jobs:
+                t0 = time.perf_counter()
+                outs = regenerate_all(out_dir, lang=lang, timings=args.timings)
+                print(f"{len(outs)} pictures in {out_dir} ({time.perf_counter() - t0:.1f} s)")
             return 0
         if not args.out:
             raise ShotError("-o OUT.png is required")

@@ -65,3 +65,21 @@ def test_illegal_reasons_in_chinese():
     assert i18n.illegal_text("attack b3 f3: something else") == "b3攻击f3: something else"
     i18n.set_lang("en")
     assert i18n.illegal_text("march a1 h8 1: h8 has not been seen this turn").endswith("this turn")
+
+
+def test_shipped_font_covers_every_scenario_caption():
+    """Rule pictures never fall back to a system font: the shipped subset has every caption glyph."""
+    import tomllib
+    from pathlib import Path
+
+    import pygame.freetype as ft
+
+    root = Path(__file__).resolve().parents[1]
+    ft.init()
+    font = ft.Font(str(next((root / "assets" / "fonts").glob("*.otf"))), 20)
+    for f in sorted((root / "assets" / "scenarios").glob("*.toml")):
+        d = tomllib.loads(f.read_text(encoding="utf-8"))
+        for key in ("caption_zh", "caption_en", "title"):
+            text = d.get(key, "").replace("\n", "")
+            missing = [c for c in text if font.get_metrics(c)[0] is None]
+            assert not missing, f"{f.name} {key}: the font lacks {''.join(missing)}"

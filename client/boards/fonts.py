@@ -1,6 +1,7 @@
 """Fonts for piece names and panels: the app's shipped CJK font (first .otf/.ttf in assets/fonts/),
-with a per-character fallback for glyphs that font lacks (a system Noto CJK if one is installed,
-else pygame's default font). Tests never depend on glyph shapes."""
+with pygame's default font for glyphs it lacks (never a system font: the shipped subset is
+built to cover every string of the client, see client/ui/build_font.py). Tests never depend on
+glyph shapes."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,12 +9,6 @@ from pathlib import Path
 import pygame
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
-SYSTEM_CJK = (
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-    "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc",
-    "/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc",
-    "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc",
-)
 _fonts: dict[tuple[str | None, int], pygame.font.Font] = {}
 _has: dict[tuple[str | None, str], bool] = {}
 _cands: list | None = None
@@ -39,7 +34,6 @@ def _candidates() -> list[str | None]:
     p = shipped_font()
     if p is not None:
         out.append(str(p))
-    out += [s for s in SYSTEM_CJK if Path(s).exists()]
     out.append(None)
     _cands = out
     return out

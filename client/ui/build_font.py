@@ -29,6 +29,7 @@ def charset() -> str:
     parts += [g.name_zh + g.name_en for g in registry.GAMES.values()]
     parts += [p.name_zh + p.name_en for p in presets().values()]
     parts.append("".join(chr(c) for c in range(0x20, 0x7F)))
+    parts.append(source_text())
     try:  # the flat-board games' scene (client/boards)
         from client.boards.text import all_text as boards_text
 
@@ -36,6 +37,13 @@ def charset() -> str:
     except ImportError:
         pass
     return "".join(sorted(set("".join(parts))))
+
+
+def source_text() -> str:
+    """Every non-ASCII character in the client's sources and the scenario files (captions, panels)."""
+    root = Path(__file__).resolve().parents[2]
+    files = list((root / "client").rglob("*.py")) + list((root / "assets" / "scenarios").glob("*.toml"))
+    return "".join(sorted({c for f in files for c in f.read_text(encoding="utf-8") if ord(c) > 0x7F}))
 
 
 def main() -> int:
