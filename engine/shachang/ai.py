@@ -183,7 +183,9 @@ class Planner:
         if room <= 0:
             return
         last_round = m.round >= m.round_limit
-        if m.must_reinforce() or last_round or P.fill == "all":
+        # without fog reinforcements only come on the spawn cells (S13): no ambush to keep the room
+        # for, the reserve is a supply to bring forward
+        if m.must_reinforce() or last_round or P.fill == "all" or not m.fog:
             self._place_stack(room, T)
         elif P.fill == "tier" and m.own:
             main = max(m.own, key=lambda c: (m.own[c][0], c))
@@ -686,14 +688,15 @@ def hard_params(m: Model) -> dict:
 def void_looming(m: Model, memory: Memory) -> bool:
     """Nobody has shot yet and passing now may end the game as void (S18: a round of passes ends it).
 
-    Without fog the log shows whether the enemy's last turn was a bare pass; with fog its
-    marches are hidden, so after a while we assume it.
+    Without fog both sides see everything, a standoff is final and our pass may be the first of
+    the last round, so we never pass idle; with fog the enemy may still walk into us, so only
+    after a while.
     """
     alive = [pv.player for pv in m.players if not pv.out and pv.player != m.me]
     if len(alive) != 1 or memory.any_shot or not m.enemy:
         return False
     if not m.fog:
-        return memory.last_pass.get(alive[0], False)
+        return True
     return m.round >= max(10, m.round_limit // 6)
 
 
