@@ -21,7 +21,7 @@ from engine.shachang.ai import DEFAULT_BUDGET, make_agent
 SCENARIOS = {
     # name: (preset, players, levels by seat, own turns of seat 0 to time, games)
     "standard": ("standard", 2, ("hard", "normal"), 40, 6),
-    "huge": ("huge", 8, ("hard", "normal", "normal", "normal", "normal", "normal", "normal", "normal"), 8, 1),
+    "huge": ("huge", 8, ("hard", "normal", "normal", "normal", "normal", "normal", "normal", "normal"), 20, 1),
 }
 
 
