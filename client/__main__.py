@@ -5,6 +5,7 @@
     python -m client --preset standard --mode digital --players 2 --seats human,random
     python -m client --renderer flat --lang en         the 2D renderer, English text
     python -m client --load ~/.local/share/shachang/autosave.json
+    python -m client --preset medium --map my_16x16.png   a greyscale heightmap (black 0, white = the preset's top height)
     python -m client --preset huge --seed 1 --bench 300   scripted camera flight, prints frame times
 """
 from __future__ import annotations
@@ -34,6 +35,8 @@ def parse_args(argv=None):
     ap.add_argument("--save-dir", help="folder for saves (default ~/.local/share/shachang)")
     ap.add_argument("--autosave", help="autosave file (default SAVE_DIR/autosave.json)")
     ap.add_argument("--load", help="open this save at once")
+    ap.add_argument("--map", help="沙场秋点兵 map file: greyscale .png heightmap, JSON map or .npy heights "
+                                  "(its size must match --preset)")
     ap.add_argument("--ai-delay", type=float, default=0.45, help="seconds between computer actions")
     ap.add_argument("--bench", type=int, default=0, metavar="FRAMES",
                     help="play a scripted camera flight of FRAMES frames at 1280x720, print frame times, exit")
@@ -46,7 +49,8 @@ def options_from(args):
 
     o = Options()
     o.game_id = args.game
-    quick = any(v is not None for v in (args.preset, args.mode, args.players, args.seats, args.seed))
+    quick = any(v is not None for v in (args.preset, args.mode, args.players, args.seats, args.seed,
+                                        args.map))
     if args.preset:
         o.preset = PRESET_ALIASES.get(args.preset, args.preset)
     if args.mode:
@@ -69,6 +73,7 @@ def options_from(args):
     o.save_dir = Path(args.save_dir).expanduser() if args.save_dir else default_save_dir()
     o.autosave = Path(args.autosave).expanduser() if args.autosave else None
     o.load = Path(args.load).expanduser() if args.load else None
+    o.map_file = Path(args.map).expanduser() if args.map else None
     o.ai_delay = args.ai_delay
     o.quick_start = quick
     o.bench = args.bench
@@ -87,6 +92,13 @@ def main(argv=None) -> int:
 
     if opts.preset not in presets():
         raise SystemExit(f"unknown preset {opts.preset!r}; known: {', '.join(presets())}")
+    if opts.map_file:
+        from client.mapimage import load_any_map
+
+        try:
+            load_any_map(str(opts.map_file), opts.preset, opts.players, opts.seed)
+        except (ValueError, OSError) as e:
+            raise SystemExit(f"--map: {e}")
     from client.app import App
 
     return App(opts).run()

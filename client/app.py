@@ -38,6 +38,7 @@ class Options:
     edge_pan: bool = True
     quick_start: bool = False  # skip the start screen
     load: Path | None = None  # a save to open at once
+    map_file: Path | None = None  # 沙场秋点兵 map: .png heightmap, JSON map or .npy heights
     bench: int = 0
     handover_delay: float = 0.4  # seconds the hand-over screen ignores input (no accidental double presses)
     strict: bool = False  # re-raise errors of scenes (tests); else report them and play on
@@ -503,7 +504,13 @@ class App:
         o = self.opts
         info = registry.get(o.game_id)
         if info.board == "heightmap":
-            game = info.new_game(preset=o.preset, mode=o.mode, players=o.players, seed=o.seed)
+            game_map = None
+            if o.map_file:
+                from client.mapimage import load_any_map
+
+                game_map = load_any_map(str(o.map_file), o.preset, o.players, o.seed)
+            game = info.new_game(preset=o.preset, mode=o.mode, players=o.players, seed=o.seed,
+                                 game_map=game_map)
         else:
             opts = dict(info.options)
             if "seed" in opts:

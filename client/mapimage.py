@@ -40,3 +40,14 @@ def png_map(path: str, preset_key: str, players: int, seed: int = 0):
                          f"the {preset_key} map wants {p.size}x{p.size}")
     spawns = place_spawns(heights, preset_key, players, seed)
     return GameMap(heights=heights, spawns=spawns, name=path).validate(players)
+
+
+def load_any_map(path: str, preset_key: str, players: int, seed: int = 0):
+    """A GameMap from a .png heightmap, a JSON map or a .npy heights file (ValueError naming the problem)."""
+    if str(path).lower().endswith(".png"):
+        return png_map(str(path), preset_key, players, seed)
+    from engine.shachang.maps import load_map
+
+    m = load_map(str(path), preset_key=preset_key, players=players, seed=seed)
+    m.validate(players)
+    return m

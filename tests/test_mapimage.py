@@ -46,3 +46,29 @@ def test_not_an_image_is_refused(tmp_path):
     p.write_text("hello")
     with pytest.raises(ValueError, match="not a readable image"):
         load_png_heightmap(str(p), 6)
+
+
+def test_client_starts_a_game_on_a_png_map(tmp_path):
+    import os
+
+    from client.app import App, Options
+    from client.scenes.game import GameScene
+
+    g = (np.add.outer(np.arange(16), np.arange(16)) * 8).astype(np.uint8)
+    p = tmp_path / "m.png"
+    _write_png(p, g)
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    try:
+        app = App(Options(renderer="flat", save_dir=tmp_path, preset="medium", players=2, seed=1,
+                          seats=["human", "human"], map_file=p, quick_start=True, strict=True,
+                          ai_delay=0.0, edge_pan=False))
+        app.new_game_from_opts()
+        game = app.find(GameScene).game
+        assert np.array_equal(game.heights, load_png_heightmap(str(p), 10))
+    finally:
+        pygame.display.quit()
+        if old is None:
+            os.environ.pop("SDL_VIDEODRIVER", None)
+        else:
+            os.environ["SDL_VIDEODRIVER"] = old
