@@ -243,7 +243,7 @@ _ILLEGAL_RULES: list[tuple[re.Pattern, str]] = [(re.compile(p), f) for p, f in [
     (r"^(\d+) steps exceed the attack range (\d+) of the (\d+)-soldier unit on (\w+)$",
      "相距{0}步, 超出{3}部队({2}人)的攻击范围{1}"),
     (r"^the line is blocked at (\w+): (.*)$", "视线被{0}遮挡: {1}"),
-    (r"^the new camp on (\w+) cannot attack this turn$", "{0}是新营, 本回合不能攻击"),
+    (r"^the new camp on (\w+) cannot attack until P(\d+)'s next turn$", "{0}是新营, 本回合不能攻击"),
     (r"^the unit on (\w+) has already attacked$", "{0}的部队本回合已攻击过"),
     (r"^(\w+) is not in P(\d+)'s sight$", "{0}不在视野内"),
     (r"^no enemy unit on (\w+)$", "{0}没有敌军"),

@@ -123,13 +123,7 @@ def rim_codes_window(h: np.ndarray, top: bool, left: bool, bottom: bool, right: 
     return code.astype(np.float32)
 
 
-def col_letters(col: int) -> str:
-    s = ""
-    col += 1
-    while col:
-        col, r = divmod(col - 1, 26)
-        s = chr(97 + r) + s
-    return s
+from engine.shachang.cells import col_name as col_letters  # noqa: E402  (one naming of cells)
 
 
 def cell_label(cell) -> str:

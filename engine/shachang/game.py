@@ -485,7 +485,8 @@ class ShachangGame(Game):
             raise IllegalAction("S17 maximum units",
                                 f"{a}: P{p + 1} already has the maximum of {self.P.max_units} units")
 
-    def _check_march(self, a: March) -> None:
+    def _acting_unit(self, a, rule: str, verb: str) -> Unit:
+        """The settled own unit on a.src that acts in a march (rule S15) or attack (S8), or raise."""
         p = self.cur
         self._cell_ok(a, a.src)
         self._cell_ok(a, a.dst)
@@ -494,10 +495,15 @@ class ShachangGame(Game):
                                 f"{a}: P{p + 1} has no soldiers on the field and must reinforce first")
         u = self.units.get(a.src)
         if u is None or u.owner != p:
-            raise IllegalAction("S15 own unit", f"{a}: P{p + 1} has no unit on {cell_name(a.src)}")
+            raise IllegalAction(f"{rule} own unit", f"{a}: P{p + 1} has no unit on {cell_name(a.src)}")
         if u.fresh:
-            raise IllegalAction("S15 new camp",
-                                f"{a}: the new camp on {cell_name(a.src)} cannot move until P{p + 1}'s next turn")
+            raise IllegalAction(f"{rule} new camp",
+                                f"{a}: the new camp on {cell_name(a.src)} cannot {verb} until P{p + 1}'s next turn")
+        return u
+
+    def _check_march(self, a: March) -> None:
+        p = self.cur
+        u = self._acting_unit(a, "S15", "move")
         if u.attacked:
             raise IllegalAction("S16 attacked",
                                 f"{a}: the unit on {cell_name(a.src)} has attacked and may not move this turn")
@@ -528,16 +534,7 @@ class ShachangGame(Game):
 
     def _check_attack(self, a: Attack) -> None:
         p = self.cur
-        self._cell_ok(a, a.src)
-        self._cell_ok(a, a.dst)
-        if self._must_reinforce():
-            raise IllegalAction("S13 forced reinforcement",
-                                f"{a}: P{p + 1} has no soldiers on the field and must reinforce first")
-        u = self.units.get(a.src)
-        if u is None or u.owner != p:
-            raise IllegalAction("S8 own unit", f"{a}: P{p + 1} has no unit on {cell_name(a.src)}")
-        if u.fresh:
-            raise IllegalAction("S8 new camp", f"{a}: the new camp on {cell_name(a.src)} cannot attack this turn")
+        u = self._acting_unit(a, "S8", "attack")
         if u.attacked:
             raise IllegalAction("S16 attack once", f"{a}: the unit on {cell_name(a.src)} has already attacked")
         t = self.units.get(a.dst)
