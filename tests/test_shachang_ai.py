@@ -89,6 +89,8 @@ def _run(g, agents, max_actions):
         assert a in legal, f"{agents[p]!r} chose illegal {a}"
         g.apply(a)
         n += 1
+    for ag in agents:
+        assert not getattr(ag, "errors", []), ag.errors
     return n
 
 

@@ -740,6 +740,8 @@ class ShachangAI:
         self.last_end = True
         self.turn_started = 0.0
         self.expect = None  # predicted (own units, enemies) after the action returned last
+        self.errors: list[str] = []  # planner exceptions caught (the tests require none)
+        self.stats = {"replan": 0, "illegal_planned": 0, "fallback": 0}
         self.think: list[float] = []  # thinking seconds of each finished turn
         self._turn_think = 0.0
 
@@ -779,15 +781,23 @@ class ShachangAI:
 
     def _choose(self, obs, legal: set, t0: float):
         if self.plan and not self._on_track(obs):
+            self.stats["replan"] += 1
             self.plan, self.snaps = [], []
         for attempt in range(2):
             if not self.plan:
-                self._make_plan(obs, t0, quick=attempt > 0)
+                try:
+                    self._make_plan(obs, t0, quick=attempt > 0)
+                except Exception as e:  # never let a planner bug stop a game: note it, play safe
+                    self.errors.append(f"{type(e).__name__}: {e}")
+                    self.plan, self.snaps = [], []
+                    break
             a = self.plan.pop(0)
             self.expect = self.snaps.pop(0)
             if a in legal:
                 return a
+            self.stats["illegal_planned"] += 1
             self.plan, self.snaps = [], []
+        self.stats["fallback"] += 1
         return self._fallback(obs, legal)
 
     def _fallback(self, obs, legal: set):
