@@ -188,3 +188,14 @@ def test_think_time_recorded_and_budget_respected():
     a = make_agent("hard", seed=0, seat=0, budget=0.3)
     play_turn(g, a)
     assert len(a.think) == 1 and a.think[0] < 2.0
+
+
+def test_hard_leaves_the_sight_of_a_stronger_stack():
+    # a ridge along row 4; P2's 8-stack on e8 sees and outranges our 4 on c5 (range 5 against 4)
+    h = np.zeros((8, 8), dtype=np.int16)
+    h[3, :] = 9
+    g = game([[0, "c5", 4, "settled"], [1, "e8", 8, "settled"]], heights=h, mode="digital", reserve=[0, 8])
+    assert g.visible(1)[(4, 2)] and g.visible(0)[(7, 4)]
+    play_turn(g, make_agent("hard", seed=0, seat=0))
+    mine = [c for c, u in g.units.items() if u.owner == 0]
+    assert mine and not any(g.visible(1)[c] for c in mine), mine
