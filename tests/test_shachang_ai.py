@@ -199,3 +199,11 @@ def test_hard_leaves_the_sight_of_a_stronger_stack():
     play_turn(g, make_agent("hard", seed=0, seat=0))
     mine = [c for c, u in g.units.items() if u.owner == 0]
     assert mine and not any(g.visible(1)[c] for c in mine), mine
+
+
+def test_agent_reused_for_a_new_game():
+    a = make_agent("normal", seed=2, seat=0)
+    for seed in (1, 2):
+        g = new_game("standard", players=2, seed=seed)
+        _run(g, [a, make_agent("easy", seed=seed, seat=1)], 3000)
+        assert g.is_over

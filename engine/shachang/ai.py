@@ -755,6 +755,10 @@ class ShachangAI:
     def act(self, observation, legal_actions):
         t0 = time.perf_counter()
         obs = observation
+        if self.last_round is not None and obs.round < self.last_round:  # a new game: forget the old one
+            self.memory = Memory()
+            self.turn = 0
+            self.last_end = True
         new_turn = self.last_end or obs.round != self.last_round
         if new_turn:
             self.turn += 1
