@@ -341,6 +341,7 @@ class Planner:
         if not idle:
             return None
         best = None
+        reach: dict = {}  # donor -> its reach, computed once per call
         for u in actors:
             n = m.own[u][0]
             # enemies just out of range
@@ -349,9 +350,11 @@ class Planner:
                 continue
             donors = []
             for v in idle:
-                if v == u:
+                if v == u or steps(u, v) > m.own[v][1]:
                     continue
-                r = m.reach(v)
+                r = reach.get(v)
+                if r is None:
+                    r = reach[v] = m.reach(v)
                 if u in r:
                     donors.append((r[u], v))
             if not donors:
