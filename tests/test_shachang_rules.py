@@ -582,3 +582,18 @@ def test_illegal_actions_change_nothing():
                 g.apply(bad)
             finally:
                 assert snapshot(g) == before
+
+
+def test_victim_of_an_unseen_shooter_does_not_learn_its_cell_S7_D13():
+    # 视野外为迷雾，无法获取任何地方信息: a unit shot from the fog learns it was hit, not from where
+    g = game([[0, "a1", 8], [1, "d3", 2], [1, "h8", 1]], mode="digital")
+    assert not g.visible(1)[C("a1")]
+    g.apply("attack a1 d3")
+    ev1 = g.observe(1).events
+    assert any("unseen enemy shot P2's unit on d3" in e for e in ev1)
+    assert not any("a1" in e for e in ev1)
+    assert any("attack a1 d3" in e for e in g.observe(0).events)
+    # a shooter the victim sees is named
+    g = game([[0, "a1", 2], [1, "a3", 2], [1, "h8", 1]], mode="digital")
+    g.apply("attack a1 a3")
+    assert any("attack a1 a3" in e for e in g.observe(1).events)

@@ -612,15 +612,22 @@ class ShachangGame(Game):
         self.hits += 1
         self.last_hit[p] = self.hits
         victim = t.owner
-        who = None if not self.fog else frozenset([p, victim])
+        outcome = "is wiped out" if t.count == 0 else f"is down to {t.count}"
+        if not self.fog:
+            self._event(f"P{p + 1}: {a} — P{victim + 1}'s unit on {cell_name(a.dst)} {outcome}", None)
+        else:
+            # the victim learns where the shot came from only if it sees that cell (S7, D13)
+            self._event(f"P{p + 1}: {a} — P{victim + 1}'s unit on {cell_name(a.dst)} {outcome}",
+                        frozenset([p] + ([victim] if self.visible(victim)[a.src] else [])))
+            if not self.visible(victim)[a.src]:
+                self._event(f"an unseen enemy shot P{victim + 1}'s unit on {cell_name(a.dst)}: it {outcome}",
+                            frozenset([victim]))
         if t.count == 0:
             del self.units[a.dst]
-            self._event(f"P{p + 1}: {a} — P{victim + 1}'s unit on {cell_name(a.dst)} is wiped out", who)
             self._refresh_vision([a.dst])
             if self.fog:  # S9 英灵视野
                 self._add_ghost(Ghost(victim, a.dst, rules.vision_range(max(1, t.last_count))))
         else:
-            self._event(f"P{p + 1}: {a} — P{victim + 1}'s unit on {cell_name(a.dst)} is down to {t.count}", who)
             self._refresh_vision([a.dst])
         if not self.has_soldiers(victim):
             self._eliminate(victim, f"P{victim + 1} is out: wiped out by P{p + 1}")
