@@ -297,3 +297,27 @@ def test_scene_without_window_anqi_undo_and_baige_draw_offer():
     run_computers(sc)
     assert sc.game.log[:1] == ["offer"] and sc.game.log[1] in ("accept", "decline")
     assert "offer" not in [b.action for b in sc.adapter.side_buttons()]  # one offer per turn
+
+
+def test_fourth_consecutive_check_is_warned_before_it_is_played(cleanup):
+    # C7: the move that would be the fourth consecutive check by one piece loses; the client warns first
+    g = BaigeGame("4k5/10/10/10/10/10/10/10/10/Q4K4 w - - 0 1")
+    g.apply_all(["a1a6", "e10e9", "a6a9", "e9e10", "a9a10", "e10e9"])
+    app = make_app("dummy", "baige", ["human", "human"], "flat", game=g)
+    sc = app.scene
+    geo = sc.adapter.geometry
+    click_cell(app, geo.parse("a10"))
+    click_cell(app, geo.parse("a9"))
+    assert sc.modal is not None and sc.modal["kind"] == "confirm" and sc.modal["action"] == "a10a9"
+    assert len(g.log) == 6 and not g.is_over  # nothing played yet
+    app.step(0.016)  # draw the warning
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.step(0.016)
+    assert sc.modal is None and len(g.log) == 6  # declined: still not played
+    if sc.selected != geo.parse("a10"):
+        click_cell(app, geo.parse("a10"))
+    click_cell(app, geo.parse("a9"))
+    assert sc.modal is not None and sc.modal["kind"] == "confirm"
+    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
+    app.step(0.016)
+    assert g.log[-1] == "a10a9" and g.is_over  # confirmed: played, and lost by C7

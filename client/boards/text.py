@@ -27,6 +27,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "promote": ("升变：选择棋子", "Promotion: choose a piece"),
     "stay": ("不升变", "stay"),
     "confirm_resign": ("确定认输？", "Resign this game?"),
+    "confirm_long_check": ("同一子连续第四次将军（長捉）判负！仍要走？",
+                           "4th check in a row by one piece loses (C7)! Play it?"),
     "confirm_leave": ("离开本局，回到菜单？", "Leave this game for the menu?"),
     "game_over": ("对局结束", "Game over"),
     "moves": ("棋谱", "Moves"),

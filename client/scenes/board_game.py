@@ -350,9 +350,22 @@ class BoardGameScene:
             return GLBoardRenderer.cell_px(cell, self.last_board_view, self.camera)
         return self.flat.cell_px(cell)
 
+    def play_human(self, action: str) -> bool:
+        """A human's move: warns first when it would lose by the fourth consecutive check (C7)."""
+        warn = getattr(self.game, "would_lose_by_long_check", None)
+        try:
+            losing = bool(warn and warn(action))
+        except Exception:  # an illegal move: play() reports the engine's reason
+            losing = False
+        if losing:
+            self.modal = {"kind": "confirm", "text": tr("confirm_long_check", self.lang),
+                          "then": lambda: self.play(action), "action": action}
+            return False
+        return self.play(action)
+
     def _apply_click(self, c: Click) -> None:
         if c.kind == "action":
-            self.play(c.action)
+            self.play_human(c.action)
         elif c.kind == "promote":
             self.modal = {"kind": "promote", "choices": c.choices, "src": c.src, "dst": c.dst}
         elif c.kind == "select":
@@ -737,13 +750,15 @@ class BoardGameScene:
                 text(surf, c.glyph, (cx, cy), 30, rgb255(c.ink), "center")
                 hint = tr("stay", self.lang) if c.hint == "stay" else (c.hint if self.lang != "zh" else "")
                 text(surf, hint, (cx, cy + 44), 14, TEXT, "midtop")
-                self.modal_buttons.append((r, lambda a=c.action: self.play(a)))
+                self.modal_buttons.append((r, lambda a=c.action: self.play_human(a)))
                 m.setdefault("rects", {})[c.action] = r
             self._modal_button(surf, tr("no", self.lang), (box.centerx - 50, box.bottom - 42, 100, 30),
                                self._cancel_modal)
         elif kind == "confirm":
-            box = self._modal_box(surf, 360, 140)
-            text(surf, m["text"], (box.centerx, box.y + 24), 18, TEXT, "midtop")
+            lines = wrap(m["text"], 18, 400)
+            box = self._modal_box(surf, 440, 116 + 24 * len(lines))
+            for i, ln in enumerate(lines):
+                text(surf, ln, (box.centerx, box.y + 24 + 24 * i), 18, TEXT, "midtop")
 
             def yes(then=m["then"]):
                 self.modal = None
