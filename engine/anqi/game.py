@@ -11,7 +11,7 @@ import json
 import random
 from typing import Any
 
-from engine.api import Game, IllegalAction, ParseError, Placement, SaveError
+from engine.api import Game, IllegalAction, ParseError, Placement, SaveError, read_save
 from engine.anqi.board import HAN, Layout, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Rejection, Up
 
@@ -279,16 +279,7 @@ def new_game(seed: int = 0, players: int = 3, **_: Any) -> AnqiGame:
 
 def load_game(text: str) -> AnqiGame:
     """Replay a save {"game":"anqi","version":1,"seed":..,"actions":[..]}; SaveError if it is not one."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as e:
-        raise SaveError(f"not a save file: invalid JSON ({e})") from None
-    if not isinstance(data, dict):
-        raise SaveError("not a save file: expected a JSON object")
-    if data.get("game") != "anqi":
-        raise SaveError(f"not a save of 暗战洛阳城 (game {data.get('game')!r})")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"unsupported save version {data.get('version')!r} (expected {SAVE_VERSION})")
+    data = read_save(text, "anqi", SAVE_VERSION, "暗战洛阳城")
     seed = data.get("seed")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SaveError(f"save has no integer seed ({seed!r})")

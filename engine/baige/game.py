@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.api import Game, IllegalAction, ParseError, Placement, SaveError
+from engine.api import Game, IllegalAction, ParseError, Placement, SaveError, read_save
 from engine.baige.board import (
     A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, G, K, N, NAMES_EN, NAMES_ZH, P, Q, R, RANK, SQNAME,
     START_FEN, W, FenError, Position, move_flag, move_from, move_promo, move_text, move_to,
@@ -353,16 +353,7 @@ class BaigeGame(Game):
 
 
 def load_game(text: str) -> BaigeGame:
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as e:
-        raise SaveError(f"not a 百格西洋棋 save: invalid JSON ({e})") from None
-    if not isinstance(data, dict):
-        raise SaveError("not a 百格西洋棋 save: the JSON is not an object")
-    if data.get("game") != "baige":
-        raise SaveError(f"not a 百格西洋棋 save: game is {data.get('game')!r}, expected 'baige'")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveError(f"百格西洋棋 save version {data.get('version')!r} is not supported (expected {SAVE_VERSION})")
+    data = read_save(text, "baige", SAVE_VERSION, "百格西洋棋")
     fen = data.get("fen")
     actions = data.get("actions")
     if not isinstance(fen, str):

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.api import IllegalAction, ParseError, SaveError
+from engine.api import IllegalAction, ParseError, SaveError, read_save
 
 if TYPE_CHECKING:
     from engine.shachang.game import ShachangGame
@@ -44,16 +44,7 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
     from engine.shachang.game import ShachangGame
     from engine.shachang.maps import GameMap
 
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as e:
-        raise SaveError(f"not a save file: invalid JSON ({e})") from None
-    if not isinstance(data, dict):
-        raise SaveError("not a save file: top level is not an object")
-    if data.get("game") != FORMAT:
-        raise SaveError(f"not a 沙场秋点兵 save (game = {data.get('game')!r})")
-    if data.get("version") != VERSION:
-        raise SaveError(f"save version {data.get('version')!r} is not supported (this client reads {VERSION})")
+    data = read_save(text, FORMAT, VERSION, "沙场秋点兵")
     opts = _need(data, "options", dict, "save")
     mp = _need(data, "map", dict, "save")
     actions = _need(data, "actions", list, "save")
