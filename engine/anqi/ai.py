@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from engine.anqi.board import CANNON, EMPEROR, HORSE, layout
+from engine.anqi.board import EMPEROR, HORSE, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Up
 
 LEVELS = ("easy", "normal", "hard")
@@ -62,28 +62,7 @@ class Weights:
 
 def _attackers(pos: Position, board: list, cell: int, victim: Up, by: int | None = None) -> list[Up]:
     """Face-up pieces (of seat ``by`` if given) that could capture ``victim`` at ``cell`` now."""
-    lay = pos.lay
-    out = []
-    for n in lay.neighbours[cell]:
-        t = board[n]
-        if type(t) is Up and t.owner is not None and (by is None or t.owner == by) \
-                and pos.can_take(t, victim, False):
-            out.append(t)
-    for ray in lay.rays[cell]:
-        screens = ups = 0
-        for c in ray:
-            t = board[c]
-            if t is None:
-                continue
-            if screens and ups <= 1 and type(t) is Up and t.kind == CANNON and t.owner is not None \
-                    and (by is None or t.owner == by) and pos.can_take(t, victim, True):
-                out.append(t)
-            screens += 1
-            if type(t) is Up:
-                ups += 1
-                if ups > 1:
-                    break
-    return out
+    return list(pos.attackers(board, cell, victim, by))
 
 
 def _palace_distance(pos: Position, me: int) -> int:

@@ -147,28 +147,33 @@ class Position:
                         break
         return out
 
-    def attacked(self, board: list, cell: int, victim: Up) -> bool:
-        """Whether some face-up enemy of ``victim`` could capture it at ``cell`` with its next action (A5)."""
+    def attackers(self, board: list, cell: int, victim: Up, by: int | None = None):
+        """Face-up pieces (of seat ``by`` if given) that could capture ``victim`` at ``cell`` with their
+        next action: adjacent capturers and cannons over a legal screen (A3, A4)."""
         lay = self.lay
         for n in lay.neighbours[cell]:
             t = board[n]
-            if type(t) is Up and t.owner is not None and self.can_take(t, victim, False):
-                return True
+            if type(t) is Up and t.owner is not None and (by is None or t.owner == by) \
+                    and self.can_take(t, victim, False):
+                yield t
         for ray in lay.rays[cell]:
             screens = ups = 0
             for c in ray:
                 t = board[c]
                 if t is None:
                     continue
-                if screens and ups <= 1 and type(t) is Up and t.kind == CANNON \
-                        and t.owner is not None and self.can_take(t, victim, True):
-                    return True
+                if screens and ups <= 1 and type(t) is Up and t.kind == CANNON and t.owner is not None \
+                        and (by is None or t.owner == by) and self.can_take(t, victim, True):
+                    yield t
                 screens += 1
                 if type(t) is Up:
                     ups += 1
                     if ups > 1:
                         break
-        return False
+
+    def attacked(self, board: list, cell: int, victim: Up) -> bool:
+        """Whether some face-up enemy of ``victim`` could capture it at ``cell`` with its next action (A5)."""
+        return next(self.attackers(board, cell, victim), None) is not None
 
     # --- moves ----------------------------------------------------------------
     def check_move(self, src: int, dst: int) -> str:
