@@ -1,6 +1,8 @@
 """Arena: play N games between computer players and print wins, losses, voids and a 95% interval.
 
-    python -m engine.arena GAME --a LEVEL --b LEVEL --games N [--players K] [--opt key=value ...]
+    python -m engine.arena GAME --a LEVEL --b LEVEL --games N [--players K] [--jobs J] [--opt key=value ...]
+
+A LEVEL may carry a thinking budget in seconds per turn: ``--a hard@0.05``.
 
 Seats alternate between games: with two players, game i gives seat 0 to A when
 i is even and to B when it is odd. With more players, A takes one seat
@@ -19,14 +21,35 @@ from engine import registry
 from engine.agents import RandomAgent
 
 
+def parse_level(spec: str) -> tuple[str, float | None]:
+    """``"hard@0.05"`` -> ("hard", 0.05): a level and an optional thinking budget in seconds."""
+    level, sep, budget = spec.partition("@")
+    if not sep:
+        return level, None
+    try:
+        b = float(budget)
+    except ValueError:
+        raise SystemExit(f"bad budget in {spec!r}: want LEVEL@SECONDS, e.g. hard@0.05") from None
+    if not b > 0:
+        raise SystemExit(f"bad budget in {spec!r}: it must be positive")
+    return level, b
+
+
 def make_agent(game_id: str, level: str, seed: int, seat: int):
-    """An agent of ``level`` for ``game_id`` ("random" for the uniform random player)."""
+    """An agent of ``level`` for ``game_id`` ("random" for the uniform random player; "LEVEL@S"
+    gives the level a thinking budget of S seconds per turn where the game supports one)."""
+    level, budget = parse_level(level)
     if level == "random":
         return RandomAgent(seed)
     mod = importlib.import_module(registry.get(game_id).module)
     if not hasattr(mod, "make_agent"):
         raise SystemExit(f"{game_id} has no computer players yet")
-    return mod.make_agent(level, seed=seed, seat=seat)
+    if budget is None:
+        return mod.make_agent(level, seed=seed, seat=seat)
+    try:
+        return mod.make_agent(level, seed=seed, seat=seat, budget=budget)
+    except TypeError:
+        raise SystemExit(f"{game_id}'s computer players take no thinking budget") from None
 
 
 def play(game, agents, max_actions: int = 1_000_000):
@@ -67,34 +90,60 @@ def parse_opts(pairs: list[str]) -> dict:
     return out
 
 
-def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed: int = 0,
-        out=sys.stdout) -> dict:
-    """Play the match and return counts {'a_first', 'b_first', 'void', 'games'}."""
+def play_one(game_id: str, a: str, b: str, i: int, players: int, opts: dict, seed: int) -> tuple:
+    """Game ``i`` of a match: returns (A's seat, first seat or None, void)."""
     info = registry.get(game_id)
+    gopts = dict(opts)
+    if "players" in info.options:
+        gopts["players"] = players
+    if "seed" in info.options:
+        gopts["seed"] = seed + i
+    game = info.new_game(**gopts)
+    n = game.num_players
+    a_seat = i % n
+    agents = [make_agent(game_id, a if s == a_seat else b, seed * 7919 + i * 31 + s, s) for s in range(n)]
+    play(game, agents)
+    ranking = game.ranking()
+    void = not ranking or all(p.out for p in ranking)
+    return a_seat, (ranking[0].player if ranking else None), void
+
+
+def _play_star(args):
+    return play_one(*args)
+
+
+def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed: int = 0,
+        out=sys.stdout, jobs: int = 1) -> dict:
+    """Play the match (``jobs`` games at a time in worker processes) and return counts
+    {'a_first', 'b_first', 'void', 'games'}; the results do not depend on ``jobs``."""
+    registry.get(game_id)
+    for spec in (a, b):
+        parse_level(spec)
     res = {"a_first": 0, "b_first": 0, "void": 0, "games": 0}
     t0 = time.perf_counter()
-    for i in range(games):
-        gopts = dict(opts)
-        if "players" in info.options:
-            gopts["players"] = players
-        if "seed" in info.options:
-            gopts["seed"] = seed + i
-        game = info.new_game(**gopts)
-        n = game.num_players
-        a_seat = i % n
-        agents = [make_agent(game_id, a if s == a_seat else b, seed * 7919 + i * 31 + s, s)
-                  for s in range(n)]
-        play(game, agents)
-        ranking = game.ranking()
-        res["games"] += 1
-        if not ranking or all(p.out for p in ranking):
-            res["void"] += 1
-        elif ranking[0].player == a_seat:
-            res["a_first"] += 1
-        else:
-            res["b_first"] += 1
-        print(f"game {i + 1}/{games}: A in seat {a_seat}; first: seat {ranking[0].player if ranking else '-'}"
-              f"{' (void)' if ranking and all(p.out for p in ranking) else ''}", file=out, flush=True)
+    tasks = [(game_id, a, b, i, players, opts, seed) for i in range(games)]
+    if jobs > 1:
+        import multiprocessing
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        results = pool.imap(_play_star, tasks)
+    else:
+        pool = None
+        results = map(_play_star, tasks)
+    try:
+        for i, (a_seat, first, void) in enumerate(results):
+            res["games"] += 1
+            if void:
+                res["void"] += 1
+            elif first == a_seat:
+                res["a_first"] += 1
+            else:
+                res["b_first"] += 1
+            print(f"game {i + 1}/{games}: A in seat {a_seat}; first: seat {'-' if first is None else first}"
+                  f"{' (void)' if void else ''}", file=out, flush=True)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
     lo, hi = wilson(res["a_first"], res["games"])
     print(f"{game_id}: A={a} vs B={b}, {res['games']} games in {time.perf_counter() - t0:.1f}s: "
           f"A first {res['a_first']}, B first {res['b_first']}, void {res['void']}; "
@@ -115,13 +164,14 @@ def main(argv=None) -> int:
     ap.add_argument("--preset")
     ap.add_argument("--mode")
     ap.add_argument("--opt", action="append", default=[])
+    ap.add_argument("--jobs", type=int, default=1, help="games played at once (worker processes)")
     args = ap.parse_args(argv)
     opts = parse_opts(args.opt)
     if args.preset:
         opts["preset"] = args.preset
     if args.mode:
         opts["mode"] = args.mode
-    run(args.game, args.a, args.b, args.games, args.players, opts, args.seed)
+    run(args.game, args.a, args.b, args.games, args.players, opts, args.seed, jobs=max(1, args.jobs))
     return 0
 
 

@@ -207,3 +207,94 @@ def test_agent_reused_for_a_new_game():
         g = new_game("standard", players=2, seed=seed)
         _run(g, [a, make_agent("easy", seed=seed, seat=1)], 3000)
         assert g.is_over
+
+
+# ------------------------------------------------------------------ thinking budget (work quota)
+def _contact():
+    """Three stacks against two, out of range on open ground (tabletop: no fog): many plans, and
+    enemy replies to score them by."""
+    return game([[0, "b2", 3, "settled"], [0, "c1", 2, "settled"], [0, "a3", 2, "settled"],
+                 [1, "f7", 4, "settled"], [1, "g8", 3, "settled"]], mode="tabletop", reserve=[1, 1])
+
+
+def test_hard_spends_the_quota_of_its_budget():
+    from engine.shachang.ai import WORK_RATE
+    stats = {}
+    for budget in (0.05, 0.3, 0.6):
+        g = _contact()
+        a = make_agent("hard", seed=0, seat=0, budget=budget, use_clock=False)
+        a.act(g.observe(0), g.legal_actions())
+        st = a.search_stats
+        assert st["quota"] == int(budget * WORK_RATE["standard"])
+        # the search stops at the first step past its quota: it uses all of it, and not much more
+        assert st["quota"] <= st["work"] < st["quota"] * 1.2, st
+        stats[budget] = st
+    # more budget: more plans built and more enemy replies per plan scored
+    assert stats[0.05]["plans"] < stats[0.3]["plans"] <= stats[0.6]["plans"]
+    assert stats[0.05]["replies"] < stats[0.3]["replies"] < stats[0.6]["replies"]
+    # and the work the search did is the same whatever the clock said (no clock consulted)
+    g = _contact()
+    b = make_agent("hard", seed=0, seat=0, budget=0.3, use_clock=False)
+    b.act(g.observe(0), g.legal_actions())
+    assert {k: v for k, v in b.search_stats.items() if k != "seconds"} == \
+        {k: v for k, v in stats[0.3].items() if k != "seconds"}
+
+
+def test_work_meter_is_per_thread():
+    # the client thinks in a background thread: two searches at once give the decisions of two
+    # searches one after the other
+    import threading
+
+    def turn(out, key):
+        g = _contact()
+        a = make_agent("hard", seed=5, seat=0, use_clock=False)
+        out[key] = play_turn(g, a)
+
+    alone: dict = {}
+    turn(alone, "x")
+    both: dict = {}
+    ts = [threading.Thread(target=turn, args=(both, k)) for k in ("x", "y")]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert both["x"] == both["y"] == alone["x"]
+
+
+def test_forced_alternatives_give_other_plans():
+    from engine.shachang.ai import Context, Params, Planner, hard_variants
+    from engine.shachang.ai_model import Memory, Model
+    import random
+    g = _contact()
+    obs = g.observe(0)
+    mem = Memory()
+    mem.update(obs, 1)
+    m = Model.from_obs(obs, mem, 1)
+    ctx = Context(m, mem, 1)
+    variants = hard_variants(m)
+    base = Planner(m.copy(), ctx, next(variants), random.Random(0)).run()
+    plans = {tuple(base)}
+    forced = []
+    for _ in range(20):
+        P = next(variants)
+        if P.force is not None:
+            forced.append(P.force)
+            plans.add(tuple(Planner(m.copy(), ctx, P, random.Random(0)).run()))
+    assert forced[0] == ((1, 1), 0)  # the biggest unit (b2) stays
+    assert len(plans) >= 5, plans
+    for p in plans:  # every plan is a turn the engine accepts
+        h = g.clone()
+        for a in p:
+            h.apply(a)
+
+
+def test_hard_does_not_pass_into_a_void_game():
+    # S18: a whole round without acting ends the game, void when nobody has dealt damage. Under
+    # fog a player cannot see whether the other passed, so while nobody has shot, hard acts.
+    g = new_game("standard", players=2, seed=3)
+    for t in ("march a1 a2 8", "end", "march h8 h7 8", "end", "end"):  # seat 0 passes in round 2
+        g.apply(g.parse_action(t) if hasattr(g, "parse_action") else __import__(
+            "engine.shachang.actions", fromlist=["parse_action"]).parse_action(t))
+    assert not g.is_over and g.current_player == 1
+    acts = play_turn(g, make_agent("hard", seed=1, seat=1, use_clock=False))
+    assert len(acts) > 1 and not g.is_over, acts

@@ -36,11 +36,12 @@ def load_game(text: str, upto: int | None = None):
     return load_json(text, upto)
 
 
-def make_agent(level: str, seed: int = 0, seat: int = 0):
-    """A computer player of ``level`` (easy, normal, hard)."""
+def make_agent(level: str, seed: int = 0, seat: int = 0, budget: float | None = None):
+    """A computer player of ``level`` (easy, normal, hard); ``budget``: thinking seconds per turn
+    (default by preset)."""
     from engine.shachang.ai import make_agent as _make
 
-    return _make(level, seed=seed, seat=seat)
+    return _make(level, seed=seed, seat=seat, budget=budget)
 
 
 __all__ = ["new_game", "load_game", "make_agent", "attack_range", "vision_range", "fanshu",

@@ -47,16 +47,26 @@ import numpy as np
 
 from engine.shachang.actions import Attack, End, Reinforce
 from engine.shachang.ai_eval import FogRisk, Threats, VisCache, Weights, material, target_map
-from engine.shachang.ai_model import Memory, Model, line_clear, steps
+from engine.shachang.ai_model import METER, WORK_PLAN, Memory, Model, line_clear, steps
 from engine.shachang.rules import attack_range, vision_range
 
 LEVELS = ("easy", "normal", "hard")
 
 # thinking time per turn in seconds, by preset (hard uses it, the others stay far below)
 DEFAULT_BUDGET = {"standard": 0.3, "medium": 0.6, "large": 1.2, "huge": 2.4}
-# plan variants the hard level tries per turn at the default budget (deterministic amount of work;
-# a budget k times the default tries k times as many, the clock only cuts a slow machine short)
-HARD_VARIANTS = {"standard": 24, "medium": 16, "large": 6, "huge": 10}
+# The hard search measures its thinking in work (ai_model.METER: steps of the position score), not in
+# seconds, so that its plan never depends on the clock: its quota per turn is the budget times the
+# rate below, measured on the development machine (``python -m bench.ai --calibrate``), so that it
+# uses about the whole budget there. The clock only stops it at SAFETY x the budget (a slower or
+# loaded machine); only then does the plan depend on timing.
+WORK_RATE = {"standard": 360_000, "medium": 360_000, "large": 320_000, "huge": 250_000}
+SAFETY = 1.25
+STAGE1_SHARE = 0.4  # share of the quota for building plans; the rest scores the best ones deeper
+MAX_PLANS = 400
+STALE_PLANS = 48  # stop building plans when this many in a row brought no new one
+FORCE_RANKS = 3  # alternatives per unit for its first march: stay, its 2nd, 3rd and 4th best
+TOP_PLANS = 4
+MAX_REPLIES = 64
 
 
 def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None,
@@ -86,6 +96,7 @@ class Params:
     order: str = "big"  # unit order for marches: big | small | random
     max_passes: int = 3  # decisions per unit (chain transport needs more than one)
     presplit: bool = False  # before a shot, march off the soldiers the shot does not need
+    force: tuple | None = None  # (cell, rank): that unit's first march is its rank-th best (0: stays)
 
 
 # ---------------------------------------------------------------------------- context
@@ -405,7 +416,10 @@ class Planner:
                 rng.shuffle(movers)
             u = movers[0]
             passes[u] = passes.get(u, 0) + 1
-            best = self._best_march(u, T)
+            if P.force is not None and P.force[0] == u and passes[u] == 1:
+                best = self._best_march(u, T, rank=P.force[1]) if P.force[1] > 0 else None
+            else:
+                best = self._best_march(u, T)
             if best is None:
                 passes[u] = P.max_passes
                 continue
@@ -418,14 +432,18 @@ class Planner:
             if kind == "merge" and m.can_act(dst) and m.own[dst][1] > 0:
                 passes[dst] = 0  # chain transport: the grown unit may march on
 
-    def _best_march(self, u, T: Threats, max_k: int | None = None, splits_only: bool = False):
+    def _best_march(self, u, T: Threats, max_k: int | None = None, splits_only: bool = False,
+                    rank: int = 0):
+        """The best march of unit ``u`` by the change of the position score (None: better to stay);
+        with ``rank`` > 0 the rank-th best after the best one instead, even if staying is better."""
         m, P = self.m, self.P
         c = m.own[u][0]
         reach = m.reach(u)
         if not reach:
             return None
         best = None
-        best_val = 1e-6
+        best_val = 1e-6 if rank == 0 else -1e18
+        ranked: list = []
         noise = P.noise
         rng = self.rng
         can_new = len(m.own) < m.max_units
@@ -459,14 +477,20 @@ class Planner:
                 val -= 0.002 * cost
                 if noise:
                     val += rng.uniform(-noise, noise)
-                if val > best_val:
+                if rank:
+                    ranked.append((val, kind, dst, k, cost, ops))
+                elif val > best_val:
                     best_val = val
                     best = (kind, dst, k, cost, ops)
+        if rank:
+            ranked.sort(key=lambda o: -o[0])  # stable: equal values keep the cell order
+            return ranked[rank][1:] if rank < len(ranked) else None
         return best
 
     # ------------------------------------------------------------------------ all
     def run(self) -> list:
         m = self.m
+        METER.n += WORK_PLAN
         if m.phase == "reinforce":
             self.reinforce()
         if not m.must_reinforce():
@@ -603,15 +627,39 @@ def opponent_model(mm: Model, owner: int, ctx: Context) -> Model | None:
     return om
 
 
-def simulate_reply(mm: Model, ctx: Context, rng: random.Random) -> tuple[float, float]:
-    """Our loss to the enemies' greedy replies and our shots the turn after, in soldiers."""
-    mine = {c: v[0] for c, v in mm.own.items()}
+def reply_params(k: int) -> Params:
+    """The ``k``-th way an enemy may answer a plan: 0 is the normal planner; the others vary the
+    unit order (random tie-breaks), give up ambushes for big stacks, or play with the hard level's
+    fog and sight terms and pre-shot splits."""
+    if k == 0:
+        return Params()
+    kinds = (dict(order="random"), dict(order="small"), dict(ambush=False, fill="all", order="random"),
+             dict(weights=Weights(**HARD_WEIGHTS), presplit=True, order="random"))
+    return Params(noise=0.03, **kinds[(k - 1) % len(kinds)])
+
+
+def reply_owners(mm: Model) -> list:
+    """The enemies whose reply the hard search simulates: those in sight or seen last turn, the
+    three nearest when there are more."""
     owners = sorted({v[0] for v in mm.enemy.values()} | {o for o, _, a in mm.old_enemy.values() if a <= 1})
     if len(owners) > 3:
         def near(o):
             cells = [c for c, v in mm.enemy.items() if v[0] == o]
             return min((steps(c, d) for c in cells for d in mm.own), default=10**6)
         owners = sorted(owners, key=near)[:3]
+    return owners
+
+
+def has_enemy_reply(mm: Model) -> bool:
+    return bool(reply_owners(mm))
+
+
+def simulate_reply(mm: Model, ctx: Context, rng: random.Random, P: Params | None = None
+                   ) -> tuple[float, float]:
+    """Our loss to the enemies' replies (planner ``P``, normal by default) and our shots the turn
+    after, in soldiers."""
+    mine = {c: v[0] for c, v in mm.own.items()}
+    owners = reply_owners(mm)
     loss = 0.0
     finals: list = []
     my_room = max(0, min(mm.reserve, mm.cap - mm.field))
@@ -620,7 +668,7 @@ def simulate_reply(mm: Model, ctx: Context, rng: random.Random) -> tuple[float, 
         if om is None:
             continue
         octx = OppContext(ctx.cache, {mm.me: my_room}, tuple(mm.own))
-        Planner(om, octx, Params(), rng, None).run()
+        Planner(om, octx, P or Params(), rng, None).run()
         for who, wiped, cell, before in om.hits:
             if who == mm.me and cell in mine:
                 loss += 1.0 + (0.4 if wiped else 0.0)
@@ -650,17 +698,33 @@ def simulate_reply(mm: Model, ctx: Context, rng: random.Random) -> tuple[float, 
     return loss, float(min(shots, total_their))
 
 
-def score_plan(m: Model, ctx: Context, w: Weights, rng: random.Random) -> float:
-    loss, shots = simulate_reply(m, ctx, rng)
-    pos = 0.0
-    tm = ctx.targets(m)
-    fog = ctx.fog if w.fog > 0 else None
-    for c, v in m.own.items():
-        if tm is not None:
-            pos -= w.approach * v[0] * float(tm[c])
-        if fog is not None:
-            pos -= w.fog * fog.risk(c)
-    return material(m, w) - loss + 0.7 * shots + pos
+class Candidate:
+    """A whole-turn plan of the hard search and its score: this turn's material and position terms,
+    minus the mean loss to the enemy replies sampled so far, plus 0.7 x our mean shots after them."""
+
+    def __init__(self, m: Model, ctx: Context, w: Weights, acts: list, planner: "Planner"):
+        self.m, self.acts, self.planner = m, acts, planner
+        self.key = tuple(acts)
+        pos = 0.0
+        tm = ctx.targets(m)
+        fog = ctx.fog if w.fog > 0 else None
+        for c, v in m.own.items():
+            if tm is not None:
+                pos -= w.approach * v[0] * float(tm[c])
+            if fog is not None:
+                pos -= w.fog * fog.risk(c)
+        self.base = material(m, w) + pos
+        self.replies: list = []
+
+    def add_reply(self, loss: float, shots: float) -> None:
+        self.replies.append((loss, shots))
+
+    @property
+    def value(self) -> float:
+        n = len(self.replies)
+        loss = sum(r[0] for r in self.replies) / n
+        shots = sum(r[1] for r in self.replies) / n
+        return self.base - loss + 0.7 * shots
 
 
 HARD_WEIGHTS = dict(fog=0.5, seen=0.3)
@@ -693,18 +757,20 @@ def void_looming(m: Model, memory: Memory) -> bool:
 
     Without fog both sides see everything, a standoff is final and our pass may be the first of
     the last round, so we never pass idle; with fog the enemy may still walk into us, so only
-    after a while.
+    after a while (and then, with no enemy in sight, we go and look for it).
     """
     alive = [pv.player for pv in m.players if not pv.out and pv.player != m.me]
-    if len(alive) != 1 or memory.any_shot or not m.enemy:
+    if len(alive) != 1 or memory.any_shot:
         return False
     if not m.fog:
-        return True
+        return bool(m.enemy)
     return m.round >= max(10, m.round_limit // 6)
 
 
-def hard_variants(rng: random.Random, n: int, weights: dict = HARD_WEIGHTS, extra: dict | None = None) -> list:
-    """The plans the hard level compares: its base planner, then other unit orders with random tie-breaks.
+def hard_variants(m: Model, weights: dict = HARD_WEIGHTS, extra: dict | None = None):
+    """The plans the hard level tries, in order: its base planner, smallest units first, then each
+    unit's first march forced to stay or to its second, third... best option (the greedy plan's
+    alternatives, biggest units first), interleaved with random unit orders with random tie-breaks.
 
     (Variants with other weights or reinforcement policies were tried and lost:
     the position score then favours whatever its own weights like.)
@@ -716,10 +782,14 @@ def hard_variants(rng: random.Random, n: int, weights: dict = HARD_WEIGHTS, extr
             kw.setdefault(k, v)
         return Params(**kw)
 
-    out = [V(), V(order="small")]
-    while len(out) < n:
-        out.append(V(order="random", noise=0.03))
-    return out[:n]
+    yield V()
+    yield V(order="small")
+    movers = sorted((c for c in m.own if m.can_act(c) and m.own[c][1] > 0), key=lambda c: (-m.own[c][0], c))
+    forced = [(c, r) for r in range(FORCE_RANKS + 1) for c in movers]
+    for i in range(10**9):
+        if i < len(forced):
+            yield V(force=forced[i])
+        yield V(order="random", noise=0.03)
 
 
 # ---------------------------------------------------------------------------- agent
@@ -746,6 +816,8 @@ class ShachangAI:
         self.errors: list[str] = []  # planner exceptions caught (the tests require none)
         self.stats = {"replan": 0, "illegal_planned": 0, "fallback": 0}
         self.think: list[float] = []  # thinking seconds of each finished turn
+        self.search_stats: dict = {}  # the last hard search: plans, distinct, replies, work, quota
+        self.searches: list = []  # search_stats of every hard search, with its seconds (bench.ai)
         self._turn_think = 0.0
 
     # ------------------------------------------------------------------ budget
@@ -840,6 +912,8 @@ class ShachangAI:
         budget = self.budget_for(obs.preset)
         spent = self._turn_think
         deadline = t0 + max(0.02, budget - spent) if self.use_clock else None
+        if self.level == "hard" and not quick and self.use_clock:
+            deadline = t0 + max(0.02, SAFETY * budget - spent)
         if self.level == "easy":
             pl = EasyPlanner(m, ctx, Params(), self.rng, deadline)
             acts = pl.run()
@@ -847,33 +921,77 @@ class ShachangAI:
             pl = Planner(m, ctx, Params(), self.rng, deadline)
             acts = pl.run()
         else:
+            t1 = time.perf_counter()
             acts, pl = self._search(m, ctx, obs, deadline)
+            self.search_stats["seconds"] = time.perf_counter() - t1
+            self.searches.append(self.search_stats)
         self.plan = list(acts)
         self.snaps = list(pl.snaps)
 
-    def _search(self, m: Model, ctx: Context, obs, deadline: float):
-        # the work is a number of plans (deterministic), proportional to the budget
-        base = HARD_VARIANTS.get(obs.preset, 6)
-        scale = self.budget_for(obs.preset) / DEFAULT_BUDGET.get(obs.preset, 1.0)
-        n = max(2, int(round(base * scale)))
+    def quota(self, preset: str) -> int:
+        """Work (options evaluated) the hard search spends per turn: the budget times this
+        machine's measured rate, so that the plan never depends on the clock."""
+        return int(self.budget_for(preset) * WORK_RATE.get(preset, WORK_RATE["standard"]))
+
+    def _pass_may_void(self, m: Model) -> bool:
+        """Nobody has dealt damage yet and one other player is alive: two passes in a row end the
+        game void for both (S18)."""
+        alive = [pv.player for pv in m.players if not pv.out and pv.player != m.me]
+        return len(alive) == 1 and not self.memory.any_shot
+
+    def _search(self, m: Model, ctx: Context, obs, deadline: float | None):
+        """Hard: whole-turn plans until a share of the quota is spent, each scored against the
+        enemies' normal reply; then the best few are scored against more and more kinds of reply
+        (other unit orders, no ambushes, hard's weights) until the quota is spent; the best mean wins."""
+        quota = self.quota(obs.preset)
         hw = hard_weights(m)
-        variants = hard_variants(self.rng, n, hw, hard_params(m))
-        best = None
+        looming = void_looming(m, self.memory)
+        if looming and not m.enemy:  # two hiders make a void game: go and find the enemy
+            hw = HARD_WEIGHTS_INITIATIVE
+        extra = hard_params(m)
         w0 = Weights(**hw)
-        for i, P in enumerate(variants):
+        work0 = METER.n
+        cands: dict = {}
+        i = last_new = 0
+        variants = hard_variants(m, hw, extra)
+        # with no enemy known the replies cannot tell plans apart: all the quota goes to plans
+        share = STAGE1_SHARE if has_enemy_reply(m) else 1.0
+        while i < MAX_PLANS and (i < 2 or METER.n - work0 < share * quota) and i - last_new < STALE_PLANS:
             if i > 0 and deadline is not None and time.perf_counter() > deadline:
                 break
             mm = m.copy()
-            sub_rng = random.Random(self.rng.random())
-            pl = Planner(mm, ctx, P, sub_rng, None)
+            pl = Planner(mm, ctx, next(variants), random.Random(self.rng.random()), None)
             acts = pl.run()
-            s = score_plan(mm, ctx, w0, random.Random(i))
-            if best is None or s > best[0] + 1e-9:
-                best = (s, acts, pl)
-        if len(best[1]) == 1 and void_looming(m, self.memory):
+            c = Candidate(mm, ctx, w0, acts, pl)
+            if c.key not in cands:
+                c.add_reply(*simulate_reply(mm, ctx, random.Random(i)))
+                cands[c.key] = c
+                last_new = i
+            i += 1
+        top = sorted(cands.values(), key=lambda c: -c.value)[:TOP_PLANS]
+        k = 1
+        while len(top) > 1 and k <= MAX_REPLIES and METER.n - work0 < quota:
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            P = reply_params(k)
+            for c in top:
+                c.add_reply(*simulate_reply(c.m, ctx, random.Random(k * 7_919 + self.turn), P))
+            k += 1
+        best = max(top, key=lambda c: c.value)  # the first of equals: the earlier plan
+        self.search_stats = {"plans": i, "distinct": len(cands), "replies": k - 1,
+                             "work": METER.n - work0, "quota": quota}
+        if len(best.acts) == 1 and self._pass_may_void(m):
+            # under fog we cannot tell whether the others passed: a pass may end the game void
+            # (S18: a whole round without acting; nobody has dealt damage yet), so act, as
+            # cheaply as the search allows
+            acting = [c for c in cands.values() if len(c.acts) > 1]
+            if acting and not looming:
+                c = max(acting, key=lambda c: c.value)
+                return c.acts, c.planner
+        if len(best.acts) == 1 and looming and m.enemy:
             mm = m.copy()
             pl = Planner(mm, ctx, Params(weights=Weights(**HARD_WEIGHTS_INITIATIVE), presplit=True), self.rng, None)
             acts = pl.run()
             if len(acts) > 1:
                 return acts, pl
-        return best[1], best[2]
+        return best.acts, best.planner

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.shachang.ai_model import Model, line_clear, steps
+from engine.shachang.ai_model import METER, WORK_CHANGE, WORK_THREATS, WORK_VISION, Model, line_clear, steps
 from engine.shachang.rules import attack_range, vision_range
 from engine.shachang.vision import diamond, visible_from
 
@@ -66,6 +66,7 @@ class VisCache:
         if v is None:
             v = visible_from(self.h, cell, z, radius)
             self.d[k] = v
+            METER.n += WORK_VISION
         return v
 
 
@@ -78,6 +79,7 @@ class Threats:
         self.fog = fog if (fog is not None and w.fog > 0) else None
         self.w = w
         self.cache = cache
+        METER.n += WORK_THREATS
         h = m.h
         self.at: dict = {}  # cell -> list of (enemy index, kind 0 hard / 1 soft)
         self.weight: list[float] = []
@@ -170,6 +172,7 @@ class Threats:
 
     def change(self, cell, count: int, sign: int) -> None:
         """Add (sign=+1) or remove (sign=-1) one own unit of ``count`` soldiers on ``cell``."""
+        METER.n += WORK_CHANGE
         lst = self.at.get(cell)
         if lst:
             for i, kind in lst:
