@@ -53,13 +53,13 @@ from engine.shachang.rules import attack_range, vision_range
 LEVELS = ("easy", "normal", "hard")
 
 # thinking time per turn in seconds, by preset (hard uses it, the others stay far below)
-DEFAULT_BUDGET = {"standard": 0.3, "medium": 0.6, "large": 1.2, "huge": 2.4}
+DEFAULT_BUDGET = {"standard": 0.3, "medium": 0.6, "large": 1.2, "huge": 2.0}
 # The hard search measures its thinking in work (ai_model.METER: steps of the position score), not in
 # seconds, so that its plan never depends on the clock: its quota per turn is the budget times the
 # rate below, measured on the development machine (``python -m bench.ai --calibrate``), so that it
 # uses about the whole budget there. The clock only stops it at SAFETY x the budget (a slower or
 # loaded machine); only then does the plan depend on timing.
-WORK_RATE = {"standard": 360_000, "medium": 360_000, "large": 320_000, "huge": 250_000}
+WORK_RATE = {"standard": 350_000, "medium": 300_000, "large": 400_000, "huge": 300_000}
 SAFETY = 1.25
 STAGE1_SHARE = 0.4  # share of the quota for building plans; the rest scores the best ones deeper
 MAX_PLANS = 400
@@ -698,6 +698,39 @@ def simulate_reply(mm: Model, ctx: Context, rng: random.Random, P: Params | None
     return loss, float(min(shots, total_their))
 
 
+def phantom_sampler(m: Model, memory: Memory):
+    """Where the enemies we cannot see might stand: a function of a random generator giving, for
+    each living enemy with no unit in sight, half the time nothing and half the time one stack of
+    its biggest known size (at least half the cap) on a random fog cell from which it could march
+    and shoot at one of our units next turn. None without fog or with every enemy in sight."""
+    if not m.fog or not m.own:
+        return None
+    unseen = [pv.player for pv in m.players if not pv.out and pv.player != m.me
+              and not any(v[0] == pv.player for v in m.enemy.values())]
+    if not unseen:
+        return None
+    hidden = ~np.asarray(m.vis, dtype=bool)
+    for c in list(m.own) + list(m.enemy):
+        hidden[c] = False
+    rr, cc = np.ogrid[:m.size, :m.size]
+    dist = None
+    for r, c in m.own:
+        d = np.abs(rr - r) + np.abs(cc - c)
+        dist = d if dist is None else np.minimum(dist, d)
+    zones = []
+    for o in unseen:
+        n = min(m.cap, max(memory.biggest.get(o, (0, 0))[1], (m.cap + 1) // 2))
+        cells = [tuple(x) for x in np.argwhere(hidden & (dist <= attack_range(n) + m.move))]
+        if cells:
+            zones.append((o, n, cells))
+    if not zones:
+        return None
+
+    def sample(rng: random.Random) -> list:
+        return [(rng.choice(cells), o, n) for o, n, cells in zones if rng.random() < 0.5]
+    return sample
+
+
 class Candidate:
     """A whole-turn plan of the hard search and its score: this turn's material and position terms,
     minus the mean loss to the enemy replies sampled so far, plus 0.7 x our mean shots after them."""
@@ -954,8 +987,10 @@ class ShachangAI:
         cands: dict = {}
         i = last_new = 0
         variants = hard_variants(m, hw, extra)
-        # with no enemy known the replies cannot tell plans apart: all the quota goes to plans
-        share = STAGE1_SHARE if has_enemy_reply(m) else 1.0
+        # with no enemy known and none hiding the replies cannot tell plans apart: all the quota
+        # goes to plans
+        phantoms = phantom_sampler(m, self.memory)
+        share = STAGE1_SHARE if (has_enemy_reply(m) or phantoms is not None) else 1.0
         while i < MAX_PLANS and (i < 2 or METER.n - work0 < share * quota) and i - last_new < STALE_PLANS:
             if i > 0 and deadline is not None and time.perf_counter() > deadline:
                 break
@@ -974,8 +1009,15 @@ class ShachangAI:
             if deadline is not None and time.perf_counter() > deadline:
                 break
             P = reply_params(k)
+            ph = phantoms(random.Random(k * 104_729 + self.turn)) if phantoms is not None else ()
             for c in top:
-                c.add_reply(*simulate_reply(c.m, ctx, random.Random(k * 7_919 + self.turn), P))
+                mm = c.m
+                if ph:  # the same hidden enemies for every plan of this round
+                    mm = c.m.copy()
+                    for cell, o, n in ph:
+                        if cell not in mm.own and cell not in mm.enemy:
+                            mm.enemy[cell] = [o, n]
+                c.add_reply(*simulate_reply(mm, ctx, random.Random(k * 7_919 + self.turn), P))
             k += 1
         best = max(top, key=lambda c: c.value)  # the first of equals: the earlier plan
         self.search_stats = {"plans": i, "distinct": len(cands), "replies": k - 1,
