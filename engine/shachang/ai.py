@@ -63,10 +63,10 @@ WORK_RATE = {"standard": 350_000, "medium": 300_000, "large": 400_000, "huge": 3
 SAFETY = 1.25
 STAGE1_SHARE = 0.4  # share of the quota for building plans; the rest scores the best ones deeper
 MAX_PLANS = 400
-STALE_PLANS = 48  # stop building plans when this many in a row brought no new one
+STALE_PLANS = 32  # stop building plans when this many in a row brought no new one
 FORCE_RANKS = 3  # alternatives per unit for its first march: stay, its 2nd, 3rd and 4th best
 TOP_PLANS = 4
-MAX_REPLIES = 64
+MAX_REPLIES = 256
 
 
 def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None,
