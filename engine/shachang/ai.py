@@ -22,20 +22,23 @@ Levels (docs/ai.md has the details and the arena numbers):
   position score: enemy shots it invites next turn (range and terrain
   sight lines, 集合 range growth, enemy reinforcement ambushes, ghost vision
   it gives away), its own chances next turn, and the way to the enemy.
-* ``hard``: a search over whole-turn plans within a thinking-time budget:
-  the normal planner plus fog risk (do not end a turn where an unseen stack
-  could shoot first), a penalty for standing in enemy sight, and splits
-  before a shot; many unit orders with random tie-breaks, each simulated to
-  the end of the turn and scored by material, the position terms and a
-  simulated reply of every nearby enemy (the normal planner run on what that
-  enemy would see); the best plan is played. With several enemies alive it
-  plays for survival (hide, stack up, no ambushes); with one enemy and no
-  shot yet it steps in rather than let the game end void.
+* ``hard``: a search over whole-turn plans that spends a work quota sized to
+  its thinking-time budget: the normal planner plus fog risk (do not end a
+  turn where an unseen stack could shoot first), a penalty for standing in
+  enemy sight, and splits before a shot; many plans (unit orders, each unit's
+  forced alternatives, random tie-breaks), each simulated to the end of the
+  turn and scored by material, the position terms and a simulated reply of
+  every nearby enemy (the normal planner run on what that enemy would see);
+  the best four are then scored against more kinds of reply and sampled
+  hidden enemies until the quota is spent, and the best mean is played. With
+  several enemies alive it plays for survival (hide, stack up, no ambushes);
+  with one enemy and no shot yet it never passes (a round of passes would end
+  the game void) and after a while steps in.
 
 Determinism: every choice comes from the agent's own ``random.Random`` seeded
-by (seed, seat, level); the hard search runs a fixed number of variants per
-map size, and the time budget only stops it early on a machine too slow for
-that number (then the plan depends on the clock).
+by (seed, seat, level); the hard search counts its work (``ai_model.METER``)
+instead of reading the clock, so the plan does not depend on the machine's
+speed; the clock only stops a search past 1.25 times its budget.
 """
 from __future__ import annotations
 
@@ -974,8 +977,9 @@ class ShachangAI:
 
     def _search(self, m: Model, ctx: Context, obs, deadline: float | None):
         """Hard: whole-turn plans until a share of the quota is spent, each scored against the
-        enemies' normal reply; then the best few are scored against more and more kinds of reply
-        (other unit orders, no ambushes, hard's weights) until the quota is spent; the best mean wins."""
+        enemies' normal reply; then the best few are scored against more kinds of reply (other unit
+        orders, no ambushes, hard's weights) and sampled hidden enemies until the quota is spent;
+        the best mean wins."""
         quota = self.quota(obs.preset)
         hw = hard_weights(m)
         looming = void_looming(m, self.memory)
@@ -1027,7 +1031,7 @@ class ShachangAI:
             # (S18: a whole round without acting; nobody has dealt damage yet), so act, as
             # cheaply as the search allows
             acting = [c for c in cands.values() if len(c.acts) > 1]
-            if acting and not looming:
+            if acting and not (looming and m.enemy):
                 c = max(acting, key=lambda c: c.value)
                 return c.acts, c.planner
         if len(best.acts) == 1 and looming and m.enemy:
