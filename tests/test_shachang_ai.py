@@ -298,3 +298,33 @@ def test_hard_does_not_pass_into_a_void_game():
     assert not g.is_over and g.current_player == 1
     acts = play_turn(g, make_agent("hard", seed=1, seat=1, use_clock=False))
     assert len(acts) > 1 and not g.is_over, acts
+
+
+# ------------------------------------------------------------------ using the whole game
+@pytest.mark.parametrize("level", ("normal", "hard"))
+def test_chain_transport(level):
+    # S15: soldiers joining a settled unit use its remaining move power: a1's 3 march 3 steps into
+    # d1, and the grown unit marches 3 more towards the enemy (6 steps in one turn)
+    g = game([[0, "a1", 3, "settled"], [0, "d1", 1, "settled"], [1, "h8", 4, "settled"]],
+             mode="tabletop", reserve=[0, 0])
+    acts = play_turn(g, make_agent(level, seed=0, seat=0, use_clock=False))
+    merge = next(i for i, a in enumerate(acts) if isinstance(a, March) and a.dst == (0, 3))
+    assert acts[merge].src == (0, 0)
+    onward = [a for a in acts[merge + 1:] if isinstance(a, March) and a.src == (0, 3)]
+    assert onward and onward[0].count > 1, acts  # more than d1's own soldier moved on
+    assert not any(c == (0, 0) for c in g.units)
+
+
+def test_hard_splits_off_what_a_shot_does_not_need():
+    # S16: a unit may not march after it shot; a 1-soldier target 2 steps away needs a range of 2
+    # (one soldier), so hard marches the other soldiers off first, keeping enough to shoot
+    from engine.shachang.rules import attack_range
+    g = game([[0, "c3", 6, "settled"], [1, "c5", 1, "settled"], [1, "h8", 4, "settled"]],
+             mode="tabletop", reserve=[0, 0])
+    acts = play_turn(g, make_agent("hard", seed=0, seat=0, use_clock=False))
+    shot = acts.index(Attack((2, 2), (4, 2)))
+    before = [a for a in acts[:shot] if isinstance(a, March) and a.src == (2, 2)]
+    assert before, acts
+    left = 6 - sum(a.count for a in before)
+    assert left >= 1 and attack_range(left) >= 2
+    assert (4, 2) not in g.units  # the target was wiped out
