@@ -56,7 +56,9 @@ class AIWorker:
 
     def _run(self, agent, obs, legal) -> None:
         try:
-            self.result = agent.act(obs, legal)
+            from client.ai_process import act
+
+            self.result = act(agent, obs, legal)
         except BaseException as e:  # shown on the status line
             self.error = e
         self.done = True

@@ -35,9 +35,11 @@ class AIWorker:
 
     def _run(self, agent, game, seat) -> None:
         try:
+            from client.ai_process import act
+
             obs = game.observe(seat)
             legal = game.legal_actions()
-            self.result = agent.act(obs, legal)
+            self.result = act(agent, obs, legal)
         except BaseException as e:  # reported on the status line
             self.error = e
         self.done = True
