@@ -43,7 +43,8 @@ LEVELS = ("random", "easy", "normal", "hard")
 
 
 class AIWorker:
-    """One computer decision in a background thread, from the observation and legal actions only."""
+    """One computer decision from a background thread (thought in client.ai_process's worker process),
+    from the observation and legal actions only."""
 
     def __init__(self, agent, obs, legal, version: int):
         self.version = version

@@ -22,7 +22,8 @@ EDGE = 6
 
 
 class AIWorker:
-    """Runs one computer decision in a background thread (observation + legal actions only)."""
+    """Runs one computer decision from a background thread, in the worker process of client.ai_process
+    (observation + legal actions only)."""
 
     def __init__(self, agent, game, seat: int, version: int):
         self.version = version
