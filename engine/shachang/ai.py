@@ -653,10 +653,6 @@ def reply_owners(mm: Model) -> list:
     return owners
 
 
-def has_enemy_reply(mm: Model) -> bool:
-    return bool(reply_owners(mm))
-
-
 def simulate_reply(mm: Model, ctx: Context, rng: random.Random, P: Params | None = None
                    ) -> tuple[float, float]:
     """Our loss to the enemies' replies (planner ``P``, normal by default) and our shots the turn
@@ -994,7 +990,7 @@ class ShachangAI:
         # with no enemy known and none hiding the replies cannot tell plans apart: all the quota
         # goes to plans
         phantoms = phantom_sampler(m, self.memory)
-        share = STAGE1_SHARE if (has_enemy_reply(m) or phantoms is not None) else 1.0
+        share = STAGE1_SHARE if (reply_owners(m) or phantoms is not None) else 1.0
         while i < MAX_PLANS and (i < 2 or METER.n - work0 < share * quota) and i - last_new < STALE_PLANS:
             if i > 0 and deadline is not None and time.perf_counter() > deadline:
                 break
