@@ -189,22 +189,28 @@ def test_gl_anqi_loop(cleanup):
     anqi_through_events(app)
 
 
-def test_board_scene_in_the_app_scene_stack(cleanup, tmp_path):
-    """client.app.App runs the board scene through its Scene protocol (handle/update/draw/on_resize)."""
+def dummy_app(tmp_path, lang: str):
+    """A client App (flat renderer) under SDL's dummy video driver, the driver setting restored."""
     from client.app import App, Options
-    from client.scenes.board_game import app_scene
-    from client.scenes.start import StartScene
-    from engine import registry
 
     old = os.environ.get("SDL_VIDEODRIVER")
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     try:
-        app = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, lang="en", size=(900, 640)))
+        return App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, lang=lang, size=(900, 640)))
     finally:
         if old is None:
             os.environ.pop("SDL_VIDEODRIVER", None)
         else:
             os.environ["SDL_VIDEODRIVER"] = old
+
+
+def test_board_scene_in_the_app_scene_stack(cleanup, tmp_path):
+    """client.app.App runs the board scene through its Scene protocol (handle/update/draw/on_resize)."""
+    from client.scenes.board_game import app_scene
+    from client.scenes.start import StartScene
+    from engine import registry
+
+    app = dummy_app(tmp_path, "en")
     game = registry.get("baige").new_game()
     app.replace(app_scene(app, game, ["human", "random"]))
     app.step(0.016)
@@ -231,19 +237,11 @@ def test_board_scene_in_the_app_scene_stack(cleanup, tmp_path):
 
 
 def test_app_board_scene_autosaves_and_the_save_loads_back(cleanup, tmp_path):
-    from client.app import App, Options, read_save
+    from client.app import read_save
     from client.scenes.board_game import app_scene
     from engine import registry
 
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    try:
-        app = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, lang="zh", size=(900, 640)))
-    finally:
-        if old is None:
-            os.environ.pop("SDL_VIDEODRIVER", None)
-        else:
-            os.environ["SDL_VIDEODRIVER"] = old
+    app = dummy_app(tmp_path, "zh")
     game = registry.get("anqi").new_game(seed=3)
     app.replace(app_scene(app, game, ["human", "human", "human"]))
     app.step(0.016)
