@@ -13,12 +13,27 @@ from typing import Any, Iterable
 
 
 class IllegalAction(ValueError):
-    """An action that breaks a rule; ``rule`` names the rule, the state is untouched."""
+    """An action that breaks a rule; ``rule`` names the rule, the state is untouched.
 
-    def __init__(self, rule: str, message: str):
+    ``msg`` is the keyed message (engine.messages.Msg) the client shows in the player's
+    language; ``message`` its English text. Raise it as
+    ``IllegalAction("S15 path", key="shachang.march.no_path", cell="b2")`` (the English
+    text comes from the catalogue) or, in older code, with a plain English ``message``.
+    """
+
+    def __init__(self, rule: str, message: str = "", *, key: str | None = None, **params):
+        from engine.messages import Msg
+
+        self.msg = Msg.of(key, **params) if key else Msg.of("common.text", text=message)
+        if not message:
+            message = self.msg.render("en")
         super().__init__(f"{message} [{rule}]")
         self.rule = rule
         self.message = message
+
+    def text(self, lang: str = "en") -> str:
+        """The refusal in ``lang`` with the rule id."""
+        return f"{self.msg.render(lang)} [{self.rule}]"
 
 
 class SaveError(ValueError):
@@ -27,6 +42,61 @@ class SaveError(ValueError):
 
 class ParseError(ValueError):
     """Action text that does not name an action of the game."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of building an action in the client: pick a ``cell``, an ``option``
+    (a promotion piece, a face of a marker), a ``count``, or press a ``button``
+    (pass, offer a draw). ``value`` is its text (a cell name, an option id, a number);
+    ``label`` an optional message key for showing it."""
+
+    kind: str  # cell | option | count | button
+    value: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """A log entry: a keyed message, who may see it (None = everybody), and whether chance made it."""
+
+    msg: Any  # engine.messages.Msg
+    visible_to: frozenset | None = None
+    chance: bool = False
+
+    def seen_by(self, player: int) -> bool:
+        return self.visible_to is None or player in self.visible_to
+
+
+def read_save(text: str, game_id: str, version: int, title: str) -> dict:
+    """The JSON object of a save of ``game_id`` at ``version`` (see engine.saves.read_save)."""
+    from engine.saves import read_save as _read
+
+    return _read(text, game_id, version, title)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of building an action in the client: pick a ``cell``, an ``option``
+    (a promotion piece, a face of a marker), a ``count``, or press a ``button``
+    (pass, offer a draw). ``value`` is its text (a cell name, an option id, a number);
+    ``label`` an optional message key for showing it."""
+
+    kind: str  # cell | option | count | button
+    value: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Event:
+    """A log entry: a keyed message, who may see it (None = everybody), and whether chance made it."""
+
+    msg: Any  # engine.messages.Msg
+    visible_to: frozenset | None = None
+    chance: bool = False
+
+    def seen_by(self, player: int) -> bool:
+        return self.visible_to is None or player in self.visible_to
 
 
 def read_save(text: str, game_id: str, version: int, title: str) -> dict:
@@ -54,6 +124,7 @@ class Placement:
     place: int  # 1 = first
     out: bool  # eliminated (or void game)
     reason: str
+    msg: Any = None  # the reason as a keyed message (engine.messages.Msg), where the game gives one
 
 
 class Game(abc.ABC):
@@ -111,6 +182,80 @@ class Game(abc.ABC):
 
     def legal_action_texts(self) -> list[str]:
         return [str(a) for a in self.legal_actions()]
+
+    # ------------------------------------------------------------------ common layer hooks
+    # Declared stages (boardgame.io style): the names a game's ``stage`` may take.
+    STAGES: tuple[str, ...] = ("play",)
+    # True for games where some facts are hidden from some players (fog, face-down pieces);
+    # such games implement ``hidden_variant`` for the generic hidden-information test.
+    hidden_information: bool = False
+
+    @property
+    def stage(self) -> str:
+        """The declared stage of the turn now (one of ``STAGES``), e.g. "move", "retreat", "reaction"."""
+        return self.STAGES[0]
+
+    def action_steps(self, action: Any) -> tuple[Step, ...]:
+        """How ``action`` is built step by step in the client (default: one button with its text)."""
+        return (Step("button", str(action)),)
+
+    def next_steps(self, prefix: tuple[Step, ...] = ()) -> list[Step]:
+        """The distinct steps that can follow ``prefix`` in some legal action, in a stable order."""
+        seen: dict[Step, None] = {}
+        n = len(prefix)
+        for a in self.legal_actions():
+            st = self.action_steps(a)
+            if len(st) > n and st[:n] == tuple(prefix):
+                seen.setdefault(st[n], None)
+        return list(seen)
+
+    def actions_with_prefix(self, prefix: tuple[Step, ...] = ()) -> list[Any]:
+        """The legal actions whose steps start with ``prefix``."""
+        n = len(prefix)
+        return [a for a in self.legal_actions() if self.action_steps(a)[:n] == tuple(prefix)]
+
+    def action_for(self, steps: tuple[Step, ...]) -> Any | None:
+        """The legal action built by exactly ``steps`` (None if there is none)."""
+        for a in self.legal_actions():
+            if self.action_steps(a) == tuple(steps):
+                return a
+        return None
+
+    def describe(self, action: Any) -> Any:
+        """How an action reads in a move list, as a keyed message (default: its text)."""
+        from engine.messages import Msg
+
+        return Msg.of("common.text", text=str(action))
+
+    def events(self, player: int) -> list[Event]:
+        """The log entries ``player`` may see, in order (default: none)."""
+        return []
+
+    def end_reason(self) -> Any:
+        """Why the game ended, as a keyed message ("" while it goes on)."""
+        from engine.messages import Msg
+
+        if not self.is_over:
+            return ""
+        return Msg.of("common.text", text="; ".join(p.reason for p in self.ranking()))
+
+    def seat_name(self, seat: int) -> Any:
+        """A seat's name as a keyed message (default: "P1", "P2", ...)."""
+        from engine.messages import Msg
+
+        return Msg.of("common.seat", n=seat + 1)
+
+    def hidden_variant(self, player: int, rng) -> "Game":
+        """A copy that ``player`` cannot tell from this game but whose hidden facts differ
+        (shuffled face-down pieces, moved fogged enemies); games with hidden information
+        override this for the generic hidden-information test."""
+        raise NotImplementedError
+
+    def replay(self, n: int) -> "Game":
+        """The same game with only its first ``n`` actions (undo, replays): see engine.saves."""
+        from engine.saves import replay
+
+        return replay(self, n)
 
     def apply_all(self, actions: Iterable[Any]) -> None:
         for a in actions:

@@ -1,8 +1,10 @@
-"""The list of games the client can start, and loading any game's save."""
+"""The list of games the client can start (one ``assets/games/<game_id>.toml`` each), and loading any game's save."""
 from __future__ import annotations
 
 import importlib
 import json
+import tomllib
+from pathlib import Path
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -20,6 +22,7 @@ class GameInfo:
     options: dict[str, Any] = field(default_factory=dict)  # option -> default
     choices: dict[str, tuple] = field(default_factory=dict)  # option -> allowed values
     board: str = "square"  # square | cells | hex | heightmap
+    order: int = 100  # place in the start screen's list
 
     def new_game(self, **options) -> Game:
         mod = importlib.import_module(self.module)
@@ -48,45 +51,54 @@ def get(game_id: str) -> GameInfo:
 
 def load_game(text: str) -> Game:
     """Load any registered game's save; raises SaveError for anything else."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as e:
-        raise SaveError(f"not a save file: invalid JSON ({e})") from None
+    from engine.saves import parse_json
+
+    data = parse_json(text)
     if not isinstance(data, dict) or "game" not in data:
         raise SaveError("not a save file of this client: no 'game' key")
     gid = data["game"]
-    if gid not in GAMES:
-        raise SaveError(f"save is for an unknown game {gid!r}")
+    if not isinstance(gid, str) or gid not in GAMES:
+        shown = gid if isinstance(gid, str) and len(gid) < 40 else type(gid).__name__
+        raise SaveError(f"save is for an unknown game {shown!r}")
     return GAMES[gid].load_game(text)
 
 
-register(GameInfo(
-    game_id="shachang",
-    name_zh="沙场秋点兵",
-    name_en="Autumn Muster on the Battlefield",
-    module="engine.shachang",
-    options={"preset": "standard", "mode": "digital", "players": 2, "seed": 0},
-    choices={"preset": ("standard", "medium", "large", "huge"),
-             "mode": ("classic", "tabletop", "digital"),
-             "players": tuple(range(2, 9))},
-    board="heightmap",
-))
+GAMES_DIR = Path(__file__).resolve().parent.parent / "assets" / "games"
 
-register(GameInfo(
-    game_id="anqi",
-    name_zh="三国演弈暗棋·暗战洛阳城",
-    name_en="Three Kingdoms Dark Chess: Shadow War for Luoyang",
-    module="engine.anqi",
-    options={"players": 3, "seed": 0},
-    choices={"players": (3,)},
-    board="cells",
-))
 
-register(GameInfo(
-    game_id="baige",
-    name_zh="百格西洋棋",
-    name_en="Hundred-Square Chess",
-    module="engine.baige",
-    options={"seed": 0},
-    board="square",
-))
+def info_from_toml(path: Path) -> GameInfo:
+    """A registry entry from ``assets/games/<game_id>.toml`` (ValueError naming the file and key if malformed)."""
+    try:
+        d = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise ValueError(f"{path.name}: {e}") from None
+    for key in ("game_id", "name_zh", "name_en", "module"):
+        if not isinstance(d.get(key), str) or not d[key]:
+            raise ValueError(f"{path.name}: {key} must be a non-empty string")
+    if d["game_id"] != path.stem:
+        raise ValueError(f"{path.name}: game_id {d['game_id']!r} does not match the file name")
+    opts = d.get("options", {})
+    choices = d.get("choices", {})
+    if not isinstance(opts, dict) or not isinstance(choices, dict):
+        raise ValueError(f"{path.name}: options and choices must be tables")
+    for k, v in choices.items():
+        if not isinstance(v, list) or not v:
+            raise ValueError(f"{path.name}: choices.{k} must be a non-empty list")
+        if k in opts and opts[k] not in v:
+            raise ValueError(f"{path.name}: the default {k}={opts[k]!r} is not among its choices")
+    return GameInfo(d["game_id"], d["name_zh"], d["name_en"], d["module"], dict(opts),
+                    {k: tuple(v) for k, v in choices.items()}, d.get("board", "square"),
+                    int(d.get("order", 100)))
+
+
+def _discover() -> None:
+    for path in sorted(GAMES_DIR.glob("*.toml"), key=lambda p: p.stem):
+        info = info_from_toml(path)
+        if info.game_id not in GAMES:
+            register(info)
+    order = sorted(GAMES.values(), key=lambda i: (i.order, i.game_id))
+    GAMES.clear()
+    GAMES.update((i.game_id, i) for i in order)
+
+
+_discover()
