@@ -71,3 +71,202 @@ def test_foreign_or_corrupt_saves_are_refused(game_id):
         info.load_game(json.dumps({"game": "some-other-game", "version": 1}))
     with pytest.raises(SaveError):
         registry.load_game(json.dumps({"game": "no-such-game"}))
+
+
+# ---------------------------------------------------------------------- the common layer's generic checks
+from tests.golden import GOLDEN, obs_digest, obs_text, options_for  # noqa: E402
+
+
+def _walk(game_id: str, seed: int, steps: int):
+    """(game, positions): a random game of ``steps`` actions and copies of some positions on the way."""
+    info = registry.get(game_id)
+    g = info.new_game(**options_for(game_id, seed))
+    rng = random.Random(seed)
+    positions = []
+    for i in range(steps):
+        if g.is_over:
+            break
+        if i % 5 == 0:
+            positions.append(g.clone())
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    positions.append(g.clone())
+    return g, positions
+
+
+def _outcome(game, text: str) -> str:
+    """What applying ``text`` to a copy of ``game`` does: "ok" or the refusal's rule and message."""
+    c = game.clone()
+    try:
+        c.apply(c.parse_action(text))
+    except IllegalAction as e:
+        return f"illegal [{e.rule}] {e.message}"
+    except ParseError as e:
+        return f"parse {e}"
+    return "ok"
+
+
+@pytest.mark.parametrize("game_id", _games())
+def test_clone_is_independent(game_id):
+    g, positions = _walk(game_id, 3, 30)
+    for pos in positions:
+        if pos.is_over:
+            continue
+        before = pos.to_json()
+        before_legal = pos.legal_action_texts()
+        c = pos.clone()
+        assert c.to_json() == before and c.legal_action_texts() == before_legal
+        a = c.legal_actions()[0]
+        c.apply(a)
+        assert pos.to_json() == before, "applying to a clone changed the original"
+        assert pos.legal_action_texts() == before_legal
+        d = pos.clone()
+        pos.apply(pos.parse_action(str(a)))
+        assert d.to_json() == before, "applying to the original changed an earlier clone"
+
+
+@pytest.mark.parametrize("game_id", _games())
+def test_legal_actions_are_complete(game_id):
+    """Every action text that applies in a position is listed by legal_actions there (offers and
+    resignations included): texts seen as legal anywhere in other games are tried everywhere."""
+    pool: set[str] = set()
+    walks = [_walk(game_id, s, 40) for s in (11, 12)]
+    for g, positions in walks:
+        for p in positions:
+            pool.update(p.legal_action_texts())
+    pool_list = sorted(pool)[:300]
+    for g, positions in walks:
+        for p in positions[:6]:
+            if p.is_over:
+                continue
+            legal = set(p.legal_action_texts())
+            for text in pool_list:
+                if text not in legal:
+                    assert not _outcome(p, text).startswith("ok"), \
+                        f"{text!r} applies but is not among the legal actions"
+
+
+@pytest.mark.parametrize("game_id", _games())
+def test_step_building_reaches_every_legal_action(game_id):
+    """The client builds actions step by step from the engine's lists (no text parsing): walking
+    next_steps from the empty prefix reaches each legal action, and action_for gives it back."""
+    g, positions = _walk(game_id, 5, 25)
+    for p in positions[:4]:
+        if p.is_over:
+            continue
+        legal = p.legal_actions()
+        for a in legal[:40]:
+            steps = p.action_steps(a)
+            assert steps, "an action has at least one step"
+            for k in range(len(steps)):
+                assert steps[k] in p.next_steps(steps[:k])
+            assert str(p.action_for(steps)) == str(a)
+            assert str(a) in [str(x) for x in p.actions_with_prefix(steps[:1])]
+
+
+@pytest.mark.parametrize("game_id", _games())
+def test_messages_render_in_both_languages(game_id):
+    """Refusals, move descriptions, seat names and the end reason are keyed messages whose catalogue has zh and en."""
+    from engine.messages import Msg, keys_used, template
+
+    g, positions = _walk(game_id, 9, 60)
+    msgs: list = []
+    for p in positions:
+        if p.is_over:
+            msgs.append(p.end_reason())
+            continue
+        msgs += [p.seat_name(s) for s in range(p.num_players)]
+        for a in p.legal_actions()[:10]:
+            msgs.append(p.describe(a))
+        for text in ("definitely not an action 42",):
+            try:
+                p.apply(text)
+            except (IllegalAction, ParseError) as e:
+                if isinstance(e, IllegalAction):
+                    msgs.append(e.msg)
+        for pl in range(p.num_players):
+            msgs += [ev.msg for ev in p.events(pl)]
+    if g.is_over:
+        msgs.append(g.end_reason())
+        msgs += [pl.msg for pl in g.ranking() if pl.msg is not None]
+    for m in msgs:
+        assert isinstance(m, Msg), f"{m!r} is not a keyed message"
+        for k in keys_used(m):
+            assert template(k, "zh") is not None and template(k, "en") is not None, f"no catalogue text for {k}"
+        for lang in ("zh", "en"):
+            s = m.render(lang)
+            assert s and "{" not in s, f"{m.key} renders badly in {lang}: {s!r}"
+
+
+def test_every_catalogue_has_both_languages():
+    from engine.messages import ASSETS, catalogue
+
+    files = sorted(ASSETS.glob("*.toml"))
+    assert any(f.stem == "common" for f in files)
+    for f in files:
+        cat = catalogue(f.stem)  # raises CatalogueError if a key lacks zh or en
+        assert cat, f"{f.name} is empty"
+        for key, texts in cat.items():
+            assert texts["zh"].strip() and texts["en"].strip(), f"{f.name}: {key} has an empty text"
+            if f.stem != "common":
+                assert key.startswith(f.stem + "."), f"{f.name}: key {key} lacks the {f.stem}. prefix"
+
+
+@pytest.mark.parametrize("game_id", _games())
+def test_hidden_facts_do_not_change_what_a_player_sees(game_id):
+    """For games with hidden information: a variant with other hidden facts gives the same observation,
+    the same legal-action texts, and the same refusal (or acceptance) for every probed text."""
+    info = registry.get(game_id)
+    g0 = info.new_game(**options_for(game_id, 0))
+    if not g0.hidden_information:
+        pytest.skip(f"{game_id} hides nothing (hidden_information is False)")
+    pool: set[str] = set()
+    walks = [_walk(game_id, s, 40) for s in (21, 22)]
+    for g, positions in walks:
+        for p in positions:
+            pool.update(p.legal_action_texts())
+    probes = sorted(pool)[:200]
+    rng = random.Random(5)
+    compared = 0
+    for g, positions in walks:
+        for p in positions[:6]:
+            if p.is_over:
+                continue
+            seat = p.current_player
+            for viewer in range(p.num_players):
+                v = p.hidden_variant(viewer, rng)
+                assert obs_text(v, viewer) == obs_text(p, viewer)
+            v = p.hidden_variant(seat, rng)
+            assert v.legal_action_texts() == p.legal_action_texts()
+            for text in probes:
+                a, b = _outcome(p, text), _outcome(v, text)
+                assert a == b, f"{text!r} is answered differently when hidden facts differ: {a!r} vs {b!r}"
+                compared += 1
+    assert compared > 0
+
+
+def _golden_ids():
+    return sorted(p.stem for p in GOLDEN.glob("*.json"))
+
+
+def test_every_game_has_a_golden_playthrough():
+    missing = sorted(set(_games()) - set(_golden_ids()))
+    assert not missing, f"no golden playthrough for {missing}: run python -m tests.golden {' '.join(missing)}"
+
+
+@pytest.mark.parametrize("game_id", _golden_ids())
+def test_golden_playthrough_replays_exactly(game_id):
+    data = json.loads((GOLDEN / f"{game_id}.json").read_text(encoding="utf-8"))
+    g = registry.get(game_id).new_game(**data["options"])
+    assert [obs_digest(g, p) for p in range(g.num_players)] == data["start"]
+    for i, st in enumerate(data["steps"]):
+        g.apply(g.parse_action(st["action"]))
+        got = [obs_digest(g, p) for p in range(g.num_players)]
+        if got != st["observations"] and i == len(data["steps"]) - 1:  # show what differs at the end
+            assert [json.loads(obs_text(g, p)) for p in range(g.num_players)] == data["final"]
+        assert got == st["observations"], (f"{game_id}: observations differ after action {i + 1} ({st['action']}); "
+                                           f"if the change is intended, regenerate: python -m tests.golden {game_id}")
+    # and the save of the end position replays to every prefix
+    n = len(g.log)
+    for k in (0, n // 2, n):
+        assert len(g.replay(k).log) == k
