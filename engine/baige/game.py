@@ -4,32 +4,41 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.api import Game, IllegalAction, ParseError, Placement, SaveError, read_save
+from engine.api import Game, IllegalAction, ParseError, Placement, SaveError, Step, read_save
 from engine.baige.board import (
-    A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, G, K, N, NAMES_EN, NAMES_ZH, P, Q, R, RANK, SQNAME,
+    A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, G, K, LETTERS, N, NAMES_ZH, P, Q, R, RANK, SQNAME,
     START_FEN, W, FenError, Position, move_flag, move_from, move_promo, move_text, move_to,
     parse_move_text,
 )
+from engine.messages import Msg
 
 SAVE_VERSION = 1
 FIFTY_MOVE_PLIES = 100  # decision D2: 50 moves by each side without a capture or pawn move
 OFFER, ACCEPT, DECLINE, RESIGN = "offer", "accept", "decline", "resign"
 SIDE_NAME = {1: "White", -1: "Black"}
+SIDE_KEY = {1: "w", -1: "b"}
+SIDE_ACTIONS = (OFFER, ACCEPT, DECLINE, RESIGN)
 
-RULE_TEXT = {
-    P: "a pawn moves one square straight forward, or two from its starting rank (4 for White, 7 for Black) "
-       "over an empty square, and captures one square diagonally forward (also en passant)",
-    N: "a knight jumps two squares one way and one square the other",
-    B: "a bishop moves any number of empty squares diagonally",
-    R: "a rook moves any number of empty squares along a rank or file",
-    Q: "a queen moves any number of empty squares along a rank, file or diagonal",
-    K: "a king moves one square in any direction (or castles three squares towards an unmoved rook, C1)",
-    G: "a guard moves one square in any direction",
-    C: "a cannon moves like a rook and captures by jumping exactly one piece of either colour (C6)",
-    A: "an archer moves like a bishop and captures by jumping exactly one piece of either colour (C6)",
-    F: "a ferz moves one square diagonally",
-    W: "a wazir moves one square along a rank or file",
-}
+
+def side_msg(side: int) -> Msg:
+    """White or Black (side 1 / -1) as a keyed message."""
+    return Msg.of(f"baige.side.{SIDE_KEY[side]}")
+
+
+def piece_msg(pt: int) -> Msg:
+    """The seed's name of piece type ``pt`` (卒 / pawn ...)."""
+    return Msg.of(f"baige.piece.{LETTERS[pt].lower()}")
+
+
+def rule_msg(pt: int) -> Msg:
+    """How piece type ``pt`` moves (C2-C6), for refusals."""
+    return Msg.of(f"baige.rule.{LETTERS[pt].lower()}")
+
+
+def illegal(rule: str, key: str, **params) -> IllegalAction:
+    """A refusal with the keyed message ``baige.illegal.<key>`` (English from the catalogue)."""
+    return IllegalAction(rule, key=f"baige.illegal.{key}", **params)
+
 RULE_ID = {P: "pawn move", N: "knight move", B: "bishop move", R: "rook move", Q: "queen move",
            K: "king move", G: "guard move", C: "cannon move C6", A: "archer move C6",
            F: "ferz move", W: "wazir move"}
@@ -49,6 +58,19 @@ def describe_move(pos: Position, m: int) -> str:
     if move_flag(m) == CASTLE:
         txt += " (入堡)"
     return txt
+
+
+def move_msg(pos: Position, m: int) -> Msg:
+    """The same description as a keyed message (``卒 e4-e6`` / ``pawn e4-e6``), for any language."""
+    fr, to = move_from(m), move_to(m)
+    cap = pos.board[to] != 0 or move_flag(m) == EP
+    msg = Msg.of("baige.capture" if cap else "baige.move", piece=piece_msg(abs(pos.board[fr])),
+                 src=SQNAME[fr], dst=SQNAME[to])
+    if move_promo(m):
+        msg = Msg.of("baige.promotes", move=msg, piece=piece_msg(move_promo(m)))
+    if move_flag(m) == CASTLE:
+        msg = Msg.of("baige.castles", move=msg)
+    return msg
 
 
 def _origin(m: int, s: int) -> int:
@@ -86,6 +108,7 @@ class BaigeGame(Game):
         self.moves: list[str] = []  # board moves only, in C2 text
         self.moves_zh: list[str] = []
         self.result: tuple[int, str] | None = None  # (winner side 1/-1, or 0 for a draw; reason)
+        self.result_msg: Msg | None = None  # the reason as a keyed message
         self.pending_offer: int | None = None  # side that offered a draw, waiting for the answer
         self.offered_this_turn = False
         self.streak = {1: {}, -1: {}}  # C7: checking piece square -> consecutive checks
@@ -150,6 +173,11 @@ class BaigeGame(Game):
             return [RESIGN] if self.result is None else []
         return [RESIGN] + ([] if self.offered_this_turn else [OFFER])
 
+    def _end(self, winner: int, key: str, side: int | None = None) -> None:
+        """End the game: ``winner`` 1/-1 (0 = draw), the reason ``baige.end.<key>`` about ``side``."""
+        self.result_msg = Msg.of(f"baige.end.{key}", **({"side": side_msg(side)} if side else {}))
+        self.result = (winner, self.result_msg.render("en"))
+
     def parse_action(self, text: str) -> str:
         if not isinstance(text, str):
             raise ParseError(f"an action is a string, not {type(text).__name__}")
@@ -164,27 +192,27 @@ class BaigeGame(Game):
     def apply(self, action: Any) -> None:
         text = self.parse_action(str(action))
         if self.result is not None:
-            raise IllegalAction("game over", f"{text}: the game is over ({self.result[1]})")
+            raise illegal("game over", "over", text=text, reason=self.result_msg)
         us = self.pos.side
         if text == RESIGN:
             side = us if self.pending_offer is None else -self.pending_offer
             self._log.append(text)
             self.pending_offer = None
-            self.result = (-side, f"{SIDE_NAME[side]} resigned")
+            self._end(-side, "resigned", side)
             return
         if text in (ACCEPT, DECLINE):
             if self.pending_offer is None:
-                raise IllegalAction("draw offer", f"{text}: no draw offer is pending")
+                raise illegal("draw offer", "no_offer", text=text)
             self._log.append(text)
             if text == ACCEPT:
-                self.result = (0, "draw agreed")
+                self._end(0, "agreed")
             self.pending_offer = None
             return
         if self.pending_offer is not None:
-            raise IllegalAction("draw offer", f"{text}: answer the draw offer first (accept or decline)")
+            raise illegal("draw offer", "answer_first", text=text)
         if text == OFFER:
             if self.offered_this_turn:
-                raise IllegalAction("draw offer", "offer: one draw offer per turn")
+                raise illegal("draw offer", "one_offer")
             self._log.append(text)
             self.pending_offer = us
             self.offered_this_turn = True
@@ -212,8 +240,7 @@ class BaigeGame(Game):
         k = self._key()
         self.rep[k] = self.rep.get(k, 0) + 1
         if any(v >= 4 for v in self.streak[us].values()):
-            self.result = (-us, f"{SIDE_NAME[us]} gave the fourth consecutive check with the same piece "
-                                f"(長捉, C7) and loses")
+            self._end(-us, "long_check", us)
             return
         self._check_end()
 
@@ -222,66 +249,58 @@ class BaigeGame(Game):
         us = pos.side
         if not self._legal():
             if pos.in_check():
-                self.result = (-us, f"{SIDE_NAME[us]} is checkmated")
+                self._end(-us, "checkmated", us)
             else:
-                self.result = (-us, f"{SIDE_NAME[us]} has no legal move (stalemate is a loss, C7)")
+                self._end(-us, "stalemate", us)
             return
         if self.rep.get(self._key(), 0) >= 3:
-            self.result = (0, "draw by threefold repetition (C7)")
+            self._end(0, "threefold")
             return
         if pos.halfmove >= FIFTY_MOVE_PLIES:
-            self.result = (0, "draw: 50 moves by each side without a capture or a pawn move (D2)")
+            self._end(0, "fifty")
             return
         if all(abs(p) == K for p in pos.board if p and abs(p) != 99):
-            self.result = (0, "draw: only the two kings are left (D3)")
+            self._end(0, "kings")
 
     def _explain(self, text: str) -> IllegalAction:
-        """Why the move ``text`` is not legal now."""
+        """Why the move ``text`` is not legal now (a keyed refusal naming the rule)."""
         pos = self.pos
         us = pos.side
         fr, to, pr = parse_move_text(text)
         p = pos.board[fr]
         if p == 0:
-            return IllegalAction("move", f"{text}: there is no piece on {SQNAME[fr]}")
+            return illegal("move", "no_piece", text=text, cell=SQNAME[fr])
         if p * us < 0:
-            return IllegalAction("turn", f"{text}: the piece on {SQNAME[fr]} is {SIDE_NAME[-us]}'s; "
-                                         f"it is {SIDE_NAME[us]}'s turn")
+            return illegal("turn", "turn", text=text, cell=SQNAME[fr], owner=side_msg(-us), side=side_msg(us))
         pt = abs(p)
         q = pos.board[to]
         if q and q * us > 0:
-            return IllegalAction("capture", f"{text}: {SQNAME[to]} holds your own piece")
+            return illegal("capture", "own_piece", text=text, cell=SQNAME[to])
         pseudo = [mm for mm in pos.pseudo_moves() if move_from(mm) == fr and move_to(mm) == to]
         last = 9 if us > 0 else 0
         if not pseudo:
             if pt == K and (fr, to) in CASTLE_BY_KING_MOVE:
                 c = CASTLE_BY_KING_MOVE[(fr, to)]
                 if (c[0] in (1, 2)) == (us > 0):
-                    return IllegalAction("castling C1", f"{text}: castling needs king and rook unmoved, the "
-                                         "squares between them empty, and the king neither in check nor "
-                                         "crossing an attacked square")
+                    return illegal("castling C1", "castling", text=text)
             if pt in (C, A) and q:
-                return IllegalAction(RULE_ID[pt], f"{text}: {RULE_TEXT[pt]}; a capture needs exactly one "
-                                     "piece between")
-            return IllegalAction(RULE_ID[pt], f"{text}: {RULE_TEXT[pt]}")
+                return illegal(RULE_ID[pt], "hop_capture", text=text, how=rule_msg(pt))
+            return illegal(RULE_ID[pt], "piece", text=text, how=rule_msg(pt))
         promos = {move_promo(mm) for mm in pseudo}
         if pr not in promos:
             if pt == P:
                 if pr == 0:
-                    return IllegalAction("promotion C3", f"{text}: a pawn reaching the last rank must promote "
-                                         "to n, g, f, w or q")
+                    return illegal("promotion C3", "must_promote", text=text)
                 if pr == Q:
-                    return IllegalAction("one queen C4", f"{text}: a queen may be chosen only while you have "
-                                         "no queen on the board")
-                return IllegalAction("promotion C3", f"{text}: a pawn promotes to n, g, f, w or q only")
+                    return illegal("one queen C4", "one_queen", text=text)
+                return illegal("promotion C3", "pawn_promo", text=text)
             if pt in (F, W) and RANK[to] == last:
                 if pr == Q:
-                    return IllegalAction("one queen C4", f"{text}: a queen may be chosen only while you have "
-                                         "no queen on the board")
-                opts = "b, a or q" if pt == F else "r, c or q"
-                return IllegalAction("promotion C5", f"{text}: a {NAMES_EN[pt]} on the last rank may promote to "
-                                     f"{opts}, or stay")
-            return IllegalAction("promotion", f"{text}: this move does not promote")
-        return IllegalAction("check", f"{text}: that move would leave your king in check")
+                    return illegal("one queen C4", "one_queen", text=text)
+                return illegal("promotion C5", "fw_promo", text=text, piece=piece_msg(pt),
+                               opts=Msg.of(f"baige.opts.{LETTERS[pt].lower()}"))
+            return illegal("promotion", "no_promo", text=text)
+        return illegal("check", "check", text=text)
 
     # ------------------------------------------------------------ output
     def observe(self, player: int) -> dict:
@@ -310,10 +329,62 @@ class BaigeGame(Game):
         if self.result is None:
             return []
         winner, reason = self.result
+        m = self.result_msg
         if winner == 0:
-            return [Placement(0, 1, True, reason), Placement(1, 1, True, reason)]
+            return [Placement(0, 1, True, reason, m), Placement(1, 1, True, reason, m)]
         ws = 0 if winner > 0 else 1
-        return [Placement(ws, 1, False, reason), Placement(1 - ws, 2, True, reason)]
+        return [Placement(ws, 1, False, reason, m), Placement(1 - ws, 2, True, reason, m)]
+
+    # ------------------------------------------------------------ the common layer's hooks
+    def seat_name(self, seat: int) -> Msg:
+        """Seat 0 is White (白方), seat 1 Black (黑方)."""
+        return side_msg(1 if seat == 0 else -1)
+
+    def end_reason(self) -> Msg | str:
+        """Why the game ended and who won, as a keyed message ("" while it goes on)."""
+        if self.result is None:
+            return ""
+        winner = self.result[0]
+        if winner == 0:
+            return Msg.of("baige.end.draw", reason=self.result_msg)
+        return Msg.of("baige.end.wins", reason=self.result_msg, side=side_msg(winner))
+
+    def action_steps(self, action: Any) -> tuple[Step, ...]:
+        """A move ``e2e4`` is (cell e2, cell e4); a promotion adds the option of its piece (``a9a10q`` ->
+        option q), and a ferz or wazir that may promote but stays adds the option ``stay`` (C3, C5);
+        offer / accept / decline / resign are buttons."""
+        text = str(action)
+        if text in SIDE_ACTIONS:
+            return (Step("button", text, f"baige.button.{text}"),)
+        parsed = parse_move_text(text)
+        if parsed is None:
+            return (Step("button", text),)
+        fr, to, pr = parsed
+        steps = (Step("cell", SQNAME[fr]), Step("cell", SQNAME[to]))
+        if pr:
+            letter = LETTERS[pr].lower()
+            return steps + (Step("option", letter, f"baige.piece.{letter}"),)
+        p = self.pos.board[fr]
+        if p and abs(p) in (F, W) and RANK[to] == (9 if p > 0 else 0):
+            return steps + (Step("option", "stay", "baige.stay"),)
+        return steps
+
+    def side_steps(self) -> list[Step]:
+        """The buttons the current player may press besides the listed actions (offer a draw, resign)."""
+        return [Step("button", a, f"baige.button.{a}") for a in self.side_actions()]
+
+    def describe(self, action: Any) -> Msg:
+        """How an action legal now reads: ``卒 e4-e6`` / ``pawn e4-e6``, ``白方提和`` / ``White offers a draw``."""
+        text = str(action)
+        if text in SIDE_ACTIONS:
+            side = self.pos.side
+            if text in (ACCEPT, DECLINE) or (text == RESIGN and self.pending_offer is not None):
+                side = -self.pending_offer if self.pending_offer is not None else side
+            return Msg.of(f"baige.act.{text}", side=side_msg(side))
+        m = self.pos.find_move(text) if parse_move_text(text) else None
+        if m is None or self.result is not None:
+            return Msg.of("common.text", text=text)
+        return move_msg(self.pos, m)
 
     def to_json(self) -> str:
         return json.dumps({"game": "baige", "version": SAVE_VERSION, "fen": self.start_fen,
@@ -327,6 +398,7 @@ class BaigeGame(Game):
         g.moves = list(self.moves)
         g.moves_zh = list(self.moves_zh)
         g.result = self.result
+        g.result_msg = self.result_msg
         g.pending_offer = self.pending_offer
         g.offered_this_turn = self.offered_this_turn
         g.streak = {1: dict(self.streak[1]), -1: dict(self.streak[-1])}

@@ -1,0 +1,164 @@
+"""百格西洋棋 on the common game layer: keyed refusals and results in both languages (assets/messages/baige.toml),
+action steps (cell, cell[, option]) and buttons, move descriptions with the seed's piece names."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.api import IllegalAction, Step
+from engine.baige import BaigeGame, new_game
+from engine.baige.board import LETTERS
+from engine.messages import catalogue, keys_used
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def refusal(g, text) -> IllegalAction:
+    with pytest.raises(IllegalAction) as e:
+        g.apply(text)
+    return e.value
+
+
+# every refusal path of BaigeGame._explain and apply, from the seed's rules (C1-C7)
+CASES = [
+    (None, "e7e4", "pawn move"),  # seed: 卒 moves straight forward
+    (None, "e6e7", "turn"),
+    (None, "a10b10", "capture"),
+    (None, "c9c5", "cannon move C6"),
+    (None, "e5e6", "move"),
+    (None, "b10d9q", "promotion"),
+    ("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", "b9b10", "promotion C3"),
+    ("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", "b9b10r", "promotion C3"),
+    ("4k5/1P8/10/10/10/10/10/10/10/Q3K5 w - - 0 1", "b9b10q", "one queen C4"),
+    ("9k/2F7/10/10/10/10/10/10/10/K9 w - - 0 1", "c9b10r", "promotion C5"),
+    ("4k5/10/10/10/10/10/10/10/4r5/4K5 w - - 0 1", "e1f2", "check"),
+    ("r4k3r/10/10/10/10/10/10/10/10/R4K3R w - - 0 1", "f1i1", "castling C1"),  # no castling rights
+]
+
+
+@pytest.mark.parametrize("fen,text,rule", CASES)
+def test_every_refusal_is_keyed_in_both_languages(fen, text, rule):
+    g = BaigeGame(fen) if fen else new_game()
+    if fen is None:
+        g.apply("e4e6")
+    before = g.to_json()
+    e = refusal(g, text)
+    assert e.rule == rule
+    cat = catalogue("baige")
+    for k in keys_used(e.msg):
+        assert k in cat, k
+    zh, en = e.msg.render("zh"), e.msg.render("en")
+    assert CJK.search(zh), zh  # the zh client shows Chinese, not the English rule text
+    assert not CJK.search(en.replace("長捉", "")), en
+    assert e.message == en and text in zh
+    assert g.to_json() == before
+
+
+def test_draw_offer_refusals_are_keyed():
+    g = new_game()
+    e = refusal(g, "accept")
+    assert e.msg.key == "baige.illegal.no_offer" and "没有待回答的提和" in e.text("zh")
+    g.apply("offer")
+    e = refusal(g, "e4e6")
+    assert e.msg.key == "baige.illegal.answer_first"
+    g.apply("decline")
+    assert refusal(g, "offer").msg.key == "baige.illegal.one_offer"
+
+
+def test_game_over_refusal_names_the_result_in_the_language():
+    g = BaigeGame("k9/4Q5/1K8/10/10/10/10/10/10/10 w - - 0 1")
+    g.apply("e9b9")
+    e = refusal(g, "a10a9")
+    assert e.msg.key == "baige.illegal.over"
+    assert e.text("zh").startswith("a10a9：对局已结束（黑方被将死）")
+    assert e.message == "a10a9: the game is over (Black is checkmated)"
+
+
+@pytest.mark.parametrize("fen,moves,zh,en", [
+    ("k9/4Q5/1K8/10/10/10/10/10/10/10 w - - 0 1", ["e9b9"], "黑方被将死。白方胜", "Black is checkmated. White wins"),
+    ("k9/10/1K8/2Q7/10/10/10/10/10/10 w - - 0 1", ["c7c9"], "黑方无子可动（困毙判负，C7）。白方胜",
+     "Black has no legal move (stalemate is a loss, C7). White wins"),
+    (None, ["e4e6", "resign"], "黑方认输。白方胜", "Black resigned. White wins"),
+    (None, ["e4e6", "offer", "accept"], "双方议和。和棋", "draw agreed. Draw"),
+    ("4k5/10/10/10/10/10/10/10/10/R4K4 w - - 99 80", ["a1a2"], "和棋：双方各 50 步无吃子、无卒步（D2）。和棋",
+     "draw: 50 moves by each side without a capture or a pawn move (D2). Draw"),
+    ("4k5/10/10/10/10/10/10/10/3r6/4K5 w - - 0 1", ["e1d2"], "和棋：只剩两王（D3）。和棋",
+     "draw: only the two kings are left (D3). Draw"),
+    ("4k5/10/10/10/10/10/10/10/10/Q4K4 w - - 0 1", ["a1a6", "e10e9", "a6a9", "e9e10", "a9a10", "e10e9", "a10a9"],
+     "白方同一子连续第四次将军（長捉，C7），判负。黑方胜",
+     "White gave the fourth consecutive check with the same piece (長捉, C7) and loses. Black wins"),
+])
+def test_end_reason_and_ranking_messages(fen, moves, zh, en):
+    g = BaigeGame(fen) if fen else new_game()
+    g.apply_all(moves)
+    assert g.is_over
+    assert g.end_reason().render("zh") == zh and g.end_reason().render("en") == en
+    for p in g.ranking():
+        assert p.msg is not None and p.msg.render("en") == p.reason  # the English reason is the message's
+
+
+def test_threefold_repetition_message():
+    g = new_game()
+    for _ in range(2):
+        g.apply_all(["b1d2", "b10d9", "d2b1", "d9b10"])
+    assert g.end_reason().render("zh") == "三次重复局面，和棋（C7）。和棋"
+
+
+def test_action_steps_of_moves_promotions_and_buttons():
+    g = new_game()
+    assert g.action_steps("e4e6") == (Step("cell", "e4"), Step("cell", "e6"))
+    assert g.action_for((Step("cell", "e4"), Step("cell", "e6"))) == "e4e6"
+    assert Step("cell", "e4") in g.next_steps(())
+    assert {s.value for s in g.next_steps((Step("cell", "e4"),))} == {"e5", "e6"}
+    assert g.action_steps("resign") == (Step("button", "resign", "baige.button.resign"),)
+    assert [s.value for s in g.side_steps()] == ["resign", "offer"]
+    # C3: a pawn on the last rank chooses its promotion piece: an option step after the two cells
+    g = BaigeGame("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1")
+    pre = (Step("cell", "b9"), Step("cell", "b10"))
+    assert g.action_for(pre) is None
+    opts = g.next_steps(pre)
+    assert {s.value for s in opts} == {"n", "g", "f", "w", "q"} and all(s.kind == "option" for s in opts)
+    assert g.action_for(pre + (Step("option", "q", "baige.piece.q"),)) == "b9b10q"
+    # C5: a ferz reaching the last rank may promote or stay: staying is an option too
+    g = BaigeGame("9k/2F7/10/10/10/10/10/10/10/K9 w - - 0 1")
+    pre = (Step("cell", "c9"), Step("cell", "b10"))
+    assert {s.value for s in g.next_steps(pre)} == {"b", "a", "q", "stay"}
+    assert g.action_for(pre + (Step("option", "stay", "baige.stay"),)) == "c9b10"
+    # a wazir on its own first rank never promotes: no option step
+    g = BaigeGame("9k/10/10/10/10/10/10/10/10/K3W5 w - - 0 1")
+    assert g.action_steps("e1d1") == (Step("cell", "e1"), Step("cell", "d1"))
+    # while a draw offer is pending: accept and decline are the buttons
+    g = new_game()
+    g.apply("offer")
+    assert g.next_steps(()) == [Step("button", "accept", "baige.button.accept"),
+                                Step("button", "decline", "baige.button.decline")]
+
+
+def test_describe_uses_the_seed_names_in_each_language():
+    g = new_game()
+    assert g.describe("e4e6").render("zh") == "卒 e4-e6" and g.describe("e4e6").render("en") == "pawn e4-e6"
+    assert g.describe("offer").render("zh") == "白方提和"
+    g = BaigeGame("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1")
+    assert g.describe("b9b10q").render("zh") == "卒 b9-b10=后"
+    assert g.describe("b9b10q").render("en") == "pawn b9-b10=queen"
+    g = new_game()
+    g.apply("offer")
+    assert g.describe("accept").render("zh") == "黑方接受和棋"
+    assert g.seat_name(0).render("zh") == "白方" and g.seat_name(1).render("en") == "Black"
+
+
+def test_catalogue_covers_every_piece_and_key_the_engine_builds():
+    cat = catalogue("baige")
+    for letter in LETTERS[1:].lower():
+        for kind in ("piece", "rule"):
+            assert f"baige.{kind}.{letter}" in cat
+    src = open("engine/baige/game.py", encoding="utf-8").read()
+    for key in re.findall(r'"(baige\.[a-z_.]+)"', src):
+        assert key in cat, key
+    for name in re.findall(r'illegal\("[^"]*", "([a-z_]+)"', src):
+        assert f"baige.illegal.{name}" in cat, name
+    for name in re.findall(r'self\._end\(-?\w+, "([a-z_]+)"', src):
+        assert f"baige.end.{name}" in cat, name
+    for zh_en in cat.values():
+        assert zh_en["zh"] and zh_en["en"]
