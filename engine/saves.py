@@ -13,6 +13,10 @@ golden playthrough test); ``actors(game)`` the seat that played each action.
 from __future__ import annotations
 
 import json
+import math
+import os
+import stat
+import threading
 from typing import TYPE_CHECKING, Any
 
 from engine.api import SaveError
@@ -20,7 +24,13 @@ from engine.api import SaveError
 if TYPE_CHECKING:
     from engine.api import Game
 
-MAX_SAVE_BYTES = 64 * 1024 * 1024  # a 256x256 map with a long game is a few MB
+MAX_SAVE_BYTES = 16 * 1024 * 1024  # a 256x256 map with a long game is well under 1 MB
+MAX_DEPTH = 32  # nesting of arrays/objects a save may have (a map is 3 deep)
+MAX_INT_DIGITS = 30  # no value in a save needs more; refused before int() is asked to convert
+MAX_ACTION_CHARS = 1000
+
+_parsed_lock = threading.Lock()
+_parsed: tuple[str, Any] | None = None  # (text, value) of the last parse_json, see parse_json
 
 
 def envelope(game_id: str, version: int, options: dict, actions: list[str], **extra: Any) -> str:
@@ -30,56 +40,213 @@ def envelope(game_id: str, version: int, options: dict, actions: list[str], **ex
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def parse_json(text: str | bytes) -> Any:
-    """The JSON value of a save text; SaveError naming the problem for anything else."""
+def read_file(path: "str | os.PathLike", limit: int = MAX_SAVE_BYTES, what: str = "save") -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; SaveError otherwise.
+
+    A FIFO, a device (/dev/zero), a directory or a file over the limit is refused
+    before anything is read (a FIFO is never opened, so nothing waits on it)."""
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        raise SaveError(f"{path}: cannot read the {what}: {e.strerror or e}") from None
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise SaveError(f"{path}: {kind}, not a {what} file")
+    if st.st_size > limit:
+        raise SaveError(f"{path}: {st.st_size} bytes is over the {what} size limit of {limit}")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except OSError as e:
+        raise SaveError(f"{path}: cannot read the {what}: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise SaveError(f"{path}: the {what} is over the size limit of {limit} bytes")
+    return data
+
+
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of [ ] and { } in JSON text, brackets inside strings not counted
+    (a vectorised scan of the bytes, no parse; linear in the size)."""
+    import numpy as np
+
+    b = np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
+    if not b.size:
+        return 0
+    quote = b == 0x22
+    if "\\" in text:  # a quote after an odd run of backslashes is inside a string
+        idx = np.arange(b.size, dtype=np.int32 if b.size < 2**31 else np.int64)
+        last_other = np.maximum.accumulate(np.where(b == 0x5C, -1, idx))
+        run_before = np.zeros(b.size, dtype=idx.dtype)  # backslashes right before each byte
+        run_before[1:] = idx[:-1] - last_other[:-1]
+        quote &= run_before % 2 == 0
+    outside = np.cumsum(quote, dtype=np.int32) % 2 == 0  # a quote opens or closes a string
+    step = np.zeros(256, dtype=np.int8)
+    step[[0x5B, 0x7B]] = 1
+    step[[0x5D, 0x7D]] = -1
+    depth = np.cumsum(np.where(outside, step[b], 0), dtype=np.int32)
+    return int(depth.max(initial=0))
+
+
+def _int(s: str) -> int:
+    if len(s.lstrip("-")) > MAX_INT_DIGITS:
+        raise SaveError(f"not a save file: an integer of {len(s.lstrip('-'))} digits "
+                        f"(at most {MAX_INT_DIGITS})")
+    return int(s)
+
+
+def _float(s: str) -> float:
+    v = float(s)
+    if not math.isfinite(v):
+        raise SaveError(f"not a save file: the number {s[:30]} is out of range")
+    return v
+
+
+def _constant(s: str):
+    raise SaveError(f"not a save file: {s} is not a number a save may hold")
+
+
+def parse_json(text: str | bytes, limit: int = MAX_SAVE_BYTES) -> Any:
+    """The JSON value of a save text; SaveError naming the problem for anything else.
+
+    Refused before parsing: over ``limit`` bytes, not UTF-8, nested deeper than
+    MAX_DEPTH. Refused while parsing: NaN/Infinity, numbers that overflow a float,
+    integers longer than MAX_INT_DIGITS. The value of the last text parsed is kept
+    until :func:`read_save` takes it, so that registry.load_game and the game's own
+    read_save parse a save once (call with the same str object)."""
+    global _parsed
+    with _parsed_lock:
+        if _parsed is not None and _parsed[0] is text:
+            return _parsed[1]
     if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_SAVE_BYTES:
-            raise SaveError(f"not a save file: {len(text)} bytes is over the limit of {MAX_SAVE_BYTES}")
+        if len(text) > limit:
+            raise SaveError(f"not a save file: {len(text)} bytes is over the limit of {limit}")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
             raise SaveError(f"not a save file: not UTF-8 text ({e.reason} at byte {e.start})") from None
     if not isinstance(text, str):
         raise SaveError(f"not a save file: expected text, got {type(text).__name__}")
-    if len(text) > MAX_SAVE_BYTES:
-        raise SaveError(f"not a save file: {len(text)} characters is over the limit of {MAX_SAVE_BYTES}")
+    if len(text) > limit:
+        raise SaveError(f"not a save file: {len(text)} characters is over the limit of {limit}")
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as e:
-        raise SaveError(f"not a save file: invalid JSON ({e})") from None
+        depth = nesting_depth(text)
+    except UnicodeEncodeError:
+        raise SaveError("not a save file: the text holds characters that are not Unicode") from None
+    if depth > MAX_DEPTH:
+        raise SaveError(f"not a save file: the JSON is nested {depth} deep (at most {MAX_DEPTH})")
+    try:
+        value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+    except SaveError:
+        raise
+    except json.JSONDecodeError as e:
+        raise SaveError(f"not a save file: invalid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
     except RecursionError:
         raise SaveError("not a save file: the JSON is nested too deeply") from None
-    except ValueError as e:  # e.g. an integer of more than 4300 digits
+    except (ValueError, TypeError) as e:
         raise SaveError(f"not a save file: {e}") from None
+    with _parsed_lock:
+        _parsed = (text, value)
+    return value
+
+
+def take_parsed(text: Any) -> Any:
+    """parse_json(text), forgetting the kept value afterwards (the last reader of a save calls this)."""
+    global _parsed
+    value = parse_json(text)
+    with _parsed_lock:
+        _parsed = None
+    return value
 
 
 def read_save(text: str | bytes, game_id: str, version: int, title: str) -> dict:
-    """The JSON object of a save of ``game_id`` at ``version``; SaveError naming what is wrong otherwise."""
-    data = parse_json(text)
+    """The JSON object of a save of ``game_id`` at ``version``; SaveError naming what is wrong otherwise.
+
+    Checks the envelope: an object, its game and version, ``actions`` (when present) a list
+    of action texts, ``options`` (when present) an object. Each game checks its own keys
+    by meaning (see :func:`need` and :func:`need_int`)."""
+    data = take_parsed(text)
     if not isinstance(data, dict):
         raise SaveError("not a save file: the JSON is not an object")
     gid = data.get("game")
     if gid != game_id:
-        shown = gid if isinstance(gid, str) and len(gid) < 40 else type(gid).__name__
-        raise SaveError(f"not a {title} save (game is {shown!r}, expected {game_id!r})")
-    if data.get("version") != version or isinstance(data.get("version"), bool):
-        v = data.get("version")
-        shown = v if isinstance(v, (int, str)) and len(str(v)) < 20 else type(v).__name__
-        raise SaveError(f"{title} save version {shown!r} is not supported (this client reads {version})")
+        raise SaveError(f"not a {title} save (game is {shown(gid)}, expected {game_id!r})")
+    v = data.get("version")
+    if v != version or isinstance(v, bool):
+        raise SaveError(f"{title} save version {shown(v)} is not supported (this client reads {version})")
     actions = data.get("actions", [])
-    if not isinstance(actions, list) or not all(isinstance(a, str) and len(a) < 1000 for a in actions):
-        raise SaveError(f"{title} save: 'actions' must be a list of action texts")
+    if not isinstance(actions, list):
+        raise SaveError(f"{title} save: 'actions' must be a list of action texts, not {kind_of(actions)}")
+    for i, a in enumerate(actions):
+        if not isinstance(a, str):
+            raise SaveError(f"{title} save: action {i + 1} must be a text, not {kind_of(a)}")
+        if len(a) > MAX_ACTION_CHARS:
+            raise SaveError(f"{title} save: action {i + 1} is {len(a)} characters long "
+                            f"(at most {MAX_ACTION_CHARS})")
     opts = data.get("options", {})
     if not isinstance(opts, dict):
-        raise SaveError(f"{title} save: 'options' must be an object")
+        raise SaveError(f"{title} save: 'options' must be an object, not {kind_of(opts)}")
     return data
 
 
-def replay_actions(game: "Game", actions: list[str]) -> "Game":
-    """Apply the saved action texts to ``game`` in order; SaveError naming the first that fails."""
+def kind_of(v: Any) -> str:
+    """A value's JSON kind in words, for messages ("a list", "a number", "text")."""
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true/false"
+    if isinstance(v, (int, float)):
+        return "a number"
+    if isinstance(v, str):
+        return "text"
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, dict):
+        return "an object"
+    return type(v).__name__
+
+
+def shown(v: Any) -> str:
+    """A value for a message: short texts and numbers as they are, anything else by kind."""
+    if isinstance(v, str) and len(v) <= 40:
+        return repr(v)
+    if isinstance(v, (int, float)) and not isinstance(v, bool) and len(str(v)) <= 20:
+        return str(v)
+    return kind_of(v)
+
+
+def need(d: dict, key: str, kinds: type | tuple, where: str, default: Any = ...) -> Any:
+    """``d[key]`` if it has one of ``kinds`` (bool is never an int); SaveError naming ``where.key`` otherwise."""
+    if key not in d:
+        if default is not ...:
+            return default
+        raise SaveError(f"{where} lacks {key!r}")
+    v = d[key]
+    ks = kinds if isinstance(kinds, tuple) else (kinds,)
+    if not isinstance(v, ks) or (isinstance(v, bool) and bool not in ks):
+        names = " or ".join({int: "an integer", str: "text", list: "a list", dict: "an object",
+                             float: "a number", bool: "true/false"}.get(k, k.__name__) for k in ks)
+        raise SaveError(f"{where}: {key} must be {names}, not {kind_of(v)} {shown(v)}")
+    return v
+
+
+def need_int(d: dict, key: str, lo: int | None, hi: int | None, where: str, default: Any = ...) -> int:
+    """``d[key]`` as an integer within ``lo..hi`` (either bound may be None); SaveError otherwise."""
+    v = need(d, key, int, where, default)
+    if v is default and key not in d:
+        return v
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        rng = (f"{lo}..{hi}" if lo is not None and hi is not None else
+               f"at least {lo}" if lo is not None else f"at most {hi}")
+        raise SaveError(f"{where}: {key} is {shown(v)}, it must be {rng}")
+    return v
+
+
+def replay_actions(game: "Game", actions: list[str], upto: int | None = None) -> "Game":
+    """Apply the saved action texts (the first ``upto`` of them) to ``game`` in order;
+    SaveError naming the first that fails."""
     from engine.api import IllegalAction, ParseError
 
-    for n, a in enumerate(actions):
+    for n, a in enumerate(actions if upto is None else actions[:upto]):
         try:
             game.apply(game.parse_action(a))
         except (ParseError, IllegalAction) as e:

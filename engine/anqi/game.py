@@ -279,19 +279,10 @@ def new_game(seed: int = 0, players: int = 3, **_: Any) -> AnqiGame:
 
 def load_game(text: str) -> AnqiGame:
     """Replay a save {"game":"anqi","version":1,"seed":..,"actions":[..]}; SaveError if it is not one."""
-    data = read_save(text, "anqi", SAVE_VERSION, "暗战洛阳城")
-    seed = data.get("seed")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError(f"save has no integer seed ({seed!r})")
-    if data.get("players", 3) != 3:
-        raise SaveError("暗战洛阳城 saves are for three players")
-    actions = data.get("actions")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise SaveError("save has no list of action texts")
-    g = AnqiGame(seed=seed)
-    for n, a in enumerate(actions):
-        try:
-            g.apply(g.parse_action(a))
-        except (ParseError, IllegalAction) as e:
-            raise SaveError(f"action {n + 1} ({a!r}) cannot be replayed: {e}") from None
-    return g
+    from engine.saves import need, need_int, read_save as read_envelope, replay_actions
+
+    data = read_envelope(text, "anqi", SAVE_VERSION, "暗战洛阳城")
+    seed = need_int(data, "seed", -2**63, 2**63 - 1, "暗战洛阳城 save")
+    if need(data, "players", int, "暗战洛阳城 save", 3) != 3:
+        raise SaveError("暗战洛阳城 save: players must be 3 (the game is for three players)")
+    return replay_actions(AnqiGame(seed=seed), need(data, "actions", list, "暗战洛阳城 save"))

@@ -425,20 +425,16 @@ class BaigeGame(Game):
 
 
 def load_game(text: str) -> BaigeGame:
-    data = read_save(text, "baige", SAVE_VERSION, "百格西洋棋")
-    fen = data.get("fen")
-    actions = data.get("actions")
-    if not isinstance(fen, str):
-        raise SaveError("百格西洋棋 save has no start position ('fen' must be a string)")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise SaveError("百格西洋棋 save: 'actions' must be a list of strings")
+    """Replay a save {"game":"baige","version":1,"fen":..,"actions":[..]}; SaveError if it is not one."""
+    from engine.saves import need, read_save as read_envelope, replay_actions
+
+    data = read_envelope(text, "baige", SAVE_VERSION, "百格西洋棋")
+    fen = need(data, "fen", str, "百格西洋棋 save")
+    if len(fen) > 200:
+        raise SaveError(f"百格西洋棋 save: the start position (fen) is {len(fen)} characters long")
+    actions = need(data, "actions", list, "百格西洋棋 save")
     try:
         g = BaigeGame(fen)
     except ValueError as e:
         raise SaveError(f"百格西洋棋 save: {e}") from None
-    for i, a in enumerate(actions):
-        try:
-            g.apply(a)
-        except (IllegalAction, ParseError) as e:
-            raise SaveError(f"百格西洋棋 save is inconsistent: action {i + 1} {a!r}: {e}") from None
-    return g
+    return replay_actions(g, actions)

@@ -1,77 +1,182 @@
-"""Save and load 沙场秋点兵 games as JSON: rules, seed, map and the action log; replay to any point."""
+"""Save and load 沙场秋点兵 games as JSON: rules, seed, map and the action log; replay to any point.
+
+The save is the common envelope (engine.saves) with two game keys: ``map`` (the heights in
+full and the spawns, so saves outlive generator changes) and ``setup`` (a start position, see
+engine.shachang.position, or null). Every value is checked by meaning before it is used, and
+anything wrong raises SaveError naming the key and the problem in words.
+"""
 from __future__ import annotations
 
-import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from engine.api import IllegalAction, ParseError, SaveError, read_save
+from engine.api import SaveError
+from engine.saves import envelope, kind_of, need, need_int, read_save, replay_actions, shown
 
 if TYPE_CHECKING:
     from engine.shachang.game import ShachangGame
 
 FORMAT = "shachang"
 VERSION = 1
+MAX_HEIGHT = 32767  # heights are stored as int16
+MAX_ROUND_LIMIT = 1_000_000
+MAX_SEED = 2**63 - 1
 
 
 def save_json(g: "ShachangGame") -> str:
     """The save text of ``g`` (the map is stored in full, so saves outlive generator changes)."""
-    data = {
-        "game": FORMAT,
-        "version": VERSION,
-        "options": {"preset": g.preset_key, "mode": g.mode, "players": g.n, "seed": g.seed,
-                    "round_limit": g.round_limit},
-        "map": {"source": g.map_source, "heights": np.asarray(g.game_map.heights).tolist(),
-                "spawns": [[list(c) for c in s] for s in g.game_map.spawns]},
-        "setup": g.setup,
-        "actions": [str(a) for a in g.log],
-    }
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return envelope(
+        FORMAT, VERSION,
+        {"preset": g.preset_key, "mode": g.mode, "players": g.n, "seed": g.seed,
+         "round_limit": g.round_limit},
+        [str(a) for a in g.log],
+        map={"source": g.map_source, "heights": np.asarray(g.game_map.heights).tolist(),
+             "spawns": [[list(c) for c in s] for s in g.game_map.spawns]},
+        setup=g.setup)
 
 
-def _need(d: dict, key: str, kind, where: str):
-    if key not in d:
-        raise SaveError(f"save file: {where} lacks {key!r}")
-    v = d[key]
-    if not isinstance(v, kind) or isinstance(v, bool) and kind is int:
-        raise SaveError(f"save file: {where}.{key} has the wrong type ({type(v).__name__})")
-    return v
+def _cell_text(r: int, c: int) -> str:
+    from engine.shachang.cells import cell_name
+
+    return cell_name((r, c))
+
+
+def check_heights(rows: Any, size: int, where: str = "map.heights") -> np.ndarray:
+    """The int16 heights of a size x size grid of integers 0..32767 (checked before the cast)."""
+    if not isinstance(rows, list) or len(rows) != size:
+        n = len(rows) if isinstance(rows, list) else kind_of(rows)
+        raise SaveError(f"{where} must be {size} rows for a {size}x{size} map, not {n}")
+    for i, row in enumerate(rows):
+        if not isinstance(row, list) or len(row) != size:
+            got = f"{len(row)} values" if isinstance(row, list) else kind_of(row)
+            raise SaveError(f"{where}: row {i + 1} must hold {size} heights, not {got}")
+        if not all(type(v) is int for v in row):
+            j = next(j for j, v in enumerate(row) if type(v) is not int)
+            raise SaveError(f"{where}: the height at {_cell_text(i, j)} is {kind_of(row[j])} "
+                            f"{shown(row[j])}, not an integer")
+        lo, hi = min(row), max(row)
+        if lo < 0:
+            raise SaveError(f"{where}: height {lo} at {_cell_text(i, row.index(lo))} is negative")
+        if hi > MAX_HEIGHT:
+            raise SaveError(f"{where}: height {shown(hi)} at {_cell_text(i, row.index(hi))} "
+                            f"exceeds {MAX_HEIGHT}")
+    return np.array(rows, dtype=np.int16)
+
+
+def check_spawns(sp: Any, players: int, per_player: int, size: int, where: str = "map.spawns"):
+    """Each player's spawn cells as ((row, col), ...) tuples, checked against the map."""
+    if not isinstance(sp, list) or len(sp) < players:
+        n = len(sp) if isinstance(sp, list) else kind_of(sp)
+        raise SaveError(f"{where} must list the spawn cells of {players} players, not {n}")
+    out = []
+    for p, cells in enumerate(sp[:players]):
+        if not isinstance(cells, list) or not cells:
+            raise SaveError(f"{where}: player {p + 1} must have a list of [row, col] cells")
+        row = []
+        for cell in cells:
+            if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)):
+                raise SaveError(f"{where}: player {p + 1}: a spawn must be [row, col] integers, "
+                                f"not {shown(cell)}")
+            r, c = cell
+            if not (0 <= r < size and 0 <= c < size):
+                raise SaveError(f"{where}: player {p + 1}: spawn [{shown(r)}, {shown(c)}] is off "
+                                f"the {size}x{size} map")
+            row.append((r, c))
+        out.append(tuple(row))
+    return tuple(out)
+
+
+def check_setup(setup: Any, players: int, preset_key: str, round_limit: int) -> dict | None:
+    """The start position of a save or scenario checked by meaning (S13, S15, S17): owners,
+    cells on the board, counts 1..cap, states, reserves 0..total, current player, round
+    1..round_limit, hits, move power 0..the preset's. SaveError naming ``setup.<key>``."""
+    from engine.shachang.cells import parse_cell
+    from engine.shachang.rules import preset
+
+    if setup is None:
+        return None
+    if not isinstance(setup, dict):
+        raise SaveError(f"setup must be an object or null, not {kind_of(setup)}")
+    p = preset(preset_key)
+    unknown = sorted(k for k in setup if k not in ("units", "reserve", "current", "round",
+                                                     "explored", "hits"))
+    if unknown:
+        raise SaveError(f"setup: unknown key {shown(unknown[0])}")
+    units = need(setup, "units", list, "setup", [])
+    for i, row in enumerate(units):
+        w = f"setup.units[{i}]"
+        if not isinstance(row, list) or len(row) not in (3, 4):
+            raise SaveError(f"{w}: expected [owner, cell, count, state], not {kind_of(row)}")
+        owner, cell, count = row[:3]
+        if type(owner) is not int or not 0 <= owner < players:
+            raise SaveError(f"{w}: owner must be a player 0..{players - 1}, not {shown(owner)}")
+        if isinstance(cell, str):
+            try:
+                r, c = parse_cell(cell[:20])
+            except ValueError:
+                raise SaveError(f"{w}: {shown(cell)} is not a cell name") from None
+        elif isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell):
+            r, c = cell
+        else:
+            raise SaveError(f"{w}: the cell must be a name like \"c3\" or [row, col], not {shown(cell)}")
+        if not (0 <= r < p.size and 0 <= c < p.size):
+            raise SaveError(f"{w}: cell {shown(cell)} is off the {p.size}x{p.size} board")
+        if type(count) is not int or not 1 <= count <= p.cap:
+            raise SaveError(f"{w}: count must be 1..{p.cap} soldiers (the field cap), not {shown(count)}")
+        state = row[3] if len(row) == 4 else "settled"
+        if not isinstance(state, str):
+            raise SaveError(f"{w}: the state must be text, not {kind_of(state)}")
+        if state.startswith("moves="):
+            moves = state[6:]
+            if not (moves.isdigit() and len(moves) <= 6 and int(moves) <= p.move):
+                raise SaveError(f"{w}: {shown(state)}: move power must be 0..{p.move} (S15)")
+        elif state not in ("settled", "fresh", "attacked"):
+            raise SaveError(f"{w}: unknown state {shown(state)} (settled, fresh, attacked, moves=N)")
+    if "reserve" in setup:
+        res = need(setup, "reserve", list, "setup")
+        if len(res) != players or not all(type(v) is int and 0 <= v <= p.total for v in res):
+            raise SaveError(f"setup.reserve must list {players} integers 0..{p.total}")
+    need_int(setup, "current", 0, players - 1, "setup", 0)
+    need_int(setup, "round", 1, round_limit, "setup", 1)
+    need_int(setup, "hits", 0, 10**9, "setup", 0)
+    if setup.get("explored", "none") not in ("all", "none"):
+        raise SaveError(f"setup.explored must be \"all\" or \"none\", not {shown(setup['explored'])}")
+    return setup
 
 
 def load_json(text: str, upto: int | None = None) -> "ShachangGame":
     """The game saved in ``text``, replayed to its end or to the first ``upto`` actions; SaveError if bad."""
     from engine.shachang.game import ShachangGame
     from engine.shachang.maps import GameMap
+    from engine.shachang.rules import MODES, presets
 
     data = read_save(text, FORMAT, VERSION, "沙场秋点兵")
-    opts = _need(data, "options", dict, "save")
-    mp = _need(data, "map", dict, "save")
-    actions = _need(data, "actions", list, "save")
+    opts = need(data, "options", dict, "save")
+    mp = need(data, "map", dict, "save")
+    actions = need(data, "actions", list, "save")
+    preset_key = need(opts, "preset", str, "options")
+    if preset_key not in presets():
+        raise SaveError(f"options.preset {shown(preset_key)} is not a map preset ({', '.join(presets())})")
+    p = presets()[preset_key]
+    mode = need(opts, "mode", str, "options")
+    if mode not in MODES:
+        raise SaveError(f"options.mode {shown(mode)} is not a rule mode ({', '.join(MODES)})")
+    players = need_int(opts, "players", 2, p.max_players, "options")
+    seed = need_int(opts, "seed", -MAX_SEED, MAX_SEED, "options")
+    round_limit = opts.get("round_limit")
+    if round_limit is not None:
+        round_limit = need_int(opts, "round_limit", 1, MAX_ROUND_LIMIT, "options")
+    heights = check_heights(need(mp, "heights", list, "map"), p.size)
+    spawns = check_spawns(need(mp, "spawns", list, "map"), players, p.spawns, p.size)
+    source = need(mp, "source", str, "map", "file")
+    setup = check_setup(data.get("setup"), players, preset_key, round_limit or p.round_limit)
+    if upto is not None and (type(upto) is not int or not 0 <= upto <= len(actions)):
+        raise SaveError(f"cannot replay to action {shown(upto)}: the save has {len(actions)} actions")
     try:
-        heights = np.array(_need(mp, "heights", list, "map"))
-        if heights.ndim != 2 or heights.dtype.kind not in "iu":
-            raise SaveError("save file: map.heights is not a 2-D grid of integers")
-        spawns = _need(mp, "spawns", list, "map")
-        gmap = GameMap(heights=heights.astype(np.int16),
-                       spawns=tuple(tuple((int(c[0]), int(c[1])) for c in s) for s in spawns))
-        g = ShachangGame(gmap, preset=_need(opts, "preset", str, "options"),
-                         mode=_need(opts, "mode", str, "options"),
-                         players=_need(opts, "players", int, "options"),
-                         seed=_need(opts, "seed", int, "options"),
-                         round_limit=opts.get("round_limit"),
-                         map_source=str(mp.get("source", "file")),
-                         setup=data.get("setup"))
-    except SaveError:
-        raise
-    except (ValueError, TypeError, IndexError, KeyError) as e:
-        raise SaveError(f"save file: bad rules or map: {e}") from None
-    n = len(actions) if upto is None else min(upto, len(actions))
-    for i, a in enumerate(actions[:n]):
-        if not isinstance(a, str):
-            raise SaveError(f"save file: action {i + 1} is not text")
-        try:
-            g.apply(a)
-        except (IllegalAction, ParseError) as e:
-            raise SaveError(f"save file: action {i + 1} {a!r} cannot be replayed: {e}") from None
-    return g
+        gmap = GameMap(heights=heights, spawns=spawns)
+        g = ShachangGame(gmap, preset=preset_key, mode=mode, players=players, seed=seed,
+                         round_limit=round_limit, map_source=source[:200], setup=setup)
+    except ValueError as e:  # what the game itself refuses (e.g. a spawn twice, a full unit cap)
+        raise SaveError(f"save file: bad rules, map or setup: {e}") from None
+    return replay_actions(g, actions, upto)
