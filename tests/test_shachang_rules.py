@@ -466,7 +466,7 @@ def test_all_pass_a_whole_round_ends_the_game_S18():
     g.apply("end")
     assert not g.is_over
     g.apply("end")
-    assert g.is_over and "passed" in g.end_reason
+    assert g.is_over and "passed" in str(g.end_reason())
 
 
 def test_round_limit_ends_the_game_S17_S18():
@@ -481,7 +481,7 @@ def test_round_limit_ends_the_game_S17_S18():
     g.apply("end")
     g.apply("march h7 h6 1")
     g.apply("end")
-    assert g.is_over and "round limit" in g.end_reason
+    assert g.is_over and "round limit" in str(g.end_reason())
 
 
 def test_ranking_by_field_then_reserve_then_earlier_last_hit_S18():

@@ -7,9 +7,12 @@
 """
 from __future__ import annotations
 
+import math
+import numbers
 from dataclasses import dataclass
 
-from engine.api import ParseError
+from engine.api import IllegalAction, ParseError
+from engine.messages import Msg
 from engine.shachang.cells import Cell, cell_name, parse_cell
 
 
@@ -88,3 +91,73 @@ def as_action(a) -> Action:
     if isinstance(a, (Reinforce, March, Attack, End)):
         return a
     return parse_action(a)
+
+
+_VERB = {Reinforce: "reinforce", March: "march", Attack: "attack", End: "end"}
+
+
+def verb(a: Action) -> str:
+    """The action's verb ("reinforce", "march", "attack", "end")."""
+    return _VERB[type(a)]
+
+
+def _whole(v) -> bool:
+    """A whole number (Python or numpy integer, never a bool, a float or NaN)."""
+    return isinstance(v, numbers.Integral) and not isinstance(v, bool)
+
+
+def _shown(v) -> str:
+    """A short, safe text of a malformed value for a refusal message."""
+    if isinstance(v, float) and math.isnan(v):
+        return "NaN"
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def cell_text(cell) -> str:
+    """``cell_name`` for a well-formed cell on or right of the origin, "(r, c)" for anything else
+    (``cell_name`` never ends for negative columns)."""
+    if isinstance(cell, tuple) and len(cell) == 2 and all(_whole(v) and v >= 0 for v in cell):
+        return cell_name((int(cell[0]), int(cell[1])))
+    return _shown(cell)
+
+
+def validated(a: Action, size: int) -> Action:
+    """``a`` with plain-int fields if every field has the right type and range on a ``size`` board;
+    otherwise IllegalAction ("action form" or "board") before anything looks at the state."""
+    v = verb(a)
+
+    def cell(c) -> Cell:
+        if not (isinstance(c, tuple) and len(c) == 2 and all(_whole(x) for x in c)):
+            raise IllegalAction("action form", key="shachang.form.cell", verb=Msg.of(f"shachang.act.verb.{v}"),
+                                value=_shown(c))
+        r, col = int(c[0]), int(c[1])
+        if not (0 <= r < size and 0 <= col < size):
+            raise IllegalAction("board", key="shachang.form.off_board", verb=Msg.of(f"shachang.act.verb.{v}"),
+                                cell=cell_text((r, col)), size=size)
+        return (r, col)
+
+    def count(n) -> int:
+        if not _whole(n) or n < 1:
+            raise IllegalAction("action form", key="shachang.form.count", verb=Msg.of(f"shachang.act.verb.{v}"),
+                                value=_shown(n))
+        return int(n)
+
+    if isinstance(a, Reinforce):
+        return Reinforce(cell(a.cell), count(a.count))
+    if isinstance(a, March):
+        return March(cell(a.src), cell(a.dst), count(a.count))
+    if isinstance(a, Attack):
+        return Attack(cell(a.src), cell(a.dst))
+    return End()
+
+
+def describe(a: Action) -> Msg:
+    """A well-formed action as a keyed message ("march a1 c2 3" / "行军 a1→c2 3人")."""
+    if isinstance(a, Reinforce):
+        return Msg.of("shachang.act.reinforce", cell=cell_name(a.cell), n=a.count)
+    if isinstance(a, March):
+        return Msg.of("shachang.act.march", src=cell_name(a.src), dst=cell_name(a.dst), n=a.count)
+    if isinstance(a, Attack):
+        return Msg.of("shachang.act.attack", src=cell_name(a.src), dst=cell_name(a.dst))
+    return Msg.of("shachang.act.end")

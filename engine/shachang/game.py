@@ -10,9 +10,11 @@ from collections import deque
 
 import numpy as np
 
-from engine.api import Game, IllegalAction, Placement
+from engine.api import Event, Game, IllegalAction, Placement, Step
+from engine.messages import Msg
 from engine.shachang import rules
-from engine.shachang.actions import Action, Attack, End, March, Reinforce, as_action, parse_action
+from engine.shachang.actions import (Action, Attack, End, March, Reinforce, as_action, describe,
+                                     parse_action, validated)
 from engine.shachang.cells import Cell, cell_name
 from engine.shachang.maps import GameMap
 from engine.shachang.observation import Observation, PlayerView, UnitView
@@ -70,10 +72,10 @@ class ShachangGame(Game):
         self.acted = False
         self.idle_streak = 0
         self.over = False
-        self.end_reason = ""
+        self._end_msg: Msg | None = None  # why the game ended (end_reason())
         self.winner_by_wipeout: int | None = None
         self._log: list[Action] = []
-        self._events: list[tuple[str, frozenset | None]] = []
+        self._events: list[tuple[Event, str]] = []  # (event, its English text for observations)
         self.fog = mode == "digital"
         self._vision = VisionMap(self.heights, players)
         self._obs: dict[Cell, tuple[int, tuple]] = {}  # cell -> (owner, observer tuple) counted in vision
@@ -115,6 +117,48 @@ class ShachangGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    # -------------------------------------------------------- common layer
+    @property
+    def hidden_information(self) -> bool:
+        """Fog of war (digital mode, S7) hides enemy units; classic and tabletop hide nothing."""
+        return self.fog
+
+    def seat_name(self, seat: int) -> Msg:
+        """"P1" / "玩家1"."""
+        return _seat(seat)
+
+    def describe(self, action) -> Msg:
+        """The action as a keyed message ("march a1 c2 3" / "行军 a1→c2 3人")."""
+        return describe(validated(as_action(action), self.size))
+
+    def action_steps(self, action) -> tuple[Step, ...]:
+        """march: cell src, cell dst, count; attack: cell src, cell dst; reinforce: cell, count; end: button."""
+        a = as_action(action)
+        if isinstance(a, March):
+            return (Step("cell", cell_name(a.src)), Step("cell", cell_name(a.dst)),
+                    Step("count", str(a.count), "shachang.step.count"))
+        if isinstance(a, Attack):
+            return (Step("cell", cell_name(a.src)), Step("cell", cell_name(a.dst)))
+        if isinstance(a, Reinforce):
+            return (Step("cell", cell_name(a.cell)), Step("count", str(a.count), "shachang.step.count"))
+        return (Step("button", "end", "shachang.act.end"),)
+
+    def events(self, player: int) -> list[Event]:
+        """The log entries ``player`` may read (S7: fog hides what the player did not see)."""
+        return [ev for ev, _ in self._events if ev.seen_by(player)]
+
+    def end_reason(self):
+        """Why the game ended as a keyed message ("" while it goes on)."""
+        return self._end_msg if self.over and self._end_msg is not None else ""
+
+    def hidden_variant(self, player: int, rng) -> "ShachangGame":
+        """A copy ``player`` cannot tell from this game: enemy units on cells the player neither sees
+        now nor saw this turn are moved to other such cells and resized (within each owner's cap and
+        unit maximum). Without fog nothing is hidden and the copy is exact."""
+        from engine.shachang.observation import hidden_variant
+
+        return hidden_variant(self, player, rng)
 
     def clone(self) -> "ShachangGame":
         """An independent copy (the read-only map is shared)."""
@@ -233,16 +277,22 @@ class ShachangGame(Game):
             self.round += 1
             if self.round > self.round_limit:
                 self.round = self.round_limit
-                self._finish(f"the round limit of {self.round_limit} was reached")
+                self._finish(Msg.of("shachang.end.round_limit", n=self.round_limit))
 
-    def _eliminate(self, p: int, reason: str) -> None:
+    def _eliminate(self, p: int, reason: Msg, knowers: frozenset | None = None) -> None:
+        """Put ``p`` out. Everybody learns that ``p`` is out; the ``reason`` (which may name a
+        killer or hint at hidden soldiers) only ``knowers`` (None = everybody)."""
         if self.out[p]:
             return
         self.out[p] = True
         self.voided[p] += self.reserve[p]
         self.reserve[p] = 0
         self.out_order.append(p)
-        self._event(reason, None)
+        self._event(reason, knowers)
+        if knowers is not None:
+            others = frozenset(range(self.n)) - knowers
+            if others:
+                self._event(Msg.of("shachang.ev.out", seat=_seat(p)), others)
 
     def _living(self) -> list[int]:
         return [p for p in range(self.n) if not self.out[p]]
@@ -252,16 +302,16 @@ class ShachangGame(Game):
         living = [p for p in range(self.n) if not self.out[p] and self.has_soldiers(p)]
         for p in range(self.n):
             if not self.out[p] and not self.has_soldiers(p):
-                self._eliminate(p, f"P{p + 1} is out: no soldiers left")
+                self._eliminate(p, Msg.of("shachang.ev.out_no_soldiers", seat=_seat(p)), self._private(p))
         if len(living) <= 1:
             self.over = True
             if living:
                 self.winner_by_wipeout = living[0]
-                self.end_reason = f"P{living[0] + 1} wiped out every other player"
+                self._end_msg = Msg.of("shachang.end.wipeout", seat=_seat(living[0]))
             else:
-                self.end_reason = "no player has soldiers"
+                self._end_msg = Msg.of("shachang.end.nobody")
             self.phase = "over"
-            self._event(f"game over: {self.end_reason}", None)
+            self._event(Msg.of("shachang.ev.game_over", reason=self._end_msg), None)
             return True
         return False
 
@@ -273,7 +323,7 @@ class ShachangGame(Game):
         self._drop_ghosts(p)  # S9: ghost vision lasts until the end of the owner's next turn
         self.idle_streak = 0 if self.acted else self.idle_streak + 1
         if self.idle_streak >= len(self._living()):
-            self._finish("every living player passed a whole round without acting")
+            self._finish(Msg.of("shachang.end.idle"))
             return
         self._pass_to_next()
         self._start_turn()
@@ -291,23 +341,26 @@ class ShachangGame(Game):
             self.acted = False
             self.seen = self.visible(p).copy()
             if self.field(p) == 0 and (self.reserve[p] == 0 or not self._reinforce_cells(p)):
-                what = ("no cell to reinforce on, the reserve is void" if self.reserve[p]
-                        else "no soldiers left")
-                self._eliminate(p, f"P{p + 1} is out: {what} (S13/S14)")
+                key = "shachang.ev.out_no_cell" if self.reserve[p] else "shachang.ev.out_no_soldiers_turn"
+                self._eliminate(p, Msg.of(key, seat=_seat(p)), self._private(p))
                 if self._check_end():
                     return
                 self._pass_to_next()
                 continue
             return
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: Msg) -> None:
         self.over = True
         self.phase = "over"
-        self.end_reason = reason
-        self._event(f"game over: {reason}", None)
+        self._end_msg = reason
+        self._event(Msg.of("shachang.ev.game_over", reason=reason), None)
 
-    def _event(self, text: str, who: frozenset | None) -> None:
-        self._events.append((text, who))
+    def _event(self, msg: Msg, who: frozenset | None) -> None:
+        self._events.append((Event(msg, who), msg.render("en")))
+
+    def _private(self, p: int) -> frozenset | None:
+        """Who may read a fact about ``p``'s own soldiers: everybody without fog, else ``p`` alone."""
+        return frozenset([p]) if self.fog else None
 
     # ----------------------------------------------------------- queries
     def _passable(self, player: int) -> np.ndarray:
@@ -433,10 +486,15 @@ class ShachangGame(Game):
 
     # ------------------------------------------------------------- apply
     def check(self, action) -> Action:
-        """Raise IllegalAction if ``action`` (or its text) is illegal now; return the parsed action."""
-        a = as_action(action)
+        """Raise IllegalAction if ``action`` (or its text) is illegal now; return the parsed action.
+
+        The action's form (types, counts, cells on the board) is checked first; with fog, the rules
+        about what the player knows (S10 seen cells, S14 vision, S8 sight) come before any rule that
+        looks at a cell's occupant, so a refusal never reveals a hidden enemy."""
+        a = validated(as_action(action), self.size)
         if self.over:
-            raise IllegalAction("game over", f"{a}: the game is over ({self.end_reason})")
+            raise IllegalAction("game over", key="shachang.game_over", action=describe(a),
+                                reason=self._end_msg or "")
         if isinstance(a, Reinforce):
             self._check_reinforce(a)
         elif isinstance(a, March):
@@ -445,118 +503,120 @@ class ShachangGame(Game):
             self._check_attack(a)
         elif isinstance(a, End):
             if self._must_reinforce():
-                raise IllegalAction("S13 forced reinforcement",
-                                    f"end: P{self.cur + 1} has no soldiers on the field and must reinforce first")
+                raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce",
+                                    action=describe(a), seat=_seat(self.cur))
         return a
-
-    def _cell_ok(self, a, cell: Cell) -> None:
-        if not self.in_bounds(cell):
-            raise IllegalAction("board", f"{a}: {cell_name(cell)} is off the {self.size}x{self.size} board")
 
     def _check_reinforce(self, a: Reinforce) -> None:
         p = self.cur
-        self._cell_ok(a, a.cell)
+        act = describe(a)
         if self.phase != "reinforce":
-            raise IllegalAction("S12 reinforcement phase",
-                                f"{a}: the reinforcement phase ended with the first march or attack")
+            raise IllegalAction("S12 reinforcement phase", key="shachang.reinforce.phase", action=act)
         if self.reserve[p] == 0:
-            raise IllegalAction("S13 reserve", f"{a}: P{p + 1} has no soldiers in reserve")
+            raise IllegalAction("S13 reserve", key="shachang.reinforce.no_reserve", action=act, seat=_seat(p))
         f = self.field(p)
         if f >= self.P.cap:
-            raise IllegalAction("S13 population cap",
-                                f"{a}: {f} soldiers on the field already reach the cap of {self.P.cap}")
+            raise IllegalAction("S13 population cap", key="shachang.reinforce.cap_reached", action=act,
+                                field=f, cap=self.P.cap)
         room = min(self.reserve[p], self.P.cap - f)
         if a.count > room:
-            why = (f"only {self.reserve[p]} in reserve" if self.reserve[p] < self.P.cap - f
-                   else f"{f} on the field + {a.count} would exceed the cap of {self.P.cap}")
-            raise IllegalAction("S13 population cap", f"{a}: {why}")
+            if self.reserve[p] < self.P.cap - f:
+                raise IllegalAction("S13 population cap", key="shachang.reinforce.only_reserve", action=act,
+                                    reserve=self.reserve[p])
+            raise IllegalAction("S13 population cap", key="shachang.reinforce.over_cap", action=act,
+                                field=f, n=a.count, cap=self.P.cap)
+        if self.mode == "digital":
+            # S14 before occupancy: a cell out of vision is refused the same way whoever stands on it
+            if not self.visible(p)[a.cell]:
+                raise IllegalAction("S14 reinforcement in vision", key="shachang.reinforce.not_visible",
+                                    action=act, cell=cell_name(a.cell), seat=_seat(p))
+        elif a.cell not in self.spawns[p]:
+            raise IllegalAction("S13 spawn cell", key="shachang.reinforce.spawn_only", action=act,
+                                cells=", ".join(cell_name(c) for c in self.spawns[p]))
         u = self.units.get(a.cell)
         if u is not None and u.owner != p:
-            raise IllegalAction("S13 enemy-held cell", f"{a}: {cell_name(a.cell)} is held by P{u.owner + 1}")
-        if self.mode == "digital":
-            if not self.visible(p)[a.cell]:
-                raise IllegalAction("S14 reinforcement in vision",
-                                    f"{a}: {cell_name(a.cell)} is not in P{p + 1}'s vision")
-        elif a.cell not in self.spawns[p]:
-            raise IllegalAction("S13 spawn cell",
-                                f"{a}: reinforcements go to a spawn cell "
-                                f"({', '.join(cell_name(c) for c in self.spawns[p])})")
+            raise IllegalAction("S13 enemy-held cell", key="shachang.reinforce.enemy_cell", action=act,
+                                cell=cell_name(a.cell), owner=_seat(u.owner))
         if u is None and self.unit_count(p) >= self.P.max_units:
-            raise IllegalAction("S17 maximum units",
-                                f"{a}: P{p + 1} already has the maximum of {self.P.max_units} units")
+            raise IllegalAction("S17 maximum units", key="shachang.reinforce.max_units", action=act,
+                                seat=_seat(p), max=self.P.max_units)
 
     def _acting_unit(self, a, rule: str, verb: str) -> Unit:
         """The settled own unit on a.src that acts in a march (rule S15) or attack (S8), or raise."""
         p = self.cur
-        self._cell_ok(a, a.src)
-        self._cell_ok(a, a.dst)
+        act = describe(a)
         if self._must_reinforce():
-            raise IllegalAction("S13 forced reinforcement",
-                                f"{a}: P{p + 1} has no soldiers on the field and must reinforce first")
+            raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce", action=act,
+                                seat=_seat(p))
         u = self.units.get(a.src)
         if u is None or u.owner != p:
-            raise IllegalAction(f"{rule} own unit", f"{a}: P{p + 1} has no unit on {cell_name(a.src)}")
+            raise IllegalAction(f"{rule} own unit", key="shachang.unit.none", action=act, seat=_seat(p),
+                                cell=cell_name(a.src))
         if u.fresh:
-            raise IllegalAction(f"{rule} new camp",
-                                f"{a}: the new camp on {cell_name(a.src)} cannot {verb} until P{p + 1}'s next turn")
+            raise IllegalAction(f"{rule} new camp", key=f"shachang.unit.new_camp_{verb}", action=act,
+                                cell=cell_name(a.src), seat=_seat(p))
         return u
 
     def _check_march(self, a: March) -> None:
         p = self.cur
+        act = describe(a)
         u = self._acting_unit(a, "S15", "move")
+        src = cell_name(a.src)
         if u.attacked:
-            raise IllegalAction("S16 attacked",
-                                f"{a}: the unit on {cell_name(a.src)} has attacked and may not move this turn")
+            raise IllegalAction("S16 attacked", key="shachang.march.attacked", action=act, cell=src)
         if a.count > u.count:
-            raise IllegalAction("S15 soldiers",
-                                f"{a}: the unit on {cell_name(a.src)} has only {u.count} soldier(s)")
+            raise IllegalAction("S15 soldiers", key="shachang.march.too_many", action=act, cell=src,
+                                count=u.count)
         if a.src == a.dst:
-            raise IllegalAction("S15 march", f"{a}: a march must go to another cell")
+            raise IllegalAction("S15 march", key="shachang.march.same_cell", action=act)
+        # S10 before occupancy: an unseen cell is refused the same way whoever stands on it
+        if self.fog and not self.seen[a.dst]:
+            raise IllegalAction("S10 unseen cell", key="shachang.march.unseen", action=act,
+                                cell=cell_name(a.dst))
         d = self.units.get(a.dst)
         if d is not None and d.owner != p:
-            raise IllegalAction("S15 enemy-held cell",
-                                f"{a}: {cell_name(a.dst)} is held by P{d.owner + 1}; marches never enter it")
-        if self.fog and not self.seen[a.dst]:
-            raise IllegalAction("S10 unseen cell",
-                                f"{a}: {cell_name(a.dst)} has not been seen this turn")
+            raise IllegalAction("S15 enemy-held cell", key="shachang.march.enemy_cell", action=act,
+                                cell=cell_name(a.dst), owner=_seat(d.owner))
         if d is None and a.count < u.count and self.unit_count(p) >= self.P.max_units:
-            raise IllegalAction("S17 maximum units",
-                                f"{a}: a new camp would exceed the maximum of {self.P.max_units} units")
+            raise IllegalAction("S17 maximum units", key="shachang.march.max_units", action=act,
+                                max=self.P.max_units)
         if u.moves <= 0:
-            raise IllegalAction("S15 move power", f"{a}: the unit on {cell_name(a.src)} has no move power left")
+            raise IllegalAction("S15 move power", key="shachang.march.no_moves", action=act, cell=src)
         cost = self._march_cost(a.src, a.dst, u.moves)
         if cost is None:
-            raise IllegalAction("S15 path",
-                                f"{a}: no path of empty{', seen' if self.fog else ''} cells leads to {cell_name(a.dst)}")
+            raise IllegalAction("S15 path", key="shachang.march.no_path_seen" if self.fog else "shachang.march.no_path",
+                                action=act, cell=cell_name(a.dst))
         if cost > u.moves:
-            raise IllegalAction("S15 move power",
-                                f"march of {cost} steps exceeds the {u.moves} move power left at {cell_name(a.src)}")
+            raise IllegalAction("S15 move power", key="shachang.march.too_far", action=act, cost=cost,
+                                moves=u.moves, cell=src)
 
     def _check_attack(self, a: Attack) -> None:
         p = self.cur
+        act = describe(a)
         u = self._acting_unit(a, "S8", "attack")
         if u.attacked:
-            raise IllegalAction("S16 attack once", f"{a}: the unit on {cell_name(a.src)} has already attacked")
+            raise IllegalAction("S16 attack once", key="shachang.attack.already", action=act,
+                                cell=cell_name(a.src))
+        if self.fog and not self.visible(p)[a.dst]:
+            raise IllegalAction("S8 target in sight", key="shachang.attack.not_in_sight", action=act,
+                                cell=cell_name(a.dst), seat=_seat(p))
         t = self.units.get(a.dst)
-        if t is None or t.owner == p or (self.fog and not self.visible(p)[a.dst]):
-            if self.fog and not self.visible(p)[a.dst]:
-                raise IllegalAction("S8 target in sight", f"{a}: {cell_name(a.dst)} is not in P{p + 1}'s sight")
-            raise IllegalAction("S8 enemy target", f"{a}: no enemy unit on {cell_name(a.dst)}")
+        if t is None or t.owner == p:
+            raise IllegalAction("S8 enemy target", key="shachang.attack.no_enemy", action=act,
+                                cell=cell_name(a.dst))
         st = steps(a.src, a.dst)
         rng = rules.attack_range(u.count)
         if st > rng:
-            raise IllegalAction("S3 attack range",
-                                f"{a}: {st} steps exceed the attack range {rng} of the "
-                                f"{u.count}-soldier unit on {cell_name(a.src)}")
+            raise IllegalAction("S3 attack range", key="shachang.attack.range", action=act, steps=st,
+                                range=rng, count=u.count, cell=cell_name(a.src))
         blk = self._attack_block(a.src, u, a.dst, t)
         if blk is not None:
             (cell, aa, bb, y) = blk
             z = int(self.heights[a.src]) + u.count
             x = int(self.heights[a.dst]) + t.count
-            raise IllegalAction("S8 attack blocked",
-                                f"{a}: the line is blocked at {cell_name(cell)}: "
-                                f"(a+b)·y = {(aa + bb) * y} >= a·z + b·x = {aa * z + bb * x} "
-                                f"(a={aa}, b={bb}, y={y}, z={z}, x={x})")
+            raise IllegalAction("S8 attack blocked", key="shachang.attack.blocked", action=act,
+                                cell=cell_name(cell), lhs=(aa + bb) * y, rhs=aa * z + bb * x,
+                                a=aa, b=bb, y=y, z=z, x=x)
 
     def apply(self, action) -> None:
         """Play ``action`` (or its text); raises IllegalAction naming the rule and changes nothing if illegal."""
@@ -571,14 +631,15 @@ class ShachangGame(Game):
                 u.count += a.count
             self.reserve[p] -= a.count
             self.acted = True
-            self._event(f"P{p + 1}: {a}", None if not self.fog else frozenset([p]))
+            self._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=cell_name(a.cell), n=a.count),
+                        self._private(p))
             self._refresh_vision([a.cell])
         elif isinstance(a, March):
             self._apply_march(p, a)
         elif isinstance(a, Attack):
             self._apply_attack(p, a)
         else:
-            self._event(f"P{p + 1}: end of turn", None)
+            self._event(Msg.of("shachang.ev.end", seat=_seat(p)), None)
             self._end_turn()
 
     def _apply_march(self, p: int, a: March) -> None:
@@ -596,8 +657,9 @@ class ShachangGame(Game):
             self.units[a.dst] = Unit(p, a.count, moves=0, fresh=True, last_count=a.count)
         else:  # 集合: joins and shares the unit's state
             d.count += a.count
-        self._event(f"P{p + 1}: {a} ({cost} step{'s' if cost != 1 else ''})",
-                    None if not self.fog else frozenset([p]))
+        self._event(Msg.of("shachang.ev.march_step" if cost == 1 else "shachang.ev.march_steps", seat=_seat(p),
+                           src=cell_name(a.src), dst=cell_name(a.dst), n=a.count, cost=cost),
+                    self._private(p))
         self._refresh_vision([a.src, a.dst])
 
     def _apply_attack(self, p: int, a: Attack) -> None:
@@ -612,16 +674,19 @@ class ShachangGame(Game):
         self.hits += 1
         self.last_hit[p] = self.hits
         victim = t.owner
-        outcome = "is wiped out" if t.count == 0 else f"is down to {t.count}"
+        dst = cell_name(a.dst)
+        shot = Msg.of("shachang.ev.attack_wiped" if t.count == 0 else "shachang.ev.attack_hit", seat=_seat(p),
+                      src=cell_name(a.src), dst=dst, victim=_seat(victim), n=t.count)
+        knowers = None  # who knows who shot (S7, D13)
         if not self.fog:
-            self._event(f"P{p + 1}: {a} — P{victim + 1}'s unit on {cell_name(a.dst)} {outcome}", None)
+            self._event(shot, None)
         else:
             # the victim learns where the shot came from only if it sees that cell (S7, D13)
-            self._event(f"P{p + 1}: {a} — P{victim + 1}'s unit on {cell_name(a.dst)} {outcome}",
-                        frozenset([p] + ([victim] if self.visible(victim)[a.src] else [])))
+            knowers = frozenset([p] + ([victim] if self.visible(victim)[a.src] else []))
+            self._event(shot, knowers)
             if not self.visible(victim)[a.src]:
-                self._event(f"an unseen enemy shot P{victim + 1}'s unit on {cell_name(a.dst)}: it {outcome}",
-                            frozenset([victim]))
+                self._event(Msg.of("shachang.ev.unseen_wiped" if t.count == 0 else "shachang.ev.unseen_hit",
+                                   victim=_seat(victim), cell=dst, n=t.count), frozenset([victim]))
         if t.count == 0:
             del self.units[a.dst]
             self._refresh_vision([a.dst])
@@ -630,7 +695,8 @@ class ShachangGame(Game):
         else:
             self._refresh_vision([a.dst])
         if not self.has_soldiers(victim):
-            self._eliminate(victim, f"P{victim + 1} is out: wiped out by P{p + 1}")
+            # everybody learns the victim is out; only those who saw the shot learn who fired it
+            self._eliminate(victim, Msg.of("shachang.ev.out_wiped_by", seat=_seat(victim), by=_seat(p)), knowers)
         self._check_end()
 
     # ------------------------------------------------------- observation
@@ -668,7 +734,8 @@ class ShachangGame(Game):
             spawns=tuple(self.spawns[player]), reserve=self.reserve[player],
             field=self.field(player), cap=self.P.cap, max_units=self.P.max_units,
             move_power=self.P.move, players=players,
-            events=tuple(t for t, who in self._events if who is None or player in who),
+            events=tuple(t for ev, t in self._events if ev.seen_by(player)),
+            messages=tuple(ev.msg for ev, _ in self._events if ev.seen_by(player)),
         )
 
     # ------------------------------------------------------------ ranking
@@ -683,3 +750,8 @@ class ShachangGame(Game):
         from engine.shachang.save import save_json
 
         return save_json(self)
+
+
+def _seat(p: int) -> Msg:
+    """A seat's name as a keyed message ("P1" / "玩家1")."""
+    return Msg.of("common.seat", n=p + 1)

@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from engine.shachang.cells import Cell
+
+if TYPE_CHECKING:
+    from engine.shachang.game import ShachangGame
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,8 @@ class Observation:
     max_units: int
     move_power: int
     players: tuple[PlayerView, ...]
-    events: tuple[str, ...]  # the log as this player may read it
+    events: tuple[str, ...]  # the log as this player may read it (English; computer players read these)
+    messages: tuple = ()  # the same entries as keyed messages (engine.messages.Msg) for the client
 
     def unit_at(self, cell: Cell) -> UnitView | None:
         """The unit this player sees on ``cell``, if any."""
@@ -77,3 +82,37 @@ class Observation:
                 self.is_over, self.heights.tobytes(), self.visible.tobytes(),
                 self.explored.tobytes(), self.seen.tobytes(), self.units, self.ghosts,
                 self.spawns, self.reserve, self.field, self.players, self.events)
+
+
+def hidden_variant(g: "ShachangGame", player: int, rng) -> "ShachangGame":
+    """A copy of ``g`` that ``player`` cannot tell apart from it (the generic hidden-information test).
+
+    Hidden are the enemy units on cells the player does not see now and (on its own turn) did not
+    see this turn (S7, S10). Each such unit is moved to a random cell of that kind that is empty in
+    the copy and may change size, keeping its owner's field within the cap (S13) — so the owners'
+    totals, which fog hides too, may differ. Everything the player's observation, legal actions and
+    refusals depend on stays as it is. Without fog (classic, tabletop) the copy is exact.
+    """
+    v = g.clone()
+    if not g.fog or g.over:
+        return v
+    hidden = ~(v.visible(player) | (v.seen if player == v.cur else False))
+    enemy = [c for c, u in v.units.items() if u.owner != player and hidden[c]]
+    if not enemy:
+        return v
+    moved = {c: v.units.pop(c) for c in enemy}
+    fixed = [sum(x.count for x in v.units.values() if x.owner == q) for q in range(v.n)]
+    free = [tuple(map(int, c)) for c in np.argwhere(hidden) if tuple(map(int, c)) not in v.units]
+    for c, u in moved.items():
+        dst = free.pop(rng.randrange(len(free))) if free else c
+        room = v.P.cap - fixed[u.owner] - sum(x.count for x in moved.values() if x.owner == u.owner and x is not u)
+        if room > 1:
+            u.count = rng.randint(1, room)
+            u.last_count = u.count
+        v.units[dst] = u
+    v._obs.clear()
+    v._vision = type(v._vision)(v.heights, v.n)
+    for ghost in v.ghosts:
+        v._vision.add(ghost.owner, (ghost.cell[0], ghost.cell[1], 0, ghost.radius), ignore_terrain=True)
+    v._refresh_vision(list(v.units))
+    return v
