@@ -47,61 +47,8 @@ class Options:
         return Path(self.autosave) if self.autosave else Path(self.save_dir) / "autosave.json"
 
 
-SAVE_FORMAT = "zhanqi-client-save"
-
-
-def save_text(game, seats: list[str], viewer: int) -> str:
-    """A client save: the engine's JSON save plus who sits where."""
-    return json.dumps({"format": SAVE_FORMAT, "version": 1, "seats": list(seats), "viewer": viewer,
-                       "engine_save": game.to_json()}, ensure_ascii=False)
-
-
-def load_text(text: str):
-    """(game, seats, viewer) from a client save or a bare engine save; raises ValueError with a reason."""
-    from engine import registry
-    from engine.api import SaveError
-
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as e:
-        raise SaveError(f"not a save file: invalid JSON ({e})") from None
-    if isinstance(data, dict) and data.get("format") == SAVE_FORMAT:
-        inner = data.get("engine_save")
-        if not isinstance(inner, str):
-            raise SaveError("client save without an engine save inside")
-        game = registry.load_game(inner)
-        seats = data.get("seats")
-        if not isinstance(seats, list) or len(seats) != game.num_players or \
-                not all(isinstance(s, str) for s in seats):
-            seats = ["human"] * game.num_players
-        viewer = data.get("viewer", 0)
-        if not isinstance(viewer, int) or not 0 <= viewer < game.num_players:
-            viewer = 0
-        return game, seats, viewer
-    game = registry.load_game(text)
-    return game, ["human"] * game.num_players, 0
-
-
-def read_save(path) -> tuple:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ValueError(f"{path}: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise ValueError(f"{path}: not a text file ({e.reason})") from None
-    try:
-        return load_text(text)
-    except Exception as e:  # any corrupt save: report, never crash
-        raise ValueError(f"{Path(path).name}: {e}") from None
-
-
-def write_save(path, game, seats, viewer) -> Path:
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(save_text(game, seats, viewer), encoding="utf-8")
-    os.replace(tmp, path)
-    return path
+# the client's save files (client.savefile; kept importable from here)
+from client.savefile import SAVE_FORMAT, load_text, read_save, save_text, write_save  # noqa: E402,F401
 
 
 class Display:

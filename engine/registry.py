@@ -58,8 +58,9 @@ def load_game(text: str) -> Game:
         raise SaveError("not a save file of this client: no 'game' key")
     gid = data["game"]
     if not isinstance(gid, str) or gid not in GAMES:
-        shown = gid if isinstance(gid, str) and len(gid) < 40 else type(gid).__name__
-        raise SaveError(f"save is for an unknown game {shown!r}")
+        from engine.saves import described
+
+        raise SaveError(f"save is for an unknown game ({described(gid)}; known: {', '.join(GAMES)})")
     return GAMES[gid].load_game(text)
 
 

@@ -117,6 +117,7 @@ def parse_json(text: str | bytes, limit: int = MAX_SAVE_BYTES) -> Any:
     with _parsed_lock:
         if _parsed is not None and _parsed[0] is text:
             return _parsed[1]
+    original = text
     if isinstance(text, (bytes, bytearray)):
         if len(text) > limit:
             raise SaveError(f"not a save file: {len(text)} bytes is over the limit of {limit}")
@@ -145,7 +146,7 @@ def parse_json(text: str | bytes, limit: int = MAX_SAVE_BYTES) -> Any:
     except (ValueError, TypeError) as e:
         raise SaveError(f"not a save file: {e}") from None
     with _parsed_lock:
-        _parsed = (text, value)
+        _parsed = (original, value)
     return value
 
 
@@ -171,7 +172,7 @@ def read_save(text: str | bytes, game_id: str, version: int, title: str) -> dict
     if gid != game_id:
         raise SaveError(f"not a {title} save (game is {shown(gid)}, expected {game_id!r})")
     v = data.get("version")
-    if v != version or isinstance(v, bool):
+    if type(v) is not int or v != version:
         raise SaveError(f"{title} save version {shown(v)} is not supported (this client reads {version})")
     actions = data.get("actions", [])
     if not isinstance(actions, list):
@@ -211,7 +212,18 @@ def shown(v: Any) -> str:
         return repr(v)
     if isinstance(v, (int, float)) and not isinstance(v, bool) and len(str(v)) <= 20:
         return str(v)
+    if isinstance(v, bool):
+        return "true" if v else "false"
     return kind_of(v)
+
+
+def described(v: Any) -> str:
+    """A value with its kind for a message: "text 'x'", "the number 1.5", "a list", "null"."""
+    if isinstance(v, str):
+        return f"text {shown(v)}" if len(v) <= 40 else f"a text of {len(v)} characters"
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        return f"the number {shown(v)}"
+    return shown(v)
 
 
 def need(d: dict, key: str, kinds: type | tuple, where: str, default: Any = ...) -> Any:
@@ -225,7 +237,7 @@ def need(d: dict, key: str, kinds: type | tuple, where: str, default: Any = ...)
     if not isinstance(v, ks) or (isinstance(v, bool) and bool not in ks):
         names = " or ".join({int: "an integer", str: "text", list: "a list", dict: "an object",
                              float: "a number", bool: "true/false"}.get(k, k.__name__) for k in ks)
-        raise SaveError(f"{where}: {key} must be {names}, not {kind_of(v)} {shown(v)}")
+        raise SaveError(f"{where}: {key} must be {names}, not {described(v)}")
     return v
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.api import SaveError
-from engine.saves import envelope, kind_of, need, need_int, read_save, replay_actions, shown
+from engine.saves import described, envelope, kind_of, need, need_int, read_save, replay_actions, shown
 
 if TYPE_CHECKING:
     from engine.shachang.game import ShachangGame
@@ -53,8 +53,8 @@ def check_heights(rows: Any, size: int, where: str = "map.heights") -> np.ndarra
             raise SaveError(f"{where}: row {i + 1} must hold {size} heights, not {got}")
         if not all(type(v) is int for v in row):
             j = next(j for j, v in enumerate(row) if type(v) is not int)
-            raise SaveError(f"{where}: the height at {_cell_text(i, j)} is {kind_of(row[j])} "
-                            f"{shown(row[j])}, not an integer")
+            raise SaveError(f"{where}: the height at {_cell_text(i, j)} is {described(row[j])}, "
+                            "not an integer")
         lo, hi = min(row), max(row)
         if lo < 0:
             raise SaveError(f"{where}: height {lo} at {_cell_text(i, row.index(lo))} is negative")

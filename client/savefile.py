@@ -1,0 +1,98 @@
+"""The client's save files: the engine save of any game wrapped with who sits where.
+
+A client save (autosave, F5) is::
+
+    {"format": "zhanqi-client-save", "version": 1, "seats": ["human", "hard"], "viewer": 0,
+     "engine_save": "<the game's own save text (engine.saves envelope)>"}
+
+A bare engine save is read too. Reading refuses FIFOs, devices and files over the size
+limit before reading them, parses the text once (the engine save inside is parsed once
+more, by engine.saves, and not again by the game), and raises only SaveError with a
+message naming the file and the problem. No pygame here: ``client.shot`` uses it too.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from engine.api import SaveError
+from engine.saves import MAX_SAVE_BYTES, described, kind_of, parse_json, read_file, shown
+
+SAVE_FORMAT = "zhanqi-client-save"
+VERSION = 1
+SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+MAX_CLIENT_SAVE_BYTES = MAX_SAVE_BYTES + 64 * 1024  # the engine save plus the seats
+
+
+def save_text(game, seats: list[str], viewer: int) -> str:
+    """A client save: the engine's JSON save plus who sits where."""
+    return json.dumps({"format": SAVE_FORMAT, "version": VERSION, "seats": list(seats), "viewer": viewer,
+                       "engine_save": game.to_json()}, ensure_ascii=False)
+
+
+def unwrap(text: str | bytes) -> tuple[str | bytes, list[str] | None, int | None]:
+    """(engine save text, seats, viewer) of a client save; (text, None, None) for a bare engine save.
+    Seats and viewer are checked for their types here and against the game in :func:`load_text`."""
+    data = parse_json(text, limit=MAX_CLIENT_SAVE_BYTES)
+    if not (isinstance(data, dict) and data.get("format") == SAVE_FORMAT):
+        return text, None, None
+    v = data.get("version")
+    if type(v) is not int or v != VERSION:
+        raise SaveError(f"client save version {shown(v)} is not supported (this client reads {VERSION})")
+    inner = data.get("engine_save")
+    if not isinstance(inner, str):
+        raise SaveError(f"client save: engine_save must be the game's save text, not {kind_of(inner)}")
+    seats = data.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise SaveError(f"client save: seats must be a list of seat kinds, not {kind_of(seats)}")
+    for i, s in enumerate(seats):
+        if s not in SEAT_KINDS:
+            raise SaveError(f"client save: seat {i + 1} is {shown(s)}, not one of {', '.join(SEAT_KINDS)}")
+    viewer = data.get("viewer", 0)
+    if type(viewer) is not int:
+        raise SaveError(f"client save: viewer must be a seat number, not {described(viewer)}")
+    return inner, list(seats), viewer
+
+
+def load_text(text: str | bytes):
+    """(game, seats, viewer) from a client save or a bare engine save; SaveError with a reason."""
+    from engine import registry
+
+    inner, seats, viewer = unwrap(text)
+    game = registry.load_game(inner)
+    n = game.num_players
+    if seats is None:
+        return game, ["human"] * n, 0
+    if len(seats) != n:
+        raise SaveError(f"client save: {len(seats)} seats for a game of {n} players")
+    if not 0 <= viewer < n:
+        raise SaveError(f"client save: viewer {viewer} is not a seat (1..{n} are 0..{n - 1})")
+    return game, seats, viewer
+
+
+def read_engine_text(path) -> str | bytes:
+    """The engine save inside the client save (or bare engine save) at ``path``, not yet loaded."""
+    try:
+        return unwrap(read_file(path, MAX_CLIENT_SAVE_BYTES))[0]
+    except SaveError as e:
+        raise SaveError(f"{Path(path).name}: {e}") from None
+
+
+def read_save(path) -> tuple:
+    """(game, seats, viewer) of the save file at ``path``; SaveError (a ValueError) naming the file."""
+    try:
+        return load_text(read_file(path, MAX_CLIENT_SAVE_BYTES))
+    except SaveError as e:
+        msg = str(e)
+        raise SaveError(msg if msg.startswith(str(path)) else f"{Path(path).name}: {msg}") from None
+
+
+def write_save(path, game, seats, viewer) -> Path:
+    """Write a client save atomically (a temporary file renamed over ``path``)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(save_text(game, seats, viewer), encoding="utf-8")
+    os.replace(tmp, path)
+    return path

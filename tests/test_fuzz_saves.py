@@ -1,0 +1,218 @@
+"""Mutated saves of every registered game raise only SaveError (issue 18), through the engine's
+``registry.load_game`` and through the client's load path (client.savefile, the autosave/F5 reader).
+
+For each game in engine.registry.GAMES (games added later are picked up by themselves) a short
+seeded random game gives a real save; it is then truncated, byte-flipped, given wrong types,
+NaN/Infinity, huge integers, deep nesting and other games' ids. Anything but a loaded game or
+a SaveError with a message in words is a failure. Deterministic (seeded), a few hundred
+mutations per game.
+"""
+from __future__ import annotations
+
+import json
+import random
+import signal
+import zlib
+from contextlib import contextmanager
+
+import pytest
+
+from engine import registry
+from engine.api import Game, SaveError
+
+SMALL = {"shachang": {"preset": "standard"}}
+MUTATIONS = 300
+# texts of Python's own errors that must never reach a player as a save's problem
+INTERNAL = ("' object", "has no attribute", "unhashable", "not subscriptable", "object of type",
+            "unsupported operand", "invalid literal", "Traceback", "Exceeds the limit", "NoneType")
+
+
+@contextmanager
+def time_limit(seconds: int, what: str):
+    """Fail instead of hanging when a load loops forever."""
+    def on_alarm(signum, frame):
+        raise TimeoutError(f"{what} took over {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, on_alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def real_save(game_id: str, moves: int = 12) -> str:
+    """The save of a short seeded random game of ``game_id``."""
+    info = registry.get(game_id)
+    opts = dict(info.options)
+    opts.update(SMALL.get(game_id, {}))
+    g = info.new_game(**opts)
+    rng = random.Random(zlib.crc32(game_id.encode()))
+    for _ in range(moves):
+        if g.is_over:
+            break
+        g.apply(rng.choice(g.legal_actions()))
+    return g.to_json()
+
+
+def _paths(v, path=()):
+    """Every (path, value) inside a JSON value."""
+    yield path, v
+    if isinstance(v, dict):
+        for k, x in v.items():
+            yield from _paths(x, path + (k,))
+    elif isinstance(v, list):
+        for i, x in enumerate(v[:6]):  # a few items of long lists (map rows) are enough
+            yield from _paths(x, path + (i,))
+        if len(v) > 6:
+            yield from _paths(v[-1], path + (len(v) - 1,))
+
+
+def _set(data, path, value):
+    data = json.loads(json.dumps(data))
+    if not path:
+        return value
+    cur = data
+    for k in path[:-1]:
+        cur = cur[k]
+    cur[path[-1]] = value
+    return data
+
+
+def _delete(data, path):
+    data = json.loads(json.dumps(data))
+    cur = data
+    for k in path[:-1]:
+        cur = cur[k]
+    del cur[path[-1]]
+    return data
+
+
+def _deep(n: int):
+    v: object = 0
+    for _ in range(n):
+        v = [v]
+    return v
+
+
+FLIPS = b'0123456789[]{},:"-.eE ntfalsrux'
+WRONG = [None, True, False, 0, -1, 1, 65537, 40000, -2**63, 2**64, 1.5, -0.0, "", "x", "c3",
+         "a" * 5000, [], [[]], [None], [1, 2, 3], {}, {"a": 1}, _deep(40), [[0] * 3] * 3]
+
+
+def mutations(text: str, game_ids: list[str], rng: random.Random):
+    """(name, save text or bytes) pairs: the mutated saves."""
+    data = json.loads(text)
+    paths = [p for p, _ in _paths(data)]
+    raw = text.encode("utf-8")
+    out = []
+    for _ in range(40):  # truncation
+        n = rng.randrange(len(raw))
+        out.append((f"truncated at {n}", raw[:n]))
+    for _ in range(60):  # byte flips, mostly to characters that keep the text JSON-like
+        b = bytearray(raw)
+        for _ in range(rng.randint(1, 4)):
+            b[rng.randrange(len(b))] = rng.choice(FLIPS) if rng.random() < 0.8 else rng.randrange(256)
+        out.append(("byte flips", bytes(b)))
+    rare = [p for p in paths if len(p) < 3]  # not inside a long list (a map's rows)
+    for k in range(120):  # a value of the wrong type or out of range
+        p = rng.choice(rare if k % 2 else paths)
+        v = rng.choice(WRONG)
+        out.append((f"{p} = {json.dumps(v)[:30]}", json.dumps(_set(data, p, v))))
+    for p in rng.sample(paths, min(20, len(paths))):  # a key or an item missing
+        if p:
+            out.append((f"del {p}", json.dumps(_delete(data, p))))
+    for lit in ("Infinity", "-Infinity", "NaN", "1e400", "9" * 5000, "-" + "9" * 4400, "1" * 31):
+        for p in rng.sample(paths[1:], min(6, len(paths) - 1)):
+            marker = "\"@@@\""
+            t = json.dumps(_set(data, p, "@@@")).replace(marker, lit, 1)
+            out.append((f"{p} = {lit[:12]}", t))
+    for depth in (33, 200, 5000, 100000):  # deep nesting, of the whole save and of one value
+        out.append((f"nested {depth}", "[" * depth + text + "]" * depth))
+        p = rng.choice(paths[1:])
+        out.append((f"{p} nested {depth}", json.dumps(_set(data, p, "@@@")).replace(
+            "\"@@@\"", "[" * depth + "]" * depth, 1)))
+    for gid in game_ids + ["chess", "", 7]:  # foreign games: another id on this save
+        out.append((f"game = {gid!r}", json.dumps(_set(data, ("game",), gid))))
+    for v in ([data.get("game")], {"id": data.get("game")}, None, 1):
+        out.append((f"game = {v!r}", json.dumps(_set(data, ("game",), v))))
+    for v in (0, 2, -1, 10**30, "1", None, 1.0):
+        out.append((f"version = {v!r}", json.dumps(_set(data, ("version",), v))))
+    out += [("empty", ""), ("null", "null"), ("list", "[]"), ("number", "42"), ("bom", "\ufeff" + text),
+            ("not utf-8", b"\xff\xfe" + raw), ("surrogate", text.replace("}", "\"\ud800\":1}", 1))]
+    return out
+
+
+def client_wrapped(inner, rng: random.Random):
+    """Client saves (seats and viewer around the engine save) with the wrapper itself mutated."""
+    base = {"format": "zhanqi-client-save", "version": 1, "seats": ["human", "random", "random"],
+            "viewer": 0, "engine_save": inner}
+    out = []
+    for key, vals in (("seats", [None, [], ["wizard"], [1, 2], "human", ["human"] * 9]),
+                      ("viewer", [-1, 99, 1.5, None, "0", 2**70]),
+                      ("engine_save", [None, 5, [], {"game": "anqi"}, "", "{}", "[" * 3000]),
+                      ("version", [2, None, "1"])):
+        for v in vals:
+            d = dict(base)
+            d[key] = v
+            out.append((f"client {key} = {str(v)[:20]}", json.dumps(d)))
+    return out
+
+
+def _check(load, name, blob, failures, game_id):
+    try:
+        with time_limit(10, name):
+            g = load(blob)
+    except SaveError as e:
+        msg = str(e)
+        if not msg or any(t in msg for t in INTERNAL) or len(msg) > 600:
+            failures.append(f"{game_id} {name}: SaveError in internal words: {msg[:200]!r}")
+    except BaseException as e:  # noqa: BLE001 — anything else is the bug this test looks for
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        failures.append(f"{game_id} {name}: {type(e).__name__}: {str(e)[:160]}")
+    else:
+        if isinstance(g, tuple):
+            g = g[0]
+        if not isinstance(g, Game):
+            failures.append(f"{game_id} {name}: loaded something that is not a Game: {type(g).__name__}")
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_mutated_saves_raise_only_save_error(game_id):
+    from client.savefile import load_text
+
+    text = real_save(game_id)
+    rng = random.Random(zlib.crc32(b"fuzz " + game_id.encode()))
+    cases = mutations(text, sorted(registry.GAMES), rng)[:MUTATIONS + 60]
+    failures: list[str] = []
+    for name, blob in cases:
+        _check(registry.load_game, name, blob, failures, game_id)
+    for name, blob in cases[::3]:
+        _check(load_text, "client " + name, blob, failures, game_id)
+    inner = json.dumps(_set(json.loads(text), (), json.loads(text)))
+    for name, blob in client_wrapped(inner, rng):
+        _check(load_text, name, blob, failures, game_id)
+    # a mutated engine save inside a sound client wrapper
+    for name, blob in cases[1::7]:
+        if isinstance(blob, bytes):
+            blob = blob.decode("utf-8", "replace")
+        n = registry.get(game_id).new_game(**{**registry.get(game_id).options,
+                                               **SMALL.get(game_id, {})}).num_players
+        wrapped = json.dumps({"format": "zhanqi-client-save", "version": 1, "seats": ["human"] * n,
+                              "viewer": 0, "engine_save": blob})
+        _check(load_text, "wrapped " + name, wrapped, failures, game_id)
+    assert not failures, f"{len(failures)} of the mutated saves escaped SaveError:\n" + "\n".join(failures[:40])
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_the_real_save_loads_through_both_paths(game_id):
+    """The unmutated save loads (so the mutations above start from a sound save)."""
+    from client.savefile import load_text, save_text
+
+    text = real_save(game_id)
+    g = registry.load_game(text)
+    assert g.to_json() == text
+    g2, seats, viewer = load_text(save_text(g, ["human"] * g.num_players, 0))
+    assert g2.to_json() == text and seats == ["human"] * g.num_players and viewer == 0
