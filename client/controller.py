@@ -373,8 +373,18 @@ class Controller:
             out.append(UnitMark(u.cell, u.owner, u.count, state))
         return out
 
-    def frame(self) -> Frame:
+    def frame(self, hover: bool = True) -> Frame:
+        """The picture's data; ``hover=False`` leaves the hover frame out (overview maps, where it
+        cannot be seen) so that the frame's version does not change while the mouse moves."""
         obs = self.obs
+        ov = self.overlays()
+        key = self._ov_key
+        if not hover and ov.hover is not None:
+            import dataclasses
+
+            ov = dataclasses.replace(ov, hover=None)
+            key = key[:3] + (None,) + key[4:]
         return Frame(heights=obs.heights, visible=obs.visible, explored=obs.explored,
-                     units=self.unit_marks(), overlays=self.overlays(), fog=obs.mode == "digital",
-                     viewer=self.viewer, ghosts=[(tuple(c), int(r)) for c, r in obs.ghosts])
+                     units=self.unit_marks(), overlays=ov, fog=obs.mode == "digital",
+                     viewer=self.viewer, ghosts=[(tuple(c), int(r)) for c, r in obs.ghosts],
+                     version=(id(self), self._obs_key, key))

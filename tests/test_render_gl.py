@@ -398,3 +398,37 @@ def test_chunk_outgrowing_its_room_rebuilds(ctx):
     r2.lod = "mesh"
     r2.draw(f(rough), cam)
     assert np.array_equal(r.screenshot(), r2.screenshot())
+
+
+def test_unchanged_frame_version_skips_map_sized_work_and_a_new_version_redraws(renderer):
+    """Issue 13: nothing map-sized is recomputed while Frame.version stays equal; a new version
+    (here: more cells visible) shows at once."""
+    import dataclasses
+
+    from client.camera import TopDownCamera
+
+    cam = TopDownCamera(8)
+    vis = np.zeros((8, 8), bool)
+    vis[:, :3] = True
+    f1 = dataclasses.replace(frame(visible=vis), version=("v", 1))
+    renderer.draw(f1, cam)
+    before = renderer.timings.get("cells_reused", 0)
+    calls = []
+    orig = renderer._cell_textures
+    renderer._cell_textures = lambda *a: calls.append(1) or orig(*a)
+    try:
+        for _ in range(3):
+            renderer.draw(f1, cam)
+        assert calls == [] and renderer.timings["cells_reused"] == before + 3
+        dim = lum(rgb_at(renderer.screenshot(), pixel_of(renderer, cam, (6, 4), 0)))
+        vis2 = np.ones((8, 8), bool)
+        renderer.draw(dataclasses.replace(frame(visible=vis2), version=("v", 2)), cam)
+        assert calls == [1]
+        lit = lum(rgb_at(renderer.screenshot(), pixel_of(renderer, cam, (6, 4), 0)))
+        assert lit > 1.5 * dim
+        # no version: always recomputed
+        renderer.draw(frame(visible=vis2), cam)
+        renderer.draw(frame(visible=vis2), cam)
+        assert calls == [1, 1, 1]
+    finally:
+        del renderer._cell_textures

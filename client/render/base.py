@@ -79,6 +79,9 @@ class Frame:
     fog: bool = True  # False: draw everything in full colour
     viewer: int = 0  # whose eyes (for the first-person highlight)
     ghosts: list = field(default_factory=list)  # [(cell, radius)] ghost-vision markers to draw (S9)
+    # A key that changes whenever heights, fog or overlays change (None: unknown, recompute all).
+    # Renderers skip their map-sized work (fog and overlay images, per-cell textures) while it stays equal.
+    version: Any = None
 
 
 class Camera(abc.ABC):

@@ -171,8 +171,9 @@ class GLRenderer(Renderer):
         self.p_board = load_program(ctx, "board")
         self.board_vao = ctx.vertex_array(self.p_board, [(self.image_vbo, "2f", "in_corner")])
         self.board_px = 4  # pixels per cell of the far view's cached board picture (x2 when cells are >= 4 px)
-        self._board_fbo = None
-        self._board_key = None
+        self._boards: dict = {}  # (w, h) -> the far view's cached board picture at that resolution
+        self._far_state = None  # the per-cell state of the last far frame
+        self._far_fine = None  # tests and warm-up: force the fine (True) or coarse (False) picture
         self._image_tex: dict[tuple[int, int], moderngl.Texture] = {}
         # board state
         self.shape: tuple[int, int] | None = None
@@ -181,6 +182,8 @@ class GLRenderer(Renderer):
         self._tex_heights = None  # the heights the per-cell textures show (the newest)
         self._cell_key = None  # overlay flags last written to the per-cell texture
         self._cell_dirty = "all"  # cells of that texture to rewrite: "all", a box, or None
+        self._drawn_version = None  # Frame.version of the per-cell textures now uploaded
+        self._cell_cache = None
         self._heights_key: bytes | None = None
         self.mesh_info: dict = {}
         self.fbo = None
@@ -259,6 +262,11 @@ class GLRenderer(Renderer):
         self._heights_key = None
         self._cell_key = None
         self._cell_dirty = "all"
+        for board in self._boards.values():
+            board["fbo"].release()
+            board["tex"].release()
+        self._boards = {}
+        self._far_state = None
 
     def set_heights(self, heights: np.ndarray) -> None:
         """Take the known heights: per-cell textures now (only the changed box), the column mesh
@@ -394,7 +402,8 @@ class GLRenderer(Renderer):
         ctx = self.ctx
         self._stage("start")
         heights = np.asarray(frame.heights)
-        self.set_heights(heights)
+        if frame.version is None or frame.version != self._drawn_version:
+            self.set_heights(heights)  # the heights are part of the frame's version
         hgt = np.maximum(heights, 0)
         rows, cols = heights.shape
         aspect = self.width / self.height
@@ -403,44 +412,15 @@ class GLRenderer(Renderer):
         self.last_view, self.last_proj = view, proj
         mvp_b = gl_uniform_bytes(mvp)
 
-        # per-cell textures
-        if frame.fog:
-            fog = np.where(frame.visible, 255, np.where(frame.explored, 128, 0)).astype(np.uint8)
+        # per-cell textures: recomputed and uploaded only when the frame's version changed
+        same = frame.version is not None and frame.version == self._drawn_version and self._cell_dirty is None
+        if same:
+            fog, has_ov, fill_edge_mark, flags = self._cell_cache
         else:
-            fog = np.full(heights.shape, 255, np.uint8)
-        self.t_fog.write(np.ascontiguousarray(fog).tobytes())
-        ov = frame.overlays
-        has_ov = self._any_unknown or any((ov.attack_area is not None, ov.vision is not None,
-                                           ov.ghost_cells is not None, ov.reachable, ov.reinforce_cells,
-                                           ov.targets, ov.blocked_targets, ov.sight_cells,
-                                           ov.sight_block is not None, ov.selected is not None,
-                                           ov.hover is not None))
-        fill_edge_mark = None
-        if has_ov:
-            fill, edge, mark = gl_overlay.overlay_images(ov, heights.shape)
-            mark[..., 3] = np.where(self._unknown, 255, 0)
-            fill_edge_mark = (fill, edge, mark)
-            self.t_fill.write(fill.tobytes())
-            self.t_edge.write(edge.tobytes())
-            flags = cell_flags(fill, edge, mark, self._unknown)
-        else:
-            flags = cell_flags(None, None, None, self._unknown)
-        # the per-cell texture: all of it when the overlay flags changed, else the box of cells
-        # whose heights changed (exploring), else nothing
-        dirty = self._cell_dirty
-        if self._cell_key is None or dirty == "all" or not np.array_equal(flags, self._cell_key):
-            cell = np.empty(heights.shape + (4,), np.uint8)
-            cell[..., :3] = self._base_rgb
-            cell[..., 3] = flags
-            self.t_cell.write(cell.tobytes())
-        elif dirty is not None:
-            r0, r1, c0, c1 = dirty
-            cell = np.empty((r1 - r0, c1 - c0, 4), np.uint8)
-            cell[..., :3] = self._base_rgb[r0:r1, c0:c1]
-            cell[..., 3] = flags[r0:r1, c0:c1]
-            self.t_cell.write(cell.tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
-        self._cell_key = flags
-        self._cell_dirty = None
+            fog, has_ov, fill_edge_mark, flags = self._cell_textures(frame, heights)
+            self._cell_cache = (fog, has_ov, fill_edge_mark, flags)
+            self._drawn_version = frame.version
+        self.timings["cells_reused"] = self.timings.get("cells_reused", 0) + int(same)
 
         self._stage("upload")
         self.fbo.use()
@@ -476,7 +456,7 @@ class GLRenderer(Renderer):
             padf[:rows, :cols] = f != 0
             self._chunk_ov = padf.reshape(kr, CHUNK, kc, CHUNK).any(axis=(1, 3)).ravel()
         if far:
-            self._draw_far_board(p, mvp_b, fog, fill_edge_mark if has_ov else None, rows, cols)
+            self._draw_far_board(p, mvp_b, fog, fill_edge_mark if has_ov else None, rows, cols, same)
         else:
             ctx.enable(moderngl.CULL_FACE)
             self._render_visible_chunks(mvp)
@@ -529,40 +509,113 @@ class GLRenderer(Renderer):
         ctx.disable(moderngl.DEPTH_TEST)
         self._stage("labels")
 
-    def _draw_far_board(self, p, mvp_b, fog, fem, rows, cols) -> None:
+    def warm_up(self, frame: Frame, camera: Any) -> None:
+        """Build the column mesh and let the driver compile every shader variant now (while the game
+        loads), so that the first frame of either level of detail has no hitch. Draws into the
+        renderer's own framebuffer; the next draw replaces the picture."""
+        import dataclasses
+
+        lod = self.lod
+        sel = (frame.heights.shape[0] // 2, frame.heights.shape[1] // 2)
+        marked = dataclasses.replace(frame, version=None,
+                                     overlays=dataclasses.replace(frame.overlays, selected=sel))
+        try:
+            self.lod = "mesh"
+            self.draw(marked, camera)  # chunks with and without overlays: every terrain variant
+            self.lod = "far"
+            for self._far_fine in (True, False):  # both cached overview pictures
+                self.draw(marked, camera)
+                self.draw(frame, camera)
+            self.ctx.finish()
+        finally:
+            self.lod = lod
+            self._far_fine = None
+            self._drawn_version = None
+
+    def _cell_textures(self, frame: Frame, heights: np.ndarray):
+        """Fog, overlay images and per-cell flags of ``frame``, uploaded to their textures:
+        (fog, has_overlays, (fill, edge, mark) or None, flags)."""
+        ov = frame.overlays
+        if frame.fog:
+            fog = np.where(frame.visible, 255, np.where(frame.explored, 128, 0)).astype(np.uint8)
+        else:
+            fog = np.full(heights.shape, 255, np.uint8)
+        self.t_fog.write(np.ascontiguousarray(fog).tobytes())
+        has_ov = self._any_unknown or any((ov.attack_area is not None, ov.vision is not None,
+                                           ov.ghost_cells is not None, ov.reachable, ov.reinforce_cells,
+                                           ov.targets, ov.blocked_targets, ov.sight_cells,
+                                           ov.sight_block is not None, ov.selected is not None,
+                                           ov.hover is not None))
+        fill_edge_mark = None
+        if has_ov:
+            fill, edge, mark = gl_overlay.overlay_images(ov, heights.shape)
+            mark[..., 3] = np.where(self._unknown, 255, 0)
+            fill_edge_mark = (fill, edge, mark)
+            self.t_fill.write(fill.tobytes())
+            self.t_edge.write(edge.tobytes())
+            flags = cell_flags(fill, edge, mark, self._unknown)
+        else:
+            flags = cell_flags(None, None, None, self._unknown)
+        # the per-cell texture: all of it when the overlay flags changed, else the box of cells
+        # whose heights changed (exploring), else nothing
+        dirty = self._cell_dirty
+        if self._cell_key is None or dirty == "all" or not np.array_equal(flags, self._cell_key):
+            cell = np.empty(heights.shape + (4,), np.uint8)
+            cell[..., :3] = self._base_rgb
+            cell[..., 3] = flags
+            self.t_cell.write(cell.tobytes())
+        elif dirty is not None:
+            r0, r1, c0, c1 = dirty
+            cell = np.empty((r1 - r0, c1 - c0, 4), np.uint8)
+            cell[..., :3] = self._base_rgb[r0:r1, c0:c1]
+            cell[..., 3] = flags[r0:r1, c0:c1]
+            self.t_cell.write(cell.tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
+        self._cell_key = flags
+        self._cell_dirty = None
+        return fog, has_ov, fill_edge_mark, flags
+
+    def _draw_far_board(self, p, mvp_b, fog, fem, rows, cols, same: bool = False) -> None:
         """Far level of detail: render the board in board space into a cached texture (only when
-        heights, fog or overlays changed), then draw it as one textured quad."""
+        heights, fog or overlays changed), then draw it as one textured quad. ``same``: the
+        frame's version is the one drawn last (nothing map-sized changed). One cached picture per
+        resolution (4 or 8 px a cell by zoom), so zooming across the threshold redraws only what
+        changed since that picture was last used."""
         ctx = self.ctx
         # per-cell state the board picture depends on (besides the heights): fog and overlays
-        state = np.zeros(fog.shape + (15,), np.uint8)
-        state[..., 0] = fog
-        state[..., 13:15] = self._tex_heights.view(np.uint8).reshape(fog.shape + (2,))
-        if fem is not None:
-            state[..., 1:5], state[..., 5:9], state[..., 9:13] = fem
-        px = self.board_px * (2 if self._centre_cell_px(self.last_view, self.last_proj) >= 4.0 else 1)
+        if same and self._far_state is not None:
+            state = self._far_state
+        else:
+            state = np.zeros(fog.shape + (15,), np.uint8)
+            state[..., 0] = fog
+            state[..., 13:15] = self._tex_heights.view(np.uint8).reshape(fog.shape + (2,))
+            if fem is not None:
+                state[..., 1:5], state[..., 5:9], state[..., 9:13] = fem
+            self._far_state = state
+        fine = self._far_fine if self._far_fine is not None else \
+            self._centre_cell_px(self.last_view, self.last_proj) >= 4.0
+        px = self.board_px * (2 if fine else 1)
         bw, bh = cols * px, rows * px
         scale = max(1, -(-max(bw, bh) // self.max_size))
         bw, bh = bw // scale, bh // scale
-        if self._board_fbo is None or self._board_fbo.size != (bw, bh):
-            if self._board_fbo is not None:
-                self._board_fbo.release()
-                self._board_tex.release()
-            self._board_tex = ctx.texture((bw, bh), 4)
-            self._board_tex.filter = (moderngl.LINEAR, moderngl.LINEAR)
-            self._board_tex.repeat_x = self._board_tex.repeat_y = False
-            self._board_fbo = ctx.framebuffer(color_attachments=[self._board_tex])
-            self._board_key = None
-        key = (self._hmax, bw, bh)  # heights are in the per-cell state: partial redraws
+        board = self._boards.get((bw, bh))
+        if board is None:
+            tex = ctx.texture((bw, bh), 4)
+            tex.filter = (moderngl.LINEAR, moderngl.LINEAR)
+            tex.repeat_x = tex.repeat_y = False
+            board = self._boards[(bw, bh)] = {"tex": tex, "fbo": ctx.framebuffer(color_attachments=[tex]),
+                                              "key": None, "state": None}
+        key = self._hmax  # heights are in the per-cell state: partial redraws
         rect = None  # None: redraw all; else the changed cells' box (row0, col0, row1, col1)
-        if key == self._board_key:
-            if np.array_equal(state, self._board_state):
+        if key == board["key"]:
+            if state is board["state"] or np.array_equal(state, board["state"]):
                 rect = ()
             else:
-                changed = np.any(state != self._board_state, axis=2)
+                changed = np.any(state != board["state"], axis=2)
                 rr = np.flatnonzero(changed.any(axis=1))
                 cc = np.flatnonzero(changed.any(axis=0))
                 # one cell of margin: the fog is filtered across cell borders
                 rect = (max(0, rr[0] - 1), max(0, cc[0] - 1), min(rows - 1, rr[-1] + 1), min(cols - 1, cc[-1] + 1))
+        fbo = board["fbo"]
         if rect != ():
             # board space: x in [0, cols] -> clip x in [-1, 1]; z in [0, rows] -> clip y in [-1, 1]
             # (texture row 0 = board row 0)
@@ -572,19 +625,17 @@ class GLRenderer(Renderer):
             m[2, 1] = 0.0
             m[3, 3] = 1.0
             p["u_mvp"].write(gl_uniform_bytes(m))
-            self._board_fbo.use()
+            fbo.use()
             ctx.viewport = (0, 0, bw, bh)
             ctx.disable(moderngl.DEPTH_TEST)
             if rect is not None:  # only the changed part (vision changes after an action are local)
                 sx, sy = bw / cols, bh / rows
                 r0, c0, r1, c1 = rect
                 x0, y0 = int(np.floor(c0 * sx)), int(np.floor(r0 * sy))
-                self._board_fbo.scissor = (x0, y0, int(np.ceil((c1 + 1) * sx)) - x0,
-                                           int(np.ceil((r1 + 1) * sy)) - y0)
+                fbo.scissor = (x0, y0, int(np.ceil((c1 + 1) * sx)) - x0, int(np.ceil((r1 + 1) * sy)) - y0)
             self.far_vao.render(moderngl.TRIANGLES)
-            self._board_fbo.scissor = None
-            self._board_key = key
-            self._board_state = state
+            fbo.scissor = None
+            board["key"], board["state"] = key, state
             self.timings["board_rebuilds"] = self.timings.get("board_rebuilds", 0) + 1
             self.fbo.use()
             ctx.viewport = (0, 0, self.width, self.height)
@@ -593,7 +644,7 @@ class GLRenderer(Renderer):
         b["u_mvp"].write(mvp_b)
         b["u_size"].value = (float(cols), float(rows))
         set_uniform(b, "u_y", 0.0)
-        self._board_tex.use(0)
+        board["tex"].use(0)
         b["u_board"].value = 0
         self.board_vao.render(moderngl.TRIANGLES)
 

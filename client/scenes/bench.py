@@ -71,7 +71,9 @@ def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
     for _ in range(2):  # warm-up at the flight's first pose: meshes, textures, overview picture, fonts
         _flight(scene, 0, frames)
         app.step(1 / 60)
-    times = []
+    times: list[float] = []
+    empty: list[float] = []  # clear + present: the floor of any frame
+    terrain: list[float] = []  # the terrain alone (same camera, fog, no units/overlays/UI) + present
     marches = 0
     for i in range(frames):
         _flight(scene, i, frames)
@@ -94,6 +96,9 @@ def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
         if app.display.kind == "gl":
             app.display.ctx.finish()
         times.append((time.perf_counter() - a) * 1000)
+        if app.display.kind == "gl":  # the floors, measured side by side with the full frame
+            empty.append(_empty_frame(app))
+            terrain.append(_terrain_frame(app, scene))
     if screenshot:
         app.display.save_screenshot(screenshot)
     k1, k2 = int(0.3 * frames), int(0.7 * frames)
@@ -114,8 +119,68 @@ def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
         tm = getattr(app.display.gl, "timings", {})
         if "mesh_ms" in tm:
             print(f"bench: last terrain mesh build {tm['mesh_ms']:.1f} ms")
+    load = _load()
+    if empty and terrain:
+        e, tr = statistics.median(empty), statistics.median(terrain)
+        print(f"bench: floors in the same run: empty frame (clear + present) median {e:.2f} ms; "
+              f"terrain only median {tr:.2f} ms; full frame / empty {med / e:.2f}x")
+        print(f"bench: load {load}; full frame median {med:.2f} ms over terrain-only {tr:.2f} ms: ratio {med / tr:.2f}")
+    else:
+        print(f"bench: load {load}; full frame median {med:.2f} ms (no GL: no terrain-only floor)")
     pygame.quit()
     return 0
+
+
+def _load() -> str:
+    try:
+        import os
+
+        return "%.2f %.2f %.2f" % os.getloadavg()
+    except (AttributeError, OSError):
+        return "?"
+
+
+def _empty_frame(app) -> float:
+    """ms for a frame that only clears and presents (the window's floor)."""
+    d = app.display
+    a = time.perf_counter()
+    d.gl.fbo.use()
+    d.ctx.clear(0.1, 0.1, 0.1, 1.0)
+    d._to_window()
+    pygame.display.flip()
+    d.ctx.finish()
+    return (time.perf_counter() - a) * 1000
+
+
+def _terrain_frame(app, scene) -> float:
+    """ms for the terrain alone: the same camera, heights and fog as the full frame, no units,
+    overlays, labels or UI, presented to the window."""
+    import dataclasses
+
+    from client.render.base import Overlays
+
+    d = app.display
+    r = getattr(app, "_bench_terrain_renderer", None)
+    if r is None:  # its own renderer, so that neither picture's caches disturb the other's
+        from client.render.gl import GLRenderer
+
+        r = app._bench_terrain_renderer = GLRenderer(d.ctx, d.gl.width, d.gl.height)
+        r.load_board(scene.frame.heights.shape)
+    f = scene.frame
+    version = None if f.version is None else ("terrain", f.version[1])  # changes with the observation only
+    bare = dataclasses.replace(f, units=[], ghosts=[], overlays=Overlays(show_counts=False), version=version)
+    a = time.perf_counter()
+    r.draw(bare, scene.camera())
+    own = d.gl
+    d.gl = r  # present this renderer's picture the way the app presents its own
+    try:
+        d._to_window()
+    finally:
+        d.gl = own
+    d._to_window()
+    pygame.display.flip()
+    d.ctx.finish()
+    return (time.perf_counter() - a) * 1000
 
 
 def _gl_name(app) -> str:

@@ -102,6 +102,8 @@ class GameScene(Scene):
         else:
             self.ctl.say(t("hint_select"))
         self._home_camera(snap=True)
+        if app.display.kind == "gl":  # mesh and shader variants now, not as a hitch in the first frames
+            app.display.gl.warm_up(self.ctl.frame(), self.camera())
 
     def on_enter(self) -> None:
         """Called once the scene is on the stack: opens the first turn (maybe behind a hand-over)."""
@@ -545,10 +547,24 @@ class GameScene(Scene):
         self._pan_keys(dt)
         self.cam.update(dt)
         if self.mouse_seen and not self.over_ui(self.mouse):
-            self.ctl.hover = self.pick(self.mouse)
+            # pick only when the mouse, the camera or the board changed (not every frame)
+            key = (tuple(self.mouse), self.ctl.version, self._camera_key())
+            if key != getattr(self, "_pick_key", None) or key[2] is None:
+                self._pick_key = key
+                self.ctl.hover = self.pick(self.mouse)
         else:
+            self._pick_key = None
             self.ctl.hover = None
         self._run_ai(dt)
+
+    def _camera_key(self):
+        """The camera's view and projection now, as bytes (None if the camera cannot say)."""
+        try:
+            w, h = self.app.display.size
+            view, proj = self.camera().matrices(w / max(1, h))
+            return view.tobytes() + proj.tobytes()
+        except Exception:
+            return None
 
     def _pan_keys(self, dt: float) -> None:
         keys = pygame.key.get_pressed()
@@ -668,10 +684,8 @@ class GameScene(Scene):
         frame = self.frame
         if display.kind == "gl" and getattr(display.gl, "used_far", False) and frame.overlays.hover is not None:
             # cells are a few pixels wide: a hover frame cannot be seen, and leaving it out keeps the
-            # renderer's cached overview picture valid while the mouse moves
-            import dataclasses
-
-            frame = dataclasses.replace(frame, overlays=dataclasses.replace(frame.overlays, hover=None))
+            # renderer's cached overview picture (and the frame's version) valid while the mouse moves
+            frame = ctl.frame(hover=False)
         display.draw_board(frame, self.camera())
         surf = display.ui
         w, h = surf.get_size()
