@@ -1,0 +1,173 @@
+"""Malformed actions of every registered game raise IllegalAction or ParseError and change nothing
+(issue 18; house rule: an illegal action leaves the state untouched).
+
+Wrong types and out-of-range values as action objects and texts: None, numbers (NaN,
+infinities, huge integers), tuples, dicts, very long strings, texts naming cells off the board
+or impossible counts, legal-looking actions with their fields swapped, and for games whose
+actions are dataclasses, instances with wrong field types built by dataclasses.replace and by
+object.__new__ (no __init__ at all). Each apply runs under signal.alarm, so a hang fails the
+test instead of stopping CI. Games added to engine.registry are picked up by themselves.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import re
+import signal
+import zlib
+
+import pytest
+
+from engine import registry
+from engine.api import IllegalAction, ParseError
+
+SMALL = {"shachang": {"preset": "standard"}}
+PER_APPLY_SECONDS = 5
+
+OBJECTS = [None, 0, 1, -1, 7, 1.5, math.nan, math.inf, -math.inf, 10**100, -(10**100), True, False,
+           (), (1, 2), (0, 0, 1), [], ["end"], {}, {"a": 1}, set(), b"end", bytearray(b"x"), object(),
+           1j, "", " ", "\x00", "\n", "é", "🂠", "x" * 100_000, "end " * 10_000, "9" * 5000,
+           "a" + "9" * 5000, "-1", "nan", "inf", "1e9"]
+WRONG_FIELDS = [None, -1, 0, 10**30, -(10**30), 1.5, math.nan, math.inf, "c3", "", "zz99", (99, 99),
+                (-1, 0), (0, -1), (0,), (0, 0, 0), ("a", "b"), (True, False), (1.5, 2.5), [0, 0], {},
+                b"c3", object()]
+
+
+def _alarm(signum, frame):
+    raise TimeoutError(f"apply took over {PER_APPLY_SECONDS} s")
+
+
+def refuses(g, action, label: str, failures: list[str]) -> None:
+    """``g.apply(action)`` must raise IllegalAction/ParseError within the time limit and leave the save unchanged."""
+    before = g.to_json()
+    legal_before = [str(a) for a in g.legal_actions()]
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(PER_APPLY_SECONDS)
+    try:
+        g.apply(action)
+    except (IllegalAction, ParseError):
+        pass
+    except TimeoutError as e:
+        failures.append(f"{label}: {e}")
+        return
+    except Exception as e:  # noqa: BLE001 — any other exception is the finding
+        failures.append(f"{label}: {type(e).__name__}: {str(e)[:120]}")
+    else:
+        failures.append(f"{label}: was applied")
+        return
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    if g.to_json() != before or [str(a) for a in g.legal_actions()] != legal_before:
+        failures.append(f"{label}: the refused action changed the state")
+
+
+def swapped_texts(text: str) -> list[str]:
+    """Legal-looking texts from a legal one: tokens reversed/rotated, cells pushed off the board,
+    counts out of range, letters and digits swapped."""
+    parts = text.split()
+    out = [" ".join(reversed(parts)), " ".join(parts[1:] + parts[:1]), text.upper() + " extra",
+           text + " " + text, text.replace(" ", ""), text[::-1]]
+    if len(parts) > 1:
+        out.append(" ".join(parts[:1] + list(reversed(parts[1:]))))
+    out.append(re.sub(r"\d+", "0", text))
+    out.append(re.sub(r"\d+", "-3", text))
+    out.append(re.sub(r"\d+", "999", text))
+    out.append(re.sub(r"\d+", "9" * 40, text))
+    out.append(re.sub(r"\d+", "1.5", text))
+    out.append(re.sub(r"\d+", "nan", text))
+    out.append(re.sub(r"[a-z]+(\d)", r"zz\1", text))
+    out.append(re.sub(r"\b([a-z])(\d+)\b", r"\2\1", text))
+    return out
+
+
+def wrong_instances(a, rng: random.Random) -> list[tuple[str, object]]:
+    """Instances of a dataclass action with fields of the wrong type or swapped, and bare ones."""
+    out = []
+    fields = [f.name for f in dataclasses.fields(a)]
+    for name in fields:
+        for v in rng.sample(WRONG_FIELDS, 8):
+            out.append((f"replace({type(a).__name__}.{name}={v!r:.20})", dataclasses.replace(a, **{name: v})))
+    for x, y in zip(fields, fields[1:]):
+        vx, vy = getattr(a, x), getattr(a, y)
+        out.append((f"{type(a).__name__} {x}<->{y}", dataclasses.replace(a, **{x: vy, y: vx})))
+    if not fields:  # a field-less action (a pass): any instance is the real one
+        return out
+    bare = object.__new__(type(a))
+    out.append((f"object.__new__({type(a).__name__}) without fields", bare))
+    for v in rng.sample(WRONG_FIELDS, 4):
+        inst = object.__new__(type(a))
+        for name in fields:
+            object.__setattr__(inst, name, v)
+        out.append((f"object.__new__({type(a).__name__}) all fields {v!r:.20}", inst))
+    return out
+
+
+def _same(a, b) -> bool:
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:  # noqa: BLE001 — a bare instance cannot even be compared
+        return False
+
+
+def positions(game_id: str):
+    """The game at its start and after a few seeded random moves."""
+    info = registry.get(game_id)
+    opts = dict(info.options)
+    opts.update(SMALL.get(game_id, {}))
+    g = info.new_game(**opts)
+    rng = random.Random(zlib.crc32(game_id.encode()))
+    yield g
+    for stop in (3, 9):
+        while len(g.log) < stop and not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        yield g
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_malformed_actions_are_refused_and_change_nothing(game_id):
+    rng = random.Random(zlib.crc32(b"malformed " + game_id.encode()))
+    failures: list[str] = []
+    for g in positions(game_id):
+        where = f"{game_id} after {len(g.log)} actions"
+        for obj in OBJECTS:
+            refuses(g, obj, f"{where}: apply({obj!r:.30})", failures)
+        legal = g.legal_actions()
+        for a in rng.sample(legal, min(4, len(legal))):
+            for t in swapped_texts(str(a)):
+                if t.strip().lower() in {str(x).lower() for x in legal}:
+                    continue  # a swap that happens to be legal (e.g. a symmetric text)
+                refuses(g, t, f"{where}: apply({t!r:.40})", failures)
+            if dataclasses.is_dataclass(a):
+                for label, inst in wrong_instances(a, rng):
+                    if any(_same(inst, x) for x in legal):
+                        continue  # the "wrong" value happens to make another legal action
+                    refuses(g, inst, f"{where}: {label}", failures)
+    assert not failures, f"{len(set(failures))} malformed actions were not refused cleanly:\n" + "\n".join(
+        list(dict.fromkeys(failures))[:40])
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_malformed_action_texts_do_not_parse_or_are_illegal(game_id):
+    """parse_action refuses non-texts and nonsense with ParseError (never another exception)."""
+    failures = []
+    g = next(positions(game_id))
+    long_cell = "a" + "9" * 5000
+    for obj in OBJECTS + ["move a0 a1", "march a1 a99999999999999999 1", "reinforce a1 " + "9" * 5000,
+                          f"march {long_cell} a1 1", f"attack a1 {long_cell}", f"flip {long_cell}",
+                          f"move {long_cell} a1", f"reinforce {long_cell} 1", long_cell + "a1"]:
+        try:
+            signal.signal(signal.SIGALRM, _alarm)
+            signal.alarm(PER_APPLY_SECONDS)
+            a = g.parse_action(obj)
+        except ParseError:
+            continue
+        except Exception as e:  # noqa: BLE001
+            failures.append(f"parse_action({obj!r:.30}): {type(e).__name__}: {str(e)[:100]}")
+            continue
+        finally:
+            signal.alarm(0)
+        if str(a) not in {str(x) for x in g.legal_actions()}:
+            refuses(g, a, f"parsed {obj!r:.30} -> {str(a)[:30]!r}", failures)
+    assert not failures, "\n".join(failures[:40])
