@@ -335,8 +335,9 @@ def test_A7_face_down_pieces_keep_a_faction_in():
 
 
 def test_A7_no_legal_action_puts_a_faction_out_and_removes_its_ruler():
-    # nothing to flip; 魏's ruler boxed in by pieces it cannot take and cells it may not enter
-    # (AQ6: its other stuck pieces leave the board too: the 魏士 on b8 between a 吴车 and a 吴马)
+    # nothing to flip; 魏's ruler boxed in by pieces it cannot take and cells it may not enter.
+    # Seed: "困毙后,君主去除" -- only the ruler leaves; AQ6: the stuck 魏士 on b8 (between a 吴车
+    # and a 吴马) stays on the board, a dead piece
     g = setup({"a5": "汉炮", "b5": "魏君", "b4": "蜀兵", "b6": "蜀兵", "c5": "吴车", "c4": "吴兵",
                "h5": "吴君", "e2": "蜀君", "d2": "蜀车", "c6": "吴兵",
                "b8": "魏士", "b7": "吴车", "c8": "吴马"}, {})
@@ -345,10 +346,27 @@ def test_A7_no_legal_action_puts_a_faction_out_and_removes_its_ruler():
     g.apply("move h5 h6")  # 吴 moves; 魏 to act has no legal action
     assert g.observe(0)["out"] == [1]
     assert g.piece_at("b5") is None  # its ruler is removed
-    assert g.piece_at("b8") is None  # and its other pieces (AQ6)
+    assert g.piece_at("b8") == "魏士" and g.owner_at("b8") == 1  # only the ruler (seed, AQ6)
     assert g.piece_at("a5") == "汉炮" and g.piece_at("b7") == "吴车"
     assert "魏 out: no legal action" in g.record[-1]
+    assert g.record_msgs[-1].render("zh").endswith("魏困毙出局，君主去除")
     assert g.current_player == 2
+    # AQ6: the dead 魏士 never moves again, threatens nothing and is fair game for both factions still in
+    g.apply("move d2 d3")  # 蜀
+    assert "move b8 b9" not in legal(g) and rule_of(g, "move b8 c8") == "A7"
+    g.apply("move b7 b8")  # 吴车 takes the dead 魏士: a capture, progress (AQ7)
+    assert g.piece_at("b8") == "吴车" and g.observe(0)["quiet"] == 0
+    assert g.record[-1] == "吴 move b7 b8 x魏士"
+
+
+def test_AQ6_dead_pieces_threaten_no_ruler_and_ally_with_nobody():
+    # 蜀 made 勤王, 魏 is out by 困毙 with a 魏兵 left on d6: 吴's ruler may step next to it (A5 counts
+    # only factions still in), and 吴 may take it although 吴 and 魏 were allies (A6 ends for the dead)
+    g = setup({"c5": "吴君", "d7": "吴士", "e2": "蜀君", "b2": "蜀兵", "d6": "魏兵"}, {}, out=(1,), qinwang=2)
+    assert "move c5 c6" in legal(g)  # next to the dead 魏兵: no threat
+    assert "move d7 d6" in legal(g)  # 吴士 takes the dead 魏兵
+    g.apply("move d7 d6")
+    assert g.record[-1] == "吴 move d7 d6 x魏兵"
 
 
 def test_A7_last_faction_standing_wins_and_ranking_orders_the_rest():

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from engine.anqi.board import EMPEROR, HORSE, layout
+from engine.anqi.board import CANNON, EMPEROR, HORSE, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Up
 
 LEVELS = ("easy", "normal", "hard")
@@ -58,6 +58,10 @@ class Weights:
     threat = 0.15  # share of an enemy piece's value for attacking it
     horse_to_palace = 0.6  # per step closer to 勤王 (before 勤王)
     win = 1000.0
+    pursue = 0.0  # per unit of (target value / distance) for each piece closing in on a piece it can take
+    urgency = 0.0  # pursuit grows by this share per action of the progress counter (AQ7)
+    stall = 0.0  # a game ended by the progress rule counts this share of a win less for everybody
+    count = 0.0  # per piece an opponent has lost: pressing a faction towards elimination (A7)
 
 
 def _attackers(pos: Position, board: list, cell: int, victim: Up, by: int | None = None) -> list[Up]:
@@ -88,8 +92,9 @@ def evaluate(pos: Position, me: int, w: type[Weights] = Weights) -> float:
         return -w.win - 10 * len(pos.out)
     if pos.over:
         st = pos.standings()
-        place = [s for s, _, _ in st].index(me)
-        return w.win * (1 - place) + pos.material(me)
+        place = [s for s, *_ in st].index(me)
+        v = w.win * (1 - place) + pos.material(me)
+        return v - w.stall * w.win if pos.end == "stall" else v
     kinds = lay.kinds
     mat = [0, 0, 0]
     for (f, k), n in pos.pool.items():
@@ -113,7 +118,40 @@ def evaluate(pos: Position, me: int, w: type[Weights] = Weights) -> float:
     d = _palace_distance(pos, me)
     if d:
         score -= w.horse_to_palace * d
+    if w.pursue:
+        score += w.pursue * (1 + w.urgency * pos.quiet) * _pursuit(pos, me)
+    if w.count:
+        score -= w.count * sum(pos.pieces_of(o) for o in pos.alive() if o != me)
     return score
+
+
+def _pursuit(pos: Position, me: int) -> float:
+    """How close my face-up pieces stand to enemy pieces they could take by stepping: for each of my
+    pieces the best target value over Manhattan distance (ranks of A3; cannons and Han-frozen pieces skip)."""
+    lay = pos.lay
+    cells = lay.cells
+    kinds = lay.kinds
+    mine, targets = [], []
+    for i, t in enumerate(pos.board):
+        if type(t) is not Up or t.owner is None:
+            continue
+        if t.owner == me:
+            if t.kind != CANNON:
+                mine.append((i, t))
+        elif pos.hostile(me, t.owner):
+            targets.append((i, t))
+    total = 0.0
+    for i, p in mine:
+        x, y = cells[i]
+        best = 0.0
+        for j, t in targets:
+            if pos.can_take(p, t, False) and (t.kind != p.kind):
+                u, v = cells[j]
+                val = kinds[t.kind].value / (abs(x - u) + abs(y - v))
+                if val > best:
+                    best = val
+        total += best
+    return total
 
 
 def _apply(pos: Position, action, identity=None) -> Position:

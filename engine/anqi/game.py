@@ -3,58 +3,75 @@
 Actions are :class:`Flip` (``flip c3``) and :class:`Move` (``move c3 c4``; captures,
 cannon jumps and 勤王 are moves too). The move record (``game.record``) writes
 flips with the revealed piece (``flip c3=魏马``), captures with the captured piece
-(``move c3 c4 x吴兵``) and 勤王 (``move e4 e5 勤王``).
+(``move c3 c4 x吴兵``) and 勤王 (``move e4 e5 勤王``); ``game.record_msgs`` holds the same
+lines as keyed messages (assets/messages/anqi.toml), and ``events(player)`` gives them
+with the deal as Event entries.
+
+The deal is the first draw of the game's :class:`engine.chance.Chance` (a shuffle nobody
+sees). A game started without a seed draws an unpredictable one (issue 18: the deal must
+not follow from anything shown during play); the save holds it.
 """
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 import random
 from typing import Any
 
-from engine.api import Game, IllegalAction, ParseError, Placement, SaveError, read_save
+from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step, read_save
+from engine.anqi import text as T
 from engine.anqi.board import HAN, Layout, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Rejection, Up
+from engine.chance import Chance, fresh_seed
+from engine.messages import Msg
 
 SAVE_VERSION = 1
 
 
-def shuffle(rng: random.Random, lay: Layout | None = None) -> dict[int, tuple[int, str]]:
-    """The face-down deal drawn from ``rng`` (A1): free cell -> (faction, kind).
-
-    A Fisher-Yates shuffle driven only by ``rng.random()``, whose sequence Python
-    guarantees across versions for an integer seed, so saves replay identically.
-    """
-    lay = lay or layout()
-    pieces = [(s, k) for s in range(3) for k, n in lay.hidden_set for _ in range(n)]
-    for i in range(len(pieces) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
-        pieces[i], pieces[j] = pieces[j], pieces[i]
-    return dict(zip(lay.free, pieces))
-
-
 def deal(seed: int, lay: Layout | None = None) -> dict[int, tuple[int, str]]:
-    """The deal of a new game with ``seed`` (the first use of the game's generator)."""
-    return shuffle(random.Random(seed), lay)
+    """The face-down deal of a new game with ``seed`` (A1, AQ2): free cell -> (faction, kind).
+
+    The first draw of the game's Chance: a Fisher-Yates shuffle driven only by
+    ``random.Random(seed).random()``, whose sequence Python guarantees across versions
+    for an integer seed, so saves replay identically."""
+    lay = lay or layout()
+    order = Chance(seed).shuffle(deal_items(lay), "anqi.deal", visible_to=())
+    return {c: lay.parse_piece(n) for c, n in zip(lay.free, order)}
 
 
 def _check_seed(seed: Any) -> int:
+    """The seed itself, or a fresh unpredictable one for ``None`` (ValueError for anything else)."""
+    if seed is None:
+        return fresh_seed()
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, got {seed!r}")
     return seed
+
+
+def deal_items(lay: Layout) -> list[str]:
+    """The 45 face-down pieces by name (魏马 ...), in the order the deal shuffles them (A1, AQ2)."""
+    return [lay.piece_name(s, k) for s in range(3) for k, n in lay.hidden_set for _ in range(n)]
 
 
 class AnqiGame(Game):
     """The true state: the public :class:`Position` plus the identities of face-down pieces."""
 
     game_id = "anqi"
+    hidden_information = True  # face-down pieces (A1): see hidden_variant
 
-    def __init__(self, seed: int = 0, hidden: dict[int, tuple[int, str]] | None = None):
+    def __init__(self, seed: int | None = None, hidden: dict[int, tuple[int, str]] | None = None,
+                 forced: dict[int, Any] | None = None):
+        """A new game with the deal of ``seed`` (None: an unpredictable seed), or the given ``hidden``
+        identities (tests), or the deal forced in ``forced`` (Chance.to_json of a save, draw 0)."""
         self.lay = lay = layout()
         self.seed = _check_seed(seed)
-        self.rng = random.Random(seed)  # the game's only source of randomness
+        self.chance = Chance(self.seed, forced)  # the game's only source of randomness
         if hidden is None:
-            hidden = shuffle(self.rng, lay)
+            order = self.chance.shuffle(deal_items(lay), "anqi.deal", visible_to=())
+            hidden = {c: lay.parse_piece(n) for c, n in zip(lay.free, order)}
         self._hidden: dict[int, tuple[int, str]] = dict(hidden)
+        self._deal = dict(hidden)  # the whole deal, flipped pieces included (hidden_variant)
         pos = Position(lay)
         for c, f, k in lay.fixed:
             pos.board[c] = Up(None if f == HAN else f, k, f)
@@ -65,6 +82,7 @@ class AnqiGame(Game):
         self.pos = pos
         self._log: list = []
         self.record: list[str] = []  # public move record, one text per action (see module doc)
+        self.record_msgs: list[Msg] = []  # the same lines as keyed messages
         self._legal: list | None = None
 
     @classmethod
@@ -73,15 +91,16 @@ class AnqiGame(Game):
         g = cls.__new__(cls)
         g.lay = pos.lay
         g.seed = seed
-        g.rng = random.Random(seed)
+        g.chance = Chance(seed)
         g._hidden = dict(hidden)
+        g._deal = dict(hidden)
         g.pos = pos.copy()
         if {i for i, t in enumerate(pos.board) if t == HIDDEN} != set(hidden):
             raise ValueError("hidden must name exactly the face-down cells")
         g.pos.pool = {}
         for ident in hidden.values():
             g.pos.pool[ident] = g.pos.pool.get(ident, 0) + 1
-        g._log, g.record, g._legal = [], [], None
+        g._log, g.record, g.record_msgs, g._legal = [], [], [], None
         return g
 
     # --- Game API -------------------------------------------------------------
@@ -126,44 +145,52 @@ class AnqiGame(Game):
             try:
                 return self.parse_action(action)
             except ParseError as e:
-                raise IllegalAction("syntax", str(e)) from None
+                raise IllegalAction("syntax", str(e), key="anqi.error.not_action", text=action[:80]) from None
         if isinstance(action, (Flip, Move)):
             for c in ((action.cell,) if isinstance(action, Flip) else (action.src, action.dst)):
                 if not isinstance(c, str) or c not in self.lay.index:
-                    raise IllegalAction("board", f"{c!r} is not a cell of the board")
+                    raise IllegalAction("board", key="anqi.error.no_cell", cell=repr(c)[:40])
             return action
-        raise IllegalAction("syntax", f"not an action of this game: {action!r}")
+        raise IllegalAction("syntax", key="anqi.error.not_action", text=repr(action)[:80])
 
     def check(self, action: Any) -> Flip | Move:
         """The action if legal now; raises IllegalAction naming the rule otherwise (changes nothing)."""
         a = self._coerce(action)
         pos = self.pos
         if pos.over:
-            raise IllegalAction("A7", "the game is over")
+            raise IllegalAction("A7", key="common.game_over")
         if isinstance(a, Flip):
             if pos.board[self.lay.index[a.cell]] != HIDDEN:
-                raise IllegalAction("A2", f"{a.cell} holds no face-down piece to flip")
+                raise IllegalAction("A2", key="anqi.error.flip_nothing", cell=a.cell)
             return a
         src, dst = self.lay.index[a.src], self.lay.index[a.dst]
         try:
             pos.check_move(src, dst)
         except Rejection as r:
-            raise IllegalAction(r.rule, r.message) from None
+            raise IllegalAction(r.rule, key=r.key, **r.params) from None
         return a
 
     def apply(self, action: Any) -> None:
         a = self.check(action)
         pos = self.pos
+        mover = pos.to_move
+        allies_before = self.allies
         if isinstance(a, Flip):
             c = self.lay.index[a.cell]
-            text = pos.do_flip(c, self._hidden.pop(c))
+            text, msg = pos.do_flip(c, self._hidden.pop(c))
         else:
             src, dst = self.lay.index[a.src], self.lay.index[a.dst]
-            text = pos.do_move(src, dst, pos.check_move(src, dst))
-        mover = pos.to_move
+            text, msg = pos.do_move(src, dst, pos.check_move(src, dst))
         events = pos.finish_turn()
+        allies = self.allies
+        if allies and allies != allies_before:  # 勤王 made the two others allies (A6)
+            events.insert(0, ("", Msg.of("anqi.event.alliance", a=T.faction(allies[0]), b=T.faction(allies[1]),
+                                         q=T.faction(pos.qinwang))))
         self._log.append(a)
-        self.record.append(f"{self.lay.seats[mover]} {text}" + "".join(f"; {e}" for e in events))
+        self.record.append(f"{self.lay.seats[mover]} {text}" + "".join(f"; {e}" for e, _ in events if e))
+        if events:
+            msg = Msg.of("anqi.record.with_events", line=msg, events=[m for _, m in events])
+        self.record_msgs.append(msg)
         self._legal = None
 
     def observe(self, player: int) -> dict:
@@ -200,8 +227,8 @@ class AnqiGame(Game):
         }
 
     def ranking(self) -> list[Placement]:
-        return [Placement(player=s, place=k + 1, out=o, reason=r)
-                for k, (s, o, r) in enumerate(self.pos.standings())]
+        return [Placement(player=s, place=k + 1, out=o, reason=r, msg=m)
+                for k, (s, o, r, m) in enumerate(self.pos.standings())]
 
     def to_json(self) -> str:
         return json.dumps({"game": "anqi", "version": SAVE_VERSION, "seed": self.seed, "players": 3,
@@ -210,12 +237,78 @@ class AnqiGame(Game):
     def clone(self) -> "AnqiGame":
         g = AnqiGame.__new__(AnqiGame)
         g.lay, g.seed = self.lay, self.seed
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        g.chance = copy.deepcopy(self.chance)
         g._hidden = dict(self._hidden)
+        g._deal = dict(self._deal)
         g.pos = self.pos.copy()
-        g._log, g.record = list(self._log), list(self.record)
+        g._log, g.record, g.record_msgs = list(self._log), list(self.record), list(self.record_msgs)
         g._legal = None if self._legal is None else list(self._legal)
+        return g
+
+    # --- common layer: steps, descriptions, events, hidden variants -----------
+    def action_steps(self, action: Any) -> tuple[Step, ...]:
+        """Flip: the cell, then the option "flip"; move (step, capture, cannon jump, 勤王): source cell, target cell."""
+        a = self._coerce(action)
+        if isinstance(a, Flip):
+            return (Step("cell", a.cell), Step("option", "flip", "anqi.step.flip"))
+        return (Step("cell", a.src), Step("cell", a.dst))
+
+    def describe(self, action: Any) -> Msg:
+        """A legal action in the seed's words as it would read now: 翻开c3, d4→d5, c3→c4 吃魏马,
+        b3→f3 炮打蜀相, d5→e5 勤王. A flip names no piece (nobody knows it yet); the record
+        (``record_msgs``, ``events``) names it once flipped."""
+        a = self._coerce(action)
+        if isinstance(a, Flip):
+            return Msg.of("anqi.describe.flip", cell=a.cell)
+        src, dst = self.lay.index[a.src], self.lay.index[a.dst]
+        try:
+            kind = self.pos.check_move(src, dst)
+        except Rejection:
+            return Msg.of("anqi.describe.move", src=a.src, dst=a.dst)
+        return self.pos.describe_move(src, dst, kind)
+
+    def seat_name(self, seat: int) -> Msg:
+        """吴 / 魏 / 蜀 (Wu, Wei, Shu) for seats 0, 1, 2."""
+        if seat not in (0, 1, 2):
+            raise ValueError(f"no seat {seat!r} (seats are 0 吴, 1 魏, 2 蜀)")
+        return T.faction(seat)
+
+    def end_reason(self) -> Msg | str:
+        """Why the game ended: the last faction standing (A7) or the progress rule (AQ7); "" while it goes on."""
+        if not self.pos.over:
+            return ""
+        first = self.pos.standings()[0][0]
+        if self.pos.end == "last":
+            return Msg.of("anqi.end.last", seat=T.faction(first))
+        return Msg.of("anqi.end.stall", n=self.lay.quiet_limit, seat=T.faction(first))
+
+    def events(self, player: int) -> list[Event]:
+        """The deal (its outcome hidden from everybody), then one entry per action: the record line
+        with what the action caused. Everything here is public (AQ9), so every seat sees the same."""
+        if player not in (0, 1, 2):
+            raise ValueError(f"no seat {player!r} (seats are 0 吴, 1 魏, 2 蜀)")
+        out = [Event(Msg.of("anqi.deal"), None, True)]
+        out += [Event(m, None, isinstance(a, Flip)) for a, m in zip(self._log, self.record_msgs)]
+        return out
+
+    def hidden_variant(self, player: int, rng: random.Random) -> "AnqiGame":
+        """A copy with the face-down identities shuffled among the face-down cells (``rng``): the same
+        public pool, so no player can tell it from this game (AQ9: face-down pieces are hidden from
+        everybody, ``player`` included). Its recorded deal is changed to match, so its save (seed,
+        forced deal, actions) replays to the variant."""
+        if player not in (0, 1, 2):
+            raise ValueError(f"no seat {player!r} (seats are 0 吴, 1 魏, 2 蜀)")
+        g = self.clone()
+        cells = sorted(g._hidden)
+        idents = [g._hidden[c] for c in cells]
+        rng.shuffle(idents)
+        g._hidden = dict(zip(cells, idents))
+        g._deal = {c: g._hidden.get(c, ident) for c, ident in self._deal.items()}
+        lay = self.lay
+        if g.chance.record and g.chance.record[0].label == "anqi.deal":
+            order = tuple(lay.piece_name(*g._deal[c]) for c in lay.free)
+            g.chance.forced[0] = order
+            g.chance.record[0] = dataclasses.replace(g.chance.record[0], outcome=order, forced=True)
         return g
 
     # --- helpers for clients --------------------------------------------------
@@ -270,8 +363,12 @@ def setup(pieces: dict[str, str], hidden: dict[str, str] | None = None, to_move:
     return AnqiGame.from_position(pos, secret)
 
 
-def new_game(seed: int = 0, players: int = 3, **_: Any) -> AnqiGame:
-    """A new game: the fixed pieces and the face-down deal of ``seed`` (A1); 吴 to move (A2)."""
+def new_game(seed: int | None = None, players: int = 3, **_: Any) -> AnqiGame:
+    """A new game: the fixed pieces and the face-down deal of ``seed`` (A1); 吴 to move (A2).
+
+    Without a seed (``None``) the game draws an unpredictable one (engine.chance.fresh_seed):
+    anyone who knows the seed knows every face-down piece, so a seed must never be shown
+    during play; explicit seeds are for tests, the arena and replays."""
     if players != 3:
         raise ValueError(f"暗战洛阳城 is a three-player game, not {players}")
     return AnqiGame(seed=_check_seed(seed))

@@ -11,8 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from engine.anqi import text as T
 from engine.anqi.board import (CANNON, CHARIOT, EMPEROR, HAN, HORSE, RULER, SOLDIER, Layout,
                                layout)
+from engine.messages import Msg
 
 HIDDEN = "hidden"
 
@@ -47,12 +49,15 @@ class Move:
 
 
 class Rejection(Exception):
-    """Internal: why an action is illegal (rule id, message)."""
+    """Internal: why an action is illegal (rule id, message key and parameters of assets/messages/anqi.toml)."""
 
-    def __init__(self, rule: str, message: str):
-        super().__init__(message)
+    def __init__(self, rule: str, key: str, **params):
         self.rule = rule
-        self.message = message
+        self.key = key
+        self.params = params
+        self.msg = Msg.of(key, **params)
+        self.message = self.msg.render("en")
+        super().__init__(self.message)
 
 
 class Position:
@@ -92,10 +97,12 @@ class Position:
         return [s for s in range(3) if s not in self.out]
 
     def allied(self, a: int | None, b: int | None) -> bool:
-        """A6: after 勤王 the two other factions are allies until the 勤王 faction is out."""
+        """A6: after 勤王 the two other factions are allies until the 勤王 faction is out
+        (a faction that is out is nobody's ally: its pieces left on the board are fair game, AQ6)."""
         q = self.qinwang
+        out = self.out
         return (a is not None and b is not None and a != b and q is not None
-                and q not in self.out and a != q and b != q)
+                and q not in out and a != q and b != q and a not in out and b not in out)
 
     def hostile(self, a: int | None, b: int | None) -> bool:
         return a is not None and b is not None and a != b and not self.allied(a, b)
@@ -149,12 +156,13 @@ class Position:
 
     def attackers(self, board: list, cell: int, victim: Up, by: int | None = None):
         """Face-up pieces (of seat ``by`` if given) that could capture ``victim`` at ``cell`` with their
-        next action: adjacent capturers and cannons over a legal screen (A3, A4)."""
+        next action: adjacent capturers and cannons over a legal screen (A3, A4); pieces of a faction
+        that is out never act (AQ6)."""
         lay = self.lay
         for n in lay.neighbours[cell]:
             t = board[n]
             if type(t) is Up and t.owner is not None and (by is None or t.owner == by) \
-                    and self.can_take(t, victim, False):
+                    and t.owner not in self.out and self.can_take(t, victim, False):
                 yield t
         for ray in lay.rays[cell]:
             screens = ups = 0
@@ -163,7 +171,8 @@ class Position:
                 if t is None:
                     continue
                 if screens and ups <= 1 and type(t) is Up and t.kind == CANNON and t.owner is not None \
-                        and (by is None or t.owner == by) and self.can_take(t, victim, True):
+                        and (by is None or t.owner == by) and t.owner not in self.out \
+                        and self.can_take(t, victim, True):
                     yield t
                 screens += 1
                 if type(t) is Up:
@@ -181,62 +190,63 @@ class Position:
         lay = self.lay
         p = self.board[src]
         if p is None:
-            raise Rejection("A2", f"{lay.names[src]} is empty")
+            raise Rejection("A2", "anqi.error.empty", cell=lay.names[src])
         if p == HIDDEN:
-            raise Rejection("A2", f"{lay.names[src]} is face down: flip it instead of moving it")
+            raise Rejection("A2", "anqi.error.face_down", cell=lay.names[src])
         if p.owner is None:
-            raise Rejection("A6", "Han pieces do not move before 勤王")
+            raise Rejection("A6", "anqi.error.han_frozen")
+        if p.owner in self.out:
+            raise Rejection("A7", "anqi.error.dead_piece", cell=lay.names[src], owner=T.faction(p.owner))
         if p.owner != self.to_move:
-            raise Rejection("A2", f"{lay.names[src]} holds a piece of {lay.faction_name(p.owner)}, "
-                                  f"not of {lay.seats[self.to_move]}")
+            raise Rejection("A2", "anqi.error.not_own", cell=lay.names[src], owner=T.faction(p.owner),
+                            seat=T.faction(self.to_move))
         t = self.board[dst]
         if dst in lay.neighbours[src]:
             if t is None:
                 kind = "step"
             elif t == HIDDEN:
-                raise Rejection("A3", "face-down pieces are never captured")
+                raise Rejection("A3", "anqi.error.capture_face_down")
             elif t.kind == EMPEROR:
                 if p.kind != HORSE:
-                    raise Rejection("A6", "only a 马 may enter the palace before 勤王")
+                    raise Rejection("A6", "anqi.error.palace_horse_only")
                 kind = "qinwang"
             elif t.owner is None:
-                raise Rejection("A6", "Han pieces cannot be captured before 勤王")
+                raise Rejection("A6", "anqi.error.han_protected")
             elif t.owner == p.owner:
-                raise Rejection("A2", f"{lay.names[dst]} holds an own piece")
+                raise Rejection("A2", "anqi.error.own_piece", cell=lay.names[dst])
             elif self.allied(p.owner, t.owner):
-                raise Rejection("A6", "allies do not capture each other")
+                raise Rejection("A6", "anqi.error.allies")
             elif p.kind == CANNON:
-                raise Rejection("A4", "the cannon never captures by stepping; it captures by jumping")
+                raise Rejection("A4", "anqi.error.cannon_step")
             elif not self.can_take(p, t, False):
                 if p.kind == RULER and t.kind == SOLDIER:
-                    raise Rejection("A3", "the ruler cannot capture a 兵")
-                raise Rejection("A3", f"a {lay.kinds[p.kind].name_zh} cannot capture a higher-ranked "
-                                      f"{lay.kinds[t.kind].name_zh}")
+                    raise Rejection("A3", "anqi.error.ruler_soldier")
+                raise Rejection("A3", "anqi.error.higher_rank", kind=T.kind_name(p.kind),
+                                target=T.kind_name(t.kind))
             else:
                 kind = "capture"
         elif p.kind == CANNON and dst in self.jump_targets(self.board, src):
             if t == HIDDEN:
-                raise Rejection("A4", "the cannon cannot capture a face-down piece")
+                raise Rejection("A4", "anqi.error.cannon_face_down")
             if t.owner is None:
-                raise Rejection("A6", "Han pieces cannot be captured before 勤王")
+                raise Rejection("A6", "anqi.error.han_protected")
             if t.owner == p.owner:
-                raise Rejection("A4", "the cannon cannot capture an own piece")
+                raise Rejection("A4", "anqi.error.cannon_own")
             if self.allied(p.owner, t.owner):
-                raise Rejection("A6", "allies do not capture each other")
+                raise Rejection("A6", "anqi.error.allies")
             if t.kind in (RULER, CHARIOT):
-                raise Rejection("A4", "the cannon cannot capture a 君主 or a 车")
+                raise Rejection("A4", "anqi.error.cannon_ruler_chariot")
             kind = "jump"
         else:
             if p.kind == CANNON:
-                raise Rejection("A4", "a cannon steps one cell orthogonally or jumps over at least one "
-                                      "piece (at most one face up) onto a face-up enemy")
-            raise Rejection("A4", "pieces step one cell orthogonally")
+                raise Rejection("A4", "anqi.error.cannon_path")
+            raise Rejection("A4", "anqi.error.one_step")
         if p.kind == RULER:
             b = list(self.board)
             b[src] = None
             b[dst] = p
             if self.attacked(b, dst, p):
-                raise Rejection("A5", "the ruler may not step onto a cell where an enemy could capture it")
+                raise Rejection("A5", "anqi.error.ruler_exposed")
         return kind
 
     def moves_from(self, src: int) -> list[int]:
@@ -294,21 +304,33 @@ class Position:
             self.to_move = saved
 
     # --- playing --------------------------------------------------------------
-    def do_flip(self, cell: int, identity: tuple[int, str]) -> str:
-        """Turn ``cell`` face up as ``identity`` (printed faction, kind); returns the record text."""
+    def do_flip(self, cell: int, identity: tuple[int, str]) -> tuple[str, Msg]:
+        """Turn ``cell`` face up as ``identity`` (printed faction, kind); returns the record text and message."""
         f, k = identity
         self.board[cell] = Up(f, k, f)
         self.pool[identity] -= 1
         if not self.pool[identity]:
             del self.pool[identity]
         self.quiet = 0
-        return f"flip {self.lay.names[cell]}={self.lay.piece_name(f, k)}"
+        name = self.lay.names[cell]
+        return (f"flip {name}={self.lay.piece_name(f, k)}",
+                Msg.of("anqi.record.flip", seat=T.faction(self.to_move), cell=name, piece=T.piece(f, k)))
 
-    def do_move(self, src: int, dst: int, kind: str) -> str:
-        """Play a move already checked by :meth:`check_move`; returns the record text."""
+    def describe_move(self, src: int, dst: int, kind: str) -> Msg:
+        """The move ``src``-``dst`` of kind ``kind`` (see :meth:`check_move`) in the seed's words, before it is played."""
+        lay = self.lay
+        s, d = lay.names[src], lay.names[dst]
+        t = self.board[dst]
+        if kind in ("capture", "jump"):
+            return Msg.of(f"anqi.describe.{kind}", src=s, dst=d, piece=T.piece(t.printed, t.kind))
+        return Msg.of("anqi.describe.qinwang" if kind == "qinwang" else "anqi.describe.move", src=s, dst=d)
+
+    def do_move(self, src: int, dst: int, kind: str) -> tuple[str, Msg]:
+        """Play a move already checked by :meth:`check_move`; returns the record text and message."""
         lay = self.lay
         p = self.board[src]
         t = self.board[dst]
+        msg = Msg.of("anqi.record.action", seat=T.faction(self.to_move), action=self.describe_move(src, dst, kind))
         self.board[src] = None
         self.board[dst] = p
         text = f"move {lay.names[src]} {lay.names[dst]}"
@@ -324,28 +346,32 @@ class Position:
             text += " x" + lay.piece_name(t.printed, t.kind)
         else:
             self.quiet += 1
-        return text
+        return text, msg
 
     def eliminate(self, seat: int, reason: str) -> None:
-        """A7: the seat is out; its remaining pieces (its ruler first of all) leave the board (AQ6)."""
+        """A7: the seat is out (``reason`` "no pieces left" or "no legal action"). Only its ruler leaves
+        the board (seed: 困毙后,君主去除); any other pieces it still has stay where they are, never move
+        again, threaten nothing and may be captured by the factions still in (AQ6)."""
         for i, t in enumerate(self.board):
-            if type(t) is Up and t.owner == seat:
+            if type(t) is Up and t.owner == seat and t.kind == RULER:
                 self.board[i] = None
         self.out.append(seat)
         self.out_reason[seat] = reason
         self.quiet = 0
 
-    def finish_turn(self) -> list[str]:
+    def finish_turn(self) -> list[tuple[str, Msg]]:
         """After an action: eliminations (A7), the end of the game (A7, AQ7), the next seat (A2).
 
-        Returns the event texts (e.g. "魏 out: no pieces left").
+        Returns the events as (record text, message), e.g. ("魏 out: no pieces left", anqi.event.out_no_pieces).
         """
         lay = self.lay
         events = []
+        ally_q = self.qinwang if self.qinwang is not None and self.qinwang not in self.out else None
         for s in self.alive():
             if self.pieces_of(s) == 0:
                 self.eliminate(s, "no pieces left")
-                events.append(f"{lay.seats[s]} out: no pieces left")
+                events.append((f"{lay.seats[s]} out: no pieces left",
+                               Msg.of("anqi.event.out_no_pieces", seat=T.faction(s))))
         seat = self.to_move
         while True:
             if len(self.alive()) <= 1:
@@ -353,8 +379,15 @@ class Position:
                 return events
             if self.quiet >= lay.quiet_limit:
                 self.over, self.end, self.to_move = True, "stall", -1
-                events.append(f"game ends: {lay.quiet_limit} actions without progress")
+                events.append((f"game ends: {lay.quiet_limit} actions without progress",
+                               Msg.of("anqi.event.stall", n=lay.quiet_limit)))
                 return events
+            if ally_q is not None and ally_q in self.out:
+                a, b = [s for s in self.alive() if s != ally_q]
+                events.append((f"alliance over: {lay.seats[a]} and {lay.seats[b]} fight again",
+                               Msg.of("anqi.event.alliance_over", q=T.faction(ally_q), a=T.faction(a),
+                                      b=T.faction(b))))
+                ally_q = None
             seat = (seat + 1) % 3
             while seat in self.out:
                 seat = (seat + 1) % 3
@@ -362,21 +395,28 @@ class Position:
                 self.to_move = seat
                 return events
             self.eliminate(seat, "no legal action")
-            events.append(f"{lay.seats[seat]} out: no legal action")
+            events.append((f"{lay.seats[seat]} out: no legal action",
+                           Msg.of("anqi.event.out_stuck", seat=T.faction(seat))))
 
-    def standings(self) -> list[tuple[int, bool, str]]:
-        """(seat, out, reason) best first: see ranking rules A7, AQ7 and AQ8."""
+    def standings(self) -> list[tuple[int, bool, str, Msg]]:
+        """(seat, out, reason, reason message) best first: see ranking rules A7, AQ7 and AQ8."""
         lay = self.lay
         alive = self.alive()
         if self.over and self.end == "last":
-            top = [(alive[0], False, "last faction standing")] if alive else []
+            top = [(alive[0], False, "last faction standing", Msg.of("anqi.rank.last"))] if alive else []
         else:
             order = sorted(alive, key=lambda s: (-self.material(s), -self.pieces_of(s), -s))
             why = "ranked by material (progress rule)" if self.over else "still in (provisional)"
-            top = [(s, False, f"{why}: material {self.material(s)}, {self.pieces_of(s)} pieces")
-                   for s in order]
-        outs = [(s, True, f"out ({self.out_reason[s]}), {lay.seats[s]} was the "
-                          f"{_ordinal(k + 1)} faction out") for k, s in enumerate(self.out)]
+            key = "anqi.rank.material" if self.over else "anqi.rank.provisional"
+            top = [(s, False, f"{why}: material {self.material(s)}, {self.pieces_of(s)} pieces",
+                    Msg.of(key, material=self.material(s), pieces=self.pieces_of(s))) for s in order]
+        outs = []
+        for k, s in enumerate(self.out):
+            r = self.out_reason[s]
+            why = {"no pieces left": "anqi.why.no_pieces", "no legal action": "anqi.why.stuck"}.get(
+                r, "anqi.why.set_up")
+            outs.append((s, True, f"out ({r}), {lay.seats[s]} was the {_ordinal(k + 1)} faction out",
+                         Msg.of("anqi.rank.out", why=Msg.of(why), seat=T.faction(s), nth=T.ordinal(k + 1))))
         return top + outs[::-1]
 
 
