@@ -1,0 +1,353 @@
+"""三国演弈 and 三国演弈揭棋 (seed 004 part 一; rulings K1-K9; docs/rules/sanguo.md) on the common Game API.
+
+Options: ``variant`` "standard" (三国演弈, reconstructed K1-K6) or "jieqi" (揭棋, K7-K9);
+``mode`` "bloodbath" (血战到底, default) or "quick" (速战速决); ``seed`` (揭棋's deal; a game
+started without one gets an unpredictable seed, engine.chance.fresh_seed).
+
+Actions are :class:`engine.sanguo.notation.Move`, whose text is the move's notation in the
+mover's frame ("马6进5"; a face-down mover "暗马6进5", recorded after the move with the
+revealed piece "暗马6进5→兵", K9). ``parse_action`` also takes "src-dst" cell names.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
+from engine.chance import Chance, fresh_seed
+from engine.messages import Msg
+from engine.saves import envelope, read_save
+from engine.sanguo.board import EMPEROR, HAN, HIDDEN_KINDS, RULER, layout
+from engine.sanguo.notation import KIND_OF, PATTERN, ZH_KIND, Move, resolve, text_of
+from engine.sanguo.rules import BLOODBATH, HID, K, O, OWN, QUICK, Position, Rejection
+
+SAVE_VERSION = 1
+VARIANTS = ("standard", "jieqi")
+MODES = (BLOODBATH, QUICK)
+
+
+def _seat(k: int) -> Msg:
+    return Msg.of("sanguo.kingdom." + layout().keys[k])
+
+
+def _piece(origin: int, kind: str) -> Msg:
+    return Msg.of("sanguo.piece", kingdom=_seat(origin), kind=Msg.of("sanguo.kind." + kind))
+
+
+class SanguoGame(Game):
+    """The true state: the public :class:`Position` plus the identities of face-down pieces (揭棋)."""
+
+    game_id = "sanguo"
+    STAGES = ("move", "check")
+
+    def __init__(self, variant: str = "standard", mode: str = BLOODBATH, seed: int | None = None,
+                 forced: dict | None = None):
+        if variant not in VARIANTS:
+            raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+        if seed is None:
+            seed = fresh_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        self.variant, self.mode, self.seed = variant, mode, seed
+        self.hidden_information = variant == "jieqi"
+        self.lay = lay = layout()
+        self.chance = Chance(seed, forced)
+        self._secret: dict[int, str] = {}  # face-down point -> true kind (K9: nobody sees it)
+        self._seen: list[dict] = [{}, {}, {}]  # seat -> {(kingdom, kind): n} face-down pieces it captured
+        self._log: list[Move] = []
+        self._events: list[Event] = []
+        self._legal: list[Move] | None = None
+        pos = Position(lay, mode)
+        for pt, k, kind in lay.setup:
+            dark = variant == "jieqi" and kind in HIDDEN_KINDS
+            pos.board[pt] = (k, kind, k, dark)
+            if kind == RULER:
+                pos.rulers[k] = pt
+        pos.board[lay.emperor] = (HAN, EMPEROR, None, False)
+        for pt, kind in lay.han_points:
+            pos.board[pt] = (HAN, kind, None, variant == "jieqi")
+        if variant == "jieqi":
+            groups = [[pt for pt, k, kind in lay.setup if k == s and kind in HIDDEN_KINDS] for s in range(3)]
+            groups.append([pt for pt, _ in lay.han_points])
+            for s, pts in enumerate(groups):
+                kinds = sorted(pos.board[pt][K] for pt in pts)
+                order = self.chance.shuffle(kinds, f"deal.{lay.keys[s]}", visible_to=())  # K7, hidden
+                for pt, kind in zip(pts, order):
+                    self._secret[pt] = kind
+                    pos.pool[s][kind] = pos.pool[s].get(kind, 0) + 1
+                self._events.append(Event(Msg.of("sanguo.ev.dealt", kingdom=_seat(s)), None, True))
+        pos.history[pos.key()] = 1
+        self.pos = pos
+
+    # ------------------------------------------------------------------ Game API
+    @property
+    def num_players(self) -> int:
+        return 3
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self.pos.over else self.pos.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.pos.over
+
+    @property
+    def log(self) -> list:
+        return list(self._log)
+
+    @property
+    def stage(self) -> str:
+        """"check" while the kingdom to move answers a check (K3 被将先走), else "move"."""
+        if not self.pos.over and self.pos.in_check(self.pos.to_move):
+            return "check"
+        return "move"
+
+    def legal_actions(self) -> list[Move]:
+        if self._legal is None:
+            pos, lay = self.pos, self.lay
+            me = pos.to_move
+            self._legal = [Move(lay.names[s], lay.names[d], text_of(lay, pos.board, me, s, d))
+                           for s, d in pos.legal_moves()]
+        return list(self._legal)
+
+    def parse_action(self, text: str) -> Move:
+        """The move named by ``text``: notation in the mover's frame ("马6进5", "暗马6进5", a recorded
+        "暗马6进5→兵") or "src-dst" cell names; ParseError if it is neither."""
+        if not isinstance(text, str):
+            raise ParseError(f"action text must be a string, got {type(text).__name__}")
+        t = text.strip()
+        base = t.split("→", 1)[0]
+        for a in self.legal_actions():
+            if a.text == base:
+                return a
+        if PATTERN.match(t):
+            return Move("", "", base)
+        if "-" in t:
+            s, d = t.split("-", 1)
+            if s in self.lay.index and d in self.lay.index:
+                for a in self.legal_actions():
+                    if a.src == s and a.dst == d:
+                        return a
+                return Move(s, d, "")
+        raise ParseError(f"not a move of 三国演弈: {text!r} (expected notation such as 马6进5 or cells such as q12-o11)")
+
+    def _refuse(self, a: Move) -> IllegalAction:
+        """The IllegalAction naming the rule an unlisted move breaks (computed from public facts only)."""
+        pos, lay = self.pos, self.lay
+        if a.text:
+            sd = resolve(lay, pos.board, pos.to_move, a.text)
+            if sd is None:
+                return IllegalAction("K2", key="sanguo.no_such_piece", text=a.text, seat=_seat(pos.to_move))
+        else:
+            sd = (lay.index[a.src], lay.index[a.dst])
+        try:
+            pos.check_move(*sd)
+        except Rejection as r:
+            params = {k: (_seat(v) if k in ("seat",) else v) for k, v in r.params.items()}
+            return IllegalAction(r.rule, key=r.key, **params)
+        return IllegalAction("K2", key="sanguo.not_legal", text=str(a))
+
+    def check(self, action: Any) -> Move:
+        """The legal move ``action`` names; IllegalAction naming the rule otherwise (nothing changes)."""
+        if self.pos.over:
+            raise IllegalAction("K6", key="common.game_over")
+        if isinstance(action, str):
+            try:
+                action = self.parse_action(action)
+            except ParseError:
+                raise IllegalAction("syntax", key="common.syntax", text=action[:60]) from None
+        if not isinstance(action, Move):
+            raise IllegalAction("syntax", key="common.syntax", text=repr(action)[:60])
+        for a in self.legal_actions():
+            if (a.text == action.text and action.text) or (not action.text and (a.src, a.dst) == (action.src, action.dst)):
+                return a
+        raise self._refuse(action)
+
+    def apply(self, action: Any) -> None:
+        a = self.check(action)
+        pos, lay = self.pos, self.lay
+        me = pos.to_move
+        src, dst = lay.index[a.src], lay.index[a.dst]
+        p = pos.board[src]
+        reveal = self._secret.pop(src) if p[HID] else None
+        target = pos.board[dst]
+        hidden_kind = self._secret.pop(dst) if target is not None and target[HID] else None
+        res = pos.play(src, dst, reveal)
+        done = Move(a.src, a.dst, a.text, ZH_KIND[reveal] if reveal else "")
+        self._log.append(done)
+        self._legal = None
+        ev = self._events
+        ev.append(Event(Msg.of("sanguo.ev.move", seat=_seat(me), text=str(done))))
+        if reveal:
+            ev.append(Event(Msg.of("sanguo.ev.reveal", seat=_seat(me), cell=a.dst, piece=_piece(p[O], reveal))))
+        if target is not None:
+            if hidden_kind is not None:
+                ev.append(Event(Msg.of("sanguo.ev.capture_hidden", seat=_seat(me), cell=a.dst,
+                                       kingdom=_seat(target[O]))))
+                ev.append(Event(Msg.of("sanguo.ev.capture_seen", cell=a.dst, piece=_piece(target[O], hidden_kind)),
+                                frozenset({me})))
+                seen = self._seen[me]
+                key = f"{lay.keys[target[O]]}.{hidden_kind}"
+                seen[key] = seen.get(key, 0) + 1
+            elif target[K] == EMPEROR:
+                ev.append(Event(Msg.of("sanguo.ev.feidi", seat=_seat(me))))
+            else:
+                ev.append(Event(Msg.of("sanguo.ev.capture", seat=_seat(me), cell=a.dst,
+                                       piece=_piece(target[O], target[K]))))
+        if res.alliance:
+            m, partner, han_to = res.alliance
+            ev.append(Event(Msg.of("sanguo.ev.alliance", seat=_seat(m), partner=_seat(partner), han=_seat(han_to))))
+        for k in res.checks:
+            ev.append(Event(Msg.of("sanguo.ev.check", seat=_seat(k))))
+        for k, reason, by in res.falls:
+            ev.append(Event(Msg.of("sanguo.ev." + reason, seat=_seat(k), by=_seat(by))))
+        if pos.over:
+            ev.append(Event(self.end_reason()))
+
+    def observe(self, player: int) -> dict:
+        """What ``player`` may know (K9): face-down pieces only as their point type, the public pools,
+        and the face-down pieces this player captured."""
+        if player not in (0, 1, 2):
+            raise ValueError(f"no seat {player!r} (seats are 0 吴, 1 魏, 2 蜀)")
+        pos, lay = self.pos, self.lay
+        board = {}
+        for i in lay.points:
+            q = pos.board[i]
+            if q is not None:
+                board[lay.names[i]] = {"kingdom": lay.keys[q[O]], "kind": q[K], "owner": q[OWN], "hidden": q[HID]}
+        return {
+            "game": "sanguo",
+            "variant": self.variant,
+            "mode": self.mode,
+            "player": player,
+            "to_move": self.current_player,
+            "board": board,
+            "alive": list(pos.alive),
+            "alliance": sorted(pos.alliance) if pos.alliance else [],
+            "han": pos.han,
+            "moved": list(pos.moved),
+            "quiet": pos.quiet,
+            "quiet_limit": lay.quiet_limit,
+            "pools": {lay.keys[s]: dict(sorted(pos.pool[s].items())) for s in range(4)},
+            "captured_seen": dict(sorted(self._seen[player].items())),
+            "fallen": [[k, r, by] for k, r, by in pos.fallen],
+            "record": [str(a) for a in self._log],
+            "over": pos.over,
+        }
+
+    def events(self, player: int) -> list[Event]:
+        return [e for e in self._events if e.seen_by(player)]
+
+    def ranking(self) -> list[Placement]:
+        out = []
+        for n, (k, key, params) in enumerate(self.pos.standings()):
+            p = {a: (_seat(v) if a == "by" else v) for a, v in params.items()}
+            msg = Msg.of(key, **p)
+            out.append(Placement(player=k, place=n + 1, out=not self.pos.alive[k], reason=msg.render("en"), msg=msg))
+        return out
+
+    def end_reason(self) -> Any:
+        if not self.pos.over:
+            return ""
+        pos = self.pos
+        if pos.end == "quick":
+            k, reason, by = pos.fallen[-1]
+            return Msg.of("sanguo.end.quick", seat=_seat(by), fallen=_seat(k))
+        if pos.end == "last":
+            return Msg.of("sanguo.end.last", seat=_seat(pos.alive.index(True)))
+        return Msg.of("sanguo.end." + pos.end)
+
+    def seat_name(self, seat: int) -> Msg:
+        return _seat(seat)
+
+    def describe(self, action: Any) -> Msg:
+        me = self.pos.to_move if not self.pos.over else 0
+        return Msg.of("sanguo.move", seat=_seat(me), text=str(action))
+
+    def action_steps(self, action: Any) -> tuple[Step, ...]:
+        return (Step("cell", action.src), Step("cell", action.dst))
+
+    # ------------------------------------------------------------------ saves, copies, variants
+    def options(self) -> dict:
+        return {"variant": self.variant, "mode": self.mode, "seed": self.seed}
+
+    def to_json(self) -> str:
+        return envelope("sanguo", SAVE_VERSION, self.options(), [str(a) for a in self._log],
+                        forced=self.chance.to_json())
+
+    def clone(self) -> "SanguoGame":
+        g = SanguoGame.__new__(SanguoGame)
+        g.variant, g.mode, g.seed, g.lay = self.variant, self.mode, self.seed, self.lay
+        g.hidden_information = self.hidden_information
+        ch = Chance(self.seed, dict(self.chance.forced))
+        ch.rng.setstate(self.chance.rng.getstate())
+        ch.record = list(self.chance.record)
+        g.chance = ch
+        g._secret = dict(self._secret)
+        g._seen = [dict(s) for s in self._seen]
+        g._log = list(self._log)
+        g._events = list(self._events)
+        g._legal = None if self._legal is None else list(self._legal)
+        g.pos = self.pos.copy()
+        return g
+
+    def hidden_variant(self, player: int, rng) -> "SanguoGame":
+        """A copy whose face-down pieces still on the board are reshuffled inside each kingdom: ``player``
+        (indeed everybody) sees the same; the captured pieces it saw keep their identities. The copy's
+        save replays it (the new deal is saved as the forced outcome of the deal shuffles)."""
+        g = self.clone()
+        if self.variant != "jieqi":
+            return g
+        lay = self.lay
+        groups: dict[int, list[int]] = {}
+        for pt in sorted(g._secret):
+            groups.setdefault(g.pos.board[pt][O], []).append(pt)
+        for pts in groups.values():
+            kinds = [g._secret[pt] for pt in pts]
+            rng.shuffle(kinds)
+            for pt, kind in zip(pts, kinds):
+                g._secret[pt] = kind
+        # the deal that leads to this state: the original deal with the unmoved points re-dealt
+        for ev in g.chance.record:
+            if ev.kind != "shuffle" or not ev.label.startswith("deal."):
+                continue
+            s = lay.keys.index(ev.label[5:])
+            pts = ([pt for pt, k, kind in lay.setup if k == s and kind in HIDDEN_KINDS] if s < 3
+                   else [pt for pt, _ in lay.han_points])
+            order = [g._secret.get(pt, kind) for pt, kind in zip(pts, ev.outcome)]
+            g.chance.forced[ev.index] = tuple(order)
+        return g
+
+
+def new_game(variant: str = "standard", mode: str = BLOODBATH, seed: int | None = None, players: int = 3,
+             **_: Any) -> SanguoGame:
+    """A new game of 三国演弈 (``variant="standard"``) or 揭棋 (``"jieqi"``); 吴 moves first (K3)."""
+    if players != 3:
+        raise ValueError(f"三国演弈 is a three-player game, not {players}")
+    return SanguoGame(variant, mode, seed)
+
+
+def load_game(text: str) -> SanguoGame:
+    """Replay a save (engine.saves envelope with the options and forced chance); SaveError if it is not one."""
+    data = read_save(text, "sanguo", SAVE_VERSION, "三国演弈")
+    opts = data.get("options", {})
+    variant, mode, seed = opts.get("variant"), opts.get("mode"), opts.get("seed")
+    if variant not in VARIANTS or mode not in MODES:
+        raise SaveError(f"三国演弈 save: unknown variant {str(variant)[:20]!r} or mode {str(mode)[:20]!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveError("三国演弈 save: the seed must be an integer")
+    try:
+        forced = Chance.forced_from_json(data.get("forced"))
+        g = SanguoGame(variant, mode, seed, forced)
+    except ValueError as e:
+        raise SaveError(f"三国演弈 save: {e}") from None
+    for n, t in enumerate(data["actions"]):
+        try:
+            g.apply(g.parse_action(t))
+        except (ParseError, IllegalAction) as e:
+            raise SaveError(f"action {n + 1} ({t[:60]!r}) cannot be replayed: {e}") from None
+        if str(g._log[-1]) != t.strip():
+            raise SaveError(f"action {n + 1} ({t[:60]!r}) does not match the replayed move {g._log[-1]}")
+    return g
