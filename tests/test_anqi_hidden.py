@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine.anqi import new_game
@@ -109,3 +110,48 @@ def test_agent_choice_depends_only_on_the_observation():
         a1 = make_agent(level, seed=4, seat=p).act(g.observe(p), g.legal_actions())
         a2 = make_agent(level, seed=4, seat=p).act(g2.observe(p), g2.legal_actions())
         assert a1 == a2
+
+
+# --- issue 18: the deal must not follow from anything shown during play --------------------------------
+
+def test_a_game_without_a_seed_gets_an_unpredictable_deal():
+    from engine.anqi.game import deal
+    games = [new_game() for _ in range(4)]
+    deals = [tuple(sorted(g._hidden.items())) for g in games]
+    assert len(set(deals)) == 4  # fresh 63-bit seeds: equal deals would be a broken generator
+    assert len({g.seed for g in games}) == 4 and all(g.seed not in range(0, 1000) for g in games)
+    for g in games:
+        assert g._hidden == deal(g.seed)  # the save's seed replays the deal
+        # nothing a player is shown carries the seed
+        texts = [obs_json(g, p) for p in range(3)] + [e.msg.render(l) for e in g.events(0) for l in ("zh", "en")]
+        assert not any(str(g.seed) in t for t in texts)
+    assert make_agent("hard", seed=None).rng.random() != make_agent("hard", seed=None).rng.random()
+
+
+def test_explicit_seeds_still_reproduce_the_deal():
+    assert new_game(seed=7)._hidden == new_game(seed=7)._hidden != new_game(seed=8)._hidden
+
+
+def test_hidden_variant_reshuffles_only_face_down_pieces_and_keeps_the_pool():
+    from collections import Counter
+    g = new_game(seed=30)
+    rng = random.Random(2)
+    for _ in range(25):
+        g.apply(rng.choice(g.legal_actions()))
+    v = g.hidden_variant(1, random.Random(7))
+    assert set(v._hidden) == set(g._hidden) and v._hidden != g._hidden
+    assert Counter(v._hidden.values()) == Counter(g._hidden.values())  # the public pool is unchanged
+    for p in range(3):
+        assert obs_json(v, p) == obs_json(g, p)
+    assert v.legal_action_texts() == g.legal_action_texts() and v.record == g.record
+    # the variant is a game of its own: a flip reveals its identity, the original is untouched
+    cell = next(c for c in sorted(g._hidden) if g._hidden[c] != v._hidden[c])
+    name = layout().names[cell]
+    before = obs_json(g)
+    v.apply(f"flip {name}")
+    assert v.observe(0)["board"][name]["piece"] == layout().piece_name(*v._deal[cell])
+    assert obs_json(g) == before
+    # its recorded deal was forced to match, so a replay of its chance gives the variant
+    assert AnqiGame(seed=g.seed, forced=dict(v.chance.forced))._hidden == v._deal
+    with pytest.raises(ValueError):
+        g.hidden_variant(3, random.Random(1))

@@ -5,8 +5,9 @@ from engine.anqi.rules import Flip, Move
 __all__ = ["AnqiGame", "Flip", "Move", "load_game", "new_game", "make_agent"]
 
 
-def make_agent(level: str = "normal", seed: int = 0, seat: int = 0):
-    """A computer player of ``level`` ("easy", "normal", "hard") for ``seat``."""
+def make_agent(level: str = "normal", seed: int | None = 0, seat: int = 0):
+    """A computer player of ``level`` ("easy", "normal", "hard") for ``seat`` (``seed=None``: a fresh seed,
+    as a client must use: never one derived from the game's seed, which would give the deal away)."""
     from engine.anqi.ai import make_agent as _make
 
     return _make(level, seed=seed, seat=seat)

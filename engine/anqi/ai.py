@@ -19,6 +19,7 @@ from typing import Any, Sequence
 
 from engine.anqi.board import CANNON, EMPEROR, HORSE, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Up
+from engine.chance import fresh_seed
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -62,6 +63,7 @@ class Weights:
     urgency = 0.0  # pursuit grows by this share per action of the progress counter (AQ7)
     stall = 0.0  # a game ended by the progress rule counts this share of a win less for everybody
     count = 0.0  # per piece an opponent has lost: pressing a faction towards elimination (A7)
+    focus = 0.0  # extra weight on the weaker opponent's material (both computers then press the same faction)
 
 
 def _attackers(pos: Position, board: list, cell: int, victim: Up, by: int | None = None) -> list[Up]:
@@ -113,7 +115,11 @@ def evaluate(pos: Position, me: int, w: type[Weights] = Weights) -> float:
             threat += v
     for o in pos.out:
         mat[o] = 0
-    score = mat[me] - w.opp_material * sum(mat[o] for o in range(3) if o != me)
+    opps = [o for o in range(3) if o != me and o not in pos.out]
+    score = mat[me] - w.opp_material * sum(mat[o] for o in opps)
+    if w.focus and len(opps) == 2:
+        # press the weaker opponent towards elimination (A7): its material counts more
+        score -= w.focus * min(mat[o] for o in opps)
     score += w.threat * w.opp_material * threat - w.hang * hang
     d = _palace_distance(pos, me)
     if d:
@@ -194,13 +200,14 @@ def _best_capture(pos: Position) -> tuple[float, Any]:
 class AnqiAgent:
     """Scores every legal action with the evaluation; see the module doc for the levels."""
 
-    def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0):
+    def __init__(self, level: str = "normal", seed: int | None = 0, seat: int = 0):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
         self.level = level
         self.name = f"anqi-{level}"
         self.seat = seat
-        self.rng = random.Random(seed)
+        # the seed only breaks ties; None draws a fresh one (never derive it from the game's seed)
+        self.rng = random.Random(fresh_seed() if seed is None else seed)
         self.reply_weight = 0.5  # hard: how likely an opponent plays its best capture
         self.top_k = 8  # hard: candidates re-scored with the replies
 
@@ -250,6 +257,6 @@ class AnqiAgent:
         return w * self._replies(_apply(pos, a), me) + (1 - w) * self._replies(skip, me)
 
 
-def make_agent(level: str = "normal", seed: int = 0, seat: int = 0) -> AnqiAgent:
-    """A computer player of ``level`` ("easy", "normal", "hard") for ``seat``."""
+def make_agent(level: str = "normal", seed: int | None = 0, seat: int = 0) -> AnqiAgent:
+    """A computer player of ``level`` ("easy", "normal", "hard") for ``seat`` (``seed=None``: a fresh seed)."""
     return AnqiAgent(level, seed=seed, seat=seat)

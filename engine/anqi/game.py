@@ -147,7 +147,8 @@ class AnqiGame(Game):
             except ParseError as e:
                 raise IllegalAction("syntax", str(e), key="anqi.error.not_action", text=action[:80]) from None
         if isinstance(action, (Flip, Move)):
-            for c in ((action.cell,) if isinstance(action, Flip) else (action.src, action.dst)):
+            fields = ("cell",) if isinstance(action, Flip) else ("src", "dst")
+            for c in (getattr(action, f, None) for f in fields):  # a Flip built without fields has none
                 if not isinstance(c, str) or c not in self.lay.index:
                     raise IllegalAction("board", key="anqi.error.no_cell", cell=repr(c)[:40])
             return action
