@@ -4,7 +4,7 @@ The controller reads the board only through ``game.observe(viewer)`` and the
 engine's queries for the current player's legal things (reachable cells,
 attack targets, reinforcement cells, sight lines). Every action goes through
 ``game.apply``; an illegal one leaves the game untouched and its reason
-(``IllegalAction.message`` and rule) becomes the status line.
+(the keyed ``IllegalAction.msg`` in the current language, and the rule) becomes the status line.
 """
 from __future__ import annotations
 
@@ -96,14 +96,14 @@ class Controller:
         except IllegalAction as e:
             from client.i18n import illegal_text
 
-            self.say(f"{illegal_text(e.message)} [{e.rule}]", "error")
+            self.say(illegal_text(e), "error")  # the engine's keyed refusal in the current language
             return False
         except (ParseError, ValueError) as e:
             self.say(str(e), "error")
             return False
         from client.i18n import engine_text
 
-        self.say(engine_text(str(action)), "ok")
+        self.say(engine_text(self.game.describe(action)), "ok")
         if self.on_action:
             self.on_action(action)
         return True

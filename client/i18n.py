@@ -1,12 +1,11 @@
 """Chinese and English UI text, with a switch (``set_lang``) and ``t(key, **fields)``.
 
-Engine messages (illegal-action reasons, log events, ranking reasons) are
-English; ``engine_text`` turns the common ones into Chinese when the language
-is zh and passes anything it does not know through unchanged.
+Engine messages (illegal-action reasons, log events, ranking reasons) are keyed
+messages (``engine.messages.Msg``) whose zh and en sentences live in the
+catalogues under assets/messages/; ``engine_text`` renders one in the current
+language.
 """
 from __future__ import annotations
-
-import re
 
 LANGS = ("zh", "en")
 _lang = "zh"
@@ -200,108 +199,29 @@ def seat_label(kind: str) -> str:
 
 
 # ----------------------------------------------------------- engine messages
-_EVENT_RULES: list[tuple[re.Pattern, str]] = [
-    (re.compile(r"^P(\d+): march (\w+) (\w+) (\d+) \((\d+) steps?\)$"), "玩家{0}: 行军 {1}→{2} {3}人 ({4}步)"),
-    (re.compile(r"^P(\d+): reinforce (\w+) (\d+)$"), "玩家{0}: 在{1}增援{2}人"),
-    (re.compile(r"^P(\d+): end of turn$"), "玩家{0}: 结束回合"),
-    (re.compile(r"^P(\d+): attack (\w+) (\w+) — P(\d+)'s unit on (\w+) is wiped out$"),
-     "玩家{0}: {1}攻击{2} — 玩家{3}在{4}的部队被全歼"),
-    (re.compile(r"^P(\d+): attack (\w+) (\w+) — P(\d+)'s unit on (\w+) is down to (\d+)$"),
-     "玩家{0}: {1}攻击{2} — 玩家{3}在{4}的部队剩{5}人"),
-    (re.compile(r"^an unseen enemy shot P(\d+)'s unit on (\w+): it is wiped out$"),
-     "看不见的敌人射击了玩家{0}在{1}的部队: 全歼"),
-    (re.compile(r"^an unseen enemy shot P(\d+)'s unit on (\w+): it is down to (\d+)$"),
-     "看不见的敌人射击了玩家{0}在{1}的部队: 剩{2}人"),
-    (re.compile(r"^P(\d+) is out: wiped out by P(\d+)$"), "玩家{0}出局: 被玩家{1}全歼"),
-    (re.compile(r"^P(\d+) is out: no soldiers left(.*)$"), "玩家{0}出局: 没有兵力了"),
-    (re.compile(r"^P(\d+) is out: no cell to reinforce on, the reserve is void(.*)$"),
-     "玩家{0}出局: 无处可增援, 预备兵作废"),
-    (re.compile(r"^P(\d+) is out: (.*)$"), "玩家{0}出局: {1}"),
-    (re.compile(r"^march (\w+) (\w+) (\d+)$"), "行军 {0}→{1} {2}人"),
-    (re.compile(r"^attack (\w+) (\w+)$"), "{0}攻击{1}"),
-    (re.compile(r"^reinforce (\w+) (\d+)$"), "在{0}增援{1}人"),
-    (re.compile(r"^end$"), "结束回合"),
-    (re.compile(r"^game over: P(\d+) wiped out every other player$"), "对局结束: 玩家{0}全灭其他玩家"),
-    (re.compile(r"^game over: the round limit of (\d+) was reached$"), "对局结束: 达到{0}回合上限"),
-    (re.compile(r"^game over: every living player passed a whole round without acting$"),
-     "对局结束: 所有玩家一整轮都未行动"),
-    (re.compile(r"^game over: no player has soldiers$"), "对局结束: 无人剩余兵力"),
-    (re.compile(r"^game over: (.*)$"), "对局结束: {0}"),
-    (re.compile(r"^wiped out every other player$"), "全灭其他玩家"),
-    (re.compile(r"^survivor: (\d+) on the field, (\d+) in reserve, last hit #(\d+)$"),
-     "存活: 场上{0}, 预备{1}, 最后一次命中为第{2}击"),
-    (re.compile(r"^survivor: (\d+) on the field, (\d+) in reserve, never hit$"), "存活: 场上{0}, 预备{1}, 从未命中"),
-    (re.compile(r"^out of the game \(eliminated (\d+)\. of (\d+)\)$"), "出局 (第{0}个出局, 共{1}个)"),
-    (re.compile(r"^void game \(流局\): nobody dealt damage, every player is out$"), "流局: 无人造成伤害, 全体出局"),
-]
+def engine_text(msg) -> str:
+    """An engine message in the current language: a keyed message (engine.messages.Msg: refusals,
+    log events, end and ranking reasons, action descriptions) is rendered from the catalogue in
+    assets/messages/; plain text passes through unchanged."""
+    from engine.messages import render
+
+    return render(msg, _lang) if msg is not None else ""
 
 
-_ILLEGAL_RULES: list[tuple[re.Pattern, str]] = [(re.compile(p), f) for p, f in [
-    (r"^(\w+) has not been seen this turn$", "{0}本回合未被看到, 不能进入"),
-    (r"^no path of empty(?:, seen)? cells leads to (\w+)$", "没有通往{0}的空格路径"),
-    (r"^march of (\d+) steps exceeds the (\d+) move power left at (\w+)$", "行军需{0}步, 超过{2}剩余的移动力{1}"),
-    (r"^the unit on (\w+) has no move power left$", "{0}的部队已无移动力"),
-    (r"^the new camp on (\w+) cannot move until P(\d+)'s next turn$", "{0}是新营, 下回合才能行动"),
-    (r"^the unit on (\w+) has attacked and may not move this turn$", "{0}的部队已攻击, 本回合不能移动"),
-    (r"^(\w+) is held by P(\d+); marches never enter it$", "{0}有玩家{1}的部队, 行军不能进入"),
-    (r"^(\d+) steps exceed the attack range (\d+) of the (\d+)-soldier unit on (\w+)$",
-     "相距{0}步, 超出{3}部队({2}人)的攻击范围{1}"),
-    (r"^the line is blocked at (\w+): (.*)$", "视线被{0}遮挡: {1}"),
-    (r"^the new camp on (\w+) cannot attack until P(\d+)'s next turn$", "{0}是新营, 本回合不能攻击"),
-    (r"^the unit on (\w+) has already attacked$", "{0}的部队本回合已攻击过"),
-    (r"^(\w+) is not in P(\d+)'s sight$", "{0}不在视野内"),
-    (r"^no enemy unit on (\w+)$", "{0}没有敌军"),
-    (r"^(\w+) is not in P(\d+)'s vision$", "{0}不在视野内, 不能增援"),
-    (r"^P(\d+) has no soldiers on the field and must reinforce first$", "场上无兵, 必须先增援"),
-    (r"^the reinforcement phase ended with the first march or attack$", "第一次行军或攻击后增援阶段已结束"),
-    (r"^(\d+) soldiers on the field already reach the cap of (\d+)$", "场上已有{0}人, 达到人口上限{1}"),
-    (r"^(\d+) on the field \+ (\d+) would exceed the cap of (\d+)$", "场上{0}人再加{1}人将超过人口上限{2}"),
-    (r"^only (\d+) in reserve$", "预备兵只有{0}人"),
-    (r"^P(\d+) has no soldiers in reserve$", "没有预备兵了"),
-    (r"^reinforcements go to a spawn cell \((.*)\)$", "增援只能放在出生地 ({0})"),
-    (r"^P(\d+) already has the maximum of (\d+) units$", "部队数已达上限{1}"),
-    (r"^a new camp would exceed the maximum of (\d+) units$", "新营将超过部队上限{0}"),
-    (r"^the unit on (\w+) has only (\d+) soldier\(s\)$", "{0}的部队只有{1}人"),
-    (r"^a march must go to another cell$", "行军必须去另一格"),
-    (r"^(\w+) is off the (\d+)x(\d+) board$", "{0}不在棋盘上"),
-    (r"^P(\d+) has no unit on (\w+)$", "{1}没有己方部队"),
-    (r"^the game is over \((.*)\)$", "对局已结束"),
-]]
-
-
-def illegal_text(message: str) -> str:
-    """An IllegalAction message in the current language: "<action>: <reason>" with both parts in Chinese."""
-    if _lang != "zh":
-        return message
-    head, sep, detail = message.partition(": ")
-    if not sep or not re.match(r"^(reinforce|march|attack|end)\b", head):
-        head, detail = "", message
-    for pat, fmt in _ILLEGAL_RULES:
-        m = pat.match(detail)
-        if m:
-            detail = fmt.format(*m.groups())
-            break
-    return f"{engine_text(head)}: {detail}" if head else detail
-
-
-def engine_text(s: str) -> str:
-    """An engine message in the current language (Chinese for the known forms)."""
-    if _lang != "zh":
-        return s
-    for pat, fmt in _EVENT_RULES:
-        m = pat.match(s)
-        if m:
-            return fmt.format(*m.groups())
-    return s
+def illegal_text(e) -> str:
+    """An IllegalAction's refusal in the current language with the rule id: "<reason> [rule]"."""
+    return e.text(_lang)
 
 
 def all_text() -> str:
-    """Every character the UI may show (for subsetting the shipped font)."""
+    """Every character the UI may show (for subsetting the shipped font): the UI strings, the help
+    and every engine message catalogue (engine.messages.all_text)."""
+    from engine.messages import all_text as catalogue_text
+
     parts = []
     for zh, en in STRINGS.values():
         parts += [zh, en]
     for k, zh, en in HELP_LINES:
         parts += [k, zh, en]
-    for _, fmt in _EVENT_RULES + _ILLEGAL_RULES:
-        parts.append(fmt)
+    parts.append(catalogue_text())
     return "".join(parts)

@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from client import i18n
+from engine.api import IllegalAction
 from client.ui import text
 
 
@@ -34,13 +35,17 @@ def test_switch_changes_text():
 
 
 def test_engine_messages_in_chinese():
+    """Keyed engine messages render from the catalogue in the current language; plain text passes."""
+    from engine.messages import Msg
+
+    seat = Msg.of("common.seat", n=1)
+    march = Msg.of("shachang.ev.march_steps", seat=seat, src="a1", dst="c2", n=3, cost=2)
     i18n.set_lang("zh")
-    assert i18n.engine_text("P1: march a1 c2 3 (2 steps)") == "玩家1: 行军 a1→c2 3人 (2步)"
-    assert i18n.engine_text("P2: end of turn") == "玩家2: 结束回合"
-    assert "全歼" in i18n.engine_text("P1: attack a1 c1 — P2's unit on c1 is wiped out")
+    assert i18n.engine_text(march) == "玩家1: 行军 a1→c2 3人 (2步)"
+    assert i18n.engine_text(Msg.of("shachang.ev.end", seat=Msg.of("common.seat", n=2))) == "玩家2: 结束回合"
     assert i18n.engine_text("something new") == "something new"
     i18n.set_lang("en")
-    assert i18n.engine_text("P2: end of turn") == "P2: end of turn"
+    assert i18n.engine_text(march) == "P1: march a1 c2 3 (2 steps)"
 
 
 def test_shipped_font_has_every_glyph_and_is_small():
@@ -59,12 +64,16 @@ def test_shipped_font_has_every_glyph_and_is_small():
 
 
 def test_illegal_reasons_in_chinese():
+    """A refusal is shown from its keyed message in the current language, with the rule id."""
+    from tests.shachang_util import game
+
+    g = game([[0, "a1", 3], [1, "h8", 3]], mode="digital")
+    with pytest.raises(IllegalAction) as e:
+        g.apply("march a1 h8 1")
     i18n.set_lang("zh")
-    assert i18n.illegal_text("march a1 h8 1: h8 has not been seen this turn") == "行军 a1→h8 1人: h8本回合未被看到, 不能进入"
-    assert "超过" in i18n.illegal_text("march of 7 steps exceeds the 3 move power left at b3")
-    assert i18n.illegal_text("attack b3 f3: something else") == "b3攻击f3: something else"
+    assert i18n.illegal_text(e.value) == "行军 a1→h8 1人: h8本回合未被看到, 不能进入 [S10 unseen cell]"
     i18n.set_lang("en")
-    assert i18n.illegal_text("march a1 h8 1: h8 has not been seen this turn").endswith("this turn")
+    assert i18n.illegal_text(e.value) == "march a1 h8 1: h8 has not been seen this turn [S10 unseen cell]"
 
 
 def test_shipped_font_covers_every_scenario_caption():

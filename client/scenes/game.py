@@ -638,14 +638,14 @@ class GameScene(Scene):
         try:
             g.apply(action)
         except IllegalAction as e:
-            self.ctl.say(f"computer P{cur + 1}: {e.message} [{e.rule}]", "error")
+            self.ctl.say(f"{i18n.player_name(cur)}: {i18n.illegal_text(e)}", "error")
             from engine.shachang.actions import End
 
             g.apply(End())
             action = End()
         self.ai_wait = self.app.opts.ai_delay / self.ai_speed
         self.last_ai = (action, cur, time.monotonic())
-        self.ctl.say(f"{i18n.player_name(cur)}: {i18n.engine_text(str(action))}")
+        self.ctl.say(f"{i18n.player_name(cur)}: {i18n.engine_text(g.describe(action))}")
         dst = getattr(action, "dst", None) or getattr(action, "cell", None)
         if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
             self.cam.jump_to(dst)
@@ -697,7 +697,7 @@ class GameScene(Scene):
         log_rect = pygame.Rect(area.x, y, pw, area.bottom - y)
         self.panel_rect = box
         if log_rect.h > 60:
-            self.log.draw(surf, log_rect, ctl.obs.events)
+            self.log.draw(surf, log_rect, ctl.obs.messages)
             self.panel_rect = box.union(self.log.rect)
         if self.minimap and self.show_minimap:
             aspect = w / max(1, h)

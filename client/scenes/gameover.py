@@ -43,6 +43,20 @@ class GameOverScene(Scene):
     def animating(self) -> bool:
         return False
 
+    def headline(self) -> list[str]:
+        """The lines under the title, in the current language: the end reason, and for a void game
+        (流局, S18: every player out, all share the last place) that nobody wins."""
+        from engine.messages import Msg
+
+        g = self.game_scene.game
+        lines = []
+        reason = g.end_reason() if callable(getattr(g, "end_reason", None)) else getattr(g, "end_reason", "")
+        if reason:
+            lines.append(i18n.engine_text(Msg.of("shachang.ev.game_over", reason=reason)))
+        if self.ranking and all(pl.out for pl in self.ranking) and len({pl.place for pl in self.ranking}) == 1:
+            lines.append(i18n.engine_text(Msg.of("shachang.rank.void_title")))
+        return lines
+
     def draw(self, display) -> None:
         surf = display.ui
         w, h = surf.get_size()
@@ -50,11 +64,8 @@ class GameOverScene(Scene):
         box.center = (w // 2, h // 2)
         widgets.panel(surf, box, alpha=240)
         text.draw(surf, t("gameover_title"), (box.centerx, box.y + 16), 30, widgets.ACCENT, anchor="midtop")
-        g = self.game_scene.game
-        reason = getattr(g, "end_reason", "")
-        if reason:
-            text.draw(surf, i18n.engine_text(f"game over: {reason}"), (box.centerx, box.y + 58), 15,
-                      widgets.DIM, anchor="midtop")
+        for i, line in enumerate(self.headline()):
+            text.draw(surf, line, (box.centerx, box.y + 58 + 17 * i), 15, widgets.DIM, anchor="midtop")
         y = box.y + 92
         for pl in self.ranking:
             col = player_rgb(pl.player)
@@ -64,7 +75,8 @@ class GameOverScene(Scene):
             if pl.out:
                 head += f"  ({t('out')})"
             text.draw(surf, head, (box.x + 50, y), 20, widgets.DIM if pl.out else widgets.TEXT)
-            text.draw(surf, i18n.engine_text(pl.reason), (box.x + 50, y + 26), 15, widgets.DIM)
+            text.draw(surf, i18n.engine_text(pl.msg if pl.msg is not None else pl.reason), (box.x + 50, y + 26),
+                      15, widgets.DIM)
             y += 56
         x = box.centerx - 200
         for b in self.buttons:

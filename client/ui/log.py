@@ -1,10 +1,21 @@
-"""A scrolling log of the events the viewer may read (``observation.events``), newest at the bottom."""
+"""A scrolling log of the events the viewer may read (``observation.messages``: keyed messages rendered
+in the current language), newest at the bottom."""
 from __future__ import annotations
 
 import pygame
 
 from client import i18n
 from client.ui import text, widgets
+
+
+def _colour(ev) -> tuple:
+    """Ends and eliminations in the accent colour, shots in red, the rest plain (by message key)."""
+    key = getattr(ev, "key", str(ev))
+    if ".ev.game_over" in key or ".ev.out" in key or "game over" in key or "is out" in key:
+        return widgets.ACCENT
+    if "attack" in key or "unseen" in key:
+        return (255, 170, 150)
+    return widgets.TEXT
 
 
 class LogView:
@@ -33,12 +44,7 @@ class LogView:
                 k = (ev, width, lang)
                 lines = self._wrapped.get(k)
                 if lines is None:
-                    col = widgets.TEXT
-                    if "game over" in ev or "is out" in ev:
-                        col = widgets.ACCENT
-                    elif "attack" in ev:
-                        col = (255, 170, 150)
-                    lines = [(ln, col) for ln in text.wrap(i18n.engine_text(ev), self.size, width)]
+                    lines = [(ln, _colour(ev)) for ln in text.wrap(i18n.engine_text(ev), self.size, width)]
                     self._wrapped[k] = lines
                 out.extend(lines)
             self._lines_key, self._lines = key, out

@@ -67,6 +67,8 @@ def parse_action(text: str) -> Action:
     """The action named by ``text`` (raises ParseError with the expected forms)."""
     if not isinstance(text, str):
         raise ParseError(f"action text expected, got {type(text).__name__}")
+    if len(text) > 200:
+        raise ParseError(f"action text of {len(text)} characters is too long to name an action")
     parts = text.split()
     if not parts:
         raise ParseError("empty action")
@@ -78,12 +80,19 @@ def parse_action(text: str) -> Action:
     if len(args) != forms[verb]:
         raise ParseError(f"{verb} takes {forms[verb]} argument(s), got {len(args)}: {text!r}")
     if verb == "reinforce":
-        return Reinforce(parse_cell(args[0]), _count(args[1]))
+        return Reinforce(_cell(args[0]), _count(args[1]))
     if verb == "march":
-        return March(parse_cell(args[0]), parse_cell(args[1]), _count(args[2]))
+        return March(_cell(args[0]), _cell(args[1]), _count(args[2]))
     if verb == "attack":
-        return Attack(parse_cell(args[0]), parse_cell(args[1]))
+        return Attack(_cell(args[0]), _cell(args[1]))
     return End()
+
+
+def _cell(text: str) -> Cell:
+    try:
+        return parse_cell(text)
+    except ValueError as e:  # ParseError, or int() refusing a number thousands of digits long
+        raise ParseError(str(e)) if not isinstance(e, ParseError) else e from None
 
 
 def as_action(a) -> Action:
@@ -94,6 +103,14 @@ def as_action(a) -> Action:
 
 
 _VERB = {Reinforce: "reinforce", March: "march", Attack: "attack", End: "end"}
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "nothing"
+
+
+_MISSING = _Missing()
 
 
 def verb(a: Action) -> str:
@@ -143,12 +160,15 @@ def validated(a: Action, size: int) -> Action:
                                 value=_shown(n))
         return int(n)
 
+    def field(name: str):
+        return getattr(a, name, _MISSING)  # an object built without its fields (object.__new__)
+
     if isinstance(a, Reinforce):
-        return Reinforce(cell(a.cell), count(a.count))
+        return Reinforce(cell(field("cell")), count(field("count")))
     if isinstance(a, March):
-        return March(cell(a.src), cell(a.dst), count(a.count))
+        return March(cell(field("src")), cell(field("dst")), count(field("count")))
     if isinstance(a, Attack):
-        return Attack(cell(a.src), cell(a.dst))
+        return Attack(cell(field("src")), cell(field("dst")))
     return End()
 
 
