@@ -32,6 +32,6 @@ void main() {
         col *= 1.0 - 0.35 * gridline(level, w, 1.0) * smoothstep(3.0, 8.0, 1.0 / max(w, 1e-4));
     }
 #endif
-    col = finish(col, flags, cell, own / u_size, fract(own), v_pos.xz, top);
+    col = finish(col, flags, cell, fract(own), v_pos.xz, top);
     f_color = vec4(col, 1.0);
 }

@@ -8,7 +8,7 @@
 uniform vec2 u_size;          // board (cols, rows)
 uniform float u_yscale;       // world height of one level
 uniform float u_hmax;         // height that maps to the top of the palette
-uniform sampler2D u_fog;      // R: 0 unexplored, 0.5 explored, 1 visible (linear filter: soft edges)
+uniform sampler2D u_fog;      // R: 0 unexplored, 0.5 explored, 1 visible (read per cell: exact)
 uniform sampler2D u_cell;     // rgb: top colour of the cell (palette by height, alternate levels);
                               // a: overlay flags (see FLAG_* and client/render/gl.py: cell_flags)
 uniform sampler2D u_fill;     // overlay fill colour (rgb) and strength (a), nearest
@@ -46,14 +46,14 @@ vec3 with_grid(vec3 col, vec2 xz) {
     return col * (1.0 - u_grid * g * 0.45 * smoothstep(4.0, 12.0, px));
 }
 
-// fog, then overlays, for a point of ``cell`` (flags from u_cell's alpha); fog_uv is where to
-// sample the (linear) fog texture; f the position inside the cell (0..1); top: a top face
-vec3 finish(vec3 col, int flags, ivec2 cell, vec2 fog_uv, vec2 f, vec2 xz, bool top) {
-    float fog = texture(u_fog, fog_uv).r;
-    // the filtered value is exact at cell centres and half-way at cell edges: a transition
-    // of about +-0.3 cell around each edge keeps cells clearly lit or dark, with soft borders
-    float explored = smoothstep(0.17, 0.33, fog);
-    float visible = smoothstep(0.67, 0.83, fog);
+// fog, then overlays, for a point of ``cell`` (flags from u_cell's alpha); f the position
+// inside the cell (0..1); top: a top face
+vec3 finish(vec3 col, int flags, ivec2 cell, vec2 f, vec2 xz, bool top) {
+    // exact fog: the cell's own state, edge to edge (a cell in sight is fully lit, a fogged one
+    // fully fogged; nothing bleeds across a cell border, so rule pictures show exactly the cells)
+    float fog = texelFetch(u_fog, cell, 0).r;
+    float explored = step(0.25, fog);
+    float visible = step(0.75, fog);
     float grey = dot(col, vec3(0.299, 0.587, 0.114));
     vec3 dim = mix(vec3(grey), col, 0.25) * 0.45;
     col = mix(dim, col, visible) * explored;

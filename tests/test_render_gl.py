@@ -432,3 +432,30 @@ def test_unchanged_frame_version_skips_map_sized_work_and_a_new_version_redraws(
         assert calls == [1, 1, 1]
     finally:
         del renderer._cell_textures
+
+
+@pytest.mark.parametrize("lod", ["mesh", "far"])
+def test_fog_is_exact_per_cell(ctx, lod):
+    """Issue 12: a cell in sight is lit edge to edge and a fogged cell fogged edge to edge; nothing bleeds
+    across the border between them (flat board, top view, both levels of detail)."""
+    from client.camera import TopDownCamera
+    from client.render.gl import GLRenderer
+
+    r = GLRenderer(ctx, 640, 640)
+    r.lod = lod
+    flat = np.zeros((8, 8), np.int16)
+    vis = np.zeros((8, 8), bool)
+    vis[:, :4] = True  # columns a-d in sight, e-h fogged (explored)
+    cam = TopDownCamera(8)
+    r.draw(frame(visible=vis, heights=flat), cam)
+    img = r.screenshot()
+    lit = rgb_at(img, pixel_of(r, cam, (4, 1), 0))
+    fogged = rgb_at(img, pixel_of(r, cam, (4, 6), 0))
+    assert lum(lit) > 1.8 * lum(fogged)
+    # near the edges (the far view's cached picture has 8 texels a cell and is filtered: its grid
+    # lines spread over a texel, so it is sampled a little further in)
+    edge = 0.42 if lod == "mesh" else 0.3
+    for dx in (-edge, 0.0, edge):  # the lit cell next to the border, centre to edge
+        assert np.abs(rgb_at(img, pixel_of(r, cam, (4, 3), 0, dx=dx)) - lit).max() <= 4, dx
+    for dx in (-edge, 0.0, edge):  # the fogged cell next to the border
+        assert np.abs(rgb_at(img, pixel_of(r, cam, (4, 4), 0, dx=dx)) - fogged).max() <= 4, dx

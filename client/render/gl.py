@@ -250,7 +250,7 @@ class GLRenderer(Renderer):
         h, w = shape
         ctx = self.ctx
         self.t_fog = ctx.texture((w, h), 1)
-        self.t_fog.filter = (moderngl.LINEAR, moderngl.LINEAR)
+        self.t_fog.filter = (moderngl.NEAREST, moderngl.NEAREST)
         self.t_fog.repeat_x = self.t_fog.repeat_y = False
         self.t_fill = ctx.texture((w, h), 4)
         self.t_edge = ctx.texture((w, h), 4)
