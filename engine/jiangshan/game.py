@@ -1,0 +1,345 @@
+"""江山 (seed 000) on the common Game API: the game object, its saves, observations and log.
+
+Rules: engine/jiangshan/rules.py (legal actions), effects.py (what they do), phases.py (weather,
+supply, reveal, end phase), moves.py (patterns and blockers); data: assets/jiangshan/ (J1, J2).
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
+from engine.chance import Chance
+from engine.jiangshan import effects as E
+from engine.jiangshan import rules as R
+from engine.jiangshan.actions import Act, parse
+from engine.jiangshan.board import FACINGS, name, parse_cell
+from engine.jiangshan.data import TALLY_COST, random_scenario, scenario, unit_table
+from engine.jiangshan.state import State, Unit, initial_state
+from engine.messages import Msg
+
+SAVE_VERSION = 1
+SCENARIOS = ("chuhan", "random")
+MAIN = ("move", "capture", "command", "support", "exit", "rebuild", "formation", "crossing")
+TALLY_OF = {"formation": "formation", "crossing": "crossing", "fire": "fire", "scout": "scout", "ruse": "ruse",
+            "substitute": "substitute"}
+
+
+class JiangshanGame(Game):
+    """A two-player game of 江山 (J14: the 12x8 board)."""
+
+    game_id = "jiangshan"
+    STAGES = ("tallies", "action", "reveal", "reaction", "over")
+    hidden_information = True
+
+    def __init__(self, scenario_name: str = "chuhan", seed: int = 0, forced: dict | None = None):
+        if scenario_name not in SCENARIOS:
+            raise ValueError(f"unknown 江山 scenario {scenario_name!r}; known: {', '.join(SCENARIOS)}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        self.scenario_name = scenario_name
+        self.seed = seed
+        self.chance = Chance(seed, forced)
+        if scenario_name == "random":
+            scen = random_scenario(lambda n: self.chance.pick(n, "jiangshan.setup"))
+        else:
+            scen = scenario(scenario_name)
+        self.st: State = initial_state(scen)
+        self._log: list[Act] = []
+        self._events: list[Event] = []
+        if self.st.stage == "action":
+            E.start_turn(self.st, scen.first, self.chance, self._emit)
+
+    # ------------------------------------------------------------------ basic API
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def current_player(self) -> int:
+        st = self.st
+        if st.stage == "over":
+            return -1
+        if st.stage == "tallies":
+            return next(i for i, s in enumerate(st.sides) if not s.picked)
+        if st.stage == "reveal":
+            return st.units[st.reveal[0]].owner
+        if st.stage == "reaction":
+            return 1 - st.player
+        return st.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.st.stage == "over"
+
+    @property
+    def stage(self) -> str:
+        return self.st.stage
+
+    @property
+    def log(self) -> list[Act]:
+        return list(self._log)
+
+    def legal_actions(self) -> list[Act]:
+        return R.legal(self.st)
+
+    def parse_action(self, text: str) -> Act:
+        return parse(text)
+
+    def apply(self, action: Any) -> None:
+        """Play ``action`` (an Act or its text); IllegalAction naming the rule, state untouched, if illegal."""
+        if isinstance(action, str):
+            try:
+                action = parse(action)
+            except ParseError:
+                raise IllegalAction("seed 行动阶段", key="common.syntax", text=action[:60]) from None
+        if not isinstance(action, Act):
+            raise IllegalAction("seed 行动阶段", key="common.syntax", text=str(action)[:60])
+        legal = self.legal_actions()
+        if action not in legal:
+            rule, key, params = self.refusal(action)
+            raise IllegalAction(rule, key=key, **params)
+        E.perform(self.st, action, self.chance, self._emit)
+        self._log.append(action)
+        # a turn whose action point is spent and where nothing else is left ends by itself
+        while self.st.stage == "action" and self.st.ap <= 0 and R.legal(self.st) == [Act("end")]:
+            E.end_turn(self.st, self.chance, self._emit)
+
+    # ------------------------------------------------------------------ refusals
+    def refusal(self, act: Act) -> tuple[str, str, dict]:
+        """The rule an illegal action breaks, its message key and parameters (no hidden fact in them)."""
+        st = self.st
+        k, a = act.kind, act.args
+        if st.stage == "over":
+            return "J13", "common.game_over", {}
+        wants = {"tallies": ("pick",), "reveal": ("face",), "reaction": ("substitute", "decline")}.get(st.stage)
+        rule_of_stage = {"tallies": "seed 虎符的获得", "reveal": "J5", "reaction": "J12"}
+        if wants is not None and k not in wants:
+            return rule_of_stage[st.stage], "jiangshan.err.stage", {"stage": Msg.of(f"jiangshan.stage.{st.stage}")}
+        if wants is None and k in ("pick", "face", "substitute", "decline"):
+            return "seed 行动阶段", "jiangshan.err.stage", {"stage": Msg.of("jiangshan.stage.action")}
+        if k == "pick":
+            return "seed 虎符的获得", "jiangshan.err.pick", {"n": st.scen.tally_picks}
+        if k == "face":
+            return "J3", "jiangshan.err.facing", {}
+        if k == "substitute":
+            if not R.spend_ok(st, 1 - st.player, "substitute"):
+                return "J12", "jiangshan.err.no_tally", {"tally": Msg.of("jiangshan.tally.substitute"),
+                                                         "cost": TALLY_COST["substitute"]}
+            return "J12", "jiangshan.err.substitute", {}
+        p = st.player
+        if k == "end":
+            return "seed 行动阶段: 不可以略过", "jiangshan.err.must_act", {}
+        tally = TALLY_OF.get(k)
+        if tally is not None and not R.spend_ok(st, p, tally):
+            return "seed 虎符的使用", "jiangshan.err.no_tally", {"tally": Msg.of(f"jiangshan.tally.{tally}"),
+                                                                 "cost": TALLY_COST[tally]}
+        if k in MAIN and st.ap <= 0:
+            return "seed 行动阶段: 一个行动力", "jiangshan.err.no_ap", {}
+        board = st.board()
+        cells = [parse_cell(w, st.width, st.height) for w in a]
+        if k in ("move", "capture", "shoot", "crossing", "command", "fire") and a:
+            src = cells[1] if k == "command" else cells[0]
+            u = board.get(src) if src else None
+            if k == "fire" and src in st.cities:
+                u = None
+            elif u is None or u.owner != p:
+                return "seed 行动", "jiangshan.err.no_unit", {"cell": a[1] if k == "command" else a[0]}
+            if u is not None:
+                if u.disorder:
+                    return "J9", "jiangshan.err.disordered", {"cell": name(u.cell)}
+                if u.used and k != "shoot":
+                    return "seed 指挥: 未被调动过", "jiangshan.err.used", {"cell": name(u.cell)}
+                if k in ("move", "capture", "crossing", "command"):
+                    last = a[-1]
+                    if last in FACINGS and u.t.cls != "foot":
+                        return "J3", "jiangshan.err.facing", {}
+        if k == "move":
+            return "J7", "jiangshan.err.unreachable", {"a": a[0], "b": a[1] if len(a) > 1 else "?"}
+        if k == "capture":
+            return "J1", "jiangshan.err.no_target", {"a": a[0], "b": a[1] if len(a) > 1 else "?"}
+        if k in ("shoot", "rocks"):
+            return "seed 弓矢", "jiangshan.err.shot", {"b": a[-1]}
+        if k == "recruit":
+            return "seed 征兵", "jiangshan.err.recruit", {"unit": a[0]}
+        if k == "siege":
+            return "seed 围困", "jiangshan.err.siege", {"cell": a[0]}
+        return "seed 行动阶段", "jiangshan.err.illegal", {"text": str(act)[:60]}
+
+    # ------------------------------------------------------------------ log and messages
+    def _knows(self, u: Unit, viewer: int) -> bool:
+        return viewer == u.owner or (u.state == "battle" and not self.st.hidden(u)) or u.type == "scout"
+
+    def _param(self, v, viewer: int):
+        if isinstance(v, Unit):
+            if self._knows(v, viewer):
+                return Msg.of(f"jiangshan.unit.{v.type}")
+            return Msg.of(f"jiangshan.class.{v.t.cls}")
+        if isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, int) for x in v):
+            return name(v)
+        if isinstance(v, list):
+            return [self._param(x, viewer) for x in v]
+        return v
+
+    def _emit(self, key: str, visible_to=None, chance: bool = False, **params) -> None:
+        """Add a log entry; unit names are given as each viewer knows the unit (type or only class)."""
+        conv = {}
+        for k, v in params.items():
+            if k in ("seat",):
+                conv[k] = self.seat_name(v)
+            elif k == "unit" and isinstance(v, str):
+                conv[k] = Msg.of(f"jiangshan.unit.{v}")
+            elif k == "units":
+                conv[k] = [Msg.of(f"jiangshan.unit.{x}") for x in v]
+            elif k in ("weather",):
+                conv[k] = Msg.of(f"jiangshan.weather.{v}")
+            elif k == "tally":
+                conv[k] = Msg.of(f"jiangshan.tally.{v}")
+            elif k == "tallies":
+                conv[k] = [Msg.of(f"jiangshan.tally.{t}") for t in v.split("+")]
+            elif k == "kind":
+                conv[k] = Msg.of(f"jiangshan.city.{v}")
+            else:
+                conv[k] = v
+        viewers = (0, 1) if visible_to is None else tuple(sorted(visible_to))
+        if any(isinstance(v, Unit) for v in conv.values()):
+            for w in viewers:
+                self._events.append(Event(Msg.of(key, **{k: self._param(v, w) for k, v in conv.items()}),
+                                          frozenset({w}), chance))
+        else:
+            self._events.append(Event(Msg.of(key, **{k: self._param(v, 0) for k, v in conv.items()}),
+                                      None if visible_to is None else frozenset(visible_to), chance))
+
+    def events(self, player: int) -> list[Event]:
+        return [e for e in self._events if e.seen_by(player)]
+
+    def describe(self, action: Any) -> Msg:
+        """The action in words, naming only cells (never a hidden unit)."""
+        a = action if isinstance(action, Act) else parse(str(action))
+        return Msg.of(f"jiangshan.act.{a.kind}", args=" ".join(a.args))
+
+    def seat_name(self, seat: int) -> Msg:
+        return Msg.of(f"jiangshan.seat.{seat}")
+
+    def end_reason(self) -> Any:
+        if not self.is_over:
+            return ""
+        st = self.st
+        if st.winner is None:
+            return Msg.of("jiangshan.end.draw")
+        return Msg.of(f"jiangshan.end.{st.reason}", winner=self.seat_name(st.winner),
+                      loser=self.seat_name(1 - st.winner))
+
+    def ranking(self) -> list[Placement]:
+        st = self.st
+        why = self.end_reason()
+        text = why.render("en") if isinstance(why, Msg) else ""
+        if st.winner is None:
+            return [Placement(0, 1, False, text, why), Placement(1, 1, False, text, why)]
+        return [Placement(st.winner, 1, False, text, why), Placement(1 - st.winner, 2, True, text, why)]
+
+    # ------------------------------------------------------------------ client steps
+    def action_steps(self, action: Any) -> tuple[Step, ...]:
+        a = action if isinstance(action, Act) else parse(str(action))
+        k, w = a.kind, a.args
+        face = tuple(Step("option", x, f"jiangshan.facing.{x}") for x in w if x in FACINGS)
+        if k == "move":
+            return (Step("cell", w[0]), Step("cell", w[1])) + face
+        if k == "capture":
+            c = parse_cell(w[1], self.st.width, self.st.height)
+            mark = (Step("option", "capture", "jiangshan.step.capture"),) if c and self.st.ter(c) == "forest" else ()
+            return (Step("cell", w[0]), Step("cell", w[1])) + mark + face
+        if k == "command":
+            return (Step("cell", w[0]), Step("cell", w[1]), Step("cell", w[2])) + face
+        if k == "crossing":
+            return (Step("cell", w[0]), Step("cell", w[1]), Step("option", "crossing", "jiangshan.tally.crossing")) + face
+        if k == "shoot":
+            return (Step("cell", w[0]), Step("cell", w[1]), Step("option", "shoot", "jiangshan.step.shoot"))
+        if k == "rocks":
+            return (Step("cell", w[0]), Step("cell", w[1]), Step("option", "rocks", "jiangshan.step.rocks"))
+        if k == "exit":
+            return (Step("cell", w[0]), Step("option", w[1], f"jiangshan.unit.{w[1]}"), Step("cell", w[2]))
+        if k == "face":
+            return (Step("cell", w[0]), Step("option", w[1], f"jiangshan.facing.{w[1]}"))
+        if k in ("end", "ruse", "decline"):
+            return (Step("button", k, f"jiangshan.step.{k}"),)
+        if k == "pick":
+            return (Step("button", w[0], "jiangshan.step.pick"),)
+        head = (Step("option", k, f"jiangshan.step.{k}"),)
+        rest = []
+        for x in w:
+            if parse_cell(x, self.st.width, self.st.height) is not None:
+                rest.append(Step("cell", x))
+            elif x in unit_table():
+                rest.append(Step("option", x, f"jiangshan.unit.{x}"))
+            else:
+                rest.append(Step("button", x))
+        return head + tuple(rest)
+
+    # ------------------------------------------------------------------ observation
+    def observe(self, player: int) -> dict:
+        """What ``player`` knows (J5): every unit's position except those under forests and in cities of the
+        enemy; a marching enemy unit only by its class; own tallies and garrisons; the public tracks."""
+        from engine.jiangshan.observation import observe
+
+        return observe(self, player)
+
+    def hidden_variant(self, player: int, rng) -> "JiangshanGame":
+        """A copy ``player`` cannot tell apart: the enemy's units whose type ``player`` does not know are
+        shuffled among themselves (within a shown class), its unused tallies redrawn."""
+        g = self.clone()
+        st = g.st
+        q = 1 - player
+        groups: dict = {}
+        for u in sorted(st.units.values(), key=lambda u: u.uid):
+            if u.owner != q or g._knows(u, player):
+                continue
+            key = ("hidden",) if st.hidden(u) else ("march", u.t.cls)
+            groups.setdefault(key, []).append(u)
+        for us in groups.values():
+            types = [u.type for u in us]
+            rng.shuffle(types)
+            for u, t in zip(us, types):
+                u.type = t
+        s = st.sides[q]
+        if s.picked and s.tallies:
+            pool = [t for t in st.scen.tallies if t not in s.used_tallies]
+            s.tallies = sorted(rng.sample(pool, len(s.tallies)))
+        return g
+
+    # ------------------------------------------------------------------ saves
+    def options(self) -> dict:
+        return {"scenario": self.scenario_name, "seed": self.seed}
+
+    def to_json(self) -> str:
+        from engine.saves import envelope
+
+        return envelope("jiangshan", SAVE_VERSION, self.options(), [str(a) for a in self._log],
+                        forced=self.chance.to_json())
+
+    def clone(self) -> "JiangshanGame":
+        return copy.deepcopy(self)
+
+
+def new_game(scenario: str = "chuhan", seed: int | None = 0, **_: Any) -> JiangshanGame:
+    """A new game of ``scenario`` ("chuhan", the reconstructed 楚汉 scenario, or "random", J2)."""
+    return JiangshanGame(scenario, 0 if seed is None else seed)
+
+
+def load_game(text: str) -> JiangshanGame:
+    """A game replayed from its save; SaveError for anything that is not a valid 江山 save."""
+    from engine.saves import read_save, replay_actions
+
+    data = read_save(text, "jiangshan", SAVE_VERSION, "江山")
+    opts = data.get("options", {})
+    sc, seed = opts.get("scenario", "chuhan"), opts.get("seed", 0)
+    if sc not in SCENARIOS:
+        raise SaveError(f"江山 save: unknown scenario {str(sc)[:40]!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**63:
+        raise SaveError("江山 save: seed must be an integer")
+    try:
+        forced = Chance.forced_from_json(data.get("forced"))
+        g = JiangshanGame(sc, seed, forced)
+    except ValueError as e:
+        raise SaveError(f"江山 save: {e}") from None
+    return replay_actions(g, data["actions"])

@@ -1,0 +1,54 @@
+"""What one 江山 player may know (J5), as a JSON-ready dict."""
+from __future__ import annotations
+
+from engine.jiangshan.board import name
+from engine.jiangshan.rules import seen
+
+TERRAIN_CHAR = {"plain": ".", "mountain": "M", "water": "W", "forest": "F"}
+
+
+def observe(game, player: int) -> dict:
+    """Every unit's position except enemy units under forests or in cities; a marching enemy unit shows
+    only its class (步/马/奔袭); own garrisons and tallies; public tracks, fires, cities and the turn."""
+    st = game.st
+    units = []
+    for u in st.units.values():
+        own = u.owner == player
+        if not own and st.hidden(u):
+            continue
+        known = game._knows(u, player)
+        d = {"cell": name(u.cell), "owner": u.owner, "class": u.t.cls, "type": u.type if known else None,
+             "state": u.state, "facing": u.facing if known else None, "disorder": u.disorder, "used": u.used}
+        if own:
+            d.update(in_city=u.in_city, hidden=st.hidden(u), moved=u.moved, shot=u.shot)
+        units.append(d)
+    units.sort(key=lambda d: (d["cell"], d["owner"], d.get("in_city", False), d["type"] or ""))
+    cities = []
+    for c, city in sorted(st.cities.items()):
+        d = {"cell": name(c), "kind": city.kind, "owner": city.owner, "name_zh": city.name_zh,
+             "name_en": city.name_en, "rocks_used": city.rocks_used}
+        if city.owner == player:
+            d["garrison"] = sorted(u.type for u in st.garrison(c))
+        cities.append(d)
+    sides = []
+    for i, s in enumerate(st.sides):
+        d = {"morale": s.morale, "supply": s.supply, "merit": s.merit, "reserve": dict(sorted(s.reserve.items())),
+             "tallies_left": len(s.tallies), "used_tallies": list(s.used_tallies), "picked": s.picked}
+        if i == player:
+            d["tallies"] = list(s.tallies)
+        sides.append(d)
+    pending = None
+    if st.pending is not None:
+        pending = {"from": st.pending[0], "to": st.pending[1]}
+    return {
+        "game": "jiangshan", "player": player, "scenario": st.scen.id, "width": st.width, "height": st.height,
+        "terrain": ["".join(TERRAIN_CHAR[t] for t in row) for row in st.terrain],
+        "fires": {name(c): f for c, f in sorted(st.fires.items())},
+        "cities": cities, "units": units, "sides": sides,
+        "forward": [s.forward for s in st.scen.seats],
+        "turn": st.turn, "turn_player": st.player, "to_act": game.current_player, "stage": st.stage, "ap": st.ap,
+        "reveal": name(st.units[st.reveal[0]].cell) if st.reveal else None, "pending": pending,
+        "vision": sorted(name(c) for c in seen(st, player)), "weather": st.weather, "stall": st.stall,
+        "over": st.stage == "over", "winner": st.winner,
+        "offer": list(st.scen.tallies), "picks": st.scen.tally_picks,
+    }
