@@ -126,10 +126,9 @@ class HexGrid(Grid):
 
     # ------------------------------------------------------------ factories
     @staticmethod
-    @lru_cache(maxsize=None)
     def plane(orientation: str = "flat") -> "HexGrid":
         """The unbounded hex grid (one shared object per orientation)."""
-        return HexGrid(None, orientation)
+        return _plane(str(orientation))
 
     @property
     def lattice(self) -> "HexGrid":
@@ -147,6 +146,12 @@ class HexGrid(Grid):
     def rectangle(cols: int, rows: int, layout: str = "odd-q", number_from: str = "south") -> "OffsetHexGrid":
         """A cols x rows map in an offset layout with "D-11" labels (see OffsetHexGrid)."""
         return OffsetHexGrid(cols, rows, layout, number_from)
+
+    def __reduce__(self):
+        # a copy or pickle of the shared plane is the shared plane (caches are keyed by it)
+        if not self.bounded:
+            return (HexGrid.plane, (self.orientation,))
+        return (HexGrid, (self._cells, self.orientation, self._convex))
 
     def __repr__(self) -> str:
         if not self.bounded:
@@ -296,6 +301,9 @@ class OffsetHexGrid(HexGrid):
         super().__init__([offset_to_axial(c, r, layout) for r in range(rows) for c in range(cols)],
                          LAYOUTS[layout], convex=True)  # rectangles are hex-convex (tests compare with BFS)
 
+    def __reduce__(self):
+        return (OffsetHexGrid, (self.cols, self.rows, self.layout, self.number_from))
+
     def __repr__(self) -> str:
         return f"HexGrid.rectangle({self.cols}, {self.rows}, {self.layout!r}, {self.number_from!r})"
 
@@ -325,3 +333,8 @@ class OffsetHexGrid(HexGrid):
         if not (0 <= col < self.cols and 0 <= row < self.rows and number >= 1):
             raise CellNameError(f"{text.strip()!r} is off the {self.cols}x{self.rows} map")
         return self.at_offset(col, row)
+
+
+@lru_cache(maxsize=None)
+def _plane(orientation: str) -> HexGrid:
+    return HexGrid(None, orientation)

@@ -80,10 +80,9 @@ class SquareGrid(Grid):
 
     # ------------------------------------------------------------ factories
     @staticmethod
-    @lru_cache(maxsize=None)
     def plane(neighbourhood: int = 4) -> "SquareGrid":
         """The unbounded square grid (one shared object per neighbourhood)."""
-        return SquareGrid(None, None, neighbourhood)
+        return _plane(int(neighbourhood))
 
     @property
     def lattice(self) -> "SquareGrid":
@@ -101,6 +100,14 @@ class SquareGrid(Grid):
         if self._mask is None:
             return np.ones((self.rows, self.cols), dtype=bool)
         return self._mask.copy()
+
+    def __reduce__(self):
+        # copies and pickles of the shared grids are the shared grids (their caches are keyed by them)
+        if not self.bounded:
+            return (SquareGrid.plane, (self.neighbourhood,))
+        if self._mask is None:
+            return (square_grid, (self.rows, self.cols, self.neighbourhood))
+        return (SquareGrid, (self.rows, self.cols, self.neighbourhood, self.cells()))
 
     def __repr__(self) -> str:
         if not self.bounded:
@@ -278,7 +285,16 @@ def cross(size: int, corner: int, neighbourhood: int = 4) -> SquareGrid:
     return SquareGrid(size, size, neighbourhood, cells)
 
 
-@lru_cache(maxsize=64)
 def square_grid(rows: int, cols: int, neighbourhood: int = 4) -> SquareGrid:
     """A shared full rows x cols grid (grids keep caches, so share them rather than rebuild)."""
+    return _shared(int(rows), int(cols), int(neighbourhood))
+
+
+@lru_cache(maxsize=None)
+def _plane(neighbourhood: int) -> SquareGrid:
+    return SquareGrid(None, None, neighbourhood)
+
+
+@lru_cache(maxsize=64)
+def _shared(rows: int, cols: int, neighbourhood: int) -> SquareGrid:
     return SquareGrid(rows, cols, neighbourhood)

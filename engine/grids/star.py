@@ -76,6 +76,9 @@ class StarGrid(HexGrid):
                                                     for p in POINTS}
         self.centre: tuple[Cell, ...] = tuple(c for c in self._cells if _point_of(*c) is None)
 
+    def __reduce__(self):
+        return (star_grid, ())
+
     def __repr__(self) -> str:
         return "StarGrid()"
 

@@ -1,35 +1,38 @@
-"""Cell names: column letters (a..z, aa..) then the 1-based row, e.g. (0, 0) = "a1", (2, 27) = "ab3"."""
+"""Cell names and the board geometry of 沙场秋点兵, taken from ``engine.grids``.
+
+Cells are ``(row, col)``; names are column letters (a..z, aa..) then the 1-based row, e.g.
+(0, 0) = "a1", (2, 27) = "ab3" (``engine.grids.square``).  ``board_grid(size)`` is the square
+grid of a size x size map (4-neighbour steps S1, Chebyshev line levels S2, S4 lines).
+"""
 from __future__ import annotations
 
-import re
-
 from engine.api import ParseError
+from engine.grids import CellNameError, SquareGrid, letters, parse_square_name, square_grid
 
 Cell = tuple[int, int]
-_CELL = re.compile(r"^([a-z]+)([1-9][0-9]*)$")
+PLANE = SquareGrid.plane(4)  # the unbounded 4-neighbour grid: steps, lines and offset tables
+
+
+def board_grid(size: int) -> SquareGrid:
+    """The shared square grid of a size x size map."""
+    return square_grid(size, size, 4)
 
 
 def col_name(col: int) -> str:
     """Spreadsheet-style column letters of a 0-based column."""
-    s = ""
-    col += 1
-    while col:
-        col, r = divmod(col - 1, 26)
-        s = chr(97 + r) + s
-    return s
+    return letters(col)
 
 
 def cell_name(cell: Cell) -> str:
-    """Text of a (row, col) cell."""
-    return f"{col_name(cell[1])}{cell[0] + 1}"
+    """Text of a (row, col) cell ("(-1,3)" for a cell with a negative coordinate, which has no name)."""
+    if cell[0] < 0 or cell[1] < 0:
+        return f"({cell[0]},{cell[1]})"
+    return PLANE.name(cell)
 
 
 def parse_cell(text: str) -> Cell:
     """The (row, col) cell named by ``text`` (raises ParseError)."""
-    m = _CELL.match(text.strip().lower())
-    if not m:
-        raise ParseError(f"{text!r} is not a cell name (column letters then row number, e.g. c3)")
-    col = 0
-    for ch in m.group(1):
-        col = col * 26 + (ord(ch) - 96)
-    return (int(m.group(2)) - 1, col - 1)
+    try:
+        return parse_square_name(text)
+    except CellNameError as e:
+        raise ParseError(str(e)) from None

@@ -22,7 +22,6 @@ from engine.shachang.sight import blocking_cell, line_report, steps
 from engine.shachang.state import Ghost, Unit
 from engine.shachang.vision import VisionMap, diamond, visible_from
 
-NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 class ShachangGame(Game):
@@ -363,9 +362,15 @@ class ShachangGame(Game):
         return frozenset([p]) if self.fog else None
 
     # ----------------------------------------------------------- queries
+    @property
+    def grid(self):
+        """The board geometry (engine.grids): 4-neighbour steps (S1, S15), line levels (S2), cell names."""
+        from engine.shachang.cells import board_grid
+        return board_grid(self.size)
+
     def _passable(self, player: int) -> np.ndarray:
         """Cells a march of ``player`` may pass this turn: empty and (with fog) seen this turn (S10, S15)."""
-        ok = np.ones(self.heights.shape, dtype=bool)
+        ok = self.grid.mask  # a fresh bool array: True on the board's cells
         for c in self.units:
             ok[c] = False
         if self.fog:
@@ -380,20 +385,21 @@ class ShachangGame(Game):
         return self._bfs(cell, u.moves, self._passable(self.cur))
 
     def _bfs(self, src: Cell, limit: int, passable: np.ndarray) -> dict[Cell, int]:
-        """Shortest 4-neighbour step counts from src through passable cells, up to ``limit``; own units end a path."""
+        """Shortest step counts (the grid's neighbours, S15) from src through passable cells, up to ``limit``;
+        own units end a path."""
         dist = {src: 0}
         out: dict[Cell, int] = {}
         q = deque([src])
         player = self.units[src].owner
         seen_ok = self.seen if self.fog else None
+        neighbours = self.grid.neighbours
         while q:
             c = q.popleft()
             d = dist[c]
             if d >= limit:
                 continue
-            for dr, dc in NEIGHBOURS:
-                n = (c[0] + dr, c[1] + dc)
-                if n in dist or not (0 <= n[0] < self.size and 0 <= n[1] < self.size):
+            for n in neighbours(c):
+                if n in dist:
                     continue
                 if passable[n]:
                     dist[n] = d + 1
@@ -413,7 +419,7 @@ class ShachangGame(Game):
         if dst in reach:
             return reach[dst]
         # not within the move power: find the true cost (bounded search) for the message
-        limit = min(4 * self.size * self.size, steps(src, dst) + 4 * max(moves, 3) + 8)
+        limit = min(4 * len(self.grid), steps(src, dst) + 4 * max(moves, 3) + 8)
         return self._bfs(src, limit, passable).get(dst)
 
     def attack_targets(self, cell: Cell) -> list[Cell]:

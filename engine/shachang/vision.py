@@ -10,8 +10,12 @@ Chebyshev distance 1 are always visible (no intermediate cell).
 Design
 ------
 * ``_table(R)``: for every target offset of the radius-R diamond its Chebyshev
-  distance D and its S4 path, computed once with ``sight.sight_path`` (so the
-  tables are the reference geometry by construction).  Targets are sorted by D
+  distance D and its S4 path, computed once from the board geometry of
+  ``engine.grids`` (the lattice, default the unbounded 4-neighbour square grid
+  ``cells.PLANE``: ``offsets(R)`` the cells within R steps, ``span`` the number of
+  line levels D, ``between`` the S4 path with the grid's default tie, "start" on
+  squares), so the tables are the board's geometry by construction.  A lattice's
+  cells are (row, col) indices of the heights array.  Targets are sorted by D
   descending, so for every level k the targets with D > k (those having a
   level-k cell) are a *prefix* of the target list; the path entries are stored
   per level, unpadded (level k: the level-k cell of targets [0, n_k)).
@@ -59,7 +63,8 @@ from typing import Sequence
 
 import numpy as np
 
-from engine.shachang.sight import sight_path
+from engine.grids import square_grid
+from engine.shachang.cells import PLANE
 
 Observer = tuple[int, int, int, int]  # (row, col, z, radius)
 
@@ -73,24 +78,26 @@ _I64 = 2**62
 
 
 class _Table:
-    """Geometry of the radius-R diamond, independent of the map."""
+    """Geometry of the radius-R ball of ``lattice`` (the diamond on squares), independent of the map."""
 
-    def __init__(self, radius: int):
+    def __init__(self, radius: int, lattice=PLANE):
         self.radius = radius
+        self.lattice = lattice
         w = self.w = 2 * radius + 1
-        offs = [(dr, dc) for dr in range(-radius, radius + 1)
-                for dc in range(-radius, radius + 1) if abs(dr) + abs(dc) <= radius]
-        offs.sort(key=lambda o: (-max(abs(o[0]), abs(o[1])), o[0], o[1]))  # D descending
+        o0 = (0, 0)
+        span = lattice.span
+        offs = lattice.offsets(radius)
+        offs.sort(key=lambda o: (-span(o0, o), o[0], o[1]))  # D descending
         self.dr = np.array([o[0] for o in offs], dtype=np.intp)
         self.dc = np.array([o[1] for o in offs], dtype=np.intp)
-        self.d = np.maximum(np.abs(self.dr), np.abs(self.dc))
-        self.manh = np.abs(self.dr) + np.abs(self.dc)
+        self.d = np.array([span(o0, o) for o in offs], dtype=np.intp)  # line levels (Chebyshev, S2)
+        self.manh = np.array([lattice.distance(o0, o) for o in offs], dtype=np.intp)  # steps (S1)
         self._radmask = {}
         self.n = len(offs)
         self.n2 = int(np.count_nonzero(self.d >= 2))  # targets with at least one intermediate cell
         self.tgt_loc = (self.dr + radius) * w + (self.dc + radius)  # index in the flat window
         self.tgt2_loc = self.tgt_loc[: self.n2].copy()
-        paths = [sight_path((0, 0), o) for o in offs[: self.n2]]
+        paths = [lattice.between(o0, o) for o in offs[: self.n2]]
         pr, pc, tg, dd, kk = [], [], [], [], []
         levels = []  # (start, n_k) of each level k = 1..R-1 in the entry arrays
         for k in range(1, max(radius, 1)):
@@ -100,7 +107,7 @@ class _Table:
             levels.append((len(pr), n_k))
             for t in range(n_k):
                 r, c = paths[t][k - 1]
-                assert max(abs(r), abs(c)) == k  # the level-k cell is at Chebyshev distance k
+                assert span(o0, (r, c)) == k  # the level-k cell is k levels from the observer
                 pr.append(r)
                 pc.append(c)
                 tg.append(t)
@@ -123,8 +130,7 @@ class _Table:
         self.starts_tm = np.concatenate([[0], np.cumsum(per_target)[:-1]]).astype(np.intp)
         # exact slope weights L // cheb(cell) over the window (centre: 0, never used)
         self.lcm = math.lcm(*range(1, radius + 1)) if radius >= 1 else 1
-        ii = np.abs(np.arange(w) - radius)
-        cheb = np.maximum(ii[:, None], ii[None, :]).reshape(-1)
+        cheb = np.array([span(o0, (i - radius, j - radius)) for i in range(w) for j in range(w)])
         lw = np.zeros(w * w, dtype=object)
         lw[cheb > 0] = [self.lcm // int(c) for c in cheb[cheb > 0]]
         self.lw32 = lw.astype(np.int32) if self.lcm <= _I32 else None
@@ -146,15 +152,15 @@ class _Table:
 
 
 @lru_cache(maxsize=None)
-def _table(radius: int) -> _Table:
-    return _Table(radius)
+def _table(radius: int, lattice=PLANE) -> _Table:
+    return _Table(radius, lattice)
 
 
 class _Flat:
     """A radius-R table laid out as flat offsets for row-major arrays of width ``wp``."""
 
-    def __init__(self, radius: int, wp: int):
-        t = self.t = _table(radius)
+    def __init__(self, radius: int, wp: int, lattice=PLANE):
+        t = self.t = _table(radius, lattice)
         self.tgt_off = t.dr * wp + t.dc
         self.tgt2_off = self.tgt_off[: t.n2].copy()
         self.e_off = t.e_pr * wp + t.e_pc
@@ -163,21 +169,21 @@ class _Flat:
 
 
 @lru_cache(maxsize=256)
-def _flat(radius: int, wp: int) -> _Flat:
-    return _Flat(radius, wp)
+def _flat(radius: int, wp: int, lattice=PLANE) -> _Flat:
+    return _Flat(radius, wp, lattice)
 
 
 _GROUP_OVERHEAD = 35000  # fixed cost of one batch (~50 us of numpy calls) in the units of _Table.cost
 
 
-def _group_radii(radii: list[int], counts: list[int]) -> list[tuple[int, int]]:
+def _group_radii(radii: list[int], counts: list[int], lattice=PLANE) -> list[tuple[int, int]]:
     """Split sorted distinct radii into contiguous groups [i..j], each evaluated with radius[j].
 
     Minimises sum over groups of (_GROUP_OVERHEAD + observers in group * cost(radius[j])) by
     dynamic programming (a handful of radii, so O(q^2) is nothing).
     """
     q = len(radii)
-    cost = [_table(r).cost if r >= 0 else 0 for r in radii]
+    cost = [_table(r, lattice).cost if r >= 0 else 0 for r in radii]
     best = [0.0] + [float("inf")] * q  # best[j]: cheapest split of radii[:j]
     cut = [0] * (q + 1)
     for j in range(1, q + 1):
@@ -267,43 +273,44 @@ def _eval_direct(hp: np.ndarray, f: _Flat, bases: np.ndarray, zs: np.ndarray) ->
 
 
 def _visible_padded(hp2d: np.ndarray, maxabs: int, radius: int, bases: np.ndarray, zs: np.ndarray,
-                    zmax: int | None = None) -> np.ndarray:
+                    zmax: int | None = None, lattice=PLANE) -> np.ndarray:
     """Visible (n, M) bool for M observers of one radius at flat positions ``bases`` of ``hp2d``.
 
     Row j is target j of ``_table(radius)``, column i observer i.  ``hp2d`` (C-contiguous) is the
     terrain padded by at least ``radius`` on every side, ``maxabs`` a bound on its absolute values,
     ``zmax`` a bound on ``abs(zs)`` if the caller knows one.
     """
-    t = _table(radius)
+    t = _table(radius, lattice)
     m = len(bases)
     if t.n2 == 0 or m == 0:
         return np.ones((t.n, m), dtype=bool)
     if m * t.e > _CHUNK and m > 1:  # bound the temporaries; a loop over chunks, not observers
         step = max(1, _CHUNK // t.e)
-        return np.concatenate([_visible_padded(hp2d, maxabs, radius, bases[s:s + step], zs[s:s + step], zmax)
+        return np.concatenate([_visible_padded(hp2d, maxabs, radius, bases[s:s + step], zs[s:s + step], zmax, lattice)
                                for s in range(0, m, step)], axis=1)
     if zmax is None:
         zmax = int(np.abs(zs).max())
     dt = _slope_dtype(t, maxabs + zmax)
-    f = _flat(radius, hp2d.shape[1])
+    f = _flat(radius, hp2d.shape[1], lattice)
     if dt is None:
         return _eval_direct(hp2d.reshape(-1), f, bases, zs).T
     # one gather, already in (cells, observers) layout
     return _eval_cells(hp2d.reshape(-1).take(f.u_off[:, None] + bases), zs, t, dt)
 
 
-def _visible_one(hp2d: np.ndarray, maxabs: int, radius: int, prow: int, pcol: int, z: int) -> np.ndarray:
+def _visible_one(hp2d: np.ndarray, maxabs: int, radius: int, prow: int, pcol: int, z: int,
+                 lattice=PLANE) -> np.ndarray:
     """Visible (n,) bool of one observer at padded coordinates (prow, pcol): the incremental fast path.
 
     Same as ``_visible_padded(...)[:, 0]`` with about ten numpy calls (a march or an attack).
     """
-    t = _table(radius)
+    t = _table(radius, lattice)
     if t.n2 == 0:
         return np.ones(t.n, dtype=bool)
     dt = _slope_dtype(t, maxabs + abs(z))
     if dt is None:
         return _visible_padded(hp2d, maxabs, radius, np.array([prow * hp2d.shape[1] + pcol]),
-                               np.array([z], dtype=np.int64))[:, 0]
+                               np.array([z], dtype=np.int64), lattice=lattice)[:, 0]
     w = t.w
     r0, c0 = prow - radius, pcol - radius
     s = np.subtract(hp2d[r0:r0 + w, c0:c0 + w], z, dtype=dt)   # new contiguous (w, w)
@@ -315,10 +322,8 @@ def _visible_one(hp2d: np.ndarray, maxabs: int, radius: int, prow: int, pcol: in
 
 
 def diamond(shape: tuple[int, int], src: tuple[int, int], radius: int) -> np.ndarray:
-    """Cells within ``radius`` steps of src, ignoring terrain (ghost vision, S9)."""
-    h, w = shape
-    rr, cc = np.ogrid[:h, :w]
-    return (np.abs(rr - src[0]) + np.abs(cc - src[1])) <= radius
+    """Cells within ``radius`` steps (S1) of src, ignoring terrain (ghost vision, S9)."""
+    return square_grid(shape[0], shape[1], 4).ball_mask(src, radius)
 
 
 def _heights_dtype(maxabs: int):
@@ -345,7 +350,7 @@ def visible_from(heights: np.ndarray, src, z: int, radius: int) -> np.ndarray:
     win = np.zeros((wp, wp), dtype=_heights_dtype(maxabs))
     win[r_lo - r0 + radius:r_hi - r0 + radius, c_lo - c0 + radius:c_hi - c0 + radius] = sub
     t = _table(radius)
-    vis = _visible_one(win, maxabs, radius, radius, radius, z)
+    vis = _visible_one(win, maxabs, radius, radius, radius, z, PLANE)
     rows = r0 + t.dr
     cols = c0 + t.dc
     keep = vis & (rows >= 0) & (rows < h) & (cols >= 0) & (cols < w)
@@ -383,7 +388,8 @@ class VisionMap:
 
     COUNT_DTYPE = np.int16  # at most max_units (32) observers per player, plus ghost visions
 
-    def __init__(self, heights: np.ndarray, n_players: int, pad: int = 0):
+    def __init__(self, heights: np.ndarray, n_players: int, pad: int = 0, lattice=PLANE):
+        self._lattice = lattice  # the board geometry's unbounded grid (engine.grids): steps, lines
         self.heights = np.asarray(heights)
         if self.heights.ndim != 2:
             raise ValueError("heights must be a 2-D array")
@@ -427,7 +433,7 @@ class VisionMap:
         new = object.__new__(type(self))
         memo[id(self)] = new
         for k, v in self.__dict__.items():
-            if k in ("_hp2d", "_offs", "_one"):  # replaced, never written in place: share
+            if k in ("_hp2d", "_offs", "_one", "_lattice"):  # replaced, never written in place: share
                 new.__dict__[k] = v
             elif k != "_pcf":
                 new.__dict__[k] = copy.deepcopy(v, memo)
@@ -470,10 +476,10 @@ class VisionMap:
         self._ensure(rad)
         p = self._pad
         off = (r + p) * self._wp + (c + p) + player * self._size
-        f = _flat(rad, self._wp)
+        f = _flat(rad, self._wp, self._lattice)
         if ignore_terrain:
             return f.tgt_off + off
-        vis = _visible_one(self._hp2d, self._maxabs, rad, r + p, c + p, z)
+        vis = _visible_one(self._hp2d, self._maxabs, rad, r + p, c + p, z, self._lattice)
         return f.tgt_off[vis] + off
 
     def add(self, player: int, obs: Observer, ignore_terrain: bool = False) -> None:
@@ -496,7 +502,7 @@ class VisionMap:
         """(u_off, tgt_off) of ``_flat(radius, Wp)`` shifted by the pad: indices from row * Wp + col."""
         v = self._offs.get(radius)
         if v is None:
-            f = _flat(radius, self._wp)
+            f = _flat(radius, self._wp, self._lattice)
             shift = self._pad * (self._wp + 1)
             v = self._offs[radius] = ((f.u_off + shift)[:, None], (f.tgt_off + shift)[:, None])
         return v
@@ -539,7 +545,7 @@ class VisionMap:
                 bounds.append(bounds[-1] + c)
             groups = [(rs[j], bounds[i], bounds[j + 1],
                        [(rs[q], bounds[q] - bounds[i], bounds[q + 1] - bounds[i]) for q in range(i, j)])
-                      for i, j in _group_radii(rs, counts)]
+                      for i, j in _group_radii(rs, counts, self._lattice)]
         wp = self._wp
         corner = obs @ np.array([wp, 1, 0, 0], dtype=np.int64)  # row * Wp + col
         base = corner if players is None else corner + players * self._size  # after _ensure: final size
@@ -551,13 +557,14 @@ class VisionMap:
         for rad, a, b, mixed in groups:  # mixed: (radius, start, end) of the smaller-radius runs
             if rad < 0:
                 continue
-            t = _table(rad)
+            t = _table(rad, self._lattice)
             if ignore_terrain or t.n2 == 0:
                 vis = np.ones((t.n, b - a), dtype=bool)
             else:
                 dt = _slope_dtype(t, self._maxabs + zmax)
                 if dt is None or (b - a) * t.e > _CHUNK:  # direct form / chunked: the general path
-                    vis = _visible_padded(self._hp2d, self._maxabs, rad, corner[a:b] + shift, zs[a:b], zmax)
+                    vis = _visible_padded(self._hp2d, self._maxabs, rad, corner[a:b] + shift, zs[a:b], zmax,
+                                          self._lattice)
                 else:
                     vis = _eval_cells(hpf.take(self._offsets(rad)[0] + corner[a:b]), zs[a:b], t, dt)
             for r_small, c0, c1 in mixed:  # runs of smaller radii in the group: drop cells beyond them
