@@ -23,7 +23,6 @@ from engine.shachang.state import Ghost, Unit
 from engine.shachang.vision import VisionMap, diamond, visible_from
 
 
-
 class ShachangGame(Game):
     """A game of 沙场秋点兵 on one map with one rule mode (S21)."""
 
