@@ -37,3 +37,92 @@ def test_agent_errors_come_back_and_keep_the_worker():
         ai_process.act(Bad(), g.observe(0), g.legal_actions())
     assert not ai_process._broken  # an agent's error is not a broken worker
     ai_process.shutdown()
+
+
+CHILD = """
+import sys, time
+sys.path.insert(0, {root!r})
+from client import ai_process
+if __name__ == "__main__":
+    pid = ai_process.start()
+    print(pid, flush=True)
+    time.sleep(120)
+"""
+
+
+def _gone(pid: int) -> bool:
+    """The process has exited (a zombie waiting for a reaper counts as exited)."""
+    import os
+
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            return any(line.startswith("State:") and "Z" in line.split()[1] for line in f)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        return False
+
+
+def test_killing_the_client_leaves_no_orphan_worker(tmp_path):
+    """kill -9 of the process that started the worker: the worker exits within a few seconds."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    import pytest
+
+    script = tmp_path / "child.py"
+    script.write_text(CHILD.format(root=str(Path(__file__).resolve().parents[1])))
+    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+    try:
+        line = child.stdout.readline().strip()
+        assert line.isdigit(), f"the child could not start a worker: {line!r}"
+        worker = int(line)
+        assert worker != child.pid and not _gone(worker)
+    except BaseException:
+        child.kill()
+        raise
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    t = time.monotonic()
+    while not _gone(worker) and time.monotonic() - t < 10:
+        time.sleep(0.1)
+    if not _gone(worker):
+        os.kill(worker, signal.SIGKILL)
+        pytest.fail("the worker outlived its parent by 10 s")
+    assert time.monotonic() - t < 5
+
+
+def test_worker_that_never_answers_falls_back_to_the_thread(monkeypatch):
+    """A worker that does not come up in time costs a bounded wait, then the agent thinks in place."""
+    import threading
+
+    monkeypatch.setattr(ai_process, "FIRST_ANSWER_SECONDS", 0.001)
+    monkeypatch.setattr(ai_process, "_ping", _slow_ping)
+    ai_process.shutdown()
+    monkeypatch.setattr(ai_process, "_broken", False)
+    g = new_game("standard", players=2, seed=3)
+    agent = make_agent("easy", seed=1, seat=0, use_clock=False)
+    twin = make_agent("easy", seed=1, seat=0, use_clock=False)
+    out = {}
+    th = threading.Thread(target=lambda: out.setdefault("a", ai_process.act(agent, g.observe(0),
+                                                                             g.legal_actions())))
+    th.start()
+    th.join(30)
+    assert not th.is_alive()
+    assert ai_process._broken and ai_process.worker_pid() is None
+    assert out["a"] == twin.act(g.observe(0), g.legal_actions())
+
+
+def _slow_ping():
+    import time
+
+    time.sleep(5)
+    return 0
