@@ -1,0 +1,306 @@
+"""辛亥革命 (seed 002; rulings X1-X10; docs/rules/xinhai.md) on the common Game API.
+
+Seat 0 is the revolutionaries (革命軍, red), seat 1 the Qing (清軍, blue). A round (seed 遊戲進行)
+is: events (Qing first), command markers drawn from the bag until both sides have used their action
+points, the response phase, the round marker. The engine runs every step that needs no decision
+itself (draws, dice, effects) and stops at the next decision; ``current_player`` is whoever must
+decide now (the marker's owner, a retreating unit's owner, the revolutionaries choosing a track...).
+A decision with exactly one legal action is taken automatically (it is not in the action log; the
+replay takes it again).
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
+from engine.chance import Chance, fresh_seed
+from engine.messages import Msg
+from engine.saves import envelope, read_save, replay_actions
+from engine.xinhai import rules_flow
+from engine.xinhai.actions import Act, parse
+from engine.xinhai.board import Board, Unit, enemy
+from engine.xinhai.data import REGIONS, rules
+from engine.xinhai.hexgrid import label, parse_label
+
+SAVE_VERSION = 1
+SEATS = ("rev", "qing")
+SETUPS = ("historical", "random")
+
+
+@dataclass
+class Decision:
+    """A decision the game waits for: ``kind``, the deciding ``side``, and its data."""
+
+    kind: str  # marker | act | retreat | track | reinforce | region | ruins | trench | fleet
+    side: str
+    data: dict = field(default_factory=dict)
+
+
+class XinhaiGame(Game):
+    """The true state of a game of 辛亥革命 (see the module doc)."""
+
+    game_id = "xinhai"
+    STAGES = ("marker", "act", "retreat", "track", "reinforce", "region", "ruins", "trench", "fleet", "over")
+    hidden_information = True
+
+    def __init__(self, setup: str = "historical", seed: int | None = None, forced: dict | None = None):
+        if setup not in SETUPS:
+            raise ValueError(f"setup must be one of {', '.join(SETUPS)}, not {setup!r}")
+        if seed is None:
+            seed = fresh_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, got {seed!r}")
+        R = self.R = rules()
+        self.options = {"setup": setup, "seed": seed}
+        self.chance = Chance(seed, forced)
+        self.board = Board()
+        self.pool = {s: dict(R.pieces[s]) for s in SEATS}
+        self.round = 1
+        self.morale = int(R.supply["morale_start"])
+        self.tracks = {t: 0 for t in R.tracks}
+        self.munitions = 0
+        self.timed: set = set()  # one-round markers: speech, slack, aid
+        self.machine_guns = 0
+        self.recoil = False
+        self.hands = {"rev": [], "qing": []}
+        self.hand_public = {"rev": False, "qing": False}
+        self.decks = {"rev": [], "qing": []}
+        self.deck_public = setup == "historical"
+        self.played = {"rev": [], "qing": []}
+        self.bag: list = []
+        self.ap_used = {"rev": 0, "qing": 0}
+        self.rose = False
+        self.rewarded: set = set()
+        self.army_reward = False
+        self.pending: list[Decision] = []
+        self.queue: list = []
+        self.over = False
+        self.winner: str | None = None
+        self.reason: Msg | None = None
+        self._events: list[Event] = []
+        self._log: list[Act] = []
+        self._legal: list | None = None
+        self.hidden_shuffles: list = []  # (chance index, what, side, period) of shuffles nobody / one side sees
+        rules_flow.setup(self)
+        rules_flow.start_round(self)
+        self._advance()
+
+    # ------------------------------------------------------------------ events and flow
+    def note(self, key: str, visible_to=None, chance: bool = False, **params) -> None:
+        """Add a log entry (``visible_to`` a set of seats, None = both)."""
+        vis = None if visible_to is None else frozenset(visible_to)
+        self._events.append(Event(Msg.of(key, **params), vis, chance))
+
+    def push(self, kind: str, side: str, **data) -> None:
+        self.pending.append(Decision(kind, side, data))
+
+    def finish(self, winner: str, key: str) -> None:
+        """End the game: ``winner`` wins for the reason ``key``."""
+        self.over = True
+        self.winner = winner
+        self.reason = Msg.of(key)
+        self.pending.clear()
+        self.queue.clear()
+        self.note(key)
+
+    def _advance(self) -> None:
+        while not self.over:
+            if self.pending:
+                legal = rules_flow.legal(self)
+                if len(legal) == 1 and self.pending[-1].kind != "marker":
+                    rules_flow.perform(self, legal[0])
+                    continue
+                if legal:
+                    return
+                self.pending.pop()  # nothing can be decided (an empty choice): skip it
+                continue
+            if self.queue:
+                task = self.queue.pop(0)
+                rules_flow.run_task(self, task)
+            else:  # pragma: no cover - end_round always refills or ends
+                raise RuntimeError("xinhai: the round ran out of steps")
+
+    # ------------------------------------------------------------------ Game API
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def current_player(self) -> int:
+        if self.over or not self.pending:
+            return -1
+        return SEATS.index(self.pending[-1].side)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def stage(self) -> str:
+        return "over" if self.over or not self.pending else self.pending[-1].kind
+
+    @property
+    def log(self) -> list:
+        return list(self._log)
+
+    def legal_actions(self) -> list:
+        if self.over:
+            return []
+        if self._legal is None:
+            self._legal = rules_flow.legal(self)
+        return list(self._legal)
+
+    def parse_action(self, text: str) -> Act:
+        return parse(text)
+
+    def _coerce(self, action: Any) -> Act:
+        if isinstance(action, Act):
+            return action
+        if isinstance(action, str):
+            try:
+                return parse(action)
+            except ParseError as e:
+                raise IllegalAction("syntax", key="common.syntax", text=str(e)) from None
+        raise IllegalAction("syntax", key="common.syntax", text=repr(action)[:60])
+
+    def apply(self, action: Any) -> None:
+        a = self._coerce(action)
+        if self.over:
+            raise IllegalAction("X9 game over", key="common.game_over")
+        if a not in self.legal_actions():
+            raise rules_flow.why_illegal(self, a)
+        self._log.append(a)
+        self._legal = None
+        rules_flow.perform(self, a)
+        self._advance()
+        self._legal = None
+
+    def observe(self, player: int) -> dict:
+        """What ``player`` may know: the whole board and tracks, its own hand, public hands and decks (X10)."""
+        if player not in (0, 1):
+            raise ValueError(f"no seat {player!r} (0 revolutionaries, 1 Qing)")
+        me = SEATS[player]
+        b = self.board
+        d = self.pending[-1] if self.pending and not self.over else None
+        return {
+            "game": "xinhai",
+            "player": player,
+            "side": me,
+            "round": self.round,
+            "period": self.R.periods[self.round - 1],
+            "action_points": self.R.action_points[self.round - 1],
+            "ap_used": dict(self.ap_used),
+            "to_move": self.current_player,
+            "stage": self.stage,
+            "decision": None if d is None else rules_flow.public_decision(self, d),
+            "units": [{"id": u.uid, "side": u.side, "kind": u.kind, "hex": label(u.hex),
+                       "ready": u.ready, "boat": u.boat} for u in sorted(b.units.values(), key=lambda u: u.uid)],
+            "trenches": sorted(label(h) for h in b.trenches),
+            "pontoons": sorted(label(h) for h in b.pontoons),
+            "ruins": sorted(label(h) for h in b.ruins),
+            "morale": self.morale,
+            "tracks": dict(self.tracks),
+            "munitions": self.munitions,
+            "timed": sorted(self.timed),
+            "machine_guns": self.machine_guns,
+            "recoil_gun": self.recoil,
+            "bag": sorted(self.bag),
+            "pool": {s: dict(self.pool[s]) for s in SEATS},
+            "hand": sorted(self.hands[me]),
+            "hands": {s: (sorted(self.hands[s]) if (s == me or self.hand_public[s]) else None) for s in SEATS},
+            "hand_sizes": {s: len(self.hands[s]) for s in SEATS},
+            "decks": {s: (list(self.decks[s]) if self.deck_public else None) for s in SEATS},
+            "deck_sizes": {s: len(self.decks[s]) for s in SEATS},
+            "played": {s: list(self.played[s]) for s in SEATS},
+            "rose": self.rose,
+            "over": self.over,
+            "winner": self.winner,
+            "events": len([e for e in self._events if e.seen_by(player)]),
+        }
+
+    def events(self, player: int) -> list[Event]:
+        return [e for e in self._events if e.seen_by(player)]
+
+    def ranking(self) -> list[Placement]:
+        if not self.over:
+            return []
+        w = SEATS.index(self.winner)
+        reason = self.reason.render("en") if self.reason else ""
+        return [Placement(w, 1, False, reason, self.reason),
+                Placement(1 - w, 2, False, reason, self.reason)]
+
+    def end_reason(self) -> Any:
+        return self.reason if self.over else ""
+
+    def seat_name(self, seat: int) -> Msg:
+        return Msg.of(f"xinhai.side.{SEATS[seat]}")
+
+    def describe(self, action: Any) -> Msg:
+        a = self._coerce(action)
+        return Msg.of("xinhai.act." + a.verb, args=" ".join(a.args))
+
+    def action_steps(self, action: Any) -> tuple[Step, ...]:
+        a = self._coerce(action)
+        v, g = a.verb, a.args
+        if v == "move":
+            extra = g[2] if len(g) > 2 else "done"
+            return (Step("cell", g[0]), Step("cell", g[1]), Step("option", extra))
+        if v in ("shoot", "melee", "cross"):
+            return (Step("cell", g[0]), Step("cell", g[1]), Step("option", v))
+        if v == "bridge":
+            return (Step("cell", g[0]), Step("cell", g[1][1:]), Step("option", g[1][0] + "bridge"))
+        if v in ("ready", "retreat", "ruins", "trench", "fleet"):
+            return (Step("cell", g[0], f"xinhai.act.{v}"),)
+        if v in ("track", "card", "region"):
+            return (Step("option", g[0], f"xinhai.act.{v}"),)
+        if v in ("cmd", "rally"):
+            return (Step("option", str(a)),)
+        return (Step("button", v),)
+
+    def to_json(self) -> str:
+        return envelope("xinhai", SAVE_VERSION, dict(self.options), [str(a) for a in self._log],
+                        chance=self.chance.to_json())
+
+    def clone(self) -> "XinhaiGame":
+        g = XinhaiGame.__new__(XinhaiGame)
+        memo = {id(self.R): self.R}
+        g.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items()})
+        return g
+
+    def hidden_variant(self, player: int, rng) -> "XinhaiGame":
+        """A game ``player`` cannot tell from this one: the other side's private hand (historical
+        set-up) and every not-yet-revealed event card (random set-up) redrawn (X10)."""
+        return rules_flow.hidden_variant(self, player, rng)
+
+    # ------------------------------------------------------------------ helpers for tests and clients
+    def unit_at(self, text: str) -> Unit | None:
+        """The unit on hex ``text`` ("D-11"), or None."""
+        return self.board.at(parse_label(text))
+
+
+def new_game(setup: str = "historical", seed: int | None = None, **_: Any) -> XinhaiGame:
+    """A new game: ``setup`` "historical" (default) or "random" (seed 卡牌準備), ``seed`` for the
+    game's generator (a fresh unpredictable one if None)."""
+    return XinhaiGame(setup=setup, seed=seed)
+
+
+def load_game(text: str) -> XinhaiGame:
+    """Replay a save (engine.saves envelope with the forced chance outcomes); SaveError otherwise."""
+    data = read_save(text, "xinhai", SAVE_VERSION, "辛亥革命")
+    opts = data.get("options", {})
+    setup, seed = opts.get("setup", "historical"), opts.get("seed")
+    if setup not in SETUPS:
+        raise SaveError(f"辛亥革命 save: unknown setup {setup!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveError("辛亥革命 save: options.seed must be an integer")
+    try:
+        forced = Chance.forced_from_json(data.get("chance"))
+        g = XinhaiGame(setup=setup, seed=seed, forced=forced)
+    except ValueError as e:
+        raise SaveError(f"辛亥革命 save: {e}") from None
+    return replay_actions(g, data["actions"])
+
+
+__all__ = ["XinhaiGame", "new_game", "load_game", "Act", "REGIONS", "enemy"]
