@@ -376,6 +376,10 @@ class Scene:
         Scenes that do not say are redrawn every frame."""
         return True
 
+    def key_contexts(self) -> tuple[str, ...]:
+        """The rows of the key-binding table (client/keys.py) this scene uses: its F1 page lists them."""
+        return ("global",)
+
 
 class App:
     """Owns the display and the scene stack; ``step()`` runs one frame of the input loop."""
@@ -431,15 +435,15 @@ class App:
         self.replace(StartScene(self))
 
     def start_game(self, game, seats: list[str], viewer: int | None = None, message: str = "") -> None:
-        from client.scenes.game import GameScene
-        from engine import registry
+        """Open the scene the game's plugin names (client/games/<game_id>.py)."""
+        from client.games import plugin_class
 
-        info = registry.GAMES.get(getattr(game, "game_id", ""))
-        if info is not None and info.board != "heightmap":  # the flat-board games (client/boards)
+        if plugin_class(game.game_id).scene == "board":  # every flat-board game
             from client.scenes.board_game import app_scene
 
             self.replace(app_scene(self, game, list(seats)))
             return
+        from client.scenes.game import GameScene
 
         scene = GameScene(self, game, seats, viewer=viewer, message=message)
         self.replace(scene)
@@ -459,12 +463,9 @@ class App:
             game = info.new_game(preset=o.preset, mode=o.mode, players=o.players, seed=o.seed,
                                  game_map=game_map)
         else:
-            opts = dict(info.options)
-            if "seed" in opts:
-                opts["seed"] = o.seed
-            if "players" in opts and o.players in info.choices.get("players", (o.players,)):
-                opts["players"] = o.players
-            game = info.new_game(**opts)
+            from client.games import plugin_class
+
+            game = info.new_game(**plugin_class(info.game_id).new_game_options(info, o.seed, o.players))
         n = game.num_players
         seats = (list(o.seats) + ["random"] * n)[:n]
         self.start_game(game, seats)

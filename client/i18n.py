@@ -117,6 +117,44 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hover_unit": ("{p} {n}人", "{p} {n} soldier(s)"),
     "help_title": ("帮助 — 按键与鼠标", "Help — keys and mouse"),
     "help_close": ("按 F1 或 Esc 关闭", "F1 or Esc closes"),
+    # --- the board scene of the flat-board games (client/scenes/board_game.py, client/games/*)
+    "board_undo": ("悔棋", "Undo"),
+    "board_flip": ("翻转棋盘", "Flip board"),
+    "board_view_top": ("俯视", "Top view"),
+    "board_view_angle": ("斜视", "Angled view"),
+    "board_new_game": ("再来一局", "New game"),
+    "board_close": ("看棋盘", "View board"),
+    "board_yes": ("确定", "Yes"),
+    "board_no": ("取消", "No"),
+    "board_human": ("玩家", "human"),
+    "board_computer": ("电脑", "computer"),
+    "level_random": ("随机", "random"),
+    "level_easy": ("简单", "easy"),
+    "level_normal": ("普通", "normal"),
+    "level_hard": ("困难", "hard"),
+    "board_to_move": ("轮到{who}", "{who} to move"),
+    "board_thinking": ("{who}思考中", "{who} is thinking"),
+    "board_hint_move": ("选择棋子，再点目标格（或拖动）", "select a piece, then click or drag to a square"),
+    "board_hint_anqi": ("点暗子翻开，或选己方棋子走棋", "click a face-down piece to flip it, or select one of yours to move"),
+    "board_choose": ("请选择", "Choose"),
+    "board_promote": ("升变：选择棋子", "Promotion: choose a piece"),
+    "board_confirm_leave": ("离开本局，回到菜单？", "Leave this game for the menu?"),
+    "board_game_over": ("对局结束", "Game over"),
+    "board_moves": ("棋谱", "Moves"),
+    "board_no_moves_piece": ("这个棋子现在没有合法走法", "that piece has no legal move now"),
+    "board_not_yours": ("现在不是这个棋子的回合", "that piece does not move now"),
+    "board_cannot_move": ("不能走到那里", "it cannot go there"),
+    "board_undone": ("已悔棋", "move taken back"),
+    "board_no_undo": ("没有可悔的棋", "nothing to take back"),
+    "board_ai_error": ("电脑出错：{err}；该座位交给玩家", "computer player failed: {err}; the seat goes to a human"),
+    "board_save_failed": ("存档失败：{err}", "save failed: {err}"),
+    "board_handover": ("请把位置交给{who}", "Hand over to {who}"),
+    "anqi_no_qinwang": ("尚无勤王，三方各自为战", "no 勤王 yet: every faction for itself"),
+    "anqi_allied": ("{q}已勤王；{a}、{b}结盟（至{q}出局）", "{q} made 勤王; {a} and {b} are allied until {q} is out"),
+    "anqi_alliance_over": ("{q}曾勤王；同盟已解除", "{q} made 勤王; the alliance has ended"),
+    "anqi_seat_out": ("{who} 出局：{why}", "{who} out: {why}"),
+    "anqi_quiet": ("无进展 {n}/{lim} 步", "no progress {n}/{lim} actions"),
+    "anqi_face_down": ("{who} 暗子 {n}", "{who} face down: {n}"),
 }
 
 HELP_LINES: list[tuple[str, str, str]] = [
@@ -175,10 +213,21 @@ def toggle() -> str:
 
 
 def t(key: str, **fields) -> str:
+    """The UI string ``key`` in the current language (see ``tr``)."""
+    return tr(key, _lang, **fields)
+
+
+def tr(key: str, lang: str, **fields) -> str:
+    """The UI string ``key`` in ``lang``: this table first, then the engine's message catalogues
+    (assets/messages/*.toml, e.g. "baige.stay"), so the client has one place to look a word up."""
     pair = STRINGS.get(key)
     if pair is None:
+        from engine.messages import Msg
+
+        if "." in key:
+            return Msg.of(key, **fields).render(lang)
         return key
-    s = pair[0] if _lang == "zh" else pair[1]
+    s = pair[0] if lang == "zh" else pair[1]
     return s.format(**fields) if fields else s
 
 

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from client.boards.window import BoardApp
+from engine.api import Step
 from engine.baige import BaigeGame
 
 
@@ -93,9 +94,15 @@ def wait_human(app, timeout=20.0):
     raise AssertionError("the computer did not move")
 
 
+def flippable(sc) -> list:
+    """Cells of face-down pieces the player to move may flip (one click each)."""
+    v = sc.plugin.view(max(0, sc.game.current_player))
+    return sorted(p.cell for p in v.pieces if p.face_down and sc.plugin.can_start(p.cell))
+
+
 def baige_moves_through_events(app):
     sc = app.scene
-    g = sc.adapter.geometry
+    g = sc.plugin.geometry
     click_cell(app, g.parse("e4"))
     assert sc.selected == g.parse("e4")
     click_cell(app, g.parse("e6"))
@@ -116,13 +123,13 @@ def baige_moves_through_events(app):
     assert sc.game.log[2] == "j4j5"
     wait_human(app)
     # resign through the side button and its confirmation, then leave
-    resign = [r for r, b in sc.side_button_rects if b.action == "resign"][0]
+    resign = [b.rect for st, b in sc.step_buttons.items() if st.value == "resign"][0]
     click_at(app, resign.center)
-    assert sc.modal["kind"] == "confirm"
-    click_at(app, sc.modal_buttons[0][0].center)
-    assert sc.game.is_over and sc.modal["kind"] == "over"
-    assert "White resigned" in sc.adapter.end_reason("en")
-    menu = sc.modal_buttons[-1][0]
+    assert sc.modal.kind == "confirm"
+    click_at(app, sc.modal.buttons[0].rect.center)
+    assert sc.game.is_over and sc.modal.kind == "over"
+    assert "White resigned" in sc.plugin.end_reason("en")
+    menu = sc.modal.buttons[-1].rect
     click_at(app, menu.center)
     assert not app.running
 
@@ -143,35 +150,35 @@ def test_flat_promotion_chooser_through_events(cleanup):
     g = BaigeGame("5k4/P9/10/10/10/10/10/10/10/5K4 w - - 0 1")
     app = make_app("dummy", "baige", ["human", "human"], "flat", game=g)
     sc = app.scene
-    geo = sc.adapter.geometry
+    geo = sc.plugin.geometry
     click_cell(app, geo.parse("a9"))
     click_cell(app, geo.parse("a10"))
-    assert sc.modal["kind"] == "promote"
-    assert sorted(sc.modal["rects"]) == sorted(["a9a10n", "a9a10g", "a9a10f", "a9a10w", "a9a10q"])
-    click_at(app, sc.modal["rects"]["a9a10g"].center)
+    assert sc.modal.kind == "choose"
+    assert sorted(sc.modal.rects) == sorted(["n", "g", "f", "w", "q"])
+    click_at(app, sc.modal.rects["g"].center)
     assert g.log == ["a9a10g"] and sc.modal is None
     assert sc.game.moves_zh[-1].endswith("=衛")
 
 
 def anqi_through_events(app):
     sc = app.scene
-    ad = sc.adapter
-    flips = sorted(ad.flippable())
+    ad = sc.plugin
+    flips = flippable(sc)
     click_cell(app, flips[0])
     assert str(sc.game.log[0]) == f"flip {ad.cell_name(flips[0])}"
     wait_human(app)
     assert len(sc.game.log) == 3 and sc.game.current_player == 0  # 魏 and 蜀 played; 吴 again
     # a move if some piece can move, else another flip
-    movers = [c for c in ad.geometry.cells if ad.targets(c)]
+    movers = [c for c in ad.geometry.cells if ad.targets((Step("cell", ad.cell_name(c)),))]
     if movers:
         src = movers[0]
-        dst = sorted(ad.targets(src))[0]
+        dst = sorted(ad.targets((Step("cell", ad.cell_name(src)),)))[0]
         click_cell(app, src)
         assert sc.selected == src
         click_cell(app, dst)
         assert str(sc.game.log[3]) == f"move {ad.cell_name(src)} {ad.cell_name(dst)}"
     else:
-        click_cell(app, sorted(ad.flippable())[0])
+        click_cell(app, flippable(sc)[0])
         assert str(sc.game.log[3]).startswith("flip")
     wait_human(app)
     assert len(sc.game.log) >= 5
@@ -215,7 +222,7 @@ def test_board_scene_in_the_app_scene_stack(cleanup, tmp_path):
     app.replace(app_scene(app, game, ["human", "random"]))
     app.step(0.016)
     sc = app.scene.inner
-    g = sc.adapter.geometry
+    g = sc.plugin.geometry
     for cell in (g.parse("c4"), g.parse("c5")):
         pos = sc.cell_pos(cell)
         post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
@@ -230,7 +237,7 @@ def test_board_scene_in_the_app_scene_stack(cleanup, tmp_path):
     assert len(game.log) == 2
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     app.step(0.016)
-    assert sc.modal["kind"] == "confirm"
+    assert sc.modal.kind == "confirm"
     post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
     app.step(0.016)
     assert isinstance(app.scene, StartScene)
@@ -246,7 +253,7 @@ def test_app_board_scene_autosaves_and_the_save_loads_back(cleanup, tmp_path):
     app.replace(app_scene(app, game, ["human", "human", "human"]))
     app.step(0.016)
     sc = app.scene.inner
-    cell = sorted(sc.adapter.flippable())[0]
+    cell = flippable(sc)[0]
     pos = sc.cell_pos(cell)
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
@@ -278,23 +285,24 @@ def test_scene_without_window_anqi_undo_and_baige_draw_offer():
     pygame.font.init()
     sc = BoardGameScene((900, 640), registry.get("anqi").new_game(seed=7), ["human", "random", "easy"], "zh",
                         "flat", ai_delay=0.0)
-    cell = sorted(sc.adapter.flippable())[0]
-    sc._apply_click(sc.adapter.click(cell, None))
+    sc.draw(pygame.Surface((900, 640)))
+    cell = flippable(sc)[0]
+    sc.click(cell)
     run_computers(sc)
     assert len(sc.game.log) == 3 and sc.actors == [0, 1, 2]
     record = list(sc.game.record)
     sc.undo()  # back before my flip: the computers' answers go too
     assert sc.game.log == [] and sc.actors == [] and sc.game.current_player == 0
-    sc._apply_click(sc.adapter.click(cell, None))
+    sc.click(cell)
     run_computers(sc)
     assert sc.game.record[0] == record[0]  # the same piece under the same cell (the deal replays)
     # 百格西洋棋: a draw offer to the computer is answered by it
     sc = BoardGameScene((900, 640), registry.get("baige").new_game(), ["human", "easy"], "en", "flat", ai_delay=0.0)
-    offer = [b for b in sc.adapter.side_buttons() if b.action == "offer"][0]
-    sc.side_action(offer)
+    offer = [b for b in sc.plugin.buttons() if b.value == "offer"][0]
+    sc.press_button(offer)
     run_computers(sc)
     assert sc.game.log[:1] == ["offer"] and sc.game.log[1] in ("accept", "decline")
-    assert "offer" not in [b.action for b in sc.adapter.side_buttons()]  # one offer per turn
+    assert "offer" not in [b.value for b in sc.plugin.buttons()]  # one offer per turn
 
 
 def test_fourth_consecutive_check_is_warned_before_it_is_played(cleanup):
@@ -303,10 +311,10 @@ def test_fourth_consecutive_check_is_warned_before_it_is_played(cleanup):
     g.apply_all(["a1a6", "e10e9", "a6a9", "e9e10", "a9a10", "e10e9"])
     app = make_app("dummy", "baige", ["human", "human"], "flat", game=g)
     sc = app.scene
-    geo = sc.adapter.geometry
+    geo = sc.plugin.geometry
     click_cell(app, geo.parse("a10"))
     click_cell(app, geo.parse("a9"))
-    assert sc.modal is not None and sc.modal["kind"] == "confirm" and sc.modal["action"] == "a10a9"
+    assert sc.modal is not None and sc.modal.kind == "confirm" and sc.modal.action == "a10a9"
     assert len(g.log) == 6 and not g.is_over  # nothing played yet
     app.step(0.016)  # draw the warning
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
@@ -315,7 +323,7 @@ def test_fourth_consecutive_check_is_warned_before_it_is_played(cleanup):
     if sc.selected != geo.parse("a10"):
         click_cell(app, geo.parse("a10"))
     click_cell(app, geo.parse("a9"))
-    assert sc.modal is not None and sc.modal["kind"] == "confirm"
+    assert sc.modal is not None and sc.modal.kind == "confirm"
     post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
     app.step(0.016)
     assert g.log[-1] == "a10a9" and g.is_over  # confirmed: played, and lost by C7

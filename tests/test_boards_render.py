@@ -8,7 +8,8 @@ import numpy as np
 import pygame
 import pytest
 
-from client.boards import make_adapter
+from client.games import make_plugin
+from engine.api import Step
 from client.boards.model import BACK, rgb255
 from client.render.flat_board import FlatBoardRenderer
 from engine import registry
@@ -20,16 +21,15 @@ W, H = 800, 600
 
 def baige_view():
     g = registry.get("baige").new_game()
-    a = make_adapter(g)
-    e4 = a.geometry.parse("e4")
-    return a, a.view(0, selected=e4)
+    a = make_plugin(g)
+    return a, a.view(0, (Step("cell", "e4"),))
 
 
 def anqi_view():
     g = setup({"e5": "汉帝", "h5": "吴君", "e8": "魏君", "e2": "蜀君", "c3": "吴炮", "c6": "魏马"},
               hidden={"c4": "魏兵", "g7": "蜀兵"})
-    a = make_adapter(g)
-    return a, a.view(0, selected=a.to_cell("c3"))
+    a = make_plugin(g)
+    return a, a.view(0, (Step("cell", "c3"),))
 
 
 def near(img, px, colour, tol=14, r=1):
@@ -112,12 +112,12 @@ def test_gl_anqi_backs_sides_and_capture(gl, pitch, tmp_path):
     a, view = anqi_view()
     img, cam = gl_draw(gl, view, pitch)
     for name in ("c4", "g7"):  # face-down: the blank back colour at the centre
-        ok, got = near(img, px(cam, view, a.to_cell(name), 0, 0, TOKEN_H), rgb255(BACK))
+        ok, got = near(img, px(cam, view, a.geometry.parse(name), 0, 0, TOKEN_H), rgb255(BACK))
         assert ok, (name, got)
-    p = view.piece_at(a.to_cell("e8"))  # 魏君: blue ring
-    ok, got = near(img, px(cam, view, a.to_cell("e8"), RING_MID, 0, TOKEN_H), rgb255(p.ring_rgb))
+    p = view.piece_at(a.geometry.parse("e8"))  # 魏君: blue ring
+    ok, got = near(img, px(cam, view, a.geometry.parse("e8"), RING_MID, 0, TOKEN_H), rgb255(p.ring_rgb))
     assert ok, got
-    c6 = a.to_cell("c6")  # the cannon's jump capture: the tile corner is tinted red
+    c6 = a.geometry.parse("c6")  # the cannon's jump capture: the tile corner is tinted red
     assert view.marks[c6] == "capture"
     ok, got = near(img, px(cam, view, c6, 0.43, 0.43), rgb255(view.cell_rgb(c6)), tol=18)
     assert ok, got
@@ -130,7 +130,7 @@ def test_gl_check_is_highlighted(gl):
     from engine.baige import BaigeGame
 
     g = BaigeGame("5k4/10/10/10/10/4R5/10/10/10/K9 w - - 0 1")
-    a = make_adapter(g)
+    a = make_plugin(g)
     g.apply("e5f5")
     view = a.view(1)
     img, cam = gl_draw(gl, view, 90)
@@ -178,14 +178,14 @@ def test_flat_anqi_backs_and_sides(surf):
     a, view = anqi_view()
     img, r = flat_draw(surf, view)
     for name in ("c4", "g7"):
-        ok, got = near(img, r.cell_px(a.to_cell(name)), rgb255(BACK), tol=2)
+        ok, got = near(img, r.cell_px(a.geometry.parse(name)), rgb255(BACK), tol=2)
         assert ok, (name, got)
-    x, y = r.cell_px(a.to_cell("e8"))
-    ok, got = near(img, (x + RING_MID * r.scale, y), rgb255(view.piece_at(a.to_cell("e8")).ring_rgb))
+    x, y = r.cell_px(a.geometry.parse("e8"))
+    ok, got = near(img, (x + RING_MID * r.scale, y), rgb255(view.piece_at(a.geometry.parse("e8")).ring_rgb))
     assert ok, got
-    x, y = r.cell_px(a.to_cell("d3"))
-    ok, got = near(img, (x + 0.3 * r.scale, y + 0.3 * r.scale), rgb255(view.cell_rgb(a.to_cell("d3"))), tol=2)
-    assert ok and view.marks[a.to_cell("d3")] == "move", got
+    x, y = r.cell_px(a.geometry.parse("d3"))
+    ok, got = near(img, (x + 0.3 * r.scale, y + 0.3 * r.scale), rgb255(view.cell_rgb(a.geometry.parse("d3"))), tol=2)
+    assert ok and view.marks[a.geometry.parse("d3")] == "move", got
     assert r.pick(*r.to_px(0.5, 0.5)) is None  # a9 is off the cross
 
 

@@ -22,7 +22,7 @@ def main(argv=None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     ap = argparse.ArgumentParser(prog="python -m client.boards", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="baige", choices=("baige", "anqi"))
+    ap.add_argument("--game", default="baige", help="a registered flat-board game (baige, anqi, ...)")
     ap.add_argument("--seats", help="comma list per seat: human,random,easy,normal,hard")
     ap.add_argument("--renderer", choices=("gl", "flat"), default="gl")
     ap.add_argument("--lang", choices=("zh", "en"), default="zh")
@@ -32,9 +32,11 @@ def main(argv=None) -> int:
     ap.add_argument("--screenshot", help="draw --frames frames, save the window as this PNG and exit")
     ap.add_argument("--frames", type=int, default=30)
     args = ap.parse_args(argv)
+    from client.games import has_plugin
+
+    if not has_plugin(args.game):
+        raise SystemExit(f"--game: no client plugin for {args.game!r}")
     seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
-    if seats is None:
-        seats = ["human", "normal"] if args.game == "baige" else ["human", "normal", "normal"]
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:

@@ -24,6 +24,26 @@ Cell = tuple[int, int]
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
 
+def file_name(c: int) -> str:
+    """Column ``c``'s letters: a..z, then aa, ab, ... (spreadsheet style, no limit of 26 columns)."""
+    out = ""
+    c += 1
+    while c:
+        c, r = divmod(c - 1, 26)
+        out = FILES[r] + out
+    return out
+
+
+def file_index(letters: str) -> int:
+    """The column named ``letters`` (inverse of file_name; ValueError if not letters a-z)."""
+    if not letters or any(ch not in FILES for ch in letters):
+        raise ValueError(letters)
+    n = 0
+    for ch in letters:
+        n = n * 26 + FILES.index(ch) + 1
+    return n - 1
+
+
 class BoardGeometry:
     """Base: a set of cells of a rows x cols grid, named like chess squares (file letter + rank number,
     rank 1 at the bottom row)."""
@@ -31,7 +51,7 @@ class BoardGeometry:
     kind = "square"
 
     def __init__(self, rows: int, cols: int, cells: Iterable[Cell] | None = None):
-        if rows < 1 or cols < 1 or cols > len(FILES):
+        if rows < 1 or cols < 1:
             raise ValueError(f"bad board size {rows}x{cols}")
         self.rows, self.cols = int(rows), int(cols)
         if cells is None:
@@ -45,14 +65,15 @@ class BoardGeometry:
     # --- names
     def name(self, cell: Cell) -> str:
         r, c = cell
-        return f"{FILES[c]}{self.rows - r}"
+        return f"{file_name(c)}{self.rows - r}"
 
     def parse(self, name: str) -> Cell:
         """The cell called ``name`` (KeyError if the board has no such cell)."""
         name = name.strip().lower()
+        k = len(name) - len(name.lstrip(FILES))
         try:
-            c = FILES.index(name[0])
-            r = self.rows - int(name[1:])
+            c = file_index(name[:k])
+            r = self.rows - int(name[k:])
         except (ValueError, IndexError):
             raise KeyError(name) from None
         if (r, c) not in self.cell_set:
@@ -94,7 +115,7 @@ class BoardGeometry:
         out = []
         x0, z0, x1, z1 = self.bounds()
         for c in sorted({c for _, c in self.cells}):
-            out.append((FILES[c], (c + 0.5, z1 + 0.32)))
+            out.append((file_name(c), (c + 0.5, z1 + 0.32)))
         for r in sorted({r for r, _ in self.cells}):
             out.append((str(self.rows - r), (x0 - 0.32, r + 0.5)))
         return out

@@ -1,62 +1,48 @@
-"""A window of its own for one flat-board game: the app's Display (GL or flat) running a BoardGameScene."""
+"""A window of its own for one flat-board game: the client's App (display, scene stack, F1/F2/F11/F12)
+running the board scene; leaving the game closes the window."""
 from __future__ import annotations
-
-import time
 
 
 class BoardApp:
-    """A window (the app's Display: GL or flat) running one BoardGameScene; ``step()`` is one frame."""
+    """``step()`` is one frame; ``scene`` the BoardGameScene; ``app`` the client.app.App underneath."""
 
     def __init__(self, game_id: str = "baige", seats=None, renderer: str = "gl", lang: str = "zh",
                  size=(1280, 800), seed: int = 0, ai_delay: float = 0.35, game=None):
         import pygame
 
-        from client.app import Display
-        from client.scenes.board_game import BoardGameScene
+        from client.app import App, Options
+        from client.games import plugin_class
+        from client.scenes.board_game import app_scene
         from engine import registry
 
-        pygame.display.init()
-        pygame.font.init()
         info = registry.get(game_id)
         if game is None:
-            opts = dict(info.options)
-            if "seed" in opts:
-                opts["seed"] = seed
-            game = info.new_game(**opts)
+            game = info.new_game(**plugin_class(game_id).new_game_options(info, seed))
+        self.app = App(Options(game_id=game_id, renderer=renderer, lang=lang, size=tuple(size), seed=seed,
+                               ai_delay=ai_delay, handover_delay=0.0, strict=True))
         pygame.display.set_caption(info.name_zh if lang == "zh" else info.name_en)
-        self.display = Display(size, renderer)
-        kind = self.display.kind
-        if renderer == "gl" and kind != "gl":
+        if renderer == "gl" and self.display.kind != "gl":
             print(f"OpenGL unavailable, flat renderer: {self.display.fallback_reason}")
-        self.scene = BoardGameScene(self.display.size, game, seats, lang, kind, ai_delay=ai_delay, seed=seed)
-        self.running = True
-        self._last = time.perf_counter()
+        n = game.num_players
+        seats = list(seats) if seats else ["human"] + ["normal"] * (n - 1)
+        self.app.replace(app_scene(self.app, game, seats, on_leave=self.app.quit, autosave=False))
+        self._outer = self.app.scene
+
+    @property
+    def display(self):
+        return self.app.display
+
+    @property
+    def scene(self):
+        """The board scene (under any modal or help page on the stack)."""
+        return self._outer.inner
+
+    @property
+    def running(self) -> bool:
+        return self.app.running
 
     def step(self, dt: float | None = None) -> bool:
-        import pygame
-
-        now = time.perf_counter()
-        if dt is None:
-            dt = min(0.1, now - self._last)
-        self._last = now
-        for ev in pygame.event.get():
-            if ev.type == pygame.QUIT:
-                self.running = False
-                break
-            if ev.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                w, h = (ev.w, ev.h) if ev.type == pygame.VIDEORESIZE else (ev.x, ev.y)
-                self.display.resized(w, h)
-                continue
-            if self.scene.handle_event(ev) == "menu":
-                self.running = False
-                break
-        if not self.running:
-            return False
-        self.scene.update(dt)
-        self.display.begin()
-        self.scene.draw(self.display)
-        self.display.present()
-        return True
+        return self.app.step(dt)
 
     def close(self) -> None:
         """Release the GL context (a later window in the same process needs that) and close the window."""

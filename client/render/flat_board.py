@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from client.boards import fonts
+from client.ui import text as fonts
 from client.boards.geometry import Cell
 from client.boards.model import BASE, LABEL, MARK_RGB, BoardView, Piece, rgb255
 
@@ -138,7 +138,7 @@ class FlatBoardRenderer:
         if img is None:
             if len(self._glyphs) > 512:
                 self._glyphs.clear()
-            img = self._glyphs[key] = fonts.font_for(ch, px, bold=True).render(ch, True, colour)
+            img = self._glyphs[key] = fonts.font_for(ch, px).render(ch, True, colour)
         return img
 
     def draw_token(self, surf, p: Piece, centre, s: float, mark: str | None) -> None:

@@ -9,7 +9,7 @@ World space is the client's (client/render/base.py): the board lies at y = 0, th
 Tokens are cylinders whose top carries a ring band in the side's colour and the piece's
 name in its ink colour, turned to read upright for the camera (from above and at an
 angle); face-down tokens are blank backs. Names come from a glyph atlas drawn with the
-app's CJK font (client/boards/fonts.py). Shaders: shaders/board_*.glsl.
+app's CJK font (client/ui/text.py). Shaders: shaders/board_*.glsl.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ import math
 import moderngl
 import numpy as np
 
-from client.boards import fonts
+from client.ui import text as fonts
 from client.boards.geometry import Cell
 from client.boards.model import BACKGROUND, BASE, LABEL, MARK_RGB, BoardView
 from client.camera import look_at, perspective, pixel_ray, project

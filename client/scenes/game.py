@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import math
-import threading
 import time
 from pathlib import Path
 
 import pygame
 
 from client import i18n
+from client.ai_driver import AIDriver, Job
 from client.app import Scene, write_save
 from client.controller import Controller
 from client.i18n import t
@@ -19,31 +19,6 @@ from client.ui.minimap import Minimap
 AI_SPEEDS = (1, 4, 16)
 PAN_SPEED = 900.0  # pixels per second for keys and edge pan
 EDGE = 6
-
-
-class AIWorker:
-    """Runs one computer decision from a background thread, in the worker process of client.ai_process
-    (observation + legal actions only)."""
-
-    def __init__(self, agent, game, seat: int, version: int):
-        self.version = version
-        self.seat = seat
-        self.result = None
-        self.error: BaseException | None = None
-        self.done = False
-        self._t = threading.Thread(target=self._run, args=(agent, game, seat), daemon=True)
-        self._t.start()
-
-    def _run(self, agent, game, seat) -> None:
-        try:
-            from client.ai_process import act
-
-            obs = game.observe(seat)
-            legal = game.legal_actions()
-            self.result = act(agent, obs, legal)
-        except BaseException as e:  # reported on the status line
-            self.error = e
-        self.done = True
 
 
 def cells_per_pixel(cam, height: int) -> float:
@@ -66,8 +41,8 @@ class GameScene(Scene):
         self.ctl.show_heights = game.size <= 16  # heights are numbers players must read
         self.cam = app.display.new_camera(game.size)
         self.fp_cam = None
-        self.agents: dict[int, object] = {}
-        self.worker: AIWorker | None = None
+        self.ai = AIDriver(game.game_id, self.seats, game.seed)  # one seeding and error policy (client.ai_driver)
+        self.worker: Job | None = None
         self.ai_wait = 0.0
         self.ai_speed = 1
         self.skip = False
@@ -169,20 +144,11 @@ class GameScene(Scene):
         return self.fp_cam if self.fp_cam is not None else self.cam
 
     def agent(self, seat: int):
-        a = self.agents.get(seat)
-        if a is None:
-            from engine.arena import make_agent
+        """The computer player of ``seat`` (client.ai_driver: one seeding for every game)."""
+        return self.ai.agent(seat)
 
-            level = self.seats[seat]
-            try:
-                a = make_agent(self.game.game_id, level, self.game.seed * 7919 + seat * 31 + 1, seat)
-            except BaseException as e:  # level not available yet: random player
-                from engine.agents import RandomAgent
-
-                self.ctl.say(t("ai_fallback", level=level, err=f"{type(e).__name__}: {e}"), "error")
-                a = RandomAgent(self.game.seed * 7919 + seat * 31 + 1)
-            self.agents[seat] = a
-        return a
+    def key_contexts(self) -> tuple[str, ...]:
+        return ("global", "shachang")
 
     # ----------------------------------------------------------- game flow
     def _after_action(self, action) -> None:
@@ -604,20 +570,22 @@ class GameScene(Scene):
             return
         w = self.worker
         if w is None or w.version != self.ctl.version:
-            self.worker = AIWorker(self.agent(cur), g, cur, self.ctl.version)
+            self.worker = self.ai.start(g, cur, self.ctl.version)
+            if self.ai.notes:
+                self.ctl.say(t("ai_fallback", level=self.seats[cur], err=self.ai.notes.pop()), "error")
             self.ctl.say(t("ai_thinking", p=i18n.player_name(cur)))
             return
         self.ai_wait -= dt
         if not w.done or (self.ai_wait > 0 and not self.skip):
             return
         self.worker = None
-        if w.error is not None:
-            self.ctl.say(f"{type(w.error).__name__}: {w.error}", "error")
-            from engine.shachang.actions import End
-
-            action = End()
-        else:
-            action = w.result
+        if w.error is not None:  # the driver's policy: say it, and the seat goes to a human
+            self.ctl.say(t("board_ai_error", err=f"{type(w.error).__name__}: {w.error}"), "error")
+            self.ai.fail(cur)
+            self.ctl.humans[cur] = True
+            self._sync_turn()
+            return
+        action = w.result
         src, dst = getattr(action, "src", None), getattr(action, "dst", None)
         vis = self.ctl.obs.visible
         dur = min(0.5, self.app.opts.ai_delay) / self.ai_speed

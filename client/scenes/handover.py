@@ -1,12 +1,18 @@
-"""The hot-seat hand-over screen: hides the map, minimap and log between two human players' turns."""
+"""The hot-seat hand-over screen: hides the board, minimap and log between two human players' turns.
+
+Any game's scene pushes it (``HandoverScene(app, game_scene, seat)``); what it shows about the
+seat (name, colour, a line such as the round) comes from the game's plugin (client/games)."""
 from __future__ import annotations
+
+import time
 
 import pygame
 
 from client import i18n
 from client.app import Scene
+from client.boards.model import rgb255
+from client.games import make_plugin
 from client.i18n import t
-from client.render.flat import player_rgb
 from client.ui import text, widgets
 
 
@@ -17,13 +23,13 @@ class HandoverScene(Scene):
         super().__init__(app)
         self.game_scene = game_scene
         self.player = player
-        import time
-
         self.shown_at = time.monotonic()
+        self.plugin = make_plugin(game_scene.game)
+
+    def key_contexts(self) -> tuple[str, ...]:
+        return ("global",)
 
     def handle(self, ev) -> None:
-        import time
-
         if time.monotonic() - self.shown_at < getattr(self.app.opts, "handover_delay", 0.0):
             return  # a second press of the key or button that ended the last turn
         if ev.type == pygame.KEYDOWN:
@@ -46,19 +52,24 @@ class HandoverScene(Scene):
         return False
 
     def draw(self, display) -> None:
-        surf = display.ui
+        surf = display if isinstance(display, pygame.Surface) else display.ui
         surf.fill((10, 10, 14))
-        display.mark_full()
+        if not isinstance(display, pygame.Surface):
+            display.mark_full()
         w, h = surf.get_size()
-        col = player_rgb(self.player)
+        lang = i18n.lang()
+        plugin = self.plugin
+        col = rgb255(plugin.seat_rgb(self.player))
+        name = plugin.seat_name(self.player, lang)
         pygame.draw.rect(surf, col, pygame.Rect(w // 2 - 60, h // 2 - 130, 120, 16), border_radius=6)
-        text.draw(surf, t("handover_title", p=i18n.player_name(self.player)), (w // 2, h // 2 - 70), 40,
-                  col, anchor="center")
+        text.draw(surf, t("handover_title", p=name), (w // 2, h // 2 - 70), 40, col, anchor="center")
         text.draw(surf, t("handover_body"), (w // 2, h // 2), 20, widgets.TEXT, anchor="center")
+        y = h // 2 + 50
+        for line in plugin.handover_lines(self.player, lang):
+            text.draw(surf, line, (w // 2, y), 18, widgets.DIM, anchor="center")
+            y += 30
         g = self.game_scene.game
-        text.draw(surf, t("round", r=g.round, lim=g.round_limit), (w // 2, h // 2 + 50), 18, widgets.DIM,
-                  anchor="center")
         cur = g.current_player
         if cur >= 0 and cur != self.player and self.game_scene.seats[cur] != "human":
-            text.draw(surf, t("ai_thinking", p=i18n.player_name(cur)), (w // 2, h // 2 + 90), 16,
+            text.draw(surf, t("ai_thinking", p=plugin.seat_name(cur, lang)), (w // 2, y + 10), 16,
                       widgets.DIM, anchor="center")

@@ -1,9 +1,10 @@
-"""F1: every key and mouse action."""
+"""F1: the keys and mouse actions of the scene on screen, written from the key-binding table (client/keys.py)
+in the current language."""
 from __future__ import annotations
 
 import pygame
 
-from client import i18n
+from client import i18n, keys
 from client.app import Scene
 from client.i18n import t
 from client.ui import text, widgets
@@ -11,6 +12,14 @@ from client.ui import text, widgets
 
 class HelpScene(Scene):
     opaque = False
+
+    def contexts(self) -> tuple[str, ...]:
+        """The contexts of the scene under this page (the one whose keys it lists)."""
+        below = [s for s in self.app.scenes if s is not self]
+        return below[-1].key_contexts() if below else ("global",)
+
+    def key_contexts(self) -> tuple[str, ...]:
+        return self.contexts()
 
     def handle(self, ev) -> None:
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
@@ -21,6 +30,10 @@ class HelpScene(Scene):
     def animating(self) -> bool:
         return False
 
+    def rows(self) -> list[tuple[str, str]]:
+        """(keys, what they do) in the current language."""
+        return keys.help_rows(self.contexts(), i18n.lang())
+
     def draw(self, display) -> None:
         surf = display.ui
         w, h = surf.get_size()
@@ -28,14 +41,13 @@ class HelpScene(Scene):
         box.center = (w // 2, h // 2)
         widgets.panel(surf, box, alpha=245)
         text.draw(surf, t("help_title"), (box.x + 20, box.y + 14), 24, widgets.ACCENT)
-        n = len(i18n.HELP_LINES)
-        lh = max(14, min(26, (box.h - 96) // n))
+        rows = self.rows()
+        lh = max(14, min(26, (box.h - 96) // max(1, len(rows))))
         size = max(10, min(16, lh - 6))
         y = box.y + 56
-        zh = i18n.lang() == "zh"
-        for keys, d_zh, d_en in i18n.HELP_LINES:
-            text.draw(surf, i18n.help_keys(keys), (box.x + 20, y), size, widgets.ACCENT)
-            text.draw(surf, d_zh if zh else d_en, (box.x + 250, y), size, widgets.TEXT)
+        for k, what in rows:
+            text.draw(surf, k, (box.x + 20, y), size, widgets.ACCENT)
+            text.draw(surf, what, (box.x + 250, y), size, widgets.TEXT)
             y += lh
             if y > box.bottom - 40:
                 break

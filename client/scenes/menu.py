@@ -34,6 +34,10 @@ class MenuScene(Scene):
         ]
         self.message = ""
 
+    def key_contexts(self) -> tuple[str, ...]:
+        """The keys of the game under the menu (its F1 page)."""
+        return self.game_scene.key_contexts() if self.game_scene is not None else ("global",)
+
     def close(self) -> None:
         self.app.pop(self)
 

@@ -1,4 +1,5 @@
-"""The start screen: game, map preset, rule mode, players, who sits in each seat, map seed."""
+"""The start screen: game, then the rows its plugin asks for (map preset, rule mode, players), who sits in
+each seat, and the seed where the game shows one (games with a hidden deal never show or ask for it)."""
 from __future__ import annotations
 
 import random
@@ -69,30 +70,44 @@ class StartScene(Scene):
 
         return list(presets())
 
+    def plugin(self):
+        """The chosen game's plugin class (None when the game has no client yet)."""
+        from client.games import plugin_class
+
+        try:
+            return plugin_class(self.game.value)
+        except KeyError:
+            return None
+
     def _player_counts(self) -> list[int]:
         from engine import registry
-        from engine.shachang.rules import preset
 
         info = registry.get(self.game.value)
-        if info.board != "heightmap":
-            return list(info.choices.get("players", (info.options.get("players", 2),)))
-        return list(range(2, preset(self.preset.value).max_players + 1))
+        pl = self.plugin()
+        if pl is not None and "preset" in pl.start_options:
+            from engine.shachang.rules import preset
+
+            return list(range(2, preset(self.preset.value).max_players + 1))
+        return list(info.choices.get("players", (info.options.get("players", 2),)))
 
     def _playable(self) -> bool:
-        if self.game.value == "shachang":
-            return True
-        try:
-            from client.boards import has_adapter
-        except ImportError:
-            return False
-        return has_adapter(self.game.value)
+        return self.plugin() is not None
+
+    def shows_seed(self) -> bool:
+        pl = self.plugin()
+        return pl is not None and pl.show_seed
+
+    def key_contexts(self) -> tuple[str, ...]:
+        return ("start", "global")
 
     def _changed(self, _) -> None:
         counts = self._player_counts()
         if self.players.value not in counts:
             self.players.value = counts[-1]
-        heightmap = self.game.value == "shachang"
-        self.preset.enabled = self.mode.enabled = heightmap
+        pl = self.plugin()
+        opts = pl.start_options if pl is not None else ()
+        self.preset.enabled = "preset" in opts
+        self.mode.enabled = "mode" in opts
         self.players.enabled = len(counts) > 1
         self.error = "" if self._playable() else t("game_unavailable")
 
@@ -105,7 +120,7 @@ class StartScene(Scene):
         return self._worker is not None or self.preview_key() != self._preview_key
 
     def preview_key(self):
-        if self.game.value != "shachang":
+        if not self.preset.enabled:  # a preview of the chosen map preset
             return None
         return (self.preset.value, self.mode.value, int(self.players.value), self.seed)
 
@@ -195,13 +210,16 @@ class StartScene(Scene):
         return self.main_rows + self.seats[:int(self.players.value)]
 
     def handle(self, ev) -> None:
-        for b in self.buttons + [self.seed_minus, self.seed_plus, self.seed_dice]:
+        seed_buttons = [self.seed_minus, self.seed_plus, self.seed_dice] if self.shows_seed() else []
+        for b in self.buttons + seed_buttons:
             if b.handle(ev):
                 return
         for i, r in enumerate(self.all_rows()):
             if r.handle(ev):
                 self.focus = i
                 return
+        if not self.shows_seed():
+            self.seed_rect = pygame.Rect(0, 0, 0, 0)
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.seed_rect.collidepoint(ev.pos):
             self.focus = -1
             return
@@ -226,11 +244,11 @@ class StartScene(Scene):
                 self._set_seed(self.seed + d)
             elif 0 <= self.focus < len(rows):
                 rows[self.focus].step(d)
-        elif pygame.K_0 <= k <= pygame.K_9 or pygame.K_KP0 <= k <= pygame.K_KP9:
+        elif (pygame.K_0 <= k <= pygame.K_9 or pygame.K_KP0 <= k <= pygame.K_KP9) and self.shows_seed():
             d = (k - pygame.K_0) if k <= pygame.K_9 else (k - pygame.K_KP0)
             self.seed_typed = (self.seed_typed + str(d))[-9:]
             self.seed = int(self.seed_typed)
-        elif k == pygame.K_BACKSPACE:
+        elif k == pygame.K_BACKSPACE and self.shows_seed():
             self.seed_typed = str(self.seed)[:-1]
             self.seed = int(self.seed_typed or 0)
 
@@ -252,7 +270,12 @@ class StartScene(Scene):
             r.layout(left_x, y, 110, 330)
             r.draw(surf, focused=i == self.focus)
             y += 46
-        # seed
+        if self.shows_seed():
+            self._draw_seed(surf, left_x, y)
+        self._draw_seats(surf, left_x, w, h)
+
+    def _draw_seed(self, surf, left_x: int, y: int) -> None:
+        """The seed row (only for games whose seed may be known: not for hidden deals)."""
         text.draw(surf, t("seed"), (left_x, y + 17), 20, widgets.ACCENT if self.focus == -1 else widgets.TEXT,
                   anchor="midleft")
         self.seed_minus.layout(left_x + 110, y, w=34, h=34)
@@ -264,7 +287,8 @@ class StartScene(Scene):
         self.seed_plus.draw(surf)
         self.seed_dice.layout(self.seed_plus.rect.right + 10, y, h=34)
         self.seed_dice.draw(surf)
-        # seats
+
+    def _draw_seats(self, surf, left_x: int, w: int, h: int) -> None:
         sx = left_x + 620
         sy = 140
         n = int(self.players.value)

@@ -30,12 +30,9 @@ def charset() -> str:
     parts += [p.name_zh + p.name_en for p in presets().values()]
     parts.append("".join(chr(c) for c in range(0x20, 0x7F)))
     parts.append(source_text())
-    try:  # the flat-board games' scene (client/boards)
-        from client.boards.text import all_text as boards_text
+    from engine.messages import all_text as catalogue_text  # every game's messages (assets/messages)
 
-        parts.append(boards_text())
-    except ImportError:
-        pass
+    parts.append(catalogue_text())
     return "".join(sorted(set("".join(parts))))
 
 

@@ -1,4 +1,6 @@
-"""Fonts: the shipped CJK subset in assets/fonts/ (never a system font), cached by size."""
+"""The one text stack of the client: the shipped CJK subset in assets/fonts/ (never a system font), cached by
+size, with pygame's default font only for a glyph the subset lacks; text pictures, wrapping, and the glyph
+masks the board renderers draw piece names from."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,6 +9,8 @@ import pygame
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 _cache: dict[int, pygame.font.Font] = {}
+_default: dict[int, pygame.font.Font] = {}
+_has: dict[str, bool] = {}
 _text_cache: dict[tuple, pygame.Surface] = {}
 
 
@@ -31,6 +35,30 @@ def font(size: int) -> pygame.font.Font:
     return f
 
 
+def has_glyph(ch: str) -> bool:
+    """Whether the shipped font draws ``ch`` (ASCII and spaces always count as present)."""
+    r = _has.get(ch)
+    if r is None:
+        if ch.isspace() or ord(ch) < 0x80 or font_path() is None:
+            r = True
+        else:
+            m = font(24).metrics(ch)
+            r = bool(m and m[0] is not None and m[0][:4] != (0, 0, 0, 0))
+        _has[ch] = r
+    return r
+
+
+def font_for(text: str, size: int) -> pygame.font.Font:
+    """The shipped font when it has every character of ``text``, else pygame's default font."""
+    if all(has_glyph(ch) for ch in text):
+        return font(size)
+    size = max(6, int(size))
+    f = _default.get(size)
+    if f is None:
+        f = _default[size] = pygame.font.Font(None, size)
+    return f
+
+
 def render(text: str, size: int, colour=(230, 230, 230)) -> pygame.Surface:
     """A text surface (cached; the cache is dropped when it grows large)."""
     key = (text, size, tuple(colour))
@@ -38,9 +66,14 @@ def render(text: str, size: int, colour=(230, 230, 230)) -> pygame.Surface:
     if s is None:
         if len(_text_cache) > 4000:
             _text_cache.clear()
-        s = font(size).render(text, True, colour)
+        s = font_for(text, size).render(text, True, colour)
         _text_cache[key] = s
     return s
+
+
+def glyph_mask(ch: str, px: int) -> pygame.Surface:
+    """A white-on-transparent picture of one character about ``px`` pixels tall (piece names)."""
+    return font_for(ch, px).render(ch, True, (255, 255, 255))
 
 
 def draw(surf: pygame.Surface, text: str, pos, size: int = 16, colour=(230, 230, 230),

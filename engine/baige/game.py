@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.api import Game, IllegalAction, ParseError, Placement, SaveError, Step, read_save
 from engine.baige.board import (
-    A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, G, K, LETTERS, N, NAMES_ZH, P, Q, R, RANK, SQNAME,
+    A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, G, K, LETTERS, N, NAMES_ZH, P, Q, R, RANK, SQNAME, SQUARES,
     START_FEN, W, FenError, Position, move_flag, move_from, move_promo, move_text, move_to,
     parse_move_text,
 )
@@ -313,6 +313,9 @@ class BaigeGame(Game):
             "actions": list(self._log),
             "moves_zh": list(self.moves_zh),
             "last_move": self.moves[-1] if self.moves else None,
+            "board": {SQNAME[sq]: LETTERS[abs(v)] if v > 0 else LETTERS[abs(v)].lower()
+                      for sq, v in zip(SQUARES, (self.pos.board[x] for x in SQUARES)) if v},
+            "king_in_check": (SQNAME[self.pos.king[self.pos.side]] if self.pos.in_check() else None),
             "side_to_move": "w" if self.pos.side > 0 else "b",
             "in_check": self.pos.in_check(),
             "check_streak": {("w" if s > 0 else "b"): {SQNAME[k]: v for k, v in d.items()}

@@ -1,0 +1,101 @@
+"""The one driver of computer seats for every game's scene: which agent sits where, how it is seeded,
+where it thinks, and what happens when it fails.
+
+    driver = AIDriver(game_id, seats, seed, hidden_deal=False)
+    job = driver.start(game, seat, version)   # thinks in a background thread (client.ai_process's worker)
+    if job.done: action, error = job.result, job.error
+
+Seeding: every agent's seed comes from ``seat_seed(base, seat)``. ``base`` is the game's seed for
+games whose seed is public; for games with a hidden deal (暗棋, 揭棋) it is a fresh unpredictable
+number (engine.chance.fresh_seed), so nothing about the agents follows from the deal's seed.
+
+Errors: a level that cannot be made falls back to the random player (``notes`` says so); an agent
+that raises while thinking hands its seat to a human (``fail``) — the same policy in every scene.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+def seat_seed(base: int, seat: int) -> int:
+    """The seed of the agent in ``seat`` (one formula for every game)."""
+    return (int(base) * 7919 + seat * 31 + 1) % (1 << 63)
+
+
+class Job:
+    """One computer decision from a background thread (observation and legal actions only)."""
+
+    def __init__(self, agent, obs, legal, version: int, seat: int):
+        self.version = version
+        self.seat = seat
+        self.result = None
+        self.error: BaseException | None = None
+        self.done = False
+        self.started = time.perf_counter()
+        self._t = threading.Thread(target=self._run, args=(agent, obs, legal), daemon=True)
+        self._t.start()
+
+    def _run(self, agent, obs, legal) -> None:
+        try:
+            from client.ai_process import act
+
+            self.result = act(agent, obs, legal)
+        except BaseException as e:  # reported by the scene, which hands the seat over (AIDriver.fail)
+            self.error = e
+        self.done = True
+
+    def join(self, timeout: float | None = None) -> None:
+        self._t.join(timeout)
+
+
+class AIDriver:
+    """See the module docstring."""
+
+    def __init__(self, game_id: str, seats: list[str], seed: int | None = 0, hidden_deal: bool = False):
+        from engine.chance import fresh_seed
+
+        self.game_id = game_id
+        self.seats = seats  # shared with the scene: a failed seat becomes "human" there too
+        self.base = fresh_seed() if hidden_deal or seed is None else int(seed)
+        self.agents: dict[int, Any] = {}
+        self.notes: list[str] = []  # level fallbacks, for the scene's message line
+
+    def is_computer(self, seat: int) -> bool:
+        return 0 <= seat < len(self.seats) and self.seats[seat] != "human"
+
+    def agent(self, seat: int):
+        """The agent of ``seat`` (made on first use; a level that cannot be made plays random)."""
+        a = self.agents.get(seat)
+        if a is None:
+            from engine.arena import make_agent
+
+            level = self.seats[seat]
+            try:
+                a = make_agent(self.game_id, level, seat_seed(self.base, seat), seat)
+            except BaseException as e:  # a level the game lacks: the random player
+                from engine.agents import RandomAgent
+
+                self.notes.append(f"{level}: {type(e).__name__}: {e}")
+                a = RandomAgent(seat_seed(self.base, seat))
+            self.agents[seat] = a
+        return a
+
+    def start(self, game, seat: int, version: int) -> Job:
+        """Start thinking for ``seat`` on ``game`` (its observation and legal actions are taken now)."""
+        return Job(self.agent(seat), game.observe(seat), game.legal_actions(), version, seat)
+
+    def fail(self, seat: int) -> None:
+        """The agent of ``seat`` failed: the seat goes to a human (the game never stalls on a broken agent)."""
+        self.seats[seat] = "human"
+        self.agents.pop(seat, None)
+
+    def reset(self, seed: int | None = None, hidden_deal: bool = False) -> None:
+        """Forget the agents (a new game); new seeds as in the constructor."""
+        from engine.chance import fresh_seed
+
+        self.agents.clear()
+        self.base = fresh_seed() if hidden_deal or seed is None else int(seed)

@@ -1,0 +1,110 @@
+"""三国演弈暗棋 "暗战洛阳城" in the client: the 53-cell cross, face-down backs, flips and moves.
+
+Cells are the engine's names (files a-i west to east, ranks 1-9 south to north), so north is at
+the top. Factions: 吴 red, 魏 blue, 蜀 green, the neutral 汉 amber. A token shows its kind in the
+colour of the faction printed on it; its ring has the colour of the seat that moves it (汉 gate
+pieces take the 勤王 faction's colour after 勤王, A6). A flip is (cell, option "flip"): one click.
+"""
+from __future__ import annotations
+
+from engine.anqi.board import layout
+
+from client.boards.geometry import CellSetGeometry, SquareGeometry
+from client.boards.model import BACK, BACK_RING, BoardView, Piece, RGB, mix
+from client.games.base import GamePlugin, text
+from client.i18n import tr
+
+FACTION_RGB: dict[str, RGB] = {
+    "吴": (0.82, 0.14, 0.12),
+    "魏": (0.14, 0.36, 0.82),
+    "蜀": (0.12, 0.58, 0.22),
+    "汉": (0.72, 0.50, 0.04),
+}
+SEATS = ("吴", "魏", "蜀")
+PALACE_TINT: RGB = (0.80, 0.56, 0.50)  # 皇城: a red-brown wall tone
+GATE_TINT: RGB = (0.72, 0.62, 0.50)  # 城门
+
+
+class Plugin(GamePlugin):
+    game_id = "anqi"
+    show_seed = False  # a hidden deal: no seed shown or asked for, a new game deals afresh
+    start_options = ()
+    hint = "board_hint_anqi"
+
+    def make_geometry(self, game) -> CellSetGeometry:
+        self.lay = lay = layout()
+        grid = SquareGeometry(lay.ranks, len(lay.files))
+        g = CellSetGeometry(lay.ranks, len(lay.files), [grid.parse(n) for n in lay.names])
+        self.palace = g.parse(lay.names[lay.palace])
+        self.gates = {g.parse(lay.names[i]) for i in lay.gates.values()}
+        return g
+
+    def seat_rgb(self, seat: int) -> RGB:
+        return FACTION_RGB[SEATS[seat]]
+
+    def pieces(self, obs) -> list[Piece]:
+        out = []
+        for name, t in obs["board"].items():
+            if t is None:
+                continue
+            cell = self.cell(name)
+            if t == "hidden":
+                out.append(Piece(cell=cell, body=BACK, ink=BACK_RING, ring=BACK_RING, face_down=True, name="?"))
+                continue
+            ink = FACTION_RGB[t["printed"]]
+            owner = t["owner"]
+            ring = FACTION_RGB[SEATS[owner]] if owner is not None else mix(ink, (0.5, 0.5, 0.5), 0.35)
+            out.append(Piece(cell=cell, glyph=self.lay.kinds[t["kind"]].zh, ink=ink, ring=ring, side=owner,
+                             name=t["piece"]))
+        return out
+
+    def tints(self, obs) -> dict:
+        tints = {c: GATE_TINT for c in self.gates}
+        tints[self.palace] = PALACE_TINT
+        return tints
+
+    def mark_kind(self, view: BoardView, prefix, step) -> str:
+        there = self.obs()["board"].get(step.value)
+        if isinstance(there, dict) and there["kind"] == "emperor":
+            return "special"  # 勤王 (A6)
+        return "capture" if there is not None else "move"
+
+    def hover_mark(self, view: BoardView, cell) -> str:
+        p = view.piece_at(cell)
+        return "flip" if p is not None and p.face_down else "hover"
+
+    def explain(self, prefix, cell):
+        return self.try_action(f"move {prefix[0].value} {self.cell_name(cell)}")
+
+    def out_seats(self) -> set[int]:
+        return set(self.obs()["out"])
+
+    def move_list(self, lang: str) -> list[str]:
+        """The record, one line per action (the deal entry left out)."""
+        evs = [e for e in self.game.events(max(0, self.game.current_player)) if e.msg.key != "anqi.deal"]
+        return [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(evs)]
+
+    def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        obs = self.obs()
+        name = lambda s: self.seat_name(s, lang)  # noqa: E731
+        q = obs["qinwang"]
+        if q is None:
+            lines = [(tr("anqi_no_qinwang", lang), None)]
+        elif obs["allies"]:
+            a, b = obs["allies"]
+            lines = [(tr("anqi_allied", lang, q=name(q), a=name(a), b=name(b)), None)]
+        else:
+            lines = [(tr("anqi_alliance_over", lang, q=name(q)), None)]
+        reasons = {p.player: text(p.msg or p.reason, lang) for p in self.game.ranking() if p.out}
+        for s in range(3):
+            if s in obs["out"]:
+                lines.append((tr("anqi_seat_out", lang, who=name(s), why=reasons.get(s, "")), self.seat_rgb(s)))
+        lines.append((tr("anqi_quiet", lang, n=obs["quiet"], lim=obs["quiet_limit"]), None))
+        for s in range(3):
+            if s not in obs["out"]:
+                n = sum(obs["unseen"][SEATS[s]].values())
+                lines.append((tr("anqi_face_down", lang, who=name(s), n=n), self.seat_rgb(s)))
+        return lines
+
+
+PLUGIN = Plugin

@@ -1,0 +1,125 @@
+"""百格西洋棋 in the client: a 10x10 board of ivory tokens with the seed's short names (王 后 衛 象 馬 車 炮 弩 士 兵 卒),
+red for White and black for Black. Clicks walk the engine's action steps (cell, cell[, option]); draw offers
+and resignation are buttons; the C7 fourth-check warning and the resignation are confirmed first."""
+from __future__ import annotations
+
+from engine.api import Step
+from engine.messages import Msg
+
+from client.boards.geometry import SquareGeometry
+from client.boards.model import BoardView, Piece, RGB
+from client.games.base import Choice, GamePlugin, text
+
+WHITE_INK: RGB = (0.78, 0.10, 0.08)
+BLACK_INK: RGB = (0.10, 0.10, 0.12)
+SIDE_INK = (WHITE_INK, BLACK_INK)
+NAME_ZH = {"p": "卒", "n": "馬", "b": "象", "r": "車", "q": "后", "k": "王", "g": "衛", "c": "炮", "a": "弩",
+           "f": "士", "w": "兵"}
+PROMO_ORDER = "qnrbcagfw"  # the chooser shows the strongest first, "stay" last
+
+
+class Plugin(GamePlugin):
+    game_id = "baige"
+    start_options = ()
+    chooser_title = "board_promote"
+
+    def make_geometry(self, game) -> SquareGeometry:
+        return SquareGeometry(10, 10)
+
+    def seat_rgb(self, seat: int) -> RGB:
+        """The side's colour in panels (Black shows grey there: black on the dark UI is unreadable)."""
+        return (WHITE_INK, (0.55, 0.55, 0.60))[seat]
+
+    def bottom_seat_flipped(self, seat: int) -> bool:
+        return seat == 1
+
+    # --- the position
+    def pieces(self, obs) -> list[Piece]:
+        out = []
+        for name, letter in sorted(obs["board"].items()):
+            side = 0 if letter.isupper() else 1
+            out.append(Piece(cell=self.cell(name), glyph=NAME_ZH[letter.lower()], ink=SIDE_INK[side], side=side,
+                             name=NAME_ZH[letter.lower()]))
+        return out
+
+    def check_cells(self, obs):
+        return [self.cell(obs["king_in_check"])] if obs.get("king_in_check") else []
+
+    def mark_kind(self, view: BoardView, prefix, step: Step) -> str:
+        board = self.obs()["board"]
+        src, dst = prefix[0].value, step.value
+        letter = board.get(src, "").lower()
+        if dst in board or (letter == "p" and src[0] != dst[0]):
+            return "capture"  # en passant captures onto an empty square
+        if letter == "k" and abs(ord(src[0]) - ord(dst[0])) > 1:
+            return "special"  # castling (C1)
+        if any(s.kind == "option" for s in self.index().next(prefix + (step,))):
+            return "special"  # a promotion square (C3, C5)
+        return "move"
+
+    def choice(self, prefix, step: Step) -> Choice:
+        side = 0 if self.game.current_player == 0 else 1
+        if step.value == "stay":  # C5: the ferz or wazir keeps its name
+            letter = self.obs()["board"].get(prefix[0].value, "f")
+            return Choice(step, Msg.of("baige.stay"), NAME_ZH[letter.lower()], SIDE_INK[side])
+        return Choice(step, Msg.of(f"baige.piece.{step.value}"), NAME_ZH[step.value], SIDE_INK[side])
+
+    def choice_rank(self, step: Step) -> int:
+        return PROMO_ORDER.index(step.value) if step.value in PROMO_ORDER else 99
+
+    def buttons(self) -> list[Step]:
+        out = super().buttons()
+        return out + [s for s in self.game.side_steps() if s not in out]
+
+    def confirm(self, action) -> Msg | None:
+        if str(action) == "resign":
+            return Msg.of("baige.confirm.resign")
+        if self.index().exact(self.action_steps(action)) is not None and \
+                self.game.would_lose_by_long_check(str(action)):
+            return Msg.of("baige.confirm.long_check")  # C7: "the client warns first"
+        return None
+
+    def explain(self, prefix, cell) -> Msg | str:
+        return self.try_action(prefix[0].value + self.cell_name(cell))
+
+    # --- panels
+    def move_list(self, lang: str) -> list[str]:
+        obs = self.obs()
+        moves = obs["moves_zh"] if lang == "zh" else obs["moves"]
+        out, k, n = [], 0, 1
+        if self.game.start_fen.split()[1] == "b" and moves:
+            out.append(f"{n}. …  {moves[0]}")
+            k, n = 1, 2
+        while k < len(moves):
+            out.append(f"{n}. " + "  ".join(moves[k:k + 2]))
+            k += 2
+            n += 1
+        return out
+
+    def status(self, lang: str) -> str:
+        obs = self.obs()
+        if obs.get("result") is not None:
+            return ""
+        if obs.get("pending_draw_offer") is not None:
+            who = obs["pending_draw_offer"]
+            return text(Msg.of("baige.note.offer", side=self.game.seat_name(who),
+                               other=self.game.seat_name(1 - who)), lang)
+        if obs.get("in_check"):
+            return text(Msg.of("baige.note.check", side=self.game.seat_name(self.game.current_player)), lang)
+        return ""
+
+    def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        obs = self.obs()
+        lines: list[tuple[str, RGB | None]] = []
+        rep = obs.get("repetitions", 1)
+        if rep > 1:
+            lines.append((text(Msg.of("baige.note.repetitions", n=rep), lang), None))
+        for seat, key in ((0, "w"), (1, "b")):
+            streak = obs.get("check_streak", {}).get(key, {})
+            if streak and max(streak.values()) >= 2:
+                lines.append((text(Msg.of("baige.note.streak", side=self.game.seat_name(seat),
+                                          n=max(streak.values())), lang), SIDE_INK[seat]))
+        return lines
+
+
+PLUGIN = Plugin

@@ -1,0 +1,304 @@
+"""The base of every game plugin: what the start screen, the board scene and the help page ask a game.
+
+A plugin wraps one game object (``set_game`` swaps it after an undo or a new game) and answers
+through the engine's common API only (engine/api.py): the observation for the pieces, the legal
+actions and their ``action_steps`` for clicks, ``describe`` / ``seat_name`` / ``end_reason`` for
+words. Nothing here parses action text or FEN: a click walks the steps of the legal actions.
+
+A game overrides a few hooks (python-chess style): ``make_geometry``, ``pieces``, ``tints``,
+``mark_kind``, ``check_cells``, ``panel_lines``, ``status``, ``confirm``, ``explain`` ... See
+docs/architecture.md ("how to add a game").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.api import IllegalAction, ParseError, Step
+from engine.messages import Msg, render
+
+from client.boards.geometry import BoardGeometry, Cell
+from client.boards.model import BoardView, Piece, RGB
+
+SEAT_RGB: tuple[RGB, ...] = ((0.82, 0.16, 0.14), (0.16, 0.38, 0.84), (0.92, 0.76, 0.12), (0.14, 0.62, 0.26),
+                             (0.60, 0.26, 0.80), (0.94, 0.50, 0.10), (0.10, 0.66, 0.66), (0.92, 0.44, 0.66))
+
+
+def text(m: Any, lang: str) -> str:
+    """A keyed message (or plain text) in ``lang``."""
+    return render(m, lang) if isinstance(m, Msg) else str(m or "")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One entry of a chooser (a promotion piece, a face): the step it adds and how it is shown."""
+
+    step: Step
+    label: Msg | str
+    glyph: str = ""
+    ink: RGB = (0.0, 0.0, 0.0)
+
+
+@dataclass
+class Outcome:
+    """What a click on the board means: ``play`` an action, ``choose`` among options (a chooser modal),
+    ``select`` a longer prefix (its next cells are marked), or ``clear`` the prefix (``reason``: why)."""
+
+    kind: str  # play | choose | select | clear
+    action: Any = None
+    prefix: tuple[Step, ...] = ()
+    choices: list[Choice] = field(default_factory=list)
+    reason: Msg | str = ""
+
+
+class StepIndex:
+    """The legal actions of one position with their steps (built once per position)."""
+
+    def __init__(self, pairs: list[tuple[Any, tuple[Step, ...]]]):
+        self.pairs = pairs
+
+    def next(self, prefix: tuple[Step, ...]) -> list[Step]:
+        """The distinct steps following ``prefix`` in some legal action, in a stable order."""
+        n = len(prefix)
+        seen: dict[Step, None] = {}
+        for _, st in self.pairs:
+            if len(st) > n and st[:n] == prefix:
+                seen.setdefault(st[n], None)
+        return list(seen)
+
+    def matching(self, prefix: tuple[Step, ...]) -> list[Any]:
+        n = len(prefix)
+        return [a for a, st in self.pairs if st[:n] == prefix]
+
+    def exact(self, steps: tuple[Step, ...]) -> Any | None:
+        for a, st in self.pairs:
+            if st == steps:
+                return a
+        return None
+
+
+class GamePlugin:
+    """Defaults for a flat-board game; see the module docstring."""
+
+    game_id = ""
+    scene = "board"  # which scene plays it: "board" (client/scenes/board_game.py) or "shachang"
+    show_seed = True  # False for games with a hidden deal: no seed on the start screen, none reused
+    start_options: tuple[str, ...] = ("players",)  # start-screen rows besides game, seats, language
+    needs_handover = False  # hot seat: hide the board between two human seats (private information)
+    key_context = "board"  # the key-binding table's rows for this game's scene (client/keys.py)
+    hint = "board_hint_move"  # client.i18n key of the line shown when a human is to move
+    chooser_title = "board_choose"  # client.i18n key of the chooser's title
+
+    def __init__(self, game: Any):
+        self.game = game
+        self.geometry: BoardGeometry = self.make_geometry(game)
+        self._index_key = None
+        self._index: StepIndex | None = None
+        self._obs_key = None
+        self._obs = None
+
+    def set_game(self, game: Any) -> None:
+        self.game = game
+
+    # ------------------------------------------------------------------ hooks of a game
+    def make_geometry(self, game: Any) -> BoardGeometry:
+        raise NotImplementedError
+
+    def pieces(self, obs: Any) -> list[Piece]:
+        """The pieces of an observation (cells in this plugin's geometry)."""
+        raise NotImplementedError
+
+    def tints(self, obs: Any) -> dict[Cell, RGB]:
+        return {}
+
+    def decorate(self, view: BoardView, obs: Any) -> None:
+        """Add terrain, edges, labels, markers or tracks to the view (default: none)."""
+
+    def check_cells(self, obs: Any) -> list[Cell]:
+        """Cells to mark as threatened (a king in check)."""
+        return []
+
+    def mark_kind(self, view: BoardView, prefix: tuple[Step, ...], step: Step) -> str:
+        """How a legal next cell is marked: a capture when a piece stands there, else a move."""
+        return "capture" if view.piece_at(self.cell(step.value)) is not None else "move"
+
+    def hover_mark(self, view: BoardView, cell: Cell) -> str:
+        return "hover"
+
+    def choice(self, prefix: tuple[Step, ...], step: Step) -> Choice:
+        """How an option step following ``prefix`` shows in a chooser."""
+        return Choice(step, Msg.of(step.label) if step.label else step.value)
+
+    def choice_rank(self, step: Step) -> int:
+        """Place of an option in the chooser (default: the engine's order)."""
+        return 0
+
+    def buttons(self) -> list[Step]:
+        """Buttons in the side panel for the player to move: the legal actions that are one button."""
+        return [s for s in self.index().next(()) if s.kind == "button"]
+
+    def confirm(self, action: Any) -> Msg | None:
+        """A question to ask before playing ``action`` (None: play it at once)."""
+        return None
+
+    def explain(self, prefix: tuple[Step, ...], cell: Cell) -> Msg | str:
+        """Why a click on ``cell`` after ``prefix`` builds no action."""
+        return Msg.of("common.text", text="")
+
+    def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        return []
+
+    def status(self, lang: str) -> str:
+        return ""
+
+    def seat_rgb(self, seat: int) -> RGB:
+        return SEAT_RGB[seat % len(SEAT_RGB)]
+
+    def bottom_seat_flipped(self, seat: int) -> bool:
+        """Whether the board turns round so that ``seat`` plays from the bottom."""
+        return False
+
+    def out_seats(self) -> set[int]:
+        return {p.player for p in self.game.ranking() if p.out} if self.game.is_over else set()
+
+    def handover_lines(self, seat: int, lang: str) -> list[str]:
+        return []
+
+    @classmethod
+    def new_game_options(cls, info, seed: int | None, players: int | None = None) -> dict:
+        """The options of a new game of the registered ``info``: ``seed`` where the seed is shown, an
+        unpredictable one (None) for hidden deals; ``players`` where the game offers that choice."""
+        opts = dict(info.options)
+        if "seed" in opts:
+            opts["seed"] = seed if cls.show_seed else None
+        if players is not None and "players" in opts and players in info.choices.get("players", (players,)):
+            opts["players"] = players
+        return opts
+
+    # ------------------------------------------------------------------ names and words
+    def cell(self, name: str) -> Cell:
+        return self.geometry.parse(name)
+
+    def cell_name(self, cell: Cell) -> str:
+        return self.geometry.name(cell)
+
+    def action_steps(self, action: Any) -> tuple[Step, ...]:
+        return self.game.action_steps(action)
+
+    def seat_name(self, seat: int, lang: str) -> str:
+        return text(self.game.seat_name(seat), lang)
+
+    def describe(self, action: Any, lang: str) -> str:
+        return text(self.game.describe(action), lang)
+
+    def end_reason(self, lang: str) -> str:
+        return text(self.game.end_reason(), lang)
+
+    def move_list(self, lang: str) -> list[str]:
+        """The game's log as numbered lines (the events the viewer may see)."""
+        seat = max(0, self.game.current_player)
+        return [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(self.game.events(seat))]
+
+    # ------------------------------------------------------------------ the position now
+    def obs(self) -> Any:
+        """The observation of the seat to move (cached until the next action)."""
+        key = (id(self.game), len(self.game.log))
+        if self._obs_key != key:
+            self._obs_key = key
+            self._obs = self.game.observe(max(0, self.game.current_player))
+        return self._obs
+
+    def index(self) -> StepIndex:
+        key = (id(self.game), len(self.game.log), self.game.current_player)
+        if self._index_key != key:
+            self._index_key = key
+            acts = [] if self.game.is_over else self.game.legal_actions()
+            self._index = StepIndex([(a, tuple(self.action_steps(a))) for a in acts])
+        return self._index
+
+    def last_cells(self) -> list[Cell]:
+        """The cells of the last action (marked "last")."""
+        log = self.game.log
+        if not log:
+            return []
+        out = []
+        for s in self.action_steps(log[-1]):
+            if s.kind == "cell":
+                try:
+                    out.append(self.cell(s.value))
+                except KeyError:
+                    pass
+        return out
+
+    def view(self, viewer: int, prefix: tuple[Step, ...] = ()) -> BoardView:
+        """The board model for ``viewer`` with the marks of ``prefix`` (the steps chosen so far)."""
+        obs = self.obs()
+        v = BoardView(self.geometry, self.pieces(obs), {}, self.tints(obs))
+        self.decorate(v, obs)
+        for c in self.last_cells():
+            v.marks[c] = "last"
+        if not self.game.is_over:
+            for c in self.check_cells(obs):
+                v.marks[c] = "check"
+        v.marks.update(self.targets(prefix, v))
+        for s in prefix:
+            if s.kind == "cell":
+                v.marks[self.cell(s.value)] = "selected"
+        return v
+
+    def targets(self, prefix: tuple[Step, ...], view: BoardView | None = None) -> dict[Cell, str]:
+        """The cells that may follow ``prefix``, with their mark kind."""
+        if not prefix:
+            return {}
+        view = view or BoardView(self.geometry, self.pieces(self.obs()))
+        return {self.cell(s.value): self.mark_kind(view, prefix, s) for s in self.index().next(prefix)
+                if s.kind == "cell"}
+
+    def can_start(self, cell: Cell) -> bool:
+        """Whether an action starts with a click on ``cell``."""
+        return Step("cell", self.cell_name(cell)) in self.index().next(())
+
+    # ------------------------------------------------------------------ clicks
+    def click(self, cell: Cell | None, prefix: tuple[Step, ...] = ()) -> Outcome:
+        """What a click on ``cell`` means after ``prefix`` (see Outcome)."""
+        if cell is None or self.game.is_over:
+            return Outcome("clear")
+        idx = self.index()
+        step = Step("cell", self.cell_name(cell))
+        if prefix and step == prefix[-1]:
+            return Outcome("clear")
+        if prefix and step in idx.next(prefix):
+            new = prefix + (step,)
+        elif step in idx.next(()):
+            new = (step,)
+        else:
+            return Outcome("clear", reason=self.explain(prefix, cell) if prefix else "")
+        return self.walk(new)
+
+    def walk(self, prefix: tuple[Step, ...]) -> Outcome:
+        """Complete ``prefix`` as far as it is forced: play a whole action, ask for an option, or select."""
+        idx = self.index()
+        nxt = idx.next(prefix)
+        exact = idx.exact(prefix)
+        if exact is not None and not nxt:
+            return Outcome("play", action=exact, prefix=prefix)
+        if nxt and all(s.kind == "option" for s in nxt):
+            acts = idx.matching(prefix)
+            if len(acts) == 1:
+                return Outcome("play", action=acts[0], prefix=prefix)
+            return Outcome("choose", prefix=prefix, choices=[self.choice(prefix, s) for s in sorted(nxt, key=self.choice_rank)])
+        return Outcome("select", prefix=prefix)
+
+    def pick(self, prefix: tuple[Step, ...], option: Step) -> Outcome:
+        """The chooser's answer: the action built by ``prefix`` + ``option`` (or a longer prefix)."""
+        return self.walk(prefix + (option,))
+
+    def try_action(self, action_text: str) -> Msg | str:
+        """The refusal of ``action_text`` on a copy of the game ('' if it would be legal)."""
+        try:
+            self.game.clone().apply(action_text)
+        except IllegalAction as e:
+            return e.msg
+        except ParseError:
+            return ""
+        return ""

@@ -1,0 +1,131 @@
+"""The key-binding table: which key does what, in which context, in both languages.
+
+Scenes dispatch keys from it (``action(ev, contexts)``) and the F1 page is written from it
+(``help_rows(contexts, lang)``), so the help always lists the keys of the scene on screen.
+A context is "global" (the app: F1, F2, F11, F12), "board" (every flat-board game), "board_gl"
+(its 3D view), "shachang" (沙场秋点兵's scene), "start" (the start screen) or a game's own id
+(rows a plugin adds).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+CTRL, SHIFT, ALT = "ctrl", "shift", "alt"
+
+
+@dataclass(frozen=True)
+class Binding:
+    """``keys``: how the help shows the keys (Chinese names before " / " are dropped in English);
+    ``codes``: (pygame key name, modifier or "") pairs that trigger ``action`` (none for mouse rows)."""
+
+    keys: str
+    action: str
+    zh: str
+    en: str
+    context: str
+    codes: tuple[tuple[str, str], ...] = ()
+
+
+def _b(keys, action, zh, en, context, *codes):
+    return Binding(keys, action, zh, en, context, tuple(codes))
+
+
+BINDINGS: list[Binding] = [
+    # --- every scene (client/app.py handles these)
+    _b("F1", "help", "帮助（本页）", "help (this page)", "global", ("K_F1", "")),
+    _b("F2", "language", "切换语言 中文/English", "switch language", "global", ("K_F2", "")),
+    _b("F11 / Alt+Enter", "fullscreen", "全屏", "fullscreen", "global", ("K_F11", ""), ("K_RETURN", ALT)),
+    _b("F12", "screenshot", "截图", "screenshot", "global", ("K_F12", "")),
+    _b("Shift+F12", "rule_picture", "规则图（无界面）", "rule picture (board only, no HUD)", "shachang"),
+    # --- the flat-board games (client/scenes/board_game.py)
+    _b("左键 / Left click", "", "选中棋子，再点目标格；点暗子翻开", "select a piece, then its target; click a face-down piece "
+       "to flip it", "board"),
+    _b("拖动 / Drag", "", "把棋子拖到目标格", "drag a piece to its target", "board"),
+    _b("右键 / Right click", "", "取消选择", "cancel the selection", "board"),
+    _b("Esc", "cancel", "取消选择；无选择时离开本局", "cancel; with nothing selected: leave the game", "board",
+       ("K_ESCAPE", "")),
+    _b("U / Ctrl+Z", "undo", "悔棋（对电脑时）", "undo (against the computer)", "board", ("K_u", ""), ("K_z", CTRL)),
+    _b("F", "flip", "翻转棋盘", "flip the board", "board", ("K_f", "")),
+    _b("PgUp / PgDn", "scroll", "翻阅棋谱", "scroll the move list", "board", ("K_PAGEUP", ""), ("K_PAGEDOWN", "")),
+    _b("Ctrl+S", "save", "存档", "save", "board", ("K_s", CTRL)),
+    _b("V", "view", "俯视 / 斜视", "top / angled view", "board_gl", ("K_v", "")),
+    _b("Q / E", "rotate", "旋转棋盘视角", "turn the view", "board_gl", ("K_q", ""), ("K_e", "")),
+    _b("滚轮 / Wheel", "", "缩放；在棋谱上：翻阅", "zoom; over the move list: scroll", "board_gl"),
+    # --- 沙场秋点兵 (client/scenes/game.py dispatches these itself; the help lists them from here)
+    _b("左键 / Left click", "", "选中己方部队; 选中后点格子=行军, 点敌军=攻击",
+       "select own unit; then click a cell = march, an enemy = attack", "shachang"),
+    _b("拖动 / Drag", "", "从部队拖到格子=行军 (拖到己方部队=集合)",
+       "drag from a unit to a cell = march (onto own unit = merge)", "shachang"),
+    _b("Shift+左键 / Shift+click", "", "行军并入所点的己方部队", "Shift+click own unit = march into it (merge)",
+       "shachang"),
+    _b("右键 / Right click / Esc", "", "取消选择; 无选择时 Esc 打开菜单",
+       "cancel selection; Esc with nothing selected opens the menu", "shachang"),
+    _b("滚轮 / Wheel", "", "缩放; 在选中部队或面板上: 出兵人数; 增援框: 人数",
+       "zoom; over the selected unit or the panel: soldiers to send; reinforcement box: count", "shachang"),
+    _b("1-9, 0", "", "出兵/增援人数 (连按两位数)", "soldiers to send/place (type two digits quickly)", "shachang"),
+    _b("R", "", "在悬停格或选中部队处增援", "reinforce on the hovered cell or the selected unit", "shachang"),
+    _b("Enter / 结束回合", "", "结束回合", "end turn (also the button)", "shachang"),
+    _b("Tab", "", "下一支己方部队 (第一人称时也可)", "next own unit (also in first person)", "shachang"),
+    _b("V", "", "第一人称视角 (选中部队的视高)", "first-person view at the selected unit's eye", "shachang"),
+    _b("X", "", "视野预览: 悬停格能看到什么", "vision preview: what the hovered cell would see", "shachang"),
+    _b("C / Home", "", "镜头跳到选中部队 / 我军", "camera to the selected unit / my army", "shachang"),
+    _b("WASD / 方向键 / Arrows", "", "平移镜头", "pan the camera (also screen edge)", "shachang"),
+    _b("中键或右键拖动 / Middle or right drag", "", "平移镜头", "middle or right drag pans", "shachang"),
+    _b("Q / E", "", "旋转镜头 (3D)", "rotate the camera (3D)", "shachang"),
+    _b("+ / - / PgUp PgDn", "", "缩放", "zoom", "shachang"),
+    _b("H / K", "", "高度数字 / 坐标", "height numbers / coordinates", "shachang"),
+    _b("M", "", "小地图开关", "minimap on/off", "shachang"),
+    _b("F / N", "", "电脑加速 / 跳过电脑动画", "computer speed / skip computer animation", "shachang"),
+    _b("F5 / F9", "", "快速存档 / 读档", "quick save / quick load", "shachang"),
+    # --- the start screen
+    _b("↑ ↓ / Up Down", "", "选择一行", "choose a row", "start"),
+    _b("← → / Left Right", "", "改变该行的值", "change the row's value", "start"),
+    _b("0-9 / Backspace", "", "输入种子（显示种子的游戏）", "type the seed (games that show one)", "start"),
+    _b("Enter", "", "开始", "start", "start"),
+    _b("Esc", "", "退出", "quit", "start"),
+]
+
+
+def rows(contexts) -> list[Binding]:
+    """The bindings of ``contexts`` in table order (the help page's rows)."""
+    cs = set(contexts)
+    return [b for b in BINDINGS if b.context in cs]
+
+
+def key_text(keys: str, lang: str) -> str:
+    """The key column of a help row: in English without the Chinese key names."""
+    if lang == "zh":
+        return keys
+    parts = [p for p in keys.split(" / ") if not any("\u4e00" <= ch <= "\u9fff" for ch in p)]
+    return " / ".join(parts) if parts else keys
+
+
+def help_rows(contexts, lang: str) -> list[tuple[str, str]]:
+    """(keys, what they do) in ``lang`` for the help page of a scene with these contexts."""
+    return [(key_text(b.keys, lang), b.zh if lang == "zh" else b.en) for b in rows(contexts)]
+
+
+def _mod_ok(mod: int, want: str) -> bool:
+    ctrl = bool(mod & pygame.KMOD_CTRL)
+    alt = bool(mod & pygame.KMOD_ALT)
+    if want == CTRL:
+        return ctrl
+    if want == ALT:
+        return alt
+    if want == SHIFT:
+        return bool(mod & pygame.KMOD_SHIFT)
+    return not ctrl and not alt
+
+
+def action(ev, contexts) -> str | None:
+    """The action a KEYDOWN event triggers in ``contexts`` (None if no row binds it)."""
+    if ev.type != pygame.KEYDOWN:
+        return None
+    mod = getattr(ev, "mod", 0)
+    for b in rows(contexts):
+        for name, want in b.codes:
+            if ev.key == getattr(pygame, name) and _mod_ok(mod, want):
+                return b.action
+    return None

@@ -1,0 +1,203 @@
+"""Modal boxes on the app's scene stack: confirm (yes/no), chooser (a promotion piece, a face), game over.
+
+A modal is an overlay Scene pushed on its host (the App, or a ``Stack`` when a scene runs without
+an app, e.g. in tests): it takes every event until it closes, and draws over the scene below it,
+centred on ``area()`` (the board). Words come from client.i18n in the current language.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from client.app import Scene
+from client.i18n import t
+from client.ui import text, widgets
+
+
+class Stack:
+    """A scene stack for a scene that runs without an App (same push/pop/scenes as client.app.App)."""
+
+    def __init__(self):
+        self.scenes: list = []
+
+    def push(self, scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self, scene=None) -> None:
+        if scene is None:
+            if self.scenes:
+                self.scenes.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)
+
+    @property
+    def scene(self):
+        return self.scenes[-1] if self.scenes else None
+
+
+class Modal(Scene):
+    """The base: a box with a title, lines and a row of buttons; Esc cancels."""
+
+    opaque = False
+    kind = "modal"
+
+    def __init__(self, host, area: Callable[[], pygame.Rect] | None = None, on_cancel=None):
+        super().__init__(host)
+        self.area = area
+        self.on_cancel = on_cancel
+        self.buttons: list[widgets.Button] = []
+        self.rect: pygame.Rect | None = None
+
+    def key_contexts(self) -> tuple[str, ...]:
+        below = [s for s in self.app.scenes if s is not self]
+        return below[-1].key_contexts() if below else ("global",)
+
+    def close(self) -> None:
+        self.app.pop(self)
+
+    def cancel(self) -> None:
+        self.close()
+        if self.on_cancel:
+            self.on_cancel()
+
+    def _run(self, fn) -> Callable[[], None]:
+        def go():
+            self.close()
+            fn()
+        return go
+
+    def handle(self, ev) -> None:
+        for b in self.buttons:
+            if b.handle(ev):
+                return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            self.cancel()
+
+    def animating(self) -> bool:
+        return False
+
+    # --- drawing
+    def box(self, surf, w: int, h: int) -> pygame.Rect:
+        area = self.area() if self.area else surf.get_rect()
+        r = pygame.Rect(0, 0, w, h)
+        r.center = area.center
+        widgets.panel(surf, r, alpha=240)
+        pygame.draw.rect(surf, widgets.ACCENT, r, 2, border_radius=6)
+        self.rect = r
+        return r
+
+    def button_row(self, surf, box: pygame.Rect, y: int, bw: int = 110) -> None:
+        n = len(self.buttons)
+        x = box.centerx - (n * bw + (n - 1) * 14) // 2
+        for b in self.buttons:
+            b.layout(x, y, w=bw, h=32)
+            b.draw(surf)
+            x += bw + 14
+
+    def draw(self, display) -> None:
+        surf = display if isinstance(display, pygame.Surface) else display.ui
+        self.draw_on(surf)
+
+    def draw_on(self, surf) -> None:
+        raise NotImplementedError
+
+
+class ConfirmModal(Modal):
+    """A question with Yes / No; Enter or Y says yes."""
+
+    kind = "confirm"
+
+    def __init__(self, host, question: str | Callable[[], str], on_yes, on_no=None, area=None, action: Any = None):
+        super().__init__(host, area, on_no)
+        self.question = question
+        self.action = action  # the action it asks about (tests, and the scene's bookkeeping)
+        self.buttons = [widgets.Button(lambda: t("board_yes"), self._run(on_yes), 18),
+                        widgets.Button(lambda: t("board_no"), self.cancel, 18)]
+        self.on_yes = on_yes
+
+    def handle(self, ev) -> None:
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+            self._run(self.on_yes)()
+            return
+        super().handle(ev)
+
+    def draw_on(self, surf) -> None:
+        q = self.question() if callable(self.question) else self.question
+        lines = text.wrap(q, 18, 400)
+        box = self.box(surf, 440, 100 + 24 * len(lines))
+        for i, ln in enumerate(lines):
+            text.draw(surf, ln, (box.centerx, box.y + 22 + 24 * i), 18, widgets.TEXT, anchor="midtop")
+        self.button_row(surf, box, box.bottom - 48)
+
+
+class ChooserModal(Modal):
+    """Pick one of ``choices`` (client.games.base.Choice: a token with a glyph and a label), or cancel."""
+
+    kind = "choose"
+
+    def __init__(self, host, title: str | Callable[[], str], choices: list, on_pick, on_cancel=None, area=None):
+        super().__init__(host, area, on_cancel)
+        self.title = title
+        self.choices = choices
+        self.on_pick = on_pick
+        self.rects: dict[str, pygame.Rect] = {}  # option value -> its box (tests click these)
+        self.mouse = (0, 0)
+        self.buttons = [widgets.Button(lambda: t("board_no"), self.cancel, 16)]
+
+    def handle(self, ev) -> None:
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for c in self.choices:
+                r = self.rects.get(c.step.value)
+                if r is not None and r.collidepoint(ev.pos):
+                    self.close()
+                    self.on_pick(c)
+                    return
+        super().handle(ev)
+
+    def draw_on(self, surf) -> None:
+        from client.boards.model import rgb255
+        from client.games.base import text as words
+        from client.i18n import lang
+
+        cw = 92
+        ttl = self.title() if callable(self.title) else self.title
+        box = self.box(surf, max(300, cw * len(self.choices) + 40), 210)
+        text.draw(surf, ttl, (box.centerx, box.y + 14), 18, widgets.ACCENT, anchor="midtop")
+        x0 = box.centerx - cw * len(self.choices) // 2
+        for i, c in enumerate(self.choices):
+            cx, cy = x0 + cw * i + cw // 2, box.y + 86
+            r = pygame.Rect(cx - 40, cy - 40, 80, 100)
+            if r.collidepoint(self.mouse):
+                pygame.draw.rect(surf, (70, 78, 94), r, border_radius=6)
+            pygame.draw.circle(surf, (245, 235, 210), (cx, cy), 30)
+            pygame.draw.circle(surf, rgb255(c.ink), (cx, cy), 26, 3)
+            if c.glyph:
+                text.draw(surf, c.glyph, (cx, cy), 28, rgb255(c.ink), anchor="center")
+            text.draw(surf, words(c.label, lang()), (cx, cy + 40), 14, widgets.TEXT, anchor="midtop")
+            self.rects[c.step.value] = r
+        self.button_row(surf, box, box.bottom - 42, 100)
+
+
+class GameOverModal(Modal):
+    """The end of a game: why, and buttons (new game, look at the board, menu)."""
+
+    kind = "over"
+
+    def __init__(self, host, reason: Callable[[], str], buttons: list[tuple[Callable[[], str], Callable]],
+                 on_close=None, area=None):
+        super().__init__(host, area, on_close)
+        self.reason = reason
+        self.buttons = [widgets.Button(label, self._run(fn), 16) for label, fn in buttons]
+
+    def draw_on(self, surf) -> None:
+        lines = text.wrap(self.reason(), 16, 440)
+        box = self.box(surf, 480, 116 + 22 * len(lines))
+        text.draw(surf, t("board_game_over"), (box.centerx, box.y + 14), 24, widgets.ACCENT, anchor="midtop")
+        y = box.y + 54
+        for ln in lines:
+            text.draw(surf, ln, (box.centerx, y), 16, widgets.TEXT, anchor="midtop")
+            y += 22
+        self.button_row(surf, box, box.bottom - 46, 118)
