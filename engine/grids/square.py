@@ -35,6 +35,16 @@ DIAGONAL = ((-1, -1), (-1, 1), (1, -1), (1, 1))
 _NAME = re.compile(r"^([a-z]+)([1-9][0-9]*)$")
 
 
+def _manhattan(a: Cell, b: Cell) -> int:
+    """|dr| + |dc|."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def _chebyshev(a: Cell, b: Cell) -> int:
+    """max(|dr|, |dc|)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
 def _half_toward_zero(num: int, den: int) -> int:
     """num/den (num >= 0, den > 0) rounded to nearest, an exact half going down."""
     q, r = divmod(num, den)
@@ -73,6 +83,9 @@ class SquareGrid(Grid):
                 raise ValueError("an empty cell set")
             self._mask = mask
             self._set = frozenset(zip(*(v.tolist() for v in np.nonzero(mask))))
+        if self._mask is None:  # the formulas as plain functions: no method dispatch in hot loops
+            self.distance = _manhattan if neighbourhood == 4 else _chebyshev
+        self.span = _chebyshev
         self._cells = None
         self._nb: dict = {}
         self._dist: dict = {}

@@ -18,12 +18,10 @@ from collections import deque
 import numpy as np
 
 from engine.shachang.actions import Attack, March, Reinforce
-from engine.shachang.cells import parse_cell
+from engine.shachang.cells import PLANE, board_grid, parse_cell
 from engine.shachang.rules import attack_range, vision_range
 from engine.shachang.sight import sight_path
 from engine.shachang.vision import diamond, visible_from
-
-NB = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 class Meter(threading.local):
@@ -40,13 +38,13 @@ METER = Meter()
 WORK_CHANGE, WORK_LINE, WORK_REACH, WORK_VISION, WORK_THREATS, WORK_PLAN = 1, 5, 25, 33, 22, 15
 
 
-def steps(a, b) -> int:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+steps = PLANE.distance  # 步数 (S1) of the board geometry (engine.grids): steps(a, b) -> int
+_span = PLANE.span  # 距离 (S2): the number of levels of a sight line
 
 
 def line_clear(h: np.ndarray, src, dst, z: int, x: int) -> bool:
     """S5 with integer arithmetic: no intermediate cell y with D*y >= a*z + b*x."""
-    d = max(abs(src[0] - dst[0]), abs(src[1] - dst[1]))
+    d = _span(src, dst)
     if d <= 1:
         return True
     METER.n += WORK_LINE
@@ -188,6 +186,11 @@ class Model:
 
     # ---------------------------------------------------------------- facts
     @property
+    def grid(self):
+        """The board geometry (engine.grids): the march steps' neighbours."""
+        return board_grid(self.size)
+
+    @property
     def field(self) -> int:
         return sum(v[0] for v in self.own.values())
 
@@ -221,7 +224,7 @@ class Model:
             return out
         dist = {src: 0}
         q = deque([src])
-        n = self.size
+        neighbours = self.grid.neighbours
         seen = self.seen
         own, enemy = self.own, self.enemy
         while q:
@@ -229,9 +232,8 @@ class Model:
             d = dist[c]
             if d >= lim:
                 continue
-            for dr, dc in NB:
-                nc = (c[0] + dr, c[1] + dc)
-                if nc in dist or not (0 <= nc[0] < n and 0 <= nc[1] < n):
+            for nc in neighbours(c):
+                if nc in dist:
                     continue
                 if not seen[nc]:
                     continue
