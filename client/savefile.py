@@ -76,7 +76,7 @@ def read_engine_text(path) -> str | bytes:
     try:
         return unwrap(read_file(path, MAX_CLIENT_SAVE_BYTES))[0]
     except SaveError as e:
-        raise SaveError(f"{Path(path).name}: {e}") from None
+        raise SaveError(_named(path, e)) from None
 
 
 def read_save(path) -> tuple:
@@ -84,8 +84,13 @@ def read_save(path) -> tuple:
     try:
         return load_text(read_file(path, MAX_CLIENT_SAVE_BYTES))
     except SaveError as e:
-        msg = str(e)
-        raise SaveError(msg if msg.startswith(str(path)) else f"{Path(path).name}: {msg}") from None
+        raise SaveError(_named(path, e)) from None
+
+
+def _named(path, e: Exception) -> str:
+    """The error with the file's name in front (once)."""
+    msg = str(e)
+    return msg if msg.startswith(str(path)) else f"{path}: {msg}"
 
 
 def write_save(path, game, seats, viewer) -> Path:

@@ -77,6 +77,10 @@ OVERLAY_KEYS = {"reach", "attack", "sight", "sight_kind", "vision", "vision_coun
                 "select", "labels", "numbers", "path"}
 
 
+MAX_SCENARIO_BYTES = 4 * 1024 * 1024  # a 256x256 literal grid is about 0.4 MB
+MAX_DEPTH = 8  # tables and arrays nest at most this deep in a scenario
+
+
 class ScenarioError(ValueError):
     """A bad scenario: the message names the file, key and line."""
 
@@ -192,10 +196,100 @@ def parse_heights(sc: Scenario, text) -> np.ndarray:
                                          f"{len(grid[bad[0] - 1])} values")
     if n not in SIZES:
         raise sc.error("map", "heights", f"a {n}x{n} grid matches no preset (8, 16, 64 or 256)")
-    h = np.array(grid, dtype=np.int64)
-    if h.min() < 0:
-        raise sc.error("map", "heights", "heights must be non-negative")
-    return h.astype(np.int16)
+    from engine.shachang.cells import cell_name
+    from engine.shachang.maps import MAX_HEIGHT
+
+    for i, r in enumerate(grid):  # by meaning, before any cast: 65537 must not load as 1
+        lo, hi = min(r), max(r)
+        if lo < 0:
+            raise sc.error("map", "heights", f"height {lo} at {cell_name((i, r.index(lo)))} is negative",
+                           offset=offsets[i])
+        if hi > MAX_HEIGHT:
+            shown = hi if len(str(hi)) <= 20 else f"of {len(str(hi))} digits"
+            raise sc.error("map", "heights", f"height {shown} at {cell_name((i, r.index(hi)))} "
+                           f"exceeds {MAX_HEIGHT}", offset=offsets[i])
+    return np.array(grid, dtype=np.int16)
+
+
+def _depth(v) -> int:
+    """How deeply tables and arrays nest in a parsed TOML value (iterative: no recursion limit)."""
+    deepest, stack = 0, [(v, 0)]
+    while stack:
+        x, d = stack.pop()
+        deepest = max(deepest, d)
+        if d > MAX_DEPTH:
+            break
+        if isinstance(x, dict):
+            stack.extend((y, d + 1) for y in x.values())
+        elif isinstance(x, list):
+            stack.extend((y, d + 1) for y in x)
+    return deepest
+
+
+def parse_toml(path: str, text: str | None = None) -> dict:
+    """The TOML table of a scenario file (its text under the key "\\0text"); ScenarioError for a file
+    that is not a regular file, is over MAX_SCENARIO_BYTES, is not UTF-8 TOML or nests too deeply."""
+    from engine.api import SaveError
+    from engine.saves import read_file
+
+    if text is None:
+        try:
+            raw = read_file(path, MAX_SCENARIO_BYTES, what="scenario")
+        except SaveError as e:
+            raise ScenarioError(str(e)) from None
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ScenarioError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    if not isinstance(text, str):
+        raise ScenarioError(f"{path}: a scenario is text, not {type(text).__name__}")
+    if len(text) > MAX_SCENARIO_BYTES:
+        raise ScenarioError(f"{path}: {len(text)} characters is over the scenario size limit of "
+                            f"{MAX_SCENARIO_BYTES}")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(f"{path}: not valid TOML: {e}") from None
+    except RecursionError:
+        raise ScenarioError(f"{path}: the TOML nests too deeply") from None
+    if _depth(data) > MAX_DEPTH:
+        raise ScenarioError(f"{path}: tables and arrays nest more than {MAX_DEPTH} deep")
+    data["\0text"] = text
+    return data
+
+
+def _number(sc: Scenario, table: str, key: str, lo: float, hi: float) -> None:
+    """A finite number lo..hi when present (TOML allows inf and nan)."""
+    v = sc.get(table, key, None, (int, float))
+    if v is not None and not (lo <= v <= hi):  # also false for nan
+        raise sc.error(table, key, f"{v} is not a number {lo}..{hi}")
+
+
+def check_view_and_overlays(sc: Scenario) -> None:
+    """[view] and [overlays] values checked by kind and range before anything draws them."""
+    for key, lo, hi in (("distance", 0.1, 10000.0), ("yaw", -3600.0, 3600.0), ("pitch", -89.9, 89.9),
+                        ("fov", 1.0, 170.0)):
+        _number(sc, "view", key, lo, hi)
+    for key in ("camera", "target", "look_at", "size"):
+        sc.get("view", key, None, str)
+    v = sc.table("view").get("as")
+    if v is not None and v != "none" and (type(v) is not int or not 0 <= v < sc.game.n):
+        raise sc.error("view", "as", f"expected a player 0..{sc.game.n - 1} or \"none\", got {v!r:.40}")
+    for key in ("reach", "attack", "vision", "select"):
+        sc.get("overlays", key, None, str)
+    for key in ("ghost", "reinforce", "numbers"):
+        sc.get("overlays", key, None, bool)
+    sc.get("overlays", "sight_kind", None, str)
+    for key in ("sight", "path"):
+        v = sc.get("overlays", key, None, list)
+        if v is not None and not all(isinstance(x, str) for x in v):
+            raise sc.error("overlays", key, "expected a list of cell names")
+    labels = sc.get("overlays", "labels", None, (str, list))
+    if isinstance(labels, list) and not all(isinstance(x, str) for x in labels):
+        raise sc.error("overlays", "labels", "expected a list of coords, heights, counts")
+    cnt = sc.get("overlays", "vision_count", None, int)
+    if cnt is not None and not 1 <= cnt <= sc.game.P.cap:
+        raise sc.error("overlays", "vision_count", f"expected 1..{sc.game.P.cap} soldiers, got {cnt}")
 
 
 def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
@@ -206,15 +300,8 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
     from engine.shachang.terrain import generate
 
     path = str(path)
-    if text is None:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise ScenarioError(f"{path}: cannot read: {e.strerror}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ScenarioError(f"{path}: not valid TOML: {e}") from None
+    data = parse_toml(path, text)
+    text = data.pop("\0text")
     sc = Scenario(path=path, data=data, text=text)
     for k in data:
         if k not in TOP_KEYS:
@@ -228,6 +315,8 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
         raise sc.error(None, None, "missing the [map] table (heights, or preset and seed)")
     mode = sc.get(None, "mode", "digital", str)
     players = sc.get(None, "players", 2, int)
+    if not 2 <= players <= 8:
+        raise sc.error(None, "players", f"expected 2..8 players, got {players}")
     mp = sc.table("map")
     if "heights" in mp:
         h = parse_heights(sc, mp["heights"])
@@ -245,6 +334,8 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
     elif "preset" in mp:
         preset = sc.get("map", "preset", kind=str)
         seed = sc.get("map", "seed", 0, int)
+        if not 0 <= seed < 2**63:
+            raise sc.error("map", "seed", f"expected a seed 0..2^63-1, got {seed}")
         try:
             gm = generate(preset, players, seed, flat=bool(sc.get("map", "flat", False, bool)))
         except ValueError as e:
@@ -275,6 +366,10 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
                                                  "opening is used)")
         setup = None  # the game's own opening (S17 spawns)
     try:
+        from engine.shachang.rules import preset as preset_of
+        from engine.shachang.save import check_setup
+
+        check_setup(setup, players, preset, preset_of(preset).round_limit)
         g = ShachangGame(gm, preset=preset, mode=mode, players=players, setup=setup,
                          map_source="scenario")
     except (ValueError, ParseError) as e:
@@ -284,6 +379,7 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
         table = "position" if key in POSITION_KEYS else None
         raise sc.error(table, key, msg) from None
     sc.game = g
+    check_view_and_overlays(sc)
     sc.display_states = {sc.cell("position", "units", c): s for c, s in display.items()}
     for i, a in enumerate(sc.get("position", "actions", [], list)):
         try:
@@ -294,19 +390,20 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
 
 
 def scenario_from_save(path: str | Path, move: int | None) -> Scenario:
-    """A scenario of a saved game replayed to its first ``move`` actions (all when None)."""
+    """A scenario of a saved 沙场秋点兵 game (a bare engine save, or the client's autosave / F5 save)
+    replayed to its first ``move`` actions (all when None)."""
     from engine.api import SaveError
     from engine.shachang.save import load_json
+    from client.savefile import read_engine_text
 
     path = str(path)
+    if move is not None and (type(move) is not int or move < 0):
+        raise ScenarioError(f"{path}: --move {move!r}: the number of actions to replay must be 0 or more")
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScenarioError(f"{path}: cannot read: {e.strerror}") from None
-    try:
-        g = load_json(text, upto=move)
+        g = load_json(read_engine_text(path), upto=move)
     except SaveError as e:
-        raise ScenarioError(f"{path}: {e}") from None
+        msg = str(e)
+        raise ScenarioError(msg if msg.startswith((path, Path(path).name)) else f"{path}: {msg}") from None
     sc = Scenario(path=path, data={"view": {"as": g.cur if not g.over else 0}}, text="")
     sc.game = g
     return sc

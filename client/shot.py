@@ -409,6 +409,13 @@ def main(argv=None) -> int:
             return 0
         if not args.out:
             raise ShotError("-o OUT.png is required")
+        check_out(Path(args.out))
+        if args.samples < 0 or args.samples > 16:
+            raise ShotError(f"--samples {args.samples}: expected 0 (off) to 16")
+        if args.move is not None and not args.from_save:
+            raise ShotError("--move N needs --from-save FILE")
+        if args.move is not None and args.move < 0:
+            raise ShotError(f"--move {args.move}: the number of actions to replay must be 0 or more")
         from client.scenario import load_scenario, scenario_from_save
 
         if args.from_save:
@@ -466,9 +473,26 @@ def main(argv=None) -> int:
                   f"PNG {(t_png - t_render) * 1000:.0f} ms; total in process {(t_png - T0) * 1000:.0f} ms",
                   file=sys.stderr)
         return 0
-    except (ShotError, ValueError) as e:  # ScenarioError is a ValueError
+    except (ShotError, ValueError) as e:  # ScenarioError and SaveError are ValueErrors
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except OSError as e:  # writing the PNG (disk full, permissions)
+        print(f"error: {getattr(e, 'filename', '') or ''}: {e.strerror or e}", file=sys.stderr)
+        return 2
+
+
+def check_out(path: Path) -> None:
+    """Refuse an output path that cannot take a PNG before anything is rendered."""
+    if path.is_dir():
+        raise ShotError(f"-o {path}: is a directory; give a file name like {path / 'picture.png'}")
+    parent = path.parent if str(path.parent) else Path(".")
+    if parent.exists() and not parent.is_dir():
+        raise ShotError(f"-o {path}: {parent} is not a directory")
+    probe = parent
+    while not probe.exists():  # save_png creates missing folders: the first existing one must be writable
+        probe = probe.parent
+    if not os.access(probe, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ShotError(f"-o {path}: not writable")
 
 
 if __name__ == "__main__":
