@@ -6,13 +6,19 @@ Every query here is pure (it reads a :class:`Board` and changes nothing). Rule i
 """
 from __future__ import annotations
 
-import copy
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from engine.xinhai.data import MapData, rules
 from engine.xinhai.hexgrid import Hex, distance, line
 
 Side = str  # "rev" | "qing"
+
+
+@lru_cache(maxsize=None)
+def _next_to_yangtze(h: Hex) -> bool:
+    m = rules().map
+    return any(m.is_yangtze(n) for n in m.neighbours(h))
 
 
 def enemy(side: Side) -> Side:
@@ -42,7 +48,8 @@ class Board:
     next_uid: int = 1
 
     def copy(self) -> "Board":
-        return copy.deepcopy(self)
+        return Board({k: Unit(u.uid, u.side, u.kind, u.hex, u.ready, u.boat) for k, u in self.units.items()},
+                     set(self.trenches), set(self.pontoons), self.ruins, self.next_uid)
 
     @property
     def map(self) -> MapData:
@@ -127,7 +134,7 @@ class Board:
         return [n for n in self.map.neighbours(h) if self.map.terrain[n] == "W"]
 
     def next_to_yangtze(self, h: Hex) -> bool:
-        return any(self.map.is_yangtze(n) for n in self.map.neighbours(h))
+        return _next_to_yangtze(h)
 
     # ------------------------------------------------------------------ civilian boats (seed 5(5), X8)
     def landings(self, u: Unit) -> list[Hex]:

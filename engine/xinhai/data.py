@@ -42,7 +42,11 @@ class MapData:
         return h in self.terrain
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
-        return tuple(n for n in neighbours_of(h) if n in self.terrain)
+        nb = self.__dict__.get("_nb")
+        if nb is None:
+            nb = {x: tuple(n for n in neighbours_of(x) if n in self.terrain) for x in self.terrain}
+            object.__setattr__(self, "_nb", nb)
+        return nb.get(h) or tuple(n for n in neighbours_of(h) if n in self.terrain)
 
     def is_yangtze(self, h: Hex) -> bool:
         return self.terrain.get(h) in ("Y", "r")

@@ -10,7 +10,8 @@ replay takes it again).
 """
 from __future__ import annotations
 
-import copy
+import random
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -265,8 +266,28 @@ class XinhaiGame(Game):
 
     def clone(self) -> "XinhaiGame":
         g = XinhaiGame.__new__(XinhaiGame)
-        memo = {id(self.R): self.R}
-        g.__dict__.update({k: copy.deepcopy(v, memo) for k, v in self.__dict__.items()})
+        g.__dict__.update(self.__dict__)
+        g.board = self.board.copy()
+        ch = Chance.__new__(Chance)
+        ch.__dict__.update(self.chance.__dict__)
+        ch.rng = random.Random()
+        ch.rng.setstate(self.chance.rng.getstate())
+        ch.record, ch.forced, ch._queue = list(ch.record), dict(ch.forced), deque(ch._queue)
+        g.chance = ch
+        g.options = dict(self.options)
+        g.pool = {s: dict(v) for s, v in self.pool.items()}
+        g.tracks, g.ap_used = dict(self.tracks), dict(self.ap_used)
+        g.timed, g.rewarded = set(self.timed), set(self.rewarded)
+        g.hands = {s: list(v) for s, v in self.hands.items()}
+        g.decks = {s: list(v) for s, v in self.decks.items()}
+        g.played = {s: list(v) for s, v in self.played.items()}
+        g.hand_public = dict(self.hand_public)
+        g.bag, g.queue = list(self.bag), list(self.queue)
+        g.pending = [Decision(d.kind, d.side, {k: (set(v) if isinstance(v, set) else v) for k, v in d.data.items()})
+                     for d in self.pending]
+        g._events, g._log = list(self._events), list(self._log)
+        g._legal = None if self._legal is None else list(self._legal)
+        g.hidden_shuffles = list(self.hidden_shuffles)
         return g
 
     def hidden_variant(self, player: int, rng) -> "XinhaiGame":
@@ -300,7 +321,12 @@ def load_game(text: str) -> XinhaiGame:
         g = XinhaiGame(setup=setup, seed=seed, forced=forced)
     except ValueError as e:
         raise SaveError(f"辛亥革命 save: {e}") from None
-    return replay_actions(g, data["actions"])
+    try:
+        return replay_actions(g, data["actions"])
+    except SaveError:
+        raise
+    except ValueError as e:  # a forced chance outcome that does not fit (engine.chance.ChanceError)
+        raise SaveError(f"辛亥革命 save: {e}") from None
 
 
 __all__ = ["XinhaiGame", "new_game", "load_game", "Act", "REGIONS", "enemy"]
