@@ -10,12 +10,14 @@ flat in vec3 v_body;
 flat in vec3 v_ink;
 flat in vec3 v_ring;
 flat in vec4 v_glyph;
+flat in float v_shape;
 out vec4 f_color;
 void main() {
     vec3 n = normalize(v_normal);
     vec3 L = normalize(vec3(-0.45, 0.8, 0.55));
     vec3 c = v_body;
-    float r = length(v_local);
+    // distance from the centre: round for tokens, square (Chebyshev) for counters
+    float r = v_shape > 0.5 ? max(abs(v_local.x), abs(v_local.y)) : length(v_local);
     if (n.y > 0.5) {
         c = mix(c, v_ring, step(u_ring.x, r) * (1.0 - step(u_ring.y, r)));
         if (v_glyph.z > 0.0) {

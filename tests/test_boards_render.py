@@ -203,3 +203,94 @@ def test_flat_and_gl_hex_board_draws(surf, gl):
     from client.render.gl_board import TOKEN_H
 
     assert near(img, px(cam, view, (2, 3), RING_MID, 0, TOKEN_H), rgb255((0.8, 0.1, 0.1)))[0]
+
+
+# ------------------------------------------------------------------ the richer board model (client/boards/demo.py)
+def gl_at(cam, x, z, y=0.0):
+    return cam.project([(x, y, z)])[0][:2]
+
+
+@pytest.mark.parametrize("hexes", [False, True])
+def test_flat_demo_markers_edges_backs_stacks_tracks(surf, hexes):
+    from client.boards.demo import demo_view
+    from client.boards.model import EDGE_RGB, MARKER_RGB
+    from client.render.flat_board import STACK_STEP
+
+    view = demo_view(hexes)
+    img, r = flat_draw(surf, view)
+    g = view.geometry
+    s = r.scale
+
+    def at(x, z):
+        return r.to_px(x, z)
+
+    # a marker's colour at its cell: the fire badge in (1, 1)'s top-right corner, disorder next to trench
+    x, z = g.center((1, 1))
+    assert near(img, at(x + 0.3, z - 0.3 + 0.1), rgb255(MARKER_RGB["fire"]), tol=3)[0]
+    x, z = g.center((4, 4))
+    assert near(img, at(x + 0.3 - 0.1, z - 0.3), rgb255(MARKER_RGB["disorder"]), tol=3)[0]
+    assert near(img, at(x + 0.03, z - 0.3 - 0.08), rgb255(MARKER_RGB["trench"]), tol=3)[0]
+    # an edge drawn between two cells: river blue at the middle of their shared side, not elsewhere
+    e = view.edges[0]
+    (ax, az), (bx, bz) = view.edge_segment(e)
+    assert near(img, at((ax + bx) / 2, (az + bz) / 2), rgb255(EDGE_RGB["river"]), tol=3)[0]
+    cx, cz = g.center((5, 5))
+    assert not near(img, at(cx, cz), rgb255(EDGE_RGB["river"]), tol=3, r=3)[0]
+    # a face-down counter shows its back colour (and its square corner, which a disc would not cover)
+    back = view.piece_at((2, 4)).back
+    x, z = g.center((2, 4))
+    assert near(img, at(x, z + 0.2), rgb255(back), tol=3)[0]
+    assert near(img, at(x - 0.3, z - 0.3), rgb255(back), tol=3)[0]
+    # a stack of three: the top counter is drawn shifted up-left by two steps
+    top = view.piece_at((3, 2))
+    assert top.glyph == "三"
+    x, z = g.center((3, 2))
+    k = 2 * STACK_STEP
+    assert near(img, at(x - k + 0.36, z - k), rgb255(top.ring_rgb), tol=3)[0]
+    # tracks: the marker colour on the box of the track's value, box colour on another box
+    for t, boxes, _ in view.track_boxes():
+        pos = dict(boxes)
+        bx, bz = pos[t.value]
+        assert near(img, at(bx, bz + 0.1), rgb255(t.marker), tol=3)[0]
+        ox, oz = pos[t.first if t.value != t.first else t.last]
+        assert not near(img, at(ox, oz + 0.1), rgb255(t.marker), tol=3)[0]
+    # terrain colour on a forest cell
+    x, z = g.center((0, 5))
+    assert near(img, at(x + 0.25, z + 0.25), rgb255(view.cell_rgb((0, 5))), tol=3)[0]
+    assert r.pick(*at(*g.center((4, 4)))) == (4, 4)
+    assert s > 10
+
+
+@pytest.mark.parametrize("hexes", [False, True])
+def test_gl_demo_markers_edges_backs_stacks_tracks(gl, hexes):
+    from client.boards.demo import demo_view
+    from client.boards.model import EDGE_RGB, MARKER_RGB
+    from client.render.gl_board import STACK_STEP, TOKEN_H, BoardCamera
+
+    view = demo_view(hexes)
+    cam = BoardCamera(view.bounds(), pitch=90)
+    cam.set_viewport((W, H), (0, 0, W, H))
+    gl.draw(view, cam)
+    img = gl.screenshot()
+    g = view.geometry
+    # the fire marker: a small disc standing above the counter at (1, 1)'s top-right corner
+    x, z = g.center((1, 1))
+    tall = TOKEN_H * 2 + 0.03
+    assert near(img, gl_at(cam, x + 0.3, z - 0.3, tall), rgb255(MARKER_RGB["fire"]), tol=20)[0]
+    # the river along the shared side of the first edge's cells
+    (ax, az), (bx, bz) = view.edge_segment(view.edges[0])
+    assert near(img, gl_at(cam, (ax + bx) / 2, (az + bz) / 2, 0.004), rgb255(EDGE_RGB["river"]), tol=20)[0]
+    # the face-down counter's back colour, also in its square corner
+    back = view.piece_at((2, 4)).back
+    x, z = g.center((2, 4))
+    assert near(img, gl_at(cam, x, z + 0.2, TOKEN_H), rgb255(back), tol=20)[0]
+    assert near(img, gl_at(cam, x - 0.3, z - 0.3, TOKEN_H), rgb255(back), tol=20)[0]
+    # the stack's top counter: raised two heights and shifted up-left
+    top = view.piece_at((3, 2))
+    x, z = g.center((3, 2))
+    k = 2 * STACK_STEP
+    assert near(img, gl_at(cam, x - k + 0.36, z - k, 3 * TOKEN_H), rgb255(top.ring_rgb), tol=20)[0]
+    # the track marker on its value's box
+    t, boxes, _ = view.track_boxes()[0]
+    bx, bz = dict(boxes)[t.value]
+    assert near(img, gl_at(cam, bx, bz + 0.08, 0.06), rgb255(t.marker), tol=24)[0]

@@ -179,9 +179,14 @@ class HexGeometry(BoardGeometry):
         return (c - (r - (r & 1)) // 2) % 3 == 0 and 1 or 0
 
     def labels(self) -> list[tuple[str, tuple[float, float]]]:
+        """Rank numbers left of each row, file letters under the bottom row's cells."""
         out = []
         for r in sorted({r for r, _ in self.cells}):
             c = min(c for rr, c in self.cells if rr == r)
             x, z = self.center((r, c))
             out.append((str(self.rows - r), (x - 0.85, z)))
+        z1 = self.bounds()[3]
+        for c in sorted({c for _, c in self.cells}):
+            r = max(r for r, cc in self.cells if cc == c)
+            out.append((file_name(c), (self.center((r, c))[0], z1 + 0.3)))
         return out

@@ -1,12 +1,22 @@
 """Plain data a flat board is drawn from (both renderers read only this, never a game object).
 
-Colours are RGB floats 0..1. A ``Piece`` is a round token: ``body`` is the disc, ``ink``
-the colour of its name and ``ring`` the band near its edge (the side that moves it);
-``face_down`` tokens are drawn as blank backs. ``BoardView.marks`` maps cells to one
-mark kind (see ``MARK_RGB``); ``tints`` gives special cells (palace, gates) their colour.
+Colours are RGB floats 0..1. A ``Piece`` is a round token or a square counter (``shape``):
+``body`` is its face, ``ink`` the colour of its name and ``ring`` the band near its edge (the
+side that moves it); a ``face_down`` piece shows its ``back`` colour (and ``back_glyph``).
+Several pieces on one cell form a stack, drawn offset in list order (the last on top).
+``facing`` points an arrow to one of the cell's directions (``DIRS`` of the geometry: 6 on
+hexes, 8 on squares; 0 = east, counting counter-clockwise as seen from above); ``value`` is
+a small number in the counter's corner (strength).
+
+``BoardView`` holds the cells' marks (one kind each, see ``MARK_RGB``), ``tints`` (terrain or
+special-cell colours), ``icons`` (a small glyph in a cell's corner: 山, 林, 城), ``labels``
+(a short text at a cell's foot), ``edges`` between two neighbouring cells (a river between
+hexes, palace and border lines), ``markers`` (badges on a cell: fire, disorder, trench) and
+``tracks`` beside the board (a row of numbered boxes with a marker: morale, response, round).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from client.boards.geometry import BoardGeometry, Cell
@@ -36,6 +46,21 @@ MARK_RGB: dict[str, RGB] = {
     "flip": (0.98, 0.62, 0.20),  # a face-down piece that may be flipped (hover)
     "hover": (1.00, 1.00, 1.00),
 }
+# markers (badges) and edges
+MARKER_RGB: dict[str, RGB] = {
+    "fire": (0.95, 0.36, 0.08),
+    "disorder": (0.86, 0.76, 0.12),
+    "trench": (0.45, 0.33, 0.20),
+}
+EDGE_RGB: dict[str, RGB] = {
+    "river": (0.20, 0.48, 0.86),
+    "palace": (0.45, 0.12, 0.10),
+    "border": (0.12, 0.10, 0.08),
+    "road": (0.62, 0.52, 0.36),
+}
+EDGE_WIDTH = {"river": 0.12, "palace": 0.05, "border": 0.05, "road": 0.07}  # in cells
+TRACK_BOX = 0.8  # a track box's side, in cells
+
 MARK_STRENGTH = {"selected": 0.75, "move": 0.7, "capture": 0.75, "special": 0.7, "check": 0.85,
                  "last": 0.45, "flip": 0.45, "hover": 0.25}
 
@@ -48,6 +73,14 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
     return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
 
 
+def direction(kind: str, k: int) -> tuple[float, float]:
+    """The unit vector (x, z) of direction ``k`` on a board of ``kind``: 6 directions on hexes, 8 on
+    squares; 0 = east, counter-clockwise as seen from above (z grows towards the bottom of the screen)."""
+    n = 6 if kind == "hex" else 8
+    a = 2 * math.pi * (k % n) / n
+    return (math.cos(a), -math.sin(a))
+
+
 @dataclass(frozen=True)
 class Piece:
     cell: Cell
@@ -58,10 +91,35 @@ class Piece:
     face_down: bool = False
     side: int | None = None  # seat moving it (None: nobody, e.g. face down or neutral)
     name: str = ""  # the full name for panels
+    shape: str = "round"  # round (a token) | square (a counter)
+    back: RGB = BACK  # the face a face-down piece shows
+    back_glyph: str = ""  # a glyph on the back (e.g. the side's emblem)
+    facing: int | None = None  # direction index (see ``direction``); None: no arrow
+    value: str = ""  # a small number in a corner (strength)
 
     @property
     def ring_rgb(self) -> RGB:
         return self.ring if self.ring is not None else self.ink
+
+
+@dataclass(frozen=True)
+class Edge:
+    """A line along the side shared by two neighbouring cells (a river, a palace or border line)."""
+
+    a: Cell
+    b: Cell
+    kind: str = "border"  # river | palace | border | road (see EDGE_RGB)
+
+
+@dataclass(frozen=True)
+class Track:
+    """A row of numbered boxes beside the board (morale, response, round) with a marker on ``value``."""
+
+    label: str  # shown before the boxes
+    first: int  # number of the first box
+    last: int  # number of the last box
+    value: int  # the box the marker stands on
+    marker: RGB = (0.85, 0.20, 0.15)
 
 
 @dataclass
@@ -74,12 +132,58 @@ class BoardView:
     dragging: Cell | None = None  # the piece being dragged (drawn at drag_pos instead)
     drag_pos: tuple[float, float] | None = None  # world (x, z) of the dragged piece
     show_labels: bool = True
+    icons: dict[Cell, str] = field(default_factory=dict)
+    labels: dict[Cell, str] = field(default_factory=dict)
+    edges: list[Edge] = field(default_factory=list)
+    markers: dict[Cell, tuple[str, ...]] = field(default_factory=dict)
+    tracks: list[Track] = field(default_factory=list)
 
     def piece_at(self, cell: Cell) -> Piece | None:
+        """The top piece of the cell's stack (None if the cell is empty)."""
+        top = None
         for p in self.pieces:
             if p.cell == cell:
-                return p
-        return None
+                top = p
+        return top
+
+    def stacks(self) -> list[tuple[Piece, int]]:
+        """Every piece with its height in its cell's stack (0 = bottom), in drawing order."""
+        seen: dict[Cell, int] = {}
+        out = []
+        for p in self.pieces:
+            k = seen.get(p.cell, 0)
+            seen[p.cell] = k + 1
+            out.append((p, k))
+        return out
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The board's bounds with room for the tracks below it."""
+        x0, z0, x1, z1 = self.geometry.bounds()
+        if self.tracks:
+            n = max(t.last - t.first + 1 for t in self.tracks)
+            x1 = max(x1, x0 + 2.2 + n * TRACK_BOX)
+            z1 = z1 + 0.7 + len(self.tracks) * (TRACK_BOX + 0.15)
+        return (x0, z0, x1, z1)
+
+    def track_boxes(self) -> list[tuple[Track, list[tuple[int, tuple[float, float]]], tuple[float, float]]]:
+        """Each track with the centres (x, z) of its boxes and where its label goes."""
+        x0, z0, x1, z1 = self.geometry.bounds()
+        out = []
+        for i, t in enumerate(self.tracks):
+            zc = z1 + 0.7 + i * (TRACK_BOX + 0.15) + TRACK_BOX / 2
+            boxes = [(n, (x0 + 2.2 + (n - t.first) * TRACK_BOX + TRACK_BOX / 2, zc))
+                     for n in range(t.first, t.last + 1)]
+            out.append((t, boxes, (x0 + 1.1, zc)))
+        return out
+
+    def edge_segment(self, e: Edge) -> tuple[tuple[float, float], tuple[float, float]] | None:
+        """The ends (x, z) of the side shared by the cells of ``e`` (None if they share none)."""
+        g = self.geometry
+        pa, pb = g.polygon(e.a), g.polygon(e.b)
+        common = [p for p in pa if any(abs(p[0] - q[0]) < 1e-6 and abs(p[1] - q[1]) < 1e-6 for q in pb)]
+        if len(common) < 2:
+            return None
+        return common[0], common[1]
 
     def cell_rgb(self, cell: Cell) -> RGB:
         """The colour of a cell's tile with its tint and mark applied."""

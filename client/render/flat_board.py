@@ -1,10 +1,13 @@
 """Flat boards (square, irregular cell sets, hex) in plain pygame 2D, from a ``client.boards.model.BoardView``.
 
-``FlatBoardRenderer.draw(surface, view, rect)`` fits the board (and its edge labels) into
+``FlatBoardRenderer.draw(surface, view, rect)`` fits the board (its edge labels and tracks) into
 ``rect``; ``pick(x, y)`` and ``cell_px(cell)`` convert between pixels and cells for the
-last drawn layout. A flipped view is rotated 180 degrees. Tokens: a disc in the piece's
-body colour, a ring band in its ring colour at 0.33-0.39 of a cell from the centre, and its
-name in its ink colour; face-down pieces are blank backs.
+last drawn layout. A flipped view is rotated 180 degrees. Tokens: a disc (or a square
+counter) in the piece's body colour, a ring band in its ring colour at 0.33-0.39 of a cell
+from the centre, and its name in its ink colour; face-down pieces show their back colour.
+Stacks are drawn offset up and left, facing arrows as a triangle at the token's edge, terrain
+icons and cell labels in the cell's corners, edges along the shared side of two cells, markers
+as badges in a cell's top-right corner, tracks as numbered boxes under the board.
 """
 from __future__ import annotations
 
@@ -14,11 +17,14 @@ import pygame
 
 from client.ui import text as fonts
 from client.boards.geometry import Cell
-from client.boards.model import BASE, LABEL, MARK_RGB, BoardView, Piece, rgb255
+from client.boards.model import (BASE, EDGE_RGB, EDGE_WIDTH, LABEL, MARK_RGB, MARKER_RGB, TRACK_BOX,
+                                 BoardView, Piece, direction, rgb255)
 
 TOKEN_R = 0.42  # token radius in cells
 RING_IN, RING_OUT = 0.33, 0.39
 TILE_GAP = 0.035
+STACK_STEP = 0.07  # offset of each piece up a stack, in cells
+ICON_INK = (70, 52, 34)
 
 
 def _shrink(poly, centre, k):
@@ -38,7 +44,7 @@ class FlatBoardRenderer:
     # --- layout
     def fit(self, view: BoardView, rect) -> None:
         rect = pygame.Rect(rect)
-        x0, z0, x1, z1 = view.geometry.bounds()
+        x0, z0, x1, z1 = view.bounds()
         m = 0.7 if view.show_labels else 0.25
         bw, bh = (x1 - x0) + 2 * m, (z1 - z0) + 2 * m
         self.scale = max(4.0, min(rect.w / bw, rect.h / bh))
@@ -75,7 +81,9 @@ class FlatBoardRenderer:
     @staticmethod
     def view_key(view: BoardView) -> tuple:
         return (id(view.geometry), tuple(view.pieces), tuple(sorted(view.marks.items())),
-                tuple(sorted(view.tints.items())), view.dragging, view.drag_pos, view.show_labels, view.flipped)
+                tuple(sorted(view.tints.items())), view.dragging, view.drag_pos, view.show_labels, view.flipped,
+                tuple(sorted(view.icons.items())), tuple(sorted(view.labels.items())), tuple(view.edges),
+                tuple(sorted(view.markers.items())), tuple(view.tracks))
 
     def draw(self, surf: pygame.Surface, view: BoardView, rect, background=(23, 25, 30)) -> None:
         """Draw the board fitted into ``rect`` of ``surf``: rendered into a cached picture when the view changed,
@@ -97,7 +105,7 @@ class FlatBoardRenderer:
         self.fit(view, rect)
         g = view.geometry
         s = self.scale
-        x0, z0, x1, z1 = self.bounds
+        x0, z0, x1, z1 = g.bounds()
         if g.kind == "square":  # one slab with a frame
             a, b = self.to_px(x0 - 0.12, z0 - 0.12), self.to_px(x1 + 0.12, z1 + 0.12)
             r = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1]))
@@ -118,19 +126,83 @@ class FlatBoardRenderer:
                     z = z0 + z1 - z if not z0 <= z <= z1 else z
                 img = fonts.render(text, size, rgb255(LABEL))
                 surf.blit(img, img.get_rect(center=self.to_px(x, z)))
+        self.draw_cell_texts(surf, view)
+        for e in view.edges:
+            seg = view.edge_segment(e)
+            if seg is not None:
+                pygame.draw.line(surf, rgb255(EDGE_RGB.get(e.kind, EDGE_RGB["border"])), self.to_px(*seg[0]),
+                                 self.to_px(*seg[1]), max(2, int(round(EDGE_WIDTH.get(e.kind, 0.05) * s))))
         present = {p.cell for p in view.pieces}
         for cell, kind in view.marks.items():  # dots on empty targets
             if kind in ("move", "special") and cell not in present:
                 pygame.draw.circle(surf, rgb255(tuple(v * 0.55 for v in MARK_RGB[kind])),
                                    self.to_px(*g.center(cell)), max(2, int(s * 0.12)))
-        for p in view.pieces:
-            if p.cell == view.dragging:
+        for p, k in view.stacks():
+            if p.cell == view.dragging and p is view.piece_at(p.cell):
                 continue
-            self.draw_token(surf, p, self.to_px(*g.center(p.cell)), s, view.marks.get(p.cell))
+            cx, cy = self.to_px(*g.center(p.cell))
+            off = k * STACK_STEP * s
+            self.draw_token(surf, p, (cx - off, cy - off), s, view.marks.get(p.cell), g.kind)
+        for cell, kinds in view.markers.items():
+            self.draw_markers(surf, view, cell, kinds)
+        self.draw_tracks(surf, view)
         if view.dragging is not None and view.drag_pos is not None:
             p = view.piece_at(view.dragging)
             if p is not None:
-                self.draw_token(surf, p, self.to_px(*view.drag_pos), s * 1.08, "selected")
+                self.draw_token(surf, p, self.to_px(*view.drag_pos), s * 1.08, "selected", g.kind)
+
+    def draw_cell_texts(self, surf, view: BoardView) -> None:
+        """Terrain icons in a cell's top-left corner, labels at its foot."""
+        g, s = view.geometry, self.scale
+        if s < 12:
+            return
+        for cell, icon in view.icons.items():
+            x, z = g.center(cell)
+            img = fonts.render(icon, max(8, int(s * 0.3)), ICON_INK)
+            surf.blit(img, img.get_rect(center=self.to_px(x - 0.3 * g.cell_size, z - 0.28 * g.cell_size)))
+        for cell, label in view.labels.items():
+            x, z = g.center(cell)
+            img = fonts.render(label, max(8, int(s * 0.22)), ICON_INK)
+            surf.blit(img, img.get_rect(center=self.to_px(x, z + 0.36 * g.cell_size)))
+
+    def draw_markers(self, surf, view: BoardView, cell, kinds) -> None:
+        """Badges in a row from the cell's top-right corner, each in its colour with a symbol drawn as a
+        shape (fire: a flame, disorder: a cross, trench: a bar), so no font is needed."""
+        g, s = view.geometry, self.scale
+        x, z = g.center(cell)
+        r = max(3, int(s * 0.13))
+        for i, kind in enumerate(kinds):
+            cx, cy = self.to_px(x + 0.3 - i * 0.27, z - 0.3)
+            pygame.draw.circle(surf, (20, 16, 12), (cx, cy), r + 1)
+            pygame.draw.circle(surf, rgb255(MARKER_RGB.get(kind, (0.5, 0.5, 0.5))), (cx, cy), r)
+            k = r * 0.55
+            ink = (255, 255, 255)
+            if kind == "fire":
+                pygame.draw.polygon(surf, ink, [(cx, cy - k), (cx + k * 0.7, cy + k * 0.7), (cx - k * 0.7, cy + k * 0.7)])
+            elif kind == "disorder":
+                pygame.draw.line(surf, ink, (cx - k, cy - k), (cx + k, cy + k), max(1, r // 4))
+                pygame.draw.line(surf, ink, (cx - k, cy + k), (cx + k, cy - k), max(1, r // 4))
+            elif kind == "trench":
+                pygame.draw.rect(surf, ink, pygame.Rect(cx - k, cy - k * 0.3, 2 * k, k * 0.6))
+
+    def draw_tracks(self, surf, view: BoardView) -> None:
+        """Each track: its label, a row of numbered boxes, a marker disc on the box of its value."""
+        s = self.scale
+        h = TRACK_BOX * 0.92 * s
+        for t, boxes, (lx, lz) in view.track_boxes():
+            img = fonts.render(t.label, max(9, int(s * 0.3)), rgb255(LABEL))
+            surf.blit(img, img.get_rect(center=self.to_px(lx, lz)))
+            for n, (x, z) in boxes:
+                cx, cy = self.to_px(x, z)
+                r = pygame.Rect(0, 0, h, h)
+                r.center = (cx, cy)
+                pygame.draw.rect(surf, rgb255((0.86, 0.78, 0.62)), r)
+                pygame.draw.rect(surf, rgb255(BASE), r, max(1, int(s * 0.03)))
+                num = fonts.render(str(n), max(8, int(s * 0.22)), ICON_INK)
+                surf.blit(num, num.get_rect(midtop=(cx, r.y + 2)))
+                if n == t.value:
+                    pygame.draw.circle(surf, (20, 16, 12), (cx + 1, cy + s * 0.1 + 1), s * 0.24)
+                    pygame.draw.circle(surf, rgb255(t.marker), (cx, cy + s * 0.1), s * 0.24)
 
     def glyph(self, ch: str, px: int, colour) -> pygame.Surface:
         key = (ch, px, colour)
@@ -141,19 +213,38 @@ class FlatBoardRenderer:
             img = self._glyphs[key] = fonts.font_for(ch, px).render(ch, True, colour)
         return img
 
-    def draw_token(self, surf, p: Piece, centre, s: float, mark: str | None) -> None:
+    def draw_token(self, surf, p: Piece, centre, s: float, mark: str | None, kind: str = "square") -> None:
         cx, cy = centre
         R = TOKEN_R * s
-        pygame.draw.circle(surf, (25, 18, 12), (cx + s * 0.04, cy + s * 0.05), R)  # shadow
+        square = p.shape == "square"
+        face = p.back if p.face_down else p.body
+
+        def shape(colour, rad, width=0, at=(cx, cy)):
+            if square:
+                r = pygame.Rect(0, 0, 2 * rad, 2 * rad)
+                r.center = at
+                pygame.draw.rect(surf, colour, r, int(width), border_radius=max(1, int(rad * 0.12)))
+            else:
+                pygame.draw.circle(surf, colour, at, rad, int(width))
+
+        shape((25, 18, 12), R, at=(cx + s * 0.04, cy + s * 0.05))  # shadow
         if mark in ("capture", "check", "selected"):
-            pygame.draw.circle(surf, rgb255(MARK_RGB[mark]), (cx, cy), R + max(2, s * 0.06))
-        pygame.draw.circle(surf, rgb255(p.body), (cx, cy), R)
-        pygame.draw.circle(surf, rgb255(p.ring_rgb), (cx, cy), RING_OUT * s,
-                           max(1, int(math.ceil((RING_OUT - RING_IN) * s))))
-        if p.face_down or not p.glyph:
-            return
-        px = max(8, int(s * 0.5))
-        img = self.glyph(p.glyph, px, rgb255(p.ink))
-        if self.flipped:
-            img = pygame.transform.rotate(img, 0)  # names stay upright for the viewer
-        surf.blit(img, img.get_rect(center=(cx, cy)))
+            shape(rgb255(MARK_RGB[mark]), R + max(2, s * 0.06))
+        shape(rgb255(face), R)
+        shape(rgb255(p.ring_rgb), RING_OUT * s, max(1, int(math.ceil((RING_OUT - RING_IN) * s))))
+        glyph = p.back_glyph if p.face_down else p.glyph
+        if glyph:
+            img = self.glyph(glyph, max(8, int(s * 0.5)), rgb255(p.ink))
+            surf.blit(img, img.get_rect(center=(cx, cy)))
+        if p.value and not p.face_down and s >= 20:
+            img = fonts.render(p.value, max(8, int(s * 0.2)), rgb255(p.ink))
+            surf.blit(img, img.get_rect(bottomright=(cx + R * 0.92, cy + R * 0.98)))
+        if p.facing is not None and not p.face_down:
+            dx, dz = direction(kind, p.facing)
+            if self.flipped:
+                dx, dz = -dx, -dz
+            tip = (cx + dx * R * 1.18, cy + dz * R * 1.18)
+            base = (cx + dx * R * 0.8, cy + dz * R * 0.8)
+            w = R * 0.28
+            pygame.draw.polygon(surf, rgb255(p.ring_rgb), [tip, (base[0] - dz * w, base[1] + dx * w),
+                                                            (base[0] + dz * w, base[1] - dx * w)])

@@ -6,9 +6,11 @@ into a framebuffer: its own (``resize(w, h)``, then ``screenshot()``), or one it
 World space is the client's (client/render/base.py): the board lies at y = 0, the cell
 (row, col) of a square grid spans x in [col, col+1], z in [row, row+1].
 
-Tokens are cylinders whose top carries a ring band in the side's colour and the piece's
-name in its ink colour, turned to read upright for the camera (from above and at an
-angle); face-down tokens are blank backs. Names come from a glyph atlas drawn with the
+Tokens are cylinders (counters: boxes) whose top carries a ring band in the side's colour and
+the piece's name in its ink colour, turned to read upright for the camera (from above and at an
+angle); face-down pieces show their back colour. Stacks rise and shift up-left, facing arrows lie
+on a token's top, edges, track boxes and arrows are flat triangles drawn with the tile program,
+markers are small coloured discs, icons / cell labels / track numbers are atlas quads. Names come from a glyph atlas drawn with the
 app's CJK font (client/ui/text.py). Shaders: shaders/board_*.glsl.
 """
 from __future__ import annotations
@@ -20,7 +22,8 @@ import numpy as np
 
 from client.ui import text as fonts
 from client.boards.geometry import Cell
-from client.boards.model import BACKGROUND, BASE, LABEL, MARK_RGB, BoardView
+from client.boards.model import (BACKGROUND, BASE, EDGE_RGB, EDGE_WIDTH, LABEL, MARK_RGB, MARKER_RGB, TRACK_BOX,
+                                 BoardView, direction)
 from client.camera import look_at, perspective, pixel_ray, project
 from client.render.gl import SHADERS
 
@@ -30,6 +33,9 @@ RING_IN, RING_OUT = 0.33, 0.39  # in cells, as in the flat renderer
 GLYPH_HALF = 0.25  # half size of the name square, in cells
 SLAB_DEPTH = 0.22
 LIFT = 0.10  # selected / dragged tokens float a little
+STACK_STEP = 0.07  # each piece up a stack shifts this far up-left (cells)
+ICON_INK = (0.27, 0.20, 0.13)
+ROW = 19  # floats per token instance: place 4, height 1, body 3, ink 3, ring 3, glyph 4, shape 1
 
 
 def _src(name: str) -> str:
@@ -244,6 +250,23 @@ def token_mesh(segments: int = 40) -> tuple[np.ndarray, np.ndarray]:
     return np.array(verts, np.float32), np.array(idx, np.int32)
 
 
+def box_mesh() -> tuple[np.ndarray, np.ndarray]:
+    """Vertices (pos 3f, normal 3f) and indices of a unit box (x, z in [-1, 1], y in [0, 1]): top and sides."""
+    verts, idx = [], []
+
+    def quad(corners, n):
+        b = len(verts)
+        verts.extend((*c, *n) for c in corners)
+        idx.extend([b, b + 1, b + 2, b, b + 2, b + 3])
+
+    quad([(-1, 1, -1), (1, 1, -1), (1, 1, 1), (-1, 1, 1)], (0, 1, 0))
+    for nx, nz in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        tx, tz = -nz, nx
+        quad([(nx - tx, 0, nz - tz), (nx + tx, 0, nz + tz), (nx + tx, 1, nz + tz), (nx - tx, 1, nz - tz)],
+             (nx, 0, nz))
+    return np.array(verts, np.float32), np.array(idx, np.int32)
+
+
 class GLBoardRenderer:
     """See the module docstring."""
 
@@ -256,16 +279,28 @@ class GLBoardRenderer:
         verts, idx = token_mesh()
         self.token_vbo = ctx.buffer(verts.tobytes())
         self.token_ibo = ctx.buffer(idx.tobytes())
-        self.inst = ctx.buffer(reserve=18 * 4 * 256, dynamic=True)
+        self.inst = ctx.buffer(reserve=ROW * 4 * 256, dynamic=True)
         self.token_vao = ctx.vertex_array(self.p_token, [
             (self.token_vbo, "3f 3f", "in_pos", "in_normal"),
-            (self.inst, "4f 1f 3f 3f 3f 4f/i", "in_place", "in_height", "in_body", "in_ink", "in_ring",
-             "in_glyph")], index_buffer=self.token_ibo, index_element_size=4)
+            (self.inst, "4f 1f 3f 3f 3f 4f 1f/i", "in_place", "in_height", "in_body", "in_ink", "in_ring",
+             "in_glyph", "in_shape")], index_buffer=self.token_ibo, index_element_size=4)
+        bverts, bidx = box_mesh()
+        self.box_vbo = ctx.buffer(bverts.tobytes())
+        self.box_ibo = ctx.buffer(bidx.tobytes())
+        self.box_inst = ctx.buffer(reserve=ROW * 4 * 64, dynamic=True)
+        self.box_vao = ctx.vertex_array(self.p_token, [
+            (self.box_vbo, "3f 3f", "in_pos", "in_normal"),
+            (self.box_inst, "4f 1f 3f 3f 3f 4f 1f/i", "in_place", "in_height", "in_body", "in_ink", "in_ring",
+             "in_glyph", "in_shape")], index_buffer=self.box_ibo, index_element_size=4)
+        self.over_vbo = ctx.buffer(reserve=9 * 4 * 6 * 256, dynamic=True)
+        self.over_vao = ctx.vertex_array(self.p_tile, [(self.over_vbo, "3f 3f 3f", "in_pos", "in_normal",
+                                                        "in_color")])
         self.tile_vbo = ctx.buffer(reserve=9 * 4 * 6 * 2000, dynamic=True)
         self.tile_vao = ctx.vertex_array(self.p_tile, [(self.tile_vbo, "3f 3f 3f", "in_pos", "in_normal",
                                                         "in_color")])
-        self.label_vbo = ctx.buffer(reserve=5 * 4 * 6 * 128, dynamic=True)
-        self.label_vao = ctx.vertex_array(self.p_label, [(self.label_vbo, "3f 2f", "in_pos", "in_uv")])
+        self.label_vbo = ctx.buffer(reserve=8 * 4 * 6 * 128, dynamic=True)
+        self.label_vao = ctx.vertex_array(self.p_label, [(self.label_vbo, "3f 2f 3f", "in_pos", "in_uv",
+                                                          "in_color")])
         renderer = str(ctx.info.get("GL_RENDERER", "")).lower()
         software = any(w in renderer for w in ("llvmpipe", "softpipe", "swiftshader", "software"))
         self.samples = 0 if software else samples  # resolving MSAA on the CPU costs 100+ ms a frame
@@ -346,42 +381,125 @@ class GLBoardRenderer:
             poly_top(_shrink(g.polygon(cell), g.center(cell), 0.93), 0.0, col)
         return np.array(tris, np.float32)
 
-    def _token_rows(self, view: BoardView) -> np.ndarray:
+    def _token_rows(self, view: BoardView) -> tuple[np.ndarray, np.ndarray]:
+        """Instance rows of round things (tokens, target dots, halos, markers, track markers) and of square
+        counters."""
         g = view.geometry
-        rows = []
+        rows, boxes = [], []
         present = {p.cell for p in view.pieces}
+        none = (0, 0, 0, 0)
         for cell, kind in view.marks.items():  # dots on empty targets
             if kind in ("move", "special") and cell not in present:
                 x, z = g.center(cell)
                 c = tuple(v * 0.55 for v in MARK_RGB[kind])
-                rows.append((x, 0.0, z, 0.12, 0.012, *c, *c, *c, 0, 0, 0, 0))
-        for p in view.pieces:
-            if p.cell == view.dragging and view.drag_pos is not None:
+                rows.append((x, 0.0, z, 0.12, 0.012, *c, *c, *c, *none, 0))
+        top = {p.cell: p for p in view.pieces}
+        for p, k in view.stacks():
+            if p.cell == view.dragging and top[p.cell] is p and view.drag_pos is not None:
                 x, z = view.drag_pos
-                y = LIFT * 2
+                y = LIFT * 2 + k * TOKEN_H
             else:
                 x, z = g.center(p.cell)
-                y = LIFT if view.marks.get(p.cell) == "selected" else 0.0
-            glyph = (0, 0, 0, 0) if (p.face_down or not p.glyph) else self.atlas.rect(p.glyph)
-            rows.append((x, y, z, TOKEN_R, TOKEN_H, *p.body, *p.ink, *p.ring_rgb, *glyph))
-            if view.marks.get(p.cell) in ("capture", "check"):  # a coloured halo under the token
+                x, z = x - k * STACK_STEP, z - k * STACK_STEP
+                y = k * TOKEN_H + (LIFT if view.marks.get(p.cell) == "selected" and top[p.cell] is p else 0.0)
+            glyph_ch = p.back_glyph if p.face_down else p.glyph
+            glyph = self.atlas.rect(glyph_ch) if glyph_ch else none
+            body = p.back if p.face_down else p.body
+            square = p.shape == "square"
+            (boxes if square else rows).append((x, y, z, TOKEN_R, TOKEN_H, *body, *p.ink, *p.ring_rgb, *glyph,
+                                                1.0 if square else 0.0))
+            if k == 0 and view.marks.get(p.cell) in ("capture", "check"):  # a coloured halo under the token
                 c = MARK_RGB[view.marks[p.cell]]
-                rows.append((x, 0.0, z, TOKEN_R + 0.05, 0.02, *c, *c, *c, 0, 0, 0, 0))
-        return np.array(rows, np.float32).reshape(-1, 18)
+                (boxes if square else rows).append((x, 0.0, z, TOKEN_R + 0.05, 0.02, *c, *c, *c, *none,
+                                                    1.0 if square else 0.0))
+        for cell, kinds in view.markers.items():  # badges in a row from the cell's top-right corner
+            x, z = g.center(cell)
+            for i, kind in enumerate(kinds):
+                c = MARKER_RGB.get(kind, (0.5, 0.5, 0.5))
+                tall = TOKEN_H * (1 + sum(1 for q in view.pieces if q.cell == cell)) + 0.03  # above the stack
+                rows.append((x + 0.3 - i * 0.27, 0.0, z - 0.3, 0.12, tall, *c, *c,
+                             *(v * 0.6 for v in c), *none, 0))
+        for t, cells, _ in view.track_boxes():
+            for n, (x, z) in cells:
+                if n == t.value:
+                    rows.append((x, 0.0, z + 0.08, 0.24, 0.06, *t.marker, *t.marker, *t.marker, *none, 0))
+        return (np.array(rows, np.float32).reshape(-1, ROW), np.array(boxes, np.float32).reshape(-1, ROW))
+
+    def _overlay(self, view: BoardView) -> np.ndarray:
+        """Flat triangles (tile program): edges along shared sides, track boxes, facing arrows on tokens."""
+        g = view.geometry
+        tris = []
+        up = (0.0, 1.0, 0.0)
+
+        def quad(a, b, c, d, y, col):
+            tris.extend([(a[0], y, a[1], *up, *col), (b[0], y, b[1], *up, *col), (c[0], y, c[1], *up, *col),
+                         (a[0], y, a[1], *up, *col), (c[0], y, c[1], *up, *col), (d[0], y, d[1], *up, *col)])
+
+        for e in view.edges:
+            seg = view.edge_segment(e)
+            if seg is None:
+                continue
+            (ax, az), (bx, bz) = seg
+            ln = math.hypot(bx - ax, bz - az) or 1.0
+            w = EDGE_WIDTH.get(e.kind, 0.05) / 2
+            nx, nz = -(bz - az) / ln * w, (bx - ax) / ln * w
+            col = EDGE_RGB.get(e.kind, EDGE_RGB["border"])
+            quad((ax - nx, az - nz), (bx - nx, bz - nz), (bx + nx, bz + nz), (ax + nx, az + nz), 0.004, col)
+        h = TRACK_BOX * 0.46
+        for _, cells, _ in view.track_boxes():
+            for _, (x, z) in cells:
+                quad((x - h, z - h), (x + h, z - h), (x + h, z + h), (x - h, z + h), 0.0, BASE)
+                k = h * 0.9
+                quad((x - k, z - k), (x + k, z - k), (x + k, z + k), (x - k, z + k), 0.001, (0.86, 0.78, 0.62))
+        for p, k in view.stacks():
+            if p.facing is None or p.face_down:
+                continue
+            x, z = g.center(p.cell)
+            x, z = x - k * STACK_STEP, z - k * STACK_STEP
+            dx, dz = direction(g.kind, p.facing)
+            y = k * TOKEN_H + TOKEN_H + 0.004
+            tip = (x + dx * TOKEN_R * 1.0, z + dz * TOKEN_R * 1.0)
+            bx, bz = x + dx * TOKEN_R * 0.66, z + dz * TOKEN_R * 0.66
+            w = TOKEN_R * 0.26
+            col = p.ring_rgb
+            tris.extend([(tip[0], y, tip[1], *up, *col), (bx - dz * w, y, bz + dx * w, *up, *col),
+                         (bx + dz * w, y, bz - dx * w, *up, *col)])
+        return np.array(tris, np.float32).reshape(-1, 9)
+
+    def _cell_texts(self, view: BoardView, right) -> list[tuple[str, float, float, float, tuple]]:
+        """(text, x, z, half size, colour) of icons, cell labels, track labels and box numbers."""
+        g = view.geometry
+        out = []
+        for cell, icon in view.icons.items():
+            x, z = g.center(cell)
+            out.append((icon, x - 0.3, z - 0.28, 0.13, ICON_INK))
+        for cell, label in view.labels.items():
+            x, z = g.center(cell)
+            out.append((label, x, z + 0.36, 0.09, ICON_INK))
+        for t, cells, (lx, lz) in view.track_boxes():
+            out.append((t.label, lx, lz, 0.17, LABEL))
+            for n, (x, z) in cells:
+                out.append((str(n), x, z - 0.22, 0.09, ICON_INK))
+        return out
 
     def _labels(self, view: BoardView, right) -> np.ndarray:
+        """Quads (pos 3f, uv 2f, colour 3f) of the edge coordinates and of every cell text."""
         g = view.geometry
         rx, rz = right
         ux, uz = rz, -rx  # screen up on the ground
         out = []
-        h = 0.17
         x0, z0, x1, z1 = g.bounds()
         behind = rx < -0.5  # looking from the north (flipped): labels move to the viewer's near and left edges
-        for text, (x, z) in g.labels():
-            if behind:
-                # to the opposite edge: rank labels across, file labels up (each stays on its file/rank)
-                x = x0 + x1 - x if not x0 <= x <= x1 else x
-                z = z0 + z1 - z if not z0 <= z <= z1 else z
+        items = []
+        if view.show_labels:
+            for text, (x, z) in g.labels():
+                if behind:
+                    # to the opposite edge: rank labels across, file labels up (each stays on its file/rank)
+                    x = x0 + x1 - x if not x0 <= x <= x1 else x
+                    z = z0 + z1 - z if not z0 <= z <= z1 else z
+                items.append((text, x, z, 0.17, LABEL))
+        items += self._cell_texts(view, right)
+        for text, x, z, h, col in items:
             n = len(text)
             for i, ch in enumerate(text):
                 u0, v0, du, dv = self.atlas.rect(ch)
@@ -391,10 +509,10 @@ class GLBoardRenderer:
                 for sx, sy, uu, vv in ((-1, -1, 0, 1), (1, -1, 1, 1), (1, 1, 1, 0), (-1, 1, 0, 0)):
                     px = cx + rx * sx * h + ux * sy * h
                     pz = cz + rz * sx * h + uz * sy * h
-                    corners.append((px, 0.001, pz, u0 + uu * du, v0 + vv * dv))
+                    corners.append((px, 0.002, pz, u0 + uu * du, v0 + vv * dv, *col))
                 a, b, c, d = corners
                 out += [a, b, c, a, c, d]
-        return np.array(out, np.float32).reshape(-1, 5)
+        return np.array(out, np.float32).reshape(-1, 8)
 
     # ------------------------------------------------------------ drawing
     @staticmethod
@@ -402,6 +520,8 @@ class GLBoardRenderer:
         """Everything the picture depends on (the last picture is reused while it stays the same)."""
         return (id(view.geometry), tuple(view.pieces), tuple(sorted(view.marks.items())),
                 tuple(sorted(view.tints.items())), view.dragging, view.drag_pos, view.show_labels,
+                tuple(sorted(view.icons.items())), tuple(sorted(view.labels.items())), tuple(view.edges),
+                tuple(sorted(view.markers.items())), tuple(view.tracks),
                 round(camera.pitch, 4), round(camera.yaw, 4), round(camera.zoom, 4), camera.area, tuple(size))
 
     @staticmethod
@@ -448,8 +568,9 @@ class GLBoardRenderer:
         if key != self._tiles_key:
             self._tiles_key, self._tiles_data = key, self._tiles(view)
         tiles = self._tiles_data
-        tokens = self._token_rows(view)
-        labels = self._labels(view, right) if view.show_labels else np.zeros((0, 5), np.float32)
+        tokens, counters = self._token_rows(view)
+        overlay = self._overlay(view)
+        labels = self._labels(view, right)
         self.atlas.upload()
         msaa = self._msaa_for(size)
         fb = msaa or target
@@ -462,24 +583,23 @@ class GLBoardRenderer:
         self._write(self.tile_vbo, tiles, "tile_vbo", self.p_tile, "3f 3f 3f", ("in_pos", "in_normal", "in_color"))
         self.p_tile["u_mvp"].write(mvp)
         self.tile_vao.render(moderngl.TRIANGLES, vertices=len(tiles))
+        if len(overlay):  # edges, track boxes (arrows go on the tokens' tops, drawn with the depth test)
+            self._write(self.over_vbo, overlay, "over_vbo", self.p_tile, "3f 3f 3f", ())
+            self.over_vao.render(moderngl.TRIANGLES, vertices=len(overlay))
         # labels
         if len(labels):
-            self._write(self.label_vbo, labels, "label_vbo", self.p_label, "3f 2f", ("in_pos", "in_uv"))
+            self._write(self.label_vbo, labels, "label_vbo", self.p_label, "3f 2f 3f", ())
             ctx.enable(moderngl.BLEND)
             ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
             self.atlas.tex.use(0)
             self.p_label["u_atlas"].value = 0
             self.p_label["u_mvp"].write(mvp)
-            self.p_label["u_color"].value = LABEL
             ctx.depth_mask = False
             self.label_vao.render(moderngl.TRIANGLES, vertices=len(labels))
             ctx.depth_mask = True
             ctx.disable(moderngl.BLEND)
         # tokens
-        if len(tokens):
-            if tokens.nbytes > self.inst.size:
-                self.inst.orphan(tokens.nbytes * 2)
-            self.inst.write(tokens.tobytes())
+        if len(tokens) or len(counters):
             self.atlas.tex.use(0)
             p = self.p_token
             p["u_mvp"].write(mvp)
@@ -488,7 +608,12 @@ class GLBoardRenderer:
             p["u_right"].value = right
             p["u_ring"].value = (RING_IN / TOKEN_R, RING_OUT / TOKEN_R)
             p["u_glyph"].value = GLYPH_HALF / TOKEN_R
-            self.token_vao.render(moderngl.TRIANGLES, instances=len(tokens))
+            for rows, buf, vao in ((tokens, self.inst, self.token_vao), (counters, self.box_inst, self.box_vao)):
+                if len(rows):
+                    if rows.nbytes > buf.size:
+                        buf.orphan(rows.nbytes * 2)
+                    buf.write(rows.tobytes())
+                    vao.render(moderngl.TRIANGLES, instances=len(rows))
         if msaa is not None:
             ctx.copy_framebuffer(target, msaa)
 

@@ -540,8 +540,8 @@ class BoardGameScene:
 
         if self.gl is None or self.gl.ctx is not display.ctx:
             self.gl = GLBoardRenderer(display.ctx)
-        if self.camera is None or self.camera.bounds != tuple(view.geometry.bounds()):
-            self.camera = BoardCamera(view.geometry.bounds(), pitch=self.view_pitch,
+        if self.camera is None or self.camera.bounds != tuple(view.bounds()):
+            self.camera = BoardCamera(view.bounds(), pitch=self.view_pitch,
                                       yaw=180.0 if self.flipped else 0.0)
             self.camera.set_goal(self.view_pitch, 180.0 if self.flipped else 0.0, snap=True)
         fbo = display.gl.fbo
