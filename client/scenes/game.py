@@ -77,6 +77,11 @@ class GameScene(Scene):
         else:
             self.ctl.say(t("hint_select"))
         self._home_camera(snap=True)
+        from client import audio
+
+        self.sounds = audio.shared()
+        self.sounds.baseline(game, self.ctl.viewer)
+        self._sel_heard = None
         if app.display.kind == "gl":  # mesh and shader variants now, not as a hitch in the first frames
             app.display.gl.warm_up(self.ctl.frame(), self.camera())
 
@@ -132,6 +137,7 @@ class GameScene(Scene):
 
     def set_viewer(self, p: int) -> None:
         self.ctl.viewer = p
+        self.sounds.baseline(self.game, p)  # the new player hears nothing of the last one's view
         self.ctl.selected = None
         self.ctl.reinforce = None
         self.ctl.first_person = False
@@ -173,6 +179,7 @@ class GameScene(Scene):
 
                 self.game_over_shown = True
                 self.ctl.selected = None
+                self.sounds.play("gameover")
                 self.app.push(GameOverScene(self.app, self))
             return
         cur = g.current_player
@@ -398,6 +405,8 @@ class GameScene(Scene):
             ctl.show_heights = not ctl.show_heights
         elif k == pygame.K_k:
             ctl.show_coords = not ctl.show_coords
+        elif k == pygame.K_m and ev.mod & pygame.KMOD_CTRL:
+            ctl.say(t("sound_off" if self.sounds.toggle_mute() else "sound_on"))
         elif k == pygame.K_m:
             self.show_minimap = not self.show_minimap
         elif k == pygame.K_f:
@@ -522,6 +531,16 @@ class GameScene(Scene):
             self._pick_key = None
             self.ctl.hover = None
         self._run_ai(dt)
+        self._sound_cues()
+
+    def _sound_cues(self) -> None:
+        """Sounds for what the player on screen just saw happen (their own log) and for a selection."""
+        self.sounds.after_events(self.game, self.ctl.viewer)
+        sel = self.ctl.selected
+        if sel != self._sel_heard:
+            self._sel_heard = sel
+            if sel is not None and self.ctl.own_unit(sel) is not None:
+                self.sounds.play("select")
 
     def _camera_key(self):
         """The camera's view and projection now, as bytes (None if the camera cannot say)."""
