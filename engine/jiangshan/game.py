@@ -6,6 +6,7 @@ supply, reveal, end phase), moves.py (patterns and blockers); data: assets/jiang
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
@@ -47,6 +48,7 @@ class JiangshanGame(Game):
         self.st: State = initial_state(scen)
         self._log: list[Act] = []
         self._events: list[Event] = []
+        self._legal: list[Act] | None = None
         if self.st.stage == "action":
             E.start_turn(self.st, scen.first, self.chance, self._emit)
 
@@ -81,7 +83,9 @@ class JiangshanGame(Game):
         return list(self._log)
 
     def legal_actions(self) -> list[Act]:
-        return R.legal(self.st)
+        if self._legal is None:
+            self._legal = R.legal(self.st)
+        return list(self._legal)
 
     def parse_action(self, text: str) -> Act:
         return parse(text)
@@ -99,11 +103,13 @@ class JiangshanGame(Game):
         if action not in legal:
             rule, key, params = self.refusal(action)
             raise IllegalAction(rule, key=key, **params)
+        self._legal = None
         E.perform(self.st, action, self.chance, self._emit)
         self._log.append(action)
         # a turn whose action point is spent and where nothing else is left ends by itself
         while self.st.stage == "action" and self.st.ap <= 0 and R.legal(self.st) == [Act("end")]:
             E.end_turn(self.st, self.chance, self._emit)
+        self._legal = None
 
     # ------------------------------------------------------------------ refusals
     def refusal(self, act: Act) -> tuple[str, str, dict]:
@@ -288,6 +294,7 @@ class JiangshanGame(Game):
         """A copy ``player`` cannot tell apart: the enemy's units whose type ``player`` does not know are
         shuffled among themselves (within a shown class), its unused tallies redrawn."""
         g = self.clone()
+        g._legal = None
         st = g.st
         q = 1 - player
         groups: dict = {}
@@ -318,7 +325,27 @@ class JiangshanGame(Game):
                         forced=self.chance.to_json())
 
     def clone(self) -> "JiangshanGame":
-        return copy.deepcopy(self)
+        """An independent copy (state objects copied, immutable scenario and log entries shared)."""
+        g = object.__new__(JiangshanGame)
+        g.scenario_name, g.seed = self.scenario_name, self.seed
+        ch = object.__new__(Chance)
+        ch.seed, ch.record, ch.forced = self.chance.seed, list(self.chance.record), dict(self.chance.forced)
+        ch.rng = copy.copy(self.chance.rng)
+        ch._queue = copy.copy(self.chance._queue)
+        g.chance = ch
+        st = copy.copy(self.st)
+        st.terrain = [list(r) for r in self.st.terrain]
+        st.units = {k: copy.copy(u) for k, u in self.st.units.items()}
+        st.cities = {k: copy.copy(c) for k, c in self.st.cities.items()}
+        st.sides = [dataclasses.replace(s, reserve=dict(s.reserve), tallies=list(s.tallies),
+                                        used_tallies=list(s.used_tallies)) for s in self.st.sides]
+        st.fires = dict(self.st.fires)
+        st.reveal = list(self.st.reveal)
+        g.st = st
+        g._log = list(self._log)
+        g._events = list(self._events)
+        g._legal = self._legal
+        return g
 
 
 def new_game(scenario: str = "chuhan", seed: int | None = 0, **_: Any) -> JiangshanGame:
