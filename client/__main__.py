@@ -20,9 +20,11 @@ PRESET_ALIASES = {"8": "standard", "8x8": "standard", "16": "medium", "16x16": "
 
 
 def parse_args(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m client", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="shachang", help="game id (shachang)")
+    from client.cli_args import OneLineParser
+
+    ap = OneLineParser(prog="python -m client", description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="shachang", help="game id (shachang, baige, anqi, ...)")
     ap.add_argument("--preset", help="standard|medium|large|huge (or 8x8, 16x16, 64x64, 256x256)")
     ap.add_argument("--mode", choices=("classic", "tabletop", "digital"))
     ap.add_argument("--players", type=int)
@@ -45,38 +47,44 @@ def parse_args(argv=None):
 
 
 def options_from(args):
-    from client.app import Options, default_save_dir
+    """Options from parsed flags, every value checked (SystemExit with one line otherwise)."""
+    from client import cli_args
+    from client.app import Options, check_options, default_save_dir, info_takes_players
 
     o = Options()
     o.game_id = args.game
     quick = any(v is not None for v in (args.preset, args.mode, args.players, args.seats, args.seed,
                                         args.map))
-    if args.preset:
-        o.preset = PRESET_ALIASES.get(args.preset, args.preset)
-    if args.mode:
-        o.mode = args.mode
-    if args.players:
-        o.players = args.players
-    if args.seats:
-        o.seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-    o.players = o.players if args.players else max(2, len(o.seats) if args.seats else 2)
-    if args.seed is not None:
-        o.seed = args.seed
-    o.renderer = args.renderer
-    o.lang = args.lang
-    o.fullscreen = args.fullscreen
     try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-        o.size = (w, h)
-    except ValueError:
-        raise SystemExit(f"--size wants WxH, got {args.size!r}")
+        if args.preset:
+            o.preset = PRESET_ALIASES.get(args.preset, args.preset)
+        if args.mode:
+            o.mode = args.mode
+        if args.seats is not None:
+            o.seats = cli_args.seats(args.seats)
+        if args.players is not None:
+            o.players = args.players
+        else:
+            o.players = max(2, len(o.seats) if args.seats else 2)
+        if args.seed is not None:
+            o.seed = args.seed
+        o.renderer = args.renderer
+        o.lang = args.lang
+        o.fullscreen = args.fullscreen
+        o.size = cli_args.size(args.size)
+        o.ai_delay = args.ai_delay
+        o.bench = args.bench
+        given = args.players is not None and info_takes_players(o)
+        if args.players is not None and not info_takes_players(o):
+            raise ValueError(f"--players: {o.game_id} has a fixed number of players")
+        check_options(o, players_given=given)
+    except ValueError as e:
+        raise SystemExit(f"python -m client: error: {e}") from None
     o.save_dir = Path(args.save_dir).expanduser() if args.save_dir else default_save_dir()
     o.autosave = Path(args.autosave).expanduser() if args.autosave else None
     o.load = Path(args.load).expanduser() if args.load else None
     o.map_file = Path(args.map).expanduser() if args.map else None
-    o.ai_delay = args.ai_delay
     o.quick_start = quick
-    o.bench = args.bench
     return o
 
 
@@ -88,17 +96,13 @@ def main(argv=None) -> int:
         from client.scenes.bench import run_bench
 
         return run_bench(opts, args.bench, screenshot=args.screenshot)
-    from engine.shachang.rules import presets
-
-    if opts.preset not in presets():
-        raise SystemExit(f"unknown preset {opts.preset!r}; known: {', '.join(presets())}")
     if opts.map_file:
         from client.mapimage import load_any_map
 
         try:
             load_any_map(str(opts.map_file), opts.preset, opts.players, opts.seed)
         except (ValueError, OSError) as e:
-            raise SystemExit(f"--map: {e}")
+            raise SystemExit(f"python -m client: error: --map: {e}") from None
     from client.app import App
 
     return App(opts).run()

@@ -51,6 +51,59 @@ class Options:
 from client.savefile import SAVE_FORMAT, load_text, read_save, save_text, write_save  # noqa: E402,F401
 
 
+def info_takes_players(o: Options) -> bool:
+    """Whether ``o.players`` means something for ``o.game_id`` (a heightmap game, or a game with a players choice)."""
+    from engine import registry
+
+    info = registry.GAMES.get(o.game_id)
+    return info is None or info.board == "heightmap" or "players" in info.choices
+
+
+def check_options(o: Options, players_given: bool = True) -> Options:
+    """Refuse options no game can start with (ValueError with one line naming the option):
+    an unknown game or preset, a player count the game or map does not allow, more seats
+    than players, unknown seat kinds, a negative seed, a window too small or too large."""
+    from client import cli_args
+    from engine import registry
+
+    if o.game_id not in registry.GAMES:
+        raise ValueError(f"unknown game {o.game_id!r:.40}; known: {', '.join(registry.GAMES)}")
+    info = registry.GAMES[o.game_id]
+    cli_args.seed(o.seed)
+    for i, s in enumerate(o.seats):
+        if s not in cli_args.SEAT_KINDS:
+            raise ValueError(f"seat {i + 1} is {s!r:.30}; each seat is one of {', '.join(cli_args.SEAT_KINDS)}")
+    if type(o.players) is not int:
+        raise ValueError(f"players must be a whole number, got {o.players!r:.30}")
+    if info.board == "heightmap":
+        from engine.shachang.rules import presets
+
+        if o.preset not in presets():
+            raise ValueError(f"unknown preset {o.preset!r:.40}; known: {', '.join(presets())}")
+        top = presets()[o.preset].max_players
+        if not 2 <= o.players <= top:
+            most = max(p.max_players for p in presets().values())
+            takes = "exactly 2" if top == 2 else f"2 to {top}"
+            raise ValueError(f"the {o.preset} map takes {takes} players, not {o.players}"
+                             + (f" (larger presets take up to {most})" if o.players <= most else ""))
+        allowed = o.players
+    else:
+        allowed_counts = info.choices.get("players")
+        if allowed_counts is None:
+            allowed_counts = (info.new_game(**info.options).num_players,)
+        if players_given and o.players not in allowed_counts:
+            raise ValueError(f"{info.name_en} is for {' or '.join(map(str, allowed_counts))} players, "
+                             f"not {o.players}")
+        allowed = o.players if players_given else max(allowed_counts)
+    if len(o.seats) > allowed:
+        raise ValueError(f"{len(o.seats)} seats for a game of {allowed} players")
+    cli_args.size(f"{o.size[0]}x{o.size[1]}")
+    cli_args.seconds(o.ai_delay, "--ai-delay")
+    if o.bench < 0:
+        raise ValueError(f"--bench {o.bench}: the number of frames must be 0 (off) or more")
+    return o
+
+
 class Display:
     """The window and what draws into it: a board renderer (GL or flat) plus a UI surface on top."""
 

@@ -4,17 +4,58 @@ from __future__ import annotations
 import numpy as np
 
 
-def load_png_heightmap(path: str, max_height: int) -> np.ndarray:
+MAX_SIDE = 256  # the largest preset (huge, 256x256)
+MAX_PNG_BYTES = 64 * 1024 * 1024
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_size(path: str) -> tuple[int, int]:
+    """(width, height) from a PNG file's IHDR header, without decoding the picture; ValueError for
+    anything that is not a regular PNG file of at most MAX_PNG_BYTES."""
+    import os
+    import stat
+    import struct
+
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        raise ValueError(f"{path}: not a readable image ({e.strerror or e})") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError(f"{path}: not a regular file")
+    if st.st_size > MAX_PNG_BYTES:
+        raise ValueError(f"{path}: {st.st_size} bytes is over the {MAX_PNG_BYTES}-byte limit for a heightmap")
+    try:
+        with open(path, "rb") as f:
+            head = f.read(24)
+    except OSError as e:
+        raise ValueError(f"{path}: not a readable image ({e.strerror or e})") from None
+    if len(head) < 24 or not head.startswith(_PNG_SIGNATURE) or head[12:16] != b"IHDR":
+        raise ValueError(f"{path}: not a readable image (no PNG signature and IHDR header)")
+    w, h = struct.unpack(">II", head[16:24])
+    if w == 0 or h == 0:
+        raise ValueError(f"{path}: the PNG header gives an empty {w}x{h} picture")
+    return w, h
+
+
+def load_png_heightmap(path: str, max_height: int, expect_size: int | None = None) -> np.ndarray:
     """Heights 0..max_height (int16) from a square greyscale (or colour, averaged) image file.
 
     Black is 0, white is ``max_height``; values are rounded to the nearest
-    integer. Raises ValueError with the reason for a file that is not a
-    readable square image.
+    integer. The size is read from the PNG header first (``expect_size``: the side
+    the map needs), so a huge picture is refused before it is decoded. Raises
+    ValueError with the reason for a file that is not a readable square PNG.
     """
     import pygame
 
     if max_height < 1:
         raise ValueError(f"max_height must be at least 1, got {max_height}")
+    w, h = png_size(path)
+    if w != h:
+        raise ValueError(f"{path}: a heightmap image must be square, this one is {w}x{h}")
+    if expect_size is not None and w != expect_size:
+        raise ValueError(f"{path}: the image is {w}x{h}, the map wants {expect_size}x{expect_size}")
+    if w > MAX_SIDE:
+        raise ValueError(f"{path}: a {w}x{h} image is larger than any map ({MAX_SIDE}x{MAX_SIDE} at most)")
     try:
         surf = pygame.image.load(path)
     except (pygame.error, FileNotFoundError, OSError) as e:
@@ -34,7 +75,7 @@ def png_map(path: str, preset_key: str, players: int, seed: int = 0):
     from engine.shachang.terrain import height_scale, place_spawns
 
     p = rules.preset(preset_key)
-    heights = load_png_heightmap(path, height_scale(p))
+    heights = load_png_heightmap(path, height_scale(p), expect_size=p.size)
     if heights.shape != (p.size, p.size):
         raise ValueError(f"{path}: the image is {heights.shape[0]}x{heights.shape[1]}, "
                          f"the {preset_key} map wants {p.size}x{p.size}")

@@ -72,3 +72,39 @@ def test_client_starts_a_game_on_a_png_map(tmp_path):
             os.environ.pop("SDL_VIDEODRIVER", None)
         else:
             os.environ["SDL_VIDEODRIVER"] = old
+
+
+def _png_header(w: int, h: int) -> bytes:
+    """The first bytes of a PNG (signature + IHDR) declaring a w x h greyscale picture, no pixel data."""
+    import struct
+    import zlib
+
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)
+    chunk = b"IHDR" + ihdr
+    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk + struct.pack(">I", zlib.crc32(chunk))
+
+
+def test_huge_png_is_refused_by_its_header_before_decoding(tmp_path, monkeypatch):
+    """A 20000x20000 PNG is refused from its 24-byte header: the decoder is never called (issue 18)."""
+    p = tmp_path / "huge.png"
+    p.write_bytes(_png_header(20000, 20000))
+
+    def no_decode(*a, **k):
+        raise AssertionError("the picture was decoded")
+
+    monkeypatch.setattr(pygame.image, "load", no_decode)
+    with pytest.raises(ValueError, match="20000x20000.*wants 256x256"):
+        png_map(str(p), "huge", 2)
+    with pytest.raises(ValueError, match="larger than any map"):
+        load_png_heightmap(str(p), 6)
+
+
+def test_png_heightmap_refuses_fifos_and_devices(tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match="not a regular file"):
+        load_png_heightmap(str(fifo), 6)  # refused without opening: nothing waits on the pipe
+    with pytest.raises(ValueError, match="not a regular file"):
+        load_png_heightmap("/dev/zero", 6)

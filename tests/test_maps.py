@@ -84,7 +84,7 @@ def test_equality_and_lists_frozen():
 
 # --- JSON round trip -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("key,players", [("standard", 2), ("standard", 4), ("medium", 3),
+@pytest.mark.parametrize("key,players", [("standard", 2), ("medium", 4), ("medium", 3),
                                          ("large", 8)])
 def test_json_round_trip(key, players, tmp_path):
     m = generate(key, players, 5)
@@ -170,8 +170,8 @@ def test_npy_load_places_spawns(tmp_path):
 
 
 def test_npy_standard_corners():
-    m = load_map(npy_bytes(np.zeros((8, 8), dtype=np.int32)), preset_key="standard", players=4)
-    assert m.spawns == (((0, 0),), ((7, 7),), ((0, 7),), ((7, 0),))
+    m = load_map(npy_bytes(np.zeros((8, 8), dtype=np.int32)), preset_key="standard", players=2)
+    assert m.spawns == (((0, 0),), ((7, 7),))
 
 
 @pytest.mark.parametrize("arr,kw,msg", [
@@ -369,3 +369,36 @@ def test_fuzz_corrupt_npy(data):
 def test_round_trip_property(rows, name):
     m = GameMap(np.array(rows, dtype=np.int16), (((0, 0), (2, 2)), ((4, 4), (0, 4))), name=name)
     assert load_map(map_to_json(m)) == m
+
+
+# --- issue 18: map files are read like saves (regular files, size limit, numbers in words) ------
+
+def test_map_files_that_are_not_regular_files_are_refused(tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match="not a regular file"):
+        load_map(fifo)  # refused without opening it: nothing waits for a writer
+    with pytest.raises(ValueError, match="not a regular file"):
+        load_map("/dev/zero")  # never read (it has no end)
+
+
+def test_oversized_map_file_is_refused_before_reading(tmp_path):
+    from engine.shachang.maps import MAX_MAP_BYTES
+
+    big = tmp_path / "big.json"
+    with open(big, "wb") as f:
+        f.truncate(MAX_MAP_BYTES + 1)  # a sparse file: no disk used
+    with pytest.raises(ValueError, match="over the map size limit"):
+        load_map(big)
+
+
+@pytest.mark.parametrize("value, words", [("Infinity", "Infinity"), ("NaN", "NaN"), ("1e400", "out of range"),
+                                          ("9" * 5000, "5000 digits"), ("65537", "maximum is 32767")])
+def test_map_json_numbers_are_refused_in_words(value, words):
+    text = map_to_json(GameMap(np.zeros((8, 8), dtype=np.int16), (((0, 0),), ((7, 7),))))
+    bad = text.replace("[0, 0, 0", f"[{value}, 0, 0", 1)
+    with pytest.raises(ValueError, match=words) as e:
+        load_map(bad)
+    assert "Exceeds the limit" not in str(e.value) and "object" not in str(e.value)

@@ -18,10 +18,36 @@ import time
 from client.boards.window import BoardApp
 
 
+def check_args(args):
+    """(seats or None, (w, h)) from the parsed flags; ValueError naming the bad one."""
+    from client import cli_args
+    from engine import registry
+
+    cli_args.seed(args.seed)
+    cli_args.seconds(args.ai_delay, "--ai-delay")
+    if not 1 <= args.frames <= 100_000:
+        raise ValueError(f"--frames {args.frames}: expected 1..100000")
+    seats = None
+    if args.seats is not None:
+        seats = cli_args.seats(args.seats)
+        info = registry.get(args.game)
+        n = info.new_game(**info.options).num_players
+        if len(seats) != n:
+            raise ValueError(f"--seats: {len(seats)} seats for {args.game}, a game of {n} players")
+    if args.screenshot:
+        from pathlib import Path
+
+        if Path(args.screenshot).is_dir():
+            raise ValueError(f"--screenshot {args.screenshot}: is a directory, give a file name")
+    return seats, cli_args.size(args.size)
+
+
 def main(argv=None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    ap = argparse.ArgumentParser(prog="python -m client.boards", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    from client import cli_args
+
+    ap = cli_args.OneLineParser(prog="python -m client.boards", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="baige", help="a registered flat-board game (baige, anqi, ...)")
     ap.add_argument("--seats", help="comma list per seat: human,random,easy,normal,hard")
     ap.add_argument("--renderer", choices=("gl", "flat"), default="gl")
@@ -36,11 +62,10 @@ def main(argv=None) -> int:
 
     if not has_plugin(args.game):
         raise SystemExit(f"--game: no client plugin for {args.game!r}")
-    seats = [s.strip() for s in args.seats.split(",")] if args.seats else None
     try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        raise SystemExit(f"--size wants WxH, got {args.size!r}")
+        seats, (w, h) = check_args(args)
+    except ValueError as e:
+        raise SystemExit(f"python -m client.boards: error: {e}") from None
     app = BoardApp(args.game, seats, args.renderer, args.lang, (w, h), args.seed, args.ai_delay)
     if args.screenshot:
         for _ in range(args.frames):

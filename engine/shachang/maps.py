@@ -36,6 +36,7 @@ MAX_HEIGHT = int(np.iinfo(np.int16).max)  # heights are stored as int16
 _OPTIONAL_KEYS = {"name", "preset", "seed", "description"}
 _REQUIRED_KEYS = {"format", "version", "heights", "spawns"}
 _NPY_MAGIC = b"\x93NUMPY"
+MAX_MAP_BYTES = 16 * 1024 * 1024  # a 256x256 JSON map is about 0.3 MB, its .npy 128 KB
 
 Cell = tuple[int, int]
 
@@ -323,12 +324,14 @@ def load_map(path_or_text: str | Path | bytes, *, preset_key: str | None = None,
     elif isinstance(path_or_text, Path) or (
             isinstance(path_or_text, str) and not path_or_text.lstrip().startswith(("{", "["))):
         p = Path(path_or_text)
-        try:
-            data = p.read_bytes()
-        except FileNotFoundError:
+        if not p.exists():
             hint = "" if isinstance(path_or_text, Path) else " (and the text is not a JSON object)"
-            raise ValueError(f"map file not found: {p}{hint}") from None
-        except (IsADirectoryError, PermissionError, OSError) as e:
+            raise ValueError(f"map file not found: {p}{hint}")
+        from engine.saves import read_file  # regular files of at most MAX_MAP_BYTES: no FIFO, no /dev/zero
+
+        try:
+            data = read_file(p, MAX_MAP_BYTES, what="map")
+        except ValueError as e:
             raise ValueError(f"cannot read map file {p}: {e}") from None
         source = str(p)
     elif isinstance(path_or_text, str):
@@ -348,12 +351,13 @@ def load_map(path_or_text: str | Path | bytes, *, preset_key: str | None = None,
                 raise ValueError(f"{source}: neither a .npy array nor UTF-8 JSON text") from None
         else:
             text = data
+        from engine.saves import parse_json  # size, nesting, NaN/Infinity and huge integers refused in words
+
         try:
-            d = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise ValueError(f"{source}: not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
-        except RecursionError:
-            raise ValueError(f"{source}: JSON nested too deeply") from None
+            d = parse_json(text, limit=MAX_MAP_BYTES)
+        except ValueError as e:
+            msg = str(e).replace("not a save file: ", "").replace("invalid JSON", "not valid JSON")
+            raise ValueError(f"{source}: {msg}") from None
         m = map_from_dict(d, source=source)
     try:
         if preset_key is not None:
