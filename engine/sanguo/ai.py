@@ -1,0 +1,321 @@
+"""Computer players of 三国演弈 / 揭棋 that act on the observation and the legal actions only.
+
+The public position is rebuilt from the observation (:func:`position_from_observation`);
+a face-down piece is valued by its expectation over its kingdom's public pool of
+not-yet-revealed pieces (less the ones this seat captured and saw, K9). Moving a face-down
+piece in a look-ahead keeps it face down (its identity is unknown).
+
+Levels:
+- ``easy``: captures the most valuable piece it can, otherwise a random move;
+- ``normal``: one ply with a static evaluation (material, pieces left hanging, checks,
+  the enemy rulers' room, pawns past the border, mates and falls);
+- ``hard``: ``normal``'s best candidates re-scored against the reply of the kingdom due
+  next (its most damaging move by the same evaluation), then the best of what is left.
+"""
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Sequence
+
+from engine.sanguo.board import CANNON, CHARIOT, HAN, HORSE, PAWN, RULER, layout
+from engine.sanguo.rules import HID, K, O, OWN, Position
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def position_from_observation(obs: dict) -> Position:
+    """The public :class:`Position` described by an observation (``SanguoGame.observe``)."""
+    lay = layout()
+    pos = Position(lay, obs["mode"])
+    keys = lay.keys
+    for cell, p in obs["board"].items():
+        i = lay.index[cell]
+        pos.board[i] = (keys.index(p["kingdom"]), p["kind"], p["owner"], p["hidden"])
+        if p["kind"] == RULER and not p["hidden"]:
+            pos.rulers[p["owner"]] = i
+    pos.to_move = obs["to_move"]
+    pos.alive = list(obs["alive"])
+    pos.alliance = frozenset(obs["alliance"]) if obs["alliance"] else None
+    pos.han = obs["han"]
+    pos.moved = list(obs["moved"])
+    pos.quiet = obs["quiet"]
+    pos.over = obs["over"]
+    pos.fallen = [tuple(f) for f in obs["fallen"]]
+    for k, key in enumerate(keys):
+        pos.pool[k] = dict(obs["pools"][key])
+    pos.history = None
+    return pos
+
+
+class Evaluator:
+    """Static evaluation for one seat; face-down pieces at their pool expectation."""
+
+    fall_bonus = 60.0  # an enemy kingdom gone
+    lost = -1000.0
+    hang = 0.6  # share of a piece's value lost when the next mover attacks it and it is not defended
+    check_bonus = 0.6
+    room = 0.5  # per square of the enemy ruler's room taken away
+    pawn_cross = 0.6
+    enemy_weight = 0.8  # an enemy's material counts this much against mine
+    near = 0.04  # per point of distance of my attackers to the nearest enemy ruler
+
+    def __init__(self, me: int, obs: dict):
+        lay = layout()
+        self.me, self.lay = me, lay
+        v = dict(lay.value)
+        self.value = v
+        self.hidden_value: dict[tuple, float] = {}
+        seen = obs.get("captured_seen", {})
+        for k, key in enumerate(lay.keys):
+            pool = dict(obs["pools"][key])
+            for name, n in seen.items():
+                kk, kind = name.split(".")
+                if kk == key and kind in pool:
+                    pool[kind] = max(0, pool[kind] - n)
+            total = sum(pool.values())
+            exp = sum(v[kind] * n for kind, n in pool.items()) / total if total else 3.0
+            for point_kind in (CHARIOT, HORSE, CANNON, PAWN):
+                # a face-down piece moves once as its point type, then as what it is
+                self.hidden_value[(k, point_kind)] = 0.8 * exp + 0.2 * v[point_kind]
+
+    def piece_value(self, p: tuple, i: int) -> float:
+        if p[HID]:
+            return self.hidden_value.get((p[O], p[K]), 3.0)
+        val = self.value[p[K]]
+        if p[K] == PAWN and p[O] != HAN and self.lay.line(p[O], i) > self.lay.border_line:
+            val += self.pawn_cross
+        return val
+
+    def material(self, pos: Position) -> list[float]:
+        m = [0.0, 0.0, 0.0]
+        for i in self.lay.points:
+            p = pos.board[i]
+            if p is not None and p[OWN] is not None:
+                m[p[OWN]] += self.piece_value(p, i)
+        return m
+
+    def ruler_room(self, pos: Position, k: int) -> int:
+        r = pos.rulers[k]
+        if r < 0:
+            return 0
+        n = 0
+        for t in self.lay.ruler[k][r]:
+            q = pos.board[t]
+            if q is None or (q[OWN] is not None and pos.hostile(q[OWN], k)):
+                n += 1
+        return n
+
+    def score(self, pos: Position) -> float:
+        """The position's worth to this seat (higher is better)."""
+        me = self.me
+        if not pos.alive[me]:
+            return self.lost
+        m = self.material(pos)
+        s = m[me]
+        for k in range(3):
+            if k == me:
+                continue
+            if not pos.alive[k]:
+                s += self.fall_bonus
+                continue
+            w = 0.25 if pos.allied(k, me) else self.enemy_weight
+            s -= w * m[k]
+            if not pos.allied(k, me):
+                if pos.in_check(k):
+                    s += self.check_bonus
+                s -= self.room * 0.25 * self.ruler_room(pos, k)
+        s += self.pressure(pos)
+        if pos.over and pos.end in ("quiet", "repetition"):
+            best = max(m[k] for k in range(3) if pos.alive[k])
+            s += 20.0 if m[me] >= best else -20.0
+        return s - self.hanging(pos)
+
+    def pressure(self, pos: Position) -> float:
+        """Attackers (车 马 炮 and pawns past the border) close to a hostile ruler score higher."""
+        me, lay = self.me, self.lay
+        targets = [lay.xy(pos.rulers[k]) for k in range(3)
+                   if k != me and pos.alive[k] and pos.rulers[k] >= 0 and not pos.allied(k, me)]
+        if not targets:
+            return 0.0
+        s = 0.0
+        for i in lay.points:
+            p = pos.board[i]
+            if p is None or p[OWN] != me or p[K] not in (CHARIOT, HORSE, CANNON, PAWN):
+                continue
+            x, y = lay.xy(i)
+            d = min(abs(x - tx) + abs(y - ty) for tx, ty in targets)
+            s -= self.near * d * (0.5 if p[K] == PAWN else 1.0)
+        return s
+
+    def hanging(self, pos: Position) -> float:
+        """Loss expected from my pieces the enemies can take: the kingdom to move fully, the other
+        enemy at half weight (the largest loss counts fully, the rest a tenth)."""
+        me = self.me
+        if pos.over:
+            return 0.0
+        nxt = pos.to_move
+        enemies = [(k, 1.0 if k == nxt else 0.5) for k in range(3)
+                   if k != me and pos.alive[k] and not pos.allied(k, me)]
+        if not enemies:
+            return 0.0
+        worst, total = 0.0, 0.0
+        for i in self.lay.points:
+            p = pos.board[i]
+            if p is None or p[OWN] != me or p[K] == RULER:
+                continue
+            for k, w in enemies:
+                if _attacked_by(pos, i, k):
+                    v = self.piece_value(p, i)
+                    if _defended(pos, i, me):
+                        v = max(0.0, v - _cheapest_attacker(pos, i, k, self))
+                    v *= w
+                    worst = max(worst, v)
+                    total += v
+                    break
+        return self.hang * worst + 0.1 * (total - worst)
+
+
+def _attacked_by(pos: Position, t: int, k: int) -> bool:
+    """Is point ``t`` attacked by kingdom ``k``'s chariots, cannons, horses or pawns?"""
+    return _attacks_from(pos, t, k)
+
+
+def _attacks_from(pos: Position, t: int, k: int) -> bool:
+    lay = pos.lay
+    b = pos.board
+    for ray in lay.rays[t]:
+        screen = False
+        for s in ray:
+            q = b[s]
+            if q is None:
+                continue
+            if not screen:
+                if q[K] == CHARIOT and q[OWN] == k:
+                    return True
+                screen = True
+            else:
+                if q[K] == CANNON and q[OWN] == k:
+                    return True
+                break
+    for s in lay.knight[t]:
+        q = b[s]
+        if q is not None and q[K] == HORSE and q[OWN] == k:
+            return True
+    x, y = lay.xy(t)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        s = lay.at(x + dx, y + dy)
+        if s >= 0:
+            q = b[s]
+            if q is not None and q[K] == PAWN and q[OWN] == k and t in lay.pawn[q[O]][s]:
+                return True
+    return False
+
+
+def _defended(pos: Position, t: int, me: int) -> bool:
+    return _attacks_from(pos, t, me)
+
+
+def _cheapest_attacker(pos: Position, t: int, k: int, ev: Evaluator) -> float:
+    """A rough value of what ``k`` risks by capturing on ``t`` (the cheapest kind that attacks it)."""
+    lay = pos.lay
+    b = pos.board
+    best = 99.0
+    for s in lay.knight[t]:
+        q = b[s]
+        if q is not None and q[K] == HORSE and q[OWN] == k:
+            best = min(best, ev.piece_value(q, s))
+    for ray in lay.rays[t]:
+        screen = False
+        for s in ray:
+            q = b[s]
+            if q is None:
+                continue
+            if not screen:
+                if q[K] == CHARIOT and q[OWN] == k:
+                    best = min(best, ev.piece_value(q, s))
+                screen = True
+            else:
+                if q[K] == CANNON and q[OWN] == k:
+                    best = min(best, ev.piece_value(q, s))
+                break
+    return 1.0 if best == 99.0 else best
+
+
+class Agent:
+    """A computer player of one level for one seat (deterministic for a seed)."""
+
+    def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None):
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {LEVELS}, got {level!r}")
+        self.level, self.seat = level, seat
+        self.name = f"sanguo-{level}"
+        self.rng = random.Random(seed)
+        self.budget = 0.8 if budget is None else budget
+
+    def act(self, observation: dict, legal_actions: Sequence[Any]) -> Any:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        pos = position_from_observation(observation)
+        me = pos.to_move
+        lay = pos.lay
+        moves = [(lay.index[a.src], lay.index[a.dst]) for a in legal_actions]
+        ev = Evaluator(me, observation)
+        if self.level == "easy":
+            caps = [(ev.piece_value(pos.board[d], d), n) for n, (s, d) in enumerate(moves)
+                    if pos.board[d] is not None]
+            if caps:
+                best = max(v for v, _ in caps)
+                return legal_actions[self.rng.choice([n for v, n in caps if v == best])]
+            return legal_actions[self.rng.randrange(len(legal_actions))]
+        start = time.perf_counter()
+        scored = []
+        for n, (s, d) in enumerate(moves):
+            q = pos.copy(history=False)
+            q.play(s, d)
+            scored.append((ev.score(q) + self.rng.random() * 0.01, n, q))
+        scored.sort(key=lambda x: -x[0])
+        if self.level == "normal":
+            return legal_actions[scored[0][1]]
+        # hard: the next kingdom's most damaging reply to each of the best candidates
+        best, best_n = None, scored[0][1]
+        for k, (sc, n, q) in enumerate(scored[:10]):
+            if k >= 3 and time.perf_counter() - start > self.budget:
+                break
+            if q.over or q.to_move == me:
+                val = sc
+            else:
+                val = self._worst_reply(q, ev, sc)
+            if best is None or val > best:
+                best, best_n = val, n
+        return legal_actions[best_n]
+
+    def _worst_reply(self, q: Position, ev: Evaluator, base: float) -> float:
+        """My score after the next mover's reply that hurts me most (among captures, checks and its best moves)."""
+        opp = q.to_move
+        replies = q.legal_moves(opp)
+        if not replies:
+            return base
+        oev = Evaluator.__new__(Evaluator)
+        oev.__dict__.update(ev.__dict__)
+        oev.me = opp
+        lay = q.lay
+        cand = []
+        for s, d in replies:
+            t = q.board[d]
+            gain = ev.piece_value(t, d) if t is not None else 0.0
+            cand.append((gain, s, d))
+        cand.sort(key=lambda x: -x[0])
+        worst = None
+        for gain, s, d in cand[:6]:
+            r = q.copy(history=False)
+            r.play(s, d)
+            v = ev.score(r)
+            if worst is None or v < worst:
+                worst = v
+        return base if worst is None else 0.3 * base + 0.7 * worst
+
+
+def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None) -> Agent:
+    """A computer player of ``level`` for ``seat``."""
+    return Agent(level, seed=seed, seat=seat, budget=budget)
