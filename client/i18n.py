@@ -150,7 +150,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "board_no_undo": ("没有可悔的棋", "nothing to take back"),
     "board_ai_error": ("电脑出错：{err}；该座位交给玩家", "computer player failed: {err}; the seat goes to a human"),
     "board_save_failed": ("存档失败：{err}", "save failed: {err}"),
-    "board_handover": ("请把位置交给{who}", "Hand over to {who}"),
     "anqi_no_qinwang": ("尚无勤王，三方各自为战", "no 勤王 yet: every faction for itself"),
     "anqi_allied": ("{q}已勤王；{a}、{b}结盟（至{q}出局）", "{q} made 勤王; {a} and {b} are allied until {q} is out"),
     "anqi_alliance_over": ("{q}曾勤王；同盟已解除", "{q} made 勤王; the alliance has ended"),
@@ -158,45 +157,6 @@ STRINGS: dict[str, tuple[str, str]] = {
     "anqi_quiet": ("无进展 {n}/{lim} 步", "no progress {n}/{lim} actions"),
     "anqi_face_down": ("{who} 暗子 {n}", "{who} face down: {n}"),
 }
-
-HELP_LINES: list[tuple[str, str, str]] = [
-    # (keys, zh, en)
-    ("左键 / Left click", "选中己方部队; 选中后点格子=行军, 点敌军=攻击", "select own unit; then click a cell = march, an enemy = attack"),
-    ("拖动 / Drag", "从部队拖到格子=行军 (拖到己方部队=集合)", "drag from a unit to a cell = march (onto own unit = merge)"),
-    ("Shift+左键 / Shift+click", "行军并入所点的己方部队", "Shift+click own unit = march into it (merge)"),
-    ("右键 / Right click / Esc", "取消选择; 无选择时 Esc 打开菜单", "cancel selection; Esc with nothing selected opens the menu"),
-    ("滚轮 / Wheel", "缩放; 在选中部队或面板上: 出兵人数; 增援框: 人数",
-     "zoom; over the selected unit or the panel: soldiers to send; reinforcement box: count"),
-    ("1-9, 0", "出兵/增援人数 (连按两位数)", "soldiers to send/place (type two digits quickly)"),
-    ("R", "在悬停格或选中部队处增援", "reinforce on the hovered cell or the selected unit"),
-    ("Enter / 结束回合", "结束回合", "end turn (also the button)"),
-    ("Tab", "下一支己方部队 (第一人称时也可)", "next own unit (also in first person)"),
-    ("V", "第一人称视角 (选中部队的视高)", "first-person view at the selected unit's eye"),
-    ("X", "视野预览: 悬停格能看到什么", "vision preview: what the hovered cell would see"),
-    ("C / Home", "镜头跳到选中部队 / 我军", "camera to the selected unit / my army"),
-    ("WASD / 方向键 / Arrows", "平移镜头", "pan the camera (also screen edge)"),
-    ("中键或右键拖动 / Middle or right drag", "平移镜头", "middle or right drag pans"),
-    ("Q / E", "旋转镜头 (3D)", "rotate the camera (3D)"),
-    ("+ / - / PgUp PgDn", "缩放", "zoom"),
-    ("H / K", "高度数字 / 坐标", "height numbers / coordinates"),
-    ("M", "小地图开关", "minimap on/off"),
-    ("Ctrl+M", "声音开关", "sound on/off"),
-    ("F / N", "电脑加速 / 跳过电脑动画", "computer speed / skip computer animation"),
-    ("F5 / F9", "快速存档 / 读档", "quick save / quick load"),
-    ("F2", "切换语言 中文/English", "switch language"),
-    ("F11 / Alt+Enter", "全屏", "fullscreen"),
-    ("F12", "截图", "screenshot"),
-    ("Shift+F12", "规则图（无界面）", "rule picture (board only, no HUD)"),
-    ("F1", "帮助", "help"),
-]
-
-
-def help_keys(keys: str) -> str:
-    """The key column of a help line: in English without the Chinese names."""
-    if _lang == "zh":
-        return keys
-    parts = [p for p in keys.split(" / ") if not any("\u4e00" <= ch <= "\u9fff" for ch in p)]
-    return " / ".join(parts) if parts else keys
 
 
 def set_lang(lang: str) -> None:
@@ -273,7 +233,9 @@ def all_text() -> str:
     parts = []
     for zh, en in STRINGS.values():
         parts += [zh, en]
-    for k, zh, en in HELP_LINES:
-        parts += [k, zh, en]
+    from client.keys import BINDINGS  # the key-binding table writes the help pages
+
+    for k in BINDINGS:
+        parts += [k.keys, k.zh, k.en]
     parts.append(catalogue_text())
     return "".join(parts)

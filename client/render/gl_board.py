@@ -276,22 +276,8 @@ class GLBoardRenderer:
         self.p_token = program(ctx, "token")
         self.p_label = program(ctx, "label")
         self.atlas = Atlas(ctx)
-        verts, idx = token_mesh()
-        self.token_vbo = ctx.buffer(verts.tobytes())
-        self.token_ibo = ctx.buffer(idx.tobytes())
-        self.inst = ctx.buffer(reserve=ROW * 4 * 256, dynamic=True)
-        self.token_vao = ctx.vertex_array(self.p_token, [
-            (self.token_vbo, "3f 3f", "in_pos", "in_normal"),
-            (self.inst, "4f 1f 3f 3f 3f 4f 1f/i", "in_place", "in_height", "in_body", "in_ink", "in_ring",
-             "in_glyph", "in_shape")], index_buffer=self.token_ibo, index_element_size=4)
-        bverts, bidx = box_mesh()
-        self.box_vbo = ctx.buffer(bverts.tobytes())
-        self.box_ibo = ctx.buffer(bidx.tobytes())
-        self.box_inst = ctx.buffer(reserve=ROW * 4 * 64, dynamic=True)
-        self.box_vao = ctx.vertex_array(self.p_token, [
-            (self.box_vbo, "3f 3f", "in_pos", "in_normal"),
-            (self.box_inst, "4f 1f 3f 3f 3f 4f 1f/i", "in_place", "in_height", "in_body", "in_ink", "in_ring",
-             "in_glyph", "in_shape")], index_buffer=self.box_ibo, index_element_size=4)
+        self.inst, self.token_vao = self._instanced(token_mesh(), 256)  # round tokens
+        self.box_inst, self.box_vao = self._instanced(box_mesh(), 64)  # square counters
         self.over_vbo = ctx.buffer(reserve=9 * 4 * 6 * 256, dynamic=True)
         self.over_vao = ctx.vertex_array(self.p_tile, [(self.over_vbo, "3f 3f 3f", "in_pos", "in_normal",
                                                         "in_color")])
@@ -314,6 +300,18 @@ class GLBoardRenderer:
         self.last = None  # (view, camera) of the last draw
         if width and height:
             self.resize(width, height)
+
+    def _instanced(self, mesh, n: int):
+        """An instance buffer (room for ``n`` rows of ROW floats) and the token program's vertex array that
+        draws ``mesh`` (vertices, indices) once per row."""
+        verts, idx = mesh
+        ctx = self.ctx
+        inst = ctx.buffer(reserve=ROW * 4 * n, dynamic=True)
+        vao = ctx.vertex_array(self.p_token, [
+            (ctx.buffer(verts.tobytes()), "3f 3f", "in_pos", "in_normal"),
+            (inst, "4f 1f 3f 3f 3f 4f 1f/i", "in_place", "in_height", "in_body", "in_ink", "in_ring",
+             "in_glyph", "in_shape")], index_buffer=ctx.buffer(idx.tobytes()), index_element_size=4)
+        return inst, vao
 
     # ------------------------------------------------------------ targets
     def resize(self, width: int, height: int) -> None:

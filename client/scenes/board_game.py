@@ -112,10 +112,10 @@ class BoardGameScene:
         return self.plugin.cell(cells[-1].value) if cells else None
 
     @property
-    def modal(self) -> Modal | None:
-        """The modal box of this scene open now (on the host's stack), or None."""
+    def modal(self):
+        """The modal of this scene open now on the host's stack (a box or the hand-over), or None."""
         for s in reversed(self.host.scenes):
-            if isinstance(s, Modal) and getattr(s, "owner", None) is self:
+            if getattr(s, "owner", None) is self:
                 return s
         return None
 
@@ -163,7 +163,7 @@ class BoardGameScene:
         self.version += 1  # a computer thinking now is ignored
         self.job = None
         self.prefix = ()
-        for m in [s for s in self.host.scenes if isinstance(s, Modal) and getattr(s, "owner", None) is self]:
+        for m in [s for s in self.host.scenes if getattr(s, "owner", None) is self]:
             self.host.pop(m)
         self.last_action_time = time.perf_counter()
 
@@ -531,9 +531,7 @@ class BoardGameScene:
         if isinstance(self.host, Stack):  # without an app the scene draws its own modal
             m = self.modal
             if m is not None:
-                m.draw_on(surf)
-                if display is not None and m.rect is not None:
-                    display.mark(m.rect)
+                m.draw(surf)
 
     def _draw_gl(self, display, view) -> None:
         from client.render.gl_board import BoardCamera, GLBoardRenderer

@@ -18,6 +18,7 @@ from client.ui import text, widgets
 
 class HandoverScene(Scene):
     opaque = True  # nothing of the game shows through
+    kind = "handover"
 
     def __init__(self, app, game_scene, player: int):
         super().__init__(app)
@@ -30,7 +31,7 @@ class HandoverScene(Scene):
         return ("global",)
 
     def handle(self, ev) -> None:
-        if time.monotonic() - self.shown_at < getattr(self.app.opts, "handover_delay", 0.0):
+        if time.monotonic() - self.shown_at < getattr(getattr(self.app, "opts", None), "handover_delay", 0.0):
             return  # a second press of the key or button that ended the last turn
         if ev.type == pygame.KEYDOWN:
             # Space passes; Esc opens the menu (the board stays hidden); other keys (Enter, which

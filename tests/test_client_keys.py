@@ -1,0 +1,133 @@
+"""The key-binding table (client/keys.py) dispatches the board scene's keys and writes the F1 page of the
+scene on screen in the current language; F1/F2 work in the board games; the AI driver (client/ai_driver.py)
+seeds every game's computer players one way and hands a failing seat to a human; hot-seat hand-over."""
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from client import i18n, keys
+from client.ai_driver import AIDriver, seat_seed
+from engine import registry
+
+
+def kd(key, mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+
+
+def test_table_dispatches_by_context_and_modifiers():
+    board = ("global", "board")
+    assert keys.action(kd(pygame.K_u), board) == "undo"
+    assert keys.action(kd(pygame.K_z, pygame.KMOD_LCTRL), board) == "undo"
+    assert keys.action(kd(pygame.K_z), board) is None  # Z alone does nothing
+    assert keys.action(kd(pygame.K_s, pygame.KMOD_LCTRL), board) == "save"
+    assert keys.action(kd(pygame.K_s), board) is None
+    assert keys.action(kd(pygame.K_v), board) is None  # the view key only in the 3D view
+    assert keys.action(kd(pygame.K_v), board + ("board_gl",)) == "view"
+    assert keys.action(kd(pygame.K_F1), ("global",)) == "help"
+
+
+def test_help_rows_follow_context_and_language():
+    zh = keys.help_rows(("global", "board"), "zh")
+    en = keys.help_rows(("global", "board"), "en")
+    assert ("U / Ctrl+Z", "悔棋（对电脑时）") in zh and ("U / Ctrl+Z", "undo (against the computer)") in en
+    assert ("Left click", "select a piece, then its target; click a face-down piece to flip it") in en
+    assert not any("march" in what for _, what in en)  # 沙场秋点兵's rows are not the board games' page
+    sc = keys.help_rows(("global", "shachang"), "en")
+    assert any("march" in what for _, what in sc) and not any("undo" in what for _, what in sc)
+
+
+@pytest.fixture
+def app(tmp_path):
+    from client.app import App, Options
+
+    old_lang = i18n.lang()
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    try:
+        a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, lang="zh", size=(900, 640), strict=True))
+    finally:
+        if old is None:
+            os.environ.pop("SDL_VIDEODRIVER", None)
+        else:
+            os.environ["SDL_VIDEODRIVER"] = old
+    yield a
+    pygame.display.quit()
+    i18n.set_lang(old_lang)
+
+
+def test_f1_shows_the_board_games_keys_and_f2_switches_its_language(app):
+    from client.scenes.board_game import app_scene
+    from client.scenes.help import HelpScene
+
+    app.replace(app_scene(app, registry.get("baige").new_game(), ["human", "human"]))
+    app.step(0.016)
+    pygame.event.post(kd(pygame.K_F1))
+    app.step(0.016)
+    assert isinstance(app.scene, HelpScene)
+    rows = app.scene.rows()
+    assert ("F", "翻转棋盘") in rows and ("U / Ctrl+Z", "悔棋（对电脑时）") in rows
+    pygame.event.post(kd(pygame.K_F2))
+    app.step(0.016)
+    assert i18n.lang() == "en" and ("F", "flip the board") in app.scene.rows()
+    pygame.event.post(kd(pygame.K_F1))
+    app.step(0.016)
+    assert not isinstance(app.scene, HelpScene)
+    board = app.scene.inner
+    assert board.seat_kind(0) == "human" and board.plugin.seat_name(0, i18n.lang()) == "White"
+    pygame.event.post(kd(pygame.K_f))  # the board scene dispatches from the same table
+    app.step(0.016)
+    assert board.flipped
+
+
+def test_seeds_come_from_one_function_and_hidden_deals_do_not_reuse_the_game_seed():
+    a = AIDriver("baige", ["random", "random"], 7)
+    assert a.base == 7 and seat_seed(7, 1) == 7 * 7919 + 31 + 1
+    assert a.agent(1).rng.random() == AIDriver("baige", ["human", "random"], 7).agent(1).rng.random()
+    h1, h2 = (AIDriver("anqi", ["random"] * 3, 7, hidden_deal=True) for _ in range(2))
+    assert h1.base != 7 and h1.base != h2.base  # fresh, unpredictable: nothing follows from the deal's seed
+
+
+class Broken:
+    def act(self, obs, legal):
+        raise RuntimeError("broken agent")
+
+
+def test_a_failing_computer_hands_its_seat_to_a_human():
+    from client.scenes.board_game import BoardGameScene
+
+    pygame.font.init()
+    sc = BoardGameScene((900, 640), registry.get("baige").new_game(), ["human", "easy"], "en", "flat", ai_delay=0.0)
+    sc.play("e4e6")
+    sc.ai.agents[1] = Broken()
+    for _ in range(50):
+        sc.update(0.016)
+        sc.wait_for_computer(2.0)
+        if sc.seats[1] == "human":
+            break
+    assert sc.seats[1] == "human" and sc.message_bad and "broken agent" in sc.message
+    assert sc.human_turn() and sc.game.log == ["e4e6"]  # nothing was played for the broken seat
+
+
+def test_hot_seat_handover_modal_for_games_with_private_information(monkeypatch):
+    from client.games.anqi import Plugin
+    from client.scenes.board_game import BoardGameScene
+    from client.scenes.handover import HandoverScene
+
+    monkeypatch.setattr(Plugin, "needs_handover", True)
+    pygame.font.init()
+    sc = BoardGameScene((900, 640), registry.get("anqi").new_game(seed=3), ["human", "human", "random"], "zh",
+                        "flat", ai_delay=0.0)
+    surf = pygame.Surface((900, 640))
+    sc.draw(surf)
+    cell = next(p.cell for p in sc.last_board_view.pieces if p.face_down and sc.plugin.can_start(p.cell))
+    sc.click(cell)
+    assert len(sc.game.log) == 1
+    top = sc.host.scene
+    assert isinstance(top, HandoverScene) and top.player == 1  # the board hides before 魏's turn
+    top.draw(surf)
+    assert surf.get_at((5, 5))[:3] == (10, 10, 14)  # nothing of the board shows
+    sc.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=sc.cell_pos(cell), button=1))
+    assert sc.modal is None and sc.last_human == 1 and len(sc.game.log) == 1  # the click passed the hand-over only
