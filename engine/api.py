@@ -99,23 +99,6 @@ class Event:
         return self.visible_to is None or player in self.visible_to
 
 
-def read_save(text: str, game_id: str, version: int, title: str) -> dict:
-    """The JSON object of a save of ``game_id`` at ``version``; SaveError naming what is wrong otherwise."""
-    import json
-
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError, UnicodeDecodeError) as e:
-        raise SaveError(f"not a save file: invalid JSON ({e})") from None
-    if not isinstance(data, dict):
-        raise SaveError("not a save file: the JSON is not an object")
-    if data.get("game") != game_id:
-        raise SaveError(f"not a {title} save (game is {data.get('game')!r}, expected {game_id!r})")
-    if data.get("version") != version:
-        raise SaveError(f"{title} save version {data.get('version')!r} is not supported (this client reads {version})")
-    return data
-
-
 @dataclass(frozen=True)
 class Placement:
     """One player's place in a finished game, with the reason in words."""
