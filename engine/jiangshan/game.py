@@ -15,7 +15,7 @@ from engine.jiangshan import effects as E
 from engine.jiangshan import rules as R
 from engine.jiangshan.actions import Act, parse
 from engine.jiangshan.board import FACINGS, name, parse_cell
-from engine.jiangshan.data import TALLY_COST, random_scenario, scenario, unit_table
+from engine.jiangshan.data import TALLY_COST, Scenario, random_scenario, scenario, unit_table
 from engine.jiangshan.state import State, Unit, initial_state
 from engine.messages import Msg
 
@@ -33,15 +33,18 @@ class JiangshanGame(Game):
     STAGES = ("tallies", "action", "reveal", "reaction", "over")
     hidden_information = True
 
-    def __init__(self, scenario_name: str = "chuhan", seed: int = 0, forced: dict | None = None):
-        if scenario_name not in SCENARIOS:
+    def __init__(self, scenario_name: str = "chuhan", seed: int = 0, forced: dict | None = None,
+                 scen: Scenario | None = None):
+        if scen is None and scenario_name not in SCENARIOS:
             raise ValueError(f"unknown 江山 scenario {scenario_name!r}; known: {', '.join(SCENARIOS)}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an integer, got {seed!r}")
         self.scenario_name = scenario_name
         self.seed = seed
         self.chance = Chance(seed, forced)
-        if scenario_name == "random":
+        if scen is not None:
+            pass
+        elif scenario_name == "random":
             scen = random_scenario(lambda n: self.chance.pick(n, "jiangshan.setup"))
         else:
             scen = scenario(scenario_name)
@@ -351,6 +354,11 @@ class JiangshanGame(Game):
 def new_game(scenario: str = "chuhan", seed: int | None = 0, **_: Any) -> JiangshanGame:
     """A new game of ``scenario`` ("chuhan", the reconstructed 楚汉 scenario, or "random", J2)."""
     return JiangshanGame(scenario, 0 if seed is None else seed)
+
+
+def game_from(scen: Scenario, seed: int = 0) -> JiangshanGame:
+    """A game on a scenario built in code (rule tests and pictures; its saves name ``scen.id``)."""
+    return JiangshanGame(scen.id, seed, scen=scen)
 
 
 def load_game(text: str) -> JiangshanGame:
