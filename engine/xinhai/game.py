@@ -301,6 +301,32 @@ class XinhaiGame(Game):
         return self.board.at(parse_label(text))
 
 
+def position(units, side: str = "rev", region: str = "hankou", mode: str = "cmd", extra: str = "",
+             seed: int = 0, **state) -> XinhaiGame:
+    """A hand-built position for tests and rule pictures: a historical game of ``seed`` whose board is
+    replaced by ``units`` — (side, kind, hex) or (side, kind, hex, ready) — and which waits for
+    ``side`` to act with a command marker face of ``region`` (``mode`` "cmd" or "rally", ``extra``
+    "", "morale+", "morale-" or "rally"). ``state`` sets game attributes (round, morale, munitions,
+    machine_guns, recoil, timed, tracks...). Its save does not replay the hand-built board."""
+    from engine.xinhai.data import Face
+
+    g = XinhaiGame(setup="historical", seed=seed)
+    g.board = Board()
+    for spec in units:
+        s_, k, h = spec[:3]
+        u = g.board.add(s_, k, parse_label(h))
+        u.ready = spec[3] if len(spec) > 3 else True
+    for k, v in state.items():
+        if not hasattr(g, k):
+            raise ValueError(f"no game attribute {k!r}")
+        setattr(g, k, v)
+    g.pending = [Decision("act", side, dict(marker="R1" if side == "rev" else "Q1", face=Face(region, extra),
+                                             region=region, mode=mode, acted=set(), bridged=False,
+                                             morale_used=False, rallied=False))]
+    g._legal = None
+    return g
+
+
 def new_game(setup: str = "historical", seed: int | None = None, **_: Any) -> XinhaiGame:
     """A new game: ``setup`` "historical" (default) or "random" (seed 卡牌準備), ``seed`` for the
     game's generator (a fresh unpredictable one if None)."""
