@@ -162,8 +162,8 @@ def take_parsed(text: Any) -> Any:
 def read_save(text: str | bytes, game_id: str, version: int, title: str) -> dict:
     """The JSON object of a save of ``game_id`` at ``version``; SaveError naming what is wrong otherwise.
 
-    Checks the envelope: an object, its game and version, ``actions`` (when present) a list
-    of action texts, ``options`` (when present) an object. Each game checks its own keys
+    Checks the envelope: an object, its game and version, ``actions`` a list of action
+    texts, ``options`` (when present) an object. Each game checks its own keys
     by meaning (see :func:`need` and :func:`need_int`)."""
     data = take_parsed(text)
     if not isinstance(data, dict):
@@ -174,7 +174,9 @@ def read_save(text: str | bytes, game_id: str, version: int, title: str) -> dict
     v = data.get("version")
     if type(v) is not int or v != version:
         raise SaveError(f"{title} save version {shown(v)} is not supported (this client reads {version})")
-    actions = data.get("actions", [])
+    if "actions" not in data:
+        raise SaveError(f"{title} save lacks 'actions' (the list of action texts)")
+    actions = data["actions"]
     if not isinstance(actions, list):
         raise SaveError(f"{title} save: 'actions' must be a list of action texts, not {kind_of(actions)}")
     for i, a in enumerate(actions):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import signal
 import zlib
 from contextlib import contextmanager
@@ -166,8 +167,11 @@ def _check(load, name, blob, failures, game_id):
             g = load(blob)
     except SaveError as e:
         msg = str(e)
-        if not msg or any(t in msg for t in INTERNAL) or len(msg) > 600:
+        if not msg or any(t in msg for t in INTERNAL):
             failures.append(f"{game_id} {name}: SaveError in internal words: {msg[:200]!r}")
+        elif len(msg) > 600:
+            failures.append(f"{game_id} {name}: a SaveError of {len(msg)} characters (it quotes a long "
+                            f"value instead of describing it): {msg[:80]!r}...")
     except BaseException as e:  # noqa: BLE001 — anything else is the bug this test looks for
         if isinstance(e, KeyboardInterrupt):
             raise
@@ -216,3 +220,74 @@ def test_the_real_save_loads_through_both_paths(game_id):
     assert g.to_json() == text
     g2, seats, viewer = load_text(save_text(g, ["human"] * g.num_players, 0))
     assert g2.to_json() == text and seats == ["human"] * g.num_players and viewer == 0
+
+
+# ------------------------------------------------------------------ 沙场秋点兵: values by meaning
+def _shachang_with_setup() -> dict:
+    """A save of a game that starts from a given position (the setup key is checked by meaning)."""
+    from engine.shachang import new_game
+
+    g = new_game("standard", seed=4)
+    data = json.loads(g.to_json())
+    data["setup"] = {"units": [[0, "c3", 3, "settled"], [1, "f6", 2]], "reserve": [8, 8], "current": 0,
+                     "round": 3, "hits": 1, "explored": "none"}
+    return data
+
+
+@pytest.mark.parametrize("path, raw, words", [
+    (("options", "round_limit"), "Infinity", "Infinity is not a number"),
+    (("options", "round_limit"), "0", "round_limit is 0, it must be 1..1000000"),
+    (("options", "round_limit"), "1.5", "round_limit must be an integer"),
+    (("options", "players"), "9", "players is 9, it must be 2.."),
+    (("setup", "current"), "Infinity", "Infinity"),
+    (("setup", "current"), "2", "current is 2, it must be 0..1"),
+    (("setup", "round"), "1e400", "out of range"),
+    (("setup", "round"), "65", "round is 65, it must be 1..64"),
+    (("setup", "hits"), "-1", "hits is -1"),
+    (("setup", "hits"), "NaN", "NaN"),
+    (("setup", "reserve"), "[8, 99]", "reserve must list 2 integers 0..16"),
+    (("setup", "units"), '[[0, "c3", 3, "moves=9"]]', "move power must be 0..3"),
+    (("setup", "units"), '[[0, "c3", 99]]', "count must be 1..8"),
+    (("setup", "units"), '[[0, [0, 99], 1]]', "off the 8x8 board"),
+    (("map", "spawns"), "[[[0, Infinity]], [[7, 7]]]", "Infinity"),
+    (("map", "spawns"), "[[[0, 0.5]], [[7, 7]]]", "must be [row, col] integers"),
+    (("map", "spawns"), "[[[0, 0]], [[7, 70]]]", "off the 8x8 map"),
+    (("map", "heights"), None, "height 65537 at c3 exceeds 32767"),
+])
+def test_shachang_values_are_checked_by_meaning(path, raw, words):
+    """Issue 18: Infinity in round_limit, setup current/round/hits, spawns; heights before the int16
+    cast (65537 used to load as 1) — each refused with a message in words."""
+    data = _shachang_with_setup()
+    if raw is None:
+        data["map"]["heights"][2][2] = 65537
+        text = json.dumps(data)
+    else:
+        data[path[0]][path[1]] = "@@@"
+        text = json.dumps(data).replace('"@@@"', raw, 1)
+    with pytest.raises(SaveError, match=re.escape(words)):
+        registry.load_game(text)
+
+
+def test_shachang_setup_save_loads():
+    g = registry.load_game(json.dumps(_shachang_with_setup()))
+    assert g.round == 3 and g.hits == 1 and g.units[(2, 2)].count == 3
+
+
+def test_oversized_save_text_is_refused_before_parsing(monkeypatch):
+    from engine import saves
+
+    calls = []
+    monkeypatch.setattr(json, "loads", lambda *a, **k: calls.append(1))
+    big = '{"game": "shachang", "pad": "' + "x" * saves.MAX_SAVE_BYTES + '"}'
+    with pytest.raises(SaveError, match="over the limit"):
+        registry.load_game(big)
+    with pytest.raises(SaveError, match="nested 40 deep"):
+        registry.load_game("[" * 40 + "]" * 40)
+    assert calls == []  # refused before json.loads
+
+
+def test_nesting_depth_ignores_brackets_inside_strings():
+    from engine.saves import nesting_depth
+
+    assert nesting_depth('{"a": "[[[[", "b": ["]]", "\\\"[["]}') == 2
+    assert nesting_depth("") == 0 and nesting_depth("[[[]]]") == 3
