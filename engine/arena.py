@@ -90,8 +90,18 @@ def parse_opts(pairs: list[str]) -> dict:
     return out
 
 
+def end_label(game) -> str:
+    """How a finished game ended, for the arena's tally: the key of ``game.end_reason()``
+    (e.g. "anqi.end.last" or "anqi.end.stall"), or its English text when the game gives no key."""
+    why = game.end_reason()
+    key = getattr(why, "key", None)
+    if key and key != "common.text":
+        return key
+    return str(why)[:60] or "-"
+
+
 def play_one(game_id: str, a: str, b: str, i: int, players: int, opts: dict, seed: int) -> tuple:
-    """Game ``i`` of a match: returns (A's seat, first seat or None, void)."""
+    """Game ``i`` of a match: returns (A's seat, first seat or None, void, end label)."""
     info = registry.get(game_id)
     gopts = dict(opts)
     if "players" in info.options:
@@ -105,7 +115,7 @@ def play_one(game_id: str, a: str, b: str, i: int, players: int, opts: dict, see
     play(game, agents)
     ranking = game.ranking()
     void = not ranking or all(p.out for p in ranking)
-    return a_seat, (ranking[0].player if ranking else None), void
+    return a_seat, (ranking[0].player if ranking else None), void, end_label(game)
 
 
 def _play_star(args):
@@ -115,11 +125,12 @@ def _play_star(args):
 def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed: int = 0,
         out=sys.stdout, jobs: int = 1) -> dict:
     """Play the match (``jobs`` games at a time in worker processes) and return counts
-    {'a_first', 'b_first', 'void', 'games'}; the results do not depend on ``jobs``."""
+    {'a_first', 'b_first', 'void', 'games', 'ends'} ('ends': how many games ended each way, by
+    the key of the game's end_reason()); the results do not depend on ``jobs``."""
     registry.get(game_id)
     for spec in (a, b):
         parse_level(spec)
-    res = {"a_first": 0, "b_first": 0, "void": 0, "games": 0}
+    res = {"a_first": 0, "b_first": 0, "void": 0, "games": 0, "ends": {}}
     t0 = time.perf_counter()
     tasks = [(game_id, a, b, i, players, opts, seed) for i in range(games)]
     if jobs > 1:
@@ -130,8 +141,9 @@ def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed
         pool = None
         results = map(_play_star, tasks)
     try:
-        for i, (a_seat, first, void) in enumerate(results):
+        for i, (a_seat, first, void, end) in enumerate(results):
             res["games"] += 1
+            res["ends"][end] = res["ends"].get(end, 0) + 1
             if void:
                 res["void"] += 1
             elif first == a_seat:
@@ -139,7 +151,7 @@ def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed
             else:
                 res["b_first"] += 1
             print(f"game {i + 1}/{games}: A in seat {a_seat}; first: seat {'-' if first is None else first}"
-                  f"{' (void)' if void else ''}", file=out, flush=True)
+                  f"{' (void)' if void else ''}; end: {end}", file=out, flush=True)
     finally:
         if pool is not None:
             pool.close()
@@ -149,6 +161,8 @@ def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed
           f"A first {res['a_first']}, B first {res['b_first']}, void {res['void']}; "
           f"A first rate {res['a_first'] / max(1, res['games']):.3f} (95% interval {lo:.3f}-{hi:.3f})",
           file=out, flush=True)
+    print("ends: " + ", ".join(f"{k} {n} ({n / max(1, res['games']):.0%})" for k, n in
+                               sorted(res["ends"].items(), key=lambda kv: -kv[1])), file=out, flush=True)
     return res
 
 
