@@ -130,7 +130,7 @@ class Sounds:
         self.volume = float(min(1.0, max(0.0, volume)))
         self.muted = bool(muted)
         self.played: list[str] = []  # names played, newest last (tests, and the last few for nothing else)
-        self._seen: dict[int, int] = {}  # viewer -> log entries already sounded
+        self._seen: dict[tuple[int, int], int] = {}  # (game, viewer) -> log entries already sounded
         self._mixer = mixer
         self._cache: dict[str, object] = {}
         self.ok = False
@@ -183,13 +183,16 @@ class Sounds:
 
     def baseline(self, game, viewer: int) -> None:
         """Take ``viewer``'s log as heard (a new viewer after a hand-over hears nothing old)."""
-        self._seen[viewer] = len(game.events(viewer))
+        self._seen[(id(game), viewer)] = len(game.events(viewer))
 
     def after_events(self, game, viewer: int) -> list[str]:
         """Play the sounds of the log entries ``viewer`` may see that came since the last call."""
         events = game.events(viewer)
-        start = self._seen.get(viewer, len(events))
-        self._seen[viewer] = len(events)
+        k = (id(game), viewer)
+        if len(self._seen) > 64 and k not in self._seen:
+            self._seen.clear()  # old games
+        start = self._seen.get(k, len(events))
+        self._seen[k] = len(events)
         names: list[str] = []
         for ev in events[start:]:
             key = getattr(getattr(ev, "msg", None), "key", "")

@@ -77,6 +77,9 @@ BINDINGS: list[Binding] = [
     _b("+ / - / PgUp PgDn", "", "缩放", "zoom", "shachang"),
     _b("H / K", "", "高度数字 / 坐标", "height numbers / coordinates", "shachang"),
     _b("M", "", "小地图开关", "minimap on/off", "shachang"),
+    _b("Ctrl+M", "", "声音开关", "sound on/off", "shachang"),
+    _b("U / Ctrl+Z", "", "撤回本回合上一步（未揭示新情况时）", "take back this turn's last action (if it revealed nothing)",
+       "shachang"),
     _b("F / N", "", "电脑加速 / 跳过电脑动画", "computer speed / skip computer animation", "shachang"),
     _b("F5 / F9", "", "快速存档 / 读档", "quick save / quick load", "shachang"),
     # --- the start screen

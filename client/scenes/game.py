@@ -217,6 +217,28 @@ class GameScene(Scene):
     def end_turn(self) -> None:
         self.ctl.end_turn()
 
+    def undo(self) -> None:
+        """Take back the last action of this turn, if it revealed nothing hidden (engine.shachang.undo)."""
+        from engine.shachang import undo
+
+        ctl = self.ctl
+        if not ctl.my_turn():
+            ctl.say(t("undo_none"), "error")
+            return
+        if len(self.game.log) <= undo.turn_start(self.game):
+            ctl.say(t("undo_none"), "error")
+            return
+        if not undo.can_undo(self.game):
+            ctl.say(t("undo_revealed"), "error")
+            return
+        g = undo.undo(self.game)
+        self.game = ctl.game = g
+        ctl.selected = None
+        ctl.reinforce = None
+        self.slide = None
+        self.sounds.baseline(g, ctl.viewer)
+        ctl.say(t("undone"), "ok")
+
     def open_menu(self) -> None:
         from client.scenes.menu import MenuScene
 
@@ -386,6 +408,8 @@ class GameScene(Scene):
                     self._fp_to(cell)
                 else:
                     self.cam.jump_to(cell)
+        elif k == pygame.K_u or (k == pygame.K_z and ev.mod & pygame.KMOD_CTRL):
+            self.undo()
         elif k == pygame.K_v:
             self.toggle_fp()
         elif k == pygame.K_x:

@@ -1,0 +1,58 @@
+"""沙场秋点兵 in the event loop: undo within the turn (U / Ctrl+Z) and sounds for what the player saw (issue 12)."""
+from __future__ import annotations
+
+import pygame
+
+from client.scenes.game import GameScene
+from tests.test_client_loop import app, key, position, step  # noqa: F401  (the app fixture)
+
+
+class Recorder:
+    def __init__(self):
+        self.played = []
+
+    def play(self, name):
+        self.played.append(name)
+
+
+def test_undo_restores_the_state_before_a_quiet_march_and_refuses_after_new_sight(app):
+    g = position([[0, "d4", 8], [1, "h8", 1]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)  # pass the hand-over
+    scene = app.find(GameScene)
+    before = scene.game.to_json()
+    assert scene.ctl.try_apply(scene.game.parse_action("march d4 d5 1"))
+    key(app, pygame.K_u)
+    assert scene.game.to_json() == before and scene.ctl.game is scene.game
+    assert scene.ctl.status_kind == "ok"
+    key(app, pygame.K_u)  # nothing left in this turn
+    assert scene.ctl.status_kind == "error" and scene.game.to_json() == before
+    g2 = position([[0, "a1", 1], [1, "h8", 1]])
+    app.start_game(g2, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    assert scene.ctl.try_apply(scene.game.parse_action("march a1 a3 1"))
+    n = len(scene.game.log)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="z"))
+    step(app)
+    assert len(scene.game.log) == n and scene.ctl.status_kind == "error"  # new sight: it stands
+
+
+def test_the_player_hears_own_shot_and_kill_and_a_selection(app):
+    g = position([[0, "a1", 8], [1, "a4", 1], [1, "h8", 2]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    rec = Recorder()
+    scene.sounds.play = rec.play
+    scene.ctl.select((0, 0))
+    step(app)
+    assert rec.played == ["select"]
+    assert scene.ctl.try_apply(scene.game.parse_action("attack a1 a4"))
+    step(app)
+    assert rec.played[1:] == ["shot", "kill"]
+    step(app, 3)
+    assert rec.played[1:] == ["shot", "kill"]  # nothing twice
