@@ -15,7 +15,8 @@ class HelpScene(Scene):
 
     def contexts(self) -> tuple[str, ...]:
         """The contexts of the scene under this page (the one whose keys it lists)."""
-        below = [s for s in self.app.scenes if s is not self]
+        scenes = self.app.scenes
+        below = scenes[:scenes.index(self)] if self in scenes else scenes
         return below[-1].key_contexts() if below else ("global",)
 
     def key_contexts(self) -> tuple[str, ...]:

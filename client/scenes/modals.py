@@ -50,7 +50,8 @@ class Modal(Scene):
         self.rect: pygame.Rect | None = None
 
     def key_contexts(self) -> tuple[str, ...]:
-        below = [s for s in self.app.scenes if s is not self]
+        scenes = self.app.scenes
+        below = scenes[:scenes.index(self)] if self in scenes else scenes
         return below[-1].key_contexts() if below else ("global",)
 
     def close(self) -> None:
