@@ -160,8 +160,9 @@ class JiangshanGame(Game):
                 if u.used and k != "shoot":
                     return "seed 指挥: 未被调动过", "jiangshan.err.used", {"cell": name(u.cell)}
                 if k in ("move", "capture", "crossing", "command"):
-                    last = a[-1]
-                    if last in FACINGS and u.t.cls != "foot":
+                    base = a[:-1] if a and a[-1] in FACINGS else a
+                    if any(x.kind == k and (x.args[:-1] if x.args[-1] in FACINGS else x.args) == base
+                           for x in self.legal_actions()):
                         return "J3", "jiangshan.err.facing", {}
         if k == "move":
             return "J7", "jiangshan.err.unreachable", {"a": a[0], "b": a[1] if len(a) > 1 else "?"}
