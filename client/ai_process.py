@@ -16,11 +16,13 @@ the client. Linux's PR_SET_PDEATHSIG is not used on purpose: it fires when the
 *thread* that started the worker ends, and the pool is started from the short-lived
 thread of a computer turn.
 
-Start-up: everything multiprocessing needs is imported with this module, and a new
-pool is pinged once with a time limit (FIRST_ANSWER_SECONDS), so a worker that never
-comes up (tests/test_client_loop.py's three-seat test used to wait for one in vain
-when the pool was first started from the AI thread) costs a bounded wait and a
-fallback to thinking in the thread instead of a game that never moves on.
+Start-up: everything multiprocessing needs is imported with this module. The first
+decision starts the worker and pings it, but does not wait for it: decisions are
+thought in the calling thread until the worker has answered (a cold start of a spawned
+interpreter with numpy and the engine took 1-18 s here under load, which is what
+tests/test_client_loop.py's three-seat test, run alone, spent its 30 s waiting for).
+A worker that does not answer within FIRST_ANSWER_SECONDS, dies, or gets stuck on a
+decision for THINK_LIMIT_SECONDS is killed and the agents think in the thread.
 """
 from __future__ import annotations
 
@@ -84,79 +86,96 @@ def _remote(agent, obs, legal):
 
 
 # ------------------------------------------------------------------ in the client
-def _get_pool():
-    """The pool, started and pinged on first use (raises if the worker does not come up)."""
-    global _pool, _worker_pid
+_ping_future = None
+_started_at = 0.0
+
+
+def _ready_pool():
+    """The pool once its worker has answered its ping; until then None (the pool is started on the
+    first call, without waiting for it). Raises if the worker failed or took over FIRST_ANSWER_SECONDS."""
+    global _pool, _ping_future, _started_at, _worker_pid
     if _pool is None:
-        pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_watch_parent, initargs=(os.getpid(),))
-        try:
-            _worker_pid = pool.submit(_ping).result(timeout=FIRST_ANSWER_SECONDS)
-        except BaseException:
-            _kill(pool)
-            raise
-        _pool = pool
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=_watch_parent, initargs=(os.getpid(),))
+        _ping_future = _pool.submit(_ping)
+        _started_at = time.monotonic()
         atexit.register(shutdown)
-    return _pool
+    if _worker_pid is not None:
+        return _pool
+    if _ping_future.done():
+        _worker_pid = _ping_future.result()  # raises what broke the worker
+        return _pool
+    if time.monotonic() - _started_at > FIRST_ANSWER_SECONDS:
+        raise TimeoutError(f"the worker process did not answer within {FIRST_ANSWER_SECONDS} s")
+    return None
 
 
-def _kill(pool) -> None:
-    """Stop a pool at once, its worker included (a stuck worker is not waited for)."""
-    for p in list(getattr(pool, "_processes", {}).values()):
-        try:
-            p.kill()
-        except Exception:  # noqa: BLE001 — already gone
-            pass
-    pool.shutdown(wait=False, cancel_futures=True)
+def _drop_pool() -> None:
+    """Forget the pool, killing its worker (a broken or stuck one is not waited for)."""
+    global _pool, _worker_pid, _ping_future
+    if _pool is not None:
+        for p in list((getattr(_pool, "_processes", None) or {}).values()):
+            try:
+                p.kill()
+            except Exception:  # noqa: BLE001 — already gone
+                pass
+        _pool.shutdown(wait=False, cancel_futures=True)
+    _pool, _worker_pid, _ping_future = None, None, None
 
 
 def worker_pid() -> int | None:
-    """The worker process's pid (None before the first decision or after a fallback)."""
+    """The worker process's pid (None until it has answered its ping, or after a fallback)."""
     return _worker_pid
 
 
-def start() -> int | None:
-    """Start the worker now (optional; ``act`` starts it when needed); its pid, or None if it cannot run."""
+def start(wait: float = FIRST_ANSWER_SECONDS) -> int | None:
+    """Start the worker now and wait up to ``wait`` seconds for it; its pid, or None if it cannot run."""
     global _broken
-    with _lock:
-        if _broken:
+    deadline = time.monotonic() + wait
+    while True:
+        with _lock:
+            if _broken:
+                return None
+            try:
+                if _ready_pool() is not None:
+                    return _worker_pid
+            except Exception:  # noqa: BLE001 — no worker here: think in the calling thread
+                _broken = True
+                _drop_pool()
+                return None
+        if time.monotonic() > deadline:
             return None
-        try:
-            _get_pool()
-        except Exception:  # noqa: BLE001 — no worker here: think in the calling thread
-            _broken = True
-            return None
-        return _worker_pid
+        time.sleep(0.02)
 
 
 def act(agent, obs, legal):
-    """``agent.act(obs, legal)``, thought in the worker process when possible."""
-    global _broken, _pool, _worker_pid
+    """``agent.act(obs, legal)``, thought in the worker process when it is up. The first call starts
+    the worker and thinks in the calling thread while the worker comes up (no wait for a cold start)."""
+    global _broken
     if not _broken:
         try:
             with _lock:
-                fut = _get_pool().submit(_remote, agent, obs, list(legal))
-            action, state, error = fut.result(timeout=THINK_LIMIT_SECONDS)
-        except Exception as e:  # no worker here, a dead or stuck one, or something that does not pickle
+                pool = _ready_pool()
+                fut = pool.submit(_remote, agent, obs, list(legal)) if pool is not None else None
+            if fut is not None:
+                action, state, error = fut.result(timeout=THINK_LIMIT_SECONDS)
+        except Exception:  # no worker here, a dead or stuck one, or something that does not pickle
             _broken = True
-            if isinstance(e, FutureTimeout):
-                with _lock:
-                    if _pool is not None:
-                        _kill(_pool)
-                        _pool, _worker_pid = None, None
+            with _lock:
+                _drop_pool()
         else:
-            if error is not None:
-                raise error
-            agent.__dict__.update(state)
-            return action
+            if fut is not None:
+                if error is not None:
+                    raise error
+                agent.__dict__.update(state)
+                return action
     return agent.act(obs, legal)
 
 
 def shutdown() -> None:
     """Stop the worker process (also run at exit)."""
-    global _pool, _worker_pid
+    global _pool, _worker_pid, _ping_future
     with _lock:
         if _pool is not None:
             _pool.shutdown(wait=True, cancel_futures=True)
-            _pool = None
-            _worker_pid = None
+        _pool, _worker_pid, _ping_future = None, None, None

@@ -8,6 +8,7 @@ from engine.shachang.ai import make_agent
 
 def test_worker_process_gives_the_same_game():
     logs = []
+    assert ai_process.start() is not None  # the worker is up: every decision below goes through it
     for remote in (False, True):
         g = new_game("standard", players=2, seed=6)
         agents = [make_agent("hard", seed=1, seat=0, use_clock=False),
@@ -20,7 +21,7 @@ def test_worker_process_gives_the_same_game():
             g.apply(a)
             n += 1
         logs.append(([str(a) for a in g.log], agents[0].memory.__dict__.keys(), len(agents[0].think)))
-    assert not ai_process._broken, "the worker process was not used"
+    assert not ai_process._broken and ai_process.worker_pid(), "the worker process was not used"
     assert logs[0] == logs[1]
     ai_process.shutdown()
 
@@ -33,9 +34,10 @@ class Bad:
 def test_agent_errors_come_back_and_keep_the_worker():
     import pytest
     g = new_game("standard", players=2, seed=1)
+    assert ai_process.start() is not None  # the error travels back from the worker
     with pytest.raises(ValueError, match="planner bug"):
         ai_process.act(Bad(), g.observe(0), g.legal_actions())
-    assert not ai_process._broken  # an agent's error is not a broken worker
+    assert not ai_process._broken and ai_process.worker_pid()  # an agent's error is not a broken worker
     ai_process.shutdown()
 
 
@@ -101,24 +103,32 @@ def test_killing_the_client_leaves_no_orphan_worker(tmp_path):
 
 
 def test_worker_that_never_answers_falls_back_to_the_thread(monkeypatch):
-    """A worker that does not come up in time costs a bounded wait, then the agent thinks in place."""
-    import threading
-
-    monkeypatch.setattr(ai_process, "FIRST_ANSWER_SECONDS", 0.001)
+    """A worker that does not come up in time is killed, and the agents think in place (same decisions)."""
+    monkeypatch.setattr(ai_process, "FIRST_ANSWER_SECONDS", 0.0)
     monkeypatch.setattr(ai_process, "_ping", _slow_ping)
     ai_process.shutdown()
     monkeypatch.setattr(ai_process, "_broken", False)
     g = new_game("standard", players=2, seed=3)
     agent = make_agent("easy", seed=1, seat=0, use_clock=False)
     twin = make_agent("easy", seed=1, seat=0, use_clock=False)
-    out = {}
-    th = threading.Thread(target=lambda: out.setdefault("a", ai_process.act(agent, g.observe(0),
-                                                                             g.legal_actions())))
-    th.start()
-    th.join(30)
-    assert not th.is_alive()
-    assert ai_process._broken and ai_process.worker_pid() is None
-    assert out["a"] == twin.act(g.observe(0), g.legal_actions())
+    for _ in range(2):
+        a = ai_process.act(agent, g.observe(0), g.legal_actions())
+        assert a == twin.act(g.observe(0), g.legal_actions())
+    assert ai_process._broken and ai_process.worker_pid() is None and ai_process._pool is None
+
+
+def test_first_decision_does_not_wait_for_the_worker_to_come_up(monkeypatch):
+    """The first decision starts the worker and is thought in the calling thread meanwhile."""
+    monkeypatch.setattr(ai_process, "_ping", _slow_ping)
+    ai_process.shutdown()
+    monkeypatch.setattr(ai_process, "_broken", False)
+    g = new_game("standard", players=2, seed=3)
+    agent = make_agent("easy", seed=1, seat=0, use_clock=False)
+    twin = make_agent("easy", seed=1, seat=0, use_clock=False)
+    assert ai_process.act(agent, g.observe(0), g.legal_actions()) == twin.act(g.observe(0), g.legal_actions())
+    assert ai_process.worker_pid() is None and ai_process._pool is not None and not ai_process._broken
+    with ai_process._lock:
+        ai_process._drop_pool()
 
 
 def _slow_ping():
