@@ -87,7 +87,7 @@ class SquareGrid(Grid):
             self.distance = _manhattan if neighbourhood == 4 else _chebyshev
         self.span = _chebyshev
         self._cells = None
-        self._nb: dict = {}
+        self.adjacency: dict[Cell, tuple[Cell, ...]] = _Adjacency(self)
         self._dist: dict = {}
         self._offsets: dict = {}
 
@@ -161,15 +161,16 @@ class SquareGrid(Grid):
 
     # ------------------------------------------------------------ adjacency
     def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
-        """On-board neighbours: up, down, left, right (then the four diagonals with 8)."""
-        nb = self._nb.get(cell)
-        if nb is None:
-            r, c = cell
-            nb = tuple((r + dr, c + dc) for dr, dc in self.directions)
-            if self.bounded:
-                nb = tuple(n for n in nb if self.contains(n))
-                self._nb[cell] = nb
-        return nb
+        """On-board neighbours: up, down, left, right (then the four diagonals with 8).
+
+        ``grid.adjacency[cell]`` is the same tuple by a plain dict lookup (filled on first use),
+        for breadth-first searches in hot loops."""
+        return self.adjacency[cell]
+
+    def _neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        r, c = cell
+        nb = tuple((r + dr, c + dc) for dr, dc in self.directions)
+        return tuple(n for n in nb if self.contains(n)) if self.bounded else nb
 
     def distance(self, a: Cell, b: Cell) -> int:
         """Fewest steps from a to b on the board (Manhattan with 4 neighbours, Chebyshev with 8)."""
@@ -279,6 +280,23 @@ class SquareGrid(Grid):
         if self.bounded and not self.contains(cell):
             raise CellNameError(f"{text.strip()!r} is not on this {self.rows}x{self.cols} board")
         return cell
+
+
+class _Adjacency(dict):
+    """cell -> on-board neighbours, computed on first lookup (and kept, on a bounded board)."""
+
+    def __init__(self, grid: SquareGrid):
+        super().__init__()
+        self.grid = grid
+
+    def __missing__(self, cell):
+        nb = self.grid._neighbours(cell)
+        if self.grid.bounded:
+            self[tuple(cell)] = nb
+        return nb
+
+    def __reduce__(self):
+        return (dict, ())  # never pickled on its own: the grid pickles to its constructor
 
 
 def parse_square_name(text: str) -> Cell:

@@ -224,7 +224,7 @@ class Model:
             return out
         dist = {src: 0}
         q = deque([src])
-        neighbours = self.grid.neighbours
+        neighbours = self.grid.adjacency  # cell -> on-board neighbours
         seen = self.seen
         own, enemy = self.own, self.enemy
         while q:
@@ -232,7 +232,7 @@ class Model:
             d = dist[c]
             if d >= lim:
                 continue
-            for nc in neighbours(c):
+            for nc in neighbours[c]:
                 if nc in dist:
                     continue
                 if not seen[nc]:

@@ -15,7 +15,13 @@ PLANE = SquareGrid.plane(4)  # the unbounded 4-neighbour grid: steps, lines and 
 
 def board_grid(size: int) -> SquareGrid:
     """The shared square grid of a size x size map."""
-    return square_grid(size, size, 4)
+    g = _BOARDS.get(size)
+    if g is None:
+        g = _BOARDS[size] = square_grid(size, size, 4)
+    return g
+
+
+_BOARDS: dict[int, SquareGrid] = {}
 
 
 def col_name(col: int) -> str:

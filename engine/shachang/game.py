@@ -34,8 +34,8 @@ class ShachangGame(Game):
         if mode not in rules.MODES:
             raise ValueError(f"unknown rule mode {mode!r}; known: {', '.join(rules.MODES)}")
         p = rules.preset(preset)
-        if not 2 <= players <= p.max_players:
-            raise ValueError(f"the {preset} map supports 2 to {p.max_players} players, not {players}")
+        if not 2 <= players <= p.max_seats:  # the start screen offers up to p.max_players (D2)
+            raise ValueError(f"the {preset} map supports 2 to {p.max_seats} players, not {players}")
         game_map.validate(players)
         if game_map.heights.shape != (p.size, p.size):
             raise ValueError(f"map is {game_map.heights.shape[0]}x{game_map.heights.shape[1]}, "
@@ -364,8 +364,11 @@ class ShachangGame(Game):
     @property
     def grid(self):
         """The board geometry (engine.grids): 4-neighbour steps (S1, S15), line levels (S2), cell names."""
-        from engine.shachang.cells import board_grid
-        return board_grid(self.size)
+        g = self.__dict__.get("_grid")
+        if g is None:  # the shared grid of this size (copies and pickles of it are the same object)
+            from engine.shachang.cells import board_grid
+            g = self.__dict__["_grid"] = board_grid(self.size)
+        return g
 
     def _passable(self, player: int) -> np.ndarray:
         """Cells a march of ``player`` may pass this turn: empty and (with fog) seen this turn (S10, S15)."""
@@ -391,13 +394,13 @@ class ShachangGame(Game):
         q = deque([src])
         player = self.units[src].owner
         seen_ok = self.seen if self.fog else None
-        neighbours = self.grid.neighbours
+        neighbours = self.grid.adjacency  # cell -> on-board neighbours
         while q:
             c = q.popleft()
             d = dist[c]
             if d >= limit:
                 continue
-            for n in neighbours(c):
+            for n in neighbours[c]:
                 if n in dist:
                     continue
                 if passable[n]:

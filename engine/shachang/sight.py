@@ -16,14 +16,8 @@ from engine.shachang.cells import PLANE
 Cell = tuple[int, int]
 
 
-def chebyshev(a: Cell, b: Cell, grid=PLANE) -> int:
-    """距离: the number of line levels, max(|dr|, |dc|) on the square grid (S2)."""
-    return grid.span(a, b)
-
-
-def steps(a: Cell, b: Cell, grid=PLANE) -> int:
-    """步数 ignoring occupancy: |dr| + |dc| on the square grid (S1)."""
-    return grid.distance(a, b)
+chebyshev = PLANE.span  # 距离 (S2): the number of line levels, max(|dr|, |dc|); other grids: grid.span
+steps = PLANE.distance  # 步数 ignoring occupancy (S1): |dr| + |dc|; other grids: grid.distance
 
 
 def sight_path(src: Cell, dst: Cell, grid=PLANE) -> list[Cell]:
