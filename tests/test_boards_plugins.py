@@ -194,7 +194,7 @@ def test_anqi_panel_shows_alliance_and_eliminated():
 def test_hidden_deals_show_no_seed_and_new_games_draw_a_fresh_one():
     info = registry.get("anqi")
     pl = plugin_class("anqi")
-    assert not pl.show_seed
+    assert not pl.show_seed and pl.hidden_deal and plugin_class("shachang").show_seed
     assert pl.new_game_options(info, 7)["seed"] is None  # never seed + 1: a deal nobody can derive
     assert plugin_class("baige").new_game_options(registry.get("baige"), 7)["seed"] == 7
     deals = {str(info.new_game(**pl.new_game_options(info, 7)).observe(0)["board"]) for _ in range(2)}

@@ -27,7 +27,8 @@ GATE_TINT: RGB = (0.72, 0.62, 0.50)  # 城门
 
 class Plugin(GamePlugin):
     game_id = "anqi"
-    show_seed = False  # a hidden deal: no seed shown or asked for, a new game deals afresh
+    show_seed = False  # anyone who knows the seed knows the deal: never shown or asked for
+    hidden_deal = True  # a new game deals with a fresh unpredictable seed
     start_options = ()
     hint = "board_hint_anqi"
 

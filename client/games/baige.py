@@ -21,6 +21,7 @@ PROMO_ORDER = "qnrbcagfw"  # the chooser shows the strongest first, "stay" last
 class Plugin(GamePlugin):
     game_id = "baige"
     start_options = ()
+    show_seed = False  # chess has no chance: a seed would mean nothing to the player
     chooser_title = "board_promote"
 
     def make_geometry(self, game) -> SquareGeometry:

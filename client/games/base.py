@@ -82,7 +82,8 @@ class GamePlugin:
 
     game_id = ""
     scene = "board"  # which scene plays it: "board" (client/scenes/board_game.py) or "shachang"
-    show_seed = True  # False for games with a hidden deal: no seed on the start screen, none reused
+    show_seed = True  # the start screen shows (and asks for) the seed
+    hidden_deal = False  # True: a new game draws a fresh unpredictable seed, computer seats never see it
     start_options: tuple[str, ...] = ("players",)  # start-screen rows besides game, seats, language
     needs_handover = False  # hot seat: hide the board between two human seats (private information)
     key_context = "board"  # the key-binding table's rows for this game's scene (client/keys.py)
@@ -166,11 +167,11 @@ class GamePlugin:
 
     @classmethod
     def new_game_options(cls, info, seed: int | None, players: int | None = None) -> dict:
-        """The options of a new game of the registered ``info``: ``seed`` where the seed is shown, an
-        unpredictable one (None) for hidden deals; ``players`` where the game offers that choice."""
+        """The options of a new game of the registered ``info``: ``seed``, or an unpredictable one (None) for
+        hidden deals; ``players`` where the game offers that choice."""
         opts = dict(info.options)
         if "seed" in opts:
-            opts["seed"] = seed if cls.show_seed else None
+            opts["seed"] = None if cls.hidden_deal else seed
         if players is not None and "players" in opts and players in info.choices.get("players", (players,)):
             opts["players"] = players
         return opts

@@ -57,7 +57,7 @@ class BoardGameScene:
         self.ai_delay = float(ai_delay)
         self.plugin = make_plugin(game)
         self.seed = seed
-        self.ai = AIDriver(game.game_id, self.seats, seed, hidden_deal=not self.plugin.show_seed)
+        self.ai = AIDriver(game.game_id, self.seats, seed, hidden_deal=self.plugin.hidden_deal)
         self.host = host if host is not None else Stack()
         self.flat = FlatBoardRenderer()
         self.gl = None  # GLBoardRenderer, made on the first GL draw
@@ -259,7 +259,7 @@ class BoardGameScene:
             self.camera.set_goal(pitch=self.view_pitch)
 
     def new_game(self) -> None:
-        """The same game again: the next seed where the seed is shown, an unpredictable one for hidden deals."""
+        """The same game again: the next seed, or an unpredictable one for hidden deals (never seed + 1 there)."""
         from engine import registry
 
         info = registry.get(self.game.game_id)
@@ -267,7 +267,7 @@ class BoardGameScene:
             self.seed += 1
         opts = self.plugin.new_game_options(info, self.seed)
         self._set_game(info.new_game(**opts))
-        self.ai.reset(self.seed, hidden_deal=not self.plugin.show_seed)
+        self.ai.reset(self.seed, hidden_deal=self.plugin.hidden_deal)
         self.actors = []
         self.last_human = None
         self._set_turn_message()
