@@ -55,41 +55,16 @@ def line_report(heights: np.ndarray, src: Cell, dst: Cell, z: int, x: int, grid=
 
 
 def visible_from_reference(heights: np.ndarray, src: Cell, z: int, radius: int) -> np.ndarray:
-    """Plain-Python S6 vision: cells within ``radius`` steps of src whose line (x = terrain) is clear.
-
-    Deliberately independent of ``engine.grids``: the vision tests and bench compare the grid-based
-    vectorised vision with it."""
+    """Plain-Python S6 vision: cells within ``radius`` steps of src whose line (x = terrain) is clear."""
     h, w = heights.shape
     out = np.zeros((h, w), dtype=bool)
     r0, c0 = src
     for r in range(max(0, r0 - radius), min(h, r0 + radius + 1)):
         rem = radius - abs(r - r0)
         for c in range(max(0, c0 - rem), min(w, c0 + rem + 1)):
-            if _reference_clear(heights, src, (r, c), z, int(heights[r, c])):
+            if line_clear(heights, src, (r, c), z, int(heights[r, c])):
                 out[r, c] = True
     return out
-
-
-def _round_toward_observer(num: int, den: int) -> int:
-    """num/den (num >= 0) rounded to nearest, an exact half going down (toward the observer, S4)."""
-    q, r = divmod(num, den)
-    return q + 1 if 2 * r > den else q
-
-
-def _reference_clear(heights: np.ndarray, src: Cell, dst: Cell, z: int, x: int) -> bool:
-    """S4 + S5 written out directly (the reference of ``visible_from_reference``)."""
-    r0, c0 = src
-    dr, dc = dst[0] - r0, dst[1] - c0
-    d = max(abs(dr), abs(dc))
-    sr, sc = (1 if dr > 0 else -1), (1 if dc > 0 else -1)
-    for k in range(1, d):
-        if abs(dc) >= abs(dr):
-            r, c = r0 + sr * _round_toward_observer(abs(dr) * k, d), c0 + sc * k
-        else:
-            r, c = r0 + sr * k, c0 + sc * _round_toward_observer(abs(dc) * k, d)
-        if d * int(heights[r, c]) >= (d - k) * z + k * x:
-            return False
-    return True
 
 
 def visible_from(heights: np.ndarray, src: Cell, z: int, radius: int) -> np.ndarray:
