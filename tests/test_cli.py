@@ -63,6 +63,17 @@ def test_client_bad_arguments_exit_with_one_line(argv, words, capsys):
     assert words in line
 
 
+def test_client_file_flags_are_checked_before_the_window_opens(tmp_path, capsys):
+    from client.__main__ import main
+
+    a_file = tmp_path / "f.json"
+    a_file.write_text("{}")
+    assert "--load: /dev/zero: not a regular file" in one_line_exit(main, ["--load", "/dev/zero"], capsys)
+    assert "No such file" in one_line_exit(main, ["--load", str(tmp_path / "none.json")], capsys)
+    assert "is not a folder" in one_line_exit(main, ["--save-dir", str(a_file)], capsys)
+    assert "is a folder" in one_line_exit(main, ["--autosave", str(tmp_path)], capsys)
+
+
 def test_client_good_arguments_give_checked_options():
     from client.__main__ import options_from, parse_args
 
