@@ -52,8 +52,8 @@ def _check_args(preset_key: str, players: int, seed: int) -> Preset:
     p = preset(preset_key)
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
         raise ValueError(f"players must be an integer, got {players!r}")
-    if not 2 <= players <= p.max_players:
-        raise ValueError(f"preset {preset_key!r} supports 2..{p.max_players} players, got {players}")
+    if not 2 <= players <= p.max_seats:
+        raise ValueError(f"preset {preset_key!r} supports 2..{p.max_seats} players, got {players}")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     return p
@@ -172,7 +172,8 @@ def _assign(rng: np.random.Generator, pts: np.ndarray, players: int, per: int) -
     return owner
 
 
-def _adjust_to_ground(heights: np.ndarray, spawns: list[list[Cell]], radius: int) -> list[list[Cell]]:
+def _adjust_to_ground(heights: np.ndarray, spawns: list[list[Cell]], radius: int,
+                      gap: int = 0) -> list[list[Cell]]:
     """Move each spawn (within ``radius`` cells) to the flattest cell whose 3x3 mean is
     closest to one common level (the map's 30th height percentile), keeping all spawns
     distinct and non-adjacent. Leaves spawns alone on flat ground."""
@@ -193,14 +194,151 @@ def _adjust_to_ground(heights: np.ndarray, spawns: list[list[Cell]], radius: int
             r0, r1 = max(0, r - radius), min(n, r + radius + 1)
             c0, c1 = max(0, c - radius), min(n, c + radius + 1)
             best, best_cost = (r, c), cost[r, c] - 1e-9  # stay unless strictly better
+            enemies = [e for k, other in enumerate(out) if k != i for e in other]
             for rr in range(r0, r1):
                 for cc in range(c0, c1):
                     if cost[rr, cc] < best_cost and all(
-                            max(abs(rr - a), abs(cc - b)) >= 2 for a, b in taken):
+                            max(abs(rr - a), abs(cc - b)) >= 2 for a, b in taken) and all(
+                            abs(rr - a) + abs(cc - b) >= gap for a, b in enemies):
                         best, best_cost = (rr, cc), cost[rr, cc]
             player[j] = best
             taken.add(best)
     return out
+
+
+def spawn_gap(p: Preset) -> int:
+    """Fewest steps (S1) between spawns of different players (issue 18, S17 "spawns far apart").
+
+    A spawn stack (the on-field cap split over the spawns) must not reach an enemy spawn with one
+    march plus a shot, nor see it (digital mode): the gap is one more than the larger of
+    attack range + move power and vision range of the largest starting stack (S3)."""
+    from .rules import attack_range, vision_range
+
+    stack = -(-p.cap // p.spawns)
+    return max(attack_range(stack) + p.move, vision_range(stack)) + 1
+
+
+def _min_enemy(spawns) -> float:
+    return fairness(spawns)["min_enemy"] if len(spawns) > 1 else math.inf
+
+
+# symmetries of the square that carry player 0's spawns to the other players' (2, 4 and 8 players)
+def _symmetries(n: int, players: int):
+    m = n - 1
+    rot = [lambda r, c: (r, c), lambda r, c: (c, m - r), lambda r, c: (m - r, m - c), lambda r, c: (m - c, r)]
+    if players == 2:
+        return [rot[0], rot[2]]
+    if players == 4:
+        return rot
+    if players == 8:
+        return rot + [lambda r, c: (c, r), lambda r, c: (m - r, c), lambda r, c: (m - c, m - r), lambda r, c: (r, m - c)]
+    return None
+
+
+def _dist_field(n: int, pts) -> np.ndarray:
+    """Min step distance from every cell to ``pts`` (inf if none)."""
+    rr, cc = np.mgrid[0:n, 0:n]
+    out = np.full((n, n), np.inf)
+    for r, c in pts:
+        out = np.minimum(out, np.abs(rr - r) + np.abs(cc - c))
+    return out
+
+
+def _pick(rng: np.random.Generator, score: np.ndarray, ok: np.ndarray):
+    """A random cell among the ``ok`` cells scoring within 10 % of the best (None if none is ok)."""
+    if not ok.any():
+        return None
+    sc = np.where(ok, score, -np.inf)
+    best = sc.max()
+    cand = np.flatnonzero(sc >= (best * 0.9 if best > 0 else best) - 1e-9)
+    return divmod(int(cand[rng.integers(len(cand))]), score.shape[1])
+
+
+def _separated_symmetric(rng, n: int, players: int, per: int, gap: int, syms):
+    """Player 0's spawns chosen greedily, every other player's their image under one symmetry of
+    the square (equal distances for everybody); each pick keeps the gap to every enemy spawn."""
+    rr, cc = np.mgrid[0:n, 0:n]
+    imgs = [tuple(np.asarray(a) for a in g(rr, cc)) for g in syms]
+    # the orbit of a cell must itself keep the gap between players
+    orbit_gap = np.full((n, n), np.inf)
+    for i in range(players):
+        for j in range(i + 1, players):
+            orbit_gap = np.minimum(orbit_gap, np.abs(imgs[i][0] - imgs[j][0]) + np.abs(imgs[i][1] - imgs[j][1]))
+    placed: list[list[Cell]] = [[] for _ in range(players)]
+    for k in range(per):
+        fields = [_dist_field(n, placed[j]) for j in range(players)]
+        ok = orbit_gap >= gap
+        cheb_ok = np.ones((n, n), dtype=bool)
+        for i in range(players):
+            enemy = np.full((n, n), np.inf)
+            for j in range(players):
+                if j != i:
+                    enemy = np.minimum(enemy, fields[j])
+            ok &= enemy[imgs[i]] >= gap
+            for pl in placed:
+                for (r, c) in pl:
+                    cheb_ok &= np.maximum(np.abs(imgs[i][0] - r), np.abs(imgs[i][1] - c)) >= 2
+        ok &= cheb_ok
+        score = orbit_gap.copy() if k == 0 else np.minimum(fields[0], orbit_gap)
+        cell = _pick(rng, score, ok)
+        if cell is None:
+            return None
+        for i in range(players):
+            placed[i].append((int(imgs[i][0][cell]), int(imgs[i][1][cell])))
+    return [sorted(pl) for pl in placed]
+
+
+def _separated_greedy(rng, n: int, players: int, per: int, gap: int):
+    """Homes far apart (farthest-point), then each player's spawns in turn: a cell nearer its own
+    home than any other, at least ``gap`` steps from every enemy spawn and home, never adjacent to
+    another spawn, as far as possible from its own spawns."""
+    rr, cc = np.mgrid[0:n, 0:n]
+    homes = [tuple(int(v) for v in rng.integers(n, size=2))]
+    for _ in range(2):  # farthest-point twice, the second pass starting from the first pass's second home
+        d = _dist_field(n, homes[-1:])
+        homes = [divmod(int(np.argmax(d)), n)]
+        while len(homes) < players:
+            d = _dist_field(n, homes)
+            homes.append(_pick(rng, d, np.ones((n, n), dtype=bool)))
+    hd = [np.abs(rr - r) + np.abs(cc - c) for r, c in homes]
+    placed: list[list[Cell]] = [[] for _ in range(players)]
+    adj = np.zeros((n, n), dtype=bool)
+    for k in range(per):
+        for i in rng.permutation(players):
+            other_home = np.min([hd[j] for j in range(players) if j != i], axis=0)
+            enemy = _dist_field(n, [c for j in range(players) if j != i for c in placed[j]])
+            ok = (~adj) & (enemy >= gap) & (other_home >= gap) & (hd[i] < other_home)
+            score = -hd[i] if k == 0 else np.minimum(_dist_field(n, placed[i]), 2 * gap)
+            cell = _pick(rng, score.astype(np.float64), ok)
+            if cell is None:
+                return None
+            placed[i].append(cell)
+            adj[max(0, cell[0] - 1):cell[0] + 2, max(0, cell[1] - 1):cell[1] + 2] = True
+    return [sorted(pl) for pl in placed]
+
+
+def _separated(rng, n: int, players: int, per: int, gap: int, attempts: int = 24):
+    """A layout whose spawns of different players keep ``gap`` (None if none is found): among
+    symmetric and greedy tries, fair ones (ratio <= 0.1) that reach the map's interior first
+    (出生地…散布地图各个位置), then the fairest, then the widest."""
+    syms = _symmetries(n, players)
+    best, best_key = None, None
+    q = n // 4
+    for attempt in range(attempts):
+        tries = [_separated_greedy(rng, n, players, per, gap)]
+        if syms:
+            tries.append(_separated_symmetric(rng, n, players, per, gap, syms))
+        for trial in tries:
+            if trial is None or _min_enemy(trial) < gap:
+                continue
+            f = fairness(trial)
+            inner = any(q <= r < n - q and q <= c < n - q for pl in trial for r, c in pl)
+            key = (f["ratio"] > 0.1, not inner, round(f["ratio"], 6), -f["min_spacing"])
+            if best_key is None or key < best_key:
+                best, best_key = trial, key
+        if attempt >= 7 and best_key is not None and not best_key[0] and not best_key[1]:
+            break
+    return best
 
 
 def place_spawns(heights: np.ndarray, preset_key: str, players: int, seed: int, *,
@@ -229,19 +367,26 @@ def place_spawns(heights: np.ndarray, preset_key: str, players: int, seed: int, 
     k = players * p.spawns
     if k > ((n + 1) // 2) ** 2:
         raise ValueError(f"{k} spawns cannot be placed non-adjacent on a {n}x{n} map")
-    best_score, spawns = -math.inf, []
-    for _trial in range(4 if n <= 64 else 1):  # keep the widest, fairest of a few layouts
+    gap = spawn_gap(p)
+    best_score, spawns = -math.inf, None
+    for trial_no in range(16 if n <= 64 else 1):  # keep the widest, fairest of a few layouts
+        if trial_no >= 4 and spawns is not None:
+            break  # more trials only while none keeps the gap
         pts = _spread_points(rng, n, k)
         owner = _assign(rng, pts, players, p.spawns)
         trial = [sorted(tuple(int(v) for v in pts[i]) for i in np.flatnonzero(owner == pl))
                  for pl in range(players)]
         f = fairness(trial)
         score = f["min_spacing"] * (1.0 - f["ratio"])
-        if score > best_score:
+        if f["min_enemy"] >= gap and score > best_score:  # issue 18: enemy spawns keep the gap
             best_score, spawns = score, trial
+    if spawns is None:  # crowded: each player's spawns grouped, the groups kept apart
+        spawns = _separated(rng, n, players, p.spawns, gap)
+    if spawns is None:
+        raise ValueError(f"{players} players' spawns cannot be placed {gap} steps apart on the {n}x{n} map")
     if adjust:
         spacing = fairness(spawns)["min_spacing"]
-        spawns = _adjust_to_ground(h, spawns, radius=min(3, max(1, int(spacing) // 6)))
+        spawns = _adjust_to_ground(h, spawns, radius=min(3, max(1, int(spacing) // 6)), gap=gap)
     return tuple(tuple(s) for s in spawns)
 
 
