@@ -54,11 +54,12 @@ class Evaluator:
     fall_bonus = 60.0  # an enemy kingdom gone
     lost = -1000.0
     hang = 0.6  # share of a piece's value lost when the next mover attacks it and it is not defended
-    check_bonus = 0.6
-    room = 0.5  # per square of the enemy ruler's room taken away
+    check_bonus = 1.0
+    room = 4.0  # per safe square of the enemy ruler's room (x 1/4)
     pawn_cross = 0.6
     enemy_weight = 0.8  # an enemy's material counts this much against mine
-    near = 0.04  # per point of distance of my attackers to the nearest enemy ruler
+    pull = 1.0  # per horse move to the emperor (two kingdoms left)
+    near = 0.08  # per point of distance of my attackers to the nearest enemy ruler
 
     def __init__(self, me: int, obs: dict):
         lay = layout()
@@ -102,7 +103,8 @@ class Evaluator:
         n = 0
         for t in self.lay.ruler[k][r]:
             q = pos.board[t]
-            if q is None or (q[OWN] is not None and pos.hostile(q[OWN], k)):
+            if (q is None or (q[OWN] is not None and pos.hostile(q[OWN], k))) \
+                    and not _attacks_from(pos, t, self.me):
                 n += 1
         return n
 
@@ -125,11 +127,26 @@ class Evaluator:
                 if pos.in_check(k):
                     s += self.check_bonus
                 s -= self.room * 0.25 * self.ruler_room(pos, k)
-        s += self.pressure(pos)
+        s += self.pressure(pos) + self.emperor_pull(pos)
         if pos.over and pos.end in ("quiet", "repetition"):
             best = max(m[k] for k in range(3) if pos.alive[k])
             s += 20.0 if m[me] >= best else -20.0
         return s - self.hanging(pos)
+
+    def emperor_pull(self, pos: Position) -> float:
+        """With two kingdoms left and 汉 not yet taken, my nearest horse's distance to the emperor (废帝
+        brings the 汉 pieces and no alliance against me, SG3) counts against me."""
+        if pos.han or sum(pos.alive) != 2:
+            return 0.0
+        dist = _emperor_distance()
+        best = None
+        for i in self.lay.points:
+            p = pos.board[i]
+            if p is not None and p[OWN] == self.me and p[K] == HORSE:
+                d = dist.get(i)
+                if d is not None and (best is None or d < best):
+                    best = d
+        return 0.0 if best is None else -self.pull * best
 
     def pressure(self, pos: Position) -> float:
         """Attackers (车 马 炮 and pawns past the border) close to a hostile ruler score higher."""
@@ -174,6 +191,26 @@ class Evaluator:
                     total += v
                     break
         return self.hang * worst + 0.1 * (total - worst)
+
+
+_EMPEROR_DIST: dict = {}
+
+
+def _emperor_distance() -> dict:
+    """Horse moves (no leg block, empty board) from every point to the emperor's point."""
+    if not _EMPEROR_DIST:
+        lay = layout()
+        _EMPEROR_DIST[lay.emperor] = 0
+        frontier = [lay.emperor]
+        while frontier:
+            nxt = []
+            for i in frontier:
+                for t in lay.knight[i]:
+                    if t not in _EMPEROR_DIST:
+                        _EMPEROR_DIST[t] = _EMPEROR_DIST[i] + 1
+                        nxt.append(t)
+            frontier = nxt
+    return _EMPEROR_DIST
 
 
 def _attacked_by(pos: Position, t: int, k: int) -> bool:
@@ -252,6 +289,25 @@ class Agent:
         self.name = f"sanguo-{level}"
         self.rng = random.Random(seed)
         self.budget = 0.8 if budget is None else budget
+        self.seen: dict = {}  # public positions met in this game -> times (to steer clear of repetitions)
+        self.record_len = -1
+
+    def _remember(self, obs: dict) -> None:
+        n = len(obs["record"])
+        if n < self.record_len:
+            self.seen = {}  # a new game
+        self.record_len = n
+
+    def _chose(self, q: Position) -> None:
+        key = (tuple(q.board), q.to_move)
+        self.seen[key] = self.seen.get(key, 0) + 1
+
+    def _novelty(self, q: Position, quiet_before: int) -> float:
+        """Penalty for steering back into a position met before; a bonus for resetting a long quiet count."""
+        s = -1.5 * self.seen.get((tuple(q.board), q.to_move), 0)
+        if q.quiet == 0 and not q.over:
+            s += 2.0 * quiet_before / q.lay.quiet_limit
+        return s
 
     def act(self, observation: dict, legal_actions: Sequence[Any]) -> Any:
         if len(legal_actions) == 1:
@@ -269,16 +325,18 @@ class Agent:
                 return legal_actions[self.rng.choice([n for v, n in caps if v == best])]
             return legal_actions[self.rng.randrange(len(legal_actions))]
         start = time.perf_counter()
+        self._remember(observation)
         scored = []
         for n, (s, d) in enumerate(moves):
             q = pos.copy(history=False)
             q.play(s, d)
-            scored.append((ev.score(q) + self.rng.random() * 0.01, n, q))
+            scored.append((ev.score(q) + self._novelty(q, pos.quiet) + self.rng.random() * 0.01, n, q))
         scored.sort(key=lambda x: -x[0])
         if self.level == "normal":
+            self._chose(scored[0][2])
             return legal_actions[scored[0][1]]
         # hard: the next kingdom's most damaging reply to each of the best candidates
-        best, best_n = None, scored[0][1]
+        best, best_n, best_q = None, scored[0][1], scored[0][2]
         for k, (sc, n, q) in enumerate(scored[:10]):
             if k >= 3 and time.perf_counter() - start > self.budget:
                 break
@@ -287,7 +345,8 @@ class Agent:
             else:
                 val = self._worst_reply(q, ev, sc)
             if best is None or val > best:
-                best, best_n = val, n
+                best, best_n, best_q = val, n, q
+        self._chose(best_q)
         return legal_actions[best_n]
 
     def _worst_reply(self, q: Position, ev: Evaluator, base: float) -> float:
