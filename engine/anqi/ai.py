@@ -7,21 +7,34 @@ hold any unseen piece, so the chance of identity ``x`` is ``unseen[x] / total``.
 
 Levels:
 - ``easy``: captures the most valuable piece it can, otherwise acts at random;
-- ``normal``: one ply with the static evaluation (material, hanging pieces, threats, 勤王);
+- ``normal``: one ply with the static evaluation (material, hanging pieces, threats, 勤王,
+  and the pressing terms below);
 - ``hard``: ``normal``, then its best eight candidates re-scored with the two
   opponents' most damaging replies (each captures the most valuable piece it can,
   with weight 1/2 for how likely that is).
+
+Pressing for elimination (issue 18: the game is meant to run "直至分出胜負", A7, with the
+progress rule AQ7 only as a safety net): an end by the progress rule is worth less than
+any game still going, for every seat, so no computer plays for it even when ahead; the
+progress counter weighs (quadratically) on every evaluation, which makes flips and
+captures urgent as it grows; pieces are drawn towards the enemy pieces they can chase
+(a lower rank, or a ruler for a 兵); the opponents' piece counts and, doubly, the weaker
+opponent's material count against the player, so the computers press the same faction;
+and once nothing is face down they squeeze the weaker opponent's number of moves towards
+困毙 (no legal action, A7) — a lone ruler can only be taken by a 兵 or a ruler (A3, A5),
+so it is usually cornered instead.
 """
 from __future__ import annotations
 
 import random
 from typing import Any, Sequence
 
-from engine.anqi.board import CANNON, EMPEROR, HORSE, layout
+from engine.anqi.board import CANNON, EMPEROR, HORSE, RULER, SOLDIER, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Up
 from engine.chance import fresh_seed
 
 LEVELS = ("easy", "normal", "hard")
+_RANK = {k: v.rank for k, v in layout().kinds.items()}
 
 
 def position_from_observation(obs: dict) -> Position:
@@ -52,18 +65,20 @@ def position_from_observation(obs: dict) -> Position:
 
 
 class Weights:
-    """Tuning of the evaluation."""
+    """Tuning of the evaluation (the second group presses for elimination: issue 18, docs/ai.md)."""
 
     opp_material = 0.5  # an opponent's material counts half against mine (two opponents)
     hang = 0.55  # share of a hanging piece's value counted as lost
     threat = 0.15  # share of an enemy piece's value for attacking it
     horse_to_palace = 0.6  # per step closer to 勤王 (before 勤王)
     win = 1000.0
-    pursue = 0.0  # per unit of (target value / distance) for each piece closing in on a piece it can take
-    urgency = 0.0  # pursuit grows by this share per action of the progress counter (AQ7)
-    stall = 0.0  # a game ended by the progress rule counts this share of a win less for everybody
-    count = 0.0  # per piece an opponent has lost: pressing a faction towards elimination (A7)
-    focus = 0.0  # extra weight on the weaker opponent's material (both computers then press the same faction)
+    # pressing for elimination (A7) rather than waiting for the progress rule (AQ7)
+    stall = 0.5  # a game ended by the progress rule is worth minus this share of a win for everybody
+    quiet = 0.2  # weight of (progress counter)^2 / limit: makes flips and captures more urgent
+    pursue = 0.25  # per unit of (target value / distance) for each piece closing in on a piece it can chase
+    count = 1.0  # per piece the opponents still have
+    focus = 0.5  # extra weight on the weaker opponent's material (both computers then press the same faction)
+    mobility = 1.0  # per move the weaker opponent has once nothing is face down (towards 困毙)
 
 
 def _attackers(pos: Position, board: list, cell: int, victim: Up, by: int | None = None) -> list[Up]:
@@ -95,12 +110,15 @@ def evaluate(pos: Position, me: int, w: type[Weights] = Weights) -> float:
     if pos.over:
         st = pos.standings()
         place = [s for s, *_ in st].index(me)
-        v = w.win * (1 - place) + pos.material(me)
-        return v - w.stall * w.win if pos.end == "stall" else v
+        if pos.end == "stall" and w.stall:  # nobody gains from the progress rule: press on instead (A7)
+            return -w.stall * w.win + pos.material(me)
+        return w.win * (1 - place) + pos.material(me)
     kinds = lay.kinds
-    mat = [0, 0, 0]
+    mat = [0, 0, 0, 0]  # material and piece counts per seat (index 3: nobody)
+    cnt = [0, 0, 0, 0]
     for (f, k), n in pos.pool.items():
         mat[f] += kinds[k].value * n
+        cnt[f] += n
     board = pos.board
     hang = threat = 0.0
     for i, t in enumerate(board):
@@ -108,14 +126,16 @@ def evaluate(pos: Position, me: int, w: type[Weights] = Weights) -> float:
             continue
         v = kinds[t.kind].value
         mat[t.owner] += v
+        cnt[t.owner] += 1
         if t.owner == me:
             if _attackers(pos, board, i, t):
                 hang += v
         elif pos.hostile(me, t.owner) and _attackers(pos, board, i, t, by=me):
             threat += v
     for o in pos.out:
-        mat[o] = 0
+        mat[o] = cnt[o] = 0
     opps = [o for o in range(3) if o != me and o not in pos.out]
+    weak = min(opps, key=lambda o: (mat[o], cnt[o], o)) if opps else None
     score = mat[me] - w.opp_material * sum(mat[o] for o in opps)
     if w.focus and len(opps) == 2:
         # press the weaker opponent towards elimination (A7): its material counts more
@@ -125,39 +145,56 @@ def evaluate(pos: Position, me: int, w: type[Weights] = Weights) -> float:
     if d:
         score -= w.horse_to_palace * d
     if w.pursue:
-        score += w.pursue * (1 + w.urgency * pos.quiet) * _pursuit(pos, me)
+        score += w.pursue * _pursuit(pos, me, weak)
+    if w.quiet:  # the progress counter weighs on everybody: flips and captures reset it (AQ7)
+        score -= w.quiet * pos.quiet * pos.quiet / lay.quiet_limit
     if w.count:
-        score -= w.count * sum(pos.pieces_of(o) for o in pos.alive() if o != me)
+        score -= w.count * sum(cnt[o] for o in opps)
+    if w.mobility and not pos.pool:  # nothing left to flip: corner the weaker opponent (困毙, A7)
+        if weak is not None:
+            score -= w.mobility * min(_mobility(pos, weak), 12)
     return score
 
 
-def _pursuit(pos: Position, me: int) -> float:
-    """How close my face-up pieces stand to enemy pieces they could take by stepping: for each of my
-    pieces the best target value over Manhattan distance (ranks of A3; cannons and Han-frozen pieces skip)."""
+def _chases(a: str, t: str, rank: dict) -> bool:
+    """Whether a piece of kind ``a`` could step onto and take a piece of kind ``t`` that cannot take it
+    back first: a strictly lower rank, or a ruler for a 兵 (A3); the cannon takes by jumping only (A4)."""
+    if a == CANNON or (a == RULER and t == SOLDIER):
+        return False
+    return (a == SOLDIER and t == RULER) or rank[a] > rank[t]
+
+
+def _pursuit(pos: Position, me: int, weak: int | None) -> float:
+    """How close my face-up pieces stand to enemy pieces they could chase (see :func:`_chases`): for each
+    of my pieces the best target value over Manhattan distance; targets of the weaker opponent count double."""
     lay = pos.lay
     cells = lay.cells
     kinds = lay.kinds
+    rank = _RANK
     mine, targets = [], []
     for i, t in enumerate(pos.board):
         if type(t) is not Up or t.owner is None:
             continue
         if t.owner == me:
             if t.kind != CANNON:
-                mine.append((i, t))
+                mine.append((cells[i], t.kind))
         elif pos.hostile(me, t.owner):
-            targets.append((i, t))
+            targets.append((cells[i], t.kind, kinds[t.kind].value * (2 if t.owner == weak else 1)))
     total = 0.0
-    for i, p in mine:
-        x, y = cells[i]
+    for (x, y), a in mine:
         best = 0.0
-        for j, t in targets:
-            if pos.can_take(p, t, False) and (t.kind != p.kind):
-                u, v = cells[j]
-                val = kinds[t.kind].value / (abs(x - u) + abs(y - v))
+        for (u, v), k, val in targets:
+            if _chases(a, k, rank):
+                val = val / (abs(x - u) + abs(y - v))
                 if val > best:
                     best = val
         total += best
     return total
+
+
+def _mobility(pos: Position, seat: int) -> int:
+    """How many moves ``seat``'s face-up pieces have (0 with nothing to flip: 困毙, A7)."""
+    return sum(len(pos.moves_from(i)) for i, t in enumerate(pos.board) if type(t) is Up and t.owner == seat)
 
 
 def _apply(pos: Position, action, identity=None) -> Position:

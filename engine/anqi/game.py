@@ -176,12 +176,17 @@ class AnqiGame(Game):
         pos = self.pos
         mover = pos.to_move
         allies_before = self.allies
+        seat = T.faction(mover)
         if isinstance(a, Flip):
             c = self.lay.index[a.cell]
-            text, msg = pos.do_flip(c, self._hidden.pop(c))
+            ident = self._hidden.pop(c)
+            text = pos.do_flip(c, ident)
+            msg = Msg.of("anqi.record.flip", seat=seat, cell=a.cell, piece=T.piece(*ident))
         else:
             src, dst = self.lay.index[a.src], self.lay.index[a.dst]
-            text, msg = pos.do_move(src, dst, pos.check_move(src, dst))
+            kind = pos.check_move(src, dst)
+            msg = Msg.of("anqi.record.action", seat=seat, action=pos.describe_move(src, dst, kind))
+            text = pos.do_move(src, dst, kind)
         events = pos.finish_turn()
         allies = self.allies
         if allies and allies != allies_before:  # 勤王 made the two others allies (A6)

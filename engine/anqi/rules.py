@@ -304,17 +304,15 @@ class Position:
             self.to_move = saved
 
     # --- playing --------------------------------------------------------------
-    def do_flip(self, cell: int, identity: tuple[int, str]) -> tuple[str, Msg]:
-        """Turn ``cell`` face up as ``identity`` (printed faction, kind); returns the record text and message."""
+    def do_flip(self, cell: int, identity: tuple[int, str]) -> str:
+        """Turn ``cell`` face up as ``identity`` (printed faction, kind); returns the record text."""
         f, k = identity
         self.board[cell] = Up(f, k, f)
         self.pool[identity] -= 1
         if not self.pool[identity]:
             del self.pool[identity]
         self.quiet = 0
-        name = self.lay.names[cell]
-        return (f"flip {name}={self.lay.piece_name(f, k)}",
-                Msg.of("anqi.record.flip", seat=T.faction(self.to_move), cell=name, piece=T.piece(f, k)))
+        return f"flip {self.lay.names[cell]}={self.lay.piece_name(f, k)}"
 
     def describe_move(self, src: int, dst: int, kind: str) -> Msg:
         """The move ``src``-``dst`` of kind ``kind`` (see :meth:`check_move`) in the seed's words, before it is played."""
@@ -325,12 +323,11 @@ class Position:
             return Msg.of(f"anqi.describe.{kind}", src=s, dst=d, piece=T.piece(t.printed, t.kind))
         return Msg.of("anqi.describe.qinwang" if kind == "qinwang" else "anqi.describe.move", src=s, dst=d)
 
-    def do_move(self, src: int, dst: int, kind: str) -> tuple[str, Msg]:
-        """Play a move already checked by :meth:`check_move`; returns the record text and message."""
+    def do_move(self, src: int, dst: int, kind: str) -> str:
+        """Play a move already checked by :meth:`check_move`; returns the record text."""
         lay = self.lay
         p = self.board[src]
         t = self.board[dst]
-        msg = Msg.of("anqi.record.action", seat=T.faction(self.to_move), action=self.describe_move(src, dst, kind))
         self.board[src] = None
         self.board[dst] = p
         text = f"move {lay.names[src]} {lay.names[dst]}"
@@ -346,7 +343,7 @@ class Position:
             text += " x" + lay.piece_name(t.printed, t.kind)
         else:
             self.quiet += 1
-        return text, msg
+        return text
 
     def eliminate(self, seat: int, reason: str) -> None:
         """A7: the seat is out (``reason`` "no pieces left" or "no legal action"). Only its ruler leaves
