@@ -9,11 +9,14 @@ import pygame
 from client import i18n
 from client.app import Scene
 from client.i18n import t
+from client.scenes.modals import Modal
 from client.ui import text, widgets
 
 
-class MenuScene(Scene):
-    opaque = False
+class MenuScene(Modal):
+    """The in-game menu: a modal box (buttons, Esc closes) over the game, or over a black screen (hand-over)."""
+
+    kind = "menu"
 
     def __init__(self, app, game_scene=None, hide_board: bool = False):
         super().__init__(app)
@@ -38,9 +41,6 @@ class MenuScene(Scene):
         """The keys of the game under the menu (its F1 page)."""
         return self.game_scene.key_contexts() if self.game_scene is not None else ("global",)
 
-    def close(self) -> None:
-        self.app.pop(self)
-
     def save(self) -> None:
         p = Path(self.app.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json")
         self.game_scene.save_to(p)
@@ -56,16 +56,6 @@ class MenuScene(Scene):
         from client.scenes.help import HelpScene
 
         self.app.push(HelpScene(self.app))
-
-    def handle(self, ev) -> None:
-        for b in self.buttons:
-            if b.handle(ev):
-                return
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.close()
-
-    def animating(self) -> bool:
-        return False
 
     def draw(self, display) -> None:
         surf = display.ui
