@@ -464,20 +464,28 @@ class GLBoardRenderer:
                          (bx + dz * w, y, bz - dx * w, *up, *col)])
         return np.array(tris, np.float32).reshape(-1, 9)
 
-    def _cell_texts(self, view: BoardView, right) -> list[tuple[str, float, float, float, tuple]]:
-        """(text, x, z, half size, colour) of icons, cell labels, track labels and box numbers."""
+    def _cell_texts(self, view: BoardView, right) -> list[tuple[str, float, float, float, tuple, float]]:
+        """(text, x, z, half size, colour, height) of icons, cell labels, track labels and box numbers, and of
+        the values (strength) in the lower right corner of face-up pieces' tops."""
         g = view.geometry
         out = []
         for cell, icon in view.icons.items():
             x, z = g.center(cell)
-            out.append((icon, x - 0.3, z - 0.28, 0.13, ICON_INK))
+            out.append((icon, x - 0.3, z - 0.28, 0.13, ICON_INK, 0.002))
         for cell, label in view.labels.items():
             x, z = g.center(cell)
-            out.append((label, x, z + 0.36, 0.09, ICON_INK))
+            out.append((label, x, z + 0.36, 0.09, ICON_INK, 0.002))
         for t, cells, (lx, lz) in view.track_boxes():
-            out.append((t.label, lx, lz, 0.17, LABEL))
+            out.append((t.label, lx, lz, 0.17, LABEL, 0.002))
             for n, (x, z) in cells:
-                out.append((str(n), x, z - 0.22, 0.09, ICON_INK))
+                out.append((str(n), x, z - 0.22, 0.09, ICON_INK, 0.002))
+        rx, rz = right
+        for p, k in view.stacks():
+            if p.value and not p.face_down:
+                x, z = g.center(p.cell)
+                x, z = x - k * STACK_STEP, z - k * STACK_STEP
+                d = 0.27  # lower right as the viewer sees it: + screen right - screen up (up = (rz, -rx))
+                out.append((p.value, x + rx * d - rz * d, z + rz * d + rx * d, 0.09, p.ink, (k + 1) * TOKEN_H + 0.003))
         return out
 
     def _labels(self, view: BoardView, right) -> np.ndarray:
@@ -495,9 +503,9 @@ class GLBoardRenderer:
                     # to the opposite edge: rank labels across, file labels up (each stays on its file/rank)
                     x = x0 + x1 - x if not x0 <= x <= x1 else x
                     z = z0 + z1 - z if not z0 <= z <= z1 else z
-                items.append((text, x, z, 0.17, LABEL))
+                items.append((text, x, z, 0.17, LABEL, 0.002))
         items += self._cell_texts(view, right)
-        for text, x, z, h, col in items:
+        for text, x, z, h, col, y in items:
             n = len(text)
             for i, ch in enumerate(text):
                 u0, v0, du, dv = self.atlas.rect(ch)
@@ -507,7 +515,7 @@ class GLBoardRenderer:
                 for sx, sy, uu, vv in ((-1, -1, 0, 1), (1, -1, 1, 1), (1, 1, 1, 0), (-1, 1, 0, 0)):
                     px = cx + rx * sx * h + ux * sy * h
                     pz = cz + rz * sx * h + uz * sy * h
-                    corners.append((px, 0.002, pz, u0 + uu * du, v0 + vv * dv, *col))
+                    corners.append((px, y, pz, u0 + uu * du, v0 + vv * dv, *col))
                 a, b, c, d = corners
                 out += [a, b, c, a, c, d]
         return np.array(out, np.float32).reshape(-1, 8)
