@@ -13,7 +13,7 @@ from client.app import App, Options
 from client.scenes.game import GameScene
 from client.scenes.gameover import GameOverScene
 from client.scenes.handover import HandoverScene
-from tests.test_client_loop import key, position, step
+from tests.test_client_loop import end_turn, key, position, step
 
 
 @pytest.fixture
@@ -84,10 +84,10 @@ def test_gl_hot_seat_game_to_the_end(glapp):
     key(app, pygame.K_1)
     gl_click(app, (3, 2))
     assert str(g.log[-1]) == "march c3 c4 1"
-    key(app, pygame.K_RETURN)
+    end_turn(app)
     assert isinstance(app.scene, HandoverScene)
     key(app, pygame.K_SPACE)
-    key(app, pygame.K_RETURN)
+    end_turn(app)
     key(app, pygame.K_SPACE)
     gl_click(app, (2, 2))
     gl_click(app, (2, 4))

@@ -81,6 +81,15 @@ def key(app, k, mod=0, unicode=""):
     step(app)
 
 
+def end_turn(app):
+    """Enter ends the turn; when the scene first asks (idle units, a game-ending pass), Enter again says yes."""
+    from client.scenes.modals import ConfirmModal
+
+    key(app, pygame.K_RETURN)
+    if isinstance(app.scene, ConfirmModal):
+        key(app, pygame.K_RETURN)
+
+
 def wheel(app, dy, pos):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0,
@@ -115,17 +124,28 @@ def test_hot_seat_game_to_the_end_with_handover_and_illegal_click(app, tmp_path)
     assert scene.ctl.count == 1
     click_cell(app, (1, 0))
     assert str(g.log[-1]) == "march a1 a2 1"
-    # end the turn by key: hand-over to P2 hides the map
+    # end the turn by key: a1 could still attack -> the scene asks first (Esc keeps the turn)
+    from client.scenes.modals import ConfirmModal
+
     key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ConfirmModal) and g.current_player == 0
+    assert "can still attack" in app.scene.question()
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and g.current_player == 0
+    end_turn(app)  # hand-over to P2 hides the map
     assert g.current_player == 1
     assert isinstance(app.scene, HandoverScene) and app.scene.player == 1
     assert board_hidden(app)
     assert (tmp_path / "autosave.json").exists()
     key(app, pygame.K_SPACE)
     assert app.scene is scene and scene.ctl.viewer == 1
-    # P2 ends with the button
+    # P2 ends with the button (its unit has not acted: the scene asks, Yes confirms)
+    from client.scenes.modals import ConfirmModal
+
     end_btn = scene.top_buttons[0]
     click(app, end_btn.rect.center)
+    if isinstance(app.scene, ConfirmModal):
+        key(app, pygame.K_RETURN)
     assert g.current_player == 0 and isinstance(app.scene, HandoverScene)
     key(app, pygame.K_SPACE)
     # P1 attacks c1 with the unit on a1 (1 soldier, range 2): P2 is wiped out
@@ -347,7 +367,7 @@ def test_three_seats_handover_hides_the_computer_turn(app):
     step(app)
     assert isinstance(app.scene, HandoverScene) and app.scene.player == 0
     key(app, pygame.K_SPACE)
-    key(app, pygame.K_RETURN)  # P1 ends: the board is hidden at once, for P3, while P2 (computer) plays
+    end_turn(app)  # P1 ends: the board is hidden at once, for P3, while P2 (computer) plays
     assert isinstance(app.scene, HandoverScene) and app.scene.player == 2
     key(app, pygame.K_RETURN)  # a second Enter never passes the hand-over
     assert isinstance(app.scene, HandoverScene)
@@ -362,7 +382,7 @@ def test_three_seats_handover_hides_the_computer_turn(app):
     key(app, pygame.K_SPACE)
     scene = app.scene
     assert isinstance(scene, GameScene) and scene.ctl.viewer == 2 and scene.ctl.my_turn()
-    key(app, pygame.K_RETURN)
+    end_turn(app)
     assert g.current_player == 0 and isinstance(app.scene, HandoverScene) and app.scene.player == 0
 
 

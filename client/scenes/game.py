@@ -215,7 +215,27 @@ class GameScene(Scene):
         self.set_viewer(p)
 
     def end_turn(self) -> None:
-        self.ctl.end_turn()
+        """End the turn; first ask when that would end the game (as far as the player can know)
+        or leave units that could still attack or have not acted (engine.shachang.advice)."""
+        from engine.messages import Msg
+        from engine.shachang import advice
+
+        ctl = self.ctl
+        if not ctl.my_turn():
+            ctl.end_turn()  # the engine's refusal on the status line
+            return
+        ending = advice.ending_pass(self.game)
+        if ending is not None:
+            q = Msg.of("shachang.advice.confirm_game_end", why=ending)
+        else:
+            warn = advice.pass_warnings(self.game)
+            q = Msg.of("shachang.advice.confirm_end", why=warn) if warn else None
+        if q is None:
+            ctl.end_turn()
+            return
+        from client.scenes.modals import ConfirmModal
+
+        self.app.push(ConfirmModal(self.app, lambda: i18n.engine_text(q), ctl.end_turn, action="end"))
 
     def undo(self) -> None:
         """Take back the last action of this turn, if it revealed nothing hidden (engine.shachang.undo)."""

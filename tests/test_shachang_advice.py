@@ -1,0 +1,54 @@
+"""Questions before ending a turn (issue 12): what the player would leave undone, and whether the pass ends
+the game — answered only as far as the player can know (engine.shachang.advice)."""
+from __future__ import annotations
+
+from engine.shachang import advice
+from tests.shachang_util import game
+
+
+def keys(msgs):
+    return [m.key for m in msgs]
+
+
+def test_units_that_could_attack_or_have_not_acted():
+    g = game([[0, "a1", 2], [0, "h1", 1], [1, "a3", 1]], mode="tabletop")
+    w = advice.pass_warnings(g)
+    assert keys(w) == ["shachang.advice.can_attack", "shachang.advice.idle"]
+    assert w[0].kw["n"] == 1 and w[1].kw["n"] == 2
+    g.apply("attack a1 a3")  # a1 has attacked: only h1 is left idle
+    w = advice.pass_warnings(g)
+    assert keys(w) == ["shachang.advice.idle"] and w[0].kw["n"] == 1
+
+
+def test_a_unit_that_marched_is_not_idle():
+    g = game([[0, "a1", 1], [1, "h8", 1]], mode="tabletop")
+    g.apply("march a1 a2 1")
+    assert advice.pass_warnings(g) == []
+
+
+def test_the_last_pass_of_the_round_limit_is_announced_in_any_mode():
+    for mode in ("tabletop", "digital"):
+        g = game([[0, "a1", 1], [1, "h8", 1]], mode=mode, round=30, current=1)
+        g.round_limit = 30
+        why = advice.ending_pass(g)
+        assert why is not None and why.key == "shachang.end.round_limit", mode
+        assert not g.is_over and len(g.log) == 0  # asking changed nothing
+
+
+def test_an_end_the_fog_hides_is_not_announced():
+    """Two idle rounds end the game (S18), but under fog a player cannot know the others stayed idle:
+    the question must not tell them."""
+    for mode, told in (("tabletop", True), ("digital", False)):
+        g = game([[0, "a1", 1], [1, "h8", 1]], mode=mode)
+        ends_now = False
+        for _ in range(10):  # pass until the next pass would end the game
+            g2 = g.clone()
+            g2.apply("end")
+            if g2.is_over:
+                ends_now = True
+                break
+            assert advice.ending_pass(g) is None
+            g.apply("end")
+        assert ends_now and g2.end_reason().key == "shachang.end.idle"
+        ending = advice.ending_pass(g)
+        assert (ending is not None) == told, mode
