@@ -485,7 +485,8 @@ class GLBoardRenderer:
                 x, z = g.center(p.cell)
                 x, z = x - k * STACK_STEP, z - k * STACK_STEP
                 d = 0.27  # lower right as the viewer sees it: + screen right - screen up (up = (rz, -rx))
-                out.append((p.value, x + rx * d - rz * d, z + rz * d + rx * d, 0.09, p.ink, (k + 1) * TOKEN_H + 0.003))
+                out.append((p.value, x + rx * d - rz * d, z + rz * d + rx * d, 0.09, p.ink,
+                            (k + 1) * TOKEN_H + 0.003))
         return out
 
     def _labels(self, view: BoardView, right) -> np.ndarray:
