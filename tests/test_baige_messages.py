@@ -162,3 +162,16 @@ def test_catalogue_covers_every_piece_and_key_the_engine_builds():
         assert f"baige.end.{name}" in cat, name
     for zh_en in cat.values():
         assert zh_en["zh"] and zh_en["en"]
+
+
+def test_events_read_each_action_as_played_then_the_result():
+    g = new_game()
+    g.apply_all(["e4e6", "offer", "decline", "d7d5", "resign"])
+    ev = g.events(0)
+    assert [e.msg.render("zh") for e in ev] == ["卒 e4-e6", "黑方提和", "白方拒绝和棋", "卒 d7-d5", "白方认输",
+                                                "白方认输。黑方胜"]
+    assert [e.msg.render("en") for e in g.events(1)][:2] == ["pawn e4-e6", "Black offers a draw"]
+    assert g.clone().events(0) == ev
+    from engine.baige import load_game
+
+    assert load_game(g.to_json()).events(1) == ev  # the same from a save

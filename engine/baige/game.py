@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.api import Game, IllegalAction, ParseError, Placement, SaveError, Step, read_save
+from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step, read_save
 from engine.baige.board import (
     A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, G, K, LETTERS, N, NAMES_ZH, P, Q, R, RANK, SQNAME, SQUARES,
     START_FEN, W, FenError, Position, move_flag, move_from, move_promo, move_text, move_to,
@@ -105,6 +105,7 @@ class BaigeGame(Game):
             raise ValueError(f"bad start position: {e}") from None
         self.start_fen = self.pos.fen()
         self._log: list[str] = []
+        self.records: list[Msg] = []  # each action as it read when played (describe), for events()
         self.moves: list[str] = []  # board moves only, in C2 text
         self.moves_zh: list[str] = []
         self.result: tuple[int, str] | None = None  # (winner side 1/-1, or 0 for a draw; reason)
@@ -194,8 +195,11 @@ class BaigeGame(Game):
         if self.result is not None:
             raise illegal("game over", "over", text=text, reason=self.result_msg)
         us = self.pos.side
+        if text in SIDE_ACTIONS and (text in (RESIGN, OFFER) or self.pending_offer is not None):
+            said = self.describe(text)  # as it reads before it changes anything
         if text == RESIGN:
             side = us if self.pending_offer is None else -self.pending_offer
+            self.records.append(said)
             self._log.append(text)
             self.pending_offer = None
             self._end(-side, "resigned", side)
@@ -203,6 +207,7 @@ class BaigeGame(Game):
         if text in (ACCEPT, DECLINE):
             if self.pending_offer is None:
                 raise illegal("draw offer", "no_offer", text=text)
+            self.records.append(said)
             self._log.append(text)
             if text == ACCEPT:
                 self._end(0, "agreed")
@@ -213,6 +218,7 @@ class BaigeGame(Game):
         if text == OFFER:
             if self.offered_this_turn:
                 raise illegal("draw offer", "one_offer")
+            self.records.append(said)
             self._log.append(text)
             self.pending_offer = us
             self.offered_this_turn = True
@@ -230,6 +236,7 @@ class BaigeGame(Game):
         pos = self.pos
         us = pos.side
         self.moves_zh.append(describe_move(pos, m))
+        self.records.append(move_msg(pos, m))
         pos.make(m)
         pos.stack.clear()
         self._legal_cache = None
@@ -372,6 +379,14 @@ class BaigeGame(Game):
             return steps + (Step("option", "stay", "baige.stay"),)
         return steps
 
+    def events(self, player: int) -> list[Event]:
+        """Every action as it read when played (``卒 e4-e6``, ``黑方提和``), then why the game ended; chess hides
+        nothing, so every seat sees the same."""
+        out = [Event(m) for m in self.records]
+        if self.result is not None:
+            out.append(Event(self.end_reason()))
+        return out
+
     def side_steps(self) -> list[Step]:
         """The buttons the current player may press besides the listed actions (offer a draw, resign)."""
         return [Step("button", a, f"baige.button.{a}") for a in self.side_actions()]
@@ -398,6 +413,7 @@ class BaigeGame(Game):
         g.pos = self.pos.copy()
         g.start_fen = self.start_fen
         g._log = list(self._log)
+        g.records = list(self.records)
         g.moves = list(self.moves)
         g.moves_zh = list(self.moves_zh)
         g.result = self.result
