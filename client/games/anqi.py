@@ -40,7 +40,8 @@ class Plugin(GamePlugin):
         self.gates = {g.parse(lay.names[i]) for i in lay.gates.values()}
         return g
 
-    def seat_rgb(self, seat: int) -> RGB:
+    @classmethod
+    def seat_rgb(cls, seat: int) -> RGB:
         return FACTION_RGB[SEATS[seat]]
 
     def pieces(self, obs) -> list[Piece]:

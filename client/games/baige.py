@@ -27,7 +27,8 @@ class Plugin(GamePlugin):
     def make_geometry(self, game) -> SquareGeometry:
         return SquareGeometry(10, 10)
 
-    def seat_rgb(self, seat: int) -> RGB:
+    @classmethod
+    def seat_rgb(cls, seat: int) -> RGB:
         """The side's colour in panels (Black shows grey there: black on the dark UI is unreadable)."""
         return (WHITE_INK, (0.55, 0.55, 0.60))[seat]
 

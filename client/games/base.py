@@ -152,7 +152,9 @@ class GamePlugin:
     def status(self, lang: str) -> str:
         return ""
 
-    def seat_rgb(self, seat: int) -> RGB:
+    @classmethod
+    def seat_rgb(cls, seat: int) -> RGB:
+        """A seat's colour (banner, panels, the start screen's seat rows)."""
         return SEAT_RGB[seat % len(SEAT_RGB)]
 
     def bottom_seat_flipped(self, seat: int) -> bool:

@@ -22,7 +22,8 @@ class Plugin(GamePlugin):
 
         return f"{tr('player', lang, n=seat + 1)}({tr(f'colour_{seat % 8}', lang)})"
 
-    def seat_rgb(self, seat: int):
+    @classmethod
+    def seat_rgb(cls, seat: int):
         from client.render.flat import player_rgb
 
         return tuple(v / 255 for v in player_rgb(seat))

@@ -9,6 +9,7 @@ import pygame
 from client import i18n
 from client.app import Scene
 from client.i18n import t
+from client.boards.model import rgb255
 from client.render.flat import player_rgb
 from client.ui import text, widgets
 
@@ -292,8 +293,10 @@ class StartScene(Scene):
         sx = left_x + 620
         sy = 140
         n = int(self.players.value)
+        pl = self.plugin()
         for i, r in enumerate(self.seats[:n]):
-            pygame.draw.rect(surf, player_rgb(i), pygame.Rect(sx - 22, sy + 9, 14, 14), border_radius=3)
+            col = rgb255(pl.seat_rgb(i)) if pl is not None else player_rgb(i)  # the game's seat colours
+            pygame.draw.rect(surf, col, pygame.Rect(sx - 22, sy + 9, 14, 14), border_radius=3)
             r.layout(sx, sy, 90, 180)
             r.draw(surf, focused=len(self.main_rows) + i == self.focus)
             sy += 42
