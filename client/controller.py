@@ -16,9 +16,8 @@ from client.render.base import Frame, Overlays, UnitMark
 from engine.api import IllegalAction, ParseError
 from engine.shachang import rules
 from engine.shachang.actions import Attack, End, March, Reinforce
+from engine.shachang import overlays as facts
 from engine.shachang.cells import cell_name
-from engine.shachang.sight import steps
-from engine.shachang.vision import diamond, visible_from
 
 Cell = tuple[int, int]
 
@@ -49,6 +48,7 @@ class Controller:
         self._obs_key = None
         self._ov_key = None
         self._ov = None
+        self.reveal = False  # the game-over screen and the replay: show the whole board of a finished game
         self.on_action = None  # callback(action) after a successful apply
 
     # ------------------------------------------------------------ reading
@@ -58,9 +58,15 @@ class Controller:
 
     @property
     def obs(self):
-        key = (self.version, self.viewer, self.game.current_player)
+        reveal = self.reveal  # set only by the game-over screen and the replay of a finished game
+        key = (self.version, self.viewer, self.game.current_player, reveal)
         if key != self._obs_key:
-            self._obs = self.game.observe(self.viewer)
+            if reveal:
+                from engine.shachang.reveal import spectator_view
+
+                self._obs = spectator_view(self.game, self.viewer)
+            else:
+                self._obs = self.game.observe(self.viewer)
             self._obs_key = key
         return self._obs
 
@@ -269,47 +275,15 @@ class Controller:
                 "can_attack": can_attack, "targets": len(targets), "send": min(self.count, u.count)}
 
     def sight(self) -> dict | None:
-        """The sight line from the selected unit to the hovered enemy, with the decisive cell."""
-        src, dst = self.selected, self.hover
-        if self.own_unit(src) is None or self.enemy_unit(dst) is None:
+        """The sight line from the selected unit to the hovered enemy, with the decisive cell
+        (the engine's S5 panel on the heights the viewer has explored: overlays.sight_panel)."""
+        if self.selected is None or self.hover is None:
             return None
-        # computed from the viewer's observation (the heights it has explored), the same S5 test
-        # as the engine's sight_line; cells it has never explored are marked unknown, not revealed
-        from engine.shachang.sight import line_report
-
-        obs = self.obs
-        u = self.own_unit(src)
-        e = self.enemy_unit(dst)
-        known = np.maximum(obs.heights, 0)
-        z = int(known[src]) + u.count
-        x = int(known[dst]) + e.count
-        rows = line_report(known, src, dst, z, x)
-        for r in rows:
-            if not obs.explored[r["cell"]]:
-                r.update(unknown=True, blocks=False)
-        rng = rules.attack_range(u.count)
-        d = steps(src, dst)
-        block = next((r for r in rows if r["blocks"]), None)
-        if self.game.mode == "classic":
-            block = None
-        decisive = block
-        seen_rows = [r for r in rows if not r.get("unknown")]
-        if decisive is None and seen_rows:
-            decisive = min(seen_rows, key=lambda r: r["rhs"] - r["lhs"])
-        return {"src": src, "dst": dst, "rows": rows, "block": block, "decisive": decisive,
-                "steps": d, "range": rng, "in_range": d <= rng,
-                "unknown": any(r.get("unknown") for r in rows)}
+        return facts.sight_panel(self.obs, self.selected, self.hover)
 
     def vision_preview(self, cell: Cell) -> np.ndarray | None:
         """What a unit on ``cell`` would see, computed from what the viewer knows of the terrain."""
-        obs = self.obs
-        if not obs.explored[cell]:
-            return None
-        u = obs.unit_at(cell)
-        n = u.count if u is not None else 1
-        known = np.maximum(obs.heights, 0)
-        z = int(known[cell]) + n
-        return visible_from(known, cell, z, rules.vision_range(n))
+        return facts.vision_preview(self.obs, cell)
 
     def overlays(self) -> Overlays:
         key = (self.version, self.viewer, self.selected, self.hover, self.preview, self.first_person,
@@ -328,14 +302,13 @@ class Controller:
             o.reinforce_cells = list(g.reinforce_cells())
         u = self.own_unit(self.selected)
         if u is not None:
-            rng = rules.attack_range(u.count)
-            o.attack_area = diamond(shape, u.cell, rng)
+            o.attack_area = facts.attack_area(shape, u.cell, u.count)
             if mine:
                 o.reachable = dict(g.reachable(u.cell))
                 o.targets = list(g.attack_targets(u.cell))
                 if not u.fresh and not u.attacked:
-                    o.blocked_targets = [e.cell for e in obs.enemy_units()
-                                         if steps(u.cell, e.cell) <= rng and e.cell not in o.targets]
+                    o.blocked_targets = facts.blocked_targets(u.cell, u.count, [e.cell for e in obs.enemy_units()],
+                                                              o.targets)
             s = self.sight()
             if s is not None:
                 o.sight_src, o.sight_dst = s["src"], s["dst"]
@@ -350,28 +323,13 @@ class Controller:
             if v is not None:
                 o.vision = v
         if obs.ghosts:
-            gm = np.zeros(shape, dtype=bool)
-            for cell, radius in obs.ghosts:
-                gm |= diamond(shape, cell, radius)
-            o.ghost_cells = gm
+            o.ghost_cells = facts.ghost_area(shape, obs.ghosts)
         self._ov_key, self._ov = key, o
         return o
 
     def unit_marks(self) -> list[UnitMark]:
-        out = []
-        for u in self.obs.units:
-            if u.owner != self.viewer:
-                state = "enemy"
-            elif u.fresh:
-                state = "fresh"
-            elif u.attacked:
-                state = "attacked"
-            elif not u.moves:
-                state = "spent"
-            else:
-                state = "ready"
-            out.append(UnitMark(u.cell, u.owner, u.count, state))
-        return out
+        """The marks of the units the viewer sees (states from overlays.unit_state)."""
+        return [UnitMark(u.cell, u.owner, u.count, facts.unit_state(u, self.viewer)) for u in self.obs.units]
 
     def frame(self, hover: bool = True) -> Frame:
         """The picture's data; ``hover=False`` leaves the hover frame out (overview maps, where it

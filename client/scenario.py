@@ -416,38 +416,22 @@ def cell_text(r: int, c: int) -> str:
     return cell_name((r, c))
 
 
-def manhattan_mask(n: int, cell, radius: int) -> np.ndarray:
-    rr, cc = np.mgrid[0:n, 0:n]
-    return np.abs(rr - cell[0]) + np.abs(cc - cell[1]) <= radius
-
-
 def unit_marks(obs, view_as, game, display_states=None) -> list[UnitMark]:
-    """UnitMarks from an observation (or the true state when view_as is None)."""
+    """UnitMarks from an observation (or the true state, as the current player, when view_as is None);
+    states from the engine's overlays.unit_state, as in the game scene."""
+    from engine.shachang.overlays import unit_state
+
     display_states = display_states or {}
-    out = []
     if obs is None:
-        for c, u in sorted(game.units.items()):
-            st = "fresh" if u.fresh else "attacked" if u.attacked else "ready"
-            if u.owner != game.cur:
-                st = "enemy"
-            out.append(UnitMark(c, u.owner, u.count, display_states.get(c, st)))
-        return out
-    for u in obs.units:
-        if u.owner != obs.player:
-            st = "enemy"
-        elif u.fresh:
-            st = "fresh"
-        elif u.attacked:
-            st = "attacked"
-        else:
-            st = "ready"
-        out.append(UnitMark(u.cell, u.owner, u.count, display_states.get(u.cell, st)))
-    return out
+        return [UnitMark(c, u.owner, u.count, display_states.get(c, unit_state(u, game.cur)))
+                for c, u in sorted(game.units.items())]
+    return [UnitMark(u.cell, u.owner, u.count, display_states.get(u.cell, unit_state(u, obs.player)))
+            for u in obs.units]
 
 
 def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
     """The Frame of a scenario: the viewer's observation plus the overlays from engine queries."""
-    from engine.shachang import rules
+    from engine.shachang import overlays as facts
 
     g = sc.game
     ovt = dict(sc.table("overlays"))
@@ -485,13 +469,11 @@ def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
             if key == "reach":
                 ov.reachable = g.reachable(c)
                 continue
-            rng = rules.attack_range(u.count)
-            ov.attack_area = manhattan_mask(n, c, rng)
+            ov.attack_area = facts.attack_area((n, n), c, u.count)
             ov.targets = g.attack_targets(c)
             seen = visible if view_as is not None else np.ones((n, n), bool)
-            ov.blocked_targets = sorted(
-                t for t, o in g.units.items()
-                if o.owner != u.owner and ov.attack_area[t] and seen[t] and t not in ov.targets)
+            ov.blocked_targets = facts.blocked_targets(
+                c, u.count, [t for t, o in g.units.items() if o.owner != u.owner and seen[t]], ov.targets)
     if "sight" in ovt:
         s = ovt["sight"]
         if not (isinstance(s, list) and len(s) == 2):
@@ -511,10 +493,7 @@ def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
             raise sc.error("overlays", "vision_count", "expected a positive integer")
         ov.vision = g.cell_vision(c, cnt)
     if ovt.get("ghost"):
-        m = np.zeros((n, n), bool)
-        for cell, radius in ghosts:
-            m |= manhattan_mask(n, cell, radius)
-        ov.ghost_cells = m
+        ov.ghost_cells = facts.ghost_area((n, n), ghosts)
     if "path" in ovt:
         pts = ovt["path"]
         if not isinstance(pts, list) or len(pts) < 2:
