@@ -69,3 +69,86 @@ def test_vision_tables_follow_the_lattice_they_are_given():
         assert np.array_equal(vm.counts[0], both)
     t = V._table(3, eight)
     assert t.n == 49 and V._table(3).n == 25  # the square ball vs the diamond (S1)
+
+
+# ----------------------------------------------------------------------------- engine facts for the client
+
+from engine.shachang import overlays as facts  # noqa: E402
+from engine.shachang.cells import parse_cell as C  # noqa: E402
+from engine.shachang.vision import diamond  # noqa: E402
+from tests.shachang_util import game as make_game  # noqa: E402
+from tests.shachang_util import grid as heights_grid  # noqa: E402
+
+WALL = heights_grid("""
+00000000
+00000000
+00000000
+00200000
+00000000
+00000000
+00000000
+00000000
+""")
+
+
+def test_sight_panel_wall_case_blocks_at_c4():
+    # S5 wall case (assets/scenarios/s5_wall.toml): b4 (z = 0 + 3) attacks d4 (x = 0 + 1), c4 wall y = 2:
+    # 2·2 = 4 >= 1 + 3 = 4, blocked
+    g = make_game([[0, "b4", 3], [1, "d4", 1], [1, "h8", 1]], heights=WALL, mode="tabletop")
+    s = facts.sight_panel(g.observe(0), C("b4"), C("d4"))
+    assert [r["cell"] for r in s["rows"]] == [C("c4")]
+    row = s["rows"][0]
+    assert (row["a"], row["b"], row["x"], row["y"], row["z"], row["lhs"], row["rhs"]) == (1, 1, 1, 2, 3, 4, 4)
+    assert s["block"] is row and s["decisive"] is row
+    assert (s["steps"], s["range"], s["in_range"], s["unknown"]) == (2, 3, True, False)
+    assert s["rows"] == g.sight_line(C("b4"), C("d4"))  # the engine's own line, nothing hidden here
+    assert C("d4") in facts.blocked_targets(C("b4"), 3, [C("d4"), C("h8")], g.attack_targets(C("b4")))
+    assert facts.blocked_targets(C("b4"), 3, [C("d4"), C("h8")], g.attack_targets(C("b4"))) == [C("d4")]
+    # classic mode: no heights rule, so nothing blocks (S21)
+    c = make_game([[0, "b4", 3], [1, "d4", 1]], heights=WALL, mode="classic")
+    assert facts.sight_panel(c.observe(0), C("b4"), C("d4"))["block"] is None
+    # only from the viewer's own unit to an enemy it sees
+    assert facts.sight_panel(g.observe(0), C("d4"), C("b4")) is None
+    assert facts.sight_panel(g.observe(0), C("b4"), C("e4")) is None
+
+
+def test_sight_panel_never_reveals_unexplored_heights():
+    # digital: a cell the viewer never explored is marked unknown and does not block (S11)
+    h = heights_grid("""
+09000000
+00000000
+00000000
+00000000
+00000000
+00000000
+00000000
+00000000
+""")
+    import dataclasses
+
+    # the enemy on c1 is seen through the own unit on c3; a1's own line to it crosses the b1 wall
+    g = make_game([[0, "a1", 2], [0, "c3", 1], [1, "c1", 1]], heights=h, mode="digital")
+    obs = g.observe(0)
+    assert obs.visible[C("c1")]
+    s = facts.sight_panel(obs, C("a1"), C("c1"))
+    assert s["block"]["cell"] == C("b1") and not s["unknown"] and s["rows"][0]["y"] == 9
+    hidden, known = obs.explored.copy(), obs.heights.copy()
+    hidden[C("b1")], known[C("b1")] = False, -1  # as if the viewer had never explored b1
+    s2 = facts.sight_panel(dataclasses.replace(obs, explored=hidden, heights=known), C("a1"), C("c1"))
+    assert s2 is not None and s2["block"] is None and s2["rows"][0]["y"] == 0
+    b1 = next(r for r in s2["rows"] if r["cell"] == C("b1"))
+    assert b1["unknown"] and not b1["blocks"] and s2["unknown"]
+
+
+def test_unit_states_areas_and_vision_preview():
+    g = make_game([[0, "b4", 3], [0, "c6", 2, "fresh"], [1, "d4", 1]], heights=WALL, mode="tabletop")
+    obs = g.observe(0)
+    states = {u.cell: facts.unit_state(u, 0) for u in obs.units}
+    assert states[C("d4")] == "enemy" and states[C("c6")] == "fresh" and states[C("b4")] == "ready"
+    assert facts.unit_state(g.units[C("b4")], 1) == "enemy"
+    area = facts.attack_area((8, 8), C("e4"), 3)
+    assert area.sum() == 25 and area[C("e4")] and area[C("b4")] and not area[C("b5")]  # range 3 (S3), steps (S1)
+    assert facts.attack_area((8, 8), C("b4"), 3).sum() == 25 - 4  # clipped at the west edge
+    ghosts = [(C("a1"), 2), (C("h8"), 1)]
+    assert np.array_equal(facts.ghost_area((8, 8), ghosts), diamond((8, 8), C("a1"), 2) | diamond((8, 8), C("h8"), 1))
+    assert np.array_equal(facts.vision_preview(obs, C("b4")), g.cell_vision(C("b4")))
