@@ -17,11 +17,22 @@ class GameOverScene(Scene):
         super().__init__(app)
         self.game_scene = game_scene
         self.ranking = game_scene.game.ranking()
+        from engine.shachang.stats import game_stats
+
+        self.stats = game_stats(game_scene.game)
+        game_scene.ctl.reveal = True  # the game is over: the whole map is shown
+        game_scene.ctl.selected = None
         self.buttons = [
+            widgets.Button(lambda: t("replay"), self.replay, 18),
             widgets.Button(lambda: t("new_game"), self.app.start_title, 18),
             widgets.Button(lambda: t("save"), self._save, 18),
             widgets.Button(lambda: t("quit"), self.app.quit, 18),
         ]
+
+    def replay(self) -> None:
+        from client.scenes.replay import ReplayScene
+
+        self.app.push(ReplayScene(self.app, self.game_scene))
 
     def _save(self) -> None:
         import time
@@ -60,7 +71,8 @@ class GameOverScene(Scene):
     def draw(self, display) -> None:
         surf = display.ui
         w, h = surf.get_size()
-        box = pygame.Rect(0, 0, min(w - 40, 860), min(h - 60, 120 + 56 * len(self.ranking) + 70))
+        box = pygame.Rect(0, 0, min(w - 40, 860), min(h - 60, 120 + 56 * len(self.ranking) + 70
+                                                         + 30 + 22 * (len(self.stats) + 1)))
         box.center = (w // 2, h // 2)
         widgets.panel(surf, box, alpha=240)
         text.draw(surf, t("gameover_title"), (box.centerx, box.y + 16), 30, widgets.ACCENT, anchor="midtop")
@@ -78,8 +90,29 @@ class GameOverScene(Scene):
             text.draw(surf, i18n.engine_text(pl.msg if pl.msg is not None else pl.reason), (box.x + 50, y + 26),
                       15, widgets.DIM)
             y += 56
-        x = box.centerx - 200
+        y = self._stats_table(surf, box, y + 6)
+        x = box.centerx - 270
         for b in self.buttons:
             r = b.layout(x, box.bottom - 50, w=120, h=36)
             x = r.right + 20
             b.draw(surf)
+
+    STAT_COLS = (("stat_marches", "marches"), ("stat_shots", "shots"), ("stat_killed", "killed"),
+                 ("stat_lost", "lost"), ("stat_reinforced", "soldiers_reinforced"), ("stat_turns", "turns"),
+                 ("stat_explored", "explored"))
+
+    def _stats_table(self, surf, box: pygame.Rect, y: int) -> int:
+        """Per player: marches, shots, soldiers killed and lost, reinforced, turns, cells explored."""
+        col_w = max(70, (box.w - 200) // len(self.STAT_COLS))
+        x0 = box.x + 170
+        for i, (key, _) in enumerate(self.STAT_COLS):
+            text.draw(surf, t(key), (x0 + i * col_w + col_w // 2, y), 14, widgets.DIM, anchor="midtop")
+        y += 22
+        for st in self.stats:
+            pygame.draw.rect(surf, player_rgb(st.player), pygame.Rect(box.x + 24, y + 3, 12, 12), border_radius=2)
+            text.draw(surf, i18n.player_name(st.player), (box.x + 44, y), 15, widgets.TEXT)
+            for i, (_, attr) in enumerate(self.STAT_COLS):
+                text.draw(surf, str(getattr(st, attr)), (x0 + i * col_w + col_w // 2, y), 15, widgets.TEXT,
+                          anchor="midtop")
+            y += 22
+        return y
