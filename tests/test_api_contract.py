@@ -170,6 +170,7 @@ def test_messages_render_in_both_languages(game_id):
     from engine.messages import Msg, keys_used, template
 
     g, positions = _walk(game_id, 9, 60)
+    pool = {t for p in positions for t in p.legal_action_texts()}
     msgs: list = []
     for p in positions:
         if p.is_over:
@@ -177,13 +178,26 @@ def test_messages_render_in_both_languages(game_id):
             continue
         msgs += [p.seat_name(s) for s in range(p.num_players)]
         for a in p.legal_actions()[:10]:
-            msgs.append(p.describe(a))
+            d = p.describe(a)
+            assert getattr(d, "key", "common.text") != "common.text", \
+                f"{game_id}: describe({a}) is not keyed (the client could not translate it)"
+            msgs.append(d)
         for text in ("definitely not an action 42",):
             try:
                 p.apply(text)
             except (IllegalAction, ParseError) as e:
                 if isinstance(e, IllegalAction):
                     msgs.append(e.msg)
+        # refusals of real-looking actions (texts legal elsewhere) carry the game's own keys
+        for text in sorted(set(pool) - set(p.legal_action_texts()))[:30]:
+            c = p.clone()
+            try:
+                c.apply(c.parse_action(text))
+            except IllegalAction as e:
+                assert e.msg.key != "common.text", f"{game_id}: refusal of {text!r} is not keyed: {e}"
+                msgs.append(e.msg)
+            except ParseError:
+                pass
         for pl in range(p.num_players):
             msgs += [ev.msg for ev in p.events(pl)]
     if g.is_over:
