@@ -1,6 +1,7 @@
 """Square-board geometry of 江山: cell names, facings (J3), vision (J6) and waterways (J10)."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Iterable
 
 Cell = tuple[int, int]
@@ -59,16 +60,36 @@ def square(c: Cell, r: int, width: int, height: int) -> Iterable[Cell]:
             yield x, y
 
 
+@lru_cache(maxsize=8)
+def _sight_table(width: int, height: int) -> dict[Cell, tuple[tuple[Cell, ...], tuple[tuple[Cell, Cell], ...]]]:
+    """For each cell: the cells within 1 (always seen) and the (cell two away, cell between) pairs."""
+    out = {}
+    for y in range(height):
+        for x in range(width):
+            near, far = [], []
+            for c in square((x, y), 2, width, height):
+                b = between((x, y), c)
+                (near.append(c) if b is None else far.append((c, b)))
+            out[(x, y)] = (tuple(near), tuple(far))
+    return out
+
+
 def vision(sources: Iterable[Cell], blocks: Callable[[Cell], bool], width: int, height: int) -> set[Cell]:
     """Cells seen from ``sources`` (J6): a 5x5 square around each (回字形2格); a cell two away is hidden
     when the cell between blocks (enemy unit or city, mountain, forest: ``blocks``)."""
+    table = _sight_table(width, height)
     seen: set[Cell] = set()
+    blocked: dict[Cell, bool] = {}
     for s in sources:
-        for c in square(s, 2, width, height):
+        near, far = table[s]
+        seen.update(near)
+        for c, b in far:
             if c in seen:
                 continue
-            b = between(s, c)
-            if b is None or not blocks(b):
+            k = blocked.get(b)
+            if k is None:
+                k = blocked[b] = blocks(b)
+            if not k:
                 seen.add(c)
     return seen
 

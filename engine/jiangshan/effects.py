@@ -115,10 +115,14 @@ def perform(st: State, act: Act, ch: Chance, emit) -> None:
             emit("jiangshan.ev.commanded", seat=p, unit=x, a=src, b=x.cell, leader=_c(st, a[0]))
     elif k == "support":
         st.ap -= 1
-        st.sides[p].reserve[a[0]] -= 1
         c = _c(st, a[1])
-        u = st.add_unit(a[0], p, c, in_city=c in st.cities, used=True)
-        emit("jiangshan.ev.support", seat=p, unit=a[0], cell=c)
+        x = board.get(c)
+        if x is not None and x.owner != p and c not in st.cities:  # a gate forest hiding an enemy (J8)
+            emit("jiangshan.ev.ambush", cell=c, unit=x.type, seat=x.owner)
+        else:
+            st.sides[p].reserve[a[0]] -= 1
+            st.add_unit(a[0], p, c, in_city=c in st.cities, used=True)
+            emit("jiangshan.ev.support", seat=p, unit=a[0], cell=c)
     elif k == "exit":
         st.ap -= 1
         c = _c(st, a[0])

@@ -1,0 +1,190 @@
+"""Computer players of 江山 that act only on (observation, legal actions).
+
+Each decision rebuilds a state from the observation (engine/jiangshan/ai_model.py: unknown marching
+enemy units valued over the remaining pool, hidden ones left out) and scores candidate actions by
+simulating them with the rules engine.
+
+- ``easy``: takes the capture or shot that wins the most material, otherwise a random action;
+- ``normal``: one action ahead with the static evaluation, minus the most valuable own unit the enemy
+  could capture right after;
+- ``hard``: ``normal``'s best candidates re-scored by the enemy's best reply (two plies: every enemy
+  action of the following turn is simulated and the worst case for us is kept).
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from engine.chance import Chance
+from engine.jiangshan import effects as E
+from engine.jiangshan import rules as R
+from engine.jiangshan.actions import Act
+from engine.jiangshan.ai_model import VALUE, evaluate, state_from_observation
+from engine.jiangshan.board import FACINGS, parse_cell
+from engine.jiangshan.state import State
+
+LEVELS = ("easy", "normal", "hard")
+PICKS = "fire+ruse+substitute"
+
+
+def _copy(st: State) -> State:
+    import copy
+    import dataclasses
+
+    c = copy.copy(st)
+    c.terrain = [list(r) for r in st.terrain]
+    c.units = {k: copy.copy(u) for k, u in st.units.items()}
+    c.cities = {k: copy.copy(x) for k, x in st.cities.items()}
+    c.sides = [dataclasses.replace(s, reserve=dict(s.reserve), tallies=list(s.tallies),
+                                   used_tallies=list(s.used_tallies)) for s in st.sides]
+    c.fires = dict(st.fires)
+    c.reveal = list(st.reveal)
+    return c
+
+
+def _noop(*a, **k) -> None:
+    pass
+
+
+def simulate(st: State, act: Act) -> State:
+    """The state after ``act`` (forced reveals answered with the forward facing, attacks not interrupted,
+    the weather cloudy)."""
+    s = _copy(st)
+    ch = Chance(0)
+    ch.force(*[(1,)] * 4)
+    try:
+        E.perform(s, act, ch, _noop)
+        while s.stage == "reveal":
+            u = s.units[s.reveal[0]]
+            E.perform(s, Act("face", (_n(u.cell), s.scen.seats[u.owner].forward)), ch, _noop)
+        if s.stage == "reaction":
+            E.perform(s, Act("decline"), ch, _noop)
+        if s.stage == "action" and s.ap <= 0:
+            E.end_turn(s, ch, _noop)
+    except (KeyError, StopIteration, ValueError, IndexError):
+        pass
+    return s
+
+
+def _n(c) -> str:
+    return f"{chr(97 + c[0])}{c[1] + 1}"
+
+
+def best_capture(st: State, p: int) -> float:
+    """The most valuable unit ``p`` could capture or shoot dead next (0 when none)."""
+    board = st.board()
+    best = 0.0
+    for u in st.units.values():
+        if u.owner != p or u.in_city or u.disorder:
+            continue
+        from engine.jiangshan import moves as M
+        for c in M.capture_targets(st, u, board):
+            x = board.get(c)
+            if x is not None and x.owner != p:
+                best = max(best, VALUE[x.type])
+    return best
+
+
+class JiangshanAgent:
+    """A computer player of one level for one seat."""
+
+    def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
+        self.level = level
+        self.name = level
+        self.seat = seat
+        self.rng = random.Random(seed)
+
+    def act(self, obs: dict, legal: Sequence[Any]) -> Any:
+        legal = list(legal)
+        if len(legal) == 1:
+            return legal[0]
+        stage = obs["stage"]
+        if stage == "tallies":
+            return next((a for a in legal if str(a) == f"pick {PICKS}"), legal[0])
+        if stage == "reveal":
+            return self._facing(obs, legal)
+        if stage == "reaction":
+            return self._reaction(obs, legal)
+        st, unknown = state_from_observation(obs)
+        me = obs["player"]
+        if self.level == "easy":
+            return self._easy(st, me, legal)
+        scored = []
+        for a in legal:
+            s = simulate(st, a)
+            v = evaluate(s, me, unknown)
+            if s.stage != "over" and s.player != me:
+                v -= 0.8 * best_capture(s, s.player)
+            scored.append((v + self.rng.random() * 1e-3, a, s))
+        scored.sort(key=lambda x: -x[0])
+        if self.level == "normal":
+            return scored[0][1]
+        return self._hard(scored, me, unknown)
+
+    def _hard(self, scored, me: int, unknown) -> Any:
+        """Two plies for the best candidates that end the turn: the enemy's best answer is simulated."""
+        best, best_v = scored[0][1], None
+        for v1, a, s in scored[:8]:
+            if s.stage == "over" or s.player == me:
+                v = v1
+            else:
+                worst = None
+                for b in R.legal(s):
+                    if b.kind not in ("capture", "shoot", "siege", "rocks") and worst is not None:
+                        continue
+                    s2 = simulate(s, b)
+                    w = evaluate(s2, me, unknown)
+                    worst = w if worst is None else min(worst, w)
+                v = worst if worst is not None else v1
+                # the enemy also moves quietly: keep part of the one-ply threat estimate
+                v = 0.7 * v + 0.3 * v1
+            if best_v is None or v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _easy(self, st: State, me: int, legal) -> Any:
+        board = st.board()
+        best, gain = None, 0.0
+        for a in legal:
+            if a.kind in ("capture", "shoot") and len(a.args) >= 2:
+                x = board.get(parse_cell(a.args[1], st.width, st.height))
+                if x is not None and x.owner != me:
+                    g = VALUE[x.type] * (1.0 if a.kind == "capture" or x.disorder else 0.3)
+                    if g > gain:
+                        best, gain = a, g
+        if best is not None:
+            return best
+        quiet = [a for a in legal if a.kind not in ("rebuild", "recruit")] or legal
+        return quiet[self.rng.randrange(len(quiet))]
+
+    def _facing(self, obs: dict, legal) -> Any:
+        """Face the nearest enemy unit (along the longer axis)."""
+        w, h = obs["width"], obs["height"]
+        cell = parse_cell(obs["reveal"], w, h)
+        enemies = [parse_cell(u["cell"], w, h) for u in obs["units"] if u["owner"] != obs["player"]]
+        if not enemies:
+            f = obs["forward"][obs["player"]]
+        else:
+            e = min(enemies, key=lambda c: max(abs(c[0] - cell[0]), abs(c[1] - cell[1])))
+            dx, dy = e[0] - cell[0], e[1] - cell[1]
+            f = ("N" if dy > 0 else "S") if abs(dy) >= abs(dx) else ("E" if dx > 0 else "W")
+        return next((a for a in legal if a.args[1] == f), legal[0])
+
+    def _reaction(self, obs: dict, legal) -> Any:
+        """Play 李代桃僵 only to save the king or a general from the attack."""
+        w, h = obs["width"], obs["height"]
+        target = obs["pending"]["to"]
+        mine = {u["cell"]: u for u in obs["units"] if u["owner"] == obs["player"]}
+        t = mine.get(target)
+        if t is not None and t["type"] in ("king", "general", "queen"):
+            subs = [a for a in legal if a.kind == "substitute" and a.args[0] == target]
+            if subs:
+                return min(subs, key=lambda a: VALUE.get(mine.get(a.args[1], {}).get("type") or "blade", 1))
+        return next(a for a in legal if a.kind == "decline")
+
+
+def make_agent(level: str = "normal", seed: int = 0, seat: int = 0) -> JiangshanAgent:
+    """A computer player of ``level`` for ``seat``."""
+    return JiangshanAgent(level, seed, seat)
