@@ -131,3 +131,25 @@ def test_hot_seat_handover_modal_for_games_with_private_information(monkeypatch)
     assert surf.get_at((5, 5))[:3] == (10, 10, 14)  # nothing of the board shows
     sc.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=sc.cell_pos(cell), button=1))
     assert sc.modal is None and sc.last_human == 1 and len(sc.game.log) == 1  # the click passed the hand-over only
+
+
+def test_new_game_after_a_hidden_deal_deals_afresh_and_the_chooser_cancels():
+    from client.scenes.board_game import BoardGameScene
+    from engine.baige import BaigeGame
+
+    pygame.font.init()
+    sc = BoardGameScene((900, 640), registry.get("anqi").new_game(seed=41), ["human"] * 3, "en", "flat", seed=41)
+    old_base = sc.ai.base
+    sc.new_game()
+    assert sc.game.seed not in (41, 42) and sc.game.log == []  # never seed + 1: the deal follows from nothing shown
+    assert sc.ai.base != old_base
+    # the promotion chooser: Esc cancels it and clears the half-built move
+    sc = BoardGameScene((900, 640), BaigeGame("5k4/P9/10/10/10/10/10/10/10/5K4 w - - 0 1"), ["human", "human"], "en",
+                        "flat")
+    sc.draw(pygame.Surface((900, 640)))
+    g = sc.plugin.geometry
+    sc.click(g.parse("a9"))
+    sc.click(g.parse("a10"))
+    assert sc.modal.kind == "choose" and [c.step.value for c in sc.modal.choices] == ["q", "n", "g", "f", "w"]
+    sc.handle_event(kd(pygame.K_ESCAPE))
+    assert sc.modal is None and sc.prefix == () and sc.game.log == []
