@@ -33,7 +33,6 @@ import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool  # noqa: F401  (imported here, not in a thread)
 
 FIRST_ANSWER_SECONDS = 60.0  # the new worker must answer a ping within this time
