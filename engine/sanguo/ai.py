@@ -53,11 +53,11 @@ class Evaluator:
 
     fall_bonus = 60.0  # an enemy kingdom gone
     lost = -1000.0
-    hang = 0.6  # share of a piece's value lost when the next mover attacks it and it is not defended
+    hang = 1.2  # share of a piece's value lost when an enemy attacks it (less what a defended exchange costs it)
     check_bonus = 1.0
     room = 4.0  # per safe square of the enemy ruler's room (x 1/4)
     pawn_cross = 0.6
-    enemy_weight = 0.8  # an enemy's material counts this much against mine
+    enemy_weight = 0.5  # an enemy's material counts this much against mine
     pull = 1.0  # per horse move to the emperor (two kingdoms left)
     near = 0.08  # per point of distance of my attackers to the nearest enemy ruler
 
@@ -282,6 +282,9 @@ def _cheapest_attacker(pos: Position, t: int, k: int, ev: Evaluator) -> float:
 class Agent:
     """A computer player of one level for one seat (deterministic for a seed)."""
 
+    candidates = 8  # hard: how many of the best one-ply moves get a reply search
+    replies = 30  # hard: how many replies (most valuable captures first) are tried against each
+
     def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None):
         if level not in LEVELS:
             raise ValueError(f"level must be one of {LEVELS}, got {level!r}")
@@ -337,7 +340,7 @@ class Agent:
             return legal_actions[scored[0][1]]
         # hard: the next kingdom's most damaging reply to each of the best candidates
         best, best_n, best_q = None, scored[0][1], scored[0][2]
-        for k, (sc, n, q) in enumerate(scored[:10]):
+        for k, (sc, n, q) in enumerate(scored[:self.candidates]):
             if k >= 3 and time.perf_counter() - start > self.budget:
                 break
             if q.over or q.to_move == me:
@@ -366,7 +369,7 @@ class Agent:
             cand.append((gain, s, d))
         cand.sort(key=lambda x: -x[0])
         worst = None
-        for gain, s, d in cand[:6]:
+        for gain, s, d in cand[:self.replies]:
             r = q.copy(history=False)
             r.play(s, d)
             v = ev.score(r)
