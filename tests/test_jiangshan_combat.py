@@ -126,7 +126,7 @@ def test_occupying_an_undefended_city_removes_the_attacker():
 
 def test_a_garrison_defends_its_city_and_the_attack_is_spent():
     """Seed 驻军可为城市提供防御力,使敌军不能攻克: the attacker cannot know the garrison; the attack is
-    refused, the action spent, the garrison shown (project ruling JS-1, like J8)."""
+    refused, the action spent, the garrison shown (ruling JS9 of docs/rules/jiangshan.md, like J8)."""
     g = make(red=["halberd@d4:battle:N", "king@a1"], cities=[("d5", "city", 1, ("blade",))], white=["king@l8"])
     g.apply("capture d4 d5")
     assert g.st.cities[parse_cell("d5", 12, 8)].owner == 1 and at(g, "d4").type == "halberd"
