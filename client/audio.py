@@ -132,6 +132,7 @@ class Sounds:
         self.played: list[str] = []  # names played, newest last (tests, and the last few for nothing else)
         self._seen: dict[tuple[int, int], int] = {}  # (game, viewer) -> log entries already sounded
         self._mixer = mixer
+        self.last_events: list = []
         self._cache: dict[str, object] = {}
         self.ok = False
         if self._mixer is None:
@@ -193,6 +194,7 @@ class Sounds:
             self._seen.clear()  # old games
         start = self._seen.get(k, len(events))
         self._seen[k] = len(events)
+        self.last_events = list(events[start:])  # what came since the last call (the scene animates hits)
         names: list[str] = []
         for ev in events[start:]:
             key = getattr(getattr(ev, "msg", None), "key", "")

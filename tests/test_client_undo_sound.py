@@ -56,3 +56,37 @@ def test_the_player_hears_own_shot_and_kill_and_a_selection(app):
     assert rec.played[1:] == ["shot", "kill"]
     step(app, 3)
     assert rec.played[1:] == ["shot", "kill"]  # nothing twice
+
+
+def test_a_hit_from_the_fog_flashes_on_the_victim_without_naming_the_shooter(app):
+    """D13: P2 learns its unit on a4 was shot, not from where: the flash is on a4 and says "from the fog"."""
+    g = position([[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    p1 = app.find(GameScene)
+    assert p1.ctl.try_apply(g.parse_action("attack a1 a4"))
+    step(app)
+    assert [(f["cell"], f["unseen"], f["wiped"]) for f in p1.flashes] == [((3, 0), False, True)]
+    assert p1.animating()
+    step(app)
+    shot = app.display.screenshot()
+    assert shot is not None
+
+
+def test_unseen_shooter_flash_for_the_victim(app):
+    g = position([[0, "a1", 7], [1, "a5", 2], [1, "h8", 2]])  # a5's 2 soldiers see 3 steps: not a1
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    assert scene.ctl.try_apply(g.parse_action("attack a1 a5"))
+    scene.ctl.end_turn()
+    step(app)
+    key(app, pygame.K_SPACE)  # P2 takes the screen: its log says a5 was hit by an unseen enemy
+    scene = app.find(GameScene)
+    assert scene.ctl.viewer == 1
+    step(app)
+    # news from P2's own log since P2 last looked: a5 was hit from the fog (not where from)
+    cells = [(f["cell"], f["unseen"]) for f in scene.flashes]
+    assert cells == [((4, 0), True)]

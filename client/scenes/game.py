@@ -80,8 +80,10 @@ class GameScene(Scene):
         from client import audio
 
         self.sounds = audio.shared()
-        self.sounds.baseline(game, self.ctl.viewer)
+        for seat in range(game.num_players):  # each player's log is news from here on
+            self.sounds.baseline(game, seat)
         self._sel_heard = None
+        self.flashes: list[dict] = []  # hits the player saw: an expanding ring on the unit for a moment
         if app.display.kind == "gl":  # mesh and shader variants now, not as a hitch in the first frames
             app.display.gl.warm_up(self.ctl.frame(), self.camera())
 
@@ -137,7 +139,9 @@ class GameScene(Scene):
 
     def set_viewer(self, p: int) -> None:
         self.ctl.viewer = p
-        self.sounds.baseline(self.game, p)  # the new player hears nothing of the last one's view
+        # the new player now hears and sees what their own log got since they last looked
+        # (a hit from the fog in the other's turn), never anything of the last player's view
+        self.flashes.clear()
         self.ctl.selected = None
         self.ctl.reinforce = None
         self.ctl.first_person = False
@@ -542,6 +546,8 @@ class GameScene(Scene):
             return True  # a computer seat is playing
         if self.last_ai is not None or self.slide is not None or self.dragging or self.press is not None:
             return True
+        if self.flashes:
+            return True
         keys = pygame.key.get_pressed()
         if any(keys[k] for k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
                                  pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s)):
@@ -577,9 +583,26 @@ class GameScene(Scene):
         self._run_ai(dt)
         self._sound_cues()
 
+    HIT_KEYS = {"attack_hit": "dst", "attack_wiped": "dst", "unseen_hit": "cell", "unseen_wiped": "cell"}
+    FLASH_S = 0.9
+
     def _sound_cues(self) -> None:
-        """Sounds for what the player on screen just saw happen (their own log) and for a selection."""
+        """Sounds for what the player on screen just saw happen (their own log) and for a selection;
+        a flash on every unit the player saw hit (marked "from the fog" when the shooter was unseen:
+        decision D13 — the victim learns it was hit, not where from)."""
         self.sounds.after_events(self.game, self.ctl.viewer)
+        for ev in self.sounds.last_events:
+            key = getattr(getattr(ev, "msg", None), "key", "")
+            tail = key.rsplit(".", 1)[-1]
+            if key.startswith("shachang.ev.") and tail in self.HIT_KEYS:
+                from engine.shachang.cells import parse_cell
+
+                try:
+                    cell = parse_cell(str(ev.msg.kw[self.HIT_KEYS[tail]]))
+                except (KeyError, ValueError):
+                    continue
+                self.flashes.append({"cell": cell, "t0": time.monotonic(), "unseen": tail.startswith("unseen"),
+                                     "wiped": tail.endswith("wiped")})
         sel = self.ctl.selected
         if sel != self._sel_heard:
             self._sel_heard = sel
@@ -682,6 +705,26 @@ class GameScene(Scene):
             self.cam.jump_to(dst)
         self._after_action(action)
 
+    def _draw_flashes(self, display) -> None:
+        """Expanding rings on units the player saw hit; "from the fog" when the shooter was unseen."""
+        now = time.monotonic()
+        self.flashes = [f for f in self.flashes if now - f["t0"] < self.FLASH_S]
+        surf = display.ui
+        for f in self.flashes:
+            p = self.cell_to_screen(f["cell"])
+            if p is None:
+                continue
+            k = (now - f["t0"]) / self.FLASH_S
+            r = int(10 + 34 * k)
+            col = (255, 70, 40) if f["wiped"] else (255, 200, 60)
+            pygame.draw.circle(surf, col, p, r, max(1, int(5 * (1 - k)) + 1))
+            box = pygame.Rect(p[0] - r - 4, p[1] - r - 4, 2 * r + 8, 2 * r + 8)
+            if f["unseen"]:
+                lab = text.draw(surf, t("hit_from_fog"), (p[0], p[1] - r - 6), 15, (255, 220, 200),
+                                anchor="midbottom", shadow=True)
+                box = box.union(lab.inflate(4, 4))
+            display.mark(box)
+
     def _draw_slide(self, display) -> None:
         """The computer's march (its soldiers sliding) or shot (a bolt) between two visible cells."""
         sl = self.slide
@@ -750,6 +793,8 @@ class GameScene(Scene):
             self._draw_last_ai(display)
         if self.slide is not None:
             self._draw_slide(display)
+        if self.flashes:
+            self._draw_flashes(display)
         if ctl.reinforce is not None:
             self._draw_popup(surf)
         if ctl.preview and ctl.hover is not None:
