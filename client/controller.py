@@ -252,7 +252,7 @@ class Controller:
         if not own:
             return None
         cells = [u.cell for u in own]
-        active = [u.cell for u in own if not u.fresh and not u.attacked and (u.moves or 0) > 0]
+        active = [u.cell for u in own if facts.unit_state(u, self.viewer) == "ready"]  # may still act
         pool = active or cells
         if self.selected in pool:
             i = (pool.index(self.selected) + d) % len(pool)
@@ -272,7 +272,8 @@ class Controller:
         return {"cell": u.cell, "name": cell_name(u.cell), "count": u.count, "fanshu": rules.fanshu(u.count),
                 "attack_range": rules.attack_range(u.count), "vision_range": rules.vision_range(u.count),
                 "moves": u.moves or 0, "attacked": bool(u.attacked), "fresh": bool(u.fresh),
-                "can_attack": can_attack, "targets": len(targets), "send": min(self.count, u.count)}
+                "can_attack": can_attack, "targets": len(targets), "send": min(self.count, u.count),
+                "can_march": facts.unit_state(u, self.viewer) == "ready"}
 
     def sight(self) -> dict | None:
         """The sight line from the selected unit to the hovered enemy, with the decisive cell

@@ -135,7 +135,7 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
             av = f"{t('yes')} ({info['targets']})" if ctl.my_turn() else t("yes")
             col = widgets.GOOD
         y = _row(surf, x, y, t("attack_avail"), av, col)
-        if ctl.my_turn() and info["moves"] and not info["fresh"] and not info["attacked"]:
+        if ctl.my_turn() and info["can_march"]:
             text.draw(surf, t("send_count", k=info["send"], n=info["count"]), (x, y), 15, widgets.GOOD)
             y += lh
         room = scene.game.reinforce_room() if ctl.my_turn() else 0
