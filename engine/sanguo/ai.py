@@ -15,7 +15,6 @@ Levels:
 from __future__ import annotations
 
 import random
-import time
 from typing import Any, Sequence
 
 from engine.sanguo.board import CANNON, CHARIOT, HAN, HORSE, PAWN, RULER, layout
@@ -291,7 +290,10 @@ class Agent:
         self.level, self.seat = level, seat
         self.name = f"sanguo-{level}"
         self.rng = random.Random(seed)
-        self.budget = 0.8 if budget is None else budget
+        # a thinking budget (arena LEVEL@SECONDS) scales hard's fixed amount of work, never the clock,
+        # so that a seed always gives the same play: 8 candidates for the default 0.5 s
+        self.budget = 0.5 if budget is None else budget
+        self.candidates = max(2, min(24, round(Agent.candidates * self.budget / 0.5)))
         self.seen: dict = {}  # public positions met in this game -> times (to steer clear of repetitions)
         self.record_len = -1
 
@@ -327,7 +329,6 @@ class Agent:
                 best = max(v for v, _ in caps)
                 return legal_actions[self.rng.choice([n for v, n in caps if v == best])]
             return legal_actions[self.rng.randrange(len(legal_actions))]
-        start = time.perf_counter()
         self._remember(observation)
         scored = []
         for n, (s, d) in enumerate(moves):
@@ -341,8 +342,6 @@ class Agent:
         # hard: the next kingdom's most damaging reply to each of the best candidates
         best, best_n, best_q = None, scored[0][1], scored[0][2]
         for k, (sc, n, q) in enumerate(scored[:self.candidates]):
-            if k >= 3 and time.perf_counter() - start > self.budget:
-                break
             if q.over or q.to_move == me:
                 val = sc
             else:
