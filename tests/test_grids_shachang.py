@@ -152,3 +152,32 @@ def test_unit_states_areas_and_vision_preview():
     ghosts = [(C("a1"), 2), (C("h8"), 1)]
     assert np.array_equal(facts.ghost_area((8, 8), ghosts), diamond((8, 8), C("a1"), 2) | diamond((8, 8), C("h8"), 1))
     assert np.array_equal(facts.vision_preview(obs, C("b4")), g.cell_vision(C("b4")))
+
+
+def test_star_sight_line_takes_the_lower_seam_cell_s19f():
+    # S19f: "the sight line runs through hex distance levels, and where it passes exactly along the
+    # seam between two cells the lower of the two counts" (seed: 若攻击路线经过直缝时选取矮的地形)
+    from engine.grids import star_grid
+    from engine.shachang.sight import blocking_cell, line_report
+
+    s = star_grid()
+    src, dst = (0, 0), (1, 1)  # level 1 lies exactly between (0, 1) and (1, 0)
+    assert s.line_options(src, dst)[1] == ((0, 1), (1, 0))
+    heights = {c: 0 for c in s.cells()}
+    heights[(0, 1)] = 5  # z = 0 + 1, x = 0 + 1 (soldier height = terrain + 1)
+    assert sight_path(src, dst, s, heights) == [(1, 0)]
+    assert blocking_cell(heights, src, dst, 1, 1, s) is None  # the lower cell (height 0) does not block
+    assert s.line(src, dst, "nudge") == [src, (0, 1), dst]  # a plain nudge would have taken the wall
+    heights[(1, 0)] = 3
+    assert blocking_cell(heights, src, dst, 1, 1, s) == ((1, 0), 1, 1, 3)  # both high: the lower (3) blocks
+    rows = line_report(heights, src, dst, 1, 1, s)
+    assert [(r["cell"], r["lhs"], r["rhs"], r["blocks"]) for r in rows] == [((1, 0), 6, 2, True)]
+    # away from seams the line is the plain hex line, and D is the hex distance
+    a, b = (0, 0), (3, -1)
+    assert all(len(o) == 1 for o in s.line_options(a, b))
+    assert sight_path(a, b, s, heights) == s.between(a, b) == [(1, 0), (2, -1)] and s.span(a, b) == 3
+    # from the N tip to the centre the line runs along seams at every other level
+    a, b = s.tip("N"), (0, 0)
+    path = sight_path(a, b, s, heights)
+    opts = s.line_options(a, b)[1:-1]
+    assert len(path) == 7 and all(c in o for c, o in zip(path, opts)) and sum(len(o) == 2 for o in opts) == 4
