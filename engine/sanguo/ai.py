@@ -95,7 +95,8 @@ class Evaluator:
                 m[p[OWN]] += self.piece_value(p, i)
         return m
 
-    def ruler_room(self, pos: Position, k: int) -> int:
+    def ruler_room(self, pos: Position, k: int, mine: dict) -> int:
+        """Points the ruler of ``k`` could step to that I do not attack."""
         r = pos.rulers[k]
         if r < 0:
             return 0
@@ -103,7 +104,7 @@ class Evaluator:
         for t in self.lay.ruler[k][r]:
             q = pos.board[t]
             if (q is None or (q[OWN] is not None and pos.hostile(q[OWN], k))) \
-                    and not _attacks_from(pos, t, self.me):
+                    and t not in mine:
                 n += 1
         return n
 
@@ -113,6 +114,7 @@ class Evaluator:
         if not pos.alive[me]:
             return self.lost
         m = self.material(pos)
+        mine = attack_map(pos, me, self)
         s = m[me]
         for k in range(3):
             if k == me:
@@ -125,12 +127,12 @@ class Evaluator:
             if not pos.allied(k, me):
                 if pos.in_check(k):
                     s += self.check_bonus
-                s -= self.room * 0.25 * self.ruler_room(pos, k)
+                s -= self.room * 0.25 * self.ruler_room(pos, k, mine)
         s += self.pressure(pos) + self.emperor_pull(pos)
         if pos.over and pos.end in ("quiet", "repetition"):
             best = max(m[k] for k in range(3) if pos.alive[k])
             s += 20.0 if m[me] >= best else -20.0
-        return s - self.hanging(pos)
+        return s - self.hanging(pos, mine)
 
     def emperor_pull(self, pos: Position) -> float:
         """With two kingdoms left and 汉 not yet taken, my nearest horse's distance to the emperor (废帝
@@ -164,32 +166,74 @@ class Evaluator:
             s -= self.near * d * (0.5 if p[K] == PAWN else 1.0)
         return s
 
-    def hanging(self, pos: Position) -> float:
+    def hanging(self, pos: Position, mine: dict | None = None) -> float:
         """Loss expected from my pieces the enemies can take: the kingdom to move fully, the other
         enemy at half weight (the largest loss counts fully, the rest a tenth)."""
         me = self.me
         if pos.over:
             return 0.0
         nxt = pos.to_move
-        enemies = [(k, 1.0 if k == nxt else 0.5) for k in range(3)
+        enemies = [(attack_map(pos, k, self), 1.0 if k == nxt else 0.5) for k in range(3)
                    if k != me and pos.alive[k] and not pos.allied(k, me)]
         if not enemies:
             return 0.0
+        mine = attack_map(pos, me, self) if mine is None else mine
         worst, total = 0.0, 0.0
         for i in self.lay.points:
             p = pos.board[i]
             if p is None or p[OWN] != me or p[K] == RULER:
                 continue
-            for k, w in enemies:
-                if _attacked_by(pos, i, k):
+            for amap, w in enemies:
+                if i in amap:
                     v = self.piece_value(p, i)
-                    if _defended(pos, i, me):
-                        v = max(0.0, v - _cheapest_attacker(pos, i, k, self))
+                    if i in mine:
+                        v = max(0.0, v - amap[i])
                     v *= w
                     worst = max(worst, v)
                     total += v
                     break
         return self.hang * worst + 0.1 * (total - worst)
+
+
+def attack_map(pos: Position, k: int, ev: "Evaluator") -> dict:
+    """Point -> value of the cheapest piece of kingdom ``k`` attacking it (车 炮 马 兵; face-down pieces
+    as their point type, K8)."""
+    lay, b = pos.lay, pos.board
+    out: dict = {}
+    for i in lay.points:
+        p = b[i]
+        if p is None or p[OWN] != k:
+            continue
+        kind = p[K]
+        if kind == CHARIOT:
+            ts = []
+            for ray in lay.rays[i]:
+                for t in ray:
+                    ts.append(t)
+                    if b[t] is not None:
+                        break
+        elif kind == CANNON:
+            ts = []
+            for ray in lay.rays[i]:
+                screen = False
+                for t in ray:
+                    if b[t] is None:
+                        continue
+                    if screen:
+                        ts.append(t)
+                        break
+                    screen = True
+        elif kind == HORSE:
+            ts = lay.knight[i]
+        elif kind == PAWN:
+            ts = lay.pawn[p[O]][i]
+        else:
+            continue
+        v = ev.piece_value(p, i)
+        for t in ts:
+            if v < out.get(t, 99.0):
+                out[t] = v
+    return out
 
 
 _EMPEROR_DIST: dict = {}
@@ -210,72 +254,6 @@ def _emperor_distance() -> dict:
                         nxt.append(t)
             frontier = nxt
     return _EMPEROR_DIST
-
-
-def _attacked_by(pos: Position, t: int, k: int) -> bool:
-    """Is point ``t`` attacked by kingdom ``k``'s chariots, cannons, horses or pawns?"""
-    return _attacks_from(pos, t, k)
-
-
-def _attacks_from(pos: Position, t: int, k: int) -> bool:
-    lay = pos.lay
-    b = pos.board
-    for ray in lay.rays[t]:
-        screen = False
-        for s in ray:
-            q = b[s]
-            if q is None:
-                continue
-            if not screen:
-                if q[K] == CHARIOT and q[OWN] == k:
-                    return True
-                screen = True
-            else:
-                if q[K] == CANNON and q[OWN] == k:
-                    return True
-                break
-    for s in lay.knight[t]:
-        q = b[s]
-        if q is not None and q[K] == HORSE and q[OWN] == k:
-            return True
-    x, y = lay.xy(t)
-    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        s = lay.at(x + dx, y + dy)
-        if s >= 0:
-            q = b[s]
-            if q is not None and q[K] == PAWN and q[OWN] == k and t in lay.pawn[q[O]][s]:
-                return True
-    return False
-
-
-def _defended(pos: Position, t: int, me: int) -> bool:
-    return _attacks_from(pos, t, me)
-
-
-def _cheapest_attacker(pos: Position, t: int, k: int, ev: Evaluator) -> float:
-    """A rough value of what ``k`` risks by capturing on ``t`` (the cheapest kind that attacks it)."""
-    lay = pos.lay
-    b = pos.board
-    best = 99.0
-    for s in lay.knight[t]:
-        q = b[s]
-        if q is not None and q[K] == HORSE and q[OWN] == k:
-            best = min(best, ev.piece_value(q, s))
-    for ray in lay.rays[t]:
-        screen = False
-        for s in ray:
-            q = b[s]
-            if q is None:
-                continue
-            if not screen:
-                if q[K] == CHARIOT and q[OWN] == k:
-                    best = min(best, ev.piece_value(q, s))
-                screen = True
-            else:
-                if q[K] == CANNON and q[OWN] == k:
-                    best = min(best, ev.piece_value(q, s))
-                break
-    return 1.0 if best == 99.0 else best
 
 
 class Agent:
