@@ -193,8 +193,20 @@ def _pursuit(pos: Position, me: int, weak: int | None) -> float:
 
 
 def _mobility(pos: Position, seat: int) -> int:
-    """How many moves ``seat``'s face-up pieces have (0 with nothing to flip: 困毙, A7)."""
-    return sum(len(pos.moves_from(i)) for i, t in enumerate(pos.board) if type(t) is Up and t.owner == seat)
+    """How many safe moves ``seat``'s face-up pieces have: moves to a cell no enemy piece could take
+    them on next (0 with nothing to flip and nothing safe: a squeeze towards 困毙 or a forced loss, A7)."""
+    board = pos.board
+    n = 0
+    for i, t in enumerate(board):
+        if type(t) is not Up or t.owner != seat:
+            continue
+        for d in pos.moves_from(i):
+            there = board[d]
+            board[i], board[d] = None, t
+            if not pos.attacked(board, d, t):
+                n += 1
+            board[i], board[d] = t, there
+    return n
 
 
 def _apply(pos: Position, action, identity=None) -> Position:
