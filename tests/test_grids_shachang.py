@@ -181,3 +181,48 @@ def test_star_sight_line_takes_the_lower_seam_cell_s19f():
     path = sight_path(a, b, s, heights)
     opts = s.line_options(a, b)[1:-1]
     assert len(path) == 7 and all(c in o for c, o in zip(path, opts)) and sum(len(o) == 2 for o in opts) == 4
+
+
+def test_vision_tables_on_a_hex_lattice_apply_the_seam_rule_s19f():
+    # a hex board stored as heights[r, q]: the vectorised vision (batch, single observer, direct
+    # int64 form) equals S5 evaluated cell by cell along sight.sight_path on the hex plane, where a
+    # line along a seam counts the lower of the two cells (S19f)
+    from collections import defaultdict
+
+    from engine.grids import HexGrid, hex_rows_lattice
+    from engine.shachang.sight import line_clear
+
+    lat = hex_rows_lattice()
+    plane = HexGrid.plane("pointy")
+    rng = np.random.default_rng(19)
+    seams = 0
+    for trial in range(40):
+        h = rng.integers(0, 7, size=(11, 11))
+        hd = defaultdict(int, {(q, r): int(h[r, q]) for r in range(11) for q in range(11)})  # axial -> height
+        src = (int(rng.integers(11)), int(rng.integers(11)))  # (row, col) = (r, q)
+        z = int(h[src]) + int(rng.integers(1, 5))
+        radius = int(rng.integers(2, 6))
+        want = np.zeros(h.shape, dtype=bool)
+        for r in range(11):
+            for q in range(11):
+                if plane.distance((src[1], src[0]), (q, r)) <= radius:
+                    want[r, q] = line_clear(hd, (src[1], src[0]), (q, r), z, int(h[r, q]), plane)
+        vm = V.VisionMap(h, 1, lattice=lat)
+        vm.add(0, (src[0], src[1], z, radius))
+        assert np.array_equal(vm.visible(0), want), trial
+        vm.reset([[(src[0], src[1], z, radius)]])
+        assert np.array_equal(vm.visible(0), want), trial
+        assert np.array_equal(V.visible_from(h, src, z, radius, lat), want), trial
+        seams += V._table(radius, lat).seams
+        # the direct (int64) form used for huge slopes gives the same
+        t = V._table(radius, lat)
+        hp = np.zeros((11 + 2 * radius, 11 + 2 * radius), dtype=np.int64)
+        hp[radius:radius + 11, radius:radius + 11] = h
+        base = np.array([(src[0] + radius) * hp.shape[1] + src[1] + radius])
+        direct = V._eval_direct(hp.reshape(-1), V._flat(radius, hp.shape[1], lat), base, np.array([z]))[0]
+        rows, cols = src[0] + t.dr, src[1] + t.dc
+        on = (rows >= 0) & (rows < 11) & (cols >= 0) & (cols < 11)
+        assert np.array_equal(direct[on], want[rows[on], cols[on]]), trial
+    assert seams  # the tables did contain seam levels
+    # a square lattice has none: its S4 tie picks one cell per level
+    assert not V._table(5).seams

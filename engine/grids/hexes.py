@@ -338,3 +338,74 @@ class OffsetHexGrid(HexGrid):
 @lru_cache(maxsize=None)
 def _plane(orientation: str) -> HexGrid:
     return HexGrid(None, orientation)
+
+
+class HexRowsLattice(Grid):
+    """The unbounded hex grid seen through 2-D array indices: cell ``(row, col)`` is the axial hex
+    ``(q, r) = (col, row)``, for code that stores a hex board in an array ``a[r, q]`` (the vision
+    tables of ``engine.shachang.vision``).  Same distances, spans, lines and ties as ``HexGrid``
+    (``line_options`` gives both cells of a seam)."""
+
+    kind = "hex"
+    ties = HexGrid.ties
+    default_tie = HexGrid.default_tie
+    bounded = False
+
+    def __init__(self, orientation: str = "pointy"):
+        self.hex = HexGrid.plane(orientation)
+        self.orientation = orientation
+
+    def __reduce__(self):
+        return (hex_rows_lattice, (self.orientation,))
+
+    def __repr__(self) -> str:
+        return f"hex_rows_lattice({self.orientation!r})"
+
+    def contains(self, cell) -> bool:
+        """Every (row, col) of ints is a cell."""
+        return self.hex.contains(cell)
+
+    def neighbours(self, cell: Cell) -> tuple[Cell, ...]:
+        """The six neighbours, in DIRECTIONS order, as (row, col)."""
+        row, col = cell
+        return tuple((row + dr, col + dq) for dq, dr in DIRECTIONS)
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        """Hex distance."""
+        return hex_distance((a[1], a[0]), (b[1], b[0]))
+
+    span = distance
+
+    def offsets(self, radius: int) -> list[Cell]:
+        """(drow, dcol) offsets within hex distance ``radius``, row-major."""
+        return [(dr, dq) for dr in range(-radius, radius + 1) for dq in range(-radius, radius + 1)
+                if hex_distance((0, 0), (dq, dr)) <= radius]
+
+    def line_options(self, a: Cell, b: Cell) -> list[tuple[Cell, ...]]:
+        """Per level the (row, col) cell(s) nearest to the exact line (two on a seam)."""
+        return [tuple((r, q) for q, r in opts) for opts in line_options((a[1], a[0]), (b[1], b[0]))]
+
+    def _pick(self, options, k, a, b, tie):
+        if tie in ("nudge", "nudge-"):
+            key = lambda c: _nudge_key((c[1], c[0]))  # noqa: E731
+            return max(options, key=key) if tie == "nudge" else min(options, key=key)
+        return super()._pick(options, k, a, b, tie)
+
+    def name(self, cell: Cell) -> str:
+        """Axial "q,r" of the cell."""
+        return self.hex.name((cell[1], cell[0]))
+
+    def parse(self, text: str) -> Cell:
+        """The (row, col) of an axial "q,r" name."""
+        q, r = self.hex.parse(text)
+        return (r, q)
+
+
+def hex_rows_lattice(orientation: str = "pointy") -> HexRowsLattice:
+    """The shared (row, col)-indexed hex lattice of an orientation."""
+    return _rows_lattice(str(orientation))
+
+
+@lru_cache(maxsize=None)
+def _rows_lattice(orientation: str) -> HexRowsLattice:
+    return HexRowsLattice(orientation)

@@ -97,8 +97,15 @@ class _Table:
         self.n2 = int(np.count_nonzero(self.d >= 2))  # targets with at least one intermediate cell
         self.tgt_loc = (self.dr + radius) * w + (self.dc + radius)  # index in the flat window
         self.tgt2_loc = self.tgt_loc[: self.n2].copy()
-        paths = [lattice.between(o0, o) for o in offs[: self.n2]]
+        if lattice.kind == "square":  # S4: one cell per level, a tie going toward the observer
+            paths = [lattice.between(o0, o) for o in offs[: self.n2]]
+            paths2 = paths
+        else:  # hex (S19f): on a seam both cells, the lower counts
+            opts = [lattice.line_options(o0, o)[1:-1] for o in offs[: self.n2]]
+            paths = [[op[0] for op in ol] for ol in opts]
+            paths2 = [[op[-1] for op in ol] for ol in opts]
         pr, pc, tg, dd, kk = [], [], [], [], []
+        pr2, pc2 = [], []
         levels = []  # (start, n_k) of each level k = 1..R-1 in the entry arrays
         for k in range(1, max(radius, 1)):
             n_k = int(np.count_nonzero(self.d > k))
@@ -107,9 +114,12 @@ class _Table:
             levels.append((len(pr), n_k))
             for t in range(n_k):
                 r, c = paths[t][k - 1]
-                assert span(o0, (r, c)) == k  # the level-k cell is k levels from the observer
+                r2, c2 = paths2[t][k - 1]
+                assert span(o0, (r, c)) == k == span(o0, (r2, c2))  # level-k cells are k levels from O
                 pr.append(r)
                 pc.append(c)
+                pr2.append(r2)
+                pc2.append(c2)
                 tg.append(t)
                 dd.append(int(self.d[t]))
                 kk.append(k)
@@ -122,10 +132,16 @@ class _Table:
         self.e_k = np.array(kk, dtype=np.int64)
         e_loc = (self.e_pr + radius) * w + (self.e_pc + radius)
         self.e = len(e_loc)
+        # the second cell of each level (the same cell but on a hex seam, S19f: the lower counts)
+        self.seams = pr2 != pr or pc2 != pc
+        self.e_pr2 = np.array(pr2, dtype=np.intp) if self.seams else self.e_pr
+        self.e_pc2 = np.array(pc2, dtype=np.intp) if self.seams else self.e_pc
+        e_loc2 = (self.e_pr2 + radius) * w + (self.e_pc2 + radius)
         self.all_loc = np.concatenate([e_loc, self.tgt2_loc])
         # the same entries target-major (for one observer: one np.maximum.reduceat)
         order = np.lexsort((self.e_k, self.e_tgt))
         self.all_loc_tm = np.concatenate([e_loc[order], self.tgt2_loc])
+        self.e_loc2_tm = e_loc2[order]
         per_target = np.bincount(self.e_tgt, minlength=self.n2)
         self.starts_tm = np.concatenate([[0], np.cumsum(per_target)[:-1]]).astype(np.intp)
         # exact slope weights L // cheb(cell) over the window (centre: 0, never used)
@@ -136,8 +152,9 @@ class _Table:
         self.lw32 = lw.astype(np.int32) if self.lcm <= _I32 else None
         self.lw64 = lw.astype(np.int64) if self.lcm <= _I64 else None
         # the distinct window cells a batch needs (targets with D >= 2 and their path cells)
-        self.u_loc = np.unique(self.all_loc)
+        self.u_loc = np.unique(np.concatenate([self.all_loc, e_loc2]) if self.seams else self.all_loc)
         self.all_loc_u = np.searchsorted(self.u_loc, self.all_loc)  # all_loc as rows of u_loc
+        self.e_loc2_u = np.searchsorted(self.u_loc, e_loc2)
         self.lw32u = None if self.lw32 is None else self.lw32[self.u_loc][:, None]  # (u, 1) columns
         self.lw64u = None if self.lw64 is None else self.lw64[self.u_loc][:, None]
         self.lw32sq = None if self.lw32 is None else self.lw32.reshape(w, w)  # square forms
@@ -164,6 +181,7 @@ class _Flat:
         self.tgt_off = t.dr * wp + t.dc
         self.tgt2_off = self.tgt_off[: t.n2].copy()
         self.e_off = t.e_pr * wp + t.e_pc
+        self.e_off2 = t.e_pr2 * wp + t.e_pc2
         r = t.radius
         self.u_off = (t.u_loc // t.w - r) * wp + (t.u_loc % t.w - r)  # flat offsets of t.u_loc from the centre
 
@@ -226,6 +244,8 @@ def _eval_cells(s: np.ndarray, zs: np.ndarray, t: _Table, dt) -> np.ndarray:
     s -= zs.astype(dt, copy=False)
     s *= t.lw32u if dt == np.int32 else t.lw64u  # S(C) = (h(C) - z) * L // cheb(C)
     g = s[t.all_loc_u]                           # (e + n2, m): every path cell by level, then the targets
+    if t.seams:                                  # hex seams (S19f): the lower of the two cells counts
+        np.minimum(g[: t.e], s[t.e_loc2_u], out=g[: t.e])
     acc = g[: t.n2]                              # level 1 exists for every D >= 2 target
     for st, nk in t.levels[1:]:
         a = acc[:nk]
@@ -255,6 +275,8 @@ def _eval_direct(hp: np.ndarray, f: _Flat, bases: np.ndarray, zs: np.ndarray) ->
     z = zs.astype(np.int64)[:, None]
     zx = z - hp.take(b + f.tgt2_off).astype(np.int64)  # (m, n2): z - x per target
     y = hp.take(b + f.e_off).astype(np.int64)          # (m, e): y per path entry
+    if t.seams:                                         # hex seams (S19f): the lower cell counts
+        np.minimum(y, hp.take(b + f.e_off2), out=y)
     y -= z
     y *= t.e_d
     w = zx[:, t.e_tgt]
@@ -316,6 +338,8 @@ def _visible_one(hp2d: np.ndarray, maxabs: int, radius: int, prow: int, pcol: in
     s = np.subtract(hp2d[r0:r0 + w, c0:c0 + w], z, dtype=dt)   # new contiguous (w, w)
     s *= t.lw32sq if dt == np.int32 else t.lw64sq
     g = s.reshape(-1)[t.all_loc_tm]
+    if t.seams:  # hex seams (S19f): the lower of the two cells counts
+        np.minimum(g[: t.e], s.reshape(-1)[t.e_loc2_tm], out=g[: t.e])
     vis = np.ones(t.n, dtype=bool)
     np.less(np.maximum.reduceat(g[: t.e], t.starts_tm), g[t.e:], out=vis[: t.n2])
     return vis
@@ -330,10 +354,11 @@ def _heights_dtype(maxabs: int):
     return np.int32 if maxabs <= 2**30 else np.int64
 
 
-def visible_from(heights: np.ndarray, src, z: int, radius: int) -> np.ndarray:
+def visible_from(heights: np.ndarray, src, z: int, radius: int, lattice=PLANE) -> np.ndarray:
     """Cells one observer at src with height z sees within ``radius`` steps (S6), as a bool map.
 
     Same result as ``sight.visible_from_reference``; works on a (2R+1)-square window only.
+    ``lattice``: the board's geometry (default the 4-neighbour square grid).
     """
     heights = np.asarray(heights)
     h, w = heights.shape
@@ -349,8 +374,8 @@ def visible_from(heights: np.ndarray, src, z: int, radius: int) -> np.ndarray:
     maxabs = int(np.abs(sub).max()) if sub.size else 0
     win = np.zeros((wp, wp), dtype=_heights_dtype(maxabs))
     win[r_lo - r0 + radius:r_hi - r0 + radius, c_lo - c0 + radius:c_hi - c0 + radius] = sub
-    t = _table(radius)
-    vis = _visible_one(win, maxabs, radius, radius, radius, z, PLANE)
+    t = _table(radius, lattice)
+    vis = _visible_one(win, maxabs, radius, radius, radius, z, lattice)
     rows = r0 + t.dr
     cols = c0 + t.dc
     keep = vis & (rows >= 0) & (rows < h) & (cols >= 0) & (cols < w)
@@ -358,11 +383,11 @@ def visible_from(heights: np.ndarray, src, z: int, radius: int) -> np.ndarray:
     return out
 
 
-def visible_many(heights: np.ndarray, observers: Sequence[Observer]) -> np.ndarray:
+def visible_many(heights: np.ndarray, observers: Sequence[Observer], lattice=PLANE) -> np.ndarray:
     """(len(observers), H, W) bool: ``visible_from`` of each observer, computed in batches per radius."""
     heights = np.asarray(heights)
     h, w = heights.shape
-    vm = VisionMap(heights, 1)
+    vm = VisionMap(heights, 1, lattice=lattice)
     out = np.zeros((len(observers),) + heights.shape, dtype=bool)
     obs = np.asarray(observers, dtype=np.int64).reshape(-1, 4)
     for idx, t, vis, _base in vm._batches(obs, ignore_terrain=False):
