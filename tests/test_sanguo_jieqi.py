@@ -220,3 +220,19 @@ def test_hidden_facts_do_not_change_what_a_player_sees_in_jieqi(seed):
             assert _outcome(p, text) == _outcome(v, text)
         # the variant's save replays it exactly
         assert load_game(v.to_json())._secret == v._secret
+
+
+def test_sg4_a_face_down_piece_moving_as_a_horse_makes_the_alliance():
+    g = position({**RULERS, "c9": "汉帝", "d9": "暗汉车=炮", "d5": "暗蜀马=兵"}, to_move=SHU)
+    g.apply("d5-c7")  # moves as a 马 onto 魏's alliance point, turns out a 兵
+    assert str(g.log[-1]).endswith("→兵")
+    assert g.pos.alliance == frozenset({SHU, WEI}) and g.pos.board[LAY.index["d9"]][2] == WU
+
+
+def test_sg9_the_first_round_cannon_limit_holds_for_a_face_down_piece_on_a_cannon_point():
+    g = new_game(variant="jieqi", seed=1)
+    texts = g.legal_action_texts()
+    assert "暗炮6进2" in texts and "暗炮6进3" not in texts
+    with pytest.raises(IllegalAction) as e:
+        g.apply("暗炮6进3")
+    assert e.value.rule == "K2" and e.value.msg.key == "sanguo.cannon_first_round"

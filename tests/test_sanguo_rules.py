@@ -324,3 +324,16 @@ def test_k6_threefold_repetition_ends_the_game():
             assert not g.is_over
             g.apply(t)
     assert g.is_over and g.pos.end == "repetition"
+
+
+def test_sg3_feidi_with_two_kingdoms_left_makes_no_alliance():
+    g = position({"q9": "吴君", "i17": "魏君", **_han(), "d11": "魏马", "p13": "吴兵"}, to_move=WEI, out=(SHU,))
+    g.apply("d11-c9")
+    assert g.pos.han == "feidi" and g.pos.alliance is None
+    assert g.pos.board[LAY.index["d9"]][2] == WEI
+
+
+def test_sg3_no_alliance_once_a_kingdom_has_fallen():
+    g = position({"q9": "吴君", "i1": "蜀君", **_han(), "d5": "蜀马", "p13": "吴兵"}, to_move=SHU, out=(WEI,))
+    g.apply("d5-c7")  # 魏's alliance point, but 魏 is gone
+    assert g.pos.han == "" and g.pos.alliance is None
