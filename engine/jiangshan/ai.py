@@ -66,6 +66,15 @@ def simulate(st: State, act: Act) -> State:
     return s
 
 
+def _towards(cell, enemies, default: str) -> str:
+    """The facing towards the nearest of ``enemies`` (along the longer axis)."""
+    if not enemies:
+        return default
+    e = min(enemies, key=lambda c: (max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), c))
+    dx, dy = e[0] - cell[0], e[1] - cell[1]
+    return ("N" if dy > 0 else "S") if abs(dy) >= abs(dx) else ("E" if dx > 0 else "W")
+
+
 def _n(c) -> str:
     return f"{chr(97 + c[0])}{c[1] + 1}"
 
@@ -112,7 +121,7 @@ class JiangshanAgent:
         if self.level == "easy":
             return self._easy(st, me, legal)
         scored = []
-        for a in legal:
+        for a in self._candidates(st, me, legal):
             s = simulate(st, a)
             v = evaluate(s, me, unknown)
             if s.stage != "over" and s.player != me:
@@ -123,10 +132,27 @@ class JiangshanAgent:
             return scored[0][1]
         return self._hard(scored, me, unknown)
 
+    def _candidates(self, st: State, me: int, legal) -> list:
+        """One facing per destination (towards the nearest enemy), every other action as it is."""
+        enemies = [u.cell for u in st.units.values() if u.owner != me and not u.in_city]
+        out, seen = [], set()
+        for a in legal:
+            if a.args and a.args[-1] in FACINGS and a.kind in ("move", "capture", "command", "crossing"):
+                key = (a.kind, a.args[:-1])
+                if key in seen:
+                    continue
+                seen.add(key)
+                dest = parse_cell(a.args[-2], st.width, st.height)
+                f = _towards(dest, enemies, st.scen.seats[me].forward)
+                out.append(Act(a.kind, a.args[:-1] + (f,)))
+            else:
+                out.append(a)
+        return out
+
     def _hard(self, scored, me: int, unknown) -> Any:
         """Two plies for the best candidates that end the turn: the enemy's best answer is simulated."""
         best, best_v = scored[0][1], None
-        for v1, a, s in scored[:8]:
+        for v1, a, s in scored[:6]:
             if s.stage == "over" or s.player == me:
                 v = v1
             else:
@@ -136,6 +162,8 @@ class JiangshanAgent:
                         continue
                     s2 = simulate(s, b)
                     w = evaluate(s2, me, unknown)
+                    if s2.stage != "over" and s2.player == me:
+                        w += 0.7 * best_capture(s2, me)
                     worst = w if worst is None else min(worst, w)
                 v = worst if worst is not None else v1
                 # the enemy also moves quietly: keep part of the one-ply threat estimate

@@ -12,6 +12,7 @@ from engine.jiangshan.state import City, Side, State, Unit
 VALUE = {"blade": 1.0, "halberd": 2.0, "armour": 3.0, "bow": 2.5, "horse": 3.0, "rider": 3.5, "general": 4.5,
          "minister": 4.0, "chariot": 5.0, "queen": 8.0, "king": 40.0, "scout": 0.5}
 STAND_IN = {"foot": "halberd", "horse": "horse", "raider": "minister", "scout": "scout"}
+AGGRESSION = 0.12  # per unit and per cell closer to the enemy king
 TER = {".": "plain", "M": "mountain", "W": "water", "F": "forest"}
 
 
@@ -90,7 +91,11 @@ def evaluate(st: State, me: int, unknown: dict | None = None) -> float:
         k = kings[1 - u.owner]
         if k is not None and u.type != "king" and not u.in_city:
             d = max(abs(u.cell[0] - k.cell[0]), abs(u.cell[1] - k.cell[1]))
-            score += sign * 0.04 * (10 - d)
+            score += sign * AGGRESSION * (11 - d)
+        if u.type == "king" and not u.in_city:  # enemies close to a king are a danger
+            near = sum(1 for x in st.units.values() if x.owner != u.owner and not x.in_city
+                       and max(abs(x.cell[0] - u.cell[0]), abs(x.cell[1] - u.cell[1])) <= 2)
+            score -= sign * 0.6 * near
     for p in (0, 1):
         s = st.sides[p]
         sign = 1 if p == me else -1
