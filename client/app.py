@@ -455,7 +455,8 @@ class App:
         if self.display.fallback_reason and self.opts.renderer == "gl":
             self.notice = i18n.t("renderer_fallback", err=self.display.fallback_reason)
         self._last = time.perf_counter()
-        self._since_draw = 0
+        self._last_draw = 0.0  # perf_counter of the last drawn frame
+        self.idle = False  # the last step drew nothing (waiting for input)
 
     # ---------------------------------------------------------------- scenes
     @property
@@ -594,11 +595,15 @@ class App:
         self.display.board.draw(frame, camera)  # the flat board alone; the HUD comes after
         return self.display.save_screenshot(path)
 
+    IDLE_REDRAW_S = 5.0  # an idle window is still redrawn this often (a timed status line clears)
+    IDLE_WAIT_MS = 250  # while idle, the loop sleeps in pygame.event.wait this long at most
+
     def step(self, dt: float | None = None, idle_skip: bool = False) -> bool:
         """One frame: events, update, draw, present. Returns False once the app should stop.
 
         With ``idle_skip`` (the interactive loop), a frame without events in which no scene is
-        animating is not drawn again (the picture stays; at least two redraws a second)."""
+        animating is not drawn again (the picture stays; redrawn at least every IDLE_REDRAW_S), and
+        ``run`` then sleeps until input comes instead of looping at the frame rate."""
         now = time.perf_counter()
         if dt is None:
             dt = min(0.1, now - self._last)
@@ -621,12 +626,11 @@ class App:
         try:
             for s in list(self.scenes):
                 s.update(dt)
-            idle = (idle_skip and not events and self._since_draw < 30
+            idle = (idle_skip and not events and now - self._last_draw < self.IDLE_REDRAW_S
                     and not any(s.animating() for s in self.scenes))
-            if idle:
-                self._since_draw += 1
-            else:
-                self._since_draw = 0
+            self.idle = idle
+            if not idle:
+                self._last_draw = now
                 self.draw()
         except Exception as e:
             self._error(e)
@@ -677,6 +681,12 @@ class App:
                 self.start_title()
         while self.running:
             self.step(idle_skip=True)
-            self.clock.tick(fps)
+            if self.idle:  # nothing moves: sleep until input comes (or a while passes), no busy frames
+                ev = pygame.event.wait(self.IDLE_WAIT_MS)
+                if ev.type != pygame.NOEVENT:
+                    pygame.event.post(ev)
+                self.clock.tick()  # keep the clock's frame time honest after the wait
+            else:
+                self.clock.tick(fps)
         pygame.quit()
         return 0
