@@ -385,3 +385,34 @@ def test_bad_grids_are_refused():
         star_grid().name((9, 9))
     assert not square_grid(4, 4).contains((4, 0)) and not square_grid(4, 4).contains("a1")
     assert square_grid(4, 4) is square_grid(4, 4)
+
+
+def test_hex_rows_lattice_is_the_hex_plane_transposed():
+    from engine.grids import hex_rows_lattice
+
+    lat, plane = hex_rows_lattice(), HexGrid.plane("pointy")
+    t = lambda c: (c[1], c[0])  # noqa: E731  (row, col) <-> axial (q, r)
+    cells = [t(c) for c in HexGrid.hexagon(4).cells()]
+    assert sorted(lat.offsets(4)) == sorted(cells)
+    for a in cells[::5]:
+        assert sorted(map(t, lat.neighbours(a))) == sorted(plane.neighbours(t(a)))
+        for b in cells:
+            assert lat.distance(a, b) == lat.span(a, b) == hex_distance(t(a), t(b))
+            assert [tuple(map(t, o)) for o in lat.line_options(a, b)] == plane.line_options(t(a), t(b))
+            for tie in ("nudge", "nudge-"):
+                assert [t(c) for c in lat.line(a, b, tie)] == plane.line(t(a), t(b), tie)
+        assert lat.parse(lat.name(a)) == a
+
+
+def test_shared_grids_survive_copy_and_pickle():
+    import copy
+    import pickle
+
+    from engine.grids import hex_rows_lattice
+
+    for g in [SquareGrid.plane(4), SquareGrid.plane(), square_grid(8, 8), HexGrid.plane(), star_grid(),
+              hex_rows_lattice()]:
+        assert copy.deepcopy(g) is g and pickle.loads(pickle.dumps(g)) is g
+    for g in [cross(9, 3), anqi_board(), HexGrid.rectangle(5, 4, "even-r"), HexGrid.hexagon(2)]:
+        g2 = pickle.loads(pickle.dumps(g))
+        assert type(g2) is type(g) and g2.cells() == g.cells() and g2.names() == g.names()
