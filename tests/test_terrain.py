@@ -277,7 +277,7 @@ def test_player_count_limits():
         with pytest.raises(ValueError, match="players"):
             generate(key, 1, 0)
         with pytest.raises(ValueError, match="players"):
-            generate(key, p.max_seats + 1, 0)  # max_players: offered; max_seats: accepted (D2)
+            generate(key, p.max_players + 1, 0)
     with pytest.raises(ValueError, match="unknown preset"):
         generate("nope", 2, 0)
     with pytest.raises(ValueError, match="seed"):

@@ -88,7 +88,7 @@ class StartScene(Scene):
         if pl is not None and "preset" in pl.start_options:
             from engine.shachang.rules import preset
 
-            return list(range(2, preset(self.preset.value).max_players + 1))
+            return list(range(2, preset(self.preset.value).offered_players + 1))  # spawns keep the gap (D2)
         return list(info.choices.get("players", (info.options.get("players", 2),)))
 
     def _playable(self) -> bool:

@@ -34,8 +34,8 @@ class ShachangGame(Game):
         if mode not in rules.MODES:
             raise ValueError(f"unknown rule mode {mode!r}; known: {', '.join(rules.MODES)}")
         p = rules.preset(preset)
-        if not 2 <= players <= p.max_seats:  # the start screen offers up to p.max_players (D2)
-            raise ValueError(f"the {preset} map supports 2 to {p.max_seats} players, not {players}")
+        if not 2 <= players <= p.max_players:  # the start screen offers up to p.offered_players (D2)
+            raise ValueError(f"the {preset} map supports 2 to {p.max_players} players, not {players}")
         game_map.validate(players)
         if game_map.heights.shape != (p.size, p.size):
             raise ValueError(f"map is {game_map.heights.shape[0]}x{game_map.heights.shape[1]}, "
@@ -163,7 +163,9 @@ class ShachangGame(Game):
         import copy
 
         memo = {id(self.heights): self.heights, id(self.game_map): self.game_map,
-                id(self._vision.heights): self._vision.heights}
+                id(self._vision.heights): self._vision.heights,
+                # actions and events are immutable: new lists holding the same entries
+                id(self._log): list(self._log), id(self._events): list(self._events)}
         return copy.deepcopy(self, memo)
 
     # ------------------------------------------------------------ counting

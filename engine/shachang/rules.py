@@ -42,12 +42,12 @@ class Preset:
     move: int
     spawns: int
     round_limit: int
-    max_players: int  # offered by the start screen and the command line (spawns keep the gap)
-    max_seats: int = 0  # the most players the engine accepts (hand-made maps, rule tests)
+    max_players: int  # the most players the engine accepts
+    offered_players: int = 0  # offered by the start screen and the command line (spawns keep the gap)
 
     def __post_init__(self) -> None:
-        if not self.max_seats:
-            object.__setattr__(self, "max_seats", self.max_players)
+        if not self.offered_players:
+            object.__setattr__(self, "offered_players", self.max_players)
 
 
 _FIELDS = ("name_zh", "name_en", "size", "total", "cap", "max_units", "move",
@@ -69,10 +69,10 @@ def presets() -> dict[str, Preset]:
                 raise ValueError(f"{path}: preset {key!r}: {f} must be a positive integer")
         if d["cap"] > d["total"]:
             raise ValueError(f"{path}: preset {key!r}: cap exceeds total")
-        seats = d.get("max_seats", d["max_players"])
-        if not isinstance(seats, int) or isinstance(seats, bool) or seats < d["max_players"]:
-            raise ValueError(f"{path}: preset {key!r}: max_seats must be an integer >= max_players")
-        out[key] = Preset(key=key, max_seats=seats, **{f: d[f] for f in _FIELDS})
+        offered = d.get("offered_players", d["max_players"])
+        if not isinstance(offered, int) or isinstance(offered, bool) or not 2 <= offered <= d["max_players"]:
+            raise ValueError(f"{path}: preset {key!r}: offered_players must be an integer in 2..max_players")
+        out[key] = Preset(key=key, offered_players=offered, **{f: d[f] for f in _FIELDS})
     return out
 
 

@@ -52,8 +52,8 @@ def _check_args(preset_key: str, players: int, seed: int) -> Preset:
     p = preset(preset_key)
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
         raise ValueError(f"players must be an integer, got {players!r}")
-    if not 2 <= players <= p.max_seats:
-        raise ValueError(f"preset {preset_key!r} supports 2..{p.max_seats} players, got {players}")
+    if not 2 <= players <= p.max_players:
+        raise ValueError(f"preset {preset_key!r} supports 2..{p.max_players} players, got {players}")
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     return p
