@@ -416,3 +416,25 @@ def test_shared_grids_survive_copy_and_pickle():
     for g in [cross(9, 3), anqi_board(), HexGrid.rectangle(5, 4, "even-r"), HexGrid.hexagon(2)]:
         g2 = pickle.loads(pickle.dumps(g))
         assert type(g2) is type(g) and g2.cells() == g.cells() and g2.names() == g.names()
+
+
+def test_xinhai_map_geometry_is_an_even_q_rectangle_numbered_from_the_south():
+    # 辛亥革命's own hex module (X2: letter = column west→east, number = row south→north; odd columns
+    # half a hex north) is HexGrid.rectangle(20, 20, "even-q", "south") with the "nudge-" tie:
+    # same labels, neighbours, distances and lines (a cross-check for moving it onto engine/grids)
+    X = pytest.importorskip("engine.xinhai.hexgrid", reason="辛亥革命 keeps its own hex module only until it moves here")
+    cols = rows = 20
+    g = HexGrid.rectangle(cols, rows, "even-q", "south")
+
+    def axial(h):  # xinhai's (col, row counted from the south) -> axial
+        return g.at_offset(h[0], rows - 1 - h[1])
+
+    hexes = [(c, r) for c in range(cols) for r in range(rows)]
+    for h in hexes:
+        assert g.name(axial(h)) == X.label(h)
+        on_map = [n for n in X.neighbours_of(h) if 0 <= n[0] < cols and 0 <= n[1] < rows]
+        assert sorted(map(axial, on_map)) == sorted(g.neighbours(axial(h)))
+    for a in hexes[::23]:
+        for b in hexes:
+            assert g.distance(axial(a), axial(b)) == X.distance(a, b)
+            assert g.line(axial(a), axial(b), "nudge-") == [axial(c) for c in X.line(a, b)]
