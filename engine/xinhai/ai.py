@@ -27,6 +27,7 @@ from engine.xinhai.combat import melee_odds, shot_odds
 from engine.xinhai.data import rules
 from engine.xinhai.hexgrid import distance, parse_label
 
+REV_EXPOSURE = 0.12  # how much a revolutionary unit fears enemy fire (per expected shooter)
 VALUE = {"infantry": 1.0, "cavalry": 1.2, "artillery": 1.5, "fleet": 1.6}
 EXPECTED_RESPONSE = {0: 0, 1: 0, 2: 0, 3: 0, 4: 1.0, 5: 2.04, 6: 2.53, 7: 3.5, 8: 4.47, 9: 6.0}
 
@@ -163,7 +164,7 @@ def move_value(ctx: Context, u: Unit, dest, careful: bool, keeps_ready: bool = F
         cover_now = 0.7 if t_now in ("C", "S", "H") else 1.0
         cover_new = 0.7 if t_new in ("C", "S", "H") else 1.0
         worn_factor = 1.0 if keeps_ready else 1.3
-        val -= 0.12 * VALUE[u.kind] * (exp_new * cover_new * worn_factor - exp_now * cover_now)
+        val -= exposure_weight(ctx, u.side) * VALUE[u.kind] * (exp_new * cover_new * worn_factor - exp_now * cover_now)
         if u.kind in ("infantry", "cavalry") and u.side == "qing":
             # next to a revolutionary on a control point: a melee next time
             if any((w := b.at(n)) is not None and w.side == "rev" and w.kind != "fleet" and n in ctx.cps
@@ -172,13 +173,23 @@ def move_value(ctx: Context, u: Unit, dest, careful: bool, keeps_ready: bool = F
     return val
 
 
+def morale_value(ctx: Context) -> float:
+    """One step of morale: every later kill of a Qing unit is worth one point more or less."""
+    return 0.3 + 0.12 * ctx.rounds_left
+
+
+def exposure_weight(ctx: Context, side: str) -> float:
+    """How much a unit of ``side`` fears being shot: the Qing more when morale (the kill reward) is high."""
+    return 0.04 * (1 + ctx.morale) if side == "qing" else REV_EXPOSURE
+
+
 def action_value(ctx: Context, a, careful: bool) -> float:
     """The score of a unit action in an activation (0 = as good as leaving the unit ready)."""
     v = a.verb
     if v == "end":
         return 0.0
     if v == "morale":
-        return 0.6
+        return morale_value(ctx)
     if v == "ready":
         u = ctx.at(a.args[0])
         return 0.3 + (0.3 if u is not None and exposure(ctx, u.side, u.hex) > 0 else 0)
@@ -186,7 +197,10 @@ def action_value(ctx: Context, a, careful: bool) -> float:
     if u is None:
         return -1.0
     if v == "shoot":
-        return shot_value(ctx, u, ctx.at(a.args[1])) - 0.05
+        val = shot_value(ctx, u, ctx.at(a.args[1])) - 0.05
+        if careful and u.ready:  # the shooter lies down: +1 to every shot at it
+            val -= exposure_weight(ctx, u.side) * 0.5 * VALUE[u.kind] * exposure(ctx, u.side, u.hex)
+        return val
     if v == "melee":
         return melee_value(ctx, u, ctx.at(a.args[1]))
     if v == "move":
@@ -217,6 +231,8 @@ class XinhaiAgent:
             raise ValueError(f"unknown level {level!r}")
         self.level = level
         self.name = level
+        self.careful = level == "hard"  # exposure in move scores
+        self.plan_faces = level == "hard"  # marker faces by the plan of every unit
         self.seat = seat
         self.rng = random.Random(seed)
 
@@ -228,9 +244,11 @@ class XinhaiAgent:
         if self.level == "easy":
             return self._easy(observation, legal, kind)
         ctx = Context(observation)
-        careful = self.level == "hard"
+        if self.level == "normal" and kind in ("marker", "act"):
+            return self._normal(ctx, legal, kind)
+        careful = self.careful
         if kind == "marker":
-            return self._marker(ctx, legal, careful)
+            return self._marker(ctx, legal, self.plan_faces)
         if kind == "act":
             scored = [(action_value(ctx, a, careful), i, a) for i, a in enumerate(legal)]
             best = max(scored, key=lambda t: (t[0], -t[1]))
@@ -270,6 +288,39 @@ class XinhaiAgent:
             return self.rng.choice([a for a in legal if a.verb != "pass"])
         return self.rng.choice(legal)
 
+    def _normal(self, ctx: Context, legal, kind):
+        """A plain commander: the face with the most ready units (its extras ignored); every unit shoots
+        when it can (at the first target listed), attacks a worn neighbour, or closes in on its objective."""
+        if kind == "marker":
+            marker = ctx.obs["decision"]["marker"]
+            m = next(x for x in ctx.R.markers if x.id == marker)
+
+            def ready(a):
+                face = m.faces[int(a.args[0]) - 1]
+                return sum(1 for u in ctx.board.side_units(ctx.side) if u.ready and ctx.board.in_region(u, face.region))
+            cmds = [a for a in legal if a.verb == "cmd"]
+            best = max(cmds, key=ready)
+            if ready(best):
+                return best
+            rallies = [a for a in legal if a.verb == "rally"]
+            return rallies[0] if rallies else legal[-1]
+        for a in legal:
+            if a.verb == "shoot":
+                return a
+        for a in legal:
+            if a.verb == "melee" and not ctx.at(a.args[1]).ready:
+                return a
+        best, gain = None, 0.5
+        for a in legal:
+            if a.verb == "move" and len(a.args) == 2:
+                u = ctx.at(a.args[0])
+                g = objective_distance(ctx, u, u.hex) - objective_distance(ctx, u, parse_label(a.args[1]))
+                if u.side == "rev" and u.hex in ctx.cps:
+                    continue  # stays on its control point
+                if g > gain:
+                    best, gain = a, g
+        return best if best is not None else next(a for a in legal if a.verb == "end")
+
     def _marker(self, ctx: Context, legal, careful: bool):
         marker = ctx.obs["decision"]["marker"]
         m = next(x for x in ctx.R.markers if x.id == marker)
@@ -289,9 +340,9 @@ class XinhaiAgent:
                 val = sum(0.3 + 0.15 * min(3, exposure(ctx, ctx.side, u.hex)) for u in worn) if careful \
                     else 0.35 * len(worn)
             if face.extra == "morale+" and ctx.side == "rev" and ctx.morale < 5:
-                val += 0.7
+                val += morale_value(ctx) if careful else 0.7
             if face.extra == "morale-" and ctx.side == "qing" and ctx.morale > 0:
-                val += 0.7
+                val += morale_value(ctx) if careful else 0.7
             if face.extra == "rally" and any(not u.ready for u in ctx.board.side_units(ctx.side)):
                 val += 0.4
             if val > best_v:
