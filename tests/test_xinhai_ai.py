@@ -27,7 +27,9 @@ def test_hard_takes_the_best_expected_shot_first():
     # artillery (range 4, always wears) at a worn target beats an infantry shot (2d6 >= 9 needed)
     g = position([("rev", "artillery", "H-16"), ("rev", "infantry", "E-18"), ("qing", "infantry", "H-18", False),
                   ("qing", "infantry", "E-20")])
-    a = make_agent("hard", seed=0, seat=0).act(g.observe(0), g.legal_actions())
+    shots = [a for a in g.legal_actions() if a.verb in ("shoot", "end")]
+    assert sorted(map(str, shots)) == ["end", "shoot E-18 E-20", "shoot H-16 H-18"]
+    a = make_agent("hard", seed=0, seat=0).act(g.observe(0), shots)
     assert str(a) == "shoot H-16 H-18"
 
 
