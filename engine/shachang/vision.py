@@ -15,7 +15,10 @@ Design
   ``cells.PLANE``: ``offsets(R)`` the cells within R steps, ``span`` the number of
   line levels D, ``between`` the S4 path with the grid's default tie, "start" on
   squares), so the tables are the board's geometry by construction.  A lattice's
-  cells are (row, col) indices of the heights array.  Targets are sorted by D
+  cells are (row, col) indices of the heights array (``grids.hex_rows_lattice`` for a
+  hex board stored as ``heights[r, q]``).  On a hex lattice a level whose line runs
+  along a seam keeps both cells and the lower counts (S19f): ``np.minimum`` of the
+  two before the per-level maximum (``_Table.seams``; never on squares).  Targets are sorted by D
   descending, so for every level k the targets with D > k (those having a
   level-k cell) are a *prefix* of the target list; the path entries are stored
   per level, unpadded (level k: the level-k cell of targets [0, n_k)).
