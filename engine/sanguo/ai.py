@@ -261,6 +261,7 @@ class Agent:
 
     candidates = 8  # hard: how many of the best one-ply moves get a reply search
     replies = 30  # hard: how many replies (most valuable captures first) are tried against each
+    mix = 0.7  # hard: weight of the worst reply against the one-ply score
 
     def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None):
         if level not in LEVELS:
@@ -352,7 +353,7 @@ class Agent:
             v = ev.score(r)
             if worst is None or v < worst:
                 worst = v
-        return base if worst is None else 0.3 * base + 0.7 * worst
+        return base if worst is None else (1 - self.mix) * base + self.mix * worst
 
 
 def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None) -> Agent:
