@@ -622,6 +622,9 @@ class ShachangGame(Game):
         blk = self._attack_block(a.src, u, a.dst, t)
         if blk is not None:
             (cell, aa, bb, y) = blk
+            if self.fog and not self.explored[p][cell]:
+                # the blocking ground was never seen: no cell and no height is named (S11, D17)
+                raise IllegalAction("S8 attack blocked", key="shachang.attack.blocked_unexplored", action=act)
             z = int(self.heights[a.src]) + u.count
             x = int(self.heights[a.dst]) + t.count
             raise IllegalAction("S8 attack blocked", key="shachang.attack.blocked", action=act,
