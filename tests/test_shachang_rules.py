@@ -555,7 +555,7 @@ def test_save_and_replay_to_any_point():
     ("[1, 2]", "not an object"),
     ('{"game": "chess"}', "not a 沙场秋点兵 save"),
     ('{"game": "shachang", "version": 99}', "version"),
-    ('{"game": "shachang", "version": 1}', "lacks 'options'"),
+    ('{"game": "shachang", "version": 1}', "lacks '(options|actions)'"),
 ])
 def test_corrupt_or_foreign_save_is_refused(bad, words):
     from engine.api import SaveError
