@@ -122,6 +122,18 @@ class _Base(Camera):
         pass
 
 
+def _ground(view, proj, width, height, x, y, ground_y=0.0):
+    """(x, z) where the ray through pixel (x, y) meets the plane y = ground_y (None if it does not)."""
+    o, d = pixel_ray(view, proj, width, height, x, y)
+    if abs(d[1]) < 1e-9:
+        return None
+    t = (ground_y - o[1]) / d[1]
+    if t <= 0:
+        return None
+    p = o + d * t
+    return float(p[0]), float(p[2])
+
+
 # ------------------------------------------------------------------ strategy
 class StrategyCamera(_Base):
     """Orbit/pan/zoom camera over the board; see the module docstring."""
@@ -133,6 +145,9 @@ class StrategyCamera(_Base):
 
     def __init__(self, board_size: int, ground_y: float = 0.0):
         self.board_size = int(board_size)
+        # small boards are seen tilted even fully zoomed out (stacks stand up); big maps zoom out to a
+        # near top-down overview
+        self.pitch_far = 52.0 if self.board_size <= 16 else self.PITCH_FAR
         self.min_distance = 4.0
         # fully zoomed out, the whole board just fits the view's height
         self.max_distance = max(8.0, (self.board_size / 2 + 0.5) / math.tan(math.radians(self.FOV / 2)) + 1.0)
@@ -152,7 +167,7 @@ class StrategyCamera(_Base):
         lo, hi = math.log(self.min_distance), math.log(self.max_distance)
         t = (math.log(max(self.distance, 1e-6)) - lo) / (hi - lo) if hi > lo else 1.0
         t = min(1.0, max(0.0, t))
-        return self.PITCH_CLOSE + (self.PITCH_FAR - self.PITCH_CLOSE) * t
+        return self.PITCH_CLOSE + (self.pitch_far - self.PITCH_CLOSE) * t
 
     def _axes(self, yaw: float | None = None):
         """Ground-plane forward (screen up) and right unit vectors as (x, z)."""
@@ -221,6 +236,52 @@ class StrategyCamera(_Base):
         if abs(self._goal_yaw - self.yaw) < 1e-4:
             self.yaw = self._goal_yaw
         self.target = (tx, tz)
+
+    def fit(self, points, aspect: float, rect=(0.0, 0.0, 1.0, 1.0), max_distance: float | None = None) -> None:
+        """Set the goal target and distance (the goal yaw stays) so that every world point (x, y, z)
+        shows inside ``rect`` — fractions of the view (x0, y0, x1, y1), y down — as large as fits.
+        The pitch follows the distance as when zooming."""
+        pts = np.asarray(points, np.float64).reshape(-1, 3)
+        saved = (self.target, self.distance, self.yaw)
+        x0, y0, x1, y1 = rect
+        W, H = 1000.0 * aspect, 1000.0
+        top = max_distance or self.max_distance * 4  # may zoom out past the usual limit (raised below)
+        xs, zs = pts[:, 0], pts[:, 2]
+        target = ((xs.min() + xs.max()) / 2, (zs.min() + zs.max()) / 2)
+        self.yaw = self._goal_yaw
+
+        def bbox(d, tgt):
+            self.target, self.distance = tgt, d
+            view, proj = self.matrices(aspect)
+            pr = project(view, proj, W, H, pts)
+            return pr[:, 0].min() / W, pr[:, 1].min() / H, pr[:, 0].max() / W, pr[:, 1].max() / H
+
+        d = top
+        try:
+            for _ in range(3):  # fit the size, then centre the picture in rect, and again
+                lo, hi = self.min_distance, top
+                for _ in range(30):
+                    mid = (lo + hi) / 2
+                    a, b, c, e = bbox(mid, target)
+                    if c - a <= x1 - x0 and e - b <= y1 - y0:
+                        hi = mid
+                    else:
+                        lo = mid
+                d = hi
+                a, b, c, e = bbox(d, target)
+                # move the target by the ground offset between the picture's centre and rect's centre
+                view, proj = self.matrices(aspect)
+                g1 = _ground(view, proj, W, H, (a + c) / 2 * W, (b + e) / 2 * H, self.ground_y)
+                g2 = _ground(view, proj, W, H, (x0 + x1) / 2 * W, (y0 + y1) / 2 * H, self.ground_y)
+                if g1 is None or g2 is None:
+                    break
+                target = (target[0] + g1[0] - g2[0], target[1] + g1[1] - g2[1])
+        finally:
+            self.target, self.distance, self.yaw = saved
+        self._goal_target = (float(target[0]), float(target[1]))
+        self._goal_distance = float(min(top, max(self.min_distance, d)))
+        if max_distance is None:
+            self.max_distance = max(self.max_distance, self._goal_distance)  # the framed view stays reachable
 
     def snap(self) -> None:
         """Jump to the goal values at once."""

@@ -18,7 +18,7 @@ uniform float u_grid;         // grid line strength
 const int FLAG_HATCH = 1;     // attack range
 const int FLAG_DOTS = 2;      // ghost vision
 const int FLAG_RING = 4;      // an inner ring (u_edge)
-const int FLAG_UNKNOWN = 8;   // height unknown: black
+const int FLAG_UNKNOWN = 8;   // height unknown: dark slate
 const int FLAG_DARK = 16;     // outside a vision preview: darker
 const int FLAG_FILL = 32;     // a fill colour (u_fill)
 
@@ -56,8 +56,13 @@ vec3 finish(vec3 col, int flags, ivec2 cell, vec2 f, vec2 xz, bool top) {
     float visible = step(0.75, fog);
     float grey = dot(col, vec3(0.299, 0.587, 0.114));
     vec3 dim = mix(vec3(grey), col, 0.25) * 0.45;
-    col = mix(dim, col, visible) * explored;
-    col *= float((flags & FLAG_UNKNOWN) == 0);   // height unknown: black (hard edge), no branch
+    col = mix(dim, col, visible);
+    // never seen (or height unknown): a dark slate with faint cell lines, so the unexplored part of
+    // the map reads as map, not as a black void (hard edge, no branch)
+    float hidden = max(1.0 - explored, float((flags & FLAG_UNKNOWN) != 0));
+    float e = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
+    vec3 slate = vec3(0.15, 0.16, 0.19) * (0.82 + 0.18 * smoothstep(0.02, 0.06, e));
+    col = mix(col, slate, hidden);
 #ifdef OVERLAYS
     // (llvmpipe runs both sides of a branch for a whole block of pixels, so the renderer uses
     // this variant only for chunks that hold overlay flags; the others skip the code)

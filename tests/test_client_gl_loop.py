@@ -16,8 +16,10 @@ from client.scenes.handover import HandoverScene
 from tests.test_client_loop import end_turn, key, position, step
 
 
-@pytest.fixture
-def glapp(tmp_path):
+@pytest.fixture(scope="module")
+def glapp(tmp_path_factory):
+    """One GL window for the module (a second GL window in one process may fail to get a context)."""
+    tmp_path = tmp_path_factory.mktemp("glapp")
     old = os.environ.get("SDL_VIDEODRIVER")
     os.environ["SDL_VIDEODRIVER"] = "offscreen"
     try:
@@ -96,3 +98,35 @@ def test_gl_hot_seat_game_to_the_end(glapp):
     # first-person view at a unit's eye and back
     app.pop()
     key(app, pygame.K_v)
+
+
+def test_home_camera_frames_own_army_in_the_usable_rectangle_tilted(glapp):
+    """Issue 12: at the start the camera frames the own army (8x8, 16x16: the whole board) inside the part of
+    the window no panel covers, tilted so that stacks stand up (pitch well below top-down)."""
+    for preset in ("standard", "medium", "huge"):  # one window for all (a second GL window may not open)
+        _check_home_camera(glapp, preset)
+
+
+def _check_home_camera(glapp, preset):
+    from engine import registry
+    from client.render.base import Y_SCALE
+
+    g = registry.get("shachang").new_game(preset=preset, mode="digital", players=2, seed=1)
+    glapp.start_game(g, ["human", "random"])
+    step(glapp, 2)
+    scene = glapp.find(GameScene)
+    cam = scene.camera()
+    assert 40 <= cam.pitch <= 60
+    w, h = glapp.display.size
+    x0, y0, x1, y1 = scene.usable_rect()
+    obs = scene.ctl.obs
+    own = obs.own_units()
+    if g.size >= 64:
+        rows = [u.cell[0] for u in own]
+        if max(rows) - min(rows) > 40:
+            own = own[:1]  # a widely spread army: its first unit is framed
+    pts = [(u.cell[1] + 0.5, (max(0, int(obs.heights[u.cell])) + u.count) * Y_SCALE, u.cell[0] + 0.5) for u in own]
+    if g.size < 64:
+        pts += [(0, 0, 0), (g.size, 0, 0), (0, 0, g.size), (g.size, 0, g.size)]
+    for x, y, _ in cam.project(pts, w, h):
+        assert x0 * w - 1 <= x <= x1 * w + 1 and y0 * h - 1 <= y <= y1 * h + 1, (preset, x, y)

@@ -16,7 +16,7 @@ import pygame
 
 from client.render.base import PLAYER_COLOURS, Cell, Frame, Renderer
 
-UNEXPLORED = (8, 8, 12)
+UNEXPLORED = (38, 41, 48)  # a dark slate: the unexplored map, not a black void
 BLOCK_RED = (235, 30, 30)
 SIGHT_YELLOW = (250, 220, 60)
 REACH_GREEN = (70, 220, 90)
@@ -66,7 +66,7 @@ def _shade_index(hi: np.ndarray) -> np.ndarray:
 def terrain_rgb(heights: np.ndarray, visible: np.ndarray | None = None, explored: np.ndarray | None = None,
                 fog: bool = False) -> np.ndarray:
     """(H, W, 3) uint8 terrain colours: height ramp, hill shading, level banding and (with fog)
-    explored-but-unseen cells grey and dim, unexplored cells black. One table lookup per cell."""
+    explored-but-unseen cells grey and dim, unexplored cells a dark slate. One table lookup per cell."""
     hi = np.maximum(heights, 0).astype(np.intp)
     n = int(hi.max()) + 1
     lut = _terrain_lut(n - 1).reshape(-1, 3)

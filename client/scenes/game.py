@@ -99,10 +99,21 @@ class GameScene(Scene):
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s == "human"]
 
+    def usable_rect(self) -> tuple[float, float, float, float]:
+        """The part of the window no panel covers, as fractions (x0, y0, x1, y1): the top bar, the side
+        panel and the status line (and the minimap's corner on big maps) are left out."""
+        w, h = self.app.display.size
+        right = w - min(hud.PANEL_W, w // 3) - 18
+        bottom = h - hud.STATUS_H - 8
+        top = hud.TOP_H + 8
+        return (16 / w, top / h, right / w, bottom / h)
+
     def _home_camera(self, snap: bool = False) -> None:
+        """Frame the player's own army and (on small maps) the whole board in the usable part of the
+        window: at the start, after the computer's turn and on Home."""
         own = self.ctl.obs.own_units()
         cam = self.cam
-        if hasattr(cam, "margins"):
+        if hasattr(cam, "margins"):  # the flat camera
             w, h = self.app.display.size
             cam.set_viewport(w, h)
             cam.margins = (0, hud.TOP_H, min(hud.PANEL_W, w // 3) + 12, hud.STATUS_H)
@@ -111,31 +122,38 @@ class GameScene(Scene):
                 if snap:
                     cam.snap()
                 return
-        if self.game.size >= 64:
-            if hasattr(cam, "tscale"):
-                cam.tscale = 22.0
-            elif hasattr(cam, "set_distance"):
-                cam.set_distance(34.0)
-        if own:
-            cells = [u.cell for u in own]
-            if self.game.size >= 64:
-                target = cells[0]
-            else:
-                target = (self.game.size / 2 - 0.5, self.game.size / 2 - 0.5)
-            cam.jump_to(target)
-        if snap and hasattr(cam, "snap"):
-            cam.snap()
-        if not hasattr(cam, "margins") and self.game.size < 64:
-            # the whole board in view (zooming in tilts the view), clear of the side panel
-            if hasattr(cam, "set_distance"):
-                cam.set_distance(cam.max_distance)
-                if snap:
-                    cam.snap()
-            w, h = self.app.display.size
-            k = cells_per_pixel(cam, h)
-            cam.pan(min(hud.PANEL_W, w // 3) / 2 * k, 0)
+            cam.tscale = 22.0
+            if own:
+                cam.jump_to(own[0].cell)
             if snap:
                 cam.snap()
+            return
+        # the 3D strategy camera: fit the points that must show into the usable rectangle
+        from client.render.base import Y_SCALE
+
+        obs = self.ctl.obs
+        n = self.game.size
+        # stack tops with room for their count label above
+        tops = [(u.cell[1] + 0.5, (max(0, int(obs.heights[u.cell])) + u.count + 2) * Y_SCALE, u.cell[0] + 0.5)
+                for u in own]
+        if n < 64:
+            slab = -0.5  # the board's base below ground level
+            pts = [(x, y, z) for x in (0, n) for z in (0, n) for y in (0.0, slab)] + tops
+            limit = None
+        else:  # big maps: the army with a few cells around it (its first unit when it is spread wide)
+            rows = [u.cell[0] for u in own] or [n // 2]
+            cols = [u.cell[1] for u in own] or [n // 2]
+            if max(rows) - min(rows) > 40 or max(cols) - min(cols) > 40:
+                rows, cols = rows[:1], cols[:1]
+                tops = tops[:1]
+            r0, r1 = max(0, min(rows) - 6), min(n, max(rows) + 7)
+            c0, c1 = max(0, min(cols) - 6), min(n, max(cols) + 7)
+            pts = [(c0, 0, r0), (c1, 0, r0), (c0, 0, r1), (c1, 0, r1)] + tops
+            limit = 60.0
+        w, h = self.app.display.size
+        cam.fit(pts, w / max(1, h), self.usable_rect(), max_distance=limit)
+        if snap:
+            cam.snap()
 
     def set_viewer(self, p: int) -> None:
         self.ctl.viewer = p
