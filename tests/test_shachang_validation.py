@@ -102,3 +102,17 @@ def test_digital_new_game_refusals_leave_autosave_loadable():
         refused(g, March(src, (src[0], src[1] + 1), n))
     g.apply("end")
     assert load_game(g.to_json()).to_json() == g.to_json()
+
+
+def test_describe_and_action_steps_refuse_malformed_actions():
+    """The client's helpers never loop or crash on a malformed action either."""
+    g = game([[0, "a1", 3], [1, "h8", 3]])
+    for a in (March((0, -2), (0, 1), 1), March((0, 0), (3, -5), 1), Attack(None, (0, 1)), Reinforce((0, 0), True)):
+        for f in (g.describe, g.action_steps):
+            signal.signal(signal.SIGALRM, _alarm)
+            signal.alarm(2)
+            try:
+                with pytest.raises(IllegalAction):
+                    f(a)
+            finally:
+                signal.alarm(0)

@@ -131,8 +131,9 @@ class ShachangGame(Game):
         return describe(validated(as_action(action), self.size))
 
     def action_steps(self, action) -> tuple[Step, ...]:
-        """march: cell src, cell dst, count; attack: cell src, cell dst; reinforce: cell, count; end: button."""
-        a = as_action(action)
+        """march: cell src, cell dst, count; attack: cell src, cell dst; reinforce: cell, count; end: button
+        (a malformed action is refused as in ``check``)."""
+        a = validated(as_action(action), self.size)
         if isinstance(a, March):
             return (Step("cell", cell_name(a.src)), Step("cell", cell_name(a.dst)),
                     Step("count", str(a.count), "shachang.step.count"))
