@@ -105,6 +105,22 @@ def test_home_camera_frames_own_army_in_the_usable_rectangle_tilted(glapp):
     the window no panel covers, tilted so that stacks stand up (pitch well below top-down)."""
     for preset in ("standard", "medium", "huge"):  # one window for all (a second GL window may not open)
         _check_home_camera(glapp, preset)
+    # after the computer's turn the camera comes back to the own army
+    scene = glapp.find(GameScene)
+    home = scene.cam._goal_target
+    scene.cam.pan(20, 20)
+    scene.cam.snap()
+    assert scene.cam._goal_target != home
+    scene.end_turn()
+    if glapp.scene is not scene:  # the end-of-turn question: yes
+        key(glapp, pygame.K_RETURN)
+    import time
+
+    t = time.monotonic()
+    while scene.game.current_player != 0 and time.monotonic() - t < 30:
+        step(glapp)
+    step(glapp)
+    assert scene.cam._goal_target == pytest.approx(home, abs=1)
 
 
 def _check_home_camera(glapp, preset):

@@ -84,6 +84,7 @@ class GameScene(Scene):
             self.sounds.baseline(game, seat)
         self._sel_heard = None
         self.flashes: list[dict] = []  # hits the player saw: an expanding ring on the unit for a moment
+        self._turn_of: int | None = None  # whose turn _sync_turn saw last
         if app.display.kind == "gl":  # mesh and shader variants now, not as a hitch in the first frames
             app.display.gl.warm_up(self.ctl.frame(), self.camera())
 
@@ -221,6 +222,10 @@ class GameScene(Scene):
             return
         if self.seats[cur] == "human" and cur != self.ctl.viewer:
             self.set_viewer(cur)
+        elif (self.seats[cur] == "human" and cur == self.ctl.viewer and self._turn_of is not None
+              and self._turn_of != cur and self.seats[self._turn_of] != "human"):
+            self._home_camera()  # back from the computer's turn: the own army again, smoothly
+        self._turn_of = cur
 
     def next_human(self, start: int) -> int | None:
         """The first human seat still in the game at or after ``start`` in turn order."""
