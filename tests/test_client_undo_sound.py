@@ -90,3 +90,33 @@ def test_unseen_shooter_flash_for_the_victim(app):
     # news from P2's own log since P2 last looked: a5 was hit from the fog (not where from)
     cells = [(f["cell"], f["unseen"]) for f in scene.flashes]
     assert cells == [((4, 0), True)]
+
+
+def test_tooltip_tells_what_the_player_may_know_of_a_cell(app):
+    """Issue 12: hovering a cell shows its height, the unit (owner, soldiers) and what an own unit may still
+    do; an enemy the fog hides is not shown."""
+    import time
+
+    from client.ui import hud
+
+    g = position([[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    own = [s for s, _ in hud.tooltip_lines(scene, (0, 0))]
+    assert own[0].startswith("a1: height") and "7 soldier" in own[1]
+    assert own[2].startswith("move power left") and own[3].startswith("may attack (1)")
+    enemy = [s for s, _ in hud.tooltip_lines(scene, (3, 0))]
+    assert "1 soldier" in enemy[1] and len(enemy) == 2  # an enemy in sight: owner and soldiers only
+    hidden = [s for s, _ in hud.tooltip_lines(scene, (7, 7))]
+    assert hidden == ["h8: unexplored"]  # the fog hides the enemy on h8
+    # through the loop: the tooltip comes once the mouse rests
+    from tests.test_client_loop import cell_px
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_px(app, (0, 0)), rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, 2)
+    assert scene._tip["cell"] == (0, 0) and not scene._tip["shown"] and scene.animating()
+    time.sleep(scene.TIP_DELAY + 0.05)
+    step(app)
+    assert scene._tip["shown"]

@@ -85,6 +85,7 @@ class GameScene(Scene):
         self._sel_heard = None
         self.flashes: list[dict] = []  # hits the player saw: an expanding ring on the unit for a moment
         self._turn_of: int | None = None  # whose turn _sync_turn saw last
+        self._tip = {"cell": None, "due": 0.0, "shown": False}  # the hover tooltip (after a short rest)
         if app.display.kind == "gl":  # mesh and shader variants now, not as a hitch in the first frames
             app.display.gl.warm_up(self.ctl.frame(), self.camera())
 
@@ -571,6 +572,9 @@ class GameScene(Scene):
             return True
         if self.flashes:
             return True
+        tip = self._tip
+        if tip["cell"] is not None and not tip["shown"]:
+            return True  # a tooltip is due: draw it when the mouse has rested
         keys = pygame.key.get_pressed()
         if any(keys[k] for k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN,
                                  pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s)):
@@ -728,6 +732,36 @@ class GameScene(Scene):
             self.cam.jump_to(dst)
         self._after_action(action)
 
+    TIP_DELAY = 0.35
+
+    def _draw_tooltip(self, display) -> None:
+        """Owner, soldiers, height and what an own unit may still do, next to the mouse once it rests."""
+        tip, ctl = self._tip, self.ctl
+        cell = ctl.hover if (self.mouse_seen and not self.dragging and ctl.reinforce is None) else None
+        now = time.monotonic()
+        if cell != tip["cell"]:
+            tip.update(cell=cell, due=now + self.TIP_DELAY, shown=False)
+            return
+        if cell is None or now < tip["due"]:
+            return
+        lines = hud.tooltip_lines(self, cell)
+        tip["shown"] = True
+        if not lines:
+            return
+        surf = display.ui
+        w, h = surf.get_size()
+        lh = 20
+        bw = max(text.size_of(s, 14)[0] for s, _ in lines) + 16
+        r = pygame.Rect(self.mouse[0] + 18, self.mouse[1] + 18, bw, lh * len(lines) + 10)
+        if r.right > w - 4:
+            r.x = self.mouse[0] - 18 - bw
+        if r.bottom > h - hud.STATUS_H - 4:
+            r.y = self.mouse[1] - 18 - r.h
+        widgets.panel(surf, r, alpha=235)
+        for i, (s, col) in enumerate(lines):
+            text.draw(surf, s, (r.x + 8, r.y + 5 + i * lh), 14, col)
+        display.mark(r, opaque=True)
+
     def _draw_flashes(self, display) -> None:
         """Expanding rings on units the player saw hit; "from the fog" when the shooter was unseen."""
         now = time.monotonic()
@@ -818,6 +852,7 @@ class GameScene(Scene):
             self._draw_slide(display)
         if self.flashes:
             self._draw_flashes(display)
+        self._draw_tooltip(display)
         if ctl.reinforce is not None:
             self._draw_popup(surf)
         if ctl.preview and ctl.hover is not None:

@@ -206,3 +206,31 @@ def status_line(surf: pygame.Surface, msg: str, kind: str) -> None:
     r = pygame.Rect(0, h - STATUS_H, min(w, max(320, tw + 24)), STATUS_H)
     widgets.panel(surf, r, alpha=230)
     text.draw(surf, line, (10, r.centery), 15, col, anchor="midleft")
+
+
+def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
+    """What a player may know of a cell, for the tooltip under the mouse: the cell and its height,
+    the unit on it (owner, soldiers) and, for an own unit, what it may still do this turn."""
+    ctl = scene.ctl
+    obs = ctl.obs
+    if cell is None or not (0 <= cell[0] < obs.heights.shape[0] and 0 <= cell[1] < obs.heights.shape[1]):
+        return []
+    name = cell_name(cell)
+    hgt = int(obs.heights[cell])
+    lines = [(t("hover_cell", c=name, h=hgt) if hgt >= 0 else t("hover_unknown", c=name), widgets.TEXT)]
+    u = obs.unit_at(cell)
+    if u is None:
+        return lines
+    lines.append((t("hover_unit", p=i18n.player_name(u.owner), n=u.count), player_rgb(u.owner)))
+    if u.owner != obs.player or u.moves is None:
+        return lines
+    if u.fresh:
+        lines.append((t("new_camp"), widgets.DIM))
+    elif u.attacked:
+        lines.append((t("has_attacked"), widgets.DIM))
+    else:
+        targets = len(scene.game.attack_targets(cell)) if ctl.my_turn() else 0
+        lines.append((f"{t('moves_left')} {u.moves}", widgets.GOOD if u.moves else widgets.DIM))
+        lines.append((f"{t('attack_avail')} ({targets})" if targets else t("tip_no_target"),
+                      widgets.GOOD if targets else widgets.DIM))
+    return lines
