@@ -74,7 +74,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "reinforce_prompt": ("增援 {c}: {k}/{n} 人 — 回车或再点确认, Esc取消",
                          "Reinforce {c}: {k}/{n} — Enter or click again, Esc cancels"),
     "reinforce_here": ("R: 在此增援 (可增 {n})", "R: reinforce here ({n} available)"),
-    "reinforce_hint": ("增援阶段: 点击蓝色格子增援 (可增 {n})", "Reinforce: click a blue cell ({n} available)"),
+    "reinforce_hint": ("增援阶段: 点击绿框格子增援 (可增 {n})", "Reinforce: click a green-framed cell ({n} available)"),
     "sight_title": ("视线 {a} → {b}", "Sight line {a} → {b}"),
     "sight_rule": ("S5: 若 (a+b)·y ≥ a·z + b·x 则遮挡", "S5: blocked if (a+b)·y ≥ a·z + b·x"),
     "sight_clear": ("视线通畅", "line is clear"),

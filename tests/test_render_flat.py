@@ -113,9 +113,12 @@ def test_overlays_reachable_reinforce_and_vision_preview():
     base = img[px(cam, (1, 1))].astype(int)
     outside = img[px(cam, (7, 1))].astype(int)
     assert outside.sum() < 0.5 * base.sum()  # outside the previewed vision: dark
+    # the GL overlay colours (and the texts that name them): reachable cyan, reinforcement green
     reach = img[px(cam, (5, 5), dx=-0.3, dy=0.3)].astype(int)
-    blue = img[px(cam, (6, 6), dx=-0.3, dy=0.3)].astype(int)
-    assert reach[1] > reach[2] and blue[2] > blue[0]
+    green = img[px(cam, (6, 6), dx=-0.3, dy=0.3)].astype(int)
+    plain = img[px(cam, (4, 6), dx=-0.3, dy=0.3)].astype(int)
+    assert reach[2] > plain[2] + 40 and reach[2] >= reach[1] - 40  # bluish green -> cyan
+    assert green[1] > green[2] + 40 and green[1] > green[0] + 40
 
 
 def test_pick_inverts_the_projection_and_zoom():

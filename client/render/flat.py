@@ -19,8 +19,8 @@ from client.render.base import PLAYER_COLOURS, Cell, Frame, Renderer
 UNEXPLORED = (38, 41, 48)  # a dark slate: the unexplored map, not a black void
 BLOCK_RED = (235, 30, 30)
 SIGHT_YELLOW = (250, 220, 60)
-REACH_GREEN = (70, 220, 90)
-REINFORCE_BLUE = (70, 150, 255)
+REACH_CYAN = (50, 200, 255)  # the same colours as the GL overlays (client/render/gl_overlay.py)
+REINFORCE_GREEN = (64, 255, 90)
 ATTACK_ORANGE = (255, 140, 40)
 GHOST_PURPLE = (190, 120, 255)
 
@@ -243,12 +243,12 @@ class FlatRenderer(Renderer):
             m = np.zeros(hw, dtype=bool)
             idx = np.array(list(o.reachable), dtype=np.intp)
             m[idx[:, 0], idx[:, 1]] = True
-            _mix(rgb, m, REACH_GREEN, 0.3)
+            _mix(rgb, m, REACH_CYAN, 0.3)
         if o.reinforce_cells:
             m = np.zeros(hw, dtype=bool)
             idx = np.array(o.reinforce_cells, dtype=np.intp)
             m[idx[:, 0], idx[:, 1]] = True
-            _mix(rgb, m, REINFORCE_BLUE, 0.5)
+            _mix(rgb, m, REINFORCE_GREEN, 0.5)
         if o.sight_cells:
             m = np.zeros(hw, dtype=bool)
             for row in o.sight_cells:
