@@ -32,15 +32,15 @@ def _hex(text: str) -> str:
     try:
         h = parse_label(text)
     except ValueError:
-        raise ParseError(f"{text!r} is not a hex label like D-11") from None
+        raise ParseError(f"{text[:20]!r} is not a hex label like D-11") from None
     if h not in rules().map.terrain:
-        raise ParseError(f"{text!r} is off the map (A-1 to T-20)")
+        raise ParseError(f"{text[:20]!r} is off the map (A-1 to T-20)")
     return label(h)
 
 
 def _bridge(text: str) -> str:
     if len(text) < 2 or text[0] not in "+-":
-        raise ParseError(f"{text!r} is not +HEX or -HEX")
+        raise ParseError(f"{text[:20]!r} is not +HEX or -HEX")
     return text[0] + _hex(text[1:])
 
 
@@ -74,4 +74,4 @@ def parse(text: str) -> Act:
         return Act(v, (a[0] if a[0] == "none" else str(int(a[0])),))
     if v == "region" and n == 1 and a[0] in REGIONS:
         return Act(v, (a[0],))
-    raise ParseError(f"not an action of 辛亥革命: {text!r}")
+    raise ParseError(f"not an action of 辛亥革命: {text[:40]!r}")

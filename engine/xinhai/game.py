@@ -158,12 +158,22 @@ class XinhaiGame(Game):
 
     def _coerce(self, action: Any) -> Act:
         if isinstance(action, Act):
+            v, args = getattr(action, "verb", None), getattr(action, "args", None)
+            if not (isinstance(v, str) and isinstance(args, tuple) and all(isinstance(x, str) for x in args)
+                    and len(args) < 5 and len(v) < 10):
+                raise IllegalAction("syntax", key="common.syntax", text="malformed action object")
+            try:
+                again = parse(str(action))
+            except ParseError as e:
+                raise IllegalAction("syntax", key="common.syntax", text=str(e)[:80]) from None
+            if again != action:
+                raise IllegalAction("syntax", key="common.syntax", text=str(again)[:80])
             return action
         if isinstance(action, str):
             try:
                 return parse(action)
             except ParseError as e:
-                raise IllegalAction("syntax", key="common.syntax", text=str(e)) from None
+                raise IllegalAction("syntax", key="common.syntax", text=str(e)[:80]) from None
         raise IllegalAction("syntax", key="common.syntax", text=repr(action)[:60])
 
     def apply(self, action: Any) -> None:
@@ -339,20 +349,20 @@ def load_game(text: str) -> XinhaiGame:
     opts = data.get("options", {})
     setup, seed = opts.get("setup", "historical"), opts.get("seed")
     if setup not in SETUPS:
-        raise SaveError(f"辛亥革命 save: unknown setup {setup!r}")
+        raise SaveError("辛亥革命 save: options.setup must be \"historical\" or \"random\"")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SaveError("辛亥革命 save: options.seed must be an integer")
     try:
         forced = Chance.forced_from_json(data.get("chance"))
         g = XinhaiGame(setup=setup, seed=seed, forced=forced)
     except ValueError as e:
-        raise SaveError(f"辛亥革命 save: {e}") from None
+        raise SaveError(f"辛亥革命 save: bad forced chance outcomes ({str(e)[:80]})") from None
     try:
         return replay_actions(g, data["actions"])
     except SaveError:
         raise
     except ValueError as e:  # a forced chance outcome that does not fit (engine.chance.ChanceError)
-        raise SaveError(f"辛亥革命 save: {e}") from None
+        raise SaveError(f"辛亥革命 save: a forced chance outcome does not fit ({str(e)[:80]})") from None
 
 
 __all__ = ["XinhaiGame", "new_game", "load_game", "Act", "REGIONS", "enemy"]
