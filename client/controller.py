@@ -49,6 +49,7 @@ class Controller:
         self._ov_key = None
         self._ov = None
         self.reveal = False  # the game-over screen and the replay: show the whole board of a finished game
+        self.offer: dict | None = None  # a question for the scene to ask (a merge), set by click()
         self.on_action = None  # callback(action) after a successful apply
 
     # ------------------------------------------------------------ reading
@@ -170,6 +171,8 @@ class Controller:
         if sel is None:
             if own is not None:
                 self.select(cell)
+                if self.my_turn() and self.game.reinforce_room() > 0 and cell in self.game.reinforce_cells():
+                    self.open_reinforce(cell)  # a legal reinforcement cell: the box opens (the unit stays selected)
                 return
             if not self.my_turn():
                 self.say(t("not_your_turn"), "error")
@@ -189,6 +192,12 @@ class Controller:
             self.selected = None
             return
         if own is not None and not shift:
+            if self.my_turn() and cell in self.game.reachable(sel):
+                # another own unit in reach: offer the merge (the scene asks), else select it
+                u = self.own_unit(sel)
+                self.offer = {"kind": "merge", "src": sel, "dst": cell,
+                              "count": max(1, min(self.count, u.count if u else self.count))}
+                return
             self.select(cell)
             return
         if enemy is not None:

@@ -100,6 +100,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay": ("回放", "Replay"),
     "hit_from_fog": ("迷雾中的敌人射击", "shot from the fog"),
     "tip_no_target": ("射程内没有可攻击的敌军", "no enemy it can hit now"),
+    "merge_offer": ("把{a}的{k}人并入{b}？（否：改选{b}）", "Merge {k} soldier(s) from {a} into {b}? (No: select {b})"),
     "replay_all": ("全图", "everything"),
     "replay_head": ("回放 第{k}/{n}步 · 视角：{p}", "Replay {k}/{n} · view: {p}"),
     "replay_keys": ("←/→ 单步  Home/End 开头/结尾  空格 播放/暂停  V 切换视角  Esc 返回",

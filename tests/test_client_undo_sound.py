@@ -120,3 +120,45 @@ def test_tooltip_tells_what_the_player_may_know_of_a_cell(app):
     time.sleep(scene.TIP_DELAY + 0.05)
     step(app)
     assert scene._tip["shown"]
+
+
+def test_clicking_another_own_unit_in_reach_offers_the_merge(app):
+    """Issue 12: with a unit selected, a click on another own unit in reach asks to merge (with the count);
+    Yes marches them in, No selects that unit."""
+    from client.scenes.modals import ConfirmModal
+    from tests.test_client_loop import click_cell
+
+    g = position([[0, "a1", 4], [0, "a3", 2], [1, "h8", 2]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    click_cell(app, (0, 0))
+    assert scene.ctl.selected == (0, 0)
+    key(app, pygame.K_3)
+    click_cell(app, (2, 0))
+    assert isinstance(app.scene, ConfirmModal) and "3" in app.scene.question() and "a3" in app.scene.question()
+    key(app, pygame.K_ESCAPE)  # No: a3 is selected instead
+    assert app.scene is scene and scene.ctl.selected == (2, 0) and len(g.log) == 0
+    click_cell(app, (0, 0))
+    assert isinstance(app.scene, ConfirmModal)
+    key(app, pygame.K_RETURN)  # Yes: a3's 2 soldiers march into a1
+    assert str(g.log[-1]) == "march a3 a1 2"
+    assert scene.ctl.obs.unit_at((0, 0)).count == 6
+
+
+def test_a_click_on_an_own_unit_on_a_reinforcement_cell_opens_the_box(app):
+    from tests.test_client_loop import click_cell
+
+    g = position([[0, "a1", 2], [1, "h8", 2]], reserve=(4, 4))
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    assert (0, 0) in g.reinforce_cells()
+    click_cell(app, (0, 0))
+    assert scene.ctl.reinforce is not None and scene.ctl.reinforce["cell"] == (0, 0)
+    assert scene.ctl.selected == (0, 0)
+    key(app, pygame.K_2)
+    key(app, pygame.K_RETURN)
+    assert str(g.log[-1]) == "reinforce a1 2"

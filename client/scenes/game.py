@@ -242,6 +242,24 @@ class GameScene(Scene):
         self.handover_for = None
         self.set_viewer(p)
 
+    def _ask_offer(self) -> None:
+        """The question the controller left after a click: merge the selected unit into another own unit
+        (Yes marches the chosen count into it; No selects that unit instead)."""
+        offer, self.ctl.offer = self.ctl.offer, None
+        if not offer or offer["kind"] != "merge":
+            return
+        from client.scenes.modals import ConfirmModal
+        from engine.shachang.cells import cell_name
+
+        ctl = self.ctl
+        q = lambda: t("merge_offer", k=offer["count"], a=cell_name(offer["src"]), b=cell_name(offer["dst"]))
+
+        def yes():
+            ctl.count = offer["count"]
+            ctl.march(offer["src"], offer["dst"])
+
+        self.app.push(ConfirmModal(self.app, q, yes, on_no=lambda: ctl.select(offer["dst"]), action="merge"))
+
     def end_turn(self) -> None:
         """End the turn; first ask when that would end the game (as far as the player can know)
         or leave units that could still attack or have not acted (engine.shachang.advice)."""
@@ -411,6 +429,7 @@ class GameScene(Scene):
                         ctl.drag(press[1], cell)
                     return
                 ctl.click(press[1] if cell is None else cell, shift)
+                self._ask_offer()
             elif ev.button == 3 and press[2] == 3 and not self.pan_drag:
                 if not ctl.cancel() and self.fp_cam is not None:
                     self.toggle_fp()
