@@ -264,11 +264,7 @@ class XinhaiGame(Game):
             return (Step("cell", g[0]), Step("cell", g[1][1:]), Step("option", g[1][0] + "bridge"))
         if v in ("ready", "retreat", "ruins", "trench", "fleet"):
             return (Step("cell", g[0], f"xinhai.act.{v}"),)
-        if v in ("track", "card", "region"):
-            return (Step("option", g[0], f"xinhai.act.{v}"),)
-        if v in ("cmd", "rally"):
-            return (Step("option", str(a)),)
-        return (Step("button", v),)
+        return (Step("button", str(a)),)  # marker faces, pass, morale, end, track, card, region
 
     def to_json(self) -> str:
         return envelope("xinhai", SAVE_VERSION, dict(self.options), [str(a) for a in self._log],
