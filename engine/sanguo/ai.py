@@ -57,6 +57,8 @@ class Evaluator:
     room = 4.0  # per safe square of the enemy ruler's room (x 1/4)
     pawn_cross = 0.6
     enemy_weight = 0.5  # an enemy's material counts this much against mine
+    threat_malus = 1.5  # per enemy line piece one piece away from checking my ruler
+    threat_bonus = 0.3  # per line piece of mine one piece away from checking an enemy ruler
     pull = 1.0  # per horse move to the emperor (two kingdoms left)
     near = 0.08  # per point of distance of my attackers to the nearest enemy ruler
 
@@ -128,6 +130,8 @@ class Evaluator:
                 if pos.in_check(k):
                     s += self.check_bonus
                 s -= self.room * 0.25 * self.ruler_room(pos, k, mine)
+                s += self.threat_bonus * self.danger(pos, k)
+        s -= self.threat_malus * self.danger(pos, me)
         s += self.pressure(pos) + self.emperor_pull(pos)
         if pos.over and pos.end in ("quiet", "repetition"):
             best = max(m[k] for k in range(3) if pos.alive[k])
@@ -148,6 +152,27 @@ class Evaluator:
                 if d is not None and (best is None or d < best):
                     best = d
         return 0.0 if best is None else -self.pull * best
+
+    def danger(self, pos: Position, k: int) -> int:
+        """Enemy chariots and cannons one piece away from checking the ruler of ``k`` along a line
+        (a chariot behind one piece, a cannon with no screen or two)."""
+        r = pos.rulers[k]
+        if r < 0:
+            return 0
+        n = 0
+        for ray in self.lay.rays[r]:
+            between = 0
+            for t in ray:
+                q = pos.board[t]
+                if q is None:
+                    continue
+                if pos.hostile(q[OWN], k) and ((q[K] == CHARIOT and between == 1)
+                                                or (q[K] == CANNON and between in (0, 2))):
+                    n += 1
+                between += 1
+                if between > 2:
+                    break
+        return n
 
     def pressure(self, pos: Position) -> float:
         """Attackers (车 马 炮 and pawns past the border) close to a hostile ruler score higher."""
