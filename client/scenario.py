@@ -252,6 +252,9 @@ def parse_toml(path: str, text: str | None = None) -> dict:
         raise ScenarioError(f"{path}: not valid TOML: {e}") from None
     except RecursionError:
         raise ScenarioError(f"{path}: the TOML nests too deeply") from None
+    except ValueError as e:  # an integer of more than 4300 digits
+        raise ScenarioError(f"{path}: not a usable TOML value ({str(e).split(':')[0].lower()}; "
+                            "an integer that long is no scenario value)") from None
     if _depth(data) > MAX_DEPTH:
         raise ScenarioError(f"{path}: tables and arrays nest more than {MAX_DEPTH} deep")
     data["\0text"] = text

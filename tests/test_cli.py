@@ -284,6 +284,15 @@ def test_scenario_heights_are_checked_before_the_int16_cast():
             scenario(text)
 
 
+def test_scenario_with_a_5000_digit_integer_is_a_scenario_error():
+    from client.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match="integer"):
+        scenario(GOOD.replace('title = "t"', "players = " + "9" * 5000, 1))
+    with pytest.raises(ScenarioError, match="2..8 players"):
+        scenario(GOOD.replace('title = "t"', "players = " + "9" * 40, 1))
+
+
 def test_deeply_nested_scenario_is_refused_in_words():
     from client.scenario import ScenarioError
 
