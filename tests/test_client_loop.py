@@ -446,7 +446,7 @@ def test_start_screen_map_preview_is_the_game_that_starts(app):
     t = time.monotonic()
     while st._preview_img is None and time.monotonic() - t < 20:
         step(app)
-    assert st._preview_img is not None and st._preview_key == ("standard", "digital", 2, 11)
+    assert st._preview_img is not None and st._preview_key == ("shachang", "standard", "digital", 2, 11)
     preview = st._preview_game
     click(app, st.buttons[0].rect.center)
     assert isinstance(app.scene, GameScene) and app.scene.game is preview and preview.seed == 11

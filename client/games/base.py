@@ -167,6 +167,28 @@ class GamePlugin:
     def handover_lines(self, seat: int, lang: str) -> list[str]:
         return []
 
+    has_preview = False  # the start screen shows a picture of the game its options start (preview_*)
+
+    @classmethod
+    def option_values(cls, option: str) -> list:
+        """The values of a start-screen row this game asks for (``start_options``)."""
+        return []
+
+    @classmethod
+    def player_counts(cls, info, opts: dict) -> list[int]:
+        """The player counts the start screen offers, given the other options chosen."""
+        return list(info.choices.get("players", (info.options.get("players", 2),)))
+
+    @classmethod
+    def preview_game(cls, opts: dict):
+        """The game these start-screen options start (made in a background thread; None: no preview)."""
+        return None
+
+    @classmethod
+    def preview_image(cls, game):
+        """A picture (pygame Surface) of ``preview_game``'s game for the start screen."""
+        return None
+
     @classmethod
     def new_game_options(cls, info, seed: int | None, players: int | None = None) -> dict:
         """The options of a new game of the registered ``info``: ``seed``, or an unpredictable one (None) for

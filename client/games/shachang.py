@@ -13,6 +13,50 @@ class Plugin(GamePlugin):
     needs_handover = True  # fog of war: hot seat hides the map between human turns
     key_context = "shachang"
 
+    has_preview = True  # a thumbnail of the generated map
+
+    @classmethod
+    def option_values(cls, option: str) -> list:
+        from engine.shachang import rules
+
+        if option == "preset":
+            return list(rules.presets())
+        if option == "mode":
+            return ["classic", "tabletop", "digital"]
+        return []
+
+    @classmethod
+    def player_counts(cls, info, opts: dict) -> list[int]:
+        """2 up to the chosen map preset's maximum."""
+        from engine.shachang.rules import preset
+
+        return list(range(2, preset(opts["preset"]).offered_players + 1))  # spawns keep their gap (D2)
+
+    @classmethod
+    def preview_game(cls, opts: dict):
+        from engine.shachang import new_game
+
+        return new_game(opts["preset"], opts["mode"], opts["players"], opts["seed"])
+
+    @classmethod
+    def preview_image(cls, game):
+        """The heightmap in terrain colours with each player's spawn cells."""
+        import numpy as np
+        import pygame
+
+        from client.render.flat import player_rgb, terrain_rgb
+
+        rgb = terrain_rgb(np.asarray(game.heights))
+        img = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
+        n = game.size
+        k = max(1, 256 // n)
+        img = pygame.transform.scale(img, (n * k, n * k))
+        m = max(3, k)
+        for p, cells in enumerate(game.spawns):
+            for (r, c) in cells:
+                pygame.draw.rect(img, player_rgb(p), pygame.Rect(c * k + k // 2 - m // 2, r * k + k // 2 - m // 2, m, m))
+        return img
+
     def make_geometry(self, game):
         return None  # drawn by the 3D scene, not from the board model
 

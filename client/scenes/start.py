@@ -29,9 +29,9 @@ class StartScene(Scene):
         self.rows: list[widgets.Chooser] = []
         self.game = widgets.Chooser(lambda: t("game"), lambda: self.games, self._game_name, o.game_id,
                                     self._changed)
-        self.preset = widgets.Chooser(lambda: t("preset"), self._presets, i18n.preset_label, o.preset,
-                                      self._changed)
-        self.mode = widgets.Chooser(lambda: t("mode"), lambda: ["classic", "tabletop", "digital"],
+        self.preset = widgets.Chooser(lambda: t("preset"), lambda: self._values("preset", o.preset),
+                                      i18n.preset_label, o.preset, self._changed)
+        self.mode = widgets.Chooser(lambda: t("mode"), lambda: self._values("mode", o.mode),
                                     lambda m: f"{t('mode_' + m)} — {t('mode_help_' + m)}", o.mode)
         self.players = widgets.Chooser(lambda: t("players"), self._player_counts, str, o.players, self._changed)
         self.lang = widgets.Chooser(lambda: t("language"), lambda: ["zh", "en"],
@@ -66,10 +66,10 @@ class StartScene(Scene):
         info = registry.get(gid)
         return info.name_zh if i18n.lang() == "zh" else info.name_en
 
-    def _presets(self) -> list[str]:
-        from engine.shachang.rules import presets
-
-        return list(presets())
+    def _values(self, option: str, default) -> list:
+        """A row's values from the chosen game's plugin (its default alone when the game has no such row)."""
+        pl = self.plugin()
+        return (pl.option_values(option) if pl is not None else []) or [default]
 
     def plugin(self):
         """The chosen game's plugin class (None when the game has no client yet)."""
@@ -85,11 +85,9 @@ class StartScene(Scene):
 
         info = registry.get(self.game.value)
         pl = self.plugin()
-        if pl is not None and "preset" in pl.start_options:
-            from engine.shachang.rules import preset
-
-            return list(range(2, preset(self.preset.value).offered_players + 1))  # spawns keep the gap (D2)
-        return list(info.choices.get("players", (info.options.get("players", 2),)))
+        if pl is None:
+            return list(info.choices.get("players", (info.options.get("players", 2),)))
+        return pl.player_counts(info, {"preset": self.preset.value, "mode": self.mode.value})
 
     def _playable(self) -> bool:
         return self.plugin() is not None
@@ -121,9 +119,10 @@ class StartScene(Scene):
         return self._worker is not None or self.preview_key() != self._preview_key
 
     def preview_key(self):
-        if not self.preset.enabled:  # a preview of the chosen map preset
+        pl = self.plugin()
+        if pl is None or not pl.has_preview:
             return None
-        return (self.preset.value, self.mode.value, int(self.players.value), self.seed)
+        return (self.game.value, self.preset.value, self.mode.value, int(self.players.value), self.seed)
 
     def update(self, dt: float) -> None:
         """Generate the chosen map in a background thread and show it as a thumbnail."""
@@ -139,12 +138,12 @@ class StartScene(Scene):
         import threading
 
         job = {"key": key, "game": None, "done": False}
+        pl = self.plugin()
+        opts = {"preset": key[1], "mode": key[2], "players": key[3], "seed": key[4]}
 
         def run():
             try:
-                from engine.shachang import new_game
-
-                job["game"] = new_game(key[0], key[1], key[2], key[3])
+                job["game"] = pl.preview_game(opts)
             except Exception:
                 job["game"] = None
             job["done"] = True
@@ -153,20 +152,7 @@ class StartScene(Scene):
         threading.Thread(target=run, daemon=True).start()
 
     def _set_preview(self, key, game) -> None:
-        import numpy as np
-
-        from client.render.flat import terrain_rgb
-
-        rgb = terrain_rgb(np.asarray(game.heights))
-        img = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
-        n = game.size
-        k = max(1, 256 // n)
-        img = pygame.transform.scale(img, (n * k, n * k))
-        for p, cells in enumerate(game.spawns):
-            for (r, c) in cells:
-                m = max(3, k)
-                pygame.draw.rect(img, player_rgb(p), pygame.Rect(c * k + k // 2 - m // 2, r * k + k // 2 - m // 2, m, m))
-        self._preview_key, self._preview_img, self._preview_game = key, img, game
+        self._preview_key, self._preview_img, self._preview_game = key, self.plugin().preview_image(game), game
 
     # --------------------------------------------------------------- actions
     def start(self) -> None:
