@@ -349,3 +349,45 @@ def test_client_save_is_parsed_once(tmp_path, monkeypatch):
     calls.clear()
     read_save(bare)
     assert len(calls) == 1, calls
+
+
+def _scenario_mutations(text: str, rng: random.Random):
+    lines = text.splitlines()
+    values = ["inf", "nan", "-1", "0", "99999", "9" * 40, '"zz99"', '""', "[]", "[[1]]", "{}", "true", "1.5",
+              '"none"', '"c3"', "[" * 30 + "]" * 30]
+    out = []
+    for _ in range(40):  # a value replaced
+        i = rng.randrange(len(lines))
+        if "=" in lines[i] and not lines[i].lstrip().startswith("#"):
+            k = lines[i].split("=", 1)[0]
+            out.append("\n".join(lines[:i] + [f"{k}= {rng.choice(values)}"] + lines[i + 1:]))
+    for _ in range(20):  # truncated
+        out.append(text[:rng.randrange(len(text))])
+    for _ in range(20):  # characters flipped
+        b = list(text)
+        for _ in range(3):
+            b[rng.randrange(len(b))] = rng.choice("0123456789[]{}=\"',.-x \n")
+        out.append("".join(b))
+    for _ in range(10):  # a line dropped or doubled
+        i = rng.randrange(len(lines))
+        out.append("\n".join(lines[:i] + lines[i + 1:]))
+        out.append("\n".join(lines[:i] + [lines[i]] * 2 + lines[i + 1:]))
+    return out
+
+
+@pytest.mark.parametrize("name", ["s5_wall", "s9_ghost6", "s15_three_marches"])
+def test_mutated_scenarios_raise_only_scenario_errors(name):
+    """Scenario files with wrong values, truncated or garbled: load_scenario and build_frame (what
+    client.shot draws from) raise ScenarioError or work; never another exception."""
+    from client.scenario import ScenarioError, build_frame, load_scenario
+
+    text = (ROOT / "assets" / "scenarios" / f"{name}.toml").read_text(encoding="utf-8")
+    bad = []
+    for i, t in enumerate(_scenario_mutations(text, random.Random(name))):
+        try:
+            build_frame(load_scenario(f"{name}.toml", text=t))
+        except ScenarioError:
+            pass
+        except Exception as e:  # noqa: BLE001 — the finding
+            bad.append(f"mutation {i}: {type(e).__name__}: {str(e)[:150]}")
+    assert not bad, "\n".join(bad)
