@@ -9,7 +9,7 @@ import pytest
 
 from engine.api import IllegalAction, SaveError
 from engine.sanguo import load_game, new_game
-from engine.sanguo.board import ADVISOR, CANNON, CHARIOT, ELEPHANT, EMPEROR, HIDDEN_KINDS, HORSE, PAWN, RULER, layout
+from engine.sanguo.board import ADVISOR, CHARIOT, ELEPHANT, EMPEROR, HIDDEN_KINDS, HORSE, RULER, layout
 from engine.sanguo.game import SanguoGame
 from engine.sanguo.setup import position
 

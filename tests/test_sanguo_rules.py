@@ -12,7 +12,7 @@ import pytest
 
 from engine.api import IllegalAction
 from engine.sanguo import new_game
-from engine.sanguo.board import CANNON, CHARIOT, EMPEROR, HAN, HORSE, PAWN, RULER, layout
+from engine.sanguo.board import CANNON, CHARIOT, EMPEROR, HORSE, PAWN, RULER, layout
 from engine.sanguo.setup import position
 
 WU, WEI, SHU = 0, 1, 2

@@ -17,7 +17,7 @@ from engine.chance import Chance, fresh_seed
 from engine.messages import Msg
 from engine.saves import envelope, read_save
 from engine.sanguo.board import EMPEROR, HAN, HIDDEN_KINDS, RULER, layout
-from engine.sanguo.notation import KIND_OF, PATTERN, ZH_KIND, Move, resolve, text_of
+from engine.sanguo.notation import PATTERN, ZH_KIND, Move, resolve, text_of
 from engine.sanguo.rules import BLOODBATH, HID, K, O, OWN, QUICK, Position, Rejection
 
 SAVE_VERSION = 1
