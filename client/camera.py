@@ -328,10 +328,35 @@ class FirstPersonCamera(_Base):
         self.cell = (int(r), int(c))
         self.position = np.array([c + 0.5, float(eye_height_units) * Y_SCALE, r + 0.5])
 
+    SMOOTH = 10.0  # 1/s: how fast a tapped turn is carried out
+
     def look(self, dx: float, dy: float) -> None:
-        """Mouse look in degrees: dx turns right, dy looks up."""
+        """Mouse look in degrees, at once: dx turns right, dy looks up."""
         self.yaw = (self.yaw + dx) % 360.0
         self.pitch = min(89.0, max(-89.0, self.pitch + dy))
+
+    def turn(self, dyaw: float, dpitch: float = 0.0) -> None:
+        """A tapped key: turn by these degrees smoothly over the next frames (see update)."""
+        t = getattr(self, "_turn", [0.0, 0.0])
+        self._turn = [t[0] + dyaw, t[1] + dpitch]
+
+    def update(self, dt: float) -> None:
+        """Carry out part of a pending turn (exponential, frame-rate independent)."""
+        t = getattr(self, "_turn", [0.0, 0.0])
+        if not t[0] and not t[1]:
+            return
+        k = 1.0 - math.exp(-self.SMOOTH * max(0.0, dt))
+        a, b = t[0] * k, t[1] * k
+        if abs(t[0] - a) < 0.05 and abs(t[1] - b) < 0.05:
+            a, b = t[0], t[1]
+        self.yaw = (self.yaw + a) % 360.0
+        self.pitch = min(89.0, max(-89.0, self.pitch + b))
+        self._turn = [t[0] - a, t[1] - b]
+
+    @property
+    def moving(self) -> bool:
+        t = getattr(self, "_turn", [0.0, 0.0])
+        return bool(t[0] or t[1])
 
     def look_at_cell(self, cell, height_units: float = 0.0) -> None:
         r, c = cell

@@ -33,5 +33,8 @@ void main() {
     }
 #endif
     col = finish(col, flags, cell, fract(own), v_pos.xz, top);
+    // first person: distance haze towards the sky colour (u_haze = 0 in the strategy view)
+    float dist = length(v_pos - u_eye);
+    col = mix(col, u_sky, u_haze * smoothstep(u_haze_near, u_haze_far, dist));
     f_color = vec4(col, 1.0);
 }

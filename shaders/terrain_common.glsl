@@ -14,6 +14,11 @@ uniform sampler2D u_cell;     // rgb: top colour of the cell (palette by height,
 uniform sampler2D u_fill;     // overlay fill colour (rgb) and strength (a), nearest
 uniform sampler2D u_edge;     // overlay inner ring colour and strength, nearest
 uniform float u_grid;         // grid line strength
+uniform vec3 u_eye;           // camera position (first-person haze)
+uniform vec3 u_sky;           // sky / haze colour
+uniform float u_haze;         // 0: no haze (strategy view), 1: first person
+uniform float u_haze_near;    // haze starts (world units)
+uniform float u_haze_far;     // full haze
 
 const int FLAG_HATCH = 1;     // attack range
 const int FLAG_DOTS = 2;      // ghost vision
@@ -67,7 +72,7 @@ vec3 finish(vec3 col, int flags, ivec2 cell, vec2 f, vec2 xz, bool top) {
     // (llvmpipe runs both sides of a branch for a whole block of pixels, so the renderer uses
     // this variant only for chunks that hold overlay flags; the others skip the code)
     if (flags == 0) return col;
-    float onTop = top ? 1.0 : 0.45;
+    float onTop = top ? 1.0 : 0.0;  // overlays only on the cells' tops, never on the walls
     if ((flags & FLAG_HATCH) != 0) {
         float hatch = step(0.5, fract((xz.x + xz.y) * 3.0));
         col = mix(col, vec3(1.0, 0.55, 0.10), hatch * 0.55 * onTop);

@@ -150,3 +150,21 @@ def test_pixel_ray_round_trip():
     p = o + d * 7.0
     x, y, _ = project(view, proj, W, H, [p])[0]
     assert abs(x - 123.5) < 1e-3 and abs(y - 456.5) < 1e-3
+
+
+def test_first_person_tapped_turn_is_smooth_and_complete():
+    from client.camera import FirstPersonCamera
+
+    cam = FirstPersonCamera()
+    cam.yaw, cam.pitch = 10.0, 0.0
+    cam.turn(20.0)
+    assert cam.moving and cam.yaw == 10.0
+    cam.update(1 / 60)
+    assert 10.0 < cam.yaw < 20.0  # part of the way after one frame
+    for _ in range(120):
+        cam.update(1 / 60)
+    assert cam.yaw == pytest.approx(30.0) and not cam.moving
+    cam.turn(0.0, -200.0)  # looking down stops at the limit
+    for _ in range(200):
+        cam.update(1 / 60)
+    assert cam.pitch == -89.0

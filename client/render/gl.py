@@ -27,6 +27,7 @@ from client.render.gl_text import GHOST, SPENT, SWORDS, TENT, GlyphAtlas
 
 SHADERS = Path(__file__).resolve().parents[2] / "shaders"
 BACKGROUND = (0.09, 0.10, 0.12)
+SKY = (0.62, 0.72, 0.84)  # first person: the sky, and the haze distant ground fades into
 FAR_CELL_PX = 8.0  # the far (flat map) level of detail below this many pixels per cell
 LABEL_WHITE = (1.0, 1.0, 1.0, 1.0)
 OUTLINE = (0.0, 0.0, 0.0, 0.85)
@@ -425,7 +426,8 @@ class GLRenderer(Renderer):
         self._stage("upload")
         self.fbo.use()
         ctx.viewport = (0, 0, self.width, self.height)
-        self.fbo.clear(*BACKGROUND, 1.0, depth=1.0)
+        fp = isinstance(camera, FirstPersonCamera)
+        self.fbo.clear(*(SKY if fp else BACKGROUND), 1.0, depth=1.0)
         ctx.enable(moderngl.DEPTH_TEST)
         ctx.disable(moderngl.BLEND)
         self._stage("clear")
@@ -445,6 +447,13 @@ class GLRenderer(Renderer):
             set_uniform(q, "u_hmax", self._hmax)
             set_uniform(q, "u_grid", 1.0)
             set_uniform(q, "u_y", 0.0)
+            eye = camera.eye() if hasattr(camera, "eye") else (0.0, 0.0, 0.0)
+            set_uniform(q, "u_eye", tuple(float(v) for v in eye))
+            set_uniform(q, "u_sky", SKY)
+            set_uniform(q, "u_haze", 1.0 if fp else 0.0)
+            reach = max(rows, cols) * 0.9
+            set_uniform(q, "u_haze_near", min(12.0, reach * 0.35))
+            set_uniform(q, "u_haze_far", max(16.0, reach))
             for unit, name in enumerate(("u_fog", "u_fill", "u_edge", "u_cell", "u_height")):
                 set_uniform(q, name, unit)
         if not far:

@@ -369,6 +369,13 @@ class GameScene(Scene):
                         self.cam.jump_to(cell)
                     return
                 p0 = self.press[0]
+                if self.fp_cam is not None and not self.dragging and (
+                        self.press[1] is None or ctl.own_unit(self.press[1]) is None):
+                    # first person: a left drag off an own unit looks around
+                    if self.pan_drag or abs(ev.pos[0] - p0[0]) + abs(ev.pos[1] - p0[1]) > 4:
+                        self.pan_drag = True
+                        self.fp_cam.look(ev.rel[0] * 0.25, -ev.rel[1] * 0.25)
+                    return
                 if not self.dragging and self.press[1] is not None and ctl.own_unit(self.press[1]) is not None \
                         and abs(ev.pos[0] - p0[0]) + abs(ev.pos[1] - p0[1]) > 8:
                     self.dragging = True
@@ -416,6 +423,9 @@ class GameScene(Scene):
                 self.minimap.dragging = False
             if press is None:
                 return
+            if ev.button == 1 and press[2] == 1 and self.pan_drag and self.fp_cam is not None:
+                self.pan_drag = False  # a left drag that looked around in first person: no click
+                return
             if ev.button == 1 and press[2] == 1:
                 if press[1] is None and not self.dragging:
                     if not self.over_ui(ev.pos) and press[0] == ev.pos:
@@ -452,6 +462,10 @@ class GameScene(Scene):
         if ev.type == pygame.KEYDOWN:
             self.key(ev)
 
+    FP_TURN_KEYS = {pygame.K_LEFT: (-20.0, 0.0), pygame.K_a: (-20.0, 0.0), pygame.K_RIGHT: (20.0, 0.0),
+                    pygame.K_d: (20.0, 0.0), pygame.K_UP: (0.0, 10.0), pygame.K_w: (0.0, 10.0),
+                    pygame.K_DOWN: (0.0, -10.0), pygame.K_s: (0.0, -10.0)}
+
     def key(self, ev) -> None:
         ctl = self.ctl
         k = ev.key
@@ -463,6 +477,8 @@ class GameScene(Scene):
                 self.toggle_fp()
                 return
             self.open_menu()
+        elif self.fp_cam is not None and k in self.FP_TURN_KEYS and not ev.mod & pygame.KMOD_CTRL:
+            self.fp_cam.turn(*self.FP_TURN_KEYS[k])  # a tap turns smoothly; holding keeps turning
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if ctl.reinforce is not None:
                 ctl.confirm_reinforce()
@@ -579,7 +595,7 @@ class GameScene(Scene):
     # -------------------------------------------------------------- update
     def animating(self) -> bool:
         cam = self.cam
-        if getattr(cam, "moving", False):
+        if getattr(cam, "moving", False) or (self.fp_cam is not None and self.fp_cam.moving):
             return True
         if hasattr(cam, "tscale") and (abs(cam.tx - cam.cx) > 1e-3 or abs(cam.tz - cam.cz) > 1e-3
                                        or abs(cam.tscale - cam.scale) > 1e-3):
@@ -617,6 +633,8 @@ class GameScene(Scene):
             return
         self._pan_keys(dt)
         self.cam.update(dt)
+        if self.fp_cam is not None:
+            self.fp_cam.update(dt)
         if self.mouse_seen and not self.over_ui(self.mouse):
             # pick only when the mouse, the camera or the board changed (not every frame)
             key = (tuple(self.mouse), self.ctl.version, self._camera_key())
