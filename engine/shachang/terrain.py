@@ -369,14 +369,16 @@ def place_spawns(heights: np.ndarray, preset_key: str, players: int, seed: int, 
         raise ValueError(f"{k} spawns cannot be placed non-adjacent on a {n}x{n} map")
     gap = spawn_gap(p)
     best_score, spawns = -math.inf, None
+    closest = -math.inf  # the widest enemy spacing seen in a spread layout
     for trial_no in range(16 if n <= 64 else 1):  # keep the widest, fairest of a few layouts
-        if trial_no >= 4 and spawns is not None:
-            break  # more trials only while none keeps the gap
+        if trial_no >= 4 and (spawns is not None or closest < gap - 2):
+            break  # more trials only while none keeps the gap but some came close
         pts = _spread_points(rng, n, k)
         owner = _assign(rng, pts, players, p.spawns)
         trial = [sorted(tuple(int(v) for v in pts[i]) for i in np.flatnonzero(owner == pl))
                  for pl in range(players)]
         f = fairness(trial)
+        closest = max(closest, f["min_enemy"])
         score = f["min_spacing"] * (1.0 - f["ratio"])
         if f["min_enemy"] >= gap and score > best_score:  # issue 18: enemy spawns keep the gap
             best_score, spawns = score, trial
