@@ -162,3 +162,22 @@ def test_a_click_on_an_own_unit_on_a_reinforcement_cell_opens_the_box(app):
     key(app, pygame.K_2)
     key(app, pygame.K_RETURN)
     assert str(g.log[-1]) == "reinforce a1 2"
+
+
+def test_own_march_slides_and_own_shot_flies(app):
+    import time
+
+    app.opts.ai_delay = 0.3
+    g = position([[0, "a1", 7], [1, "a4", 2], [1, "h8", 2]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    assert scene.ctl.try_apply(g.parse_action("march a1 b1 2"))
+    assert scene.echo is not None and str(scene.echo["action"]) == "march a1 b1 2" and scene.animating()
+    step(app)
+    time.sleep(0.35)
+    step(app)
+    assert scene.echo is None
+    assert scene.ctl.try_apply(g.parse_action("attack a1 a4"))
+    assert str(scene.echo["action"]) == "attack a1 a4"

@@ -85,6 +85,7 @@ class GameScene(Scene):
         self._sel_heard = None
         self.flashes: list[dict] = []  # hits the player saw: an expanding ring on the unit for a moment
         self._turn_of: int | None = None  # whose turn _sync_turn saw last
+        self.echo: dict | None = None  # the player's own march/shot, drawn sliding for a moment
         self._tip = {"cell": None, "due": 0.0, "shown": False}  # the hover tooltip (after a short rest)
         if app.display.kind == "gl":  # mesh and shader variants now, not as a hitch in the first frames
             app.display.gl.warm_up(self.ctl.frame(), self.camera())
@@ -184,6 +185,11 @@ class GameScene(Scene):
     def _after_action(self, action) -> None:
         from engine.shachang.actions import End
 
+        src, dst = getattr(action, "src", None), getattr(action, "dst", None)
+        dur = min(0.35, self.app.opts.ai_delay)
+        if src is not None and dst is not None and dur > 0.02:
+            # the player's own march slides and own shot flies, like the computer's
+            self.echo = {"action": action, "seat": self.ctl.viewer, "t0": time.monotonic(), "dur": dur}
         if isinstance(action, End) or self.game.is_over:
             self.autosave()
         self._sync_turn()
@@ -605,7 +611,7 @@ class GameScene(Scene):
             return True  # a computer seat is playing
         if self.last_ai is not None or self.slide is not None or self.dragging or self.press is not None:
             return True
-        if self.flashes:
+        if self.flashes or self.echo is not None:
             return True
         tip = self._tip
         if tip["cell"] is not None and not tip["shown"]:
@@ -819,9 +825,10 @@ class GameScene(Scene):
                 box = box.union(lab.inflate(4, 4))
             display.mark(box)
 
-    def _draw_slide(self, display) -> None:
-        """The computer's march (its soldiers sliding) or shot (a bolt) between two visible cells."""
-        sl = self.slide
+    def _draw_slide(self, display, sl=None) -> None:
+        """A march (its soldiers sliding) or shot (a bolt) between two visible cells: the computer's
+        before it lands, or (``sl`` = self.echo) the player's own just after it was played."""
+        sl = sl or self.slide
         a = self.cell_to_screen(sl["action"].src)
         b = self.cell_to_screen(sl["action"].dst, top=False)
         if a is None or b is None:
@@ -887,6 +894,11 @@ class GameScene(Scene):
             self._draw_last_ai(display)
         if self.slide is not None:
             self._draw_slide(display)
+        if self.echo is not None:
+            if time.monotonic() - self.echo["t0"] >= self.echo["dur"]:
+                self.echo = None
+            else:
+                self._draw_slide(display, self.echo)
         if self.flashes:
             self._draw_flashes(display)
         self._draw_tooltip(display)
