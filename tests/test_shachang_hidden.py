@@ -144,3 +144,23 @@ def test_without_fog_everybody_reads_the_killer():
     g = three_player_kill("tabletop")
     for p in range(3):
         assert "P2 is out: wiped out by P1" in g.observe(p).events
+
+
+def test_turn_start_elimination_reason_is_private_under_fog():
+    """S14: with nothing on the field and no visible cell the reserve is void and the player is out.
+    Everybody learns that P2 is out; only P2 learns why (its reserve is hidden from the others, D8)."""
+    g = game([[0, "a1", 3], [2, "h8", 1]], mode="digital", players=3, reserve=[0, 3, 0])
+    g.apply("end")
+    assert g.out[1]
+    assert "P2 is out: no cell to reinforce on, the reserve is void (S13/S14)" in g.observe(1).events
+    for p in (0, 2):
+        ev = g.observe(p).events
+        assert "P2 is out" in ev and not any("reserve" in e or "no cell" in e for e in ev)
+    # without fog the reason is public: P2's only spawn b1 is held by P1 (S13)
+    t = game([[0, "a1", 3], [2, "h8", 1]], mode="tabletop", players=3, reserve=[0, 3, 0],
+             spawns=(((0, 0),), ((0, 1),), ((7, 7),)))
+    t.apply("march a1 b1 3")
+    t.apply("end")
+    assert t.out[1]
+    for p in range(3):
+        assert "P2 is out: no cell to reinforce on, the reserve is void (S13/S14)" in t.observe(p).events
