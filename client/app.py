@@ -80,9 +80,9 @@ def check_options(o: Options, players_given: bool = True) -> Options:
 
         if o.preset not in presets():
             raise ValueError(f"unknown preset {o.preset!r:.40}; known: {', '.join(presets())}")
-        top = presets()[o.preset].max_players
+        top = presets()[o.preset].offered_players  # D2: counts whose spawns keep the gap
         if not 2 <= o.players <= top:
-            most = max(p.max_players for p in presets().values())
+            most = max(p.offered_players for p in presets().values())
             takes = "exactly 2" if top == 2 else f"2 to {top}"
             raise ValueError(f"the {o.preset} map takes {takes} players, not {o.players}"
                              + (f" (larger presets take up to {most})" if o.players <= most else ""))
