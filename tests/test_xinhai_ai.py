@@ -11,7 +11,7 @@ def test_agents_play_legal_actions_deterministically():
         for _ in range(2):
             g = new_game(seed=3)
             agents = [make_agent(level, seed=1, seat=0), make_agent(level, seed=2, seat=1)]
-            for _ in range(120):
+            for _ in range(80):
                 if g.is_over:
                     break
                 seat = g.current_player
@@ -55,3 +55,13 @@ def test_track_choice_does_not_waste_points():
     assert g.stage == "track"
     a = make_agent("hard", seed=0, seat=0).act(g.observe(0), g.legal_actions())
     assert str(a) in ("track army", "track southeast")
+
+
+def test_arena_hard_beats_random_on_both_sides():
+    # a fixed-seed sample of the arena (the 100-game numbers are in docs/rules/xinhai.md)
+    import io
+
+    from engine.arena import run
+
+    res = run("xinhai", "hard", "random", 2, 2, {}, seed=0, out=io.StringIO())
+    assert (res["a_first"], res["b_first"], res["void"], res["games"]) == (2, 0, 0, 2)
