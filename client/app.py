@@ -588,6 +588,12 @@ class App:
         if frame is None or not hasattr(scene, "camera"):
             raise RuntimeError("no board view to picture here")
         camera = scene.camera()
+        import dataclasses
+
+        # no hover frame; the view the player had in the window's free part, centred in the picture
+        frame = dataclasses.replace(frame, overlays=dataclasses.replace(frame.overlays, hover=None), version=None)
+        if hasattr(scene, "centred_camera"):
+            camera = scene.centred_camera()
         if self.display.kind == "gl":
             from client.shot import save_view
 

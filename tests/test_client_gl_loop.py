@@ -146,3 +146,31 @@ def _check_home_camera(glapp, preset):
         pts += [(0, 0, 0), (g.size, 0, 0), (0, 0, g.size), (g.size, 0, g.size)]
     for x, y, _ in cam.project(pts, w, h):
         assert x0 * w - 1 <= x <= x1 * w + 1 and y0 * h - 1 <= y <= y1 * h + 1, (preset, x, y)
+
+
+def test_clean_rule_picture_has_no_hover_and_the_board_centred(glapp, tmp_path, monkeypatch):
+    """Issue 12: Shift+F12 draws the board alone, without the hover frame, centred in the picture
+    (the window's view is offset beside the side panel)."""
+    import numpy as np
+    from PIL import Image
+
+    import client.shot as shot
+    from engine import registry
+
+    g = registry.get("shachang").new_game(preset="standard", mode="tabletop", players=2, seed=1)
+    glapp.start_game(g, ["human", "random"])
+    step(glapp, 2)
+    scene = glapp.find(GameScene)
+    scene.ctl.hover = (4, 4)
+    step(glapp)
+    seen = {}
+    real = shot.save_view
+    monkeypatch.setattr(shot, "save_view", lambda gl, frame, cam, path: seen.update(frame=frame) or real(gl, frame, cam, path))
+    out = glapp.save_rule_picture(tmp_path / "rule.png")
+    assert seen["frame"].overlays.hover is None
+    img = np.asarray(Image.open(out).convert("RGB")).astype(int)
+    bg = np.array([23, 26, 31])
+    board = np.abs(img - bg).sum(axis=2) > 30
+    cols = np.flatnonzero(board.any(axis=0))
+    mid = (cols[0] + cols[-1]) / 2
+    assert abs(mid - img.shape[1] / 2) < 0.06 * img.shape[1], (cols[0], cols[-1], img.shape)

@@ -181,3 +181,33 @@ def test_own_march_slides_and_own_shot_flies(app):
     assert scene.echo is None
     assert scene.ctl.try_apply(g.parse_action("attack a1 a4"))
     assert str(scene.echo["action"]) == "attack a1 a4"
+
+
+def test_status_line_follows_the_language_and_drops_stale_lines(app):
+    """Issue 12: F2 re-writes the status line in the new language; leaving first person drops its line;
+    a hand-over clears the last player's hover."""
+    from client import i18n
+
+    g = position([[0, "a1", 2], [1, "h8", 2]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    assert i18n.lang() == "en"
+    scene.ctl.select((0, 0))
+    key(app, pygame.K_v)  # first person (the flat renderer: a zoomed view)
+    assert "First person" in scene.ctl.status or "a1" in scene.ctl.status
+    key(app, pygame.K_v)
+    assert "a1" not in scene.ctl.status  # the first-person line is gone
+    key(app, pygame.K_F2)
+    step(app)
+    try:
+        assert i18n.lang() == "zh" and "回合" in scene.ctl.status
+    finally:
+        if i18n.lang() != "en":
+            key(app, pygame.K_F2)
+    scene.ctl.hover = (3, 3)
+    scene.end_turn()
+    if app.scene is not scene:
+        key(app, pygame.K_RETURN)
+    assert scene.ctl.hover is None

@@ -86,6 +86,7 @@ class GameScene(Scene):
         self.flashes: list[dict] = []  # hits the player saw: an expanding ring on the unit for a moment
         self._turn_of: int | None = None  # whose turn _sync_turn saw last
         self.echo: dict | None = None  # the player's own march/shot, drawn sliding for a moment
+        self._lang_seen: str | None = None  # the language the status line was written in
         self._tip = {"cell": None, "due": 0.0, "shown": False}  # the hover tooltip (after a short rest)
         if app.display.kind == "gl":  # mesh and shader variants now, not as a hitch in the first frames
             app.display.gl.warm_up(self.ctl.frame(), self.camera())
@@ -110,6 +111,27 @@ class GameScene(Scene):
         bottom = h - hud.STATUS_H - 8
         top = hud.TOP_H + 8
         return (16 / w, top / h, right / w, bottom / h)
+
+    def centred_camera(self):
+        """A copy of the camera moved so that what shows in the middle of the free part of the window
+        (beside the panels) is in the middle of the whole picture (Shift+F12's clean rule picture)."""
+        import copy
+
+        from client.camera import StrategyCamera, _ground
+
+        cam = self.camera()
+        if not isinstance(cam, StrategyCamera):
+            return cam
+        c = copy.deepcopy(cam)
+        w, h = self.app.display.size
+        x0, y0, x1, y1 = self.usable_rect()
+        view, proj = c.matrices(w / max(1, h))
+        a = _ground(view, proj, w, h, (x0 + x1) / 2 * w, (y0 + y1) / 2 * h, c.ground_y)
+        b = _ground(view, proj, w, h, w / 2, h / 2, c.ground_y)
+        if a is not None and b is not None:
+            c.target = (c.target[0] + a[0] - b[0], c.target[1] + a[1] - b[1])
+            c._goal_target = c.target
+        return c
 
     def _home_camera(self, snap: bool = False) -> None:
         """Frame the player's own army and (on small maps) the whole board in the usable part of the
@@ -222,6 +244,9 @@ class GameScene(Scene):
 
                 self.handover_for = nxt
                 self.ctl.selected = None
+                self.ctl.hover = None  # nothing of the last player's pointing survives the hand-over
+                self._tip.update(cell=None, shown=False)
+                self._pick_key = None
                 self.ctl.reinforce = None
                 self.ctl.first_person = False
                 self.fp_cam = None
@@ -552,6 +577,7 @@ class GameScene(Scene):
         if ctl.first_person:
             ctl.first_person = False
             self.fp_cam = None
+            ctl.say(t("hint_select"))  # the first-person line is stale now
             saved = getattr(self, "_fp_saved", None)
             if saved is not None and hasattr(self.cam, "tscale"):  # flat: back to the view before
                 self.cam.tx, self.cam.tz, self.cam.tscale = saved
@@ -652,9 +678,19 @@ class GameScene(Scene):
             self.ctl.hover = None
         self._run_ai(dt)
         self._sound_cues()
+        self._follow_language()
 
     HIT_KEYS = {"attack_hit": "dst", "attack_wiped": "dst", "unseen_hit": "cell", "unseen_wiped": "cell"}
     FLASH_S = 0.9
+
+    def _follow_language(self) -> None:
+        """After F2 the status line speaks the new language (its old text is dropped)."""
+        lang = i18n.lang()
+        if lang != self._lang_seen:
+            if self._lang_seen is not None:
+                self.ctl.say(t("turn_of", p=i18n.player_name(self.game.current_player))
+                             if not self.game.is_over else t("phase_over"))
+            self._lang_seen = lang
 
     def _sound_cues(self) -> None:
         """Sounds for what the player on screen just saw happen (their own log) and for a selection;
