@@ -211,3 +211,26 @@ def test_status_line_follows_the_language_and_drops_stale_lines(app):
     if app.scene is not scene:
         key(app, pygame.K_RETURN)
     assert scene.ctl.hover is None
+
+
+def test_f1_opens_how_to_play_with_a_legend_then_the_keys(app):
+    """Issue 12: F1's first tab is how to play with a legend of every colour, icon and number; Tab shows the keys."""
+    from client import i18n
+    from client.scenes.help import HelpScene, legend_items
+
+    g = position([[0, "a1", 2], [1, "h8", 2]])
+    app.start_game(g, ["human", "normal"])
+    step(app)
+    key(app, pygame.K_F1)
+    page = app.scene
+    assert isinstance(page, HelpScene) and page.tabs() == ["play", "keys"] and page.tab == 0
+    kinds = {k for k, _ in legend_items()}
+    assert {"reach", "hatch", "target", "blocked", "reinforce", "ghost", "slate", "tent", "swords", "spent",
+            "count", "sight"} <= kinds
+    for lang in ("zh", "en"):
+        for _, k in legend_items():
+            assert i18n.tr(k, lang)
+    key(app, pygame.K_TAB)
+    assert page.tab == 1 and any("Enter" in k for k, _ in page.rows())
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, GameScene)
