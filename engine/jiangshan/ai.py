@@ -54,13 +54,16 @@ def simulate(st: State, act: Act) -> State:
     ch.force(*[(1,)] * 4)
     try:
         E.perform(s, act, ch, _noop)
-        while s.stage == "reveal":
-            u = s.units[s.reveal[0]]
-            E.perform(s, Act("face", (_n(u.cell), s.scen.seats[u.owner].forward)), ch, _noop)
-        if s.stage == "reaction":
-            E.perform(s, Act("decline"), ch, _noop)
-        if s.stage == "action" and s.ap <= 0:
-            E.end_turn(s, ch, _noop)
+        for _ in range(64):
+            if s.stage == "reveal":
+                u = s.units[s.reveal[0]]
+                E.perform(s, Act("face", (_n(u.cell), s.scen.seats[u.owner].forward)), ch, _noop)
+            elif s.stage == "reaction":
+                E.perform(s, Act("decline"), ch, _noop)
+            elif s.stage == "action" and s.ap <= 0:
+                E.end_turn(s, ch, _noop)
+            else:
+                break
     except (KeyError, StopIteration, ValueError, IndexError):
         pass
     return s
@@ -91,6 +94,50 @@ def best_capture(st: State, p: int) -> float:
             x = board.get(c)
             if x is not None and x.owner != p:
                 best = max(best, VALUE[x.type])
+    return best
+
+
+def attack_cells(st: State, u, board: dict) -> set:
+    """Cells ``u`` could capture on if an enemy stood there (its capture pattern, paths, the first cell
+    a charge reaches), used to see which units are defended."""
+    from engine.jiangshan import moves as M
+
+    p, a = u.owner, u.cell
+    out = set()
+    if u.t.cls == "scout":
+        return out
+    for v in M.vectors(u, ("capture", "advance"), u.state == "march"):
+        c = (a[0] + v[0], a[1] + v[1])
+        if st.on_board(c) and M.path_ok(st, p, a, v, board):
+            out.add(c)
+    for d in u.t.charge:
+        c = (a[0] + d[0], a[1] + d[1])
+        while st.on_board(c) and M.passable(st, p, c, board):
+            c = (c[0] + d[0], c[1] + d[1])
+        if st.on_board(c):
+            out.add(c)
+    return out
+
+
+def exchange_threat(st: State, p: int) -> float:
+    """The best material ``p`` wins by one capture, counting the recapture when the victim is defended."""
+    from engine.jiangshan import moves as M
+
+    board = st.board()
+    defended = set()
+    for u in st.units.values():
+        if u.owner != p and not u.in_city and not u.disorder:
+            defended |= attack_cells(st, u, board)
+    best = 0.0
+    for u in st.units.values():
+        if u.owner != p or u.in_city or u.disorder or u.used:
+            continue
+        for c in M.capture_targets(st, u, board):
+            x = board.get(c)
+            if x is None or x.owner == p:
+                continue
+            gain = VALUE[x.type] - (VALUE[u.type] if c in defended and x.type != "king" else 0.0)
+            best = max(best, gain)
     return best
 
 
@@ -150,24 +197,25 @@ class JiangshanAgent:
         return out
 
     def _hard(self, scored, me: int, unknown) -> Any:
-        """Two plies for the best candidates that end the turn: the enemy's best answer is simulated."""
+        """Two plies for normal's best candidates that end the turn: the crude threat estimate is replaced
+        by the enemy's best simulated capture or shot, and our best capture after it counts a little."""
         best, best_v = scored[0][1], None
         for v1, a, s in scored[:6]:
-            if s.stage == "over" or s.player == me:
-                v = v1
-            else:
-                worst = None
+            v = v1
+            if s.stage != "over" and s.player != me:
+                base = evaluate(s, me, unknown)
+                loss = 0.0
+                after = None
                 for b in R.legal(s):
-                    if b.kind not in ("capture", "shoot", "siege", "rocks") and worst is not None:
+                    if b.kind not in ("capture", "shoot", "siege", "rocks"):
                         continue
                     s2 = simulate(s, b)
-                    w = evaluate(s2, me, unknown)
-                    if s2.stage != "over" and s2.player == me:
-                        w += 0.7 * best_capture(s2, me)
-                    worst = w if worst is None else min(worst, w)
-                v = worst if worst is not None else v1
-                # the enemy also moves quietly: keep part of the one-ply threat estimate
-                v = 0.7 * v + 0.3 * v1
+                    d = base - evaluate(s2, me, unknown)
+                    if d > loss:
+                        loss, after = d, s2
+                v = base - 0.9 * loss
+                if after is not None and after.stage != "over" and after.player == me:
+                    v += 0.3 * best_capture(after, me)
             if best_v is None or v > best_v:
                 best, best_v = a, v
         return best
