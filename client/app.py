@@ -43,8 +43,20 @@ class Options:
     handover_delay: float = 0.4  # seconds the hand-over screen ignores input (no accidental double presses)
     strict: bool = False  # re-raise errors of scenes (tests); else report them and play on
 
-    def autosave_path(self) -> Path:
-        return Path(self.autosave) if self.autosave else Path(self.save_dir) / "autosave.json"
+    def autosave_path(self, game=None, seats=None) -> Path:
+        """The autosave file: ``--autosave`` if given, else one per game kind, map and table (a hot-seat
+        game does not overwrite a game against the computer): autosave-<game>[-<map>]-<hotseat|vs>.json."""
+        if self.autosave:
+            return Path(self.autosave)
+        if game is None:
+            return Path(self.save_dir) / "autosave.json"
+        parts = [game.game_id]
+        preset = getattr(game, "preset_key", None)
+        if preset:
+            parts.append(str(preset))
+        if seats is not None:
+            parts.append("hotseat" if all(s == "human" for s in seats) else "vs")
+        return Path(self.save_dir) / ("autosave-" + "-".join(parts) + ".json")
 
 
 # the client's save files (client.savefile; kept importable from here)

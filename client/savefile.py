@@ -116,3 +116,27 @@ def write_save(path, game, seats, viewer) -> Path:
     tmp.write_text(save_text(game, seats, viewer), encoding="utf-8")
     os.replace(tmp, path)
     return path
+
+
+def summary(path) -> dict | None:
+    """What the load list shows of a save: game id, options (map, mode, players), seats, the number of
+    actions and (replayed, for saves up to 4 MB) the round; None when the file is not a save."""
+    try:
+        text = read_file(path, MAX_CLIENT_SAVE_BYTES)
+        inner, seats, _ = unwrap(text)
+        data = parse_json(inner)
+    except (SaveError, OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        return None
+    opts = data.get("options") if isinstance(data.get("options"), dict) else {}
+    actions = data.get("actions") if isinstance(data.get("actions"), list) else []
+    out = {"game": data["game"], "options": opts, "seats": seats, "actions": len(actions), "round": None}
+    if len(inner) <= 4 * 1024 * 1024:
+        try:
+            g, _, _ = load_text(text)
+            out["round"] = getattr(g, "round", None)
+            out["over"] = g.is_over
+        except (SaveError, ValueError):
+            return None
+    return out

@@ -48,3 +48,30 @@ def test_the_run_loop_sleeps_when_idle(app, monkeypatch):
     monkeypatch.setattr(pygame, "quit", lambda: None)
     app.run()
     assert waits[:3] == [app.IDLE_WAIT_MS] * 3
+
+
+def test_autosave_per_game_kind_and_the_load_list_says_what_each_save_is(app, tmp_path):
+    """Issue 12: a hot-seat game and a game against the computer keep separate autosaves; the load list
+    names the game, map, mode, players and round of each save."""
+    from client.app import write_save
+    from client.scenes.menu import LoadScene
+    from engine import registry
+
+    hot = position([[0, "a1", 2], [1, "h8", 2]])
+    vs = registry.get("shachang").new_game(preset="medium", mode="tabletop", players=2, seed=2)
+    p1 = app.opts.autosave_path(hot, ["human", "human"])
+    p2 = app.opts.autosave_path(vs, ["human", "hard"])
+    assert p1 != p2 and p1.name == "autosave-shachang-standard-hotseat.json" and p2.name.endswith("-medium-vs.json")
+    hot.apply("end")
+    write_save(p1, hot, ["human", "human"], 0)
+    write_save(p2, vs, ["human", "hard"], 0)
+    anqi = registry.get("anqi").new_game(seed=1)
+    write_save(app.opts.autosave_path(anqi, ["human", "easy", "easy"]), anqi, ["human", "easy", "easy"], 0)
+    (tmp_path / "junk.json").write_text("{not a save", encoding="utf-8")
+    scene = LoadScene(app)
+    lines = {p.name: scene.describe(p) for p in scene.files}
+    assert "16x16" in lines[p2.name] and "tabletop" in lines[p2.name] and "2 players (1 human)" in lines[p2.name]
+    assert "round 1" in lines[p2.name]
+    assert "8x8" in lines[p1.name] and "2 players (2 human)" in lines[p1.name]
+    assert "Shadow War" in lines["autosave-anqi-vs.json"] and "0 moves" in lines["autosave-anqi-vs.json"]
+    assert "not a save" in lines["junk.json"]

@@ -136,7 +136,7 @@ def test_hot_seat_game_to_the_end_with_handover_and_illegal_click(app, tmp_path)
     assert g.current_player == 1
     assert isinstance(app.scene, HandoverScene) and app.scene.player == 1
     assert board_hidden(app)
-    assert (tmp_path / "autosave.json").exists()
+    assert (tmp_path / "autosave-shachang-standard-hotseat.json").exists()  # one autosave per game kind, map and table
     key(app, pygame.K_SPACE)
     assert app.scene is scene and scene.ctl.viewer == 1
     # P2 ends with the button (its unit has not acted: the scene asks, Yes confirms)
@@ -159,7 +159,7 @@ def test_hot_seat_game_to_the_end_with_handover_and_illegal_click(app, tmp_path)
     assert ranking[1].out and ranking[1].reason
     step(app, 2)
     # the autosave after the last turn loads back to the same game
-    g2, seats, _ = read_save(tmp_path / "autosave.json")
+    g2, seats, _ = read_save(tmp_path / "autosave-shachang-standard-hotseat.json")
     assert g2.is_over and [str(a) for a in g2.log] == [str(a) for a in g.log]
     assert seats == ["human", "human"]
 

@@ -705,7 +705,8 @@ def app_scene(app, game, seats: list[str], on_leave=None, autosave: bool = True)
                 try:
                     from client.app import write_save
 
-                    write_save(app.opts.autosave_path(), self.inner.game, self.inner.seats, 0)
+                    write_save(app.opts.autosave_path(self.inner.game, self.inner.seats), self.inner.game,
+                               self.inner.seats, 0)
                 except OSError:
                     pass
 

@@ -217,7 +217,7 @@ class GameScene(Scene):
         self._sync_turn()
 
     def autosave(self) -> None:
-        path = self.app.opts.autosave_path()
+        path = self.app.opts.autosave_path(self.game, self.seats)
         try:
             self.last_autosave = write_save(path, self.game, self.seats, self.ctl.viewer)
         except OSError as e:

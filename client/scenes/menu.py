@@ -91,11 +91,45 @@ class LoadScene(Scene):
         super().__init__(app)
         self.files = list_saves(Path(app.opts.save_dir))
         self.buttons = []
+        from client.savefile import summary
+
+        self.summaries = {p: summary(p) for p in self.files}
         for p in self.files:
             stamp = time.strftime("%m-%d %H:%M", time.localtime(p.stat().st_mtime))
-            self.buttons.append(widgets.Button(f"{p.name}   {stamp}", lambda p=p: self.load(p), 17))
+            self.buttons.append(widgets.Button(lambda p=p, stamp=stamp: f"{self.describe(p)}   {stamp}",
+                                               lambda p=p: self.load(p), 16))
         self.back = widgets.Button(lambda: t("back"), lambda: self.app.pop(self), 18)
         self.error = ""
+
+    def describe(self, path) -> str:
+        """One line per save in the current language: game, map, mode, players (and seats), round or moves."""
+        from engine import registry
+
+        sm = self.summaries.get(path)
+        if sm is None:
+            return f"{path.name} ({t('not_a_save')})"
+        info = registry.GAMES.get(sm["game"])
+        name = (info.name_zh if i18n.lang() == "zh" else info.name_en) if info else sm["game"]
+        o = sm["options"]
+        bits = [name]
+        if o.get("preset"):
+            try:
+                bits.append(i18n.preset_label(o["preset"]))
+            except (KeyError, ValueError):
+                bits.append(str(o["preset"]))
+        if o.get("mode"):
+            bits.append(t(f"mode_{o['mode']}") if f"mode_{o['mode']}" in i18n.STRINGS else str(o["mode"]))
+        seats = sm.get("seats")
+        if seats:
+            humans = sum(1 for s in seats if s == "human")
+            bits.append(t("save_players", n=len(seats), h=humans))
+        if sm.get("over"):
+            bits.append(t("phase_over"))
+        elif sm.get("round"):
+            bits.append(t("save_round", r=sm["round"]))
+        else:
+            bits.append(t("save_moves", n=sm["actions"]))
+        return " · ".join(bits)
 
     def load(self, path) -> None:
         err = self.app.load_path(path)
