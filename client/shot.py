@@ -8,7 +8,7 @@ scenario's [view] and [overlays] tables::
     --fog <player> | none      whose observation (none: the true state, no fog)
     --reach CELL  --attack CELL  --sight FROM TO  --vision CELL  --ghost  --reinforce
     --labels coords,heights,counts
-    --lang zh | en             caption line (zh needs the CJK font in assets/fonts/)
+    --lang zh | en             caption language (default: the scenario's 'lang', else zh); --no-caption: none
     --from-save FILE --move N  a saved game after its first N actions instead of a scenario
     --all                      regenerate docs/rules/pictures/*.png from assets/scenarios/*.toml
                                (with --lang en --out-dir docs/rules/pictures/en: the English set)
@@ -387,7 +387,9 @@ def main(argv=None) -> int:
     ap.add_argument("--ghost", action="store_true")
     ap.add_argument("--reinforce", action="store_true")
     ap.add_argument("--labels", help="comma list of coords, heights, counts")
-    ap.add_argument("--lang", choices=("zh", "en"))
+    ap.add_argument("--lang", choices=("zh", "en"),
+                    help="caption language (default: the scenario's 'lang', else zh)")
+    ap.add_argument("--no-caption", action="store_true", help="the picture without its caption band")
     ap.add_argument("--from-save", metavar="FILE")
     ap.add_argument("--move", type=int, metavar="N")
     ap.add_argument("--all", action="store_true", help="regenerate docs/rules/pictures/")
@@ -461,7 +463,9 @@ def main(argv=None) -> int:
         t_ctx = time.perf_counter()
         r = GLRenderer(ctx, w, h)
         t_init = time.perf_counter()
-        img = render_scenario(r, sc, args.camera, overrides, lang=args.lang, size=(w, h),
+        # a scenario's picture carries its caption by default (the scenario's language, else zh)
+        lang = None if args.no_caption else (args.lang or (sc.data or {}).get("lang") or "zh")
+        img = render_scenario(r, sc, args.camera, overrides, lang=lang, size=(w, h),
                               samples=args.samples)
         t_render = time.perf_counter()
         save_png(img, Path(args.out))
