@@ -201,3 +201,19 @@ def test_hidden_deals_show_no_seed_and_new_games_draw_a_fresh_one():
     assert len(deals) == 1  # face-down cells look the same ...
     g1, g2 = (info.new_game(**pl.new_game_options(info, 7)) for _ in range(2))
     assert g1.seed != g2.seed  # ... but the deals differ
+
+
+def test_scenes_name_no_game():
+    """Issue 11: the start screen, the board scene, the help page and the modals ask plugins; none of them
+    branches on a game id, sniffs attributes or imports a game's engine."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "client" / "scenes"
+    for name in ("board_game.py", "start.py", "help.py", "modals.py", "handover.py", "menu.py"):
+        src = (root / name).read_text(encoding="utf-8")
+        pats = [r"game_id\s*[!=]=", r"hasattr\(", r"engine\.(baige|anqi|shachang|sanguo|xinhai|jiangshan)"]
+        if name != "help.py":  # the help page picks its tabs by key-table context ("shachang" is one)
+            pats.append(r"[\"'](baige|anqi|shachang)[\"']")
+        for pat in pats:
+            assert not re.search(pat, src), (name, pat)
