@@ -26,7 +26,7 @@ class Options:
     preset: str = "standard"
     mode: str = "digital"
     players: int = 2
-    seats: list[str] = field(default_factory=lambda: ["human", "random"])
+    seats: list[str] = field(default_factory=lambda: ["human", "normal"])  # "normal": the default computer level
     seed: int = 0
     renderer: str = "auto"  # auto | gl | flat
     lang: str = "zh"
@@ -533,7 +533,7 @@ class App:
 
             game = info.new_game(**plugin_class(info.game_id).new_game_options(info, o.seed, o.players))
         n = game.num_players
-        seats = (list(o.seats) + ["random"] * n)[:n]
+        seats = (list(o.seats) + ["normal"] * n)[:n]
         self.start_game(game, seats)
 
     def load_path(self, path) -> str | None:

@@ -75,3 +75,14 @@ def test_autosave_per_game_kind_and_the_load_list_says_what_each_save_is(app, tm
     assert "8x8" in lines[p1.name] and "2 players (2 human)" in lines[p1.name]
     assert "Shadow War" in lines["autosave-anqi-vs.json"] and "0 moves" in lines["autosave-anqi-vs.json"]
     assert "not a save" in lines["junk.json"]
+
+
+def test_start_screen_offers_normal_as_the_computer_level(app):
+    from client.app import Options
+    from client.scenes.start import StartScene
+
+    assert Options().seats == ["human", "normal"]
+    app.start_title()
+    step(app)
+    start = app.find(StartScene)
+    assert [c.value for c in start.seats[:3]] == ["human", "normal", "normal"]

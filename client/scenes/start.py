@@ -38,7 +38,7 @@ class StartScene(Scene):
                                     lambda v: "中文" if v == "zh" else "English", i18n.lang(), i18n.set_lang)
         self.renderer = widgets.Chooser(lambda: t("renderer"), lambda: ["gl", "flat"],
                                         lambda v: t("renderer_" + v), app.display.kind)
-        seats = (list(o.seats) + ["random"] * 8)[:8]
+        seats = (list(o.seats) + ["normal"] * 8)[:8]
         self.seats = [widgets.Chooser(lambda i=i: t("seat", n=i + 1), lambda: SEAT_KINDS, i18n.seat_label, seats[i],
                                       size=18) for i in range(8)]
         self.main_rows = [self.game, self.preset, self.mode, self.players, self.lang, self.renderer]
