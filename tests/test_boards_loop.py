@@ -17,7 +17,7 @@ def make_app(driver, game_id, seats, renderer, game=None, size=(900, 640)):
     old = os.environ.get("SDL_VIDEODRIVER")
     os.environ["SDL_VIDEODRIVER"] = driver
     try:
-        app = BoardApp(game_id, seats, renderer, "en", size, seed=1, ai_delay=0.0, game=game)
+        app = BoardApp(game_id, seats, renderer, "en", size, seed=1, ai_delay=0.0, game=game, strict=True)
     except Exception as e:  # pragma: no cover - machine dependent
         pygame.display.quit()
         pytest.skip(f"no window with {driver}: {e}")

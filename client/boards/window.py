@@ -4,10 +4,11 @@ from __future__ import annotations
 
 
 class BoardApp:
-    """``step()`` is one frame; ``scene`` the BoardGameScene; ``app`` the client.app.App underneath."""
+    """``step()`` is one frame; ``scene`` the BoardGameScene; ``app`` the client.app.App underneath.
+    ``strict``: a scene's error is raised (tests) instead of shown on the status line."""
 
     def __init__(self, game_id: str = "baige", seats=None, renderer: str = "gl", lang: str = "zh",
-                 size=(1280, 800), seed: int = 0, ai_delay: float = 0.35, game=None):
+                 size=(1280, 800), seed: int = 0, ai_delay: float = 0.35, game=None, strict: bool = False):
         import pygame
 
         from client.app import App, Options
@@ -19,7 +20,7 @@ class BoardApp:
         if game is None:
             game = info.new_game(**plugin_class(game_id).new_game_options(info, seed))
         self.app = App(Options(game_id=game_id, renderer=renderer, lang=lang, size=tuple(size), seed=seed,
-                               ai_delay=ai_delay, handover_delay=0.0, strict=True))
+                               ai_delay=ai_delay, handover_delay=0.0, strict=strict))
         pygame.display.set_caption(info.name_zh if lang == "zh" else info.name_en)
         if renderer == "gl" and self.display.kind != "gl":
             print(f"OpenGL unavailable, flat renderer: {self.display.fallback_reason}")
