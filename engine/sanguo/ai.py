@@ -59,6 +59,7 @@ class Evaluator:
     enemy_weight = 0.5  # an enemy's material counts this much against mine
     threat_malus = 1.5  # per enemy line piece one piece away from checking my ruler
     threat_bonus = 0.3  # per line piece of mine one piece away from checking an enemy ruler
+    endgame_boost = 3.0  # the ruler-room and closeness terms times this with two kingdoms left
     pull = 1.0  # per horse move to the emperor (two kingdoms left)
     near = 0.08  # per point of distance of my attackers to the nearest enemy ruler
 
@@ -129,7 +130,7 @@ class Evaluator:
             if not pos.allied(k, me):
                 if pos.in_check(k):
                     s += self.check_bonus
-                s -= self.room * 0.25 * self.ruler_room(pos, k, mine)
+                s -= self.room * 0.25 * self.ruler_room(pos, k, mine) * self._boost(pos)
                 s += self.threat_bonus * self.danger(pos, k)
         s -= self.threat_malus * self.danger(pos, me)
         s += self.pressure(pos) + self.emperor_pull(pos)
@@ -189,7 +190,11 @@ class Evaluator:
             x, y = lay.xy(i)
             d = min(abs(x - tx) + abs(y - ty) for tx, ty in targets)
             s -= self.near * d * (0.5 if p[K] == PAWN else 1.0)
-        return s
+        return s * self._boost(pos)
+
+    def _boost(self, pos: Position) -> float:
+        """How much more the attack terms count with two kingdoms left (an endgame to finish)."""
+        return self.endgame_boost if sum(pos.alive) == 2 else 1.0
 
     def hanging(self, pos: Position, mine: dict | None = None) -> float:
         """Loss expected from my pieces the enemies can take: the kingdom to move fully, the other
