@@ -75,8 +75,12 @@ def _json(v):
 
 def game_of(key: str) -> str:
     """The catalogue a key lives in: its prefix before the first dot when such a file exists, else common."""
-    head = key.split(".", 1)[0]
-    return head if (ASSETS / f"{head}.toml").exists() and head != "common" else "common"
+    return _catalogue_for(key.split(".", 1)[0])
+
+
+@lru_cache(maxsize=None)
+def _catalogue_for(head: str) -> str:
+    return head if head != "common" and (ASSETS / f"{head}.toml").exists() else "common"
 
 
 @lru_cache(maxsize=None)

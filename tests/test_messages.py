@@ -37,8 +37,10 @@ def test_a_catalogue_without_a_language_is_refused(tmp_path, monkeypatch):
     (tmp_path / "bad.toml").write_text('[bad.k]\nzh = "只有中文"\n', encoding="utf-8")
     monkeypatch.setattr(M, "ASSETS", tmp_path)
     M.catalogue.cache_clear()
+    M._catalogue_for.cache_clear()
     try:
         with pytest.raises(CatalogueError, match="bad.k has no en text"):
             catalogue("bad")
     finally:
         M.catalogue.cache_clear()
+        M._catalogue_for.cache_clear()
