@@ -179,3 +179,31 @@ def test_rebuild_turns_a_city_into_a_camp():
     g = make(red=["king@a1"], cities=[("d4", "city", 0)], white=["king@l8"])
     g.apply("rebuild d4")
     assert g.st.cities[parse_cell("d4", 12, 8)].kind == "camp" and g.st.player == 1
+
+
+def test_the_log_names_a_marching_unit_only_by_its_class_for_the_enemy():
+    """J5 in the log: the owner reads "刀兵", the enemy only "步" for a marching unit's march."""
+    g = make(red=["blade@e3", "king@a1"], white=["king@l8"])
+    g.apply("move e3 e4")
+    mine = [e.msg for e in g.events(0) if e.msg.key == "jiangshan.ev.moved"][-1]
+    theirs = [e.msg for e in g.events(1) if e.msg.key == "jiangshan.ev.moved"][-1]
+    assert "刀兵" in mine.render("zh") and "刀兵" not in theirs.render("zh") and "步" in theirs.render("zh")
+    assert "a foot unit" in theirs.render("en")
+
+
+def test_hidden_variant_keeps_the_view_and_changes_hidden_types():
+    """The generic hidden-information check's variant: same observation for the viewer, other hidden facts."""
+    import random
+
+    from engine.jiangshan import new_game
+
+    g = new_game(seed=2)
+    g.apply("pick fire+ruse+substitute")
+    g.apply("pick formation+crossing+scout")
+    changed = False
+    for k in range(6):
+        v = g.hidden_variant(0, random.Random(k))
+        assert v.observe(0) == g.observe(0) and v.legal_action_texts() == g.legal_action_texts()
+        changed |= any(v.st.units[i].type != u.type for i, u in g.st.units.items())
+        changed |= v.st.sides[1].tallies != g.st.sides[1].tallies
+    assert changed
