@@ -165,3 +165,14 @@ def test_action_steps_flip_is_cell_then_option_and_move_is_two_cells():
     assert str(g.action_for((Step("cell", "c3"), Step("cell", "c4")))) == "move c3 c4"
     assert g.action_for((Step("cell", "c3"), Step("cell", "c5"))) is None
     assert template("anqi.step.flip", "zh") == "翻开"
+
+
+def test_events_of_an_action_follow_its_line():
+    # A6 / A7: 吴 takes the last piece of 魏, who made 勤王: 魏 is out and the alliance of 吴 and 蜀 ends
+    g = setup({"h5": "吴君", "e2": "蜀君", "c3": "吴车", "c4": "蜀兵", "g8": "魏兵", "g7": "吴车"},
+              {"b2": "吴兵"}, qinwang=1)
+    g.apply("move g7 g8")
+    assert g.record_msgs[-1].render("zh") == "吴 g7→g8 吃魏兵；魏棋子被吃光，出局；勤王方魏已出局，吴与蜀转为对战"
+    assert g.record_msgs[-1].render("en") == ("Wu g7xg8 takes the Wei soldier; Wei is out: no pieces left; "
+                                              "Wei, who made 勤王, is out: Wu and Shu are at war again")
+    assert g.record[-1] == "吴 move g7 g8 x魏兵; 魏 out: no pieces left; alliance over: 吴 and 蜀 fight again"

@@ -194,8 +194,8 @@ class AnqiGame(Game):
                                          q=T.faction(pos.qinwang))))
         self._log.append(a)
         self.record.append(f"{self.lay.seats[mover]} {text}" + "".join(f"; {e}" for e, _ in events if e))
-        if events:
-            msg = Msg.of("anqi.record.with_events", line=msg, events=[m for _, m in events])
+        for _, m in events:  # "line; event; event"
+            msg = Msg.of("anqi.record.with_events", line=msg, event=m)
         self.record_msgs.append(msg)
         self._legal = None
 
