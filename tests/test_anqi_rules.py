@@ -350,6 +350,7 @@ def test_A7_no_legal_action_puts_a_faction_out_and_removes_its_ruler():
     assert g.piece_at("a5") == "汉炮" and g.piece_at("b7") == "吴车"
     assert "魏 out: no legal action" in g.record[-1]
     assert g.record_msgs[-1].render("zh").endswith("魏困毙出局，君主去除")
+    assert g.out_reason(1).render("zh") == "困毙" and g.out_reason(2) is None
     assert g.current_player == 2
     # AQ6: the dead 魏士 never moves again, threatens nothing and is fair game for both factions still in
     g.apply("move d2 d3")  # 蜀

@@ -334,6 +334,14 @@ class AnqiGame(Game):
         """Cells the current player's piece on ``cell`` may move to (steps, captures, cannon jumps, 勤王)."""
         return [a.dst for a in self.legal_actions() if isinstance(a, Move) and a.src == cell]
 
+    def out_reason(self, seat: int) -> Msg | None:
+        """Why ``seat`` is out, as a keyed message (棋子被吃光 / 困毙), or None while it is in (A7)."""
+        r = self.pos.out_reason.get(seat)
+        if r is None:
+            return None
+        return Msg.of({"no pieces left": "anqi.why.no_pieces", "no legal action": "anqi.why.stuck"}.get(
+            r, "anqi.why.set_up"))
+
     @property
     def allies(self) -> tuple[int, ...]:
         """The allied pair after 勤王 (A6), or () when nobody is allied."""
