@@ -51,3 +51,17 @@ def test_without_fog_every_march_of_the_turn_can_be_taken_back():
     g.apply("march a1 a3 1")
     assert undo.can_undo(g)
     assert undo.undo(g).log == []
+
+
+def test_a_march_is_searched_once_per_apply():
+    """Issue 13: apply() reuses the path search its own check just did (one BFS per march)."""
+    g = game([[0, "d4", 8], [1, "h8", 1]], mode="digital")
+    calls = []
+    real = g._bfs
+    g._bfs = lambda *a, **k: calls.append(1) or real(*a, **k)
+    g.apply("march d4 d6 3")
+    assert len(calls) == 1
+    g.check("march d4 c4 1")  # a check alone leaves nothing that a later, different apply could reuse
+    calls.clear()
+    g.apply("march d4 e4 1")
+    assert len(calls) == 1 and str(g.log[-1]) == "march d4 e4 1"

@@ -594,6 +594,7 @@ class ShachangGame(Game):
         if u.moves <= 0:
             raise IllegalAction("S15 move power", key="shachang.march.no_moves", action=act, cell=src)
         cost = self._march_cost(a.src, a.dst, u.moves)
+        self._checked_march = (a, len(self._log), cost)  # apply() reuses it: one search per march
         if cost is None:
             raise IllegalAction("S15 path", key="shachang.march.no_path_seen" if self.fog else "shachang.march.no_path",
                                 action=act, cell=cell_name(a.dst))
@@ -657,7 +658,13 @@ class ShachangGame(Game):
             self._end_turn()
 
     def _apply_march(self, p: int, a: March) -> None:
-        cost = self._march_cost(a.src, a.dst, u_moves := self.units[a.src].moves)
+        u_moves = self.units[a.src].moves
+        checked = getattr(self, "_checked_march", None)
+        if checked is not None and checked[0] == a and checked[1] == len(self._log) - 1:
+            cost = checked[2]  # found by check() a moment ago, on this very state
+        else:
+            cost = self._march_cost(a.src, a.dst, u_moves)
+        self._checked_march = None
         assert cost is not None and cost <= u_moves
         u = self.units[a.src]
         self.phase = "battle"
