@@ -51,6 +51,23 @@ def main(argv=None) -> int:
             g.apply(a)
             app.append(time.perf_counter() - t)
         print(f"{preset} digital, {players} players, apply() incl. vision update: {_ms(app)}")
+    # the complete legal list on the biggest map (thousands of actions)
+    g = new_game("huge", "digital", 8, seed=1)
+    rng = random.Random(2)
+    times, sizes = [], []
+    for _ in range(60):
+        if g.is_over:
+            break
+        t = time.perf_counter()
+        legal = g.legal_actions()
+        times.append(time.perf_counter() - t)
+        sizes.append(len(legal))
+        g.apply(legal[rng.randrange(len(legal))])
+    print(f"huge digital, 8 players, legal_actions(): {_ms(times)}; actions per decision: median "
+          f"{statistics.median(sizes)}")
+    import os
+
+    print("load average %.2f %.2f %.2f" % os.getloadavg())
     return 0
 
 
