@@ -44,30 +44,6 @@ class ParseError(ValueError):
     """Action text that does not name an action of the game."""
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of building an action in the client: pick a ``cell``, an ``option``
-    (a promotion piece, a face of a marker), a ``count``, or press a ``button``
-    (pass, offer a draw). ``value`` is its text (a cell name, an option id, a number);
-    ``label`` an optional message key for showing it."""
-
-    kind: str  # cell | option | count | button
-    value: str
-    label: str = ""
-
-
-@dataclass(frozen=True)
-class Event:
-    """A log entry: a keyed message, who may see it (None = everybody), and whether chance made it."""
-
-    msg: Any  # engine.messages.Msg
-    visible_to: frozenset | None = None
-    chance: bool = False
-
-    def seen_by(self, player: int) -> bool:
-        return self.visible_to is None or player in self.visible_to
-
-
 def read_save(text: str, game_id: str, version: int, title: str) -> dict:
     """The JSON object of a save of ``game_id`` at ``version`` (see engine.saves.read_save)."""
     from engine.saves import read_save as _read
