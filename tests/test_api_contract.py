@@ -22,12 +22,35 @@ def _games():
     return sorted(registry.GAMES)
 
 
-@pytest.mark.parametrize("game_id", _games())
-def test_random_play_respects_the_api(game_id):
+# Other option sets the generic checks also cover: a game's variants beyond its defaults.
+VARIANTS = {"sanguo": ({"variant": "jieqi"}, {"variant": "jieqi", "mode": "quick"})}
+
+
+def _cases():
+    """Test ids: every game with its defaults, then "game:key=value,..." for its VARIANTS."""
+    out = []
+    for gid in _games():
+        out.append(gid)
+        for v in VARIANTS.get(gid, ()):
+            if gid in registry.GAMES:
+                out.append(gid + ":" + ",".join(f"{k}={x}" for k, x in v.items()))
+    return out
+
+
+def _case(case: str) -> tuple[str, dict]:
+    gid, _, rest = case.partition(":")
+    extra = dict(kv.split("=", 1) for kv in rest.split(",")) if rest else {}
+    return gid, extra
+
+
+@pytest.mark.parametrize("case", _cases())
+def test_random_play_respects_the_api(case):
+    game_id, extra = _case(case)
     info = registry.get(game_id)
     for seed in range(2):
         opts = dict(info.options)
         opts.update(SMALL.get(game_id, {}))
+        opts.update(extra)
         opts["seed"] = seed
         g = info.new_game(**opts)
         assert isinstance(g, Game)
@@ -77,10 +100,11 @@ def test_foreign_or_corrupt_saves_are_refused(game_id):
 from tests.golden import GOLDEN, obs_digest, obs_text, options_for  # noqa: E402
 
 
-def _walk(game_id: str, seed: int, steps: int):
+def _walk(case: str, seed: int, steps: int):
     """(game, positions): a random game of ``steps`` actions and copies of some positions on the way."""
+    game_id, extra = _case(case)
     info = registry.get(game_id)
-    g = info.new_game(**options_for(game_id, seed))
+    g = info.new_game(**{**options_for(game_id, seed), **extra})
     rng = random.Random(seed)
     positions = []
     for i in range(steps):
@@ -106,7 +130,7 @@ def _outcome(game, text: str) -> str:
     return "ok"
 
 
-@pytest.mark.parametrize("game_id", _games())
+@pytest.mark.parametrize("game_id", _cases())
 def test_clone_is_independent(game_id):
     g, positions = _walk(game_id, 3, 30)
     for pos in positions:
@@ -125,7 +149,7 @@ def test_clone_is_independent(game_id):
         assert d.to_json() == before, "applying to the original changed an earlier clone"
 
 
-@pytest.mark.parametrize("game_id", _games())
+@pytest.mark.parametrize("game_id", _cases())
 def test_legal_actions_are_complete(game_id):
     """Every action text that applies in a position is listed by legal_actions there (offers and
     resignations included): texts seen as legal anywhere in other games are tried everywhere."""
@@ -146,7 +170,7 @@ def test_legal_actions_are_complete(game_id):
                         f"{text!r} applies but is not among the legal actions"
 
 
-@pytest.mark.parametrize("game_id", _games())
+@pytest.mark.parametrize("game_id", _cases())
 def test_step_building_reaches_every_legal_action(game_id):
     """The client builds actions step by step from the engine's lists (no text parsing): walking
     next_steps from the empty prefix reaches each legal action, and action_for gives it back."""
@@ -164,7 +188,7 @@ def test_step_building_reaches_every_legal_action(game_id):
             assert str(a) in [str(x) for x in p.actions_with_prefix(steps[:1])]
 
 
-@pytest.mark.parametrize("game_id", _games())
+@pytest.mark.parametrize("game_id", _cases())
 def test_messages_render_in_both_languages(game_id):
     """Refusals, move descriptions, seat names and the end reason are keyed messages whose catalogue has zh and en."""
     from engine.messages import Msg, keys_used, template
@@ -226,12 +250,12 @@ def test_every_catalogue_has_both_languages():
                 assert key.startswith(f.stem + "."), f"{f.name}: key {key} lacks the {f.stem}. prefix"
 
 
-@pytest.mark.parametrize("game_id", _games())
+@pytest.mark.parametrize("game_id", _cases())
 def test_hidden_facts_do_not_change_what_a_player_sees(game_id):
     """For games with hidden information: a variant with other hidden facts gives the same observation,
     the same legal-action texts, and the same refusal (or acceptance) for every probed text."""
-    info = registry.get(game_id)
-    g0 = info.new_game(**options_for(game_id, 0))
+    gid, extra = _case(game_id)
+    g0 = registry.get(gid).new_game(**{**options_for(gid, 0), **extra})
     if not g0.hidden_information:
         pytest.skip(f"{game_id} hides nothing (hidden_information is False)")
     pool: set[str] = set()
