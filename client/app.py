@@ -545,6 +545,17 @@ class App:
         self.start_game(game, seats, viewer=viewer, message=i18n.t("loaded", path=Path(path).name))
         return None
 
+    def close(self) -> None:
+        """Release the GL context (a later GL window in the same process needs that) and close the window."""
+        ctx = getattr(self.display, "ctx", None)
+        if ctx is not None:
+            try:
+                ctx.release()
+            except Exception:
+                pass
+            self.display.ctx = None
+        pygame.display.quit()
+
     def quit(self) -> None:
         self.running = False
 

@@ -32,7 +32,7 @@ def glapp(tmp_path_factory):
         pygame.display.quit()
         pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
     yield a
-    pygame.display.quit()
+    a.close()  # releases the GL context: a later GL window in this process (other test files) needs that
     if old is None:
         os.environ.pop("SDL_VIDEODRIVER", None)
     else:

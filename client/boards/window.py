@@ -47,16 +47,7 @@ class BoardApp:
 
     def close(self) -> None:
         """Release the GL context (a later window in the same process needs that) and close the window."""
-        import pygame
-
-        ctx = getattr(self.display, "ctx", None)
-        if ctx is not None:
-            try:
-                ctx.release()
-            except Exception:
-                pass
-            self.display.ctx = None
-        pygame.display.quit()
+        self.app.close()
 
     def run(self, fps: int = 60) -> int:
         import pygame
