@@ -43,11 +43,24 @@ def time_limit(seconds: int, what: str):
         signal.signal(signal.SIGALRM, old)
 
 
-def real_save(game_id: str, moves: int = 12) -> str:
-    """The save of a short seeded random game of ``game_id``."""
+def cases() -> list[str]:
+    """Every registered game, plus the variants the contract test covers ("sanguo:variant=jieqi")."""
+    from tests.test_api_contract import _cases
+
+    return _cases()
+
+
+def split_case(case: str) -> tuple[str, dict]:
+    gid, _, rest = case.partition(":")
+    return gid, dict(kv.split("=", 1) for kv in rest.split(",")) if rest else {}
+
+
+def real_save(game_id: str, moves: int = 12, extra: dict | None = None) -> str:
+    """The save of a short seeded random game of ``game_id`` (with the variant options ``extra``)."""
     info = registry.get(game_id)
     opts = dict(info.options)
     opts.update(SMALL.get(game_id, {}))
+    opts.update(extra or {})
     g = info.new_game(**opts)
     rng = random.Random(zlib.crc32(game_id.encode()))
     for _ in range(moves):
@@ -183,12 +196,13 @@ def _check(load, name, blob, failures, game_id):
             failures.append(f"{game_id} {name}: loaded something that is not a Game: {type(g).__name__}")
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
-def test_mutated_saves_raise_only_save_error(game_id):
+@pytest.mark.parametrize("case", cases())
+def test_mutated_saves_raise_only_save_error(case):
     from client.savefile import load_text
 
-    text = real_save(game_id)
-    rng = random.Random(zlib.crc32(b"fuzz " + game_id.encode()))
+    game_id, extra = split_case(case)
+    text = real_save(game_id, extra=extra)
+    rng = random.Random(zlib.crc32(b"fuzz " + case.encode()))
     cases = mutations(text, sorted(registry.GAMES), rng)[:MUTATIONS + 60]
     failures: list[str] = []
     for name, blob in cases:
@@ -202,20 +216,20 @@ def test_mutated_saves_raise_only_save_error(game_id):
     for name, blob in cases[1::7]:
         if isinstance(blob, bytes):
             blob = blob.decode("utf-8", "replace")
-        n = registry.get(game_id).new_game(**{**registry.get(game_id).options,
-                                               **SMALL.get(game_id, {})}).num_players
+        n = registry.load_game(text).num_players
         wrapped = json.dumps({"format": "zhanqi-client-save", "version": 1, "seats": ["human"] * n,
                               "viewer": 0, "engine_save": blob})
         _check(load_text, "wrapped " + name, wrapped, failures, game_id)
     assert not failures, f"{len(failures)} of the mutated saves escaped SaveError:\n" + "\n".join(failures[:40])
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
-def test_the_real_save_loads_through_both_paths(game_id):
+@pytest.mark.parametrize("case", cases())
+def test_the_real_save_loads_through_both_paths(case):
     """The unmutated save loads (so the mutations above start from a sound save)."""
     from client.savefile import load_text, save_text
 
-    text = real_save(game_id)
+    game_id, extra = split_case(case)
+    text = real_save(game_id, extra=extra)
     g = registry.load_game(text)
     assert g.to_json() == text
     g2, seats, viewer = load_text(save_text(g, ["human"] * g.num_players, 0))

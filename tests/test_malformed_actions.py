@@ -21,6 +21,7 @@ import pytest
 
 from engine import registry
 from engine.api import IllegalAction, ParseError
+from tests.test_fuzz_saves import cases, split_case
 
 SMALL = {"shachang": {"preset": "standard"}}
 PER_APPLY_SECONDS = 5
@@ -111,11 +112,12 @@ def _same(a, b) -> bool:
         return False
 
 
-def positions(game_id: str):
-    """The game at its start and after a few seeded random moves."""
+def positions(game_id: str, extra: dict | None = None):
+    """The game (with the variant options ``extra``) at its start and after a few seeded random moves."""
     info = registry.get(game_id)
     opts = dict(info.options)
     opts.update(SMALL.get(game_id, {}))
+    opts.update(extra or {})
     g = info.new_game(**opts)
     rng = random.Random(zlib.crc32(game_id.encode()))
     yield g
@@ -125,12 +127,13 @@ def positions(game_id: str):
         yield g
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
-def test_malformed_actions_are_refused_and_change_nothing(game_id):
-    rng = random.Random(zlib.crc32(b"malformed " + game_id.encode()))
+@pytest.mark.parametrize("case", cases())
+def test_malformed_actions_are_refused_and_change_nothing(case):
+    game_id, extra = split_case(case)
+    rng = random.Random(zlib.crc32(b"malformed " + case.encode()))
     failures: list[str] = []
-    for g in positions(game_id):
-        where = f"{game_id} after {len(g.log)} actions"
+    for g in positions(game_id, extra):
+        where = f"{case} after {len(g.log)} actions"
         for obj in OBJECTS:
             refuses(g, obj, f"{where}: apply({obj!r:.30})", failures)
         legal = g.legal_actions()
@@ -148,11 +151,11 @@ def test_malformed_actions_are_refused_and_change_nothing(game_id):
         list(dict.fromkeys(failures))[:40])
 
 
-@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
-def test_malformed_action_texts_do_not_parse_or_are_illegal(game_id):
+@pytest.mark.parametrize("case", cases())
+def test_malformed_action_texts_do_not_parse_or_are_illegal(case):
     """parse_action refuses non-texts and nonsense with ParseError (never another exception)."""
     failures = []
-    g = next(positions(game_id))
+    g = next(positions(*split_case(case)))
     long_cell = "a" + "9" * 5000
     for obj in OBJECTS + ["move a0 a1", "march a1 a99999999999999999 1", "reinforce a1 " + "9" * 5000,
                           f"march {long_cell} a1 1", f"attack a1 {long_cell}", f"flip {long_cell}",
