@@ -72,6 +72,7 @@ def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
         _flight(scene, 0, frames)
         app.step(1 / 60)
     times: list[float] = []
+    stages: dict[str, list[float]] = {}  # part of a frame -> ms (profiled frames, GL synchronised per part)
     empty: list[float] = []  # clear + present: the floor of any frame
     terrain: list[float] = []  # the terrain alone (same camera, fog, no units/overlays/UI) + present
     marches = 0
@@ -90,9 +91,18 @@ def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
             if own:
                 ctl.select(own[0].cell)
         scene.mouse = (640 + int(200 * math.sin(i / 20)), 360 + int(120 * math.cos(i / 23)))
+        profiled = app.display.kind == "gl" and i % 10 == 5  # every tenth frame: where its time goes
+        if profiled:
+            app.display.gl.profile = True
+            _wrap_stages(app, stages)
         a = time.perf_counter()
         pygame.event.pump()
         app.step(1 / 60)
+        if profiled:
+            app.display.gl.profile = False
+            _unwrap_stages(app)
+            for k, v in app.display.gl.stage_ms.items():
+                stages.setdefault("board: " + k, []).append(v)
         if app.display.kind == "gl":
             app.display.ctx.finish()
         times.append((time.perf_counter() - a) * 1000)
@@ -120,6 +130,9 @@ def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
         if "mesh_ms" in tm:
             print(f"bench: last terrain mesh build {tm['mesh_ms']:.1f} ms")
     load = _load()
+    if stages:
+        parts = "; ".join(f"{k} {statistics.median(v):.2f}" for k, v in stages.items())
+        print(f"bench: where a profiled frame goes (median ms, each part waited for): {parts}")
     if empty and terrain:
         e, tr = statistics.median(empty), statistics.median(terrain)
         print(f"bench: floors in the same run: empty frame (clear + present) median {e:.2f} ms; "
@@ -190,3 +203,28 @@ def _gl_name(app) -> str:
         return app.display.ctx.info.get("GL_RENDERER", "?")
     except Exception:
         return "?"
+
+
+def _wrap_stages(app, stages) -> None:
+    """Time the app's parts of one frame: update, the scenes' drawing (board and UI), the UI composite and
+    putting the picture in the window (each part ends with glFinish so the GL work is counted there)."""
+    d = app.display
+
+    def timed(name, fn):
+        def run(*a, **k):
+            t = time.perf_counter()
+            r = fn(*a, **k)
+            if d.kind == "gl":
+                d.ctx.finish()
+            stages.setdefault(name, []).append((time.perf_counter() - t) * 1000)
+            return r
+        return run
+
+    app._bench_saved = (d._composite, d._to_window)
+    d._composite = timed("ui composite", d._composite)
+    d._to_window = timed("to window", d._to_window)
+
+
+def _unwrap_stages(app) -> None:
+    d = app.display
+    d._composite, d._to_window = app._bench_saved
