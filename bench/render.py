@@ -166,6 +166,38 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     r.screenshot()
     print(f"read-back of one picture: {(time.perf_counter() - t0) * 1000:.1f} ms")
+
+    # side by side in one loop: an empty frame (clear only), the terrain alone, the full frame
+    import dataclasses
+
+    from client.render.base import Overlays
+
+    bare = dataclasses.replace(frame, units=[], ghosts=[], overlays=Overlays(show_counts=False), version=None)
+    full = dataclasses.replace(frame, version=("bench", 1))
+    bare = dataclasses.replace(bare, version=("bench-bare", 1))
+    r_bare = GLRenderer(ctx, w, h)  # its own caches, so neither picture disturbs the other's
+    cam = StrategyCamera(256)
+    cam.snap()
+    floor, terr, whole = [], [], []
+    for i in range(max(10, args.frames // 3)):
+        cam.rotate(0.5)
+        cam.update(1 / 60)
+        t0 = time.perf_counter()
+        r.fbo.use()
+        ctx.clear(0.1, 0.1, 0.1, 1.0)
+        ctx.finish()
+        floor.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        r_bare.draw(bare, cam)
+        ctx.finish()
+        terr.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        r.draw(full, cam)
+        ctx.finish()
+        whole.append((time.perf_counter() - t0) * 1000)
+    e, t, f = (statistics.median(x) for x in (floor, terr, whole))
+    print(f"side by side, whole map: empty frame {e:.2f} ms, terrain only {t:.2f} ms, full frame {f:.2f} ms; "
+          f"load {os.getloadavg()[0]:.2f}; full over terrain-only: ratio {f / t:.2f}")
     return 0
 
 
