@@ -170,7 +170,7 @@ class JiangshanAgent:
         scored = []
         for a in self._candidates(st, me, legal):
             s = simulate(st, a)
-            v = evaluate(s, me, unknown)
+            v = evaluate(s, me, unknown, clock=self.level == "hard")
             if s.stage != "over" and s.player != me:
                 v -= 0.8 * best_capture(s, s.player)
             scored.append((v + self.rng.random() * 1e-3, a, s))
@@ -203,14 +203,14 @@ class JiangshanAgent:
         for v1, a, s in scored[:6]:
             v = v1
             if s.stage != "over" and s.player != me:
-                base = evaluate(s, me, unknown)
+                base = evaluate(s, me, unknown, clock=True)
                 loss = 0.0
                 after = None
                 for b in R.legal(s):
                     if b.kind not in ("capture", "shoot", "siege", "rocks"):
                         continue
                     s2 = simulate(s, b)
-                    d = base - evaluate(s2, me, unknown)
+                    d = base - evaluate(s2, me, unknown, clock=True)
                     if d > loss:
                         loss, after = d, s2
                 v = base - 0.9 * loss

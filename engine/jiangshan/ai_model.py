@@ -72,9 +72,10 @@ def state_from_observation(obs: dict) -> tuple[State, dict]:
     return st, unknown
 
 
-def evaluate(st: State, me: int, unknown: dict | None = None) -> float:
+def evaluate(st: State, me: int, unknown: dict | None = None, clock: bool = False) -> float:
     """A static score of ``st`` for ``me``: material (kings dominate), disorder, morale, merit, cities,
-    reserves and closeness to the enemy king."""
+    reserves and closeness to the enemy king; with ``clock`` also the J13 tie-break (morale, then merit)
+    weighing more as the stall count nears its end."""
     if st.stage == "over":
         if st.winner is None:
             return 0.0
@@ -108,4 +109,8 @@ def evaluate(st: State, me: int, unknown: dict | None = None) -> float:
             score -= sign * 2.5
     for c in st.cities.values():
         score += (1 if c.owner == me else -1) * (2.0 if c.kind == "city" else 1.5)
+    if clock:
+        a, b = st.sides[me], st.sides[1 - me]
+        w = 0.5 + 0.2 * max(0, st.stall - st.scen.stall_turns // 2)
+        score += w * ((a.merit - b.merit) + 2 * (a.morale - b.morale))
     return score

@@ -244,8 +244,8 @@ class JiangshanGame(Game):
         st = self.st
         why = self.end_reason()
         text = why.render("en") if isinstance(why, Msg) else ""
-        if st.winner is None:
-            return [Placement(0, 1, False, text, why), Placement(1, 1, False, text, why)]
+        if st.winner is None:  # a drawn war: nobody wins (the arena counts it as void)
+            return [Placement(0, 1, True, text, why), Placement(1, 1, True, text, why)]
         return [Placement(st.winner, 1, False, text, why), Placement(1 - st.winner, 2, True, text, why)]
 
     # ------------------------------------------------------------------ client steps
