@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.jiangshan.board import parse_cell
 from engine.jiangshan.data import scenario, unit_table
-from engine.jiangshan.state import City, Side, State, Unit
+from engine.jiangshan.state import City, Side, State
 
 VALUE = {"blade": 1.0, "halberd": 2.0, "armour": 3.0, "bow": 2.5, "horse": 3.0, "rider": 3.5, "general": 4.5,
          "minister": 4.0, "chariot": 5.0, "queen": 8.0, "king": 40.0, "scout": 0.5}

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from engine.chance import Chance
-from engine.jiangshan import moves as M
 from engine.jiangshan import phases as P
 from engine.jiangshan.actions import Act
 from engine.jiangshan.board import parse_cell

@@ -7,15 +7,11 @@ action (weather, supply, clearing, hiding) live in engine/jiangshan/phases.py.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Callable
-
 from engine.jiangshan import moves as M
 from engine.jiangshan.actions import Act
 from engine.jiangshan.board import DIR8, FACINGS, Cell, cheb, gates, name, neighbours4, parse_cell, vision
 from engine.jiangshan.data import TALLY_COST, unit_table
 from engine.jiangshan.state import State, Unit
-
-Emit = Callable[..., None]  # emit(key, visible_to=None, **params)
 
 
 # ---------------------------------------------------------------------------------------------- vision
