@@ -1,12 +1,13 @@
 """江山's action phase: the legal actions of the seat to act and what each does (seed 000, J1-J13).
 
-``legal(st)`` lists every action of the current decision from what that seat knows; ``refusal``
-names the rule an action breaks; ``perform`` carries out a legal action. The phases around the
-action (weather, supply, clearing, hiding) live in engine/jiangshan/phases.py.
+``legal(st)`` lists every action of the current decision from what that seat knows (game.py's
+``refusal`` names the rule an illegal action breaks; effects.py's ``perform`` carries out a legal
+one). The phases around the action (weather, supply, clearing, hiding) live in phases.py.
 """
 from __future__ import annotations
 
 from itertools import combinations
+
 from engine.jiangshan import moves as M
 from engine.jiangshan.actions import Act
 from engine.jiangshan.board import DIR8, FACINGS, Cell, cheb, gates, name, neighbours4, parse_cell, vision
