@@ -18,14 +18,15 @@ CTRL, SHIFT, ALT = "ctrl", "shift", "alt"
 @dataclass(frozen=True)
 class Binding:
     """``keys``: how the help shows the keys (Chinese names before " / " are dropped in English);
-    ``codes``: (pygame key name, modifier or "") pairs that trigger ``action`` (none for mouse rows)."""
+    ``codes``: (pygame key name, modifier or "") pairs that trigger ``action`` (none for mouse rows); a third
+    element names another action for that key (one help row such as "H / K" for two actions)."""
 
     keys: str
     action: str
     zh: str
     en: str
     context: str
-    codes: tuple[tuple[str, str], ...] = ()
+    codes: tuple[tuple[str, ...], ...] = ()
 
 
 def _b(keys, action, zh, en, context, *codes):
@@ -65,23 +66,36 @@ BINDINGS: list[Binding] = [
     _b("滚轮 / Wheel", "", "缩放; 在选中部队或面板上: 出兵人数; 增援框: 人数",
        "zoom; over the selected unit or the panel: soldiers to send; reinforcement box: count", "shachang"),
     _b("1-9, 0", "", "出兵/增援人数 (连按两位数)", "soldiers to send/place (type two digits quickly)", "shachang"),
-    _b("R", "", "在悬停格或选中部队处增援", "reinforce on the hovered cell or the selected unit", "shachang"),
-    _b("Enter / 结束回合", "", "结束回合", "end turn (also the button)", "shachang"),
-    _b("Tab", "", "下一支己方部队 (第一人称时也可)", "next own unit (also in first person)", "shachang"),
-    _b("V", "", "第一人称视角 (选中部队的视高)", "first-person view at the selected unit's eye", "shachang"),
-    _b("X", "", "视野预览: 悬停格能看到什么", "vision preview: what the hovered cell would see", "shachang"),
-    _b("C / Home", "", "镜头跳到选中部队 / 我军", "camera to the selected unit / my army", "shachang"),
+    _b("R", "reinforce", "在悬停格或选中部队处增援", "reinforce on the hovered cell or the selected unit", "shachang",
+       ("K_r", "")),
+    _b("Enter / 结束回合", "end_turn", "结束回合（增援框打开时：确认增援）",
+       "end turn (also the button); with the reinforcement box open: place", "shachang",
+       ("K_RETURN", ""), ("K_KP_ENTER", "")),
+    _b("Tab / Shift+Tab", "next_unit", "下一支 / 上一支己方部队 (第一人称时也可)",
+       "next / previous own unit (also in first person)", "shachang", ("K_TAB", SHIFT, "prev_unit"), ("K_TAB", "")),
+    _b("V", "first_person", "第一人称视角 (选中部队的视高); 方向键或左键拖动转头",
+       "first-person view at the selected unit's eye; arrows or a left drag turn it", "shachang", ("K_v", "")),
+    _b("X", "preview", "视野预览: 悬停格能看到什么", "vision preview: what the hovered cell would see", "shachang",
+       ("K_x", "")),
+    _b("C / Home", "camera_selected", "镜头跳到选中部队 / 我军", "camera to the selected unit / my army", "shachang",
+       ("K_c", ""), ("K_HOME", "", "camera_home")),
     _b("WASD / 方向键 / Arrows", "", "平移镜头", "pan the camera (also screen edge)", "shachang"),
     _b("中键或右键拖动 / Middle or right drag", "", "平移镜头", "middle or right drag pans", "shachang"),
-    _b("Q / E", "", "旋转镜头 (3D)", "rotate the camera (3D)", "shachang"),
-    _b("+ / - / PgUp PgDn", "", "缩放", "zoom", "shachang"),
-    _b("H / K", "", "高度数字 / 坐标", "height numbers / coordinates", "shachang"),
-    _b("M", "", "小地图开关", "minimap on/off", "shachang"),
-    _b("Ctrl+M", "", "声音开关", "sound on/off", "shachang"),
-    _b("U / Ctrl+Z", "", "撤回本回合上一步（未揭示新情况时）", "take back this turn's last action (if it revealed nothing)",
-       "shachang"),
-    _b("F / N", "", "电脑加速 / 跳过电脑动画", "computer speed / skip computer animation", "shachang"),
-    _b("F5 / F9", "", "快速存档 / 读档", "quick save / quick load", "shachang"),
+    _b("Q / E", "rotate_left", "旋转镜头 (3D)", "rotate the camera (3D)", "shachang", ("K_q", ""),
+       ("K_e", "", "rotate_right")),
+    _b("+ / - / PgUp PgDn", "zoom_in", "缩放", "zoom", "shachang", ("K_PLUS", ""), ("K_EQUALS", ""),
+       ("K_KP_PLUS", ""), ("K_PAGEUP", ""), ("K_MINUS", "", "zoom_out"), ("K_KP_MINUS", "", "zoom_out"),
+       ("K_PAGEDOWN", "", "zoom_out")),
+    _b("H / K", "heights", "高度数字 / 坐标", "height numbers / coordinates", "shachang", ("K_h", ""),
+       ("K_k", "", "coords")),
+    _b("M", "minimap", "小地图开关", "minimap on/off", "shachang", ("K_m", "")),
+    _b("Ctrl+M", "mute", "声音开关", "sound on/off", "shachang", ("K_m", CTRL)),
+    _b("U / Ctrl+Z", "undo", "撤回本回合上一步（未揭示新情况时）",
+       "take back this turn's last action (if it revealed nothing)", "shachang", ("K_u", ""), ("K_z", CTRL)),
+    _b("F / N", "ai_speed", "电脑加速 / 跳过电脑动画", "computer speed / skip computer animation", "shachang",
+       ("K_f", ""), ("K_n", "", "ai_skip")),
+    _b("F5 / F9 (Ctrl+S / Ctrl+O)", "quick_save", "快速存档 / 读档", "quick save / quick load", "shachang",
+       ("K_F5", ""), ("K_s", CTRL), ("K_F9", "", "quick_load"), ("K_o", CTRL, "quick_load")),
     # --- the start screen
     _b("↑ ↓ / Up Down", "", "选择一行", "choose a row", "start"),
     _b("← → / Left Right", "", "改变该行的值", "change the row's value", "start"),
@@ -128,7 +142,8 @@ def action(ev, contexts) -> str | None:
         return None
     mod = getattr(ev, "mod", 0)
     for b in rows(contexts):
-        for name, want in b.codes:
+        for code in b.codes:
+            name, want = code[0], code[1]
             if ev.key == getattr(pygame, name) and _mod_ok(mod, want):
-                return b.action
+                return code[2] if len(code) > 2 else b.action
     return None

@@ -234,3 +234,27 @@ def test_f1_opens_how_to_play_with_a_legend_then_the_keys(app):
     assert page.tab == 1 and any("Enter" in k for k, _ in page.rows())
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, GameScene)
+
+
+def test_shachang_keys_come_from_the_one_key_table(app):
+    """Issue 11: the scene dispatches its keys from client/keys.py, the table F1 is written from: every
+    action the table names for 沙场秋点兵 has a handler, and a few presses do what the table says."""
+    from client import keys
+
+    g = position([[0, "a1", 2], [1, "h8", 2]])
+    app.start_game(g, ["human", "normal"])
+    step(app)
+    scene = app.find(GameScene)
+    handlers = scene.key_actions()
+    named = {code[2] if len(code) > 2 else b.action for b in keys.rows(("shachang",)) for code in b.codes}
+    assert named and named <= set(handlers), named - set(handlers)
+    shown = scene.ctl.show_heights
+    key(app, pygame.K_h)
+    assert scene.ctl.show_heights != shown
+    mini = scene.show_minimap
+    key(app, pygame.K_m)
+    assert scene.show_minimap != mini
+    muted = scene.sounds.muted
+    key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
+    assert scene.sounds.muted != muted and scene.show_minimap != mini
+    scene.sounds.muted = muted

@@ -498,9 +498,12 @@ class GameScene(Scene):
                     pygame.K_DOWN: (0.0, -10.0), pygame.K_s: (0.0, -10.0)}
 
     def key(self, ev) -> None:
+        """A key press: Esc, first-person turning and digits here; everything else from the key-binding
+        table (client/keys.py, context "shachang"), the same table the F1 page is written from."""
+        from client import keys
+
         ctl = self.ctl
         k = ev.key
-        shift = bool(ev.mod & pygame.KMOD_SHIFT)
         if k == pygame.K_ESCAPE:
             if ctl.cancel():
                 return
@@ -510,66 +513,68 @@ class GameScene(Scene):
             self.open_menu()
         elif self.fp_cam is not None and k in self.FP_TURN_KEYS and not ev.mod & pygame.KMOD_CTRL:
             self.fp_cam.turn(*self.FP_TURN_KEYS[k])  # a tap turns smoothly; holding keeps turning
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif pygame.K_0 <= k <= pygame.K_9 and not ev.mod & pygame.KMOD_CTRL:
+            ctl.type_digit(k - pygame.K_0)
+        elif pygame.K_KP1 <= k <= pygame.K_KP9:
+            ctl.type_digit(k - pygame.K_KP1 + 1)
+        else:
+            fn = self.key_actions().get(keys.action(ev, self.key_contexts()))
+            if fn is not None:
+                fn()
+
+    def key_actions(self) -> dict:
+        """Action name (client/keys.py) -> what it does in this scene."""
+        ctl = self.ctl
+
+        def enter():
             if ctl.reinforce is not None:
                 ctl.confirm_reinforce()
             else:
                 self.end_turn()
-        elif k == pygame.K_TAB:
-            cell = ctl.next_unit(-1 if shift else 1)
+
+        def unit(step):
+            cell = ctl.next_unit(step)
             if cell is not None:
                 if ctl.first_person:
                     self._fp_to(cell)
                 else:
                     self.cam.jump_to(cell)
-        elif k == pygame.K_u or (k == pygame.K_z and ev.mod & pygame.KMOD_CTRL):
-            self.undo()
-        elif k == pygame.K_v:
-            self.toggle_fp()
-        elif k == pygame.K_x:
-            ctl.preview = not ctl.preview
-        elif k == pygame.K_r:
+
+        def reinforce():
             cell = ctl.hover if ctl.hover is not None else ctl.selected
             if cell is not None and not ctl.open_reinforce(cell):
                 from engine.shachang.actions import Reinforce
 
                 ctl.try_apply(Reinforce(cell, 1))  # shows the engine's reason
-        elif k == pygame.K_c:
-            if ctl.selected is not None:
-                self.cam.jump_to(ctl.selected)
-        elif k == pygame.K_HOME:
-            self._home_camera()
-        elif k == pygame.K_h:
-            ctl.show_heights = not ctl.show_heights
-        elif k == pygame.K_k:
-            ctl.show_coords = not ctl.show_coords
-        elif k == pygame.K_m and ev.mod & pygame.KMOD_CTRL:
-            ctl.say(t("sound_off" if self.sounds.toggle_mute() else "sound_on"))
-        elif k == pygame.K_m:
-            self.show_minimap = not self.show_minimap
-        elif k == pygame.K_f:
+
+        def ai_speed():
             i = AI_SPEEDS.index(self.ai_speed) if self.ai_speed in AI_SPEEDS else 0
             self.ai_speed = AI_SPEEDS[(i + 1) % len(AI_SPEEDS)]
             ctl.say(t("ai_speed", s=self.ai_speed))
-        elif k == pygame.K_n:
+
+        def ai_skip():
             self.skip = not self.skip
             ctl.say(t("ai_speed", s="∞" if self.skip else self.ai_speed))
-        elif k == pygame.K_F5 or (k == pygame.K_s and ev.mod & pygame.KMOD_CTRL):
-            self.quick_save()
-        elif k == pygame.K_F9 or (k == pygame.K_o and ev.mod & pygame.KMOD_CTRL):
-            self.quick_load()
-        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_PAGEUP):
-            self.cam.zoom(1)
-        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_PAGEDOWN):
-            self.cam.zoom(-1)
-        elif k == pygame.K_q:
-            self.cam.rotate(-15)
-        elif k == pygame.K_e:
-            self.cam.rotate(15)
-        elif pygame.K_0 <= k <= pygame.K_9:
-            ctl.type_digit(k - pygame.K_0)
-        elif pygame.K_KP1 <= k <= pygame.K_KP9:
-            ctl.type_digit(k - pygame.K_KP1 + 1)
+
+        def toggle(attr):
+            def go():
+                setattr(ctl, attr, not getattr(ctl, attr))
+            return go
+
+        def minimap():
+            self.show_minimap = not self.show_minimap
+
+        return {
+            "end_turn": enter, "next_unit": lambda: unit(1), "prev_unit": lambda: unit(-1), "undo": self.undo,
+            "first_person": self.toggle_fp, "preview": toggle("preview"), "reinforce": reinforce,
+            "camera_selected": lambda: ctl.selected is not None and self.cam.jump_to(ctl.selected),
+            "camera_home": self._home_camera, "heights": toggle("show_heights"), "coords": toggle("show_coords"),
+            "mute": lambda: ctl.say(t("sound_off" if self.sounds.toggle_mute() else "sound_on")),
+            "minimap": minimap, "ai_speed": ai_speed, "ai_skip": ai_skip,
+            "quick_save": self.quick_save, "quick_load": self.quick_load,
+            "zoom_in": lambda: self.cam.zoom(1), "zoom_out": lambda: self.cam.zoom(-1),
+            "rotate_left": lambda: self.cam.rotate(-15), "rotate_right": lambda: self.cam.rotate(15),
+        }
 
     # ---------------------------------------------------------- first person
     def toggle_fp(self) -> None:
