@@ -269,3 +269,21 @@ def test_every_emitted_message_renders_in_both_languages():
     assert len(keys) > 20
     for k in keys:
         assert template(k, "zh") and template(k, "en"), k
+
+
+def test_client_steps_are_unique_and_never_the_start_of_another_action():
+    """The client builds actions from steps: each legal action has its own steps and none is the start of
+    another's (an action that would be gets its kind as a last option: move l1 l2 / capture l1 l2)."""
+    for seed in range(3):
+        g = new_game(seed=seed, scenario="random" if seed % 2 else "chuhan")
+        rng = random.Random(seed)
+        for _ in range(60):
+            if g.is_over:
+                break
+            legal = g.legal_actions()
+            steps = [g.action_steps(a) for a in legal]
+            assert len(set(steps)) == len(steps)
+            every = set(steps)
+            for st in steps:
+                assert not any(st[:k] in every for k in range(1, len(st)))
+            g.apply(rng.choice(legal))

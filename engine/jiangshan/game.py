@@ -52,6 +52,8 @@ class JiangshanGame(Game):
         self._log: list[Act] = []
         self._events: list[Event] = []
         self._legal: list[Act] | None = None
+        self._prefix_key = None
+        self._prefix: frozenset = frozenset()
         if self.st.stage == "action":
             E.start_turn(self.st, scen.first, self.chance, self._emit)
 
@@ -250,41 +252,49 @@ class JiangshanGame(Game):
 
     # ------------------------------------------------------------------ client steps
     def action_steps(self, action: Any) -> tuple[Step, ...]:
+        """Cells first (the unit, then where), then options (a kind, a unit type, a facing); buttons for
+        end, ruse, decline, picks and recruiting. An action whose steps would be the start of another
+        legal action's steps ends with its kind as an option, so no action hides behind another."""
         a = action if isinstance(action, Act) else parse(str(action))
+        base = self._base_steps(a)
+        if base in self._prefix_table():
+            return base + (Step("option", a.kind, f"jiangshan.step.{a.kind}"),)
+        return base
+
+    def _prefix_table(self) -> frozenset:
+        self.legal_actions()
+        key = id(self._legal)
+        if getattr(self, "_prefix_key", None) != key:
+            table = set()
+            for x in self._legal:
+                st = self._base_steps(x)
+                for k in range(1, len(st)):
+                    table.add(st[:k])
+            self._prefix_key, self._prefix = key, frozenset(table)
+        return self._prefix
+
+    def _base_steps(self, a: Act) -> tuple[Step, ...]:
         k, w = a.kind, a.args
-        face = tuple(Step("option", x, f"jiangshan.facing.{x}") for x in w if x in FACINGS)
-        if k == "move":
-            return (Step("cell", w[0]), Step("cell", w[1])) + face
+        face = tuple(Step("option", x, f"jiangshan.facing.{x}") for x in w[-1:] if x in FACINGS)
+        cells = tuple(Step("cell", x) for x in w if x not in FACINGS)
         if k == "capture":
-            c = parse_cell(w[1], self.st.width, self.st.height)
-            mark = (Step("option", "capture", "jiangshan.step.capture"),) if c and self.st.ter(c) == "forest" else ()
-            return (Step("cell", w[0]), Step("cell", w[1])) + mark + face
-        if k == "command":
-            return (Step("cell", w[0]), Step("cell", w[1]), Step("cell", w[2])) + face
-        if k == "crossing":
-            return (Step("cell", w[0]), Step("cell", w[1]), Step("option", "crossing", "jiangshan.tally.crossing")) + face
-        if k == "shoot":
-            return (Step("cell", w[0]), Step("cell", w[1]), Step("option", "shoot", "jiangshan.step.shoot"))
-        if k == "rocks":
-            return (Step("cell", w[0]), Step("cell", w[1]), Step("option", "rocks", "jiangshan.step.rocks"))
+            c = parse_cell(w[1], self.st.width, self.st.height) if len(w) > 1 else None
+            if c is not None and self.st.ter(c) == "forest":  # a move may end there too (J8)
+                return cells + (Step("option", k, f"jiangshan.step.{k}"),) + face
+            return cells + face
+        if k in ("move", "command", "face", "substitute"):
+            return cells + face
+        if k in ("crossing", "shoot", "rocks", "fire", "formation"):
+            return cells + (Step("option", k, f"jiangshan.step.{k}"),) + face
         if k == "exit":
             return (Step("cell", w[0]), Step("option", w[1], f"jiangshan.unit.{w[1]}"), Step("cell", w[2]))
-        if k == "face":
-            return (Step("cell", w[0]), Step("option", w[1], f"jiangshan.facing.{w[1]}"))
-        if k in ("end", "ruse", "decline"):
-            return (Step("button", k, f"jiangshan.step.{k}"),)
-        if k == "pick":
-            return (Step("button", w[0], "jiangshan.step.pick"),)
-        head = (Step("option", k, f"jiangshan.step.{k}"),)
-        rest = []
-        for x in w:
-            if parse_cell(x, self.st.width, self.st.height) is not None:
-                rest.append(Step("cell", x))
-            elif x in unit_table():
-                rest.append(Step("option", x, f"jiangshan.unit.{x}"))
-            else:
-                rest.append(Step("button", x))
-        return head + tuple(rest)
+        if k == "support":
+            return (Step("cell", w[1]), Step("option", f"support_{w[0]}", f"jiangshan.unit.{w[0]}"))
+        if k in ("rebuild", "siege"):
+            return (Step("cell", w[0]), Step("option", k, f"jiangshan.step.{k}"))
+        if k == "scout" and w[0] != "reserve":
+            return (Step("cell", w[0]), Step("option", "scout", "jiangshan.step.scout"))
+        return (Step("button", str(a), f"jiangshan.act.{k}"),)
 
     # ------------------------------------------------------------------ observation
     def observe(self, player: int) -> dict:
@@ -349,6 +359,7 @@ class JiangshanGame(Game):
         g._log = list(self._log)
         g._events = list(self._events)
         g._legal = self._legal
+        g._prefix_key, g._prefix = self._prefix_key, self._prefix
         return g
 
 
