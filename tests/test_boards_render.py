@@ -80,8 +80,13 @@ def test_gl_baige_pieces_and_targets(gl, pitch, yaw):
     a, view = baige_view()
     img, cam = gl_draw(gl, view, pitch, yaw)
     g = a.geometry
-    for name, ink in (("a1", view.piece_at(g.parse("a1")).ink), ("j10", view.piece_at(g.parse("j10")).ink),
-                      ("f7", view.piece_at(g.parse("f7")).ink)):
+    # each side's ring colour on its tokens (White ivory pieces, Black dark ones: issue 12)
+    white, black = view.piece_at(g.parse("a1")), view.piece_at(g.parse("j10"))
+    assert min(white.body) > 0.8 and max(black.body) < 0.25  # ivory and dark
+    for pc in (white, black):
+        assert not (pc.ink[0] > 0.5 and pc.ink[1] < 0.3)  # no red names: this is chess
+    for name, ink in (("a1", view.piece_at(g.parse("a1")).ring_rgb), ("j10", view.piece_at(g.parse("j10")).ring_rgb),
+                      ("f7", view.piece_at(g.parse("f7")).ring_rgb)):
         for dx, dz in ((RING_MID, 0), (-RING_MID, 0), (0, RING_MID)):
             ok, got = near(img, px(cam, view, g.parse(name), dx, dz, TOKEN_H), rgb255(ink))
             assert ok, (name, dx, dz, got, rgb255(ink))
@@ -164,7 +169,7 @@ def test_flat_baige_pieces_targets_and_flip(surf):
         assert (a1[1] > H / 2) != flipped  # White at the bottom unless flipped
         for name in ("a1", "j10", "f7"):
             x, y = r.cell_px(g.parse(name))
-            ok, got = near(img, (x + RING_MID * r.scale, y), rgb255(view.piece_at(g.parse(name)).ink))
+            ok, got = near(img, (x + RING_MID * r.scale, y), rgb255(view.piece_at(g.parse(name)).ring_rgb))
             assert ok, (name, got)
         for name in ("e5", "e6"):
             x, y = r.cell_px(g.parse(name))

@@ -1,5 +1,5 @@
-"""百格西洋棋 in the client: a 10x10 board of ivory tokens with the seed's short names (王 后 衛 象 馬 車 炮 弩 士 兵 卒),
-red for White and black for Black. Clicks walk the engine's action steps (cell, cell[, option]); draw offers
+"""百格西洋棋 in the client: a 10x10 board of tokens with the seed's short names (王 后 衛 象 馬 車 炮 弩 士 兵 卒),
+ivory pieces for White and dark ones for Black, a piece legend in the English panel. Clicks walk the engine's action steps (cell, cell[, option]); draw offers
 and resignation are buttons; the C7 fourth-check warning and the resignation are confirmed first."""
 from __future__ import annotations
 
@@ -10,9 +10,14 @@ from client.boards.geometry import SquareGeometry
 from client.boards.model import BoardView, Piece, RGB
 from client.games.base import Choice, GamePlugin, text
 
-WHITE_INK: RGB = (0.78, 0.10, 0.08)
-BLACK_INK: RGB = (0.10, 0.10, 0.12)
+# White plays ivory pieces with dark names, Black dark pieces with ivory names (not red: this is chess)
+WHITE_BODY: RGB = (0.96, 0.93, 0.84)
+WHITE_INK: RGB = (0.20, 0.15, 0.10)
+BLACK_BODY: RGB = (0.17, 0.17, 0.19)
+BLACK_INK: RGB = (0.95, 0.92, 0.84)
 SIDE_INK = (WHITE_INK, BLACK_INK)
+SIDE_BODY = (WHITE_BODY, BLACK_BODY)
+SIDE_RING = ((0.55, 0.45, 0.30), (0.62, 0.62, 0.66))
 NAME_ZH = {"p": "卒", "n": "馬", "b": "象", "r": "車", "q": "后", "k": "王", "g": "衛", "c": "炮", "a": "弩",
            "f": "士", "w": "兵"}
 PROMO_ORDER = "qnrbcagfw"  # the chooser shows the strongest first, "stay" last
@@ -29,8 +34,8 @@ class Plugin(GamePlugin):
 
     @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
-        """The side's colour in panels (Black shows grey there: black on the dark UI is unreadable)."""
-        return (WHITE_INK, (0.55, 0.55, 0.60))[seat]
+        """The side's colour in panels: ivory for White, grey for Black (black on the dark UI is unreadable)."""
+        return ((0.92, 0.88, 0.78), (0.55, 0.55, 0.60))[seat]
 
     def bottom_seat_flipped(self, seat: int) -> bool:
         return seat == 1
@@ -41,7 +46,7 @@ class Plugin(GamePlugin):
         for name, letter in sorted(obs["board"].items()):
             side = 0 if letter.isupper() else 1
             out.append(Piece(cell=self.cell(name), glyph=NAME_ZH[letter.lower()], ink=SIDE_INK[side], side=side,
-                             name=NAME_ZH[letter.lower()]))
+                             body=SIDE_BODY[side], ring=SIDE_RING[side], name=NAME_ZH[letter.lower()]))
         return out
 
     def check_cells(self, obs):
@@ -120,7 +125,12 @@ class Plugin(GamePlugin):
             streak = obs.get("check_streak", {}).get(key, {})
             if streak and max(streak.values()) >= 2:
                 lines.append((text(Msg.of("baige.note.streak", side=self.game.seat_name(seat),
-                                          n=max(streak.values())), lang), SIDE_INK[seat]))
+                                          n=max(streak.values())), lang), self.seat_rgb(seat)))
+        if lang != "zh":  # the piece legend: the seed's one-character names
+            from engine.baige.board import NAMES_EN, TYPE_OF_LETTER
+
+            names = [f"{NAME_ZH[c]} {NAMES_EN[TYPE_OF_LETTER[c.upper()]]}" for c in "kqgbnrcafwp"]
+            lines += [(" · ".join(names[i:i + 4]), None) for i in range(0, len(names), 4)]
         return lines
 
 

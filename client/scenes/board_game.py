@@ -564,11 +564,13 @@ class BoardGameScene:
             scol = rgb255(pl.seat_rgb(s))
             label = f"{pl.seat_name(s, lang)}（{self.seat_kind(s)}）" if lang == "zh" else \
                 f"{pl.seat_name(s, lang)} ({self.seat_kind(s)})"
-            img = text.render(label, 18 if s == cur else 15, (255, 255, 255) if s == cur else widgets.DIM)
+            # on the side's colour: white words, or dark ones on a light colour (百格's ivory White)
+            on = (20, 20, 24) if 0.299 * scol[0] + 0.587 * scol[1] + 0.114 * scol[2] > 170 else (255, 255, 255)
+            img = text.render(label, 18 if s == cur else 15, on if s == cur else widgets.DIM)
             r = img.get_rect(midleft=(x + 22, TOP_H // 2 - 2))
             box = r.inflate(34, 12).move(-11, 0)
             pygame.draw.rect(surf, scol, box, 0 if s == cur else 2, border_radius=6)
-            pygame.draw.circle(surf, (255, 255, 255) if s == cur else scol, (box.x + 13, box.centery), 6)
+            pygame.draw.circle(surf, on if s == cur else scol, (box.x + 13, box.centery), 6)
             surf.blit(img, r)
             if s in out:
                 pygame.draw.line(surf, widgets.BAD, (box.x + 4, box.centery), (box.right - 4, box.centery), 3)
@@ -616,7 +618,8 @@ class BoardGameScene:
                     lambda st=st: t(st.label) if st.label else st.value, lambda st=st: self.press_button(st), 15)
             b.layout(p.x + 10 + (i % 2) * (bw + 10), y + (i // 2) * 38, w=bw, h=32)
             b.draw(surf)
-            pygame.draw.rect(surf, widgets.ACCENT, b.rect, 1, border_radius=5)
+            if b.rect.collidepoint(self.mouse):  # highlighted only under the mouse, not while idle
+                pygame.draw.rect(surf, widgets.ACCENT, b.rect, 1, border_radius=5)
         y += ((len(steps) + 1) // 2) * 38
         # move list
         y += 4
