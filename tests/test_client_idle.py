@@ -86,3 +86,22 @@ def test_start_screen_offers_normal_as_the_computer_level(app):
     step(app)
     start = app.find(StartScene)
     assert [c.value for c in start.seats[:3]] == ["human", "normal", "normal"]
+
+
+def test_start_screen_shows_the_chosen_games_title_and_only_its_options(app):
+    from client.scenes.start import StartScene
+    from engine import registry
+
+    app.start_title()
+    step(app)
+    start = app.find(StartScene)
+    assert start.preset in start.main_rows and start.mode in start.main_rows
+    while start.game.value != "anqi":
+        start.game.step(1)
+    step(app)
+    assert start.preset not in start.main_rows and start.mode not in start.main_rows
+    assert start.players not in start.main_rows  # 暗棋 is for three players only
+    assert int(start.players.value) == 3
+    shot = app.display.screenshot()
+    assert shot is not None and registry.get("anqi").name_zh
+    assert start._game_name("anqi") == "Three Kingdoms Dark Chess"  # fits its row in English

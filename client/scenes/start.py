@@ -41,7 +41,7 @@ class StartScene(Scene):
         seats = (list(o.seats) + ["normal"] * 8)[:8]
         self.seats = [widgets.Chooser(lambda i=i: t("seat", n=i + 1), lambda: SEAT_KINDS, i18n.seat_label, seats[i],
                                       size=18) for i in range(8)]
-        self.main_rows = [self.game, self.preset, self.mode, self.players, self.lang, self.renderer]
+        self.all_main_rows = [self.game, self.preset, self.mode, self.players, self.lang, self.renderer]
         self.focus = 0
         self.buttons = [
             widgets.Button(lambda: t("start"), self.start, 22),
@@ -59,12 +59,19 @@ class StartScene(Scene):
         self._worker = None
         self._changed(None)
 
+    @property
+    def main_rows(self) -> list:
+        """The rows the chosen game has: its own options only (a game without maps shows no map row, a
+        game with one player count no players row), then language and renderer."""
+        return [r for r in self.all_main_rows if r.enabled or r in (self.game, self.lang, self.renderer)]
+
     # ---------------------------------------------------------------- data
     def _game_name(self, gid) -> str:
+        """The game's name in the chooser (an English name is cut at its colon to fit)."""
         from engine import registry
 
         info = registry.get(gid)
-        return info.name_zh if i18n.lang() == "zh" else info.name_en
+        return info.name_zh if i18n.lang() == "zh" else info.name_en.split(":")[0]
 
     def _values(self, option: str, default) -> list:
         """A row's values from the chosen game's plugin (its default alone when the game has no such row)."""
@@ -248,9 +255,16 @@ class StartScene(Scene):
         # a band of player colours
         for i in range(8):
             pygame.draw.rect(surf, player_rgb(i), pygame.Rect(i * w // 8, 0, w // 8 + 1, 6))
-        text.draw(surf, "沙场秋点兵", (w // 2, 22), 52, widgets.ACCENT, anchor="midtop")
-        text.draw(surf, t("subtitle") if i18n.lang() == "zh" else t("title") + " — " + t("subtitle"),
-                  (w // 2, 88), 18, widgets.DIM, anchor="midtop")
+        # the chosen game's title (沙场秋点兵 with the client's subtitle)
+        from engine import registry
+
+        info = registry.get(self.game.value)
+        text.draw(surf, info.name_zh, (w // 2, 22), 52, widgets.ACCENT, anchor="midtop")
+        if info.game_id == "shachang":
+            sub = t("subtitle") if i18n.lang() == "zh" else t("title") + " — " + t("subtitle")
+        else:
+            sub = info.name_en
+        text.draw(surf, sub, (w // 2, 88), 18, widgets.DIM, anchor="midtop")
         left_x = max(20, w // 2 - 560)
         y = 140
         for i, r in enumerate(self.main_rows):
