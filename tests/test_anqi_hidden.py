@@ -155,3 +155,21 @@ def test_hidden_variant_reshuffles_only_face_down_pieces_and_keeps_the_pool():
     assert AnqiGame(seed=g.seed, forced=dict(v.chance.forced))._hidden == v._deal
     with pytest.raises(ValueError):
         g.hidden_variant(3, random.Random(1))
+
+
+def test_a_forced_deal_is_saved_and_replays_exactly():
+    """A hidden variant (or a test's forced deal) saves its deal, so the save replays to the same pieces."""
+    import random
+
+    from engine import registry
+    from engine.anqi.game import AnqiGame
+
+    g = AnqiGame(seed=5)
+    for a in g.legal_actions()[:1]:
+        g.apply(a)
+    v = g.hidden_variant(0, random.Random(3))
+    assert v._hidden != g._hidden
+    text = v.to_json()
+    back = registry.load_game(text)
+    assert back._hidden == v._hidden and back.to_json() == text
+    assert "chance" not in g.to_json()  # an ordinary game: seed and actions say it all

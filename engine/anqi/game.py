@@ -19,7 +19,7 @@ import json
 import random
 from typing import Any
 
-from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step, read_save
+from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.anqi import text as T
 from engine.anqi.board import HAN, Layout, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Rejection, Up
@@ -237,8 +237,11 @@ class AnqiGame(Game):
                 for k, (s, o, r, m) in enumerate(self.pos.standings())]
 
     def to_json(self) -> str:
-        return json.dumps({"game": "anqi", "version": SAVE_VERSION, "seed": self.seed, "players": 3,
-                           "actions": [str(a) for a in self._log]}, ensure_ascii=False)
+        data = {"game": "anqi", "version": SAVE_VERSION, "seed": self.seed, "players": 3,
+                "actions": [str(a) for a in self._log]}
+        if self.chance.forced:  # a forced deal (tests, hidden variants) is saved so it replays exactly
+            data["chance"] = self.chance.to_json()
+        return json.dumps(data, ensure_ascii=False)
 
     def clone(self) -> "AnqiGame":
         g = AnqiGame.__new__(AnqiGame)
@@ -396,4 +399,9 @@ def load_game(text: str) -> AnqiGame:
     seed = need_int(data, "seed", -2**63, 2**63 - 1, "暗战洛阳城 save")
     if need(data, "players", int, "暗战洛阳城 save", 3) != 3:
         raise SaveError("暗战洛阳城 save: players must be 3 (the game is for three players)")
-    return replay_actions(AnqiGame(seed=seed), need(data, "actions", list, "暗战洛阳城 save"))
+    try:
+        forced = Chance.forced_from_json(data.get("chance"))
+        game = AnqiGame(seed=seed, forced=forced or None)
+    except (ValueError, TypeError, KeyError) as e:
+        raise SaveError(f"暗战洛阳城 save: the forced deal in 'chance' is not a deal of this game ({e})") from None
+    return replay_actions(game, need(data, "actions", list, "暗战洛阳城 save"))
