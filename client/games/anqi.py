@@ -56,6 +56,10 @@ class Plugin(GamePlugin):
             ink = FACTION_RGB[t["printed"]]
             owner = t["owner"]
             ring = FACTION_RGB[SEATS[owner]] if owner is not None else mix(ink, (0.5, 0.5, 0.5), 0.35)
+            if owner is not None and owner in obs["out"]:
+                # a dead piece of a faction that is out (AQ6): it never moves again, drawn greyed
+                ink, ring = mix(ink, (0.55, 0.55, 0.55), 0.7), (0.45, 0.45, 0.45)
+                owner = None
             out.append(Piece(cell=cell, glyph=self.lay.kinds[t["kind"]].zh, ink=ink, ring=ring, side=owner,
                              name=t["piece"]))
         return out
@@ -97,10 +101,11 @@ class Plugin(GamePlugin):
             lines = [(tr("anqi_allied", lang, q=name(q), a=name(a), b=name(b)), None)]
         else:
             lines = [(tr("anqi_alliance_over", lang, q=name(q)), None)]
-        reasons = {p.player: text(p.msg or p.reason, lang) for p in self.game.ranking() if p.out}
         for s in range(3):
-            if s in obs["out"]:
-                lines.append((tr("anqi_seat_out", lang, who=name(s), why=reasons.get(s, "")), self.seat_rgb(s)))
+            if s in obs["out"]:  # why that faction is out (not the whole ranking line: "out" is said once)
+                why = self.game.out_reason(s)
+                lines.append((tr("anqi_seat_out", lang, who=name(s), why=text(why, lang) if why else ""),
+                              self.seat_rgb(s)))
         lines.append((tr("anqi_quiet", lang, n=obs["quiet"], lim=obs["quiet_limit"]), None))
         for s in range(3):
             if s not in obs["out"]:

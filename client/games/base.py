@@ -88,6 +88,7 @@ class GamePlugin:
     needs_handover = False  # hot seat: hide the board between two human seats (private information)
     key_context = "board"  # the key-binding table's rows for this game's scene (client/keys.py)
     hint = "board_hint_move"  # client.i18n key of the line shown when a human is to move
+    subtitle = ""  # client.i18n key of the start screen's line under the game's title ("" = its English name)
     chooser_title = "board_choose"  # client.i18n key of the chooser's title
 
     def __init__(self, game: Any):

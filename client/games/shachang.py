@@ -12,6 +12,7 @@ class Plugin(GamePlugin):
     start_options = ("preset", "mode", "players")
     needs_handover = True  # fog of war: hot seat hides the map between human turns
     key_context = "shachang"
+    subtitle = "subtitle"  # 三维兵棋 · 本地热座对战
 
     has_preview = True  # a thumbnail of the generated map
 

@@ -259,11 +259,11 @@ class StartScene(Scene):
         from engine import registry
 
         info = registry.get(self.game.value)
+        pl = self.plugin()
         text.draw(surf, info.name_zh, (w // 2, 22), 52, widgets.ACCENT, anchor="midtop")
-        if info.game_id == "shachang":
-            sub = t("subtitle") if i18n.lang() == "zh" else t("title") + " — " + t("subtitle")
-        else:
-            sub = info.name_en
+        sub = info.name_en
+        if pl is not None and pl.subtitle:
+            sub = t(pl.subtitle) if i18n.lang() == "zh" else f"{info.name_en} — {t(pl.subtitle)}"
         text.draw(surf, sub, (w // 2, 88), 18, widgets.DIM, anchor="midtop")
         left_x = max(20, w // 2 - 560)
         y = 140
