@@ -151,6 +151,8 @@ class StrategyCamera(_Base):
         self.min_distance = 4.0
         # fully zoomed out, the whole board just fits the view's height
         self.max_distance = max(8.0, (self.board_size / 2 + 0.5) / math.tan(math.radians(self.FOV / 2)) + 1.0)
+        if self.board_size > 16:
+            self.max_distance *= 1.25  # fully out, the whole map with room for the top bar and the panels
         self.ground_y = float(ground_y)
         c = self.board_size / 2.0
         self.target = (c, c)
@@ -200,9 +202,17 @@ class StrategyCamera(_Base):
         self._goal_target = self._clamp((gx + rx * dx + fx * dy, gz + rz * dx + fz * dy))
 
     def zoom(self, steps: float) -> None:
-        """Positive steps zoom in (each step 15% closer), negative zoom out."""
+        """Positive steps zoom in (each step 15% closer), negative zoom out. Zooming out towards the
+        limit also drifts the view to the board's middle, so fully out the whole map is in view."""
         d = self._goal_distance * (0.85 ** steps)
         self._goal_distance = min(self.max_distance, max(self.min_distance, d))
+        if steps < 0 and self.max_distance > self.min_distance:
+            k = (self._goal_distance / self.max_distance - 0.55) / 0.45  # 0 at 55% of the way out, 1 fully out
+            if k > 0:
+                c = self.board_size / 2.0
+                gx, gz = self._goal_target
+                f = min(1.0, k * 0.6 + (0.4 if k >= 0.999 else 0.0))
+                self._goal_target = (gx + (c - gx) * f, gz + (c - gz) * f)
 
     def rotate(self, dyaw: float) -> None:
         """Turn around the ground point under the screen centre by dyaw degrees."""

@@ -481,9 +481,9 @@ class GLRenderer(Renderer):
         skip = camera.cell if isinstance(camera, FirstPersonCamera) else None
         inst = gl_units.instances(frame.units, ground, skip_cell=skip, merged=far)
         if far and len(inst):
-            # overview maps: stacks at least ~7 px wide so every unit can be found
+            # overview maps: stacks at least ~12 px wide so every unit can be found and told apart
             cpx = self._centre_cell_px(view, proj)
-            inst[:, 3] *= min(8.0, max(1.0, 3.5 / (gl_units.TOKEN_RADIUS * max(cpx, 0.1))))
+            inst[:, 3] *= min(16.0, max(1.0, 6.0 / (gl_units.TOKEN_RADIUS * max(cpx, 0.1))))
         self.p_token["u_mvp"].write(mvp_b)
         if len(inst):
             self._draw_tokens(inst, 1.0)
