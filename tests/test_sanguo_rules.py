@@ -337,3 +337,11 @@ def test_sg3_no_alliance_once_a_kingdom_has_fallen():
     g = position({"q9": "吴君", "i1": "蜀君", **_han(), "d5": "蜀马", "p13": "吴兵"}, to_move=SHU, out=(WEI,))
     g.apply("d5-c7")  # 魏's alliance point, but 魏 is gone
     assert g.pos.han == "" and g.pos.alliance is None
+
+
+def test_sg7_absorbed_pieces_keep_their_own_kingdoms_palace_territory_and_direction():
+    g = position({"q9": "吴君", "i1": "蜀君", "h17": "魏士@吴", "g17": "魏相@吴", "e10": "魏兵@吴"},
+                 to_move=WU, out=(WEI,))
+    assert cells(g, "h17") == ["i16"]  # 魏's palace
+    assert cells(g, "g17") == ["e15", "i15"]  # 魏's territory
+    assert cells(g, "e10") == ["d10", "e9", "f10"]  # 魏's direction (south)
