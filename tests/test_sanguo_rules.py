@@ -345,3 +345,11 @@ def test_sg7_absorbed_pieces_keep_their_own_kingdoms_palace_territory_and_direct
     assert cells(g, "h17") == ["i16"]  # 魏's palace
     assert cells(g, "g17") == ["e15", "i15"]  # 魏's territory
     assert cells(g, "e10") == ["d10", "e9", "f10"]  # 魏's direction (south)
+
+
+def test_sg8_a_ruler_is_never_captured():
+    # a set-up where 吴 could reach 魏's ruler (legal play never gets here: 被将先走, K3)
+    g = position({**RULERS, "i12": "吴车"}, to_move=WU)
+    assert "i17" not in cells(g, "i12")
+    e = refuse(g, "i12-i17")
+    assert e.rule == "K4" and e.msg.key == "sanguo.ruler_capture"
