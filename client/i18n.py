@@ -156,6 +156,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "undo_revealed": ("上一步揭示了新情况（新视野或射击），不能撤回",
                       "the last action revealed something (new sight or a shot): it stands"),
     "sound_off": ("声音：关", "sound off"),
+    "sound_volume": ("音量 {n}%", "volume {n}%"),
     "saved": ("已存档: {path}", "saved: {path}"),
     "loaded": ("已读档: {path}", "loaded: {path}"),
     "load_failed": ("读档失败: {err}", "could not load: {err}"),

@@ -90,6 +90,8 @@ BINDINGS: list[Binding] = [
        ("K_k", "", "coords")),
     _b("M", "minimap", "小地图开关", "minimap on/off", "shachang", ("K_m", "")),
     _b("Ctrl+M", "mute", "声音开关", "sound on/off", "shachang", ("K_m", CTRL)),
+    _b("Ctrl+↑ / Ctrl+↓", "volume_up", "音量大 / 小", "volume up / down", "shachang", ("K_UP", CTRL),
+       ("K_DOWN", CTRL, "volume_down")),
     _b("U / Ctrl+Z", "undo", "撤回本回合上一步（未揭示新情况时）",
        "take back this turn's last action (if it revealed nothing)", "shachang", ("K_u", ""), ("K_z", CTRL)),
     _b("F / N", "ai_speed", "电脑加速 / 跳过电脑动画", "computer speed / skip computer animation", "shachang",

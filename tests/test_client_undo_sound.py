@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from client.scenes.game import GameScene
 from tests.test_client_loop import app, key, position, step  # noqa: F401  (the app fixture)
@@ -258,3 +259,26 @@ def test_shachang_keys_come_from_the_one_key_table(app):
     key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
     assert scene.sounds.muted != muted and scene.show_minimap != mini
     scene.sounds.muted = muted
+
+
+def test_volume_keys_and_a_game_ending_pass_asks_first(app):
+    from client.scenes.modals import ConfirmModal
+
+    g = position([[0, "a1", 2], [1, "h8", 2]], mode="tabletop", current=1)
+    g.round_limit = g.round  # P2's end of turn is the last of the last round: the game ends
+    app.start_game(g, ["human", "human"])
+    step(app)
+    scene = app.find(GameScene)
+    v = scene.sounds.volume
+    key(app, pygame.K_DOWN, mod=pygame.KMOD_CTRL)
+    assert scene.sounds.volume == pytest.approx(max(0.0, v - 0.1)) and "volume" in scene.ctl.status
+    key(app, pygame.K_UP, mod=pygame.KMOD_CTRL)
+    assert scene.sounds.volume == pytest.approx(v)
+    assert g.current_player == 1 and scene.ctl.viewer == 1
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ConfirmModal) and "ends the game" in app.scene.question()
+    key(app, pygame.K_ESCAPE)
+    assert not g.is_over
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert g.is_over

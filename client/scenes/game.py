@@ -522,6 +522,12 @@ class GameScene(Scene):
             if fn is not None:
                 fn()
 
+    def _volume(self, d: float) -> None:
+        self.sounds.set_volume(round(self.sounds.volume + d, 2))
+        self.sounds.muted = False
+        self.ctl.say(t("sound_volume", n=int(round(self.sounds.volume * 100))))
+        self.sounds.play("select")
+
     def key_actions(self) -> dict:
         """Action name (client/keys.py) -> what it does in this scene."""
         ctl = self.ctl
@@ -570,6 +576,7 @@ class GameScene(Scene):
             "camera_selected": lambda: ctl.selected is not None and self.cam.jump_to(ctl.selected),
             "camera_home": self._home_camera, "heights": toggle("show_heights"), "coords": toggle("show_coords"),
             "mute": lambda: ctl.say(t("sound_off" if self.sounds.toggle_mute() else "sound_on")),
+            "volume_up": lambda: self._volume(0.1), "volume_down": lambda: self._volume(-0.1),
             "minimap": minimap, "ai_speed": ai_speed, "ai_skip": ai_skip,
             "quick_save": self.quick_save, "quick_load": self.quick_load,
             "zoom_in": lambda: self.cam.zoom(1), "zoom_out": lambda: self.cam.zoom(-1),
