@@ -108,9 +108,25 @@ BINDINGS: list[Binding] = [
 
 
 def rows(contexts) -> list[Binding]:
-    """The bindings of ``contexts`` in table order (the help page's rows)."""
+    """The bindings of ``contexts`` in table order (the help page's rows), then the rows a game's plugin
+    brings for its own context (``key_rows`` of client/games/<game_id>.py: adding a game edits no table)."""
     cs = set(contexts)
-    return [b for b in BINDINGS if b.context in cs]
+    out = [b for b in BINDINGS if b.context in cs]
+    for ctx in contexts:
+        out += [b for b in plugin_rows(ctx) if b not in out]
+    return out
+
+
+def plugin_rows(context: str) -> list[Binding]:
+    """The key rows a game's plugin declares for the context named after its game (none if it has none)."""
+    from client.games import plugin_class
+
+    try:
+        pl = plugin_class(context)
+    except (KeyError, ImportError):
+        return []
+    return [b if b.context == context else Binding(b.keys, b.action, b.zh, b.en, context, b.codes)
+            for b in getattr(pl, "key_rows", ())]
 
 
 def key_text(keys: str, lang: str) -> str:

@@ -153,3 +153,19 @@ def test_new_game_after_a_hidden_deal_deals_afresh_and_the_chooser_cancels():
     assert sc.modal.kind == "choose" and [c.step.value for c in sc.modal.choices] == ["q", "n", "g", "f", "w"]
     sc.handle_event(kd(pygame.K_ESCAPE))
     assert sc.modal is None and sc.prefix == () and sc.game.log == []
+
+
+def test_a_plugin_brings_its_own_key_rows(monkeypatch):
+    """Adding a game edits no shared table: a plugin's key_rows join the F1 page and the dispatch of its context."""
+    import pygame
+
+    from client import keys
+    from client.games import plugin_class
+
+    pl = plugin_class("anqi")
+    row = keys.Binding("T", "anqi_test", "测试", "test", "anqi", (("K_t", ""),))
+    monkeypatch.setattr(pl, "key_rows", (row,), raising=False)
+    assert ("T", "test") in keys.help_rows(("global", "board", "anqi"), "en")
+    ev = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0)
+    assert keys.action(ev, ("board", "anqi")) == "anqi_test"
+    assert keys.action(ev, ("board", "baige")) is None

@@ -89,6 +89,10 @@ class GamePlugin:
     key_context = "board"  # the key-binding table's rows for this game's scene (client/keys.py)
     hint = "board_hint_move"  # client.i18n key of the line shown when a human is to move
     subtitle = ""  # client.i18n key of the start screen's line under the game's title ("" = its English name)
+    key_rows: tuple = ()  # client.keys.Binding rows of the game's own keys (context: the game's id)
+
+    def on_key(self, action: str, scene) -> None:
+        """One of this game's own key actions (``key_rows``) was pressed in ``scene`` (default: nothing)."""
     chooser_title = "board_choose"  # client.i18n key of the chooser's title
 
     def __init__(self, game: Any):

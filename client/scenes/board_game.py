@@ -453,6 +453,8 @@ class BoardGameScene:
             self.camera.set_goal(yaw=self.camera._goal[1] + (-30 if ev.key == pygame.K_q else 30))
         elif act == "scroll":
             self.move_scroll = self.move_scroll + 5 if ev.key == pygame.K_PAGEUP else max(0, self.move_scroll - 5)
+        elif act is not None:
+            self.plugin.on_key(act, self)  # a game's own key rows (plugin.key_rows)
 
     def _mouse_down(self, ev) -> None:
         for b in self.buttons + list(self.step_buttons.values()):
