@@ -117,13 +117,19 @@ def rows(contexts) -> list[Binding]:
     return out
 
 
+_NO_PLUGIN: set[str] = set()
+
+
 def plugin_rows(context: str) -> list[Binding]:
     """The key rows a game's plugin declares for the context named after its game (none if it has none)."""
     from client.games import plugin_class
 
+    if context in _NO_PLUGIN:
+        return []
     try:
         pl = plugin_class(context)
     except (KeyError, ImportError):
+        _NO_PLUGIN.add(context)  # "global", "board", ...: looked up once
         return []
     return [b if b.context == context else Binding(b.keys, b.action, b.zh, b.en, context, b.codes)
             for b in getattr(pl, "key_rows", ())]
