@@ -1,0 +1,180 @@
+"""辛亥革命 in the client: the reconstructed 20x20 flat-topped hex map (docs/rules/xinhai.md), square
+counters (步 馬 砲 艦) red for the revolutionaries and blue for the Qing, a worn (耗損) counter drawn
+pale, trenches, pontoons, boats and the ruins as badges, the morale, response and round tracks
+beside the board.
+
+Cells are (row from the north edge, column from the west edge) so that north is at the top; their
+names are the engine's hex labels ("D-11"). Clicks walk the engine's action steps: a unit's hex, a
+target hex, then an option (move with or without a boat or pontoon, shoot, melee, cross); marker
+faces, pass, end, tracks, cards and regions are buttons; retreats, 整頓, ruins, trenches and fleet
+removals are one click on a hex.
+"""
+from __future__ import annotations
+
+import math
+
+from engine.api import Step
+from engine.messages import Msg
+from engine.xinhai.data import rules
+from engine.xinhai.hexgrid import label, parse_label
+
+from client.boards.geometry import BoardGeometry
+from client.boards.model import BoardView, Piece, RGB, Track
+from client.games.base import Choice, GamePlugin, text
+
+SQRT3 = math.sqrt(3.0)
+SIDE_RGB: dict[str, RGB] = {"rev": (0.80, 0.14, 0.12), "qing": (0.16, 0.34, 0.80)}
+KIND_ZH = {"infantry": "步", "cavalry": "馬", "artillery": "砲", "fleet": "艦"}
+TERRAIN_RGB: dict[str, RGB] = {
+    ".": (0.70, 0.80, 0.56), "C": (0.90, 0.76, 0.44), "S": (0.76, 0.72, 0.64), "H": (0.62, 0.50, 0.34),
+    "X": (0.62, 0.44, 0.74), "R": (0.84, 0.78, 0.88), "L": (0.88, 0.92, 0.95), "Y": (0.40, 0.60, 0.84),
+    "r": (0.55, 0.62, 0.86), "W": (0.94, 0.96, 0.98)}
+PALE: RGB = (0.86, 0.84, 0.80)
+
+
+class FlatHexGeometry(BoardGeometry):
+    """Flat-topped hexes in columns, odd columns half a hex north (the engine's hexgrid); neighbouring
+    centres are 1 apart. Cell (r, c): r rows down from the north edge, c columns from the west."""
+
+    kind = "hex"
+    R = 1.0 / SQRT3  # circumradius
+
+    def name(self, cell) -> str:
+        r, c = cell
+        return label((c, self.rows - 1 - r))
+
+    def parse(self, name: str):
+        try:
+            c, row = parse_label(name)
+        except (ValueError, AttributeError):
+            raise KeyError(name) from None
+        cell = (self.rows - 1 - row, c)
+        if cell not in self.cell_set:
+            raise KeyError(name)
+        return cell
+
+    def center(self, cell) -> tuple[float, float]:
+        r, c = cell
+        return (self.R + 1.5 * self.R * c, 0.5 + r + (0.0 if c & 1 else 0.5))
+
+    def polygon(self, cell):
+        x, z = self.center(cell)
+        return [(x + self.R * math.cos(math.radians(60 * k)), z + self.R * math.sin(math.radians(60 * k)))
+                for k in range(6)]
+
+    def cell_at(self, x: float, z: float):
+        c0 = int((x - self.R) / (1.5 * self.R))
+        best, bd = None, 1e9
+        for c in (c0 - 1, c0, c0 + 1, c0 + 2):
+            r0 = int(z - 0.5 - (0.0 if c & 1 else 0.5))
+            for r in (r0 - 1, r0, r0 + 1, r0 + 2):
+                cx, cz = self.center((r, c))
+                d = (cx - x) ** 2 + (cz - z) ** 2
+                if d < bd:
+                    best, bd = (r, c), d
+        if best is None or best not in self.cell_set or bd > self.R ** 2:
+            return None
+        return best
+
+    def shade(self, cell) -> int:
+        return 0
+
+    def labels(self):
+        out = []
+        for r in sorted({r for r, _ in self.cells}):
+            x, z = self.center((r, 0))
+            out.append((str(self.rows - r), (x - 0.75, z)))
+        z1 = self.bounds()[3]
+        for c in sorted({c for _, c in self.cells}):
+            out.append((label((c, 0))[0], (self.center((0, c))[0], z1 + 0.3)))
+        return out
+
+
+class Plugin(GamePlugin):
+    game_id = "xinhai"
+    start_options = ()
+    hint = "board_hint_move"
+
+    def make_geometry(self, game) -> FlatHexGeometry:
+        m = rules().map
+        self.map = m
+        return FlatHexGeometry(m.height, m.width, [(m.height - 1 - row, c) for c, row in m.terrain])
+
+    @classmethod
+    def seat_rgb(cls, seat: int) -> RGB:
+        return SIDE_RGB[("rev", "qing")[seat % 2]]
+
+    def pieces(self, obs) -> list[Piece]:
+        out = []
+        for u in obs["units"]:
+            ink = SIDE_RGB[u["side"]]
+            out.append(Piece(cell=self.cell(u["hex"]), glyph=KIND_ZH[u["kind"]], ink=ink, ring=ink,
+                             body=(1.0, 0.98, 0.92) if u["ready"] else PALE,
+                             side=0 if u["side"] == "rev" else 1, shape="square",
+                             name=f"{KIND_ZH[u['kind']]} {u['hex']}{'' if u['ready'] else ' 耗損'}",
+                             value="" if u["ready"] else "耗"))
+        return out
+
+    def tints(self, obs) -> dict:
+        ruins = set(obs["ruins"])
+        out = {}
+        for h, t in self.map.terrain.items():
+            name = label(h)
+            if name in ruins and t in ("C", "S", "H"):
+                t = "."
+            out[self.cell(name)] = TERRAIN_RGB[t]
+        for name in obs["pontoons"]:
+            out[self.cell(name)] = TERRAIN_RGB["."]
+        return out
+
+    def decorate(self, view: BoardView, obs) -> None:
+        badges: dict = {}
+        for name in obs["trenches"]:
+            badges.setdefault(self.cell(name), []).append("trench")
+        for name in obs["ruins"]:
+            badges.setdefault(self.cell(name), []).append("fire")
+        for u in obs["units"]:
+            if u["boat"]:
+                badges.setdefault(self.cell(u["hex"]), []).append("disorder")
+        view.markers.update({c: tuple(v) for c, v in badges.items()})
+        for h, t in self.map.terrain.items():
+            if t == "C":
+                view.icons[self.cell(label(h))] = "控"  # 控制點
+        view.tracks = [Track("士氣", 0, 5, obs["morale"]), Track("回合", 1, 10, obs["round"], (0.3, 0.3, 0.3))]
+        names = dict(zip(rules().tracks, rules().track_zh))
+        for t, v in obs["tracks"].items():
+            view.tracks.append(Track(names[t], 0, 10, v, (0.85, 0.55, 0.10)))
+
+    def mark_kind(self, view: BoardView, prefix, step: Step) -> str:
+        if prefix and any(s.kind == "option" and s.value in ("shoot", "melee")
+                          for s in self.index().next(prefix + (step,))):
+            return "capture"
+        return "move"
+
+    def choice(self, prefix, step: Step) -> Choice:
+        v = step.value
+        if v[:1] in "+-":  # a pontoon: "+H-9" after a move, "+bridge" after picking the Han hex
+            where = v[1:] if v[1:] != "bridge" else (prefix[-1].value if prefix else "")
+            key = "xinhai.step.bridge_up" if v[0] == "+" else "xinhai.step.bridge_down"
+            return Choice(step, Msg.of(key, hex=where))
+        return Choice(step, Msg.of(f"xinhai.step.{v}"))
+
+    def explain(self, prefix, cell):
+        return self.try_action(f"move {prefix[0].value} {self.cell_name(cell)}")
+
+    def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        obs = self.obs()
+        g = self.game
+        lines = [(text(Msg.of("xinhai.panel.round", n=obs["round"], period=obs["period"],
+                               ap=obs["action_points"], rev=obs["ap_used"]["rev"], qing=obs["ap_used"]["qing"]),
+                       lang), None)]
+        lines.append((text(Msg.of("xinhai.panel.tracks", total=sum(obs["tracks"].values()),
+                                  morale=obs["morale"], munitions=obs["munitions"]), lang), None))
+        d = obs["decision"]
+        if d and d.get("marker"):
+            lines.append((text(Msg.of("xinhai.panel.marker", marker=d["marker"]), lang), self.seat_rgb(g.current_player)))
+        lines.append((text(Msg.of("xinhai.panel.hand", cards=" ".join(map(str, obs["hand"])) or "-"), lang), None))
+        return lines
+
+
+PLUGIN = Plugin
