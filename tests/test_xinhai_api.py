@@ -60,6 +60,16 @@ def test_events_of_whole_games_render_in_both_languages():
                     assert text and "{" not in text, (e.msg.key, lang, text)
 
 
+def test_card_names_in_the_catalogue_match_the_data():
+    from engine.xinhai.data import rules
+
+    R = rules()
+    for (side, n), e in R.events.items():
+        assert (template(f"xinhai.event.{side}.{n}", "zh"), template(f"xinhai.event.{side}.{n}", "en")) == (e.zh, e.en)
+    for i, c in R.setup.items():
+        assert (template(f"xinhai.setup.{i}", "zh"), template(f"xinhai.setup.{i}", "en")) == (c.zh, c.en)
+
+
 def test_saves_round_trip_with_forced_dice_and_refuse_corruption():
     g = new_game(setup="random", seed=11)
     rng = random.Random(3)

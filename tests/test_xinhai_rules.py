@@ -272,7 +272,11 @@ def shoot_once(units, shot, dice, **state):
 
 
 def last_shot(g):
-    return [e for e in g.events(0) if e.msg.key == "xinhai.log.shot"][-1].msg.kw
+    """The last shot's log entry; its modifiers as "name+1 name-1" ("-" for none)."""
+    kw = dict([e for e in g.events(0) if e.msg.key == "xinhai.log.shot"][-1].msg.kw)
+    m = kw["mods"]
+    kw["mods"] = "-" if not isinstance(m, tuple) else " ".join(x.key.split(".")[-1] + x.kw["v"] for x in m)
+    return kw
 
 
 def test_support_terrain_and_worn_modifiers():

@@ -291,7 +291,8 @@ def shoot(g, u: Unit, t: Unit) -> None:
     total = sum(dice) + sum(v for _, v in mods)
     res = shot_result(u.kind, total)
     g.note("xinhai.log.shot", chance=True, kind=rounds._kind(u.kind), src=label(u.hex), dst=label(t.hex),
-           dice=f"{dice[0]}+{dice[1]}", mods=" ".join(f"{n}{v:+d}" for n, v in mods) or "-",
+           dice=f"{dice[0]}+{dice[1]}",
+           mods=[Msg.of(f"xinhai.mod.{n}", v=f"{v:+d}") for n, v in mods] or Msg.of("xinhai.mod.none"),
            total=total, result=Msg.of(f"xinhai.result.{res}"))
     if res != "none" and t.hex in g.board.trenches:
         g.board.trenches.discard(t.hex)  # seed 10(2)

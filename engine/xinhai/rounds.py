@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from engine.messages import Msg
 from engine.xinhai.board import Unit
 from engine.xinhai.hexgrid import label, neighbours_of
 
@@ -204,7 +205,7 @@ def do_event(g, side: str) -> None:
     num = g.decks[side].pop(0)
     g.played[side].append(num)
     e = g.R.events[(side, num)]
-    g.note("xinhai.log.event", side=_side(side), number=num, zh=e.zh, en=e.en)
+    g.note("xinhai.log.event", side=_side(side), number=num, name=Msg.of(f"xinhai.event.{side}.{num}"))
     fx = e.effect
     if fx == "morale":
         shift_morale(g, e.value)
@@ -247,7 +248,7 @@ def reinforce(g, side: str, cid: int) -> None:
     less one unit for every cut whose track has reached its value."""
     card = g.R.setup[cid]
     g.hands[side].remove(cid)
-    g.note("xinhai.log.reinforce", side=_side(side), card=cid, zh=card.zh, en=card.en)
+    g.note("xinhai.log.reinforce", side=_side(side), card=cid, name=Msg.of(f"xinhai.setup.{cid}"))
     if side == "rev":
         place(g, "rev", "infantry", card.rev_reinforce)
         return
