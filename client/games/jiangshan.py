@@ -1,0 +1,141 @@
+"""江山 in the client: the 12x8 board with its terrain (山 mountain, 水 water, 林 forest), cities (城) and
+camps (营), square counters and the two seats' tracks.
+
+A counter in battle state shows its unit (刀兵 as 刀, 干戈 as 戈 ...) with an arrow for an infantry facing
+(J3); a counter in march state shows its class (步 / 马 / 奔) on its back (J4/J5) — to its owner with
+the unit's name in the panel. Own garrisons are counted on their city. Fires and disorder are badges.
+Clicks walk the engine's action steps: the unit, then where; options (a facing, a kind, a unit type)
+come up in the chooser; end of turn, 兵者诡道, recruiting and the tally choice are buttons.
+"""
+from __future__ import annotations
+
+from engine.messages import Msg
+
+from client.boards.geometry import SquareGeometry
+from client.boards.model import BoardView, Piece, RGB, Track
+from client.games.base import Choice, GamePlugin, text
+
+HAN_INK: RGB = (0.78, 0.12, 0.10)  # 汉: red counters
+CHU_INK: RGB = (0.20, 0.20, 0.24)  # 楚: white counters with dark ink
+INK = (HAN_INK, CHU_INK)
+BODY: tuple[RGB, ...] = ((0.97, 0.90, 0.82), (0.95, 0.95, 0.93))
+BACK: tuple[RGB, ...] = ((0.91, 0.72, 0.64), (0.55, 0.55, 0.58))  # the march faces
+TERRAIN: dict[str, tuple[RGB, str]] = {"M": ((0.62, 0.52, 0.38), "山"), "W": ((0.45, 0.64, 0.86), ""),
+                                       "F": ((0.42, 0.60, 0.34), "林")}  # water shows by its colour
+CITY_TINT: RGB = (0.80, 0.66, 0.52)
+GLYPH = {"blade": "刀", "halberd": "戈", "armour": "甲", "bow": "弦", "horse": "骑", "rider": "射", "general": "将",
+         "minister": "相", "chariot": "车", "queen": "后", "king": "王", "scout": "斥"}
+CLASS_GLYPH = {"foot": "步", "horse": "马", "raider": "奔", "scout": "斥"}
+FACING_DIR = {"E": 0, "N": 2, "W": 4, "S": 6}
+
+
+class Plugin(GamePlugin):
+    game_id = "jiangshan"
+    start_options = ()
+    show_seed = True  # the weather die and the random set-up follow the seed
+    needs_handover = True  # marching units, garrisons and tallies are private: hot seat hides the board
+
+    def make_geometry(self, game) -> SquareGeometry:
+        st = game.st
+        return SquareGeometry(st.height, st.width)
+
+    @classmethod
+    def seat_rgb(cls, seat: int) -> RGB:
+        return (HAN_INK, (0.70, 0.70, 0.74))[seat % 2]
+
+    def bottom_seat_flipped(self, seat: int) -> bool:
+        return seat == 1
+
+    # --- the position
+    def pieces(self, obs) -> list[Piece]:
+        out = []
+        me = obs["player"]
+        for u in obs["units"]:
+            if u.get("in_city"):
+                continue  # counted on the city (decorate)
+            side = u["owner"]
+            cell = self.cell(u["cell"])
+            name = text(Msg.of(f"jiangshan.unit.{u['type']}"), "zh") if u["type"] else CLASS_GLYPH[u["class"]]
+            if u["state"] == "march" and u["type"] != "scout":  # the march face: its owner knows the unit
+                back = GLYPH[u["type"]] if side == me and u["type"] else CLASS_GLYPH[u["class"]]
+                out.append(Piece(cell=cell, ink=INK[side], ring=INK[side], side=side, shape="square",
+                                 face_down=True, back=BACK[side], back_glyph=back,
+                                 name=name if side == me else CLASS_GLYPH[u["class"]]))
+                continue
+            out.append(Piece(cell=cell, glyph=GLYPH.get(u["type"], "?"), ink=INK[side], body=BODY[side], side=side,
+                             shape="square", name=name, facing=FACING_DIR.get(u["facing"] or "")))
+        return out
+
+    def tints(self, obs) -> dict:
+        out = {}
+        for r, row in enumerate(obs["terrain"]):
+            for c, ch in enumerate(row):
+                if ch in TERRAIN:
+                    out[self.cell(f"{chr(97 + c)}{r + 1}")] = TERRAIN[ch][0]
+        for city in obs["cities"]:
+            out[self.cell(city["cell"])] = CITY_TINT
+        return out
+
+    def decorate(self, view: BoardView, obs) -> None:
+        for r, row in enumerate(obs["terrain"]):
+            for c, ch in enumerate(row):
+                if ch in TERRAIN and TERRAIN[ch][1]:
+                    view.icons[self.cell(f"{chr(97 + c)}{r + 1}")] = TERRAIN[ch][1]
+        for city in obs["cities"]:
+            cell = self.cell(city["cell"])
+            view.icons[cell] = "城" if city["kind"] == "city" else "营"
+            n = len(city.get("garrison", []))
+            owner = text(Msg.of(f"jiangshan.seat.{city['owner']}"), "zh")
+            view.labels[cell] = f"{owner}{'×' + str(n) if n else ''}"
+        for name, size in obs["fires"].items():
+            view.markers[self.cell(name)] = ("fire",) * (2 if size == "large" else 1)
+        for u in obs["units"]:
+            if u["disorder"] and not u.get("in_city"):
+                cell = self.cell(u["cell"])
+                view.markers[cell] = view.markers.get(cell, ()) + ("disorder",)
+        sides = obs["sides"]
+        for s in (0, 1):
+            who = text(Msg.of(f"jiangshan.seat.{s}"), "zh")
+            view.tracks.append(Track(f"{who}士气", 0, 6, max(0, sides[s]["morale"]), INK[s]))
+
+    def mark_kind(self, view: BoardView, prefix, step) -> str:
+        if len(prefix) == 1 and any(s.kind == "option" and s.value == "capture"
+                                    for s in self.index().next(prefix + (step,))):
+            return "special"  # a forest that may hide an enemy (J8)
+        return super().mark_kind(view, prefix, step)
+
+    def choice(self, prefix, step) -> Choice:
+        side = max(0, self.game.current_player) % 2
+        if step.label:
+            return Choice(step, Msg.of(step.label), "", INK[side])
+        return Choice(step, step.value, "", INK[side])
+
+    # --- panels
+    def status(self, lang: str) -> str:
+        obs = self.obs()
+        if obs["over"]:
+            return ""
+        stage = text(Msg.of(f"jiangshan.stage.{obs['stage']}"), lang)
+        return f"{stage} · {'行动力' if lang == 'zh' else 'action points'} {obs['ap']}"
+
+    def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        obs = self.obs()
+        lines: list[tuple[str, RGB | None]] = []
+        for s, d in enumerate(obs["sides"]):
+            who = self.seat_name(s, lang)
+            if lang == "zh":
+                line = f"{who}: 士气 {d['morale']} 补给 {d['supply']} 功绩 {d['merit']} 虎符 {d['tallies_left']}"
+            else:
+                line = f"{who}: morale {d['morale']} supply {d['supply']} merit {d['merit']} tallies {d['tallies_left']}"
+            lines.append((line, INK[s]))
+            res = ", ".join(f"{text(Msg.of(f'jiangshan.unit.{t}'), lang)}×{n}" for t, n in d["reserve"].items() if n)
+            if res:
+                lines.append((("预备役 " if lang == "zh" else "reserve ") + res, None))
+            if "tallies" in d and d["tallies"]:
+                lines.append((", ".join(text(Msg.of(f"jiangshan.tally.{t}"), lang) for t in d["tallies"]), INK[s]))
+        if obs["weather"]:
+            lines.append((text(Msg.of(f"jiangshan.weather.{obs['weather']}"), lang), None))
+        return lines
+
+
+PLUGIN = Plugin
