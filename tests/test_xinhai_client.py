@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 
 from client.games import has_plugin, make_plugin, plugin_class
-from engine.api import Step
 from engine.xinhai import new_game
 from engine.xinhai.data import rules
 from engine.xinhai.game import position
@@ -45,7 +44,7 @@ def test_clicks_build_the_engine_actions():
     assert move.kind == "play" and str(move.action) == "move H-18 G-18"
     both = p.click(p.cell("H-19"), out.prefix)  # melee or shoot: a chooser
     assert both.kind == "choose" and {c.step.value for c in both.choices} == {"shoot", "melee"}
-    assert Step("button", "end") in p.buttons()
+    assert "end" in [b.value for b in p.buttons()]
 
 
 def test_view_panel_and_words_in_both_languages():
@@ -59,6 +58,10 @@ def test_view_panel_and_words_in_both_languages():
         lines = p.panel_lines(lang)
         assert lines and all("{" not in s for s, _ in lines)
         assert p.seat_name(0, lang) and p.move_list(lang)
+    from engine.messages import template
+
+    for b in p.buttons():  # marker faces and pass: buttons named from the catalogue
+        assert template(b.label, "zh") and template(b.label, "en"), b
     for a in game.legal_actions():
         for s in game.action_steps(a):
             if s.kind == "option":

@@ -264,7 +264,21 @@ class XinhaiGame(Game):
             return (Step("cell", g[0]), Step("cell", g[1][1:]), Step("option", g[1][0] + "bridge"))
         if v in ("ready", "retreat", "ruins", "trench", "fleet"):
             return (Step("cell", g[0], f"xinhai.act.{v}"),)
-        return (Step("button", str(a)),)  # marker faces, pass, morale, end, track, card, region
+        return (Step("button", str(a), self._button_label(a)),)  # marker faces, pass, morale, end, track, card, region
+
+    def _button_label(self, a: Act) -> str:
+        """The catalogue key naming a one-step action on a client button."""
+        if a.verb in ("cmd", "rally"):
+            d = self.pending[-1] if self.pending else None
+            if d is None or d.kind != "marker":
+                return ""
+            m = next(x for x in self.R.markers if x.id == d.data["marker"])
+            face = m.faces[int(a.args[0]) - 1]
+            extra = {"": "plain", "morale+": "morale_up", "morale-": "morale_down", "rally": "rally"}[face.extra]
+            return f"xinhai.btn.{a.verb}.{face.region}.{extra}"
+        if a.verb in ("pass", "end", "morale"):
+            return f"xinhai.btn.{a.verb}"
+        return f"xinhai.btn.{a.verb}.{a.args[0]}"
 
     def to_json(self) -> str:
         return envelope("xinhai", SAVE_VERSION, dict(self.options), [str(a) for a in self._log],
