@@ -56,3 +56,18 @@ def test_the_board_renders_headless():
     pl = make_plugin(started())
     img, _ = render(pl.view(0), "flat", (480, 360))
     assert img.shape == (360, 480, 3) and img.std() > 10
+
+
+def test_the_board_is_drawn_for_the_viewer_not_for_the_seat_to_move():
+    """Hidden information in the client: drawn for 汉 while 楚 (a computer) is to move, the board, the
+    panel and the log show 汉's view only."""
+    g = started()
+    g.apply(sorted(t for t in g.legal_action_texts() if t.startswith("move e2"))[0])
+    if g.current_player == 0:
+        g.apply("end")
+    assert g.current_player == 1
+    pl = make_plugin(g)
+    v = pl.view(0)
+    assert all(p.face_down and p.back_glyph in "步马奔" for p in v.pieces if p.side == 1)
+    assert "tallies" not in pl.obs()["sides"][1] and pl.obs()["player"] == 0
+    assert not any("楚的" in line and "刀兵" in line for line in pl.move_list("zh"))

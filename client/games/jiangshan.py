@@ -46,6 +46,30 @@ class Plugin(GamePlugin):
     def bottom_seat_flipped(self, seat: int) -> bool:
         return seat == 1
 
+    # --- whose view: the seat the scene draws for (a human's, never a computer's private view)
+    viewer: int | None = None
+
+    def view(self, viewer: int, prefix=()) -> BoardView:
+        self.viewer = viewer
+        return super().view(viewer, prefix)
+
+    def seat_shown(self) -> int:
+        v = self.viewer
+        return v if v in (0, 1) else max(0, self.game.current_player)
+
+    def obs(self):
+        """The observation of the seat the board is drawn for (cached until the next action)."""
+        seat = self.seat_shown()
+        key = (id(self.game), len(self.game.log), seat, self.game.stage)
+        if self._obs_key != key:
+            self._obs_key = key
+            self._obs = self.game.observe(seat)
+        return self._obs
+
+    def move_list(self, lang: str) -> list[str]:
+        """The log as the shown seat may read it (a marching enemy unit by its class only)."""
+        return [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(self.game.events(self.seat_shown()))]
+
     # --- the position
     def pieces(self, obs) -> list[Piece]:
         out = []

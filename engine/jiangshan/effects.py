@@ -245,10 +245,14 @@ def _capture(st: State, p: int, a: tuple, emit) -> None:
         return
     x = board.get(c)
     src = u.cell
-    if x is not None and x.owner != p:
-        P.destroy(st, x.uid, p, emit)
     u.cell = c
-    emit("jiangshan.ev.captured", seat=p, unit=u, a=src, b=c)
+    if x is not None and x.owner != p:
+        u.cell = src
+        P.destroy(st, x.uid, p, emit)
+        u.cell = c
+        emit("jiangshan.ev.captured", seat=p, unit=u, a=src, b=c)
+    else:  # a forest that hid nobody (JS6)
+        emit("jiangshan.ev.moved", seat=p, unit=u, a=src, b=c)
 
 
 def after_action(st: State, p: int, emit) -> None:
