@@ -296,6 +296,10 @@ class BoardGameScene:
     # ------------------------------------------------------------------ board input
     def _board_view(self):
         viewer = self.current if self.current >= 0 else 0
+        if not self.is_human(viewer):  # a computer seat's private view is never shown to a human player
+            humans = [s for s in range(len(self.seats)) if self.is_human(s)]
+            if humans:
+                viewer = self.last_human if self.last_human in humans else humans[0]
         v = self.plugin.view(viewer, self.prefix)
         v.flipped = self.flipped and not self.using_gl
         if self.hover is not None and self.human_turn() and self.hover not in v.marks \
