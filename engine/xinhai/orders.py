@@ -11,7 +11,7 @@ from engine.xinhai.actions import Act
 from engine.xinhai.board import Unit
 from engine.xinhai.combat import melee_result, shot_result
 from engine.xinhai.data import REGIONS
-from engine.xinhai.hexgrid import distance, label, parse_label
+from engine.xinhai.hexgrid import label, parse_label
 
 SEATS = ("rev", "qing")
 UNIT_VERBS = ("move", "bridge", "cross", "shoot", "melee")
