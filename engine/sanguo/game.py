@@ -153,17 +153,46 @@ class SanguoGame(Game):
         """The legal move ``action`` names; IllegalAction naming the rule otherwise (nothing changes)."""
         if self.pos.over:
             raise IllegalAction("K6", key="common.game_over")
-        if isinstance(action, str):
+        from_text = isinstance(action, str)
+        if from_text:
             try:
                 action = self.parse_action(action)
             except ParseError:
                 raise IllegalAction("syntax", key="common.syntax", text=action[:60]) from None
         if not isinstance(action, Move):
             raise IllegalAction("syntax", key="common.syntax", text=repr(action)[:60])
+        self._check_form(action)
+        if not from_text and not action.text:  # a Move built in code carries its notation
+            raise IllegalAction("syntax", key="common.syntax", text=f"{action.src}-{action.dst}"[:60])
         for a in self.legal_actions():
-            if (a.text == action.text and action.text) or (not action.text and (a.src, a.dst) == (action.src, action.dst)):
+            if action.text and a.text == action.text:
+                if action.src or action.dst:  # cells given too: they must be this move's
+                    if (a.src, a.dst) != (action.src, action.dst):
+                        break
+                return a
+            if not action.text and (a.src, a.dst) == (action.src, action.dst):
                 return a
         raise self._refuse(action)
+
+    def _check_form(self, m: Move) -> None:
+        """A Move object's fields by type and range before anything looks at the board (a move built in
+        code with wrong fields is refused like bad text)."""
+        fields = {}
+        for f in ("src", "dst", "text", "reveal"):
+            v = getattr(m, f, None)
+            if not isinstance(v, str) or len(v) > 40:
+                raise IllegalAction("syntax", key="common.syntax", text=f"{f}={v!r}"[:60])
+            fields[f] = v
+        src, dst, text = fields["src"], fields["dst"], fields["text"]
+        if bool(src) != bool(dst) or (not text and not src):
+            raise IllegalAction("syntax", key="common.syntax", text=f"{src}-{dst} {text}"[:60])
+        for c in (src, dst):
+            if c and c not in self.lay.index:
+                raise IllegalAction("syntax", key="common.syntax", text=c[:60])
+        if text and not PATTERN.match(text.split("→", 1)[0]):
+            raise IllegalAction("syntax", key="common.syntax", text=text[:60])
+        if fields["reveal"] and fields["reveal"] not in ZH_KIND.values():  # a piece's name, or nothing
+            raise IllegalAction("syntax", key="common.syntax", text=fields["reveal"][:60])
 
     def apply(self, action: Any) -> None:
         a = self.check(action)
