@@ -35,13 +35,19 @@ class Act:
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join((self.kind,) + self.args)
+        try:
+            return " ".join((self.kind,) + self.args)
+        except (TypeError, AttributeError):  # an Act built with wrong fields: printable, refused by parse
+            return f"{getattr(self, 'kind', None)!r} {getattr(self, 'args', None)!r}"
 
 
 def parse(text: str) -> Act:
     """The action named by ``text`` (ParseError if it has no known shape)."""
-    if isinstance(text, Act):
-        return text
+    if isinstance(text, Act):  # an Act built in code: its fields by type, then its text's shape
+        kind, args = getattr(text, "kind", None), getattr(text, "args", None)
+        if not isinstance(kind, str) or not isinstance(args, tuple) or not all(isinstance(w, str) for w in args):
+            raise ParseError(f"not a 江山 action: {kind!r:.30} {args!r:.30}")
+        return parse(" ".join((kind,) + args))
     if not isinstance(text, str) or len(text) > 200:
         raise ParseError(f"not a 江山 action: {str(text)[:60]!r}")
     words = text.split()

@@ -97,13 +97,13 @@ class JiangshanGame(Game):
 
     def apply(self, action: Any) -> None:
         """Play ``action`` (an Act or its text); IllegalAction naming the rule, state untouched, if illegal."""
-        if isinstance(action, str):
+        if isinstance(action, (str, Act)):
             try:
-                action = parse(action)
+                action = parse(action)  # an Act is checked by form too
             except ParseError:
-                raise IllegalAction("seed 行动阶段", key="common.syntax", text=action[:60]) from None
+                raise IllegalAction("seed 行动阶段", key="common.syntax", text=str(action)[:60]) from None
         if not isinstance(action, Act):
-            raise IllegalAction("seed 行动阶段", key="common.syntax", text=str(action)[:60])
+            raise IllegalAction("seed 行动阶段", key="common.syntax", text=repr(action)[:60])
         legal = self.legal_actions()
         if action not in legal:
             rule, key, params = self.refusal(action)
@@ -227,7 +227,7 @@ class JiangshanGame(Game):
 
     def describe(self, action: Any) -> Msg:
         """The action in words, naming only cells (never a hidden unit)."""
-        a = action if isinstance(action, Act) else parse(str(action))
+        a = parse(action) if isinstance(action, Act) else parse(str(action))
         return Msg.of(f"jiangshan.act.{a.kind}", args=" ".join(a.args))
 
     def seat_name(self, seat: int) -> Msg:
