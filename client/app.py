@@ -23,6 +23,7 @@ class Options:
     """What the start screen and the command-line flags choose."""
 
     game_id: str = "shachang"
+    game_options: dict = field(default_factory=dict)  # a game's own start options (三国演弈's variant, ...)
     preset: str = "standard"
     mode: str = "digital"
     players: int = 2
@@ -531,7 +532,11 @@ class App:
         else:
             from client.games import plugin_class
 
-            game = info.new_game(**plugin_class(info.game_id).new_game_options(info, o.seed, o.players))
+            opts = plugin_class(info.game_id).new_game_options(info, o.seed, o.players)
+            for k, v in (o.game_options or {}).items():  # the game's own rows of the start screen
+                if v in info.choices.get(k, ()):
+                    opts[k] = v
+            game = info.new_game(**opts)
         n = game.num_players
         seats = (list(o.seats) + ["normal"] * n)[:n]
         self.start_game(game, seats)

@@ -96,13 +96,14 @@ def catalogue(name: str) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
 
     def walk(prefix: str, table: dict) -> None:
-        if any(lang in table for lang in LANGS):
+        if any(lang in table for lang in LANGS):  # a message (its sub-tables are messages of their own)
             for lang in LANGS:
                 if not isinstance(table.get(lang), str):
                     raise CatalogueError(f"{path.name}: {prefix} has no {lang} text")
             out[prefix] = {lang: table[lang] for lang in LANGS}
-            return
         for k, v in table.items():
+            if k in LANGS and prefix in out:
+                continue
             if not isinstance(v, dict):
                 raise CatalogueError(f"{path.name}: {prefix + '.' if prefix else ''}{k} is not a table")
             walk(f"{prefix}.{k}" if prefix else k, v)

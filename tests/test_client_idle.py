@@ -105,3 +105,26 @@ def test_start_screen_shows_the_chosen_games_title_and_only_its_options(app):
     shot = app.display.screenshot()
     assert shot is not None and registry.get("anqi").name_zh
     assert start._game_name("anqi") == "Three Kingdoms Dark Chess"  # fits its row in English
+
+
+def test_a_games_own_options_are_start_screen_rows(app):
+    """Issue 15/16: 三国演弈's variant and ending, 辛亥革命's set-up are rows of the start screen, and the game
+    that starts has the chosen values."""
+    from client.scenes.start import StartScene
+
+    app.start_title()
+    step(app)
+    start = app.find(StartScene)
+    while start.game.value != "sanguo":
+        start.game.step(1)
+    step(app)
+    labels = [r.label() for r in start.main_rows]
+    assert "Variant" in labels and "Ending" in labels
+    variant = next(r for r in start.option_rows() if r.label() == "Variant")
+    while variant.value != "jieqi":
+        variant.step(1)
+    assert "hidden pieces" in variant.show(variant.value)
+    start.start()
+    step(app)
+    g = app.scene.game
+    assert g.game_id == "sanguo" and g.variant == "jieqi"

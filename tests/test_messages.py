@@ -44,3 +44,19 @@ def test_a_catalogue_without_a_language_is_refused(tmp_path, monkeypatch):
     finally:
         M.catalogue.cache_clear()
         M._catalogue_for.cache_clear()
+
+
+def test_a_message_key_may_have_messages_below_it(tmp_path, monkeypatch):
+    import engine.messages as M
+
+    (tmp_path / "nest.toml").write_text('[nest.a]\nzh = "甲"\nen = "A"\n\n[nest.a.b]\nzh = "乙"\nen = "B"\n',
+                                        encoding="utf-8")
+    monkeypatch.setattr(M, "ASSETS", tmp_path)
+    M.catalogue.cache_clear()
+    M._catalogue_for.cache_clear()
+    try:
+        cat = catalogue("nest")
+        assert cat["nest.a"]["en"] == "A" and cat["nest.a.b"]["zh"] == "乙"
+    finally:
+        M.catalogue.cache_clear()
+        M._catalogue_for.cache_clear()

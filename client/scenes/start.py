@@ -42,6 +42,7 @@ class StartScene(Scene):
         self.seats = [widgets.Chooser(lambda i=i: t("seat", n=i + 1), lambda: SEAT_KINDS, i18n.seat_label, seats[i],
                                       size=18) for i in range(8)]
         self.all_main_rows = [self.game, self.preset, self.mode, self.players, self.lang, self.renderer]
+        self._extra: dict = {}  # (game, option) -> its chooser
         self.focus = 0
         self.buttons = [
             widgets.Button(lambda: t("start"), self.start, 22),
@@ -61,9 +62,38 @@ class StartScene(Scene):
 
     @property
     def main_rows(self) -> list:
-        """The rows the chosen game has: its own options only (a game without maps shows no map row, a
-        game with one player count no players row), then language and renderer."""
-        return [r for r in self.all_main_rows if r.enabled or r in (self.game, self.lang, self.renderer)]
+        """The rows the chosen game has: the game, its own options (三国演弈's variant and mode, 辛亥革命's
+        set-up, ...), the shared rows it uses (no map row for a board game, no players row where the count
+        is fixed), then language and renderer."""
+        rows = [r for r in self.all_main_rows if r.enabled or r in (self.game, self.lang, self.renderer)]
+        return rows[:1] + self.option_rows() + rows[1:]
+
+    def extra_options(self) -> list[str]:
+        """The chosen game's own start options: its registered choices besides the shared rows."""
+        from engine import registry
+
+        pl = self.plugin()
+        if pl is None:
+            return []
+        info = registry.get(self.game.value)
+        skip = set(pl.start_options) | {"players", "seed", "preset"}
+        return [k for k, v in info.choices.items() if k not in skip and len(v) > 1]
+
+    def option_rows(self) -> list:
+        """A chooser per extra option of the chosen game (kept per game, so a choice survives switching)."""
+        from engine import registry
+
+        gid = self.game.value
+        info = registry.get(gid)
+        out = []
+        for opt in self.extra_options():
+            row = self._extra.get((gid, opt))
+            if row is None:
+                row = self._extra[(gid, opt)] = widgets.Chooser(
+                    lambda gid=gid, opt=opt: _option_word(gid, opt), lambda info=info, opt=opt: list(info.choices[opt]),
+                    lambda v, gid=gid, opt=opt: _option_word(gid, opt, v), info.options.get(opt, info.choices[opt][0]))
+            out.append(row)
+        return out
 
     # ---------------------------------------------------------------- data
     def _game_name(self, gid) -> str:
@@ -169,6 +199,8 @@ class StartScene(Scene):
         o = self.app.opts
         o.game_id, o.preset, o.mode = self.game.value, self.preset.value, self.mode.value
         o.players, o.seed = int(self.players.value), self.seed
+        o.game_options = {opt: self._extra[(o.game_id, opt)].value for opt in self.extra_options()
+                          if (o.game_id, opt) in self._extra}
         o.seats = [s.value for s in self.seats[:o.players]]
         o.lang = i18n.lang()
         if self.renderer.value != self.app.display.kind:
@@ -320,3 +352,14 @@ class StartScene(Scene):
             r = b.layout(bx, h - 80, w=130, h=44)
             bx = r.right + 20
             b.draw(surf)
+
+
+def _option_word(game_id: str, option: str, value=None) -> str:
+    """The start-screen word for a game's option (or one of its values): ``<game>.option.<option>[.<value>]``
+    in the game's message catalogue, else the plain name."""
+    from engine.messages import Msg, template
+
+    key = f"{game_id}.option.{option}" + (f".{value}" if value is not None else "")
+    if template(key, "en") is None:
+        return str(option if value is None else value)
+    return i18n.engine_text(Msg.of(key))
