@@ -12,18 +12,11 @@ _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 def png_size(path: str) -> tuple[int, int]:
     """(width, height) from a PNG file's IHDR header, without decoding the picture; ValueError for
     anything that is not a regular PNG file of at most MAX_PNG_BYTES."""
-    import os
-    import stat
     import struct
 
-    try:
-        st = os.stat(path)
-    except OSError as e:
-        raise ValueError(f"{path}: not a readable image ({e.strerror or e})") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise ValueError(f"{path}: not a regular file")
-    if st.st_size > MAX_PNG_BYTES:
-        raise ValueError(f"{path}: {st.st_size} bytes is over the {MAX_PNG_BYTES}-byte limit for a heightmap")
+    from engine.saves import check_file
+
+    check_file(path, MAX_PNG_BYTES, "heightmap image")  # SaveError is a ValueError: missing, FIFO, too big
     try:
         with open(path, "rb") as f:
             head = f.read(24)

@@ -74,16 +74,9 @@ def load_text(text: str | bytes):
 def check_file(path) -> None:
     """Refuse at once (SaveError) a save path that is missing, not a regular file or over the size
     limit, without reading it (for command-line flags)."""
-    import stat
+    from engine.saves import check_file as check
 
-    try:
-        st = os.stat(path)
-    except OSError as e:
-        raise SaveError(f"{path}: {e.strerror or e}") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise SaveError(f"{path}: not a regular file, not a save file")
-    if st.st_size > MAX_CLIENT_SAVE_BYTES:
-        raise SaveError(f"{path}: {st.st_size} bytes is over the save size limit of {MAX_CLIENT_SAVE_BYTES}")
+    check(path, MAX_CLIENT_SAVE_BYTES, "save")
 
 
 def read_engine_text(path) -> str | bytes:

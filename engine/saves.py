@@ -40,11 +40,9 @@ def envelope(game_id: str, version: int, options: dict, actions: list[str], **ex
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def read_file(path: "str | os.PathLike", limit: int = MAX_SAVE_BYTES, what: str = "save") -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes; SaveError otherwise.
-
-    A FIFO, a device (/dev/zero), a directory or a file over the limit is refused
-    before anything is read (a FIFO is never opened, so nothing waits on it)."""
+def check_file(path: "str | os.PathLike", limit: int = MAX_SAVE_BYTES, what: str = "save") -> os.stat_result:
+    """Refuse at once (SaveError, a ValueError) a path that is missing, not a regular file (a FIFO, a
+    device such as /dev/zero, a directory) or over ``limit`` bytes, without opening it."""
     try:
         st = os.stat(path)
     except OSError as e:
@@ -54,6 +52,13 @@ def read_file(path: "str | os.PathLike", limit: int = MAX_SAVE_BYTES, what: str 
         raise SaveError(f"{path}: {kind}, not a {what} file")
     if st.st_size > limit:
         raise SaveError(f"{path}: {st.st_size} bytes is over the {what} size limit of {limit}")
+    return st
+
+
+def read_file(path: "str | os.PathLike", limit: int = MAX_SAVE_BYTES, what: str = "save") -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; SaveError otherwise (see check_file:
+    a FIFO is never opened, so nothing waits on it)."""
+    check_file(path, limit, what)
     try:
         with open(path, "rb") as f:
             data = f.read(limit + 1)
