@@ -217,3 +217,16 @@ def test_scenes_name_no_game():
             pats.append(r"[\"'](baige|anqi|shachang)[\"']")
         for pat in pats:
             assert not re.search(pat, src), (name, pat)
+
+
+def test_games_with_private_information_hand_over_in_hot_seat():
+    """辛亥革命's hands and 揭棋's captor-only reveals are private: hot seat hides the board between humans;
+    the standard 三国演弈 and 百格西洋棋 hide nothing."""
+    from client.games import plugin_class
+    from engine import registry
+
+    def needs(gid, **opts):
+        return plugin_class(gid)(registry.get(gid).new_game(seed=1, **opts)).needs_handover
+
+    assert needs("xinhai") and needs("sanguo", variant="jieqi") and needs("jiangshan")
+    assert not needs("sanguo") and not needs("baige")

@@ -36,6 +36,12 @@ class Plugin(GamePlugin):
     start_options = ()
     hint = "sanguo.panel.hint"
 
+    @property
+    def needs_handover(self) -> bool:
+        """揭棋: a captured face-down piece is shown to its captor only, so hot seat hides the board
+        between two humans; the standard game hides nothing."""
+        return getattr(self.game, "variant", "standard") == "jieqi"
+
     def make_geometry(self, game) -> CellSetGeometry:
         self.lay = lay = layout()
         grid = SquareGeometry(lay.n, lay.n)

@@ -93,6 +93,7 @@ class FlatHexGeometry(BoardGeometry):
 class Plugin(GamePlugin):
     game_id = "xinhai"
     start_options = ()
+    needs_handover = True  # each side's hand is private: hot seat hides the board between the two humans
     hint = "board_hint_move"
 
     def make_geometry(self, game) -> FlatHexGeometry:
