@@ -818,6 +818,7 @@ class GLRenderer(Renderer):
                         (0.8, 0.95, 1.0, 1.0), 0.26)
         for point, text, rgba in extra:  # S5 numbers: white on the verdict's colour
             add(tuple(point), text, LABEL_WHITE, 0.32, (rgba[0] * 0.75, rgba[1] * 0.6, rgba[2] * 0.6, 1.0))
+        first_count = len(texts)  # the labels from here on are stack counts
         if ov.show_counts:  # last, so stack counts are drawn over cell labels
             for u in frame.units:
                 r, c = u.cell
@@ -833,6 +834,7 @@ class GLRenderer(Renderer):
         cell_px = np.maximum(np.hypot(*(b[:, :2] - a[:, :2]).T), np.hypot(*(c2[:, :2] - a[:, :2]).T))
         hidden = self._occluded(frame, hgt, view, proj, pts, a) if len(pts) <= 1500 else np.zeros(len(pts), bool)
         items = []
+        few_units = len(texts) - first_count <= 300  # (a crowd of counts would hide the map)
         for i, text in enumerate(texts):
             x, y, z = a[i]
             if not (-1.0 <= z <= 1.0) or x < -50 or y < -50 or x > self.width + 50 or y > self.height + 50:
@@ -840,7 +842,9 @@ class GLRenderer(Renderer):
             if hidden[i]:
                 continue
             px = cell_px[i] * scale[i]
-            if px < 7.0:
+            if i >= first_count and few_units:
+                px = max(px, 10.0)  # stack counts stay readable labels even when the map is zoomed far out
+            elif px < 7.0:
                 if scale[i] < 0.4 or px < 4.0:
                     continue  # too small to read: skip (counts stay readable down to 7 px)
                 px = 7.0
