@@ -100,6 +100,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "replay": ("回放", "Replay"),
     "hit_from_fog": ("迷雾中的敌人射击", "shot from the fog"),
     "tip_no_target": ("射程内没有可攻击的敌军", "no enemy it can hit now"),
+    "board_more": ("更多……", "more…"),
     "save_players": ("{n}人（{h}名玩家）", "{n} players ({h} human)"),
     "save_round": ("第{r}回合", "round {r}"),
     "save_moves": ("{n}步", "{n} moves"),

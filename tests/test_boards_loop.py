@@ -329,3 +329,28 @@ def test_fourth_consecutive_check_is_warned_before_it_is_played(cleanup):
     post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")
     app.step(0.016)
     assert g.log[-1] == "a10a9" and g.is_over  # confirmed: played, and lost by C7
+
+
+def test_more_buttons_than_the_panel_holds_open_a_list(cleanup):
+    """No dead end: 江山's twenty tally picks do not fit the panel; "more…" lists them all, and a pick from
+    the list is played."""
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat")
+    sc = app.scene
+    picks = [st for st in sc.plugin.buttons() if st.value.startswith("pick ")]
+    assert len(picks) > 12
+    app.step(0.016)
+    more = [b for st, b in sc.step_buttons.items() if st.value.endswith("more") and b.rect.w]
+    assert len(more) == 1
+    click_at(app, more[0].rect.center)
+    lst = sc.modal
+    assert lst is not None and lst.kind == "list" and len(lst.entries) == len(sc.plugin.buttons())
+    app.step(0.016)
+    last = picks[-1]
+    for _ in range(len(lst.entries)):  # scroll until the last pick shows
+        if any(v == last for _, v in lst.rows):
+            break
+        post(pygame.MOUSEWHEEL, x=0, y=-1)
+        app.step(0.016)
+    r = next(r for r, v in lst.rows if v == last)
+    click_at(app, r.center)
+    assert str(sc.game.log[-1]) == last.value

@@ -143,6 +143,14 @@ class GamePlugin:
         """Buttons in the side panel for the player to move: the legal actions that are one button."""
         return [s for s in self.index().next(()) if s.kind == "button"]
 
+    def button_label(self, step: Step) -> Msg | str:
+        """What a button step says: the action it plays, described by the engine (its keyed message with
+        the action's own words), else its label key, else its text."""
+        action = self.game.action_for((step,))
+        if action is not None:
+            return self.game.describe(action)
+        return Msg.of(step.label) if step.label else step.value
+
     def confirm(self, action: Any) -> Msg | None:
         """A question to ask before playing ``action`` (None: play it at once)."""
         return None

@@ -32,6 +32,13 @@ FACING_DIR = {"E": 0, "N": 2, "W": 4, "S": 6}
 class Plugin(GamePlugin):
     game_id = "jiangshan"
     start_options = ()
+
+    def button_label(self, step):
+        """A tally pick names its tallies (the panel says a pick is due), other buttons as the engine says."""
+        words = step.value.split()
+        if step.label == "jiangshan.act.pick" and len(words) == 2:
+            return Msg.of("common.text", text=[Msg.of(f"jiangshan.tally.{x}") for x in words[1].split("+")])
+        return super().button_label(step)
     show_seed = True  # the weather die and the random set-up follow the seed
     needs_handover = True  # marching units, garrisons and tallies are private: hot seat hides the board
 

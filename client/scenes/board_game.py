@@ -460,6 +460,21 @@ class BoardGameScene:
         elif act is not None:
             self.plugin.on_key(act, self)  # a game's own key rows (plugin.key_rows)
 
+    def _more_step(self, pl, steps):
+        """A pseudo step whose button opens every one-button action in a scrolling list."""
+        from engine.api import Step
+
+        more = Step("button", "\u2026more", "board_more")
+        if more not in self.step_buttons:
+            def open_list():
+                from client.scenes.modals import ListModal
+
+                current = pl.buttons()
+                entries = [(st, lambda st=st: words(pl.button_label(st), self.lang)) for st in current]
+                self.open_modal(ListModal(self.host, lambda: t("board_more"), entries, self.press_button))
+            self.step_buttons[more] = widgets.Button(lambda: t("board_more"), open_list, 15)
+        return more
+
     def _mouse_down(self, ev) -> None:
         for b in self.buttons + list(self.step_buttons.values()):
             if b.rect.w and b.handle(ev):
@@ -617,16 +632,23 @@ class BoardGameScene:
         steps = pl.buttons() if self.human_turn() else []
         for b in self.step_buttons.values():
             b.rect = pygame.Rect(0, 0, 0, 0)
+        for st in steps:
+            if st not in self.step_buttons:
+                self.step_buttons[st] = widgets.Button(
+                    lambda st=st: words(pl.button_label(st), self.lang), lambda st=st: self.press_button(st), 15)
+        # two buttons a row, or one a row when a label would not fit half the panel
+        per_row = 2 if all(text.size_of(self.step_buttons[st].text(), 15)[0] <= bw - 12 for st in steps) else 1
+        w_b = bw if per_row == 2 else 2 * bw + 10
+        room = max(1, (p.bottom - y - 120) // 38) * per_row  # keep room for the move list
+        if len(steps) > room:  # more than the panel holds: the rest behind "more…" (a list that scrolls)
+            steps = steps[:room - 1] + [self._more_step(pl, steps)]
         for i, st in enumerate(steps):
-            b = self.step_buttons.get(st)
-            if b is None:
-                b = self.step_buttons[st] = widgets.Button(
-                    lambda st=st: t(st.label) if st.label else st.value, lambda st=st: self.press_button(st), 15)
-            b.layout(p.x + 10 + (i % 2) * (bw + 10), y + (i // 2) * 38, w=bw, h=32)
+            b = self.step_buttons[st]
+            b.layout(p.x + 10 + (i % per_row) * (bw + 10), y + (i // per_row) * 38, w=w_b, h=32)
             b.draw(surf)
             if b.rect.collidepoint(self.mouse):  # highlighted only under the mouse, not while idle
                 pygame.draw.rect(surf, widgets.ACCENT, b.rect, 1, border_radius=5)
-        y += ((len(steps) + 1) // 2) * 38
+        y += ((len(steps) + per_row - 1) // per_row) * 38
         # move list
         y += 4
         text.draw(surf, t("board_moves"), (p.x + 10, y), 16, widgets.ACCENT)

@@ -182,6 +182,59 @@ class ChooserModal(Modal):
         self.button_row(surf, box, box.bottom - 42, 100)
 
 
+class ListModal(Modal):
+    """A scrollable list of text entries (more one-button actions than the side panel holds); a click picks
+    one, the wheel scrolls, Esc cancels."""
+
+    kind = "list"
+    ROW = 34
+
+    def __init__(self, host, title: str | Callable[[], str], entries: list[tuple[Any, Callable[[], str]]], on_pick,
+                 area=None):
+        super().__init__(host, area)
+        self.title = title
+        self.entries = entries  # (value, label function)
+        self.on_pick = on_pick
+        self.scroll = 0
+        self.rows: list[tuple[pygame.Rect, Any]] = []
+        self.mouse = (0, 0)
+        self.buttons = [widgets.Button(lambda: t("board_no"), self.cancel, 16)]
+
+    def handle(self, ev) -> None:
+        if ev.type == pygame.MOUSEMOTION:
+            self.mouse = ev.pos
+        elif ev.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(len(self.entries) - 1, self.scroll - ev.y))
+            return
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+            for r, value in self.rows:
+                if r.collidepoint(ev.pos):
+                    self.close()
+                    self.on_pick(value)
+                    return
+        super().handle(ev)
+
+    def draw_on(self, surf) -> None:
+        ttl = self.title() if callable(self.title) else self.title
+        w, h = surf.get_size()
+        fit = max(1, min(len(self.entries), (h - 200) // self.ROW))
+        box = self.box(surf, 460, 100 + fit * self.ROW)
+        text.draw(surf, ttl, (box.centerx, box.y + 12), 18, widgets.ACCENT, anchor="midtop")
+        self.scroll = min(self.scroll, max(0, len(self.entries) - fit))
+        self.rows = []
+        y = box.y + 44
+        for value, label in self.entries[self.scroll:self.scroll + fit]:
+            r = pygame.Rect(box.x + 16, y, box.w - 32, self.ROW - 4)
+            pygame.draw.rect(surf, (70, 78, 94) if r.collidepoint(self.mouse) else (44, 49, 60), r, border_radius=5)
+            text.draw(surf, label(), (r.x + 10, r.centery), 15, widgets.TEXT, anchor="midleft")
+            self.rows.append((r, value))
+            y += self.ROW
+        if len(self.entries) > fit:
+            text.draw(surf, f"{self.scroll + 1}-{self.scroll + fit} / {len(self.entries)}", (box.right - 16, box.y + 14),
+                      13, widgets.DIM, anchor="topright")
+        self.button_row(surf, box, box.bottom - 44, 100)
+
+
 class GameOverModal(Modal):
     """The end of a game: why, and buttons (new game, look at the board, menu)."""
 
