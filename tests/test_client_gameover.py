@@ -7,16 +7,12 @@ import pygame
 from client.scenes.game import GameScene
 from client.scenes.gameover import GameOverScene
 from client.scenes.replay import ReplayScene
-from tests.test_client_loop import app, key, position, step  # noqa: F401  (the app fixture)
+from tests.test_client_loop import app, hot_seat, key, position, step  # noqa: F401  (the app fixture)
 
 
 def finished(app):
     # P1 (7 on a1) shoots P2's only unit, one soldier on a4: the game is over
-    g = position([[0, "a1", 7], [0, "h1", 1], [1, "a4", 1]])
-    app.start_game(g, ["human", "human"])
-    step(app)
-    key(app, pygame.K_SPACE)
-    scene = app.find(GameScene)
+    g, scene = hot_seat(app, [[0, "a1", 7], [0, "h1", 1], [1, "a4", 1]])
     assert scene.ctl.try_apply(g.parse_action("march h1 h2 1"))
     assert scene.ctl.try_apply(g.parse_action("attack a1 a4"))
     step(app, 2)

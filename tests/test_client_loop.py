@@ -39,6 +39,15 @@ def position(units, reserve=(0, 0), heights=None, mode="digital", current=0) -> 
                         setup={"units": units, "reserve": list(reserve), "current": current})
 
 
+def hot_seat(app, units, **kw):
+    """A two-human game on the 8x8 ``position`` with P1's hand-over passed: (game, its GameScene)."""
+    g = position(units, **kw)
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    return g, app.find(GameScene)
+
+
 def step(app, n=1):
     for _ in range(n):
         app.step(1 / 60)

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from client.scenes.game import GameScene
-from tests.test_client_loop import app, key, position, step  # noqa: F401  (the app fixture)
+from tests.test_client_loop import app, hot_seat, key, position, step  # noqa: F401  (the app fixture)
 
 
 class Recorder:
@@ -42,11 +42,7 @@ def test_undo_restores_the_state_before_a_quiet_march_and_refuses_after_new_sigh
 
 
 def test_the_player_hears_own_shot_and_kill_and_a_selection(app):
-    g = position([[0, "a1", 8], [1, "a4", 1], [1, "h8", 2]])
-    app.start_game(g, ["human", "human"])
-    step(app)
-    key(app, pygame.K_SPACE)
-    scene = app.find(GameScene)
+    g, scene = hot_seat(app, [[0, "a1", 8], [1, "a4", 1], [1, "h8", 2]])
     rec = Recorder()
     scene.sounds.play = rec.play
     scene.ctl.select((0, 0))
@@ -61,11 +57,7 @@ def test_the_player_hears_own_shot_and_kill_and_a_selection(app):
 
 def test_a_hit_from_the_fog_flashes_on_the_victim_without_naming_the_shooter(app):
     """D13: P2 learns its unit on a4 was shot, not from where: the flash is on a4 and says "from the fog"."""
-    g = position([[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
-    app.start_game(g, ["human", "human"])
-    step(app)
-    key(app, pygame.K_SPACE)
-    p1 = app.find(GameScene)
+    g, p1 = hot_seat(app, [[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
     assert p1.ctl.try_apply(g.parse_action("attack a1 a4"))
     step(app)
     assert [(f["cell"], f["unseen"], f["wiped"]) for f in p1.flashes] == [((3, 0), False, True)]
@@ -100,11 +92,7 @@ def test_tooltip_tells_what_the_player_may_know_of_a_cell(app):
 
     from client.ui import hud
 
-    g = position([[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
-    app.start_game(g, ["human", "human"])
-    step(app)
-    key(app, pygame.K_SPACE)
-    scene = app.find(GameScene)
+    g, scene = hot_seat(app, [[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
     own = [s for s, _ in hud.tooltip_lines(scene, (0, 0))]
     assert own[0].startswith("a1: height") and "7 soldier" in own[1]
     assert own[2].startswith("move power left") and own[3].startswith("may attack (1)")
@@ -129,11 +117,7 @@ def test_clicking_another_own_unit_in_reach_offers_the_merge(app):
     from client.scenes.modals import ConfirmModal
     from tests.test_client_loop import click_cell
 
-    g = position([[0, "a1", 4], [0, "a3", 2], [1, "h8", 2]])
-    app.start_game(g, ["human", "human"])
-    step(app)
-    key(app, pygame.K_SPACE)
-    scene = app.find(GameScene)
+    g, scene = hot_seat(app, [[0, "a1", 4], [0, "a3", 2], [1, "h8", 2]])
     click_cell(app, (0, 0))
     assert scene.ctl.selected == (0, 0)
     key(app, pygame.K_3)
@@ -151,11 +135,7 @@ def test_clicking_another_own_unit_in_reach_offers_the_merge(app):
 def test_a_click_on_an_own_unit_on_a_reinforcement_cell_opens_the_box(app):
     from tests.test_client_loop import click_cell
 
-    g = position([[0, "a1", 2], [1, "h8", 2]], reserve=(4, 4))
-    app.start_game(g, ["human", "human"])
-    step(app)
-    key(app, pygame.K_SPACE)
-    scene = app.find(GameScene)
+    g, scene = hot_seat(app, [[0, "a1", 2], [1, "h8", 2]], reserve=(4, 4))
     assert (0, 0) in g.reinforce_cells()
     click_cell(app, (0, 0))
     assert scene.ctl.reinforce is not None and scene.ctl.reinforce["cell"] == (0, 0)
@@ -169,11 +149,7 @@ def test_own_march_slides_and_own_shot_flies(app):
     import time
 
     app.opts.ai_delay = 0.3
-    g = position([[0, "a1", 7], [1, "a4", 2], [1, "h8", 2]])
-    app.start_game(g, ["human", "human"])
-    step(app)
-    key(app, pygame.K_SPACE)
-    scene = app.find(GameScene)
+    g, scene = hot_seat(app, [[0, "a1", 7], [1, "a4", 2], [1, "h8", 2]])
     assert scene.ctl.try_apply(g.parse_action("march a1 b1 2"))
     assert scene.echo is not None and str(scene.echo["action"]) == "march a1 b1 2" and scene.animating()
     step(app)
@@ -189,11 +165,7 @@ def test_status_line_follows_the_language_and_drops_stale_lines(app):
     a hand-over clears the last player's hover."""
     from client import i18n
 
-    g = position([[0, "a1", 2], [1, "h8", 2]])
-    app.start_game(g, ["human", "human"])
-    step(app)
-    key(app, pygame.K_SPACE)
-    scene = app.find(GameScene)
+    g, scene = hot_seat(app, [[0, "a1", 2], [1, "h8", 2]])
     assert i18n.lang() == "en"
     scene.ctl.select((0, 0))
     key(app, pygame.K_v)  # first person (the flat renderer: a zoomed view)
