@@ -84,6 +84,7 @@ class GameScene(Scene):
             self.sounds.baseline(game, seat)
         self._sel_heard = None
         self.flashes: list[dict] = []  # hits the player saw: an expanding ring on the unit for a moment
+        self._heard = None  # (game, log length, viewer) whose news the sounds and flashes took last
         self._turn_of: int | None = None  # whose turn _sync_turn saw last
         self.echo: dict | None = None  # the player's own march/shot, drawn sliding for a moment
         self._lang_seen: str | None = None  # the language the status line was written in
@@ -708,8 +709,12 @@ class GameScene(Scene):
         """Sounds for what the player on screen just saw happen (their own log) and for a selection;
         a flash on every unit the player saw hit (marked "from the fog" when the shooter was unseen:
         decision D13 — the victim learns it was hit, not where from)."""
-        self.sounds.after_events(self.game, self.ctl.viewer)
-        for ev in self.sounds.last_events:
+        heard = (id(self.game), self.ctl.version, self.ctl.viewer)
+        news = heard != self._heard
+        self._heard = heard
+        if news:  # the log only grows with an action (or a new viewer): not looked at every frame
+            self.sounds.after_events(self.game, self.ctl.viewer)
+        for ev in (self.sounds.last_events if news else ()):
             key = getattr(getattr(ev, "msg", None), "key", "")
             tail = key.rsplit(".", 1)[-1]
             if key.startswith("shachang.ev.") and tail in self.HIT_KEYS:
@@ -835,7 +840,10 @@ class GameScene(Scene):
             return
         if cell is None or now < tip["due"]:
             return
-        lines = hud.tooltip_lines(self, cell)
+        key = (cell, self.ctl.version, self.ctl.viewer, i18n.lang())
+        if tip.get("key") != key:  # worked out once per rest, not every frame
+            tip["key"], tip["lines"] = key, hud.tooltip_lines(self, cell)
+        lines = tip["lines"]
         tip["shown"] = True
         if not lines:
             return
