@@ -23,7 +23,10 @@ def _games():
 
 
 # Other option sets the generic checks also cover: a game's variants beyond its defaults.
-VARIANTS = {"sanguo": ({"variant": "jieqi"}, {"variant": "jieqi", "mode": "quick"})}
+VARIANTS = {"sanguo": ({"variant": "jieqi"}, {"variant": "jieqi", "mode": "quick"}),
+            # 沙场秋点兵's fun items (S20a), with a fixed item seed so failures replay
+            "shachang": ({"items": "true", "item_seed": "5"},
+                         {"items": "true", "item_seed": "6", "mode": "tabletop"})}
 
 
 def _cases():
