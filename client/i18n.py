@@ -101,6 +101,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "hit_from_fog": ("迷雾中的敌人射击", "shot from the fog"),
     "tip_no_target": ("射程内没有可攻击的敌军", "no enemy it can hit now"),
     "board_more": ("更多……", "more…"),
+    "cards_hand": ("手牌", "Hand"),
+    "cards_not_now": ("此牌现在不能选用", "that card cannot be chosen now"),
     "save_players": ("{n}人（{h}名玩家）", "{n} players ({h} human)"),
     "save_round": ("第{r}回合", "round {r}"),
     "save_moves": ("{n}步", "{n} moves"),
