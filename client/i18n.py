@@ -190,6 +190,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "board_new_game": ("再来一局", "New game"),
     "board_close": ("看棋盘", "View board"),
     "board_yes": ("确定", "Yes"),
+    "board_note_ok": ("看好了，继续", "Seen, go on"),
     "board_no": ("取消", "No"),
     "board_human": ("玩家", "human"),
     "board_computer": ("电脑", "computer"),

@@ -180,6 +180,11 @@ class GamePlugin:
     def handover_lines(self, seat: int, lang: str) -> list[str]:
         return []
 
+    def private_note(self, seat: int) -> Msg | str | None:
+        """What only ``seat`` learnt by the action it just played (揭棋: the face-down piece it captured), shown
+        to it before a hot-seat hand-over hides the board (None: nothing)."""
+        return None
+
     # ------------------------------------------------------------------ cards (client/ui/cards.py)
     def hand(self, obs: Any, lang: str) -> list:
         """The viewer's own cards (``obs``: the viewer's observation) as ``client.ui.cards.CardView``s;

@@ -27,7 +27,7 @@ from client.games import make_plugin
 from client.games.base import text as words
 from client.i18n import t
 from client.render.flat_board import FlatBoardRenderer
-from client.scenes.modals import ChooserModal, ConfirmModal, GameOverModal, Modal, Stack
+from client.scenes.modals import ChooserModal, ConfirmModal, GameOverModal, Modal, NoticeModal, Stack
 from client.ui import text, widgets
 from client.ui.cards import CardStrip
 
@@ -199,8 +199,20 @@ class BoardGameScene:
         self.say(said if said.startswith(who) else f"{who}: {said}")
         if self.game.is_over:
             self._game_over()
-        else:
+        elif not self._private_note(seat):
             self._maybe_handover()
+        return True
+
+    def _private_note(self, seat: int) -> bool:
+        """What only the human who just acted may see (the plugin's ``private_note``): on the status line, or,
+        when other humans play at this screen too, in a box before the hand-over (True: the box is open)."""
+        note = self.plugin.private_note(seat) if self.is_human(seat) else None
+        if not note:
+            return False
+        if sum(1 for s in self.seats if s == "human") < 2:
+            self.say(f"{words(self.message, self.lang)} — {words(note, self.lang)}")
+            return False
+        self.open_modal(NoticeModal(self.host, lambda: words(note, self.lang), self._maybe_handover))
         return True
 
     def play_human(self, action) -> bool:
@@ -536,7 +548,7 @@ class BoardGameScene:
             self.camera.update(dt)
         g = self.game
         m = self.modal
-        if g.is_over or (m is not None and m.kind == "confirm"):
+        if g.is_over or (m is not None and m.kind in ("confirm", "notice")):
             return
         seat = g.current_player
         if self.is_human(seat) or seat < 0:
