@@ -313,10 +313,11 @@ class BoardGameScene:
     def viewer(self) -> int:
         """The seat whose view is shown: the human to move, else the last human who moved."""
         viewer = self.current if self.current >= 0 else 0
-        if not self.is_human(viewer):  # a computer seat's private view is never shown to a human player
-            humans = [s for s in range(len(self.seats)) if self.is_human(s)]
-            if humans:
-                viewer = self.last_human if self.last_human in humans else humans[0]
+        humans = [s for s in range(len(self.seats)) if self.is_human(s)]
+        # a computer seat's private view is never shown to a human player, nor, in hot seat, the next human's
+        # before its hand-over (the one who just acted may still be reading its private note)
+        if humans and (not self.is_human(viewer) or (self.plugin.needs_handover and self.last_human in humans)):
+            viewer = self.last_human if self.last_human in humans else humans[0]
         return viewer
 
     def _board_view(self):
