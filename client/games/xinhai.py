@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import math
 
+from collections import Counter
+
 from engine.api import Step
 from engine.messages import Msg
+from engine.xinhai.actions import Act
 from engine.xinhai.data import rules
 from engine.xinhai.hexgrid import label, parse_label
 
 from client.boards.geometry import BoardGeometry
 from client.boards.model import BoardView, Piece, RGB, Track
 from client.games.base import Choice, GamePlugin, text
+from client.ui.cards import CardRow, CardView
 
 SQRT3 = math.sqrt(3.0)
 SIDE_RGB: dict[str, RGB] = {"rev": (0.80, 0.14, 0.12), "qing": (0.16, 0.34, 0.80)}
@@ -176,6 +180,68 @@ class Plugin(GamePlugin):
             lines.append((text(Msg.of("xinhai.panel.marker", marker=d["marker"]), lang), self.seat_rgb(g.current_player)))
         lines.append((text(Msg.of("xinhai.panel.hand", cards=" ".join(map(str, obs["hand"])) or "-"), lang), None))
         return lines
+
+    # ------------------------------------------------------------------ cards (client/ui/cards.py)
+    def buttons(self) -> list[Step]:
+        """The one-button actions, but set-up cards are chosen on the cards under the map."""
+        return [s for s in super().buttons() if not (s.value.startswith("card ") and s.value != "card none")]
+
+    def setup_card(self, cid: int, side: str, lang: str, playable: bool = False) -> CardView:
+        """Set-up card ``cid`` as ``side`` holds it: its name, number and that side's reinforcement
+        (seed 11: the revolutionary hex; the Qing group, its hex and its cuts)."""
+        c = rules().setup[cid]
+        if side == "rev":
+            lines = [text(Msg.of("xinhai.card.rev_reinforce", hex=label(c.rev_reinforce)), lang)]
+        else:
+            units = "、" if lang == "zh" else ", "
+            units = units.join(f"{n}×{text(Msg.of(f'xinhai.kind.{k}'), lang)}" for k, n in Counter(c.qing_units).items())
+            lines = [text(Msg.of("xinhai.card.qing_reinforce", units=units, hex=label(c.qing_hex)), lang)]
+            lines += [text(Msg.of("xinhai.card.cut", track=Msg.of(f"xinhai.track.{t}"), value=v,
+                                  kind=Msg.of(f"xinhai.kind.{k}")), lang) for t, v, k in c.qing_cuts]
+        step = self.game.action_steps(Act("card", (str(cid),)))[0] if playable else None
+        return CardView(text(Msg.of(f"xinhai.setup.{cid}"), lang), tuple(lines), str(cid), step=step,
+                        ink=SIDE_RGB[side], tag=text(Msg.of("xinhai.card.setup_tag"), lang), key=("setup", side, cid))
+
+    def event_card(self, side: str, num: int, lang: str) -> CardView:
+        """Event card ``num`` of ``side`` with its effect (X3, reconstructed texts)."""
+        e = rules().events[(side, num)]
+        v = f"{e.value:+d}" if e.effect in ("morale", "response") else e.value
+        fx = Msg.of(f"xinhai.card.fx.{e.effect}", v=v, track=Msg.of(f"xinhai.track.{e.track}") if e.track else "")
+        return CardView(text(Msg.of(f"xinhai.event.{side}.{num}"), lang), (text(fx, lang),), str(num),
+                        ink=SIDE_RGB[side], tag=text(Msg.of("xinhai.card.event_tag", period=e.period), lang),
+                        key=("event", side, num))
+
+    def hand(self, obs, lang: str) -> list[CardView]:
+        """The viewer's set-up cards; chosen by a click while the game waits for a reinforcement card."""
+        d = obs["decision"]
+        playable = bool(d and d["kind"] == "reinforce" and d["side"] == obs["side"])
+        return [self.setup_card(c, obs["side"], lang, playable) for c in obs["hand"]]
+
+    def opponent_hand_counts(self, obs, lang: str) -> list[tuple[str, int, RGB]]:
+        """The other side's hand when it is private (X10): its size only."""
+        other = "qing" if obs["side"] == "rev" else "rev"
+        if obs["hands"][other] is not None or not obs["hand_sizes"][other]:
+            return []
+        return [(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
+                 obs["hand_sizes"][other], SIDE_RGB[other])]
+
+    def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
+        """Own hand, the other hand (face up when public, else backs), this round's event cards and the
+        event decks (backs with their size)."""
+        rows = super().card_rows(viewer, lang)
+        obs = self.observation(viewer)
+        other = "qing" if obs["side"] == "rev" else "rev"
+        if obs["hands"][other]:
+            rows.append(CardRow(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
+                                tuple(self.setup_card(c, other, lang) for c in obs["hands"][other]), ink=SIDE_RGB[other]))
+        played = [self.event_card(s, obs["played"][s][-1], lang) for s in ("qing", "rev") if obs["played"][s]]
+        if played:
+            rows.append(CardRow(text(Msg.of("xinhai.card.events"), lang), tuple(played), ink=(0.55, 0.45, 0.30)))
+        for s in ("qing", "rev"):
+            if obs["deck_sizes"][s]:
+                rows.append(CardRow(text(Msg.of("xinhai.card.deck_of", side=Msg.of(f"xinhai.side.{s}")), lang),
+                                    (), obs["deck_sizes"][s], SIDE_RGB[s]))
+        return rows
 
 
 PLUGIN = Plugin
