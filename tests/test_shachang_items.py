@@ -412,3 +412,52 @@ def test_random_play_with_items_keeps_the_invariants(preset, players, mode):
             if mode == "classic":
                 assert not (g.heights != 0).any()
         assert load_game(g.to_json()).to_json() == g.to_json()
+
+
+# ---------------------------------------------------------------- computer players (engine/shachang/ai_items.py)
+def _agent_choice(g, level="hard"):
+    from engine.shachang import make_agent
+
+    p = g.current_player
+    ag = make_agent(level, seed=1, seat=p, budget=0.2)
+    a = ag.act(g.observe(p), g.legal_actions())
+    assert a in g.legal_actions() and not ag.errors
+    return a
+
+
+def test_hard_sacrifices_a_soldier_on_a_cluster():
+    g = igame([[0, "d4", 1], [0, "a1", 3], [1, "d5", 2], [1, "e4", 2], [1, "d3", 1], [1, "h8", 2]],
+              hands=[["tonggui"], []], reserve=[0, 8])
+    assert _agent_choice(g) == UseItem("tonggui", (C("d4"),))
+
+
+def test_hard_slips_away_from_a_fight_it_loses_but_not_from_one_it_wins():
+    units = [[0, "d4", 2], [1, "d8", 1], [1, "h4", 1], [1, "h5", 1]]
+    g = igame(units, hands=[["liu"], []], reserve=[0, 8])
+    assert _agent_choice(g) == UseItem("liu", (C("d4"),))
+    g = igame([[0, "d4", 2], [1, "d6", 3]], hands=[["liu"], []], reserve=[0, 8])
+    assert _agent_choice(g) != UseItem("liu", (C("d4"),))  # one enemy, in its own range: it fights
+
+
+def test_hard_holds_ground_for_three_shots():
+    g = igame([[0, "d4", 3], [1, "d6", 2], [1, "f4", 1]], hands=[["cuntu"], []], reserve=[0, 8])
+    assert _agent_choice(g) == UseItem("cuntu", (C("d4"),))
+
+
+@pytest.mark.parametrize("mode", ["digital", "tabletop", "classic"])
+def test_every_level_plays_legal_games_with_items(mode):
+    from engine.shachang import make_agent
+
+    for seed in range(2):
+        g = new_game(mode=mode, seed=seed, items=True, item_seed=seed)
+        levels = [("hard", "easy"), ("normal", "hard")][seed]
+        agents = [make_agent(lv, seed=seed, seat=s, budget=0.1) for s, lv in enumerate(levels)]
+        n = 0
+        while not g.is_over and n < 3000:
+            p = g.current_player
+            legal = g.legal_actions()
+            a = agents[p].act(g.observe(p), legal)
+            assert a in legal
+            g.apply(a)
+            n += 1
+        assert g.is_over and not any(ag.errors for ag in agents)

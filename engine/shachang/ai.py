@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine.shachang.actions import Attack, End, Reinforce
+from engine.shachang.ai_items import pick as pick_item
 from engine.shachang.ai_eval import FogRisk, Threats, VisCache, Weights, material, target_map
 from engine.shachang.ai_model import METER, WORK_PLAN, Memory, Model, line_clear, steps
 from engine.shachang.rules import attack_range, vision_range
@@ -874,7 +875,7 @@ class ShachangAI:
         self.last_round = obs.round
         self.memory.update(obs, self.turn)
         legal = set(legal_actions)
-        action = self._choose(obs, legal, t0)
+        action = pick_item(self, obs, legal) or self._choose(obs, legal, t0)  # fun items (S20)
         if isinstance(action, Attack):
             o = self._enemy_owner(obs, action.dst)
             if o is not None:

@@ -359,7 +359,7 @@ class ShachangGame(Game):
                 if u.owner == p:
                     u.fresh = False  # 扎营
                     u.attacked = False
-                    u.moves = self.P.move
+                    u.moves = 0 if (u.jail or u.hidden) else self.P.move  # S20d, S20g: no marches
             self.phase = "reinforce"
             self.acted = False
             self.seen = self.visible(p).copy()

@@ -241,7 +241,9 @@ def observe(g: "ShachangGame", obs: Observation, player: int) -> ItemsObservatio
     st = g.items
     vis = obs.visible
     hidden = {c for c, u in g.units.items() if u.owner != player and u.hidden}
-    units = tuple(u for u in obs.units if u.cell not in hidden)
+    # others' withdrawn units are not shown; own ones show that they cannot act (S20g)
+    units = tuple(UnitView(u.cell, u.owner, u.count, 0, True, u.fresh) if u.owner == player and g.units[u.cell].hidden
+                  else u for u in obs.units if u.cell not in hidden)
     heights = obs.heights
     mem = st.memory[player]
     if mem:
