@@ -217,12 +217,17 @@ class Plugin(GamePlugin):
     def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         obs = self.observation(self.viewer)
         g = self.game
-        lines = [(text(Msg.of("xinhai.panel.round", n=obs["round"], period=obs["period"],
-                               ap=obs["action_points"], rev=obs["ap_used"]["rev"], qing=obs["ap_used"]["qing"]),
-                       lang), None)]
+        lines = []
+        d = obs["decision"]
+        if d and not g.is_over and g.current_player == self.viewer:  # what to do now
+            kind = "act_rally" if d["kind"] == "act" and d.get("mode") == "rally" else d["kind"]
+            lines.append((text(Msg.of(f"xinhai.hint.{kind}"), lang), self.seat_rgb(self.viewer)))
+        lines.append((text(Msg.of("xinhai.panel.round", n=obs["round"], period=obs["period"],
+                                  ap=obs["action_points"]), lang), None))
+        lines.append((text(Msg.of("xinhai.panel.used", rev=obs["ap_used"]["rev"], qing=obs["ap_used"]["qing"]),
+                           lang), None))
         lines.append((text(Msg.of("xinhai.panel.tracks", total=sum(obs["tracks"].values()),
                                   morale=obs["morale"], munitions=obs["munitions"]), lang), None))
-        d = obs["decision"]
         if d and d.get("marker"):
             lines.append((text(Msg.of("xinhai.panel.marker", marker=d["marker"]), lang), self.seat_rgb(g.current_player)))
         return lines
