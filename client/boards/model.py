@@ -14,7 +14,9 @@ special-cell colours), ``icons`` (a small glyph in a cell's corner: 山, 林, �
 hexes, palace and border lines), ``lines`` from one cell's centre to another's (the grid of a
 board whose pieces stand on the points, xiangqi style: ``points`` draws its cells as one seamless
 surface with no tile gaps, the lines on top), ``markers`` (badges on a cell: fire, disorder, trench) and
-``tracks`` beside the board (a row of numbered boxes with a marker: morale, response, round).
+``tracks`` beside the board (a row of numbered boxes with a marker: morale, response, round;
+``tracks_beside`` puts them right of a tall board), ``captions`` (a larger text centred on a cell:
+a region's name). A ``turned`` piece (a worn counter) shows its face a quarter turn round.
 """
 from __future__ import annotations
 
@@ -151,6 +153,16 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Caption:
+    """A text centred on ``cell``, ``size`` cells tall (a region's name written across the map)."""
+
+    text: str
+    cell: Cell
+    size: float = 0.45
+    rgb: RGB = (0.25, 0.10, 0.16)
+
+
+@dataclass(frozen=True)
 class Track:
     """A row of numbered boxes beside the board (morale, response, round) with a marker on ``value``."""
 
@@ -177,6 +189,7 @@ class BoardView:
     markers: dict[Cell, tuple[str, ...]] = field(default_factory=dict)
     tracks: list[Track] = field(default_factory=list)
     tracks_beside: bool = False  # the tracks to the right of the board (a tall board) instead of below it
+    captions: list[Caption] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     points: bool = False  # pieces stand on points: cells drawn without gaps, ``lines`` on top
 
@@ -227,6 +240,18 @@ class BoardView:
                      for n in range(t.first, t.last + 1)]
             out.append((t, boxes, (x0 + 1.1, zc)))
         return out
+
+    def lettered_badges(self, cell: Cell) -> list[tuple[str, float, float, float]]:
+        """(kind, x, z, radius) of the cell's lettered badges (MARKER_GLYPH): large and centred on an empty
+        cell, smaller in a row from the top-right corner above a piece."""
+        kinds = [k for k in self.markers.get(cell, ()) if k in MARKER_GLYPH]
+        if not kinds:
+            return []
+        x, z = self.geometry.center(cell)
+        if self.piece_at(cell) is None:
+            n = len(kinds)
+            return [(k, x + (i - (n - 1) / 2) * 0.6, z, 0.3 if n == 1 else 0.26) for i, k in enumerate(kinds)]
+        return [(k, x + 0.32 - i * 0.4, z - 0.34, 0.2) for i, k in enumerate(kinds)]
 
     def edge_segment(self, e: Edge) -> tuple[tuple[float, float], tuple[float, float]] | None:
         """The ends (x, z) of the side shared by the cells of ``e`` (None if they share none)."""

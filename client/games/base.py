@@ -185,6 +185,10 @@ class GamePlugin:
         to it before a hot-seat hand-over hides the board (None: nothing)."""
         return None
 
+    def draw_over_board(self, surf, rect, viewer: int, lang: str) -> None:
+        """Draw the game's own boxes over the board's area ``rect`` for ``viewer`` (辛亥革命: the command
+        marker, the bag, the last roll with its table row). Default: nothing."""
+
     # ------------------------------------------------------------------ cards (client/ui/cards.py)
     def hand(self, obs: Any, lang: str) -> list:
         """The viewer's own cards (``obs``: the viewer's observation) as ``client.ui.cards.CardView``s;

@@ -22,7 +22,7 @@ from engine.xinhai.data import rules
 from engine.xinhai.hexgrid import label, parse_label
 
 from client.boards.geometry import BoardGeometry
-from client.boards.model import BoardView, Piece, RGB, Track
+from client.boards.model import BoardView, Caption, Edge, Piece, RGB, Track, mix
 from client.games.base import Choice, GamePlugin, text
 from client.ui.cards import CardRow, CardView
 
@@ -31,9 +31,12 @@ SIDE_RGB: dict[str, RGB] = {"rev": (0.80, 0.14, 0.12), "qing": (0.16, 0.34, 0.80
 KIND_ZH = {"infantry": "步", "cavalry": "馬", "artillery": "砲", "fleet": "艦"}
 TERRAIN_RGB: dict[str, RGB] = {
     ".": (0.70, 0.80, 0.56), "C": (0.90, 0.76, 0.44), "S": (0.76, 0.72, 0.64), "H": (0.62, 0.50, 0.34),
-    "X": (0.62, 0.44, 0.74), "R": (0.84, 0.78, 0.88), "L": (0.88, 0.92, 0.95), "Y": (0.40, 0.60, 0.84),
-    "r": (0.55, 0.62, 0.86), "W": (0.94, 0.96, 0.98)}
+    "X": (0.62, 0.44, 0.74), "R": (0.84, 0.78, 0.88), "L": (0.62, 0.80, 0.92), "Y": (0.40, 0.60, 0.84),
+    "r": (0.55, 0.62, 0.86), "W": (0.48, 0.68, 0.90)}
+RUINS_RGB: RGB = (0.50, 0.46, 0.42)  # seed 10(9): the burnt quarter of 漢口
 PALE: RGB = (0.86, 0.84, 0.80)
+TERRAIN_ICON = {"C": "控", "S": "街", "H": "山", "X": "租", "R": "停"}  # control point, street, hill, concession, cease-fire
+REGION_LABEL = {"hankou": "F-19", "hanyang": "C-3", "wuchang": "Q-3"}  # where each region's name is written
 
 
 class FlatHexGeometry(BoardGeometry):
@@ -117,7 +120,7 @@ class Plugin(GamePlugin):
                              body=(1.0, 0.98, 0.92) if u["ready"] else PALE,
                              side=0 if u["side"] == "rev" else 1, shape="square",
                              name=f"{KIND_ZH[u['kind']]} {u['hex']}{'' if u['ready'] else ' 耗損'}",
-                             value="" if u["ready"] else "耗"))
+                             value="" if u["ready"] else "耗", turned=not u["ready"]))  # seed 4(2): worn = sideways
         return out
 
     def tints(self, obs) -> dict:
@@ -127,28 +130,60 @@ class Plugin(GamePlugin):
             name = label(h)
             if name in ruins and t in ("C", "S", "H"):
                 t = "."
-            out[self.cell(name)] = TERRAIN_RGB[t]
+            out[self.cell(name)] = mix(TERRAIN_RGB[t], RUINS_RGB, 0.6) if name in ruins else TERRAIN_RGB[t]
         for name in obs["pontoons"]:
             out[self.cell(name)] = TERRAIN_RGB["."]
         return out
 
     def decorate(self, view: BoardView, obs) -> None:
+        """Terrain icons, the command regions' borders and names (X2), control-point flags in the colour
+        of the side standing there, markers as lettered badges (壕 trench, 橋 pontoon, 船 boat, 墟 ruins)
+        and the tracks beside the map."""
+        from client.i18n import lang
+
+        ln = lang()
+        ruins = set(obs["ruins"])
         badges: dict = {}
         for name in obs["trenches"]:
-            badges.setdefault(self.cell(name), []).append("trench")
+            badges.setdefault(self.cell(name), []).append("dug")
+        for name in obs["pontoons"]:
+            badges.setdefault(self.cell(name), []).append("bridge")
         for name in obs["ruins"]:
-            badges.setdefault(self.cell(name), []).append("fire")
+            badges.setdefault(self.cell(name), []).append("ruins")
+        held = {u["hex"]: u["side"] for u in obs["units"]}
         for u in obs["units"]:
             if u["boat"]:
-                badges.setdefault(self.cell(u["hex"]), []).append("disorder")
-        view.markers.update({c: tuple(v) for c, v in badges.items()})
+                badges.setdefault(self.cell(u["hex"]), []).append("boat")
         for h, t in self.map.terrain.items():
-            if t == "C":
-                view.icons[self.cell(label(h))] = "控"  # 控制點
-        view.tracks = [Track("士氣", 0, 5, obs["morale"]), Track("回合", 1, 10, obs["round"], (0.3, 0.3, 0.3))]
-        names = dict(zip(rules().tracks, rules().track_zh))
+            name = label(h)
+            if name in ruins and t in ("C", "S", "H"):
+                continue  # seed 10(9): icons under the ruins count as plain
+            if t in TERRAIN_ICON:
+                view.icons[self.cell(name)] = TERRAIN_ICON[t]
+            if t == "C" and name in held:  # the control point's flag: the side standing on it
+                badges.setdefault(self.cell(name), []).insert(0, "flag0" if held[name] == "rev" else "flag1")
+        view.markers.update({c: tuple(v) for c, v in badges.items()})
+        view.edges.extend(self.region_edges())
+        for region, where in REGION_LABEL.items():
+            view.captions.append(Caption(text(Msg.of(f"xinhai.region.{region}"), ln), self.cell(where), 0.62))
+        view.tracks_beside = True
+        view.tracks = [Track(text(Msg.of("xinhai.hud.track.morale"), ln), 0, 5, obs["morale"]),
+                       Track(text(Msg.of("xinhai.hud.track.round"), ln), 1, 10, obs["round"], (0.3, 0.3, 0.3))]
         for t, v in obs["tracks"].items():
-            view.tracks.append(Track(names[t], 0, 10, v, (0.85, 0.55, 0.10)))
+            view.tracks.append(Track(text(Msg.of(f"xinhai.track.{t}"), ln), 0, 10, v, (0.85, 0.55, 0.10)))
+
+    def region_edges(self) -> list[Edge]:
+        """The sides between hexes of different command regions (X2: 武昌, 漢口, 漢陽; the Han River's
+        hexes belong to both 漢口 and 漢陽, so the borders run through the Yangtze)."""
+        if getattr(self, "_region_edges", None) is None:
+            m = self.map
+            out = []
+            for h in sorted(m.terrain):
+                for n in m.neighbours(h):
+                    if n > h and not set(m.regions[h]) & set(m.regions[n]):
+                        out.append(Edge(self.cell(label(h)), self.cell(label(n)), "region"))
+            self._region_edges = out
+        return list(self._region_edges)
 
     def mark_kind(self, view: BoardView, prefix, step: Step) -> str:
         if prefix and any(s.kind == "option" and s.value in ("shoot", "melee")
@@ -167,19 +202,46 @@ class Plugin(GamePlugin):
     def explain(self, prefix, cell):
         return self.try_action(f"move {prefix[0].value} {self.cell_name(cell)}")
 
+    viewer = 0  # the seat the board, panel and log are shown to (set by ``view``)
+
+    def view(self, viewer: int, prefix=()) -> BoardView:
+        """The board for ``viewer``, who is also the one the panel and the log speak to (X10: its own hand
+        only; never a computer seat's)."""
+        self.viewer = viewer if viewer in (0, 1) else 0
+        return super().view(viewer, prefix)
+
+    def move_list(self, lang: str) -> list[str]:
+        """The log as the shown seat may read it (the other side's private hand never)."""
+        return [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(self.game.events(self.viewer))]
+
     def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
-        obs = self.obs()
+        obs = self.observation(self.viewer)
         g = self.game
-        lines = [(text(Msg.of("xinhai.panel.round", n=obs["round"], period=obs["period"],
-                               ap=obs["action_points"], rev=obs["ap_used"]["rev"], qing=obs["ap_used"]["qing"]),
-                       lang), None)]
+        lines = []
+        d = obs["decision"]
+        if d and not g.is_over and g.current_player == self.viewer:  # what to do now
+            kind = "act_rally" if d["kind"] == "act" and d.get("mode") == "rally" else d["kind"]
+            lines.append((text(Msg.of(f"xinhai.hint.{kind}"), lang), self.seat_rgb(self.viewer)))
+        lines.append((text(Msg.of("xinhai.panel.round", n=obs["round"], period=obs["period"],
+                                  ap=obs["action_points"]), lang), None))
+        lines.append((text(Msg.of("xinhai.panel.used", rev=obs["ap_used"]["rev"], qing=obs["ap_used"]["qing"]),
+                           lang), None))
         lines.append((text(Msg.of("xinhai.panel.tracks", total=sum(obs["tracks"].values()),
                                   morale=obs["morale"], munitions=obs["munitions"]), lang), None))
-        d = obs["decision"]
         if d and d.get("marker"):
             lines.append((text(Msg.of("xinhai.panel.marker", marker=d["marker"]), lang), self.seat_rgb(g.current_player)))
-        lines.append((text(Msg.of("xinhai.panel.hand", cards=" ".join(map(str, obs["hand"])) or "-"), lang), None))
         return lines
+
+    def draw_over_board(self, surf, rect, viewer: int, lang: str) -> None:
+        """The command marker, the bag and the last roll with its table row, beside the map."""
+        from client.games import xinhai_hud
+
+        self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self.game.events(viewer), lang)
+
+    def button_label(self, step: Step):
+        """A marker face names its region and extra (漢口指揮，整頓), pass / end / tracks / regions their
+        catalogue words: the engine's step label, which says more than the generic description."""
+        return Msg.of(step.label) if step.label else super().button_label(step)
 
     # ------------------------------------------------------------------ cards (client/ui/cards.py)
     def buttons(self) -> list[Step]:

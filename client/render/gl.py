@@ -894,7 +894,9 @@ class GLRenderer(Renderer):
             for u in frame.units:
                 r, c = u.cell
                 icon = {"fresh": TENT, "attacked": SWORDS, "spent": SPENT}.get(u.state, "")
-                add(at(u.cell, (hgt[r, c] + u.count) * Y_SCALE + 0.12), f"{u.count}{icon}", LABEL_WHITE, 0.55)
+                count = "" if layout is not None and u.count == 1 else str(u.count)  # the star: one soldier a cell
+                if count or icon:
+                    add(at(u.cell, (hgt[r, c] + u.count) * Y_SCALE + 0.12), f"{count}{icon}", LABEL_WHITE, 0.55)
         if not anchors:
             return []
         pts = np.asarray(anchors, np.float64)

@@ -210,6 +210,15 @@ def star_layout() -> HexLayout:
     return _STAR
 
 
+def layout_of(obs):
+    """The hex layout of an observation's board (the star: ``obs.board == "star"``, with its cell
+    names), or None for square maps."""
+    if getattr(obs, "board", None) == "star":
+        return star_layout()
+    mask = getattr(obs, "mask", None)
+    return HexLayout(mask) if mask is not None else None
+
+
 def cell_xz(cell, layout=None) -> tuple[float, float]:
     """World (x, z) of a cell's centre: the layout's, or the square cell's (col + 0.5, row + 0.5)."""
     if layout is None:

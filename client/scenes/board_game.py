@@ -731,6 +731,7 @@ class BoardGameScene:
             text.draw(surf, ln, (p.x + 10, y), 14, widgets.TEXT)
             y += 18
         text.draw(surf, "F1 " + t("help"), (p.x + 10, p.bottom - 22), 12, widgets.DIM)
+        pl.draw_over_board(surf, self.board_rect, self.viewer(), lang)  # a game's own boxes (dice, bag)
         # --- the cards under the board, and the one under the mouse enlarged
         if self.card_rows:
             chosen = {c.ident for r in self.card_rows for c in r.cards if c.step is not None and c.step in self.prefix}

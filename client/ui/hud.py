@@ -127,7 +127,11 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
         y = _row(surf, x, y, t("attack_range"), info["attack_range"])
         y = _row(surf, x, y, t("vision_range"), info["vision_range"])
         y = _row(surf, x, y, t("moves_left"), info["moves"])
-        if info["fresh"]:
+        if ctl.star():  # the star: the soldier's unit may attack (S19e, the engine's GroupView.can_attack)
+            av, col = (t("yes"), widgets.GOOD) if info["can_attack"] else (t("no"), widgets.DIM)
+            if info["can_attack"] and ctl.my_turn():
+                av = f"{t('yes')} ({info['targets']})"
+        elif info["fresh"]:
             av, col = t("new_camp"), widgets.DIM
         elif info["attacked"]:
             av, col = t("has_attacked"), widgets.DIM
@@ -135,7 +139,7 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
             av = f"{t('yes')} ({info['targets']})" if ctl.my_turn() else t("yes")
             col = widgets.GOOD
         y = _row(surf, x, y, t("attack_avail"), av, col)
-        if ctl.my_turn() and info["can_march"]:
+        if ctl.my_turn() and info["can_march"] and not ctl.star():  # (the star: one soldier moves at a time)
             text.draw(surf, t("send_count", k=info["send"], n=info["count"]), (x, y), 15, widgets.GOOD)
             y += lh
         room = scene.game.reinforce_room() if ctl.my_turn() else 0
@@ -144,13 +148,13 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
             y += lh
     s = ctl.sight()
     if s:
-        y = sight_panel(surf, s, x, y + 6, rect.w - 20)
+        y = sight_panel(surf, s, x, y + 6, rect.w - 20, ctl.cell_name)
     hv = ctl.hover
     if hv is not None and 0 <= hv[0] < obs.heights.shape[0] and 0 <= hv[1] < obs.heights.shape[1]:
         y += 4
         pygame.draw.line(surf, widgets.BORDER, (rect.x + 6, y), (rect.right - 6, y))
         y += 6
-        name = cell_name(hv)
+        name = ctl.cell_name(hv)
         hgt = int(obs.heights[hv])
         line = t("hover_cell", c=name, h=hgt) if hgt >= 0 else t("hover_unknown", c=name)
         u = obs.unit_at(hv)
@@ -161,7 +165,8 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, y + 6 - rect.y))
 
 
-def sight_panel(surf, s, x, y, width) -> int:
+def sight_panel(surf, s, x, y, width, cell_name=cell_name) -> int:
+    """The S5 panel of a sight line (``cell_name`` names the cells: the star's names on the star)."""
     lh = text.font(14).get_linesize()
     pygame.draw.line(surf, widgets.BORDER, (x - 4, y), (x + width + 4, y))
     y += 6
@@ -215,7 +220,7 @@ def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
     obs = ctl.obs
     if cell is None or not (0 <= cell[0] < obs.heights.shape[0] and 0 <= cell[1] < obs.heights.shape[1]):
         return []
-    name = cell_name(cell)
+    name = ctl.cell_name(cell)
     hgt = int(obs.heights[cell])
     lines = [(t("hover_cell", c=name, h=hgt) if hgt >= 0 else t("hover_unknown", c=name), widgets.TEXT)]
     u = obs.unit_at(cell)
