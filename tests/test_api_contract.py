@@ -23,7 +23,9 @@ def _games():
 
 
 # Other option sets the generic checks also cover: a game's variants beyond its defaults.
-VARIANTS = {"sanguo": ({"variant": "jieqi"}, {"variant": "jieqi", "mode": "quick"})}
+VARIANTS = {"sanguo": ({"variant": "jieqi"}, {"variant": "jieqi", "mode": "quick"}),
+            # the Chinese-checkers star (S19h), 2 players digital and 6 players tabletop
+            "shachang": ({"preset": "star"}, {"preset": "star", "players": "6", "mode": "tabletop"})}
 
 
 def _cases():
