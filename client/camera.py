@@ -22,6 +22,10 @@ Cameras:
   always ``target`` (at height ``ground_y``).
 * ``FirstPersonCamera``: eye at a cell centre at the stack top
   (``(terrain + soldiers) * Y_SCALE``, the S6 observer height), mouse look.
+
+Hex boards (the star, S19a): pass ``layout`` (client/render/hex_layout.HexLayout) to the
+strategy and first-person cameras; cells are then centred where the layout puts them (the
+board stays inside the square box of its array, so ``board_size`` is the array's size).
 * ``TopDownCamera(board_size)``: orthographic straight down over the board.
 * ``ExplicitCamera(eye, target, fov)``: a perspective camera from plain points.
 """
@@ -32,6 +36,7 @@ import math
 import numpy as np
 
 from client.render.base import Camera, Y_SCALE
+from client.render.hex_layout import cell_xz
 
 Vec = tuple[float, float, float]
 
@@ -143,11 +148,12 @@ class StrategyCamera(_Base):
     PITCH_FAR = 88.0  # near top-down when fully zoomed out
     SMOOTH = 12.0  # 1/s: how fast current values approach the goals
 
-    def __init__(self, board_size: int, ground_y: float = 0.0):
+    def __init__(self, board_size: int, ground_y: float = 0.0, layout=None):
         self.board_size = int(board_size)
-        # small boards are seen tilted even fully zoomed out (stacks stand up); big maps zoom out to a
-        # near top-down overview
-        self.pitch_far = 52.0 if self.board_size <= 16 else self.PITCH_FAR
+        self.layout = layout  # a hex layout (client/render/hex_layout.py) places the cells; None: square
+        # small boards (and the 17x17 array of the star) are seen tilted even fully zoomed out (stacks
+        # stand up); big maps zoom out to a near top-down overview
+        self.pitch_far = 52.0 if self.board_size <= 16 or layout is not None else self.PITCH_FAR
         self.min_distance = 4.0
         # fully zoomed out, the whole board just fits the view's height
         self.max_distance = max(8.0, (self.board_size / 2 + 0.5) / math.tan(math.radians(self.FOV / 2)) + 1.0)
@@ -161,6 +167,12 @@ class StrategyCamera(_Base):
         self._goal_target = self.target
         self._goal_distance = self.distance
         self._goal_yaw = self.yaw
+
+    def set_layout(self, layout) -> None:
+        """Place cells by a hex layout (the star): tilted even fully out, like a small board."""
+        self.layout = layout
+        if layout is not None:
+            self.pitch_far = 52.0
 
     # --- derived
     @property
@@ -220,8 +232,7 @@ class StrategyCamera(_Base):
 
     def jump_to(self, cell) -> None:
         """Centre on a (row, col) cell."""
-        r, c = cell
-        self._goal_target = self._clamp((c + 0.5, r + 0.5))
+        self._goal_target = self._clamp(cell_xz(cell, self.layout))
 
     def set_distance(self, d: float) -> None:
         self._goal_distance = min(self.max_distance, max(self.min_distance, float(d)))
@@ -325,8 +336,9 @@ class StrategyCamera(_Base):
 class FirstPersonCamera(_Base):
     """Eye at a unit's stack top; ``look`` turns it (mouse look)."""
 
-    def __init__(self, fov: float = 70.0):
+    def __init__(self, fov: float = 70.0, layout=None):
         self.fov = float(fov)
+        self.layout = layout  # a hex layout places the cells (None: square cells)
         self.position = np.array([0.5, 1.0, 0.5])
         self.yaw = 0.0  # degrees, 0 = north (-z)
         self.pitch = -15.0  # degrees, negative looks down
@@ -336,7 +348,8 @@ class FirstPersonCamera(_Base):
         """Eye at the centre of ``cell`` at height ``eye_height_units`` levels (terrain + soldiers, S6)."""
         r, c = cell
         self.cell = (int(r), int(c))
-        self.position = np.array([c + 0.5, float(eye_height_units) * Y_SCALE, r + 0.5])
+        x, z = cell_xz(self.cell, self.layout)
+        self.position = np.array([x, float(eye_height_units) * Y_SCALE, z])
 
     SMOOTH = 10.0  # 1/s: how fast a tapped turn is carried out
 
@@ -369,8 +382,8 @@ class FirstPersonCamera(_Base):
         return bool(t[0] or t[1])
 
     def look_at_cell(self, cell, height_units: float = 0.0) -> None:
-        r, c = cell
-        d = np.array([c + 0.5, height_units * Y_SCALE, r + 0.5]) - self.position
+        x, z = cell_xz(cell, self.layout)
+        d = np.array([x, height_units * Y_SCALE, z]) - self.position
         self.yaw = math.degrees(math.atan2(d[0], -d[2])) % 360.0
         self.pitch = math.degrees(math.atan2(d[1], math.hypot(d[0], d[2])))
 

@@ -13,6 +13,7 @@ import time
 import numpy as np
 
 from client.render.base import Frame, Overlays, UnitMark
+from client.render.hex_layout import layout_of
 from engine.api import IllegalAction, ParseError
 from engine.shachang import rules
 from engine.shachang.actions import Attack, End, March, Reinforce
@@ -70,6 +71,13 @@ class Controller:
                 self._obs = self.game.observe(self.viewer)
             self._obs_key = key
         return self._obs
+
+    def cell_name(self, cell) -> str:
+        """The name players read for a cell: the star's ("i5", S19a) on the star, else the map's ("a1")."""
+        obs = self.obs
+        if getattr(obs, "board", None) == "star":
+            return obs.name(cell)
+        return cell_name(cell)
 
     def my_turn(self) -> bool:
         g = self.game
@@ -278,7 +286,7 @@ class Controller:
             return None
         can_attack = bool(not u.fresh and not u.attacked)
         targets = self.game.attack_targets(u.cell) if self.my_turn() else []
-        return {"cell": u.cell, "name": cell_name(u.cell), "count": u.count, "fanshu": rules.fanshu(u.count),
+        return {"cell": u.cell, "name": self.cell_name(u.cell), "count": u.count, "fanshu": rules.fanshu(u.count),
                 "attack_range": rules.attack_range(u.count), "vision_range": rules.vision_range(u.count),
                 "moves": u.moves or 0, "attacked": bool(u.attacked), "fresh": bool(u.fresh),
                 "can_attack": can_attack, "targets": len(targets), "send": min(self.count, u.count),
@@ -355,4 +363,4 @@ class Controller:
         return Frame(heights=obs.heights, visible=obs.visible, explored=obs.explored,
                      units=self.unit_marks(), overlays=ov, fog=obs.mode == "digital",
                      viewer=self.viewer, ghosts=[(tuple(c), int(r)) for c, r in obs.ghosts],
-                     version=(id(self), self._obs_key, key))
+                     version=(id(self), self._obs_key, key), layout=layout_of(obs))

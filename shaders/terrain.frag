@@ -7,19 +7,36 @@
 in vec3 v_pos;
 flat in vec3 v_normal;
 flat in int v_face;
+#ifdef HEX
+// hex boards (terrain_hex.vert): the cell comes with the vertex; u_hex_origin is the world
+// centre (x, z) of array cell (0, 0) (client/render/hex_layout.py)
+flat in ivec2 v_cell;
+uniform vec2 u_hex_origin;
+#endif
 out vec4 f_color;
 
 void main() {
     vec3 n = v_normal;
     vec2 own = v_pos.xz - n.xz * 0.25;          // a point inside the owning cell
+#ifdef HEX
+    ivec2 cell = v_cell;
+    vec2 p = own - (u_hex_origin + vec2(float(cell.x) + 0.5 * float(cell.y), 0.8660254 * float(cell.y)));
+    float e = 0.5 - max(abs(p.x), max(abs(dot(p, vec2(0.5, -0.8660254))), abs(dot(p, vec2(0.5, 0.8660254)))));
+#else
     ivec2 cell = ivec2(floor(own));
+    float e = square_edge(fract(own));
+#endif
     vec4 cinfo = texelFetch(u_cell, cell, 0);
     int flags = int(cinfo.a * 255.0 + 0.5);
     float level = v_pos.y / u_yscale;
     vec3 col;
 #ifdef PART_TOPS
     bool top = true;
+#ifdef HEX
+    col = with_hex_grid(cinfo.rgb, e, v_pos.xz);
+#else
     col = with_grid(cinfo.rgb, v_pos.xz);
+#endif
 #else
     bool top = false;
     if (v_pos.y < -0.001) {
@@ -32,7 +49,7 @@ void main() {
         col *= 1.0 - 0.35 * gridline(level, w, 1.0) * smoothstep(3.0, 8.0, 1.0 / max(w, 1e-4));
     }
 #endif
-    col = finish(col, flags, cell, fract(own), v_pos.xz, top);
+    col = finish(col, flags, cell, e, v_pos.xz, top);
     // first person: distance haze towards the sky colour (u_haze = 0 in the strategy view)
     float dist = length(v_pos - u_eye);
     col = mix(col, u_sky, u_haze * smoothstep(u_haze_near, u_haze_far, dist));

@@ -51,9 +51,24 @@ vec3 with_grid(vec3 col, vec2 xz) {
     return col * (1.0 - u_grid * g * 0.45 * smoothstep(4.0, 12.0, px));
 }
 
-// fog, then overlays, for a point of ``cell`` (flags from u_cell's alpha); f the position
-// inside the cell (0..1); top: a top face
-vec3 finish(vec3 col, int flags, ivec2 cell, vec2 f, vec2 xz, bool top) {
+// the distance (world units, 0 on a side .. 0.5 in the middle) from a point f (0..1) of a square
+// cell to the cell's nearest side
+float square_edge(vec2 f) {
+    return min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
+}
+
+// grid lines of a hex board's tops: e = distance to the cell's nearest side (terrain.frag, HEX)
+vec3 with_hex_grid(vec3 col, float e, vec2 xz) {
+    vec2 w = fwidth(xz);
+    float px = 1.0 / max(max(w.x, w.y), 1e-4);
+    float we = fwidth(e);
+    float g = 1.0 - smoothstep(we * 0.5, we * 1.5, e);
+    return col * (1.0 - u_grid * g * 0.45 * smoothstep(4.0, 12.0, px));
+}
+
+// fog, then overlays, for a point of ``cell`` (flags from u_cell's alpha); e the distance to the
+// cell's nearest side (0..0.5, square_edge for square cells); top: a top face
+vec3 finish(vec3 col, int flags, ivec2 cell, float e, vec2 xz, bool top) {
     // exact fog: the cell's own state, edge to edge (a cell in sight is fully lit, a fogged one
     // fully fogged; nothing bleeds across a cell border, so rule pictures show exactly the cells)
     float fog = texelFetch(u_fog, cell, 0).r;
@@ -65,7 +80,6 @@ vec3 finish(vec3 col, int flags, ivec2 cell, vec2 f, vec2 xz, bool top) {
     // never seen (or height unknown): a dark slate with faint cell lines, so the unexplored part of
     // the map reads as map, not as a black void (hard edge, no branch)
     float hidden = max(1.0 - explored, float((flags & FLAG_UNKNOWN) != 0));
-    float e = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
     vec3 slate = vec3(0.15, 0.16, 0.19) * (0.82 + 0.18 * smoothstep(0.02, 0.06, e));
     col = mix(col, slate, hidden);
 #ifdef OVERLAYS
@@ -87,7 +101,6 @@ vec3 finish(vec3 col, int flags, ivec2 cell, vec2 f, vec2 xz, bool top) {
     }
     if (top && (flags & FLAG_RING) != 0) {
         vec4 edge = texelFetch(u_edge, cell, 0);
-        float e = min(min(f.x, 1.0 - f.x), min(f.y, 1.0 - f.y));
         col = mix(col, edge.rgb, edge.a * (1.0 - smoothstep(0.10, 0.13, e)));
     }
     if ((flags & FLAG_DARK) != 0) col *= 1.0 - 120.0 / 255.0;

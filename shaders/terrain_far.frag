@@ -21,6 +21,6 @@ void main() {
     float lit = step(f.x, rim) * float(code & 1) + step(f.y, rim) * float((code >> 1) & 1);
     float shade = step(1.0 - rim, f.x) * float((code >> 2) & 1) + step(1.0 - rim, f.y) * float((code >> 3) & 1);
     col *= 1.0 + 0.18 * min(lit, 1.0) - 0.30 * min(shade, 1.0);
-    col = finish(col, flags, c, f, v_xz, true);
+    col = finish(col, flags, c, square_edge(f), v_xz, true);
     f_color = vec4(col, 1.0);
 }

@@ -8,12 +8,15 @@ import numpy as np
 import pygame
 import pytest
 
-from client.boards.model import BACK, rgb255
+from client.boards.model import rgb255
 from client.games import make_plugin, plugin_class
+from client.games.base import text
+from client.games.sanguo import BACK_RGB, KINGDOM_RGB
 from client.render.flat_board import FlatBoardRenderer
 from engine import registry
 from engine.api import Step
 from engine.sanguo import new_game
+from engine.sanguo.board import HIDDEN_KINDS, layout
 from engine.sanguo.setup import position
 
 RULERS = {"q9": "吴君", "i17": "魏君", "i1": "蜀君", "i5": "蜀兵"}
@@ -28,6 +31,58 @@ def test_geometry_is_the_225_point_cross_with_the_engines_names():
         a.cell("a1")  # a cut corner
 
 
+def _unit_pairs(a, line) -> set:
+    """The pairs of neighbouring points a straight line passes (as engine cell names)."""
+    (r0, c0), (r1, c1) = line.a, line.b
+    n = max(abs(r1 - r0), abs(c1 - c0))
+    dr, dc = (r1 - r0) // n, (c1 - c0) // n
+    assert (r0 + n * dr, c0 + n * dc) == (r1, c1)  # straight: along a row, a column or a diagonal
+    cells = [a.cell_name((r0 + k * dr, c0 + k * dc)) for k in range(n + 1)]  # KeyError off the board
+    return {frozenset(p) for p in zip(cells, cells[1:])}
+
+
+def test_the_board_is_drawn_as_points_and_lines_from_the_layout():
+    # K1: the grid of 225 points, the palaces (files 8-10 of lines 1-3) with their diagonals, every kingdom's
+    # border line (its line 5, the edge of the central 9x9) and the defence lines (line 4, the pawns' line)
+    lay = layout()
+    a = make_plugin(new_game())
+    v = a.view(0)
+    assert v.points and len(v.lines) == len(set(v.lines))
+    kinds = {k: [ln for ln in v.lines if ln.kind == k] for k in ("grid", "palace", "border", "defence")}
+    assert sum(map(len, kinds.values())) == len(v.lines)
+    neighbours = {frozenset((lay.names[i], lay.names[j])) for i in lay.points for dx, dy in ((1, 0), (0, 1))
+                  if (j := lay.at(lay.xy(i)[0] + dx, lay.xy(i)[1] + dy)) >= 0}
+    grid = [_unit_pairs(a, ln) for ln in kinds["grid"]]
+    assert set().union(*grid) == neighbours and sum(map(len, grid)) == len(neighbours) == 416  # no gap, no overlap
+    assert len(kinds["grid"]) == 34  # 17 rows and 17 columns, each one straight run across the cross
+    palaces = [{lay.names[i] for i in lay.palace[k]} for k in range(3)]
+    for k in range(3):
+        diag = [ln for ln in kinds["palace"] if {a.cell_name(ln.a), a.cell_name(ln.b)} <= palaces[k]]
+        assert len(diag) == 2
+        for ln in diag:
+            passed = {n for pair in _unit_pairs(a, ln) for n in pair}
+            assert len(passed) == 3 and passed <= palaces[k]  # corner, centre, corner
+    assert len(kinds["palace"]) == 6
+    for kind, line_no, count in (("border", lay.border_line, 4), ("defence", lay.defence_line, 3)):
+        assert len(kinds[kind]) == count
+        for ln in kinds[kind]:
+            passed = {n for pair in _unit_pairs(a, ln) for n in pair}
+            assert len(passed) == 9
+            owners = [k for k in range(4) if all(lay.line(k, lay.index[n]) == line_no for n in passed)]
+            assert len(owners) == 1 and {lay.file(owners[0], lay.index[n]) for n in passed} == set(range(5, 14))
+            if kind == "defence":  # each kingdom's five pawns stand on its defence line, drawn in its colour
+                k = owners[0]
+                assert {lay.names[i] for i, kk, kind_ in lay.setup if kk == k and kind_ == "pawn"} <= passed
+                assert ln.rgb == pytest.approx(tuple(c * 0.85 for c in KINGDOM_RGB[lay.keys[k]]))
+    border = set().union(*(_unit_pairs(a, ln) for ln in kinds["border"]))
+    assert len(border) == 32  # the perimeter of the central 9x9
+    # the 汉 arm, the emperor's point and the alliance points are marked (K1a)
+    arm = {a.cell_name(c) for c, t in v.tints.items() if t == v.tints[a.cell("a9")]}
+    assert len(arm) == 4 * 9 - 3 and "e9" not in arm and "d5" in arm  # the 汉 arm but the emperor, c7 and c11
+    assert v.tints[a.cell("c9")] not in (v.tints[a.cell("a9")], None) and a.cell("i9") not in v.tints
+    assert {a.cell_name(c) for c, t in v.icons.items() if t == "盟"} == {"c7", "c11", "e9"}
+
+
 def test_a_move_is_two_clicks_and_gives_the_exact_action():
     g = new_game()
     a = make_plugin(g)
@@ -40,13 +95,24 @@ def test_a_move_is_two_clicks_and_gives_the_exact_action():
     assert a.view(1).marks[a.cell("m9")] == "last"
 
 
-def test_face_down_pieces_show_a_back_with_only_their_kingdom():
-    g = new_game(variant="jieqi", seed=4)
-    a = make_plugin(g)
-    p = a.view(0).piece_at(a.cell("q13"))
-    assert p.face_down and p.back_glyph == "吴" and p.glyph == ""
-    other = make_plugin(new_game(variant="jieqi", seed=5)).view(0).piece_at(a.cell("q13"))
-    assert other == p  # the deal changes nothing that is drawn
+def test_face_down_pieces_show_a_back_with_their_points_type_as_a_small_hint_never_the_piece():
+    # K8: a face-down piece makes its first move as its point's type, which is public; K9: nobody sees what it is
+    lay = layout()
+    hints = {lay.names[i]: lay.kind_zh[kind] for i, k, kind in lay.setup if kind in HIDDEN_KINDS}
+    hints.update({lay.names[i]: lay.kind_zh[kind] for i, kind in lay.han_points})
+    views = []
+    for seed in (4, 5, 6):
+        g = new_game(variant="jieqi", seed=seed)
+        a = make_plugin(g)
+        backs = {a.cell_name(p.cell): p for p in a.view(0).pieces if p.face_down}
+        assert {n: p.back_glyph for n, p in backs.items()} == hints  # 3 x 11 + 4 backs, each its point's type
+        assert all(p.glyph == "" and p.glyph_scale < 1 for p in backs.values())
+        secret = {lay.names[i]: lay.kind_zh[k] for i, k in g._secret.items()}
+        assert any(secret[n] != hints[n] for n in backs)  # the deal differs from the points somewhere ...
+        views.append([a.view(s).pieces for s in range(3)])
+    assert views[0] == views[1] == views[2]  # ... and nothing drawn changes with it
+    p = make_plugin(new_game(variant="jieqi", seed=4)).view(0).piece_at(a.cell("q13"))
+    assert p.back_glyph == "车" and p.name == "吴暗车" and p.ring == KINGDOM_RGB["wu"]  # 吴's file-5 back-rank point
 
 
 def test_feidi_and_alliance_targets_are_marked_special_and_check_is_marked():
@@ -68,16 +134,26 @@ def test_an_illegal_click_says_why():
     assert c.kind == "clear" and c.reason.key == "sanguo.self_check"
 
 
-def test_panel_and_move_list_in_both_languages_keep_private_captures_out():
+def test_panel_and_move_list_show_a_captured_face_down_piece_to_its_captor_only():
+    # K9: a captured face-down piece is shown to its captor only; the pools are public
     g = position({**RULERS, "e14": "暗魏兵=车", "e9": "吴车"}, to_move=0)
     a = make_plugin(g)
     g.apply("e9-e14")
     for lang in ("zh", "en"):
-        lines = [t for t, _ in a.panel_lines(lang)]
-        assert lines and all(t and "{" not in t and "sanguo." not in t for t in lines)
-        moves = a.move_list(lang)
-        assert any("e14" in m for m in moves)  # the capture itself is public
-        assert not any("你在" in m or "you captured" in m for m in moves)  # what it was is not (K9)
+        for viewer in range(3):
+            a.view(viewer)  # the viewer the panel and the move list speak to
+            lines = [t for t, _ in a.panel_lines(lang)]
+            assert lines and all(t and "{" not in t and "sanguo." not in t for t in lines)
+            moves = a.move_list(lang)
+            assert any("e14" in m for m in moves)  # the capture itself is public
+            said = ("车" if lang == "zh" else "chariot")
+            knows = [m for m in moves + lines if ("你在" in m or "you captured" in m or "only" in m or "只有" in m)]
+            if viewer == 0:
+                assert knows and all(said in m for m in knows)
+            else:
+                assert not knows
+            assert a.private_note(viewer) is None or viewer == 0
+    assert "车" in text(a.private_note(0), "zh")
     assert any(e.msg.key == "sanguo.ev.capture_seen" for e in g.events(0))
 
 
@@ -104,6 +180,7 @@ def test_flat_render_draws_backs_and_kingdom_rings(surf):
     r.draw(surf, view, surf.get_rect())
     img = pygame.surfarray.array3d(surf).transpose(1, 0, 2)
     x, y = r.cell_px(a.cell("q13"))
-    patch = img[int(y) - 1:int(y) + 2, int(x) - 1:int(x) + 2].reshape(-1, 3).astype(int)
-    assert int(np.abs(patch - np.array(rgb255(BACK))).max(axis=1).min()) <= 20
+    d = int(r.scale * 0.24)  # between the small hint and the ring
+    patch = img[y + d - 1:y + d + 2, x - 1:x + 2].reshape(-1, 3).astype(int)
+    assert int(np.abs(patch - np.array(rgb255(BACK_RGB))).max(axis=1).min()) <= 20
     assert r.pick(*r.cell_px(a.cell("i17"))) == a.cell("i17")

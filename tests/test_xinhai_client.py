@@ -53,7 +53,12 @@ def test_view_panel_and_words_in_both_languages():
     v = p.view(0)
     assert len(v.pieces) == len(game.board.units)
     assert len(v.tracks) == 6 and len(v.tints) == 400
-    assert sum(1 for i in v.icons.values() if i) == 9  # the control points
+    # seed 9: terrain icons on the control points (9), streets, hills, the concessions and the cease-fire ring
+    from engine.xinhai.data import rules
+
+    want = {p.cell(label(h)): {"C": "控", "S": "街", "H": "山", "X": "租", "R": "停"}[t]
+            for h, t in rules().map.terrain.items() if t in "CSHXR"}
+    assert v.icons == want and sum(1 for i in v.icons.values() if i == "控") == 9
     for lang in ("zh", "en"):
         lines = p.panel_lines(lang)
         assert lines and all("{" not in s for s, _ in lines)

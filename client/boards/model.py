@@ -11,8 +11,12 @@ a small number in the counter's corner (strength).
 ``BoardView`` holds the cells' marks (one kind each, see ``MARK_RGB``), ``tints`` (terrain or
 special-cell colours), ``icons`` (a small glyph in a cell's corner: 山, 林, 城), ``labels``
 (a short text at a cell's foot), ``edges`` between two neighbouring cells (a river between
-hexes, palace and border lines), ``markers`` (badges on a cell: fire, disorder, trench) and
-``tracks`` beside the board (a row of numbered boxes with a marker: morale, response, round).
+hexes, palace and border lines), ``lines`` from one cell's centre to another's (the grid of a
+board whose pieces stand on the points, xiangqi style: ``points`` draws its cells as one seamless
+surface with no tile gaps, the lines on top), ``markers`` (badges on a cell: fire, disorder, trench) and
+``tracks`` beside the board (a row of numbered boxes with a marker: morale, response, round;
+``tracks_beside`` puts them right of a tall board), ``captions`` (a larger text centred on a cell:
+a region's name). A ``turned`` piece (a worn counter) shows its face a quarter turn round.
 """
 from __future__ import annotations
 
@@ -51,6 +55,13 @@ MARKER_RGB: dict[str, RGB] = {
     "fire": (0.95, 0.36, 0.08),
     "disorder": (0.86, 0.76, 0.12),
     "trench": (0.45, 0.33, 0.20),
+    # badges that carry a glyph (MARKER_GLYPH): 辛亥革命's markers and control-point flags
+    "dug": (0.45, 0.33, 0.20),  # a trench (壕)
+    "bridge": (0.52, 0.40, 0.26),  # a pontoon bridge (橋)
+    "boat": (0.16, 0.50, 0.62),  # a civilian boat (船)
+    "ruins": (0.30, 0.28, 0.28),  # ruins (墟)
+    "flag0": (0.82, 0.16, 0.14),  # a control point held by seat 0 (red) / 1 (blue)
+    "flag1": (0.16, 0.38, 0.84),
 }
 EDGE_RGB: dict[str, RGB] = {
     "river": (0.20, 0.48, 0.86),
@@ -58,7 +69,16 @@ EDGE_RGB: dict[str, RGB] = {
     "border": (0.12, 0.10, 0.08),
     "road": (0.62, 0.52, 0.36),
 }
-EDGE_WIDTH = {"river": 0.12, "palace": 0.05, "border": 0.05, "road": 0.07}  # in cells
+EDGE_RGB["region"] = (0.62, 0.10, 0.36)  # the border of a command region (辛亥革命: 武昌, 漢口, 漢陽)
+EDGE_WIDTH = {"river": 0.12, "palace": 0.05, "border": 0.05, "road": 0.07, "region": 0.08}  # in cells
+MARKER_GLYPH = {"dug": "壕", "bridge": "橋", "boat": "船", "ruins": "墟", "flag0": "控", "flag1": "控"}
+LINE_RGB: dict[str, RGB] = {  # lines between points (``Line``)
+    "grid": (0.36, 0.24, 0.14),
+    "border": (0.20, 0.12, 0.07),
+    "defence": (0.36, 0.24, 0.14),
+    "palace": (0.36, 0.24, 0.14),
+}
+LINE_WIDTH = {"grid": 0.035, "border": 0.085, "defence": 0.06, "palace": 0.035}  # in cells
 TRACK_BOX = 0.8  # a track box's side, in cells
 
 MARK_STRENGTH = {"selected": 0.75, "move": 0.7, "capture": 0.75, "special": 0.7, "check": 0.85,
@@ -92,10 +112,12 @@ class Piece:
     side: int | None = None  # seat moving it (None: nobody, e.g. face down or neutral)
     name: str = ""  # the full name for panels
     shape: str = "round"  # round (a token) | square (a counter)
+    turned: bool = False  # turned sideways (a worn counter): its face drawn a quarter turn round
     back: RGB = BACK  # the face a face-down piece shows
     back_glyph: str = ""  # a glyph on the back (e.g. the side's emblem)
     facing: int | None = None  # direction index (see ``direction``); None: no arrow
     value: str = ""  # a small number in a corner (strength)
+    glyph_scale: float = 1.0  # the glyph's (back glyph's) size relative to the usual: < 1 for a small hint
 
     @property
     def ring_rgb(self) -> RGB:
@@ -109,6 +131,35 @@ class Edge:
     a: Cell
     b: Cell
     kind: str = "border"  # river | palace | border | road (see EDGE_RGB)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight line from the centre of cell ``a`` to the centre of cell ``b`` (grid lines, palace diagonals,
+    border and defence lines of a points board); ``rgb`` None: the kind's colour (LINE_RGB)."""
+
+    a: Cell
+    b: Cell
+    kind: str = "grid"  # grid | border | defence | palace (see LINE_RGB, LINE_WIDTH)
+    rgb: RGB | None = None
+
+    @property
+    def colour(self) -> RGB:
+        return self.rgb if self.rgb is not None else LINE_RGB.get(self.kind, LINE_RGB["grid"])
+
+    @property
+    def width(self) -> float:
+        return LINE_WIDTH.get(self.kind, LINE_WIDTH["grid"])
+
+
+@dataclass(frozen=True)
+class Caption:
+    """A text centred on ``cell``, ``size`` cells tall (a region's name written across the map)."""
+
+    text: str
+    cell: Cell
+    size: float = 0.45
+    rgb: RGB = (0.25, 0.10, 0.16)
 
 
 @dataclass(frozen=True)
@@ -137,6 +188,10 @@ class BoardView:
     edges: list[Edge] = field(default_factory=list)
     markers: dict[Cell, tuple[str, ...]] = field(default_factory=dict)
     tracks: list[Track] = field(default_factory=list)
+    tracks_beside: bool = False  # the tracks to the right of the board (a tall board) instead of below it
+    captions: list[Caption] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    points: bool = False  # pieces stand on points: cells drawn without gaps, ``lines`` on top
 
     def piece_at(self, cell: Cell) -> Piece | None:
         """The top piece of the cell's stack (None if the cell is empty)."""
@@ -157,8 +212,11 @@ class BoardView:
         return out
 
     def bounds(self) -> tuple[float, float, float, float]:
-        """The board's bounds with room for the tracks below it."""
+        """The board's bounds with room for the tracks below it (or beside it)."""
         x0, z0, x1, z1 = self.geometry.bounds()
+        if self.tracks and self.tracks_beside:
+            n = max(t.last - t.first + 1 for t in self.tracks)
+            return (x0, z0, x1 + 0.6 + 2.2 + n * TRACK_BOX, max(z1, z0 + len(self.tracks) * (TRACK_BOX + 0.15)))
         if self.tracks:
             n = max(t.last - t.first + 1 for t in self.tracks)
             x1 = max(x1, x0 + 2.2 + n * TRACK_BOX)
@@ -169,12 +227,31 @@ class BoardView:
         """Each track with the centres (x, z) of its boxes and where its label goes."""
         x0, z0, x1, z1 = self.geometry.bounds()
         out = []
+        if self.tracks_beside:  # rows from the top right of the board: label, then the boxes
+            for i, t in enumerate(self.tracks):
+                zc = z0 + i * (TRACK_BOX + 0.15) + TRACK_BOX / 2
+                boxes = [(n, (x1 + 0.6 + 2.2 + (n - t.first) * TRACK_BOX + TRACK_BOX / 2, zc))
+                         for n in range(t.first, t.last + 1)]
+                out.append((t, boxes, (x1 + 0.6 + 1.1, zc)))
+            return out
         for i, t in enumerate(self.tracks):
             zc = z1 + 0.7 + i * (TRACK_BOX + 0.15) + TRACK_BOX / 2
             boxes = [(n, (x0 + 2.2 + (n - t.first) * TRACK_BOX + TRACK_BOX / 2, zc))
                      for n in range(t.first, t.last + 1)]
             out.append((t, boxes, (x0 + 1.1, zc)))
         return out
+
+    def lettered_badges(self, cell: Cell) -> list[tuple[str, float, float, float]]:
+        """(kind, x, z, radius) of the cell's lettered badges (MARKER_GLYPH): large and centred on an empty
+        cell, smaller in a row from the top-right corner above a piece."""
+        kinds = [k for k in self.markers.get(cell, ()) if k in MARKER_GLYPH]
+        if not kinds:
+            return []
+        x, z = self.geometry.center(cell)
+        if self.piece_at(cell) is None:
+            n = len(kinds)
+            return [(k, x + (i - (n - 1) / 2) * 0.6, z, 0.3 if n == 1 else 0.26) for i, k in enumerate(kinds)]
+        return [(k, x + 0.32 - i * 0.4, z - 0.34, 0.2) for i, k in enumerate(kinds)]
 
     def edge_segment(self, e: Edge) -> tuple[tuple[float, float], tuple[float, float]] | None:
         """The ends (x, z) of the side shared by the cells of ``e`` (None if they share none)."""

@@ -180,6 +180,39 @@ class GamePlugin:
     def handover_lines(self, seat: int, lang: str) -> list[str]:
         return []
 
+    def private_note(self, seat: int) -> Msg | str | None:
+        """What only ``seat`` learnt by the action it just played (揭棋: the face-down piece it captured), shown
+        to it before a hot-seat hand-over hides the board (None: nothing)."""
+        return None
+
+    def draw_over_board(self, surf, rect, viewer: int, lang: str) -> None:
+        """Draw the game's own boxes over the board's area ``rect`` for ``viewer`` (辛亥革命: the command
+        marker, the bag, the last roll with its table row). Default: nothing."""
+
+    # ------------------------------------------------------------------ cards (client/ui/cards.py)
+    def hand(self, obs: Any, lang: str) -> list:
+        """The viewer's own cards (``obs``: the viewer's observation) as ``client.ui.cards.CardView``s;
+        a card whose ``step`` is a legal next step is chosen by a click (the scene marks it). Default: none."""
+        return []
+
+    def opponent_hand_counts(self, obs: Any, lang: str) -> list[tuple[str, int, RGB]]:
+        """The hands the viewer may not see, as (title, number of cards, colour): drawn as backs."""
+        return []
+
+    def card_rows(self, viewer: int, lang: str) -> list:
+        """The rows of cards the board scene draws under the board for ``viewer``: ``hand`` then
+        ``opponent_hand_counts``; a game may add rows of its own (public cards played)."""
+        from client.i18n import tr
+        from client.ui.cards import CardRow
+
+        obs = self.observation(viewer)
+        rows = []
+        mine = self.hand(obs, lang)
+        if mine:
+            rows.append(CardRow(tr("cards_hand", lang), tuple(mine), ink=self.seat_rgb(viewer)))
+        rows += [CardRow(title, (), n, rgb) for title, n, rgb in self.opponent_hand_counts(obs, lang)]
+        return rows
+
     has_preview = False  # the start screen shows a picture of the game its options start (preview_*)
 
     @classmethod
@@ -245,6 +278,16 @@ class GamePlugin:
             self._obs_key = key
             self._obs = self.game.observe(max(0, self.game.current_player))
         return self._obs
+
+    def observation(self, seat: int) -> Any:
+        """The observation of ``seat`` (the one shown to a human viewer; cached until the next action)."""
+        if seat == max(0, self.game.current_player):
+            return self.obs()
+        key = (id(self.game), len(self.game.log), seat)
+        if getattr(self, "_seat_obs_key", None) != key:
+            self._seat_obs_key = key
+            self._seat_obs = self.game.observe(seat)
+        return self._seat_obs
 
     def index(self) -> StepIndex:
         key = (id(self.game), len(self.game.log), self.game.current_player)

@@ -1,19 +1,26 @@
-"""三国演弈 / 三国演弈揭棋 in the client: the 225-point cross, palaces, the 汉 points, face-down pieces.
+"""三国演弈 / 三国演弈揭棋 in the client: the 225-point cross drawn xiangqi style, face-down backs, the panel.
 
-Points are drawn as the cells of a 17x17 grid with the corners cut (the engine's names: columns
-a-q west to east, rows 1-17 south to north, so 魏 is at the top, 蜀 at the bottom, 吴 on the right,
-汉 on the left). Kingdoms: 吴 red, 魏 blue, 蜀 green, 汉 amber. A token shows its kind in the colour
-of the kingdom printed on it; its ring has the colour of the seat that moves it (absorbed pieces
-and the 汉 pieces after an alliance or 废帝 take their new owner's colour). A face-down piece (揭棋)
-shows its back with its kingdom's name. Palaces are tinted, the edge of the central square and
-the palaces are drawn as lines, the alliance points carry 盟. A move is two clicks (from, to).
+The board is drawn as points where lines cross (``BoardView.points``): the grid lines between
+neighbouring points, each palace with its two diagonals, the border lines (the edge of the central
+9x9, K1) thick, each kingdom's defence line (防线, its line 4, K1) in its colour, the 汉 arm tinted
+amber with the emperor's point (K1a), the alliance points (结盟点) tinted in their kingdom's colour
+and marked 盟 in a corner. Every line is computed from engine/sanguo/board.py's layout. Cells keep the engine's
+names (columns a-q west to east, rows 1-17 south to north: 魏 at the top, 蜀 at the bottom, 吴 on
+the right, 汉 on the left). Kingdoms: 吴 red, 魏 blue, 蜀 green, 汉 amber. A token shows its kind in
+the colour of the kingdom printed on it; its ring has the colour of the seat that moves it
+(absorbed pieces and the 汉 pieces after an alliance or 废帝 take their new owner's colour). A
+face-down piece (揭棋) shows a dark back with the type of the point it stands on as a small hint in
+its kingdom's colour (K8: it makes its first move as that type) and never what it is (K9). A move
+is two clicks (from, to).
 """
 from __future__ import annotations
 
-from engine.sanguo.board import layout
+from engine.api import Event
+from engine.messages import Msg
+from engine.sanguo.board import HAN, layout
 
 from client.boards.geometry import CellSetGeometry, SquareGeometry
-from client.boards.model import BACK, BACK_RING, BoardView, Edge, Piece, RGB, mix
+from client.boards.model import PLAIN, BoardView, Line, Piece, RGB, mix
 from client.games.base import GamePlugin, text
 from client.i18n import tr
 
@@ -24,9 +31,49 @@ KINGDOM_RGB: dict[str, RGB] = {
     "han": (0.72, 0.50, 0.04),
 }
 SEATS = ("wu", "wei", "shu")
-PALACE_TINT: RGB = (0.80, 0.62, 0.52)
-HAN_TINT: RGB = (0.80, 0.70, 0.50)  # the emperor's point
-ALLIANCE_TINT: RGB = (0.74, 0.68, 0.56)
+HAN_ARM_TINT: RGB = mix(PLAIN, KINGDOM_RGB["han"], 0.16)  # the west arm (K1a)
+HAN_TINT: RGB = mix(PLAIN, KINGDOM_RGB["han"], 0.45)  # the emperor's point
+BACK_RGB: RGB = (0.20, 0.18, 0.17)  # a face-down piece's back
+HINT_SCALE = 0.7  # the point type on a back is a small hint (K8), not a face
+
+
+def palace_tint(kingdom: str) -> RGB:
+    return mix(PLAIN, KINGDOM_RGB[kingdom], 0.14)
+
+
+def alliance_tint(kingdom: str) -> RGB:
+    return mix(PLAIN, KINGDOM_RGB[kingdom], 0.38)
+
+
+def board_lines(lay, cell) -> list[Line]:
+    """The lines of the cross board from the layout (``cell``: engine point index -> client cell): grid runs
+    between neighbouring points, palace diagonals, the border lines of the four kingdoms (the central 9x9's
+    edge) and the three kingdoms' defence lines (K1)."""
+    out: list[Line] = []
+    for axis in ((1, 0), (0, 1)):  # maximal straight runs of neighbouring points, row by row, column by column
+        for i in lay.points:
+            x, y = lay.xy(i)
+            if lay.at(x - axis[0], y - axis[1]) >= 0:
+                continue  # not the start of a run
+            j = i
+            while lay.at(lay.xy(j)[0] + axis[0], lay.xy(j)[1] + axis[1]) >= 0:
+                j = lay.at(lay.xy(j)[0] + axis[0], lay.xy(j)[1] + axis[1])
+            if j != i:
+                out.append(Line(cell(i), cell(j), "grid"))
+    for k in range(3):  # each palace's two diagonals
+        xs = sorted({lay.xy(i)[0] for i in lay.palace[k]})
+        ys = sorted({lay.xy(i)[1] for i in lay.palace[k]})
+        out.append(Line(cell(lay.at(xs[0], ys[0])), cell(lay.at(xs[-1], ys[-1])), "palace"))
+        out.append(Line(cell(lay.at(xs[0], ys[-1])), cell(lay.at(xs[-1], ys[0])), "palace"))
+    files = sorted({lay.file(0, i) for i in lay.territory[0]})
+    for k in range(4):
+        for ln, kind in ((lay.border_line, "border"), (lay.defence_line, "defence")):
+            if k == HAN and kind == "defence":
+                continue  # 汉 has no defence line
+            a, b = lay.from_frame(k, files[0], ln), lay.from_frame(k, files[-1], ln)
+            rgb = mix(KINGDOM_RGB[lay.keys[k]], (0.0, 0.0, 0.0), 0.15) if kind == "defence" else None
+            out.append(Line(cell(a), cell(b), kind, rgb))
+    return out
 
 
 class Plugin(GamePlugin):
@@ -46,31 +93,15 @@ class Plugin(GamePlugin):
         self.lay = lay = layout()
         grid = SquareGeometry(lay.n, lay.n)
         g = CellSetGeometry(lay.n, lay.n, [grid.parse(lay.names[i]) for i in lay.points])
-        self.palaces = {g.parse(lay.names[i]) for k in range(3) for i in lay.palace[k]}
-        self.alliance_cells = {g.parse(lay.names[i]) for i in lay.alliance}
-        self.emperor_cell = g.parse(lay.names[lay.emperor])
-        self._edges = self._lines(g)
+        cell = lambda i: g.parse(lay.names[i])  # noqa: E731
+        self.palaces = {cell(i): lay.keys[k] for k in range(3) for i in lay.palace[k]}
+        self.alliance_cells = {cell(i): lay.keys[k] for k, i in enumerate(lay.alliance)}
+        self.emperor_cell = cell(lay.emperor)
+        c = lay.n // 2 - 4  # the central 9x9 starts here; the 汉 arm is west of it
+        self.han_arm = {cell(i) for i in lay.points if lay.xy(i)[0] < c}
+        self._lines = board_lines(lay, cell)
+        self.viewer = 0
         return g
-
-    def _lines(self, g) -> list[Edge]:
-        """Palace walls and the edge of the central 9x9 (every kingdom's border line, K1)."""
-        lay = self.lay
-        c = (lay.n - 9) // 2
-        central = {i for i in lay.points if c <= lay.xy(i)[0] < c + 9 and c <= lay.xy(i)[1] < c + 9}
-        palace = set().union(*lay.palace)
-        out = []
-        for i in lay.points:
-            x, y = lay.xy(i)
-            for dx, dy in ((1, 0), (0, 1)):
-                j = lay.at(x + dx, y + dy)
-                if j < 0:
-                    continue
-                a, b = g.parse(lay.names[i]), g.parse(lay.names[j])
-                if (i in palace) != (j in palace):
-                    out.append(Edge(a, b, "palace"))
-                elif (i in central) != (j in central):
-                    out.append(Edge(a, b, "border"))
-        return out
 
     @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
@@ -86,26 +117,35 @@ class Plugin(GamePlugin):
             owner = t["owner"]
             ring = KINGDOM_RGB[SEATS[owner]] if owner is not None else mix(ink, (0.5, 0.5, 0.5), 0.35)
             if t["hidden"]:
-                # K8/K9: only the kingdom and the point's type are known
-                out.append(Piece(cell=cell, body=BACK, ink=BACK_RING, ring=ring, face_down=True, side=owner,
-                                 back_glyph=names[t["kingdom"]], name=f"{names[t['kingdom']]}暗{zh[t['kind']]}"))
+                # K8/K9: the kingdom and the point's type (its first move) are public, never the piece
+                out.append(Piece(cell=cell, body=BACK_RGB, back=BACK_RGB, ink=mix(ink, (1.0, 1.0, 1.0), 0.6),
+                                 ring=ring, face_down=True, side=owner, back_glyph=zh[t["kind"]],
+                                 glyph_scale=HINT_SCALE, name=f"{names[t['kingdom']]}暗{zh[t['kind']]}"))
                 continue
             out.append(Piece(cell=cell, glyph=zh[t["kind"]], ink=ink, ring=ring, side=owner,
                              name=names[t["kingdom"]] + zh[t["kind"]]))
         return out
 
     def tints(self, obs) -> dict:
-        tints = {c: PALACE_TINT for c in self.palaces}
-        for c in self.alliance_cells:
-            tints[c] = ALLIANCE_TINT
+        tints = {c: HAN_ARM_TINT for c in self.han_arm}
+        tints.update({c: palace_tint(k) for c, k in self.palaces.items()})
+        if not obs["han"]:  # the alliance points matter until the one alliance or 废帝 (K5)
+            tints.update({c: alliance_tint(k) for c, k in self.alliance_cells.items()})
         tints[self.emperor_cell] = HAN_TINT
         return tints
 
     def decorate(self, view: BoardView, obs) -> None:
-        view.edges.extend(self._edges)
+        view.points = True
+        view.lines.extend(self._lines)
         if not obs["han"]:
             for c in self.alliance_cells:
-                view.labels[c] = "盟"
+                view.icons[c] = "盟"  # in the corner between the lines, readable beside a piece on the point
+
+    def view(self, viewer: int, prefix=()) -> BoardView:
+        """The board for ``viewer``, who is also the one the panel and move list speak to (its private
+        look at captured face-down pieces, K9)."""
+        self.viewer = viewer if viewer in (0, 1, 2) else 0
+        return super().view(viewer, prefix)
 
     def check_cells(self, obs) -> list:
         """The ruler of the kingdom to move while it answers a check (K3 被将先走)."""
@@ -134,10 +174,52 @@ class Plugin(GamePlugin):
         return {s for s in range(3) if not self.obs()["alive"][s]}
 
     def move_list(self, lang: str) -> list[str]:
-        """The public record (a captor's private look at a face-down piece stays out, K9)."""
-        evs = [e for e in self.game.events(max(0, self.game.current_player))
-               if e.visible_to is None and not e.chance]
+        """The record the viewer may see: the public events and its own look at the face-down pieces it
+        captured (K9; another seat's look never shows, nor does the deal)."""
+        evs = [e for e in self.game.events(self.viewer) if not e.chance]
         return [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(evs)]
+
+    def _since_last_move(self, seat: int) -> list[Event]:
+        """``seat``'s events after the last move's (what that move caused: check, 被将先走, a captured look)."""
+        evs = self.game.events(seat)
+        last = max((i for i, e in enumerate(evs) if e.msg.key == "sanguo.ev.move"), default=-1)
+        return evs[last + 1:] if last >= 0 else []
+
+    def status(self, lang: str) -> str:
+        """The banner of the side panel: 被将先走 when the kingdom in check moves out of turn (K3), or the
+        check of the kingdom to move."""
+        if self.game.is_over or self.game.stage != "check":
+            return ""
+        after = self._since_last_move(self.viewer)
+        for key in ("sanguo.ev.out_of_turn", "sanguo.ev.check"):
+            for e in after:
+                if e.msg.key == key and (key != "sanguo.ev.check"
+                                         or e.msg.kw.get("seat") == self.game.seat_name(self.game.current_player)):
+                    return text(e.msg, lang)
+        return tr("sanguo.status.check", lang, seat=self.seat_name(self.game.current_player, lang))
+
+    def private_note(self, seat: int) -> Msg | None:
+        """What only ``seat`` learnt by its last move: the face-down piece it captured (K9)."""
+        seen = [e for e in self._since_last_move(seat) if e.visible_to is not None]
+        if not seen:
+            return None
+        return Msg.of("sanguo.note.private", text=seen[-1].msg)
+
+    def _seen_line(self, lang: str) -> str:
+        """The face-down pieces the viewer captured and saw (K9), for its eyes only."""
+        key = (id(self.game), len(self.game.log), self.viewer)
+        if getattr(self, "_seen_key", None) != key:
+            self._seen_key, self._seen = key, self.game.observe(self.viewer)["captured_seen"]
+        if not self._seen:
+            return ""
+        parts = []
+        for k, n in self._seen.items():
+            kingdom, kind = k.split(".", 1)
+            piece = Msg.of("sanguo.piece", kingdom=Msg.of("sanguo.kingdom." + kingdom),
+                           kind=Msg.of("sanguo.kind." + kind))
+            parts.append(text(piece, lang) + (f"×{n}" if n > 1 else ""))
+        sep = "、" if lang == "zh" else ", "
+        return tr("sanguo.panel.seen", lang, seat=self.seat_name(self.viewer, lang), list=sep.join(parts))
 
     def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         obs = self.obs()
@@ -153,16 +235,23 @@ class Plugin(GamePlugin):
             key = "sanguo.panel.alliance" if obs["han"] == "alliance" else "sanguo.panel.feidi"
             han = name(han_owner) if han_owner is not None else "—"
             lines.append((tr(key, lang, a=name(a), b=name(b), han=han), None))
+        elif han_owner is not None:  # 废帝 with two kingdoms left: no alliance (SG3)
+            lines.append((tr("sanguo.panel.feidi", lang, a="", b="", han=name(han_owner)), None))
         for k, reason, by in obs["fallen"]:
             why = tr(f"sanguo.place.{reason}", lang, by=name(by))
             lines.append((tr("sanguo.panel.fallen", lang, seat=name(k), why=why), self.seat_rgb(k)))
         lines.append((tr("sanguo.panel.quiet", lang, n=obs["quiet"], lim=obs["quiet_limit"]), None))
         if obs["variant"] == "jieqi":
-            for s, key in enumerate(SEATS):
+            lines.append((tr("sanguo.panel.pools", lang), None))
+            for s, key in enumerate(SEATS + ("han",)):
                 pool = obs["pools"][key]
-                lines.append((tr("sanguo.panel.pool", lang, seat=name(s), **{k: pool.get(k, 0) for k in
-                                                                              ("chariot", "horse", "cannon", "pawn")}),
-                              self.seat_rgb(s)))
+                who = name(s) if s < 3 else text(Msg.of("sanguo.kingdom.han"), lang)
+                lines.append((tr("sanguo.panel.pool", lang, seat=who, **{k: pool.get(k, 0) for k in
+                                                                          ("chariot", "horse", "cannon", "pawn")}),
+                              KINGDOM_RGB[key]))
+            seen = self._seen_line(lang)
+            if seen:
+                lines.append((seen, self.seat_rgb(self.viewer)))
         return lines
 
 

@@ -13,23 +13,30 @@ from __future__ import annotations
 
 import math
 
+from collections import Counter
+
 from engine.api import Step
 from engine.messages import Msg
+from engine.xinhai.actions import Act
 from engine.xinhai.data import rules
 from engine.xinhai.hexgrid import label, parse_label
 
 from client.boards.geometry import BoardGeometry
-from client.boards.model import BoardView, Piece, RGB, Track
+from client.boards.model import BoardView, Caption, Edge, Piece, RGB, Track, mix
 from client.games.base import Choice, GamePlugin, text
+from client.ui.cards import CardRow, CardView
 
 SQRT3 = math.sqrt(3.0)
 SIDE_RGB: dict[str, RGB] = {"rev": (0.80, 0.14, 0.12), "qing": (0.16, 0.34, 0.80)}
 KIND_ZH = {"infantry": "步", "cavalry": "馬", "artillery": "砲", "fleet": "艦"}
 TERRAIN_RGB: dict[str, RGB] = {
     ".": (0.70, 0.80, 0.56), "C": (0.90, 0.76, 0.44), "S": (0.76, 0.72, 0.64), "H": (0.62, 0.50, 0.34),
-    "X": (0.62, 0.44, 0.74), "R": (0.84, 0.78, 0.88), "L": (0.88, 0.92, 0.95), "Y": (0.40, 0.60, 0.84),
-    "r": (0.55, 0.62, 0.86), "W": (0.94, 0.96, 0.98)}
+    "X": (0.62, 0.44, 0.74), "R": (0.84, 0.78, 0.88), "L": (0.62, 0.80, 0.92), "Y": (0.40, 0.60, 0.84),
+    "r": (0.55, 0.62, 0.86), "W": (0.48, 0.68, 0.90)}
+RUINS_RGB: RGB = (0.50, 0.46, 0.42)  # seed 10(9): the burnt quarter of 漢口
 PALE: RGB = (0.86, 0.84, 0.80)
+TERRAIN_ICON = {"C": "控", "S": "街", "H": "山", "X": "租", "R": "停"}  # control point, street, hill, concession, cease-fire
+REGION_LABEL = {"hankou": "F-19", "hanyang": "C-3", "wuchang": "Q-3"}  # where each region's name is written
 
 
 class FlatHexGeometry(BoardGeometry):
@@ -113,7 +120,7 @@ class Plugin(GamePlugin):
                              body=(1.0, 0.98, 0.92) if u["ready"] else PALE,
                              side=0 if u["side"] == "rev" else 1, shape="square",
                              name=f"{KIND_ZH[u['kind']]} {u['hex']}{'' if u['ready'] else ' 耗損'}",
-                             value="" if u["ready"] else "耗"))
+                             value="" if u["ready"] else "耗", turned=not u["ready"]))  # seed 4(2): worn = sideways
         return out
 
     def tints(self, obs) -> dict:
@@ -123,28 +130,60 @@ class Plugin(GamePlugin):
             name = label(h)
             if name in ruins and t in ("C", "S", "H"):
                 t = "."
-            out[self.cell(name)] = TERRAIN_RGB[t]
+            out[self.cell(name)] = mix(TERRAIN_RGB[t], RUINS_RGB, 0.6) if name in ruins else TERRAIN_RGB[t]
         for name in obs["pontoons"]:
             out[self.cell(name)] = TERRAIN_RGB["."]
         return out
 
     def decorate(self, view: BoardView, obs) -> None:
+        """Terrain icons, the command regions' borders and names (X2), control-point flags in the colour
+        of the side standing there, markers as lettered badges (壕 trench, 橋 pontoon, 船 boat, 墟 ruins)
+        and the tracks beside the map."""
+        from client.i18n import lang
+
+        ln = lang()
+        ruins = set(obs["ruins"])
         badges: dict = {}
         for name in obs["trenches"]:
-            badges.setdefault(self.cell(name), []).append("trench")
+            badges.setdefault(self.cell(name), []).append("dug")
+        for name in obs["pontoons"]:
+            badges.setdefault(self.cell(name), []).append("bridge")
         for name in obs["ruins"]:
-            badges.setdefault(self.cell(name), []).append("fire")
+            badges.setdefault(self.cell(name), []).append("ruins")
+        held = {u["hex"]: u["side"] for u in obs["units"]}
         for u in obs["units"]:
             if u["boat"]:
-                badges.setdefault(self.cell(u["hex"]), []).append("disorder")
-        view.markers.update({c: tuple(v) for c, v in badges.items()})
+                badges.setdefault(self.cell(u["hex"]), []).append("boat")
         for h, t in self.map.terrain.items():
-            if t == "C":
-                view.icons[self.cell(label(h))] = "控"  # 控制點
-        view.tracks = [Track("士氣", 0, 5, obs["morale"]), Track("回合", 1, 10, obs["round"], (0.3, 0.3, 0.3))]
-        names = dict(zip(rules().tracks, rules().track_zh))
+            name = label(h)
+            if name in ruins and t in ("C", "S", "H"):
+                continue  # seed 10(9): icons under the ruins count as plain
+            if t in TERRAIN_ICON:
+                view.icons[self.cell(name)] = TERRAIN_ICON[t]
+            if t == "C" and name in held:  # the control point's flag: the side standing on it
+                badges.setdefault(self.cell(name), []).insert(0, "flag0" if held[name] == "rev" else "flag1")
+        view.markers.update({c: tuple(v) for c, v in badges.items()})
+        view.edges.extend(self.region_edges())
+        for region, where in REGION_LABEL.items():
+            view.captions.append(Caption(text(Msg.of(f"xinhai.region.{region}"), ln), self.cell(where), 0.62))
+        view.tracks_beside = True
+        view.tracks = [Track(text(Msg.of("xinhai.hud.track.morale"), ln), 0, 5, obs["morale"]),
+                       Track(text(Msg.of("xinhai.hud.track.round"), ln), 1, 10, obs["round"], (0.3, 0.3, 0.3))]
         for t, v in obs["tracks"].items():
-            view.tracks.append(Track(names[t], 0, 10, v, (0.85, 0.55, 0.10)))
+            view.tracks.append(Track(text(Msg.of(f"xinhai.track.{t}"), ln), 0, 10, v, (0.85, 0.55, 0.10)))
+
+    def region_edges(self) -> list[Edge]:
+        """The sides between hexes of different command regions (X2: 武昌, 漢口, 漢陽; the Han River's
+        hexes belong to both 漢口 and 漢陽, so the borders run through the Yangtze)."""
+        if getattr(self, "_region_edges", None) is None:
+            m = self.map
+            out = []
+            for h in sorted(m.terrain):
+                for n in m.neighbours(h):
+                    if n > h and not set(m.regions[h]) & set(m.regions[n]):
+                        out.append(Edge(self.cell(label(h)), self.cell(label(n)), "region"))
+            self._region_edges = out
+        return list(self._region_edges)
 
     def mark_kind(self, view: BoardView, prefix, step: Step) -> str:
         if prefix and any(s.kind == "option" and s.value in ("shoot", "melee")
@@ -176,6 +215,74 @@ class Plugin(GamePlugin):
             lines.append((text(Msg.of("xinhai.panel.marker", marker=d["marker"]), lang), self.seat_rgb(g.current_player)))
         lines.append((text(Msg.of("xinhai.panel.hand", cards=" ".join(map(str, obs["hand"])) or "-"), lang), None))
         return lines
+
+    def draw_over_board(self, surf, rect, viewer: int, lang: str) -> None:
+        """The command marker, the bag and the last roll with its table row, beside the map."""
+        from client.games import xinhai_hud
+
+        self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self.game.events(viewer), lang)
+
+    # ------------------------------------------------------------------ cards (client/ui/cards.py)
+    def buttons(self) -> list[Step]:
+        """The one-button actions, but set-up cards are chosen on the cards under the map."""
+        return [s for s in super().buttons() if not (s.value.startswith("card ") and s.value != "card none")]
+
+    def setup_card(self, cid: int, side: str, lang: str, playable: bool = False) -> CardView:
+        """Set-up card ``cid`` as ``side`` holds it: its name, number and that side's reinforcement
+        (seed 11: the revolutionary hex; the Qing group, its hex and its cuts)."""
+        c = rules().setup[cid]
+        if side == "rev":
+            lines = [text(Msg.of("xinhai.card.rev_reinforce", hex=label(c.rev_reinforce)), lang)]
+        else:
+            units = "、" if lang == "zh" else ", "
+            units = units.join(f"{n}×{text(Msg.of(f'xinhai.kind.{k}'), lang)}" for k, n in Counter(c.qing_units).items())
+            lines = [text(Msg.of("xinhai.card.qing_reinforce", units=units, hex=label(c.qing_hex)), lang)]
+            lines += [text(Msg.of("xinhai.card.cut", track=Msg.of(f"xinhai.track.{t}"), value=v,
+                                  kind=Msg.of(f"xinhai.kind.{k}")), lang) for t, v, k in c.qing_cuts]
+        step = self.game.action_steps(Act("card", (str(cid),)))[0] if playable else None
+        return CardView(text(Msg.of(f"xinhai.setup.{cid}"), lang), tuple(lines), str(cid), step=step,
+                        ink=SIDE_RGB[side], tag=text(Msg.of("xinhai.card.setup_tag"), lang), key=("setup", side, cid))
+
+    def event_card(self, side: str, num: int, lang: str) -> CardView:
+        """Event card ``num`` of ``side`` with its effect (X3, reconstructed texts)."""
+        e = rules().events[(side, num)]
+        v = f"{e.value:+d}" if e.effect in ("morale", "response") else e.value
+        fx = Msg.of(f"xinhai.card.fx.{e.effect}", v=v, track=Msg.of(f"xinhai.track.{e.track}") if e.track else "")
+        return CardView(text(Msg.of(f"xinhai.event.{side}.{num}"), lang), (text(fx, lang),), str(num),
+                        ink=SIDE_RGB[side], tag=text(Msg.of("xinhai.card.event_tag", period=e.period), lang),
+                        key=("event", side, num))
+
+    def hand(self, obs, lang: str) -> list[CardView]:
+        """The viewer's set-up cards; chosen by a click while the game waits for a reinforcement card."""
+        d = obs["decision"]
+        playable = bool(d and d["kind"] == "reinforce" and d["side"] == obs["side"])
+        return [self.setup_card(c, obs["side"], lang, playable) for c in obs["hand"]]
+
+    def opponent_hand_counts(self, obs, lang: str) -> list[tuple[str, int, RGB]]:
+        """The other side's hand when it is private (X10): its size only."""
+        other = "qing" if obs["side"] == "rev" else "rev"
+        if obs["hands"][other] is not None or not obs["hand_sizes"][other]:
+            return []
+        return [(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
+                 obs["hand_sizes"][other], SIDE_RGB[other])]
+
+    def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
+        """Own hand, the other hand (face up when public, else backs), this round's event cards and the
+        event decks (backs with their size)."""
+        rows = super().card_rows(viewer, lang)
+        obs = self.observation(viewer)
+        other = "qing" if obs["side"] == "rev" else "rev"
+        if obs["hands"][other]:
+            rows.append(CardRow(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
+                                tuple(self.setup_card(c, other, lang) for c in obs["hands"][other]), ink=SIDE_RGB[other]))
+        played = [self.event_card(s, obs["played"][s][-1], lang) for s in ("qing", "rev") if obs["played"][s]]
+        if played:
+            rows.append(CardRow(text(Msg.of("xinhai.card.events"), lang), tuple(played), ink=(0.55, 0.45, 0.30)))
+        for s in ("qing", "rev"):
+            if obs["deck_sizes"][s]:
+                rows.append(CardRow(text(Msg.of("xinhai.card.deck_of", side=Msg.of(f"xinhai.side.{s}")), lang),
+                                    (), obs["deck_sizes"][s], SIDE_RGB[s]))
+        return rows
 
 
 PLUGIN = Plugin

@@ -82,6 +82,9 @@ class Frame:
     # A key that changes whenever heights, fog or overlays change (None: unknown, recompute all).
     # Renderers skip their map-sized work (fog and overlay images, per-cell textures) while it stays equal.
     version: Any = None
+    # None: square cells (row, col) over x in [col, col+1], z in [row, row+1]; else a hex layout
+    # (client/render/hex_layout.HexLayout: the star, S19a) placing the same (row, col) array cells
+    layout: Any = None
 
 
 class Camera(abc.ABC):

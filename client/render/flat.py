@@ -101,6 +101,7 @@ class FlatCamera:
         self.n = board_size
         self.vw, self.vh = width, height
         self.margins = (0, 0, 0, 0)  # left, top, right, bottom pixels covered by the UI
+        self.layout = None  # a hex layout places the cells (the star); None: square cells
         self.cx = self.cz = board_size / 2
         self.tx = self.tz = board_size / 2
         self.scale = self.tscale = self.fit_scale()
@@ -131,7 +132,9 @@ class FlatCamera:
         pass
 
     def jump_to(self, cell: Cell) -> None:
-        self.tx, self.tz = cell[1] + 0.5, cell[0] + 0.5
+        from client.render.hex_layout import cell_xz
+
+        self.tx, self.tz = cell_xz(cell, getattr(self, "layout", None))
 
     def update(self, dt: float) -> None:
         k = 1.0 - math.exp(-12.0 * max(0.0, dt))
@@ -199,6 +202,10 @@ class FlatRenderer(Renderer):
 
     def pick(self, x: int, y: int, frame: Frame, camera: Any) -> Cell | None:
         cam = self._cam(camera)
+        if getattr(frame, "layout", None) is not None:
+            from client.render.flat_hex import pick_hex
+
+            return pick_hex(frame, cam, x, y)
         wx, wz = cam.to_world(x, y)
         r, c = math.floor(wz), math.floor(wx)
         h, w = frame.heights.shape
@@ -260,6 +267,11 @@ class FlatRenderer(Renderer):
 
     def draw(self, frame: Frame, camera: Any) -> None:
         cam = self._cam(camera)
+        if getattr(frame, "layout", None) is not None:  # hex cells (the star): client/render/flat_hex.py
+            from client.render.flat_hex import draw_hex
+
+            draw_hex(self, frame, cam)
+            return
         surf = self.surface
         n_r, n_c = frame.heights.shape
         s = cam.scale

@@ -19,6 +19,7 @@ from client.ui import text as fonts
 from client.boards.geometry import Cell
 from client.boards.model import (BASE, EDGE_RGB, EDGE_WIDTH, LABEL, MARK_RGB, MARKER_RGB, TRACK_BOX,
                                  BoardView, Piece, direction, rgb255)
+from client.boards.model import MARKER_GLYPH, Line
 
 TOKEN_R = 0.42  # token radius in cells
 RING_IN, RING_OUT = 0.33, 0.39
@@ -83,7 +84,8 @@ class FlatBoardRenderer:
         return (id(view.geometry), tuple(view.pieces), tuple(sorted(view.marks.items())),
                 tuple(sorted(view.tints.items())), view.dragging, view.drag_pos, view.show_labels, view.flipped,
                 tuple(sorted(view.icons.items())), tuple(sorted(view.labels.items())), tuple(view.edges),
-                tuple(sorted(view.markers.items())), tuple(view.tracks))
+                tuple(sorted(view.markers.items())), tuple(view.tracks), tuple(view.lines), view.points,
+                view.tracks_beside, tuple(view.captions))
 
     def draw(self, surf: pygame.Surface, view: BoardView, rect, background=(23, 25, 30)) -> None:
         """Draw the board fitted into ``rect`` of ``surf``: rendered into a cached picture when the view changed,
@@ -110,13 +112,17 @@ class FlatBoardRenderer:
             a, b = self.to_px(x0 - 0.12, z0 - 0.12), self.to_px(x1 + 0.12, z1 + 0.12)
             r = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]), abs(b[1] - a[1]))
             pygame.draw.rect(surf, rgb255(BASE), r, border_radius=max(2, int(s * 0.08)))
+        if g.kind != "square":  # every cell's frame first: a points board's cells then join without seams
+            for cell in g.cells:
+                pygame.draw.polygon(surf, rgb255(BASE), [self.to_px(*p) for p in _shrink(g.polygon(cell),
+                                                                                       g.center(cell), 1.06)])
         for cell in g.cells:
             c = g.center(cell)
             poly = g.polygon(cell)
-            if g.kind != "square":
-                pygame.draw.polygon(surf, rgb255(BASE), [self.to_px(*p) for p in _shrink(poly, c, 1.06)])
             pygame.draw.polygon(surf, rgb255(view.cell_rgb(cell)),
-                                [self.to_px(*p) for p in _shrink(poly, c, 1.0 - 2 * TILE_GAP)])
+                                [self.to_px(*p) for p in _shrink(poly, c, 1.0 if view.points else 1.0 - 2 * TILE_GAP)])
+        for ln in view.lines:  # the points' grid (xiangqi style), under the texts and pieces
+            self.draw_line(surf, view, ln)
         if view.show_labels and s >= 14:
             size = max(9, int(s * 0.3))
             for text, (x, z) in g.labels():
@@ -151,6 +157,16 @@ class FlatBoardRenderer:
             if p is not None:
                 self.draw_token(surf, p, self.to_px(*view.drag_pos), s * 1.08, "selected", g.kind)
 
+    def draw_line(self, surf, view: BoardView, ln: Line) -> None:
+        """A line between two cells' centres, as a quad lengthened by half its width at each end (square corners)."""
+        (ax, az), (bx, bz) = view.geometry.center(ln.a), view.geometry.center(ln.b)
+        d = math.hypot(bx - ax, bz - az) or 1.0
+        w = max(1.0, ln.width * self.scale) / self.scale / 2
+        ux, uz = (bx - ax) / d * w, (bz - az) / d * w
+        pts = [(ax - ux - uz, az - uz + ux), (bx + ux - uz, bz + uz + ux), (bx + ux + uz, bz + uz - ux),
+               (ax - ux + uz, az - uz - ux)]
+        pygame.draw.polygon(surf, rgb255(ln.colour), [self.to_px(*p) for p in pts])
+
     def draw_cell_texts(self, surf, view: BoardView) -> None:
         """Terrain icons in a cell's top-left corner, labels at its foot."""
         g, s = view.geometry, self.scale
@@ -164,6 +180,9 @@ class FlatBoardRenderer:
             x, z = g.center(cell)
             img = fonts.render(label, max(8, int(s * 0.22)), ICON_INK)
             surf.blit(img, img.get_rect(center=self.to_px(x, z + 0.36 * g.cell_size)))
+        for cap in view.captions:  # a region's name across the map
+            img = fonts.render(cap.text, max(9, int(s * cap.size)), rgb255(cap.rgb))
+            surf.blit(img, img.get_rect(center=self.to_px(*g.center(cap.cell))))
 
     def draw_markers(self, surf, view: BoardView, cell, kinds) -> None:
         """Badges in a row from the cell's top-right corner, each in its colour with a symbol drawn as a
@@ -171,7 +190,16 @@ class FlatBoardRenderer:
         g, s = view.geometry, self.scale
         x, z = g.center(cell)
         r = max(3, int(s * 0.13))
+        for kind, bx, bz, br in view.lettered_badges(cell):  # 壕 橋 船 墟, a flag: a disc with its glyph in white
+            cx, cy = self.to_px(bx, bz)
+            rg = max(4, int(s * br))
+            pygame.draw.circle(surf, (20, 16, 12), (cx, cy), rg + 1)
+            pygame.draw.circle(surf, rgb255(MARKER_RGB[kind]), (cx, cy), rg)
+            img = self.glyph(MARKER_GLYPH[kind], max(7, int(rg * 1.45)), (255, 255, 255))
+            surf.blit(img, img.get_rect(center=(cx, cy)))
         for i, kind in enumerate(kinds):
+            if kind in MARKER_GLYPH:
+                continue
             cx, cy = self.to_px(x + 0.3 - i * 0.27, z - 0.3)
             pygame.draw.circle(surf, (20, 16, 12), (cx, cy), r + 1)
             pygame.draw.circle(surf, rgb255(MARKER_RGB.get(kind, (0.5, 0.5, 0.5))), (cx, cy), r)
@@ -234,7 +262,9 @@ class FlatBoardRenderer:
         shape(rgb255(p.ring_rgb), RING_OUT * s, max(1, int(math.ceil((RING_OUT - RING_IN) * s))))
         glyph = p.back_glyph if p.face_down else p.glyph
         if glyph:
-            img = self.glyph(glyph, max(8, int(s * 0.5)), rgb255(p.ink))
+            img = self.glyph(glyph, max(8, int(s * 0.5 * p.glyph_scale)), rgb255(p.ink))
+            if p.turned and not p.face_down:  # a worn counter turned sideways: its face a quarter turn round
+                img = pygame.transform.rotate(img, -90)
             surf.blit(img, img.get_rect(center=(cx, cy)))
         if p.value and not p.face_down and s >= 20:
             img = fonts.render(p.value, max(8, int(s * 0.2)), rgb255(p.ink))

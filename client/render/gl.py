@@ -21,8 +21,9 @@ import numpy as np
 from client.camera import FirstPersonCamera, gl_uniform_bytes, pixel_ray, project
 from client.render import gl_overlay, gl_units
 from client.render.base import Frame, Renderer, Y_SCALE
-from client.render.gl_terrain import (BASE_LEVELS, CHUNK, build_chunked_mesh, chunk_boxes, chunk_mesh,
-                                      mesh_stats, padded, quad_indices)
+from client.render.gl_terrain import (BASE_LEVELS, CHUNK, build_chunked_mesh, build_hex_mesh, chunk_boxes,
+                                      chunk_mesh, hex_mesh_stats, mesh_stats, padded, quad_indices)
+from client.render.hex_layout import cell_xz
 from client.render.gl_text import GHOST, SPENT, SWORDS, TENT, GlyphAtlas
 
 SHADERS = Path(__file__).resolve().parents[2] / "shaders"
@@ -187,6 +188,8 @@ class GLRenderer(Renderer):
         self._cell_cache = None
         self._heights_key: bytes | None = None
         self.mesh_info: dict = {}
+        self.layout = None  # the hex layout of the board drawn (None: square cells)
+        self.p_hex_parts = None  # the terrain variants of hex boards, compiled when one is first drawn
         self.fbo = None
         self.width = self.height = 0
         self.resize(width, height)
@@ -323,7 +326,10 @@ class GLRenderer(Renderer):
         if prev is not None and prev.shape == now.shape and np.array_equal(prev, now):
             return
         t0 = time.perf_counter()
-        if prev is None or prev.shape != now.shape:
+        if self.layout is not None:  # a hex board (a few hundred cells): always the whole mesh
+            self._build_hex_terrain(now)
+            self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
+        elif prev is None or prev.shape != now.shape:
             self._build_terrain(now)
             self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
         else:
@@ -367,6 +373,41 @@ class GLRenderer(Renderer):
                         "ymax": ch["boxes"][:, 1, 1].copy(), "bottom": k * cap * 6}
         self._set_ranges()
 
+    def _hex_programs(self) -> dict:
+        """The four terrain variants for hex columns (terrain_hex.vert + terrain.frag with HEX)."""
+        if self.p_hex_parts is None:
+            self.p_hex_parts = {(t, o): load_program(self.ctx, "terrain_hex", frag="terrain",
+                                                     defines=("HEX",) + (("PART_TOPS",) if t else ())
+                                                     + (("OVERLAYS",) if o else ()))
+                                for t in (True, False) for o in (True, False)}
+        return self.p_hex_parts
+
+    def _build_hex_terrain(self, heights: np.ndarray) -> None:
+        """The hex column mesh of the whole board (client/render/gl_terrain.py: build_hex_mesh)."""
+        verts, idx, info = build_hex_mesh(heights, self.layout)
+        self.mesh_info = hex_mesh_stats(verts)
+        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
+            if b is not None:
+                b.release()
+        for v in getattr(self, "part_vaos", {}).values():
+            v.release()
+        self.terrain_vbo = self.ctx.buffer(verts.tobytes())
+        self.terrain_ibo = self.ctx.buffer(idx.tobytes())
+        self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v")],
+                                                     index_buffer=self.terrain_ibo, index_element_size=4)
+                          for key, prog in self._hex_programs().items()}
+        self.terrain_vao = self.part_vaos[(True, True)]
+        self._hex_mesh = info
+
+    def _render_hex(self) -> None:
+        """Draw the hex column mesh: the tops, then walls and the slab's bottom."""
+        info = self._hex_mesh
+        ov = bool(self._chunk_ov[0]) if getattr(self, "_chunk_ov", None) is not None else True
+        t = info["tops"] * 6
+        self.part_vaos[(True, ov)].render(moderngl.TRIANGLES, vertices=t, first=0)
+        self.part_vaos[(False, ov)].render(moderngl.TRIANGLES, vertices=info["quads"] * 6 - t, first=t)
+        self.timings["chunks_drawn"] = 1
+
     def _set_ranges(self) -> None:
         ch = self._chunks
         k = len(ch["counts"])
@@ -403,6 +444,11 @@ class GLRenderer(Renderer):
         ctx = self.ctx
         self._stage("start")
         heights = np.asarray(frame.heights)
+        layout = getattr(frame, "layout", None)
+        if layout != self.layout:  # square cells <-> a hex board (or another hex mask): a new mesh
+            self.layout = layout
+            self._mesh_heights = None
+            self._drawn_version = None
         if frame.version is None or frame.version != self._drawn_version:
             self.set_heights(heights)  # the heights are part of the frame's version
         hgt = np.maximum(heights, 0)
@@ -433,15 +479,20 @@ class GLRenderer(Renderer):
         self._stage("clear")
 
         # terrain: the column mesh, or the flat far level of detail when walls cannot be seen
-        far = self.lod == "far" or (self.lod == "auto" and self._far_view(view, proj))
+        far = layout is None and (self.lod == "far" or (self.lod == "auto" and self._far_view(view, proj)))
         self.used_far = far
         p = self.p_far if far else self.p_terrain
         for unit, (name, tex) in enumerate((("u_fog", self.t_fog), ("u_fill", self.t_fill),
                                             ("u_edge", self.t_edge), ("u_cell", self.t_cell),
                                             ("u_height", self.t_height))):
             tex.use(unit)
-        for q in ([self.p_far] if far else list(self.p_parts.values())):
+        progs = [self.p_far] if far else list(self.p_parts.values())
+        if layout is not None:
+            progs = list(self._hex_programs().values())
+        for q in progs:
             q["u_mvp"].write(mvp_b)
+            if layout is not None:
+                set_uniform(q, "u_hex_origin", (float(layout.x0), float(layout.z0)))
             set_uniform(q, "u_size", (float(cols), float(rows)))
             set_uniform(q, "u_yscale", Y_SCALE)
             set_uniform(q, "u_hmax", self._hmax)
@@ -456,7 +507,10 @@ class GLRenderer(Renderer):
             set_uniform(q, "u_haze_far", max(16.0, reach))
             for unit, name in enumerate(("u_fog", "u_fill", "u_edge", "u_cell", "u_height")):
                 set_uniform(q, name, unit)
-        if not far:
+        if layout is not None:
+            self.ensure_mesh()
+            self._chunk_ov = np.array([bool((flags & ~np.uint8(8)).any())])
+        elif not far:
             self.ensure_mesh()
             # chunks holding overlay flags get the overlay variant of the terrain shader
             f = flags & ~np.uint8(8)  # unknown heights are handled in every variant
@@ -466,6 +520,10 @@ class GLRenderer(Renderer):
             self._chunk_ov = padf.reshape(kr, CHUNK, kc, CHUNK).any(axis=(1, 3)).ravel()
         if far:
             self._draw_far_board(p, mvp_b, fog, fill_edge_mark if has_ov else None, rows, cols, same)
+        elif layout is not None:
+            ctx.enable(moderngl.CULL_FACE)
+            self._render_hex()
+            ctx.disable(moderngl.CULL_FACE)
         else:
             ctx.enable(moderngl.CULL_FACE)
             self._render_visible_chunks(mvp)
@@ -479,7 +537,7 @@ class GLRenderer(Renderer):
 
         # tokens
         skip = camera.cell if isinstance(camera, FirstPersonCamera) else None
-        inst = gl_units.instances(frame.units, ground, skip_cell=skip, merged=far)
+        inst = gl_units.instances(frame.units, ground, skip_cell=skip, merged=far, layout=layout)
         if far and len(inst):
             # overview maps: stacks at least ~12 px wide so every unit can be found and told apart
             cpx = self._centre_cell_px(view, proj)
@@ -487,7 +545,7 @@ class GLRenderer(Renderer):
         self.p_token["u_mvp"].write(mvp_b)
         if len(inst):
             self._draw_tokens(inst, 1.0)
-        ghosts = gl_units.ghost_instances(frame.ghosts, ground)
+        ghosts = gl_units.ghost_instances(frame.ghosts, ground, layout=layout)
         if len(ghosts):
             ctx.enable(moderngl.BLEND)
             ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
@@ -789,33 +847,46 @@ class GLRenderer(Renderer):
             outlines.append(outline)
 
         rows, cols = hgt.shape
+        layout = getattr(frame, "layout", None)
+
+        def at(cell, y, dx=0.0, dz=0.0):
+            x, z = cell_xz(cell, layout)
+            return (x + dx, y, z + dz)
+
         for cell, _rad in frame.ghosts:
             r, c = cell
-            add((c + 0.5, (hgt[r, c] + 3) * Y_SCALE + 0.12, r + 0.5), GHOST, (0.85, 0.8, 1.0, 1.0), 0.55)
+            add(at(cell, (hgt[r, c] + 3) * Y_SCALE + 0.12), GHOST, (0.85, 0.8, 1.0, 1.0), 0.55)
         unit_cells = {u.cell for u in frame.units}
         for cell, cost in ov.reachable.items():
             r, c = cell
             if cell in unit_cells:
                 continue
-            add((c + 0.5, hgt[r, c] * Y_SCALE + 0.02, r + 0.5), str(cost), (0.85, 1.0, 1.0, 1.0), 0.45)
+            add(at(cell, hgt[r, c] * Y_SCALE + 0.02), str(cost), (0.85, 1.0, 1.0, 1.0), 0.45)
         if (ov.show_coords or ov.show_heights) and self._max_cell_px(view, proj) * 0.24 >= 7.0:
             # only cells on screen and large enough to read (vectorised first pass)
             known = np.asarray(frame.heights) >= 0
             rr, cc = np.mgrid[0:rows, 0:cols]
-            centre = np.stack([cc.ravel() + 0.5, hgt.ravel() * Y_SCALE, rr.ravel() + 0.5], axis=1)
+            if layout is None:
+                centre = np.stack([cc.ravel() + 0.5, hgt.ravel() * Y_SCALE, rr.ravel() + 0.5], axis=1)
+            else:
+                centre = np.stack([layout.cx.ravel(), hgt.ravel() * Y_SCALE, layout.cz.ravel()], axis=1)
             pa = project(view, proj, self.width, self.height, centre)
             pb = project(view, proj, self.width, self.height, centre + [1.0, 0.0, 0.0])
             size = np.hypot(pb[:, 0] - pa[:, 0], pb[:, 1] - pa[:, 1])
             ok = ((pa[:, 2] > -1) & (pa[:, 2] < 1) & (pa[:, 0] > -20) & (pa[:, 0] < self.width + 20)
                   & (pa[:, 1] > -20) & (pa[:, 1] < self.height + 20) & (size * 0.24 >= 7.0))
+            if layout is not None:
+                ok &= layout.mask.ravel()
+            namer = layout.name if layout is not None else cell_label
             for i in np.flatnonzero(ok)[:4000]:
                 r, c = divmod(int(i), cols)
-                if ov.show_coords:
-                    add((c + 0.24, hgt[r, c] * Y_SCALE + 0.01, r + 0.16), cell_label((r, c)),
-                        (1.0, 1.0, 0.8, 1.0), 0.24)
+                y = hgt[r, c] * Y_SCALE + 0.01
+                if ov.show_coords:  # square: the top-left corner; hex: above the centre
+                    add(at((r, c), y, -0.26, -0.34) if layout is None else at((r, c), y, 0.0, -0.2),
+                        namer((r, c)), (1.0, 1.0, 0.8, 1.0), 0.24)
                 if ov.show_heights and known[r, c] and hgt[r, c] != 0:
-                    add((c + 0.78, hgt[r, c] * Y_SCALE + 0.01, r + 0.82), str(int(hgt[r, c])),
-                        (0.8, 0.95, 1.0, 1.0), 0.26)
+                    add(at((r, c), y, 0.28, 0.32) if layout is None else at((r, c), y, 0.0, 0.22),
+                        str(int(hgt[r, c])), (0.8, 0.95, 1.0, 1.0), 0.26)
         for point, text, rgba in extra:  # S5 numbers: white on the verdict's colour
             add(tuple(point), text, LABEL_WHITE, 0.32, (rgba[0] * 0.75, rgba[1] * 0.6, rgba[2] * 0.6, 1.0))
         first_count = len(texts)  # the labels from here on are stack counts
@@ -823,8 +894,9 @@ class GLRenderer(Renderer):
             for u in frame.units:
                 r, c = u.cell
                 icon = {"fresh": TENT, "attacked": SWORDS, "spent": SPENT}.get(u.state, "")
-                add((c + 0.5, (hgt[r, c] + u.count) * Y_SCALE + 0.12, r + 0.5), f"{u.count}{icon}",
-                    LABEL_WHITE, 0.55)
+                count = "" if layout is not None and u.count == 1 else str(u.count)  # the star: one soldier a cell
+                if count or icon:
+                    add(at(u.cell, (hgt[r, c] + u.count) * Y_SCALE + 0.12), f"{count}{icon}", LABEL_WHITE, 0.55)
         if not anchors:
             return []
         pts = np.asarray(anchors, np.float64)
@@ -879,11 +951,17 @@ class GLRenderer(Renderer):
         k = np.linspace(0.0, 1.0, steps)[None, :]
         t = t0[:, None] + span[:, None] * k
         q = eye[None, None, :] + seg[:, None, :] * t[..., None]  # (N, S, 3)
-        c = np.floor(q[..., 0]).astype(np.int64)
-        r = np.floor(q[..., 2]).astype(np.int64)
+        layout = getattr(frame, "layout", None)
+        if layout is None:
+            c = np.floor(q[..., 0]).astype(np.int64)
+            r = np.floor(q[..., 2]).astype(np.int64)
+            er, ec = int(np.floor(eye[2])), int(np.floor(eye[0]))
+        else:
+            r, c = layout.cells_at(q[..., 0], q[..., 2])
+            er, ec = (int(v) for v in layout.cells_at(eye[0], eye[2]))
         inside = (r >= 0) & (r < rows) & (c >= 0) & (c < cols)
         # not the cell the eye stands on (first person: the eye is on top of its own stack)
-        inside &= ~((r == int(np.floor(eye[2]))) & (c == int(np.floor(eye[0]))))
+        inside &= ~((r == er) & (c == ec))
         top = np.where(inside, tops[np.clip(r, 0, rows - 1), np.clip(c, 0, cols - 1)], -1e9)
         return (q[..., 1] < top).any(axis=1)
 
@@ -973,6 +1051,10 @@ class GLRenderer(Renderer):
                 tops[u.cell] = heights[u.cell] + u.count
         view, proj = camera.matrices(self.width / self.height)
         o, d = pixel_ray(view, proj, self.width, self.height, x + 0.0, y + 0.0)
+        layout = getattr(frame, "layout", None)
+        if layout is not None:  # hexagonal columns, exactly (client/render/hex_layout.py)
+            hit = layout.ray_hit(tops * Y_SCALE, o, d, -BASE_LEVELS * Y_SCALE)
+            return None if hit is None else hit[0]
         return pick_columns(tops * Y_SCALE, o, d)
 
 

@@ -23,7 +23,7 @@ import numpy as np
 from client.ui import text as fonts
 from client.boards.geometry import Cell
 from client.boards.model import (BACKGROUND, BASE, EDGE_RGB, EDGE_WIDTH, LABEL, MARK_RGB, MARKER_RGB, TRACK_BOX,
-                                 BoardView, direction)
+                                 MARKER_GLYPH, BoardView, direction)
 from client.camera import look_at, perspective, pixel_ray, project
 from client.render.gl import SHADERS
 
@@ -178,21 +178,25 @@ class Atlas:
         self.tex.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
         self.dirty = False
 
-    def rect(self, ch: str) -> tuple[float, float, float, float]:
-        if ch not in self.slots:
-            self._add(ch)
-        k = self.slots[ch]
+    def rect(self, ch: str, scale: float = 1.0, turned: bool = False) -> tuple[float, float, float, float]:
+        """The atlas square of ``ch`` (drawn at ``scale`` of the usual size, centred: a small hint;
+        ``turned``: a quarter turn clockwise, a worn counter turned sideways)."""
+        key = ch if scale == 1.0 and not turned else (ch, round(scale, 2), turned)
+        if key not in self.slots:
+            self._add(key)
+        k = self.slots[key]
         n, s = self.N, 1.0 / self.N
         return ((k % n) * s, (k // n) * s, s, s)
 
-    def _add(self, ch: str) -> None:
+    def _add(self, key) -> None:
         import pygame
 
         k = len(self.slots)
         if k >= self.N * self.N:
             raise RuntimeError("glyph atlas full")
-        self.slots[ch] = k
-        surf = fonts.glyph_mask(ch, int(self.SLOT * 0.78))
+        self.slots[key] = k
+        ch, scale, turned = key if isinstance(key, tuple) else (key, 1.0, False)
+        surf = fonts.glyph_mask(ch, max(6, int(self.SLOT * 0.78 * scale)))
         a = pygame.surfarray.pixels_alpha(surf).T.copy() if surf.get_flags() & pygame.SRCALPHA else \
             (pygame.surfarray.array3d(surf)[..., 0].T.copy())
         # centre the glyph's ink box in the slot
@@ -201,6 +205,8 @@ class Atlas:
         slot = np.zeros((S, S), np.uint8)
         if len(xs):
             a = a[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+            if turned:
+                a = np.ascontiguousarray(np.rot90(a, -1))
             h, w = a.shape
             if h > S - 4 or w > S - 4:
                 f = (S - 4) / max(h, w)
@@ -376,7 +382,7 @@ class GLBoardRenderer:
                 walls(p, -SLAB_DEPTH, -0.002, base)
         for cell in g.cells:
             col = view.cell_rgb(cell)
-            poly_top(_shrink(g.polygon(cell), g.center(cell), 0.93), 0.0, col)
+            poly_top(_shrink(g.polygon(cell), g.center(cell), 1.0 if view.points else 0.93), 0.0, col)
         return np.array(tris, np.float32)
 
     def _token_rows(self, view: BoardView) -> tuple[np.ndarray, np.ndarray]:
@@ -401,7 +407,7 @@ class GLBoardRenderer:
                 x, z = x - k * STACK_STEP, z - k * STACK_STEP
                 y = k * TOKEN_H + (LIFT if view.marks.get(p.cell) == "selected" and top[p.cell] is p else 0.0)
             glyph_ch = p.back_glyph if p.face_down else p.glyph
-            glyph = self.atlas.rect(glyph_ch) if glyph_ch else none
+            glyph = self.atlas.rect(glyph_ch, p.glyph_scale, p.turned and not p.face_down) if glyph_ch else none
             body = p.back if p.face_down else p.body
             square = p.shape == "square"
             (boxes if square else rows).append((x, y, z, TOKEN_R, TOKEN_H, *body, *p.ink, *p.ring_rgb, *glyph,
@@ -412,9 +418,15 @@ class GLBoardRenderer:
                                                     1.0 if square else 0.0))
         for cell, kinds in view.markers.items():  # badges in a row from the cell's top-right corner
             x, z = g.center(cell)
+            tall = TOKEN_H * (1 + sum(1 for q in view.pieces if q.cell == cell)) + 0.03  # above the stack
+            for kind, bx, bz, br in view.lettered_badges(cell):  # 壕 橋 船 墟, a flag: its glyph in white
+                c = MARKER_RGB[kind]
+                rows.append((bx, 0.0, bz, br, tall if cell in present else 0.04, *c, 1.0, 1.0, 1.0, *(v * 0.6 for v in c),
+                             *self.atlas.rect(MARKER_GLYPH[kind]), 0))
             for i, kind in enumerate(kinds):
+                if kind in MARKER_GLYPH:
+                    continue
                 c = MARKER_RGB.get(kind, (0.5, 0.5, 0.5))
-                tall = TOKEN_H * (1 + sum(1 for q in view.pieces if q.cell == cell)) + 0.03  # above the stack
                 rows.append((x + 0.3 - i * 0.27, 0.0, z - 0.3, 0.12, tall, *c, *c,
                              *(v * 0.6 for v in c), *none, 0))
         for t, cells, _ in view.track_boxes():
@@ -433,6 +445,13 @@ class GLBoardRenderer:
             tris.extend([(a[0], y, a[1], *up, *col), (b[0], y, b[1], *up, *col), (c[0], y, c[1], *up, *col),
                          (a[0], y, a[1], *up, *col), (c[0], y, c[1], *up, *col), (d[0], y, d[1], *up, *col)])
 
+        for ln in view.lines:  # the points' grid: quads lengthened by half their width at each end
+            (ax, az), (bx, bz) = g.center(ln.a), g.center(ln.b)
+            d = math.hypot(bx - ax, bz - az) or 1.0
+            w = ln.width / 2
+            ux, uz = (bx - ax) / d * w, (bz - az) / d * w
+            quad((ax - ux - uz, az - uz + ux), (bx + ux - uz, bz + uz + ux), (bx + ux + uz, bz + uz - ux),
+                 (ax - ux + uz, az - uz - ux), 0.0012 if ln.kind == "grid" else 0.0016, ln.colour)  # under labels
         for e in view.edges:
             seg = view.edge_segment(e)
             if seg is None:
@@ -475,6 +494,9 @@ class GLBoardRenderer:
         for cell, label in view.labels.items():
             x, z = g.center(cell)
             out.append((label, x, z + 0.36, 0.09, ICON_INK, 0.002))
+        for cap in view.captions:  # a region's name across the map
+            x, z = g.center(cap.cell)
+            out.append((cap.text, x, z, cap.size / 2, cap.rgb, 0.0025))
         for t, cells, (lx, lz) in view.track_boxes():
             out.append((t.label, lx, lz, 0.17, LABEL, 0.002))
             for n, (x, z) in cells:
@@ -528,7 +550,8 @@ class GLBoardRenderer:
         return (id(view.geometry), tuple(view.pieces), tuple(sorted(view.marks.items())),
                 tuple(sorted(view.tints.items())), view.dragging, view.drag_pos, view.show_labels,
                 tuple(sorted(view.icons.items())), tuple(sorted(view.labels.items())), tuple(view.edges),
-                tuple(sorted(view.markers.items())), tuple(view.tracks),
+                tuple(sorted(view.markers.items())), tuple(view.tracks), tuple(view.lines), view.points,
+                view.tracks_beside, tuple(view.captions),
                 round(camera.pitch, 4), round(camera.yaw, 4), round(camera.zoom, 4), camera.area, tuple(size))
 
     @staticmethod
@@ -571,7 +594,7 @@ class GLBoardRenderer:
         viewm, proj = camera.matrices()
         mvp = (proj @ viewm).T.astype(np.float32).tobytes()
         right = camera.right_on_ground()
-        key = (id(view.geometry), tuple(sorted(view.marks.items())), tuple(sorted(view.tints.items())))
+        key = (id(view.geometry), tuple(sorted(view.marks.items())), tuple(sorted(view.tints.items())), view.points)
         if key != self._tiles_key:
             self._tiles_key, self._tiles_data = key, self._tiles(view)
         tiles = self._tiles_data

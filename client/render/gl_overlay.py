@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from client.render.base import Y_SCALE
+from client.render.hex_layout import cell_xz as _xz
 
 C_REACH = (0.20, 0.80, 1.00)
 C_TARGET = (1.00, 0.12, 0.08)
@@ -91,6 +92,7 @@ def overlay_images(ov, shape):
     return fill, edge, mark
 
 
+
 def sight_geometry(frame, flat: bool = False):
     """World segments [(p0, p1, rgba, width_px)] and labels [(point, text, rgba)] of the sight line.
     ``flat``: the far (flat map) view: the line lies on the board, without posts or numbers."""
@@ -105,8 +107,10 @@ def sight_geometry(frame, flat: bool = False):
     else:
         z = int(hts[s]) + counts.get(s, 0)
         x = int(hts[d]) + counts.get(d, 0)
-    p0 = np.array([s[1] + 0.5, z * Y_SCALE, s[0] + 0.5])
-    p1 = np.array([d[1] + 0.5, x * Y_SCALE, d[0] + 0.5])
+    layout = getattr(frame, "layout", None)
+    p0 = np.array([*_xz(s, layout), 0.0])[[0, 2, 1]]
+    p1 = np.array([*_xz(d, layout), 0.0])[[0, 2, 1]]
+    p0[1], p1[1] = z * Y_SCALE, x * Y_SCALE
     blocked = ov.sight_block is not None or any(r.get("blocks") for r in ov.sight_cells)
     if flat:
         p0[1] = p1[1] = 0.05
@@ -120,7 +124,8 @@ def sight_geometry(frame, flat: bool = False):
         line_y = (a * row["z"] + b * row["x"]) / (a + b) * Y_SCALE
         top = row["y"] * Y_SCALE
         col = (1.0, 0.15, 0.1, 1.0) if row["blocks"] else (*C_CLEAR, 1.0)
-        centre = np.array([c + 0.5, 0.0, r + 0.5])
+        cx, cz = _xz((r, c), layout)
+        centre = np.array([cx, 0.0, cz])
         lo, hi = sorted((top, line_y))
         segs.append((centre + [0, lo, 0], centre + [0, max(hi, lo + 0.02), 0], col, 3.0))
         # a short cross tick where the line passes

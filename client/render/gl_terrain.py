@@ -241,3 +241,107 @@ def mesh_stats(verts: np.ndarray, idx: np.ndarray) -> dict:
     faces = verts[::4, 3].astype(int)
     return {"vertices": len(verts), "triangles": len(idx) // 3, "quads": len(faces),
             "top_quads": int((faces == 0).sum()), "wall_quads": int(((faces >= 1) & (faces <= 4)).sum())}
+
+
+# ------------------------------------------------------------------ hex boards (the star, S19a)
+HEX_BOTTOM = 7  # face code of the base slab's bottom on hex boards (walls are 1..6, one per direction)
+
+
+def build_hex_mesh(heights: np.ndarray, layout, y_scale: float = Y_SCALE):
+    """Vertices (N, 4) float32 and indices of the hexagonal column mesh of a hex board
+    (``client.render.hex_layout.HexLayout``): per board cell a top hexagon (two quads), a wall
+    towards each neighbour that is lower (towards the board's edge or a cell off the board: down
+    to the base slab, BASE_LEVELS below 0) and the slab's bottom hexagon (two quads).
+
+    The fourth float of a vertex packs the face and the cell: ``face + 8 * (row * W + col)``
+    (face 0 top, 1 + k the wall towards DIRECTIONS[k], 7 the bottom), so the shader knows the
+    cell of every pixel exactly. Quads are counter-clockwise seen from outside; tops come first.
+    Negative heights (unexplored) are drawn at 0. Returns (verts, idx, info) with
+    info = {"tops": top quads, "quads": all quads, "ymax": highest y}."""
+    from client.render.hex_layout import CORNERS, DIRECTIONS, WALL_CORNERS
+
+    h = np.maximum(np.asarray(heights), 0).astype(np.float64)
+    rows, cols = h.shape
+    mask = layout.mask
+    idx = np.argwhere(mask)
+    n = len(idx)
+    ri, ci = idx[:, 0], idx[:, 1]
+    cx, cz = layout.cx[ri, ci], layout.cz[ri, ci]
+    cell_id = (ri * cols + ci).astype(np.float64) * 8.0
+    y = h[ri, ci] * y_scale
+    base = -BASE_LEVELS * y_scale
+    # corners in the order of falling angle: counter-clockwise seen from above (+y)
+    ring = [5, 4, 3, 2, 1, 0]
+
+    def corner(k):
+        return cx + CORNERS[k, 0], cz + CORNERS[k, 1]
+
+    quads = []
+    # tops: the hexagon as two quads (ring corners 0-1-2-3 and 3-4-5-0)
+    for part in ((0, 1, 2, 3), (3, 4, 5, 0)):
+        q = np.empty((n, 4, 4), np.float64)
+        for v, k in enumerate(part):
+            x, z = corner(ring[k])
+            q[:, v, 0], q[:, v, 1], q[:, v, 2] = x, y, z
+        q[:, :, 3] = cell_id[:, None]
+        quads.append(_outward(q, np.array([0.0, 1.0, 0.0])))
+    tops = 2 * n
+    # walls: towards every lower neighbour, down to the base slab on the board's edge
+    for k, (dr, dc) in enumerate(DIRECTIONS):
+        nr, nc = ri + dr, ci + dc
+        inside = (nr >= 0) & (nr < rows) & (nc >= 0) & (nc < cols)
+        nb = np.full(n, base)
+        on = inside.copy()
+        on[inside] = mask[nr[inside], nc[inside]]
+        nb[on] = h[nr[on], nc[on]] * y_scale
+        sel = np.flatnonzero(y > nb + 1e-9)
+        if not len(sel):
+            continue
+        a, b = WALL_CORNERS[k]
+        ax, az = cx[sel] + CORNERS[a, 0], cz[sel] + CORNERS[a, 1]
+        bx, bz = cx[sel] + CORNERS[b, 0], cz[sel] + CORNERS[b, 1]
+        q = np.empty((len(sel), 4, 4), np.float64)
+        lo, hi = nb[sel], y[sel]
+        q[:, 0, :3] = np.stack([ax, lo, az], 1)
+        q[:, 1, :3] = np.stack([ax, hi, az], 1)
+        q[:, 2, :3] = np.stack([bx, hi, bz], 1)
+        q[:, 3, :3] = np.stack([bx, lo, bz], 1)
+        q[:, :, 3] = (cell_id[sel] + 1 + k)[:, None]
+        quads.append(_outward(q, np.array([*_normal3(k)])))
+    # the bottom of the base slab under every cell (seen from below)
+    for part in ((3, 2, 1, 0), (0, 5, 4, 3)):
+        q = np.empty((n, 4, 4), np.float64)
+        for v, k in enumerate(part):
+            x, z = corner(ring[k])
+            q[:, v, 0], q[:, v, 1], q[:, v, 2] = x, base, z
+        q[:, :, 3] = (cell_id + HEX_BOTTOM)[:, None]
+        quads.append(_outward(q, np.array([0.0, -1.0, 0.0])))
+    allq = np.concatenate(quads).astype(np.float32)
+    verts = allq.reshape(-1, 4)
+    return verts, quad_indices(len(allq)).copy(), {"tops": tops, "quads": len(allq),
+                                                    "ymax": float(max(0.0, y.max()))}
+
+
+def _normal3(k: int):
+    from client.render.hex_layout import NORMALS
+
+    return NORMALS[k, 0], 0.0, NORMALS[k, 1]
+
+
+def _outward(q: np.ndarray, normal: np.ndarray) -> np.ndarray:
+    """Quads (N, 4, 4) reordered where needed so that 0-1-2 is counter-clockwise seen along ``normal``."""
+    e1 = q[:, 1, :3] - q[:, 0, :3]
+    e2 = q[:, 2, :3] - q[:, 0, :3]
+    flip = np.cross(e1, e2) @ normal < 0
+    if flip.any():
+        q[flip] = q[flip][:, ::-1]
+    return q
+
+
+def hex_mesh_stats(verts: np.ndarray) -> dict:
+    """Counts of a hex mesh by face (decoded from the packed fourth float)."""
+    code = np.rint(verts[::4, 3]).astype(np.int64)
+    face = code % 8
+    return {"vertices": len(verts), "triangles": len(face) * 2, "quads": len(face),
+            "top_quads": int((face == 0).sum()), "wall_quads": int(((face >= 1) & (face <= 6)).sum()),
+            "bottom_quads": int((face == HEX_BOTTOM).sum()), "cells": len(np.unique(code // 8))}

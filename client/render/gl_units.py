@@ -16,6 +16,7 @@ import math
 import numpy as np
 
 from client.render.base import PLAYER_COLOURS, Y_SCALE
+from client.render.hex_layout import cell_xz as _xz
 
 TOKEN_RADIUS = 0.36
 TOKEN_GAP = 0.16  # fraction of a level left empty under each token (so tokens can be counted)
@@ -64,8 +65,10 @@ def state_look(owner: int, state: str):
     return base, None, (1.0, 1.0, 1.0, 0.95)  # ready
 
 
-def instances(units, heights: np.ndarray, skip_cell=None, merged: bool = False) -> np.ndarray:
-    """(N, INSTANCE_FLOATS) float32 token instances for a list of UnitMark.
+
+def instances(units, heights: np.ndarray, skip_cell=None, merged: bool = False, layout=None) -> np.ndarray:
+    """(N, INSTANCE_FLOATS) float32 token instances for a list of UnitMark (``layout``: where the
+    cells are, None for square cells; see client/render/hex_layout.py).
 
     ``merged``: one instance per stack (a column of the stack's full height) for far views where
     single tokens are smaller than a pixel; the stack's top stays at (terrain + count) * Y_SCALE."""
@@ -77,7 +80,8 @@ def instances(units, heights: np.ndarray, skip_cell=None, merged: bool = False) 
             r, c = u.cell
             ground = max(0, int(heights[r, c]))
             body, _alt, ring = state_look(u.owner, u.state)
-            rows.append([c + 0.5, ground * Y_SCALE, r + 0.5, TOKEN_RADIUS, u.count * Y_SCALE, *body, *ring])
+            x, z = _xz(u.cell, layout)
+            rows.append([x, ground * Y_SCALE, z, TOKEN_RADIUS, u.count * Y_SCALE, *body, *ring])
         return np.asarray(rows, np.float32).reshape(-1, INSTANCE_FLOATS)
     rows = []
     for u in units:
@@ -88,9 +92,8 @@ def instances(units, heights: np.ndarray, skip_cell=None, merged: bool = False) 
         body, alt, ring = state_look(u.owner, u.state)
         k = np.arange(u.count)
         blk = np.empty((u.count, INSTANCE_FLOATS), np.float32)
-        blk[:, 0] = c + 0.5
+        blk[:, 0], blk[:, 2] = _xz(u.cell, layout)
         blk[:, 1] = (ground + k + TOKEN_GAP) * Y_SCALE
-        blk[:, 2] = r + 0.5
         blk[:, 3] = TOKEN_RADIUS
         blk[:, 4] = (1.0 - TOKEN_GAP) * Y_SCALE
         blk[:, 5:8] = body
@@ -104,14 +107,15 @@ def instances(units, heights: np.ndarray, skip_cell=None, merged: bool = False) 
     return np.concatenate(rows)
 
 
-def ghost_instances(ghosts, heights: np.ndarray) -> np.ndarray:
+def ghost_instances(ghosts, heights: np.ndarray, layout=None) -> np.ndarray:
     """Translucent marker stacks (3 tall, narrower) for ghost visions [(cell, radius), ...]."""
     rows = []
     for cell, _radius in ghosts:
         r, c = cell
         ground = max(0, int(heights[r, c]))
+        x, z = _xz(cell, layout)
         for k in range(3):
-            rows.append([c + 0.5, (ground + k + TOKEN_GAP) * Y_SCALE, r + 0.5, TOKEN_RADIUS * 0.8,
+            rows.append([x, (ground + k + TOKEN_GAP) * Y_SCALE, z, TOKEN_RADIUS * 0.8,
                          (1.0 - TOKEN_GAP) * Y_SCALE, 0.92, 0.92, 1.0, 0.7, 0.6, 1.0, 0.9 if k == 2 else 0.0])
     if not rows:
         return np.zeros((0, INSTANCE_FLOATS), np.float32)

@@ -27,8 +27,9 @@ from client.games import make_plugin
 from client.games.base import text as words
 from client.i18n import t
 from client.render.flat_board import FlatBoardRenderer
-from client.scenes.modals import ChooserModal, ConfirmModal, GameOverModal, Modal, Stack
+from client.scenes.modals import ChooserModal, ConfirmModal, GameOverModal, Modal, NoticeModal, Stack
 from client.ui import text, widgets
+from client.ui.cards import CardStrip
 
 TOP_H = 52
 STATUS_H = 30
@@ -82,6 +83,9 @@ class BoardGameScene:
         self.board_rect = pygame.Rect(0, 0, 1, 1)
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
         self.last_board_view = None
+        self.cards = CardStrip()  # the plugin's rows of cards under the board (client/ui/cards.py)
+        self.card_rect = pygame.Rect(0, 0, 0, 0)
+        self.card_rows: list = []
         self.buttons = [
             widgets.Button(lambda: t("board_undo"), self.undo, 15, self.can_undo),
             widgets.Button(lambda: t("board_flip"), self.toggle_flip, 15),
@@ -195,8 +199,20 @@ class BoardGameScene:
         self.say(said if said.startswith(who) else f"{who}: {said}")
         if self.game.is_over:
             self._game_over()
-        else:
+        elif not self._private_note(seat):
             self._maybe_handover()
+        return True
+
+    def _private_note(self, seat: int) -> bool:
+        """What only the human who just acted may see (the plugin's ``private_note``): on the status line, or,
+        when other humans play at this screen too, in a box before the hand-over (True: the box is open)."""
+        note = self.plugin.private_note(seat) if self.is_human(seat) else None
+        if not note:
+            return False
+        if sum(1 for s in self.seats if s == "human") < 2:
+            self.say(f"{words(self.message, self.lang)} — {words(note, self.lang)}")
+            return False
+        self.open_modal(NoticeModal(self.host, lambda: words(note, self.lang), self._maybe_handover))
         return True
 
     def play_human(self, action) -> bool:
@@ -294,12 +310,18 @@ class BoardGameScene:
             self.play_human(step.value)  # an action besides the listed ones (resign, offer)
 
     # ------------------------------------------------------------------ board input
-    def _board_view(self):
+    def viewer(self) -> int:
+        """The seat whose view is shown: the human to move, else the last human who moved."""
         viewer = self.current if self.current >= 0 else 0
-        if not self.is_human(viewer):  # a computer seat's private view is never shown to a human player
-            humans = [s for s in range(len(self.seats)) if self.is_human(s)]
-            if humans:
-                viewer = self.last_human if self.last_human in humans else humans[0]
+        humans = [s for s in range(len(self.seats)) if self.is_human(s)]
+        # a computer seat's private view is never shown to a human player, nor, in hot seat, the next human's
+        # before its hand-over (the one who just acted may still be reading its private note)
+        if humans and (not self.is_human(viewer) or (self.plugin.needs_handover and self.last_human in humans)):
+            viewer = self.last_human if self.last_human in humans else humans[0]
+        return viewer
+
+    def _board_view(self):
+        viewer = self.viewer()
         v = self.plugin.view(viewer, self.prefix)
         v.flipped = self.flipped and not self.using_gl
         if self.hover is not None and self.human_turn() and self.hover not in v.marks \
@@ -479,8 +501,47 @@ class BoardGameScene:
         for b in self.buttons + list(self.step_buttons.values()):
             if b.rect.w and b.handle(ev):
                 return
+        if self.card_rect.collidepoint(ev.pos):
+            card = self.cards.card_at(ev.pos)
+            if card is not None:
+                self.card_click(card)
+            return
         if self.board_rect.collidepoint(ev.pos):
             self.board_press(self.pick(ev.pos), ev.pos)
+
+    # ------------------------------------------------------------------ cards
+    def _card_rows(self) -> list:
+        """The plugin's rows of cards for the viewer, each card marked ``legal`` when a click on it
+        builds an action now (its step follows the steps chosen so far, or starts an action)."""
+        from dataclasses import replace
+
+        viewer = self.viewer()
+        rows = self.plugin.card_rows(viewer, self.lang)
+        if not rows:
+            return []
+        nxt: set = set()
+        if self.human_turn() and viewer == self.current:
+            idx = self.plugin.index()
+            nxt = set(idx.next(self.prefix)) | set(idx.next(()))
+        return [replace(r, cards=tuple(replace(c, legal=c.step is not None and c.step in nxt) for c in r.cards))
+                for r in rows]
+
+    def card_click(self, card) -> None:
+        """A click on a card: a legal one is chosen (an action played, or the first steps of one; a
+        second click on a chosen card lets it go); any other card says why not."""
+        if card.face_down:
+            return
+        if card.step is not None and card.step in self.prefix:
+            self.prefix = ()
+            return
+        if not card.legal or not self.human_turn():
+            self.say(t("cards_not_now"), bad=True)
+            return
+        idx = self.plugin.index()
+        if self.prefix and card.step in idx.next(self.prefix):
+            self.apply_outcome(self.plugin.walk(self.prefix + (card.step,)))
+        else:
+            self.apply_outcome(self.plugin.walk((card.step,)))
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
@@ -488,7 +549,7 @@ class BoardGameScene:
             self.camera.update(dt)
         g = self.game
         m = self.modal
-        if g.is_over or (m is not None and m.kind == "confirm"):
+        if g.is_over or (m is not None and m.kind in ("confirm", "notice")):
             return
         seat = g.current_player
         if self.is_human(seat) or seat < 0:
@@ -522,6 +583,13 @@ class BoardGameScene:
         pw = int(min(380, max(250, w * 0.3)))
         self.panel_rect = pygame.Rect(w - pw, TOP_H, pw, h - TOP_H - STATUS_H)
         self.board_rect = pygame.Rect(6, TOP_H + 4, w - pw - 12, h - TOP_H - STATUS_H - 8)
+        self.card_rows = self._card_rows()
+        if self.card_rows:  # a strip of cards under the board
+            ch = min(160, max(96, int(h * 0.16)))
+            self.board_rect.h -= ch + 4
+            self.card_rect = pygame.Rect(6, self.board_rect.bottom + 4, self.board_rect.w, ch)
+        else:
+            self.card_rect = pygame.Rect(0, 0, 0, 0)
 
     def draw(self, target) -> None:
         """Draw onto the app's Display (GL board under a UI surface, or flat) or onto a pygame Surface."""
@@ -663,6 +731,16 @@ class BoardGameScene:
             text.draw(surf, ln, (p.x + 10, y), 14, widgets.TEXT)
             y += 18
         text.draw(surf, "F1 " + t("help"), (p.x + 10, p.bottom - 22), 12, widgets.DIM)
+        pl.draw_over_board(surf, self.board_rect, self.viewer(), lang)  # a game's own boxes (dice, bag)
+        # --- the cards under the board, and the one under the mouse enlarged
+        if self.card_rows:
+            chosen = {c.ident for r in self.card_rows for c in r.cards if c.step is not None and c.step in self.prefix}
+            self.cards.draw(surf, self.card_rect, self.card_rows, self.mouse, chosen)
+            c = self.cards.hovered
+            why = t("cards_not_now") if c is not None and c.step is not None and not c.legal and self.human_turn() else ""
+            self.cards.draw_zoom(surf, pygame.Rect(0, TOP_H, self.panel_rect.x, h - TOP_H - STATUS_H), why)
+        else:
+            self.cards.hits = []
         # --- status line
         sr = pygame.Rect(0, h - STATUS_H, w, STATUS_H)
         pygame.draw.rect(surf, PANEL_BG, sr)

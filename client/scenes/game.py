@@ -13,6 +13,7 @@ from client.app import Scene, write_save
 from client.controller import Controller
 from client.i18n import t
 from client.ui import hud, text, widgets
+from client.render.hex_layout import cell_xz, layout_of
 from client.ui.log import LogView
 from client.ui.minimap import Minimap
 
@@ -39,7 +40,13 @@ class GameScene(Scene):
             self.ctl.viewer = viewer
         self.ctl.on_action = self._after_action
         self.ctl.show_heights = game.size <= 16  # heights are numbers players must read
+        self.layout = layout_of(self.ctl.obs)  # the star's hex cells (S19a), None on square maps
         self.cam = app.display.new_camera(game.size)
+        if self.layout is not None:
+            if hasattr(self.cam, "set_layout"):
+                self.cam.set_layout(self.layout)
+            else:
+                self.cam.layout = self.layout
         self.fp_cam = None
         self.ai = AIDriver(game.game_id, self.seats, game.seed)  # one seeding and error policy (client.ai_driver)
         self.worker: Job | None = None
@@ -48,6 +55,8 @@ class GameScene(Scene):
         self.skip = False
         self.log = LogView()
         self.minimap = Minimap(game.size, 200 if game.size >= 256 else 180) if game.size >= 64 else None
+        if self.layout is not None:  # the star: a small map of the whole star
+            self.minimap = Minimap(game.size, 150, layout=self.layout)
         self.show_minimap = True
         self.top_buttons = [
             widgets.Button(lambda: t("end_turn"), self.end_turn, 16, enabled=lambda: self.ctl.my_turn()),
@@ -160,9 +169,19 @@ class GameScene(Scene):
         obs = self.ctl.obs
         n = self.game.size
         # stack tops with room for their count label above
-        tops = [(u.cell[1] + 0.5, (max(0, int(obs.heights[u.cell])) + u.count + 2) * Y_SCALE, u.cell[0] + 0.5)
-                for u in own]
-        if n < 64:
+        tops = [(cell_xz(u.cell, self.layout)[0], (max(0, int(obs.heights[u.cell])) + u.count + 2) * Y_SCALE,
+                 cell_xz(u.cell, self.layout)[1]) for u in own]
+        if self.layout is not None:  # the star: its own box, seen from the side of the player's point
+            if own:
+                ox = sum(cell_xz(u.cell, self.layout)[0] for u in own) / len(own) - n / 2
+                oz = sum(cell_xz(u.cell, self.layout)[1] for u in own) / len(own) - n / 2
+                if math.hypot(ox, oz) > 1.0:  # looking from the own soldiers towards the centre
+                    a = math.degrees(math.atan2(-ox, oz))
+                    cam._goal_yaw = a + 360.0 * round((cam.yaw - a) / 360.0)  # the short way round
+            x0, z0, x1, z1 = self.layout.extent()
+            pts = [(x, y, z) for x in (x0, x1) for z in (z0, z1) for y in (0.0, -0.5)] + tops
+            limit = None
+        elif n < 64:
             slab = -0.5  # the board's base below ground level
             pts = [(x, y, z) for x in (0, n) for z in (0, n) for y in (0.0, slab)] + tops
             limit = None
@@ -281,10 +300,10 @@ class GameScene(Scene):
         if not offer or offer["kind"] != "merge":
             return
         from client.scenes.modals import ConfirmModal
-        from engine.shachang.cells import cell_name
 
         ctl = self.ctl
-        q = lambda: t("merge_offer", k=offer["count"], a=cell_name(offer["src"]), b=cell_name(offer["dst"]))
+        name = ctl.cell_name
+        q = lambda: t("merge_offer", k=offer["count"], a=name(offer["src"]), b=name(offer["dst"]))
 
         def yes():
             ctl.count = offer["count"]
@@ -609,15 +628,13 @@ class GameScene(Scene):
         if u is None:
             return
         h = int(self.ctl.obs.heights[cell]) + u.count
-        from engine.shachang.cells import cell_name
-
-        self.ctl.say(t("fp_view", c=cell_name(cell), h=h))
+        self.ctl.say(t("fp_view", c=self.ctl.cell_name(cell), h=h))
         if self.app.display.kind == "gl":
             from client.camera import FirstPersonCamera
 
             yaw = getattr(self.cam, "yaw", 0.0)
             if self.fp_cam is None:
-                self.fp_cam = FirstPersonCamera()
+                self.fp_cam = FirstPersonCamera(layout=self.layout)
                 self.fp_cam.yaw = yaw
             self.fp_cam.set_eye(cell, h)
             # face the nearest enemy in sight, else the middle of the board
@@ -961,9 +978,7 @@ class GameScene(Scene):
         if ctl.reinforce is not None:
             self._draw_popup(surf)
         if ctl.preview and ctl.hover is not None:
-            from engine.shachang.cells import cell_name
-
-            r = text.draw(surf, t("vision_preview", c=cell_name(ctl.hover)), (10, hud.TOP_H + 8), 15,
+            r = text.draw(surf, t("vision_preview", c=ctl.cell_name(ctl.hover)), (10, hud.TOP_H + 8), 15,
                           (255, 240, 170), shadow=True)
             display.mark(r.inflate(4, 4))
         hud.status_line(surf, ctl.status, ctl.status_kind)
@@ -972,7 +987,7 @@ class GameScene(Scene):
         """Pixel of a cell's centre (at its stack top in 3D), or None when behind the camera."""
         cam = self.camera()
         if hasattr(cam, "to_screen"):
-            x, y = cam.to_screen(cell[1] + 0.5, cell[0] + 0.5)
+            x, y = cam.to_screen(*cell_xz(cell, self.layout))
             return int(x), int(y)
         from client.render.base import Y_SCALE
 
@@ -980,7 +995,8 @@ class GameScene(Scene):
         u = obs.unit_at(cell)
         hgt = max(0, int(obs.heights[cell])) + (u.count if (u and top) else 0)
         w, h = self.app.display.size
-        p = cam.project([(cell[1] + 0.5, hgt * Y_SCALE, cell[0] + 0.5)], w, h)[0]
+        x, z = cell_xz(cell, self.layout)
+        p = cam.project([(x, hgt * Y_SCALE, z)], w, h)[0]
         if not -1 <= p[2] <= 1:
             return None
         return int(p[0]), int(p[1])
@@ -1020,11 +1036,9 @@ class GameScene(Scene):
         display.mark(pygame.Rect(min(xs) - 30, min(ys) - 30, w, h))
 
     def _draw_popup(self, surf) -> None:
-        from engine.shachang.cells import cell_name
-
         r = self.ctl.reinforce
         w, h = surf.get_size()
-        msg = t("reinforce_prompt", c=cell_name(r["cell"]), k=r["count"], n=r["max"])
+        msg = t("reinforce_prompt", c=self.ctl.cell_name(r["cell"]), k=r["count"], n=r["max"])
         tw, th = text.size_of(msg, 17)
         box = pygame.Rect(0, 0, tw + 40, th + 64)
         box.midbottom = ((w - hud.PANEL_W) // 2, h - hud.STATUS_H - 20)

@@ -132,6 +132,30 @@ class ConfirmModal(Modal):
         self.button_row(surf, box, box.bottom - 48)
 
 
+class NoticeModal(Modal):
+    """A note for the player at the screen (what only it may see) with one button; Enter, Space or Esc close it."""
+
+    kind = "notice"
+
+    def __init__(self, host, note: str | Callable[[], str], on_close, area=None):
+        super().__init__(host, area, on_close)
+        self.note = note
+        self.buttons = [widgets.Button(lambda: t("board_note_ok"), self.cancel, 18)]
+
+    def handle(self, ev) -> None:
+        if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.cancel()
+            return
+        super().handle(ev)
+
+    def draw_on(self, surf) -> None:
+        lines = text.wrap(self.note() if callable(self.note) else self.note, 18, 400)
+        box = self.box(surf, 440, 100 + 24 * len(lines))
+        for i, ln in enumerate(lines):
+            text.draw(surf, ln, (box.centerx, box.y + 22 + 24 * i), 18, widgets.TEXT, anchor="midtop")
+        self.button_row(surf, box, box.bottom - 48, 160)
+
+
 class ChooserModal(Modal):
     """Pick one of ``choices`` (client.games.base.Choice: a token with a glyph and a label), or cancel."""
 

@@ -144,13 +144,13 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
             y += lh
     s = ctl.sight()
     if s:
-        y = sight_panel(surf, s, x, y + 6, rect.w - 20)
+        y = sight_panel(surf, s, x, y + 6, rect.w - 20, ctl.cell_name)
     hv = ctl.hover
     if hv is not None and 0 <= hv[0] < obs.heights.shape[0] and 0 <= hv[1] < obs.heights.shape[1]:
         y += 4
         pygame.draw.line(surf, widgets.BORDER, (rect.x + 6, y), (rect.right - 6, y))
         y += 6
-        name = cell_name(hv)
+        name = ctl.cell_name(hv)
         hgt = int(obs.heights[hv])
         line = t("hover_cell", c=name, h=hgt) if hgt >= 0 else t("hover_unknown", c=name)
         u = obs.unit_at(hv)
@@ -161,7 +161,8 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, y + 6 - rect.y))
 
 
-def sight_panel(surf, s, x, y, width) -> int:
+def sight_panel(surf, s, x, y, width, cell_name=cell_name) -> int:
+    """The S5 panel of a sight line (``cell_name`` names the cells: the star's names on the star)."""
     lh = text.font(14).get_linesize()
     pygame.draw.line(surf, widgets.BORDER, (x - 4, y), (x + width + 4, y))
     y += 6
@@ -215,7 +216,7 @@ def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
     obs = ctl.obs
     if cell is None or not (0 <= cell[0] < obs.heights.shape[0] and 0 <= cell[1] < obs.heights.shape[1]):
         return []
-    name = cell_name(cell)
+    name = ctl.cell_name(cell)
     hgt = int(obs.heights[cell])
     lines = [(t("hover_cell", c=name, h=hgt) if hgt >= 0 else t("hover_unknown", c=name), widgets.TEXT)]
     u = obs.unit_at(cell)

@@ -9,8 +9,8 @@ Levels:
 - ``easy``: captures the most valuable piece it can, otherwise a random move;
 - ``normal``: one ply with a static evaluation (material, pieces left hanging, checks,
   the enemy rulers' room, pawns past the border, mates and falls);
-- ``hard``: ``normal``'s best candidates re-scored against the reply of the kingdom due
-  next (its most damaging move by the same evaluation), then the best of what is left.
+- ``hard``: a paranoid alpha-beta search over one full round (my move, then each enemy's
+  forcing moves or a pass), see :mod:`engine.sanguo.ai_search`.
 """
 from __future__ import annotations
 
@@ -296,9 +296,8 @@ def _emperor_distance() -> dict:
 class Agent:
     """A computer player of one level for one seat (deterministic for a seed)."""
 
-    candidates = 8  # hard: how many of the best one-ply moves get a reply search
-    replies = 30  # hard: how many replies (most valuable captures first) are tried against each
-    mix = 0.7  # hard: weight of the worst reply against the one-ply score
+    nodes = 2500  # hard: positions scored per decision at most (the default budget)
+    root_width = 14  # hard: quiet moves of mine searched (captures, checks and alliances always)
 
     def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None):
         if level not in LEVELS:
@@ -306,10 +305,11 @@ class Agent:
         self.level, self.seat = level, seat
         self.name = f"sanguo-{level}"
         self.rng = random.Random(seed)
-        # a thinking budget (arena LEVEL@SECONDS) scales hard's fixed amount of work, never the clock,
-        # so that a seed always gives the same play: 8 candidates for the default 0.5 s
+        # a thinking budget (arena LEVEL@SECONDS) scales hard's fixed amount of work (positions scored,
+        # quiet moves searched), never the clock, so that a seed always gives the same play
         self.budget = 0.5 if budget is None else budget
-        self.candidates = max(2, min(24, round(Agent.candidates * self.budget / 0.5)))
+        self.nodes = max(200, round(Agent.nodes * self.budget / 0.5))
+        self.root_width = max(4, min(30, round(Agent.root_width * self.budget / 0.5)))
         self.seen: dict = {}  # public positions met in this game -> times (to steer clear of repetitions)
         self.record_len = -1
 
@@ -355,42 +355,15 @@ class Agent:
         if self.level == "normal":
             self._chose(scored[0][2])
             return legal_actions[scored[0][1]]
-        # hard: the next kingdom's most damaging reply to each of the best candidates
-        best, best_n, best_q = None, scored[0][1], scored[0][2]
-        for k, (sc, n, q) in enumerate(scored[:self.candidates]):
-            if q.over or q.to_move == me:
-                val = sc
-            else:
-                val = self._worst_reply(q, ev, sc)
-            if best is None or val > best:
-                best, best_n, best_q = val, n, q
-        self._chose(best_q)
+        # hard: a paranoid alpha-beta search over one full round (engine/sanguo/ai_search.py)
+        from engine.sanguo.ai_search import Search
+        search = Search(me, ev, self.nodes, root_width=self.root_width)
+        best_n = search.choose(pos, scored)
+        self.last_nodes = search.nodes
+        for sc, n, q in scored:
+            if n == best_n:
+                self._chose(q)
         return legal_actions[best_n]
-
-    def _worst_reply(self, q: Position, ev: Evaluator, base: float) -> float:
-        """My score after the next mover's reply that hurts me most (among captures, checks and its best moves)."""
-        opp = q.to_move
-        replies = q.legal_moves(opp)
-        if not replies:
-            return base
-        oev = Evaluator.__new__(Evaluator)
-        oev.__dict__.update(ev.__dict__)
-        oev.me = opp
-        lay = q.lay
-        cand = []
-        for s, d in replies:
-            t = q.board[d]
-            gain = ev.piece_value(t, d) if t is not None else 0.0
-            cand.append((gain, s, d))
-        cand.sort(key=lambda x: -x[0])
-        worst = None
-        for gain, s, d in cand[:self.replies]:
-            r = q.copy(history=False)
-            r.play(s, d)
-            v = ev.score(r)
-            if worst is None or v < worst:
-                worst = v
-        return base if worst is None else (1 - self.mix) * base + self.mix * worst
 
 
 def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None) -> Agent:

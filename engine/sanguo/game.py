@@ -230,10 +230,24 @@ class SanguoGame(Game):
             ev.append(Event(Msg.of("sanguo.ev.alliance", seat=_seat(m), partner=_seat(partner), han=_seat(han_to))))
         for k in res.checks:
             ev.append(Event(Msg.of("sanguo.ev.check", seat=_seat(k))))
+        skipped = self._skipped(me)
+        if skipped is not None:  # K3 被将先走: the kingdom in check moves before the one whose turn it was
+            ev.append(Event(Msg.of("sanguo.ev.out_of_turn", seat=_seat(pos.to_move), skipped=_seat(skipped))))
         for k, reason, by in res.falls:
             ev.append(Event(Msg.of("sanguo.ev." + reason, seat=_seat(k), by=_seat(by))))
         if pos.over:
             ev.append(Event(self.end_reason()))
+
+    def _skipped(self, mover: int) -> int | None:
+        """The kingdom whose turn it was after ``mover``'s move when a kingdom in check moves first instead
+        (K3 被将先走), else None."""
+        pos = self.pos
+        if pos.over:
+            return None
+        order = [k for k in ((mover + 1) % 3, (mover + 2) % 3) if pos.alive[k]]
+        if order and pos.to_move != order[0]:
+            return order[0]
+        return None
 
     def observe(self, player: int) -> dict:
         """What ``player`` may know (K9): face-down pieces only as their point type, the public pools,

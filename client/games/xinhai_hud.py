@@ -1,0 +1,200 @@
+"""辛亥革命's box beside the map: the command marker now with its two faces, the markers still in the
+bag (X1, X3: public) and the last roll — the dice, the modified total and the results table with the
+row and column used (X4, X6: shooting; seed 7: melee; seed (3): the response table).
+
+Everything comes from the observation and the public log (X10: every roll is an event both players
+see): a roll's numbers are the parameters of its keyed message, never parsed from text.
+"""
+from __future__ import annotations
+
+import pygame
+
+from engine.messages import Msg
+from engine.xinhai.combat import melee_result, shot_result
+from engine.xinhai.data import rules
+
+from client.boards.model import rgb255
+from client.games.base import text as words
+from client.ui import dice, text, widgets
+
+SIDE_RGB = {"rev": (0.80, 0.14, 0.12), "qing": (0.16, 0.34, 0.80)}
+ROLLS = ("xinhai.log.shot", "xinhai.log.melee", "xinhai.log.response")
+SHOT_COLS = (8, 9, 10, 11, 12)  # X4: "8" is 8 or less, "12+" 12 or more
+MELEE_COLS = ((3, "≤3"), (7, "4-7"), (9, "8-9"), (10, "10+"))  # X4's edges of the melee table
+RESPONSE_COLS = ((3, "0-3"), (4, "4"), (5, "5"), (6, "6"), (7, "7"), (8, "8"), (9, "9+"))
+WIDTH = 330
+
+
+def last_roll(events) -> dict | None:
+    """The last roll in the log as data: kind (shot, melee, response) and its message's parameters."""
+    for e in reversed(events):
+        m = e.msg
+        if isinstance(m, Msg) and m.key in ROLLS:
+            kw = dict(m.kw)
+            kw["roll"] = m.key.rsplit(".", 1)[1]
+            for k in ("kind", "result"):
+                if isinstance(kw.get(k), Msg):
+                    kw[k + "_id"] = kw[k].key.rsplit(".", 1)[1]
+            return kw
+    return None
+
+
+def dice_of(roll: dict) -> list[int]:
+    """The dice values of a roll ("3+4" or "2 5 1"; "-" when none were rolled)."""
+    raw = str(roll.get("dice", "")).replace("+", " ").split()
+    return [int(x) for x in raw if x.isdigit()]
+
+
+def shot_table(roll: dict, lang: str):
+    """(title, header, rows, row used, column used) of the shooting table for a shot."""
+    head = [""] + ["≤8", "9", "10", "11", "12+"]
+    kinds = (("infantry", "xinhai.hud.shooter_light"), ("artillery", "xinhai.hud.shooter_heavy"))
+    rows = [[words(Msg.of(key), lang)] + [words(Msg.of(f"xinhai.short.{shot_result(k, t)}"), lang) for t in SHOT_COLS]
+            for k, key in kinds]
+    kind = roll.get("kind_id")
+    row = 0 if kind in ("infantry", "cavalry") else 1
+    total = int(roll.get("total", 0))
+    col = min(max(total, 8), 12) - 8
+    return words(Msg.of("xinhai.hud.table_shot"), lang), head, rows, row, col
+
+
+def melee_table(roll: dict, lang: str):
+    """(title, header, rows, row used, column used) of the melee table (seed 7, X4)."""
+    head = [""] + [h for _, h in MELEE_COLS]
+    kinds = (("infantry", "xinhai.hud.melee_inf"), ("cavalry", "xinhai.hud.melee_cav"))
+    rows = [[words(Msg.of(key), lang)] + [words(Msg.of(f"xinhai.short.{melee_result(k, t)}"), lang)
+                                          for t, _ in MELEE_COLS] for k, key in kinds]
+    row = 1 if roll.get("kind_id") == "cavalry" else 0
+    total = int(roll.get("total", 0))
+    col = next((i for i, (t, _) in enumerate(MELEE_COLS) if total <= t), len(MELEE_COLS) - 1)
+    return words(Msg.of("xinhai.hud.table_melee"), lang), head, rows, row, col
+
+
+def response_table(roll: dict, lang: str):
+    """(title, header, rows, row used, column used) of the response table (seed (3), XR14)."""
+    counts = rules().response_counts
+    head = [words(Msg.of("xinhai.hud.units_on_cp"), lang)] + [h for _, h in RESPONSE_COLS]
+    pts = [counts[n] for n, _ in RESPONSE_COLS]
+    row = [words(Msg.of("xinhai.hud.points"), lang)] + [p if p.isdigit() else words(Msg.of(f"xinhai.hud.pts.{p}"), lang)
+                                                        for p in pts]
+    n = int(roll.get("n", 0))
+    col = next((i for i, (t, _) in enumerate(RESPONSE_COLS) if n <= t), len(RESPONSE_COLS) - 1)
+    return words(Msg.of("xinhai.hud.table_response"), lang), head, [row], 0, col
+
+
+def roll_line(roll: dict, lang: str) -> str:
+    """One line saying what was rolled: who, the dice, the modifiers' sum and the total."""
+    if roll["roll"] == "response":
+        return words(Msg.of("xinhai.hud.response", n=roll.get("n"), dice=roll.get("dice"), points=roll.get("points")), lang)
+    ds = dice_of(roll)
+    total = int(roll.get("total", 0))
+    mods = total - sum(ds)
+    return words(Msg.of(f"xinhai.hud.{roll['roll']}", src=roll.get("src"), dst=roll.get("dst"), dice="+".join(map(str, ds)),
+                        mods=f"{mods:+d}", total=total), lang)
+
+
+def table_for(roll: dict, lang: str):
+    return {"shot": shot_table, "melee": melee_table, "response": response_table}[roll["roll"]](roll, lang)
+
+
+def summary(obs: dict, events, lang: str) -> dict:
+    """What the box shows: the marker now, the bag, the last roll with its dice, total and table (title,
+    header, rows, row used, column used) and the table's lit cell."""
+    d = obs["decision"]
+    roll = last_roll(events)
+    out = {"marker": d.get("marker") if d else None, "bag": sorted(obs["bag"]), "roll": roll}
+    if roll is not None:
+        table = table_for(roll, lang)
+        _, _, rows, row, col = table
+        out.update(dice=dice_of(roll), total=roll.get("total"), table=table, lit=rows[row][col + 1])
+    return out
+
+
+def draw(surf: pygame.Surface, rect: pygame.Rect, obs: dict, events, lang: str) -> dict:
+    """The box in the bottom right corner of ``rect`` (the board's area); returns its ``summary`` with the
+    rect drawn ("rect")."""
+    info = summary(obs, events, lang)
+    roll = info["roll"]
+    key = ("xinhai_hud", lang, rect.size, tuple(obs["bag"]), str(obs["decision"]), len(events), surf.get_flags())
+    area = pygame.Rect(rect.right - WIDTH - 8, rect.y, WIDTH, rect.h)
+
+    def paint(sc: pygame.Surface, local: pygame.Rect) -> pygame.Rect:
+        """Draw on a scratch surface, then move what was drawn to the bottom of ``local``."""
+        tmp = pygame.Surface(local.size, pygame.SRCALPHA)
+        used = content(tmp, local)
+        used.y = local.h - used.h
+        sc.blit(tmp, used.topleft, pygame.Rect(0, 0, used.w, used.h), special_flags=pygame.BLEND_RGBA_MAX)
+        return used
+
+    def content(sc: pygame.Surface, local: pygame.Rect) -> pygame.Rect:
+        x, y = 6, 4
+        w = local.w - 12
+        used = pygame.Rect(0, 0, local.w, 0)
+        # the command marker now and its faces
+        d = obs["decision"]
+        mid = d.get("marker") if d else None
+        text.draw(sc, words(Msg.of("xinhai.hud.marker"), lang), (x, y), 14, widgets.ACCENT)
+        y += 20
+        if mid:
+            m = next(q for q in rules().markers if q.id == mid)
+            chip(sc, (x, y), m.id, SIDE_RGB[m.side], True, 26)
+            for i, f in enumerate(m.faces):
+                extra = {"": "", "morale+": "morale_up", "morale-": "morale_down", "rally": "rally"}[f.extra]
+                line = f"{i + 1}: " + words(Msg.of(f"xinhai.region.{f.region}"), lang) + \
+                    (words(Msg.of(f"xinhai.hud.extra.{extra}"), lang) if extra else "")
+                text.draw(sc, line, (x + 36, y + i * 15 - 1), 13, widgets.TEXT)
+            y += 34
+        else:
+            text.draw(sc, words(Msg.of("xinhai.hud.no_marker"), lang), (x, y), 13, widgets.DIM)
+            y += 20
+        # the bag: every marker, solid while still in it (X1, X3)
+        bag = set(obs["bag"])
+        text.draw(sc, words(Msg.of("xinhai.hud.bag", n=len(bag)), lang), (x, y), 14, widgets.ACCENT)
+        y += 20
+        per = max(1, w // 40)
+        for i, m in enumerate(rules().markers):
+            chip(sc, (x + (i % per) * 40, y + (i // per) * 28), m.id, SIDE_RGB[m.side], m.id in bag, 24)
+        y += ((len(rules().markers) + per - 1) // per) * 28 + 4
+        # the last roll: dice, total, the table with the row and column used
+        text.draw(sc, words(Msg.of("xinhai.hud.roll"), lang), (x, y), 14, widgets.ACCENT)
+        y += 20
+        if roll is None:
+            text.draw(sc, words(Msg.of("xinhai.hud.no_roll"), lang), (x, y), 13, widgets.DIM)
+            y += 18
+        else:
+            dx = x
+            for v in dice_of(roll):
+                dice.draw_die(sc, pygame.Rect(dx, y, 30, 30), v)
+                dx += 36
+            if roll["roll"] != "response":
+                total = int(roll.get("total", 0))
+                text.draw(sc, f"= {total}", (dx + 4, y + 15), 20, widgets.TEXT, anchor="midleft")
+            res = roll.get("result")
+            if isinstance(res, Msg):
+                text.draw(sc, words(res, lang), (local.w - 8, y + 15), 15, widgets.ACCENT, anchor="midright")
+            y += 36
+            for ln in text.wrap(roll_line(roll, lang), 13, w):
+                text.draw(sc, ln, (x, y), 13, widgets.TEXT)
+                y += 17
+            title, head, rows, row, col = info["table"]
+            text.draw(sc, title, (x, y + 2), 13, widgets.DIM)
+            y += 19
+            y = dice.draw_table(sc, (x, y), head, rows, row, col, 12, max_w=w).bottom + 2
+        used.h = y + 2
+        return used
+
+    info["rect"] = widgets.boxed(surf, area, paint, cache_key=key)
+    return info
+
+
+def chip(surf, pos, label: str, rgb, solid: bool, size: int) -> pygame.Rect:
+    """A command marker: a square in its side's colour (solid: still in the bag; hollow: drawn)."""
+    r = pygame.Rect(int(pos[0]), int(pos[1]), size + 8, size)
+    c = rgb255(rgb)
+    if solid:
+        pygame.draw.rect(surf, c, r, border_radius=4)
+        text.draw(surf, label, r.center, max(10, size // 2 + 1), (255, 255, 255), anchor="center")
+    else:
+        pygame.draw.rect(surf, c, r, 1, border_radius=4)
+        text.draw(surf, label, r.center, max(10, size // 2 + 1), tuple(v // 2 + 40 for v in c), anchor="center")
+    return r

@@ -1,0 +1,245 @@
+"""A hand of cards any scene can draw: face-up cards (title, a few wrapped lines, a number or cost
+in the corner), face-down backs with a count for hands the viewer may not see, and an enlarged view
+of the card under the mouse with its whole text.
+
+    rows = [CardRow("Your hand", (CardView("漢陽光復", ("one infantry on A-4",), "2", step=s),)),
+            CardRow("Qing", backs=3, ink=(0.16, 0.34, 0.80))]
+    strip = CardStrip()
+    strip.draw(surf, rect, rows, mouse=pos, selected={s})   # cards laid out in ``rect``
+    card = strip.card_at(pos)                                # a click: which card (None: none)
+    strip.draw_zoom(surf, bounds)                            # the card under the mouse, enlarged
+
+The data (``CardView``, ``CardRow``) holds words already in the player's language; a game's plugin
+makes them (client/games/base.py: ``hand``, ``opponent_hand_counts``, ``card_rows``) and the board
+scene marks the cards that are a legal choice now (``legal``). Nothing here knows a game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from client.ui import text, widgets
+
+RGB = tuple[float, float, float]
+FACE = (246, 238, 218)  # the card's paper
+FACE_DIM = (214, 208, 194)
+INK = (40, 34, 28)
+BACK = (58, 46, 40)
+LEGAL = widgets.GOOD
+SELECTED = widgets.ACCENT
+LABEL_H = 18  # a row's title above its cards
+LIFT = 8  # a selected card stands this much higher
+ZOOM = (230, 320)  # the enlarged card
+
+
+@dataclass(frozen=True)
+class CardView:
+    """One card as the viewer sees it. ``step`` is what clicking it chooses (an engine Step, or
+    None for a card that is only shown); ``legal``: it may be chosen now (set by the scene)."""
+
+    title: str
+    lines: tuple[str, ...] = ()
+    corner: str = ""  # a number or cost in the top-left corner
+    face_down: bool = False
+    step: Any = None
+    legal: bool = False
+    ink: RGB = (0.45, 0.30, 0.18)  # the header band (the owner's colour)
+    tag: str = ""  # a small word at the foot (e.g. "played", "event")
+    key: Any = None  # identity for selection (default: the step, else the title)
+
+    @property
+    def ident(self) -> Any:
+        return self.key if self.key is not None else (self.step if self.step is not None else self.title)
+
+
+@dataclass(frozen=True)
+class CardRow:
+    """A group of cards under one title: face-up ``cards`` and ``backs`` face-down ones (shown as one
+    pile with the count), in the owner's colour ``ink``."""
+
+    title: str
+    cards: tuple[CardView, ...] = ()
+    backs: int = 0
+    ink: RGB = (0.45, 0.30, 0.18)
+
+
+def rgb255(c: RGB) -> tuple[int, int, int]:
+    return (int(c[0] * 255 + 0.5), int(c[1] * 255 + 0.5), int(c[2] * 255 + 0.5))
+
+
+def _title_rgb(ink: RGB) -> tuple[int, int, int]:
+    """A row title in the owner's colour, lightened to read on the dark strip."""
+    return tuple(int(80 + 175 * v) for v in ink)
+
+
+def back_card(row: CardRow) -> CardView:
+    """The pile of a row's face-down cards."""
+    return CardView(title=row.title, corner=str(row.backs), face_down=True, ink=row.ink, key=("backs", row.title))
+
+
+def draw_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bool = False,
+              selected: bool = False) -> None:
+    """One card in ``rect``: its back and count when face down, else header, corner, lines and tag
+    (``full``: every line, in a larger font, for the enlarged view)."""
+    r = pygame.Rect(rect)
+    rad = max(4, r.w // 12)
+    ink = rgb255(card.ink)
+    if card.face_down:
+        pygame.draw.rect(surf, BACK, r, border_radius=rad)
+        inner = r.inflate(-max(6, r.w // 8), -max(6, r.w // 8))
+        pygame.draw.rect(surf, ink, inner, 2, border_radius=max(2, rad - 2))
+        step = max(6, r.w // 6)
+        clip = surf.get_clip()
+        surf.set_clip(inner.inflate(-4, -4).clip(clip) if clip else inner.inflate(-4, -4))
+        for k in range(-inner.h, inner.w, step):  # a lattice of diagonal lines
+            pygame.draw.line(surf, ink, (inner.x + k, inner.bottom), (inner.x + k + inner.h, inner.y), 1)
+        surf.set_clip(clip)
+        n = card.corner
+        if n:
+            size = max(12, r.w // 3)
+            box = pygame.Rect(0, 0, text.size_of("×" + n, size)[0] + 10, size + 6)
+            box.center = r.center
+            pygame.draw.rect(surf, (20, 18, 16), box, border_radius=6)
+            pygame.draw.rect(surf, ink, box, 1, border_radius=6)
+            text.draw(surf, "×" + n, box.center, size, (240, 232, 210), anchor="center")
+    else:
+        pygame.draw.rect(surf, FACE, r, border_radius=rad)
+        pad = max(3, r.w // 16)
+        tsize = max(11, min(22, r.w // 7)) if not full else 20
+        head_lines = text.wrap(card.title, tsize, r.w - 2 * pad - (tsize + 4 if card.corner else 0))[:2]
+        head = pygame.Rect(r.x, r.y, r.w, len(head_lines) * (tsize + 3) + 2 * pad)
+        pygame.draw.rect(surf, ink, head, border_top_left_radius=rad, border_top_right_radius=rad)
+        on = (20, 20, 24) if sum(ink) / 3 > 150 else (255, 255, 255)
+        x0 = r.x + pad
+        if card.corner:
+            cs = max(10, tsize - 1)
+            c = (r.x + pad + cs // 2 + 2, r.y + pad + cs // 2 + 1)
+            pygame.draw.circle(surf, FACE, c, cs // 2 + 3)
+            text.draw(surf, card.corner, c, cs if len(card.corner) < 3 else cs - 3, INK, anchor="center")
+            x0 = c[0] + cs // 2 + 6
+        y = r.y + pad
+        for ln in head_lines:
+            text.draw(surf, ln, (x0, y), tsize, on)
+            y += tsize + 3
+        y = head.bottom + pad
+        bsize = max(10, min(15, r.w // 9)) if not full else 16
+        foot = (bsize + 4) if card.tag else 0
+        room = r.bottom - pad - foot - y
+        lines: list[str] = []
+        for ln in card.lines:
+            lines += text.wrap(ln, bsize, r.w - 2 * pad)
+        fit = max(0, room // (bsize + 3))
+        if len(lines) > fit:
+            lines = lines[:max(0, fit - 1)] + (["…"] if fit else [])
+        for ln in lines:
+            text.draw(surf, ln, (r.x + pad, y), bsize, INK)
+            y += bsize + 3
+        if card.tag:
+            text.draw(surf, card.tag, (r.centerx, r.bottom - pad), bsize, (120, 100, 80), anchor="midbottom")
+    edge = SELECTED if selected else LEGAL if card.legal else (ink if card.face_down else (120, 104, 84))
+    pygame.draw.rect(surf, edge, r, 3 if (selected or card.legal) else 1, border_radius=rad)
+
+
+class CardStrip:
+    """Rows of cards laid out in one rectangle, left to right; remembers where each card was drawn
+    (``card_at``) and which one the mouse is over (``hovered``)."""
+
+    def __init__(self):
+        self.hits: list[tuple[pygame.Rect, CardView]] = []
+        self.hovered: CardView | None = None
+        self.hover_rect: pygame.Rect | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    @staticmethod
+    def card_size(height: int) -> tuple[int, int]:
+        """A card's size in a strip ``height`` pixels tall."""
+        h = max(40, height - LABEL_H - LIFT - 4)
+        return (int(h * 0.72), h)
+
+    def draw(self, surf: pygame.Surface, rect, rows: list[CardRow], mouse=None, selected=()) -> pygame.Rect:
+        """Draw ``rows`` in ``rect``; cards overlap when a row would not fit. ``selected``: the idents
+        (see CardView.ident) of chosen cards, drawn raised. Returns the rect used."""
+        rect = pygame.Rect(rect)
+        self.rect = rect
+        self.hits = []
+        self.hovered, self.hover_rect = None, None
+        if not rows or rect.w <= 0 or rect.h <= 0:
+            return pygame.Rect(rect.x, rect.y, 0, 0)
+        cw, ch = self.card_size(rect.h)
+        gap = 8
+        groups = [(row, list(row.cards) + ([back_card(row)] if row.backs else [])) for row in rows]
+        groups = [(row, cs) for row, cs in groups if cs or row.title]
+        widths = [max(text.size_of(row.title, 13)[0], len(cs) * (cw + gap) - gap if cs else 0) for row, cs in groups]
+        total = sum(widths) + 16 * (len(groups) - 1)
+        squeeze = 1.0
+        if total > rect.w:  # overlap the cards of every row alike
+            n_cards = sum(len(cs) for _, cs in groups)
+            spare = rect.w - 12 - 16 * (len(groups) - 1) - sum(cw for _, cs in groups if cs)
+            squeeze = max(0.02, spare / max(1, sum((len(cs) - 1) * (cw + gap) for _, cs in groups))) if n_cards else 1
+        widgets.panel(surf, rect, 200)
+        x = rect.x + 6
+        hover_hit = None
+        for row, cs in groups:
+            step = (cw + gap) * min(1.0, squeeze)
+            span = int((len(cs) - 1) * step + cw) if cs else 0
+            title = row.title
+            if squeeze < 1.0 and text.size_of(title, 13)[0] > span:  # no room for a long title: shorten it
+                while len(title) > 1 and text.size_of(title + "…", 13)[0] > span:
+                    title = title[:-1]
+                title += "…"
+            text.draw(surf, title, (x, rect.y + 2), 13, _title_rgb(row.ink))
+            for k, c in enumerate(cs):
+                lifted = c.ident in selected
+                r = pygame.Rect(int(x + k * step), rect.y + LABEL_H + LIFT - (LIFT if lifted else 0), cw, ch)
+                self.hits.append((r, c))
+            x += max(span, text.size_of(title, 13)[0]) + 16
+        if mouse is not None:
+            for r, c in reversed(self.hits):  # the top card under the mouse (later cards lie on top)
+                if r.collidepoint(mouse):
+                    hover_hit = (r, c)
+                    break
+        for r, c in self.hits:
+            draw_card(surf, r, c, selected=c.ident in selected)
+        if hover_hit is not None:
+            r, c = hover_hit
+            draw_card(surf, r, c, selected=c.ident in selected)  # the hovered card on top of its neighbours
+            pygame.draw.rect(surf, (255, 255, 255), r, 1, border_radius=max(4, r.w // 12))
+            self.hovered, self.hover_rect = c, r
+        return rect
+
+    def card_at(self, pos) -> CardView | None:
+        """The card drawn at ``pos`` in the last frame (the top one where cards overlap), or None."""
+        for r, c in reversed(self.hits):
+            if r.collidepoint(pos):
+                return c
+        return None
+
+    def draw_zoom(self, surf: pygame.Surface, bounds, extra: str = "") -> pygame.Rect | None:
+        """The card under the mouse, enlarged above it with its whole text, kept inside ``bounds``;
+        ``extra`` is a line under it (e.g. why it cannot be played now). Returns the rect drawn."""
+        c, hr = self.hovered, self.hover_rect
+        if c is None or hr is None:
+            return None
+        b = pygame.Rect(bounds)
+        r = pygame.Rect(0, 0, *ZOOM)
+        r.midbottom = (hr.centerx, hr.y - 6)
+        r.clamp_ip(b)
+        if r.colliderect(hr):  # no room above: beside it
+            r.midleft = (hr.right + 6, hr.centery)
+            r.clamp_ip(b)
+        draw_card(surf, r, c, full=True, selected=False)
+        out = r.copy()
+        if extra:
+            lines = text.wrap(extra, 13, r.w - 8)
+            box = pygame.Rect(r.x, r.bottom + 2, r.w, len(lines) * 16 + 6)
+            if box.bottom > b.bottom:
+                box.bottom = r.y - 2
+            pygame.draw.rect(surf, (18, 20, 26), box)
+            for i, ln in enumerate(lines):
+                text.draw(surf, ln, (box.x + 4, box.y + 3 + 16 * i), 13, widgets.TEXT)
+            out = out.union(box)
+        widgets.mark(out, opaque=False)
+        return out
+

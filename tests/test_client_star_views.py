@@ -1,0 +1,132 @@
+"""The star board (S19a) in the flat renderer, the minimap and the cameras: hex cells drawn and picked
+where the layout puts them, the fog per hex, the camera centred on a hex and fitted to the star."""
+import numpy as np
+import pygame
+import pytest
+
+from client.render.base import PLAYER_COLOURS, Overlays, UnitMark, Y_SCALE
+from client.render.hex_layout import NORMALS, star_layout, star_mask
+from tests.test_client_star_render import star_frame, star_heights
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame():
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.init()
+    yield
+
+
+def _flat(w=900, h=800):
+    from client.render.flat import FlatCamera, FlatRenderer
+
+    r = FlatRenderer(w, h)
+    cam = FlatCamera(17, w, h)
+    cam.layout = star_layout()
+    cam.home()
+    cam.snap()
+    return r, cam
+
+
+def test_flat_pick_every_star_cell_and_near_its_sides():
+    lay = star_layout()
+    r, cam = _flat()
+    f = star_frame(star_heights())
+    r.draw(f, cam)
+    for cell in lay.cells:
+        x, z = lay.centre(cell)
+        assert r.pick(*cam.to_screen(x, z), f, cam) == cell
+        for nx, nz in NORMALS:
+            assert r.pick(*cam.to_screen(x + nx * 0.4, z + nz * 0.4), f, cam) == cell
+    assert r.pick(*cam.to_screen(13.0, 2.0), f, cam) is None  # between the N and NE points
+
+
+def test_flat_fog_per_hex_and_soldier_colour():
+    """Seen cells lit, explored dim, unexplored the dark slate, each to its hexagon's sides; a soldier
+    drawn in its player's colour on its hex; off the star nothing is drawn."""
+    from client.render.flat import UNEXPLORED
+
+    lay = star_layout()
+    r, cam = _flat()
+    flat = np.where(star_mask(), 2, -1).astype(np.int16)
+    exp = star_mask() & (np.arange(17)[:, None] <= 12)
+    vis = exp & (np.arange(17)[None, :] <= 8)
+    f = star_frame(flat, [UnitMark((10, 4), 1, 1, "enemy")], visible=vis, explored=exp)
+    r.surface.fill((1, 2, 3))
+    r.draw(f, cam)
+    img = r.screenshot().astype(int)
+
+    def px(cell, dx=0.0, dz=0.0):
+        x, z = lay.centre(cell)
+        sx, sy = cam.to_screen(x + dx, z + dz)
+        return img[int(sy), int(sx)]
+
+    lit, fogged, dark = px((8, 8)), px((8, 9)), px((13, 6))
+    assert lit.sum() > 1.8 * fogged.sum()
+    assert np.abs(dark - UNEXPLORED).max() <= 2
+    for cell, ref in (((8, 8), lit), ((8, 9), fogged)):
+        for nx, nz in NORMALS:
+            assert np.abs(px(cell, nx * 0.4, nz * 0.4) - ref).max() <= 2
+    x, z = lay.centre((10, 4))
+    sx, sy = cam.to_screen(x, z)
+    col = img[int(sy), int(sx) - 4]
+    assert np.abs(col - np.array(PLAYER_COLOURS[1]) * 255).max() < 40
+    sx, sy = cam.to_screen(13.0, 2.0)
+    assert tuple(img[int(sy), int(sx)]) == (1, 2, 3)
+
+
+def test_minimap_draws_hexes_and_clicks_pick_the_cell():
+    from client.ui.minimap import Minimap, clip_box
+
+    lay = star_layout()
+    m = Minimap(17, 170, layout=lay)
+    f = star_frame(star_heights(), [UnitMark((0, 12), 0, 1, "ready")])
+    surf = pygame.Surface((300, 300))
+    m.draw(surf, (10, 10), f, [(-5.0, -5.0), (30.0, -5.0), (30.0, 8.0), (-5.0, 8.0)])
+    k = 170 / 17
+    for cell in lay.cells:
+        x, z = lay.centre(cell)
+        assert m.cell_at((10 + x * k, 10 + z * k)) == cell
+    # a click off the star (between the N and NE points) picks the nearest cell
+    near = min(lay.cells, key=lambda c: np.hypot(lay.centre(c)[0] - 13.0, lay.centre(c)[1] - 1.0))
+    assert lay.at_point(13.0, 1.0) is None and m.cell_at((10 + 13.0 * k, 10 + 1.0 * k)) == near
+    assert m.cell_at((0, 0)) is None
+    # the red soldier's square where the north tip is
+    x, z = lay.centre((0, 12))
+    assert tuple(surf.get_at((int(10 + x * k), int(10 + z * k))))[:3] == tuple(
+        int(v * 255) for v in PLAYER_COLOURS[0])
+    clipped = clip_box([(-5, -5), (30, -5), (30, 8), (-5, 8)], 17)
+    assert sorted(set(clipped)) == [(0.0, 0.0), (0.0, 8.0), (17.0, 0.0), (17.0, 8.0)]
+
+
+def test_cameras_centre_on_hex_cells_and_fit_the_star():
+    from client.camera import FirstPersonCamera, StrategyCamera, project
+
+    lay = star_layout()
+    cam = StrategyCamera(17)
+    cam.set_layout(lay)
+    assert cam.pitch_far == 52.0  # the star is seen tilted even fully zoomed out
+    for cell in ((0, 12), (8, 8), (16, 4), (12, 12), (4, 16)):  # the N, centre, S, SE and NE tips
+        assert lay.contains(cell)
+        cam.jump_to(cell)
+        cam.snap()
+        assert cam.target == pytest.approx(lay.centre(cell))
+    # fitted to the star's box, every corner of it is in the picture
+    x0, z0, x1, z1 = lay.extent()
+    pts = [(x, y, z) for x in (x0, x1) for z in (z0, z1) for y in (0.0, 2.0)]
+    cam.fit(pts, 16 / 9)
+    cam.snap()
+    view, proj = cam.matrices(16 / 9)
+    p = project(view, proj, 1600, 900, pts)
+    assert (p[:, 0] >= -1).all() and (p[:, 0] <= 1601).all() and (p[:, 1] >= -1).all() and (p[:, 1] <= 901).all()
+    # first person: the eye over the hex's centre at (terrain + soldiers) levels (S6, S19f)
+    fp = FirstPersonCamera(layout=lay)
+    fp.set_eye((3, 10), 5)
+    x, z = lay.centre((3, 10))
+    assert fp.eye() == pytest.approx((x, 5 * Y_SCALE, z))
+    fp.look_at_cell((13, 4), 0)
+    d = fp.direction()
+    tx, tz = lay.centre((13, 4))
+    assert d[0] * (tz - z) - d[2] * (tx - x) == pytest.approx(0.0, abs=1e-9)  # faces the cell
+    assert d[0] * (tx - x) + d[2] * (tz - z) > 0

@@ -1,0 +1,112 @@
+"""三国演弈 / 揭棋 through the whole client app (BoardApp, flat renderer, SDL's dummy driver), driven by posted
+pygame events as tests/test_boards_loop.py does: 被将先走 announced where it happens (K3), a captured face-down
+piece shown to its captor only before the hot-seat hand-over (K9), undo against the computer keeping the deal
+(K7), both languages."""
+from __future__ import annotations
+
+import pygame
+
+from client import i18n
+from engine.sanguo import new_game
+from engine.sanguo.setup import position
+from tests.test_boards_loop import cleanup, click_at, click_cell, key, make_app, wait_human  # noqa: F401
+
+WU, WEI, SHU = 0, 1, 2
+RULERS = {"q9": "吴君", "i17": "魏君", "i1": "蜀君", "i5": "蜀兵"}
+
+
+def play_cells(app, src: str, dst: str) -> None:
+    g = app.scene.plugin.geometry
+    click_cell(app, g.parse(src))
+    click_cell(app, g.parse(dst))
+
+
+def test_out_of_turn_move_after_a_check_is_announced_in_the_log_and_the_panel_banner(cleanup):
+    # K3: 吴's chariot checks 蜀 along the first line; 蜀 moves next, out of turn, before 魏
+    g = position({**RULERS, "m5": "吴车", "i9": "魏兵"}, to_move=WU)
+    app = make_app("dummy", "sanguo", ["human", "human", "human"], "flat", game=g)
+    sc = app.scene
+    assert sc.plugin.status("en") == "" and sc.plugin.status("zh") == ""
+    play_cells(app, "m5", "m1")
+    assert [str(a) for a in g.log] == ["车13平17"] and g.current_player == SHU and g.stage == "check"
+    app.step(0.016)
+    moves = sc.plugin.move_list("en")
+    assert moves[-3:] == ["1. Wu: 车13平17", "2. Shu is in check", "3. 被将先走: Shu, in check, moves before Wei"]
+    assert sc.plugin.move_list("zh")[-2:] == ["2. 蜀被将军", "3. 被将先走：蜀先于魏走棋"]
+    assert sc.plugin.status("en") == "被将先走: Shu, in check, moves before Wei"  # the red line atop the panel
+    assert sc.plugin.status("zh") == "被将先走：蜀先于魏走棋"
+    assert sc.last_board_view.marks[sc.plugin.cell("i1")] == "check"
+    assert sc.plugin.cell("i1") in {p.cell for p in sc.last_board_view.pieces}
+    play_cells(app, "i1", "i2")  # 蜀 answers; play continues after 蜀 with 吴, 魏 lost its turn
+    assert g.current_player == WU and sc.plugin.status("en") == ""
+    assert not any("被将先走" in m for m in sc.plugin.move_list("en")[3:])
+
+
+def test_check_in_turn_is_shown_without_an_out_of_turn_announcement(cleanup):
+    # K3: one move checking both others: they answer in turn order, 魏 first, nobody is skipped
+    g = position({"q9": "吴君", "i17": "魏君", "i1": "蜀君", "m9": "吴车"}, to_move=WU)
+    app = make_app("dummy", "sanguo", ["human", "human", "human"], "flat", game=g)
+    sc = app.scene
+    play_cells(app, "m9", "i9")
+    assert g.current_player == WEI
+    assert sc.plugin.status("en") == "Wei is in check"
+    assert not any("被将先走" in m for m in sc.plugin.move_list("en"))
+    play_cells(app, "i17", "h17")
+    assert g.current_player == SHU and sc.plugin.status("en") == "Shu is in check"  # still in turn order
+
+
+def test_hot_seat_shows_a_captured_face_down_piece_to_its_captor_then_hands_over(cleanup):
+    # K9: 吴 captures 魏's face-down piece (truly a 车); only 吴 sees what it was, before 魏 gets the screen
+    g = position({**RULERS, "e14": "暗魏兵=车", "e9": "吴车"}, to_move=WU)
+    app = make_app("dummy", "sanguo", ["human", "human", "normal"], "flat", game=g)
+    sc = app.scene
+    play_cells(app, "e9", "e14")
+    assert g.current_player == WEI
+    note = sc.modal
+    assert note is not None and note.kind == "notice" and app.app.scene is note
+    assert note.note() == "for your eyes only: the face-down piece you captured on e14 was a Wei chariot"
+    i18n.set_lang("zh")
+    assert note.note() == "只给你看：你在e14吃掉的暗子是魏车"
+    assert "魏车" in sc.plugin.panel_lines("zh")[-1][0]  # 吴's panel while 吴 still looks
+    i18n.set_lang("en")
+    app.step(0.016)
+    click_at(app, note.buttons[0].rect.center)
+    hand = app.app.scene
+    assert hand.kind == "handover" and hand.player == WEI and sc.modal is hand
+    click_at(app, (100, 100))
+    assert sc.modal is None
+    app.step(0.016)
+    assert sc.plugin.viewer == WEI
+    words = " ".join(sc.plugin.move_list("en") + [t for t, _ in sc.plugin.panel_lines("en")])
+    assert "face-down piece of Wei on e14" in words  # the capture is public ...
+    assert "was a" not in words and "only" not in words and "Wei chariot" not in words  # ... what it was is not
+    assert sc.plugin.private_note(WEI) is None
+
+
+def test_one_human_against_computers_reads_its_capture_on_the_status_line(cleanup):
+    g = position({**RULERS, "e14": "暗魏兵=车", "e9": "吴车"}, to_move=WU)
+    app = make_app("dummy", "sanguo", ["human", "normal", "normal"], "flat", game=g)
+    sc = app.scene
+    play_cells(app, "e9", "e14")
+    assert sc.modal is None  # nobody else at this screen: no box, no hand-over
+    assert sc.message.endswith("for your eyes only: the face-down piece you captured on e14 was a Wei chariot")
+    wait_human(app)
+    assert sc.plugin.viewer == WU  # the computers' turns never show their own view
+    assert "Wei chariot" in sc.plugin.panel_lines("en")[-1][0]
+
+
+def test_undo_against_the_computer_in_jieqi_takes_back_the_move_and_the_replies_and_keeps_the_deal(cleanup):
+    g = new_game(variant="jieqi", seed=11)
+    deal = dict(g._secret)
+    app = make_app("dummy", "sanguo", ["human", "easy", "easy"], "flat", game=g)
+    sc = app.scene
+    start = sc.plugin.view(WU).pieces
+    a = sc.game.legal_actions()[0]
+    play_cells(app, a.src, a.dst)
+    wait_human(app)
+    assert len(sc.game.log) == 3 and sc.game.current_player == WU
+    key(app, pygame.K_u)
+    assert sc.game.log == [] and sc.game.current_player == WU
+    assert sc.game._secret == deal  # the same face-down pieces where they were (K7: the deal is the seed's)
+    assert sc.plugin.view(WU).pieces == start
+    assert sc.message == "move taken back"

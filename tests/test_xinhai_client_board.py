@@ -1,0 +1,189 @@
+"""辛亥革命's board model and the box beside the map: worn counters turned sideways (seed 4(2)), the
+command regions' borders (X2), control-point flags, the markers as lettered badges (seed 10), the bag
+(X1, X3) and the last roll with the results-table row and column used (X4, X6, seed 7), the last two
+seen through the app on SDL's dummy driver."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from client.games import make_plugin
+from engine.xinhai.combat import melee_result, shot_result
+from engine.xinhai.data import rules
+from engine.xinhai.game import position
+from engine.xinhai.hexgrid import label
+
+from tests.test_boards_loop import OPEN, cleanup, make_app  # noqa: F401 (fixture)
+
+FAR_QING = ("qing", "infantry", "A-20")
+FAR_REV = ("rev", "infantry", "T-1")
+
+
+def settle(app):
+    """One frame; a hot-seat hand-over on the screen is passed with a click, then one more frame."""
+    app.step(0.016)
+    if getattr(app.app.scene, "kind", "") == "handover":
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
+        app.step(0.016)
+        app.step(0.016)
+
+
+def view_of(g, seat=0):
+    pl = make_plugin(g)
+    return pl, pl.view(seat)
+
+
+def test_worn_counters_are_turned_sideways_in_the_model():
+    # seed 4(2): a worn (耗損) unit is turned sideways; a ready one stands upright
+    g = position([("rev", "infantry", "H-16", False), ("rev", "artillery", "H-18"), FAR_QING])
+    pl, v = view_of(g)
+    worn, ready = v.piece_at(pl.cell("H-16")), v.piece_at(pl.cell("H-18"))
+    assert worn.turned and worn.value == "耗" and worn.glyph == "步"
+    assert not ready.turned and not ready.value
+    assert not v.piece_at(pl.cell("A-20")).turned
+
+
+def test_region_borders_are_exactly_the_sides_between_disjoint_regions():
+    # X2: 武昌, 漢口, 漢陽; Han River hexes belong to both 漢口 and 漢陽 (no border along the Han), so
+    # the borders run through the Yangtze; compared with a brute force over every pair of neighbours
+    g = position([FAR_REV, FAR_QING])
+    pl, v = view_of(g)
+    m = rules().map
+    got = {frozenset((pl.cell_name(e.a), pl.cell_name(e.b))) for e in v.edges if e.kind == "region"}
+    want = set()
+    for h in m.terrain:
+        for n in m.neighbours(h):
+            if not set(m.regions[h]) & set(m.regions[n]):
+                want.add(frozenset((label(h), label(n))))
+    assert got == want and len(got) > 20
+    regions = {frozenset(m.regions[h]) for e in got for h in (tuple(map(_hex, e)))}
+    assert {frozenset({"wuchang"}), frozenset({"hankou"}), frozenset({"hanyang"})} <= regions
+    assert all(v.edge_segment(e) is not None for e in v.edges if e.kind == "region")  # real shared sides
+    names = {c.text for c in v.captions}
+    assert names >= {"漢口", "漢陽", "武昌"} or names >= {"Hankou", "Hanyang", "Wuchang"}
+
+
+def _hex(name):
+    from engine.xinhai.hexgrid import parse_label
+
+    return parse_label(name)
+
+
+def test_control_point_flags_follow_the_side_standing_there_and_the_ruins_hide_them():
+    # seed (3): the revolutionaries count their units on control points; a flag in the colour of the unit
+    # there, none on an empty control point; seed 10(9): a control point under the ruins no longer counts
+    cps = sorted(label(h) for h, t in rules().map.terrain.items() if t == "C")
+    rev_cp, qing_cp, empty_cp = cps[0], cps[1], cps[2]
+    g = position([("rev", "infantry", rev_cp), ("qing", "infantry", qing_cp), FAR_REV])
+    pl, v = view_of(g)
+    assert v.markers[pl.cell(rev_cp)][0] == "flag0"
+    assert v.markers[pl.cell(qing_cp)][0] == "flag1"
+    assert pl.cell(empty_cp) not in v.markers and v.icons[pl.cell(empty_cp)] == "控"
+    g.board.ruins = {_hex(rev_cp)}
+    pl, v = view_of(g)
+    assert v.markers[pl.cell(rev_cp)] == ("ruins",) and pl.cell(rev_cp) not in v.icons
+
+
+def test_markers_are_lettered_badges():
+    # seed 10: trench (壕), pontoon bridge (橋), civilian boat (船), ruins (墟)
+    from client.boards.model import MARKER_GLYPH
+
+    g = position([("rev", "infantry", "H-16"), ("rev", "infantry", "H-18"), FAR_QING])
+    g.board.trenches = {_hex("H-16")}
+    g.board.pontoons = {_hex("H-9")}
+    g.board.at(_hex("H-18")).boat = True
+    pl, v = view_of(g)
+    assert v.markers[pl.cell("H-16")] == ("dug",)
+    assert v.markers[pl.cell("H-9")] == ("bridge",)
+    assert v.markers[pl.cell("H-18")] == ("boat",)
+    assert [MARKER_GLYPH[k] for k in ("dug", "bridge", "boat", "ruins")] == ["壕", "橋", "船", "墟"]
+    # an empty cell's badge is large and centred, a badge above a counter small in its corner
+    (_, bx, bz, br), = v.lettered_badges(pl.cell("H-9"))
+    assert (bx, bz) == pl.geometry.center(pl.cell("H-9")) and br > 0.25
+    (_, bx, bz, br2), = v.lettered_badges(pl.cell("H-16"))
+    assert br2 < br and (bx, bz) != pl.geometry.center(pl.cell("H-16"))
+
+
+def test_tracks_stand_beside_the_map():
+    g = position([FAR_REV, FAR_QING], morale=3)
+    pl, v = view_of(g)
+    x0, z0, x1, z1 = pl.geometry.bounds()
+    assert v.tracks_beside and len(v.tracks) == 6  # morale, round, the four response tracks
+    for t, boxes, (lx, lz) in v.track_boxes():
+        assert lx > x1 and all(x > x1 and z0 <= z <= z1 for _, (x, z) in boxes)
+    assert v.tracks[0].value == 3 and v.bounds()[3] == pytest.approx(z1)
+
+
+@pytest.mark.parametrize("dice,kind,shooter,target", [
+    ((3, 3), "infantry", "H-16", "H-18"),  # total 6 (+ modifiers): the "8 or less" column (X4)
+    ((6, 6), "artillery", "H-16", "H-19"),
+])
+def test_the_last_shot_is_shown_with_its_table_row_and_column(cleanup, dice, kind, shooter, target):
+    """X6/X4: after a shot the box shows the dice, the modified total and the shooting table with the
+    shooter's row and the total's column lit; the lit cell is the result the engine applied."""
+    g = position([("rev", kind, shooter), ("qing", "infantry", target), FAR_REV])
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", game=g, size=(1280, 800))
+    sc = app.scene
+    g.chance.force(dice)
+    assert sc.play(f"shoot {shooter} {target}")
+    settle(app)
+    hud = sc.plugin.hud
+    ev = [e for e in g.events(0) if e.msg.key == "xinhai.log.shot"][-1].msg.kw
+    total = ev["total"]
+    assert hud["dice"] == list(dice) and hud["total"] == total
+    title, head, rows, row, col = hud["table"]
+    assert row == (0 if kind in ("infantry", "cavalry") else 1)
+    assert head[col + 1] == ("≤8" if total <= 8 else "12+" if total >= 12 else str(total))
+    res = shot_result(kind, total)
+    assert ev["result"].key == f"xinhai.result.{res}"
+    from engine.messages import Msg
+
+    assert hud["lit"] == Msg.of(f"xinhai.short.{res}").render("en")
+    assert hud["rect"].w > 0 and sc.board_rect.contains(hud["rect"])
+    # the box is drawn: the lit cell's colour is on the screen inside the box, nowhere else
+    from client.ui.dice import LIT
+
+    shot = app.display.screenshot()
+    r = hud["rect"]
+    lit = (shot == LIT).all(axis=-1)
+    assert lit[r.y:r.bottom, r.x:r.right].sum() > 20 and lit.sum() == lit[r.y:r.bottom, r.x:r.right].sum()
+
+
+def test_the_last_melee_is_shown_with_the_melee_table(cleanup):
+    # seed 7 with X4's edges: 4-7 is the "7" column; the cavalry row differs from the infantry row there
+    g = position([("rev", "cavalry", "H-19"), ("qing", "infantry", "H-20"), FAR_REV], morale=0)
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", game=g, size=(1280, 800))
+    sc = app.scene
+    g.chance.force((3, 3))
+    assert sc.play("melee H-19 H-20")
+    settle(app)
+    hud = sc.plugin.hud
+    _, head, rows, row, col = hud["table"]
+    assert (row, head[col + 1], hud["total"]) == (1, "4-7", 6)
+    from engine.messages import Msg
+
+    assert hud["lit"] == Msg.of(f"xinhai.short.{melee_result('cavalry', 6)}").render("en") == "W R1"
+
+
+def test_the_bag_and_the_marker_now(cleanup):
+    # X1/X3: markers are drawn from the bag by the seeded generator; the box shows the marker being
+    # played and which markers are still in the bag (public)
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1280, 800))
+    sc = app.scene
+    g = sc.game
+    app.step(0.016)
+    obs = g.observe(0)
+    hud = sc.plugin.hud
+    assert hud["marker"] == obs["decision"]["marker"] and hud["marker"] not in hud["bag"]
+    assert hud["bag"] == obs["bag"] and len(hud["bag"]) == len(rules().markers) - 1
+    while g.current_player == 0 and g.stage == "marker":
+        sc.play("pass")
+    settle(app)
+    assert sc.plugin.hud["bag"] == g.observe(0)["bag"] and len(sc.plugin.hud["bag"]) < len(hud["bag"])
+
+
+@pytest.fixture(autouse=True)
+def _no_leftovers():
+    yield
+    assert not OPEN
+    pygame.display.quit()
