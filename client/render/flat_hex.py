@@ -112,3 +112,24 @@ def pick_hex(frame, cam, x: float, y: float):
     wx, wz = cam.to_world(x, y)
     return frame.layout.at_point(wx, wz)
 
+
+
+def hex_preview(heights, layout, spawns=(), size: int = 256) -> pygame.Surface:
+    """A size x size picture of a hex board: its hexagons in terrain colours (the flat renderer's ramp)
+    and each player's spawn cells as a dot of the player's colour (the start screen's map preview)."""
+    import numpy as np
+
+    from client.render.flat import player_rgb, terrain_rgb
+
+    rgb = terrain_rgb(np.asarray(heights))
+    img = pygame.Surface((size, size))
+    img.fill((14, 15, 18))
+    k = size / layout.shape[1]
+    for cell in layout.cells:
+        x, z = layout.centre(cell)
+        pygame.draw.polygon(img, tuple(int(v) for v in rgb[cell]), [((x + cx) * k, (z + cz) * k) for cx, cz in CORNERS])
+    for p, cells in enumerate(spawns):
+        for cell in cells:
+            x, z = layout.centre(cell)
+            pygame.draw.circle(img, player_rgb(p), (round(x * k), round(z * k)), max(2, round(k * 0.3)))
+    return img
