@@ -89,7 +89,7 @@ def draw_hex(renderer, frame, cam) -> None:
                                  (cx + rad * math.cos(a1), cy + rad * math.sin(a1)), 2)
     for u in frame.units:
         if in_view(u.cell):
-            renderer._draw_unit(surf, rect(u.cell), u, s)
+            renderer._draw_unit(surf, rect(u.cell), u, s, label=u.count != 1)  # the star: one soldier a cell
     if o.sight_src is not None and o.sight_dst is not None:
         col = BLOCK_RED if o.sight_block is not None else SIGHT_YELLOW
         pygame.draw.line(surf, col, centre(o.sight_src), centre(o.sight_dst), 2)
