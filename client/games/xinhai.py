@@ -238,6 +238,11 @@ class Plugin(GamePlugin):
 
         self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self.game.events(viewer), lang)
 
+    def action_steps(self, action) -> tuple[Step, ...]:
+        """The engine's steps, cell steps without their label: a click on a hex is matched by the hex alone
+        (the one-click actions 整頓, retreat, ruins, trench and fleet carry a label in the engine)."""
+        return tuple(Step("cell", s.value) if s.kind == "cell" else s for s in self.game.action_steps(action))
+
     def button_label(self, step: Step):
         """A marker face names its region and extra (漢口指揮，整頓), pass / end / tracks / regions their
         catalogue words: the engine's step label, which says more than the generic description."""
