@@ -13,10 +13,11 @@ import time
 import numpy as np
 
 from client.render.base import Frame, Overlays, UnitMark
-from client.render.hex_layout import layout_of
+from client.render.hex_layout import layout_of, star_look
 from engine.api import IllegalAction, ParseError
 from engine.shachang import rules
 from engine.shachang.actions import Attack, End, March, Reinforce
+from engine.shachang import hex_overlays as hex_facts
 from engine.shachang import overlays as facts
 from engine.shachang.cells import cell_name
 
@@ -94,6 +95,16 @@ class Controller:
             return None
         u = self.obs.unit_at(cell)
         return u if u is not None and u.owner != self.viewer else None
+
+    def star(self) -> bool:
+        """Whether the game is on the star (S19): soldiers one per cell, units = connected soldiers."""
+        return getattr(self.obs, "board", None) == "star"
+
+    def group_at(self, cell: Cell | None):
+        """The star's unit (the engine's GroupView: connected soldiers, S19b) holding ``cell``, or None."""
+        if cell is None:
+            return None
+        return next((g for g in getattr(self.obs, "groups", ()) if cell in g.cells), None)
 
     def say(self, text: str, kind: str = "info") -> None:
         self.status, self.status_kind, self.status_time = text, kind, time.monotonic()
@@ -286,6 +297,13 @@ class Controller:
             return None
         can_attack = bool(not u.fresh and not u.attacked)
         targets = self.game.attack_targets(u.cell) if self.my_turn() else []
+        grp = self.group_at(u.cell) if self.star() else None
+        if grp is not None:  # the star: the soldier's unit (S19b) gives the size, 番数 and ranges (S19e)
+            return {"cell": u.cell, "name": self.cell_name(u.cell), "count": grp.size,
+                    "fanshu": rules.fanshu(grp.size), "attack_range": grp.attack_range,
+                    "vision_range": grp.vision_range, "moves": u.moves or 0, "attacked": bool(u.attacked),
+                    "fresh": bool(u.fresh), "can_attack": bool(grp.can_attack), "targets": len(targets),
+                    "send": 1, "can_march": facts.unit_state(u, self.viewer) == "ready"}
         return {"cell": u.cell, "name": self.cell_name(u.cell), "count": u.count, "fanshu": rules.fanshu(u.count),
                 "attack_range": rules.attack_range(u.count), "vision_range": rules.vision_range(u.count),
                 "moves": u.moves or 0, "attacked": bool(u.attacked), "fresh": bool(u.fresh),
@@ -297,10 +315,18 @@ class Controller:
         (the engine's S5 panel on the heights the viewer has explored: overlays.sight_panel)."""
         if self.selected is None or self.hover is None:
             return None
+        if self.star():  # hex lines, soldiers at terrain + 1, the seam's lower cell (S19f)
+            grp = self.group_at(self.selected)
+            if grp is None:
+                return None
+            return hex_facts.sight_panel(self.obs, self.selected, self.hover, grp.attack_range)
         return facts.sight_panel(self.obs, self.selected, self.hover)
 
     def vision_preview(self, cell: Cell) -> np.ndarray | None:
         """What a unit on ``cell`` would see, computed from what the viewer knows of the terrain."""
+        if self.star():  # a soldier with its unit's vision range (one soldier's on an empty cell)
+            grp = self.group_at(cell)
+            return hex_facts.vision_preview(self.obs, cell, grp.vision_range if grp else rules.vision_range(1))
         return facts.vision_preview(self.obs, cell)
 
     def overlays(self) -> Overlays:
@@ -319,7 +345,16 @@ class Controller:
         if mine and g.reinforce_room() > 0:
             o.reinforce_cells = list(g.reinforce_cells())
         u = self.own_unit(self.selected)
-        if u is not None:
+        grp = self.group_at(u.cell) if u is not None and self.star() else None
+        if grp is not None:  # the star: hex ranges of the soldier's unit (S19a, S19e)
+            o.attack_area = hex_facts.attack_area(obs.mask, u.cell, grp.attack_range)
+            if mine:
+                o.reachable = dict(g.reachable(u.cell))
+                o.targets = list(g.attack_targets(u.cell))
+                if grp.can_attack:
+                    o.blocked_targets = hex_facts.blocked_targets(u.cell, grp.attack_range,
+                                                                  [e.cell for e in obs.enemy_units()], o.targets)
+        elif u is not None:
             o.attack_area = facts.attack_area(shape, u.cell, u.count)
             if mine:
                 o.reachable = dict(g.reachable(u.cell))
@@ -327,6 +362,7 @@ class Controller:
                 if not u.fresh and not u.attacked:
                     o.blocked_targets = facts.blocked_targets(u.cell, u.count, [e.cell for e in obs.enemy_units()],
                                                               o.targets)
+        if u is not None:
             s = self.sight()
             if s is not None:
                 o.sight_src, o.sight_dst = s["src"], s["dst"]
@@ -341,13 +377,16 @@ class Controller:
             if v is not None:
                 o.vision = v
         if obs.ghosts:
-            o.ghost_cells = facts.ghost_area(shape, obs.ghosts)
+            o.ghost_cells = (hex_facts.ghost_area(obs.mask, obs.ghosts) if self.star()
+                             else facts.ghost_area(shape, obs.ghosts))
         self._ov_key, self._ov = key, o
         return o
 
     def unit_marks(self) -> list[UnitMark]:
         """The marks of the units the viewer sees (states from overlays.unit_state)."""
-        return [UnitMark(u.cell, u.owner, u.count, facts.unit_state(u, self.viewer)) for u in self.obs.units]
+        star = self.star()
+        return [UnitMark(u.cell, u.owner, u.count, star_look(facts.unit_state(u, self.viewer), star))
+                for u in self.obs.units]
 
     def frame(self, hover: bool = True) -> Frame:
         """The picture's data; ``hover=False`` leaves the hover frame out (overview maps, where it

@@ -187,3 +187,20 @@ def _no_leftovers():
     yield
     assert not OPEN
     pygame.display.quit()
+
+
+def test_the_panel_says_what_to_do_now_to_the_seat_to_move_only():
+    # seed 指揮行動: at a marker the player chooses a face or passes; in an activation the units act
+    from engine.xinhai import new_game
+
+    g = new_game(seed=4)
+    pl = make_plugin(g)
+    pl.view(0)
+    assert g.stage == "marker" and g.current_player == 0
+    first, rgb = pl.panel_lines("en")[0]
+    assert first.startswith("Choose a face of the command marker") and rgb == pl.seat_rgb(0)
+    pl.view(1)  # the Qing player looking while the revolutionaries decide: no order for them
+    assert not any(ln.startswith("Choose") for ln, _ in pl.panel_lines("en"))
+    g.apply("cmd 1")
+    pl.view(0)
+    assert pl.panel_lines("zh")[0][0].startswith("點指揮地區內己方待命的軍棋")

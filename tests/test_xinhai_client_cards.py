@@ -129,10 +129,17 @@ def test_a_computer_seats_hand_is_never_shown(cleanup):
     strip still shows the Qing player's view (the rev hand as backs)."""
     app = make_app("dummy", "xinhai", ["easy", "human"], "flat", size=(1280, 800))
     sc = app.scene
+    sc.ai_delay, sc.job, sc.version = 1e9, None, sc.version + 1  # the computer thinks no further here
     assert sc.game.current_player == 0 and sc.viewer() == 1
     app.step(0.016)
     assert not any(c.ident[:2] == ("setup", "rev") for _, c in sc.cards.hits)
     assert any(c.face_down and c.corner == "3" for _, c in sc.cards.hits)
+    # nor in the log or the panel: the revolutionaries' "your hand" entry is theirs only (X10)
+    hand = " ".join(map(str, sc.game.hands["rev"]))
+    assert sc.game.current_player == 0
+    assert not any("your hand" in ln for ln in sc.plugin.move_list("en"))
+    assert any("your hand" in e.msg.render("en") for e in sc.game.events(0))
+    assert not any(hand in ln for ln, _ in sc.plugin.panel_lines("en"))
 
 
 @pytest.fixture(autouse=True)

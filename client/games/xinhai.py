@@ -202,18 +202,34 @@ class Plugin(GamePlugin):
     def explain(self, prefix, cell):
         return self.try_action(f"move {prefix[0].value} {self.cell_name(cell)}")
 
+    viewer = 0  # the seat the board, panel and log are shown to (set by ``view``)
+
+    def view(self, viewer: int, prefix=()) -> BoardView:
+        """The board for ``viewer``, who is also the one the panel and the log speak to (X10: its own hand
+        only; never a computer seat's)."""
+        self.viewer = viewer if viewer in (0, 1) else 0
+        return super().view(viewer, prefix)
+
+    def move_list(self, lang: str) -> list[str]:
+        """The log as the shown seat may read it (the other side's private hand never)."""
+        return [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(self.game.events(self.viewer))]
+
     def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
-        obs = self.obs()
+        obs = self.observation(self.viewer)
         g = self.game
-        lines = [(text(Msg.of("xinhai.panel.round", n=obs["round"], period=obs["period"],
-                               ap=obs["action_points"], rev=obs["ap_used"]["rev"], qing=obs["ap_used"]["qing"]),
-                       lang), None)]
+        lines = []
+        d = obs["decision"]
+        if d and not g.is_over and g.current_player == self.viewer:  # what to do now
+            kind = "act_rally" if d["kind"] == "act" and d.get("mode") == "rally" else d["kind"]
+            lines.append((text(Msg.of(f"xinhai.hint.{kind}"), lang), self.seat_rgb(self.viewer)))
+        lines.append((text(Msg.of("xinhai.panel.round", n=obs["round"], period=obs["period"],
+                                  ap=obs["action_points"]), lang), None))
+        lines.append((text(Msg.of("xinhai.panel.used", rev=obs["ap_used"]["rev"], qing=obs["ap_used"]["qing"]),
+                           lang), None))
         lines.append((text(Msg.of("xinhai.panel.tracks", total=sum(obs["tracks"].values()),
                                   morale=obs["morale"], munitions=obs["munitions"]), lang), None))
-        d = obs["decision"]
         if d and d.get("marker"):
             lines.append((text(Msg.of("xinhai.panel.marker", marker=d["marker"]), lang), self.seat_rgb(g.current_player)))
-        lines.append((text(Msg.of("xinhai.panel.hand", cards=" ".join(map(str, obs["hand"])) or "-"), lang), None))
         return lines
 
     def draw_over_board(self, surf, rect, viewer: int, lang: str) -> None:
@@ -221,6 +237,16 @@ class Plugin(GamePlugin):
         from client.games import xinhai_hud
 
         self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self.game.events(viewer), lang)
+
+    def action_steps(self, action) -> tuple[Step, ...]:
+        """The engine's steps, cell steps without their label: a click on a hex is matched by the hex alone
+        (the one-click actions 整頓, retreat, ruins, trench and fleet carry a label in the engine)."""
+        return tuple(Step("cell", s.value) if s.kind == "cell" else s for s in self.game.action_steps(action))
+
+    def button_label(self, step: Step):
+        """A marker face names its region and extra (漢口指揮，整頓), pass / end / tracks / regions their
+        catalogue words: the engine's step label, which says more than the generic description."""
+        return Msg.of(step.label) if step.label else super().button_label(step)
 
     # ------------------------------------------------------------------ cards (client/ui/cards.py)
     def buttons(self) -> list[Step]:

@@ -97,12 +97,35 @@ def table_for(roll: dict, lang: str):
     return {"shot": shot_table, "melee": melee_table, "response": response_table}[roll["roll"]](roll, lang)
 
 
+def in_play(obs: dict, lang: str) -> list[tuple[str, str]]:
+    """The supply markers in play as (side, words): munitions (seed 10(3)), machine guns and recoil guns
+    (events Qing 12, 16, 17), this round's speech / dawdling / reinforcement markers (X6), and the
+    trenches and pontoons on the map (at most 3 each)."""
+    sup = rules().supply
+    out = []
+    if obs["munitions"]:
+        out.append(("rev", Msg.of("xinhai.mod.munitions", v=f"{obs['munitions']}/{sup['munitions']}")))
+    if "speech" in obs["timed"]:
+        out.append(("rev", Msg.of("xinhai.mod.speech", v="+1")))
+    if obs["machine_guns"]:
+        out.append(("qing", Msg.of("xinhai.mod.machine_gun", v=f"{obs['machine_guns']}/{sup['machine_guns']}")))
+    if obs["recoil_gun"]:
+        out.append(("qing", Msg.of("xinhai.mod.recoil_gun", v="+2")))
+    for t, v in (("slack", "-1"), ("aid", "+1")):
+        if t in obs["timed"]:
+            out.append(("qing", Msg.of(f"xinhai.mod.{t}", v=v)))
+    if obs["trenches"]:
+        out.append(("", Msg.of("xinhai.mod.trench", v=f"{len(obs['trenches'])}/{sup['trenches']}")))
+    return [(side, words(m, lang)) for side, m in out]
+
+
 def summary(obs: dict, events, lang: str) -> dict:
     """What the box shows: the marker now, the bag, the last roll with its dice, total and table (title,
     header, rows, row used, column used) and the table's lit cell."""
     d = obs["decision"]
     roll = last_roll(events)
-    out = {"marker": d.get("marker") if d else None, "bag": sorted(obs["bag"]), "roll": roll}
+    out = {"marker": d.get("marker") if d else None, "bag": sorted(obs["bag"]), "roll": roll,
+           "in_play": in_play(obs, lang)}
     if roll is not None:
         table = table_for(roll, lang)
         _, _, rows, row, col = table
@@ -115,7 +138,8 @@ def draw(surf: pygame.Surface, rect: pygame.Rect, obs: dict, events, lang: str) 
     rect drawn ("rect")."""
     info = summary(obs, events, lang)
     roll = info["roll"]
-    key = ("xinhai_hud", lang, rect.size, tuple(obs["bag"]), str(obs["decision"]), len(events), surf.get_flags())
+    key = ("xinhai_hud", lang, rect.size, tuple(obs["bag"]), str(obs["decision"]), len(events), surf.get_flags(),
+           tuple(info["in_play"]))
     area = pygame.Rect(rect.right - WIDTH - 8, rect.y, WIDTH, rect.h)
 
     def paint(sc: pygame.Surface, local: pygame.Rect) -> pygame.Rect:
@@ -155,6 +179,19 @@ def draw(surf: pygame.Surface, rect: pygame.Rect, obs: dict, events, lang: str) 
         for i, m in enumerate(rules().markers):
             chip(sc, (x + (i % per) * 40, y + (i // per) * 28), m.id, SIDE_RGB[m.side], m.id in bag, 24)
         y += ((len(rules().markers) + per - 1) // per) * 28 + 4
+        # markers in play (munitions, machine guns, this round's markers, trenches)
+        text.draw(sc, words(Msg.of("xinhai.hud.in_play"), lang), (x, y), 14, widgets.ACCENT)
+        y += 20
+        cx = x
+        for side, label in info["in_play"] or [("", words(Msg.of("xinhai.hud.nothing_in_play"), lang))]:
+            tw = text.size_of(label, 13)[0] + 12
+            if cx + tw > x + w and cx > x:
+                cx, y = x, y + 24
+            r = pygame.Rect(cx, y, tw, 20)
+            pygame.draw.rect(sc, rgb255(SIDE_RGB[side]) if side else (70, 64, 56), r, border_radius=4)
+            text.draw(sc, label, r.center, 13, (255, 255, 255), anchor="center")
+            cx += tw + 6
+        y += 28
         # the last roll: dice, total, the table with the row and column used
         text.draw(sc, words(Msg.of("xinhai.hud.roll"), lang), (x, y), 14, widgets.ACCENT)
         y += 20

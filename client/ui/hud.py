@@ -127,7 +127,11 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
         y = _row(surf, x, y, t("attack_range"), info["attack_range"])
         y = _row(surf, x, y, t("vision_range"), info["vision_range"])
         y = _row(surf, x, y, t("moves_left"), info["moves"])
-        if info["fresh"]:
+        if ctl.star():  # the star: the soldier's unit may attack (S19e, the engine's GroupView.can_attack)
+            av, col = (t("yes"), widgets.GOOD) if info["can_attack"] else (t("no"), widgets.DIM)
+            if info["can_attack"] and ctl.my_turn():
+                av = f"{t('yes')} ({info['targets']})"
+        elif info["fresh"]:
             av, col = t("new_camp"), widgets.DIM
         elif info["attacked"]:
             av, col = t("has_attacked"), widgets.DIM
@@ -135,7 +139,7 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
             av = f"{t('yes')} ({info['targets']})" if ctl.my_turn() else t("yes")
             col = widgets.GOOD
         y = _row(surf, x, y, t("attack_avail"), av, col)
-        if ctl.my_turn() and info["can_march"]:
+        if ctl.my_turn() and info["can_march"] and not ctl.star():  # (the star: one soldier moves at a time)
             text.draw(surf, t("send_count", k=info["send"], n=info["count"]), (x, y), 15, widgets.GOOD)
             y += lh
         room = scene.game.reinforce_room() if ctl.my_turn() else 0

@@ -1,0 +1,152 @@
+"""What the client draws about a star position (engine.shachang.hex_overlays, S19a/S19e/S19f), checked against
+brute force on the hex geometry of the client (client/render/hex_layout.py): ranges by breadth-first
+search over neighbours, sight lines by the nearest hex centres of points on the straight line."""
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from client.render.hex_layout import star_layout, star_mask
+from engine.shachang import hex_overlays as hx
+
+
+@dataclass
+class Soldier:
+    cell: tuple
+    owner: int
+    count: int = 1
+
+
+@dataclass
+class FakeObs:
+    """The fields of a star observation the overlay facts read."""
+
+    heights: np.ndarray
+    explored: np.ndarray
+    mask: np.ndarray
+    units: list
+    player: int = 0
+    mode: str = "digital"
+
+    def unit_at(self, cell):
+        return next((u for u in self.units if u.cell == tuple(cell)), None)
+
+
+def bfs(lay, src):
+    dist = {src: 0}
+    q = deque([src])
+    while q:
+        c = q.popleft()
+        for n in lay.neighbours(c):
+            if n not in dist:
+                dist[n] = dist[c] + 1
+                q.append(n)
+    return dist
+
+
+def test_attack_area_is_the_hex_ball_by_breadth_first_search():
+    """S19a/S19e: the cells within range are those a BFS over hex neighbours reaches in that many steps."""
+    lay = star_layout()
+    for src in ((8, 8), (0, 12), (4, 4), (12, 12), (10, 6)):
+        dist = bfs(lay, src)
+        for rng in (1, 2, 3, 4):
+            want = np.zeros((17, 17), bool)
+            for c, d in dist.items():
+                want[c] = d <= rng
+            assert (hx.attack_area(star_mask(), src, rng) == want).all()
+    assert hx.blocked_targets((8, 8), 2, [(8, 10), (6, 8), (8, 11), (10, 7)], [(8, 10)]) == [(6, 8), (10, 7)]
+    ghosts = hx.ghost_area(star_mask(), [((8, 8), 1), ((0, 12), 1)])
+    assert ghosts.sum() == 7 + 3  # the centre's six neighbours, the north tip's two
+
+
+def _brute_line(lay, heights, a, b):
+    """Cells of a→b: at each level the cell nearest to the point on the straight line (world centres;
+    a line between two points of the star may pass cells off it, which count as height 0), the lower
+    of two on a seam (S19f); None where the two on a seam are equally high."""
+    ax, az = lay.centre(a)
+    bx, bz = lay.centre(b)
+    n = hx.steps(a, b)
+    heights = np.maximum(heights, 0)
+    every = [(r, c) for r in range(17) for c in range(17)]
+    out = []
+    for k in range(1, n):
+        px, pz = ax + (bx - ax) * k / n, az + (bz - az) * k / n
+        d = {c: (lay.centre(c)[0] - px) ** 2 + (lay.centre(c)[1] - pz) ** 2 for c in every}
+        best = min(d.values())
+        near = [c for c, v in d.items() if v - best < 1e-9]
+        assert len(near) in (1, 2)
+        if len(near) == 2 and heights[near[0]] == heights[near[1]]:
+            out.append(None)
+        else:
+            out.append(min(near, key=lambda c: heights[c]))
+    return out
+
+
+def test_sight_rows_follow_the_straight_line_and_the_lower_seam_cell():
+    lay = star_layout()
+    rng = np.random.default_rng(4)
+    heights = np.where(star_mask(), rng.integers(0, 7, (17, 17)), -1)
+    obs = FakeObs(heights, star_mask(), star_mask(), [])
+    pairs = 0
+    for a in lay.cells[::3]:
+        for b in lay.cells:
+            if a == b or hx.steps(a, b) > 5:
+                continue
+            obs.units = [Soldier(a, 0), Soldier(b, 1)]
+            panel = hx.sight_panel(obs, a, b, 3)
+            got = [r["cell"] for r in panel["rows"]]
+            want = _brute_line(lay, heights, a, b)
+            assert len(got) == len(want)
+            assert all(w is None or g == w for g, w in zip(got, want)), (a, b)
+            pairs += 1
+    assert pairs > 500
+
+
+def test_sight_panel_seam_rule_heights_and_fog():
+    """S19f: i5 → j7 runs along the seam of i6 and j6; the lower of the two is checked. Soldiers stand
+    at terrain + 1; an unexplored cell on the line is marked unknown and does not block."""
+    src, dst = (8, 8), (9, 9)
+    seam = sorted([(8, 9), (9, 8)])
+    lay = star_layout()
+    assert sorted(n for n in lay.neighbours(src) if n in lay.neighbours(dst)) == seam  # the seam's two cells
+    assert (lay.name(src), lay.name(dst), lay.name(seam[0]), lay.name(seam[1])) == ("i5", "j7", "i6", "j6")
+    h = np.where(star_mask(), 0, -1)
+    h[src], h[dst] = 1, 2
+    for low, high in ((seam[0], seam[1]), (seam[1], seam[0])):
+        h[low], h[high] = 2, 6
+        obs = FakeObs(h.copy(), star_mask(), star_mask(), [Soldier(src, 0), Soldier(dst, 1)])
+        p = hx.sight_panel(obs, src, dst, 2)
+        (row,) = p["rows"]
+        assert row["cell"] == low and row["y"] == 2
+        assert (row["z"], row["x"], row["a"], row["b"]) == (2, 3, 1, 1)  # terrain + 1 (S19f)
+        assert row["lhs"] == 4 and row["rhs"] == 5 and not row["blocks"] and p["block"] is None
+        assert p["steps"] == 2 and p["in_range"]
+    h[seam[0]] = h[seam[1]] = 3  # both seam cells at 3: (1+1)·3 = 6 >= 2 + 3 blocks
+    obs = FakeObs(h.copy(), star_mask(), star_mask(), [Soldier(src, 0), Soldier(dst, 1)])
+    p = hx.sight_panel(obs, src, dst, 1)
+    assert p["block"]["cell"] in seam and not p["in_range"]
+    fog = star_mask().copy()
+    fog[p["block"]["cell"]] = False
+    obs = FakeObs(np.where(fog, h, -1), fog, star_mask(), [Soldier(src, 0), Soldier(dst, 1)])
+    p = hx.sight_panel(obs, src, dst, 2)
+    assert p["block"] is None and p["unknown"]
+    # not the viewer's soldier, or not an enemy: no panel
+    assert hx.sight_panel(obs, dst, src, 2) is None
+
+
+def test_vision_preview_stays_on_the_star_and_sees_over_low_ground():
+    h = np.where(star_mask(), 0, -1)
+    obs = FakeObs(h, star_mask(), star_mask(), [])
+    v = hx.vision_preview(obs, (8, 8), 3)
+    assert (v == hx.attack_area(star_mask(), (8, 8), 3)).all()  # flat ground: the whole hex ball
+    v = hx.vision_preview(obs, (0, 12), 3)
+    assert not (v & ~star_mask()).any() and v[0, 12]
+    h2 = h.copy()
+    h2[7, 8] = 5  # a peak north-west of the centre hides the cell behind it
+    obs = FakeObs(h2, star_mask(), star_mask(), [])
+    v = hx.vision_preview(obs, (8, 8), 3)
+    assert v[7, 8] and not v[6, 8]
+    unexplored = star_mask().copy()
+    unexplored[8, 8] = False
+    assert hx.vision_preview(FakeObs(h, unexplored, star_mask(), []), (8, 8), 3) is None
