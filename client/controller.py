@@ -13,7 +13,7 @@ import time
 import numpy as np
 
 from client.render.base import Frame, Overlays, UnitMark
-from client.render.hex_layout import layout_of
+from client.render.hex_layout import layout_of, star_look
 from engine.api import IllegalAction, ParseError
 from engine.shachang import rules
 from engine.shachang.actions import Attack, End, March, Reinforce
@@ -384,7 +384,9 @@ class Controller:
 
     def unit_marks(self) -> list[UnitMark]:
         """The marks of the units the viewer sees (states from overlays.unit_state)."""
-        return [UnitMark(u.cell, u.owner, u.count, facts.unit_state(u, self.viewer)) for u in self.obs.units]
+        star = self.star()
+        return [UnitMark(u.cell, u.owner, u.count, star_look(facts.unit_state(u, self.viewer), star))
+                for u in self.obs.units]
 
     def frame(self, hover: bool = True) -> Frame:
         """The picture's data; ``hover=False`` leaves the hover frame out (overview maps, where it

@@ -15,7 +15,10 @@ Format (every key optional unless marked)::
     00030000
     ...'''                                # rows top (row 1) to bottom; digits, or numbers
                                           # separated by spaces when a height is above 9
-    # preset = "large"; seed = 7; flat = false   (a generated map instead)
+    # preset = "large"; seed = 7; flat = false   (a generated map instead; preset = "star": the
+                                          # Chinese-checkers star, S19, cells named by the star's
+                                          # names: a1 the north tip, i5 the centre, units
+                                          # [owner, cell] or [owner, cell, "moved" | "spent"])
     # spawns = [["a1"], ["h8"]]           # default: one corner per player (generated maps:
                                           # the generator's spawns)
 
@@ -147,11 +150,20 @@ class Scenario:
             raise self.error(table, key, f"expected {names}, got {type(v).__name__} {v!r}")
         return v
 
+    def star(self) -> bool:
+        """Whether the scenario's game is on the star (S19: cells named i5 ...)."""
+        return getattr(self.game, "board", None) == "star"
+
     def cell(self, table: str, key: str, text) -> tuple[int, int]:
         from engine.shachang.cells import parse_cell
 
         if not isinstance(text, str):
             raise self.error(table, key, f"expected a cell name like \"c3\", got {text!r}")
+        if self.star():  # the star's names (engine.grids.star: a1 the north tip, i5 the centre)
+            try:
+                return _star_cell(text)
+            except ValueError as e:
+                raise self.error(table, key, str(e)) from None
         try:
             c = parse_cell(text)
         except Exception as e:  # ParseError
@@ -168,6 +180,13 @@ class Scenario:
         if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < self.game.n:
             raise self.error("view", "as", f"expected a player 0..{self.game.n - 1} or \"none\", got {v!r}")
         return v
+
+
+def _star_cell(text: str) -> tuple[int, int]:
+    """The array cell (row, col) of a star cell name (ValueError naming the problem)."""
+    from engine.shachang import star_cells
+
+    return star_cells.parse(text)
 
 
 def parse_heights(sc: Scenario, text) -> np.ndarray:
@@ -372,9 +391,15 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
         from engine.shachang.rules import preset as preset_of
         from engine.shachang.save import check_setup
 
-        check_setup(setup, players, preset, preset_of(preset).round_limit)
-        g = ShachangGame(gm, preset=preset, mode=mode, players=players, setup=setup,
-                         map_source="scenario")
+        if getattr(preset_of(preset), "board", "square") == "star":  # S19h: a star position (star names)
+            from engine.shachang import game_class
+
+            g = game_class(preset)(gm, preset=preset, mode=mode, players=players, setup=setup,
+                                   map_source="scenario")
+        else:
+            check_setup(setup, players, preset, preset_of(preset).round_limit)
+            g = ShachangGame(gm, preset=preset, mode=mode, players=players, setup=setup,
+                             map_source="scenario")
     except (ValueError, ParseError) as e:
         msg = str(e)
         m = re.match(r"setup\.(\w+)", msg)
@@ -424,11 +449,14 @@ def unit_marks(obs, view_as, game, display_states=None) -> list[UnitMark]:
     states from the engine's overlays.unit_state, as in the game scene."""
     from engine.shachang.overlays import unit_state
 
+    from client.render.hex_layout import star_look
+
     display_states = display_states or {}
+    star = getattr(game, "board", None) == "star"
     if obs is None:
-        return [UnitMark(c, u.owner, u.count, display_states.get(c, unit_state(u, game.cur)))
+        return [UnitMark(c, u.owner, u.count, display_states.get(c, star_look(unit_state(u, game.cur), star)))
                 for c, u in sorted(game.units.items())]
-    return [UnitMark(u.cell, u.owner, u.count, display_states.get(u.cell, unit_state(u, obs.player)))
+    return [UnitMark(u.cell, u.owner, u.count, display_states.get(u.cell, star_look(unit_state(u, obs.player), star)))
             for u in obs.units]
 
 
@@ -442,11 +470,20 @@ def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
         ovt.update({k: v for k, v in overrides.items() if v is not None})
     view_as = overrides.get("as", sc.view_as()) if overrides and "as" in overrides else sc.view_as()
     n = g.size
+    star = sc.star()
+    layout = None
+    if star:
+        from client.render.hex_layout import star_layout
+        from engine.shachang import hex_overlays as hex_facts
+
+        layout = star_layout()
     if view_as is None:
         obs = None
         heights = np.asarray(g.heights).astype(np.int16)
-        visible = np.ones((n, n), bool)
-        explored = np.ones((n, n), bool)
+        visible = np.ones((n, n), bool) if layout is None else layout.mask.copy()
+        explored = visible.copy()
+        if layout is not None:
+            heights = np.where(layout.mask, heights, -1).astype(np.int16)
         fog = False
         ghosts = [(gh.cell, gh.radius) for gh in g.ghosts]
     else:
@@ -472,6 +509,14 @@ def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
             if key == "reach":
                 ov.reachable = g.reachable(c)
                 continue
+            if star:  # the soldier's unit shoots at its 番数 in hex steps (S19e)
+                rng = g.attack_range_of(c)
+                ov.attack_area = hex_facts.attack_area(layout.mask, c, rng)
+                ov.targets = g.attack_targets(c)
+                seen = visible if view_as is not None else layout.mask
+                ov.blocked_targets = hex_facts.blocked_targets(
+                    c, rng, [t for t, o in g.units.items() if o.owner != u.owner and seen[t]], ov.targets)
+                continue
             ov.attack_area = facts.attack_area((n, n), c, u.count)
             ov.targets = g.attack_targets(c)
             seen = visible if view_as is not None else np.ones((n, n), bool)
@@ -496,11 +541,13 @@ def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
             raise sc.error("overlays", "vision_count", "expected a positive integer")
         ov.vision = g.cell_vision(c, cnt)
     if ovt.get("ghost"):
-        ov.ghost_cells = facts.ghost_area((n, n), ghosts)
+        ov.ghost_cells = hex_facts.ghost_area(layout.mask, ghosts) if star else facts.ghost_area((n, n), ghosts)
     if "path" in ovt:
         pts = ovt["path"]
         if not isinstance(pts, list) or len(pts) < 2:
             raise sc.error("overlays", "path", "expected a list of at least two cells")
+        if star:
+            raise sc.error("overlays", "path", "paths of straight legs are drawn on square maps only")
         cells = [sc.cell("overlays", "path", x) for x in pts]
         k = 0
         for (r0, c0), (r1, c1) in zip(cells, cells[1:]):
@@ -524,4 +571,4 @@ def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
     ov.show_counts = "counts" in labels
     return Frame(heights, visible, explored, units, ov, fog=fog,
                  viewer=view_as if view_as is not None else 0,
-                 ghosts=ghosts if ovt.get("ghost") or ghosts else [])
+                 ghosts=ghosts if ovt.get("ghost") or ghosts else [], layout=layout)

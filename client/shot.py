@@ -80,8 +80,15 @@ def make_camera(sc, spec: str | None):
     from client.camera import FirstPersonCamera, StrategyCamera, TopDownCamera
     from client.scenario import ScenarioError
 
+    from client.render.hex_layout import cell_xz
+
     g = sc.game
     n = g.size
+    layout = None
+    if getattr(g, "board", None) == "star":  # hex cells (S19a)
+        from client.render.hex_layout import star_layout
+
+        layout = star_layout()
     view = sc.table("view") if sc.data else {}
     spec = spec or view.get("camera", "top")
     if not isinstance(spec, str):
@@ -91,13 +98,13 @@ def make_camera(sc, spec: str | None):
     if spec == "strategy":
         tgt = view.get("target")
         tc = sc.cell("view", "target", tgt) if tgt is not None else None
-        target = (tc[1] + 0.5, tc[0] + 0.5) if tc else (n / 2, n / 2)
+        target = cell_xz(tc, layout) if tc else (n / 2, n / 2)
         dist = float(view.get("distance", n * 1.35 + 2))
         yaw = float(view.get("yaw", 0.0))
         if "pitch" in view:  # a fixed tilt: an orbit camera (the strategy camera derives it from zoom)
             pitch = float(view["pitch"])
             return orbit_camera(n, target, dist, yaw, pitch, float(view.get("fov", 40.0)))
-        cam = StrategyCamera(n)
+        cam = StrategyCamera(n, layout=layout)
         cam._goal_target = target
         cam.set_distance(dist)
         cam.rotate(yaw)
@@ -108,7 +115,7 @@ def make_camera(sc, spec: str | None):
         u = g.units.get(c)
         if u is None:
             raise ScenarioError(f"{sc.path}: camera {spec!r}: no unit on {spec[3:]} to look from")
-        cam = FirstPersonCamera(fov=float(view.get("fov", 70.0)))
+        cam = FirstPersonCamera(fov=float(view.get("fov", 70.0)), layout=layout)
         cam.set_eye(c, int(g.heights[c]) + u.count)
         look = view.get("look_at")
         if look:
@@ -207,13 +214,15 @@ def draw_caption_band(text: str, lang: str, width: int, px: int):
     return np.frombuffer(pygame.image.tobytes(band, "RGB"), np.uint8).reshape(band_h, width, 3).copy()
 
 
-def sight_panel(rows, lang: str | None, px: int):
+def sight_panel(rows, lang: str | None, px: int, cell_label=None):
     """An (h, w, 4) RGBA panel listing each checked cell of a sight line with a, b, x, y, z and
-    both sides of S5, or None when there is nothing to list or no font."""
+    both sides of S5, or None when there is nothing to list or no font (``cell_label``: the cells'
+    names, default the square maps' "c3"; the star's "i5" on the star)."""
     import numpy as np
     import pygame
 
-    from client.render.gl import cell_label
+    if cell_label is None:
+        from client.render.gl import cell_label
 
     if not rows:
         return None
@@ -262,7 +271,8 @@ def render_scenario(renderer, sc, camera_spec=None, overrides=None, lang=None, s
     cam = make_camera(sc, camera_spec)
     renderer.draw(frame, cam)
     if frame.overlays.sight_numbers and frame.overlays.sight_cells:
-        panel = sight_panel(frame.overlays.sight_cells, lang, max(12, min(28, view_h // 28)))
+        panel = sight_panel(frame.overlays.sight_cells, lang, max(12, min(28, view_h // 28)),
+                            frame.layout.name if frame.layout is not None else None)
         if panel is not None and panel.shape[1] <= w and panel.shape[0] <= view_h:
             renderer.draw_surface(panel, 8, 8)
     img = renderer.screenshot()

@@ -130,3 +130,24 @@ def test_cameras_centre_on_hex_cells_and_fit_the_star():
     tx, tz = lay.centre((13, 4))
     assert d[0] * (tz - z) - d[2] * (tx - x) == pytest.approx(0.0, abs=1e-9)  # faces the cell
     assert d[0] * (tx - x) + d[2] * (tz - z) > 0
+
+
+def test_start_screen_preview_of_a_hex_board():
+    """The star's map preview: each hexagon in its terrain colour, spawns as dots of the player's colour."""
+    from client.render.flat import player_rgb, terrain_rgb
+    from client.render.flat_hex import hex_preview
+
+    lay = star_layout()
+    h = star_heights(2)
+    img = hex_preview(h, lay, [[(0, 12)], [(16, 4)]], 256)
+    rgb = terrain_rgb(h)
+    k = 256 / 17
+    for cell in lay.cells[1::5]:
+        x, z = lay.centre(cell)
+        if cell in ((0, 12), (16, 4)):
+            continue
+        assert tuple(img.get_at((int(x * k + 0.5) + 3, int(z * k + 0.5))))[:3] == tuple(int(v) for v in rgb[cell])
+    for p, cell in enumerate(((0, 12), (16, 4))):
+        x, z = lay.centre(cell)
+        assert tuple(img.get_at((round(x * k), round(z * k))))[:3] == player_rgb(p)
+    assert tuple(img.get_at((250, 5)))[:3] == (14, 15, 18)  # off the star

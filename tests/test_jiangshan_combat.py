@@ -207,3 +207,33 @@ def test_hidden_variant_keeps_the_view_and_changes_hidden_types():
         changed |= any(v.st.units[i].type != u.type for i, u in g.st.units.items())
         changed |= v.st.sides[1].tallies != g.st.sides[1].tallies
     assert changed
+
+
+def test_hidden_variant_moves_units_hidden_under_forests_and_in_cities():
+    """J5: a unit under a forest or in a city is seen by its owner only, so the variant may put 楚's hidden
+    units under any free forest or into 楚's own city, with their types reshuffled; 汉's observation and
+    legal actions (J8: a capture into any forest is offered) stay the same; 汉's own units never move."""
+    import random
+
+    rows = ["............", "...F........", "...........F", "............",  # rank 8 first: forests
+            "............", "........F...", "....F.......", ".F.........."]  # d7 l6 i3 e2 b1
+    g = make(red=["halberd@e5:battle:N", "horse@c3"], white=["blade@b1", "general@i3", "chariot@l8:battle:S"],
+             rows=rows, cities=[("f7", "city", 1, ["armour", "bow"])])
+    hidden = {u.uid for u in g.st.units.values() if u.owner == 1 and g.st.hidden(u)}
+    assert len(hidden) == 4  # b1 and i3 forests, two garrisons of f7
+    places, types = set(), set()
+    for k in range(30):
+        v = g.hidden_variant(0, random.Random(k))
+        assert v.observe(0) == g.observe(0)
+        assert v.legal_action_texts() == g.legal_action_texts()
+        assert {i for i, u in v.st.units.items() if u.owner == 1 and v.st.hidden(u)} == hidden
+        for i, u in g.st.units.items():
+            if i not in hidden:
+                w = v.st.units[i]
+                assert (w.type, w.cell, w.state, w.in_city) == (u.type, u.cell, u.state, u.in_city)
+        layout = tuple(sorted((v.st.units[i].cell, v.st.units[i].in_city, v.st.units[i].type) for i in hidden))
+        places.add(tuple(sorted(c for c, _, _ in layout)))
+        types.add(layout)
+        assert sorted(t for _, _, t in layout) == ["armour", "blade", "bow", "general"]
+        assert g.st.units[next(iter(hidden))].cell == g.st.units[next(iter(hidden))].cell  # the original is untouched
+    assert len(places) > 3 and len(types) > 10

@@ -110,3 +110,15 @@ def test_undo_against_the_computer_in_jieqi_takes_back_the_move_and_the_replies_
     assert sc.game._secret == deal  # the same face-down pieces where they were (K7: the deal is the seed's)
     assert sc.plugin.view(WU).pieces == start
     assert sc.message == "move taken back"
+
+
+def test_wei_alone_plays_from_the_bottom_of_the_turned_board(cleanup):
+    app = make_app("dummy", "sanguo", ["easy", "human", "easy"], "flat", game=new_game())
+    sc = app.scene
+    assert sc.flipped and sc.last_board_view.flipped
+    top, bottom = sc.cell_pos(sc.plugin.cell("i1")), sc.cell_pos(sc.plugin.cell("i17"))
+    assert bottom[1] > top[1]  # 魏's ruler (i17) is drawn below 蜀's (i1)
+    wait_human(app)
+    a = next(m for m in sc.game.legal_actions() if m.src == "i14")  # 魏's middle pawn, one point forward
+    play_cells(app, a.src, a.dst)
+    assert str(sc.game.log[-1]) == "兵9进1" and sc.game.log[-1].dst == "i13"

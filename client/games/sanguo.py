@@ -103,6 +103,10 @@ class Plugin(GamePlugin):
         self.viewer = 0
         return g
 
+    def bottom_seat_flipped(self, seat: int) -> bool:
+        """魏 (north) plays from the bottom of the screen when it is the only human: the board turns round."""
+        return self.lay.sides[seat] == "north"
+
     @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
         return KINGDOM_RGB[SEATS[seat]]

@@ -47,6 +47,11 @@ class Plugin(GamePlugin):
 
         from client.render.flat import player_rgb, terrain_rgb
 
+        if getattr(game, "board", None) == "star":  # the star's hexagons (S19a)
+            from client.render.flat_hex import hex_preview
+            from client.render.hex_layout import star_layout
+
+            return hex_preview(game.heights, star_layout(), game.spawns)
         rgb = terrain_rgb(np.asarray(game.heights))
         img = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
         n = game.size

@@ -101,7 +101,19 @@ class Plugin(GamePlugin):
     game_id = "xinhai"
     start_options = ()
     needs_handover = True  # each side's hand is private: hot seat hides the board between the two humans
-    hint = "board_hint_move"
+
+    @property
+    def hint(self) -> str:
+        """The status line's words when a human is to move: what the decision now asks (the panel's first
+        line), not the generic 'select a piece'."""
+        return f"xinhai.hint.{self.stage_hint()}"
+
+    def stage_hint(self) -> str:
+        """The kind of the decision now (the observation's public ``decision``)."""
+        d = None if self.game.is_over else self.obs()["decision"]
+        if not d:
+            return "marker"
+        return "act_rally" if d["kind"] == "act" and d.get("mode") == "rally" else d["kind"]
 
     def make_geometry(self, game) -> FlatHexGeometry:
         m = rules().map
@@ -220,8 +232,7 @@ class Plugin(GamePlugin):
         lines = []
         d = obs["decision"]
         if d and not g.is_over and g.current_player == self.viewer:  # what to do now
-            kind = "act_rally" if d["kind"] == "act" and d.get("mode") == "rally" else d["kind"]
-            lines.append((text(Msg.of(f"xinhai.hint.{kind}"), lang), self.seat_rgb(self.viewer)))
+            lines.append((text(Msg.of(self.hint), lang), self.seat_rgb(self.viewer)))
         lines.append((text(Msg.of("xinhai.panel.round", n=obs["round"], period=obs["period"],
                                   ap=obs["action_points"]), lang), None))
         lines.append((text(Msg.of("xinhai.panel.used", rev=obs["ap_used"]["rev"], qing=obs["ap_used"]["qing"]),
@@ -237,6 +248,11 @@ class Plugin(GamePlugin):
         from client.games import xinhai_hud
 
         self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self.game.events(viewer), lang)
+
+    def action_steps(self, action) -> tuple[Step, ...]:
+        """The engine's steps, cell steps without their label: a click on a hex is matched by the hex alone
+        (the one-click actions 整頓, retreat, ruins, trench and fleet carry a label in the engine)."""
+        return tuple(Step("cell", s.value) if s.kind == "cell" else s for s in self.game.action_steps(action))
 
     def button_label(self, step: Step):
         """A marker face names its region and extra (漢口指揮，整頓), pass / end / tracks / regions their

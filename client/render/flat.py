@@ -382,7 +382,7 @@ class FlatRenderer(Renderer):
         if o.hover is not None and in_view(o.hover):
             pygame.draw.rect(surf, (255, 255, 255), cell_rect(o.hover), 1 if s < 20 else 2)
 
-    def _draw_unit(self, surf: pygame.Surface, r: pygame.Rect, u, s: float) -> None:
+    def _draw_unit(self, surf: pygame.Surface, r: pygame.Rect, u, s: float, label: bool = True) -> None:
         col = player_rgb(u.owner)
         if s < 8:
             m = max(2, int(s * 0.9))
@@ -424,7 +424,7 @@ class FlatRenderer(Renderer):
             d = rad // 2
             pygame.draw.line(surf, (20, 20, 20), (cx - d, cy - d), (cx + d, cy + d), 2)
             pygame.draw.line(surf, (20, 20, 20), (cx - d, cy + d), (cx + d, cy - d), 2)
-        if s >= 14:
+        if s >= 14 and label:
             f = self._font(max(9, int(s * 0.36)))
             t = f.render(str(u.count), True, (255, 255, 255))
             sh = f.render(str(u.count), True, (0, 0, 0))

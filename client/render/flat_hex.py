@@ -89,7 +89,7 @@ def draw_hex(renderer, frame, cam) -> None:
                                  (cx + rad * math.cos(a1), cy + rad * math.sin(a1)), 2)
     for u in frame.units:
         if in_view(u.cell):
-            renderer._draw_unit(surf, rect(u.cell), u, s)
+            renderer._draw_unit(surf, rect(u.cell), u, s, label=u.count != 1)  # the star: one soldier a cell
     if o.sight_src is not None and o.sight_dst is not None:
         col = BLOCK_RED if o.sight_block is not None else SIGHT_YELLOW
         pygame.draw.line(surf, col, centre(o.sight_src), centre(o.sight_dst), 2)
@@ -112,3 +112,24 @@ def pick_hex(frame, cam, x: float, y: float):
     wx, wz = cam.to_world(x, y)
     return frame.layout.at_point(wx, wz)
 
+
+
+def hex_preview(heights, layout, spawns=(), size: int = 256) -> pygame.Surface:
+    """A size x size picture of a hex board: its hexagons in terrain colours (the flat renderer's ramp)
+    and each player's spawn cells as a dot of the player's colour (the start screen's map preview)."""
+    import numpy as np
+
+    from client.render.flat import player_rgb, terrain_rgb
+
+    rgb = terrain_rgb(np.asarray(heights))
+    img = pygame.Surface((size, size))
+    img.fill((14, 15, 18))
+    k = size / layout.shape[1]
+    for cell in layout.cells:
+        x, z = layout.centre(cell)
+        pygame.draw.polygon(img, tuple(int(v) for v in rgb[cell]), [((x + cx) * k, (z + cz) * k) for cx, cz in CORNERS])
+    for p, cells in enumerate(spawns):
+        for cell in cells:
+            x, z = layout.centre(cell)
+            pygame.draw.circle(img, player_rgb(p), (round(x * k), round(z * k)), max(2, round(k * 0.3)))
+    return img

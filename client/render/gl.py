@@ -861,7 +861,8 @@ class GLRenderer(Renderer):
             r, c = cell
             if cell in unit_cells:
                 continue
-            add(at(cell, hgt[r, c] * Y_SCALE + 0.02), str(cost), (0.85, 1.0, 1.0, 1.0), 0.45)
+            add(at(cell, hgt[r, c] * Y_SCALE + 0.02, 0.0, 0.0 if layout is None else 0.1), str(cost),
+                (0.85, 1.0, 1.0, 1.0), 0.45)
         if (ov.show_coords or ov.show_heights) and self._max_cell_px(view, proj) * 0.24 >= 7.0:
             # only cells on screen and large enough to read (vectorised first pass)
             known = np.asarray(frame.heights) >= 0
@@ -882,7 +883,7 @@ class GLRenderer(Renderer):
                 r, c = divmod(int(i), cols)
                 y = hgt[r, c] * Y_SCALE + 0.01
                 if ov.show_coords:  # square: the top-left corner; hex: above the centre
-                    add(at((r, c), y, -0.26, -0.34) if layout is None else at((r, c), y, 0.0, -0.2),
+                    add(at((r, c), y, -0.26, -0.34) if layout is None else at((r, c), y, 0.0, -0.3),
                         namer((r, c)), (1.0, 1.0, 0.8, 1.0), 0.24)
                 if ov.show_heights and known[r, c] and hgt[r, c] != 0:
                     add(at((r, c), y, 0.28, 0.32) if layout is None else at((r, c), y, 0.0, 0.22),

@@ -219,6 +219,12 @@ def layout_of(obs):
     return HexLayout(mask) if mask is not None else None
 
 
+def star_look(state: str, star: bool) -> str:
+    """The look of a soldier's state: on the star a soldier that moved this turn (the engine's
+    "fresh", S19d) cannot move again, so it is drawn as "spent" (hourglass), not as a new camp."""
+    return "spent" if star and state == "fresh" else state
+
+
 def cell_xz(cell, layout=None) -> tuple[float, float]:
     """World (x, z) of a cell's centre: the layout's, or the square cell's (col + 0.5, row + 0.5)."""
     if layout is None:

@@ -5,6 +5,7 @@ import math
 import time
 from pathlib import Path
 
+import numpy as np
 import pygame
 
 from client import i18n
@@ -178,8 +179,11 @@ class GameScene(Scene):
                 if math.hypot(ox, oz) > 1.0:  # looking from the own soldiers towards the centre
                     a = math.degrees(math.atan2(-ox, oz))
                     cam._goal_yaw = a + 360.0 * round((cam.yaw - a) / 360.0)  # the short way round
-            x0, z0, x1, z1 = self.layout.extent()
-            pts = [(x, y, z) for x in (x0, x1) for z in (z0, z1) for y in (0.0, -0.5)] + tops
+            # the star's outline: every cell's corners at its known height and at the base below ground
+            lay = self.layout
+            known = np.maximum(np.asarray(obs.heights), 0) * Y_SCALE
+            pts = [(x, y, z) for cell in lay.cells for x, z in lay.corners(cell)
+                   for y in (float(known[cell]), -0.5)] + tops
             limit = None
         elif n < 64:
             slab = -0.5  # the board's base below ground level

@@ -8,7 +8,9 @@ simulating them with the rules engine.
 - ``normal``: one action ahead with the static evaluation, minus the most valuable own unit the enemy
   could capture right after;
 - ``hard``: ``normal``'s best candidates re-scored by the enemy's best reply (two plies: every enemy
-  action of the following turn is simulated and the worst case for us is kept).
+  action of the following turn is simulated and the worst case for us is kept); it weighs merit
+  (功绩) more, since the J13 tie-break (morale, then merit) decides most wars between computer
+  players whose morale both sit at the maximum, and so recruits only where a unit is worth it.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from engine.jiangshan.state import State
 
 LEVELS = ("easy", "normal", "hard")
 PICKS = "fire+ruse+substitute"
+MERIT_HARD = 1.5  # merit decides most wars between computer players (J13 tie-break after morale)
 
 
 def _copy(st: State) -> State:
@@ -151,6 +154,7 @@ class JiangshanAgent:
         self.name = level
         self.seat = seat
         self.rng = random.Random(seed)
+        self.merit_w = MERIT_HARD if level == "hard" else 0.6
 
     def act(self, obs: dict, legal: Sequence[Any]) -> Any:
         legal = list(legal)
@@ -170,7 +174,7 @@ class JiangshanAgent:
         scored = []
         for a in self._candidates(st, me, legal):
             s = simulate(st, a)
-            v = evaluate(s, me, unknown, clock=self.level == "hard")
+            v = evaluate(s, me, unknown, clock=self.level == "hard", merit_w=self.merit_w)
             if s.stage != "over" and s.player != me:
                 v -= 0.8 * best_capture(s, s.player)
             scored.append((v + self.rng.random() * 1e-3, a, s))
@@ -203,14 +207,14 @@ class JiangshanAgent:
         for v1, a, s in scored[:6]:
             v = v1
             if s.stage != "over" and s.player != me:
-                base = evaluate(s, me, unknown, clock=True)
+                base = evaluate(s, me, unknown, clock=True, merit_w=self.merit_w)
                 loss = 0.0
                 after = None
                 for b in R.legal(s):
                     if b.kind not in ("capture", "shoot", "siege", "rocks"):
                         continue
                     s2 = simulate(s, b)
-                    d = base - evaluate(s2, me, unknown, clock=True)
+                    d = base - evaluate(s2, me, unknown, clock=True, merit_w=self.merit_w)
                     if d > loss:
                         loss, after = d, s2
                 v = base - 0.9 * loss

@@ -72,7 +72,7 @@ def state_from_observation(obs: dict) -> tuple[State, dict]:
     return st, unknown
 
 
-def evaluate(st: State, me: int, unknown: dict | None = None, clock: bool = False) -> float:
+def evaluate(st: State, me: int, unknown: dict | None = None, clock: bool = False, merit_w: float = 0.6) -> float:
     """A static score of ``st`` for ``me``: material (kings dominate), disorder, morale, merit, cities,
     reserves and closeness to the enemy king; with ``clock`` also the J13 tie-break (morale, then merit)
     weighing more as the stall count nears its end."""
@@ -100,7 +100,7 @@ def evaluate(st: State, me: int, unknown: dict | None = None, clock: bool = Fals
     for p in (0, 1):
         s = st.sides[p]
         sign = 1 if p == me else -1
-        score += sign * (1.2 * s.morale + 0.6 * s.merit + 0.25 * s.supply)
+        score += sign * (1.2 * s.morale + merit_w * s.merit + 0.25 * s.supply)
         score += sign * 0.4 * sum(VALUE[t] * n for t, n in s.reserve.items())
         if s.morale <= 0:
             score -= sign * 3

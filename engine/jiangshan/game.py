@@ -305,27 +305,16 @@ class JiangshanGame(Game):
         return observe(self, player)
 
     def hidden_variant(self, player: int, rng) -> "JiangshanGame":
-        """A copy ``player`` cannot tell apart: the enemy's units whose type ``player`` does not know are
-        shuffled among themselves (within a shown class), its unused tallies redrawn."""
+        """A copy ``player`` cannot tell apart (J5): the enemy's units hidden from ``player`` (under forests,
+        in its cities) are moved among the hidden places (free unburnt forests, its cities), then the types
+        ``player`` does not know are shuffled (the hidden units among themselves, a marching unit's within
+        its shown class); the enemy's unused tallies are redrawn."""
+        from engine.jiangshan.observation import resample_hidden
+
         g = self.clone()
         g._legal = None
-        st = g.st
-        q = 1 - player
-        groups: dict = {}
-        for u in sorted(st.units.values(), key=lambda u: u.uid):
-            if u.owner != q or g._knows(u, player):
-                continue
-            key = ("hidden",) if st.hidden(u) else ("march", u.t.cls)
-            groups.setdefault(key, []).append(u)
-        for us in groups.values():
-            types = [u.type for u in us]
-            rng.shuffle(types)
-            for u, t in zip(us, types):
-                u.type = t
-        s = st.sides[q]
-        if s.picked and s.tallies:
-            pool = [t for t in st.scen.tallies if t not in s.used_tallies]
-            s.tallies = sorted(rng.sample(pool, len(s.tallies)))
+        g._prefix_key = None
+        resample_hidden(g, player, rng)
         return g
 
     # ------------------------------------------------------------------ saves

@@ -52,3 +52,54 @@ def observe(game, player: int) -> dict:
         "over": st.stage == "over", "winner": st.winner,
         "offer": list(st.scen.tallies), "picks": st.scen.tally_picks,
     }
+
+
+def hidden_places(st, q: int) -> tuple[list, list]:
+    """(forests, cities) where a unit of ``q`` may stand hidden from the enemy (J5): forest cells
+    without a unit, a city or a fire, and ``q``'s own cities and camps (any number of garrisons)."""
+    taken = {u.cell for u in st.units.values() if not u.in_city}
+    forests = [(x, y) for y in range(st.height) for x in range(st.width)
+               if st.terrain[y][x] == "forest" and (x, y) not in taken and (x, y) not in st.cities
+               and (x, y) not in st.fires]
+    cities = sorted(c for c, k in st.cities.items() if k.owner == q)
+    return forests, cities
+
+
+def resample_hidden(g, player: int, rng) -> None:
+    """Change, in place, what ``player`` cannot see of the enemy (for ``hidden_variant``): its hidden
+    marching units (not disordered, not under a fire) go to random hidden places, then the unknown types
+    are shuffled (hidden units among themselves, marching units within their class), and its unused
+    tallies are redrawn from those not played. ``player``'s observation stays the same."""
+    st = g.st
+    q = 1 - player
+    movable = [u for u in sorted(st.units.values(), key=lambda u: u.uid)
+               if u.owner == q and st.hidden(u) and u.state == "march" and not u.disorder
+               and u.cell not in st.fires]
+    for u in movable:  # free their places first, so units may also swap
+        u.cell, u.in_city = (-1, -1), False
+    forests, cities = hidden_places(st, q)
+    free = list(forests)
+    for u in movable:
+        slots = len(free) + len(cities)
+        k = rng.randrange(slots)
+        if k < len(free):
+            u.cell, u.in_city = free.pop(k), False
+        else:
+            u.cell, u.in_city = cities[k - len(free)], True
+        u.facing = None
+    groups: dict = {}
+    for u in sorted(st.units.values(), key=lambda u: u.uid):
+        if u.owner != q or g._knows(u, player):
+            continue
+        hid = st.hidden(u)
+        key = ("hidden", u.state, u.disorder, u.t.cls if u.state == "battle" else "") if hid else ("march", u.t.cls)
+        groups.setdefault(key, []).append(u)
+    for us in groups.values():
+        types = [u.type for u in us]
+        rng.shuffle(types)
+        for u, t in zip(us, types):
+            u.type = t
+    s = st.sides[q]
+    if s.picked and s.tallies:
+        pool = [t for t in st.scen.tallies if t not in s.used_tallies]
+        s.tallies = sorted(rng.sample(pool, len(s.tallies)))

@@ -16,6 +16,8 @@ def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, 
     from engine.shachang import terrain
 
     get_preset(preset)  # clear error for an unknown preset before generating anything
+    if isinstance(players, str) and players.isdigit():  # option strings (command line, test variants)
+        players = int(players)
     source = "file"
     if game_map is None and map_file is not None:
         from engine.shachang.maps import load_map
@@ -31,9 +33,25 @@ def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, 
         items = items.strip().lower() in ("1", "true", "yes", "on")
     if isinstance(item_seed, str):
         item_seed = int(item_seed)
-    return ShachangGame(game_map, preset=preset, mode=mode, players=players, seed=seed,
-                        round_limit=round_limit, map_source=source, items=bool(items), item_seed=item_seed,
-                        item_setup=item_setup)
+    if items:
+        if get_preset(preset).board == "star":
+            raise ValueError("the fun items (S20a) are offered on the square maps, not on the star")
+        return game_class(preset)(game_map, preset=preset, mode=mode, players=players, seed=seed,
+                                  round_limit=round_limit, map_source=source, items=True,
+                                  item_seed=item_seed, item_setup=item_setup)
+    return game_class(preset)(game_map, preset=preset, mode=mode, players=players, seed=seed,
+                              round_limit=round_limit, map_source=source)
+
+
+def game_class(preset: str):
+    """The game class of a preset: ``StarGame`` on the star (S19h), else ``ShachangGame``."""
+    from engine.shachang.rules import preset as get_preset
+
+    if get_preset(preset).board == "star":
+        from engine.shachang.star_game import StarGame
+        return StarGame
+    from engine.shachang.game import ShachangGame
+    return ShachangGame
 
 
 def load_game(text: str, upto: int | None = None):
@@ -46,7 +64,7 @@ def load_game(text: str, upto: int | None = None):
 def make_agent(level: str, seed: int = 0, seat: int = 0, budget: float | None = None):
     """A computer player of ``level`` (easy, normal, hard); ``budget``: thinking seconds per turn
     (default by preset)."""
-    from engine.shachang.ai import make_agent as _make
+    from engine.shachang.star_ai import make_agent as _make  # the star's own players, else engine.shachang.ai
 
     return _make(level, seed=seed, seat=seat, budget=budget)
 

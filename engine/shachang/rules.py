@@ -44,6 +44,7 @@ class Preset:
     round_limit: int
     max_players: int  # the most players the engine accepts
     offered_players: int = 0  # offered by the start screen and the command line (spawns keep the gap)
+    board: str = "square"  # "square" (size x size) or "star" (S19h: the Chinese-checkers star)
 
     def __post_init__(self) -> None:
         if not self.offered_players:
@@ -72,7 +73,10 @@ def presets() -> dict[str, Preset]:
         offered = d.get("offered_players", d["max_players"])
         if not isinstance(offered, int) or isinstance(offered, bool) or not 2 <= offered <= d["max_players"]:
             raise ValueError(f"{path}: preset {key!r}: offered_players must be an integer in 2..max_players")
-        out[key] = Preset(key=key, offered_players=offered, **{f: d[f] for f in _FIELDS})
+        board = d.get("board", "square")
+        if board not in ("square", "star"):
+            raise ValueError(f"{path}: preset {key!r}: board must be \"square\" or \"star\"")
+        out[key] = Preset(key=key, offered_players=offered, board=board, **{f: d[f] for f in _FIELDS})
     return out
 
 

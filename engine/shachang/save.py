@@ -172,7 +172,9 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
     heights = check_heights(need(mp, "heights", list, "map"), p.size)
     spawns = check_spawns(need(mp, "spawns", list, "map"), players, p.spawns, p.size)
     source = need(mp, "source", str, "map", "file")
-    setup = check_setup(data.get("setup"), players, preset_key, round_limit or p.round_limit)
+    star = p.board == "star"  # S19h: the star's setups name star cells (engine.shachang.star_position)
+    setup = data.get("setup") if star else check_setup(data.get("setup"), players, preset_key,
+                                                       round_limit or p.round_limit)
     if upto is not None and (type(upto) is not int or not 0 <= upto <= len(actions)):
         raise SaveError(f"cannot replay to action {shown(upto)}: the save has {len(actions)} actions")
     from engine.shachang.items import load_options
@@ -180,8 +182,10 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
     item_opts = load_options(opts)  # the fun items (S20a), if on
     try:
         gmap = GameMap(heights=heights, spawns=spawns)
-        g = ShachangGame(gmap, preset=preset_key, mode=mode, players=players, seed=seed,
-                         round_limit=round_limit, map_source=source[:200], setup=setup, **item_opts)
+        from engine.shachang import game_class
+        g = game_class(preset_key)(gmap, preset=preset_key, mode=mode, players=players, seed=seed,
+                                   round_limit=round_limit, map_source=source[:200], setup=setup,
+                                   **item_opts)  # the fun items (S20a) when on
     except ValueError as e:  # what the game itself refuses (e.g. a spawn twice, a full unit cap)
         raise SaveError(f"save file: bad rules, map or setup: {e}") from None
     return replay_actions(g, actions, upto)

@@ -661,6 +661,9 @@ def generate(preset_key: str, players: int, seed: int, *, flat: bool = False) ->
     ``flat=True`` gives all-zero heights (the ``classic`` rule mode) with the same spawns.
     """
     p = _check_args(preset_key, players, seed)
+    if p.board == "star":  # the Chinese-checkers star (S19a-S19h)
+        from .star_terrain import generate_star
+        return generate_star(p, players, seed, flat=flat)
     n = p.size
     spawns = place_spawns(np.zeros((n, n), dtype=np.int16), preset_key, players, seed, adjust=False)
     name = f"{p.key}-{players}p-{seed}" + ("-flat" if flat else "")
