@@ -176,6 +176,15 @@ def test_the_bag_and_the_marker_now(cleanup):
     hud = sc.plugin.hud
     assert hud["marker"] == obs["decision"]["marker"] and hud["marker"] not in hud["bag"]
     assert hud["bag"] == obs["bag"] and len(hud["bag"]) == len(rules().markers) - 1
+    # the box keeps clear of the map and of the tracks (under the tracks, right of the map)
+    view = sc.last_board_view
+    x0, z0, x1, z1 = view.geometry.bounds()
+    corners = [sc.world_px(x, z) for x, z in ((x0, z0), (x1, z1))]
+    board = pygame.Rect(corners[0], (corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]))
+    pts = [sc.world_px(x, z) for _, boxes, _ in view.track_boxes() for _, (x, z) in boxes]
+    tracks = pygame.Rect(min(p[0] for p in pts), min(p[1] for p in pts), 1, 1)
+    tracks.union_ip(pygame.Rect(max(p[0] for p in pts), max(p[1] for p in pts), 1, 1))
+    assert not hud["rect"].colliderect(board) and not hud["rect"].colliderect(tracks)
     while g.current_player == 0 and g.stage == "marker":
         sc.play("pass")
     settle(app)

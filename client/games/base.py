@@ -185,9 +185,10 @@ class GamePlugin:
         to it before a hot-seat hand-over hides the board (None: nothing)."""
         return None
 
-    def draw_over_board(self, surf, rect, viewer: int, lang: str) -> None:
+    def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
         """Draw the game's own boxes over the board's area ``rect`` for ``viewer`` (辛亥革命: the command
-        marker, the bag, the last roll with its table row). Default: nothing."""
+        marker, the bag, the last roll with its table row); ``world_px(x, z)`` is the pixel where the board
+        draws its point (x, z), to keep clear of the map. Default: nothing."""
 
     # ------------------------------------------------------------------ cards (client/ui/cards.py)
     def hand(self, obs: Any, lang: str) -> list:

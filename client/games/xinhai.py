@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 
+import pygame
+
 from collections import Counter
 
 from engine.api import Step
@@ -243,11 +245,20 @@ class Plugin(GamePlugin):
             lines.append((text(Msg.of("xinhai.panel.marker", marker=d["marker"]), lang), self.seat_rgb(g.current_player)))
         return lines
 
-    def draw_over_board(self, surf, rect, viewer: int, lang: str) -> None:
-        """The command marker, the bag and the last roll with its table row, beside the map."""
+    def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
+        """The command marker, the bag and the last roll with its table row, beside the map: under the
+        tracks and right of the map when there is room (``world_px``: board (x, z) -> pixel)."""
+        from client.boards.model import TRACK_BOX
         from client.games import xinhai_hud
 
-        self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self.game.events(viewer), lang)
+        free = None
+        if world_px is not None:
+            x0, z0, x1, z1 = self.geometry.bounds()
+            below_tracks = z0 + 6 * (TRACK_BOX + 0.15) + 0.2  # six tracks (decorate)
+            left = max(world_px(x1 + 0.3, z)[0] for z in (z0, z1))
+            top = max(world_px(x, below_tracks)[1] for x in (x1 + 0.6, x1 + 12.0))
+            free = pygame.Rect(int(left), int(top), int(rect.right - left), int(rect.bottom - top)).clip(rect)
+        self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self.game.events(viewer), lang, free)
 
     def action_steps(self, action) -> tuple[Step, ...]:
         """The engine's steps, cell steps without their label: a click on a hex is matched by the hex alone

@@ -346,6 +346,13 @@ class BoardGameScene:
             return self.camera.ground_at(pos[0], pos[1], 0.25)
         return self.flat.to_world(*pos)
 
+    def world_px(self, x: float, z: float) -> tuple[float, float]:
+        """The pixel where the board's point (x, z) on the ground is drawn in the last frame (flat or GL)."""
+        if self.using_gl and self.camera is not None:
+            p = self.camera.project([(x, 0.0, z)])[0]
+            return (float(p[0]), float(p[1]))
+        return self.flat.to_px(x, z)
+
     def cell_pos(self, cell) -> tuple[int, int]:
         """The pixel where ``cell``'s piece (or centre) is drawn (for tests and tooltips)."""
         if self.using_gl and self.camera is not None and self.last_board_view is not None:
@@ -731,7 +738,7 @@ class BoardGameScene:
             text.draw(surf, ln, (p.x + 10, y), 14, widgets.TEXT)
             y += 18
         text.draw(surf, "F1 " + t("help"), (p.x + 10, p.bottom - 22), 12, widgets.DIM)
-        pl.draw_over_board(surf, self.board_rect, self.viewer(), lang)  # a game's own boxes (dice, bag)
+        pl.draw_over_board(surf, self.board_rect, self.viewer(), lang, self.world_px)  # a game's own boxes
         # --- the cards under the board, and the one under the mouse enlarged
         if self.card_rows:
             chosen = {c.ident for r in self.card_rows for c in r.cards if c.step is not None and c.step in self.prefix}

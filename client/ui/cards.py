@@ -69,6 +69,15 @@ def rgb255(c: RGB) -> tuple[int, int, int]:
     return (int(c[0] * 255 + 0.5), int(c[1] * 255 + 0.5), int(c[2] * 255 + 0.5))
 
 
+def fit(words: str, size: int, width: int) -> str:
+    """``words`` shortened with an ellipsis to fit ``width`` pixels."""
+    if text.size_of(words, size)[0] <= width:
+        return words
+    while len(words) > 1 and text.size_of(words + "…", size)[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
 def _title_rgb(ink: RGB) -> tuple[int, int, int]:
     """A row title in the owner's colour, lightened to read on the dark strip."""
     return tuple(int(80 + 175 * v) for v in ink)
@@ -130,14 +139,15 @@ def draw_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: boo
         lines: list[str] = []
         for ln in card.lines:
             lines += text.wrap(ln, bsize, r.w - 2 * pad)
-        fit = max(0, room // (bsize + 3))
-        if len(lines) > fit:
-            lines = lines[:max(0, fit - 1)] + (["…"] if fit else [])
+        room_lines = max(0, room // (bsize + 3))
+        if len(lines) > room_lines:
+            lines = lines[:max(0, room_lines - 1)] + (["…"] if room_lines else [])
         for ln in lines:
             text.draw(surf, ln, (r.x + pad, y), bsize, INK)
             y += bsize + 3
         if card.tag:
-            text.draw(surf, card.tag, (r.centerx, r.bottom - pad), bsize, (120, 100, 80), anchor="midbottom")
+            text.draw(surf, fit(card.tag, bsize, r.w - 2 * pad), (r.centerx, r.bottom - pad), bsize, (120, 100, 80),
+                      anchor="midbottom")
     edge = SELECTED if selected else LEGAL if card.legal else (ink if card.face_down else (120, 104, 84))
     pygame.draw.rect(surf, edge, r, 3 if (selected or card.legal) else 1, border_radius=rad)
 
@@ -184,11 +194,7 @@ class CardStrip:
         for row, cs in groups:
             step = (cw + gap) * min(1.0, squeeze)
             span = int((len(cs) - 1) * step + cw) if cs else 0
-            title = row.title
-            if squeeze < 1.0 and text.size_of(title, 13)[0] > span:  # no room for a long title: shorten it
-                while len(title) > 1 and text.size_of(title + "…", 13)[0] > span:
-                    title = title[:-1]
-                title += "…"
+            title = fit(row.title, 13, span + 8) if cs else row.title  # a long title shortened (hover: whole)
             text.draw(surf, title, (x, rect.y + 2), 13, _title_rgb(row.ink))
             for k, c in enumerate(cs):
                 lifted = c.ident in selected
