@@ -213,3 +213,28 @@ def test_the_panel_says_what_to_do_now_to_the_seat_to_move_only():
     g.apply("cmd 1")
     pl.view(0)
     assert pl.panel_lines("zh")[0][0].startswith("點指揮地區內己方待命的軍棋")
+
+
+def test_a_hex_under_the_resting_mouse_is_explained(cleanup):
+    # seed 9 (terrain and its shooting effect), X2 (regions, place names), seed 4(2) (the unit's state)
+    g = position([("rev", "infantry", "G-11", False), FAR_QING])
+    g.board.trenches = {_hex("G-11")}
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", game=g, size=(1280, 800))
+    sc = app.scene
+    pl = sc.plugin
+    assert pl.cell_info(pl.cell("G-11"), "en") == [
+        "G-11 Yudai Gate", "control point (target -1) · Hankou", "the revolutionaries: infantry (worn)", "trench"]
+    assert pl.cell_info(pl.cell("H-9"), "zh") == ["H-9", "漢水 · 漢口、漢陽"]
+    pos = sc.cell_pos(pl.cell("G-11"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    from client.ui import widgets
+
+    shot = app.display.screenshot()
+    box = shot[pos[1] + 18:pos[1] + 100, pos[0] + 18:pos[0] + 300]
+    assert ((box == widgets.ACCENT).all(axis=-1)).sum() == 0  # not yet: the mouse has just come
+    sc.hover_since -= 1.0
+    app.step(0.016)
+    shot = app.display.screenshot()
+    box = shot[pos[1] + 18:pos[1] + 100, pos[0] + 18:pos[0] + 300]
+    assert ((box == widgets.ACCENT).all(axis=-1)).sum() > 10  # the first line, in the accent colour

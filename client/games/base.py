@@ -131,6 +131,11 @@ class GamePlugin:
     def hover_mark(self, view: BoardView, cell: Cell) -> str:
         return "hover"
 
+    def cell_info(self, cell: Cell, lang: str) -> list[str]:
+        """Lines about ``cell`` shown in a tooltip when the mouse rests on it (its name, terrain, what
+        stands there; only what the seat shown may know). Default: none."""
+        return []
+
     def choice(self, prefix: tuple[Step, ...], step: Step) -> Choice:
         """How an option step following ``prefix`` shows in a chooser."""
         return Choice(step, Msg.of(step.label) if step.label else step.value)

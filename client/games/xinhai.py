@@ -199,6 +199,33 @@ class Plugin(GamePlugin):
             self._region_edges = out
         return list(self._region_edges)
 
+    def cell_info(self, cell, lang: str) -> list[str]:
+        """The hex under the mouse: its label and place name, terrain (with its shooting effect, seed 9)
+        and region(s) (X2), the unit there and the markers (seed 10)."""
+        from engine.xinhai.data import TERRAIN_CODES
+
+        name = self.cell_name(cell)
+        h = parse_label(name)
+        m = self.map
+        place = m.places.get(name)
+        out = [f"{name} {place[0] if lang == 'zh' else place[1]}" if place else name]
+        sep = "、" if lang == "zh" else ", "
+        regions = sep.join(text(Msg.of(f"xinhai.region.{r}"), lang) for r in m.regions[h])
+        out.append(f"{text(Msg.of(f'xinhai.terrain.{TERRAIN_CODES[m.terrain[h]]}'), lang)} · {regions}")
+        obs = self.observation(self.viewer)
+        for u in obs["units"]:
+            if u["hex"] == name:
+                state = text(Msg.of("xinhai.info.ready" if u["ready"] else "xinhai.info.worn"), lang)
+                if u["boat"]:
+                    state += sep + text(Msg.of("xinhai.info.boat"), lang)
+                out.append(text(Msg.of("xinhai.info.unit", side=Msg.of(f"xinhai.side.{u['side']}"),
+                                       kind=Msg.of(f"xinhai.kind.{u['kind']}"), state=state), lang))
+        marks = [k for k, where in (("trench", "trenches"), ("bridge", "pontoons"), ("ruins", "ruins"))
+                 if name in obs[where]]
+        if marks:
+            out.append(sep.join(text(Msg.of(f"xinhai.info.{k}"), lang) for k in marks))
+        return out
+
     def mark_kind(self, view: BoardView, prefix, step: Step) -> str:
         if prefix and any(s.kind == "option" and s.value in ("shoot", "melee")
                           for s in self.index().next(prefix + (step,))):
