@@ -66,6 +66,13 @@ class FlatHexGeometry(BoardGeometry):
         r, c = cell
         return (self.R + 1.5 * self.R * c, 0.5 + r + (0.0 if c & 1 else 0.5))
 
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The map's bounds (worked out once: the renderers and the box beside the map ask every frame)."""
+        b = self.__dict__.get("_bounds")
+        if b is None:
+            b = self._bounds = super().bounds()
+        return b
+
     def polygon(self, cell):
         x, z = self.center(cell)
         return [(x + self.R * math.cos(math.radians(60 * k)), z + self.R * math.sin(math.radians(60 * k)))
@@ -137,14 +144,21 @@ class Plugin(GamePlugin):
                              value="" if u["ready"] else "耗", turned=not u["ready"]))  # seed 4(2): worn = sideways
         return out
 
+    def terrain_cells(self) -> list[tuple[str, object, str]]:
+        """(label, cell, terrain code) of every hex, worked out once (the view is built every frame)."""
+        tc = self.__dict__.get("_terrain_cells")
+        if tc is None:
+            tc = self._terrain_cells = [(label(h), self.cell(label(h)), t) for h, t in sorted(self.map.terrain.items())]
+        return tc
+
     def tints(self, obs) -> dict:
         ruins = set(obs["ruins"])
         out = {}
-        for h, t in self.map.terrain.items():
-            name = label(h)
-            if name in ruins and t in ("C", "S", "H"):
-                t = "."
-            out[self.cell(name)] = mix(TERRAIN_RGB[t], RUINS_RGB, 0.6) if name in ruins else TERRAIN_RGB[t]
+        for name, cell, t in self.terrain_cells():
+            if name in ruins:  # seed 10(9): burnt, its icon counts as plain
+                out[cell] = mix(TERRAIN_RGB["." if t in ("C", "S", "H") else t], RUINS_RGB, 0.6)
+            else:
+                out[cell] = TERRAIN_RGB[t]
         for name in obs["pontoons"]:
             out[self.cell(name)] = TERRAIN_RGB["."]
         return out
@@ -168,14 +182,12 @@ class Plugin(GamePlugin):
         for u in obs["units"]:
             if u["boat"]:
                 badges.setdefault(self.cell(u["hex"]), []).append("boat")
-        for h, t in self.map.terrain.items():
-            name = label(h)
-            if name in ruins and t in ("C", "S", "H"):
+        for name, cell, t in self.terrain_cells():
+            if t not in TERRAIN_ICON or (name in ruins and t in ("C", "S", "H")):
                 continue  # seed 10(9): icons under the ruins count as plain
-            if t in TERRAIN_ICON:
-                view.icons[self.cell(name)] = TERRAIN_ICON[t]
+            view.icons[cell] = TERRAIN_ICON[t]
             if t == "C" and name in held:  # the control point's flag: the side standing on it
-                badges.setdefault(self.cell(name), []).insert(0, "flag0" if held[name] == "rev" else "flag1")
+                badges.setdefault(cell, []).insert(0, "flag0" if held[name] == "rev" else "flag1")
         view.markers.update({c: tuple(v) for c, v in badges.items()})
         view.edges.extend(self.region_edges())
         for region, where in REGION_LABEL.items():
@@ -343,7 +355,13 @@ class Plugin(GamePlugin):
 
     def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
         """Own hand, the other hand (face up when public, else backs), this round's event cards and the
-        event decks (backs with their size)."""
+        event decks (backs with their size); made once per position, viewer and language."""
+        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang)
+        if self.__dict__.get("_rows_key") != key:
+            self._rows_key, self._rows = key, self._card_rows(viewer, lang)
+        return list(self._rows)
+
+    def _card_rows(self, viewer: int, lang: str) -> list[CardRow]:
         rows = super().card_rows(viewer, lang)
         obs = self.observation(viewer)
         other = "qing" if obs["side"] == "rev" else "rev"

@@ -16,6 +16,7 @@ scene marks the cards that are a legal choice now (``legal``). Nothing here know
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -69,6 +70,13 @@ def rgb255(c: RGB) -> tuple[int, int, int]:
     return (int(c[0] * 255 + 0.5), int(c[1] * 255 + 0.5), int(c[2] * 255 + 0.5))
 
 
+@lru_cache(maxsize=2048)
+def width_of(words: str, size: int) -> int:
+    """The width in pixels of ``words`` at ``size`` (cached: rows are laid out every frame)."""
+    return text.size_of(words, size)[0]
+
+
+@lru_cache(maxsize=2048)
 def fit(words: str, size: int, width: int) -> str:
     """``words`` shortened with an ellipsis to fit ``width`` pixels."""
     if text.size_of(words, size)[0] <= width:
@@ -88,10 +96,27 @@ def back_card(row: CardRow) -> CardView:
     return CardView(title=row.title, corner=str(row.backs), face_down=True, ink=row.ink, key=("backs", row.title))
 
 
+_pictures: dict = {}  # (card, size, full, selected) -> its picture: a card is laid out once, not every frame
+
+
 def draw_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bool = False,
               selected: bool = False) -> None:
     """One card in ``rect``: its back and count when face down, else header, corner, lines and tag
     (``full``: every line, in a larger font, for the enlarged view)."""
+    r = pygame.Rect(rect)
+    key = (card, r.size, full, selected)
+    pic = _pictures.get(key)
+    if pic is None:
+        if len(_pictures) > 400:
+            _pictures.clear()
+        pic = _pictures[key] = pygame.Surface(r.size, pygame.SRCALPHA)
+        paint_card(pic, pic.get_rect(), card, full, selected)
+    surf.blit(pic, r.topleft)
+
+
+def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bool = False,
+               selected: bool = False) -> None:
+    """Draw ``card`` (see ``draw_card``) straight onto ``surf``."""
     r = pygame.Rect(rect)
     rad = max(4, r.w // 12)
     ink = rgb255(card.ink)
@@ -181,7 +206,7 @@ class CardStrip:
         gap = 8
         groups = [(row, list(row.cards) + ([back_card(row)] if row.backs else [])) for row in rows]
         groups = [(row, cs) for row, cs in groups if cs or row.title]
-        widths = [max(text.size_of(row.title, 13)[0], len(cs) * (cw + gap) - gap if cs else 0) for row, cs in groups]
+        widths = [max(width_of(row.title, 13), len(cs) * (cw + gap) - gap if cs else 0) for row, cs in groups]
         total = sum(widths) + 16 * (len(groups) - 1)
         squeeze = 1.0
         if total > rect.w:  # overlap the cards of every row alike
@@ -200,7 +225,7 @@ class CardStrip:
                 lifted = c.ident in selected
                 r = pygame.Rect(int(x + k * step), rect.y + LABEL_H + LIFT - (LIFT if lifted else 0), cw, ch)
                 self.hits.append((r, c))
-            x += max(span, text.size_of(title, 13)[0]) + 16
+            x += max(span, width_of(title, 13)) + 16
         if mouse is not None:
             for r, c in reversed(self.hits):  # the top card under the mouse (later cards lie on top)
                 if r.collidepoint(mouse):
