@@ -238,3 +238,14 @@ def test_a_hex_under_the_resting_mouse_is_explained(cleanup):
     shot = app.display.screenshot()
     box = shot[pos[1] + 18:pos[1] + 100, pos[0] + 18:pos[0] + 300]
     assert ((box == widgets.ACCENT).all(axis=-1)).sum() > 10  # the first line, in the accent colour
+
+
+def test_a_chinese_log_line_is_not_cut_after_its_number():
+    # the log's lines are numbered "224. …"; a CJK line has no other space, so it breaks between characters
+    from client.ui import text
+
+    pygame.init()
+    line = "224. M-11的砲隊射擊O-10：擲骰1+4，修正援助+1，合計6，耗損"
+    parts = text.wrap(line, 14, 300)
+    assert len(parts) == 2 and parts[0].startswith("224. M-11") and "".join(parts) == line
+    assert text.wrap("the quick brown fox jumps over the lazy dog", 14, 150)[0] == "the quick brown fox"
