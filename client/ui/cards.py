@@ -138,6 +138,12 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
             pygame.draw.rect(surf, (20, 18, 16), box, border_radius=6)
             pygame.draw.rect(surf, ink, box, 1, border_radius=6)
             text.draw(surf, "×" + n, box.center, size, (240, 232, 210), anchor="center")
+        if full and card.title:  # the enlarged pile says whose cards they are
+            for i, ln in enumerate(text.wrap(card.title, 16, r.w - 20)[:3]):
+                img = text.render(ln, 16, (240, 232, 210))
+                box = img.get_rect(midtop=(r.centerx, r.y + 14 + 22 * i)).inflate(8, 2)
+                pygame.draw.rect(surf, (20, 18, 16), box, border_radius=4)
+                surf.blit(img, img.get_rect(center=box.center))
     else:
         pygame.draw.rect(surf, FACE, r, border_radius=rad)
         pad = max(3, r.w // 16)
