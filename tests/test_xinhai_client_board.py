@@ -249,3 +249,18 @@ def test_a_chinese_log_line_is_not_cut_after_its_number():
     parts = text.wrap(line, 14, 300)
     assert len(parts) == 2 and parts[0].startswith("224. M-11") and "".join(parts) == line
     assert text.wrap("the quick brown fox jumps over the lazy dog", 14, 150)[0] == "the quick brown fox"
+
+
+def test_key_l_writes_every_hex_label(cleanup):
+    # the hex labels of the seed (letter = column west to east, number = row south to north), on demand
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1280, 800))
+    sc = app.scene
+    assert not sc.last_board_view.labels
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
+    app.step(0.016)
+    app.step(0.016)
+    labels = sc.last_board_view.labels
+    assert len(labels) == 400 and labels[sc.plugin.cell("D-11")] == "D-11"
+    from client import keys
+
+    assert any(b.action == "hex_labels" for b in keys.rows(sc.key_contexts()))  # listed on the F1 page

@@ -26,6 +26,7 @@ from engine.xinhai.hexgrid import label, parse_label
 from client.boards.geometry import BoardGeometry
 from client.boards.model import BoardView, Caption, Edge, Piece, RGB, Track, mix
 from client.games.base import Choice, GamePlugin, text
+from client.keys import Binding
 from client.ui.cards import CardRow, CardView
 
 SQRT3 = math.sqrt(3.0)
@@ -110,6 +111,14 @@ class Plugin(GamePlugin):
     game_id = "xinhai"
     start_options = ()
     needs_handover = True  # each side's hand is private: hot seat hides the board between the two humans
+    key_rows = (Binding("L", "hex_labels", "显示 / 隐藏每格编号", "show / hide every hex's label", "xinhai",
+                        (("K_l", ""),)),)
+    hex_labels = False  # every hex's label written at its foot (key L)
+
+    def on_key(self, action: str, scene) -> None:
+        """L: every hex's label on or off."""
+        if action == "hex_labels":
+            self.hex_labels = not self.hex_labels
 
     @property
     def hint(self) -> str:
@@ -189,6 +198,8 @@ class Plugin(GamePlugin):
             if t == "C" and name in held:  # the control point's flag: the side standing on it
                 badges.setdefault(cell, []).insert(0, "flag0" if held[name] == "rev" else "flag1")
         view.markers.update({c: tuple(v) for c, v in badges.items()})
+        if self.hex_labels:
+            view.labels.update({cell: name for name, cell, _ in self.terrain_cells()})
         view.edges.extend(self.region_edges())
         for region, where in REGION_LABEL.items():
             view.captions.append(Caption(text(Msg.of(f"xinhai.region.{region}"), ln), self.cell(where), 0.62))
