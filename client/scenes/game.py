@@ -40,8 +40,9 @@ class GameScene(Scene):
         if viewer is not None and 0 <= viewer < game.num_players and humans[viewer]:
             self.ctl.viewer = viewer
         self.ctl.on_action = self._after_action
-        self.ctl.show_heights = game.size <= 16  # heights are numbers players must read
         self.layout = layout_of(self.ctl.obs)  # the star's hex cells (S19a), None on square maps
+        # heights are numbers players must read (small maps and the star's 121 cells)
+        self.ctl.show_heights = game.size <= 16 or self.layout is not None
         self.cam = app.display.new_camera(game.size)
         if self.layout is not None:
             if hasattr(self.cam, "set_layout"):

@@ -105,7 +105,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
                 line = trial
                 continue
             cut = line.rfind(" ")
-            if cut > 0 and ch != " ":
+            if cut > len(line) // 3 and ch != " ":  # at a space, unless that leaves a stub ("224." of a CJK line)
                 out.append(line[:cut])
                 line = line[cut + 1:] + ch
             else:
