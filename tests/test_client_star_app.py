@@ -162,3 +162,21 @@ def test_a_star_attack_flies_as_a_bolt_not_a_marching_token(app):
             from client.render.flat import player_rgb
 
             assert got == player_rgb(1)  # a sliding soldier in the mover's colour
+
+
+def test_star_reinforcement_places_one_soldier_on_a_free_cell_of_the_own_point(app):
+    """S19c: reinforcement puts soldiers on free cells of the own point, one per cell (S19b): a click on a
+    green cell opens the box with one soldier, a second click places it."""
+    g = star_game([[0, "a1"], [0, "i5"], [1, "q1"]], reserve=(3, 3))
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    ctl = scene.ctl
+    cells = ctl.overlays().reinforce_cells
+    assert cell("b1") in cells and cell("a1") not in cells and all(g.grid.distance(c, cell("a1")) <= 3 for c in cells)
+    click(app, px(app, "b1"))
+    assert ctl.reinforce == {"cell": cell("b1"), "count": 1, "max": 1}
+    n = len(g.log)
+    click(app, px(app, "b1"))
+    assert len(g.log) == n + 1 and str(g.log[-1]) == "reinforce b1 1" and cell("b1") in g.units
