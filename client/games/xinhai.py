@@ -327,6 +327,15 @@ class Plugin(GamePlugin):
         (the one-click actions 整頓, retreat, ruins, trench and fleet carry a label in the engine)."""
         return tuple(Step("cell", s.value) if s.kind == "cell" else s for s in self.game.action_steps(action))
 
+    def describe(self, action, lang: str) -> str:
+        """What an action does, in words: a marker face by its region and extra (漢口指揮，整頓), like its
+        button; anything else as the engine describes it."""
+        steps = self.game.action_steps(action)
+        act = self.game.parse_action(action) if isinstance(action, str) else action
+        if len(steps) == 1 and steps[0].label and getattr(act, "verb", "") in ("cmd", "rally"):
+            return text(Msg.of(steps[0].label), lang)
+        return super().describe(action, lang)
+
     def button_label(self, step: Step):
         """A marker face names its region and extra (漢口指揮，整頓), pass / end / tracks / regions their
         catalogue words: the engine's step label, which says more than the generic description."""
