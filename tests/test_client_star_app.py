@@ -136,3 +136,47 @@ def test_star_in_the_gl_window_picks_hexes_and_marches(glapp):
     n = len(g.log)
     click(glapp, top_px(cell("j6")))
     assert len(g.log) == n + 1 and cell("j6") in g.units
+
+
+def test_a_star_attack_flies_as_a_bolt_not_a_marching_token(app):
+    """The computer's shot on the star (a StarAttack) is drawn as a bolt, like a square map's Attack."""
+    import time
+
+    from engine.shachang.star_actions import StarAttack, StarMarch
+
+    g = star_game([[0, "i5"], [1, "k6"]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    ui = app.display.ui
+    for action, colour in ((StarAttack(cell("i5"), cell("k6")), (255, 80, 40)),
+                           (StarMarch(cell("i5"), cell("k6"), 1), None)):
+        ui.fill((0, 0, 0, 0))
+        scene._draw_slide(app.display, {"action": action, "seat": 1, "t0": time.monotonic() - 10, "dur": 0.1})
+        x, y = scene.cell_to_screen(cell("k6"), top=False)
+        got = tuple(ui.get_at((x + (0 if colour else 8), y)))[:3]  # (a token's centre holds its count)
+        if colour is not None:
+            assert got == colour  # the bolt's head where it lands
+        else:
+            from client.render.flat import player_rgb
+
+            assert got == player_rgb(1)  # a sliding soldier in the mover's colour
+
+
+def test_star_reinforcement_places_one_soldier_on_a_free_cell_of_the_own_point(app):
+    """S19c: reinforcement puts soldiers on free cells of the own point, one per cell (S19b): a click on a
+    green cell opens the box with one soldier, a second click places it."""
+    g = star_game([[0, "a1"], [0, "i5"], [1, "q1"]], reserve=(3, 3))
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    ctl = scene.ctl
+    cells = ctl.overlays().reinforce_cells
+    assert cell("b1") in cells and cell("a1") not in cells and all(g.grid.distance(c, cell("a1")) <= 3 for c in cells)
+    click(app, px(app, "b1"))
+    assert ctl.reinforce == {"cell": cell("b1"), "count": 1, "max": 1}
+    n = len(g.log)
+    click(app, px(app, "b1"))
+    assert len(g.log) == n + 1 and str(g.log[-1]) == "reinforce b1 1" and cell("b1") in g.units

@@ -264,3 +264,21 @@ def test_key_l_writes_every_hex_label(cleanup):
     from client import keys
 
     assert any(b.action == "hex_labels" for b in keys.rows(sc.key_contexts()))  # listed on the F1 page
+
+
+def test_a_marker_face_is_described_by_its_region_and_extra():
+    # X3: each face names a region (and morale+/morale-/整頓); the status line says which one was played
+    from engine.xinhai import new_game
+
+    g = new_game(seed=1)
+    pl = make_plugin(g)
+    d = g.observe(0)["decision"]
+    m = next(q for q in rules().markers if q.id == d["marker"])
+    region = Msg_render(f"xinhai.region.{m.faces[0].region}")
+    assert pl.describe("cmd 1", "en").startswith(region) and pl.describe("pass", "en") == "pass the marker"
+
+
+def Msg_render(key):
+    from engine.messages import Msg
+
+    return Msg.of(key).render("en")

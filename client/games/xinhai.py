@@ -275,8 +275,16 @@ class Plugin(GamePlugin):
         return super().view(viewer, prefix)
 
     def move_list(self, lang: str) -> list[str]:
-        """The log as the shown seat may read it (the other side's private hand never)."""
-        return [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(self.game.events(self.viewer))]
+        """The log as the shown seat may read it (the other side's private hand never); each entry worded
+        once (the panel asks every frame)."""
+        evs = self.game.events(self.viewer)
+        key = (id(self.game), self.viewer, lang)
+        done = self._log_lines if self.__dict__.get("_log_key") == key else []
+        if len(done) > len(evs):  # an undo: word the log again
+            done = []
+        done = done + [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(evs[len(done):], start=len(done))]
+        self._log_key, self._log_lines = key, done
+        return list(done)
 
     def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         obs = self.observation(self.viewer)
@@ -308,12 +316,25 @@ class Plugin(GamePlugin):
             left = max(world_px(x1 + 0.3, z)[0] for z in (z0, z1))
             top = max(world_px(x, below_tracks)[1] for x in (x1 + 0.6, x1 + 12.0))
             free = pygame.Rect(int(left), int(top), int(rect.right - left), int(rect.bottom - top)).clip(rect)
-        self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self.game.events(viewer), lang, free)
+        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang)
+        if self.__dict__.get("_hud_key") != key:  # what the box shows, worked out once per position
+            self._hud_key = key
+            self._hud_info = xinhai_hud.summary(self.observation(viewer), self.game.events(viewer), lang)
+        self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self._hud_info, lang, free)
 
     def action_steps(self, action) -> tuple[Step, ...]:
         """The engine's steps, cell steps without their label: a click on a hex is matched by the hex alone
         (the one-click actions 整頓, retreat, ruins, trench and fleet carry a label in the engine)."""
         return tuple(Step("cell", s.value) if s.kind == "cell" else s for s in self.game.action_steps(action))
+
+    def describe(self, action, lang: str) -> str:
+        """What an action does, in words: a marker face by its region and extra (漢口指揮，整頓), like its
+        button; anything else as the engine describes it."""
+        steps = self.game.action_steps(action)
+        act = self.game.parse_action(action) if isinstance(action, str) else action
+        if len(steps) == 1 and steps[0].label and getattr(act, "verb", "") in ("cmd", "rally"):
+            return text(Msg.of(steps[0].label), lang)
+        return super().describe(action, lang)
 
     def button_label(self, step: Step):
         """A marker face names its region and extra (漢口指揮，整頓), pass / end / tracks / regions their

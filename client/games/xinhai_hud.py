@@ -136,13 +136,13 @@ def summary(obs: dict, events, lang: str) -> dict:
 _pictures: dict = {}  # what the box shows -> its picture (drawn again only when something changed)
 
 
-def draw(surf: pygame.Surface, rect: pygame.Rect, obs: dict, events, lang: str, free=None) -> dict:
-    """The box in the bottom right corner of ``free`` (the part of the board's area nothing is drawn in:
-    under the tracks, right of the map) when it fits there, else of ``rect`` (the board's area); returns
-    its ``summary`` with the rect drawn ("rect")."""
-    info = summary(obs, events, lang)
+def draw(surf: pygame.Surface, rect: pygame.Rect, obs: dict, info: dict, lang: str, free=None) -> dict:
+    """The box showing ``info`` (its ``summary``) in the bottom right corner of ``free`` (the part of the
+    board's area nothing is drawn in: under the tracks, right of the map) when it fits there, else of
+    ``rect`` (the board's area); returns ``info`` with the rect drawn ("rect")."""
+    info = dict(info)
     roll = info["roll"]
-    key = (lang, tuple(obs["bag"]), str(obs["decision"]), len(events), tuple(info["in_play"]))
+    key = (lang, tuple(obs["bag"]), str(obs["decision"]), str(roll), tuple(info["in_play"]))
     pic = _pictures.get(key)
     if pic is None:
         tmp = pygame.Surface((WIDTH, 1200), pygame.SRCALPHA)

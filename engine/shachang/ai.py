@@ -223,6 +223,8 @@ class Planner:
             return
         planned: dict = {}  # enemy cell -> shots planned
         cells = set(m.reinforce_cells())
+        if len(m.own) >= m.max_units:  # no cell is free for a new unit (as the loop below found)
+            cells = set()
         while m.room > 0:
             best = None
             for e in enemies:

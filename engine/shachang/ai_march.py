@@ -22,6 +22,8 @@ maps the first time a score asks for them, so a fixed quota still buys the same 
 """
 from __future__ import annotations
 
+import numpy as np
+
 from engine.shachang.ai_model import METER, WORK_CHANGE
 
 
@@ -90,6 +92,46 @@ class Terms:
             METER.n += e[2]
         v = self.static[k] = e[0]
         return v
+
+    def static_many(self, cells: list, count: int) -> None:
+        """``static_add`` for many cells at once (the map reads done with numpy): fills the shared
+        table for those cells; the score's own bookkeeping is left to the caller."""
+        T, w = self.T, self.T.w
+        n = len(cells)
+        if T._live_enemies:
+            opp = [T.opp_count(c, count) for c in cells]
+        else:  # nobody in sight: no shot chances, no sight line asked
+            opp = [(0, 0)] * n
+        rr = np.fromiter((c[0] for c in cells), dtype=np.intp, count=n)
+        cc = np.fromiter((c[1] for c in cells), dtype=np.intp, count=n)
+        appr = ((w.approach * count) * T.targets[rr, cc].astype(np.float64)).tolist() \
+            if T.targets is not None else None
+        seen = T.seen_map[rr, cc].tolist() if (T.seen_map is not None and w.seen) else None
+        block = T.spawn_block if w.block else ()
+        fog = T.fog
+        mass = w.mass * count * count.bit_length() if w.mass else 0.0
+        shared = self.shared_static
+        for j, cell in enumerate(cells):
+            nn, work = opp[j]
+            o = 0.0 if nn == 0 else w.opp + w.opp_more * (nn - 1)
+            out = []
+            if o:
+                out.append(o)
+            if appr is not None and appr[j]:
+                out.append(-appr[j])
+            if cell in block:
+                out.append(w.block)
+            if fog is not None:
+                x = w.fog * fog.risk(cell)  # counts its vision map the first time, as before
+                if x:
+                    out.append(-x)
+            if seen is not None and seen[j]:
+                out.append(-w.seen)
+            if w.spread:
+                out.append(w.spread)
+            if mass:
+                out.append(mass)
+            shared[(cell, count)] = (tuple(out), o, work)
 
     def owners_at(self, cell) -> tuple:
         v = self.owners.get(cell)
@@ -185,31 +227,83 @@ def _options(m, u, c: int, reach: dict, ks: list, splits_only: bool) -> list:
     return opts
 
 
+def _arrivals(X: Terms, cells: list, k: int) -> dict:
+    """The deltas of a unit of ``k`` soldiers arriving on each of ``cells`` (free cells), from the
+    score's counters as they are: ``X.add`` for many cells at once."""
+    T = X.T
+    at_get = T.at.get
+    nh, ns, ew = T.n_hard, T.n_soft, X.enemy_w
+    owners_get = X.owners.get
+    shared_get = X.shared_static.get
+    opp_cache = T.opp_cache
+    r_est, exposed, wr = T.r_est, T.exposed, T.w.reinf
+    work = 0
+    out: dict = {}
+    miss = [cell for cell in cells if shared_get((cell, k)) is None]
+    if miss:
+        X.static_many(miss, k)
+    for cell in cells:
+        d: list = []
+        lst = at_get(cell)
+        if lst:
+            for i, kind in lst:
+                h, s = nh[i], ns[i]
+                lw, sw = ew[i]
+                before = lw if h > 0 else (sw if s > 0 else 0.0)
+                if kind == 0:
+                    after = lw if h >= 0 else (sw if s > 0 else 0.0)
+                else:
+                    after = lw if h > 0 else (sw if s >= 0 else 0.0)
+                if after != before:
+                    d.append(-(after - before))
+        owners = owners_get(cell)
+        if owners is None:
+            owners = X.owners_at(cell)
+        for o in owners:
+            r, e = r_est[o], exposed[o]
+            b = wr * min(r, e)
+            a = wr * min(r, e + 1)
+            if a != b:
+                d.append(-(a - b))
+        key = (cell, k)
+        e = shared_get(key)
+        if key not in opp_cache:  # this score asks for the shot chances as the old code did
+            opp_cache[key] = e[1]
+            work += e[2]
+        d += e[0]
+        out[cell] = d
+    METER.n += work
+    return out
+
+
 def _deltas(X: Terms, u, c: int, opts: list) -> tuple:
     """The deltas of leaving ``u``, and by soldiers sent: of what stays behind and, per
     destination, of arriving (a merge: the destination's unit removed, then the grown one added)."""
+    by_k: dict = {}  # k -> (free cells, merge cells with their soldiers), in the options' order
+    for kind, dst, k, cw in opts:
+        free, merges = by_k.get(k) or by_k.setdefault(k, ([], []))
+        if cw is None:
+            free.append(dst)
+        else:
+            merges.append((dst, cw))
     R = X.remove(u, c)
     X.counters(u, -1)
     per_k: dict = {}
     try:
-        for k in sorted({o[2] for o in opts}):
+        for k in sorted(by_k):
+            free, merges = by_k[k]
             Rk = None
             if k < c:
                 Rk = X.add(u, c - k)
                 X.counters(u, 1)
             try:
-                per: dict = {}
-                for kind, dst, kk, cw in opts:
-                    if kk != k or dst in per:
-                        continue
-                    if cw is None:
-                        per[dst] = X.add(dst, k)
-                    else:
-                        D1 = X.remove(dst, cw)
-                        X.counters(dst, -1)
-                        D2 = X.add(dst, cw + k)
-                        X.counters(dst, 1)
-                        per[dst] = (D1, D2)
+                per = _arrivals(X, free, k) if free else {}
+                for dst, cw in merges:
+                    D1 = X.remove(dst, cw)
+                    X.counters(dst, -1)
+                    D2 = X.add(dst, cw + k)
+                    X.counters(dst, 1)
+                    per[dst] = (D1, D2)
             finally:
                 if k < c:
                     X.counters(u, -1)
@@ -240,6 +334,7 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
     total = T.total
     n_changes = 0
     noise, rng = P.noise, pl.rng
+    lo, span, rnd = -noise, noise - (-noise), rng.random
     best = None
     best_val = 1e-6
     vals: list = []
@@ -289,7 +384,7 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
         total = q[1]
         val -= 0.002 * reach[dst]
         if noise:
-            val += rng.uniform(-noise, noise)
+            val += lo + span * rnd()  # rng.uniform(-noise, noise), the same float
         vals.append(val)
         if val > best_val:
             best_val = val

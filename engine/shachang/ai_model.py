@@ -347,7 +347,7 @@ class Model:
             return []
         if self.fog:
             vis = self.visible_now()
-            cells = [tuple(map(int, c)) for c in np.argwhere(vis)]
+            cells = list(map(tuple, np.argwhere(vis).tolist()))
         else:
             cells = list(self.spawns)
         at_max = len(self.own) >= self.max_units
