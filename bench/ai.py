@@ -4,6 +4,7 @@ on 8x8, ≤ 3 s on 256x256 with 8 players), and how much of its budget the hard 
     python -m bench.ai                      # both scenarios below
     python -m bench.ai --scenario huge --turns 6
     python -m bench.ai --calibrate          # work units per second of the hard search, by preset
+    python -m bench.ai --plans --against 21af8dd   # plans per second, this code and an old commit
 
 A turn's thinking time is the sum of the agent's ``act`` calls from the first
 call of its turn to its ``End`` (recorded by the agent in ``agent.think``);
@@ -18,8 +19,13 @@ apart ("searches that stopped early").
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 from engine.shachang import new_game
@@ -92,16 +98,126 @@ def calibrate(name: str, turns: int | None = None, games: int | None = None, out
     return rate
 
 
+# fixed-quota openings for the plans-per-second comparison (the golden test's scenarios):
+# (preset, mode, players, game seed, level by seat, hard work quota, rounds)
+PLAN_SCENARIOS = {
+    "standard-digital-a": ("standard", "digital", 2, 0, ("hard", "normal"), 30_000, 16),
+    "standard-digital-b": ("standard", "digital", 2, 5, ("normal", "hard"), 30_000, 16),
+    "standard-tabletop": ("standard", "tabletop", 2, 2, ("hard", "hard"), 15_000, 8),
+    "medium-digital": ("medium", "digital", 2, 4, ("hard", "normal"), 25_000, 5),
+    "large-digital-4": ("large", "digital", 4, 6, ("hard", "normal", "normal", "normal"), 100_000, 6),
+    "huge-digital-8": ("huge", "digital", 8, 7, ("hard",) + ("normal",) * 7, 150_000, 3),
+}
+
+
+def plans_worker(names: list) -> dict:
+    """Play the fixed-quota openings; CPU seconds of the hard searches, their plans and replies, and
+    a digest of every action (the decisions must be the same in both trees compared)."""
+    import engine.shachang.ai as ai
+
+    cpu = [0.0]
+    orig = ai.ShachangAI._search
+
+    def timed(self, *a, **k):
+        t = time.process_time()
+        try:
+            return orig(self, *a, **k)
+        finally:
+            cpu[0] += time.process_time() - t
+
+    ai.ShachangAI._search = timed
+    out = {}
+    for name in names:
+        preset, mode, players, seed, levels, quota, rounds = PLAN_SCENARIOS[name]
+        g = new_game(preset, mode=mode, players=players, seed=seed)
+        agents = []
+        for s_, lv in enumerate(levels):
+            a = make_agent(lv, seed=seed, seat=s_, use_clock=False)
+            if lv == "hard":
+                a.quota = lambda preset, q=quota: q
+            agents.append(a)
+        cpu[0] = 0.0
+        digest = hashlib.sha1()
+        while not g.is_over and g.round <= rounds:
+            p = g.current_player
+            act = agents[p].act(g.observe(p), g.legal_actions())
+            digest.update(str(act).encode())
+            g.apply(act)
+        st = [d for a in agents for d in a.searches]
+        out[name] = {"cpu": cpu[0], "plans": sum(d["plans"] for d in st), "replies": sum(d["replies"] for d in st),
+                     "work": sum(d["work"] for d in st), "searches": len(st), "actions": digest.hexdigest()[:12]}
+    return out
+
+
+def _old_tree(rev: str) -> str:
+    """The engine and assets of commit ``rev`` in a temporary directory (git archive)."""
+    root = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True,
+                          check=True).stdout.strip()
+    d = tempfile.mkdtemp(prefix="bench-ai-")
+    arch = subprocess.run(["git", "-C", root, "archive", rev, "engine", "assets"], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", d], input=arch.stdout, check=True)
+    return d
+
+
+def compare_plans(rev: str, names: list, rounds: int = 3, out=sys.stdout) -> dict:
+    """Plans per second of the hard search here and in commit ``rev``, measured alternately in the
+    same time window (separate processes, CPU time of the searches only), same decisions checked."""
+    old = _old_tree(rev)
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    me = os.path.abspath(__file__)
+    res: dict = {"old": [], "new": []}
+    for _ in range(rounds):
+        for label, tree in (("old", old), ("new", here)):
+            env = dict(os.environ, PYTHONPATH=tree)
+            r = subprocess.run([sys.executable, me, "--plans-worker", *names], capture_output=True, text=True,
+                               cwd=tree, env=env, check=True)
+            res[label].append(json.loads(r.stdout.strip().splitlines()[-1]))
+    load = os.getloadavg()
+    summary = {}
+    for name in names:
+        o = [r[name] for r in res["old"]]
+        n = [r[name] for r in res["new"]]
+        same = {x["actions"] for x in o + n} == {o[0]["actions"]} and {x["work"] for x in o + n} == {o[0]["work"]}
+        co, cn = statistics.median(x["cpu"] for x in o), statistics.median(x["cpu"] for x in n)
+        plans = o[0]["plans"]
+        summary[name] = (co, cn, same)
+        print(f"{name:20s} {o[0]['searches']:3d} searches {plans:4d} plans {o[0]['replies']:5d} replies: "
+              f"old {plans / co:7.1f} plans/s ({co:.3f}s)  new {plans / cn:7.1f} plans/s ({cn:.3f}s)  "
+              f"x{co / cn:.2f}  same decisions and work: {'yes' if same else 'NO'}", file=out, flush=True)
+    to, tn = sum(v[0] for v in summary.values()), sum(v[1] for v in summary.values())
+    print(f"all: old {to:.3f}s new {tn:.3f}s of search CPU (medians of {rounds} alternate runs), "
+          f"x{to / tn:.2f}; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (against {rev})",
+          file=out, flush=True)
+    return summary
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--scenario", choices=sorted(SCENARIOS), action="append")
+    ap.add_argument("--scenario", choices=sorted(set(SCENARIOS) | set(PLAN_SCENARIOS)), action="append")
     ap.add_argument("--turns", type=int, help="own turns of seat 0 to time per game")
     ap.add_argument("--games", type=int)
     ap.add_argument("--calibrate", action="store_true", help="measure the hard search's work rate")
+    ap.add_argument("--plans", action="store_true",
+                    help="plans per second of the hard search at fixed quotas (with --against: and of an old commit)")
+    ap.add_argument("--against", metavar="REV", help="commit to compare with (--plans)")
+    ap.add_argument("--rounds", type=int, default=3, help="alternate runs per tree (--plans)")
+    ap.add_argument("--plans-worker", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    if args.plans_worker:
+        print(json.dumps(plans_worker(args.plans_worker)))
+        return 0
+    if args.plans:
+        names = [n for n in (args.scenario or sorted(PLAN_SCENARIOS)) if n in PLAN_SCENARIOS]
+        if args.against:
+            compare_plans(args.against, names, args.rounds)
+        else:
+            for name, r in plans_worker(names).items():
+                print(f"{name:20s} {r['plans'] / r['cpu']:7.1f} plans/s ({r['cpu']:.3f}s CPU, {r['searches']} searches)")
+        return 0
     for name in args.scenario or (["standard", "medium", "large", "huge"] if args.calibrate else ["standard", "huge"]):
-        (calibrate if args.calibrate else run)(name, args.turns, args.games)
+        if name in SCENARIOS:
+            (calibrate if args.calibrate else run)(name, args.turns, args.games)
     return 0
 
 

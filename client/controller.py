@@ -159,6 +159,8 @@ class Controller:
         room = self.game.reinforce_room() if self.my_turn() else 0
         if room <= 0:
             return False
+        if self.star():  # one soldier per cell (S19b, S19c)
+            room = 1
         self.reinforce = {"cell": cell, "count": room, "max": room}
         return True
 

@@ -150,3 +150,35 @@ def test_vision_preview_stays_on_the_star_and_sees_over_low_ground():
     unexplored = star_mask().copy()
     unexplored[8, 8] = False
     assert hx.vision_preview(FakeObs(h, unexplored, star_mask(), []), (8, 8), 3) is None
+
+
+def test_panel_and_preview_agree_with_the_star_game():
+    """On a real star game with everything explored, the client's facts are the engine's own: the sight
+    panel's rows are StarGame.sight_line's, the vision preview is StarGame.cell_vision, the attack area's
+    enemies in range are exactly the legal targets plus the blocked ones (S19e, S19f)."""
+    pytest.importorskip("engine.shachang.star_position")
+    from engine.shachang import new_game, rules
+    from engine.shachang.star_position import apply_star_setup
+
+    g = new_game(preset="star", mode="digital", players=2, seed=5)
+    apply_star_setup(g, {"units": [[0, "h5"], [0, "i5"], [0, "i6"], [0, "j6"], [1, "l7"], [1, "k9"], [1, "i8"],
+                                   [1, "m5"]], "reserve": [0, 0], "current": 0, "explored": "all"})
+    obs = g.observe(0)
+    lay = star_layout()
+    grp = next(gv for gv in obs.groups if (8, 9) in gv.cells)  # i6's unit
+    assert grp.size == 4 and grp.attack_range == rules.fanshu(4) == 3
+    assert len(obs.enemy_units()) >= 3
+    for enemy in obs.enemy_units():
+        p = hx.sight_panel(obs, (8, 9), enemy.cell, grp.attack_range)
+        assert [(r["cell"], r["lhs"], r["rhs"], r["blocks"]) for r in p["rows"]] == \
+            [(r["cell"], r["lhs"], r["rhs"], r["blocks"]) for r in g.sight_line((8, 9), enemy.cell)]
+    for cell in ((8, 9), (7, 8), (10, 10)):
+        n = len(g.group_of(cell)) if cell in g.units else 1
+        want = g.cell_vision(cell)
+        got = hx.vision_preview(obs, cell, rules.vision_range(n))
+        assert (got == want).all(), lay.name(cell)
+    area = hx.attack_area(obs.mask, (8, 9), grp.attack_range)
+    in_range = sorted(e.cell for e in obs.enemy_units() if area[e.cell])
+    targets = g.attack_targets((8, 9))
+    assert sorted(targets + hx.blocked_targets((8, 9), grp.attack_range, [e.cell for e in obs.enemy_units()],
+                                               targets)) == in_range

@@ -286,3 +286,23 @@ def test_hex_columns_drawn_and_fog_exact_per_hex(renderer):
     x, z = lay.centre((8, 4))
     rgb = img[_px(renderer, cam, (x, Y_SCALE, z - 0.2))[::-1]]
     assert np.abs(rgb - np.array(PLAYER_COLOURS[2]) * 255).max() < 90
+
+
+def test_one_renderer_switches_between_square_and_hex_boards(ctx, renderer):
+    """A renderer that drew the star, then a square map, then the star again gives the same pictures as
+    fresh renderers (the mesh, the programs and the per-cell textures follow Frame.layout)."""
+    from client.camera import TopDownCamera
+    from client.render.gl import GLRenderer
+
+    star = star_frame(star_heights(9), [UnitMark((8, 8), 0, 1)])
+    sq_h = (np.arange(64).reshape(8, 8) % 5).astype(np.int16)
+    square = Frame(sq_h, np.ones((8, 8), bool), np.ones((8, 8), bool), [UnitMark((3, 3), 1, 2)],
+                   Overlays(show_counts=False))
+    pics = []
+    for f, n in ((star, 17), (square, 8), (star, 17)):
+        renderer.draw(f, TopDownCamera(n))
+        pics.append(renderer.screenshot())
+    for f, n, got in ((star, 17, pics[0]), (square, 8, pics[1]), (star, 17, pics[2])):
+        fresh = GLRenderer(ctx, renderer.width, renderer.height)
+        fresh.draw(f, TopDownCamera(n))
+        assert np.array_equal(fresh.screenshot(), got)

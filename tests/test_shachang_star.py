@@ -534,3 +534,37 @@ def test_square_maps_still_get_the_square_players():
     agent = make_agent("normal", seed=1, seat=0)
     a = agent.act(g.observe(0), g.legal_actions())
     assert a in g.legal_actions() and isinstance(agent._square, ShachangAI) and agent._star is None
+
+
+def test_hard_player_decides_from_its_observation_only():
+    """Hidden information stays hidden: the hard player's choice is the same in a game and in a copy
+    whose unseen enemy soldiers stand elsewhere (digital mode, fog)."""
+    from engine.shachang import make_agent
+
+    g = new_game(preset="star", mode="digital", players=2, seed=7)
+    rng = random.Random(3)
+    agents = [make_agent("normal", seed=s, seat=s) for s in range(2)]
+    checked = 0
+    for _ in range(120):
+        if g.is_over:
+            break
+        s = g.current_player
+        if g.phase == "battle" or rng.random() < 0.5:
+            twin = g.hidden_variant(s, random.Random(checked))
+            a = make_agent("hard", seed=1, seat=s).act(g.observe(s), g.legal_actions())
+            b = make_agent("hard", seed=1, seat=s).act(twin.observe(s), twin.legal_actions())
+            assert str(a) == str(b)
+            checked += 1
+        g.apply(agents[s].act(g.observe(s), g.legal_actions()))
+    assert checked > 20
+
+
+def test_undo_takes_back_a_march_on_the_star():
+    from engine.shachang import undo
+
+    g = star({"i5": 0, "i4": 0, "q1": 1}, mode="tabletop")
+    before = g.to_json()
+    g.apply("march i5 i6 1")
+    assert undo.can_undo(g)
+    back = undo.undo(g)
+    assert isinstance(back, StarGame) and back.to_json() == before

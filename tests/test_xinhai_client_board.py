@@ -176,6 +176,15 @@ def test_the_bag_and_the_marker_now(cleanup):
     hud = sc.plugin.hud
     assert hud["marker"] == obs["decision"]["marker"] and hud["marker"] not in hud["bag"]
     assert hud["bag"] == obs["bag"] and len(hud["bag"]) == len(rules().markers) - 1
+    # the box keeps clear of the map and of the tracks (under the tracks, right of the map)
+    view = sc.last_board_view
+    x0, z0, x1, z1 = view.geometry.bounds()
+    corners = [sc.world_px(x, z) for x, z in ((x0, z0), (x1, z1))]
+    board = pygame.Rect(corners[0], (corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]))
+    pts = [sc.world_px(x, z) for _, boxes, _ in view.track_boxes() for _, (x, z) in boxes]
+    tracks = pygame.Rect(min(p[0] for p in pts), min(p[1] for p in pts), 1, 1)
+    tracks.union_ip(pygame.Rect(max(p[0] for p in pts), max(p[1] for p in pts), 1, 1))
+    assert not hud["rect"].colliderect(board) and not hud["rect"].colliderect(tracks)
     while g.current_player == 0 and g.stage == "marker":
         sc.play("pass")
     settle(app)
@@ -204,3 +213,72 @@ def test_the_panel_says_what_to_do_now_to_the_seat_to_move_only():
     g.apply("cmd 1")
     pl.view(0)
     assert pl.panel_lines("zh")[0][0].startswith("點指揮地區內己方待命的軍棋")
+
+
+def test_a_hex_under_the_resting_mouse_is_explained(cleanup):
+    # seed 9 (terrain and its shooting effect), X2 (regions, place names), seed 4(2) (the unit's state)
+    g = position([("rev", "infantry", "G-11", False), FAR_QING])
+    g.board.trenches = {_hex("G-11")}
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", game=g, size=(1280, 800))
+    sc = app.scene
+    pl = sc.plugin
+    assert pl.cell_info(pl.cell("G-11"), "en") == [
+        "G-11 Yudai Gate", "control point (target -1) · Hankou", "the revolutionaries: infantry (worn)", "trench"]
+    assert pl.cell_info(pl.cell("H-9"), "zh") == ["H-9", "漢水 · 漢口、漢陽"]
+    pos = sc.cell_pos(pl.cell("G-11"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    from client.ui import widgets
+
+    shot = app.display.screenshot()
+    box = shot[pos[1] + 18:pos[1] + 100, pos[0] + 18:pos[0] + 300]
+    assert ((box == widgets.ACCENT).all(axis=-1)).sum() == 0  # not yet: the mouse has just come
+    sc.hover_since -= 1.0
+    app.step(0.016)
+    shot = app.display.screenshot()
+    box = shot[pos[1] + 18:pos[1] + 100, pos[0] + 18:pos[0] + 300]
+    assert ((box == widgets.ACCENT).all(axis=-1)).sum() > 10  # the first line, in the accent colour
+
+
+def test_a_chinese_log_line_is_not_cut_after_its_number():
+    # the log's lines are numbered "224. …"; a CJK line has no other space, so it breaks between characters
+    from client.ui import text
+
+    pygame.init()
+    line = "224. M-11的砲隊射擊O-10：擲骰1+4，修正援助+1，合計6，耗損"
+    parts = text.wrap(line, 14, 300)
+    assert len(parts) == 2 and parts[0].startswith("224. M-11") and "".join(parts) == line
+    assert text.wrap("the quick brown fox jumps over the lazy dog", 14, 150)[0] == "the quick brown fox"
+
+
+def test_key_l_writes_every_hex_label(cleanup):
+    # the hex labels of the seed (letter = column west to east, number = row south to north), on demand
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1280, 800))
+    sc = app.scene
+    assert not sc.last_board_view.labels
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0))
+    app.step(0.016)
+    app.step(0.016)
+    labels = sc.last_board_view.labels
+    assert len(labels) == 400 and labels[sc.plugin.cell("D-11")] == "D-11"
+    from client import keys
+
+    assert any(b.action == "hex_labels" for b in keys.rows(sc.key_contexts()))  # listed on the F1 page
+
+
+def test_a_marker_face_is_described_by_its_region_and_extra():
+    # X3: each face names a region (and morale+/morale-/整頓); the status line says which one was played
+    from engine.xinhai import new_game
+
+    g = new_game(seed=1)
+    pl = make_plugin(g)
+    d = g.observe(0)["decision"]
+    m = next(q for q in rules().markers if q.id == d["marker"])
+    region = Msg_render(f"xinhai.region.{m.faces[0].region}")
+    assert pl.describe("cmd 1", "en").startswith(region) and pl.describe("pass", "en") == "pass the marker"
+
+
+def Msg_render(key):
+    from engine.messages import Msg
+
+    return Msg.of(key).render("en")

@@ -131,6 +131,11 @@ class GamePlugin:
     def hover_mark(self, view: BoardView, cell: Cell) -> str:
         return "hover"
 
+    def cell_info(self, cell: Cell, lang: str) -> list[str]:
+        """Lines about ``cell`` shown in a tooltip when the mouse rests on it (its name, terrain, what
+        stands there; only what the seat shown may know). Default: none."""
+        return []
+
     def choice(self, prefix: tuple[Step, ...], step: Step) -> Choice:
         """How an option step following ``prefix`` shows in a chooser."""
         return Choice(step, Msg.of(step.label) if step.label else step.value)
@@ -185,9 +190,10 @@ class GamePlugin:
         to it before a hot-seat hand-over hides the board (None: nothing)."""
         return None
 
-    def draw_over_board(self, surf, rect, viewer: int, lang: str) -> None:
+    def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
         """Draw the game's own boxes over the board's area ``rect`` for ``viewer`` (辛亥革命: the command
-        marker, the bag, the last roll with its table row). Default: nothing."""
+        marker, the bag, the last roll with its table row); ``world_px(x, z)`` is the pixel where the board
+        draws its point (x, z), to keep clear of the map. Default: nothing."""
 
     # ------------------------------------------------------------------ cards (client/ui/cards.py)
     def hand(self, obs: Any, lang: str) -> list:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import math
 
+import pygame
+
 from collections import Counter
 
 from engine.api import Step
@@ -24,6 +26,7 @@ from engine.xinhai.hexgrid import label, parse_label
 from client.boards.geometry import BoardGeometry
 from client.boards.model import BoardView, Caption, Edge, Piece, RGB, Track, mix
 from client.games.base import Choice, GamePlugin, text
+from client.keys import Binding
 from client.ui.cards import CardRow, CardView
 
 SQRT3 = math.sqrt(3.0)
@@ -64,6 +67,13 @@ class FlatHexGeometry(BoardGeometry):
         r, c = cell
         return (self.R + 1.5 * self.R * c, 0.5 + r + (0.0 if c & 1 else 0.5))
 
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The map's bounds (worked out once: the renderers and the box beside the map ask every frame)."""
+        b = self.__dict__.get("_bounds")
+        if b is None:
+            b = self._bounds = super().bounds()
+        return b
+
     def polygon(self, cell):
         x, z = self.center(cell)
         return [(x + self.R * math.cos(math.radians(60 * k)), z + self.R * math.sin(math.radians(60 * k)))
@@ -101,6 +111,14 @@ class Plugin(GamePlugin):
     game_id = "xinhai"
     start_options = ()
     needs_handover = True  # each side's hand is private: hot seat hides the board between the two humans
+    key_rows = (Binding("L", "hex_labels", "显示 / 隐藏每格编号", "show / hide every hex's label", "xinhai",
+                        (("K_l", ""),)),)
+    hex_labels = False  # every hex's label written at its foot (key L)
+
+    def on_key(self, action: str, scene) -> None:
+        """L: every hex's label on or off."""
+        if action == "hex_labels":
+            self.hex_labels = not self.hex_labels
 
     @property
     def hint(self) -> str:
@@ -135,14 +153,21 @@ class Plugin(GamePlugin):
                              value="" if u["ready"] else "耗", turned=not u["ready"]))  # seed 4(2): worn = sideways
         return out
 
+    def terrain_cells(self) -> list[tuple[str, object, str]]:
+        """(label, cell, terrain code) of every hex, worked out once (the view is built every frame)."""
+        tc = self.__dict__.get("_terrain_cells")
+        if tc is None:
+            tc = self._terrain_cells = [(label(h), self.cell(label(h)), t) for h, t in sorted(self.map.terrain.items())]
+        return tc
+
     def tints(self, obs) -> dict:
         ruins = set(obs["ruins"])
         out = {}
-        for h, t in self.map.terrain.items():
-            name = label(h)
-            if name in ruins and t in ("C", "S", "H"):
-                t = "."
-            out[self.cell(name)] = mix(TERRAIN_RGB[t], RUINS_RGB, 0.6) if name in ruins else TERRAIN_RGB[t]
+        for name, cell, t in self.terrain_cells():
+            if name in ruins:  # seed 10(9): burnt, its icon counts as plain
+                out[cell] = mix(TERRAIN_RGB["." if t in ("C", "S", "H") else t], RUINS_RGB, 0.6)
+            else:
+                out[cell] = TERRAIN_RGB[t]
         for name in obs["pontoons"]:
             out[self.cell(name)] = TERRAIN_RGB["."]
         return out
@@ -166,15 +191,15 @@ class Plugin(GamePlugin):
         for u in obs["units"]:
             if u["boat"]:
                 badges.setdefault(self.cell(u["hex"]), []).append("boat")
-        for h, t in self.map.terrain.items():
-            name = label(h)
-            if name in ruins and t in ("C", "S", "H"):
+        for name, cell, t in self.terrain_cells():
+            if t not in TERRAIN_ICON or (name in ruins and t in ("C", "S", "H")):
                 continue  # seed 10(9): icons under the ruins count as plain
-            if t in TERRAIN_ICON:
-                view.icons[self.cell(name)] = TERRAIN_ICON[t]
+            view.icons[cell] = TERRAIN_ICON[t]
             if t == "C" and name in held:  # the control point's flag: the side standing on it
-                badges.setdefault(self.cell(name), []).insert(0, "flag0" if held[name] == "rev" else "flag1")
+                badges.setdefault(cell, []).insert(0, "flag0" if held[name] == "rev" else "flag1")
         view.markers.update({c: tuple(v) for c, v in badges.items()})
+        if self.hex_labels:
+            view.labels.update({cell: name for name, cell, _ in self.terrain_cells()})
         view.edges.extend(self.region_edges())
         for region, where in REGION_LABEL.items():
             view.captions.append(Caption(text(Msg.of(f"xinhai.region.{region}"), ln), self.cell(where), 0.62))
@@ -196,6 +221,33 @@ class Plugin(GamePlugin):
                         out.append(Edge(self.cell(label(h)), self.cell(label(n)), "region"))
             self._region_edges = out
         return list(self._region_edges)
+
+    def cell_info(self, cell, lang: str) -> list[str]:
+        """The hex under the mouse: its label and place name, terrain (with its shooting effect, seed 9)
+        and region(s) (X2), the unit there and the markers (seed 10)."""
+        from engine.xinhai.data import TERRAIN_CODES
+
+        name = self.cell_name(cell)
+        h = parse_label(name)
+        m = self.map
+        place = m.places.get(name)
+        out = [f"{name} {place[0] if lang == 'zh' else place[1]}" if place else name]
+        sep = "、" if lang == "zh" else ", "
+        regions = sep.join(text(Msg.of(f"xinhai.region.{r}"), lang) for r in m.regions[h])
+        out.append(f"{text(Msg.of(f'xinhai.terrain.{TERRAIN_CODES[m.terrain[h]]}'), lang)} · {regions}")
+        obs = self.observation(self.viewer)
+        for u in obs["units"]:
+            if u["hex"] == name:
+                state = text(Msg.of("xinhai.info.ready" if u["ready"] else "xinhai.info.worn"), lang)
+                if u["boat"]:
+                    state += sep + text(Msg.of("xinhai.info.boat"), lang)
+                out.append(text(Msg.of("xinhai.info.unit", side=Msg.of(f"xinhai.side.{u['side']}"),
+                                       kind=Msg.of(f"xinhai.kind.{u['kind']}"), state=state), lang))
+        marks = [k for k, where in (("trench", "trenches"), ("bridge", "pontoons"), ("ruins", "ruins"))
+                 if name in obs[where]]
+        if marks:
+            out.append(sep.join(text(Msg.of(f"xinhai.info.{k}"), lang) for k in marks))
+        return out
 
     def mark_kind(self, view: BoardView, prefix, step: Step) -> str:
         if prefix and any(s.kind == "option" and s.value in ("shoot", "melee")
@@ -223,8 +275,16 @@ class Plugin(GamePlugin):
         return super().view(viewer, prefix)
 
     def move_list(self, lang: str) -> list[str]:
-        """The log as the shown seat may read it (the other side's private hand never)."""
-        return [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(self.game.events(self.viewer))]
+        """The log as the shown seat may read it (the other side's private hand never); each entry worded
+        once (the panel asks every frame)."""
+        evs = self.game.events(self.viewer)
+        key = (id(self.game), self.viewer, lang)
+        done = self._log_lines if self.__dict__.get("_log_key") == key else []
+        if len(done) > len(evs):  # an undo: word the log again
+            done = []
+        done = done + [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(evs[len(done):], start=len(done))]
+        self._log_key, self._log_lines = key, done
+        return list(done)
 
     def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         obs = self.observation(self.viewer)
@@ -243,16 +303,38 @@ class Plugin(GamePlugin):
             lines.append((text(Msg.of("xinhai.panel.marker", marker=d["marker"]), lang), self.seat_rgb(g.current_player)))
         return lines
 
-    def draw_over_board(self, surf, rect, viewer: int, lang: str) -> None:
-        """The command marker, the bag and the last roll with its table row, beside the map."""
+    def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
+        """The command marker, the bag and the last roll with its table row, beside the map: under the
+        tracks and right of the map when there is room (``world_px``: board (x, z) -> pixel)."""
+        from client.boards.model import TRACK_BOX
         from client.games import xinhai_hud
 
-        self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self.game.events(viewer), lang)
+        free = None
+        if world_px is not None:
+            x0, z0, x1, z1 = self.geometry.bounds()
+            below_tracks = z0 + 6 * (TRACK_BOX + 0.15) + 0.2  # six tracks (decorate)
+            left = max(world_px(x1 + 0.3, z)[0] for z in (z0, z1))
+            top = max(world_px(x, below_tracks)[1] for x in (x1 + 0.6, x1 + 12.0))
+            free = pygame.Rect(int(left), int(top), int(rect.right - left), int(rect.bottom - top)).clip(rect)
+        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang)
+        if self.__dict__.get("_hud_key") != key:  # what the box shows, worked out once per position
+            self._hud_key = key
+            self._hud_info = xinhai_hud.summary(self.observation(viewer), self.game.events(viewer), lang)
+        self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self._hud_info, lang, free)
 
     def action_steps(self, action) -> tuple[Step, ...]:
         """The engine's steps, cell steps without their label: a click on a hex is matched by the hex alone
         (the one-click actions 整頓, retreat, ruins, trench and fleet carry a label in the engine)."""
         return tuple(Step("cell", s.value) if s.kind == "cell" else s for s in self.game.action_steps(action))
+
+    def describe(self, action, lang: str) -> str:
+        """What an action does, in words: a marker face by its region and extra (漢口指揮，整頓), like its
+        button; anything else as the engine describes it."""
+        steps = self.game.action_steps(action)
+        act = self.game.parse_action(action) if isinstance(action, str) else action
+        if len(steps) == 1 and steps[0].label and getattr(act, "verb", "") in ("cmd", "rally"):
+            return text(Msg.of(steps[0].label), lang)
+        return super().describe(action, lang)
 
     def button_label(self, step: Step):
         """A marker face names its region and extra (漢口指揮，整頓), pass / end / tracks / regions their
@@ -305,7 +387,13 @@ class Plugin(GamePlugin):
 
     def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
         """Own hand, the other hand (face up when public, else backs), this round's event cards and the
-        event decks (backs with their size)."""
+        event decks (backs with their size); made once per position, viewer and language."""
+        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang)
+        if self.__dict__.get("_rows_key") != key:
+            self._rows_key, self._rows = key, self._card_rows(viewer, lang)
+        return list(self._rows)
+
+    def _card_rows(self, viewer: int, lang: str) -> list[CardRow]:
         rows = super().card_rows(viewer, lang)
         obs = self.observation(viewer)
         other = "qing" if obs["side"] == "rev" else "rev"

@@ -22,7 +22,7 @@ ROLLS = ("xinhai.log.shot", "xinhai.log.melee", "xinhai.log.response")
 SHOT_COLS = (8, 9, 10, 11, 12)  # X4: "8" is 8 or less, "12+" 12 or more
 MELEE_COLS = ((3, "≤3"), (7, "4-7"), (9, "8-9"), (10, "10+"))  # X4's edges of the melee table
 RESPONSE_COLS = ((3, "0-3"), (4, "4"), (5, "5"), (6, "6"), (7, "7"), (8, "8"), (9, "9+"))
-WIDTH = 330
+WIDTH = 300
 
 
 def last_roll(events) -> dict | None:
@@ -133,57 +133,72 @@ def summary(obs: dict, events, lang: str) -> dict:
     return out
 
 
-def draw(surf: pygame.Surface, rect: pygame.Rect, obs: dict, events, lang: str) -> dict:
-    """The box in the bottom right corner of ``rect`` (the board's area); returns its ``summary`` with the
-    rect drawn ("rect")."""
-    info = summary(obs, events, lang)
+_pictures: dict = {}  # what the box shows -> its picture (drawn again only when something changed)
+
+
+def draw(surf: pygame.Surface, rect: pygame.Rect, obs: dict, info: dict, lang: str, free=None) -> dict:
+    """The box showing ``info`` (its ``summary``) in the bottom right corner of ``free`` (the part of the
+    board's area nothing is drawn in: under the tracks, right of the map) when it fits there, else of
+    ``rect`` (the board's area); returns ``info`` with the rect drawn ("rect")."""
+    info = dict(info)
     roll = info["roll"]
-    key = ("xinhai_hud", lang, rect.size, tuple(obs["bag"]), str(obs["decision"]), len(events), surf.get_flags(),
-           tuple(info["in_play"]))
-    area = pygame.Rect(rect.right - WIDTH - 8, rect.y, WIDTH, rect.h)
+    key = (lang, tuple(obs["bag"]), str(obs["decision"]), str(roll), tuple(info["in_play"]))
+    pic = _pictures.get(key)
+    if pic is None:
+        tmp = pygame.Surface((WIDTH, 1200), pygame.SRCALPHA)
+        used = content(tmp, pygame.Rect(0, 0, WIDTH, 1200), obs, info, lang)
+        pic = tmp.subsurface(pygame.Rect(0, 0, used.w, used.h)).copy()
+        if len(_pictures) > 16:
+            _pictures.clear()
+        _pictures[key] = pic
+    w, h = pic.get_width() + 8, pic.get_height() + 8
+    area = pygame.Rect(free) if free is not None else rect
+    if area.w < w + 4 or area.h < h + 4:
+        area = rect
+    box = pygame.Rect(area.right - w - 4, area.bottom - h - 4, w, h)
+    widgets.panel(surf, box, 220)
+    surf.blit(pic, (box.x + 4, box.y + 4))
+    info["rect"] = box
+    return info
 
-    def paint(sc: pygame.Surface, local: pygame.Rect) -> pygame.Rect:
-        """Draw on a scratch surface, then move what was drawn to the bottom of ``local``."""
-        tmp = pygame.Surface(local.size, pygame.SRCALPHA)
-        used = content(tmp, local)
-        used.y = local.h - used.h
-        sc.blit(tmp, used.topleft, pygame.Rect(0, 0, used.w, used.h), special_flags=pygame.BLEND_RGBA_MAX)
-        return used
 
-    def content(sc: pygame.Surface, local: pygame.Rect) -> pygame.Rect:
-        x, y = 6, 4
-        w = local.w - 12
-        used = pygame.Rect(0, 0, local.w, 0)
-        # the command marker now and its faces
-        d = obs["decision"]
-        mid = d.get("marker") if d else None
-        text.draw(sc, words(Msg.of("xinhai.hud.marker"), lang), (x, y), 14, widgets.ACCENT)
+def content(sc: pygame.Surface, local: pygame.Rect, obs: dict, info: dict, lang: str) -> pygame.Rect:
+    """Draw the box's content on ``sc`` from its top left; returns the rect used."""
+    roll = info["roll"]
+    x, y = 6, 4
+    w = local.w - 12
+    used = pygame.Rect(0, 0, local.w, 0)
+    # the command marker now and its faces
+    d = obs["decision"]
+    mid = d.get("marker") if d else None
+    text.draw(sc, words(Msg.of("xinhai.hud.marker"), lang), (x, y), 14, widgets.ACCENT)
+    y += 20
+    if mid:
+        m = next(q for q in rules().markers if q.id == mid)
+        chip(sc, (x, y), m.id, SIDE_RGB[m.side], True, 26)
+        for i, f in enumerate(m.faces):
+            extra = {"": "", "morale+": "morale_up", "morale-": "morale_down", "rally": "rally"}[f.extra]
+            line = f"{i + 1}: " + words(Msg.of(f"xinhai.region.{f.region}"), lang) + \
+                (words(Msg.of(f"xinhai.hud.extra.{extra}"), lang) if extra else "")
+            text.draw(sc, line, (x + 36, y + i * 15 - 1), 13, widgets.TEXT)
+        y += 34
+    else:
+        text.draw(sc, words(Msg.of("xinhai.hud.no_marker"), lang), (x, y), 13, widgets.DIM)
         y += 20
-        if mid:
-            m = next(q for q in rules().markers if q.id == mid)
-            chip(sc, (x, y), m.id, SIDE_RGB[m.side], True, 26)
-            for i, f in enumerate(m.faces):
-                extra = {"": "", "morale+": "morale_up", "morale-": "morale_down", "rally": "rally"}[f.extra]
-                line = f"{i + 1}: " + words(Msg.of(f"xinhai.region.{f.region}"), lang) + \
-                    (words(Msg.of(f"xinhai.hud.extra.{extra}"), lang) if extra else "")
-                text.draw(sc, line, (x + 36, y + i * 15 - 1), 13, widgets.TEXT)
-            y += 34
-        else:
-            text.draw(sc, words(Msg.of("xinhai.hud.no_marker"), lang), (x, y), 13, widgets.DIM)
-            y += 20
-        # the bag: every marker, solid while still in it (X1, X3)
-        bag = set(obs["bag"])
-        text.draw(sc, words(Msg.of("xinhai.hud.bag", n=len(bag)), lang), (x, y), 14, widgets.ACCENT)
-        y += 20
-        per = max(1, w // 40)
-        for i, m in enumerate(rules().markers):
-            chip(sc, (x + (i % per) * 40, y + (i // per) * 28), m.id, SIDE_RGB[m.side], m.id in bag, 24)
-        y += ((len(rules().markers) + per - 1) // per) * 28 + 4
-        # markers in play (munitions, machine guns, this round's markers, trenches)
+    # the bag: every marker, solid while still in it (X1, X3)
+    bag = set(obs["bag"])
+    text.draw(sc, words(Msg.of("xinhai.hud.bag", n=len(bag)), lang), (x, y), 14, widgets.ACCENT)
+    y += 20
+    per = max(1, w // 36)
+    for i, m in enumerate(rules().markers):
+        chip(sc, (x + (i % per) * 36, y + (i // per) * 25), m.id, SIDE_RGB[m.side], m.id in bag, 21)
+    y += ((len(rules().markers) + per - 1) // per) * 25 + 4
+    # markers in play (munitions, machine guns, this round's markers, trenches), when there are any
+    if info["in_play"]:
         text.draw(sc, words(Msg.of("xinhai.hud.in_play"), lang), (x, y), 14, widgets.ACCENT)
         y += 20
         cx = x
-        for side, label in info["in_play"] or [("", words(Msg.of("xinhai.hud.nothing_in_play"), lang))]:
+        for side, label in info["in_play"]:
             tw = text.size_of(label, 13)[0] + 12
             if cx + tw > x + w and cx > x:
                 cx, y = x, y + 24
@@ -192,36 +207,33 @@ def draw(surf: pygame.Surface, rect: pygame.Rect, obs: dict, events, lang: str) 
             text.draw(sc, label, r.center, 13, (255, 255, 255), anchor="center")
             cx += tw + 6
         y += 28
-        # the last roll: dice, total, the table with the row and column used
-        text.draw(sc, words(Msg.of("xinhai.hud.roll"), lang), (x, y), 14, widgets.ACCENT)
-        y += 20
-        if roll is None:
-            text.draw(sc, words(Msg.of("xinhai.hud.no_roll"), lang), (x, y), 13, widgets.DIM)
-            y += 18
-        else:
-            dx = x
-            for v in dice_of(roll):
-                dice.draw_die(sc, pygame.Rect(dx, y, 30, 30), v)
-                dx += 36
-            if roll["roll"] != "response":
-                total = int(roll.get("total", 0))
-                text.draw(sc, f"= {total}", (dx + 4, y + 15), 20, widgets.TEXT, anchor="midleft")
-            res = roll.get("result")
-            if isinstance(res, Msg):
-                text.draw(sc, words(res, lang), (local.w - 8, y + 15), 15, widgets.ACCENT, anchor="midright")
-            y += 36
-            for ln in text.wrap(roll_line(roll, lang), 13, w):
-                text.draw(sc, ln, (x, y), 13, widgets.TEXT)
-                y += 17
-            title, head, rows, row, col = info["table"]
-            text.draw(sc, title, (x, y + 2), 13, widgets.DIM)
-            y += 19
-            y = dice.draw_table(sc, (x, y), head, rows, row, col, 12, max_w=w).bottom + 2
-        used.h = y + 2
-        return used
-
-    info["rect"] = widgets.boxed(surf, area, paint, cache_key=key)
-    return info
+    # the last roll: dice, total, the table with the row and column used
+    text.draw(sc, words(Msg.of("xinhai.hud.roll"), lang), (x, y), 14, widgets.ACCENT)
+    y += 20
+    if roll is None:
+        text.draw(sc, words(Msg.of("xinhai.hud.no_roll"), lang), (x, y), 13, widgets.DIM)
+        y += 18
+    else:
+        dx = x
+        for v in dice_of(roll):
+            dice.draw_die(sc, pygame.Rect(dx, y, 26, 26), v)
+            dx += 31
+        if roll["roll"] != "response":
+            total = int(roll.get("total", 0))
+            text.draw(sc, f"= {total}", (dx + 4, y + 13), 19, widgets.TEXT, anchor="midleft")
+        res = roll.get("result")
+        if isinstance(res, Msg):
+            text.draw(sc, words(res, lang), (local.w - 8, y + 13), 15, widgets.ACCENT, anchor="midright")
+        y += 31
+        for ln in text.wrap(roll_line(roll, lang), 13, w):
+            text.draw(sc, ln, (x, y), 13, widgets.TEXT)
+            y += 17
+        title, head, rows, row, col = info["table"]
+        text.draw(sc, title, (x, y + 2), 13, widgets.DIM)
+        y += 19
+        y = dice.draw_table(sc, (x, y), head, rows, row, col, 12, max_w=w).bottom + 2
+    used.h = y + 2
+    return used
 
 
 def chip(surf, pos, label: str, rgb, solid: bool, size: int) -> pygame.Rect:

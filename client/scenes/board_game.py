@@ -66,6 +66,7 @@ class BoardGameScene:
         self.view_pitch = 55.0
         self.prefix: tuple = ()  # the steps of the action being built
         self.hover = None
+        self.hover_since = 0.0  # when the mouse came onto the hovered cell (its tooltip waits a moment)
         self.press = None  # (cell, pos) of a left press on a piece: a drag may start
         self.dragging = False
         self.drag_pos = None
@@ -346,6 +347,13 @@ class BoardGameScene:
             return self.camera.ground_at(pos[0], pos[1], 0.25)
         return self.flat.to_world(*pos)
 
+    def world_px(self, x: float, z: float) -> tuple[float, float]:
+        """The pixel where the board's point (x, z) on the ground is drawn in the last frame (flat or GL)."""
+        if self.using_gl and self.camera is not None:
+            p = self.camera.project([(x, 0.0, z)])[0]
+            return (float(p[0]), float(p[1]))
+        return self.flat.to_px(x, z)
+
     def cell_pos(self, cell) -> tuple[int, int]:
         """The pixel where ``cell``'s piece (or centre) is drawn (for tests and tooltips)."""
         if self.using_gl and self.camera is not None and self.last_board_view is not None:
@@ -436,7 +444,10 @@ class BoardGameScene:
             self.mouse = ev.pos
             for b in self.buttons + list(self.step_buttons.values()):
                 b.handle(ev)
-            self.hover = self.pick(ev.pos)
+            hover = self.pick(ev.pos)
+            if hover != self.hover:
+                self.hover_since = time.perf_counter()
+            self.hover = hover
             if self.press is not None and not self.dragging:
                 (cell, p0) = self.press
                 if math.hypot(ev.pos[0] - p0[0], ev.pos[1] - p0[1]) > 6:
@@ -622,6 +633,23 @@ class BoardGameScene:
             if m is not None:
                 m.draw(surf)
 
+    def _draw_tooltip(self, surf) -> None:
+        """The plugin's lines about the cell under the mouse, once it has rested there a moment."""
+        if self.hover is None or self.dragging or self.modal is not None or \
+                time.perf_counter() - self.hover_since < 0.35 or not self.board_rect.collidepoint(self.mouse):
+            return
+        lines = self.plugin.cell_info(self.hover, self.lang)
+        if not lines:
+            return
+        w = max(text.size_of(ln, 14)[0] for ln in lines) + 14
+        box = pygame.Rect(self.mouse[0] + 18, self.mouse[1] + 18, w, 19 * len(lines) + 8)
+        box.clamp_ip(self.board_rect)
+        if box.collidepoint(self.mouse):
+            box.bottom = self.mouse[1] - 8
+        widgets.panel(surf, box, 235)
+        for i, ln in enumerate(lines):
+            text.draw(surf, ln, (box.x + 7, box.y + 4 + 19 * i), 14, widgets.ACCENT if i == 0 else widgets.TEXT)
+
     def _draw_gl(self, display, view) -> None:
         from client.render.gl_board import BoardCamera, GLBoardRenderer
 
@@ -731,7 +759,8 @@ class BoardGameScene:
             text.draw(surf, ln, (p.x + 10, y), 14, widgets.TEXT)
             y += 18
         text.draw(surf, "F1 " + t("help"), (p.x + 10, p.bottom - 22), 12, widgets.DIM)
-        pl.draw_over_board(surf, self.board_rect, self.viewer(), lang)  # a game's own boxes (dice, bag)
+        pl.draw_over_board(surf, self.board_rect, self.viewer(), lang, self.world_px)  # a game's own boxes
+        self._draw_tooltip(surf)
         # --- the cards under the board, and the one under the mouse enlarged
         if self.card_rows:
             chosen = {c.ident for r in self.card_rows for c in r.cards if c.step is not None and c.step in self.prefix}

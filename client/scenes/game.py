@@ -13,10 +13,11 @@ from client.ai_driver import AIDriver, Job
 from client.app import Scene, write_save
 from client.controller import Controller
 from client.i18n import t
-from client.ui import hud, text, widgets
 from client.render.hex_layout import cell_xz, layout_of
+from client.ui import hud, text, widgets
 from client.ui.log import LogView
 from client.ui.minimap import Minimap
+from engine.shachang.actions import Attack
 
 AI_SPEEDS = (1, 4, 16)
 PAN_SPEED = 900.0  # pixels per second for keys and edge pan
@@ -40,8 +41,9 @@ class GameScene(Scene):
         if viewer is not None and 0 <= viewer < game.num_players and humans[viewer]:
             self.ctl.viewer = viewer
         self.ctl.on_action = self._after_action
-        self.ctl.show_heights = game.size <= 16  # heights are numbers players must read
         self.layout = layout_of(self.ctl.obs)  # the star's hex cells (S19a), None on square maps
+        # heights are numbers players must read (small maps and the star's 121 cells)
+        self.ctl.show_heights = game.size <= 16 or self.layout is not None
         self.cam = app.display.new_camera(game.size)
         if self.layout is not None:
             if hasattr(self.cam, "set_layout"):
@@ -916,7 +918,7 @@ class GameScene(Scene):
         surf = display.ui
         from client.render.flat import player_rgb
 
-        if type(sl["action"]).__name__ == "Attack":
+        if isinstance(sl["action"], Attack):  # (also the star's StarAttack)
             pygame.draw.line(surf, (255, 230, 120), a, (int(x), int(y)), 2)
             pygame.draw.circle(surf, (255, 80, 40), (int(x), int(y)), 6)
         else:
@@ -1024,7 +1026,7 @@ class GameScene(Scene):
         if b is None:
             return
         surf = display.ui
-        col = (255, 70, 60) if type(action).__name__ == "Attack" else player_rgb(seat)
+        col = (255, 70, 60) if isinstance(action, Attack) else player_rgb(seat)
         pts = [b]
         if src is not None and vis[src]:
             a = self.cell_to_screen(src)

@@ -16,6 +16,7 @@ scene marks the cards that are a legal choice now (``legal``). Nothing here know
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -69,6 +70,22 @@ def rgb255(c: RGB) -> tuple[int, int, int]:
     return (int(c[0] * 255 + 0.5), int(c[1] * 255 + 0.5), int(c[2] * 255 + 0.5))
 
 
+@lru_cache(maxsize=2048)
+def width_of(words: str, size: int) -> int:
+    """The width in pixels of ``words`` at ``size`` (cached: rows are laid out every frame)."""
+    return text.size_of(words, size)[0]
+
+
+@lru_cache(maxsize=2048)
+def fit(words: str, size: int, width: int) -> str:
+    """``words`` shortened with an ellipsis to fit ``width`` pixels."""
+    if text.size_of(words, size)[0] <= width:
+        return words
+    while len(words) > 1 and text.size_of(words + "…", size)[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
 def _title_rgb(ink: RGB) -> tuple[int, int, int]:
     """A row title in the owner's colour, lightened to read on the dark strip."""
     return tuple(int(80 + 175 * v) for v in ink)
@@ -79,10 +96,27 @@ def back_card(row: CardRow) -> CardView:
     return CardView(title=row.title, corner=str(row.backs), face_down=True, ink=row.ink, key=("backs", row.title))
 
 
+_pictures: dict = {}  # (card, size, full, selected) -> its picture: a card is laid out once, not every frame
+
+
 def draw_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bool = False,
               selected: bool = False) -> None:
     """One card in ``rect``: its back and count when face down, else header, corner, lines and tag
     (``full``: every line, in a larger font, for the enlarged view)."""
+    r = pygame.Rect(rect)
+    key = (card, r.size, full, selected)
+    pic = _pictures.get(key)
+    if pic is None:
+        if len(_pictures) > 400:
+            _pictures.clear()
+        pic = _pictures[key] = pygame.Surface(r.size, pygame.SRCALPHA)
+        paint_card(pic, pic.get_rect(), card, full, selected)
+    surf.blit(pic, r.topleft)
+
+
+def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bool = False,
+               selected: bool = False) -> None:
+    """Draw ``card`` (see ``draw_card``) straight onto ``surf``."""
     r = pygame.Rect(rect)
     rad = max(4, r.w // 12)
     ink = rgb255(card.ink)
@@ -104,6 +138,12 @@ def draw_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: boo
             pygame.draw.rect(surf, (20, 18, 16), box, border_radius=6)
             pygame.draw.rect(surf, ink, box, 1, border_radius=6)
             text.draw(surf, "×" + n, box.center, size, (240, 232, 210), anchor="center")
+        if full and card.title:  # the enlarged pile says whose cards they are
+            for i, ln in enumerate(text.wrap(card.title, 16, r.w - 20)[:3]):
+                img = text.render(ln, 16, (240, 232, 210))
+                box = img.get_rect(midtop=(r.centerx, r.y + 14 + 22 * i)).inflate(8, 2)
+                pygame.draw.rect(surf, (20, 18, 16), box, border_radius=4)
+                surf.blit(img, img.get_rect(center=box.center))
     else:
         pygame.draw.rect(surf, FACE, r, border_radius=rad)
         pad = max(3, r.w // 16)
@@ -130,14 +170,15 @@ def draw_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: boo
         lines: list[str] = []
         for ln in card.lines:
             lines += text.wrap(ln, bsize, r.w - 2 * pad)
-        fit = max(0, room // (bsize + 3))
-        if len(lines) > fit:
-            lines = lines[:max(0, fit - 1)] + (["…"] if fit else [])
+        room_lines = max(0, room // (bsize + 3))
+        if len(lines) > room_lines:
+            lines = lines[:max(0, room_lines - 1)] + (["…"] if room_lines else [])
         for ln in lines:
             text.draw(surf, ln, (r.x + pad, y), bsize, INK)
             y += bsize + 3
         if card.tag:
-            text.draw(surf, card.tag, (r.centerx, r.bottom - pad), bsize, (120, 100, 80), anchor="midbottom")
+            text.draw(surf, fit(card.tag, bsize, r.w - 2 * pad), (r.centerx, r.bottom - pad), bsize, (120, 100, 80),
+                      anchor="midbottom")
     edge = SELECTED if selected else LEGAL if card.legal else (ink if card.face_down else (120, 104, 84))
     pygame.draw.rect(surf, edge, r, 3 if (selected or card.legal) else 1, border_radius=rad)
 
@@ -171,7 +212,7 @@ class CardStrip:
         gap = 8
         groups = [(row, list(row.cards) + ([back_card(row)] if row.backs else [])) for row in rows]
         groups = [(row, cs) for row, cs in groups if cs or row.title]
-        widths = [max(text.size_of(row.title, 13)[0], len(cs) * (cw + gap) - gap if cs else 0) for row, cs in groups]
+        widths = [max(width_of(row.title, 13), len(cs) * (cw + gap) - gap if cs else 0) for row, cs in groups]
         total = sum(widths) + 16 * (len(groups) - 1)
         squeeze = 1.0
         if total > rect.w:  # overlap the cards of every row alike
@@ -184,17 +225,13 @@ class CardStrip:
         for row, cs in groups:
             step = (cw + gap) * min(1.0, squeeze)
             span = int((len(cs) - 1) * step + cw) if cs else 0
-            title = row.title
-            if squeeze < 1.0 and text.size_of(title, 13)[0] > span:  # no room for a long title: shorten it
-                while len(title) > 1 and text.size_of(title + "…", 13)[0] > span:
-                    title = title[:-1]
-                title += "…"
+            title = fit(row.title, 13, span + 8) if cs else row.title  # a long title shortened (hover: whole)
             text.draw(surf, title, (x, rect.y + 2), 13, _title_rgb(row.ink))
             for k, c in enumerate(cs):
                 lifted = c.ident in selected
                 r = pygame.Rect(int(x + k * step), rect.y + LABEL_H + LIFT - (LIFT if lifted else 0), cw, ch)
                 self.hits.append((r, c))
-            x += max(span, text.size_of(title, 13)[0]) + 16
+            x += max(span, width_of(title, 13)) + 16
         if mouse is not None:
             for r, c in reversed(self.hits):  # the top card under the mouse (later cards lie on top)
                 if r.collidepoint(mouse):

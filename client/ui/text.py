@@ -3,6 +3,7 @@ size, with pygame's default font only for a glyph the subset lacks; text picture
 masks the board renderers draw piece names from."""
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -91,7 +92,17 @@ def size_of(text: str, size: int) -> tuple[int, int]:
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
-    """Lines of ``text`` that fit ``width`` pixels (breaks at spaces, or anywhere for CJK)."""
+    """Lines of ``text`` that fit ``width`` pixels (breaks at spaces, or anywhere for CJK); remembered,
+    since panels and logs wrap the same lines every frame."""
+    return list(_wrap(text, int(size), int(width)))
+
+
+@lru_cache(maxsize=8192)
+def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
+    return tuple(_wrap_now(text, size, width))
+
+
+def _wrap_now(text: str, size: int, width: int) -> list[str]:
     f = font(size)
     out = []
     for para in text.split("\n"):
@@ -105,7 +116,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
                 line = trial
                 continue
             cut = line.rfind(" ")
-            if cut > 0 and ch != " ":
+            if cut > len(line) // 3 and ch != " ":  # at a space, unless that leaves a stub ("224." of a CJK line)
                 out.append(line[:cut])
                 line = line[cut + 1:] + ch
             else:

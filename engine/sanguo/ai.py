@@ -298,6 +298,7 @@ class Agent:
 
     nodes = 2500  # hard: positions scored per decision at most (the default budget)
     root_width = 14  # hard: quiet moves of mine searched (captures, checks and alliances always)
+    depth = 5  # hard: plies searched (mine, each enemy's, mine again, the next enemy's)
 
     def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None):
         if level not in LEVELS:
@@ -358,7 +359,7 @@ class Agent:
         # hard: a paranoid alpha-beta search over one full round (engine/sanguo/ai_search.py)
         from engine.sanguo.ai_search import Search
         search = Search(me, ev, self.nodes, root_width=self.root_width)
-        best_n = search.choose(pos, scored)
+        best_n = search.choose(pos, scored, depth=self.depth)
         self.last_nodes = search.nodes
         for sc, n, q in scored:
             if n == best_n:

@@ -43,30 +43,72 @@ class Search:
         self.nodes += 1
         return self.ev.score(pos)
 
-    def children(self, pos: Position) -> list[tuple[float, tuple, Position, bool]]:
-        """Every legal move of the kingdom to move played out: (order key, move, position, forcing)."""
+    def gives_check(self, pos: Position, s: int, d: int, rulers: list) -> list[int]:
+        """The kingdoms the move ``s``->``d`` of the kingdom to move would put in check (K4; face-down
+        pieces as their point type, K8), worked out in place without playing the move. ``rulers``:
+        (kingdom, x, y) of the rulers that could be checked."""
+        n = pos.lay.n
+        sx, sy, dx, dy = s % n, s // n, d % n, d // n
+        near = [k for k, rx, ry in rulers
+                if sx == rx or sy == ry or dx == rx or dy == ry or (abs(dx - rx) <= 2 and abs(dy - ry) <= 2)]
+        if not near:
+            return near  # neither the piece nor a line it opens reaches a ruler
+        b = pos.board
+        p, old = b[s], b[d]
+        b[d], b[s] = p, None
+        try:
+            return [k for k in near if pos.attacked(pos.rulers[k], k)]
+        finally:
+            b[s], b[d] = p, old
+
+    def moves(self, pos: Position, only_forcing: bool) -> tuple[list, list]:
+        """(legal moves to look at, the rulers they may check): every legal move, or with ``only_forcing``
+        the legal captures, checks, alliances and 废帝 (found among the pattern moves first, K2, and
+        checked for legality (K4) only then)."""
+        mover = pos.to_move
+        n = pos.lay.n
+        rulers = [(k, pos.rulers[k] % n, pos.rulers[k] // n) for k in range(3)
+                  if k != mover and pos.alive[k] and pos.rulers[k] >= 0 and not pos.allied(k, mover)]
+        if not only_forcing:
+            return pos.legal_moves(), rulers
+        b = pos.board
+        out = []
+        for src in pos.lay.points:
+            p = b[src]
+            if p is None or p[OWN] != mover:
+                continue
+            for dst in pos.targets(src, mover):
+                if b[dst] is None and not pos._activates(p, dst, mover) \
+                        and not self.gives_check(pos, src, dst, rulers):
+                    continue
+                if pos._cannon_limited(p, dst, mover) or pos._safe(src, dst, mover):
+                    continue
+                out.append((src, dst))
+        return out, rulers
+
+    def children(self, pos: Position, only_forcing: bool) -> list[tuple[float, Position]]:
+        """The moves of the kingdom to move played out, best-looking first, as (order key, position); with
+        ``only_forcing`` just the forcing ones (captures, checks, alliance or 废帝)."""
         out = []
         mover = pos.to_move
         me = self.me
-        for s, d in pos.legal_moves():
+        moves, rulers = self.moves(pos, only_forcing)
+        for s, d in moves:
             target = pos.board[d]
-            q = pos.copy(history=False)
-            res = q.play(s, d)
             key = 0.0
-            forcing = False
             if target is not None:
-                forcing = True
                 v = self.ev.piece_value(target, d)
                 key += 10.0 * v if self.friendly(pos, target[OWN]) or target[OWN] is None else 3.0 * v
-            if res.checks:
-                forcing = True
-                key += 30.0 if me in res.checks else 5.0
-            if res.falls or q.over or res.feidi or res.alliance:
-                forcing = True
+            if pos._activates(pos.board[s], d, mover):
+                key += 50.0
+            checks = self.gives_check(pos, s, d, rulers)
+            if checks:
+                key += 30.0 if me in checks else 5.0
+            q = pos.copy(history=False)
+            res = q.play(s, d)
+            if res.falls or q.over:
                 key += 1000.0 if any(k == me for k, _, _ in res.falls) else 50.0
-            if q.alive[me] is False:
-                key += 10000.0
-            out.append((key, (s, d), q, forcing))
+            out.append((key, q))
         out.sort(key=lambda c: -c[0])
         return out
 
@@ -87,42 +129,33 @@ class Search:
         if pos.over or not pos.alive[self.me] or depth == 0 or self.nodes >= self.budget:
             return self.leaf(pos)
         mover = pos.to_move
-        kids = self.children(pos)
-        if not kids:
-            return self.leaf(pos)
-        if self.friendly(pos, mover):
-            # my own later moves (被将先走 can give me two in a round): forcing ones plus a pass
-            best = -INF
-            cands = [c for c in kids if c[3]][: self.enemy_width]
-            if len(cands) < len(kids):
-                best = self.value(self.passed(pos), depth - 1, alpha, beta)
-                alpha = max(alpha, best)
-            for _, _, q, _ in cands:
-                if alpha >= beta:
-                    break
-                v = self.value(q, depth - 1, alpha, beta)
-                if v > best:
-                    best = v
-                    alpha = max(alpha, v)
-            return best
-        best = INF
-        cands = [c for c in kids if c[3]][: self.enemy_width]
         in_check = pos.in_check(mover)
-        if in_check:
-            cands = kids[: self.enemy_width]  # a kingdom in check has few moves: look at them all
-        if not in_check or len(cands) < len(kids):
+        kids = self.children(pos, only_forcing=not in_check)
+        if not kids:  # no forcing move: only the pass below; none at all cannot be (K6 judged it)
+            if in_check:
+                return self.leaf(pos)
+        n_kids = len(kids)
+        kids = kids[: self.enemy_width]
+        friendly = self.friendly(pos, mover)
+        # the kingdom may play a quiet move: a pass stands for them (not when in check, where every
+        # move is looked at, up to the width)
+        if not in_check or len(kids) < n_kids:
             best = self.value(self.passed(pos), depth - 1, alpha, beta)
-            beta = min(beta, best)
-        for _, _, q, _ in cands:
+        else:
+            best = -INF if friendly else INF
+        for _, q in kids:
+            if friendly:
+                alpha = max(alpha, best)
+            else:
+                beta = min(beta, best)
             if alpha >= beta:
                 break
             v = self.value(q, depth - 1, alpha, beta)
-            if v < best:
+            if (v > best) if friendly else (v < best):
                 best = v
-                beta = min(beta, v)
         return best
 
-    def choose(self, pos: Position, scored: list[tuple[float, int, Position]], depth: int = 3) -> int:
+    def choose(self, pos: Position, scored: list[tuple[float, int, Position]], depth: int = 5) -> int:
         """The index (into the legal actions) of the best root move; ``scored`` holds the root moves with
         their one-ply score (novelty included), best first."""
         forcing = []

@@ -51,6 +51,7 @@ import numpy as np
 from engine.shachang.actions import Attack, End, Reinforce
 from engine.shachang.ai_items import pick as pick_item
 from engine.shachang.ai_eval import FogRisk, Threats, VisCache, Weights, material, target_map
+from engine.shachang.ai_march import best_march
 from engine.shachang.ai_model import METER, WORK_PLAN, Memory, Model, line_clear, steps
 from engine.shachang.rules import attack_range, vision_range
 
@@ -71,6 +72,9 @@ STALE_PLANS = 32  # stop building plans when this many in a row brought no new o
 FORCE_RANKS = 3  # alternatives per unit for its first march: stay, its 2nd, 3rd and 4th best
 TOP_PLANS = 4
 MAX_REPLIES = 256
+# score a unit's marches from per-unit term lists (ai_march, issue 13); False: the old apply-and-undo
+# of every option on the score, kept only so that bench.ai can time both side by side (same decisions)
+FAST_MARCH = True
 
 
 def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None,
@@ -220,6 +224,8 @@ class Planner:
             return
         planned: dict = {}  # enemy cell -> shots planned
         cells = set(m.reinforce_cells())
+        if len(m.own) >= m.max_units:  # no cell is free for a new unit (as the loop below found)
+            cells = set()
         while m.room > 0:
             best = None
             for e in enemies:
@@ -440,6 +446,8 @@ class Planner:
                     rank: int = 0):
         """The best march of unit ``u`` by the change of the position score (None: better to stay);
         with ``rank`` > 0 the rank-th best after the best one instead, even if staying is better."""
+        if FAST_MARCH:
+            return best_march(self, u, T, max_k, splits_only, rank)
         m, P = self.m, self.P
         c = m.own[u][0]
         reach = m.reach(u)
@@ -563,12 +571,15 @@ class OppContext:
             if not pts:
                 self._targets = (None,)
             else:
-                rr, cc = np.ogrid[:m.size, :m.size]
-                out = None
-                for r, c in pts[:24]:
-                    d = np.abs(rr - r) + np.abs(cc - c)
-                    out = d if out is None else np.minimum(out, d)
-                self._targets = (out.astype(np.float32),)
+                key = (m.size, tuple(pts[:24]))
+                out = self.cache.target_maps.get(key)  # replies of a turn share their maps
+                if out is None:
+                    rr, cc = np.ogrid[:m.size, :m.size]
+                    for r, c in pts[:24]:
+                        d = np.abs(rr - r) + np.abs(cc - c)
+                        out = d if out is None else np.minimum(out, d)
+                    out = self.cache.target_maps[key] = out.astype(np.float32)
+                self._targets = (out,)
         return self._targets[0]
 
 

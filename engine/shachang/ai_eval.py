@@ -59,6 +59,54 @@ class VisCache:
     def __init__(self, h: np.ndarray):
         self.h = h
         self.d: dict = {}
+        self.opp: dict = {}  # (cell, count, enemies) -> (targets in range and sight, work it took)
+        self.cells: dict = {}  # key -> the cells of a map as tuples, in np.argwhere order
+        self._shared: dict = {}  # (what, key) -> dict shared by the scores of the turn (ai_march)
+        self._tags: dict = {}  # id -> (object, tag): objects named in keys, kept alive meanwhile
+        self._interned: dict = {}
+        self._rows: dict = {}
+        self.target_maps: dict = {}  # points -> steps to the nearest (replies' target maps)
+        self.threats: dict = {}  # enemies and rooms -> a Threats' maps (Threats.__init__)
+
+    def shared(self, what: str, key) -> dict:
+        """A dict shared by everything of the turn that has the same ``key``."""
+        k = (what, key)
+        d = self._shared.get(k)
+        if d is None:
+            d = self._shared[k] = {}
+        return d
+
+    def rows(self, arr) -> list:
+        """The rows of a 2-D map as lists, each filled in by the caller on first use (None before),
+        once per array for this cache's life: element reads without numpy."""
+        t = self.tag(arr)
+        v = self._rows.get(t)
+        if v is None:
+            v = self._rows[t] = [None] * arr.shape[0]
+        return v
+
+    def intern(self, key) -> int:
+        """A small number for ``key`` (equal keys, equal numbers) for this cache's life."""
+        v = self._interned.get(key)
+        if v is None:
+            v = self._interned[key] = len(self._interned)
+        return v
+
+    def tag(self, obj):
+        """A small number naming ``obj`` for this cache's life (None for None)."""
+        if obj is None:
+            return None
+        e = self._tags.get(id(obj))
+        if e is None:
+            e = self._tags[id(obj)] = (obj, len(self._tags))
+        return e[1]
+
+    def cells_of(self, key, make) -> list:
+        """The True cells of the map ``make()`` (as tuples, row by row), kept under ``key``."""
+        v = self.cells.get(key)
+        if v is None:
+            v = self.cells[key] = list(map(tuple, np.argwhere(make()).tolist()))
+        return v
 
     def get(self, cell, z: int, radius: int) -> np.ndarray:
         k = (cell, z, radius)
@@ -94,6 +142,34 @@ class Threats:
         r_est = dict(r_est)
         for o, wiped, cell, before in m.hits:  # every shot this turn frees room for an ambush (S13)
             r_est[o] = min(m.cap, r_est.get(o, 0) + 1)
+        # the scores of a turn built from the same enemies share these maps (read only)
+        key = (tuple(enemies), tuple(r_est.items()), m.cap, m.move, m.fog, w.seen > 0,
+               tuple((o, cell, before) for o, wiped, cell, before in m.hits if wiped))
+        built = cache.threats.get(key)
+        if built is None:
+            self._build(m, w, cache, enemies, by_owner, r_est)
+            cache.threats[key] = (self.at, self.weight, self.owner_vis, self.seen_map, self.r_est)
+        else:
+            self.at, self.weight, self.owner_vis, self.seen_map, self.r_est = built
+        self.targets = targets
+        self.spawn_block = set()
+        if enemy_spawns and m.mode != "digital":
+            for o, cells in enemy_spawns.items():
+                if not m.players[o].out:
+                    self.spawn_block |= set(cells)
+        self.opp_cache: dict = {}
+        # counters
+        self.n_hard = [0] * len(enemies)
+        self.n_soft = [0] * len(enemies)
+        self.exposed = {o: 0 for o in self.r_est}
+        self.total = 0.0
+        self._live_enemies = [(c, v[1]) for c, v in m.enemy.items()]
+        self._enemy_key = cache.intern((m.mode, tuple(m.enemy)))
+
+    def _build(self, m: Model, w: Weights, cache: VisCache, enemies: list, by_owner: dict, r_est: dict) -> None:
+        """Which enemy threatens which cell (hard: in range and sight; soft: after merging), the
+        owners' sight and the estimated reinforcement room."""
+        h = m.h
         self.owner_vis: dict = {}
         self.seen_map = None
         for i, (c, o, n, wt) in enumerate(enemies):
@@ -105,12 +181,22 @@ class Threats:
             pot = n + sum(n2 for c2, n2 in by_owner[o] if c2 != c and steps(c, c2) <= m.move)
             pot = min(pot, max(n, m.cap))
             rp = attack_range(pot)
-            for cell in map(tuple, np.argwhere(hard)):
-                self.at.setdefault(cell, []).append((i, 0))
+            at = self.at
+            for cell in cache.cells_of((c, z, r), lambda: hard):
+                lst = at.get(cell)
+                if lst is None:
+                    at[cell] = [(i, 0)]
+                else:
+                    lst.append((i, 0))
             if rp > r:
-                soft = cache.get(c, int(h[c]) + pot, rp) & ~hard
-                for cell in map(tuple, np.argwhere(soft)):
-                    self.at.setdefault(cell, []).append((i, 1))
+                zp = int(h[c]) + pot
+                cache.get(c, zp, rp)  # counted as before (a vision map), cached
+                for cell in cache.cells_of((c, z, r, zp, rp), lambda: cache.get(c, zp, rp) & ~hard):
+                    lst = at.get(cell)
+                    if lst is None:
+                        at[cell] = [(i, 1)]
+                    else:
+                        lst.append((i, 1))
             if wt >= 0.99 and m.fog:
                 v = cache.get(c, z, vision_range(n))
                 ov = self.owner_vis.get(o)
@@ -127,19 +213,6 @@ class Threats:
         self.r_est = {o: r for o, r in r_est.items() if r > 0}
         if not m.fog:
             self.owner_vis = {o: None for o in self.r_est}
-        self.targets = targets
-        self.spawn_block = set()
-        if enemy_spawns and m.mode != "digital":
-            for o, cells in enemy_spawns.items():
-                if not m.players[o].out:
-                    self.spawn_block |= set(cells)
-        self.opp_cache: dict = {}
-        # counters
-        self.n_hard = [0] * len(enemies)
-        self.n_soft = [0] * len(enemies)
-        self.exposed = {o: 0 for o in self.r_est}
-        self.total = 0.0
-        self._live_enemies = [(c, v[1]) for c, v in m.enemy.items()]
 
     # ------------------------------------------------------------------ parts
     def opp(self, cell, count: int) -> float:
@@ -147,18 +220,34 @@ class Threats:
         v = self.opp_cache.get(k)
         if v is not None:
             return v
-        m = self.m
-        r = attack_range(count)
-        z = int(m.h[cell]) + count
-        n = 0
-        for c, en in self._live_enemies:
-            if steps(cell, c) > r:
-                continue
-            if m.mode == "classic" or line_clear(m.h, cell, c, z, int(m.h[c])):
-                n += 1
+        # the same count for every score of the turn with these enemies: worked out once, the sight
+        # lines it took counted again (the meter counts the logical work, see ai_model.Meter)
+        n, work = self.opp_count(cell, count)
+        METER.n += work
         v = 0.0 if n == 0 else self.w.opp + self.w.opp_more * (n - 1)
         self.opp_cache[k] = v
         return v
+
+    def opp_count(self, cell, count: int) -> tuple:
+        """(our targets in range and sight from ``cell`` with ``count`` soldiers, the work it took),
+        shared by the scores of the turn with the same enemies."""
+        sk = (cell, count, self._enemy_key)
+        hit = self.cache.opp.get(sk)
+        if hit is None:
+            w0 = METER.n
+            m = self.m
+            r = attack_range(count)
+            z = int(m.h[cell]) + count
+            n = 0
+            r0, c0 = cell
+            for c, en in self._live_enemies:
+                if abs(c[0] - r0) + abs(c[1] - c0) > r:  # steps (S1)
+                    continue
+                if m.mode == "classic" or line_clear(m.h, cell, c, z, int(m.h[c])):
+                    n += 1
+            hit = self.cache.opp[sk] = (n, METER.n - w0)
+            METER.n = w0
+        return hit
 
     def _enemy_term(self, i: int) -> float:
         if self.n_hard[i] > 0:

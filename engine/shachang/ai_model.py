@@ -42,16 +42,38 @@ steps = PLANE.distance  # 步数 (S1) of the board geometry (engine.grids): step
 _span = PLANE.span  # 距离 (S2): the number of levels of a sight line
 
 
+class _Lines(threading.local):
+    """Sight lines already worked out on the height map in use in this thread (one search's)."""
+
+    h = None
+    d: dict = {}
+
+
+_LINES = _Lines()
+
+
 def line_clear(h: np.ndarray, src, dst, z: int, x: int) -> bool:
-    """S5 with integer arithmetic: no intermediate cell y with D*y >= a*z + b*x."""
+    """S5 with integer arithmetic: no intermediate cell y with D*y >= a*z + b*x.
+
+    A line is worked out once per height map (the search asks the same lines again and again); the
+    meter still counts every line asked for, so that the work quota means what it meant."""
     d = _span(src, dst)
     if d <= 1:
         return True
     METER.n += WORK_LINE
-    for k, (r, c) in enumerate(sight_path(src, dst), start=1):
-        if d * int(h[r, c]) >= (d - k) * z + k * x:
-            return False
-    return True
+    lc = _LINES
+    if lc.h is not h:
+        lc.h, lc.d = h, {}
+    key = (src, dst, z, x)
+    v = lc.d.get(key)
+    if v is None:
+        v = True
+        for k, (r, c) in enumerate(sight_path(src, dst), start=1):
+            if d * int(h[r, c]) >= (d - k) * z + k * x:
+                v = False
+                break
+        lc.d[key] = v
+    return v
 
 
 class Memory:
@@ -325,7 +347,7 @@ class Model:
             return []
         if self.fog:
             vis = self.visible_now()
-            cells = [tuple(map(int, c)) for c in np.argwhere(vis)]
+            cells = list(map(tuple, np.argwhere(vis).tolist()))
         else:
             cells = list(self.spawns)
         at_max = len(self.own) >= self.max_units

@@ -83,10 +83,13 @@ class ShachangAgent:
 class StarAgent:
     """A computer player of the star preset (see the module doc)."""
 
-    def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0):
+    def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0, noise: float = 0.01,
+                 mode: str | None = None):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
         self.level = level
+        self.noise = noise  # random part of a march's score (the hard player's plan variants)
+        self.planner = None  # the hard player's turn planner (engine.shachang.star_plan)
         self.name = f"star-{level}"
         self.rng = random.Random((seed * 1_000_003 + seat) & 0xFFFFFFFF)
         self.memory: dict[Cell, tuple[int, int]] = {}  # cell -> (owner, round last seen)
@@ -135,7 +138,11 @@ class StarAgent:
             return end
         if self.level == "normal":
             return self._normal(obs, attacks, marches, end, enemies)
-        return self._hard(obs, attacks, marches, end, enemies)
+        if self.planner is None:
+            from engine.shachang.star_plan import TurnPlanner
+
+            self.planner = TurnPlanner(self)
+        return self.planner.act(obs, legal, enemies)
 
     def _reinforce(self, obs, reinf, enemies):
         own = {u.cell for u in obs.units if u.owner == obs.player}
@@ -172,7 +179,7 @@ class StarAgent:
             if a.dst in targets:
                 continue
             touch = sum(1 for n in sc.NEIGHBOURS[a.dst] if n in own and n != a.src)
-            gain = (near(a.src) - near(a.dst)) + (0.6 if touch else -0.8) + 0.01 * self.rng.random()
+            gain = (near(a.src) - near(a.dst)) + (0.6 if touch else -0.8) + self.noise * self.rng.random()
             if gain > best_gain:
                 best, best_gain = a, gain
         return best if best is not None else end

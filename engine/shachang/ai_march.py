@@ -1,0 +1,407 @@
+"""All marches of one unit scored at once for the 沙场秋点兵 planner (issue 13).
+
+The planner's ``_best_march`` used to try every option of a unit (march whole, split off 1, half or
+all but one, merge all or part) by applying it to the position score (``ai_eval.Threats.change``)
+and undoing it again: 4 to 8 full score changes per option, each looking up every enemy threat on
+the cell, the owners' sight, the shot chances, the target map, the fog risk... Here the deltas of
+removing the unit, of what stays behind and of arriving on each reachable cell are worked out once
+per unit (``Terms``): the per-cell parts (shot chances, approach, spawn block, fog risk, sight,
+mass) come from a table shared by every score of the turn with the same inputs, the enemy-shot and
+ambush parts from the score's counters after the unit left; every option is then valued by adding
+its deltas.
+
+**Same decisions as before, exactly.** The old value of an option was ``total_after - total_before``
+of the score's float running total, changed term by term and changed back (which does not always
+give back the same float: the next option started from a total drifted in its last bits), and equal
+options were told apart by those bits, in cell order. To decide exactly as before, the deltas are
+added to a copy of the running total in the old order, term by term, and taken off again the same
+way (zero terms are left out: adding 0.0 changes no float's value). The work meter counts what the
+old code counted: one unit per score change, the same shot-chance sight lines and fog-risk vision
+maps the first time a score asks for them, so a fixed quota still buys the same search
+(tests/test_shachang_ai_golden.py replays 76 recorded searches).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.shachang.ai_model import METER, WORK_CHANGE
+
+
+class Terms:
+    """The score's term deltas for one unit arriving on or leaving a cell, without changing the score.
+
+    Every list holds the float deltas that ``Threats.change`` adds to its running total, in its
+    order, zero deltas left out.
+    """
+
+    def __init__(self, T):
+        self.T = T
+        self.static: dict = {}  # (cell, count) -> deltas of the parts that do not depend on counters
+        self.owners: dict = {}  # cell -> owners whose sight holds the cell (reinforcement ambushes)
+        self.enemy_w: list = [(T.w.loss * wt, T.w.soft * wt) for wt in T.weight]
+        # what the per-cell parts depend on, so that the scores of a turn share them
+        m, w, cache = T.m, T.w, T.cache
+        sighted = tuple((c, o, n) for c, o, n, wt in T.enemies if wt >= 0.99)
+        self.shared_static = cache.shared("static", (
+            (w.opp, w.opp_more, w.approach, w.block, w.fog, w.seen, w.spread, w.mass),
+            T._enemy_key, cache.tag(T.targets), cache.tag(T.fog), tuple(sorted(T.spawn_block)),
+            sighted if T.seen_map is not None else None))
+        self.target_rows = cache.rows(T.targets) if T.targets is not None else None
+        self.shared_owners = cache.shared("owners", (
+            m.fog, sighted, tuple((o, c, b) for o, wiped, c, b in m.hits if wiped), tuple(T.exposed),
+            tuple(T.owner_vis)))
+
+    def static_add(self, cell, count: int) -> tuple:
+        """Deltas of shot chances, approach, spawn block, fog, sight, spread and mass (sign +1)."""
+        k = (cell, count)
+        v = self.static.get(k)
+        if v is not None:
+            return v
+        T = self.T
+        e = self.shared_static.get(k)
+        if e is None:
+            w = T.w
+            n, work = T.opp_count(cell, count)
+            o = 0.0 if n == 0 else w.opp + w.opp_more * (n - 1)
+            out = []
+            if o:
+                out.append(o)
+            if T.targets is not None:
+                row = self.target_rows[cell[0]]
+                if row is None:
+                    row = self.target_rows[cell[0]] = T.targets[cell[0]].tolist()
+                x = w.approach * count * row[cell[1]]
+                if x:
+                    out.append(-x)
+            if cell in T.spawn_block and w.block:
+                out.append(w.block)
+            if T.fog is not None:
+                x = w.fog * T.fog.risk(cell)  # counts its vision map the first time, as before
+                if x:
+                    out.append(-x)
+            if T.seen_map is not None and T.seen_map[cell] and w.seen:
+                out.append(-w.seen)
+            if w.spread:
+                out.append(w.spread)
+            if w.mass:
+                out.append(w.mass * count * count.bit_length())
+            e = self.shared_static[k] = (tuple(out), o, work)
+        # this score asks for the shot chances as the old code did (the meter counts it once)
+        if k not in T.opp_cache:
+            T.opp_cache[k] = e[1]
+            METER.n += e[2]
+        v = self.static[k] = e[0]
+        return v
+
+    def static_many(self, cells: list, count: int) -> None:
+        """``static_add`` for many cells at once (the map reads done with numpy): fills the shared
+        table for those cells; the score's own bookkeeping is left to the caller."""
+        T, w = self.T, self.T.w
+        n = len(cells)
+        if T._live_enemies:
+            opp = [T.opp_count(c, count) for c in cells]
+        else:  # nobody in sight: no shot chances, no sight line asked
+            opp = [(0, 0)] * n
+        rr = np.fromiter((c[0] for c in cells), dtype=np.intp, count=n)
+        cc = np.fromiter((c[1] for c in cells), dtype=np.intp, count=n)
+        appr = ((w.approach * count) * T.targets[rr, cc].astype(np.float64)).tolist() \
+            if T.targets is not None else None
+        seen = T.seen_map[rr, cc].tolist() if (T.seen_map is not None and w.seen) else None
+        block = T.spawn_block if w.block else ()
+        fog = T.fog
+        mass = w.mass * count * count.bit_length() if w.mass else 0.0
+        shared = self.shared_static
+        for j, cell in enumerate(cells):
+            nn, work = opp[j]
+            o = 0.0 if nn == 0 else w.opp + w.opp_more * (nn - 1)
+            out = []
+            if o:
+                out.append(o)
+            if appr is not None and appr[j]:
+                out.append(-appr[j])
+            if cell in block:
+                out.append(w.block)
+            if fog is not None:
+                x = w.fog * fog.risk(cell)  # counts its vision map the first time, as before
+                if x:
+                    out.append(-x)
+            if seen is not None and seen[j]:
+                out.append(-w.seen)
+            if w.spread:
+                out.append(w.spread)
+            if mass:
+                out.append(mass)
+            shared[(cell, count)] = (tuple(out), o, work)
+
+    def owners_at(self, cell) -> tuple:
+        v = self.owners.get(cell)
+        if v is None:
+            v = self.shared_owners.get(cell)
+            if v is None:
+                T = self.T
+                v = self.shared_owners[cell] = tuple(o for o, vis in T.owner_vis.items()
+                                                     if o in T.exposed and (vis is None or vis[cell]))
+            self.owners[cell] = v
+        return v
+
+    def dynamic(self, cell, sign: int, out: list) -> None:
+        """Append the enemy-shot and ambush deltas of a unit arriving (+1) or leaving (-1) ``cell``,
+        from the score's counters as they are (nothing is changed)."""
+        T = self.T
+        lst = T.at.get(cell)
+        if lst:
+            nh, ns, ew = T.n_hard, T.n_soft, self.enemy_w
+            for i, kind in lst:
+                h, s = nh[i], ns[i]
+                lw, sw = ew[i]
+                before = lw if h > 0 else (sw if s > 0 else 0.0)
+                if kind == 0:
+                    h += sign
+                else:
+                    s += sign
+                after = lw if h > 0 else (sw if s > 0 else 0.0)
+                if after != before:
+                    out.append(-(after - before))
+        owners = self.owners.get(cell)
+        if owners is None:
+            owners = self.owners_at(cell)
+        for o in owners:
+            r, e, wr = T.r_est[o], T.exposed[o], T.w.reinf
+            before = wr * min(r, e)
+            after = wr * min(r, e + sign)
+            if after != before:
+                out.append(-(after - before))
+
+    def counters(self, cell, sign: int) -> None:
+        """Change the score's counters as ``Threats.change`` does (its running total untouched)."""
+        T = self.T
+        lst = T.at.get(cell)
+        if lst:
+            for i, kind in lst:
+                if kind == 0:
+                    T.n_hard[i] += sign
+                else:
+                    T.n_soft[i] += sign
+        for o in self.owners_at(cell):
+            T.exposed[o] += sign
+
+    def add(self, cell, count: int) -> list:
+        out: list = []
+        self.dynamic(cell, 1, out)
+        out.extend(self.static_add(cell, count))
+        return out
+
+    def remove(self, cell, count: int) -> list:
+        out: list = []
+        self.dynamic(cell, -1, out)
+        out.extend(-d for d in self.static_add(cell, count))
+        return out
+
+
+def terms_of(T) -> Terms:
+    """The ``Terms`` of a position score, made once and kept with it."""
+    t = T.__dict__.get("_terms")
+    if t is None:
+        t = T._terms = Terms(T)
+    return t
+
+
+def _options(m, u, c: int, reach: dict, ks: list, splits_only: bool) -> list:
+    """The options in the old order: (kind, destination, soldiers, destination's soldiers or None)."""
+    own = m.own
+    can_new = len(own) < m.max_units
+    opts = []
+    for dst in sorted(reach):
+        tgt = own.get(dst)
+        if splits_only:
+            if tgt is None and can_new:
+                opts += [("split", dst, k, None) for k in ks]
+        elif tgt is None:
+            opts.append(("move", dst, c, None))
+            if can_new:
+                opts += [("split", dst, k, None) for k in ks]
+        else:
+            cw = tgt[0]
+            opts.append(("merge", dst, c, cw))
+            opts += [("merge", dst, k, cw) for k in ks]
+    return opts
+
+
+def _arrivals(X: Terms, cells: list, k: int) -> dict:
+    """The deltas of a unit of ``k`` soldiers arriving on each of ``cells`` (free cells), from the
+    score's counters as they are: ``X.add`` for many cells at once."""
+    T = X.T
+    at_get = T.at.get
+    nh, ns, ew = T.n_hard, T.n_soft, X.enemy_w
+    owners_get = X.owners.get
+    shared_get = X.shared_static.get
+    opp_cache = T.opp_cache
+    r_est, exposed, wr = T.r_est, T.exposed, T.w.reinf
+    work = 0
+    out: dict = {}
+    miss = [cell for cell in cells if shared_get((cell, k)) is None]
+    if miss:
+        X.static_many(miss, k)
+    for cell in cells:
+        d: list = []
+        lst = at_get(cell)
+        if lst:
+            for i, kind in lst:
+                h, s = nh[i], ns[i]
+                lw, sw = ew[i]
+                before = lw if h > 0 else (sw if s > 0 else 0.0)
+                if kind == 0:
+                    after = lw if h >= 0 else (sw if s > 0 else 0.0)
+                else:
+                    after = lw if h > 0 else (sw if s >= 0 else 0.0)
+                if after != before:
+                    d.append(-(after - before))
+        owners = owners_get(cell)
+        if owners is None:
+            owners = X.owners_at(cell)
+        for o in owners:
+            r, e = r_est[o], exposed[o]
+            b = wr * min(r, e)
+            a = wr * min(r, e + 1)
+            if a != b:
+                d.append(-(a - b))
+        key = (cell, k)
+        e = shared_get(key)
+        if key not in opp_cache:  # this score asks for the shot chances as the old code did
+            opp_cache[key] = e[1]
+            work += e[2]
+        d += e[0]
+        out[cell] = d
+    METER.n += work
+    return out
+
+
+def _deltas(X: Terms, u, c: int, opts: list) -> tuple:
+    """The deltas of leaving ``u``, and by soldiers sent: of what stays behind and, per
+    destination, of arriving (a merge: the destination's unit removed, then the grown one added)."""
+    by_k: dict = {}  # k -> (free cells, merge cells with their soldiers), in the options' order
+    for kind, dst, k, cw in opts:
+        free, merges = by_k.get(k) or by_k.setdefault(k, ([], []))
+        if cw is None:
+            free.append(dst)
+        else:
+            merges.append((dst, cw))
+    R = X.remove(u, c)
+    X.counters(u, -1)
+    per_k: dict = {}
+    try:
+        for k in sorted(by_k):
+            free, merges = by_k[k]
+            Rk = None
+            if k < c:
+                Rk = X.add(u, c - k)
+                X.counters(u, 1)
+            try:
+                per = _arrivals(X, free, k) if free else {}
+                for dst, cw in merges:
+                    D1 = X.remove(dst, cw)
+                    X.counters(dst, -1)
+                    D2 = X.add(dst, cw + k)
+                    X.counters(dst, 1)
+                    per[dst] = (D1, D2)
+            finally:
+                if k < c:
+                    X.counters(u, -1)
+            per_k[k] = (Rk, per)
+    finally:
+        X.counters(u, 1)
+    return R, per_k
+
+
+def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, rank: int = 0):
+    """``Planner._best_march`` (same arguments, same result, same work counted), every option of the
+    unit valued from the unit's deltas instead of changing the score and back."""
+    m, P = pl.m, pl.P
+    c = m.own[u][0]
+    reach = m.reach(u)
+    if not reach:
+        return None
+    ks = sorted({k for k in (1, c // 2, c - 1, max_k or 0) if 1 <= k < c}) if (P.splits or splits_only) else []
+    if max_k is not None:
+        ks = [k for k in ks if k <= max_k]
+    opts = _options(m, u, c, reach, ks, splits_only)
+    if not opts:
+        return None
+    R, per_k = _deltas(terms_of(T), u, c, opts)
+    # the old running total, followed exactly: each option's deltas added and taken off again in the
+    # old order, its drift carried to the next option; the sums over what stays the same for many
+    # options (leaving, what stays behind) are kept while the total they start from is the same
+    total = T.total
+    n_changes = 0
+    noise, rng = P.noise, pl.rng
+    lo, span, rnd = -noise, noise - (-noise), rng.random
+    best = None
+    best_val = 1e-6
+    vals: list = []
+    pre: dict = {}  # k -> (total, total + leave + stay-behind deltas)
+    post: dict = {}  # k -> (t, t - stay-behind - leave deltas)
+    for kind, dst, k, cw in opts:
+        Rk, per = per_k[k]
+        p = pre.get(k)
+        if p is None or p[0] != total:
+            t = total
+            for d in R:
+                t += d
+            if Rk is not None:
+                for d in Rk:
+                    t += d
+            p = pre[k] = (total, t)
+        t = p[1]
+        D = per[dst]
+        if cw is None:
+            for d in D:
+                t += d
+            val = t - total
+            for d in D:
+                t -= d
+            n_changes += 2 if Rk is None else 3
+        else:
+            D1, D2 = D
+            for d in D1:
+                t += d
+            for d in D2:
+                t += d
+            val = t - total
+            for d in D2:
+                t -= d
+            for d in D1:
+                t -= d
+            n_changes += 3 if Rk is None else 4
+        q = post.get(k)
+        if q is None or q[0] != t:
+            t0 = t
+            if Rk is not None:
+                for d in Rk:
+                    t -= d
+            for d in R:
+                t -= d
+            q = post[k] = (t0, t)
+        total = q[1]
+        val -= 0.002 * reach[dst]
+        if noise:
+            val += lo + span * rnd()  # rng.uniform(-noise, noise), the same float
+        vals.append(val)
+        if val > best_val:
+            best_val = val
+            best = len(vals) - 1
+    T.total = total
+    METER.n += 2 * WORK_CHANGE * n_changes
+    if rank:
+        order = sorted(range(len(vals)), key=lambda j: -vals[j])  # stable: equal values keep cell order
+        best = order[rank] if rank < len(order) else None
+    if best is None:
+        return None
+    kind, dst, k, cw = opts[best]
+    ops = [(u, c, -1)]
+    if k < c:
+        ops.append((u, c - k, 1))
+    if cw is None:
+        ops.append((dst, k, 1))
+    else:
+        ops += [(dst, cw, -1), (dst, cw + k, 1)]
+    return kind, dst, k, reach[dst], ops
