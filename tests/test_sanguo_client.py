@@ -184,3 +184,25 @@ def test_flat_render_draws_backs_and_kingdom_rings(surf):
     patch = img[y + d - 1:y + d + 2, x - 1:x + 2].reshape(-1, 3).astype(int)
     assert int(np.abs(patch - np.array(rgb255(BACK_RGB))).max(axis=1).min()) <= 20
     assert r.pick(*r.cell_px(a.cell("i17"))) == a.cell("i17")
+
+
+@pytest.mark.parametrize("han, alliance, out, zh, en", [
+    ("", None, (), "尚未结盟或废帝，汉军不动", "no alliance or 废帝 yet: the Han pieces stand still"),
+    ("alliance", (0, 1), (), "吴与魏结盟，汉军归蜀", "Wu and Wei are allied; the Han pieces are Shu's"),
+    ("feidi", (0, 1), (), "蜀已废帝，汉军归蜀；吴与魏结盟",
+     "Shu took the emperor (废帝) and the Han pieces; Wu and Wei are allied"),
+    ("feidi", None, (0,), "蜀已废帝，汉军归蜀", "Shu took the emperor (废帝) and the Han pieces"),  # SG3
+    ("alliance", None, (0,), "联盟已结束，汉军归蜀", "the alliance has ended; the Han pieces are Shu's"),  # K5
+])
+def test_panel_says_who_is_allied_and_whose_the_han_pieces_are_and_who_fell(han, alliance, out, zh, en):
+    # K5: an alliance or 废帝 gives the 汉 pieces to one kingdom, the alliance ends when a kingdom falls; K6 收编
+    pieces = {"i17": "魏君", "i1": "蜀君", "d9": "汉车" + ("@蜀" if han else "")}
+    if 0 not in out:
+        pieces["q9"] = "吴君"
+    a = make_plugin(position(pieces, to_move=1, han=han, alliance=alliance, out=out))
+    a.view(1)
+    for lang, want in (("zh", zh), ("en", en)):
+        lines = [t for t, _ in a.panel_lines(lang)]
+        assert lines[1] == want
+        if out:  # position() records the fall as a mate absorbed by the next kingdom
+            assert lines[2] == ("吴：被将死，由魏收编" if lang == "zh" else "Wu: mated, absorbed by Wei")
