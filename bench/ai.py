@@ -88,13 +88,18 @@ def run(name: str, turns: int | None = None, games: int | None = None, out=sys.s
 
 
 def calibrate(name: str, turns: int | None = None, games: int | None = None, out=sys.stdout) -> float:
-    """Work units per second of the hard searches of a scenario (median over searches)."""
+    """Work units per CPU second of the hard searches of a scenario (median over searches): the rate
+    of an idle machine even when others load it (the wall-clock rate is printed too, with the load)."""
     preset, _, agents = _play(name, turns, games, use_clock=False)
-    rates = [d["work"] / d["seconds"] for a in agents for d in a.searches if d["seconds"] > 0]
+    st = [d for a in agents for d in a.searches if d["cpu"] > 0 and d["seconds"] > 0]
+    rates = [d["work"] / d["cpu"] for d in st]
     rate = statistics.median(rates)
+    wall = statistics.median(d["work"] / d["seconds"] for d in st)
     q = statistics.quantiles(rates, n=4)
-    print(f"{name} ({preset}): {rate:,.0f} work units/s (quartiles {q[0]:,.0f}-{q[2]:,.0f}, "
-          f"{len(rates)} searches); WORK_RATE[{preset!r}] is {WORK_RATE[preset]:,}", file=out, flush=True)
+    load = os.getloadavg()
+    print(f"{name} ({preset}): {rate:,.0f} work units per CPU second (quartiles {q[0]:,.0f}-{q[2]:,.0f}, "
+          f"{len(rates)} searches; wall clock {wall:,.0f}/s at load {load[0]:.1f}); "
+          f"WORK_RATE[{preset!r}] is {WORK_RATE[preset]:,}", file=out, flush=True)
     return rate
 
 
