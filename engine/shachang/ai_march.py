@@ -233,7 +233,7 @@ def _arrivals(X: Terms, cells: list, k: int) -> dict:
     T = X.T
     at_get = T.at.get
     nh, ns, ew = T.n_hard, T.n_soft, X.enemy_w
-    owners_get = X.owners.get
+    owners_get = X.shared_owners.get
     shared_get = X.shared_static.get
     opp_cache = T.opp_cache
     r_est, exposed, wr = T.r_est, T.exposed, T.w.reinf
@@ -243,9 +243,10 @@ def _arrivals(X: Terms, cells: list, k: int) -> dict:
     if miss:
         X.static_many(miss, k)
     for cell in cells:
-        d: list = []
+        d = None
         lst = at_get(cell)
         if lst:
+            d = []
             for i, kind in lst:
                 h, s = nh[i], ns[i]
                 lw, sw = ew[i]
@@ -264,14 +265,19 @@ def _arrivals(X: Terms, cells: list, k: int) -> dict:
             b = wr * min(r, e)
             a = wr * min(r, e + 1)
             if a != b:
+                if d is None:
+                    d = []
                 d.append(-(a - b))
         key = (cell, k)
         e = shared_get(key)
         if key not in opp_cache:  # this score asks for the shot chances as the old code did
             opp_cache[key] = e[1]
             work += e[2]
-        d += e[0]
-        out[cell] = d
+        if d:
+            d += e[0]
+            out[cell] = d
+        else:
+            out[cell] = e[0]
     METER.n += work
     return out
 
@@ -342,6 +348,7 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
     post: dict = {}  # k -> (t, t - stay-behind - leave deltas)
     for kind, dst, k, cw in opts:
         Rk, per = per_k[k]
+        D = per[dst]
         p = pre.get(k)
         if p is None or p[0] != total:
             t = total
@@ -352,7 +359,6 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
                     t += d
             p = pre[k] = (total, t)
         t = p[1]
-        D = per[dst]
         if cw is None:
             for d in D:
                 t += d
