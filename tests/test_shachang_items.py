@@ -437,6 +437,8 @@ def test_hard_slips_away_from_a_fight_it_loses_but_not_from_one_it_wins():
     assert _agent_choice(g) == UseItem("liu", (C("d4"),))
     g = igame([[0, "d4", 2], [1, "d6", 3]], hands=[["liu"], []], reserve=[0, 8])
     assert _agent_choice(g) != UseItem("liu", (C("d4"),))  # one enemy, in its own range: it fights
+    g = igame(units + [[0, "a1", 6]], hands=[["liu"], []], reserve=[0, 8])
+    assert _agent_choice(g) != UseItem("liu", (C("d4"),))  # most of its army is elsewhere: not worth a leap
 
 
 def test_hard_holds_ground_for_three_shots():

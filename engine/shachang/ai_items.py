@@ -102,8 +102,9 @@ def _choose(obs, items: list, hard: bool) -> UseItem | None:
         if th < u.count:
             continue
         if a.kind == "liu":
-            if hard and sum(e.count for e in _targets(obs, u)) >= th:
-                continue  # it can hit back as hard as it is hit: stay and fight
+            if hard and (th < u.count + 1 or _targets(obs, u) or 2 * u.count < obs.field):
+                continue  # hard slips away only from a fight it loses: wiped with a shot to spare, no
+                # target, and at least half its field at stake (a random landing is a frozen new camp)
             best.append((u.count * 0.6, str(a), a))
         elif not hard or u.count >= 3:
             best.append((u.count * 0.5, str(a), a))
