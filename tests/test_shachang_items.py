@@ -386,14 +386,15 @@ def test_hidden_variant_changes_other_hands_and_item_cells_only():
         assert obs_text(v, p) == obs_text(g, p)
 
 
-@pytest.mark.parametrize("preset,players,mode", [("standard", 2, "digital"), ("standard", 3, "tabletop"),
-                                                 ("standard", 4, "classic"), ("medium", 2, "digital")])
-def test_random_play_with_items_keeps_the_invariants(preset, players, mode):
+@pytest.mark.parametrize("preset,players,mode,actions", [
+    ("standard", 2, "digital", 250), ("standard", 3, "tabletop", 250), ("standard", 4, "classic", 250),
+    ("medium", 2, "digital", 200), ("large", 3, "digital", 100), ("huge", 2, "tabletop", 60)])
+def test_random_play_with_items_keeps_the_invariants(preset, players, mode, actions):
     for seed in range(2):
         g = new_game(preset=preset, players=players, mode=mode, seed=seed, items=True, item_seed=seed)
         total = g.P.total
         rng = random.Random(seed)
-        for _ in range(250):
+        for _ in range(actions):
             if g.is_over:
                 break
             legal = g.legal_actions()
