@@ -27,8 +27,8 @@ HAND = 3  # S20a: a player holds at most three items
 
 
 def cell_count(n_cells: int) -> int:
-    """How many item cells a map of ``n_cells`` cells hides (one in twelve, 4..64; decision D-I1)."""
-    return min(64, max(4, n_cells // 12))
+    """How many item cells a map of ``n_cells`` cells hides (one in eight, 4..64; decision D-I1)."""
+    return min(64, max(4, n_cells // 8))
 
 
 @dataclass
