@@ -176,3 +176,16 @@ def test_what_the_client_says_of_an_action_hides_tallies_and_garrison_types():
     said = g.describe("pick fire+ruse+substitute").render("en")
     assert "fire" not in said and "ruse" not in said
     assert g.describe("exit j7 general j6").render("zh") == "出城 j7 → j6"
+
+
+def test_a_revealed_unit_waiting_for_its_facing_is_marked_and_asked_for():
+    """J5: an infantry unit forced into battle state waits for its owner's facing; its owner's board marks
+    it and the panel asks for the facing; recruiting is said with the unit's name."""
+    g = make(red=["blade@e3", "king@a1"], white=["king@l8", "halberd@e6"])
+    g.apply("move e3 e4")
+    assert g.stage == "reveal" and g.current_player == 1
+    pl = make_plugin(g)
+    assert pl.view(1).marks[pl.cell("e6")] == "special"
+    assert pl.status("en") == "the unit on e6 is revealed: click it, then choose its facing"
+    assert pl.view(0).marks.get(pl.cell("e6")) != "special"
+    assert g.describe("recruit blade").render("zh") == "征兵：刀兵"

@@ -70,10 +70,6 @@ class Plugin(GamePlugin):
     # --- whose view: the seat the scene draws for (a human's, never a computer's private view)
     viewer: int | None = None
 
-    def view(self, viewer: int, prefix=()) -> BoardView:
-        self.viewer = viewer
-        return super().view(viewer, prefix)
-
     def seat_shown(self) -> int:
         v = self.viewer
         return v if v in (0, 1) else max(0, self.game.current_player)
@@ -160,6 +156,15 @@ class Plugin(GamePlugin):
         if obs["stage"] == "reaction" and obs["pending"]:
             return [self.cell(obs["pending"]["to"])]
         return []
+
+    def view(self, viewer: int, prefix=()) -> BoardView:
+        """The board for ``viewer``; a revealed unit waiting for its owner's facing is marked for it (J5)."""
+        self.viewer = viewer
+        v = super().view(viewer, prefix)
+        obs = self.obs()
+        if obs["stage"] == "reveal" and obs["reveal"] and obs["to_act"] == viewer and not prefix:
+            v.marks[self.cell(obs["reveal"])] = "special"
+        return v
 
     # --- panels
     def prompt(self, obs) -> Msg | None:
