@@ -3,7 +3,8 @@ camps (营), square counters, the two seats' tracks and the tallies (虎符) as 
 
 A counter in battle state shows its unit (刀兵 as 刀, 干戈 as 戈 ...) with an arrow for an infantry facing
 (J3); a counter in march state shows its class (步 / 马 / 奔) on its back (J4/J5) — to its owner with
-the unit's name in the panel. Own garrisons are counted on their city. Fires and disorder are badges.
+the unit's name in the panel. Own garrisons are counted on their city. Fires (火, two for a large one)
+and disorder (乱) are badges.
 Clicks walk the engine's action steps: the unit, then where; options (a facing, a kind, a unit type)
 come up in the chooser; end of turn, 兵者诡道, recruiting and the tally choice are buttons.
 The viewer's unused tallies are cards with their cost and text (兵者诡道 and 无中生有 into the reserve
@@ -129,11 +130,11 @@ class Plugin(GamePlugin):
             owner = text(Msg.of(f"jiangshan.seat.{city['owner']}"), "zh")
             view.labels[cell] = f"{owner}{'×' + str(n) if n else ''}"
         for name, size in obs["fires"].items():
-            view.markers[self.cell(name)] = ("fire",) * (2 if size == "large" else 1)
+            view.markers[self.cell(name)] = ("blaze",) * (2 if size == "large" else 1)
         for u in obs["units"]:
             if u["disorder"] and not u.get("in_city"):
                 cell = self.cell(u["cell"])
-                view.markers[cell] = view.markers.get(cell, ()) + ("disorder",)
+                view.markers[cell] = view.markers.get(cell, ()) + ("disarray",)
         sides = obs["sides"]
         for s in (0, 1):
             who = text(Msg.of(f"jiangshan.seat.{s}"), "zh")
