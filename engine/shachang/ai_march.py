@@ -338,15 +338,14 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
     # old order, its drift carried to the next option; the sums over what stays the same for many
     # options (leaving, what stays behind) are kept while the total they start from is the same
     total = T.total
-    n_changes = 0
     noise, rng = P.noise, pl.rng
     lo, span, rnd = -noise, noise - (-noise), rng.random
     best = None
     best_val = 1e-6
-    vals: list = []
+    vals = [0.0] * len(opts)
     pre: dict = {}  # k -> (total, total + leave + stay-behind deltas)
     post: dict = {}  # k -> (t, t - stay-behind - leave deltas)
-    for kind, dst, k, cw in opts:
+    for j, (kind, dst, k, cw) in enumerate(opts):
         Rk, per = per_k[k]
         D = per[dst]
         p = pre.get(k)
@@ -365,7 +364,6 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
             val = t - total
             for d in D:
                 t -= d
-            n_changes += 2 if Rk is None else 3
         else:
             D1, D2 = D
             for d in D1:
@@ -377,7 +375,6 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
                 t -= d
             for d in D1:
                 t -= d
-            n_changes += 3 if Rk is None else 4
         q = post.get(k)
         if q is None or q[0] != t:
             t0 = t
@@ -391,10 +388,12 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
         val -= 0.002 * reach[dst]
         if noise:
             val += lo + span * rnd()  # rng.uniform(-noise, noise), the same float
-        vals.append(val)
+        vals[j] = val
         if val > best_val:
             best_val = val
-            best = len(vals) - 1
+            best = j
+    # score changes the old code made: leave, [stay behind], arrive or [remove, add] the merged unit
+    n_changes = sum(2 + (o[2] < c) + (o[3] is not None) for o in opts)
     T.total = total
     METER.n += 2 * WORK_CHANGE * n_changes
     if rank:
