@@ -189,3 +189,17 @@ def test_a_revealed_unit_waiting_for_its_facing_is_marked_and_asked_for():
     assert pl.status("en") == "the unit on e6 is revealed: click it, then choose its facing"
     assert pl.view(0).marks.get(pl.cell("e6")) != "special"
     assert g.describe("recruit blade").render("zh") == "征兵：刀兵"
+
+
+def test_the_tallies_on_offer_are_cards_to_read_before_the_pick():
+    """Seed 虎符的获得: before choosing its 3 tallies a player reads the 6 on offer as cards (the choice
+    itself is a button per combination); once it has chosen, its hand shows the 3 chosen."""
+    g = new_game(seed=0)
+    pl = make_plugin(g)
+    rows = pl.card_rows(0, "zh")
+    assert len(rows) == 1 and rows[0].title == "可选的虎符（在右边选3个）"
+    assert [c.title for c in rows[0].cards] == ["排兵布阵", "瞒天过海", "烈火燎原", "无中生有", "兵者诡道", "李代桃僵"]
+    assert not any(c.step for c in rows[0].cards)
+    g.apply("pick fire+ruse+substitute")
+    rows = pl.card_rows(0, "zh")
+    assert [c.title for c in rows[0].cards] == ["烈火燎原", "兵者诡道", "李代桃僵"]

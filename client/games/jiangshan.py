@@ -227,9 +227,15 @@ class Plugin(GamePlugin):
         return [(text(Msg.of("jiangshan.card.hand_of", seat=Msg.of(f"jiangshan.seat.{q}")), lang), n, INK[q])] if n else []
 
     def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
-        """Own tallies, the enemy's backs, then the tallies both sides have played (public)."""
-        rows = super().card_rows(viewer, lang)
+        """Own tallies, the enemy's backs, then the tallies both sides have played (public); while the
+        viewer still has to choose its tallies, the scenario's offer (chosen by the buttons)."""
         obs = self.observation(viewer)
+        me = obs["player"]
+        if obs["stage"] == "tallies" and not obs["sides"][me]["picked"]:  # the offer, to read before picking
+            offer = tuple(self.tally_card(t, lang, INK[me]) for t in obs["offer"])
+            title = text(Msg.of("jiangshan.card.offer", n=obs["picks"]), lang)
+            return [CardRow(title, offer, ink=INK[me])]
+        rows = super().card_rows(viewer, lang)
         played = [self.tally_card(t, lang, INK[s], tag=text(Msg.of(f"jiangshan.seat.{s}"), lang))
                   for s, d in enumerate(obs["sides"]) for t in d["used_tallies"]]
         if played:
