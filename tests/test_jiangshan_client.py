@@ -203,3 +203,14 @@ def test_the_tallies_on_offer_are_cards_to_read_before_the_pick():
     g.apply("pick fire+ruse+substitute")
     rows = pl.card_rows(0, "zh")
     assert [c.title for c in rows[0].cards] == ["烈火燎原", "兵者诡道", "李代桃僵"]
+
+
+def test_card_rows_are_those_of_the_seat_asked_for():
+    """Whatever seat the board was last drawn for, the cards of a seat are that seat's own tallies."""
+    g = attack_position()
+    g.apply("capture d3 d4 N")
+    assert g.current_player == 1  # 楚 answers; the board is still drawn for 汉 before the hand-over
+    pl = make_plugin(g)
+    pl.view(0)
+    assert [c.ident[1] for c in pl.card_rows(1, "en")[0].cards] == ["substitute", "fire"]
+    assert [c.ident[1] for c in pl.card_rows(0, "en")[0].cards] == ["ruse", "crossing", "formation"]

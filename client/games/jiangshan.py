@@ -84,6 +84,12 @@ class Plugin(GamePlugin):
             self._obs = self.game.observe(seat)
         return self._obs
 
+    def observation(self, seat: int):
+        """The observation of ``seat`` (the cached one when it is the seat the board is drawn for)."""
+        if seat == self.seat_shown():
+            return self.obs()
+        return self.game.observe(seat)
+
     def move_list(self, lang: str) -> list[str]:
         """The log as the shown seat may read it (a marching enemy unit by its class only)."""
         return [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(self.game.events(self.seat_shown()))]
