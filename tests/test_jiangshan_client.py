@@ -188,6 +188,7 @@ def test_a_revealed_unit_waiting_for_its_facing_is_marked_and_asked_for():
     assert pl.view(1).marks[pl.cell("e6")] == "special"
     assert pl.status("en") == "the unit on e6 is revealed: click it, then choose its facing"
     assert pl.view(0).marks.get(pl.cell("e6")) != "special"
+    assert pl.handover_lines(1, "en") == ["the unit on e6 is revealed: click it, then choose its facing"]
     assert g.describe("recruit blade").render("zh") == "征兵：刀兵"
 
 

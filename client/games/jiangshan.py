@@ -200,12 +200,16 @@ class Plugin(GamePlugin):
         return f"{stage} · {'行动力' if lang == 'zh' else 'action points'} {obs['ap']}"
 
     def handover_lines(self, seat: int, lang: str) -> list[str]:
-        """Before the defender's hand-over: the attack it is to answer (public, J12)."""
+        """Before a hand-over in the other seat's turn: the attack the defender is to answer (public, J12),
+        or its unit revealed by the enemy's action that waits for a facing (J5)."""
         st = self.game.st
         if st.stage == "reaction" and st.pending is not None:
             p = st.player
             return [text(Msg.of("jiangshan.prompt.reaction_wait", seat=Msg.of(f"jiangshan.seat.{p}"),
                                 other=Msg.of(f"jiangshan.seat.{1 - p}"), a=st.pending[0], b=st.pending[1]), lang)]
+        if st.stage == "reveal" and st.reveal:  # a unit of the seat forced into battle state (J5)
+            u = st.units[st.reveal[0]]
+            return [text(Msg.of("jiangshan.prompt.reveal", cell=f"{chr(97 + u.cell[0])}{u.cell[1] + 1}"), lang)]
         return []
 
     # --- the tallies as cards (client/ui/cards.py)
