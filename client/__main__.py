@@ -30,6 +30,7 @@ def parse_args(argv=None):
     ap.add_argument("--players", type=int)
     ap.add_argument("--seats", help="comma list per seat: human,random,easy,normal,hard")
     ap.add_argument("--seed", type=int)
+    ap.add_argument("--items", action="store_true", help="沙场秋点兵 with the fun items (趣味版, S20a)")
     ap.add_argument("--renderer", choices=("auto", "gl", "flat"), default="auto")
     ap.add_argument("--lang", choices=("zh", "en"), default="zh")
     ap.add_argument("--fullscreen", action="store_true")
@@ -54,7 +55,7 @@ def options_from(args):
     o = Options()
     o.game_id = args.game
     quick = any(v is not None for v in (args.preset, args.mode, args.players, args.seats, args.seed,
-                                        args.map))
+                                        args.map)) or args.items
     try:
         if args.preset:
             o.preset = PRESET_ALIASES.get(args.preset, args.preset)
@@ -68,6 +69,8 @@ def options_from(args):
             o.players = max(2, len(o.seats) if args.seats else 2)
         if args.seed is not None:
             o.seed = args.seed
+        if args.items:
+            o.game_options = {**(o.game_options or {}), "items": True}
         o.renderer = args.renderer
         o.lang = args.lang
         o.fullscreen = args.fullscreen

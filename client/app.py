@@ -527,8 +527,9 @@ class App:
                 from client.mapimage import load_any_map
 
                 game_map = load_any_map(str(o.map_file), o.preset, o.players, o.seed)
+            extra = {k: v for k, v in (o.game_options or {}).items() if v in info.choices.get(k, ())}
             game = info.new_game(preset=o.preset, mode=o.mode, players=o.players, seed=o.seed,
-                                 game_map=game_map)
+                                 game_map=game_map, **extra)  # the game's own rows (沙场秋点兵's items)
         else:
             from client.games import plugin_class
 

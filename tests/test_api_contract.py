@@ -25,7 +25,10 @@ def _games():
 # Other option sets the generic checks also cover: a game's variants beyond its defaults.
 VARIANTS = {"sanguo": ({"variant": "jieqi"}, {"variant": "jieqi", "mode": "quick"}),
             # the Chinese-checkers star (S19h), 2 players digital and 6 players tabletop
-            "shachang": ({"preset": "star"}, {"preset": "star", "players": "6", "mode": "tabletop"})}
+            "shachang": ({"preset": "star"}, {"preset": "star", "players": "6", "mode": "tabletop"},
+                         # the fun items (S20a), with a fixed item seed so failures replay
+                         {"items": "true", "item_seed": "5"},
+                         {"items": "true", "item_seed": "6", "mode": "tabletop"})}
 
 
 def _cases():

@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from client.games import has_plugin, make_plugin  # noqa: E402
 from engine.jiangshan import new_game  # noqa: E402
+from tests.test_boards_loop import cleanup  # noqa: E402,F401 (fixture)
 from tests.test_jiangshan_helpers import make  # noqa: E402
 
 
@@ -71,3 +72,146 @@ def test_the_board_is_drawn_for_the_viewer_not_for_the_seat_to_move():
     assert all(p.face_down and p.back_glyph in "步马奔" for p in v.pieces if p.side == 1)
     assert "tallies" not in pl.obs()["sides"][1] and pl.obs()["player"] == 0
     assert not any("楚的" in line and "刀兵" in line for line in pl.move_list("zh"))
+
+
+def attack_position():
+    """汉's 干戈 on d3 attacks 楚's king on d4; 楚 holds 李代桃僵 with 3 morale, its 刀兵 on e5 stands in the
+    king's command area (J12); 汉's 刀兵 on b3 and king on a1 march (J4, JS1)."""
+    g = make(red=["halberd@d3:battle:N", "king@a1", "general@c2:battle:N", "blade@b3"],
+             white=["king@d4:battle:S", "blade@e5:battle:S", "horse@h6"])
+    g.st.sides[0].tallies = ["ruse", "crossing", "formation"]
+    g.st.sides[1].tallies = ["substitute", "fire"]
+    g.st.sides[1].morale = 3
+    g._legal = None
+    return g
+
+
+def test_the_substitute_answer_in_hot_seat_through_the_app(cleanup):
+    """J12 in hot seat: after 汉 declares the attack on d4 the board hides for 楚 with the attack named; 楚
+    sees the prompt, the attacked cell marked, its own tallies as cards and only the number of 汉's, and
+    汉's marching units by their class; clicking the king, then the 刀兵 plays 李代桃僵 and the 刀兵 is
+    taken instead of the king."""
+    import pygame
+
+    from client.scenes.board_game import BoardGameScene
+    from client.scenes.handover import HandoverScene
+    from tests.test_boards_loop import click_cell, key, make_app
+
+    g = attack_position()
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g)
+    sc = app.scene
+    assert isinstance(sc, BoardGameScene)
+    assert sc.play_human("capture d3 d4 N") and g.stage == "reaction"
+    app.step(0.016)
+    top = app.app.scene
+    assert isinstance(top, HandoverScene) and top.player == 1
+    lines = sc.plugin.handover_lines(1, "en")
+    assert lines == ["Han attacks d4 from d3; Chu answers"]
+    key(app, pygame.K_SPACE)
+    assert not isinstance(app.app.scene, HandoverScene) and sc.viewer() == 1
+    assert sc.plugin.status("en").startswith("Han attacks d4 from d3: play The Plum Dies for the Peach")
+    v = sc.plugin.view(1)
+    assert v.marks[sc.plugin.cell("d4")] == "check"
+    han = {p.cell: p for p in v.pieces if p.side == 0}
+    assert han[sc.plugin.cell("b3")].back_glyph == "步" and han[sc.plugin.cell("a1")].back_glyph == "马"
+    rows = sc.plugin.card_rows(1, "en")
+    assert [c.title for c in rows[0].cards] == ["The Plum Dies for the Peach", "Prairie Fire"]
+    assert rows[0].cards[0].corner == "3" and rows[1].backs == 3 and not rows[1].cards
+    panel = " ".join(line for line, _ in sc.plugin.panel_lines("en"))
+    assert "War Is Deception" not in panel and "Cross the Sea" not in panel  # 汉's tallies stay hidden
+    click_cell(app, sc.plugin.cell("d4"))
+    click_cell(app, sc.plugin.cell("e5"))
+    assert str(g.log[-1]) == "substitute d4 e5"
+    board = g.st.board()
+    assert board[(3, 3)].owner == 0 and board[(3, 3)].type == "halberd"  # the 刀兵 was taken on d4
+    assert board[(4, 4)].type == "king" and g.st.sides[1].used_tallies == ["substitute"]
+
+
+def test_every_terrain_has_its_glyph_in_the_shipped_font():
+    """Water is marked 水 as mountains 山 and forests 林 are; every glyph the plugin draws (terrain,
+    units' faces, march classes, cities and camps) is in the shipped font subset."""
+    import pygame
+
+    from client.games.jiangshan import CLASS_GLYPH, GLYPH, TERRAIN
+    from client.ui import text as ui_text
+
+    pl = make_plugin(started())
+    v = pl.view(0)
+    obs = pl.obs()
+    water = [f"{chr(97 + c)}{r + 1}" for r, row in enumerate(obs["terrain"]) for c, ch in enumerate(row) if ch == "W"]
+    assert water and all(v.icons[pl.cell(w)] == "水" for w in water if w not in {c["cell"] for c in obs["cities"]})
+    pygame.font.init()
+    glyphs = {g for _, g in TERRAIN.values()} | set(GLYPH.values()) | set(CLASS_GLYPH.values()) | {"城", "营"}
+    assert "" not in glyphs and all(ui_text.has_glyph(g) for g in glyphs)
+
+
+def test_ruse_is_played_by_a_click_on_its_card(cleanup):
+    """The viewer's tallies are cards with their cost; 兵者诡道 (one more action point) leaves the panel's
+    buttons and is played by a click on its card; a card that is no legal action now changes nothing."""
+    from tests.test_boards_loop import click_at, make_app
+
+    g = attack_position()
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1280, 800))
+    sc = app.scene
+    app.step(0.016)
+    hand = next(r for r in sc.card_rows if r.cards)
+    assert [(c.title, c.corner, c.legal) for c in hand.cards] == [
+        ("War Is Deception", "3", True), ("Cross the Sea under Heaven's Eye", "2", False),
+        ("Marshal the Ranks", "1", False)]
+    assert "ruse" not in [s.value for s in sc.plugin.buttons()]
+    rects = {c.ident: r for r, c in sc.cards.hits}
+    click_at(app, rects[("tally", "crossing", "")].center)
+    assert g.log == []
+    click_at(app, rects[("tally", "ruse", "")].center)
+    assert [str(a) for a in g.log] == ["ruse"] and g.st.ap == 2 and g.st.sides[0].morale == 0
+    app.step(0.016)
+    played = sc.card_rows[-1]
+    assert [c.title for c in played.cards] == ["War Is Deception"] and played.cards[0].tag == "Han"
+
+
+def test_what_the_client_says_of_an_action_hides_tallies_and_garrison_types():
+    """game.describe is said on every viewer's status line: a tally pick names no tally, a unit leaving a
+    city not its type (J5: a marching unit shows only its class)."""
+    g = new_game(seed=0)
+    said = g.describe("pick fire+ruse+substitute").render("en")
+    assert "fire" not in said and "ruse" not in said
+    assert g.describe("exit j7 general j6").render("zh") == "出城 j7 → j6"
+
+
+def test_a_revealed_unit_waiting_for_its_facing_is_marked_and_asked_for():
+    """J5: an infantry unit forced into battle state waits for its owner's facing; its owner's board marks
+    it and the panel asks for the facing; recruiting is said with the unit's name."""
+    g = make(red=["blade@e3", "king@a1"], white=["king@l8", "halberd@e6"])
+    g.apply("move e3 e4")
+    assert g.stage == "reveal" and g.current_player == 1
+    pl = make_plugin(g)
+    assert pl.view(1).marks[pl.cell("e6")] == "special"
+    assert pl.status("en") == "the unit on e6 is revealed: click it, then choose its facing"
+    assert pl.view(0).marks.get(pl.cell("e6")) != "special"
+    assert pl.handover_lines(1, "en") == ["the unit on e6 is revealed: click it, then choose its facing"]
+    assert g.describe("recruit blade").render("zh") == "征兵：刀兵"
+
+
+def test_the_tallies_on_offer_are_cards_to_read_before_the_pick():
+    """Seed 虎符的获得: before choosing its 3 tallies a player reads the 6 on offer as cards (the choice
+    itself is a button per combination); once it has chosen, its hand shows the 3 chosen."""
+    g = new_game(seed=0)
+    pl = make_plugin(g)
+    rows = pl.card_rows(0, "zh")
+    assert len(rows) == 1 and rows[0].title == "可选的虎符（在右边选3个）"
+    assert [c.title for c in rows[0].cards] == ["排兵布阵", "瞒天过海", "烈火燎原", "无中生有", "兵者诡道", "李代桃僵"]
+    assert not any(c.step for c in rows[0].cards)
+    g.apply("pick fire+ruse+substitute")
+    rows = pl.card_rows(0, "zh")
+    assert [c.title for c in rows[0].cards] == ["烈火燎原", "兵者诡道", "李代桃僵"]
+
+
+def test_card_rows_are_those_of_the_seat_asked_for():
+    """Whatever seat the board was last drawn for, the cards of a seat are that seat's own tallies."""
+    g = attack_position()
+    g.apply("capture d3 d4 N")
+    assert g.current_player == 1  # 楚 answers; the board is still drawn for 汉 before the hand-over
+    pl = make_plugin(g)
+    pl.view(0)
+    assert [c.ident[1] for c in pl.card_rows(1, "en")[0].cards] == ["substitute", "fire"]
+    assert [c.ident[1] for c in pl.card_rows(0, "en")[0].cards] == ["ruse", "crossing", "formation"]

@@ -115,3 +115,18 @@ def test_js16_no_die_while_nothing_burns():
         g.apply(sorted(t for t in texts(g) if t.startswith(("move", "end")))[0])
         settle(g)
     assert g.chance.record == [] and not any(e.chance for e in g.events(0))
+
+
+def test_vision_by_bit_masks_agrees_with_the_cell_by_cell_rule():
+    """J6 computed with bit masks (the fast version the rules use) equals the rule applied cell by cell,
+    for random sources and blockers, on the 12x8 board and a small one."""
+    import random
+
+    from engine.jiangshan.board import vision, vision_slow
+
+    r = random.Random(6)
+    for w, h in ((12, 8), (5, 4)):
+        for _ in range(500):
+            src = [(r.randrange(w), r.randrange(h)) for _ in range(r.randrange(0, 12))]
+            blocked = {(r.randrange(w), r.randrange(h)) for _ in range(r.randrange(0, 30))}
+            assert vision(src, blocked.__contains__, w, h) == vision_slow(src, blocked.__contains__, w, h)

@@ -184,3 +184,72 @@ def test_flat_render_draws_backs_and_kingdom_rings(surf):
     patch = img[y + d - 1:y + d + 2, x - 1:x + 2].reshape(-1, 3).astype(int)
     assert int(np.abs(patch - np.array(rgb255(BACK_RGB))).max(axis=1).min()) <= 20
     assert r.pick(*r.cell_px(a.cell("i17"))) == a.cell("i17")
+
+
+@pytest.mark.parametrize("han, alliance, out, zh, en", [
+    ("", None, (), "尚未结盟或废帝，汉军不动", "no alliance or 废帝 yet: the Han pieces stand still"),
+    ("alliance", (0, 1), (), "吴与魏结盟，汉军归蜀", "Wu and Wei are allied; the Han pieces are Shu's"),
+    ("feidi", (0, 1), (), "蜀已废帝，汉军归蜀；吴与魏结盟",
+     "Shu took the emperor (废帝) and the Han pieces; Wu and Wei are allied"),
+    ("feidi", None, (0,), "蜀已废帝，汉军归蜀", "Shu took the emperor (废帝) and the Han pieces"),  # SG3
+    ("alliance", None, (0,), "联盟已结束，汉军归蜀", "the alliance has ended; the Han pieces are Shu's"),  # K5
+])
+def test_panel_says_who_is_allied_and_whose_the_han_pieces_are_and_who_fell(han, alliance, out, zh, en):
+    # K5: an alliance or 废帝 gives the 汉 pieces to one kingdom, the alliance ends when a kingdom falls; K6 收编
+    pieces = {"i17": "魏君", "i1": "蜀君", "d9": "汉车" + ("@蜀" if han else "")}
+    if 0 not in out:
+        pieces["q9"] = "吴君"
+    a = make_plugin(position(pieces, to_move=1, han=han, alliance=alliance, out=out))
+    a.view(1)
+    for lang, want in (("zh", zh), ("en", en)):
+        lines = [t for t, _ in a.panel_lines(lang)]
+        assert lines[1] == want
+        if out:  # position() records the fall as a mate absorbed by the next kingdom
+            assert lines[2] == ("吴：被将死，由魏收编" if lang == "zh" else "Wu: mated, absorbed by Wei")
+
+
+def _line_probes(a, view):
+    """(world x, z, expected colour) on the drawn board: grid, border, defence and palace lines between empty
+    points, and the board between the lines."""
+    from client.boards.model import LINE_RGB
+
+    def mid(p, q, t=0.5):
+        (x0, z0), (x1, z1) = (view.geometry.center(a.cell(n)) for n in (p, q))
+        return x0 + (x1 - x0) * t, z0 + (z1 - z0) * t
+
+    wei_defence = next(ln.colour for ln in view.lines if ln.kind == "defence" and a.cell_name(ln.a).endswith("14"))
+    return [(*mid("i10", "i11"), LINE_RGB["grid"]), (*mid("j11", "k11"), LINE_RGB["grid"]),
+            (*mid("e10", "e11"), LINE_RGB["border"]), (*mid("f14", "h14", 0.25), wei_defence),
+            (*mid("i16", "h17", 0.45), LINE_RGB["palace"]), (*mid("i10", "j11"), view.cell_rgb(a.cell("j10")))]
+
+
+def test_both_renderers_draw_the_lines_between_the_points(surf):
+    a = make_plugin(new_game(variant="jieqi", seed=3))
+    view = a.view(0)
+    r = FlatBoardRenderer()
+    big = pygame.Surface((1000, 1000))
+    r.render(big, view, big.get_rect())
+    img = pygame.surfarray.array3d(big).transpose(1, 0, 2).astype(int)
+    for x, z, rgb in _line_probes(a, view):
+        px, py = (int(round(v)) for v in r.to_px(x, z))
+        patch = img[py - 1:py + 2, px - 1:px + 2].reshape(-1, 3)
+        assert int(np.abs(patch - np.array(rgb255(rgb))).max(axis=1).min()) <= 12, (x, z, rgb)
+    moderngl = pytest.importorskip("moderngl")
+    try:
+        ctx = moderngl.create_standalone_context(backend="egl")
+    except Exception as e:  # pragma: no cover - machine dependent
+        pytest.skip(f"no EGL context: {e}")
+    from client.render.gl_board import BoardCamera, GLBoardRenderer
+
+    try:
+        gl = GLBoardRenderer(ctx, 1000, 1000)
+        cam = BoardCamera(view.bounds(), pitch=90)
+        cam.set_viewport((1000, 1000), (0, 0, 1000, 1000))
+        gl.draw(view, cam)
+        shot = gl.screenshot().astype(int)
+        for x, z, rgb in _line_probes(a, view):
+            px, py = (int(round(v)) for v in cam.project([(x, 0.0016, z)])[0][:2])
+            patch = shot[py - 1:py + 2, px - 1:px + 2].reshape(-1, 3)
+            assert int(np.abs(patch - np.array(rgb255(rgb))).max(axis=1).min()) <= 30, (x, z, rgb)
+    finally:
+        ctx.release()

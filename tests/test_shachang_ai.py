@@ -236,8 +236,48 @@ def test_hard_spends_the_quota_of_its_budget():
     g = _contact()
     b = make_agent("hard", seed=0, seat=0, budget=0.3, use_clock=False)
     b.act(g.observe(0), g.legal_actions())
-    assert {k: v for k, v in b.search_stats.items() if k != "seconds"} == \
-        {k: v for k, v in stats[0.3].items() if k != "seconds"}
+    assert {k: v for k, v in b.search_stats.items() if k not in ("seconds", "cpu")} == \
+        {k: v for k, v in stats[0.3].items() if k not in ("seconds", "cpu")}
+
+
+class _Clock:
+    """A stand-in for the ``time`` module of engine.shachang.ai: the turn starts at 0, then every
+    reading says ``later`` seconds."""
+
+    def __init__(self, later: float):
+        self.later = later
+        self.calls = 0
+
+    def perf_counter(self) -> float:
+        self.calls += 1
+        return 0.0 if self.calls == 1 else self.later
+
+    @staticmethod
+    def process_time() -> float:
+        return 0.0
+
+
+def test_clock_stops_only_a_search_that_spent_most_of_its_quota(monkeypatch):
+    # issue 13: past its deadline (1.25 x the budget) the clock stops a search only once it has spent
+    # CLOCK_SHARE of its quota; only past HARD_SAFETY x the budget does the clock alone decide
+    import engine.shachang.ai as ai
+    budget = 0.3
+    g = _contact()
+    free = make_agent("hard", seed=0, seat=0, budget=budget, use_clock=False)
+    free.act(g.observe(0), g.legal_actions())
+    assert free.search_stats["work"] >= free.search_stats["quota"] and not free.search_stats["clock"]
+    monkeypatch.setattr(ai, "time", _Clock(later=1.3 * budget))  # past the deadline, not the hard one
+    a = make_agent("hard", seed=0, seat=0, budget=budget)
+    g = _contact()
+    a.act(g.observe(0), g.legal_actions())
+    st = a.search_stats
+    assert st["clock"] and ai.CLOCK_SHARE * st["quota"] <= st["work"] < st["quota"], st
+    assert st["replies"] < free.search_stats["replies"]
+    monkeypatch.setattr(ai, "time", _Clock(later=(ai.HARD_SAFETY + 0.1) * budget))  # overloaded
+    b = make_agent("hard", seed=0, seat=0, budget=budget)
+    g = _contact()
+    b.act(g.observe(0), g.legal_actions())
+    assert b.search_stats["clock"] and b.search_stats["work"] < ai.CLOCK_SHARE * b.search_stats["quota"]
 
 
 def test_work_meter_is_per_thread():

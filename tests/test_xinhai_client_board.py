@@ -282,3 +282,19 @@ def Msg_render(key):
     from engine.messages import Msg
 
     return Msg.of(key).render("en")
+
+
+def test_a_response_phase_without_dice_is_not_the_last_roll():
+    # seed (3): 0-3 units on control points score 0 and 4 score 1 with no die; the box keeps the last real roll
+    from engine.api import Event
+    from engine.messages import Msg
+
+    from client.games.xinhai_hud import last_roll
+
+    shot = Event(Msg.of("xinhai.log.shot", kind=Msg.of("xinhai.kind.infantry"), src="H-16", dst="H-18",
+                        dice="3+4", mods=Msg.of("xinhai.mod.none"), total=7, result=Msg.of("xinhai.result.none")))
+    quiet = Event(Msg.of("xinhai.log.response", n=2, dice="-", points=0))
+    rolled = Event(Msg.of("xinhai.log.response", n=6, dice="2 5", points=2))
+    assert last_roll([shot, quiet])["roll"] == "shot"
+    assert last_roll([shot, quiet, rolled])["roll"] == "response"
+    assert last_roll([quiet]) is None

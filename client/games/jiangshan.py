@@ -1,11 +1,15 @@
 """江山 in the client: the 12x8 board with its terrain (山 mountain, 水 water, 林 forest), cities (城) and
-camps (营), square counters and the two seats' tracks.
+camps (营), square counters, the two seats' tracks and the tallies (虎符) as cards.
 
 A counter in battle state shows its unit (刀兵 as 刀, 干戈 as 戈 ...) with an arrow for an infantry facing
 (J3); a counter in march state shows its class (步 / 马 / 奔) on its back (J4/J5) — to its owner with
-the unit's name in the panel. Own garrisons are counted on their city. Fires and disorder are badges.
+the unit's name in the panel. Own garrisons are counted on their city. Fires (火, two for a large one)
+and disorder (乱) are badges.
 Clicks walk the engine's action steps: the unit, then where; options (a facing, a kind, a unit type)
 come up in the chooser; end of turn, 兵者诡道, recruiting and the tally choice are buttons.
+The viewer's unused tallies are cards with their cost and text (兵者诡道 and 无中生有 into the reserve
+are played by a click on the card); the enemy's only as a count of backs; played tallies face up.
+The 李代桃僵 answer (J12) is prompted in the panel with the attacked cell marked.
 """
 from __future__ import annotations
 
@@ -14,19 +18,23 @@ from engine.messages import Msg
 from client.boards.geometry import SquareGeometry
 from client.boards.model import BoardView, Piece, RGB, Track
 from client.games.base import Choice, GamePlugin, text
+from client.ui.cards import CardRow, CardView
+from engine.jiangshan.actions import Act
+from engine.jiangshan.data import TALLY_COST
 
 HAN_INK: RGB = (0.78, 0.12, 0.10)  # 汉: red counters
 CHU_INK: RGB = (0.20, 0.20, 0.24)  # 楚: white counters with dark ink
 INK = (HAN_INK, CHU_INK)
 BODY: tuple[RGB, ...] = ((0.97, 0.90, 0.82), (0.95, 0.95, 0.93))
 BACK: tuple[RGB, ...] = ((0.91, 0.72, 0.64), (0.55, 0.55, 0.58))  # the march faces
-TERRAIN: dict[str, tuple[RGB, str]] = {"M": ((0.62, 0.52, 0.38), "山"), "W": ((0.45, 0.64, 0.86), ""),
-                                       "F": ((0.42, 0.60, 0.34), "林")}  # water shows by its colour
+TERRAIN: dict[str, tuple[RGB, str]] = {"M": ((0.62, 0.52, 0.38), "山"), "W": ((0.45, 0.64, 0.86), "水"),
+                                       "F": ((0.42, 0.60, 0.34), "林")}
 CITY_TINT: RGB = (0.80, 0.66, 0.52)
 GLYPH = {"blade": "刀", "halberd": "戈", "armour": "甲", "bow": "弦", "horse": "骑", "rider": "射", "general": "将",
          "minister": "相", "chariot": "车", "queen": "后", "king": "王", "scout": "斥"}
 CLASS_GLYPH = {"foot": "步", "horse": "马", "raider": "奔", "scout": "斥"}
 FACING_DIR = {"E": 0, "N": 2, "W": 4, "S": 6}
+CARD_PLAYED = {"ruse": Act("ruse"), "scout": Act("scout", ("reserve",))}  # tallies played by a click on their card
 
 
 class Plugin(GamePlugin):
@@ -39,6 +47,13 @@ class Plugin(GamePlugin):
         if step.label == "jiangshan.act.pick" and len(words) == 2:
             return Msg.of("common.text", text=[Msg.of(f"jiangshan.tally.{x}") for x in words[1].split("+")])
         return super().button_label(step)
+
+    def buttons(self):
+        """The one-button actions, except the tallies played from their cards (兵者诡道, a scout into the
+        reserve)."""
+        played = {str(a) for a in CARD_PLAYED.values()}
+        return [s for s in super().buttons() if s.value not in played]
+
     show_seed = True  # the weather die and the random set-up follow the seed
     needs_handover = True  # marching units, garrisons and tallies are private: hot seat hides the board
 
@@ -56,10 +71,6 @@ class Plugin(GamePlugin):
     # --- whose view: the seat the scene draws for (a human's, never a computer's private view)
     viewer: int | None = None
 
-    def view(self, viewer: int, prefix=()) -> BoardView:
-        self.viewer = viewer
-        return super().view(viewer, prefix)
-
     def seat_shown(self) -> int:
         v = self.viewer
         return v if v in (0, 1) else max(0, self.game.current_player)
@@ -72,6 +83,12 @@ class Plugin(GamePlugin):
             self._obs_key = key
             self._obs = self.game.observe(seat)
         return self._obs
+
+    def observation(self, seat: int):
+        """The observation of ``seat`` (the cached one when it is the seat the board is drawn for)."""
+        if seat == self.seat_shown():
+            return self.obs()
+        return self.game.observe(seat)
 
     def move_list(self, lang: str) -> list[str]:
         """The log as the shown seat may read it (a marching enemy unit by its class only)."""
@@ -119,11 +136,11 @@ class Plugin(GamePlugin):
             owner = text(Msg.of(f"jiangshan.seat.{city['owner']}"), "zh")
             view.labels[cell] = f"{owner}{'×' + str(n) if n else ''}"
         for name, size in obs["fires"].items():
-            view.markers[self.cell(name)] = ("fire",) * (2 if size == "large" else 1)
+            view.markers[self.cell(name)] = ("blaze",) * (2 if size == "large" else 1)
         for u in obs["units"]:
             if u["disorder"] and not u.get("in_city"):
                 cell = self.cell(u["cell"])
-                view.markers[cell] = view.markers.get(cell, ()) + ("disorder",)
+                view.markers[cell] = view.markers.get(cell, ()) + ("disarray",)
         sides = obs["sides"]
         for s in (0, 1):
             who = text(Msg.of(f"jiangshan.seat.{s}"), "zh")
@@ -141,13 +158,99 @@ class Plugin(GamePlugin):
             return Choice(step, Msg.of(step.label), "", INK[side])
         return Choice(step, step.value, "", INK[side])
 
+    def check_cells(self, obs) -> list:
+        """The cell of an attack waiting for the 李代桃僵 answer (J12)."""
+        if obs["stage"] == "reaction" and obs["pending"]:
+            return [self.cell(obs["pending"]["to"])]
+        return []
+
+    def view(self, viewer: int, prefix=()) -> BoardView:
+        """The board for ``viewer``; a revealed unit waiting for its owner's facing is marked for it (J5)."""
+        self.viewer = viewer
+        v = super().view(viewer, prefix)
+        obs = self.obs()
+        if obs["stage"] == "reveal" and obs["reveal"] and obs["to_act"] == viewer and not prefix:
+            v.marks[self.cell(obs["reveal"])] = "special"
+        return v
+
     # --- panels
+    def prompt(self, obs) -> Msg | None:
+        """What the seat to act is asked now (the 李代桃僵 answer, a revealed unit's facing), as the shown
+        seat may read it."""
+        if obs["stage"] == "reaction" and obs["pending"]:
+            p = obs["turn_player"]
+            args = dict(seat=Msg.of(f"jiangshan.seat.{p}"), a=obs["pending"]["from"], b=obs["pending"]["to"])
+            if obs["player"] == 1 - p:
+                return Msg.of("jiangshan.prompt.reaction", **args)
+            return Msg.of("jiangshan.prompt.reaction_wait", other=Msg.of(f"jiangshan.seat.{1 - p}"), **args)
+        if obs["stage"] == "reveal" and obs["reveal"] and obs["to_act"] == obs["player"]:
+            return Msg.of("jiangshan.prompt.reveal", cell=obs["reveal"])
+        return None
+
     def status(self, lang: str) -> str:
         obs = self.obs()
         if obs["over"]:
             return ""
+        ask = self.prompt(obs)
+        if ask is not None:
+            return text(ask, lang)
         stage = text(Msg.of(f"jiangshan.stage.{obs['stage']}"), lang)
+        if obs["stage"] != "action":
+            return stage
         return f"{stage} · {'行动力' if lang == 'zh' else 'action points'} {obs['ap']}"
+
+    def handover_lines(self, seat: int, lang: str) -> list[str]:
+        """Before a hand-over in the other seat's turn: the attack the defender is to answer (public, J12),
+        or its unit revealed by the enemy's action that waits for a facing (J5)."""
+        st = self.game.st
+        if st.stage == "reaction" and st.pending is not None:
+            p = st.player
+            return [text(Msg.of("jiangshan.prompt.reaction_wait", seat=Msg.of(f"jiangshan.seat.{p}"),
+                                other=Msg.of(f"jiangshan.seat.{1 - p}"), a=st.pending[0], b=st.pending[1]), lang)]
+        if st.stage == "reveal" and st.reveal:  # a unit of the seat forced into battle state (J5)
+            u = st.units[st.reveal[0]]
+            return [text(Msg.of("jiangshan.prompt.reveal", cell=f"{chr(97 + u.cell[0])}{u.cell[1] + 1}"), lang)]
+        return []
+
+    # --- the tallies as cards (client/ui/cards.py)
+    def tally_card(self, t: str, lang: str, ink: RGB, playable=None, tag: str = "") -> CardView:
+        """Tally ``t`` as a card: its name, what it does and its cost in morale in the corner."""
+        lines = (text(Msg.of(f"jiangshan.tally_text.{t}"), lang),)
+        return CardView(text(Msg.of(f"jiangshan.tally.{t}"), lang), lines, str(TALLY_COST[t]), step=playable,
+                        ink=ink, tag=tag, key=("tally", t, tag))
+
+    def hand(self, obs, lang: str) -> list[CardView]:
+        """The viewer's unused tallies; 兵者诡道 and a scout into the reserve are played by a click when legal."""
+        me = obs["player"]
+        legal = set(self.game.legal_actions()) if self.game.current_player == me else set()
+        out = []
+        for t in obs["sides"][me].get("tallies", []):
+            act = CARD_PLAYED.get(t)
+            step = self.game.action_steps(act)[0] if act is not None and act in legal else None
+            out.append(self.tally_card(t, lang, INK[me], step))
+        return out
+
+    def opponent_hand_counts(self, obs, lang: str) -> list[tuple[str, int, RGB]]:
+        """The enemy's unused tallies: their number only (seed: kept face down)."""
+        q = 1 - obs["player"]
+        n = obs["sides"][q]["tallies_left"]
+        return [(text(Msg.of("jiangshan.card.hand_of", seat=Msg.of(f"jiangshan.seat.{q}")), lang), n, INK[q])] if n else []
+
+    def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
+        """Own tallies, the enemy's backs, then the tallies both sides have played (public); while the
+        viewer still has to choose its tallies, the scenario's offer (chosen by the buttons)."""
+        obs = self.observation(viewer)
+        me = obs["player"]
+        if obs["stage"] == "tallies" and not obs["sides"][me]["picked"]:  # the offer, to read before picking
+            offer = tuple(self.tally_card(t, lang, INK[me]) for t in obs["offer"])
+            title = text(Msg.of("jiangshan.card.offer", n=obs["picks"]), lang)
+            return [CardRow(title, offer, ink=INK[me])]
+        rows = super().card_rows(viewer, lang)
+        played = [self.tally_card(t, lang, INK[s], tag=text(Msg.of(f"jiangshan.seat.{s}"), lang))
+                  for s, d in enumerate(obs["sides"]) for t in d["used_tallies"]]
+        if played:
+            rows.append(CardRow(text(Msg.of("jiangshan.card.played"), lang), tuple(played), ink=(0.5, 0.45, 0.4)))
+        return rows
 
     def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         obs = self.obs()
@@ -162,8 +265,6 @@ class Plugin(GamePlugin):
             res = ", ".join(f"{text(Msg.of(f'jiangshan.unit.{t}'), lang)}×{n}" for t, n in d["reserve"].items() if n)
             if res:
                 lines.append((("预备役 " if lang == "zh" else "reserve ") + res, None))
-            if "tallies" in d and d["tallies"]:
-                lines.append((", ".join(text(Msg.of(f"jiangshan.tally.{t}"), lang) for t in d["tallies"]), INK[s]))
         if obs["weather"]:
             lines.append((text(Msg.of(f"jiangshan.weather.{obs['weather']}"), lang), None))
         return lines

@@ -239,8 +239,9 @@ class Plugin(GamePlugin):
             key = "sanguo.panel.alliance" if obs["han"] == "alliance" else "sanguo.panel.feidi"
             han = name(han_owner) if han_owner is not None else "—"
             lines.append((tr(key, lang, a=name(a), b=name(b), han=han), None))
-        elif han_owner is not None:  # 废帝 with two kingdoms left: no alliance (SG3)
-            lines.append((tr("sanguo.panel.feidi", lang, a="", b="", han=name(han_owner)), None))
+        elif han_owner is not None:  # 废帝 with two kingdoms left (SG3), or an alliance ended by a fall (K5)
+            key = "sanguo.panel.feidi_alone" if obs["han"] == "feidi" else "sanguo.panel.alliance_over"
+            lines.append((tr(key, lang, han=name(han_owner)), None))
         for k, reason, by in obs["fallen"]:
             why = tr(f"sanguo.place.{reason}", lang, by=name(by))
             lines.append((tr("sanguo.panel.fallen", lang, seat=name(k), why=why), self.seat_rgb(k)))

@@ -1,13 +1,15 @@
-"""辛亥革命 in the client: the reconstructed 20x20 flat-topped hex map (docs/rules/xinhai.md), square
-counters (步 馬 砲 艦) red for the revolutionaries and blue for the Qing, a worn (耗損) counter drawn
-pale, trenches, pontoons, boats and the ruins as badges, the morale, response and round tracks
-beside the board.
+"""辛亥革命 in the client: the reconstructed 20x20 flat-topped hex map (docs/rules/xinhai.md) with terrain
+colours and icons, the command regions' borders and names, square counters (步 馬 砲 艦) red for the
+revolutionaries and blue for the Qing, a worn (耗損) counter pale and turned sideways, control-point flags,
+trenches, pontoons, boats and the ruins as lettered badges, the morale, round and response tracks beside
+the map; the box with the command marker, the bag and the last roll (client/games/xinhai_hud.py); the
+set-up cards, event cards and decks under the map (client/ui/cards.py); a tooltip per hex.
 
 Cells are (row from the north edge, column from the west edge) so that north is at the top; their
 names are the engine's hex labels ("D-11"). Clicks walk the engine's action steps: a unit's hex, a
 target hex, then an option (move with or without a boat or pontoon, shoot, melee, cross); marker
-faces, pass, end, tracks, cards and regions are buttons; retreats, 整頓, ruins, trenches and fleet
-removals are one click on a hex.
+faces, pass, end, tracks and regions are buttons, set-up cards are clicked under the map; retreats,
+整頓, ruins, trenches and fleet removals are one click on a hex.
 """
 from __future__ import annotations
 

@@ -31,6 +31,8 @@ def last_roll(events) -> dict | None:
         m = e.msg
         if isinstance(m, Msg) and m.key in ROLLS:
             kw = dict(m.kw)
+            if kw.get("dice") == "-":
+                continue  # a response phase with no dice to roll (fewer than 5 units on control points)
             kw["roll"] = m.key.rsplit(".", 1)[1]
             for k in ("kind", "result"):
                 if isinstance(kw.get(k), Msg):

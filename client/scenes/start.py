@@ -91,9 +91,16 @@ class StartScene(Scene):
             if row is None:
                 row = self._extra[(gid, opt)] = widgets.Chooser(
                     lambda gid=gid, opt=opt: _option_word(gid, opt), lambda info=info, opt=opt: list(info.choices[opt]),
-                    lambda v, gid=gid, opt=opt: _option_word(gid, opt, v), info.options.get(opt, info.choices[opt][0]))
+                    lambda v, gid=gid, opt=opt: _option_word(gid, opt, v), self._default(info, opt))
             out.append(row)
         return out
+
+    def _default(self, info, opt: str):
+        """A game option row's first value: the one asked for (``--items``), else the game's default."""
+        asked = (self.app.opts.game_options or {}).get(opt)
+        if asked is not None and asked in info.choices[opt]:
+            return asked
+        return info.options.get(opt, info.choices[opt][0])
 
     # ---------------------------------------------------------------- data
     def _game_name(self, gid) -> str:
@@ -212,8 +219,11 @@ class StartScene(Scene):
                 self.app.notice = t("renderer_fallback", err=self.app.display.fallback_reason)
         try:
             key = self.preview_key()
+            from engine import registry
+
+            plain = all(registry.get(o.game_id).options.get(k) == v for k, v in o.game_options.items())
             if key is not None and key == self._preview_key and self._preview_game is not None \
-                    and not self._preview_game.log:
+                    and not self._preview_game.log and plain:  # the preview has the default game options
                 game, self._preview_game, self._preview_key = self._preview_game, None, None
                 self.app.start_game(game, [s.value for s in self.seats[:o.players]])
             else:

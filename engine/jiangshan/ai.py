@@ -30,14 +30,20 @@ PICKS = "fire+ruse+substitute"
 MERIT_HARD = 1.5  # merit decides most wars between computer players (J13 tie-break after morale)
 
 
+def _shallow(o):
+    """A shallow copy of a plain object (several times faster than copy.copy for the simulations)."""
+    n = object.__new__(type(o))
+    n.__dict__.update(o.__dict__)
+    return n
+
+
 def _copy(st: State) -> State:
-    import copy
     import dataclasses
 
-    c = copy.copy(st)
+    c = _shallow(st)
     c.terrain = [list(r) for r in st.terrain]
-    c.units = {k: copy.copy(u) for k, u in st.units.items()}
-    c.cities = {k: copy.copy(x) for k, x in st.cities.items()}
+    c.units = {k: _shallow(u) for k, u in st.units.items()}
+    c.cities = {k: _shallow(x) for k, x in st.cities.items()}
     c.sides = [dataclasses.replace(s, reserve=dict(s.reserve), tallies=list(s.tallies),
                                    used_tallies=list(s.used_tallies)) for s in st.sides]
     c.fires = dict(st.fires)

@@ -74,23 +74,55 @@ def _sight_table(width: int, height: int) -> dict[Cell, tuple[tuple[Cell, ...], 
     return out
 
 
+@lru_cache(maxsize=8)
+def _sight_masks(width: int, height: int) -> dict[Cell, tuple[int, tuple[tuple[Cell, int], ...]]]:
+    """``_sight_table`` as bit masks (bit ``y * width + x``): for each cell, the mask of the cells within 1
+    and, for each cell between, the mask of the cells two away behind it."""
+    out = {}
+    for o, (near, far) in _sight_table(width, height).items():
+        m = 0
+        for c in near:
+            m |= 1 << (c[1] * width + c[0])
+        behind: dict[Cell, int] = {}
+        for c, b in far:
+            behind[b] = behind.get(b, 0) | (1 << (c[1] * width + c[0]))
+        out[o] = (m, tuple(sorted(behind.items())))
+    return out
+
+
 def vision(sources: Iterable[Cell], blocks: Callable[[Cell], bool], width: int, height: int) -> set[Cell]:
     """Cells seen from ``sources`` (J6): a 5x5 square around each (回字形2格); a cell two away is hidden
     when the cell between blocks (enemy unit or city, mountain, forest: ``blocks``)."""
-    table = _sight_table(width, height)
-    seen: set[Cell] = set()
+    table = _sight_masks(width, height)
+    m = 0
     blocked: dict[Cell, bool] = {}
-    for s in sources:
+    for s in set(sources):
         near, far = table[s]
-        seen.update(near)
-        for c, b in far:
-            if c in seen:
-                continue
+        m |= near
+        for b, behind in far:
             k = blocked.get(b)
             if k is None:
                 k = blocked[b] = blocks(b)
             if not k:
-                seen.add(c)
+                m |= behind
+    out: set[Cell] = set()
+    i = 0
+    while m:
+        if m & 1:
+            out.add((i % width, i // width))
+        m >>= 1
+        i += 1
+    return out
+
+
+def vision_slow(sources: Iterable[Cell], blocks: Callable[[Cell], bool], width: int, height: int) -> set[Cell]:
+    """``vision`` cell by cell (the reference the tests compare the bit-mask version with)."""
+    table = _sight_table(width, height)
+    seen: set[Cell] = set()
+    for s in sources:
+        near, far = table[s]
+        seen.update(near)
+        seen.update(c for c, b in far if not blocks(b))
     return seen
 
 

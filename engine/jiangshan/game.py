@@ -226,8 +226,18 @@ class JiangshanGame(Game):
         return [e for e in self._events if e.seen_by(player)]
 
     def describe(self, action: Any) -> Msg:
-        """The action in words, naming only cells (never a hidden unit)."""
+        """The action in words, naming only cells (never a hidden unit): the client says it to every
+        viewer, so a tally pick names no tally and a unit leaving a city not its type (J5)."""
         a = parse(action) if isinstance(action, Act) else parse(str(action))
+        if a.kind == "pick":
+            return Msg.of("jiangshan.said.pick")
+        if a.kind == "exit" and len(a.args) == 3:
+            return Msg.of("jiangshan.said.exit", a=a.args[0], b=a.args[2])
+        table = unit_table()
+        if a.kind == "recruit" and len(a.args) == 1 and a.args[0] in table:
+            return Msg.of("jiangshan.said.recruit", unit=Msg.of(f"jiangshan.unit.{a.args[0]}"))
+        if a.kind == "support" and len(a.args) == 2 and a.args[0] in table:
+            return Msg.of("jiangshan.said.support", unit=Msg.of(f"jiangshan.unit.{a.args[0]}"), cell=a.args[1])
         return Msg.of(f"jiangshan.act.{a.kind}", args=" ".join(a.args))
 
     def seat_name(self, seat: int) -> Msg:

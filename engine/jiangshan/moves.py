@@ -32,9 +32,21 @@ def can_land(st: State, p: int, c: Cell, board: dict) -> bool:
     return known_at(st, p, c, board) is None
 
 
+_VECTORS: dict = {}
+
+
 def vectors(u: Unit, kinds: tuple[str, ...], march: bool) -> set[tuple[int, int]]:
     """The unit's vectors of ``kinds``: infantry turned to its facing, or to every facing when it
-    marches (J4: facing ignored); other classes as printed."""
+    marches (J4: facing ignored); other classes as printed (remembered by type, kinds, march, facing;
+    the caller must not change the set)."""
+    key = (u.type, kinds, march, u.facing)
+    out = _VECTORS.get(key)
+    if out is None:
+        out = _VECTORS[key] = frozenset(_vectors(u, kinds, march))
+    return out
+
+
+def _vectors(u: Unit, kinds: tuple[str, ...], march: bool) -> set[tuple[int, int]]:
     t = u.t
     out = set()
     for k in kinds:

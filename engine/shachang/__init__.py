@@ -6,9 +6,11 @@ from engine.shachang.rules import attack_range, fanshu, preset, presets, vision_
 
 
 def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, seed: int = 0,
-             round_limit: int | None = None, game_map=None, map_file: str | None = None):
+             round_limit: int | None = None, game_map=None, map_file: str | None = None,
+             items: bool = False, item_seed: int | None = None, item_setup: dict | None = None):
     """A new game with rule mode ``mode`` (S21) on a generated map of ``preset``, on ``game_map``,
-    or on a map file (JSON map or .npy heights, see engine.shachang.maps)."""
+    or on a map file (JSON map or .npy heights, see engine.shachang.maps). ``items``: the fun items
+    (S20a; "true"/"1" as text too), hidden with ``item_seed`` (default: an unpredictable one)."""
     from engine.shachang.game import ShachangGame
     from engine.shachang.rules import preset as get_preset
     from engine.shachang import terrain
@@ -27,6 +29,16 @@ def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, 
         else:
             game_map = terrain.generate(preset, players, seed)
         source = "generated"
+    if isinstance(items, str):  # option texts ("items=true" on a command line or in a test id)
+        items = items.strip().lower() in ("1", "true", "yes", "on")
+    if isinstance(item_seed, str):
+        item_seed = int(item_seed)
+    if items:
+        if get_preset(preset).board == "star":
+            raise ValueError("the fun items (S20a) are offered on the square maps, not on the star")
+        return game_class(preset)(game_map, preset=preset, mode=mode, players=players, seed=seed,
+                                  round_limit=round_limit, map_source=source, items=True,
+                                  item_seed=item_seed, item_setup=item_setup)
     return game_class(preset)(game_map, preset=preset, mode=mode, players=players, seed=seed,
                               round_limit=round_limit, map_source=source)
 

@@ -4,6 +4,7 @@
     march a1 c2 3      march 3 soldiers from a1 to c2 (S15)
     attack c2 c5       the unit on c2 shoots the unit on c5 (S8)
     end                end the turn (pass) (S12)
+    item liu c3        use an item (fun items, S20a–S20i; see engine/shachang/items.py)
 """
 from __future__ import annotations
 
@@ -50,7 +51,21 @@ class End:
         return "end"
 
 
-Action = Reinforce | March | Attack | End
+@dataclass(frozen=True, order=True)
+class UseItem:
+    """Use the item ``kind`` (S20b–S20i) on ``cells`` (unit first), with ``count`` where it takes one."""
+
+    kind: str
+    cells: tuple = ()
+    count: int = 0
+
+    def __str__(self) -> str:
+        from engine.shachang.item_rules import item_text
+
+        return item_text(self)
+
+
+Action = Reinforce | March | Attack | End | UseItem
 
 
 def _count(text: str) -> int:
@@ -74,6 +89,10 @@ def parse_action(text: str) -> Action:
         raise ParseError("empty action")
     verb, args = parts[0].lower(), parts[1:]
     forms = {"reinforce": 2, "march": 3, "attack": 2, "end": 0}
+    if verb == "item":
+        from engine.shachang.item_rules import parse_item
+
+        return parse_item(args, _cell, _count)
     if verb not in forms:
         raise ParseError(f"unknown action {verb!r}; expected reinforce <cell> <n>, "
                          "march <from> <to> <n>, attack <from> <to> or end")
@@ -97,12 +116,12 @@ def _cell(text: str) -> Cell:
 
 def as_action(a) -> Action:
     """An action value from an action or its text."""
-    if isinstance(a, (Reinforce, March, Attack, End)):
+    if isinstance(a, (Reinforce, March, Attack, End, UseItem)):
         return a
     return parse_action(a)
 
 
-_VERB = {Reinforce: "reinforce", March: "march", Attack: "attack", End: "end"}
+_VERB = {Reinforce: "reinforce", March: "march", Attack: "attack", End: "end", UseItem: "item"}
 
 
 class _Missing:
@@ -169,6 +188,10 @@ def validated(a: Action, size: int) -> Action:
         return March(cell(field("src")), cell(field("dst")), count(field("count")))
     if isinstance(a, Attack):
         return Attack(cell(field("src")), cell(field("dst")))
+    if isinstance(a, UseItem):
+        from engine.shachang.item_rules import validated_item
+
+        return validated_item(a, cell, count, _shown)
     return End()
 
 
@@ -180,4 +203,8 @@ def describe(a: Action) -> Msg:
         return Msg.of("shachang.act.march", src=cell_name(a.src), dst=cell_name(a.dst), n=a.count)
     if isinstance(a, Attack):
         return Msg.of("shachang.act.attack", src=cell_name(a.src), dst=cell_name(a.dst))
+    if isinstance(a, UseItem):
+        from engine.shachang.item_rules import describe_item
+
+        return describe_item(a)
     return Msg.of("shachang.act.end")

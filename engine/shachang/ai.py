@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine.shachang.actions import Attack, End, Reinforce
+from engine.shachang.ai_items import pick as pick_item
 from engine.shachang.ai_eval import FogRisk, Threats, VisCache, Weights, material, target_map
 from engine.shachang.ai_march import best_march
 from engine.shachang.ai_model import METER, WORK_PLAN, Memory, Model, line_clear, steps
@@ -65,15 +66,16 @@ DEFAULT_BUDGET = {"standard": 0.3, "medium": 0.6, "large": 1.2, "huge": 2.0}
 # loaded machine); only then does the plan depend on timing.
 WORK_RATE = {"standard": 350_000, "medium": 300_000, "large": 400_000, "huge": 300_000}
 SAFETY = 1.25
+# ... and then only a search that has spent this share of its quota (most of it), unless the turn has
+# lasted HARD_SAFETY x the budget (an overloaded machine): then the clock alone decides
+CLOCK_SHARE = 0.75
+HARD_SAFETY = 4.0
 STAGE1_SHARE = 0.4  # share of the quota for building plans; the rest scores the best ones deeper
 MAX_PLANS = 400
 STALE_PLANS = 32  # stop building plans when this many in a row brought no new one
 FORCE_RANKS = 3  # alternatives per unit for its first march: stay, its 2nd, 3rd and 4th best
 TOP_PLANS = 4
 MAX_REPLIES = 256
-# score a unit's marches from per-unit term lists (ai_march, issue 13); False: the old apply-and-undo
-# of every option on the score, kept only so that bench.ai can time both side by side (same decisions)
-FAST_MARCH = True
 
 
 def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None,
@@ -445,58 +447,9 @@ class Planner:
                     rank: int = 0):
         """The best march of unit ``u`` by the change of the position score (None: better to stay);
         with ``rank`` > 0 the rank-th best after the best one instead, even if staying is better."""
-        if FAST_MARCH:
-            return best_march(self, u, T, max_k, splits_only, rank)
-        m, P = self.m, self.P
-        c = m.own[u][0]
-        reach = m.reach(u)
-        if not reach:
-            return None
-        best = None
-        best_val = 1e-6 if rank == 0 else -1e18
-        ranked: list = []
-        noise = P.noise
-        rng = self.rng
-        can_new = len(m.own) < m.max_units
-        ks = sorted({k for k in (1, c // 2, c - 1, max_k or 0) if 1 <= k < c}) if (P.splits or splits_only) else []
-        if max_k is not None:
-            ks = [k for k in ks if k <= max_k]
-        for dst in sorted(reach):
-            cost = reach[dst]
-            tgt = m.own.get(dst)
-            if splits_only:
-                if tgt is not None or not can_new:
-                    continue
-                opts = [("split", k, [(u, c, -1), (u, c - k, 1), (dst, k, 1)]) for k in ks]
-            elif tgt is None:
-                opts = [("move", c, [(u, c, -1), (dst, c, 1)])]
-                if can_new:
-                    for k in ks:
-                        opts.append(("split", k, [(u, c, -1), (u, c - k, 1), (dst, k, 1)]))
-            else:
-                cw = tgt[0]
-                opts = [("merge", c, [(u, c, -1), (dst, cw, -1), (dst, cw + c, 1)])]
-                for k in ks:
-                    opts.append(("merge", k, [(u, c, -1), (u, c - k, 1), (dst, cw, -1), (dst, cw + k, 1)]))
-            for kind, k, ops in opts:
-                before = T.total
-                for cc, n, s in ops:
-                    T.change(cc, n, s)
-                val = T.total - before
-                for cc, n, s in reversed(ops):
-                    T.change(cc, n, -s)
-                val -= 0.002 * cost
-                if noise:
-                    val += rng.uniform(-noise, noise)
-                if rank:
-                    ranked.append((val, kind, dst, k, cost, ops))
-                elif val > best_val:
-                    best_val = val
-                    best = (kind, dst, k, cost, ops)
-        if rank:
-            ranked.sort(key=lambda o: -o[0])  # stable: equal values keep the cell order
-            return ranked[rank][1:] if rank < len(ranked) else None
-        return best
+        # every option valued from the unit's term lists, the old apply-and-undo's floats followed
+        # exactly (ai_march; the code before issue 13 changed the score and back for each option)
+        return best_march(self, u, T, max_k, splits_only, rank)
 
     # ------------------------------------------------------------------------ all
     def run(self) -> list:
@@ -885,7 +838,7 @@ class ShachangAI:
         self.last_round = obs.round
         self.memory.update(obs, self.turn)
         legal = set(legal_actions)
-        action = self._choose(obs, legal, t0)
+        action = pick_item(self, obs, legal) or self._choose(obs, legal, t0)  # fun items (S20)
         if isinstance(action, Attack):
             o = self._enemy_owner(obs, action.dst)
             if o is not None:
@@ -955,8 +908,10 @@ class ShachangAI:
         budget = self.budget_for(obs.preset)
         spent = self._turn_think
         deadline = t0 + max(0.02, budget - spent) if self.use_clock else None
+        hard_deadline = None
         if self.level == "hard" and not quick and self.use_clock:
             deadline = t0 + max(0.02, SAFETY * budget - spent)
+            hard_deadline = t0 + max(0.02, HARD_SAFETY * budget - spent)
         if self.level == "easy":
             pl = EasyPlanner(m, ctx, Params(), self.rng, deadline)
             acts = pl.run()
@@ -964,9 +919,10 @@ class ShachangAI:
             pl = Planner(m, ctx, Params(), self.rng, deadline)
             acts = pl.run()
         else:
-            t1 = time.perf_counter()
-            acts, pl = self._search(m, ctx, obs, deadline)
+            t1, c1 = time.perf_counter(), time.process_time()
+            acts, pl = self._search(m, ctx, obs, deadline, hard_deadline)
             self.search_stats["seconds"] = time.perf_counter() - t1
+            self.search_stats["cpu"] = time.process_time() - c1
             self.searches.append(self.search_stats)
         self.plan = list(acts)
         self.snaps = list(pl.snaps)
@@ -982,7 +938,7 @@ class ShachangAI:
         alive = [pv.player for pv in m.players if not pv.out and pv.player != m.me]
         return len(alive) == 1 and not self.memory.any_shot
 
-    def _search(self, m: Model, ctx: Context, obs, deadline: float | None):
+    def _search(self, m: Model, ctx: Context, obs, deadline: float | None, hard_deadline: float | None = None):
         """Hard: whole-turn plans until a share of the quota is spent, each scored against the
         enemies' normal reply; then the best few are scored against more kinds of reply (other unit
         orders, no ambushes, hard's weights) and sampled hidden enemies until the quota is spent;
@@ -995,6 +951,18 @@ class ShachangAI:
         extra = hard_params(m)
         w0 = Weights(**hw)
         work0 = METER.n
+        stopped = []
+
+        def clock_stops() -> bool:
+            """Past the deadline with most of the quota spent, or past the hard deadline."""
+            if deadline is None:
+                return False
+            now = time.perf_counter()
+            if (now > deadline and METER.n - work0 >= CLOCK_SHARE * quota) or \
+                    (hard_deadline is not None and now > hard_deadline):
+                stopped.append(METER.n - work0)
+                return True
+            return False
         cands: dict = {}
         i = last_new = 0
         variants = hard_variants(m, hw, extra)
@@ -1003,7 +971,7 @@ class ShachangAI:
         phantoms = phantom_sampler(m, self.memory)
         share = STAGE1_SHARE if (reply_owners(m) or phantoms is not None) else 1.0
         while i < MAX_PLANS and (i < 2 or METER.n - work0 < share * quota) and i - last_new < STALE_PLANS:
-            if i > 0 and deadline is not None and time.perf_counter() > deadline:
+            if i > 0 and clock_stops():
                 break
             mm = m.copy()
             pl = Planner(mm, ctx, next(variants), random.Random(self.rng.random()), None)
@@ -1017,7 +985,7 @@ class ShachangAI:
         top = sorted(cands.values(), key=lambda c: -c.value)[:TOP_PLANS]
         k = 1
         while len(top) > 1 and k <= MAX_REPLIES and METER.n - work0 < quota:
-            if deadline is not None and time.perf_counter() > deadline:
+            if clock_stops():
                 break
             P = reply_params(k)
             ph = phantoms(random.Random(k * 104_729 + self.turn)) if phantoms is not None else ()
@@ -1032,7 +1000,7 @@ class ShachangAI:
             k += 1
         best = max(top, key=lambda c: c.value)  # the first of equals: the earlier plan
         self.search_stats = {"plans": i, "distinct": len(cands), "replies": k - 1,
-                             "work": METER.n - work0, "quota": quota}
+                             "work": METER.n - work0, "quota": quota, "clock": bool(stopped)}
         if len(best.acts) == 1 and self._pass_may_void(m):
             # under fog we cannot tell whether the others passed: a pass may end the game void
             # (S18: a whole round without acting; nobody has dealt damage yet), so act, as

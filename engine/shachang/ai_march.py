@@ -233,7 +233,7 @@ def _arrivals(X: Terms, cells: list, k: int) -> dict:
     T = X.T
     at_get = T.at.get
     nh, ns, ew = T.n_hard, T.n_soft, X.enemy_w
-    owners_get = X.owners.get
+    owners_get = X.shared_owners.get
     shared_get = X.shared_static.get
     opp_cache = T.opp_cache
     r_est, exposed, wr = T.r_est, T.exposed, T.w.reinf
@@ -243,9 +243,10 @@ def _arrivals(X: Terms, cells: list, k: int) -> dict:
     if miss:
         X.static_many(miss, k)
     for cell in cells:
-        d: list = []
+        d = None
         lst = at_get(cell)
         if lst:
+            d = []
             for i, kind in lst:
                 h, s = nh[i], ns[i]
                 lw, sw = ew[i]
@@ -264,14 +265,19 @@ def _arrivals(X: Terms, cells: list, k: int) -> dict:
             b = wr * min(r, e)
             a = wr * min(r, e + 1)
             if a != b:
+                if d is None:
+                    d = []
                 d.append(-(a - b))
         key = (cell, k)
         e = shared_get(key)
         if key not in opp_cache:  # this score asks for the shot chances as the old code did
             opp_cache[key] = e[1]
             work += e[2]
-        d += e[0]
-        out[cell] = d
+        if d:
+            d += e[0]
+            out[cell] = d
+        else:
+            out[cell] = e[0]
     METER.n += work
     return out
 
@@ -332,16 +338,16 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
     # old order, its drift carried to the next option; the sums over what stays the same for many
     # options (leaving, what stays behind) are kept while the total they start from is the same
     total = T.total
-    n_changes = 0
     noise, rng = P.noise, pl.rng
     lo, span, rnd = -noise, noise - (-noise), rng.random
     best = None
     best_val = 1e-6
-    vals: list = []
+    vals = [0.0] * len(opts)
     pre: dict = {}  # k -> (total, total + leave + stay-behind deltas)
     post: dict = {}  # k -> (t, t - stay-behind - leave deltas)
-    for kind, dst, k, cw in opts:
+    for j, (kind, dst, k, cw) in enumerate(opts):
         Rk, per = per_k[k]
+        D = per[dst]
         p = pre.get(k)
         if p is None or p[0] != total:
             t = total
@@ -352,14 +358,12 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
                     t += d
             p = pre[k] = (total, t)
         t = p[1]
-        D = per[dst]
         if cw is None:
             for d in D:
                 t += d
             val = t - total
             for d in D:
                 t -= d
-            n_changes += 2 if Rk is None else 3
         else:
             D1, D2 = D
             for d in D1:
@@ -371,7 +375,6 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
                 t -= d
             for d in D1:
                 t -= d
-            n_changes += 3 if Rk is None else 4
         q = post.get(k)
         if q is None or q[0] != t:
             t0 = t
@@ -385,10 +388,12 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
         val -= 0.002 * reach[dst]
         if noise:
             val += lo + span * rnd()  # rng.uniform(-noise, noise), the same float
-        vals.append(val)
+        vals[j] = val
         if val > best_val:
             best_val = val
-            best = len(vals) - 1
+            best = j
+    # score changes the old code made: leave, [stay behind], arrive or [remove, add] the merged unit
+    n_changes = sum(2 + (o[2] < c) + (o[3] is not None) for o in opts)
     T.total = total
     METER.n += 2 * WORK_CHANGE * n_changes
     if rank:

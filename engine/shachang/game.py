@@ -13,7 +13,7 @@ import numpy as np
 from engine.api import Event, Game, IllegalAction, Placement, Step
 from engine.messages import Msg
 from engine.shachang import rules
-from engine.shachang.actions import (Action, Attack, End, March, Reinforce, as_action, describe,
+from engine.shachang.actions import (Action, Attack, End, March, Reinforce, UseItem, as_action, describe,
                                      parse_action, validated)
 from engine.shachang.cells import Cell, cell_name
 from engine.shachang.maps import GameMap
@@ -30,7 +30,8 @@ class ShachangGame(Game):
 
     def __init__(self, game_map: GameMap, preset: str = "standard", mode: str = "digital",
                  players: int = 2, seed: int = 0, round_limit: int | None = None,
-                 map_source: str = "generated", setup: dict | None = None):
+                 map_source: str = "generated", setup: dict | None = None, items: bool = False,
+                 item_seed: int | None = None, item_setup: dict | None = None, item_forced: dict | None = None):
         if mode not in rules.MODES:
             raise ValueError(f"unknown rule mode {mode!r}; known: {', '.join(rules.MODES)}")
         p = rules.preset(preset)
@@ -80,6 +81,7 @@ class ShachangGame(Game):
         self.explored = np.zeros((players,) + self.heights.shape, dtype=bool)
         self.seen = np.zeros(self.heights.shape, dtype=bool)  # current player's cells seen this turn
         self.setup = setup
+        self.items = None  # the fun items (S20a, engine/shachang/items.py) when ``items`` is on
         if setup is None:
             # 游戏初始化: field troops split as evenly as possible over the spawns (S17)
             for pl in range(players):
@@ -95,6 +97,13 @@ class ShachangGame(Game):
             from engine.shachang.position import apply_setup
 
             apply_setup(self, setup)
+        self.item_setup = None
+        if items:
+            from engine.shachang import items as _items
+
+            if item_setup is not None:
+                item_setup = self.item_setup = _items.check_setup(item_setup, players, self.size, mode)
+            self.items = _items.create(self, item_seed, item_setup, item_forced)
 
     # ------------------------------------------------------------------ API
     @property
@@ -119,8 +128,8 @@ class ShachangGame(Game):
     # -------------------------------------------------------- common layer
     @property
     def hidden_information(self) -> bool:
-        """Fog of war (digital mode, S7) hides enemy units; classic and tabletop hide nothing."""
-        return self.fog
+        """Fog of war (digital mode, S7) hides enemy units; items (S20a) hide item cells and hands."""
+        return self.fog or self.items is not None
 
     def seat_name(self, seat: int) -> Msg:
         """"P1" / "玩家1"."""
@@ -141,6 +150,10 @@ class ShachangGame(Game):
             return (Step("cell", cell_name(a.src)), Step("cell", cell_name(a.dst)))
         if isinstance(a, Reinforce):
             return (Step("cell", cell_name(a.cell)), Step("count", str(a.count), "shachang.step.count"))
+        if isinstance(a, UseItem):
+            from engine.shachang.item_rules import item_steps
+
+            return item_steps(a)
         return (Step("button", "end", "shachang.act.end"),)
 
     def events(self, player: int) -> list[Event]:
@@ -157,7 +170,12 @@ class ShachangGame(Game):
         unit maximum). Without fog nothing is hidden and the copy is exact."""
         from engine.shachang.observation import hidden_variant
 
-        return hidden_variant(self, player, rng)
+        v = hidden_variant(self, player, rng)
+        if self.items is not None:
+            from engine.shachang.items import vary
+
+            vary(v, player, rng)
+        return v
 
     def clone(self) -> "ShachangGame":
         """An independent copy (the read-only map is shared)."""
@@ -318,6 +336,10 @@ class ShachangGame(Game):
 
     def _end_turn(self) -> None:
         p = self.cur
+        if self.items is not None:
+            from engine.shachang.items import end_turn
+
+            end_turn(self, p)  # S20d, S20g, S20i count down
         for u in self.units.values():
             if u.owner == p:
                 u.last_count = u.count
@@ -337,7 +359,7 @@ class ShachangGame(Game):
                 if u.owner == p:
                     u.fresh = False  # 扎营
                     u.attacked = False
-                    u.moves = self.P.move
+                    u.moves = 0 if (u.jail or u.hidden) else self.P.move  # S20d, S20g: no marches
             self.phase = "reinforce"
             self.acted = False
             self.seen = self.visible(p).copy()
@@ -387,7 +409,12 @@ class ShachangGame(Game):
         u = self.units.get(cell)
         if self.over or u is None or u.owner != self.cur or not u.can_act or u.moves <= 0:
             return {}
-        return self._bfs(cell, u.moves, self._passable(self.cur))
+        reach = self._bfs(cell, u.moves, self._passable(self.cur))
+        if self.items is not None:
+            from engine.shachang.items import reach_filter
+
+            reach = reach_filter(self, cell, reach)
+        return reach
 
     def _bfs(self, src: Cell, limit: int, passable: np.ndarray) -> dict[Cell, int]:
         """Shortest step counts (the grid's neighbours, S15) from src through passable cells, up to ``limit``;
@@ -436,7 +463,7 @@ class ShachangGame(Game):
         rng = rules.attack_range(u.count)
         vis = self.visible(self.cur)
         for c, t in self.units.items():
-            if t.owner == self.cur or steps(cell, c) > rng or not vis[c]:
+            if t.owner == self.cur or steps(cell, c) > rng or not vis[c] or u.hidden or t.hidden:  # S20g
                 continue
             if self._attack_block(cell, u, c, t) is None:
                 out.append(c)
@@ -492,6 +519,10 @@ class ShachangGame(Game):
                         continue
                     acts.append(March(cell, dst, k))
             acts.extend(Attack(cell, t) for t in self.attack_targets(cell))
+        if self.items is not None:
+            from engine.shachang.item_rules import legal_items
+
+            acts.extend(legal_items(self))
         acts.append(End())
         return acts
 
@@ -512,6 +543,10 @@ class ShachangGame(Game):
             self._check_march(a)
         elif isinstance(a, Attack):
             self._check_attack(a)
+        elif isinstance(a, UseItem):
+            from engine.shachang.item_rules import check_item
+
+            check_item(self, a)
         elif isinstance(a, End):
             if self._must_reinforce():
                 raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce",
@@ -544,6 +579,10 @@ class ShachangGame(Game):
         elif a.cell not in self.spawns[p]:
             raise IllegalAction("S13 spawn cell", key="shachang.reinforce.spawn_only", action=act,
                                 cells=", ".join(cell_name(c) for c in self.spawns[p]))
+        if self.items is not None:
+            from engine.shachang.items import check_target
+
+            check_target(self, a)  # S20g before the occupant is named
         u = self.units.get(a.cell)
         if u is not None and u.owner != p:
             raise IllegalAction("S13 enemy-held cell", key="shachang.reinforce.enemy_cell", action=act,
@@ -584,6 +623,10 @@ class ShachangGame(Game):
         if self.fog and not self.seen[a.dst]:
             raise IllegalAction("S10 unseen cell", key="shachang.march.unseen", action=act,
                                 cell=cell_name(a.dst))
+        if self.items is not None:
+            from engine.shachang.items import check_target
+
+            check_target(self, a)  # S20d, S20g before the occupant is named
         d = self.units.get(a.dst)
         if d is not None and d.owner != p:
             raise IllegalAction("S15 enemy-held cell", key="shachang.march.enemy_cell", action=act,
@@ -612,6 +655,10 @@ class ShachangGame(Game):
         if self.fog and not self.visible(p)[a.dst]:
             raise IllegalAction("S8 target in sight", key="shachang.attack.not_in_sight", action=act,
                                 cell=cell_name(a.dst), seat=_seat(p))
+        if self.items is not None:
+            from engine.shachang.items import check_target
+
+            check_target(self, a)  # S20g before the target is named
         t = self.units.get(a.dst)
         if t is None or t.owner == p:
             raise IllegalAction("S8 enemy target", key="shachang.attack.no_enemy", action=act,
@@ -653,9 +700,17 @@ class ShachangGame(Game):
             self._apply_march(p, a)
         elif isinstance(a, Attack):
             self._apply_attack(p, a)
+        elif isinstance(a, UseItem):
+            from engine.shachang.item_rules import apply_item
+
+            apply_item(self, a)
         else:
             self._event(Msg.of("shachang.ev.end", seat=_seat(p)), None)
             self._end_turn()
+        if self.items is not None and not isinstance(a, End):
+            from engine.shachang.items import after_action
+
+            after_action(self, a, p)
 
     def _apply_march(self, p: int, a: March) -> None:
         u_moves = self.units[a.src].moves
@@ -744,7 +799,7 @@ class ShachangGame(Game):
                        self.reserve[q] if (q == player or not self.fog) else None)
             for q in range(self.n))
         own_turn = player == self.cur and not self.over
-        return Observation(
+        obs = Observation(
             player=player, preset=self.preset_key, mode=self.mode, size=self.size,
             round=self.round, round_limit=self.round_limit, current_player=self.current_player,
             phase=self.phase, is_over=self.over, heights=heights, visible=vis.copy(),
@@ -758,6 +813,11 @@ class ShachangGame(Game):
             events=tuple(t for ev, t in self._events if ev.seen_by(player)),
             messages=tuple(ev.msg for ev, _ in self._events if ev.seen_by(player)),
         )
+        if self.items is not None:
+            from engine.shachang.items import observe
+
+            return observe(self, obs, player)
+        return obs
 
     # ------------------------------------------------------------ ranking
     def ranking(self) -> list[Placement]:

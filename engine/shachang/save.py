@@ -26,10 +26,12 @@ MAX_SEED = 2**63 - 1
 
 def save_json(g: "ShachangGame") -> str:
     """The save text of ``g`` (the map is stored in full, so saves outlive generator changes)."""
+    from engine.shachang.items import save_options
+
     return envelope(
         FORMAT, VERSION,
         {"preset": g.preset_key, "mode": g.mode, "players": g.n, "seed": g.seed,
-         "round_limit": g.round_limit},
+         "round_limit": g.round_limit, **save_options(g)},
         [str(a) for a in g.log],
         map={"source": g.map_source, "heights": np.asarray(g.game_map.heights).tolist(),
              "spawns": [[list(c) for c in s] for s in g.game_map.spawns]},
@@ -175,11 +177,15 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
                                                        round_limit or p.round_limit)
     if upto is not None and (type(upto) is not int or not 0 <= upto <= len(actions)):
         raise SaveError(f"cannot replay to action {shown(upto)}: the save has {len(actions)} actions")
+    from engine.shachang.items import load_options
+
+    item_opts = load_options(opts)  # the fun items (S20a), if on
     try:
         gmap = GameMap(heights=heights, spawns=spawns)
         from engine.shachang import game_class
         g = game_class(preset_key)(gmap, preset=preset_key, mode=mode, players=players, seed=seed,
-                                   round_limit=round_limit, map_source=source[:200], setup=setup)
+                                   round_limit=round_limit, map_source=source[:200], setup=setup,
+                                   **item_opts)  # the fun items (S20a) when on
     except ValueError as e:  # what the game itself refuses (e.g. a spawn twice, a full unit cap)
         raise SaveError(f"save file: bad rules, map or setup: {e}") from None
     return replay_actions(g, actions, upto)

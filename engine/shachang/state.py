@@ -14,6 +14,9 @@ class Unit:
     attack until its owner's next turn (S15). ``moves`` is the move power
     left this turn, shared by every march out of the unit. ``last_count`` is
     the size at the end of the owner's last turn, used for ghost vision (S9).
+    The fun items (S20, engine/shachang/item_rules.py) mark a unit: ``jail`` (画地为牢, S20d) and
+    ``hidden`` (世外桃源, S20g) count the owner's turn ends left, ``shots`` the extra attacks of
+    寸土不让 (S20i) this turn.
     """
 
     owner: int
@@ -22,6 +25,9 @@ class Unit:
     attacked: bool = False
     fresh: bool = False
     last_count: int = 0
+    jail: int = 0
+    hidden: int = 0
+    shots: int = 0
 
     @property
     def can_act(self) -> bool:

@@ -2,14 +2,15 @@
 
 A player may take back actions of the turn in progress until one of them revealed something
 hidden: a cell coming into sight that was not in sight before it, or a shot (whose result is
-news to both sides). Taking back a march that showed nothing new hides nothing the player has
-not already seen, so it cannot be used to peek. Found by replaying the turn (engine.saves).
+news to both sides). With the fun items (S20a) an item use stands, and so does a march while the
+hand has room: it told whether an item lay where it ended. Taking back a march that showed nothing
+new hides nothing the player has not already seen, so it cannot be used to peek. Found by replaying the turn (engine.saves).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.shachang.actions import Attack, End
+from engine.shachang.actions import Attack, End, verb
 
 if TYPE_CHECKING:
     from engine.shachang.game import ShachangGame
@@ -39,9 +40,11 @@ def undo_floor(game: "ShachangGame") -> int:
     seen = g.visible(player).copy()
     for i in range(start, n):
         a = game.log[i]
+        # an item use, or a march that could draw (S20a), told the player something too: it stands
+        told = g.items is not None and (verb(a) == "item" or (verb(a) == "march" and len(g.items.hands[player]) < 3))
         g.apply(a)
         now = g.visible(player)
-        if isinstance(a, Attack) or bool((now & ~seen).any()):
+        if isinstance(a, Attack) or told or bool((now & ~seen).any()):
             floor = i + 1
         seen = seen | now
     return floor

@@ -1,0 +1,415 @@
+"""The eight fun items of 沙场秋点兵 (seed 003 趣味版, rulings S20a–S20j): their action text, their
+checks (IllegalAction naming the S20 rule, state untouched) and their effects.
+
+    item yugong c3 c2 c4 2   愚公移山 S20b: the unit on c3 moves 2 height from c2 to c4 (2 steps)
+    item fanfu               天翻地覆 S20c: every height h becomes max + min - h
+    item dilao e5            画地为牢 S20d: the enemy unit on e5 neither sends nor receives marches
+    item liu c3              溜之大吉 S20e: the unit on c3 jumps to a random empty cell (new camp)
+    item tonggui c3          同归于尽 S20f: the unit on c3 is removed; every unit in its blast loses one
+    item taoyuan c3          世外桃源 S20g: the unit on c3 skips its next turn, untouchable and unseen
+    item wangming c3 2       亡命天涯 S20h: the unit on c3 discards 2 soldiers for 2 extra steps
+    item cuntu c3            寸土不让 S20i: the unit on c3 gives up moving for up to three attacks
+
+The game state of items (hands, item cells, the seeded generator) lives in engine/shachang/items.py.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from engine.api import IllegalAction, ParseError
+from engine.messages import Msg
+from engine.shachang import rules
+from engine.shachang.cells import Cell, cell_name
+from engine.shachang.state import Ghost, Unit
+
+if TYPE_CHECKING:
+    from engine.shachang.actions import UseItem
+    from engine.shachang.game import ShachangGame
+
+KINDS = ("yugong", "fanfu", "dilao", "liu", "tonggui", "taoyuan", "wangming", "cuntu")
+RULE = {"yugong": "S20b", "fanfu": "S20c", "dilao": "S20d", "liu": "S20e", "tonggui": "S20f",
+        "taoyuan": "S20g", "wangming": "S20h", "cuntu": "S20i"}
+HEIGHT_KINDS = ("yugong", "fanfu")  # not offered in classic mode (S20a)
+FORM = {"yugong": (3, True), "fanfu": (0, False), "dilao": (1, False), "liu": (1, False),
+        "tonggui": (1, False), "taoyuan": (1, False), "wangming": (1, True), "cuntu": (1, False)}
+JAIL_TURNS = 1  # 画地为牢 lasts through the owner's next turn (counted in the owner's turn ends)
+HIDE_TURNS = 2  # 世外桃源: the rest of this turn and the owner's next turn
+CUNTU_SHOTS = 3  # 寸土不让: 三回 = three attacks (S20i)
+
+
+def name(kind: str) -> Msg:
+    """The item's name as a keyed message ("画地为牢" / "Prison Circle")."""
+    return Msg.of(f"shachang.item.name.{kind}")
+
+
+# ---------------------------------------------------------------- text
+def item_text(a: "UseItem") -> str:
+    """``item <kind> <cells...> [count]`` (the action's text)."""
+    form = FORM.get(a.kind)
+    if form is None or not isinstance(a.cells, tuple):
+        return f"item {a.kind}"
+    parts = ["item", a.kind] + [cell_name(c) for c in a.cells]
+    if form[1]:
+        parts.append(str(a.count))
+    return " ".join(parts)
+
+
+def parse_item(args: list[str], cell, count) -> "UseItem":
+    """The item action of the words after ``item`` (ParseError naming the expected form)."""
+    from engine.shachang.actions import UseItem
+
+    if not args:
+        raise ParseError(f"item takes a kind: one of {', '.join(KINDS)}")
+    kind = args[0].lower()
+    if kind not in FORM:
+        raise ParseError(f"unknown item {kind!r}; known: {', '.join(KINDS)}")
+    n_cells, has_count = FORM[kind]
+    want = n_cells + (1 if has_count else 0)
+    if len(args) - 1 != want:
+        raise ParseError(f"item {kind} takes {want} argument(s), got {len(args) - 1}")
+    cells = tuple(cell(x) for x in args[1:1 + n_cells])
+    return UseItem(kind, cells, count(args[-1]) if has_count else 0)
+
+
+def validated_item(a: "UseItem", cell, count, shown) -> "UseItem":
+    """``a`` with plain-int cells and count, or IllegalAction ("action form") for a malformed one."""
+    from engine.shachang.actions import UseItem
+
+    kind = getattr(a, "kind", None)
+    if not isinstance(kind, str) or kind not in FORM:
+        raise IllegalAction("action form", key="shachang.form.item_kind", value=shown(kind))
+    n_cells, has_count = FORM[kind]
+    cells = getattr(a, "cells", None)
+    n = getattr(a, "count", None)
+    if not isinstance(cells, tuple) or len(cells) != n_cells or (not has_count and n != 0):
+        raise IllegalAction("action form", key="shachang.form.item_args", item=name(kind),
+                            n=n_cells + (1 if has_count else 0))
+    return UseItem(kind, tuple(cell(c) for c in cells), count(n) if has_count else 0)
+
+
+def describe_item(a: "UseItem") -> Msg:
+    """The item action as a keyed message."""
+    c = [cell_name(x) for x in a.cells]
+    if a.kind == "yugong":
+        return Msg.of("shachang.act.item.yugong", unit=c[0], src=c[1], dst=c[2], n=a.count)
+    if a.kind == "fanfu":
+        return Msg.of("shachang.act.item.fanfu")
+    if a.kind == "wangming":
+        return Msg.of("shachang.act.item.wangming", unit=c[0], n=a.count)
+    return Msg.of(f"shachang.act.item.{a.kind}", unit=c[0])
+
+
+def item_steps(a: "UseItem") -> tuple:
+    """How the client builds an item use: the item's card (a button step ``item:<kind>``), then the
+    cells (unit first; 愚公移山: unit, from, to), then the count where the item takes one."""
+    from engine.api import Step
+
+    out = [Step("button", f"item:{a.kind}", f"shachang.item.name.{a.kind}")]
+    out += [Step("cell", cell_name(c)) for c in a.cells]
+    if FORM[a.kind][1]:
+        out.append(Step("count", str(a.count), "shachang.step.count"))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- checks
+def _refuse(kind: str, what: str, a, **params) -> IllegalAction:
+    from engine.shachang.actions import describe
+
+    return IllegalAction(f"{RULE.get(kind, 'S20a')} {what}", key=f"shachang.item.{what.replace(' ', '_')}",
+                         action=describe(a), item=name(a.kind), **params)
+
+
+def _own_unit(g: "ShachangGame", a, cell: Cell) -> Unit:
+    """The current player's unit on ``cell`` that an item may use (not withdrawn by 世外桃源), or raise."""
+    u = g.units.get(cell)
+    if u is None or u.owner != g.cur:
+        raise _refuse(a.kind, "own unit", a, cell=cell_name(cell))
+    if u.hidden:
+        raise _refuse("taoyuan", "withdrawn", a, cell=cell_name(cell))
+    return u
+
+
+def check_item(g: "ShachangGame", a: "UseItem") -> None:
+    """Raise IllegalAction if the item use ``a`` is illegal now (S20a, then the item's own rule)."""
+    its = g.items
+    if its is None:
+        raise _refuse("none", "off", a)
+    p = g.cur
+    if g._must_reinforce():
+        from engine.shachang.actions import describe
+
+        raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce", action=describe(a),
+                            seat=Msg.of("common.seat", n=p + 1))
+    if g.mode == "classic" and a.kind in HEIGHT_KINDS:
+        raise _refuse("none", "classic", a)
+    if a.kind not in its.hands[p]:
+        raise _refuse("none", "not in hand", a)
+    if its.used:
+        raise _refuse("none", "one per turn", a)
+    k = a.kind
+    if k == "fanfu":
+        return
+    if k == "dilao":
+        cell = a.cells[0]
+        if g.fog and not g.visible(p)[cell]:  # S7 before occupancy: nothing is told about unseen cells
+            raise _refuse(k, "not in sight", a, cell=cell_name(cell))
+        t = g.units.get(cell)
+        if t is not None and t.owner != p and t.hidden:
+            raise _refuse("taoyuan", "untouchable", a, cell=cell_name(cell))
+        if t is None or t.owner == p:
+            raise _refuse(k, "no enemy", a, cell=cell_name(cell))
+        return
+    u = _own_unit(g, a, a.cells[0])
+    if k == "yugong":
+        _check_yugong(g, a, u)
+    elif k == "liu":
+        if len(g.units) >= len(g.grid):
+            raise _refuse(k, "no empty cell", a)
+    elif k == "taoyuan":
+        pass  # _own_unit refused a unit already withdrawn
+    elif k in ("wangming", "cuntu"):
+        if u.fresh:
+            raise _refuse(k, "new camp", a, cell=cell_name(a.cells[0]))
+        if u.attacked:
+            raise _refuse(k, "attacked", a, cell=cell_name(a.cells[0]))
+        if k == "wangming":
+            if u.jail:
+                raise _refuse("dilao", "jailed", a, cell=cell_name(a.cells[0]))
+            if a.count > u.count - 1:
+                raise _refuse(k, "keep one", a, count=u.count, n=a.count)
+        elif u.moves < g.P.move:
+            raise _refuse(k, "marched", a, cell=cell_name(a.cells[0]))
+
+
+def _check_yugong(g: "ShachangGame", a, u: Unit) -> None:
+    unit, src, dst = a.cells
+    if u.moves <= 0:
+        raise _refuse("yugong", "no moves", a, cell=cell_name(unit))
+    for c in (src, dst):
+        if c not in g.grid or g.grid.distance(unit, c) > 1:
+            raise _refuse("yugong", "too far", a, cell=cell_name(c), unit=cell_name(unit))
+    if g.grid.distance(src, dst) != 1:
+        raise _refuse("yugong", "not neighbours", a, src=cell_name(src), dst=cell_name(dst))
+    if a.count > u.moves:
+        raise _refuse("yugong", "move power", a, n=a.count, moves=u.moves)
+    if int(g.heights[src]) < a.count:
+        raise _refuse("yugong", "below zero", a, cell=cell_name(src), h=int(g.heights[src]), n=a.count)
+
+
+def _empty_cells(g: "ShachangGame") -> list[Cell]:
+    """Board cells without a unit, in a fixed order (the cells 溜之大吉 may land on)."""
+    return [c for c in sorted(g.grid.cells()) if c not in g.units]
+
+
+# ---------------------------------------------------------------- legal uses
+def legal_items(g: "ShachangGame") -> list["UseItem"]:
+    """Every legal item use of the current player now (complete: each one passes check_item)."""
+    from engine.shachang.actions import UseItem
+
+    its = g.items
+    if its is None or g.over or its.used or g._must_reinforce():
+        return []
+    p = g.cur
+    kinds = sorted(set(its.hands[p]), key=KINDS.index)
+    own = sorted((c, u) for c, u in g.units.items() if u.owner == p and not u.hidden)
+    out: list[UseItem] = []
+    for k in kinds:
+        if g.mode == "classic" and k in HEIGHT_KINDS:
+            continue
+        if k == "fanfu":
+            out.append(UseItem(k))
+        elif k == "dilao":
+            vis = g.visible(p)
+            out += [UseItem(k, (c,)) for c, t in sorted(g.units.items())
+                    if t.owner != p and not t.hidden and vis[c]]
+        elif k == "yugong":
+            for c, u in own:
+                if u.moves <= 0:
+                    continue
+                near = [c] + sorted(g.grid.neighbours(c))
+                for s in near:
+                    for d in near:
+                        if g.grid.distance(s, d) != 1:
+                            continue
+                        for n in range(1, min(u.moves, int(g.heights[s])) + 1):
+                            out.append(UseItem(k, (c, s, d), n))
+        elif k == "liu":
+            if len(g.units) < len(g.grid):
+                out += [UseItem(k, (c,)) for c, _ in own]
+        elif k in ("tonggui", "taoyuan"):
+            out += [UseItem(k, (c,)) for c, _ in own]
+        elif k == "wangming":
+            out += [UseItem(k, (c,), n) for c, u in own if not u.fresh and not u.attacked and not u.jail
+                    for n in range(1, u.count)]
+        elif k == "cuntu":
+            out += [UseItem(k, (c,)) for c, u in own if not u.fresh and not u.attacked and u.moves >= g.P.move]
+    return out
+
+
+# ---------------------------------------------------------------- effects
+def apply_item(g: "ShachangGame", a: "UseItem") -> None:
+    """Play a checked item use: take it from the hand, then its effect (S20j: logged, shown to the
+    players who see the cells it touches)."""
+    p = g.cur
+    its = g.items
+    its.hands[p].remove(a.kind)
+    its.used = True
+    g.phase = "battle"  # an item is a battle-phase action (S20a, S12)
+    g.acted = True
+    k = a.kind
+    if k == "fanfu":
+        _fanfu(g, p)
+        return
+    cell = a.cells[0]
+    u = g.units[cell]
+    seat = _seat(p)
+    if k == "yugong":
+        _yugong(g, p, a, u)
+    elif k == "dilao":
+        u.jail = JAIL_TURNS
+        g._event(Msg.of("shachang.ev.item.dilao", seat=seat, cell=cell_name(cell), victim=_seat(u.owner)),
+                 _seers(g, [cell], {p, u.owner}))
+    elif k == "liu":
+        _liu(g, p, cell, u)
+    elif k == "tonggui":
+        _tonggui(g, p, cell, u)
+    elif k == "taoyuan":
+        who = _seers(g, [cell], {p})
+        u.hidden = HIDE_TURNS
+        u.moves = 0
+        g._event(Msg.of("shachang.ev.item.taoyuan", seat=seat, cell=cell_name(cell)), who)
+    elif k == "wangming":
+        u.count -= a.count
+        u.moves += a.count
+        g.lost[p] += a.count
+        g._event(Msg.of("shachang.ev.item.wangming", seat=seat, cell=cell_name(cell), n=a.count),
+                 _seers(g, [cell], {p}))
+        g._refresh_vision([cell])
+    elif k == "cuntu":
+        u.moves = 0
+        u.shots = CUNTU_SHOTS
+        g._event(Msg.of("shachang.ev.item.cuntu", seat=seat, cell=cell_name(cell)), _seers(g, [cell], {p}))
+
+
+def _seat(p: int) -> Msg:
+    return Msg.of("common.seat", n=p + 1)
+
+
+def _seers(g: "ShachangGame", cells, extra=()) -> frozenset | None:
+    """Who may read about ``cells``: without fog everybody (None), else the players seeing one of them
+    now plus ``extra``."""
+    if not g.fog:
+        return None
+    who = set(extra)
+    for q in range(g.n):
+        vis = g.visible(q)
+        if any(vis[c] for c in cells):
+            who.add(q)
+    return frozenset(who)
+
+
+def _yugong(g: "ShachangGame", p: int, a, u: Unit) -> None:
+    """S20b: ``a.count`` height from src to dst for as many steps of the unit's move power."""
+    unit, src, dst = a.cells
+    before = _seers(g, [src, dst], {p})
+    h = np.array(g.heights, dtype=np.int16)
+    h[src] -= a.count
+    h[dst] += a.count
+    u.moves -= a.count
+    g.items.set_heights(g, h, [src, dst])
+    after = _seers(g, [src, dst], {p})
+    who = None if before is None else before | after
+    g._event(Msg.of("shachang.ev.item.yugong", seat=_seat(p), unit=cell_name(unit), src=cell_name(src),
+                    dst=cell_name(dst), n=a.count), who)
+
+
+def _fanfu(g: "ShachangGame", p: int) -> None:
+    """S20c: every board cell's h becomes max + min - h; remembered heights too."""
+    mask = g.grid.mask
+    vals = g.heights[mask]
+    hi, lo = int(vals.max()), int(vals.min())
+    h = np.array(g.heights, dtype=np.int16)
+    h[mask] = hi + lo - h[mask]
+    g.items.flip_memory(hi + lo)
+    g.items.set_heights(g, h, None)
+    g._event(Msg.of("shachang.ev.item.fanfu", seat=_seat(p), hi=hi, lo=lo), None)
+
+
+def _liu(g: "ShachangGame", p: int, src: Cell, u: Unit) -> None:
+    """S20e: the unit jumps to a seeded random empty cell and is a new camp there."""
+    empty = _empty_cells(g)
+    saw_src = _seers(g, [src], {p})
+    i = g.items.chance.pick(len(empty), "liu", visible_to={p})
+    dst = empty[i]
+    del g.units[src]
+    g.units[dst] = Unit(p, u.count, moves=0, fresh=True, last_count=u.last_count, jail=u.jail)
+    g._refresh_vision([src, dst])
+    g._event(Msg.of("shachang.ev.item.liu", seat=_seat(p), src=cell_name(src), dst=cell_name(dst)),
+             None if saw_src is None else frozenset([p]))
+    if saw_src is not None:
+        gone = saw_src - {p}
+        if gone:
+            g._event(Msg.of("shachang.ev.item.liu_gone", seat=_seat(p), cell=cell_name(src)), gone)
+        came = _seers(g, [dst]) - {p}
+        if came:
+            g._event(Msg.of("shachang.ev.item.liu_came", seat=_seat(p), cell=cell_name(dst)), came)
+
+
+def blast_victims(g: "ShachangGame", src: Cell, u: Unit) -> list[Cell]:
+    """Cells of the units 同归于尽 on ``src`` hits (S20f): any player's, within the unit's attack range
+    (S3) with an unblocked attack line (S8 heights), except units withdrawn by 世外桃源 (S20g)."""
+    rng = rules.attack_range(u.count)
+    out = []
+    for c, t in sorted(g.units.items()):
+        if c == src or t.hidden or g.grid.distance(src, c) > rng:
+            continue
+        if g._attack_block(src, u, c, t) is None:
+            out.append(c)
+    return out
+
+
+def _tonggui(g: "ShachangGame", p: int, src: Cell, u: Unit) -> None:
+    """S20f: the unit is removed (ghost vision, S9), every unit in its blast loses one soldier; the
+    last-hit record counts the blast when it hit an enemy."""
+    victims = blast_victims(g, src, u)
+    saw_src = _seers(g, [src], {p})
+    seen_hits = {c: _seers(g, [c], {p}) for c in victims}
+    del g.units[src]
+    g.lost[p] += u.count
+    g._refresh_vision([src])
+    if g.fog:
+        g._add_ghost(Ghost(p, src, rules.vision_range(max(1, u.last_count))))
+    g._event(Msg.of("shachang.ev.item.tonggui", seat=_seat(p), cell=cell_name(src), n=len(victims)),
+             None if saw_src is None else saw_src)
+    hit_enemy = False
+    owners = set()
+    for c in victims:
+        t = g.units[c]
+        t.count -= 1
+        g.lost[t.owner] += 1
+        owners.add(t.owner)
+        hit_enemy |= t.owner != p
+        key = "shachang.ev.item.blast_wiped" if t.count == 0 else "shachang.ev.item.blast_hit"
+        who = seen_hits[c]
+        if who is not None and saw_src is not None:
+            who = who | ({t.owner} & saw_src)
+        g._event(Msg.of(key, seat=_seat(p), src=cell_name(src), dst=cell_name(c), victim=_seat(t.owner),
+                        n=t.count), who)
+        if who is not None and t.owner not in who:
+            g._event(Msg.of("shachang.ev.item.blast_unseen", victim=_seat(t.owner), cell=cell_name(c),
+                            n=t.count), frozenset([t.owner]))
+        if t.count == 0:
+            del g.units[c]
+            if g.fog:
+                g._add_ghost(Ghost(t.owner, c, rules.vision_range(max(1, t.last_count))))
+        g._refresh_vision([c])
+    if hit_enemy:  # S18 last hit: the blast is an attack on every enemy it touched
+        g.hits += 1
+        g.last_hit[p] = g.hits
+    for q in sorted(owners | {p}):
+        if not g.out[q] and not g.has_soldiers(q):
+            by = Msg.of("shachang.ev.out_wiped_by", seat=_seat(q), by=_seat(p))
+            g._eliminate(q, by, None if not g.fog else (saw_src or frozenset()) | {q})
+    g._check_end()
