@@ -227,21 +227,15 @@ def _options(m, u, c: int, reach: dict, ks: list, splits_only: bool) -> list:
     return opts
 
 
-def _arrivals(X: Terms, cells: list, k: int) -> dict:
-    """The deltas of a unit of ``k`` soldiers arriving on each of ``cells`` (free cells), from the
-    score's counters as they are: ``X.add`` for many cells at once."""
+def _dynamic(X: Terms, cells: list) -> dict:
+    """cell -> the enemy-shot and ambush deltas (None when there are none) of a unit arriving
+    there, from the score's counters as they are (``Terms.dynamic`` with sign +1, many cells)."""
     T = X.T
     at_get = T.at.get
     nh, ns, ew = T.n_hard, T.n_soft, X.enemy_w
     owners_get = X.shared_owners.get
-    shared_get = X.shared_static.get
-    opp_cache = T.opp_cache
     r_est, exposed, wr = T.r_est, T.exposed, T.w.reinf
-    work = 0
     out: dict = {}
-    miss = [cell for cell in cells if shared_get((cell, k)) is None]
-    if miss:
-        X.static_many(miss, k)
     for cell in cells:
         d = None
         lst = at_get(cell)
@@ -268,16 +262,29 @@ def _arrivals(X: Terms, cells: list, k: int) -> dict:
                 if d is None:
                     d = []
                 d.append(-(a - b))
+        out[cell] = d or None
+    return out
+
+
+def _arrivals(X: Terms, cells: list, k: int, dyn: dict) -> dict:
+    """The deltas of a unit of ``k`` soldiers arriving on each of ``cells`` (free cells): ``dyn``
+    (from ``_dynamic`` in the counters' present state) and the shared per-cell parts."""
+    T = X.T
+    shared_get = X.shared_static.get
+    opp_cache = T.opp_cache
+    work = 0
+    out: dict = {}
+    miss = [cell for cell in cells if shared_get((cell, k)) is None]
+    if miss:
+        X.static_many(miss, k)
+    for cell in cells:
         key = (cell, k)
         e = shared_get(key)
         if key not in opp_cache:  # this score asks for the shot chances as the old code did
             opp_cache[key] = e[1]
             work += e[2]
-        if d:
-            d += e[0]
-            out[cell] = d
-        else:
-            out[cell] = e[0]
+        d = dyn[cell]
+        out[cell] = e[0] if d is None else d + list(e[0])
     METER.n += work
     return out
 
@@ -295,6 +302,9 @@ def _deltas(X: Terms, u, c: int, opts: list) -> tuple:
     R = X.remove(u, c)
     X.counters(u, -1)
     per_k: dict = {}
+    # the counters after leaving (march whole) and after leaving and staying behind with fewer
+    # soldiers (any split: the same counters as before the unit left), each read once per cell
+    dyn_gone = dyn_stay = None
     try:
         for k in sorted(by_k):
             free, merges = by_k[k]
@@ -303,7 +313,17 @@ def _deltas(X: Terms, u, c: int, opts: list) -> tuple:
                 Rk = X.add(u, c - k)
                 X.counters(u, 1)
             try:
-                per = _arrivals(X, free, k) if free else {}
+                per = {}
+                if free:
+                    if k < c:
+                        if dyn_stay is None:
+                            dyn_stay = _dynamic(X, free)
+                        dyn = dyn_stay
+                    else:
+                        if dyn_gone is None:
+                            dyn_gone = _dynamic(X, free)
+                        dyn = dyn_gone
+                    per = _arrivals(X, free, k, dyn)
                 for dst, cw in merges:
                     D1 = X.remove(dst, cw)
                     X.counters(dst, -1)
