@@ -601,3 +601,15 @@ def test_star_terrain_is_natural_fair_and_seeded(players):
     flat = new_game(preset="star", mode="classic", players=players, seed=11)
     assert not flat.heights.any()
     assert (new_game(preset="star", mode="digital", players=players, seed=11).heights == h).all()
+
+
+def test_a_loaded_heightmap_plays_on_the_star(tmp_path):
+    """A 17x17 .npy heightmap (``--map``) gets the star's points as spawns; ground off the star is 0."""
+    h = np.full((17, 17), 3, dtype=np.int16)
+    path = tmp_path / "star.npy"
+    np.save(path, h)
+    g = new_game(preset="star", mode="tabletop", players=3, seed=1, map_file=str(path))
+    assert isinstance(g, StarGame)
+    assert [sc.STAR.point_of(sc.to_axial(sp[0])) for sp in g.spawns] == ["N", "SE", "SW"]
+    assert (g.heights[sc.MASK] == 3).all() and (g.heights[~sc.MASK] == 0).all()
+    assert load_game(g.to_json()).to_json() == g.to_json()
