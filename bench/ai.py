@@ -60,9 +60,11 @@ def run(name: str, turns: int | None = None, games: int | None = None, out=sys.s
     preset, players, agents = _play(name, turns, games)
     budget = DEFAULT_BUDGET[preset]
     times: dict = {}
+    cpus: dict = {}
     searches = []
     for a in agents:
         times.setdefault(a.level, []).extend(a.think)
+        cpus.setdefault(a.level, []).extend(a.think_cpu)
         searches.extend(a.searches)
     res = {}
     for lv, ts in times.items():
@@ -70,7 +72,8 @@ def run(name: str, turns: int | None = None, games: int | None = None, out=sys.s
             res[lv] = (statistics.median(ts), max(ts), len(ts))
             print(f"{name} ({preset}, {players} players, budget {budget:.2f}s): {lv:6s} "
                   f"median {res[lv][0]:.3f}s  max {res[lv][1]:.3f}s  over {len(ts)} turns"
-                  f"  (median {res[lv][0] / budget:.0%} of the budget)", file=out, flush=True)
+                  f"  (median {res[lv][0] / budget:.0%} of the budget; CPU median "
+                  f"{statistics.median(cpus[lv]):.3f}s)", file=out, flush=True)
     if searches:
         full = [d for d in searches if d["work"] >= d["quota"]]
         if full:
@@ -78,12 +81,19 @@ def run(name: str, turns: int | None = None, games: int | None = None, out=sys.s
             print(f"{name}: hard searches that spent their quota: {len(full)} of {len(searches)}, "
                   f"median {statistics.median(sec):.3f}s ({statistics.median(sec) / budget:.0%} of the budget), "
                   f"max {max(sec):.3f}s", file=out, flush=True)
+        clock = [d for d in searches if d.get("clock")]
+        if clock:
+            print(f"{name}: searches the clock stopped: {len(clock)}, at "
+                  f"{statistics.median(d['work'] / d['quota'] for d in clock):.0%} of their quota (median)",
+                  file=out, flush=True)
         early = [d for d in searches if d["work"] < d["quota"]]
         if early:
             print(f"{name}: searches that stopped early (nothing left to compare): {len(early)}, "
                   f"median {statistics.median(d['distinct'] for d in early)} distinct plans",
                   file=out, flush=True)
-    print(f"{name}: wall {time.perf_counter() - t0:.1f}s", file=out, flush=True)
+    load = os.getloadavg()
+    print(f"{name}: wall {time.perf_counter() - t0:.1f}s; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}",
+          file=out, flush=True)
     return res
 
 
