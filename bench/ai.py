@@ -86,7 +86,7 @@ def run(name: str, turns: int | None = None, games: int | None = None, out=sys.s
             print(f"{name}: searches the clock stopped: {len(clock)}, at "
                   f"{statistics.median(d['work'] / d['quota'] for d in clock):.0%} of their quota (median)",
                   file=out, flush=True)
-        early = [d for d in searches if d["work"] < d["quota"]]
+        early = [d for d in searches if d["work"] < d["quota"] and not d.get("clock")]
         if early:
             print(f"{name}: searches that stopped early (nothing left to compare): {len(early)}, "
                   f"median {statistics.median(d['distinct'] for d in early)} distinct plans",
