@@ -250,6 +250,7 @@ class ItemsView:
             self.advance()
 
         app = self.scene.app
+        self.scene.ctl.say(title())
         if len(steps) <= 6:
             choices = [Choice(s, s.value, s.value, (0.45, 0.30, 0.18)) for s in steps]
             app.push(ChooserModal(app, title, choices, lambda c: pick(c.step), on_cancel=self.cancel))
@@ -369,9 +370,30 @@ class ItemsView:
         if self.prefix is not None:
             self._draw_offer(display)
         rows = self.rows()
+        if not any(row.cards or row.backs for row in rows):  # nobody holds an item yet: one line
+            self._draw_empty(display)
+            return
         r = self.strip_rect(rows)
         mouse = self.scene.mouse if self.scene.mouse_seen else None
         self.strip.draw(surf, r, rows, mouse=mouse, selected=self.selected_idents(rows))
+        self.rect = r
+        display.mark(r, opaque=True)
+
+    def _draw_empty(self, display) -> None:
+        """No hand anywhere yet: one line saying how items are found (and the others' zero counts)."""
+        from client.ui import hud
+
+        sc = self.scene
+        w, h = display.size
+        words = t("shachang.ui.item.empty")
+        x0 = 8 + ((sc.minimap.size + 12) if sc.minimap and sc.show_minimap else 0)
+        right = w - min(hud.PANEL_W, w // 3) - 18
+        lines = text.wrap(words, 14, max(80, right - x0 - 16))
+        r = pygame.Rect(x0, h - hud.STATUS_H - 6 - 20 * len(lines) - 8, 0, 20 * len(lines) + 8)
+        r.w = min(right - x0, max(text.size_of(ln, 14)[0] for ln in lines) + 16)
+        widgets.panel(display.ui, r, 200)
+        for i, ln in enumerate(lines):
+            text.draw(display.ui, ln, (r.x + 8, r.y + 4 + 20 * i), 14, widgets.DIM)
         self.rect = r
         display.mark(r, opaque=True)
 
@@ -414,7 +436,7 @@ class ItemsView:
         """A pulsing ring on every offered cell, so the choice shows in any camera."""
         k = 0.5 + 0.5 * math.sin(time.monotonic() * 6)
         for c in self.target_cells():
-            p = self.scene.cell_to_screen(c, top=False)
+            p = self.scene.cell_to_screen(c)  # (a unit's stack top: the ring shows above the soldiers)
             if p is None:
                 continue
             rgb = (255, 90, 70) if self.scene.ctl.enemy_unit(c) is not None else (90, 255, 120)

@@ -154,3 +154,12 @@ def test_hot_seat_hand_hidden_after_hand_over(app):  # noqa: F811
     backs = [c for _, c in sc.items.strip.hits if c.face_down]
     assert faces == ["Slip Away"]  # P2's own hand
     assert len(backs) == 1 and backs[0].corner == "2"  # P1's two items, face down
+
+
+def test_no_items_yet_is_one_line_saying_how_to_find_them(app):  # noqa: F811
+    g = items_game(UNITS, [[], []])
+    sc = start(app, g)
+    step(app)
+    assert sc.items.strip.hits == []
+    assert 0 < sc.items.rect.h < 60  # a line, not an empty strip of cards
+    assert sc.items.rect.collidepoint(sc.items.rect.center) and sc.over_ui(sc.items.rect.center)
