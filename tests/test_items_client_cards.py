@@ -163,3 +163,38 @@ def test_no_items_yet_is_one_line_saying_how_to_find_them(app):  # noqa: F811
     assert sc.items.strip.hits == []
     assert 0 < sc.items.rect.h < 60  # a line, not an empty strip of cards
     assert sc.items.rect.collidepoint(sc.items.rect.center) and sc.over_ui(sc.items.rect.center)
+
+
+def _effects_after_handover(app, units):  # noqa: F811
+    """P1 hides c3 with 世外桃源 and ends the turn; the effects P2 is shown after its hand-over."""
+    from client.scenes.modals import ConfirmModal
+
+    g = items_game(units, [["taoyuan"], []])
+    sc = start(app, g, ("human", "human"))
+    step(app)
+    click(app, card_rect(sc, "taoyuan").center)
+    click(app, cell_px(app, parse_cell("c3")))
+    assert g.log[-1] == UseItem("taoyuan", (parse_cell("c3"),))
+    assert [fx["kind"] for fx in sc.items.effects] == ["taoyuan"]  # the user sees its own item
+    key(app, pygame.K_RETURN)
+    if isinstance(app.scene, ConfirmModal):
+        key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, HandoverScene) and sc.items.effects == []
+    key(app, pygame.K_SPACE)
+    step(app, 2)
+    assert sc.ctl.viewer == 1
+    return g, sc
+
+
+def test_item_effect_only_for_players_who_see_the_cell(app):  # noqa: F811
+    # S20j with fog (S7): P2's lone soldier on h8 sees 2 steps, not c3: no effect, no word of it
+    g, sc = _effects_after_handover(app, [[0, "c3", 3, "settled"], [1, "h8", 1]])
+    assert sc.items.effects == [] and parse_cell("c3") not in sc.ctl.obs.occupied
+    assert not any("c3" in str(m) for m in sc.ctl.obs.messages[-3:])
+
+
+def test_item_effect_shown_to_the_enemy_who_sees_the_cell(app):  # noqa: F811
+    # P2's unit on d4 sees c3: it is shown the withdrawal, and afterwards c3 only as occupied (S20g)
+    g, sc = _effects_after_handover(app, [[0, "c3", 3, "settled"], [1, "d4", 3]])
+    assert [fx["kind"] for fx in sc.items.effects] == ["taoyuan"]
+    assert sc.ctl.obs.occupied == (parse_cell("c3"),) and sc.ctl.obs.unit_at(parse_cell("c3")) is None
