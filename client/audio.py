@@ -5,14 +5,14 @@
     sounds.after_events(game, viewer)    # the sounds of the log entries ``viewer`` saw since last call
 
 Sounds follow what the viewer's own log shows (``game.events(viewer)``), so they never tell a
-player more than the screen does. Names: select, march, shot, hit, kill, reinforce, turn, gameover.
+player more than the screen does. Names: select, march, shot, hit, kill, reinforce, turn, gameover, item.
 """
 from __future__ import annotations
 
 import numpy as np
 
 RATE = 22050
-NAMES = ("select", "march", "shot", "hit", "kill", "reinforce", "turn", "gameover")
+NAMES = ("select", "march", "shot", "hit", "kill", "reinforce", "turn", "gameover", "item")
 
 # log entry key -> sounds, in order (沙场秋点兵's keys; other games' keys map the same way by suffix)
 EVENT_SOUNDS: dict[str, tuple[str, ...]] = {
@@ -25,6 +25,12 @@ EVENT_SOUNDS: dict[str, tuple[str, ...]] = {
     "ev.unseen_wiped": ("kill",),
     "ev.end": ("turn",),
     "ev.game_over": ("gameover",),
+    # 沙场秋点兵's fun items (S20a-S20j): a shimmer for a draw or a use, the blast's hits as hits
+    "item.drawn": ("item",), "item.found": ("item",), "item.yugong": ("item", "march"),
+    "item.fanfu": ("item", "hit"), "item.dilao": ("item",), "item.liu": ("item",), "item.liu_gone": ("item",),
+    "item.liu_came": ("item",), "item.tonggui": ("kill",), "item.blast_hit": ("hit",),
+    "item.blast_wiped": ("kill",), "item.blast_unseen": ("hit",), "item.taoyuan": ("item",),
+    "item.wangming": ("item",), "item.cuntu": ("item", "shot"),
 }
 
 
@@ -85,6 +91,8 @@ def synth(name: str) -> np.ndarray:
     elif name == "gameover":
         x = _cat(_tone(392, 392, 0.18, decay=8), _tone(523, 523, 0.18, decay=8), _tone(659, 659, 0.5, decay=4),
                  gap=0.03)
+    elif name == "item":  # a rising shimmer
+        x = _cat(_tone(988, 988, 0.07, decay=22), _tone(1319, 1319, 0.07, decay=22), _tone(1760, 1760, 0.16, decay=12))
     else:
         raise KeyError(f"no sound {name!r}; sounds: {', '.join(NAMES)}")
     peak = float(np.abs(x).max()) or 1.0

@@ -30,6 +30,8 @@ Format (every key optional unless marked)::
     round = 1
     explored = "all"                      # or "none" (default: what the units saw)
     actions = ["attack c3 f6"]            # played after the setup (e.g. to make a ghost)
+    items = [["tonggui"], []]             # the fun items on (S20a): every player's hand, no item
+                                          # cells on the map; item_seed = 3 seeds 溜之大吉's landing
 
     [view]
     as = 0                                # whose observation (fog); "none" = true state, no fog
@@ -74,7 +76,7 @@ SIZES = {8: "standard", 16: "medium", 64: "large", 256: "huge"}
 TOP_KEYS = {"title", "caption_zh", "caption_en", "mode", "players", "map", "position", "view",
             "overlays", "notes"}
 MAP_KEYS = {"heights", "preset", "seed", "flat", "spawns"}
-POSITION_KEYS = {"units", "reserve", "current", "round", "explored", "actions", "hits"}
+POSITION_KEYS = {"units", "reserve", "current", "round", "explored", "actions", "hits", "items", "item_seed"}
 VIEW_KEYS = {"as", "camera", "distance", "yaw", "pitch", "target", "look_at", "fov", "size"}
 OVERLAY_KEYS = {"reach", "attack", "sight", "sight_kind", "vision", "vision_count", "ghost", "reinforce",
                 "select", "labels", "numbers", "path"}
@@ -399,7 +401,7 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
         else:
             check_setup(setup, players, preset, preset_of(preset).round_limit)
             g = ShachangGame(gm, preset=preset, mode=mode, players=players, setup=setup,
-                             map_source="scenario")
+                             map_source="scenario", **_item_options(sc, pos))
     except (ValueError, ParseError) as e:
         msg = str(e)
         m = re.match(r"setup\.(\w+)", msg)
@@ -415,6 +417,21 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
         except (IllegalAction, ParseError) as e:
             raise sc.error("position", "actions", f"action {i + 1} {a!r}: {e}") from None
     return sc
+
+
+def _item_options(sc: Scenario, pos: dict) -> dict:
+    """The game's item options of ``[position] items`` (the hands; S20a) and ``item_seed``."""
+    if "items" not in pos:
+        if "item_seed" in pos:
+            raise sc.error("position", "item_seed", "needs position.items (the players' hands)")
+        return {}
+    hands = pos["items"]
+    seed = sc.get("position", "item_seed", 1, int)
+    if not 0 <= seed < 2**63:
+        raise sc.error("position", "item_seed", f"expected a seed 0..2^63-1, got {seed}")
+    if not isinstance(hands, list):
+        raise sc.error("position", "items", "expected a list of hands, e.g. [[\"tonggui\"], []]")
+    return {"items": True, "item_seed": seed, "item_setup": {"cells": [], "hands": hands}}
 
 
 def scenario_from_save(path: str | Path, move: int | None) -> Scenario:
@@ -519,9 +536,10 @@ def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
                 continue
             ov.attack_area = facts.attack_area((n, n), c, u.count)
             ov.targets = g.attack_targets(c)
-            seen = visible if view_as is not None else np.ones((n, n), bool)
-            ov.blocked_targets = facts.blocked_targets(
-                c, u.count, [t for t, o in g.units.items() if o.owner != u.owner and seen[t]], ov.targets)
+            # the enemies the viewer sees (its observation: a unit withdrawn by 世外桃源 is not one, S20g)
+            enemies = ([t for t, o in g.units.items() if o.owner != u.owner] if obs is None
+                       else [e.cell for e in obs.units if e.owner != u.owner])
+            ov.blocked_targets = facts.blocked_targets(c, u.count, enemies, ov.targets)
     if "sight" in ovt:
         s = ovt["sight"]
         if not (isinstance(s, list) and len(s) == 2):

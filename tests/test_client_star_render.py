@@ -7,7 +7,7 @@ import pytest
 
 from client.render.base import PLAYER_COLOURS, Frame, Overlays, UnitMark, Y_SCALE
 from client.render.gl_terrain import BASE_LEVELS, HEX_BOTTOM, build_hex_mesh, hex_mesh_stats
-from client.render.hex_layout import APOTHEM, DIRECTIONS, NORMALS, RADIUS, HexLayout, star_layout, star_mask
+from client.render.hex_layout import APOTHEM, DIRECTIONS, NORMALS, RADIUS, star_layout, star_mask
 from engine.grids.star import star_grid
 
 

@@ -4,7 +4,7 @@ import numpy as np
 import pygame
 import pytest
 
-from client.render.base import PLAYER_COLOURS, Overlays, UnitMark, Y_SCALE
+from client.render.base import PLAYER_COLOURS, UnitMark, Y_SCALE
 from client.render.hex_layout import NORMALS, star_layout, star_mask
 from tests.test_client_star_render import star_frame, star_heights
 

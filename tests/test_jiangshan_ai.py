@@ -61,3 +61,12 @@ def test_the_model_values_unknown_units_over_the_remaining_pool():
     st, unknown = state_from_observation(obs)
     assert len(unknown) == 15  # 楚's 16 units less the 刀兵 hidden under the a7 forest
     assert not any(u.owner == 1 and u.cell == (0, 6) for u in st.units.values())
+
+
+def test_hard_keeps_its_king_off_the_line_of_an_unknown_raider():
+    """A marching 奔袭 unit shows only its class (J5) and may be a 长车 (orthogonal charge, J1): hard takes
+    the 刀兵 threatening its king on k1 only if the king is not left on l2, open to a charge from l8."""
+    g = make(red=["king@k1:battle"], white=["chariot@l8", "blade@l2:battle:S", "king@a8"])
+    assert {u["type"] for u in g.observe(0)["units"] if u["owner"] == 1 and u["cell"] == "l8"} == {None}
+    a = make_agent("hard", seed=0, seat=0).act(g.observe(0), g.legal_actions())
+    assert str(a) != "capture k1 l2"

@@ -176,3 +176,42 @@ def test_what_the_client_says_of_an_action_hides_tallies_and_garrison_types():
     said = g.describe("pick fire+ruse+substitute").render("en")
     assert "fire" not in said and "ruse" not in said
     assert g.describe("exit j7 general j6").render("zh") == "出城 j7 → j6"
+
+
+def test_a_revealed_unit_waiting_for_its_facing_is_marked_and_asked_for():
+    """J5: an infantry unit forced into battle state waits for its owner's facing; its owner's board marks
+    it and the panel asks for the facing; recruiting is said with the unit's name."""
+    g = make(red=["blade@e3", "king@a1"], white=["king@l8", "halberd@e6"])
+    g.apply("move e3 e4")
+    assert g.stage == "reveal" and g.current_player == 1
+    pl = make_plugin(g)
+    assert pl.view(1).marks[pl.cell("e6")] == "special"
+    assert pl.status("en") == "the unit on e6 is revealed: click it, then choose its facing"
+    assert pl.view(0).marks.get(pl.cell("e6")) != "special"
+    assert pl.handover_lines(1, "en") == ["the unit on e6 is revealed: click it, then choose its facing"]
+    assert g.describe("recruit blade").render("zh") == "征兵：刀兵"
+
+
+def test_the_tallies_on_offer_are_cards_to_read_before_the_pick():
+    """Seed 虎符的获得: before choosing its 3 tallies a player reads the 6 on offer as cards (the choice
+    itself is a button per combination); once it has chosen, its hand shows the 3 chosen."""
+    g = new_game(seed=0)
+    pl = make_plugin(g)
+    rows = pl.card_rows(0, "zh")
+    assert len(rows) == 1 and rows[0].title == "可选的虎符（在右边选3个）"
+    assert [c.title for c in rows[0].cards] == ["排兵布阵", "瞒天过海", "烈火燎原", "无中生有", "兵者诡道", "李代桃僵"]
+    assert not any(c.step for c in rows[0].cards)
+    g.apply("pick fire+ruse+substitute")
+    rows = pl.card_rows(0, "zh")
+    assert [c.title for c in rows[0].cards] == ["烈火燎原", "兵者诡道", "李代桃僵"]
+
+
+def test_card_rows_are_those_of_the_seat_asked_for():
+    """Whatever seat the board was last drawn for, the cards of a seat are that seat's own tallies."""
+    g = attack_position()
+    g.apply("capture d3 d4 N")
+    assert g.current_player == 1  # 楚 answers; the board is still drawn for 汉 before the hand-over
+    pl = make_plugin(g)
+    pl.view(0)
+    assert [c.ident[1] for c in pl.card_rows(1, "en")[0].cards] == ["substitute", "fire"]
+    assert [c.ident[1] for c in pl.card_rows(0, "en")[0].cards] == ["ruse", "crossing", "formation"]

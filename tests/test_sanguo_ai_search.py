@@ -62,3 +62,14 @@ def test_search_keeps_to_its_budget_of_scored_positions():
 def new_position():
     """A middle-game position with tactics on both sides: 吴 to move."""
     return position({**BAIT, "c9": "汉帝", "n9": "吴兵", "g14": "魏马", "k4": "蜀炮"}, to_move=0)
+
+
+def test_a_thinking_budget_scales_the_work_not_the_clock():
+    from engine.sanguo import make_agent as package_agent  # the registry's module (arena LEVEL@SECONDS)
+
+    small, default = package_agent("hard", seed=0, budget=0.05), package_agent("hard", seed=0)
+    assert small.nodes < default.nodes and small.root_width < default.root_width
+    g = new_position()
+    a1 = package_agent("hard", seed=0, budget=0.05).act(g.observe(0), g.legal_actions())
+    a2 = package_agent("hard", seed=0, budget=0.05).act(g.observe(0), g.legal_actions())
+    assert str(a1) == str(a2) and a1 in g.legal_actions()

@@ -568,3 +568,48 @@ def test_undo_takes_back_a_march_on_the_star():
     assert undo.can_undo(g)
     back = undo.undo(g)
     assert isinstance(back, StarGame) and back.to_json() == before
+
+
+# --------------------------------------------------------------------------- S19h, terrain
+
+
+def test_star_is_a_preset_of_the_same_game():
+    """S19h: a preset of 沙场秋点兵 (same game id, same rule modes), listed where presets are."""
+    from engine import registry
+
+    info = registry.get("shachang")
+    assert "star" in info.choices["preset"] and rules.preset("star").board == "star"
+    for mode in rules.MODES:
+        g = info.new_game(**{**info.options, "preset": "star", "mode": mode})
+        assert isinstance(g, StarGame) and g.game_id == "shachang" and g.mode == mode
+    with pytest.raises(ValueError):
+        new_game(preset="star", players=7)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_star_terrain_is_natural_fair_and_seeded(players):
+    m = generate_star(rules.preset("star"), players, 11)
+    h = m.heights
+    assert h.shape == (17, 17) and (h[~sc.MASK] == 0).all()
+    assert 0 <= h.min() and h.max() == 6 and len(np.unique(h[sc.MASK])) >= 5  # hills, not a plain
+    assert all(h[c] == 1 for pt in m.spawns for c in pt)  # every seat starts on the same plateau
+    turn = {2: 3, 3: 2, 4: 3, 6: 1}[players]  # sixths of a turn mapping the seats onto each other
+    from engine.shachang.star_terrain import _rotate
+    assert all(h[_rotate(c, turn)] == h[c] for c in sc.CELLS)
+    assert (generate_star(rules.preset("star"), players, 11).heights == h).all()
+    assert not (generate_star(rules.preset("star"), players, 12).heights == h).all()
+    flat = new_game(preset="star", mode="classic", players=players, seed=11)
+    assert not flat.heights.any()
+    assert (new_game(preset="star", mode="digital", players=players, seed=11).heights == h).all()
+
+
+def test_a_loaded_heightmap_plays_on_the_star(tmp_path):
+    """A 17x17 .npy heightmap (``--map``) gets the star's points as spawns; ground off the star is 0."""
+    h = np.full((17, 17), 3, dtype=np.int16)
+    path = tmp_path / "star.npy"
+    np.save(path, h)
+    g = new_game(preset="star", mode="tabletop", players=3, seed=1, map_file=str(path))
+    assert isinstance(g, StarGame)
+    assert [sc.STAR.point_of(sc.to_axial(sp[0])) for sp in g.spawns] == ["N", "SE", "SW"]
+    assert (g.heights[sc.MASK] == 3).all() and (g.heights[~sc.MASK] == 0).all()
+    assert load_game(g.to_json()).to_json() == g.to_json()

@@ -3,7 +3,8 @@ camps (营), square counters, the two seats' tracks and the tallies (虎符) as 
 
 A counter in battle state shows its unit (刀兵 as 刀, 干戈 as 戈 ...) with an arrow for an infantry facing
 (J3); a counter in march state shows its class (步 / 马 / 奔) on its back (J4/J5) — to its owner with
-the unit's name in the panel. Own garrisons are counted on their city. Fires and disorder are badges.
+the unit's name in the panel. Own garrisons are counted on their city. Fires (火, two for a large one)
+and disorder (乱) are badges.
 Clicks walk the engine's action steps: the unit, then where; options (a facing, a kind, a unit type)
 come up in the chooser; end of turn, 兵者诡道, recruiting and the tally choice are buttons.
 The viewer's unused tallies are cards with their cost and text (兵者诡道 and 无中生有 into the reserve
@@ -70,10 +71,6 @@ class Plugin(GamePlugin):
     # --- whose view: the seat the scene draws for (a human's, never a computer's private view)
     viewer: int | None = None
 
-    def view(self, viewer: int, prefix=()) -> BoardView:
-        self.viewer = viewer
-        return super().view(viewer, prefix)
-
     def seat_shown(self) -> int:
         v = self.viewer
         return v if v in (0, 1) else max(0, self.game.current_player)
@@ -86,6 +83,12 @@ class Plugin(GamePlugin):
             self._obs_key = key
             self._obs = self.game.observe(seat)
         return self._obs
+
+    def observation(self, seat: int):
+        """The observation of ``seat`` (the cached one when it is the seat the board is drawn for)."""
+        if seat == self.seat_shown():
+            return self.obs()
+        return self.game.observe(seat)
 
     def move_list(self, lang: str) -> list[str]:
         """The log as the shown seat may read it (a marching enemy unit by its class only)."""
@@ -133,11 +136,11 @@ class Plugin(GamePlugin):
             owner = text(Msg.of(f"jiangshan.seat.{city['owner']}"), "zh")
             view.labels[cell] = f"{owner}{'×' + str(n) if n else ''}"
         for name, size in obs["fires"].items():
-            view.markers[self.cell(name)] = ("fire",) * (2 if size == "large" else 1)
+            view.markers[self.cell(name)] = ("blaze",) * (2 if size == "large" else 1)
         for u in obs["units"]:
             if u["disorder"] and not u.get("in_city"):
                 cell = self.cell(u["cell"])
-                view.markers[cell] = view.markers.get(cell, ()) + ("disorder",)
+                view.markers[cell] = view.markers.get(cell, ()) + ("disarray",)
         sides = obs["sides"]
         for s in (0, 1):
             who = text(Msg.of(f"jiangshan.seat.{s}"), "zh")
@@ -160,6 +163,15 @@ class Plugin(GamePlugin):
         if obs["stage"] == "reaction" and obs["pending"]:
             return [self.cell(obs["pending"]["to"])]
         return []
+
+    def view(self, viewer: int, prefix=()) -> BoardView:
+        """The board for ``viewer``; a revealed unit waiting for its owner's facing is marked for it (J5)."""
+        self.viewer = viewer
+        v = super().view(viewer, prefix)
+        obs = self.obs()
+        if obs["stage"] == "reveal" and obs["reveal"] and obs["to_act"] == viewer and not prefix:
+            v.marks[self.cell(obs["reveal"])] = "special"
+        return v
 
     # --- panels
     def prompt(self, obs) -> Msg | None:
@@ -188,12 +200,16 @@ class Plugin(GamePlugin):
         return f"{stage} · {'行动力' if lang == 'zh' else 'action points'} {obs['ap']}"
 
     def handover_lines(self, seat: int, lang: str) -> list[str]:
-        """Before the defender's hand-over: the attack it is to answer (public, J12)."""
+        """Before a hand-over in the other seat's turn: the attack the defender is to answer (public, J12),
+        or its unit revealed by the enemy's action that waits for a facing (J5)."""
         st = self.game.st
         if st.stage == "reaction" and st.pending is not None:
             p = st.player
             return [text(Msg.of("jiangshan.prompt.reaction_wait", seat=Msg.of(f"jiangshan.seat.{p}"),
                                 other=Msg.of(f"jiangshan.seat.{1 - p}"), a=st.pending[0], b=st.pending[1]), lang)]
+        if st.stage == "reveal" and st.reveal:  # a unit of the seat forced into battle state (J5)
+            u = st.units[st.reveal[0]]
+            return [text(Msg.of("jiangshan.prompt.reveal", cell=f"{chr(97 + u.cell[0])}{u.cell[1] + 1}"), lang)]
         return []
 
     # --- the tallies as cards (client/ui/cards.py)
@@ -221,9 +237,15 @@ class Plugin(GamePlugin):
         return [(text(Msg.of("jiangshan.card.hand_of", seat=Msg.of(f"jiangshan.seat.{q}")), lang), n, INK[q])] if n else []
 
     def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
-        """Own tallies, the enemy's backs, then the tallies both sides have played (public)."""
-        rows = super().card_rows(viewer, lang)
+        """Own tallies, the enemy's backs, then the tallies both sides have played (public); while the
+        viewer still has to choose its tallies, the scenario's offer (chosen by the buttons)."""
         obs = self.observation(viewer)
+        me = obs["player"]
+        if obs["stage"] == "tallies" and not obs["sides"][me]["picked"]:  # the offer, to read before picking
+            offer = tuple(self.tally_card(t, lang, INK[me]) for t in obs["offer"])
+            title = text(Msg.of("jiangshan.card.offer", n=obs["picks"]), lang)
+            return [CardRow(title, offer, ink=INK[me])]
+        rows = super().card_rows(viewer, lang)
         played = [self.tally_card(t, lang, INK[s], tag=text(Msg.of(f"jiangshan.seat.{s}"), lang))
                   for s, d in enumerate(obs["sides"]) for t in d["used_tallies"]]
         if played:

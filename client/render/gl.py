@@ -23,8 +23,8 @@ from client.render import gl_overlay, gl_units
 from client.render.base import Frame, Renderer, Y_SCALE
 from client.render.gl_terrain import (BASE_LEVELS, CHUNK, build_chunked_mesh, build_hex_mesh, chunk_boxes,
                                       chunk_mesh, hex_mesh_stats, mesh_stats, padded, quad_indices)
-from client.render.hex_layout import cell_xz
 from client.render.gl_text import GHOST, SPENT, SWORDS, TENT, GlyphAtlas
+from client.render.hex_layout import cell_xz
 
 SHADERS = Path(__file__).resolve().parents[2] / "shaders"
 BACKGROUND = (0.09, 0.10, 0.12)

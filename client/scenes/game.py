@@ -84,6 +84,9 @@ class GameScene(Scene):
         self.last_ai = None  # (action, seat, time): drawn as an arrow for a moment
         self.slide = None  # the computer's march/attack on its way (drawn, then applied)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        from client.items_view import ItemsView
+
+        self.items = ItemsView(self)  # the fun items' cards, target chooser and effects (S20a-S20j)
         if message:
             self.ctl.say(message, "ok")
         else:
@@ -122,6 +125,10 @@ class GameScene(Scene):
         w, h = self.app.display.size
         right = w - min(hud.PANEL_W, w // 3) - 18
         bottom = h - hud.STATUS_H - 8
+        if self.items.on:  # the item cards' strip
+            from client.items_view import STRIP_H
+
+            bottom -= STRIP_H
         top = hud.TOP_H + 8
         return (16 / w, top / h, right / w, bottom / h)
 
@@ -154,7 +161,10 @@ class GameScene(Scene):
         if hasattr(cam, "margins"):  # the flat camera
             w, h = self.app.display.size
             cam.set_viewport(w, h)
-            cam.margins = (0, hud.TOP_H, min(hud.PANEL_W, w // 3) + 12, hud.STATUS_H)
+            from client.items_view import STRIP_H
+
+            cam.margins = (0, hud.TOP_H, min(hud.PANEL_W, w // 3) + 12,
+                           hud.STATUS_H + (STRIP_H if self.items.on else 0))  # (the item cards' strip)
             if self.game.size < 64:
                 cam.home()
                 if snap:
@@ -211,6 +221,7 @@ class GameScene(Scene):
         # the new player now hears and sees what their own log got since they last looked
         # (a hit from the fog in the other's turn), never anything of the last player's view
         self.flashes.clear()
+        self.items.reset()
         self.ctl.selected = None
         self.ctl.reinforce = None
         self.ctl.first_person = False
@@ -270,6 +281,7 @@ class GameScene(Scene):
 
                 self.handover_for = nxt
                 self.ctl.selected = None
+                self.items.reset()  # the next player sees nothing of this one's card in use
                 self.ctl.hover = None  # nothing of the last player's pointing survives the hand-over
                 self._tip.update(cell=None, shown=False)
                 self._pick_key = None
@@ -406,7 +418,7 @@ class GameScene(Scene):
         w, h = self.app.display.size
         if pos[1] < hud.TOP_H or pos[1] >= h - hud.STATUS_H:
             return True
-        if self.panel_rect.collidepoint(pos):
+        if self.panel_rect.collidepoint(pos) or self.items.rect.collidepoint(pos):
             return True
         if self.minimap and self.show_minimap and self.minimap.rect.collidepoint(pos):
             return True
@@ -434,7 +446,7 @@ class GameScene(Scene):
                         self.fp_cam.look(ev.rel[0] * 0.25, -ev.rel[1] * 0.25)
                     return
                 if not self.dragging and self.press[1] is not None and ctl.own_unit(self.press[1]) is not None \
-                        and abs(ev.pos[0] - p0[0]) + abs(ev.pos[1] - p0[1]) > 8:
+                        and self.items.prefix is None and abs(ev.pos[0] - p0[0]) + abs(ev.pos[1] - p0[1]) > 8:
                     self.dragging = True
             if self.press and self.press[2] in (2, 3):
                 dx, dy = ev.rel
@@ -459,6 +471,8 @@ class GameScene(Scene):
                 for b in self.top_buttons:
                     if b.handle(ev):
                         return
+                if self.items.handle_click(ev.pos):
+                    return
                 if self.minimap and self.show_minimap:
                     cell = self.minimap.cell_at(ev.pos)
                     if cell is not None:
@@ -486,9 +500,13 @@ class GameScene(Scene):
             if ev.button == 1 and press[2] == 1:
                 if press[1] is None and not self.dragging:
                     if not self.over_ui(ev.pos) and press[0] == ev.pos:
-                        ctl.click(None)
+                        if not self.items.cancel():
+                            ctl.click(None)
                     return
                 cell = self.pick(ev.pos)
+                if self.items.prefix is not None:  # a card in use: the click chooses its target
+                    self.items.click_cell(press[1] if cell is None else cell)
+                    return
                 shift = bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
                 if self.dragging:
                     self.dragging = False
@@ -498,7 +516,7 @@ class GameScene(Scene):
                 ctl.click(press[1] if cell is None else cell, shift)
                 self._ask_offer()
             elif ev.button == 3 and press[2] == 3 and not self.pan_drag:
-                if not ctl.cancel() and self.fp_cam is not None:
+                if not (self.items.cancel() or ctl.cancel()) and self.fp_cam is not None:
                     self.toggle_fp()
             self.pan_drag = False
             return
@@ -531,7 +549,7 @@ class GameScene(Scene):
         ctl = self.ctl
         k = ev.key
         if k == pygame.K_ESCAPE:
-            if ctl.cancel():
+            if self.items.cancel() or ctl.cancel():
                 return
             if self.fp_cam is not None or ctl.first_person:
                 self.toggle_fp()
@@ -673,7 +691,7 @@ class GameScene(Scene):
             return True  # a computer seat is playing
         if self.last_ai is not None or self.slide is not None or self.dragging or self.press is not None:
             return True
-        if self.flashes or self.echo is not None:
+        if self.flashes or self.echo is not None or self.items.busy():
             return True
         tip = self._tip
         if tip["cell"] is not None and not tip["shown"]:
@@ -737,6 +755,7 @@ class GameScene(Scene):
         self._heard = heard
         if news:  # the log only grows with an action (or a new viewer): not looked at every frame
             self.sounds.after_events(self.game, self.ctl.viewer)
+            self.items.take_events(self.sounds.last_events)  # item effects (S20j: what this player was shown)
         for ev in (self.sounds.last_events if news else ()):
             key = getattr(getattr(ev, "msg", None), "key", "")
             tail = key.rsplit(".", 1)[-1]
@@ -940,6 +959,7 @@ class GameScene(Scene):
             # cells are a few pixels wide: a hover frame cannot be seen, and leaving it out keeps the
             # renderer's cached overview picture (and the frame's version) valid while the mouse moves
             frame = ctl.frame(hover=False)
+        frame = self.items.decorate(frame)  # a card in use: its offered cells marked
         display.draw_board(frame, self.camera())
         surf = display.ui
         w, h = surf.get_size()
@@ -980,7 +1000,9 @@ class GameScene(Scene):
                 self._draw_slide(display, self.echo)
         if self.flashes:
             self._draw_flashes(display)
+        self.items.draw(display)
         self._draw_tooltip(display)
+        self.items.draw_zoom(display)
         if ctl.reinforce is not None:
             self._draw_popup(surf)
         if ctl.preview and ctl.hover is not None:

@@ -116,7 +116,10 @@ def _wrap_now(text: str, size: int, width: int) -> list[str]:
                 line = trial
                 continue
             cut = line.rfind(" ")
-            if cut > len(line) // 3 and ch != " ":  # at a space, unless that leaves a stub ("224." of a CJK line)
+            word = line[cut + 1:] + ch if cut >= 0 else ""
+            if cut > 0 and ch != " " and all(ord(c) < 0x2E80 for c in word):
+                # at a space when a Latin word would be split; CJK breaks at any character (a Chinese log
+                # line "224. M-11的砲隊…" is not cut after its number)
                 out.append(line[:cut])
                 line = line[cut + 1:] + ch
             else:

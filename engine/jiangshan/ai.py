@@ -11,6 +11,8 @@ simulating them with the rules engine.
   action of the following turn is simulated and the worst case for us is kept); it weighs merit
   (功绩) more, since the J13 tie-break (morale, then merit) decides most wars between computer
   players whose morale both sit at the maximum, and so recruits only where a unit is worth it.
+  It simulates a marching enemy 奔袭 unit as a 后 (every raider's charge), so its king does not step
+  onto the line of a 长车 it cannot tell from a 国相.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from engine.chance import Chance
 from engine.jiangshan import effects as E
 from engine.jiangshan import rules as R
 from engine.jiangshan.actions import Act
-from engine.jiangshan.ai_model import VALUE, evaluate, state_from_observation
+from engine.jiangshan.ai_model import VALUE, WARY, evaluate, state_from_observation
 from engine.jiangshan.board import FACINGS, parse_cell
 from engine.jiangshan.state import State
 
@@ -173,7 +175,7 @@ class JiangshanAgent:
             return self._facing(obs, legal)
         if stage == "reaction":
             return self._reaction(obs, legal)
-        st, unknown = state_from_observation(obs)
+        st, unknown = state_from_observation(obs, WARY if self.level == "hard" else None)
         me = obs["player"]
         if self.level == "easy":
             return self._easy(st, me, legal)

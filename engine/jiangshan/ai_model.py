@@ -12,6 +12,9 @@ from engine.jiangshan.state import City, Side, State
 VALUE = {"blade": 1.0, "halberd": 2.0, "armour": 3.0, "bow": 2.5, "horse": 3.0, "rider": 3.5, "general": 4.5,
          "minister": 4.0, "chariot": 5.0, "queen": 8.0, "king": 40.0, "scout": 0.5}
 STAND_IN = {"foot": "halberd", "horse": "horse", "raider": "minister", "scout": "scout"}
+# hard's stand-ins: a marching 奔袭 unit may be a 长车 or a 后 as well as a 国相, so it is simulated as a 后
+# (charges in 8 directions: every raider's threat), its value still the pool's mean
+WARY = {"foot": "halberd", "horse": "horse", "raider": "queen", "scout": "scout"}
 AGGRESSION = 0.12  # per unit and per cell closer to the enemy king
 TER = {".": "plain", "M": "mountain", "W": "water", "F": "forest"}
 
@@ -37,9 +40,10 @@ def class_values(obs: dict, seat: int) -> dict[str, float]:
     return out
 
 
-def state_from_observation(obs: dict) -> tuple[State, dict]:
+def state_from_observation(obs: dict, stand_in: dict | None = None) -> tuple[State, dict]:
     """(state, unknown values): a State for simulation and, by unit id, the pool value of the enemy units
-    whose type the observer does not know."""
+    whose type the observer does not know (simulated as ``stand_in[class]``, default ``STAND_IN``)."""
+    stand_in = stand_in or STAND_IN
     sc = scenario("chuhan")
     w, h = obs["width"], obs["height"]
     rows = obs["terrain"]
@@ -55,7 +59,7 @@ def state_from_observation(obs: dict) -> tuple[State, dict]:
     cv = class_values(obs, 1 - me)
     for u in obs["units"]:
         cell = parse_cell(u["cell"], w, h)
-        t = u["type"] or STAND_IN[u["class"]]
+        t = u["type"] or stand_in[u["class"]]
         x = st.add_unit(t, u["owner"], cell, state=u["state"], facing=u["facing"], disorder=u["disorder"],
                         used=u["used"], moved=u.get("moved", False), shot=u.get("shot", False),
                         in_city=u.get("in_city", False))

@@ -233,6 +233,11 @@ class JiangshanGame(Game):
             return Msg.of("jiangshan.said.pick")
         if a.kind == "exit" and len(a.args) == 3:
             return Msg.of("jiangshan.said.exit", a=a.args[0], b=a.args[2])
+        table = unit_table()
+        if a.kind == "recruit" and len(a.args) == 1 and a.args[0] in table:
+            return Msg.of("jiangshan.said.recruit", unit=Msg.of(f"jiangshan.unit.{a.args[0]}"))
+        if a.kind == "support" and len(a.args) == 2 and a.args[0] in table:
+            return Msg.of("jiangshan.said.support", unit=Msg.of(f"jiangshan.unit.{a.args[0]}"), cell=a.args[1])
         return Msg.of(f"jiangshan.act.{a.kind}", args=" ".join(a.args))
 
     def seat_name(self, seat: int) -> Msg:

@@ -5,8 +5,9 @@ from engine.sanguo.notation import Move
 __all__ = ["SanguoGame", "Move", "load_game", "new_game", "make_agent"]
 
 
-def make_agent(level: str = "normal", seed: int = 0, seat: int = 0):
-    """A computer player of ``level`` ("easy", "normal", "hard") for ``seat``, acting on observations only."""
+def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None):
+    """A computer player of ``level`` ("easy", "normal", "hard") for ``seat``, acting on observations only
+    (``budget``: the arena's LEVEL@SECONDS, which scales hard's fixed amount of work)."""
     from engine.sanguo.ai import make_agent as _make
 
-    return _make(level, seed=seed, seat=seat)
+    return _make(level, seed=seed, seat=seat, budget=budget)

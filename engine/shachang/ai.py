@@ -58,13 +58,15 @@ from engine.shachang.rules import attack_range, vision_range
 LEVELS = ("easy", "normal", "hard")
 
 # thinking time per turn in seconds, by preset (hard uses it, the others stay far below)
-DEFAULT_BUDGET = {"standard": 0.3, "medium": 0.6, "large": 1.2, "huge": 2.0}
+DEFAULT_BUDGET = {"standard": 0.3, "medium": 0.6, "large": 1.2, "huge": 1.0}
 # The hard search measures its thinking in work (ai_model.METER: steps of the position score), not in
 # seconds, so that its plan never depends on the clock: its quota per turn is the budget times the
 # rate below, measured on the development machine (``python -m bench.ai --calibrate``), so that it
 # uses about the whole budget there. The clock only stops it at SAFETY x the budget (a slower or
 # loaded machine); only then does the plan depend on timing.
-WORK_RATE = {"standard": 350_000, "medium": 300_000, "large": 400_000, "huge": 300_000}
+# (issue 13: the rates before the speed-up, 350k, 300k, 400k and 300k, times the speed-up of the same
+# searches measured side by side, ``python -m bench.ai --plans --against 50219b7``; docs/ai.md)
+WORK_RATE = {"standard": 550_000, "medium": 480_000, "large": 600_000, "huge": 450_000}
 SAFETY = 1.25
 # ... and then only a search that has spent this share of its quota (most of it), unless the turn has
 # lasted HARD_SAFETY x the budget (an overloaded machine): then the clock alone decides
@@ -812,9 +814,11 @@ class ShachangAI:
         self.errors: list[str] = []  # planner exceptions caught (the tests require none)
         self.stats = {"replan": 0, "illegal_planned": 0, "fallback": 0}
         self.think: list[float] = []  # thinking seconds of each finished turn
+        self.think_cpu: list[float] = []  # the same in CPU seconds of this process (bench.ai)
         self.search_stats: dict = {}  # the last hard search: plans, distinct, replies, work, quota
         self.searches: list = []  # search_stats of every hard search, with its seconds (bench.ai)
         self._turn_think = 0.0
+        self._turn_cpu = 0.0
 
     # ------------------------------------------------------------------ budget
     def budget_for(self, preset: str) -> float:
@@ -824,7 +828,7 @@ class ShachangAI:
 
     # --------------------------------------------------------------------- act
     def act(self, observation, legal_actions):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         obs = observation
         if self.last_round is not None and obs.round < self.last_round:  # a new game: forget the old one
             self.memory = Memory()
@@ -835,6 +839,7 @@ class ShachangAI:
             self.turn += 1
             self.plan, self.snaps = [], []
             self._turn_think = 0.0
+            self._turn_cpu = 0.0
         self.last_round = obs.round
         self.memory.update(obs, self.turn)
         legal = set(legal_actions)
@@ -845,8 +850,10 @@ class ShachangAI:
                 self.memory.hits_on.setdefault(o, []).append(self.turn)
         self.last_end = isinstance(action, End)
         self._turn_think += time.perf_counter() - t0
+        self._turn_cpu += time.process_time() - c0
         if self.last_end:
             self.think.append(self._turn_think)
+            self.think_cpu.append(self._turn_cpu)
         return action
 
     @staticmethod

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.shachang.ai_march import terms_of
 from engine.shachang.ai_model import METER, WORK_CHANGE, WORK_THREATS, WORK_VISION, Model, line_clear, steps
 from engine.shachang.rules import attack_range, vision_range
 from engine.shachang.vision import diamond, visible_from
@@ -249,45 +250,20 @@ class Threats:
             METER.n = w0
         return hit
 
-    def _enemy_term(self, i: int) -> float:
-        if self.n_hard[i] > 0:
-            return self.w.loss * self.weight[i]
-        if self.n_soft[i] > 0:
-            return self.w.soft * self.weight[i]
-        return 0.0
-
-    def _reinf_term(self, o) -> float:
-        return self.w.reinf * min(self.r_est[o], self.exposed[o])
-
     def change(self, cell, count: int, sign: int) -> None:
-        """Add (sign=+1) or remove (sign=-1) one own unit of ``count`` soldiers on ``cell``."""
+        """Add (sign=+1) or remove (sign=-1) one own unit of ``count`` soldiers on ``cell``.
+
+        The running total changes term by term, in this order: each enemy threatening the cell
+        (``loss`` or ``soft`` when its counter leaves or reaches 0), each owner's ambush room in
+        whose sight the cell is, our shot chances, approach, spawn block, fog risk, enemy sight,
+        spread, mass; the deltas come from ``ai_march.Terms`` (shared by the scores of a turn)."""
         METER.n += WORK_CHANGE
-        lst = self.at.get(cell)
-        if lst:
-            for i, kind in lst:
-                before = self._enemy_term(i)
-                if kind == 0:
-                    self.n_hard[i] += sign
-                else:
-                    self.n_soft[i] += sign
-                self.total -= self._enemy_term(i) - before
-        for o, vis in self.owner_vis.items():
-            if o in self.exposed and (vis is None or vis[cell]):
-                before = self._reinf_term(o)
-                self.exposed[o] += sign
-                self.total -= self._reinf_term(o) - before
-        self.total += sign * self.opp(cell, count)
-        if self.targets is not None:
-            self.total -= sign * self.w.approach * count * float(self.targets[cell])
-        if cell in self.spawn_block:
-            self.total += sign * self.w.block
-        if self.fog is not None:
-            self.total -= sign * self.w.fog * self.fog.risk(cell)
-        if self.seen_map is not None and self.seen_map[cell]:
-            self.total -= sign * self.w.seen
-        self.total += sign * self.w.spread
-        if self.w.mass:
-            self.total += sign * self.w.mass * count * count.bit_length()
+        X = terms_of(self)
+        t = self.total
+        for d in (X.add(cell, count) if sign > 0 else X.remove(cell, count)):
+            t += d
+        self.total = t
+        X.counters(cell, sign)
 
     def load(self) -> None:
         for c, v in self.m.own.items():

@@ -227,21 +227,15 @@ def _options(m, u, c: int, reach: dict, ks: list, splits_only: bool) -> list:
     return opts
 
 
-def _arrivals(X: Terms, cells: list, k: int) -> dict:
-    """The deltas of a unit of ``k`` soldiers arriving on each of ``cells`` (free cells), from the
-    score's counters as they are: ``X.add`` for many cells at once."""
+def _dynamic(X: Terms, cells: list) -> dict:
+    """cell -> the enemy-shot and ambush deltas (None when there are none) of a unit arriving
+    there, from the score's counters as they are (``Terms.dynamic`` with sign +1, many cells)."""
     T = X.T
     at_get = T.at.get
     nh, ns, ew = T.n_hard, T.n_soft, X.enemy_w
     owners_get = X.shared_owners.get
-    shared_get = X.shared_static.get
-    opp_cache = T.opp_cache
     r_est, exposed, wr = T.r_est, T.exposed, T.w.reinf
-    work = 0
     out: dict = {}
-    miss = [cell for cell in cells if shared_get((cell, k)) is None]
-    if miss:
-        X.static_many(miss, k)
     for cell in cells:
         d = None
         lst = at_get(cell)
@@ -268,16 +262,29 @@ def _arrivals(X: Terms, cells: list, k: int) -> dict:
                 if d is None:
                     d = []
                 d.append(-(a - b))
+        out[cell] = d or None
+    return out
+
+
+def _arrivals(X: Terms, cells: list, k: int, dyn: dict) -> dict:
+    """The deltas of a unit of ``k`` soldiers arriving on each of ``cells`` (free cells): ``dyn``
+    (from ``_dynamic`` in the counters' present state) and the shared per-cell parts."""
+    T = X.T
+    shared_get = X.shared_static.get
+    opp_cache = T.opp_cache
+    work = 0
+    out: dict = {}
+    miss = [cell for cell in cells if shared_get((cell, k)) is None]
+    if miss:
+        X.static_many(miss, k)
+    for cell in cells:
         key = (cell, k)
         e = shared_get(key)
         if key not in opp_cache:  # this score asks for the shot chances as the old code did
             opp_cache[key] = e[1]
             work += e[2]
-        if d:
-            d += e[0]
-            out[cell] = d
-        else:
-            out[cell] = e[0]
+        d = dyn[cell]
+        out[cell] = e[0] if d is None else d + list(e[0])
     METER.n += work
     return out
 
@@ -295,6 +302,9 @@ def _deltas(X: Terms, u, c: int, opts: list) -> tuple:
     R = X.remove(u, c)
     X.counters(u, -1)
     per_k: dict = {}
+    # the counters after leaving (march whole) and after leaving and staying behind with fewer
+    # soldiers (any split: the same counters as before the unit left), each read once per cell
+    dyn_gone = dyn_stay = None
     try:
         for k in sorted(by_k):
             free, merges = by_k[k]
@@ -303,7 +313,17 @@ def _deltas(X: Terms, u, c: int, opts: list) -> tuple:
                 Rk = X.add(u, c - k)
                 X.counters(u, 1)
             try:
-                per = _arrivals(X, free, k) if free else {}
+                per = {}
+                if free:
+                    if k < c:
+                        if dyn_stay is None:
+                            dyn_stay = _dynamic(X, free)
+                        dyn = dyn_stay
+                    else:
+                        if dyn_gone is None:
+                            dyn_gone = _dynamic(X, free)
+                        dyn = dyn_gone
+                    per = _arrivals(X, free, k, dyn)
                 for dst, cw in merges:
                     D1 = X.remove(dst, cw)
                     X.counters(dst, -1)
@@ -338,15 +358,14 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
     # old order, its drift carried to the next option; the sums over what stays the same for many
     # options (leaving, what stays behind) are kept while the total they start from is the same
     total = T.total
-    n_changes = 0
     noise, rng = P.noise, pl.rng
     lo, span, rnd = -noise, noise - (-noise), rng.random
     best = None
     best_val = 1e-6
-    vals: list = []
+    vals = [0.0] * len(opts)
     pre: dict = {}  # k -> (total, total + leave + stay-behind deltas)
     post: dict = {}  # k -> (t, t - stay-behind - leave deltas)
-    for kind, dst, k, cw in opts:
+    for j, (kind, dst, k, cw) in enumerate(opts):
         Rk, per = per_k[k]
         D = per[dst]
         p = pre.get(k)
@@ -365,7 +384,6 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
             val = t - total
             for d in D:
                 t -= d
-            n_changes += 2 if Rk is None else 3
         else:
             D1, D2 = D
             for d in D1:
@@ -377,7 +395,6 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
                 t -= d
             for d in D1:
                 t -= d
-            n_changes += 3 if Rk is None else 4
         q = post.get(k)
         if q is None or q[0] != t:
             t0 = t
@@ -391,10 +408,12 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
         val -= 0.002 * reach[dst]
         if noise:
             val += lo + span * rnd()  # rng.uniform(-noise, noise), the same float
-        vals.append(val)
+        vals[j] = val
         if val > best_val:
             best_val = val
-            best = len(vals) - 1
+            best = j
+    # score changes the old code made: leave, [stay behind], arrive or [remove, add] the merged unit
+    n_changes = sum(2 + (o[2] < c) + (o[3] is not None) for o in opts)
     T.total = total
     METER.n += 2 * WORK_CHANGE * n_changes
     if rank:

@@ -59,6 +59,9 @@ class StarGame(ShachangGame):
         for p, cells in enumerate(game_map.spawns[:players]):
             if any(not sc.on_star(c) for c in cells):
                 raise ValueError(f"player {p}: a spawn is off the star")
+        h = np.asarray(game_map.heights)
+        if h.shape == sc.MASK.shape and (h[~sc.MASK] != 0).any():  # a loaded map: ground off the star is 0
+            game_map = GameMap(np.where(sc.MASK, h, 0).astype(np.int16), game_map.spawns, game_map.name)
         self.origin: dict[Cell, int] = {}  # own soldiers' start unit in this battle phase (S19d)
         self.budgets: list[int] = []  # steps left per start unit
         self.last_size: dict[Cell, int] = {}  # unit size at the end of its owner's last turn (S9)

@@ -360,6 +360,9 @@ def place_spawns(heights: np.ndarray, preset_key: str, players: int, seed: int, 
     if h.ndim != 2 or h.shape != (p.size, p.size):
         raise ValueError(f"heights shape {h.shape} does not match preset {preset_key!r} "
                          f"({p.size}x{p.size})")
+    if p.board == "star":  # the seated points of the star (S19a, S19c), whatever the ground
+        from . import star_cells
+        return tuple(star_cells.POINT_CELLS[pt] for pt in star_cells.seat_points(players))
     n = p.size
     if p.spawns == 1 and players <= 4:
         return _corner_spawns(n, players)
