@@ -176,6 +176,23 @@ class Track:
     marker: RGB = (0.85, 0.20, 0.15)
 
 
+
+def edge_label_at(x: float, z: float, bounds, turn) -> tuple[float, float]:
+    """Where an edge label (off the board in x or z) goes so that it reads on the viewer's left or bottom edge:
+    itself or its mirror across the board, whichever ``turn`` (world offset -> screen right, down) puts further
+    left and down."""
+    x0, z0, x1, z1 = bounds
+    cx, cz = (x0 + x1) / 2, (z0 + z1) / 2
+    mx = x0 + x1 - x if not x0 <= x <= x1 else x
+    mz = z0 + z1 - z if not z0 <= z <= z1 else z
+
+    def score(px, pz):
+        sx, sy = turn(px - cx, pz - cz)
+        return sx - sy
+
+    return (mx, mz) if score(mx, mz) < score(x, z) - 1e-6 else (x, z)
+
+
 @dataclass
 class BoardView:
     geometry: BoardGeometry
@@ -183,6 +200,7 @@ class BoardView:
     marks: dict[Cell, str] = field(default_factory=dict)
     tints: dict[Cell, RGB] = field(default_factory=dict)
     flipped: bool = False  # draw rotated 180 degrees (the other side at the bottom)
+    yaw: float = 0.0  # the flat drawing turned as the GL camera at this yaw (90, 270: an east or west side at the bottom)
     dragging: Cell | None = None  # the piece being dragged (drawn at drag_pos instead)
     drag_pos: tuple[float, float] | None = None  # world (x, z) of the dragged piece
     show_labels: bool = True
