@@ -187,6 +187,11 @@ class GamePlugin:
     def out_seats(self) -> set[int]:
         return {p.player for p in self.game.ranking() if p.out} if self.game.is_over else set()
 
+    def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        """F1's "how to play" page for this game: (line, colour or None), what to click and what the board's
+        marks and glyphs mean (none: F1 shows the keys only)."""
+        return []
+
     def handover_lines(self, seat: int, lang: str) -> list[str]:
         return []
 
