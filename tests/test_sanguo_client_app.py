@@ -197,3 +197,24 @@ def test_hot_seat_turns_the_board_for_the_kingdom_to_move_after_the_hand_over(cl
         assert sc.camera.yaw != 0.0 or yaw == 0.0
     sc.turn_to(180.0)  # the flip button from 吴's 270: the camera goes the short way (90 degrees)
     assert abs(sc.camera._goal[1] - sc.camera.yaw) == pytest.approx(90.0)
+
+
+def test_f1_explains_what_to_click_and_what_the_face_down_hints_and_the_alliance_mark_mean(cleanup):
+    app = make_app("dummy", "sanguo", ["human", "normal", "normal"], "flat", game=new_game(variant="jieqi", seed=2))
+    key(app, pygame.K_F1)
+    page = app.app.scene
+    assert page.tabs() == ["play", "keys"] and page.tab == 0  # opens on how to play
+    words = " ".join(ln for ln, _ in page.plugin_lines())
+    assert "small letter on one is the type of the point it stands on" in words  # K8: the hint glyph
+    assert "盟: the alliance points" in words and "被将先走" in words and "Wu a quarter turn" in words
+    app.step(0.016)  # the page draws
+    i18n.set_lang("zh")
+    try:
+        zh = " ".join(ln for ln, _ in page.plugin_lines())
+        assert "暗子上的小字是它所站点位的棋种" in zh and "盟：结盟点" in zh
+    finally:
+        i18n.set_lang("en")
+    key(app, pygame.K_F1)
+    assert app.app.scene.inner is app.scene  # F1 again closes the page
+    standard = make_app("dummy", "sanguo", ["human", "normal", "normal"], "flat", game=new_game())
+    assert not any("face down" in ln for ln, _ in standard.scene.plugin.help_lines("en"))  # 揭棋 only

@@ -157,6 +157,13 @@ class Plugin(GamePlugin):
         self.viewer = viewer if viewer in (0, 1, 2) else 0
         return super().view(viewer, prefix)
 
+    def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        """F1's page: the aim, what to click and what the marks mean, the letters and rings, in 揭棋 what a
+        face-down piece's small letter means (K8, K9), the 盟 points (K5), 被将先走 (K3), the turned board."""
+        keys = ["goal", "move", "ink"] + (["back"] if getattr(self.game, "variant", "") == "jieqi" else [])
+        keys += ["alliance", "check", "turn"]
+        return [(tr(f"sanguo.help.{k}", lang), None) for k in keys]
+
     def check_cells(self, obs) -> list:
         """The ruler of the kingdom to move while it answers a check (K3 被将先走)."""
         if self.game.is_over or self.game.stage != "check":
