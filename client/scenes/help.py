@@ -6,6 +6,7 @@ import pygame
 
 from client import i18n, keys
 from client.app import Scene
+from client.games.base import GamePlugin
 from client.i18n import t
 from client.ui import text, widgets
 
@@ -98,7 +99,7 @@ class HelpScene(Scene):
         below = scenes[:scenes.index(self)] if self in scenes else scenes
         for s in reversed(below):
             plugin = getattr(s, "plugin", None) or getattr(getattr(s, "inner", None), "plugin", None)
-            if plugin is not None and hasattr(plugin, "help_lines"):
+            if isinstance(plugin, GamePlugin):
                 return plugin.help_lines(i18n.lang())
         return []
 
