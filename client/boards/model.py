@@ -210,6 +210,8 @@ class BoardView:
     markers: dict[Cell, tuple[str, ...]] = field(default_factory=dict)
     tracks: list[Track] = field(default_factory=list)
     tracks_beside: bool = False  # the tracks to the right of the board (a tall board) instead of below it
+    tracks_panel: bool = False  # the plugin draws the tracks as a 2D panel: bounds keep their room, no boxes in the world
+    badge_scale: float = 1.0  # the size of the small lettered badges above a piece (1: the usual)
     captions: list[Caption] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     points: bool = False  # pieces stand on points: cells drawn without gaps, ``lines`` on top
@@ -245,9 +247,11 @@ class BoardView:
         return (x0, z0, x1, z1)
 
     def track_boxes(self) -> list[tuple[Track, list[tuple[int, tuple[float, float]]], tuple[float, float]]]:
-        """Each track with the centres (x, z) of its boxes and where its label goes."""
+        """Each track with the centres (x, z) of its boxes and where its label goes (none with ``tracks_panel``)."""
         x0, z0, x1, z1 = self.geometry.bounds()
         out = []
+        if self.tracks_panel:  # drawn by the plugin in screen space, not in the world
+            return out
         if self.tracks_beside:  # rows from the top right of the board: label, then the boxes
             for i, t in enumerate(self.tracks):
                 zc = z0 + i * (TRACK_BOX + 0.15) + TRACK_BOX / 2
@@ -272,7 +276,8 @@ class BoardView:
         if self.piece_at(cell) is None:
             n = len(kinds)
             return [(k, x + (i - (n - 1) / 2) * 0.6, z, 0.3 if n == 1 else 0.26) for i, k in enumerate(kinds)]
-        return [(k, x + 0.32 - i * 0.4, z - 0.34, 0.2) for i, k in enumerate(kinds)]
+        b = self.badge_scale
+        return [(k, x + 0.32 - i * 0.4 * b, z - 0.34, 0.2 * b) for i, k in enumerate(kinds)]
 
     def edge_segment(self, e: Edge) -> tuple[tuple[float, float], tuple[float, float]] | None:
         """The ends (x, z) of the side shared by the cells of ``e`` (None if they share none)."""
