@@ -357,8 +357,8 @@ def _room(g: "StarGame", grp: list[Cell]) -> bool:
 
 # ---------------------------------------------------------------- legal uses
 def legal(g: "StarGame") -> list[StarUseItem]:
-    """Every legal item use of the current player now; a unit is named by its first soldier (its
-    other soldiers name the same use, and check accepts them too)."""
+    """Every legal item use of the current player now (complete: a unit may be named by any of its
+    soldiers, so the client offers every soldier of it)."""
     its = g.items
     if its is None or g.over or its.used or g._must_reinforce():
         return []
@@ -388,17 +388,17 @@ def legal(g: "StarGame") -> list[StarUseItem]:
                                 out += [StarUseItem(k, (c, s, d), n)
                                         for n in range(1, min(left, int(g.heights[s])) + 1)]
         elif k == "liu":
-            out += [StarUseItem(k, (grp[0],)) for grp in groups if _room(g, grp)]
+            out += [StarUseItem(k, (c,)) for grp in groups if _room(g, grp) for c in grp]
         elif k in ("tonggui", "taoyuan"):
-            out += [StarUseItem(k, (grp[0],)) for grp in groups]
+            out += [StarUseItem(k, (c,)) for grp in groups for c in grp]
         elif k == "wangming":
             for grp in groups:
-                c = next((c for c in grp if not (u := g.units[c]).fresh and not u.attacked and not u.jail), None)
-                if c is not None:
-                    out += [StarUseItem(k, (c,), n) for n in range(1, len(grp))]
+                out += [StarUseItem(k, (c,), n) for c in grp if not (u := g.units[c]).fresh and not u.attacked
+                        and not u.jail for n in range(1, len(grp))]
         elif k == "cuntu":
-            out += [StarUseItem(k, (grp[0],)) for grp in groups
-                    if not any(g.units[c].attacked or g.units[c].fresh or g.budget_left(c) < g.P.move for c in grp)]
+            out += [StarUseItem(k, (c,)) for grp in groups
+                    if not any(g.units[c].attacked or g.units[c].fresh or g.budget_left(c) < g.P.move for c in grp)
+                    for c in grp]
     return out
 
 
