@@ -379,3 +379,28 @@ def test_computer_players_play_legal_star_games_with_items(mode):
             g.apply(a)
             n += 1
         assert not any(ag.errors for ag in agents if hasattr(ag, "errors"))
+
+
+def _star_choice(g, level="hard"):
+    from engine.shachang import make_agent
+
+    p = g.current_player
+    ag = make_agent(level, seed=1, seat=p, budget=0.2)
+    legal = g.legal_actions()
+    a = ag.act(g.observe(p), legal)
+    assert a in legal
+    return a
+
+
+def test_star_computer_players_hold_ground_for_three_shots_S20i():
+    g = sgame({"i4": 0, "i5": 0, "i6": 1, "h6": 1, "a1": 1}, hands=[["cuntu"], []], reserve=[0, 0])
+    assert _star_choice(g).kind == "cuntu"
+    g = sgame({"i4": 0, "i5": 0, "i8": 1, "a1": 1}, hands=[["cuntu"], []], reserve=[0, 0])
+    assert not isinstance(_star_choice(g, "normal"), UseItem)  # one enemy in range: a plain attack will do
+
+
+def test_star_computer_players_sacrifice_a_lone_soldier_among_enemy_groups_S20f():
+    g = sgame({"i5": 0, "a1": 0, "i4": 1, "i6": 1, "q1": 1}, hands=[["tonggui"], []], reserve=[0, 0])
+    assert _star_choice(g) == UseItem("tonggui", (N("i5"),))
+    g = sgame({"i5": 0, "a1": 0, "i6": 1, "q1": 1}, hands=[["tonggui"], []], reserve=[0, 0])
+    assert _star_choice(g) != UseItem("tonggui", (N("i5"),))  # one for one: not worth it
