@@ -561,8 +561,8 @@ def _tonggui(g: "StarGame", p: int, src: Cell, grp: list[Cell]) -> None:
     victims = blast_victims(g, grp)
     saw_src = _seers(g, grp, {p})
     seen_hits = {c: _seers(g, [c], {p}) for c in victims}
-    alone = {c: not any((u := g.units.get(n)) is not None and u.owner == g.units[c].owner
-                        for n in sc.NEIGHBOURS[c]) for c in victims}
+    sizes = {c: len(g.group_of(c)) for c in victims}  # the hit soldier's group as it stands
+    alone = {c: sizes[c] == 1 for c in victims}
     last = max(1, g.last_size.get(src, len(grp)))
     for c in grp:
         del g.units[c]
@@ -586,7 +586,7 @@ def _tonggui(g: "StarGame", p: int, src: Cell, grp: list[Cell]) -> None:
         who = seen_hits[c]
         if who is not None and saw_src is not None:
             who = who | ({t.owner} & saw_src)
-        left = 0 if alone[c] else 1
+        left = sizes[c] - 1
         g._event(Msg.of(key, seat=_seat(p), src=sc.name(src), dst=sc.name(c), victim=_seat(t.owner), n=left), who)
         if who is not None and t.owner not in who:
             g._event(Msg.of("shachang.star.ev.unseen_hit", victim=_seat(t.owner), cell=sc.name(c)),
