@@ -404,3 +404,28 @@ def test_star_computer_players_sacrifice_a_lone_soldier_among_enemy_groups_S20f(
     assert _star_choice(g) == UseItem("tonggui", (N("i5"),))
     g = sgame({"i5": 0, "a1": 0, "i6": 1, "q1": 1}, hands=[["tonggui"], []], reserve=[0, 0])
     assert _star_choice(g) != UseItem("tonggui", (N("i5"),))  # one for one: not worth it
+
+
+def test_an_item_use_is_told_only_to_the_players_who_see_its_cells_S20j_S7():
+    far = sgame({"i5": 0, "i6": 0, "q1": 1}, hands=[["taoyuan"], []], mode="digital")
+    near = sgame({"i5": 0, "i6": 0, "i8": 1, "q1": 1}, hands=[["taoyuan"], []], mode="digital")
+    assert not far.visible(1)[N("i6")] and near.visible(1)[N("i6")]
+    for g in (far, near):
+        g.apply("item taoyuan i5")
+    said = [m.key for m in far.observe(1).messages]
+    assert "shachang.ev.item.taoyuan" not in said
+    assert "shachang.ev.item.taoyuan" in [m.key for m in near.observe(1).messages]
+    assert "shachang.ev.item.taoyuan" in [m.key for m in far.observe(0).messages]
+    o = near.observe(1)  # the enemy who saw it sees the cells only as occupied (S20g)
+    assert names(o.occupied) == ["i6"] and not any(u.owner == 0 for u in o.units)  # i5 is out of its sight
+
+
+def test_liu_in_the_fog_tells_the_watchers_only_that_the_unit_left_S20e_S20j():
+    g = sgame({"i5": 0, "i7": 1, "q1": 1}, hands=[["liu"], []], mode="digital", item_seed=4)
+    assert g.visible(1)[N("i5")]
+    g.apply("item liu i5")
+    dst = next(c for c, u in g.units.items() if u.owner == 0)
+    keys = [m.key for m in g.observe(1).messages]
+    assert "shachang.ev.item.liu_gone" in keys and "shachang.ev.item.liu" not in keys
+    if not g.visible(1)[dst]:
+        assert sc.name(dst) not in " ".join(g.observe(1).events)
