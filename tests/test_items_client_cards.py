@@ -198,3 +198,21 @@ def test_item_effect_shown_to_the_enemy_who_sees_the_cell(app):  # noqa: F811
     g, sc = _effects_after_handover(app, [[0, "c3", 3, "settled"], [1, "d4", 3]])
     assert [fx["kind"] for fx in sc.items.effects] == ["taoyuan"]
     assert sc.ctl.obs.occupied == (parse_cell("c3"),) and sc.ctl.obs.unit_at(parse_cell("c3")) is None
+
+
+def test_computer_item_out_of_sight_is_not_named_on_the_status_line(app):  # noqa: F811
+    # S7/S20j: P2 (a computer) slips its unit on g7 away; P1 (on screen) sees neither g7 nor where it lands
+    g = items_game([[0, "b2", 2, "settled"], [1, "g7", 3, "settled"], [1, "h8", 1]], [[], ["liu", "cuntu"]],
+                   current=1)
+    app.start_game(g, ["human", "easy"])
+    sc = app.find(GameScene)
+    sc._run_ai = lambda dt: None  # the computer plays only what the test gives it
+    step(app, 2)
+    assert sc.ctl.viewer == 0 and g.log == []
+    before = {c for c, u in g.units.items() if u.owner == 1}
+    sc._apply_ai(UseItem("liu", (parse_cell("g7"),)), 1)
+    landed = ({c for c, u in g.units.items() if u.owner == 1} - before).pop()
+    assert not sc.ctl.obs.visible[landed] and not sc.ctl.obs.visible[parse_cell("g7")]
+    assert "g7" not in sc.ctl.status and cell_name(landed) not in sc.ctl.status
+    assert "out of sight" in sc.ctl.status
+    assert sc.items.effects == []  # nothing of it is drawn either

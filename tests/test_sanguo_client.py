@@ -80,7 +80,9 @@ def test_the_board_is_drawn_as_points_and_lines_from_the_layout():
     arm = {a.cell_name(c) for c, t in v.tints.items() if t == v.tints[a.cell("a9")]}
     assert len(arm) == 4 * 9 - 3 and "e9" not in arm and "d5" in arm  # the 汉 arm but the emperor, c7 and c11
     assert v.tints[a.cell("c9")] not in (v.tints[a.cell("a9")], None) and a.cell("i9") not in v.tints
-    assert {a.cell_name(c) for c, t in v.icons.items() if t == "盟"} == {"c7", "c11", "e9"}
+    marks = [cap for cap in v.captions if cap.text == "盟"]  # written large across the point (readable in GL)
+    assert {a.cell_name(cap.cell) for cap in marks} == {"c7", "c11", "e9"} and not v.icons
+    assert all(cap.size >= 0.6 for cap in marks)
 
 
 def test_a_move_is_two_clicks_and_gives_the_exact_action():
@@ -251,5 +253,37 @@ def test_both_renderers_draw_the_lines_between_the_points(surf):
             px, py = (int(round(v)) for v in cam.project([(x, 0.0016, z)])[0][:2])
             patch = shot[py - 1:py + 2, px - 1:px + 2].reshape(-1, 3)
             assert int(np.abs(patch - np.array(rgb255(rgb))).max(axis=1).min()) <= 30, (x, z, rgb)
+    finally:
+        ctx.release()
+
+
+def test_the_alliance_mark_is_readable_in_gl_at_1280x800():
+    # K5's alliance points: 盟 drawn large enough to read in the app's board area at 1280x800 (pitch 55)
+    moderngl = pytest.importorskip("moderngl")
+    try:
+        ctx = moderngl.create_standalone_context(backend="egl")
+    except Exception as e:  # pragma: no cover - machine dependent
+        pytest.skip(f"no EGL context: {e}")
+    from client.render.gl_board import BoardCamera, GLBoardRenderer
+
+    a = make_plugin(new_game(variant="jieqi", seed=3))
+    view = a.view(0)
+    try:
+        gl = GLBoardRenderer(ctx, 1280, 800)
+        cam = BoardCamera(view.bounds(), pitch=55.0)
+        cam.set_viewport((1280, 800), (0, 52, 900, 718))  # the board's area in the app at 1280x800
+        gl.draw(view, cam)
+        shot = gl.screenshot().astype(int)
+        g = view.geometry
+        for cell in (a.cell("e9"), a.cell("c7")):  # empty alliance points
+            x, z = g.center(cell)
+            (px, py), (qx, qy) = (cam.project([(x + dx, 0.0, z)])[0][:2] for dx in (0.0, 0.45))
+            r = int(abs(qx - px))
+            px, py = int(round(px)), int(round(py))
+            cap = next(c for c in view.captions if c.cell == cell)
+            win = shot[py - r:py + r + 1, px - r:px + r + 1]
+            ink = np.abs(win - np.array([round(c * 255) for c in cap.rgb])).max(axis=2) <= 40
+            ys, xs = np.nonzero(ink)
+            assert ink.sum() >= 60 and ys.max() - ys.min() >= 12 and xs.max() - xs.min() >= 12, (cell, ink.sum())
     finally:
         ctx.release()

@@ -5,8 +5,11 @@ piece shown to its captor only before the hot-seat hand-over (K9), undo against 
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from client import i18n
+from client.boards.model import edge_label_at
+from client.render.gl_board import BoardCamera
 from engine.sanguo import new_game
 from engine.sanguo.setup import position
 from tests.test_boards_loop import cleanup, click_at, click_cell, key, make_app, wait_human  # noqa: F401
@@ -122,3 +125,96 @@ def test_wei_alone_plays_from_the_bottom_of_the_turned_board(cleanup):
     a = next(m for m in sc.game.legal_actions() if m.src == "i14")  # 魏's middle pawn, one point forward
     play_cells(app, a.src, a.dst)
     assert str(sc.game.log[-1]) == "兵9进1" and sc.game.log[-1].dst == "i13"
+
+
+def test_the_status_line_after_a_face_down_move_says_what_the_move_list_says(cleanup):
+    # K9: once moved, the face-down piece's identity is public ("暗马12进11→兵"): the status line shows the same
+    # text as the move list, never less and never more
+    g = new_game(variant="jieqi", seed=11)
+    app = make_app("dummy", "sanguo", ["human", "easy", "easy"], "flat", game=g)
+    sc = app.scene
+    hidden = {n for n, t in sc.plugin.obs()["board"].items() if t["hidden"]}
+    a = next(m for m in g.legal_actions() if m.src in hidden)
+    play_cells(app, a.src, a.dst)
+    done = str(g.log[0])
+    assert "→" in done and done.startswith("暗")
+    entry = next(m for m in sc.plugin.move_list("en") if done in m)
+    assert sc.message == entry.split(". ", 1)[1] == f"Wu: {done}"
+    i18n.set_lang("zh")
+    try:
+        assert sc.plugin.played(WU, "", "zh") == f"吴：{done}"
+    finally:
+        i18n.set_lang("en")
+
+
+def _screen_order(sc, names):
+    return [sc.cell_pos(sc.plugin.cell(n)) for n in names]
+
+
+def test_every_kingdom_plays_from_the_bottom_the_side_ones_a_quarter_turn_round(cleanup):
+    # 蜀 (south) as drawn, 魏 (north) turned round, 吴 (east) a quarter turn: the camera looks from the east
+    for seats, yaw, bottom in ((["human", "easy", "easy"], 270.0, "q9"), (["easy", "human", "easy"], 180.0, "i17"),
+                               (["easy", "easy", "human"], 0.0, "i1")):
+        app = make_app("dummy", "sanguo", seats, "flat", game=new_game())
+        sc = app.scene
+        assert sc.yaw == yaw and sc.last_board_view.yaw == yaw
+        ys = {n: p[1] for n, p in zip(("q9", "i17", "i1", "a9"), _screen_order(sc, ("q9", "i17", "i1", "a9")))}
+        assert max(ys, key=ys.get) == bottom
+        app.close()
+        pygame.display.quit()
+    app = make_app("dummy", "sanguo", ["human", "easy", "easy"], "flat", game=new_game())
+    sc = app.scene
+    wu, wei, shu, han = _screen_order(sc, ("q9", "i17", "i1", "a9"))
+    assert han[1] < wei[1] < wu[1] and shu[0] < wu[0] < wei[0]  # 汉 at the top, 蜀 left, 魏 right of 吴
+    # the edge labels read on the viewer's bottom and left edges: the rows' numbers below 吴, the files' letters left
+    x0, z0, x1, z1 = sc.flat.bounds
+    for text_, (x, z) in sc.last_board_view.geometry.labels():
+        x, z = edge_label_at(x, z, (x0, z0, x1, z1), sc.flat.turn)
+        px, py = sc.flat.to_px(x, z)
+        if text_.isdigit():
+            assert py > wu[1]
+        else:
+            assert px < shu[0]
+    # clicks land on the turned board: 吴's middle pawn one point forward (west)
+    a = next(m for m in sc.game.legal_actions() if m.src == "n9")
+    play_cells(app, a.src, a.dst)
+    assert sc.game.log[0].dst == "m9"
+
+
+def test_hot_seat_turns_the_board_for_the_kingdom_to_move_after_the_hand_over(cleanup):
+    app = make_app("dummy", "sanguo", ["human", "human", "human"], "flat", game=new_game(variant="jieqi", seed=3))
+    sc = app.scene
+    assert sc.yaw == 270.0  # 吴 moves first, from the bottom
+    sc.camera = BoardCamera(sc.last_board_view.bounds(), yaw=270.0)  # the GL camera's goal follows the turn
+    for seat, yaw in ((WEI, 180.0), (SHU, 0.0), (WU, 270.0)):
+        a = sc.game.legal_actions()[0]
+        play_cells(app, a.src, a.dst)
+        hand = app.app.scene
+        assert hand.kind == "handover" and hand.player == seat
+        click_at(app, (100, 100))
+        assert sc.modal is None and sc.yaw == yaw and sc.last_board_view.yaw == yaw
+        assert sc.camera.yaw % 360.0 == pytest.approx(yaw)  # snapped while the board was hidden
+        assert sc.camera.yaw != 0.0 or yaw == 0.0
+    sc.turn_to(180.0)  # the flip button from 吴's 270: the camera goes the short way (90 degrees)
+    assert abs(sc.camera._goal[1] - sc.camera.yaw) == pytest.approx(90.0)
+
+
+def test_f1_explains_what_to_click_and_what_the_face_down_hints_and_the_alliance_mark_mean(cleanup):
+    app = make_app("dummy", "sanguo", ["human", "normal", "normal"], "flat", game=new_game(variant="jieqi", seed=2))
+    key(app, pygame.K_F1)
+    page = app.app.scene
+    assert page.tabs() == ["play", "keys"] and page.tab == 0  # opens on how to play
+    words = " ".join(ln for ln, _ in page.plugin_lines())
+    assert "small letter on one is the type of the point it stands on" in words  # K8: the hint glyph
+    assert "盟: the alliance points" in words and "被将先走" in words and "Wu a quarter turn" in words
+    app.step(0.016)  # the page draws
+    i18n.set_lang("zh")
+    try:
+        zh = " ".join(ln for ln, _ in page.plugin_lines())
+        assert "暗子上的小字是它所站点位的棋种" in zh and "盟：结盟点" in zh
+    finally:
+        i18n.set_lang("en")
+    key(app, pygame.K_F1)
+    assert app.app.scene.inner is app.scene  # F1 again closes the page
+    standard = make_app("dummy", "sanguo", ["human", "normal", "normal"], "flat", game=new_game())
+    assert not any("face down" in ln for ln, _ in standard.scene.plugin.help_lines("en"))  # 揭棋 only

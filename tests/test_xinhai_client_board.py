@@ -97,21 +97,117 @@ def test_markers_are_lettered_badges():
     assert v.markers[pl.cell("H-9")] == ("bridge",)
     assert v.markers[pl.cell("H-18")] == ("boat",)
     assert [MARKER_GLYPH[k] for k in ("dug", "bridge", "boat", "ruins")] == ["壕", "橋", "船", "墟"]
-    # an empty cell's badge is large and centred, a badge above a counter small in its corner
+    # an empty cell's badge is large and centred, a badge above a counter in its top-right corner, made
+    # larger than other games' (legible in the angled GL view, issue 16)
+    from client.games.xinhai import BADGE_SCALE
+
     (_, bx, bz, br), = v.lettered_badges(pl.cell("H-9"))
-    assert (bx, bz) == pl.geometry.center(pl.cell("H-9")) and br > 0.25
+    assert (bx, bz) == pl.geometry.center(pl.cell("H-9")) and br == pytest.approx(0.4)  # within the hex (0.5)
     (_, bx, bz, br2), = v.lettered_badges(pl.cell("H-16"))
-    assert br2 < br and (bx, bz) != pl.geometry.center(pl.cell("H-16"))
+    cx, cz = pl.geometry.center(pl.cell("H-16"))
+    assert bx > cx and bz < cz and v.badge_scale == BADGE_SCALE > 1 and br2 == pytest.approx(0.2 * BADGE_SCALE)
 
 
-def test_tracks_stand_beside_the_map():
+def test_tracks_are_a_panel_beside_the_map_in_the_model():
+    # the tracks keep their room right of the map but are drawn by the plugin as a 2D panel (issue 16):
+    # no boxes laid on the ground; their values are the observation's
     g = position([FAR_REV, FAR_QING], morale=3)
     pl, v = view_of(g)
     x0, z0, x1, z1 = pl.geometry.bounds()
-    assert v.tracks_beside and len(v.tracks) == 6  # morale, round, the four response tracks
-    for t, boxes, (lx, lz) in v.track_boxes():
-        assert lx > x1 and all(x > x1 and z0 <= z <= z1 for _, (x, z) in boxes)
-    assert v.tracks[0].value == 3 and v.bounds()[3] == pytest.approx(z1)
+    assert v.tracks_beside and v.tracks_panel and len(v.tracks) == 6  # morale, round, the four response tracks
+    assert v.track_boxes() == []
+    assert v.bounds()[2] > x1 + 10 and v.bounds()[3] == pytest.approx(z1)
+    obs = g.observe(0)
+    assert [t.value for t in v.tracks] == [3, obs["round"], *obs["tracks"].values()]
+    assert [(t.first, t.last) for t in v.tracks] == [(0, 5), (1, 10)] + [(0, 10)] * 4
+
+
+def _map_rect(sc) -> pygame.Rect:
+    """The screen rect holding the whole map (its bounds' corners as the last frame drew them)."""
+    x0, z0, x1, z1 = sc.plugin.geometry.bounds()
+    pts = [sc.world_px(x, z) for x in (x0, x1) for z in (z0, z1)]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)) + 1, int(max(ys) - min(ys)) + 1)
+
+
+@pytest.mark.parametrize("renderer,driver,lang", [("flat", "dummy", "en"), ("flat", "dummy", "zh"),
+                                                  ("gl", "offscreen", "en"), ("gl", "offscreen", "zh")])
+def test_the_tracks_panel_through_the_app(cleanup, renderer, driver, lang):
+    """Issue 16: in the default (angled GL) view the tracks are a panel in screen space right of the map,
+    clear of the map and of the box under it, with words and boxes large enough to read; each marker stands
+    in the box of its track's value (the observation's) and is drawn there in the track's colour."""
+    from client import i18n
+    from client.boards.model import rgb255
+    from client.ui import text as fonts
+
+    g = position([("rev", "infantry", "H-16"), ("qing", "infantry", "H-19"), FAR_REV], morale=4)
+    g.tracks["north"], g.tracks["southwest"] = 7, 10
+    app = make_app(driver, "xinhai", ["human", "human"], renderer, game=g, size=(1600, 1000))
+    sc = app.scene
+    i18n.set_lang(lang)
+    try:
+        settle(app)
+        settle(app)
+    finally:
+        i18n.set_lang("en")
+    panel, hud = sc.plugin.track_panel, sc.plugin.hud
+    obs = g.observe(0)
+    words = {"en": ["Morale", "Round", "North", "Qing Army", "Southeast", "Southwest"],
+             "zh": ["士氣", "回合", "北方", "清軍", "東南", "西南"]}[lang]
+    assert [r["label"] for r in panel["rows"]] == words
+    want = [4, obs["round"], 7, obs["tracks"]["army"], obs["tracks"]["southeast"], 10]
+    assert [r["value"] for r in panel["rows"]] == want
+    rect = panel["rect"]
+    assert sc.board_rect.contains(rect)
+    assert not rect.colliderect(_map_rect(sc)) and not rect.colliderect(hud["rect"])
+    assert not hud["rect"].colliderect(_map_rect(sc))
+    shot = app.display.screenshot()
+    tracks = sc.last_board_view.tracks
+    for row, t in zip(panel["rows"], tracks):
+        boxes = row["boxes"]
+        assert sorted(boxes) == list(range(t.first, t.last + 1))
+        assert all(b.w >= 20 and rect.contains(b) for b in boxes.values())  # legible boxes, 1600x1000
+        assert boxes[row["value"]].collidepoint(row["marker"])
+        colour = (shot == rgb255(t.marker)).all(axis=-1)
+        inside = {v: colour[b.y:b.bottom, b.x:b.right].sum() for v, b in boxes.items()}
+        assert inside[row["value"]] > 20 and sum(inside.values()) == inside[row["value"]]
+    assert min(fonts.size_of(w, 15)[1] for w in words) >= 14  # the labels' font: 15 px
+
+
+def test_the_panels_keep_clear_of_a_turned_map(cleanup):
+    # Flip board puts the room beside the map on the left: the tracks and the box go there
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1600, 1000))
+    sc = app.scene
+    settle(app)
+    right, board0 = sc.plugin.track_panel["rect"], _map_rect(sc)
+    sc.toggle_flip()
+    settle(app)
+    panel, box, board = sc.plugin.track_panel["rect"], sc.plugin.hud["rect"], _map_rect(sc)
+    assert panel.right <= board.left and box.right <= board.left and right.left >= board0.right
+    assert not panel.colliderect(box) and sc.board_rect.contains(panel)
+
+
+def test_region_names_and_badges_are_legible_in_the_angled_gl_view(cleanup):
+    """Issue 16: at 1600x1000 in the default angled GL view every region's name is drawn at least 24 pixels
+    tall (漢口 on the far, north edge is written larger than the near names: it was 13 pixels) and the
+    control-point flags above the counters (historical start) are discs at least 16 pixels across."""
+    app = make_app("offscreen", "xinhai", ["human", "human"], "gl", size=(1600, 1000))
+    sc = app.scene
+    settle(app)
+    v = sc.last_board_view
+    g = sc.plugin.geometry
+    caps = {c.text: c for c in v.captions}
+    assert caps["Hankou"].size > caps["Hanyang"].size == caps["Wuchang"].size
+
+    def tall(c):  # the caption's height on the screen: its cell's centre +- half its size (north-south)
+        x, z = g.center(c.cell)
+        return sc.world_px(x, z + c.size / 2)[1] - sc.world_px(x, z - c.size / 2)[1]
+
+    assert min(tall(c) for c in v.captions) >= 24
+    flags = [b for cell in v.markers if v.piece_at(cell) for b in v.lettered_badges(cell) if b[0].startswith("flag")]
+    assert flags
+    for _, bx, bz, br in flags:
+        assert sc.world_px(bx + br, bz)[0] - sc.world_px(bx - br, bz)[0] >= 16
 
 
 @pytest.mark.parametrize("dice,kind,shooter,target", [
@@ -181,10 +277,7 @@ def test_the_bag_and_the_marker_now(cleanup):
     x0, z0, x1, z1 = view.geometry.bounds()
     corners = [sc.world_px(x, z) for x, z in ((x0, z0), (x1, z1))]
     board = pygame.Rect(corners[0], (corners[1][0] - corners[0][0], corners[1][1] - corners[0][1]))
-    pts = [sc.world_px(x, z) for _, boxes, _ in view.track_boxes() for _, (x, z) in boxes]
-    tracks = pygame.Rect(min(p[0] for p in pts), min(p[1] for p in pts), 1, 1)
-    tracks.union_ip(pygame.Rect(max(p[0] for p in pts), max(p[1] for p in pts), 1, 1))
-    assert not hud["rect"].colliderect(board) and not hud["rect"].colliderect(tracks)
+    assert not hud["rect"].colliderect(board) and not hud["rect"].colliderect(sc.plugin.track_panel["rect"])
     while g.current_player == 0 and g.stage == "marker":
         sc.play("pass")
     settle(app)

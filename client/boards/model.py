@@ -176,6 +176,23 @@ class Track:
     marker: RGB = (0.85, 0.20, 0.15)
 
 
+
+def edge_label_at(x: float, z: float, bounds, turn) -> tuple[float, float]:
+    """Where an edge label (off the board in x or z) goes so that it reads on the viewer's left or bottom edge:
+    itself or its mirror across the board, whichever ``turn`` (world offset -> screen right, down) puts further
+    left and down."""
+    x0, z0, x1, z1 = bounds
+    cx, cz = (x0 + x1) / 2, (z0 + z1) / 2
+    mx = x0 + x1 - x if not x0 <= x <= x1 else x
+    mz = z0 + z1 - z if not z0 <= z <= z1 else z
+
+    def score(px, pz):
+        sx, sy = turn(px - cx, pz - cz)
+        return sx - sy
+
+    return (mx, mz) if score(mx, mz) < score(x, z) - 1e-6 else (x, z)
+
+
 @dataclass
 class BoardView:
     geometry: BoardGeometry
@@ -183,6 +200,7 @@ class BoardView:
     marks: dict[Cell, str] = field(default_factory=dict)
     tints: dict[Cell, RGB] = field(default_factory=dict)
     flipped: bool = False  # draw rotated 180 degrees (the other side at the bottom)
+    yaw: float = 0.0  # the flat drawing turned as the GL camera at this yaw (90, 270: an east or west side at the bottom)
     dragging: Cell | None = None  # the piece being dragged (drawn at drag_pos instead)
     drag_pos: tuple[float, float] | None = None  # world (x, z) of the dragged piece
     show_labels: bool = True
@@ -192,6 +210,8 @@ class BoardView:
     markers: dict[Cell, tuple[str, ...]] = field(default_factory=dict)
     tracks: list[Track] = field(default_factory=list)
     tracks_beside: bool = False  # the tracks to the right of the board (a tall board) instead of below it
+    tracks_panel: bool = False  # the plugin draws the tracks as a 2D panel: bounds keep their room, no boxes in the world
+    badge_scale: float = 1.0  # the lettered badges' size (1: the usual; on an empty cell at most 0.4 cells)
     captions: list[Caption] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     points: bool = False  # pieces stand on points: cells drawn without gaps, ``lines`` on top
@@ -227,9 +247,11 @@ class BoardView:
         return (x0, z0, x1, z1)
 
     def track_boxes(self) -> list[tuple[Track, list[tuple[int, tuple[float, float]]], tuple[float, float]]]:
-        """Each track with the centres (x, z) of its boxes and where its label goes."""
+        """Each track with the centres (x, z) of its boxes and where its label goes (none with ``tracks_panel``)."""
         x0, z0, x1, z1 = self.geometry.bounds()
         out = []
+        if self.tracks_panel:  # drawn by the plugin in screen space, not in the world
+            return out
         if self.tracks_beside:  # rows from the top right of the board: label, then the boxes
             for i, t in enumerate(self.tracks):
                 zc = z0 + i * (TRACK_BOX + 0.15) + TRACK_BOX / 2
@@ -251,10 +273,12 @@ class BoardView:
         if not kinds:
             return []
         x, z = self.geometry.center(cell)
-        if self.piece_at(cell) is None:
+        b = self.badge_scale
+        if self.piece_at(cell) is None:  # badge_scale too, up to 0.4 (one) or 0.3 (side by side)
             n = len(kinds)
-            return [(k, x + (i - (n - 1) / 2) * 0.6, z, 0.3 if n == 1 else 0.26) for i, k in enumerate(kinds)]
-        return [(k, x + 0.32 - i * 0.4, z - 0.34, 0.2) for i, k in enumerate(kinds)]
+            r = min(0.3 * b, 0.4) if n == 1 else min(0.26 * b, 0.3)
+            return [(k, x + (i - (n - 1) / 2) * 0.6, z, r) for i, k in enumerate(kinds)]
+        return [(k, x + 0.32 - i * 0.4 * b, z - 0.34, 0.2 * b) for i, k in enumerate(kinds)]
 
     def edge_segment(self, e: Edge) -> tuple[tuple[float, float], tuple[float, float]] | None:
         """The ends (x, z) of the side shared by the cells of ``e`` (None if they share none)."""

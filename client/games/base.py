@@ -179,8 +179,18 @@ class GamePlugin:
         """Whether the board turns round so that ``seat`` plays from the bottom."""
         return False
 
+    def bottom_seat_yaw(self, seat: int) -> float:
+        """How far (degrees, as the GL camera's yaw) the board turns so that ``seat`` plays from the bottom:
+        180 when ``bottom_seat_flipped``, a game with sides at the left and right may say 90 or 270."""
+        return 180.0 if self.bottom_seat_flipped(seat) else 0.0
+
     def out_seats(self) -> set[int]:
         return {p.player for p in self.game.ranking() if p.out} if self.game.is_over else set()
+
+    def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        """F1's "how to play" page for this game: (line, colour or None), what to click and what the board's
+        marks and glyphs mean (none: F1 shows the keys only)."""
+        return []
 
     def handover_lines(self, seat: int, lang: str) -> list[str]:
         return []
@@ -267,6 +277,11 @@ class GamePlugin:
 
     def describe(self, action: Any, lang: str) -> str:
         return text(self.game.describe(action), lang)
+
+    def played(self, seat: int, said: str, lang: str) -> str:
+        """The status line's words after ``seat``'s action, ``said`` being its description made before it was
+        played (a game whose move list adds what the move revealed says the same here). Default: ``said``."""
+        return said
 
     def end_reason(self, lang: str) -> str:
         return text(self.game.end_reason(), lang)

@@ -212,6 +212,12 @@ class Plugin(GamePlugin):
             return [text(Msg.of("jiangshan.prompt.reveal", cell=f"{chr(97 + u.cell[0])}{u.cell[1] + 1}"), lang)]
         return []
 
+    def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        """F1's page: the aim and the end (J13), a turn, the two faces (J4/J5), terrain and badges, the tallies
+        (J12), the marks."""
+        return [(text(Msg.of(f"jiangshan.help.{k}"), lang), None)
+                for k in ("goal", "turn", "faces", "terrain", "tallies", "marks")]
+
     # --- the tallies as cards (client/ui/cards.py)
     def tally_card(self, t: str, lang: str, ink: RGB, playable=None, tag: str = "") -> CardView:
         """Tally ``t`` as a card: its name, what it does and its cost in morale in the corner."""

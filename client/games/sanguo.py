@@ -4,7 +4,7 @@ The board is drawn as points where lines cross (``BoardView.points``): the grid 
 neighbouring points, each palace with its two diagonals, the border lines (the edge of the central
 9x9, K1) thick, each kingdom's defence line (防线, its line 4, K1) in its colour, the 汉 arm tinted
 amber with the emperor's point (K1a), the alliance points (结盟点) tinted in their kingdom's colour
-and marked 盟 in a corner. Every line is computed from engine/sanguo/board.py's layout. Cells keep the engine's
+and marked with a large 盟 (hidden by a piece standing there). Every line is computed from engine/sanguo/board.py's layout. Cells keep the engine's
 names (columns a-q west to east, rows 1-17 south to north: 魏 at the top, 蜀 at the bottom, 吴 on
 the right, 汉 on the left). Kingdoms: 吴 red, 魏 blue, 蜀 green, 汉 amber. A token shows its kind in
 the colour of the kingdom printed on it; its ring has the colour of the seat that moves it
@@ -20,7 +20,7 @@ from engine.messages import Msg
 from engine.sanguo.board import HAN, layout
 
 from client.boards.geometry import CellSetGeometry, SquareGeometry
-from client.boards.model import PLAIN, BoardView, Line, Piece, RGB, mix
+from client.boards.model import PLAIN, BoardView, Caption, Line, Piece, RGB, mix
 from client.games.base import GamePlugin, text
 from client.i18n import tr
 
@@ -35,6 +35,7 @@ HAN_ARM_TINT: RGB = mix(PLAIN, KINGDOM_RGB["han"], 0.16)  # the west arm (K1a)
 HAN_TINT: RGB = mix(PLAIN, KINGDOM_RGB["han"], 0.45)  # the emperor's point
 BACK_RGB: RGB = (0.20, 0.18, 0.17)  # a face-down piece's back
 HINT_SCALE = 0.7  # the point type on a back is a small hint (K8), not a face
+ALLIANCE_MARK_SIZE = 0.7  # 盟 on an alliance point, in cells: readable in GL at 1280x800 (about 15 px tall)
 
 
 def palace_tint(kingdom: str) -> RGB:
@@ -107,6 +108,11 @@ class Plugin(GamePlugin):
         """魏 (north) plays from the bottom of the screen when it is the only human: the board turns round."""
         return self.lay.sides[seat] == "north"
 
+    def bottom_seat_yaw(self, seat: int) -> float:
+        """Every kingdom plays from the bottom: 蜀 (south) as drawn, 魏 (north) turned round, 吴 (east) a quarter
+        turn (the camera looks from the east, 汉's arm at the top)."""
+        return {"south": 0.0, "north": 180.0, "east": 270.0, "west": 90.0}[self.lay.sides[seat]]
+
     @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
         return KINGDOM_RGB[SEATS[seat]]
@@ -141,15 +147,22 @@ class Plugin(GamePlugin):
     def decorate(self, view: BoardView, obs) -> None:
         view.points = True
         view.lines.extend(self._lines)
-        if not obs["han"]:
-            for c in self.alliance_cells:
-                view.icons[c] = "盟"  # in the corner between the lines, readable beside a piece on the point
+        if not obs["han"]:  # 盟 written large across each empty alliance point (K5), a piece standing there hides it
+            for c, k in self.alliance_cells.items():
+                view.captions.append(Caption("盟", c, ALLIANCE_MARK_SIZE, mix(KINGDOM_RGB[k], (0.0, 0.0, 0.0), 0.45)))
 
     def view(self, viewer: int, prefix=()) -> BoardView:
         """The board for ``viewer``, who is also the one the panel and move list speak to (its private
         look at captured face-down pieces, K9)."""
         self.viewer = viewer if viewer in (0, 1, 2) else 0
         return super().view(viewer, prefix)
+
+    def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        """F1's page: the aim, what to click and what the marks mean, the letters and rings, in 揭棋 what a
+        face-down piece's small letter means (K8, K9), the 盟 points (K5), 被将先走 (K3), the turned board."""
+        keys = ["goal", "move", "ink"] + (["back"] if getattr(self.game, "variant", "") == "jieqi" else [])
+        keys += ["alliance", "check", "turn"]
+        return [(tr(f"sanguo.help.{k}", lang), None) for k in keys]
 
     def check_cells(self, obs) -> list:
         """The ruler of the kingdom to move while it answers a check (K3 被将先走)."""
@@ -182,6 +195,13 @@ class Plugin(GamePlugin):
         captured (K9; another seat's look never shows, nor does the deal)."""
         evs = [e for e in self.game.events(self.viewer) if not e.chance]
         return [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(evs)]
+
+    def played(self, seat: int, said: str, lang: str) -> str:
+        """The status line after a move says what the move list says: a face-down mover with the piece it turned
+        out to be ("暗马12进11→兵", public once moved, K9) and nothing more."""
+        evs = self.game.events(max(0, seat))
+        last = next((e for e in reversed(evs) if e.msg.key == "sanguo.ev.move" and e.visible_to is None), None)
+        return text(last.msg, lang) if last is not None else said
 
     def _since_last_move(self, seat: int) -> list[Event]:
         """``seat``'s events after the last move's (what that move caused: check, 被将先走, a captured look)."""

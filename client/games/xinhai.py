@@ -1,9 +1,9 @@
 """辛亥革命 in the client: the reconstructed 20x20 flat-topped hex map (docs/rules/xinhai.md) with terrain
 colours and icons, the command regions' borders and names, square counters (步 馬 砲 艦) red for the
 revolutionaries and blue for the Qing, a worn (耗損) counter pale and turned sideways, control-point flags,
-trenches, pontoons, boats and the ruins as lettered badges, the morale, round and response tracks beside
-the map; the box with the command marker, the bag and the last roll (client/games/xinhai_hud.py); the
-set-up cards, event cards and decks under the map (client/ui/cards.py); a tooltip per hex.
+trenches, pontoons, boats and the ruins as lettered badges, the morale, round and response tracks as a
+panel beside the map (client/games/xinhai_tracks.py: in screen space, readable in the angled GL view); the
+box with the command marker, the bag and the last roll (client/games/xinhai_hud.py); the set-up cards, event cards and decks under the map (client/ui/cards.py); a tooltip per hex.
 
 Cells are (row from the north edge, column from the west edge) so that north is at the top; their
 names are the engine's hex labels ("D-11"). Clicks walk the engine's action steps: a unit's hex, a
@@ -42,6 +42,10 @@ RUINS_RGB: RGB = (0.50, 0.46, 0.42)  # seed 10(9): the burnt quarter of 漢口
 PALE: RGB = (0.86, 0.84, 0.80)
 TERRAIN_ICON = {"C": "控", "S": "街", "H": "山", "X": "租", "R": "停"}  # control point, street, hill, concession, cease-fire
 REGION_LABEL = {"hankou": "F-19", "hanyang": "C-3", "wuchang": "Q-3"}  # where each region's name is written
+# the names' heights in hexes: 漢口 on the far (north) edge is seen smallest in the angled GL view
+CAPTION_SIZE = {"hankou": 1.3, "hanyang": 0.9, "wuchang": 0.9}
+CAPTION_RGB: RGB = (0.20, 0.04, 0.12)
+BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
 class FlatHexGeometry(BoardGeometry):
@@ -202,14 +206,22 @@ class Plugin(GamePlugin):
         view.markers.update({c: tuple(v) for c, v in badges.items()})
         if self.hex_labels:
             view.labels.update({cell: name for name, cell, _ in self.terrain_cells()})
+        view.badge_scale = BADGE_SCALE
         view.edges.extend(self.region_edges())
         for region, where in REGION_LABEL.items():
-            view.captions.append(Caption(text(Msg.of(f"xinhai.region.{region}"), ln), self.cell(where), 0.62))
-        view.tracks_beside = True
-        view.tracks = [Track(text(Msg.of("xinhai.hud.track.morale"), ln), 0, 5, obs["morale"]),
-                       Track(text(Msg.of("xinhai.hud.track.round"), ln), 1, 10, obs["round"], (0.3, 0.3, 0.3))]
+            view.captions.append(Caption(text(Msg.of(f"xinhai.region.{region}"), ln), self.cell(where),
+                                         CAPTION_SIZE[region], CAPTION_RGB))
+        view.tracks_beside = True  # their room right of the map; drawn as a panel there (draw_over_board)
+        view.tracks_panel = True
+        view.tracks = self.tracks(obs, ln)
+
+    def tracks(self, obs, lang: str) -> list[Track]:
+        """Morale (0-5), the round (1-10) and the four response tracks (0-10) at the observation's values."""
+        out = [Track(text(Msg.of("xinhai.hud.track.morale"), lang), 0, 5, obs["morale"]),
+               Track(text(Msg.of("xinhai.hud.track.round"), lang), 1, 10, obs["round"], (0.3, 0.3, 0.3))]
         for t, v in obs["tracks"].items():
-            view.tracks.append(Track(text(Msg.of(f"xinhai.track.{t}"), ln), 0, 10, v, (0.85, 0.55, 0.10)))
+            out.append(Track(text(Msg.of(f"xinhai.track.{t}"), lang), 0, 10, v, (0.85, 0.55, 0.10)))
+        return out
 
     def region_edges(self) -> list[Edge]:
         """The sides between hexes of different command regions (X2: 武昌, 漢口, 漢陽; the Han River's
@@ -306,23 +318,32 @@ class Plugin(GamePlugin):
         return lines
 
     def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
-        """The command marker, the bag and the last roll with its table row, beside the map: under the
-        tracks and right of the map when there is room (``world_px``: board (x, z) -> pixel)."""
-        from client.boards.model import TRACK_BOX
-        from client.games import xinhai_hud
+        """The tracks as a panel (client/games/xinhai_tracks.py) and under it the box with the command
+        marker, the bag and the last roll with its table row, right of the map when there is room
+        (``world_px``: board (x, z) -> pixel; the map's edges are taken where the picture puts them
+        furthest out). A turned board (Flip board) has the room on the left: the wider side is used."""
+        from client.games import xinhai_hud, xinhai_tracks
 
-        free = None
+        free = rect.inflate(-8, -8)
         if world_px is not None:
             x0, z0, x1, z1 = self.geometry.bounds()
-            below_tracks = z0 + 6 * (TRACK_BOX + 0.15) + 0.2  # six tracks (decorate)
-            left = max(world_px(x1 + 0.3, z)[0] for z in (z0, z1))
-            top = max(world_px(x, below_tracks)[1] for x in (x1 + 0.6, x1 + 12.0))
-            free = pygame.Rect(int(left), int(top), int(rect.right - left), int(rect.bottom - top)).clip(rect)
+            xs = [world_px(x, z)[0] for x in (x0 - 0.3, x1 + 0.3) for z in (z0, (z0 + z1) / 2, z1)]
+            right = pygame.Rect(int(max(xs)), rect.top + 4, int(rect.right - 4 - max(xs)), rect.h - 4).clip(rect)
+            left = pygame.Rect(rect.left + 4, rect.top + 4, int(min(xs) - rect.left - 4), rect.h - 4).clip(rect)
+            side = max(right, left, key=lambda r: r.w)
+            if side.w >= 220:  # else (a narrow window) the panels go over the map's right side
+                free = side
+        obs = self.observation(viewer)
+        footer = text(Msg.of("xinhai.panel.tracks", total=sum(obs["tracks"].values()), morale=obs["morale"],
+                             munitions=obs["munitions"]), lang)
+        self.track_panel = xinhai_tracks.draw(surf, free, self.tracks(obs, lang), footer)
+        below = self.track_panel["rect"].bottom + 6
         key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang)
         if self.__dict__.get("_hud_key") != key:  # what the box shows, worked out once per position
             self._hud_key = key
-            self._hud_info = xinhai_hud.summary(self.observation(viewer), self.game.events(viewer), lang)
-        self.hud = xinhai_hud.draw(surf, rect, self.observation(viewer), self._hud_info, lang, free)
+            self._hud_info = xinhai_hud.summary(obs, self.game.events(viewer), lang)
+        under = pygame.Rect(free.x, below, free.w + 4, free.bottom - below)  # the box keeps 4 px off its right
+        self.hud = xinhai_hud.draw(surf, rect, obs, self._hud_info, lang, under if under.h > 0 else None)
 
     def action_steps(self, action) -> tuple[Step, ...]:
         """The engine's steps, cell steps without their label: a click on a hex is matched by the hex alone

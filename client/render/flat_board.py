@@ -19,7 +19,7 @@ from client.ui import text as fonts
 from client.boards.geometry import Cell
 from client.boards.model import (BASE, EDGE_RGB, EDGE_WIDTH, LABEL, MARK_RGB, MARKER_RGB, TRACK_BOX,
                                  BoardView, Piece, direction, rgb255)
-from client.boards.model import MARKER_GLYPH, Line
+from client.boards.model import MARKER_GLYPH, Line, edge_label_at
 
 TOKEN_R = 0.42  # token radius in cells
 RING_IN, RING_OUT = 0.33, 0.39
@@ -33,11 +33,13 @@ def _shrink(poly, centre, k):
     return [(cx + (x - cx) * k, cz + (z - cz) * k) for x, z in poly]
 
 
+
 class FlatBoardRenderer:
     def __init__(self):
         self.scale = 40.0
         self.origin = (0.0, 0.0)
         self.flipped = False
+        self.yaw = 0.0  # degrees, as the GL camera's (0: row 0 at the top)
         self.bounds = (0.0, 0.0, 1.0, 1.0)
         self.view: BoardView | None = None
         self._glyphs: dict[tuple, pygame.Surface] = {}
@@ -48,6 +50,9 @@ class FlatBoardRenderer:
         x0, z0, x1, z1 = view.bounds()
         m = 0.7 if view.show_labels else 0.25
         bw, bh = (x1 - x0) + 2 * m, (z1 - z0) + 2 * m
+        self.yaw = float(view.yaw) % 360.0 if view.yaw else (180.0 if view.flipped else 0.0)
+        if round(self.yaw / 90.0) % 2:  # a quarter turn: the board's width runs down the screen
+            bw, bh = bh, bw
         self.scale = max(4.0, min(rect.w / bw, rect.h / bh))
         cx, cz = (x0 + x1) / 2, (z0 + z1) / 2
         self.origin = (rect.centerx - cx * self.scale, rect.centery - cz * self.scale)
@@ -55,17 +60,29 @@ class FlatBoardRenderer:
         self.flipped = view.flipped
         self.view = view
 
+    def turn(self, dx: float, dz: float) -> tuple[float, float]:
+        """A world offset as the screen shows it (right, down) at this drawing's yaw, as the GL camera's."""
+        y = math.radians(getattr(self, "yaw", 0.0))
+        c, s = round(math.cos(y), 9), round(math.sin(y), 9)
+        return (dx * c + dz * s, -dx * s + dz * c)
+
     def to_px(self, x: float, z: float) -> tuple[float, float]:
-        if self.flipped:
+        if getattr(self, "yaw", 0.0):
             x0, z0, x1, z1 = self.bounds
-            x, z = x0 + x1 - x, z0 + z1 - z
+            cx, cz = (x0 + x1) / 2, (z0 + z1) / 2
+            dx, dz = self.turn(x - cx, z - cz)
+            x, z = cx + dx, cz + dz
         return (self.origin[0] + x * self.scale, self.origin[1] + z * self.scale)
 
     def to_world(self, px: float, py: float) -> tuple[float, float]:
         x, z = (px - self.origin[0]) / self.scale, (py - self.origin[1]) / self.scale
-        if self.flipped:
+        if getattr(self, "yaw", 0.0):
             x0, z0, x1, z1 = self.bounds
-            x, z = x0 + x1 - x, z0 + z1 - z
+            cx, cz = (x0 + x1) / 2, (z0 + z1) / 2
+            y = math.radians(self.yaw)
+            c, s = round(math.cos(y), 9), round(math.sin(y), 9)
+            sx, sy = x - cx, z - cz
+            x, z = cx + sx * c - sy * s, cz + sx * s + sy * c
         return (x, z)
 
     def pick(self, px: float, py: float) -> Cell | None:
@@ -82,7 +99,7 @@ class FlatBoardRenderer:
     @staticmethod
     def view_key(view: BoardView) -> tuple:
         return (id(view.geometry), tuple(view.pieces), tuple(sorted(view.marks.items())),
-                tuple(sorted(view.tints.items())), view.dragging, view.drag_pos, view.show_labels, view.flipped,
+                tuple(sorted(view.tints.items())), view.dragging, view.drag_pos, view.show_labels, view.flipped, view.yaw,
                 tuple(sorted(view.icons.items())), tuple(sorted(view.labels.items())), tuple(view.edges),
                 tuple(sorted(view.markers.items())), tuple(view.tracks), tuple(view.lines), view.points,
                 view.tracks_beside, tuple(view.captions))
@@ -126,10 +143,9 @@ class FlatBoardRenderer:
         if view.show_labels and s >= 14:
             size = max(9, int(s * 0.3))
             for text, (x, z) in g.labels():
-                if self.flipped:  # keep the labels on the viewer's bottom and left edges
-                    # to the opposite edge: rank labels across, file labels up (each stays on its file/rank)
-                    x = x0 + x1 - x if not x0 <= x <= x1 else x
-                    z = z0 + z1 - z if not z0 <= z <= z1 else z
+                # keep the labels on the viewer's bottom and left edges (turned or flipped): a rank label to the
+                # opposite edge across, a file label up, whichever lies further left and down (each stays on its line)
+                x, z = edge_label_at(x, z, (x0, z0, x1, z1), self.turn)
                 img = fonts.render(text, size, rgb255(LABEL))
                 surf.blit(img, img.get_rect(center=self.to_px(x, z)))
         self.draw_cell_texts(surf, view)
@@ -271,8 +287,7 @@ class FlatBoardRenderer:
             surf.blit(img, img.get_rect(bottomright=(cx + R * 0.92, cy + R * 0.98)))
         if p.facing is not None and not p.face_down:
             dx, dz = direction(kind, p.facing)
-            if self.flipped:
-                dx, dz = -dx, -dz
+            dx, dz = self.turn(dx, dz)
             tip = (cx + dx * R * 1.18, cy + dz * R * 1.18)
             base = (cx + dx * R * 0.8, cy + dz * R * 0.8)
             w = R * 0.28

@@ -24,6 +24,7 @@ from client.ui import text as fonts
 from client.boards.geometry import Cell
 from client.boards.model import (BACKGROUND, BASE, EDGE_RGB, EDGE_WIDTH, LABEL, MARK_RGB, MARKER_RGB, TRACK_BOX,
                                  MARKER_GLYPH, BoardView, direction)
+from client.boards.model import edge_label_at
 from client.camera import look_at, perspective, pixel_ray, project
 from client.render.gl import SHADERS
 
@@ -518,14 +519,12 @@ class GLBoardRenderer:
         ux, uz = rz, -rx  # screen up on the ground
         out = []
         x0, z0, x1, z1 = g.bounds()
-        behind = rx < -0.5  # looking from the north (flipped): labels move to the viewer's near and left edges
         items = []
         if view.show_labels:
+            screen = lambda dx, dz: (dx * rx + dz * rz, -(dx * ux + dz * uz))  # noqa: E731 (right, down)
             for text, (x, z) in g.labels():
-                if behind:
-                    # to the opposite edge: rank labels across, file labels up (each stays on its file/rank)
-                    x = x0 + x1 - x if not x0 <= x <= x1 else x
-                    z = z0 + z1 - z if not z0 <= z <= z1 else z
+                # on the viewer's near and left edges whatever the yaw (flipped, or a side kingdom at the bottom)
+                x, z = edge_label_at(x, z, (x0, z0, x1, z1), screen)
                 items.append((text, x, z, 0.17, LABEL, 0.002))
         items += self._cell_texts(view, right)
         for text, x, z, h, col, y in items:

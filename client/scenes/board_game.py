@@ -80,7 +80,11 @@ class BoardGameScene:
         self.actors: list[int] = self._actors_of(game)
         self.last_human: int | None = None
         humans = [i for i, s in enumerate(self.seats) if s == "human"]
-        self.flipped = len(humans) == 1 and self.plugin.bottom_seat_flipped(humans[0])
+        self.yaw = 0.0  # the board's turn (the GL camera's yaw, the flat drawing's): 180 = flipped
+        if len(humans) == 1:
+            self.yaw = self.plugin.bottom_seat_yaw(humans[0])  # the one human's side at the bottom
+        elif self._hot_seat_turns() and self.is_human(self.current):
+            self.yaw = self.plugin.bottom_seat_yaw(self.current)
         self.board_rect = pygame.Rect(0, 0, 1, 1)
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
         self.last_board_view = None
@@ -197,6 +201,7 @@ class BoardGameScene:
         self.last_action_time = time.perf_counter()
         self.move_scroll = 0
         who = self.plugin.seat_name(seat, self.lang) if seat >= 0 else ""
+        said = self.plugin.played(seat, said, self.lang)
         self.say(said if said.startswith(who) else f"{who}: {said}")
         if self.game.is_over:
             self._game_over()
@@ -249,6 +254,24 @@ class BoardGameScene:
 
     def handover_done(self, seat: int) -> None:
         self.last_human = seat
+        if self._hot_seat_turns():  # the hand-over hid the board: it is turned for the seat now looking
+            self.turn_to(self.plugin.bottom_seat_yaw(seat), snap=True)
+
+    def _hot_seat_turns(self) -> bool:
+        """Hot seat with a hand-over (hidden information): the board turns for each human as it takes the screen."""
+        return self.plugin.needs_handover and sum(1 for s in self.seats if s == "human") >= 2
+
+    @property
+    def flipped(self) -> bool:
+        """The board turned round (the top side at the bottom)."""
+        return round(self.yaw) % 360 == 180
+
+    def turn_to(self, yaw: float, snap: bool = False) -> None:
+        """Turn the board to ``yaw`` degrees; the GL camera takes the shorter way round (or jumps: ``snap``)."""
+        self.yaw = float(yaw) % 360.0
+        if self.camera is not None:
+            cur = self.camera._goal[1]
+            self.camera.set_goal(yaw=cur + ((self.yaw - cur + 180.0) % 360.0 - 180.0), snap=snap)
 
     def can_undo(self) -> bool:
         has_computer = any(s != "human" for s in self.seats)
@@ -266,9 +289,7 @@ class BoardGameScene:
         self.say(t("board_undone"))
 
     def toggle_flip(self) -> None:
-        self.flipped = not self.flipped
-        if self.camera is not None:
-            self.camera.set_goal(yaw=180.0 if self.flipped else 0.0)
+        self.turn_to(self.yaw + 180.0)
 
     def toggle_view(self) -> None:
         self.view_pitch = 55.0 if self.view_pitch > 80 else 90.0
@@ -325,6 +346,7 @@ class BoardGameScene:
         viewer = self.viewer()
         v = self.plugin.view(viewer, self.prefix)
         v.flipped = self.flipped and not self.using_gl
+        v.yaw = 0.0 if self.using_gl else self.yaw
         if self.hover is not None and self.human_turn() and self.hover not in v.marks \
                 and self.plugin.can_start(self.hover):
             v.marks[self.hover] = self.plugin.hover_mark(v, self.hover)
@@ -657,8 +679,8 @@ class BoardGameScene:
             self.gl = GLBoardRenderer(display.ctx)
         if self.camera is None or self.camera.bounds != tuple(view.bounds()):
             self.camera = BoardCamera(view.bounds(), pitch=self.view_pitch,
-                                      yaw=180.0 if self.flipped else 0.0)
-            self.camera.set_goal(self.view_pitch, 180.0 if self.flipped else 0.0, snap=True)
+                                      yaw=self.yaw)
+            self.camera.set_goal(self.view_pitch, self.yaw, snap=True)
         fbo = display.gl.fbo
         r = self.board_rect
         self.camera.set_viewport(fbo.size, (r.x, r.y, r.w, r.h))

@@ -851,9 +851,12 @@ class GameScene(Scene):
         self._apply_ai(action, cur)
 
     def _apply_ai(self, action, cur: int) -> None:
+        from engine.messages import Msg
+
         g = self.game
         from engine.api import IllegalAction
 
+        seen_before = len(g.events(self.ctl.viewer)) if self.fog else 0
         try:
             g.apply(action)
         except IllegalAction as e:
@@ -864,7 +867,12 @@ class GameScene(Scene):
             action = End()
         self.ai_wait = self.app.opts.ai_delay / self.ai_speed
         self.last_ai = (action, cur, time.monotonic())
-        self.ctl.say(f"{i18n.player_name(cur)}: {i18n.engine_text(g.describe(action))}")
+        if self.fog:  # S7: the viewer reads what its own log got, never the action's cells it did not see
+            news = g.events(self.ctl.viewer)[seen_before:]
+            self.ctl.say(i18n.engine_text(news[-1].msg) if news
+                         else i18n.engine_text(Msg.of("shachang.ui.unseen_action", seat=i18n.player_name(cur))))
+        else:
+            self.ctl.say(f"{i18n.player_name(cur)}: {i18n.engine_text(g.describe(action))}")
         dst = getattr(action, "dst", None) or getattr(action, "cell", None)
         if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
             self.cam.jump_to(dst)

@@ -6,6 +6,7 @@ import pygame
 
 from client import i18n, keys
 from client.app import Scene
+from client.games.base import GamePlugin
 from client.i18n import t
 from client.ui import text, widgets
 
@@ -92,9 +93,21 @@ class HelpScene(Scene):
     def key_contexts(self) -> tuple[str, ...]:
         return self.contexts()
 
+    def plugin_lines(self) -> list[tuple[str, tuple | None]]:
+        """How to play and what the board's marks mean, from the board game's plugin below (``help_lines``)."""
+        scenes = self.app.scenes
+        below = scenes[:scenes.index(self)] if self in scenes else scenes
+        for s in reversed(below):
+            plugin = getattr(s, "plugin", None) or getattr(getattr(s, "inner", None), "plugin", None)
+            if isinstance(plugin, GamePlugin):
+                return plugin.help_lines(i18n.lang())
+        return []
+
     def tabs(self) -> list[str]:
-        """The page's tabs: "play" (how to play and the board's legend; 沙场秋点兵) and "keys"."""
-        return (["play"] if "shachang" in self.contexts() else []) + ["keys"]
+        """The page's tabs: "play" (how to play and the board's legend: 沙场秋点兵, or a board game whose plugin
+        has ``help_lines``) and "keys"."""
+        play = "shachang" in self.contexts() or bool(self.plugin_lines())
+        return (["play"] if play else []) + ["keys"]
 
     def handle(self, ev) -> None:
         tabs = self.tabs()
@@ -157,6 +170,14 @@ class HelpScene(Scene):
     def draw_play(self, surf, box: pygame.Rect) -> None:
         """How to play in a few lines, then the legend of the board with drawn swatches."""
         y = box.y + 56
+        lines = self.plugin_lines()
+        if lines:  # a board game's own page: its lines, each in its colour (a kingdom's, a mark's)
+            for ln, rgb in lines:
+                for part in text.wrap(ln, 15, box.w - 40):
+                    text.draw(surf, part, (box.x + 20, y), 15, _rgb(rgb) if rgb else widgets.TEXT)
+                    y += 20
+                y += 6
+            return
         for k in HOWTO_KEYS:
             for ln in text.wrap(t(k), 15, box.w - 40):
                 text.draw(surf, ln, (box.x + 20, y), 15, widgets.TEXT)

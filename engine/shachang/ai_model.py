@@ -43,13 +43,28 @@ _span = PLANE.span  # 距离 (S2): the number of levels of a sight line
 
 
 class _Lines(threading.local):
-    """Sight lines already worked out on the height map in use in this thread (one search's)."""
+    """Sight lines and vision maps already worked out on the height map in use in this thread (one
+    search's)."""
 
     h = None
     d: dict = {}
+    vh = None
+    v: dict = {}
 
 
 _LINES = _Lines()
+
+
+def _visible(h: np.ndarray, c, z: int, r: int) -> np.ndarray:
+    """``visible_from`` kept per height map (read only; the model's own vision, not metered)."""
+    lc = _LINES
+    if lc.vh is not h or len(lc.v) * h.size > 16_000_000:  # at most about 16 MB of maps
+        lc.vh, lc.v = h, {}
+    key = (c, z, r)
+    v = lc.v.get(key)
+    if v is None:
+        v = lc.v[key] = visible_from(h, c, z, r)
+    return v
 
 
 def line_clear(h: np.ndarray, src, dst, z: int, x: int) -> bool:
@@ -295,7 +310,7 @@ class Model:
         if self.vis_dirty and self.fog:
             vis = np.zeros_like(self.vis)
             for c, v in self.own.items():
-                vis |= visible_from(self.h, c, int(self.h[c]) + v[0], vision_range(v[0]))
+                vis |= _visible(self.h, c, int(self.h[c]) + v[0], vision_range(v[0]))
                 vis[c] = True
             for cell, rad in self.ghosts:
                 vis |= diamond(vis.shape, cell, rad)
@@ -306,7 +321,7 @@ class Model:
     def _add_vision(self, c, count: int) -> None:
         if not self.fog or self.vis_dirty:
             return
-        self.vis = self.vis | visible_from(self.h, c, int(self.h[c]) + count, vision_range(count))
+        self.vis = self.vis | _visible(self.h, c, int(self.h[c]) + count, vision_range(count))
 
     def attack_ok(self, src, dst, count: int | None = None) -> bool:
         """Whether the own unit on src (with ``count`` soldiers) could shoot the enemy on dst (S8)."""
@@ -324,8 +339,9 @@ class Model:
 
     def targets(self, src, count: int | None = None) -> list:
         n = self.own[src][0] if count is None else count
-        r = attack_range(n)
-        return [d for d in self.enemy if steps(src, d) <= r and self.attack_ok(src, d, n)]
+        r = n.bit_length() + 1  # attack_range (S3)
+        r0, c0 = src
+        return [d for d in self.enemy if abs(d[0] - r0) + abs(d[1] - c0) <= r and self.attack_ok(src, d, n)]
 
     def attack(self, src, dst) -> Attack:
         v = self.own[src]
