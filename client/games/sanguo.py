@@ -187,6 +187,20 @@ class Plugin(GamePlugin):
     def explain(self, prefix, cell):
         return self.try_action(f"{prefix[0].value}-{self.cell_name(cell)}")
 
+    def end_reason(self, lang: str) -> str:
+        """The end for the game-over box and the status line: the winner named first (a ranking by material
+        names nobody, K6), the engine's reason, then every kingdom's place and why."""
+        reason = text(self.game.end_reason(), lang)
+        if not self.game.is_over:
+            return reason
+        places = sorted(self.game.ranking(), key=lambda p: p.place)
+        winner = self.seat_name(places[0].player, lang)
+        sep = "；" if lang == "zh" else "; "
+        head = reason if winner in reason else tr("sanguo.over.winner", lang, seat=winner) + sep + reason
+        entries = [tr("sanguo.over.place", lang, n=p.place, seat=self.seat_name(p.player, lang),
+                      why=text(p.msg, lang) if p.msg is not None else p.reason) for p in places]
+        return head + sep + tr("sanguo.over.places", lang, list=("，" if lang == "zh" else ", ").join(entries))
+
     def out_seats(self) -> set[int]:
         return {s for s in range(3) if not self.obs()["alive"][s]}
 
