@@ -248,3 +248,22 @@ def test_the_game_over_box_names_the_winner_the_reason_and_every_place(cleanup):
         assert box.reason().startswith("蜀获胜；连续60步无吃子") and "名次：1. 蜀（子力18.0）" in box.reason()
     finally:
         i18n.set_lang("en")
+
+
+def test_the_tooltip_of_a_point_says_what_a_new_player_may_know_and_no_more(cleanup):
+    # K8/K9: a face-down piece's tooltip gives its kingdom and its first move (the point's type), never what it is;
+    # K5: an alliance point says what it is for
+    g = position({**RULERS, "e14": "暗魏兵=车", "e9": "吴车"}, to_move=WU)
+    app = make_app("dummy", "sanguo", ["human", "normal", "normal"], "flat", game=g)
+    sc = app.scene
+    pos = sc.cell_pos(sc.plugin.cell("e14"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert sc.hover == sc.plugin.cell("e14")
+    sc.hover_since -= 1.0
+    app.step(0.016)  # the tooltip draws
+    assert sc.plugin.cell_info(sc.hover, "en") == ["e14", "a face-down Wei piece: its first move is a pawn's, "
+                                                           "then it turns over"]
+    assert "车" not in "".join(sc.plugin.cell_info(sc.hover, "zh"))  # what it truly is stays hidden
+    assert sc.plugin.cell_info(sc.plugin.cell("e9"), "zh") == ["e9", "吴车", "吴的结盟点（盟）：别国的马走到这里，就与吴结盟"]
+    assert sc.plugin.cell_info(sc.plugin.cell("i9"), "en") == ["i9"]
