@@ -211,7 +211,7 @@ class BoardView:
     tracks: list[Track] = field(default_factory=list)
     tracks_beside: bool = False  # the tracks to the right of the board (a tall board) instead of below it
     tracks_panel: bool = False  # the plugin draws the tracks as a 2D panel: bounds keep their room, no boxes in the world
-    badge_scale: float = 1.0  # the size of the small lettered badges above a piece (1: the usual)
+    badge_scale: float = 1.0  # the lettered badges' size (1: the usual; on an empty cell at most 0.4 cells)
     captions: list[Caption] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     points: bool = False  # pieces stand on points: cells drawn without gaps, ``lines`` on top
@@ -273,10 +273,11 @@ class BoardView:
         if not kinds:
             return []
         x, z = self.geometry.center(cell)
-        if self.piece_at(cell) is None:
-            n = len(kinds)
-            return [(k, x + (i - (n - 1) / 2) * 0.6, z, 0.3 if n == 1 else 0.26) for i, k in enumerate(kinds)]
         b = self.badge_scale
+        if self.piece_at(cell) is None:  # badge_scale too, up to 0.4 (one) or 0.3 (side by side)
+            n = len(kinds)
+            r = min(0.3 * b, 0.4) if n == 1 else min(0.26 * b, 0.3)
+            return [(k, x + (i - (n - 1) / 2) * 0.6, z, r) for i, k in enumerate(kinds)]
         return [(k, x + 0.32 - i * 0.4 * b, z - 0.34, 0.2 * b) for i, k in enumerate(kinds)]
 
     def edge_segment(self, e: Edge) -> tuple[tuple[float, float], tuple[float, float]] | None:

@@ -58,7 +58,7 @@ _LINES = _Lines()
 def _visible(h: np.ndarray, c, z: int, r: int) -> np.ndarray:
     """``visible_from`` kept per height map (read only; the model's own vision, not metered)."""
     lc = _LINES
-    if lc.vh is not h or len(lc.v) > 4096:
+    if lc.vh is not h or len(lc.v) * h.size > 16_000_000:  # at most about 16 MB of maps
         lc.vh, lc.v = h, {}
     key = (c, z, r)
     v = lc.v.get(key)
