@@ -320,7 +320,16 @@ class ItemsView:
             from engine.shachang import overlays as facts
 
             u = ctl.own_unit(ctl.hover)
-            if u is not None:
+            grp = ctl.group_at(u.cell) if u is not None and ctl.star() else None
+            if grp is not None:  # the star: 番数 hex steps around every soldier of the unit (D-SI5)
+                import numpy as np
+
+                from engine.shachang import hex_overlays
+
+                area = np.zeros(ctl.obs.mask.shape, dtype=bool)
+                for c in grp.cells:
+                    area |= hex_overlays.attack_area(ctl.obs.mask, c, grp.attack_range)
+            elif u is not None:
                 area = facts.attack_area(ctl.obs.heights.shape, u.cell, u.count)
         ov = dataclasses.replace(frame.overlays, reachable={}, targets=enemies, reinforce_cells=others,
                                  blocked_targets=[], attack_area=area, sight_src=None, sight_dst=None,

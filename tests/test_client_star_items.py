@@ -62,3 +62,16 @@ def test_star_item_card_target_and_effect_through_the_app(app):  # noqa: F811
     assert any(fx["kind"] == "tonggui" for fx in scene.items.effects)  # the blast shows
     assert {f["cell"] for f in scene.flashes} >= {N("i8"), N("k5")}
     assert not [c for _, c in scene.items.strip.hits if c.legal]  # one item per turn (S20a)
+
+
+def test_star_blast_area_shown_on_hover_is_the_units_hex_range(app):  # noqa: F811
+    from engine.shachang import hex_overlays
+
+    g = star_items_game([[0, "i5"], [0, "i6"], [1, "q1"]], [["tonggui"], []])
+    scene = start(app, g)
+    step(app)
+    click(app, card_rect(scene, "tonggui").center)
+    scene.ctl.hover = N("i5")
+    ov = scene.items.decorate(scene.ctl.frame()).overlays
+    want = hex_overlays.attack_area(sc.MASK, N("i5"), 2) | hex_overlays.attack_area(sc.MASK, N("i6"), 2)
+    assert (ov.attack_area == want).all()  # 番数 2 of the 2-soldier unit around both soldiers (D-SI5)
