@@ -6,7 +6,10 @@ this before their attacks; easy never uses items):
 * 寸土不让 (S20i): an own unit that may take it and has two or more enemy soldiers within its 番数.
 * 同归于尽 (S20f): the unit's soldiers are fewer than the enemy groups its blast reaches (lines are
   not checked: heights may block some), and the blast touches no other own unit.
-* 画地为牢 (S20d): a seen enemy unit of three or more soldiers within four steps of an own soldier.
+* 画地为牢 (S20d): the largest seen enemy unit of two or more soldiers within five steps of an own
+  soldier (it cannot come closer or get away next turn).
+* 溜之大吉 (S20e): an own unit of one or two soldiers with at least three more enemy soldiers than
+  its own size within three steps.
 * 世外桃源 (S20g): a lone own soldier that cannot attack with three or more enemy soldiers within
   two steps.
 """
@@ -54,11 +57,15 @@ def choose_item(obs, items) -> UseItem | None:
     best = None
     for a in kinds.get("dilao", []):
         e = next((e for e in enemy_groups if a.cells[0] in e.cells), None)
-        if e is not None and e.size >= 3 and any(near(g.cells, e.cells, 4) for g in own_groups):
+        if e is not None and e.size >= 2 and any(near(g.cells, e.cells, 5) for g in own_groups):
             if best is None or e.size > best[0]:
                 best = (e.size, a)
     if best is not None:
         return best[1]
+    for a in kinds.get("liu", []):
+        g = group_of.get(a.cells[0])
+        if g is not None and g.size <= 2 and len(near(g.cells, enemies, 3)) >= g.size + 3:
+            return a
     for a in kinds.get("taoyuan", []):
         g = group_of.get(a.cells[0])
         if g is not None and g.size == 1 and not g.can_attack and len(near(g.cells, enemies, 2)) >= 3:
