@@ -41,8 +41,12 @@ def item_kind(step: Step) -> str:
     return step.value.split(":", 1)[1]
 
 
-def _parse(name: str):
-    from engine.shachang.cells import parse_cell
+def _parse(name: str, game=None):
+    """The cell of a cell name (the star's names on the star preset), or None."""
+    if getattr(game, "board", None) == "star":
+        from engine.shachang.star_cells import parse as parse_cell
+    else:
+        from engine.shachang.cells import parse_cell
 
     try:
         return parse_cell(str(name))
@@ -83,6 +87,8 @@ class ItemsView:
                 from engine.shachang.item_rules import legal_items
 
                 g = ctl.game
+                if getattr(g, "board", None) == "star":  # units are connected soldiers there (S19b)
+                    from engine.shachang.star_items import legal as legal_items
                 acts = [(a, tuple(g.action_steps(a))) for a in legal_items(g)]
             self._legal = (key, acts)
         return self._legal[1]
@@ -104,7 +110,8 @@ class ItemsView:
         """The cells the chooser offers now (empty when no card is in use or a count is next)."""
         if self.prefix is None:
             return []
-        return [c for s in self.next_steps(self.prefix) if s.kind == "cell" and (c := _parse(s.value)) is not None]
+        g = self.scene.ctl.game
+        return [c for s in self.next_steps(self.prefix) if s.kind == "cell" and (c := _parse(s.value, g)) is not None]
 
     def kind(self) -> str | None:
         return item_kind(self.prefix[0]) if self.prefix else None
@@ -266,7 +273,7 @@ class ItemsView:
             return
         from engine.shachang.cells import cell_name
 
-        step = Step("cell", cell_name(cell))
+        step = Step("cell", getattr(ctl.game, "cell_name", cell_name)(cell))  # the star names its cells
         if step not in self.next_steps(self.prefix):
             ctl.say(t("shachang.ui.item.not_target", cell=ctl.cell_name(cell),
                       item=t(f"shachang.item.name.{self.kind()}")), "error")
@@ -307,7 +314,7 @@ class ItemsView:
         cells = self.target_cells()
         enemies = [c for c in cells if ctl.enemy_unit(c) is not None]
         others = [c for c in cells if c not in enemies]
-        chosen = _parse(self.prefix[1].value) if len(self.prefix) > 1 else None
+        chosen = _parse(self.prefix[1].value, ctl.game) if len(self.prefix) > 1 else None
         area = None
         if self.kind() == "tonggui" and ctl.hover in cells:
             from engine.shachang import overlays as facts
@@ -325,6 +332,7 @@ class ItemsView:
     def take_events(self, events) -> None:
         """Effects for the item entries of the viewer's log that just came (S20j: only what it was shown)."""
         now = time.monotonic()
+        g = self.scene.ctl.game
         for ev in events:
             msg = getattr(ev, "msg", None)
             key = getattr(msg, "key", "") or ""
@@ -333,12 +341,12 @@ class ItemsView:
             tail = key.rsplit(".", 1)[-1]
             kw = getattr(msg, "kw", {}) or {}
             if tail in BLAST_HITS:
-                cell = _parse(kw.get(BLAST_HITS[tail]))
+                cell = _parse(kw.get(BLAST_HITS[tail]), g)
                 if cell is not None:
                     wiped = tail == "blast_wiped" or (tail == "blast_unseen" and str(kw.get("n")) == "0")
                     self.scene.flashes.append({"cell": cell, "t0": now, "unseen": tail == "blast_unseen",
                                                "wiped": wiped})
-                    src = _parse(kw.get("src")) if tail != "blast_unseen" else None
+                    src = _parse(kw.get("src"), g) if tail != "blast_unseen" else None
                     for fx in self.effects:  # the blast's ring reaches its farthest victim
                         if fx["kind"] == "tonggui" and src is not None and fx["cells"][0] == src:
                             fx["victims"].append(cell)
@@ -346,7 +354,7 @@ class ItemsView:
             names = EFFECT_CELLS.get(tail)
             if names is None:
                 continue
-            cells = [_parse(kw.get(n)) for n in names]
+            cells = [_parse(kw.get(n), g) for n in names]
             if any(c is None for c in cells):
                 continue
             n = kw.get("n")

@@ -28,7 +28,9 @@ VARIANTS = {"sanguo": ({"variant": "jieqi"}, {"variant": "jieqi", "mode": "quick
             "shachang": ({"preset": "star"}, {"preset": "star", "players": "6", "mode": "tabletop"},
                          # the fun items (S20a), with a fixed item seed so failures replay
                          {"items": "true", "item_seed": "5"},
-                         {"items": "true", "item_seed": "6", "mode": "tabletop"})}
+                         {"items": "true", "item_seed": "6", "mode": "tabletop"},
+                         # the fun items on the star (S20a, S19b units as connected soldiers)
+                         {"preset": "star", "items": "true", "item_seed": "7"})}
 
 
 def _cases():

@@ -216,3 +216,23 @@ def test_computer_item_out_of_sight_is_not_named_on_the_status_line(app):  # noq
     assert "g7" not in sc.ctl.status and cell_name(landed) not in sc.ctl.status
     assert "out of sight" in sc.ctl.status
     assert sc.items.effects == []  # nothing of it is drawn either
+
+
+def test_hot_seat_without_fog_hands_over_because_the_hands_are_hidden(app):  # noqa: F811
+    # tabletop mode has no fog, but the items' hands are hidden (S20a): the next player takes the screen
+    # only after a hand-over, and sees its own hand and the other's count
+    from client.scenes.modals import ConfirmModal
+
+    g = items_game(UNITS, [["tonggui"], ["liu", "cuntu"]], mode="tabletop")
+    sc = start(app, g, ("human", "human"))
+    step(app)
+    assert sc.ctl.viewer == 0 and [c.title for _, c in sc.items.strip.hits if not c.face_down] == ["Go Down Together"]
+    key(app, pygame.K_RETURN)
+    if isinstance(app.scene, ConfirmModal):
+        key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, HandoverScene)
+    key(app, pygame.K_SPACE)
+    step(app, 2)
+    assert sc.ctl.viewer == 1
+    assert [c.title for _, c in sc.items.strip.hits if not c.face_down] == ["Slip Away", "Not an Inch"]
+    assert [c.corner for _, c in sc.items.strip.hits if c.face_down] == ["1"]

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from client import i18n
+from client.games.base import text
 from client.boards.model import edge_label_at
 from client.render.gl_board import BoardCamera
 from engine.sanguo import new_game
@@ -218,3 +219,51 @@ def test_f1_explains_what_to_click_and_what_the_face_down_hints_and_the_alliance
     assert app.app.scene.inner is app.scene  # F1 again closes the page
     standard = make_app("dummy", "sanguo", ["human", "normal", "normal"], "flat", game=new_game())
     assert not any("face down" in ln for ln, _ in standard.scene.plugin.help_lines("en"))  # 揭棋 only
+
+
+def test_the_game_over_box_names_the_winner_the_reason_and_every_place(cleanup):
+    # K6: a ranking by material names no winner in the engine's reason: the box says who won, why, and the places
+    import random
+
+    g = new_game(variant="jieqi", seed=4)
+    rnd = random.Random(1)
+    while not g.is_over:
+        g.apply(rnd.choice(g.legal_actions()))
+    assert "ranked by material" in text(g.end_reason(), "en")
+    last = g.log[-1]
+    app = make_app("dummy", "sanguo", ["human", "human", "human"], "flat", game=g.replay(len(g.log) - 1))
+    play_cells(app, last.src, last.dst)  # the last move, clicked
+    assert app.scene.game.is_over
+    box = app.scene.modal
+    assert box is not None and box.kind == "over"
+    places = sorted(app.scene.game.ranking(), key=lambda p: p.place)
+    names = [text(g.seat_name(p.player), "en") for p in places]
+    assert box.reason().startswith(f"{names[0]} wins; 60 moves in a row without a capture, reveal or alliance")
+    assert box.reason().endswith(f"places: 1. {names[0]} (material 18.0), 2. {names[1]} (material 14.5), "
+                                 f"3. {names[2]} (material 5.0)")
+    assert app.scene.message == box.reason()  # the status line says the same
+    app.step(0.016)
+    i18n.set_lang("zh")
+    try:
+        assert box.reason().startswith("蜀获胜；连续60步无吃子") and "名次：1. 蜀（子力18.0）" in box.reason()
+    finally:
+        i18n.set_lang("en")
+
+
+def test_the_tooltip_of_a_point_says_what_a_new_player_may_know_and_no_more(cleanup):
+    # K8/K9: a face-down piece's tooltip gives its kingdom and its first move (the point's type), never what it is;
+    # K5: an alliance point says what it is for
+    g = position({**RULERS, "e14": "暗魏兵=车", "e9": "吴车"}, to_move=WU)
+    app = make_app("dummy", "sanguo", ["human", "normal", "normal"], "flat", game=g)
+    sc = app.scene
+    pos = sc.cell_pos(sc.plugin.cell("e14"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(0.016)
+    assert sc.hover == sc.plugin.cell("e14")
+    sc.hover_since -= 1.0
+    app.step(0.016)  # the tooltip draws
+    assert sc.plugin.cell_info(sc.hover, "en") == ["e14", "a face-down Wei piece: its first move is a pawn's, "
+                                                           "then it turns over"]
+    assert "车" not in "".join(sc.plugin.cell_info(sc.hover, "zh"))  # what it truly is stays hidden
+    assert sc.plugin.cell_info(sc.plugin.cell("e9"), "zh") == ["e9", "吴车", "吴的结盟点（盟）：别国的马走到这里，就与吴结盟"]
+    assert sc.plugin.cell_info(sc.plugin.cell("i9"), "en") == ["i9"]

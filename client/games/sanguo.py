@@ -164,6 +164,30 @@ class Plugin(GamePlugin):
         keys += ["alliance", "check", "turn"]
         return [(tr(f"sanguo.help.{k}", lang), None) for k in keys]
 
+    def cell_info(self, cell, lang: str) -> list[str]:
+        """The tooltip of a point: its name, what stands there as the viewer may know it (a face-down piece: its
+        kingdom and its first move only, K8/K9; who moves a piece when that is not its own kingdom), and what
+        the point is for (an alliance point while alliances are open, the emperor's point; K5)."""
+        obs = self.observation(self.viewer)
+        name = self.cell_name(cell)
+        lines = [name]
+        kingdom = lambda k: text(Msg.of("sanguo.kingdom." + k), lang)  # noqa: E731
+        kind = lambda k: text(Msg.of("sanguo.kind." + k), lang)  # noqa: E731
+        t = obs["board"].get(name)
+        if t is not None and t["hidden"]:
+            lines.append(tr("sanguo.info.hidden", lang, kingdom=kingdom(t["kingdom"]), kind=kind(t["kind"])))
+        elif t is not None:
+            piece = text(Msg.of("sanguo.piece", kingdom=Msg.of("sanguo.kingdom." + t["kingdom"]),
+                                kind=Msg.of("sanguo.kind." + t["kind"])), lang)
+            if t["owner"] is not None and SEATS[t["owner"]] != t["kingdom"]:
+                piece = tr("sanguo.info.owner", lang, piece=piece, seat=self.seat_name(t["owner"], lang))
+            lines.append(piece)
+        if cell in self.alliance_cells and not obs["han"]:
+            lines.append(tr("sanguo.info.alliance", lang, kingdom=kingdom(self.alliance_cells[cell])))
+        elif cell == self.emperor_cell and not obs["han"]:
+            lines.append(tr("sanguo.info.emperor", lang))
+        return lines
+
     def check_cells(self, obs) -> list:
         """The ruler of the kingdom to move while it answers a check (K3 被将先走)."""
         if self.game.is_over or self.game.stage != "check":
@@ -186,6 +210,20 @@ class Plugin(GamePlugin):
 
     def explain(self, prefix, cell):
         return self.try_action(f"{prefix[0].value}-{self.cell_name(cell)}")
+
+    def end_reason(self, lang: str) -> str:
+        """The end for the game-over box and the status line: the winner named first (a ranking by material
+        names nobody, K6), the engine's reason, then every kingdom's place and why."""
+        reason = text(self.game.end_reason(), lang)
+        if not self.game.is_over:
+            return reason
+        places = sorted(self.game.ranking(), key=lambda p: p.place)
+        winner = self.seat_name(places[0].player, lang)
+        sep = "；" if lang == "zh" else "; "
+        head = reason if winner in reason else tr("sanguo.over.winner", lang, seat=winner) + sep + reason
+        entries = [tr("sanguo.over.place", lang, n=p.place, seat=self.seat_name(p.player, lang),
+                      why=text(p.msg, lang) if p.msg is not None else p.reason) for p in places]
+        return head + sep + tr("sanguo.over.places", lang, list=("，" if lang == "zh" else ", ").join(entries))
 
     def out_seats(self) -> set[int]:
         return {s for s in range(3) if not self.obs()["alive"][s]}

@@ -272,7 +272,7 @@ class GameScene(Scene):
                 self.app.push(GameOverScene(self.app, self))
             return
         cur = g.current_player
-        if self.fog and len(self.humans()) >= 2:
+        if getattr(g, "hidden_information", self.fog) and len(self.humans()) >= 2:  # fog (S7) or hands (S20a)
             # hot seat with fog: as soon as the turn leaves the human on screen, hide the board and
             # hand over to the next human in turn order (computer seats in between play behind it)
             nxt = self.next_human(cur)

@@ -33,9 +33,7 @@ def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, 
         items = items.strip().lower() in ("1", "true", "yes", "on")
     if isinstance(item_seed, str):
         item_seed = int(item_seed)
-    if items:
-        if get_preset(preset).board == "star":
-            raise ValueError("the fun items (S20a) are offered on the square maps, not on the star")
+    if items:  # on every preset, the star too (S20a; engine/shachang/star_items.py)
         return game_class(preset)(game_map, preset=preset, mode=mode, players=players, seed=seed,
                                   round_limit=round_limit, map_source=source, items=True,
                                   item_seed=item_seed, item_setup=item_setup)

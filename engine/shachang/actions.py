@@ -134,7 +134,8 @@ _MISSING = _Missing()
 
 def verb(a: Action) -> str:
     """The action's verb ("reinforce", "march", "attack", "end")."""
-    return _VERB[type(a)]
+    v = _VERB.get(type(a))
+    return v if v is not None else next(w for t, w in _VERB.items() if isinstance(a, t))  # star subclasses
 
 
 def _whole(v) -> bool:

@@ -289,7 +289,8 @@ def save_options(g: "ShachangGame") -> dict:
     if g.items.chance.forced:
         out["item_forced"] = g.items.chance.to_json()
     if g.item_setup is not None:
-        out["item_setup"] = {"cells": [cell_name(c) for c in g.item_setup["cells"]],
+        named = getattr(g, "cell_name", cell_name)  # the star names its cells its own way
+        out["item_setup"] = {"cells": [named(c) for c in g.item_setup["cells"]],
                              "hands": g.item_setup["hands"]}
     return out
 

@@ -130,6 +130,13 @@ class StarAgent:
             return self._reinforce(obs, reinf, enemies) if reinf else legal[0]
         if reinf and obs.phase == "reinforce":
             return self._reinforce(obs, reinf, enemies)
+        if self.level != "easy":  # an item where it clearly pays (engine/shachang/star_ai_items.py)
+            from engine.shachang.actions import UseItem
+            from engine.shachang.star_ai_items import choose_item
+
+            use = choose_item(obs, [a for a in legal if isinstance(a, UseItem)])
+            if use is not None:
+                return use
         if self.level == "easy":
             if attacks:
                 return self.rng.choice(attacks)

@@ -32,7 +32,7 @@ from engine.api import IllegalAction
 from engine.messages import Msg
 from engine.shachang import rules
 from engine.shachang import star_cells as sc
-from engine.shachang.actions import Attack, End, March, Reinforce
+from engine.shachang.actions import Attack, End, March, Reinforce, UseItem
 from engine.shachang.game import ShachangGame, _seat
 from engine.shachang.maps import GameMap
 from engine.shachang.sight import blocking_cell, line_report
@@ -51,7 +51,8 @@ class StarGame(ShachangGame):
 
     def __init__(self, game_map: GameMap, preset: str = "star", mode: str = "digital",
                  players: int = 2, seed: int = 0, round_limit: int | None = None,
-                 map_source: str = "generated", setup: dict | None = None):
+                 map_source: str = "generated", setup: dict | None = None, items: bool = False,
+                 item_seed: int | None = None, item_setup: dict | None = None, item_forced: dict | None = None):
         if rules.preset(preset).board != "star":
             raise ValueError(f"preset {preset!r} is not a star preset")
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
@@ -73,6 +74,12 @@ class StarGame(ShachangGame):
 
             apply_star_setup(self, setup)
         self.setup = setup
+        if items:  # the fun items on the star (S20a, engine/shachang/star_items.py)
+            from engine.shachang import star_items
+
+            if item_setup is not None:
+                item_setup = self.item_setup = star_items.check_setup(item_setup, players, mode)
+            self.items = star_items.create(self, item_seed, item_setup, item_forced)
 
     # ------------------------------------------------------------ geometry
     @property
@@ -93,16 +100,39 @@ class StarGame(ShachangGame):
 
     # ------------------------------------------------------------ text
     def parse_action(self, text: str):
+        if isinstance(text, str) and text.split()[:1] == ["item"]:
+            from engine.shachang.star_items import parse_item
+
+            return parse_item(text.split()[1:])
         return parse_action(text)
+
+    def _validated(self, action):
+        """A validated star action (item uses too) from an action or its text."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if isinstance(action, UseItem):
+            from engine.shachang import star_items
+
+            return star_items.validated(action)
+        return validated(as_star_action(action))
 
     def describe(self, action) -> Msg:
         """The action as a keyed message with star cell names."""
-        return describe(validated(as_star_action(action)))
+        a = self._validated(action)
+        if isinstance(a, UseItem):
+            from engine.shachang.star_items import describe as describe_item
+
+            return describe_item(a)
+        return describe(a)
 
     def action_steps(self, action):
         from engine.api import Step
 
-        a = validated(as_star_action(action))
+        a = self._validated(action)
+        if isinstance(a, UseItem):
+            from engine.shachang.star_items import item_steps
+
+            return item_steps(a)
         if isinstance(a, March):
             return (Step("cell", sc.name(a.src)), Step("cell", sc.name(a.dst)),
                     Step("count", str(a.count), "shachang.step.count"))
@@ -283,7 +313,12 @@ class StarGame(ShachangGame):
         if self.over or u is None or u.owner != self.cur or not u.can_act or self._must_reinforce():
             return {}
         b = self.budget_left(cell)
-        return self._bfs(cell, b) if b > 0 else {}
+        reach = self._bfs(cell, b) if b > 0 else {}
+        if self.items is not None:
+            from engine.shachang.star_items import reach_filter
+
+            reach = reach_filter(self, cell, reach)  # S20d, S20g
+        return reach
 
     def attack_range_of(self, cell: Cell) -> int:
         """Attack range of the unit of the soldier on ``cell``: its 番数 (S19e: 1, 2, 3, 4 for 1, 2–3, 4–7, 8–15)."""
@@ -295,12 +330,12 @@ class StarGame(ShachangGame):
         if self.over or u is None or u.owner != self.cur or self._must_reinforce():
             return []
         g = self.group_of(cell)
-        if not self.can_attack_group(g):
+        if not self.can_attack_group(g) or u.hidden:
             return []
         rng = rules.fanshu(len(g))
         vis = self.visible(self.cur)
         return sorted(c for c, t in self.units.items()
-                      if t.owner != self.cur and vis[c] and sc.distance(cell, c) <= rng
+                      if t.owner != self.cur and vis[c] and sc.distance(cell, c) <= rng and not t.hidden
                       and self._attack_block(cell, u, c, t) is None)
 
     def _attack_block(self, src: Cell, u: Unit, dst: Cell, t: Unit):
@@ -328,6 +363,10 @@ class StarGame(ShachangGame):
                 continue
             for cell in g:
                 acts.extend(StarAttack(cell, t) for t in self.attack_targets(cell))
+        if self.items is not None:
+            from engine.shachang.star_items import legal
+
+            acts.extend(legal(self))
         acts.append(End())
         return acts
 
@@ -336,11 +375,15 @@ class StarGame(ShachangGame):
         """Raise IllegalAction if ``action`` (or its text) is illegal now; return the star action.
         With fog, the rules about what the player knows come before any rule that looks at an
         unseen cell's occupant."""
-        a = validated(as_star_action(action))
+        a = self._validated(action)
         if self.over:
-            raise IllegalAction("game over", key="shachang.game_over", action=describe(a),
+            raise IllegalAction("game over", key="shachang.game_over", action=self.describe(a),
                                 reason=self._end_msg or "")
-        if isinstance(a, Reinforce):
+        if isinstance(a, UseItem):
+            from engine.shachang.star_items import check
+
+            check(self, a)
+        elif isinstance(a, Reinforce):
             self._check_star_reinforce(a)
         elif isinstance(a, March):
             self._check_star_march(a)
@@ -366,6 +409,7 @@ class StarGame(ShachangGame):
                                 field=f, cap=self.P.cap)
         if a.cell not in self.spawns[p]:
             raise IllegalAction("S19c own point", key="shachang.star.reinforce_point", action=act, seat=_seat(p))
+        self._item_checks(a)
         u = self.units.get(a.cell)
         if u is not None and u.owner != p:
             raise IllegalAction("S13 enemy-held cell", key="shachang.reinforce.enemy_cell", action=act,
@@ -373,6 +417,13 @@ class StarGame(ShachangGame):
         if u is not None:
             raise IllegalAction("S19b one soldier per cell", key="shachang.star.cell_taken", action=act,
                                 cell=sc.name(a.cell))
+
+    def _item_checks(self, a) -> None:
+        """With items, their refusals (S20d, S20g) before an occupant is named."""
+        if self.items is not None:
+            from engine.shachang.star_items import check_target
+
+            check_target(self, a)
 
     def _own_soldier(self, a, rule: str) -> Unit:
         p = self.cur
@@ -402,6 +453,7 @@ class StarGame(ShachangGame):
         if self.fog and not self.seen[a.dst]:
             raise IllegalAction("S10 unseen cell", key="shachang.march.unseen", action=act,
                                 cell=sc.name(a.dst))
+        self._item_checks(a)
         d = self.units.get(a.dst)
         if d is not None and d.owner != p:
             raise IllegalAction("S15 enemy-held cell", key="shachang.march.enemy_cell", action=act,
@@ -432,6 +484,7 @@ class StarGame(ShachangGame):
         if self.fog and not self.visible(p)[a.dst]:
             raise IllegalAction("S8 target in sight", key="shachang.attack.not_in_sight", action=act,
                                 cell=sc.name(a.dst), seat=_seat(p))
+        self._item_checks(a)
         t = self.units.get(a.dst)
         if t is None or t.owner == p:
             raise IllegalAction("S8 enemy target", key="shachang.attack.no_enemy", action=act,
@@ -469,9 +522,17 @@ class StarGame(ShachangGame):
             self._apply_star_march(p, a)
         elif isinstance(a, Attack):
             self._apply_star_attack(p, a)
+        elif isinstance(a, UseItem):
+            from engine.shachang.star_items import apply as apply_item
+
+            apply_item(self, a)
         else:
             self._event(Msg.of("shachang.ev.end", seat=_seat(p)), None)
             self._end_turn()
+        if self.items is not None and not isinstance(a, End):
+            from engine.shachang.star_items import after_action
+
+            after_action(self, a, p)
 
     def _apply_star_march(self, p: int, a: March) -> None:
         self._begin_battle()
@@ -529,10 +590,20 @@ class StarGame(ShachangGame):
         """What ``player`` may know now (S7, S11 on the star): see ``StarObservation``."""
         from engine.shachang.star_observation import observe
 
-        return observe(self, player)
+        obs = observe(self, player)
+        if self.items is not None:
+            from engine.shachang import star_items
+
+            return star_items.observe(self, obs, player)
+        return obs
 
     def hidden_variant(self, player: int, rng) -> "StarGame":
         """A copy ``player`` cannot tell from this game (hidden enemy soldiers moved elsewhere)."""
         from engine.shachang.star_observation import hidden_variant
 
-        return hidden_variant(self, player, rng)
+        v = hidden_variant(self, player, rng)
+        if self.items is not None:
+            from engine.shachang.star_items import vary
+
+            vary(v, player, rng)
+        return v

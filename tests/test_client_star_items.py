@@ -1,0 +1,64 @@
+"""The fun items on the star (S20a with S19b units) in the app under SDL's dummy driver: the command line
+``--preset star --items`` starts a star game with items, an item card is chosen, the chooser offers every
+soldier of each eligible unit (the engine's legal uses), a click plays it and the effect happens."""
+from __future__ import annotations
+
+import numpy as np
+
+from client.scenes.game import GameScene
+from engine.shachang import rules
+from engine.shachang import star_cells as sc
+from engine.shachang.actions import UseItem
+from engine.shachang.maps import GameMap
+from engine.shachang.star_game import StarGame
+from engine.shachang.star_terrain import generate_star
+from tests.test_client_loop import app, click, step  # noqa: F401  (the app fixture)
+from tests.test_items_client_cards import card_rect, start
+from tests.test_client_star_app import px
+
+N = sc.parse
+
+
+def star_items_game(units, hands, mode="tabletop") -> StarGame:
+    m = generate_star(rules.preset("star"), 2, 0, flat=True)
+    setup = {"units": units, "reserve": [0, 0], "current": 0, "explored": "all"}
+    return StarGame(GameMap(np.zeros((17, 17), dtype=np.int16), m.spawns), preset="star", mode=mode, players=2,
+                    setup=setup, items=True, item_seed=5, item_setup={"cells": [], "hands": hands})
+
+
+def test_command_line_star_with_items_starts_a_star_game_with_items(app):  # noqa: F811
+    from client.__main__ import options_from, parse_args
+
+    o = options_from(parse_args(["--preset", "star", "--items", "--seed", "3", "--seats", "human,easy",
+                                 "--renderer", "flat"]))
+    assert o.game_options == {"items": True} and o.preset == "star"
+    app.opts.game_options, app.opts.seed, app.opts.seats, app.opts.preset = o.game_options, o.seed, o.seats, o.preset
+    app.new_game_from_opts()
+    step(app)
+    g = app.find(GameScene).game
+    assert isinstance(g, StarGame) and g.items is not None and len(g.items.cells) == 15
+
+
+def test_star_item_card_target_and_effect_through_the_app(app):  # noqa: F811
+    units = [[0, "i5"], [0, "i6"], [0, "e1"], [1, "i8"], [1, "k5"], [1, "l5"], [1, "q1"]]
+    g = star_items_game(units, [["tonggui", "taoyuan"], ["liu"]])
+    scene = start(app, g)
+    step(app)
+    faces = [c for _, c in scene.items.strip.hits if not c.face_down]
+    assert [c.step.value for c in faces] == ["item:tonggui", "item:taoyuan"]
+    click(app, card_rect(scene, "tonggui").center)
+    offered = set(scene.items.target_cells())
+    legal = {a.cells[0] for a in g.legal_actions() if isinstance(a, UseItem) and a.kind == "tonggui"}
+    assert offered == legal == {N("i5"), N("i6"), N("e1")}  # every own soldier names its unit
+    before = len(g.log)
+    click(app, px(app, "i8"))  # an enemy: not a target, the card stays in use
+    assert len(g.log) == before and scene.items.prefix is not None
+    click(app, px(app, "i6"))
+    assert g.log[-1] == UseItem("tonggui", (N("i6"),))
+    # S20f on the star (D-SI5): i5+i6 removed, the lone i8 and the nearest of k5/l5 hit
+    assert sorted(sc.name(c) for c, u in g.units.items() if u.owner == 1) == ["l5", "q1"]
+    assert N("i5") not in g.units and N("i6") not in g.units
+    step(app)
+    assert any(fx["kind"] == "tonggui" for fx in scene.items.effects)  # the blast shows
+    assert {f["cell"] for f in scene.flashes} >= {N("i8"), N("k5")}
+    assert not [c for _, c in scene.items.strip.hits if c.legal]  # one item per turn (S20a)

@@ -1,0 +1,431 @@
+"""The fun items (S20a–S20j) on the Chinese-checkers star (S19a–S19h), where a unit is a connected
+group of own soldiers (S19b). Readings the rulings leave open are the decisions D-SI1 ... of
+docs/rules/shachang_star.md. Positions are star names ("i5" the centre, row i = i1..i9)."""
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from engine.api import IllegalAction
+from engine.shachang import load_game, new_game, rules
+from engine.shachang import star_cells as sc
+from engine.shachang.actions import March, UseItem
+from engine.shachang.maps import GameMap
+from engine.shachang.star_game import StarGame
+from engine.shachang.star_items import StarItemsObservation, blast_victims, discarded
+from engine.shachang.star_terrain import generate_star
+
+N = sc.parse
+
+
+def sgame(units, hands=((), ()), cells=(), mode="classic", players=2, current=0, heights=None,
+          reserve=None, item_seed=1) -> StarGame:
+    """A star game with items from a position: ``units`` maps a cell name to its owner."""
+    m = generate_star(rules.preset("star"), players, 0, flat=True)
+    h = np.zeros((17, 17), dtype=np.int16)
+    for name, v in (heights or {}).items():
+        h[N(name)] = v
+    rows = [[o, c] if isinstance(o, int) else [o[0], c, o[1]] for c, o in units.items()]
+    setup = {"units": rows, "reserve": reserve or [10] * players, "current": current}
+    return StarGame(GameMap(h, m.spawns), preset="star", mode=mode, players=players, setup=setup, items=True,
+                    item_seed=item_seed, item_setup={"cells": list(cells), "hands": [list(x) for x in hands]})
+
+
+def snapshot(g):
+    return (g.to_json(), {c: vars(u).copy() for c, u in g.units.items()}, g.heights.tobytes(),
+            [list(h) for h in g.items.hands], sorted(g.items.cells), g.items.used, list(g.budgets),
+            len(g.items.chance.record), len(g._events))
+
+
+def refused(g, action, rule_part):
+    before = snapshot(g)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(action)
+    assert rule_part in e.value.rule, (e.value.rule, e.value.text("en"))
+    assert snapshot(g) == before, "an illegal action changed the state"
+    for lang in ("zh", "en"):
+        assert "{" not in e.value.text(lang)
+    return e.value
+
+
+def names(cells):
+    return sorted(sc.name(c) for c in cells)
+
+
+def own(g, p):
+    return names(c for c, u in g.units.items() if u.owner == p)
+
+
+def force(g, kind):
+    g.items.chance.force(g.items.kinds(g.mode).index(kind))
+
+
+def finish_turn(g):
+    g.apply("end")
+
+
+# ---------------------------------------------------------------- S20a on the star
+def test_items_on_the_star_are_seeded_hidden_cells_off_the_points_S20a_DSI1():
+    assert new_game(preset="star", seed=1).items is None  # off by default
+    g = new_game(preset="star", players=3, seed=1, items=True, item_seed=7)
+    cells = g.items.cells
+    assert len(cells) == 15  # one in eight of the 121 cells (D-I1)
+    assert all(sc.on_star(c) and c not in g.units for c in cells)
+    assert not cells & {c for sp in g.spawns for c in sp}
+    assert new_game(preset="star", players=3, seed=1, items=True, item_seed=7).items.cells == cells
+    assert new_game(preset="star", players=3, seed=1, items=True, item_seed=8).items.cells != cells
+    o = g.observe(0)
+    assert isinstance(o, StarItemsObservation) and o.hand == () and o.hand_counts == (0, 0, 0)
+    assert o.board == "star" and o.groups  # still a star observation
+
+
+def test_a_move_ending_on_an_item_cell_draws_for_its_owner_only_S20a():
+    g = sgame({"i4": 0, "i5": 0, "a1": 1}, cells=["i3", "h4"], mode="digital")
+    force(g, "liu")
+    g.apply("march i4 i3 1")
+    assert g.items.hands == [["liu"], []] and N("i3") not in g.items.cells
+    assert g.observe(0).hand == ("liu",)
+    o1 = g.observe(1)
+    assert o1.hand == () and o1.hand_counts == (1, 0)  # the others see how many, not which
+    assert not any("liu" in t.lower() or "slip" in t.lower() for t in o1.events)
+    g.apply("march i5 i6 1")  # not an item cell: nothing
+    assert g.items.hands == [["liu"], []]
+
+
+def test_a_full_hand_draws_nothing_and_the_cell_keeps_its_item_S20a():
+    g = sgame({"i4": 0, "a1": 1}, hands=[["liu", "taoyuan", "cuntu"], []], cells=["i3"])
+    g.apply("march i4 i3 1")
+    assert len(g.items.hands[0]) == 3 and N("i3") in g.items.cells
+
+
+def test_one_item_per_turn_and_it_ends_the_reinforcement_phase_S20a_S12():
+    g = sgame({"i4": 0, "i5": 0, "a1": 1}, hands=[["taoyuan", "cuntu"], []], reserve=[5, 5])
+    assert g.phase == "reinforce"
+    g.apply("item cuntu i4")
+    assert g.phase == "battle" and g.items.used and g.observe(0).item_used
+    refused(g, "item taoyuan i4", "S20a one per turn")
+    refused(g, g.legal_actions()[0] if False else f"reinforce {sc.name(g.spawns[0][0])} 1", "S12")
+    refused(g, "item liu i4", "S20a not in hand")
+    assert all(not isinstance(a, UseItem) for a in g.legal_actions())
+    finish_turn(g)
+    finish_turn(g)
+    assert not g.items.used
+
+
+def test_classic_mode_offers_no_height_items_S20a():
+    g = new_game(preset="star", mode="classic", seed=0, items=True, item_seed=0)
+    assert set(g.items.kinds("classic")) == {"dilao", "liu", "tonggui", "taoyuan", "wangming", "cuntu"}
+    with pytest.raises(ValueError):
+        sgame({"i5": 0, "a1": 1}, hands=[["fanfu"], []])
+
+
+# ---------------------------------------------------------------- the eight items on the star
+def test_yugong_one_soldier_moves_height_for_its_start_units_steps_S20b_DSI2():
+    g = sgame({"i5": 0, "i6": 0, "a1": 1}, hands=[["yugong"], []], mode="tabletop", heights={"h5": 2, "i4": 1})
+    refused(g, "item yugong i5 g5 h5 1", "S20b too far")  # g5 is two steps from i5
+    refused(g, "item yugong i5 h5 i4 3", "S20b below zero")
+    refused(g, "item yugong i5 h5 j6 1", "S20b not neighbours")
+    g.apply("item yugong i5 h5 i4 2")
+    assert int(g.heights[N("h5")]) == 0 and int(g.heights[N("i4")]) == 3
+    assert g.budget_left(N("i5")) == g.budget_left(N("i6")) == 1  # paid by the start unit (S19d)
+    assert set(g.reachable(N("i6"))) == {c for c in sc.NEIGHBOURS[N("i6")] if c not in g.units}
+
+
+def test_fanfu_turns_the_star_upside_down_S20c():
+    g = sgame({"i5": 0, "a1": 1}, hands=[["fanfu"], []], mode="tabletop", heights={"h5": 4, "i4": 1})
+    before = g.heights.copy()
+    g.apply("item fanfu")
+    hi, lo = 4, 0
+    assert (g.heights[sc.MASK] == hi + lo - before[sc.MASK]).all()
+    assert (g.heights[~sc.MASK] == 0).all()  # off the star nothing changes
+    assert int(g.heights[N("h5")]) == 0 and int(g.heights[N("i5")]) == 4
+
+
+def test_fanfu_in_digital_mode_rebuilds_the_hex_vision_S20c_S19f():
+    g = new_game(preset="star", mode="digital", seed=2, items=True, item_seed=1)
+    g.items.hands[0] = ["fanfu"]
+    g.apply("item fanfu")
+    from engine.shachang.vision import visible_from
+    for p in range(2):  # brute force: every soldier's view on the new heights (S19f), plus the own point
+        want = np.zeros_like(sc.MASK)
+        for grp in g.groups(p):
+            for c in grp:
+                want |= visible_from(g.heights, c, int(g.heights[c]) + 1, rules.vision_range(len(grp)), sc.LATTICE)
+        for c in g.spawns[p]:
+            want[c] = True
+        assert (g.visible(p) == (want & sc.MASK)).all()
+
+
+def test_dilao_jails_the_whole_enemy_unit_for_its_next_turn_S20d_DSI3():
+    g = sgame({"i5": 0, "i7": 1, "i8": 1, "a1": 1}, hands=[["dilao"], []])
+    refused(g, "item dilao i5", "S20d no enemy")
+    g.apply("item dilao i8")
+    assert g.units[N("i7")].jail and g.units[N("i8")].jail and not g.units[N("a1")].jail
+    finish_turn(g)
+    assert g.cur == 1
+    refused(g, "march i7 h7 1", "S20d jailed")  # neither jailed soldier moves
+    assert g.reachable(N("i8")) == {}
+    assert all(not (isinstance(a, March) and a.src in (N("i7"), N("i8"))) for a in g.legal_actions())
+    g.apply("attack i7 i5")  # it may still attack (S20d)
+    assert N("i5") not in g.units
+    finish_turn(g)
+    assert not g.units[N("i7")].jail  # over after its owner's turn
+
+
+def test_dilao_stops_own_soldiers_joining_the_jailed_unit_DSI3():
+    g = sgame({"i1": 0, "i5": 1, "i6": 1, "h4": 1}, hands=[["dilao"], []])
+    g.apply("item dilao i5")
+    finish_turn(g)
+    refused(g, "march h4 i4 1", "S20d jailed")  # i4 touches the jailed i5: no march received
+    g.apply("march h4 h3 1")  # elsewhere it moves freely
+
+
+def test_dilao_needs_the_target_in_sight_S20d_S7():
+    g = sgame({"i1": 0, "q1": 1}, hands=[["dilao"], []], mode="digital")
+    e = refused(g, "item dilao q1", "S20d not in sight")
+    assert "q1" in e.text("en") and "enemy" not in e.text("en")
+    e = refused(g, "item dilao i9", "S20d not in sight")  # an empty unseen cell: the same answer
+
+
+def test_liu_moves_the_unit_to_a_seeded_connected_group_of_empty_cells_S20e_DSI4():
+    units = {"i4": 0, "i5": 0, "i6": 0, "e1": 0, "a1": 1}
+    g = sgame(units, hands=[["liu"], []], item_seed=3)
+    g.apply("item liu i5")
+    new = [c for c, u in g.units.items() if u.owner == 0 and sc.name(c) != "e1"]
+    assert len(new) == 3 and len(sc.components(new)) == 1  # the same size, connected
+    assert all(g.units[c].fresh for c in new)  # a new camp: no moves, no attack this turn
+    assert not any(n == N("e1") for c in new for n in sc.NEIGHBOURS[c])  # it merged with nothing
+    assert sorted(len(grp) for grp in g.groups(0)) == [1, 3]
+    h = sgame(units, hands=[["liu"], []], item_seed=3)
+    h.apply("item liu i6")  # any soldier names the unit; the same seed gives the same cells
+    assert own(h, 0) == own(g, 0)
+    assert g.items.chance.record  # every draw recorded (engine/chance.py)
+    assert load_game(g.to_json()).to_json() == g.to_json()
+
+
+def test_liu_without_room_is_refused_DSI4():
+    g = sgame({"i4": 0, "i5": 0, "a1": 1}, hands=[["liu"], []])
+    # pack the star: every cell holds a soldier except single empty cells, none touching another
+    from engine.shachang.state import Unit
+    empty = {N("i4"), N("i5")}
+    for c in sc.CELLS:
+        if c not in g.units and not any(n in empty for n in sc.NEIGHBOURS[c]) and c[0] % 2 == 0 and c[1] % 3 == 0:
+            empty.add(c)
+    for c in sc.CELLS:
+        if c not in empty and c not in g.units:
+            g.units[c] = Unit(1, 1, last_count=1)
+    e = refused(g, "item liu i4", "S20e room")
+    assert "2" in e.text("en")
+    assert not [a for a in g.legal_actions() if isinstance(a, UseItem)]
+
+
+def test_tonggui_removes_the_unit_and_every_group_in_range_loses_its_nearest_soldier_S20f_DSI5():
+    # own unit i5+i6 (size 2: 番数 2); enemy lone i8 (2 from i6), enemy pair k5+l5 (k5 2 from i5),
+    # enemy pair i1+i2 (3 away), own lone g5 (2 from i5: any player's group is hit)
+    units = {"i5": 0, "i6": 0, "g5": 0, "i8": 1, "k5": 1, "l5": 1, "i1": 1, "i2": 1}
+    g = sgame(units, hands=[["tonggui"], []])
+    assert names(blast_victims(g, g.group_of(N("i5")))) == ["g5", "i8", "k5"]
+    g.apply("item tonggui i6")
+    assert own(g, 0) == [] and own(g, 1) == ["i1", "i2", "l5"]
+    assert g.lost == [3, 2]
+    assert g.last_hit[0] == g.hits == 1  # the blast hit an enemy (S18)
+
+
+def test_tonggui_line_blocked_by_high_ground_spares_the_group_S20f_S8():
+    g = sgame({"i5": 0, "i6": 0, "i8": 1, "a1": 1}, hands=[["tonggui"], []], mode="tabletop",
+              heights={"i7": 5})
+    assert names(blast_victims(g, g.group_of(N("i5")))) == []
+    g.apply("item tonggui i5")
+    assert own(g, 1) == ["a1", "i8"] and g.hits == 0
+
+
+def test_tonggui_leaves_ghost_vision_in_the_fog_S20f_S9():
+    g = sgame({"i5": 0, "i6": 1, "a1": 1}, hands=[["tonggui"], []], mode="digital")
+    g.apply("item tonggui i5")
+    assert {gh.owner for gh in g.ghosts} == {0, 1}  # both lone units were wiped out
+    assert not g.has_soldiers(0) or g.reserve[0] > 0
+
+
+def test_taoyuan_skips_the_next_turn_untouchable_and_seen_only_as_occupied_S20g_DSI6():
+    g = sgame({"i5": 0, "i6": 0, "i1": 0, "i8": 1, "a1": 1}, hands=[["taoyuan"], []])
+    g.apply("item taoyuan i5")
+    assert g.units[N("i5")].hidden and g.units[N("i6")].hidden and not g.units[N("i1")].hidden
+    refused(g, "march i6 h6 1", "S20g")
+    refused(g, "march i1 i4 1", "S20g")  # i4 touches the withdrawn i5: nobody joins it
+    finish_turn(g)
+    o = g.observe(1)
+    assert names(o.occupied) == ["i5", "i6"] and not {"i5", "i6"} & set(names(u.cell for u in o.units))
+    assert all(set(gv.cells).isdisjoint({N("i5"), N("i6")}) for gv in o.groups)
+    refused(g, "attack i8 i6", "S20g")
+    assert not g.attack_targets(N("i8"))
+    g.apply("march a1 b1 1")
+    finish_turn(g)
+    assert g.cur == 0
+    refused(g, "march i6 h6 1", "S20g")  # its owner's next turn is skipped
+    assert g.attack_targets(N("i6")) == []
+    g.apply("march i1 i2 1")
+    finish_turn(g)
+    g.apply("march b1 a1 1")
+    finish_turn(g)
+    assert not g.units[N("i6")].hidden
+    assert N("h6") in g.reachable(N("i6"))
+
+
+def test_wangming_discards_the_farthest_soldiers_for_extra_steps_S20h_DSI7():
+    g = sgame({"i2": 0, "i3": 0, "i4": 0, "i5": 0, "a1": 1}, hands=[["wangming"], []])
+    refused(g, "item wangming i2 4", "S20h keep one")
+    assert names(discarded(g, N("i2"), g.group_of(N("i2")), 2)) == ["i4", "i5"]
+    g.apply("item wangming i2 2")
+    assert own(g, 0) == ["i2", "i3"] and g.lost[0] == 2
+    assert g.budget_left(N("i2")) == 5
+    g.apply("march i3 i8 1")  # 5 steps along row i
+    assert g.budget_left(N("i2")) == 0
+
+
+def test_wangming_refused_for_a_soldier_that_moved_S20h():
+    g = sgame({"i2": 0, "i3": 0, "a1": 1}, hands=[["wangming"], []])
+    g.apply("march i3 h3 1")
+    refused(g, "item wangming h3 1", "S20h moved")
+
+
+def test_cuntu_gives_up_the_budget_for_three_attacks_S20i_DSI8():
+    g = sgame({"i4": 0, "i5": 0, "i6": 1, "i7": 1, "h6": 1, "h7": 1, "a1": 1}, hands=[["cuntu"], []])
+    g.apply("item cuntu i4")
+    assert g.budget_left(N("i4")) == 0 and g.reachable(N("i5")) == {}
+    g.apply("attack i5 i6")
+    g.apply("attack i5 h6")
+    g.apply("attack i5 i7")  # 番数 2: i7 is two steps from i5
+    refused(g, "attack i5 h7", "S19e")  # the three shots are spent
+    assert own(g, 1) == ["a1", "h7"]
+
+
+def test_cuntu_refused_after_a_soldier_of_the_unit_moved_S20i():
+    g = sgame({"i4": 0, "i5": 0, "a1": 1}, hands=[["cuntu"], []])
+    g.apply("march i5 i6 1")  # i6 still touches i4: the same unit, one soldier moved
+    refused(g, "item cuntu i4", "S20i marched")
+
+
+# ---------------------------------------------------------------- hidden hands, saves, random play
+def test_hidden_variant_changes_other_hands_and_item_cells_only():
+    g = sgame({"i5": 0, "a1": 1}, hands=[["liu", "dilao"], ["cuntu"]], cells=["i3", "h2"], mode="digital")
+    v = g.hidden_variant(0, random.Random(3))
+    assert v.items.hands[0] == ["liu", "dilao"] and len(v.items.hands[1]) == 1
+    assert v.observe(0).key() == g.observe(0).key()
+
+
+def test_item_uses_are_logged_and_replay_from_the_save_S20j():
+    g = sgame({"i4": 0, "i5": 0, "e1": 0, "i8": 1, "a1": 1}, hands=[["liu", "cuntu"], ["dilao", "taoyuan"]],
+              mode="digital", cells=["i3"])
+    g.apply("item liu i5")
+    g.apply("march e1 e2 1")
+    finish_turn(g)
+    g.apply("item taoyuan i8")
+    finish_turn(g)
+    text = g.to_json()
+    assert "item liu " in text and "item taoyuan i8" in text
+    h = load_game(text)
+    assert h.to_json() == text and h.items.hands == g.items.hands
+    assert sorted(h.units) == sorted(g.units) and h.observe(1).key() == g.observe(1).key()
+    assert load_game(text, upto=1).items.hands == [["cuntu"], ["dilao", "taoyuan"]]
+
+
+@pytest.mark.parametrize("players,mode,actions", [(2, "digital", 250), (3, "tabletop", 200),
+                                                  (2, "classic", 200), (6, "digital", 150)])
+def test_random_play_with_items_on_the_star_keeps_the_invariants(players, mode, actions):
+    for seed in range(2):
+        g = new_game(preset="star", players=players, mode=mode, seed=seed, items=True, item_seed=seed)
+        rng = random.Random(seed)
+        for _ in range(actions):
+            if g.is_over:
+                break
+            legal = g.legal_actions()
+            items = [a for a in legal if isinstance(a, UseItem)]
+            for a in items:
+                g.check(a)  # complete and checked: every offered use passes
+            marches = [a for a in legal if isinstance(a, March)]
+            a = (rng.choice(items) if items and rng.random() < 0.5 else
+                 rng.choice(marches) if marches and rng.random() < 0.7 else rng.choice(legal))
+            g.apply(a)
+            assert len(g.units) == len(set(g.units)) and all(sc.on_star(c) for c in g.units)
+            for p in range(players):
+                assert g.field(p) + g.reserve[p] + g.lost[p] + g.voided[p] == 20
+                assert g.field(p) <= 10
+                o = g.observe(p)
+                assert len(o.hand) == o.hand_counts[p] <= 3
+                assert all(g.units[u.cell].owner == p or not g.units[u.cell].hidden for u in o.units)
+                assert all(g.units[c].owner != p and g.units[c].hidden for c in o.occupied)
+            assert (g.heights >= 0).all() and (g.heights[~sc.MASK] == 0).all()
+            if mode == "classic":
+                assert not g.heights.any()
+        assert load_game(g.to_json()).to_json() == g.to_json()
+
+
+@pytest.mark.parametrize("mode", ["digital", "tabletop"])
+def test_computer_players_play_legal_star_games_with_items(mode):
+    from engine.shachang import make_agent
+
+    for seed in range(2):
+        g = new_game(preset="star", mode=mode, seed=seed, items=True, item_seed=seed)
+        levels = [("hard", "easy"), ("normal", "hard")][seed]
+        agents = [make_agent(lv, seed=seed, seat=s, budget=0.1) for s, lv in enumerate(levels)]
+        n = 0
+        while not g.is_over and n < 600:
+            p = g.current_player
+            legal = g.legal_actions()
+            a = agents[p].act(g.observe(p), legal)
+            assert a in legal
+            g.apply(a)
+            n += 1
+        assert not any(ag.errors for ag in agents if hasattr(ag, "errors"))
+
+
+def _star_choice(g, level="hard"):
+    from engine.shachang import make_agent
+
+    p = g.current_player
+    ag = make_agent(level, seed=1, seat=p, budget=0.2)
+    legal = g.legal_actions()
+    a = ag.act(g.observe(p), legal)
+    assert a in legal
+    return a
+
+
+def test_star_computer_players_hold_ground_for_three_shots_S20i():
+    g = sgame({"i4": 0, "i5": 0, "i6": 1, "h6": 1, "a1": 1}, hands=[["cuntu"], []], reserve=[0, 0])
+    assert _star_choice(g).kind == "cuntu"
+    g = sgame({"i4": 0, "i5": 0, "i8": 1, "a1": 1}, hands=[["cuntu"], []], reserve=[0, 0])
+    assert not isinstance(_star_choice(g, "normal"), UseItem)  # one enemy in range: a plain attack will do
+
+
+def test_star_computer_players_sacrifice_a_lone_soldier_among_enemy_groups_S20f():
+    g = sgame({"i5": 0, "a1": 0, "i4": 1, "i6": 1, "q1": 1}, hands=[["tonggui"], []], reserve=[0, 0])
+    assert _star_choice(g) == UseItem("tonggui", (N("i5"),))
+    g = sgame({"i5": 0, "a1": 0, "i6": 1, "q1": 1}, hands=[["tonggui"], []], reserve=[0, 0])
+    assert _star_choice(g) != UseItem("tonggui", (N("i5"),))  # one for one: not worth it
+
+
+def test_an_item_use_is_told_only_to_the_players_who_see_its_cells_S20j_S7():
+    far = sgame({"i5": 0, "i6": 0, "q1": 1}, hands=[["taoyuan"], []], mode="digital")
+    near = sgame({"i5": 0, "i6": 0, "i8": 1, "q1": 1}, hands=[["taoyuan"], []], mode="digital")
+    assert not far.visible(1)[N("i6")] and near.visible(1)[N("i6")]
+    for g in (far, near):
+        g.apply("item taoyuan i5")
+    said = [m.key for m in far.observe(1).messages]
+    assert "shachang.ev.item.taoyuan" not in said
+    assert "shachang.ev.item.taoyuan" in [m.key for m in near.observe(1).messages]
+    assert "shachang.ev.item.taoyuan" in [m.key for m in far.observe(0).messages]
+    o = near.observe(1)  # the enemy who saw it sees the cells only as occupied (S20g)
+    assert names(o.occupied) == ["i6"] and not any(u.owner == 0 for u in o.units)  # i5 is out of its sight
+
+
+def test_liu_in_the_fog_tells_the_watchers_only_that_the_unit_left_S20e_S20j():
+    g = sgame({"i5": 0, "i7": 1, "q1": 1}, hands=[["liu"], []], mode="digital", item_seed=4)
+    assert g.visible(1)[N("i5")]
+    g.apply("item liu i5")
+    dst = next(c for c, u in g.units.items() if u.owner == 0)
+    keys = [m.key for m in g.observe(1).messages]
+    assert "shachang.ev.item.liu_gone" in keys and "shachang.ev.item.liu" not in keys
+    if not g.visible(1)[dst]:
+        assert sc.name(dst) not in " ".join(g.observe(1).events)
