@@ -74,8 +74,6 @@ def options_from(args):
 
             if "items" not in registry.get(o.game_id).choices:
                 raise ValueError(f"--items: {o.game_id} has no items (沙场秋点兵's fun version, S20a)")
-            if o.preset == "star":
-                raise ValueError("--items: the fun items are played on the square maps, not on the star")
             o.game_options = {**(o.game_options or {}), "items": True}
         o.renderer = args.renderer
         o.lang = args.lang
