@@ -70,6 +70,10 @@ def options_from(args):
         if args.seed is not None:
             o.seed = args.seed
         if args.items:
+            from engine import registry
+
+            if "items" not in registry.get(o.game_id).choices:
+                raise ValueError(f"--items: {o.game_id} has no items (沙场秋点兵's fun version, S20a)")
             o.game_options = {**(o.game_options or {}), "items": True}
         o.renderer = args.renderer
         o.lang = args.lang

@@ -204,7 +204,9 @@ class ItemsView:
         from engine.shachang.item_rules import FORM, RULE
 
         n_cells, has_count = FORM[kind]
-        probe = UseItem(kind, ((0, 0),) * n_cells, 1 if has_count else 0)
+        own = self.scene.ctl.obs.own_units()
+        cell = own[0].cell if own else (0, 0)  # a cell of the board (the star has no (0, 0))
+        probe = UseItem(kind, (cell,) * n_cells, 1 if has_count else 0)
         try:
             self.scene.ctl.game.check(probe)
         except IllegalAction as e:

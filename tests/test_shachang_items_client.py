@@ -22,6 +22,17 @@ def test_items_flag_reaches_the_game(app):  # noqa: F811
     assert app.find(GameScene).game.items is None  # off by default
 
 
+def test_items_flag_is_refused_in_one_line_for_a_game_without_items():
+    import pytest
+
+    from client.__main__ import options_from, parse_args
+
+    for argv in (["--items", "--game", "baige"], ["--items", "--game", "anqi"]):
+        with pytest.raises(SystemExit) as e:
+            options_from(parse_args(argv))
+        assert "--items" in str(e.value) and "\n" not in str(e.value)
+
+
 def test_start_screen_switch_starts_a_game_with_items(app):  # noqa: F811
     from client.scenes.start import StartScene
 
