@@ -421,6 +421,8 @@ class ItemsView:
         if not self.on or self.strip.hovered is None:
             return
         c = self.strip.hovered
+        if self.prefix and c.step == self.prefix[0]:
+            return  # the card in use: the map is what the player looks at now
         extra = ""
         if c.step is not None and not c.legal:
             extra = self.why_not(item_kind(c.step)) if self.scene.ctl.my_turn() else t("not_your_turn")
@@ -458,8 +460,11 @@ class ItemsView:
             p = self.scene.cell_to_screen(c)  # (a unit's stack top: the ring shows above the soldiers)
             if p is None:
                 continue
+            q = self.scene.cell_to_screen(c, top=False)
+            side = self.scene.cell_to_screen((c[0], c[1] + 1), top=False) if q is not None else None
+            base = 11 if side is None else min(36, max(11, int(0.3 * math.dist(q, side))))  # about a cell wide
             rgb = (255, 90, 70) if self.scene.ctl.enemy_unit(c) is not None else (90, 255, 120)
-            rad = int(11 + 4 * k)
+            rad = int(base + 4 * k)
             pygame.draw.circle(display.ui, rgb, p, rad, 2)
             display.mark(pygame.Rect(p[0] - rad - 2, p[1] - rad - 2, 2 * rad + 4, 2 * rad + 4))
 

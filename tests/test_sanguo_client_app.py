@@ -267,3 +267,13 @@ def test_the_tooltip_of_a_point_says_what_a_new_player_may_know_and_no_more(clea
     assert "车" not in "".join(sc.plugin.cell_info(sc.hover, "zh"))  # what it truly is stays hidden
     assert sc.plugin.cell_info(sc.plugin.cell("e9"), "zh") == ["e9", "吴车", "吴的结盟点（盟）：别国的马走到这里，就与吴结盟"]
     assert sc.plugin.cell_info(sc.plugin.cell("i9"), "en") == ["i9"]
+
+
+def test_the_standard_games_hot_seat_has_no_hand_over_and_keeps_the_board_still(cleanup):
+    # nothing is hidden in the standard game (K9 is 揭棋's): no hand-over, so the board does not turn under a player
+    app = make_app("dummy", "sanguo", ["human", "human", "human"], "flat", game=new_game())
+    sc = app.scene
+    assert sc.yaw == 0.0
+    play_cells(app, "n9", "m9")
+    app.step(0.016)
+    assert sc.modal is None and sc.game.current_player == WEI and sc.yaw == 0.0
