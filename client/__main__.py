@@ -25,7 +25,7 @@ def parse_args(argv=None):
     ap = OneLineParser(prog="python -m client", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="shachang", help="game id (shachang, baige, anqi, ...)")
-    ap.add_argument("--preset", help="standard|medium|large|huge (or 8x8, 16x16, 64x64, 256x256)")
+    ap.add_argument("--preset", help="standard|medium|large|huge|star (or 8x8, 16x16, 64x64, 256x256)")
     ap.add_argument("--mode", choices=("classic", "tabletop", "digital"))
     ap.add_argument("--players", type=int)
     ap.add_argument("--seats", help="comma list per seat: human,random,easy,normal,hard")
