@@ -429,3 +429,21 @@ def test_liu_in_the_fog_tells_the_watchers_only_that_the_unit_left_S20e_S20j():
     assert "shachang.ev.item.liu_gone" in keys and "shachang.ev.item.liu" not in keys
     if not g.visible(1)[dst]:
         assert sc.name(dst) not in " ".join(g.observe(1).events)
+
+
+def test_hidden_variants_look_the_same_to_their_player_in_random_fog_games_with_items():
+    for seed in range(2):
+        g = new_game(preset="star", mode="digital", players=3, seed=seed, items=True, item_seed=seed)
+        rng = random.Random(seed)
+        for i in range(150):
+            if g.is_over:
+                break
+            legal = g.legal_actions()
+            items = [a for a in legal if isinstance(a, UseItem)]
+            marches = [a for a in legal if isinstance(a, March)]
+            g.apply(rng.choice(items) if items and rng.random() < 0.5 else
+                    rng.choice(marches) if marches and rng.random() < 0.7 else rng.choice(legal))
+            if i % 15 == 0:
+                for p in range(3):
+                    if not g.out[p]:
+                        assert g.hidden_variant(p, random.Random(i)).observe(p).key() == g.observe(p).key()
