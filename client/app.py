@@ -173,7 +173,12 @@ class Display:
             pygame.display.gl_set_attribute(pygame.GL_ALPHA_SIZE, 0)
             pygame.display.gl_set_attribute(pygame.GL_DEPTH_SIZE, 16)
             self.window = pygame.display.set_mode(self._mode_size(size), self._flags(True), vsync=0)
-        self.ctx = moderngl.create_context()
+        # A fresh context for this window through moderngl's default loader (works over SDL's EGL and GLX).
+        # create_context() would only do that while moderngl has no default context yet; after any other
+        # context in this process (a standalone EGL one, an earlier window) it detects through GLX, which
+        # fails on SDL's offscreen driver and made the GL window tests skip in the full suite.
+        moderngl.init_context()
+        self.ctx = moderngl.get_context()
         self._board_drawn = False
         w, h = self.window.get_size()
         self.gl = GLRenderer(self.ctx, w, h)
