@@ -267,6 +267,8 @@ def preset_label(key: str) -> str:
 
     pr = preset(key)
     name = pr.name_zh if _lang == "zh" else pr.name_en
+    if pr.board == "star":  # S19a: 121 hex cells, not a square
+        return f"{name}（121格）" if _lang == "zh" else f"Chinese-checkers {name} (121 cells)"
     return f"{pr.size}x{pr.size} {name}"
 
 

@@ -180,3 +180,19 @@ def test_star_reinforcement_places_one_soldier_on_a_free_cell_of_the_own_point(a
     n = len(g.log)
     click(app, px(app, "b1"))
     assert len(g.log) == n + 1 and str(g.log[-1]) == "reinforce b1 1" and cell("b1") in g.units
+
+
+def test_the_panel_counts_units_as_groups_of_connected_soldiers_on_the_star():
+    from client import i18n
+    from client.ui.hud import units_value
+
+    g = star_game([[0, "h5"], [0, "i5"], [0, "k9"], [1, "l7"]])
+    assert units_value(g.observe(0)) == "2"  # h5+i5 connected, k9 alone (S19b); not "3 / 10"
+    assert units_value(g.observe(1)) == "1"
+    old = i18n.lang()
+    try:
+        i18n.set_lang("en")
+        assert i18n.preset_label("star") == "Chinese-checkers star (121 cells)"
+        assert i18n.preset_label("standard") == "8x8 standard"
+    finally:
+        i18n.set_lang(old)

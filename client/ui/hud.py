@@ -57,6 +57,14 @@ def top_bar(surf: pygame.Surface, scene) -> None:
         b.draw(surf)
 
 
+def units_value(obs) -> str:
+    """The panel's unit count: own units and the cap on square maps; on the star (S19b) the number
+    of groups of connected own soldiers, which has no cap of its own."""
+    if getattr(obs, "board", "square") == "star":
+        return str(sum(1 for g in obs.groups if g.owner == obs.player))
+    return f"{len(obs.own_units())} / {obs.max_units}"
+
+
 def _row(surf, x, y, label, value, colour=widgets.TEXT, size=15) -> int:
     """``label   value``; a value too long for the panel goes on its own line."""
     lh = text.font(size).get_linesize()
@@ -108,7 +116,7 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
     y += 6
     y = _row(surf, x, y, t("reserve"), obs.reserve)
     y = _row(surf, x, y, f"{t('field')} / {t('cap')}", f"{obs.field} / {obs.cap}")
-    y = _row(surf, x, y, t("units"), f"{len(obs.own_units())} / {obs.max_units}")
+    y = _row(surf, x, y, t("units"), units_value(obs))
     if ctl.my_turn():
         room = scene.game.reinforce_room()
         if room:
