@@ -11,7 +11,8 @@ most one per turn (S20a). After a use the agent's plan is dropped (the position 
   unit that would be wiped out where it stands.
 - hard: the same with the blocking lines (S8 heights) counted, wipe-outs valued, 溜之大吉 only for a
   fight it loses, 世外桃源 for a big unit under fire, 亡命天涯 to get out of range, 天翻地覆 when its
-  units stand lower than the enemies it sees. 愚公移山 is left to the player (no clear gain found).
+  units stand lower than the enemies it sees, 愚公移山 to clear the line (S8) of a unit that has no
+  shot now at a seen enemy in its range (the cheapest height move that opens one; S20b).
 """
 from __future__ import annotations
 
@@ -124,10 +125,40 @@ def _choose(obs, items: list, hard: bool) -> UseItem | None:
             theirs = [int(heights[e.cell]) for e in obs.enemy_units()]
             if mine and theirs and np.mean(mine) + 2 <= np.mean(theirs):
                 best.append((1.0, str(a), a))
+        for a in by.get("yugong", ()):
+            v = yugong_value(obs, own[a.cells[0]], a, heights)
+            if v > 0:
+                best.append((v, str(a), a))
     if not best:
         return None
     best.sort(key=lambda t: (-t[0], t[1]))
     return best[0][2]
+
+
+def _clear_shot(obs, u, heights: np.ndarray) -> float:
+    """0 when own unit ``u`` has no clear shot (S8) at a seen enemy in its range on ``heights``, else the
+    best one's worth (a wipe-out 1.5, else 1.0)."""
+    z = int(heights[u.cell]) + u.count
+    best = 0.0
+    for t in _targets(obs, u):
+        if t.cell in getattr(obs, "occupied", ()):
+            continue
+        if blocking_cell(heights, u.cell, t.cell, z, int(heights[t.cell]) + t.count) is None:
+            best = max(best, 1.5 if t.count == 1 else 1.0)
+    return best
+
+
+def yugong_value(obs, u, a: UseItem, heights: np.ndarray) -> float:
+    """What 愚公移山 ``a`` (S20b) on own unit ``u`` is worth: the shot it opens for a unit that has none
+    now (0.5 plus 0.5 for a wipe-out, less 0.01 a step paid), else 0."""
+    if u.attacked or not u.moves or _clear_shot(obs, u, heights):
+        return 0.0
+    _, src, dst = a.cells
+    h = heights.copy()
+    h[src] -= a.count
+    h[dst] += a.count
+    v = _clear_shot(obs, u, h)
+    return v - 0.5 - 0.01 * a.count if v else 0.0
 
 
 def _enemy(obs, cell):
