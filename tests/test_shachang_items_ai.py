@@ -8,6 +8,8 @@ from engine.shachang.actions import Attack, UseItem
 from engine.shachang.cells import parse_cell as C
 from tests.shachang_util import flat
 from tests.test_shachang_items import _agent_choice, igame
+from tests.test_shachang_star_items import N, sgame
+from tests.test_shachang_star_items import _star_choice as star_choice
 
 
 def _hill(cell: str, height: int):
@@ -36,3 +38,90 @@ def test_hard_keeps_yugong_when_the_line_is_clear_or_no_enemy_is_in_range_S20b()
     g = igame([[0, "d4", 1], [1, "d7", 1], [1, "h8", 1]], heights=_hill("d5", 3), hands=[["yugong"], []],
               reserve=[0, 8])
     assert not isinstance(_agent_choice(g), UseItem)  # d7 is out of range (2) whatever the hill
+
+
+# ---------------------------------------------------------------- the star (S19a–S19h)
+def _star(units, hand, **kw):
+    return sgame(units, hands=[hand, []], reserve=[0, 0], **kw)
+
+
+def _star_choice(g):
+    return star_choice(g, "hard")
+
+
+def test_star_hard_lowers_the_hill_that_blocks_its_shot_then_shoots_S20b_DSI2_S19f():
+    # i6 (3 high) blocks i5 -> i7 (2*3 >= 1 + 1); 2 height from i6 onto i5 clears it (2*1 < 3 + 1)
+    g = _star({"i4": 0, "i5": 0, "i7": 1, "a1": 1}, ["yugong"], mode="tabletop", heights={"i6": 3})
+    assert g.attack_targets(N("i5")) == []
+    a = _star_choice(g)
+    assert a == UseItem("yugong", (N("i5"), N("i6"), N("i5")), 2)
+    g.apply(a)
+    assert g.budget_left(N("i5")) == 1  # paid by the start unit (D-SI2)
+    assert _star_choice(g) == Attack(N("i5"), N("i7"))
+
+
+def test_star_hard_keeps_yugong_when_the_line_is_clear_S20b():
+    g = _star({"i4": 0, "i5": 0, "i7": 1, "a1": 1}, ["yugong"], mode="tabletop")
+    assert _star_choice(g) == Attack(N("i5"), N("i7"))
+
+
+def test_star_yugong_choice_matches_brute_force_S20b():
+    """The line filter of star_ai_items (only lines through the changed cells) against trying every
+    legal 愚公移山 on full recomputed heights, in random tabletop positions."""
+    import random
+
+    import numpy as np
+
+    from engine.shachang import star_cells as sc
+    from engine.shachang.star_ai_items import choose_item, has_shot
+
+    rng = random.Random(7)
+    cells = sorted(sc.CELLS)
+    used = 0
+    for _ in range(40):
+        mid = rng.choice([c for c in cells if sc.distance(c, N("i5")) <= 2])
+        near = [c for c in cells if sc.distance(c, mid) <= 4]
+        picked = rng.sample([c for c in near if sc.distance(c, mid) <= 1], 2)
+        picked += rng.sample([c for c in near if sc.distance(c, mid) >= 2 and c not in picked], 3)
+        units = {sc.name(c): (0 if i < 2 else 1) for i, c in enumerate(picked)}
+        units["a1"] = 1
+        heights = {sc.name(c): rng.randrange(5) for c in near if c not in picked}
+        g = _star(units, ["yugong"], mode="tabletop", heights=heights)
+        obs = g.observe(0)
+        items = [a for a in g.legal_actions() if isinstance(a, UseItem)]
+        got = choose_item(obs, items)
+        h0 = np.maximum(np.asarray(obs.heights), 0)
+        seen = [u.cell for u in obs.units if u.owner != 0]
+        want = []
+        for a in items:
+            grp = next(gv for gv in obs.groups if gv.owner == 0 and a.cells[0] in gv.cells)
+            if not grp.can_attack or has_shot(grp, seen, h0):
+                continue
+            h = h0.copy()
+            h[a.cells[1]] -= a.count
+            h[a.cells[2]] += a.count
+            if has_shot(grp, seen, h):
+                want.append((a.count, str(a), a))
+        assert got == (min(want)[2] if want else None)
+        used += got is not None
+    assert used >= 2  # the random positions do reach the rule
+
+
+def test_star_hard_turns_the_world_upside_down_when_the_enemy_stands_higher_S20c():
+    g = _star({"i4": 0, "i5": 0, "i8": 1, "i9": 1, "a1": 1}, ["fanfu"], mode="tabletop",
+              heights={"i8": 3, "i9": 3})
+    assert _star_choice(g) == UseItem("fanfu")
+    g = _star({"i4": 0, "i5": 0, "i8": 1, "i9": 1, "a1": 1}, ["fanfu"], mode="tabletop",
+              heights={"i4": 3, "i5": 3})
+    assert not isinstance(_star_choice(g), UseItem)  # it stands higher already: the flip would hurt
+
+
+def test_star_hard_trades_a_soldier_for_a_step_out_of_a_losing_fight_S20h_DSI7():
+    # i3-i5 (番数 2) sees five enemy soldiers three steps away and shoots none of them
+    units = {"i3": 0, "i4": 0, "i5": 0, "f4": 1, "f5": 1, "f6": 1, "l4": 1, "l5": 1, "a1": 1}
+    g = _star(units, ["wangming"])
+    assert _star_choice(g) == UseItem("wangming", (N("i3"),), 1)
+    del units["l4"], units["l5"]  # three enemy soldiers: not a fight it must leave
+    g = _star(units, ["wangming"])
+    assert not isinstance(_star_choice(g), UseItem)
+
