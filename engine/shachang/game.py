@@ -686,31 +686,41 @@ class ShachangGame(Game):
         p = self.cur
         self._log.append(a)
         if isinstance(a, Reinforce):
-            u = self.units.get(a.cell)
-            if u is None:
-                self.units[a.cell] = Unit(p, a.count, moves=self.P.move, last_count=a.count)
-            else:
-                u.count += a.count
-            self.reserve[p] -= a.count
-            self.acted = True
-            self._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=cell_name(a.cell), n=a.count),
-                        self._private(p))
-            self._refresh_vision([a.cell])
+            self._apply_reinforce(p, a)
         elif isinstance(a, March):
             self._apply_march(p, a)
         elif isinstance(a, Attack):
             self._apply_attack(p, a)
         elif isinstance(a, UseItem):
-            from engine.shachang.item_rules import apply_item
-
-            apply_item(self, a)
+            self._apply_item(a)
         else:
             self._event(Msg.of("shachang.ev.end", seat=_seat(p)), None)
             self._end_turn()
         if self.items is not None and not isinstance(a, End):
-            from engine.shachang.items import after_action
+            self._after_item_action(a, p)
 
-            after_action(self, a, p)
+    # the board's hooks (the star overrides them: engine/shachang/star_game.py)
+    def _apply_reinforce(self, p: int, a: Reinforce) -> None:
+        u = self.units.get(a.cell)
+        if u is None:
+            self.units[a.cell] = Unit(p, a.count, moves=self.P.move, last_count=a.count)
+        else:
+            u.count += a.count
+        self.reserve[p] -= a.count
+        self.acted = True
+        self._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=cell_name(a.cell), n=a.count),
+                    self._private(p))
+        self._refresh_vision([a.cell])
+
+    def _apply_item(self, a: UseItem) -> None:
+        from engine.shachang.item_rules import apply_item
+
+        apply_item(self, a)
+
+    def _after_item_action(self, a, p: int) -> None:
+        from engine.shachang.items import after_action
+
+        after_action(self, a, p)
 
     def _apply_march(self, p: int, a: March) -> None:
         u_moves = self.units[a.src].moves

@@ -506,35 +506,26 @@ class StarGame(ShachangGame):
                                 a=aa, b=bb, y=y, z=z, x=x)
 
     # ------------------------------------------------------------ apply
-    def apply(self, action) -> None:
-        """Play ``action`` (or its text); IllegalAction naming the rule and no change if illegal."""
-        a = self.check(action)
-        p = self.cur
-        self._log.append(a)
-        if isinstance(a, Reinforce):
-            self.units[a.cell] = Unit(p, 1, last_count=1)
-            self.reserve[p] -= 1
-            self.acted = True
-            self._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=sc.name(a.cell), n=1),
-                        self._private(p))
-            self._refresh_vision()
-        elif isinstance(a, March):
-            self._apply_star_march(p, a)
-        elif isinstance(a, Attack):
-            self._apply_star_attack(p, a)
-        elif isinstance(a, UseItem):
-            from engine.shachang.star_items import apply as apply_item
+    # the board's hooks of ShachangGame.apply
+    def _apply_reinforce(self, p: int, a: Reinforce) -> None:
+        self.units[a.cell] = Unit(p, 1, last_count=1)
+        self.reserve[p] -= 1
+        self.acted = True
+        self._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=sc.name(a.cell), n=1),
+                    self._private(p))
+        self._refresh_vision()
 
-            apply_item(self, a)
-        else:
-            self._event(Msg.of("shachang.ev.end", seat=_seat(p)), None)
-            self._end_turn()
-        if self.items is not None and not isinstance(a, End):
-            from engine.shachang.star_items import after_action
+    def _apply_item(self, a: UseItem) -> None:
+        from engine.shachang.star_items import apply as apply_item
 
-            after_action(self, a, p)
+        apply_item(self, a)
 
-    def _apply_star_march(self, p: int, a: March) -> None:
+    def _after_item_action(self, a, p: int) -> None:
+        from engine.shachang.star_items import after_action
+
+        after_action(self, a, p)
+
+    def _apply_march(self, p: int, a: March) -> None:
         self._begin_battle()
         cost = self._bfs(a.src, self.budget_left(a.src))[a.dst]
         self.acted = True
@@ -549,7 +540,7 @@ class StarGame(ShachangGame):
                            src=sc.name(a.src), dst=sc.name(a.dst), n=1, cost=cost), self._private(p))
         self._refresh_vision()
 
-    def _apply_star_attack(self, p: int, a: Attack) -> None:
+    def _apply_attack(self, p: int, a: Attack) -> None:
         self._begin_battle()
         self.acted = True
         for c in self.group_of(a.src):
