@@ -244,32 +244,44 @@ def observe(g: "ShachangGame", obs: Observation, player: int) -> ItemsObservatio
     # others' withdrawn units are not shown; own ones show that they cannot act (S20g)
     units = tuple(UnitView(u.cell, u.owner, u.count, 0, True, u.fresh) if u.owner == player and g.units[u.cell].hidden
                   else u for u in obs.units if u.cell not in hidden)
+    base = {f.name: getattr(obs, f.name) for f in fields(Observation)}
+    base.update(units=units, heights=remembered_heights(obs, st.memory[player]))
+    return ItemsObservation(**base, **item_facts(g, player, hidden, vis))
+
+
+def remembered_heights(obs, mem: dict) -> np.ndarray:
+    """The observation's heights with the remembered ones for explored cells out of sight (S11: a height
+    changed by an item where the player cannot see stays as the player last saw it)."""
     heights = obs.heights
-    mem = st.memory[player]
     if mem:
         heights = heights.copy()
         for c, h in mem.items():
-            if obs.explored[c] and not vis[c]:
+            if obs.explored[c] and not obs.visible[c]:
                 heights[c] = h
-    base = {f.name: getattr(obs, f.name) for f in fields(Observation)}
-    base.update(units=units, heights=heights)
-    own_turn = player == g.cur and not g.over
-    return ItemsObservation(
-        **base, hand=tuple(st.hands[player]), hand_counts=tuple(len(h) for h in st.hands),
-        item_used=st.used and own_turn,
-        occupied=tuple(sorted(c for c in hidden if vis[c])),
-        jailed=tuple(sorted(c for c, u in g.units.items() if u.jail and c not in hidden
-                            and (u.owner == player or vis[c]))),
-        withdrawn=tuple(sorted(c for c, u in g.units.items() if u.owner == player and u.hidden)),
-        shots=tuple(sorted((c, u.shots) for c, u in g.units.items() if u.owner == player and u.shots)))
+    return heights
 
 
-def vary(v: "ShachangGame", player: int, rng) -> None:
-    """Change in the copy ``v`` what ``player`` cannot know of the items: where the item cells are, which
-    items the others hold (not how many), and the items' generator's future outcomes."""
+def item_facts(g, player: int, hidden: set, vis: np.ndarray) -> dict:
+    """The items' fields of ``player``'s observation (square maps and the star): own hand, everyone's
+    hand size, whether an item was used this turn, cells seen only as occupied (S20g), jailed units
+    the player sees (S20d), own withdrawn units, own 寸土不让 shots (S20i)."""
+    st = g.items
+    return dict(hand=tuple(st.hands[player]), hand_counts=tuple(len(h) for h in st.hands),
+                item_used=st.used and player == g.cur and not g.over,
+                occupied=tuple(sorted(c for c in hidden if vis[c])),
+                jailed=tuple(sorted(c for c, u in g.units.items() if u.jail and c not in hidden
+                                    and (u.owner == player or vis[c]))),
+                withdrawn=tuple(sorted(c for c, u in g.units.items() if u.owner == player and u.hidden)),
+                shots=tuple(sorted((c, u.shots) for c, u in g.units.items() if u.owner == player and u.shots)))
+
+
+def vary(v: "ShachangGame", player: int, rng, cells=None) -> None:
+    """Change in the copy ``v`` what ``player`` cannot know of the items: where the item cells are (among
+    ``cells``, default the map's), which items the others hold (not how many), and the items'
+    generator's future outcomes."""
     st = v.items
     n = len(st.cells)
-    free = [c for c in sorted(v.grid.cells()) if c not in v.units]
+    free = [c for c in (sorted(v.grid.cells()) if cells is None else cells) if c not in v.units]
     rng.shuffle(free)
     st.cells = set(free[:n])
     kinds = st.kinds(v.mode)

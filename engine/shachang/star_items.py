@@ -37,7 +37,8 @@ from engine.shachang import rules
 from engine.shachang import star_cells as sc
 from engine.shachang.actions import Attack, March, Reinforce, UseItem, _count, _shown, _whole
 from engine.shachang.item_rules import CUNTU_SHOTS, FORM, HEIGHT_KINDS, HIDE_TURNS, JAIL_TURNS, KINDS, RULE, name
-from engine.shachang.items import HAND, ItemState, ItemsObservation, cell_count
+from engine.shachang.items import HAND, ItemState, ItemsObservation, cell_count, item_facts, remembered_heights
+from engine.shachang.items import vary as vary_items
 from engine.shachang.star_actions import _StarText
 from engine.shachang.star_observation import GroupView, StarObservation
 from engine.shachang.state import Ghost, Unit
@@ -654,37 +655,12 @@ def observe(g: "StarGame", obs: StarObservation, player: int) -> StarItemsObserv
         for grp in sc.components(seen[owner]):
             n = len(grp)
             groups.append(GroupView(owner, tuple(grp), n, rules.fanshu(n), rules.vision_range(n)))
-    heights = obs.heights
-    mem = st.memory[player]
-    if mem:
-        heights = heights.copy()
-        for c, h in mem.items():
-            if obs.explored[c] and not vis[c]:
-                heights[c] = h
     base = {f.name: getattr(obs, f.name) for f in fields(StarObservation)}
-    base.update(units=units, heights=heights, groups=tuple(groups))
-    own_turn = player == g.cur and not g.over
-    return StarItemsObservation(
-        **base, hand=tuple(st.hands[player]), hand_counts=tuple(len(h) for h in st.hands),
-        item_used=st.used and own_turn,
-        occupied=tuple(sorted(c for c in hidden if vis[c])),
-        jailed=tuple(sorted(c for c, u in g.units.items() if u.jail and c not in hidden
-                            and (u.owner == player or vis[c]))),
-        withdrawn=tuple(sorted(c for c, u in g.units.items() if u.owner == player and u.hidden)),
-        shots=tuple(sorted((c, u.shots) for c, u in g.units.items() if u.owner == player and u.shots)))
+    base.update(units=units, heights=remembered_heights(obs, st.memory[player]), groups=tuple(groups))
+    return StarItemsObservation(**base, **item_facts(g, player, hidden, vis))
 
 
 def vary(v: "StarGame", player: int, rng) -> None:
-    """Change in the copy ``v`` what ``player`` cannot know of the items: the item cells, the others'
-    items (not how many), the items' generator's future outcomes."""
-    st = v.items
-    n = len(st.cells)
-    free = [c for c in sc.CELLS if c not in v.units]
-    rng.shuffle(free)
-    st.cells = set(free[:n])
-    kinds = st.kinds(v.mode)
-    for q in range(v.n):
-        if q != player:
-            st.hands[q] = [kinds[rng.randrange(len(kinds))] for _ in st.hands[q]]
-    st.chance = Chance(rng.randrange(2**62))
-    st.seed = st.chance.seed
+    """Change in the copy ``v`` what ``player`` cannot know of the items (the square maps' rule on the
+    star's cells): the item cells, the others' items (not how many), the generator's future."""
+    vary_items(v, player, rng, cells=sc.CELLS)
