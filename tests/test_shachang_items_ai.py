@@ -89,7 +89,7 @@ def test_star_yugong_choice_matches_brute_force_S20b():
         g = _star(units, ["yugong"], mode="tabletop", heights=heights)
         obs = g.observe(0)
         items = [a for a in g.legal_actions() if isinstance(a, UseItem)]
-        got = choose_item(obs, items)
+        got = choose_item(obs, items, hard=True)
         h0 = np.maximum(np.asarray(obs.heights), 0)
         seen = [u.cell for u in obs.units if u.owner != 0]
         want = []
@@ -116,12 +116,37 @@ def test_star_hard_turns_the_world_upside_down_when_the_enemy_stands_higher_S20c
     assert not isinstance(_star_choice(g), UseItem)  # it stands higher already: the flip would hurt
 
 
-def test_star_hard_trades_a_soldier_for_a_step_out_of_a_losing_fight_S20h_DSI7():
-    # i3-i5 (番数 2) sees five enemy soldiers three steps away and shoots none of them
-    units = {"i3": 0, "i4": 0, "i5": 0, "f4": 1, "f5": 1, "f6": 1, "l4": 1, "l5": 1, "a1": 1}
-    g = _star(units, ["wangming"])
-    assert _star_choice(g) == UseItem("wangming", (N("i3"),), 1)
-    del units["l4"], units["l5"]  # three enemy soldiers: not a fight it must leave
-    g = _star(units, ["wangming"])
-    assert not isinstance(_star_choice(g), UseItem)
+def _star_turn_and_reply(units, hand) -> int:
+    """Own field minus the enemy's after hard plays its turn and the normal player answers."""
+    from engine.shachang import make_agent
 
+    g = _star(units, hand)
+    for _ in range(12):
+        a = _star_choice(g)
+        g.apply(a)
+        if str(a) == "end":
+            break
+    opp = make_agent("normal", seed=1, seat=1, budget=0.2)
+    for _ in range(40):
+        if g.current_player != 1 or g.over:
+            break
+        g.apply(opp.act(g.observe(1), g.legal_actions()))
+    return g.field(0) - g.field(1)
+
+
+def test_star_hard_trades_a_soldier_for_a_step_when_it_comes_out_ahead_S20h_DSI7():
+    # h6-h7-h8 between seven enemy soldiers: one soldier given up for a step out and a shot
+    units = {"h6": 0, "h7": 0, "h8": 0, "k5": 1, "j10": 1, "e11": 1, "l7": 1, "f6": 1, "e8": 1, "g11": 1,
+             "a1": 1}
+    g = _star(units, ["wangming"])
+    a = _star_choice(g)
+    assert a == UseItem("wangming", (N("h8"),), 1)
+    assert _star_turn_and_reply(units, ["wangming"]) > _star_turn_and_reply(units, [])  # it did help
+
+
+def test_star_hard_keeps_wangming_when_the_step_does_not_help_S20h():
+    # i3-i5 sees five enemy soldiers three steps away: the normal turn (march and shoot) does as well
+    units = {"i3": 0, "i4": 0, "i5": 0, "f4": 1, "f5": 1, "f6": 1, "l4": 1, "l5": 1, "a1": 1}
+    assert not isinstance(_star_choice(_star(units, ["wangming"])), UseItem)
+    units = {"i3": 0, "i4": 0, "a1": 1, "q1": 1}  # no enemy near
+    assert not isinstance(_star_choice(_star(units, ["wangming"])), UseItem)

@@ -134,7 +134,7 @@ class StarAgent:
             from engine.shachang.actions import UseItem
             from engine.shachang.star_ai_items import choose_item
 
-            use = choose_item(obs, [a for a in legal if isinstance(a, UseItem)])
+            use = choose_item(obs, [a for a in legal if isinstance(a, UseItem)], hard=self.level == "hard")
             if use is not None:
                 return use
         if self.level == "easy":

@@ -12,13 +12,18 @@ this before their attacks; easy never uses items):
   its own size within three steps.
 * 世外桃源 (S20g): a lone own soldier that cannot attack with three or more enemy soldiers within
   two steps.
+The hard player only (issue 14):
+
 * 愚公移山 (S20b, D-SI2): an own unit that may attack but has no clear line (S8, S19f) to any seen enemy
   soldier in its 番数 gets one, at the cheapest price in steps (issue 14).
 * 天翻地覆 (S20c): the own soldiers stand lower than the seen enemy soldiers within six steps of them:
   the sum of the height differences over those pairs is −3 or less (the flip turns its sign).
-* 亡命天涯 (S20h, D-SI7): an own unit of three or more soldiers with no clear shot and at least two
-  more enemy soldiers than its size within three steps discards one soldier (the one nearest the
-  enemy goes, D-SI7) for an extra step away.
+* 亡命天涯 (S20h, D-SI7): for an own unit of two or more soldiers within four steps of a seen enemy
+  (named by its soldier farthest from the enemy, so the ones nearest it go, D-SI7), each count is
+  tried on the hard planner's model of the position (engine.shachang.star_plan: its best whole turn
+  and the others' answers) against the same turn without the item; used when it comes out at least
+  a soldier's worth better (the discarded soldiers counted as lost): one extra step to reach a shot
+  or to get out of a fight it loses.
 """
 from __future__ import annotations
 
@@ -37,8 +42,9 @@ def _by_kind(items) -> dict:
     return out
 
 
-def choose_item(obs, items) -> UseItem | None:
-    """One of ``items`` (legal item uses) worth playing now, or None."""
+def choose_item(obs, items, hard: bool = False) -> UseItem | None:
+    """One of ``items`` (legal item uses) worth playing now, or None (``hard``: also 愚公移山, 天翻地覆 and
+    亡命天涯)."""
     if not items:
         return None
     kinds = _by_kind(items)
@@ -80,6 +86,8 @@ def choose_item(obs, items) -> UseItem | None:
         g = group_of.get(a.cells[0])
         if g is not None and g.size == 1 and not g.can_attack and len(near(g.cells, enemies, 2)) >= 3:
             return a
+    if not hard:
+        return None
     heights = np.maximum(np.asarray(obs.heights), 0)  # unexplored counted as flat ground
     seen = [c for c in enemies if c not in getattr(obs, "occupied", ())]
     yugong, tried, blocked = [], {}, {}
@@ -111,16 +119,70 @@ def choose_item(obs, items) -> UseItem | None:
         if diff <= -3:
             return kinds["fanfu"][0]
     escape = []
-    for a in kinds.get("wangming", []):
-        g = group_of.get(a.cells[0])
-        if a.count != 1 or g is None or g.size < 3 or (g.can_attack and has_shot(g, seen, heights)):
+    for g in own_groups:  # named by its soldier farthest from the enemy, each count tried
+        if g.size < 2 or not near(g.cells, enemies, 4):
             continue
-        if len(near(g.cells, enemies, 3)) >= g.size + 2:
-            far = min(sc.distance(a.cells[0], e) for e in enemies)
-            escape.append((-far, str(a), a))
+        uses = [a for a in kinds.get("wangming", []) if a.cells[0] in g.cells]
+        if not uses:
+            continue
+        cell = max({a.cells[0] for a in uses}, key=lambda c: (min(sc.distance(c, e) for e in enemies), c))
+        for a in uses:
+            if a.cells[0] == cell:
+                gain = wangming_gain(obs, a)
+                if gain >= 4.0:  # at least a soldier's worth better (star_plan scores 4 a soldier)
+                    escape.append((-gain, str(a), a))
     if escape:
         return min(escape)[2]
     return None
+
+
+def _best_score(base, me: int) -> float:
+    """The hard planner's best whole-turn outcome on the model ``base`` (engine.shachang.star_plan:
+    every policy's turn, the others' answers, soldiers against the enemies'), seeded the same each call."""
+    from engine.shachang.actions import End
+    from engine.shachang.star_ai import StarAgent
+    from engine.shachang.star_plan import TurnPlanner
+
+    planner = TurnPlanner(StarAgent("hard", seed=1))
+    best = None
+    for _, policy in planner._policies():
+        g = base.clone()
+        for _ in range(80):
+            if g.is_over or g.current_player != me:
+                break
+            a = policy.act(g.observe(me), g.legal_actions())
+            g.apply(a)
+            if isinstance(a, End):
+                break
+        score = planner._reply_score(g, me)
+        best = score if best is None else max(best, score)
+    return best
+
+
+def wangming_gain(obs, a: UseItem) -> float:
+    """What 亡命天涯 ``a`` (S20h, D-SI7) gains: on the hard planner's model of the position built from
+    the observation (engine.shachang.star_plan), its best turn and the others' answers with the soldiers
+    discarded and the extra steps, against the same without the item (the discarded soldiers count as
+    lost)."""
+    from engine.shachang.star_items import discarded
+    from engine.shachang.star_plan import TurnPlanner
+
+    me = obs.player
+    enemies = {u.cell: u.owner for u in obs.units if u.owner != me}
+    try:
+        base = TurnPlanner._model(None, obs, enemies)
+    except ValueError:
+        return 0.0
+    base._begin_battle()
+    base.acted = True
+    g = base.clone()
+    cell = a.cells[0]
+    for c in discarded(g, cell, g.group_of(cell), a.count):
+        del g.units[c]
+        g.origin.pop(c, None)
+    g.budgets[g.origin[cell]] += a.count
+    g._refresh_vision()
+    return _best_score(g, me) - _best_score(base, me)
 
 
 def in_range(g, enemies) -> list:
