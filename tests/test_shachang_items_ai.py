@@ -40,6 +40,20 @@ def test_hard_keeps_yugong_when_the_line_is_clear_or_no_enemy_is_in_range_S20b()
     assert not isinstance(_agent_choice(g), UseItem)  # d7 is out of range (2) whatever the hill
 
 
+
+# ---------------------------------------------------------------- square map, 天翻地覆 (S20c)
+def test_hard_turns_the_world_upside_down_when_the_enemy_stands_higher_S20c():
+    h = flat().copy()
+    h[C("d6")] = h[C("e6")] = 3
+    g = igame([[0, "d4", 2], [1, "d6", 1], [1, "e6", 1]], heights=h, hands=[["fanfu"], []], reserve=[0, 8])
+    assert _agent_choice(g) == UseItem("fanfu")
+    g.apply("item fanfu")
+    assert g.heights[C("d4")] == 3 and g.heights[C("d6")] == 0
+    h = flat().copy()
+    h[C("d4")] = h[C("c4")] = 3  # it stands higher already: the flip would hurt
+    g = igame([[0, "d4", 2], [1, "d6", 1], [1, "e6", 1]], heights=h, hands=[["fanfu"], []], reserve=[0, 8])
+    assert _agent_choice(g) == Attack(C("d4"), C("d6"))
+
 # ---------------------------------------------------------------- the star (S19a–S19h)
 def _star(units, hand, **kw):
     return sgame(units, hands=[hand, []], reserve=[0, 0], **kw)
