@@ -1,5 +1,5 @@
 """The hard computer player uses every fun item when it helps (issue 14): 愚公移山 (S20b) on the square
-map and the star, 天翻地覆 (S20c) and 亡命天涯 (S20h) on the star. Each rule has a position where hard,
+map and the star, 天翻地覆 (S20c) and 亡命天涯 (S20h) on both. Each rule has a position where hard,
 holding the item, uses it, and one where it would not help and hard keeps it. Positions are built as
 in tests/test_shachang_items.py and tests/test_shachang_star_items.py."""
 from __future__ import annotations
@@ -53,6 +53,57 @@ def test_hard_turns_the_world_upside_down_when_the_enemy_stands_higher_S20c():
     h[C("d4")] = h[C("c4")] = 3  # it stands higher already: the flip would hurt
     g = igame([[0, "d4", 2], [1, "d6", 1], [1, "e6", 1]], heights=h, hands=[["fanfu"], []], reserve=[0, 8])
     assert _agent_choice(g) == Attack(C("d4"), C("d6"))
+
+# ---------------------------------------------------------------- square map, 亡命天涯 (S20h, S15)
+def _hard_turn(units, hand) -> tuple[list[str], object]:
+    """The hard player's whole turn (one agent, as in a game) on an 8x8 position; its actions and the game."""
+    from engine.shachang import make_agent
+
+    g = igame(units, hands=[hand, []], reserve=[0, 8])
+    ag = make_agent("hard", seed=1, seat=0, budget=0.2)
+    acts = []
+    for _ in range(10):
+        a = ag.act(g.observe(0), g.legal_actions())
+        assert a in g.legal_actions() and not ag.errors
+        acts.append(str(a))
+        g.apply(a)
+        if acts[-1] == "end":
+            break
+    return acts, g
+
+
+def test_hard_discards_a_soldier_to_join_a_unit_that_then_kills_S20h_S15():
+    # h4 (3) is 4 steps from d4 (1), one more than its move power; the lone d4 (range 2) cannot reach
+    # d7 (3 steps), nor can h4 (range 3, 7 steps), and a march onto an empty cell is a frozen new camp
+    # (S15). One soldier discarded, two join d4: 3 soldiers, range 3, and d7 is wiped out.
+    acts, g = _hard_turn([[0, "d4", 1], [0, "h4", 3], [1, "d7", 1], [1, "h8", 1]], ["wangming"])
+    assert acts[:3] == ["item wangming h4 1", "march h4 d4 2", "attack d4 d7"]
+    assert C("d7") not in g.units and g.units[C("d4")].count == 3
+
+
+def test_hard_discards_a_soldier_to_get_out_of_a_fight_it_loses_S20h():
+    # d4 (3) sees d8 (4 soldiers: range 4 + 3 move power) and two single soldiers that reach it: wiped out
+    # next turn. Every cell within 3 steps is still within 7 of d8; a3, 4 steps away, is not.
+    acts, g = _hard_turn([[0, "d4", 3], [1, "d8", 4], [1, "e8", 1], [1, "f7", 1]], ["wangming"])
+    assert acts[:2] == ["item wangming d4 1", "march d4 a3 2"]
+    (cell,) = [c for c, u in g.units.items() if u.owner == 0]
+    assert g.units[cell].count == 2
+    assert abs(cell[0] - 7) + abs(cell[1] - 3) > 7  # out of d8's reach next turn
+    assert all(abs(cell[0] - e[0]) + abs(cell[1] - e[1]) > 5 for e in (C("e8"), C("f7")))
+
+
+def test_hard_keeps_wangming_when_the_extra_steps_do_not_help_S20h():
+    # the position the last engineer found: d4 (3) under three single soldiers' fire. The old rule
+    # discarded a soldier and then marched a step, as without the item; d4 wins this fight and shoots.
+    acts, _ = _hard_turn([[0, "d4", 3], [1, "d6", 1], [1, "e6", 1], [1, "c6", 1]], ["wangming"])
+    assert not any(a.startswith("item") for a in acts) and acts[0].startswith("attack d4")
+    # d3 (3) can leave d8's reach with its own 3 steps (c1 is 8 steps from d8): no soldier to throw away
+    acts, _ = _hard_turn([[0, "d3", 3], [1, "d8", 4], [1, "e8", 1], [1, "f7", 1]], ["wangming"])
+    assert not any(a.startswith("item") for a in acts)
+    # d4 (1) already shoots d6; h4 joining it would add nothing
+    acts, _ = _hard_turn([[0, "d4", 1], [0, "h4", 3], [1, "d6", 1], [1, "h8", 1]], ["wangming"])
+    assert not any(a.startswith("item") for a in acts)
+
 
 # ---------------------------------------------------------------- the star (S19a–S19h)
 def _star(units, hand, **kw):

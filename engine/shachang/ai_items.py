@@ -10,7 +10,9 @@ most one per turn (S20a). After a use the agent's plan is dropped (the position 
   when three shots find targets, 画地为牢 on the biggest enemy in sight, 溜之大吉 / 世外桃源 for a
   unit that would be wiped out where it stands.
 - hard: the same with the blocking lines (S8 heights) counted, wipe-outs valued, 溜之大吉 only for a
-  fight it loses, 世外桃源 for a big unit under fire, 亡命天涯 to get out of range, 天翻地覆 when its
+  fight it loses, 世外桃源 for a big unit under fire, 亡命天涯 (S20h) only when the extra steps help
+  (``wangming_uses``: soldiers reach an own unit that then has a shot it had not, or the unit gets out
+  of a fight it loses, with as few discarded soldiers as needed), 天翻地覆 when its
   units stand lower than the enemies it sees, 愚公移山 to clear the line (S8) of a unit that has no
   shot now at a seen enemy in its range (the cheapest height move that opens one; S20b).
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.shachang import rules
-from engine.shachang.actions import Reinforce, UseItem
+from engine.shachang.actions import March, Reinforce, UseItem
 from engine.shachang.sight import blocking_cell
 
 
@@ -64,23 +66,34 @@ def _targets(obs, u) -> list:
 
 
 def pick(agent, obs, legal) -> UseItem | None:
-    """The item the agent uses now, or None (see module doc); drops the agent's plan after a use."""
+    """The item the agent uses now, or None (see module doc); drops the agent's plan after a use. Right
+    after a 亡命天涯 it returns the march the extra steps were for (then the planner goes on)."""
+    nxt = getattr(agent, "item_next", None)
+    if nxt is not None:
+        agent.item_next = None
+        if nxt in legal:
+            agent.plan, agent.snaps, agent.expect = [], [], None
+            return nxt
     if not getattr(obs, "hand", ()) or getattr(obs, "item_used", True):
         return None
     items = sorted((a for a in legal if isinstance(a, UseItem)), key=str)
     if not items or any(isinstance(a, Reinforce) for a in legal):
         return None
     level = getattr(agent, "level", "normal")
+    follow: dict = {}
     if level == "easy":
         choice = agent.rng.choice(items) if agent.rng.random() < 0.25 else None
     else:
-        choice = _choose(obs, items, hard=level == "hard")
+        choice = _choose(obs, items, hard=level == "hard", follow=follow)
     if choice is not None:
         agent.plan, agent.snaps, agent.expect = [], [], None
+        agent.item_next = follow.get(choice)  # 亡命天涯: the march its extra steps pay for, played next
     return choice
 
 
-def _choose(obs, items: list, hard: bool) -> UseItem | None:
+def _choose(obs, items: list, hard: bool, follow: dict | None = None) -> UseItem | None:
+    """The item worth using now, or None; ``follow`` gets the march that makes a 亡命天涯 pay."""
+    follow = {} if follow is None else follow
     by = {}
     for a in items:
         by.setdefault(a.kind, []).append(a)
@@ -116,10 +129,9 @@ def _choose(obs, items: list, hard: bool) -> UseItem | None:
         if e.count >= 3 or (near and not hard) or (hard and near and e.count >= 2):
             best.append((e.count * 0.3, str(a), a))
     if hard:
-        for a in by.get("wangming", ()):
-            u = own[a.cells[0]]
-            if a.count == 1 and u.count >= 3 and _threat(obs, u.cell, u.count) >= u.count:
-                best.append((0.4, str(a), a))
+        for w, key, a, march in wangming_uses(obs, by.get("wangming", ()), own, heights):
+            best.append((w, key, a))
+            follow[a] = march
         for a in by.get("fanfu", ()):
             mine = [int(heights[c]) for c in own]
             theirs = [int(heights[e.cell]) for e in obs.enemy_units()]
@@ -163,3 +175,98 @@ def yugong_value(obs, u, a: UseItem, heights: np.ndarray) -> float:
 
 def _enemy(obs, cell):
     return obs.unit_at(cell)
+
+
+def _reach(obs, src, limit: int) -> dict:
+    """Cells a march from ``src`` reaches within ``limit`` steps (S15, S10: seen cells, every cell passed
+    empty; own units only as ends), with their step counts."""
+    from engine.shachang.cells import board_grid
+
+    taken = {u.cell for u in obs.units}
+    own = {u.cell for u in obs.own_units()}
+    seen = np.asarray(obs.seen)
+    adj = board_grid(obs.size).adjacency
+    dist, out, q = {src: 0}, {}, [src]
+    while q:
+        c = q.pop(0)
+        if dist[c] >= limit:
+            continue
+        for n in adj[c]:
+            if n in dist or not seen[n] or (n in taken and n not in own):
+                continue
+            dist[n] = out[n] = dist[c] + 1
+            if n not in taken:
+                q.append(n)
+    return out
+
+
+def _shots(obs, cell, count: int, heights: np.ndarray) -> dict:
+    """Seen enemies a settled unit of ``count`` on ``cell`` could shoot (S8: range, own line), cell -> worth
+    (a wipe-out 1.5, else 1.0)."""
+    z = int(heights[cell]) + count
+    out = {}
+    for e in obs.enemy_units():
+        if _steps(e.cell, cell) > rules.attack_range(count) or e.cell in getattr(obs, "occupied", ()):
+            continue
+        if obs.mode == "classic" or blocking_cell(heights, cell, e.cell, z, int(heights[e.cell]) + e.count) is None:
+            out[e.cell] = 1.5 if e.count == 1 else 1.0
+    return out
+
+
+def _loses(obs, cell, count: int) -> bool:
+    """A unit of ``count`` on ``cell`` is in a fight it loses: the enemies could fire as many shots at it
+    next turn as it has soldiers, and one of them out-guns it (more soldiers)."""
+    near = [e for e in obs.enemy_units() if _steps(e.cell, cell) <= rules.attack_range(e.count) + obs.move_power]
+    return len(near) >= count and any(e.count > count for e in near)
+
+
+def _safe(obs, cell, count: int) -> bool:
+    """No enemy that out-guns a unit of ``count`` can shoot at ``cell`` next turn, and the others cannot
+    wipe it out."""
+    near = [e for e in obs.enemy_units() if _steps(e.cell, cell) <= rules.attack_range(e.count) + obs.move_power]
+    return len(near) < count and not any(e.count >= count for e in near)
+
+
+def wangming_uses(obs, uses, own: dict, heights: np.ndarray) -> list:
+    """Hard's 亡命天涯 (S20h) candidates as (worth, key, use, march to play next): for each own unit, the use discarding the
+    fewest soldiers whose extra steps (a) let soldiers join a settled own unit (S15: a new camp cannot
+    shoot) that then has a shot at an enemy no own unit can shoot now (worth 1.5 for a wipe-out, 1.0
+    else, less 0.5 a discarded soldier; kept when above 0), or (b) take the unit out of a fight it loses
+    to a cell no enemy that out-guns it can reach (worth 0.5 plus 0.1 a soldier kept), when no march
+    without the item does. Uses that only repeat a march possible without the item are never taken."""
+    shootable = set()
+    for v in own.values():
+        if not v.attacked and not v.fresh:
+            shootable |= set(_shots(obs, v.cell, v.count, heights))
+    by_unit: dict = {}
+    for a in uses:
+        by_unit.setdefault(a.cells[0], []).append(a)
+    out = []
+    for cell, acts in sorted(by_unit.items()):
+        u = own[cell]
+        if u.attacked or u.fresh:
+            continue
+        moves = u.moves or 0
+        base = _reach(obs, cell, moves)
+        flee = _loses(obs, cell, u.count) and not any(
+            c not in own and _safe(obs, c, u.count) for c in base)
+        for a in sorted(acts, key=lambda a: a.count):
+            n, k = a.count, u.count - a.count
+            reach = _reach(obs, cell, moves + n)
+            safe = [c for c, d in reach.items() if c not in own and d > moves and _safe(obs, c, k)]
+            if flee and safe:  # the safe cell farthest from the enemies, then the nearest
+                dst = max(safe, key=lambda c: (min(_steps(c, e.cell) for e in obs.enemy_units()), -reach[c], c))
+                out.append((0.5 + 0.1 * k, str(a), a, March(cell, dst, k)))
+                break
+            gain, dst = 0.0, None
+            for c, d in sorted(reach.items()):
+                v = own.get(c)
+                if v is None or d <= moves or v.attacked or v.fresh:
+                    continue
+                new = [w for t, w in _shots(obs, c, v.count + k, heights).items() if t not in shootable]
+                if new and max(new) > gain:
+                    gain, dst = max(new), c
+            if gain - 0.5 * n > 0:
+                out.append((gain - 0.5 * n, str(a), a, March(cell, dst, k)))
+                break
+    return out
