@@ -93,8 +93,8 @@ def test_hard_discards_a_soldier_to_get_out_of_a_fight_it_loses_S20h():
 
 
 def test_hard_keeps_wangming_when_the_extra_steps_do_not_help_S20h():
-    # the position the last engineer found: d4 (3) under three single soldiers' fire. The old rule
-    # discarded a soldier and then marched a step, as without the item; d4 wins this fight and shoots.
+    # d4 (3) under three single soldiers' fire: the old rule (threat count) discarded a soldier here and
+    # then shot c6 from where it stood, as it does without the item; d4 wins this fight and shoots.
     acts, _ = _hard_turn([[0, "d4", 3], [1, "d6", 1], [1, "e6", 1], [1, "c6", 1]], ["wangming"])
     assert not any(a.startswith("item") for a in acts) and acts[0].startswith("attack d4")
     # d3 (3) can leave d8's reach with its own 3 steps (c1 is 8 steps from d8): no soldier to throw away
