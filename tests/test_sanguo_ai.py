@@ -81,3 +81,12 @@ def test_hard_does_not_leave_its_chariot_to_be_taken():
     a = make_agent("hard", seed=0, seat=0).act(g.observe(0), g.legal_actions())
     g.apply(a)
     assert g.pos.board[g.lay.index["e9"]] is None or a.dst == "f11"
+
+
+def test_normal_steers_a_horse_to_feidi_with_three_kingdoms_in_jieqi():
+    # issue 15: 揭棋 endgames of three kingdoms with few attackers ran into the quiet rule (K6) while the
+    # 汉 pieces stood untaken; normal heads its horse for the emperor (废帝, SG3), hard's evaluation does not
+    g = position({**RULERS, "c9": "汉帝", "a12": "汉车", "g9": "吴马"}, to_move=0, variant="jieqi")
+    assert Evaluator(0, g.observe(0)).pull3_now == 0.0  # the shared evaluation (hard's leaves) unchanged
+    a = make_agent("normal", seed=0, seat=0).act(g.observe(0), g.legal_actions())
+    assert (a.src, a.dst) in {("g9", "e8"), ("g9", "e10")}  # one horse move from the emperor on c9

@@ -299,6 +299,7 @@ class Agent:
     nodes = 2500  # hard: positions scored per decision at most (the default budget)
     root_width = 14  # hard: quiet moves of mine searched (captures, checks and alliances always)
     depth = 5  # hard: plies searched (mine, each enemy's, mine again, the next enemy's)
+    normal_pull3 = 0.3  # normal: the horse's way to 废帝 with three kingdoms, in both variants (issue 15)
 
     def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None):
         if level not in LEVELS:
@@ -339,6 +340,11 @@ class Agent:
         lay = pos.lay
         moves = [(lay.index[a.src], lay.index[a.dst]) for a in legal_actions]
         ev = Evaluator(me, observation)
+        if self.level == "normal":
+            # issue 15: in 揭棋 three-kingdom endgames with few attackers stalled into the quiet rule (K6)
+            # while the 汉 pieces stood untaken; normal (not hard, whose search it weakened) steers a
+            # horse towards 废帝 (SG3) there too, which resets the quiet count and gives it the 汉 chariots
+            ev.pull3_now = max(ev.pull3_now, self.normal_pull3)
         if self.level == "easy":
             caps = [(ev.piece_value(pos.board[d], d), n) for n, (s, d) in enumerate(moves)
                     if pos.board[d] is not None]
