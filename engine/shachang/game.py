@@ -533,9 +533,9 @@ class ShachangGame(Game):
         The action's form (types, counts, cells on the board) is checked first; with fog, the rules
         about what the player knows (S10 seen cells, S14 vision, S8 sight) come before any rule that
         looks at a cell's occupant, so a refusal never reveals a hidden enemy."""
-        a = validated(as_action(action), self.size)
+        a = self._validated(action)
         if self.over:
-            raise IllegalAction("game over", key="shachang.game_over", action=describe(a),
+            raise IllegalAction("game over", key="shachang.game_over", action=self.describe(a),
                                 reason=self._end_msg or "")
         if isinstance(a, Reinforce):
             self._check_reinforce(a)
@@ -544,14 +544,21 @@ class ShachangGame(Game):
         elif isinstance(a, Attack):
             self._check_attack(a)
         elif isinstance(a, UseItem):
-            from engine.shachang.item_rules import check_item
-
-            check_item(self, a)
-        elif isinstance(a, End):
-            if self._must_reinforce():
-                raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce",
-                                    action=describe(a), seat=_seat(self.cur))
+            self._check_item(a)
+        elif self._must_reinforce():  # End
+            raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce",
+                                action=self.describe(a), seat=_seat(self.cur))
         return a
+
+    # the board's hooks of check() (the star overrides them: engine/shachang/star_game.py)
+    def _validated(self, action) -> Action:
+        """The parsed action with its form checked (types, counts, cells on the board)."""
+        return validated(as_action(action), self.size)
+
+    def _check_item(self, a: UseItem) -> None:
+        from engine.shachang.item_rules import check_item
+
+        check_item(self, a)
 
     def _check_reinforce(self, a: Reinforce) -> None:
         p = self.cur

@@ -371,30 +371,12 @@ class StarGame(ShachangGame):
         return acts
 
     # ------------------------------------------------------------ checks
-    def check(self, action):
-        """Raise IllegalAction if ``action`` (or its text) is illegal now; return the star action.
-        With fog, the rules about what the player knows come before any rule that looks at an
-        unseen cell's occupant."""
-        a = self._validated(action)
-        if self.over:
-            raise IllegalAction("game over", key="shachang.game_over", action=self.describe(a),
-                                reason=self._end_msg or "")
-        if isinstance(a, UseItem):
-            from engine.shachang.star_items import check
+    def _check_item(self, a: UseItem) -> None:
+        from engine.shachang.star_items import check
 
-            check(self, a)
-        elif isinstance(a, Reinforce):
-            self._check_star_reinforce(a)
-        elif isinstance(a, March):
-            self._check_star_march(a)
-        elif isinstance(a, Attack):
-            self._check_star_attack(a)
-        elif self._must_reinforce():
-            raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce",
-                                action=describe(a), seat=_seat(self.cur))
-        return a
+        check(self, a)
 
-    def _check_star_reinforce(self, a: Reinforce) -> None:
+    def _check_reinforce(self, a: Reinforce) -> None:
         p = self.cur
         act = describe(a)
         if self.phase != "reinforce":
@@ -437,7 +419,7 @@ class StarGame(ShachangGame):
                                 cell=sc.name(a.src))
         return u
 
-    def _check_star_march(self, a: March) -> None:
+    def _check_march(self, a: March) -> None:
         p = self.cur
         act = describe(a)
         if a.count != 1:
@@ -471,7 +453,7 @@ class StarGame(ShachangGame):
         if cost > b:
             raise IllegalAction("S19d budget", key="shachang.star.budget", action=act, cost=cost, moves=b, cell=src)
 
-    def _check_star_attack(self, a: Attack) -> None:
+    def _check_attack(self, a: Attack) -> None:
         p = self.cur
         act = describe(a)
         u = self._own_soldier(a, "S19e")
