@@ -99,6 +99,17 @@ def mark(rect, opaque: bool = False) -> None:
         _marker(rect, opaque)
 
 
+def fitted_label(label: str, size: int, width: int) -> tuple[str, int]:
+    """A button label that fits ``width`` pixels: the font made smaller down to 12 px, then the text
+    shortened with an ellipsis (a long choice never spills over the button's edges)."""
+    from client.ui.cards import fit
+
+    s = size
+    while s > 12 and text.size_of(label, s)[0] > width:
+        s -= 1
+    return fit(label, s, max(8, width)), s
+
+
 class Button:
     def __init__(self, label: Callable[[], str] | str, action: Callable[[], None], size: int = 18,
                  enabled: Callable[[], bool] | None = None):
@@ -127,7 +138,8 @@ class Button:
             col = (40, 40, 46)
         pygame.draw.rect(surf, col, self.rect, border_radius=5)
         pygame.draw.rect(surf, ACCENT if self.hover and on else BORDER, self.rect, 1, border_radius=5)
-        text.draw(surf, self.text(), self.rect.center, self.size, TEXT if on else DIM, anchor="center")
+        label, size = fitted_label(self.text(), self.size, self.rect.w - 12)
+        text.draw(surf, label, self.rect.center, size, TEXT if on else DIM, anchor="center")
 
     def handle(self, ev) -> bool:
         """True when the event was a click on this button (and ran its action)."""
