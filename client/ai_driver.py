@@ -18,6 +18,8 @@ import threading
 import time
 from typing import Any
 
+from client.ai_process import act, start as start_worker  # imported in the window's thread (see ai_process)
+
 LEVELS = ("random", "easy", "normal", "hard")
 
 
@@ -41,8 +43,6 @@ class Job:
 
     def _run(self, agent, obs, legal) -> None:
         try:
-            from client.ai_process import act
-
             self.result = act(agent, obs, legal)
         except BaseException as e:  # reported by the scene, which hands the seat over (AIDriver.fail)
             self.error = e
@@ -86,6 +86,9 @@ class AIDriver:
 
     def start(self, game, seat: int, version: int) -> Job:
         """Start thinking for ``seat`` on ``game`` (its observation and legal actions are taken now)."""
+        # the worker process is started from this (the window's) thread, without waiting for it: made in
+        # the computer's thread, its pool's imports and process start-up crawled while the window ran
+        start_worker(wait=0)
         return Job(self.agent(seat), game.observe(seat), game.legal_actions(), version, seat)
 
     def fail(self, seat: int) -> None:

@@ -35,6 +35,19 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool  # noqa: F401  (imported here, not in a thread)
 
+# What the pool imports lazily when it is made, imported now: an import in the computer's thread reads
+# files, and every read gives the interpreter lock to a busy window loop that takes up to 5 ms to hand
+# it back, so a thread importing these while the window ran flat out was starved for seconds.
+import multiprocessing.connection  # noqa: E402,F401
+import multiprocessing.queues  # noqa: E402,F401
+import multiprocessing.reduction  # noqa: E402,F401
+import multiprocessing.resource_tracker  # noqa: E402,F401
+import multiprocessing.spawn  # noqa: E402,F401
+import multiprocessing.synchronize  # noqa: E402,F401
+
+if sys.platform != "win32":
+    import multiprocessing.popen_spawn_posix  # noqa: E402,F401
+
 FIRST_ANSWER_SECONDS = 60.0  # the new worker must answer a ping within this time
 THINK_LIMIT_SECONDS = 600.0  # a decision taking longer than this means a stuck worker
 WATCH_SECONDS = 0.5  # how often the worker checks that its parent is alive
