@@ -94,10 +94,12 @@ def test_star_computer_turn_and_illegal_march_message(app):
     click(app, px(app, "n4"))  # far beyond the 3-step budget: the engine refuses, the game goes on
     assert len(g.log) == n
     end_turn(app)
-    for _ in range(600):
+    import time
+
+    t = time.monotonic()  # frames paced like the real loop's (it sleeps between frames), up to 30 s
+    while not (g.current_player == 0 or g.is_over) and time.monotonic() - t < 30:
         step(app)
-        if g.current_player == 0 or g.is_over:
-            break
+        time.sleep(0.005)
     assert g.current_player == 0 or g.is_over
     assert app.find(GameScene) is scene
 
