@@ -663,6 +663,20 @@ def simulate_reply(mm: Model, ctx: Context, rng: random.Random, P: Params | None
     return loss, float(min(shots, total_their))
 
 
+class _Rows:
+    """The rows of a 2-D array as tuples, each made when asked for (``random.choice`` of a cell
+    among thousands picks one)."""
+
+    def __init__(self, arr: np.ndarray):
+        self.arr = arr
+
+    def __len__(self) -> int:
+        return len(self.arr)
+
+    def __getitem__(self, i: int) -> tuple:
+        return tuple(self.arr[i])
+
+
 def phantom_sampler(m: Model, memory: Memory):
     """Where the enemies we cannot see might stand: a function of a random generator giving, for
     each living enemy with no unit in sight, half the time nothing and half the time one stack of
@@ -685,8 +699,8 @@ def phantom_sampler(m: Model, memory: Memory):
     zones = []
     for o in unseen:
         n = min(m.cap, max(memory.biggest.get(o, (0, 0))[1], (m.cap + 1) // 2))
-        cells = [tuple(x) for x in np.argwhere(hidden & (dist <= attack_range(n) + m.move))]
-        if cells:
+        cells = _Rows(np.argwhere(hidden & (dist <= attack_range(n) + m.move)))
+        if len(cells):
             zones.append((o, n, cells))
     if not zones:
         return None

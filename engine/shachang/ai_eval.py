@@ -28,6 +28,7 @@ import numpy as np
 
 from engine.shachang.ai_march import terms_of
 from engine.shachang.ai_model import METER, WORK_CHANGE, WORK_THREATS, WORK_VISION, Model, line_clear, steps
+from engine.shachang.ai_vision import visible_count
 from engine.shachang.rules import attack_range, vision_range
 from engine.shachang.vision import diamond, visible_from
 
@@ -60,6 +61,7 @@ class VisCache:
     def __init__(self, h: np.ndarray):
         self.h = h
         self.d: dict = {}
+        self.counted: set = set()  # vision maps the meter has counted this turn
         self.opp: dict = {}  # (cell, count, enemies) -> (targets in range and sight, work it took)
         self.cells: dict = {}  # key -> the cells of a map as tuples, in np.argwhere order
         self._shared: dict = {}  # (what, key) -> dict shared by the scores of the turn (ai_march)
@@ -110,13 +112,21 @@ class VisCache:
         return v
 
     def get(self, cell, z: int, radius: int) -> np.ndarray:
+        """``visible_from`` kept for the turn; the meter counts a vision map the first time asked."""
         k = (cell, z, radius)
         v = self.d.get(k)
         if v is None:
             v = visible_from(self.h, cell, z, radius)
             self.d[k] = v
-            METER.n += WORK_VISION
+            self.asked(k)
         return v
+
+    def asked(self, k: tuple) -> None:
+        """Count the vision map ``k`` = (cell, z, radius) once a turn, as ``get`` does, also when it
+        was only counted into (``FogRisk``) and never drawn."""
+        if k not in self.counted:
+            self.counted.add(k)
+            METER.n += WORK_VISION
 
 
 class Threats:
@@ -327,8 +337,8 @@ class FogRisk:
         v = self.memo.get(cell)
         if v is None:
             z = int(self.m.h[cell]) + self.count
-            seen_by = self.cache.get(cell, z, self.r)
-            cnt = int(np.count_nonzero(seen_by & self.hidden))
+            self.cache.asked((cell, z, self.r))  # counted as the vision map it was before
+            cnt = visible_count(self.m.h, cell, z, self.r, self.hidden)
             v = min(1.0, cnt * self.norm)
             self.memo[cell] = v
         return v
