@@ -619,10 +619,13 @@ def reply_owners(mm: Model) -> list:
     return owners
 
 
-def simulate_reply(mm: Model, ctx: Context, rng: random.Random, P: Params | None = None
+def simulate_reply(mm: Model, ctx: Context, rng: random.Random | int, P: Params | None = None
                    ) -> tuple[float, float]:
     """Our loss to the enemies' replies (planner ``P``, normal by default) and our shots the turn
-    after, in soldiers."""
+    after, in soldiers. ``rng`` may be a seed: the generator is then made only for a planner that
+    draws from it (random unit orders or tie-breaks; the normal planner never does)."""
+    if isinstance(rng, int):
+        rng = random.Random(rng) if (P is not None and (P.noise or P.order == "random")) else None
     mine = {c: v[0] for c, v in mm.own.items()}
     owners = reply_owners(mm)
     loss = 0.0
@@ -999,7 +1002,7 @@ class ShachangAI:
             acts = pl.run()
             c = Candidate(mm, ctx, w0, acts, pl)
             if c.key not in cands:
-                c.add_reply(*simulate_reply(mm, ctx, random.Random(i)))
+                c.add_reply(*simulate_reply(mm, ctx, i))
                 cands[c.key] = c
                 last_new = i
             i += 1

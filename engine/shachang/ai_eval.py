@@ -70,6 +70,7 @@ class VisCache:
         self._rows: dict = {}
         self.target_maps: dict = {}  # points -> steps to the nearest (replies' target maps)
         self.threats: dict = {}  # enemies and rooms -> a Threats' maps (Threats.__init__)
+        self.marches: dict = {}  # a unit's options on a score's state -> their values (ai_march)
 
     def shared(self, what: str, key) -> dict:
         """A dict shared by everything of the turn that has the same ``key``."""
@@ -147,9 +148,6 @@ class Threats:
             if age <= 3:
                 enemies.append((c, o, n, w.old_decay ** age))
         self.enemies = enemies
-        by_owner: dict = {}
-        for c, o, n, wt in enemies:
-            by_owner.setdefault(o, []).append((c, n))
         r_est = dict(r_est)
         for o, wiped, cell, before in m.hits:  # every shot this turn frees room for an ambush (S13)
             r_est[o] = min(m.cap, r_est.get(o, 0) + 1)
@@ -158,6 +156,9 @@ class Threats:
                tuple((o, cell, before) for o, wiped, cell, before in m.hits if wiped))
         built = cache.threats.get(key)
         if built is None:
+            by_owner: dict = {}
+            for c, o, n, wt in enemies:
+                by_owner.setdefault(o, []).append((c, n))
             self._build(m, w, cache, enemies, by_owner, r_est)
             cache.threats[key] = (self.at, self.weight, self.owner_vis, self.seen_map, self.r_est)
         else:

@@ -22,6 +22,8 @@ maps the first time a score asks for them, so a fixed quota still buys the same 
 """
 from __future__ import annotations
 
+from math import copysign
+
 import numpy as np
 
 from engine.shachang.ai_model import METER, WORK_CHANGE
@@ -50,6 +52,9 @@ class Terms:
         self.shared_owners = cache.shared("owners", (
             m.fog, sighted, tuple((o, c, b) for o, wiped, c, b in m.hits if wiped), tuple(T.exposed),
             tuple(T.owner_vis)))
+        # what a march's deltas depend on besides the counters (ai_march.best_march keeps them):
+        # the shared tables (kept by the cache), the threat maps (kept by cache.threats), weights
+        self.ident = (id(self.shared_static), id(self.shared_owners), id(T.at), w.loss, w.soft, w.reinf)
 
     def static_add(self, cell, count: int) -> tuple:
         """Deltas of shot chances, approach, spawn block, fog, sight, spread and mass (sign +1)."""
@@ -98,26 +103,43 @@ class Terms:
         table for those cells; the score's own bookkeeping is left to the caller."""
         T, w = self.T, self.T.w
         n = len(cells)
-        if T._live_enemies:
-            opp = [T.opp_count(c, count) for c in cells]
-        else:  # nobody in sight: no shot chances, no sight line asked
-            opp = [(0, 0)] * n
         rr = np.fromiter((c[0] for c in cells), dtype=np.intp, count=n)
         cc = np.fromiter((c[1] for c in cells), dtype=np.intp, count=n)
+        live = T._live_enemies
+        if live:
+            # only a cell with an enemy within range asks for sight lines (opp_count finds 0 and
+            # counts no work for the others)
+            er = np.array([c[0] for c, _ in live], dtype=np.intp)
+            ec = np.array([c[1] for c, _ in live], dtype=np.intp)
+            near = ((np.abs(rr[:, None] - er) + np.abs(cc[:, None] - ec)) <= count.bit_length() + 1).any(axis=1)
+            opp_count, none = T.opp_count, (0, 0)
+            opp = [opp_count(c, count) if x else none for c, x in zip(cells, near.tolist())]
+        else:  # nobody in sight: no shot chances, no sight line asked
+            opp = [(0, 0)] * n
+        wo, wm = w.opp, w.opp_more
         appr = ((w.approach * count) * T.targets[rr, cc].astype(np.float64)).tolist() \
-            if T.targets is not None else None
-        seen = T.seen_map[rr, cc].tolist() if (T.seen_map is not None and w.seen) else None
+            if T.targets is not None else [0.0] * n
+        shared = self.shared_static
         block = T.spawn_block if w.block else ()
         fog = T.fog
+        seen = T.seen_map[rr, cc].tolist() if (T.seen_map is not None and w.seen) else None
+        if fog is None and seen is None and not block and not w.spread and not w.mass:
+            # the replies' planners (normal weights): shot chances and approach only
+            for cell, (nn, work), a in zip(cells, opp, appr):
+                o = 0.0 if nn == 0 else wo + wm * (nn - 1)
+                if o:
+                    shared[(cell, count)] = ((o, -a) if a else (o,), o, work)
+                else:
+                    shared[(cell, count)] = ((-a,) if a else (), o, work)
+            return
         mass = w.mass * count * count.bit_length() if w.mass else 0.0
-        shared = self.shared_static
         for j, cell in enumerate(cells):
             nn, work = opp[j]
-            o = 0.0 if nn == 0 else w.opp + w.opp_more * (nn - 1)
+            o = 0.0 if nn == 0 else wo + wm * (nn - 1)
             out = []
             if o:
                 out.append(o)
-            if appr is not None and appr[j]:
+            if appr[j]:
                 out.append(-appr[j])
             if cell in block:
                 out.append(w.block)
@@ -210,20 +232,26 @@ def _options(m, u, c: int, reach: dict, ks: list, splits_only: bool) -> list:
     """The options in the old order: (kind, destination, soldiers, destination's soldiers or None)."""
     own = m.own
     can_new = len(own) < m.max_units
+    free = [] if splits_only else [("move", c)]
+    if can_new:
+        free += [("split", k) for k in ks]
     opts = []
+    add = opts.append
+    if not any(d in own for d in reach):  # every destination free (a plain loop: few options each)
+        for dst in sorted(reach):
+            for kind, k in free:
+                add((kind, dst, k, None))
+        return opts
     for dst in sorted(reach):
         tgt = own.get(dst)
-        if splits_only:
-            if tgt is None and can_new:
-                opts += [("split", dst, k, None) for k in ks]
-        elif tgt is None:
-            opts.append(("move", dst, c, None))
-            if can_new:
-                opts += [("split", dst, k, None) for k in ks]
-        else:
+        if tgt is None:
+            for kind, k in free:
+                add((kind, dst, k, None))
+        elif not splits_only:
             cw = tgt[0]
-            opts.append(("merge", dst, c, cw))
-            opts += [("merge", dst, k, cw) for k in ks]
+            add(("merge", dst, c, cw))
+            for k in ks:
+                add(("merge", dst, k, cw))
     return opts
 
 
@@ -272,21 +300,19 @@ def _arrivals(X: Terms, cells: list, k: int, dyn: dict) -> dict:
     T = X.T
     shared_get = X.shared_static.get
     opp_cache = T.opp_cache
-    work = 0
-    out: dict = {}
-    miss = [cell for cell in cells if shared_get((cell, k)) is None]
+    keys = [(cell, k) for cell in cells]
+    es = list(map(shared_get, keys))
+    miss = [cell for cell, e in zip(cells, es) if e is None]
     if miss:
         X.static_many(miss, k)
-    for cell in cells:
-        key = (cell, k)
-        e = shared_get(key)
+        es = list(map(shared_get, keys))
+    work = 0
+    for key, e in zip(keys, es):
         if key not in opp_cache:  # this score asks for the shot chances as the old code did
             opp_cache[key] = e[1]
             work += e[2]
-        d = dyn[cell]
-        out[cell] = e[0] if d is None else d + list(e[0])
     METER.n += work
-    return out
+    return {cell: (e[0] if d is None else d + list(e[0])) for cell, e, d in zip(cells, es, map(dyn.__getitem__, cells))}
 
 
 def _deltas(X: Terms, u, c: int, opts: list) -> tuple:
@@ -339,29 +365,25 @@ def _deltas(X: Terms, u, c: int, opts: list) -> tuple:
     return R, per_k
 
 
-def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, rank: int = 0):
-    """``Planner._best_march`` (same arguments, same result, same work counted), every option of the
-    unit valued from the unit's deltas instead of changing the score and back."""
-    m, P = pl.m, pl.P
-    c = m.own[u][0]
-    reach = m.reach(u)
-    if not reach:
-        return None
-    ks = sorted({k for k in (1, c // 2, c - 1, max_k or 0) if 1 <= k < c}) if (P.splits or splits_only) else []
-    if max_k is not None:
-        ks = [k for k in ks if k <= max_k]
-    opts = _options(m, u, c, reach, ks, splits_only)
-    if not opts:
-        return None
-    R, per_k = _deltas(terms_of(T), u, c, opts)
-    # the old running total, followed exactly: each option's deltas added and taken off again in the
-    # old order, its drift carried to the next option; the sums over what stays the same for many
-    # options (leaving, what stays behind) are kept while the total they start from is the same
-    total = T.total
-    noise, rng = P.noise, pl.rng
-    lo, span, rnd = -noise, noise - (-noise), rng.random
-    best = None
-    best_val = 1e-6
+def _touched(u, c: int, opts: list) -> tuple:
+    """The (cell, soldiers) of every per-cell part ``_deltas`` reads for these options."""
+    out = [(u, c)]
+    for kind, dst, k, cw in opts:
+        if k < c:
+            out.append((u, c - k))
+        if cw is None:
+            out.append((dst, k))
+        else:
+            out.append((dst, cw))
+            out.append((dst, cw + k))
+    return tuple(dict.fromkeys(out))
+
+
+def _values(opts: list, reach: dict, R: list, per_k: dict, total: float) -> tuple:
+    """Every option's value before the random tie-break, and the running total after them all: the
+    old running total followed exactly, each option's deltas added and taken off again in the old
+    order, its drift carried to the next option; the sums over what stays the same for many options
+    (leaving, what stays behind) are kept while the total they start from is the same."""
     vals = [0.0] * len(opts)
     pre: dict = {}  # k -> (total, total + leave + stay-behind deltas)
     post: dict = {}  # k -> (t, t - stay-behind - leave deltas)
@@ -405,15 +427,75 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
                 t -= d
             q = post[k] = (t0, t)
         total = q[1]
-        val -= 0.002 * reach[dst]
-        if noise:
-            val += lo + span * rnd()  # rng.uniform(-noise, noise), the same float
-        vals[j] = val
+        vals[j] = val - 0.002 * reach[dst]
+    return tuple(vals), total
+
+
+def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, rank: int = 0):
+    """``Planner._best_march`` (same arguments, same result, same work counted), every option of the
+    unit valued from the unit's deltas instead of changing the score and back.
+
+    The plans of a search ask for the same march again and again (the same unit, the same options,
+    a score in the same state: counters, shared tables, running total); its values are kept for
+    the search (``VisCache.marches``) with the per-cell parts it read, which a repeat registers
+    with its score as the old code's score did (the meter counts the same work)."""
+    m, P = pl.m, pl.P
+    own = m.own
+    c = own[u][0]
+    reach = m.reach(u)
+    if not reach:
+        return None
+    ks = sorted({k for k in (1, c // 2, c - 1, max_k or 0) if 1 <= k < c}) if (P.splits or splits_only) else []
+    if max_k is not None:
+        ks = [k for k in ks if k <= max_k]
+    X = terms_of(T)
+    can_new = len(own) < m.max_units
+    key = (X.ident, tuple(T.n_hard), tuple(T.n_soft), tuple(T.exposed.values()), u, c, tuple(ks), splits_only,
+           can_new, tuple(reach.items()), tuple((d, v[0]) for d, v in own.items() if d in reach))
+    memo = T.cache.marches
+    hit = memo.get(key)
+    total0 = T.total
+    rk = total0 if total0 else (0.0, copysign(1.0, total0))  # 0.0 and -0.0 told apart
+    if hit is None:
+        opts = _options(m, u, c, reach, ks, splits_only)
+        if not opts:
+            memo[key] = [opts, (), 0, {}]
+            return None
+        R, per_k = _deltas(X, u, c, opts)
+        run = _values(opts, reach, R, per_k, total0)
+        # score changes the old code made: leave, [stay behind], arrive or [remove, add] the merged unit
+        n_changes = sum(2 + (o[2] < c) + (o[3] is not None) for o in opts)
+        memo[key] = [opts, None, n_changes, {rk: run}]
+    else:
+        opts, touched, n_changes, runs = hit
+        if not opts:
+            return None
+        if touched is None:
+            touched = hit[1] = _touched(u, c, opts)
+        # this score asks for the shot chances as the old code's did (the meter counts them once)
+        oc, shared = T.opp_cache, X.shared_static
+        work = 0
+        for k in touched:
+            if k not in oc:
+                e = shared[k]
+                oc[k] = e[1]
+                work += e[2]
+        METER.n += work
+        run = runs.get(rk)
+        if run is None:  # the same state with another running total: its floats drift otherwise
+            R, per_k = _deltas(X, u, c, opts)
+            run = runs[rk] = _values(opts, reach, R, per_k, total0)
+    vals, total = run
+    noise = P.noise
+    if noise:
+        lo, span, rnd = -noise, noise - (-noise), pl.rng.random
+        vals = [v + (lo + span * rnd()) for v in vals]  # rng.uniform(-noise, noise), the same float
+    best = None
+    best_val = 1e-6
+    for j, val in enumerate(vals):
         if val > best_val:
             best_val = val
             best = j
-    # score changes the old code made: leave, [stay behind], arrive or [remove, add] the merged unit
-    n_changes = sum(2 + (o[2] < c) + (o[3] is not None) for o in opts)
     T.total = total
     METER.n += 2 * WORK_CHANGE * n_changes
     if rank:
