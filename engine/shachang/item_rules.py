@@ -89,9 +89,9 @@ def validated_item(a: "UseItem", cell, count, shown) -> "UseItem":
     return UseItem(kind, tuple(cell(c) for c in cells), count(n) if has_count else 0)
 
 
-def describe_item(a: "UseItem") -> Msg:
-    """The item action as a keyed message."""
-    c = [cell_name(x) for x in a.cells]
+def describe_item(a: "UseItem", named=cell_name) -> Msg:
+    """The item action as a keyed message, its cells named by ``named`` (the star passes its own)."""
+    c = [named(x) for x in a.cells]
     if a.kind == "yugong":
         return Msg.of("shachang.act.item.yugong", unit=c[0], src=c[1], dst=c[2], n=a.count)
     if a.kind == "fanfu":
