@@ -48,13 +48,10 @@ class ItemState:
     def set_heights(self, g: "ShachangGame", h: np.ndarray, changed) -> None:
         """Put new terrain ``h`` in the game: vision from scratch (S10), and players who had explored a
         changed cell but do not see it now keep its old height (S11; ``changed`` None = all cells)."""
-        old = g.heights
-        h = np.asarray(h, dtype=np.int16)
-        h.setflags(write=False)
-        g.heights = h
+        old = put_heights(g, h)
         if not g.fog:
             return
-        g._vision.set_heights(h)
+        g._vision.set_heights(g.heights)
         g._vision.reset([[] for _ in range(g.n)])
         g._obs.clear()
         for gh in g.ghosts:
@@ -89,6 +86,15 @@ class ItemState:
                 vis = g.visible(p)
                 for c in [c for c in mem if vis[c]]:
                     del mem[c]
+
+
+def put_heights(g, h) -> np.ndarray:
+    """Make ``h`` the game's (read-only) heights; the old ones (square maps and the star)."""
+    old = g.heights
+    h = np.asarray(h, dtype=np.int16)
+    h.setflags(write=False)
+    g.heights = h
+    return old
 
 
 def create(g: "ShachangGame", seed: int | None, setup: dict | None = None,

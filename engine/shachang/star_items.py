@@ -157,58 +157,6 @@ def _shot(g: "StarGame", a: Attack) -> None:
                 g.units[c].attacked = False
 
 
-# ---------------------------------------------------------------- board hooks
-class StarBoard(SquareBoard):
-    """The item rules' hooks on the star: star cell names and cells, hex steps, a unit is the connected
-    group of the named soldier (S19b), move power is the budget of the soldier's start unit (S19d,
-    D-SI2), and the unit items follow the decisions D-SI3 ... D-SI8."""
-
-    def name(self, c: Cell) -> str:
-        return sc.name(c)
-
-    def use(self, kind: str, cells: tuple = (), count: int = 0) -> StarUseItem:
-        return StarUseItem(kind, cells, count)
-
-    def mask(self, g) -> np.ndarray:
-        return sc.MASK
-
-    def distance(self, a: Cell, b: Cell, g=None) -> int:
-        return sc.distance(a, b)
-
-    def near(self, g, c: Cell) -> list[Cell]:
-        return [c] + list(sc.NEIGHBOURS[c])
-
-    def unit_cells(self, g, cell: Cell) -> list[Cell]:
-        return g.group_of(cell)
-
-    def own_cells(self, g, p: int) -> list[Cell]:
-        return [c for grp in _groups(g, p) for c in grp]
-
-    def moves_left(self, g, cell: Cell) -> int:
-        return g.budget_left(cell) if not g.units[cell].attacked else 0
-
-    def pay(self, g, cell: Cell, n: int) -> None:
-        g.budgets[g.origin[cell]] -= n
-
-    def set_heights(self, g, h, changed) -> None:
-        set_heights(g, h, changed)
-
-    def begin_battle(self, g) -> None:
-        g._begin_battle()  # the budgets are set now (S19d)
-
-    def check_unit_item(self, g, a) -> None:
-        _check_unit_item(g, a)
-
-    def unit_uses(self, g, k: str, p: int) -> list:
-        return _unit_uses(g, k, p)
-
-    def apply_unit_item(self, g, p: int, a) -> None:
-        _apply_unit_item(g, p, a)
-
-
-STAR = StarBoard()
-
-
 # ---------------------------------------------------------------- checks
 def _own_group(g: "StarGame", a, cell: Cell) -> list[Cell]:
     """The current player's unit (connected soldiers) of the soldier on ``cell``, or raise."""
@@ -328,10 +276,7 @@ def _apply_unit_item(g: "StarGame", p: int, a: UseItem) -> None:
 def set_heights(g: "StarGame", h: np.ndarray, changed) -> None:
     """New terrain on the star: vision from scratch (S10, S19f); players who had explored a changed cell
     and do not see it now keep its old height (S11; ``changed`` None = every cell)."""
-    old = g.heights
-    h = np.asarray(h, dtype=np.int16)
-    h.setflags(write=False)
-    g.heights = h
+    old = square_items.put_heights(g, h)
     if not g.fog:
         return
     g._hex_vision = False
@@ -489,3 +434,50 @@ def vary(v: "StarGame", player: int, rng) -> None:
     """Change in the copy ``v`` what ``player`` cannot know of the items (the square maps' rule on the
     star's cells): the item cells, the others' items (not how many), the generator's future."""
     square_items.vary(v, player, rng, cells=sc.CELLS)
+
+
+# ---------------------------------------------------------------- board hooks
+class StarBoard(SquareBoard):
+    """The item rules' hooks on the star: star cell names and cells, hex steps, a unit is the connected
+    group of the named soldier (S19b), move power is the budget of the soldier's start unit (S19d,
+    D-SI2), and the unit items follow the decisions D-SI3 ... D-SI8."""
+
+    def name(self, c: Cell) -> str:
+        return sc.name(c)
+
+    def use(self, kind: str, cells: tuple = (), count: int = 0) -> StarUseItem:
+        return StarUseItem(kind, cells, count)
+
+    def mask(self, g) -> np.ndarray:
+        return sc.MASK
+
+    def distance(self, a: Cell, b: Cell, g=None) -> int:
+        return sc.distance(a, b)
+
+    def near(self, g, c: Cell) -> list[Cell]:
+        return [c] + list(sc.NEIGHBOURS[c])
+
+    def unit_cells(self, g, cell: Cell) -> list[Cell]:
+        return g.group_of(cell)
+
+    def own_cells(self, g, p: int) -> list[Cell]:
+        return [c for grp in _groups(g, p) for c in grp]
+
+    def moves_left(self, g, cell: Cell) -> int:
+        return g.budget_left(cell) if not g.units[cell].attacked else 0
+
+    def pay(self, g, cell: Cell, n: int) -> None:
+        g.budgets[g.origin[cell]] -= n
+
+    def set_heights(self, g, h, changed) -> None:
+        set_heights(g, h, changed)
+
+    def begin_battle(self, g) -> None:
+        g._begin_battle()  # the budgets are set now (S19d)
+
+    check_unit_item = staticmethod(_check_unit_item)
+    unit_uses = staticmethod(_unit_uses)
+    apply_unit_item = staticmethod(_apply_unit_item)
+
+
+STAR = StarBoard()
