@@ -17,7 +17,7 @@ from engine.shachang.actions import (Action, Attack, End, March, Reinforce, UseI
                                      parse_action, validated)
 from engine.shachang.cells import Cell, cell_name
 from engine.shachang.maps import GameMap
-from engine.shachang.observation import Observation, PlayerView, UnitView
+from engine.shachang.observation import Observation, UnitView, common_fields
 from engine.shachang.sight import blocking_cell, line_report, steps
 from engine.shachang.state import Ghost, Unit
 from engine.shachang.vision import VisionMap, diamond, visible_from
@@ -843,26 +843,9 @@ class ShachangGame(Game):
                 units.append(UnitView(c, u.owner, u.count, u.moves, u.attacked, u.fresh))
             elif vis[c]:
                 units.append(UnitView(c, u.owner, u.count))
-        players = tuple(
-            PlayerView(q, self.out[q],
-                       self.field(q) if (q == player or not self.fog) else None,
-                       self.reserve[q] if (q == player or not self.fog) else None)
-            for q in range(self.n))
         own_turn = player == self.cur and not self.over
-        obs = Observation(
-            player=player, preset=self.preset_key, mode=self.mode, size=self.size,
-            round=self.round, round_limit=self.round_limit, current_player=self.current_player,
-            phase=self.phase, is_over=self.over, heights=heights, visible=vis.copy(),
-            explored=explored,
-            seen=(self.seen.copy() if own_turn else vis.copy()),
-            units=tuple(units),
-            ghosts=tuple((g.cell, g.radius) for g in self.ghosts if g.owner == player),
-            spawns=tuple(self.spawns[player]), reserve=self.reserve[player],
-            field=self.field(player), cap=self.P.cap, max_units=self.P.max_units,
-            move_power=self.P.move, players=players,
-            events=tuple(t for ev, t in self._events if ev.seen_by(player)),
-            messages=tuple(ev.msg for ev, _ in self._events if ev.seen_by(player)),
-        )
+        seen = self.seen.copy() if own_turn else vis.copy()
+        obs = Observation(**common_fields(self, player, heights, vis, explored, seen, units))
         if self.items is not None:
             from engine.shachang.items import observe
 
