@@ -67,6 +67,29 @@ def assert_illegal(g, action, rule_part, snapshot):
     return e.value
 
 
+def random_item_action(legal, rng):
+    """A random action of ``legal`` that favours item uses (half the time) and marches (random play
+    with items)."""
+    from engine.shachang.actions import March, UseItem
+
+    items = [a for a in legal if isinstance(a, UseItem)]
+    marches = [a for a in legal if isinstance(a, March)]
+    return (rng.choice(items) if items and rng.random() < 0.5 else
+            rng.choice(marches) if marches and rng.random() < 0.7 else rng.choice(legal))
+
+
+def assert_item_views(g, total: int) -> None:
+    """Every player's soldiers add up to ``total`` (S13 with S20 losses) and its observation of the items
+    is sound: an own hand of at most three that the others count right (S20a), no withdrawn enemy shown,
+    occupied cells only for withdrawn enemies (S20g)."""
+    for p in range(g.n):
+        assert g.field(p) + g.reserve[p] + g.lost[p] + g.voided[p] == total
+        o = g.observe(p)
+        assert len(o.hand) == o.hand_counts[p] <= 3
+        assert all(g.units[u.cell].owner == p or not g.units[u.cell].hidden for u in o.units)
+        assert all(g.units[c].owner != p and g.units[c].hidden for c in o.occupied)
+
+
 def play_legal(g, levels, seed: int, limit: int) -> list:
     """Computer players of ``levels`` (one per seat) play ``g`` for at most ``limit`` actions, each
     action checked to be one of the legal ones; the agents."""

@@ -17,7 +17,7 @@ from engine.shachang.maps import GameMap
 from engine.shachang.undo import can_undo
 from tests.golden import obs_text
 from tests.shachang_util import assert_illegal as _assert_illegal
-from tests.shachang_util import flat, grid, play_legal
+from tests.shachang_util import assert_item_views, flat, grid, play_legal, random_item_action
 
 
 def igame(units, heights=None, mode="tabletop", hands=((), ()), cells=(), players=2, current=0,
@@ -394,18 +394,8 @@ def test_random_play_with_items_keeps_the_invariants(preset, players, mode, acti
         for _ in range(actions):
             if g.is_over:
                 break
-            legal = g.legal_actions()
-            items = [a for a in legal if isinstance(a, UseItem)]
-            marches = [a for a in legal if isinstance(a, March)]
-            a = (rng.choice(items) if items and rng.random() < 0.5 else
-                 rng.choice(marches) if marches and rng.random() < 0.7 else rng.choice(legal))
-            g.apply(a)
-            for p in range(players):
-                assert g.field(p) + g.reserve[p] + g.lost[p] + g.voided[p] == total
-                o = g.observe(p)
-                assert len(o.hand) == o.hand_counts[p] <= 3
-                assert all(g.units[u.cell].owner == p or not g.units[u.cell].hidden for u in o.units)
-                assert all(g.units[c].owner != p and g.units[c].hidden for c in o.occupied)
+            g.apply(random_item_action(g.legal_actions(), rng))
+            assert_item_views(g, total)
             assert (g.heights >= 0).all()
             if mode == "classic":
                 assert not (g.heights != 0).any()

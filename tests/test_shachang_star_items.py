@@ -13,7 +13,7 @@ from engine.shachang import star_cells as sc
 from engine.shachang.actions import March, UseItem
 from engine.shachang.star_game import StarGame
 from engine.shachang.star_items import StarItemsObservation, blast_victims, discarded
-from tests.shachang_util import assert_illegal, play_legal, star_game
+from tests.shachang_util import assert_illegal, assert_item_views, play_legal, random_item_action, star_game
 
 N = sc.parse
 
@@ -330,21 +330,13 @@ def test_random_play_with_items_on_the_star_keeps_the_invariants(players, mode, 
             if g.is_over:
                 break
             legal = g.legal_actions()
-            items = [a for a in legal if isinstance(a, UseItem)]
-            for a in items:
-                g.check(a)  # complete and checked: every offered use passes
-            marches = [a for a in legal if isinstance(a, March)]
-            a = (rng.choice(items) if items and rng.random() < 0.5 else
-                 rng.choice(marches) if marches and rng.random() < 0.7 else rng.choice(legal))
-            g.apply(a)
+            for a in legal:
+                if isinstance(a, UseItem):
+                    g.check(a)  # complete and checked: every offered use passes
+            g.apply(random_item_action(legal, rng))
             assert len(g.units) == len(set(g.units)) and all(sc.on_star(c) for c in g.units)
-            for p in range(players):
-                assert g.field(p) + g.reserve[p] + g.lost[p] + g.voided[p] == 20
-                assert g.field(p) <= 10
-                o = g.observe(p)
-                assert len(o.hand) == o.hand_counts[p] <= 3
-                assert all(g.units[u.cell].owner == p or not g.units[u.cell].hidden for u in o.units)
-                assert all(g.units[c].owner != p and g.units[c].hidden for c in o.occupied)
+            assert all(g.field(p) <= 10 for p in range(players))
+            assert_item_views(g, 20)
             assert (g.heights >= 0).all() and (g.heights[~sc.MASK] == 0).all()
             if mode == "classic":
                 assert not g.heights.any()
