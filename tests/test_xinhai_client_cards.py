@@ -146,3 +146,17 @@ def test_a_computer_seats_hand_is_never_shown(cleanup):
 def _no_leftovers():
     yield
     assert not OPEN
+
+
+def test_a_narrow_cards_english_title_keeps_its_words_whole():
+    # at 1280x720 a set-up card is about 60 pixels wide: "Student army" was drawn "Studen" / "t army"
+    from client.ui import text as fonts
+    from client.ui.cards import title_lines
+
+    pygame.font.init()
+    size, lines = title_lines("Student army", 11, 50, corner=True)
+    assert lines == ["Student", "army"] and 9 <= size < 11
+    assert fonts.size_of("Student", size)[0] <= 50 - (size + 4) < fonts.size_of("Student", 11)[0]
+    assert title_lines("Student army", 11, 200, corner=True) == (11, ["Student army"])  # room: unchanged
+    size, lines = title_lines("學生軍", 11, 45, corner=True)
+    assert size == 11 and "".join(lines) == "學生軍"  # CJK breaks anywhere, at the usual size
