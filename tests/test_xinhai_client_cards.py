@@ -160,3 +160,13 @@ def test_a_narrow_cards_english_title_keeps_its_words_whole():
     assert title_lines("Student army", 11, 200, corner=True) == (11, ["Student army"])  # room: unchanged
     size, lines = title_lines("學生軍", 11, 45, corner=True)
     assert size == 11 and "".join(lines) == "學生軍"  # CJK breaks anywhere, at the usual size
+
+
+def test_a_qing_set_up_cards_units_read_as_words_in_english():
+    # seed 11: set-up card 6 brings four infantry to L-20 (X3); "+4×infantry" had no space to break at
+    from client.games import make_plugin
+
+    pl = make_plugin(new_game(seed=0))
+    en, zh = pl.setup_card(6, "qing", "en"), pl.setup_card(6, "qing", "zh")
+    assert en.lines[0] == "+4 infantry on L-20"
+    assert zh.lines[0].startswith("援軍：4×步兵到L-20")

@@ -390,7 +390,8 @@ class Plugin(GamePlugin):
             lines = [text(Msg.of("xinhai.card.rev_reinforce", hex=label(c.rev_reinforce)), lang)]
         else:
             units = "、" if lang == "zh" else ", "
-            units = units.join(f"{n}×{text(Msg.of(f'xinhai.kind.{k}'), lang)}" for k, n in Counter(c.qing_units).items())
+            times = "×" if lang == "zh" else " "  # "4×步兵", "4 infantry" (a narrow card breaks English at spaces)
+            units = units.join(f"{n}{times}{text(Msg.of(f'xinhai.kind.{k}'), lang)}" for k, n in Counter(c.qing_units).items())
             lines = [text(Msg.of("xinhai.card.qing_reinforce", units=units, hex=label(c.qing_hex)), lang)]
             lines += [text(Msg.of("xinhai.card.cut", track=Msg.of(f"xinhai.track.{t}"), value=v,
                                   kind=Msg.of(f"xinhai.kind.{k}")), lang) for t, v, k in c.qing_cuts]
