@@ -8,11 +8,10 @@ emptied), so the ratio is the cost they add. Prints the load average with the fi
 """
 from __future__ import annotations
 
-import argparse
 import os
 import random
-import statistics
-import time
+
+from bench.timing import headless_options, median_ms
 
 
 def position(n: int = 120, seed: int = 3):
@@ -30,26 +29,12 @@ def position(n: int = 120, seed: int = 3):
     return g
 
 
-def median_ms(fn, frames: int) -> float:
-    out = []
-    for _ in range(frames):
-        t = time.perf_counter()
-        fn()
-        out.append((time.perf_counter() - t) * 1000)
-    return statistics.median(out)
-
-
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--frames", type=int, default=60)
-    ap.add_argument("--size", default="1600x1000")
-    a = ap.parse_args()
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    a, w, h = headless_options(__doc__)
     import pygame
 
     from client.boards.window import BoardApp
 
-    w, h = (int(v) for v in a.size.split("x"))
     app = BoardApp("xinhai", ["human", "human"], "flat", "zh", (w, h), seed=1, ai_delay=0.0, game=position(),
                    strict=True)
     sc = app.scene

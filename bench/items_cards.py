@@ -8,10 +8,10 @@ cells marked). Times, each the median of N frames, alternating in the same run: 
 """
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
-import time
+
+from bench.timing import headless_options, ms
 
 
 class _Off:
@@ -35,11 +35,7 @@ class _Off:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--frames", type=int, default=60)
-    ap.add_argument("--size", default="1600x1000")
-    a = ap.parse_args()
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    a, w, h = headless_options(__doc__)
     import numpy as np
 
     from client.app import App, Options
@@ -47,7 +43,6 @@ def main() -> int:
     from engine.shachang.game import ShachangGame
     from engine.shachang.maps import GameMap
 
-    w, h = (int(v) for v in a.size.split("x"))
     app = App(Options(renderer="flat", save_dir="/tmp", ai_delay=0.0, edge_pan=False, lang="zh", strict=True,
                       handover_delay=0.0, size=(w, h)))
     hts = np.zeros((8, 8), np.int16)
@@ -69,17 +64,10 @@ def main() -> int:
     parts, with_items, without = [], [], []
     for _ in range(a.frames):  # alternately: the same load for both
         sc.items = real
-        t = time.perf_counter()
-        real.draw(disp)
-        real.draw_zoom(disp)
-        parts.append((time.perf_counter() - t) * 1000)
-        t = time.perf_counter()
-        sc.draw(disp)
-        with_items.append((time.perf_counter() - t) * 1000)
+        parts.append(ms(lambda: (real.draw(disp), real.draw_zoom(disp))))
+        with_items.append(ms(lambda: sc.draw(disp)))
         sc.items = off
-        t = time.perf_counter()
-        sc.draw(disp)
-        without.append((time.perf_counter() - t) * 1000)
+        without.append(ms(lambda: sc.draw(disp)))
     sc.items = real
     m = statistics.median
     load = os.getloadavg()[0]

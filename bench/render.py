@@ -16,6 +16,8 @@ import time
 
 import numpy as np
 
+from bench.timing import gl_draw_ms, gl_side_by_side, ms
+
 
 def scene(seed: int = 1):
     """A 256x256 digital game position with 8 players' worth of units spread over the map."""
@@ -77,11 +79,8 @@ def main(argv=None) -> int:
 
     frame, tokens, g = scene()
     full = np.asarray(g.heights)
-    ts = []
-    for _ in range(25):
-        t0 = time.perf_counter()
-        verts, idx, _ = build_chunked_mesh(full)
-        ts.append((time.perf_counter() - t0) * 1000)
+    ts = [ms(lambda: build_chunked_mesh(full)) for _ in range(25)]
+    verts, idx, _ = build_chunked_mesh(full)
     st = mesh_stats(verts, idx)
     print(f"mesh 256x256: median {statistics.median(ts):.1f} ms, best {min(ts):.1f} ms, worst {max(ts):.1f} ms; "
           f"{st['top_quads']} top quads (merged runs), {st['wall_quads']} wall quads, {st['triangles']} triangles")
@@ -100,10 +99,7 @@ def main(argv=None) -> int:
             times = []
             for i in range(frames):
                 (step or (lambda c, k: (c.rotate(0.5), c.update(1 / 60))))(cam, i)
-                t0 = time.perf_counter()
-                r.draw(frame, cam)
-                ctx.finish()
-                times.append((time.perf_counter() - t0) * 1000)
+                times.append(gl_draw_ms(ctx, r, frame, cam))
             meds.append(statistics.median(times))
             alltimes += times
         alltimes.sort()
@@ -178,23 +174,13 @@ def main(argv=None) -> int:
     r_bare = GLRenderer(ctx, w, h)  # its own caches, so neither picture disturbs the other's
     cam = StrategyCamera(256)
     cam.snap()
-    floor, terr, whole = [], [], []
-    for i in range(max(10, args.frames // 3)):
+
+    def orbit(_i):
         cam.rotate(0.5)
         cam.update(1 / 60)
-        t0 = time.perf_counter()
-        r.fbo.use()
-        ctx.clear(0.1, 0.1, 0.1, 1.0)
-        ctx.finish()
-        floor.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
-        r_bare.draw(bare, cam)
-        ctx.finish()
-        terr.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
-        r.draw(full, cam)
-        ctx.finish()
-        whole.append((time.perf_counter() - t0) * 1000)
+
+    floor, terr, whole = gl_side_by_side(ctx, r.fbo, [(r_bare, bare, cam), (r, full, cam)],
+                                         max(10, args.frames // 3), orbit)
     e, t, f = (statistics.median(x) for x in (floor, terr, whole))
     print(f"side by side, whole map: empty frame {e:.2f} ms, terrain only {t:.2f} ms, full frame {f:.2f} ms; "
           f"load {os.getloadavg()[0]:.2f}; full over terrain-only: ratio {f / t:.2f}")

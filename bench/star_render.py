@@ -13,9 +13,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import time
 
 import numpy as np
+
+from bench.timing import gl_draw_ms, gl_side_by_side, ms
 
 
 def star_heights(seed: int = 1):
@@ -94,11 +95,8 @@ def main(argv=None) -> int:
 
     heights, source = star_heights()
     lay = star_layout()
-    ts = []
-    for _ in range(50):
-        t0 = time.perf_counter()
-        verts, _idx, _info = build_hex_mesh(heights, lay)
-        ts.append((time.perf_counter() - t0) * 1000)
+    ts = [ms(lambda: build_hex_mesh(heights, lay)) for _ in range(50)]
+    verts, _idx, _info = build_hex_mesh(heights, lay)
     st = hex_mesh_stats(verts)
     print(f"star heights: {source}; hex mesh: median {statistics.median(ts):.2f} ms, worst {max(ts):.2f} ms; "
           f"{st['top_quads']} top, {st['wall_quads']} wall, {st['bottom_quads']} bottom quads")
@@ -114,24 +112,13 @@ def main(argv=None) -> int:
     rq.draw(fq, cq)
     ctx.finish()
     print(f"load average before the frames: {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
-    star_t, square_t, empty_t = [], [], []
-    for _ in range(args.frames):
+
+    def orbit(_i):
         for c in (cs, cq):
             c.rotate(0.5)
             c.update(1 / 60)
-        t0 = time.perf_counter()
-        rs.fbo.use()
-        ctx.clear(0.1, 0.1, 0.1, 1.0)
-        ctx.finish()
-        empty_t.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
-        rs.draw(fs, cs)
-        ctx.finish()
-        star_t.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
-        rq.draw(fq, cq)
-        ctx.finish()
-        square_t.append((time.perf_counter() - t0) * 1000)
+
+    empty_t, star_t, square_t = gl_side_by_side(ctx, rs.fbo, [(rs, fs, cs), (rq, fq, cq)], args.frames, orbit)
     m = [statistics.median(x) for x in (star_t, square_t, empty_t)]
     p95 = sorted(star_t)[int(len(star_t) * 0.95) - 1]
     print(f"side by side, {args.frames} frames at {w}x{h}, orbiting: star {m[0]:.2f} ms (p95 {p95:.2f}, worst "
@@ -147,22 +134,14 @@ def main(argv=None) -> int:
     for i in range(max(10, args.frames // 4)):
         fp.look(0.5, 0.0)
         fq_cam.look(0.5, 0.0)
-        t0 = time.perf_counter()
-        rs.draw(fs, fp)
-        ctx.finish()
-        fp_t.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
-        rq.draw(fq, fq_cam)
-        ctx.finish()
-        fq_t.append((time.perf_counter() - t0) * 1000)
+        fp_t.append(gl_draw_ms(ctx, rs, fs, fp))
+        fq_t.append(gl_draw_ms(ctx, rq, fq, fq_cam))
     print(f"first person, side by side: star {statistics.median(fp_t):.2f} ms, 16x16 square "
           f"{statistics.median(fq_t):.2f} ms")
     pk = []
     for i in range(200):
         x, y = (i * 37) % w, (i * 53) % h
-        t0 = time.perf_counter()
-        rs.pick(x, y, fs, cs)
-        pk.append((time.perf_counter() - t0) * 1000)
+        pk.append(ms(lambda: rs.pick(x, y, fs, cs)))
     print(f"pick (exact ray against 121 hex columns): median {statistics.median(pk):.3f} ms; "
           f"load {os.getloadavg()[0]:.2f}")
     return 0

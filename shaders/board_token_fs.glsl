@@ -24,7 +24,8 @@ void main() {
             vec2 up = vec2(u_right.y, -u_right.x);
             vec2 g = vec2(dot(v_local, u_right), -dot(v_local, up)) / (2.0 * u_glyph) + 0.5;
             if (all(greaterThanEqual(g, vec2(0.0))) && all(lessThanEqual(g, vec2(1.0)))) {
-                float cov = texture(u_atlas, v_glyph.xy + g * v_glyph.zw).r;
+                // a finer mip level than the default: small glyphs on far tokens stay legible
+                float cov = texture(u_atlas, v_glyph.xy + g * v_glyph.zw, -0.6).r;
                 c = mix(c, v_ink, cov);
             }
         }

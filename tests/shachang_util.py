@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+from engine.api import IllegalAction
 from engine.shachang.game import ShachangGame
 from engine.shachang.maps import GameMap
 
@@ -31,3 +33,75 @@ def grid(text: str) -> np.ndarray:
     """Heights from rows of digits, the first text line being row 0."""
     rows = [r.split() if " " in r.strip() else list(r.strip()) for r in text.strip().splitlines()]
     return np.array([[int(v) for v in r] for r in rows], dtype=np.int16)
+
+
+def star_game(units, *, mode="classic", players=2, current=0, reserve=None, heights=None, explored=None,
+              **options):
+    """A star game from a position (tests of S19 and of the star's items): ``units`` maps a star cell
+    name to its owner (or (owner, state)), ``heights`` a cell name to its height (flat otherwise);
+    ``options`` go to StarGame (items=True, item_setup=...)."""
+    from engine.shachang import rules
+    from engine.shachang import star_cells as sc
+    from engine.shachang.star_game import StarGame
+    from engine.shachang.star_terrain import generate_star
+
+    m = generate_star(rules.preset("star"), players, 0, flat=True)
+    h = np.zeros((17, 17), dtype=np.int16)
+    for name, v in (heights or {}).items():
+        h[sc.parse(name)] = v
+    rows = [[o, c] if isinstance(o, int) else [o[0], c, o[1]] for c, o in units.items()]
+    setup = {"units": rows, "reserve": reserve or [10] * players, "current": current}
+    if explored:
+        setup["explored"] = explored
+    return StarGame(GameMap(h, m.spawns), preset="star", mode=mode, players=players, setup=setup, **options)
+
+
+def assert_illegal(g, action, rule_part, snapshot):
+    """Applying ``action`` raises IllegalAction whose rule names ``rule_part`` and leaves ``snapshot(g)``
+    as it was; the refusal."""
+    before = snapshot(g)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(action)
+    assert rule_part in e.value.rule, (e.value.rule, e.value.text("en"))
+    assert snapshot(g) == before, "an illegal action changed the state"
+    return e.value
+
+
+def random_item_action(legal, rng):
+    """A random action of ``legal`` that favours item uses (half the time) and marches (random play
+    with items)."""
+    from engine.shachang.actions import March, UseItem
+
+    items = [a for a in legal if isinstance(a, UseItem)]
+    marches = [a for a in legal if isinstance(a, March)]
+    return (rng.choice(items) if items and rng.random() < 0.5 else
+            rng.choice(marches) if marches and rng.random() < 0.7 else rng.choice(legal))
+
+
+def assert_item_views(g, total: int) -> None:
+    """Every player's soldiers add up to ``total`` (S13 with S20 losses) and its observation of the items
+    is sound: an own hand of at most three that the others count right (S20a), no withdrawn enemy shown,
+    occupied cells only for withdrawn enemies (S20g)."""
+    for p in range(g.n):
+        assert g.field(p) + g.reserve[p] + g.lost[p] + g.voided[p] == total
+        o = g.observe(p)
+        assert len(o.hand) == o.hand_counts[p] <= 3
+        assert all(g.units[u.cell].owner == p or not g.units[u.cell].hidden for u in o.units)
+        assert all(g.units[c].owner != p and g.units[c].hidden for c in o.occupied)
+
+
+def play_legal(g, levels, seed: int, limit: int) -> list:
+    """Computer players of ``levels`` (one per seat) play ``g`` for at most ``limit`` actions, each
+    action checked to be one of the legal ones; the agents."""
+    from engine.shachang import make_agent
+
+    agents = [make_agent(lv, seed=seed, seat=s, budget=0.1) for s, lv in enumerate(levels)]
+    n = 0
+    while not g.is_over and n < limit:
+        p = g.current_player
+        legal = g.legal_actions()
+        a = agents[p].act(g.observe(p), legal)
+        assert a in legal
+        g.apply(a)
+        n += 1
+    return agents

@@ -78,24 +78,14 @@ def test_star_blast_area_shown_on_hover_is_the_units_hex_range(app):  # noqa: F8
 
 
 def test_star_hot_seat_with_items_hides_the_hand_after_hand_over(app):  # noqa: F811
-    import pygame
-
-    from client.scenes.handover import HandoverScene
-    from client.scenes.modals import ConfirmModal
-    from tests.test_client_loop import key
+    from tests.test_items_client_cards import end_turn, hand_over
 
     # tabletop: no fog, yet the hands are hidden, so the hot seat hands over (S20a)
     g = star_items_game([[0, "i5"], [0, "i6"], [1, "i8"], [1, "q1"]], [["tonggui", "dilao"], ["liu"]])
     scene = start(app, g, ("human", "human"))
     step(app)
     assert scene.ctl.viewer == 0
-    key(app, pygame.K_RETURN)  # end the turn
-    if isinstance(app.scene, ConfirmModal):
-        key(app, pygame.K_RETURN)
-    assert isinstance(app.scene, HandoverScene)
-    key(app, pygame.K_SPACE)
-    step(app, 2)
+    end_turn(app)
+    faces, backs = hand_over(app, scene)
     assert scene.ctl.viewer == 1
-    faces = [c.title for _, c in scene.items.strip.hits if not c.face_down]
-    backs = [c for _, c in scene.items.strip.hits if c.face_down]
     assert faces == ["Slip Away"] and len(backs) == 1 and backs[0].corner == "2"  # P1's two, face down

@@ -170,14 +170,7 @@ def test_ray_hit_agrees_with_brute_force():
 moderngl = pytest.importorskip("moderngl")
 
 
-@pytest.fixture(scope="module")
-def ctx():
-    try:
-        c = moderngl.create_standalone_context(backend="egl")
-    except Exception as e:  # pragma: no cover - no EGL on this machine
-        pytest.skip(f"no EGL context: {e}")
-    yield c
-    c.release()
+from tests.gl_util import ctx  # noqa: E402,F401  (the EGL context fixture)
 
 
 @pytest.fixture(scope="module")

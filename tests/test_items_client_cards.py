@@ -54,6 +54,24 @@ def engine_cells(g, kind, depth=1, prefix=()):
 UNITS = [[0, "c3", 4, "settled"], [0, "b2", 2, "settled"], [1, "e5", 3], [1, "h8", 2]]
 
 
+def end_turn(app):  # noqa: F811
+    """The player ends the turn (confirming if asked) and the hand-over screen hides the board (S20a)."""
+    from client.scenes.modals import ConfirmModal
+
+    key(app, pygame.K_RETURN)
+    if isinstance(app.scene, ConfirmModal):
+        key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, HandoverScene)
+
+
+def hand_over(app, sc):  # noqa: F811
+    """The next player takes the screen: the titles of the face-up cards and the face-down piles."""
+    key(app, pygame.K_SPACE)
+    step(app, 2)
+    return ([c.title for _, c in sc.items.strip.hits if not c.face_down],
+            [c for _, c in sc.items.strip.hits if c.face_down])
+
+
 def test_hand_shown_as_cards_and_the_others_only_as_a_count(app):  # noqa: F811
     g = items_game(UNITS, [["tonggui", "wangming", "dilao"], ["liu", "cuntu"]])
     sc = start(app, g)
@@ -138,20 +156,12 @@ def test_hot_seat_hand_hidden_after_hand_over(app):  # noqa: F811
     assert sc.ctl.viewer == 0
     click(app, card_rect(sc, "dilao").center)
     assert sc.items.prefix is not None
-    key(app, pygame.K_RETURN)  # end the turn (with the card still in use)
-    from client.scenes.modals import ConfirmModal
-
-    if isinstance(app.scene, ConfirmModal):
-        key(app, pygame.K_RETURN)
-    assert isinstance(app.scene, HandoverScene)
+    end_turn(app)  # with the card still in use
     assert sc.items.prefix is None  # nothing of P1's choice survives
     shot = app.display.screenshot()
     assert not (shot.reshape(-1, 3) == np.array(FACE)).all(axis=1).any()  # no card face on the screen
-    key(app, pygame.K_SPACE)
-    step(app, 2)
+    faces, backs = hand_over(app, sc)
     assert sc.ctl.viewer == 1
-    faces = [c.title for _, c in sc.items.strip.hits if not c.face_down]
-    backs = [c for _, c in sc.items.strip.hits if c.face_down]
     assert faces == ["Slip Away"]  # P2's own hand
     assert len(backs) == 1 and backs[0].corner == "2"  # P1's two items, face down
 
@@ -167,8 +177,6 @@ def test_no_items_yet_is_one_line_saying_how_to_find_them(app):  # noqa: F811
 
 def _effects_after_handover(app, units):  # noqa: F811
     """P1 hides c3 with 世外桃源 and ends the turn; the effects P2 is shown after its hand-over."""
-    from client.scenes.modals import ConfirmModal
-
     g = items_game(units, [["taoyuan"], []])
     sc = start(app, g, ("human", "human"))
     step(app)
@@ -176,12 +184,9 @@ def _effects_after_handover(app, units):  # noqa: F811
     click(app, cell_px(app, parse_cell("c3")))
     assert g.log[-1] == UseItem("taoyuan", (parse_cell("c3"),))
     assert [fx["kind"] for fx in sc.items.effects] == ["taoyuan"]  # the user sees its own item
-    key(app, pygame.K_RETURN)
-    if isinstance(app.scene, ConfirmModal):
-        key(app, pygame.K_RETURN)
-    assert isinstance(app.scene, HandoverScene) and sc.items.effects == []
-    key(app, pygame.K_SPACE)
-    step(app, 2)
+    end_turn(app)
+    assert sc.items.effects == []
+    hand_over(app, sc)
     assert sc.ctl.viewer == 1
     return g, sc
 
@@ -221,18 +226,12 @@ def test_computer_item_out_of_sight_is_not_named_on_the_status_line(app):  # noq
 def test_hot_seat_without_fog_hands_over_because_the_hands_are_hidden(app):  # noqa: F811
     # tabletop mode has no fog, but the items' hands are hidden (S20a): the next player takes the screen
     # only after a hand-over, and sees its own hand and the other's count
-    from client.scenes.modals import ConfirmModal
-
     g = items_game(UNITS, [["tonggui"], ["liu", "cuntu"]], mode="tabletop")
     sc = start(app, g, ("human", "human"))
     step(app)
     assert sc.ctl.viewer == 0 and [c.title for _, c in sc.items.strip.hits if not c.face_down] == ["Go Down Together"]
-    key(app, pygame.K_RETURN)
-    if isinstance(app.scene, ConfirmModal):
-        key(app, pygame.K_RETURN)
-    assert isinstance(app.scene, HandoverScene)
-    key(app, pygame.K_SPACE)
-    step(app, 2)
+    end_turn(app)
+    faces, backs = hand_over(app, sc)
     assert sc.ctl.viewer == 1
-    assert [c.title for _, c in sc.items.strip.hits if not c.face_down] == ["Slip Away", "Not an Inch"]
-    assert [c.corner for _, c in sc.items.strip.hits if c.face_down] == ["1"]
+    assert faces == ["Slip Away", "Not an Inch"]
+    assert [c.corner for c in backs] == ["1"]

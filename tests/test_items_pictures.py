@@ -11,6 +11,7 @@ import pytest
 from client.scenario import ScenarioError, build_frame, load_scenario
 from engine.shachang.actions import UseItem
 from engine.shachang.cells import parse_cell as c
+from tests.gl_util import egl_context
 
 ROOT = Path(__file__).resolve().parents[1]
 SCEN = ROOT / "assets" / "scenarios"
@@ -83,11 +84,7 @@ moderngl = pytest.importorskip("moderngl")
 def renderer():
     from client.render.gl import GLRenderer
 
-    try:
-        ctx = moderngl.create_standalone_context(backend="egl")
-    except Exception as e:  # pragma: no cover
-        pytest.skip(f"no EGL: {e}")
-    return GLRenderer(ctx, 320, 240)
+    return GLRenderer(egl_context(), 320, 240)
 
 
 @pytest.mark.parametrize("path", ITEMS, ids=[p.stem for p in ITEMS])

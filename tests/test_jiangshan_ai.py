@@ -70,3 +70,59 @@ def test_hard_keeps_its_king_off_the_line_of_an_unknown_raider():
     assert {u["type"] for u in g.observe(0)["units"] if u["owner"] == 1 and u["cell"] == "l8"} == {None}
     a = make_agent("hard", seed=0, seat=0).act(g.observe(0), g.legal_actions())
     assert str(a) != "capture k1 l2"
+
+
+def test_hard_takes_a_losing_capture_as_the_stall_count_runs_out():
+    """J13: 40 turns without a capture, city change or morale change end the game ranked by morale, then
+    merit; at equal morale and merit that is a draw, and a draw is no win. Hard's 干戈 on d3 may take the 刀兵
+    on d4, which the 干戈 on d5 recaptures (a 干戈 for a 刀兵). Early in the count hard keeps its unit; with
+    30 of the 40 turns gone it takes the capture (1 merit, the count starts again)."""
+    chosen = {}
+    for stall in (0, 30):
+        g = make(red=["halberd@d3:battle:N"], white=["blade@d4:battle:S", "halberd@d5:battle:S"])
+        g.st.stall = stall
+        g._legal = None
+        chosen[stall] = str(make_agent("hard", seed=0, seat=0).act(g.observe(0), g.legal_actions()))
+    assert not chosen[0].startswith("capture")
+    assert chosen[30].startswith("capture d3 d4")
+
+
+def test_hard_keeps_the_merit_that_wins_a_stalled_war():
+    """J13 ranks a stalled game by morale, then merit: hard recruits (merit for a unit) only while it stays at
+    least 2 merit ahead afterwards; normal recruits whatever its merit pays for."""
+    g = make(red=["halberd@d3:battle:N"], white=["blade@h6:battle:S"])
+    g.st.sides[0].merit, g.st.sides[1].merit = 3, 2
+    g._legal = None
+    assert "recruit blade" in {str(a) for a in g.legal_actions()}
+    hard = make_agent("hard", seed=0, seat=0)
+    st, _ = state_from_observation(g.observe(0))
+    assert not [a for a in hard._keep_merit(st, 0, g.legal_actions()) if a.kind == "recruit"]
+    g.st.sides[1].merit = 0
+    g._legal = None
+    st, _ = state_from_observation(g.observe(0))
+    kept = {str(a) for a in hard._keep_merit(st, 0, g.legal_actions()) if a.kind == "recruit"}
+    assert kept == {"recruit blade"}  # 3 - 1 = 2 ahead; a 干戈 or 控弦 (2) would leave only 1
+
+
+def test_the_tie_break_terms_of_hard():
+    """J13: urgency grows from 0 (10 turns into the count) to 1 (the 40th turn); the lead is by morale,
+    then merit; hard values a stall draw close to a loss."""
+    from engine.jiangshan.ai_model import DRAW, evaluate, tie_lead, urgency
+
+    g = make(red=["halberd@d3:battle:N"], white=["blade@h6:battle:S"])
+    st = g.st
+    assert [urgency_at(st, n, urgency) for n in (0, 10, 25, 40)] == [0.0, 0.0, 0.5, 1.0]
+    st.sides[0].merit, st.sides[1].merit = 1, 0
+    assert tie_lead(st, 0) == 1 and tie_lead(st, 1) == -1
+    st.sides[1].morale += 1
+    assert tie_lead(st, 0) == -1
+    st.sides[0].merit = 0
+    st.sides[1].morale -= 1
+    assert tie_lead(st, 0) == 0
+    st.stage, st.reason, st.winner = "over", "stall", None
+    assert evaluate(st, 0, clock=True) == DRAW < -100 and evaluate(st, 0) == 0.0
+
+
+def urgency_at(st, n, urgency):
+    st.stall = n
+    return urgency(st)

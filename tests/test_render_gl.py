@@ -4,18 +4,9 @@ import pytest
 
 from client.render.base import PLAYER_COLOURS, Frame, Overlays, UnitMark, Y_SCALE
 from client.render.gl_terrain import build_mesh, mesh_stats
+from tests.gl_util import ctx  # noqa: F401  (the EGL context fixture)
 
 moderngl = pytest.importorskip("moderngl")
-
-
-@pytest.fixture(scope="module")
-def ctx():
-    try:
-        c = moderngl.create_standalone_context(backend="egl")
-    except Exception as e:  # pragma: no cover - no EGL on this machine
-        pytest.skip(f"no EGL context: {e}")
-    yield c
-    c.release()
 
 
 @pytest.fixture(scope="module")

@@ -117,6 +117,42 @@ def test_face_down_pieces_show_a_back_with_their_points_type_as_a_small_hint_nev
     assert p.back_glyph == "车" and p.name == "吴暗车" and p.ring == KINGDOM_RGB["wu"]  # 吴's file-5 back-rank point
 
 
+@pytest.mark.parametrize("size,area", [((1280, 720), (0, 50, 900, 640)), ((1600, 1000), (0, 50, 1220, 920))])
+def test_hints_on_the_far_face_down_pieces_are_bright_and_sharp_in_gl(size, area):
+    # K8: the hint (the point's type) must be read on every back, the farthest ones included, at the default
+    # camera of 吴's seat on a 1280x720 and a 1600x1000 window (the board's area beside the panel)
+    moderngl = pytest.importorskip("moderngl")
+    try:
+        ctx = moderngl.create_standalone_context(backend="egl")
+    except Exception as e:  # pragma: no cover - machine dependent
+        pytest.skip(f"no EGL context: {e}")
+    from client.render.gl_board import TOKEN_H, BoardCamera, GLBoardRenderer
+
+    try:
+        r = GLBoardRenderer(ctx, *size)
+        a = make_plugin(new_game(variant="jieqi", seed=1))
+        v = a.view(0)
+        cam = BoardCamera(v.geometry.bounds(), yaw=a.bottom_seat_yaw(0))
+        cam.set_viewport(size, area)
+        r.draw(v, cam)
+        lum = r.screenshot().astype(float) @ np.array([0.299, 0.587, 0.114])
+    finally:
+        ctx.release()
+    backs = [p for p in v.pieces if p.face_down]
+    tops = []
+    for p in backs:
+        x, z = v.geometry.center(p.cell)
+        (cx, cy), (ex, ey) = (q[:2] for q in cam.project([(x, TOKEN_H, z), (x + 0.25, TOKEN_H, z)]))
+        k = max(2, int(abs(ex - cx) + abs(ey - cy)))  # the glyph's half size on screen
+        patch = lum[int(round(cy)) - k:int(round(cy)) + k + 1, int(round(cx)) - k:int(round(cx)) + k + 1]
+        tops.append((cy, a.cell_name(p.cell), patch))
+    tops.sort(key=lambda t: t[0])
+    for _, name, patch in tops[:8]:  # the eight farthest backs (汉's four and the arms' far ends)
+        back = np.median(patch)
+        assert back < 90, name  # the dark back ...
+        assert patch.max() > 150 and (patch > 140).sum() >= 6, (name, patch.max(), (patch > 140).sum())  # ... a light hint
+
+
 def test_feidi_and_alliance_targets_are_marked_special_and_check_is_marked():
     g = position({**RULERS, "c9": "汉帝", "d9": "汉车", "d11": "魏马", "d7": "魏马"}, to_move=1)
     a = make_plugin(g)

@@ -16,7 +16,8 @@ from engine.shachang.item_rules import KINDS, _empty_cells, blast_victims
 from engine.shachang.maps import GameMap
 from engine.shachang.undo import can_undo
 from tests.golden import obs_text
-from tests.shachang_util import flat, grid
+from tests.shachang_util import assert_illegal as _assert_illegal
+from tests.shachang_util import assert_item_views, flat, grid, play_legal, random_item_action
 
 
 def igame(units, heights=None, mode="tabletop", hands=((), ()), cells=(), players=2, current=0,
@@ -41,14 +42,10 @@ def snapshot(g):
 
 
 def assert_illegal(g, action, rule_part):
-    before = snapshot(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert rule_part in e.value.rule, e.value
-    assert snapshot(g) == before, "an illegal action changed the state"
+    e = _assert_illegal(g, action, rule_part, snapshot)
     for lang in ("zh", "en"):
-        assert "{" not in e.value.text(lang)
-    return e.value
+        assert "{" not in e.text(lang)
+    return e
 
 
 def texts(g, p):
@@ -397,18 +394,8 @@ def test_random_play_with_items_keeps_the_invariants(preset, players, mode, acti
         for _ in range(actions):
             if g.is_over:
                 break
-            legal = g.legal_actions()
-            items = [a for a in legal if isinstance(a, UseItem)]
-            marches = [a for a in legal if isinstance(a, March)]
-            a = (rng.choice(items) if items and rng.random() < 0.5 else
-                 rng.choice(marches) if marches and rng.random() < 0.7 else rng.choice(legal))
-            g.apply(a)
-            for p in range(players):
-                assert g.field(p) + g.reserve[p] + g.lost[p] + g.voided[p] == total
-                o = g.observe(p)
-                assert len(o.hand) == o.hand_counts[p] <= 3
-                assert all(g.units[u.cell].owner == p or not g.units[u.cell].hidden for u in o.units)
-                assert all(g.units[c].owner != p and g.units[c].hidden for c in o.occupied)
+            g.apply(random_item_action(g.legal_actions(), rng))
+            assert_item_views(g, total)
             assert (g.heights >= 0).all()
             if mode == "classic":
                 assert not (g.heights != 0).any()
@@ -449,18 +436,7 @@ def test_hard_holds_ground_for_three_shots():
 
 @pytest.mark.parametrize("mode", ["digital", "tabletop", "classic"])
 def test_every_level_plays_legal_games_with_items(mode):
-    from engine.shachang import make_agent
-
     for seed in range(2):
         g = new_game(mode=mode, seed=seed, items=True, item_seed=seed)
-        levels = [("hard", "easy"), ("normal", "hard")][seed]
-        agents = [make_agent(lv, seed=seed, seat=s, budget=0.1) for s, lv in enumerate(levels)]
-        n = 0
-        while not g.is_over and n < 3000:
-            p = g.current_player
-            legal = g.legal_actions()
-            a = agents[p].act(g.observe(p), legal)
-            assert a in legal
-            g.apply(a)
-            n += 1
+        agents = play_legal(g, [("hard", "easy"), ("normal", "hard")][seed], seed, 3000)
         assert g.is_over and not any(ag.errors for ag in agents)

@@ -10,6 +10,7 @@ from engine.api import IllegalAction
 from engine.shachang import attack_range, new_game, load_game, vision_range
 from engine.shachang.actions import Attack, End, March, Reinforce, parse_action
 from engine.shachang.cells import parse_cell as C
+from tests.shachang_util import assert_illegal as _assert_illegal
 from tests.shachang_util import game, grid
 
 
@@ -20,12 +21,7 @@ def snapshot(g):
 
 
 def assert_illegal(g, action, rule_part):
-    before = snapshot(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert rule_part in e.value.rule, e.value
-    assert snapshot(g) == before, "an illegal action changed the state"
-    return e.value
+    return _assert_illegal(g, action, rule_part, snapshot)
 
 
 # ---------------------------------------------------------------- S3 ranges

@@ -13,26 +13,19 @@ import pytest
 from engine.api import IllegalAction
 from engine.shachang import load_game, new_game, rules
 from engine.shachang import star_cells as sc
-from engine.shachang.maps import GameMap
 from engine.shachang.sight import blocking_cell
 from engine.shachang.star_game import StarGame
 from engine.shachang.star_observation import StarObservation
 from engine.shachang.star_terrain import generate_star
+from tests.shachang_util import star_game
 
 N = sc.parse
 
 
 def star(units, *, mode="classic", players=2, current=0, reserve=None, heights=None, explored=None):
     """A star game from a position: ``units`` maps a cell name to its owner (or (owner, state))."""
-    m = generate_star(rules.preset("star"), players, 0, flat=True)
-    h = np.zeros((17, 17), dtype=np.int16)
-    for name, v in (heights or {}).items():
-        h[N(name)] = v
-    rows = [[o, c] if isinstance(o, int) else [o[0], c, o[1]] for c, o in units.items()]
-    setup = {"units": rows, "reserve": reserve or [10] * players, "current": current}
-    if explored:
-        setup["explored"] = explored
-    return StarGame(GameMap(h, m.spawns), preset="star", mode=mode, players=players, setup=setup)
+    return star_game(units, mode=mode, players=players, current=current, reserve=reserve, heights=heights,
+                     explored=explored)
 
 
 def refused(g, text, key):

@@ -8,14 +8,12 @@ import random
 import numpy as np
 import pytest
 
-from engine.api import IllegalAction
 from engine.shachang import load_game, new_game, rules
 from engine.shachang import star_cells as sc
 from engine.shachang.actions import March, UseItem
-from engine.shachang.maps import GameMap
 from engine.shachang.star_game import StarGame
 from engine.shachang.star_items import StarItemsObservation, blast_victims, discarded
-from engine.shachang.star_terrain import generate_star
+from tests.shachang_util import assert_illegal, assert_item_views, play_legal, random_item_action, star_game
 
 N = sc.parse
 
@@ -23,14 +21,9 @@ N = sc.parse
 def sgame(units, hands=((), ()), cells=(), mode="classic", players=2, current=0, heights=None,
           reserve=None, item_seed=1) -> StarGame:
     """A star game with items from a position: ``units`` maps a cell name to its owner."""
-    m = generate_star(rules.preset("star"), players, 0, flat=True)
-    h = np.zeros((17, 17), dtype=np.int16)
-    for name, v in (heights or {}).items():
-        h[N(name)] = v
-    rows = [[o, c] if isinstance(o, int) else [o[0], c, o[1]] for c, o in units.items()]
-    setup = {"units": rows, "reserve": reserve or [10] * players, "current": current}
-    return StarGame(GameMap(h, m.spawns), preset="star", mode=mode, players=players, setup=setup, items=True,
-                    item_seed=item_seed, item_setup={"cells": list(cells), "hands": [list(x) for x in hands]})
+    return star_game(units, mode=mode, players=players, current=current, reserve=reserve, heights=heights,
+                     items=True, item_seed=item_seed,
+                     item_setup={"cells": list(cells), "hands": [list(x) for x in hands]})
 
 
 def snapshot(g):
@@ -40,14 +33,10 @@ def snapshot(g):
 
 
 def refused(g, action, rule_part):
-    before = snapshot(g)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(action)
-    assert rule_part in e.value.rule, (e.value.rule, e.value.text("en"))
-    assert snapshot(g) == before, "an illegal action changed the state"
+    e = assert_illegal(g, action, rule_part, snapshot)
     for lang in ("zh", "en"):
-        assert "{" not in e.value.text(lang)
-    return e.value
+        assert "{" not in e.text(lang)
+    return e
 
 
 def names(cells):
@@ -341,21 +330,13 @@ def test_random_play_with_items_on_the_star_keeps_the_invariants(players, mode, 
             if g.is_over:
                 break
             legal = g.legal_actions()
-            items = [a for a in legal if isinstance(a, UseItem)]
-            for a in items:
-                g.check(a)  # complete and checked: every offered use passes
-            marches = [a for a in legal if isinstance(a, March)]
-            a = (rng.choice(items) if items and rng.random() < 0.5 else
-                 rng.choice(marches) if marches and rng.random() < 0.7 else rng.choice(legal))
-            g.apply(a)
+            for a in legal:
+                if isinstance(a, UseItem):
+                    g.check(a)  # complete and checked: every offered use passes
+            g.apply(random_item_action(legal, rng))
             assert len(g.units) == len(set(g.units)) and all(sc.on_star(c) for c in g.units)
-            for p in range(players):
-                assert g.field(p) + g.reserve[p] + g.lost[p] + g.voided[p] == 20
-                assert g.field(p) <= 10
-                o = g.observe(p)
-                assert len(o.hand) == o.hand_counts[p] <= 3
-                assert all(g.units[u.cell].owner == p or not g.units[u.cell].hidden for u in o.units)
-                assert all(g.units[c].owner != p and g.units[c].hidden for c in o.occupied)
+            assert all(g.field(p) <= 10 for p in range(players))
+            assert_item_views(g, 20)
             assert (g.heights >= 0).all() and (g.heights[~sc.MASK] == 0).all()
             if mode == "classic":
                 assert not g.heights.any()
@@ -364,20 +345,9 @@ def test_random_play_with_items_on_the_star_keeps_the_invariants(players, mode, 
 
 @pytest.mark.parametrize("mode", ["digital", "tabletop"])
 def test_computer_players_play_legal_star_games_with_items(mode):
-    from engine.shachang import make_agent
-
     for seed in range(2):
         g = new_game(preset="star", mode=mode, seed=seed, items=True, item_seed=seed)
-        levels = [("hard", "easy"), ("normal", "hard")][seed]
-        agents = [make_agent(lv, seed=seed, seat=s, budget=0.1) for s, lv in enumerate(levels)]
-        n = 0
-        while not g.is_over and n < 600:
-            p = g.current_player
-            legal = g.legal_actions()
-            a = agents[p].act(g.observe(p), legal)
-            assert a in legal
-            g.apply(a)
-            n += 1
+        agents = play_legal(g, [("hard", "easy"), ("normal", "hard")][seed], seed, 600)
         assert not any(ag.errors for ag in agents if hasattr(ag, "errors"))
 
 

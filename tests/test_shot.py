@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from client.scenario import ScenarioError, build_frame, load_scenario
+from tests.gl_util import egl_context
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "assets" / "scenarios").glob("*.toml"))
@@ -26,11 +27,7 @@ moderngl = pytest.importorskip("moderngl")
 def renderer():
     from client.render.gl import GLRenderer
 
-    try:
-        ctx = moderngl.create_standalone_context(backend="egl")
-    except Exception as e:  # pragma: no cover
-        pytest.skip(f"no EGL: {e}")
-    return GLRenderer(ctx, 320, 240)
+    return GLRenderer(egl_context(), 320, 240)
 
 
 def render(renderer, path, lang="zh"):

@@ -109,14 +109,15 @@ def test_markers_are_lettered_badges():
 
 
 def test_tracks_are_a_panel_beside_the_map_in_the_model():
-    # the tracks keep their room right of the map but are drawn by the plugin as a 2D panel (issue 16):
-    # no boxes laid on the ground; their values are the observation's
+    # the tracks are drawn by the plugin as a 2D panel in a column of the screen (issue 16): no boxes laid
+    # on the ground and no room for them in the world (the map alone is framed); values are the observation's
     g = position([FAR_REV, FAR_QING], morale=3)
     pl, v = view_of(g)
-    x0, z0, x1, z1 = pl.geometry.bounds()
-    assert v.tracks_beside and v.tracks_panel and len(v.tracks) == 6  # morale, round, the four response tracks
+    assert v.tracks_panel and len(v.tracks) == 6  # morale, round, the four response tracks
     assert v.track_boxes() == []
-    assert v.bounds()[2] > x1 + 10 and v.bounds()[3] == pytest.approx(z1)
+    assert v.bounds() == pl.geometry.bounds()
+    area = pl.board_area(pygame.Rect(6, 50, 1208, 780))
+    assert area.topleft == (6, 50) and area.h == 780 and 1208 - 420 < area.w < 1208 - 300  # the column on the right
     obs = g.observe(0)
     assert [t.value for t in v.tracks] == [3, obs["round"], *obs["tracks"].values()]
     assert [(t.first, t.last) for t in v.tracks] == [(0, 5), (1, 10)] + [(0, 10)] * 4
@@ -175,7 +176,7 @@ def test_the_tracks_panel_through_the_app(cleanup, renderer, driver, lang):
 
 
 def test_the_panels_keep_clear_of_a_turned_map(cleanup):
-    # Flip board puts the room beside the map on the left: the tracks and the box go there
+    # Flip board turns the map round in its own part of the area: the tracks and the box stay in their column
     app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1600, 1000))
     sc = app.scene
     settle(app)
@@ -183,8 +184,40 @@ def test_the_panels_keep_clear_of_a_turned_map(cleanup):
     sc.toggle_flip()
     settle(app)
     panel, box, board = sc.plugin.track_panel["rect"], sc.plugin.hud["rect"], _map_rect(sc)
-    assert panel.right <= board.left and box.right <= board.left and right.left >= board0.right
-    assert not panel.colliderect(box) and sc.board_rect.contains(panel)
+    assert panel == right and panel.left >= board.right and box.left >= board.right and right.left >= board0.right
+    assert not panel.colliderect(box) and sc.board_rect.contains(panel) and sc.board_rect.contains(box)
+
+
+@pytest.mark.parametrize("renderer,driver", [("flat", "dummy"), ("gl", "offscreen")])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 720), (1600, 1000)])
+def test_the_panels_never_cover_the_map_at_any_window_size(cleanup, renderer, driver, size):
+    """Below about 900 pixels the tracks covered the map's right edge: the map is framed left of the column
+    the tracks and the box take, at every size in both languages, after a shot too (the box then holds the
+    dice and, where the column is tall enough, the table; in a short one it folds)."""
+    from client import i18n
+
+    g = position([("rev", "infantry", "H-16"), ("qing", "infantry", "H-18"), FAR_REV])
+    app = make_app(driver, "xinhai", ["human", "human"], renderer, game=g, size=size)
+    sc = app.scene
+    g.chance.force((3, 3))
+    assert sc.play("shoot H-16 H-18")
+    try:
+        for lang in ("en", "zh"):
+            i18n.set_lang(lang)
+            settle(app)
+            settle(app)
+            rows = sc.plugin.track_panel["rows"]
+            panel, box, board = sc.plugin.track_panel["rect"], sc.plugin.hud["rect"], _map_rect(sc)
+            assert board.w > size[0] * 0.28 and board.h > 150, (lang, board)  # the map keeps a fair part
+            for r in (panel, box):
+                assert not r.colliderect(board) and sc.board_rect.contains(r), (lang, r, board)
+            assert not panel.colliderect(box)
+            assert sc.plugin.hud["dice"] == [3, 3]
+            assert min(b.w for row in rows for b in row["boxes"].values()) >= 14
+            if size[1] >= 1000:
+                assert sc.plugin.hud["fold"] == 0  # a tall window shows the whole box, table included
+    finally:
+        i18n.set_lang("en")
 
 
 def test_region_names_and_badges_are_legible_in_the_angled_gl_view(cleanup):

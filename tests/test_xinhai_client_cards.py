@@ -146,3 +146,27 @@ def test_a_computer_seats_hand_is_never_shown(cleanup):
 def _no_leftovers():
     yield
     assert not OPEN
+
+
+def test_a_narrow_cards_english_title_keeps_its_words_whole():
+    # at 1280x720 a set-up card is about 60 pixels wide: "Student army" was drawn "Studen" / "t army"
+    from client.ui import text as fonts
+    from client.ui.cards import title_lines
+
+    pygame.font.init()
+    size, lines = title_lines("Student army", 11, 50, corner=True)
+    assert lines == ["Student", "army"] and 9 <= size < 11
+    assert fonts.size_of("Student", size)[0] <= 50 - (size + 4) < fonts.size_of("Student", 11)[0]
+    assert title_lines("Student army", 11, 200, corner=True) == (11, ["Student army"])  # room: unchanged
+    size, lines = title_lines("學生軍", 11, 45, corner=True)
+    assert size == 11 and "".join(lines) == "學生軍"  # CJK breaks anywhere, at the usual size
+
+
+def test_a_qing_set_up_cards_units_read_as_words_in_english():
+    # seed 11: set-up card 6 brings four infantry to L-20 (X3); "+4×infantry" had no space to break at
+    from client.games import make_plugin
+
+    pl = make_plugin(new_game(seed=0))
+    en, zh = pl.setup_card(6, "qing", "en"), pl.setup_card(6, "qing", "zh")
+    assert en.lines[0] == "+4 infantry on L-20"
+    assert zh.lines[0].startswith("援軍：4×步兵到L-20")

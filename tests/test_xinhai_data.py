@@ -39,6 +39,66 @@ def test_map_size_and_terrain_kinds():
     assert kinds["C"] >= 9
 
 
+def _cube_reference(h):
+    """The game's former hex arithmetic (odd columns half a hex north), written independently of
+    engine/grids: cube coordinates of (col, row from the south)."""
+    c, r = h
+    z = -(r + (c + 1) // 2)
+    return (c, -c - z, z)
+
+
+def _line_reference(a, b):
+    """The former line: cube interpolation with an epsilon nudge (1e-6, 2e-6, -3e-6), cube rounding."""
+    (ax, ay, az), (bx, by, bz) = _cube_reference(a), _cube_reference(b)
+    n = max(abs(ax - bx), abs(ay - by), abs(az - bz))
+    out = []
+    for k in range(n + 1):
+        t = k / n if n else 0.0
+        fx, fy, fz = ax + (bx - ax) * t + 1e-6, ay + (by - ay) * t + 2e-6, az + (bz - az) * t - 3e-6
+        rx, ry, rz = round(fx), round(fy), round(fz)
+        dx, dy, dz = abs(rx - fx), abs(ry - fy), abs(rz - fz)
+        if dx > dy and dx > dz:
+            rx = -ry - rz
+        elif dy > dz:
+            ry = -rx - rz
+        else:
+            rz = -rx - ry
+        out.append((rx, -rz - (rx + 1) // 2))
+    return out
+
+
+def test_the_hex_geometry_is_engine_grids_and_matches_the_former_arithmetic():
+    # X2: the map is engine/grids' HexGrid.rectangle(20, 20, "even-q", "south"); the game's (col, row) pairs
+    # map onto its axial cells, on and off the map; neighbours (N, NE, SE, S, SW, NW), distances, lines (the
+    # "nudge-" tie on seams) and the hexes within n are those of the former cube arithmetic, hex by hex
+    from engine.grids.hexes import OffsetHexGrid
+    from engine.xinhai import hexgrid as X
+
+    m = M
+    assert isinstance(X.MAP, OffsetHexGrid) and (X.MAP.cols, X.MAP.rows) == (m.width, m.height) == (20, X.ROWS)
+    assert sorted(X.MAP.name(X.axial(h)) for h in m.terrain) == sorted(label(h) for h in m.terrain)
+    assert all(X.from_axial(X.axial(h)) == h and X.MAP.parse(label(h)) == X.axial(h) for h in m.terrain)
+    hexes = [(c, r) for c in range(-2, 23) for r in range(-2, 23)]
+    steps = {(0, 1), (1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1)}  # N NE SE S SW NW from an odd column
+    for h in hexes:
+        ns = neighbours_of(h)
+        assert len(set(ns)) == 6 and all(max(map(abs, (p - q for p, q in zip(_cube_reference(h), _cube_reference(n))))) == 1
+                                         for n in ns)
+        assert ns[0] == (h[0], h[1] + 1) and ns[3] == (h[0], h[1] - 1)  # north and south in the same column
+        if h[0] % 2:
+            assert {(n[0] - h[0], n[1] - h[1]) for n in ns} == steps
+    for a in hexes[::5]:
+        ca = _cube_reference(a)
+        for b in hexes:
+            cb = _cube_reference(b)
+            assert distance(a, b) == max(abs(p - q) for p, q in zip(ca, cb))
+            assert line(a, b) == _line_reference(a, b), (label(a) if a in m.terrain else a, b)
+    for h in hexes[::11]:
+        for n in (1, 2, 4):  # brute force over a window wide enough
+            box = [(c, r) for c in range(h[0] - n - 1, h[0] + n + 2) for r in range(h[1] - n - 2, h[1] + n + 3)]
+            assert X.within(h, n) == tuple(sorted(q for q in box if 1 <= distance(h, q) <= n))
+
+
 @pytest.mark.parametrize("hx,kind", sorted(SEED_HEXES.items()))
 def test_every_hex_the_seed_names_exists_with_a_terrain_its_unit_may_use(hx, kind):
     # seed 5(1): fleets only on the Yangtze, land units never on the Yangtze, Han, lakes or concessions

@@ -210,7 +210,7 @@ class BoardView:
     markers: dict[Cell, tuple[str, ...]] = field(default_factory=dict)
     tracks: list[Track] = field(default_factory=list)
     tracks_beside: bool = False  # the tracks to the right of the board (a tall board) instead of below it
-    tracks_panel: bool = False  # the plugin draws the tracks as a 2D panel: bounds keep their room, no boxes in the world
+    tracks_panel: bool = False  # the plugin draws the tracks as a 2D panel in room it keeps (board_area): none in the world
     badge_scale: float = 1.0  # the lettered badges' size (1: the usual; on an empty cell at most 0.4 cells)
     captions: list[Caption] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
@@ -237,6 +237,8 @@ class BoardView:
     def bounds(self) -> tuple[float, float, float, float]:
         """The board's bounds with room for the tracks below it (or beside it)."""
         x0, z0, x1, z1 = self.geometry.bounds()
+        if self.tracks_panel:  # drawn on the screen beside the board, not in the world
+            return (x0, z0, x1, z1)
         if self.tracks and self.tracks_beside:
             n = max(t.last - t.first + 1 for t in self.tracks)
             return (x0, z0, x1 + 0.6 + 2.2 + n * TRACK_BOX, max(z1, z0 + len(self.tracks) * (TRACK_BOX + 0.15)))

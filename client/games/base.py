@@ -200,6 +200,11 @@ class GamePlugin:
         to it before a hot-seat hand-over hides the board (None: nothing)."""
         return None
 
+    def board_area(self, rect):
+        """The part of the board's area ``rect`` the board is fitted into (辛亥革命 keeps a column on the right
+        for the panels it draws with ``draw_over_board``). Default: all of it."""
+        return rect
+
     def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
         """Draw the game's own boxes over the board's area ``rect`` for ``viewer`` (辛亥革命: the command
         marker, the bag, the last roll with its table row); ``world_px(x, z)`` is the pixel where the board

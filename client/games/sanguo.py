@@ -9,8 +9,8 @@ names (columns a-q west to east, rows 1-17 south to north: 魏 at the top, 蜀 a
 the right, 汉 on the left). Kingdoms: 吴 red, 魏 blue, 蜀 green, 汉 amber. A token shows its kind in
 the colour of the kingdom printed on it; its ring has the colour of the seat that moves it
 (absorbed pieces and the 汉 pieces after an alliance or 废帝 take their new owner's colour). A
-face-down piece (揭棋) shows a dark back with the type of the point it stands on as a small hint in
-its kingdom's colour (K8: it makes its first move as that type) and never what it is (K9). A move
+face-down piece (揭棋) shows a dark back with the type of the point it stands on as a hint, light with a
+touch of its kingdom's colour so that it reads on the far backs too (K8: it makes its first move as that type) and never what it is (K9). A move
 is two clicks (from, to).
 """
 from __future__ import annotations
@@ -34,7 +34,7 @@ SEATS = ("wu", "wei", "shu")
 HAN_ARM_TINT: RGB = mix(PLAIN, KINGDOM_RGB["han"], 0.16)  # the west arm (K1a)
 HAN_TINT: RGB = mix(PLAIN, KINGDOM_RGB["han"], 0.45)  # the emperor's point
 BACK_RGB: RGB = (0.20, 0.18, 0.17)  # a face-down piece's back
-HINT_SCALE = 0.7  # the point type on a back is a small hint (K8), not a face
+HINT_SCALE = 0.92  # the point type on a back (K8): a touch smaller than a face, light on the dark back, readable far off
 ALLIANCE_MARK_SIZE = 0.7  # 盟 on an alliance point, in cells: readable in GL at 1280x800 (about 15 px tall)
 
 
@@ -128,7 +128,7 @@ class Plugin(GamePlugin):
             ring = KINGDOM_RGB[SEATS[owner]] if owner is not None else mix(ink, (0.5, 0.5, 0.5), 0.35)
             if t["hidden"]:
                 # K8/K9: the kingdom and the point's type (its first move) are public, never the piece
-                out.append(Piece(cell=cell, body=BACK_RGB, back=BACK_RGB, ink=mix(ink, (1.0, 1.0, 1.0), 0.6),
+                out.append(Piece(cell=cell, body=BACK_RGB, back=BACK_RGB, ink=mix(ink, (1.0, 1.0, 1.0), 0.8),
                                  ring=ring, face_down=True, side=owner, back_glyph=zh[t["kind"]],
                                  glyph_scale=HINT_SCALE, name=f"{names[t['kingdom']]}暗{zh[t['kind']]}"))
                 continue

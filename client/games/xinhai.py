@@ -211,8 +211,7 @@ class Plugin(GamePlugin):
         for region, where in REGION_LABEL.items():
             view.captions.append(Caption(text(Msg.of(f"xinhai.region.{region}"), ln), self.cell(where),
                                          CAPTION_SIZE[region], CAPTION_RGB))
-        view.tracks_beside = True  # their room right of the map; drawn as a panel there (draw_over_board)
-        view.tracks_panel = True
+        view.tracks_panel = True  # drawn as a panel in the column right of the map (board_area, draw_over_board)
         view.tracks = self.tracks(obs, ln)
 
     def tracks(self, obs, lang: str) -> list[Track]:
@@ -317,22 +316,36 @@ class Plugin(GamePlugin):
             lines.append((text(Msg.of("xinhai.panel.marker", marker=d["marker"]), lang), self.seat_rgb(g.current_player)))
         return lines
 
-    def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
-        """The tracks as a panel (client/games/xinhai_tracks.py) and under it the box with the command
-        marker, the bag and the last roll with its table row, right of the map when there is room
-        (``world_px``: board (x, z) -> pixel; the map's edges are taken where the picture puts them
-        furthest out). A turned board (Flip board) has the room on the left: the wider side is used."""
+    def column_width(self, rect, lang: str) -> int:
+        """The width of the column right of the map for the tracks and the box: the tracks' natural width
+        (the box's at least), narrowed to 42% of the board's area in a small window but never below the
+        tracks' least width (16-pixel boxes)."""
         from client.games import xinhai_hud, xinhai_tracks
 
-        free = rect.inflate(-8, -8)
-        if world_px is not None:
-            x0, z0, x1, z1 = self.geometry.bounds()
-            xs = [world_px(x, z)[0] for x in (x0 - 0.3, x1 + 0.3) for z in (z0, (z0 + z1) / 2, z1)]
-            right = pygame.Rect(int(max(xs)), rect.top + 4, int(rect.right - 4 - max(xs)), rect.h - 4).clip(rect)
-            left = pygame.Rect(rect.left + 4, rect.top + 4, int(min(xs) - rect.left - 4), rect.h - 4).clip(rect)
-            side = max(right, left, key=lambda r: r.w)
-            if side.w >= 220:  # else (a narrow window) the panels go over the map's right side
-                free = side
+        obs = self.observation(max(0, self.game.current_player))
+        tracks = self.tracks(obs, lang)
+        want = max(xinhai_tracks.natural_width(tracks), xinhai_hud.WIDTH + 8) + 8
+        least = xinhai_tracks.least_width(tracks) + 8
+        return int(max(least, min(want, rect.w * 0.42)))
+
+    def board_area(self, rect):
+        """The map is framed left of the column the tracks and the box take (at any window size: the
+        column narrows, the map keeps the rest), so they never cover it."""
+        from client.i18n import lang
+
+        rect = pygame.Rect(rect)
+        col = self.column_width(rect, lang())
+        return pygame.Rect(rect.x, rect.y, max(1, rect.w - col), rect.h)
+
+    def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
+        """The tracks as a panel (client/games/xinhai_tracks.py) and under it the box with the command
+        marker, the bag and the last roll with its table row (client/games/xinhai_hud.py), in the column
+        right of the map that ``board_area`` keeps (the box folds when the column is short)."""
+        from client.games import xinhai_hud, xinhai_tracks
+
+        rect = pygame.Rect(rect)
+        col = self.column_width(rect, lang)
+        free = pygame.Rect(rect.right - col + 4, rect.top + 4, col - 8, rect.h - 8)
         obs = self.observation(viewer)
         footer = text(Msg.of("xinhai.panel.tracks", total=sum(obs["tracks"].values()), morale=obs["morale"],
                              munitions=obs["munitions"]), lang)
@@ -377,7 +390,8 @@ class Plugin(GamePlugin):
             lines = [text(Msg.of("xinhai.card.rev_reinforce", hex=label(c.rev_reinforce)), lang)]
         else:
             units = "、" if lang == "zh" else ", "
-            units = units.join(f"{n}×{text(Msg.of(f'xinhai.kind.{k}'), lang)}" for k, n in Counter(c.qing_units).items())
+            times = "×" if lang == "zh" else " "  # "4×步兵", "4 infantry" (a narrow card breaks English at spaces)
+            units = units.join(f"{n}{times}{text(Msg.of(f'xinhai.kind.{k}'), lang)}" for k, n in Counter(c.qing_units).items())
             lines = [text(Msg.of("xinhai.card.qing_reinforce", units=units, hex=label(c.qing_hex)), lang)]
             lines += [text(Msg.of("xinhai.card.cut", track=Msg.of(f"xinhai.track.{t}"), value=v,
                                   kind=Msg.of(f"xinhai.kind.{k}")), lang) for t, v, k in c.qing_cuts]

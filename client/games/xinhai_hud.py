@@ -139,33 +139,44 @@ _pictures: dict = {}  # what the box shows -> its picture (drawn again only when
 
 
 def draw(surf: pygame.Surface, rect: pygame.Rect, obs: dict, info: dict, lang: str, free=None) -> dict:
-    """The box showing ``info`` (its ``summary``) in the bottom right corner of ``free`` (the part of the
-    board's area nothing is drawn in: under the tracks, right of the map) when it fits there, else of
-    ``rect`` (the board's area); returns ``info`` with the rect drawn ("rect")."""
+    """The box showing ``info`` (its ``summary``) at the top right of ``free`` (the column beside the map,
+    under the tracks), at most as wide as it and folded when it is not tall enough: first without the last
+    roll's table, then without the bag's markers (their number stays); with no ``free``, in the bottom right
+    corner of ``rect``. Returns ``info`` with the rect drawn ("rect") and the fold used ("fold", 0-2)."""
     info = dict(info)
-    roll = info["roll"]
-    key = (lang, tuple(obs["bag"]), str(obs["decision"]), str(roll), tuple(info["in_play"]))
+    width = WIDTH if free is None else max(160, min(WIDTH, free.w - 8))
+    for fold in range(3):
+        pic = picture(obs, info, lang, width, fold)
+        if free is None or pic.get_height() + 12 <= free.h:
+            break
+    w, h = pic.get_width() + 8, pic.get_height() + 8
+    if free is not None:
+        box = pygame.Rect(free.right - w - 4, free.top, w, h)
+    else:
+        box = pygame.Rect(rect.right - w - 4, rect.bottom - h - 4, w, h)
+    widgets.panel(surf, box, 220)
+    surf.blit(pic, (box.x + 4, box.y + 4))
+    info["rect"], info["fold"] = box, fold
+    return info
+
+
+def picture(obs: dict, info: dict, lang: str, width: int, fold: int = 0) -> pygame.Surface:
+    """The box's content ``width`` pixels wide (``fold`` as in ``draw``), drawn once per change."""
+    key = (lang, tuple(obs["bag"]), str(obs["decision"]), str(info["roll"]), tuple(info["in_play"]), width, fold)
     pic = _pictures.get(key)
     if pic is None:
-        tmp = pygame.Surface((WIDTH, 1200), pygame.SRCALPHA)
-        used = content(tmp, pygame.Rect(0, 0, WIDTH, 1200), obs, info, lang)
+        tmp = pygame.Surface((width, 1200), pygame.SRCALPHA)
+        used = content(tmp, pygame.Rect(0, 0, width, 1200), obs, info, lang, fold)
         pic = tmp.subsurface(pygame.Rect(0, 0, used.w, used.h)).copy()
         if len(_pictures) > 16:
             _pictures.clear()
         _pictures[key] = pic
-    w, h = pic.get_width() + 8, pic.get_height() + 8
-    area = pygame.Rect(free) if free is not None else rect
-    if area.w < w + 4 or area.h < h + 4:
-        area = rect
-    box = pygame.Rect(area.right - w - 4, area.bottom - h - 4, w, h)
-    widgets.panel(surf, box, 220)
-    surf.blit(pic, (box.x + 4, box.y + 4))
-    info["rect"] = box
-    return info
+    return pic
 
 
-def content(sc: pygame.Surface, local: pygame.Rect, obs: dict, info: dict, lang: str) -> pygame.Rect:
-    """Draw the box's content on ``sc`` from its top left; returns the rect used."""
+def content(sc: pygame.Surface, local: pygame.Rect, obs: dict, info: dict, lang: str, fold: int = 0) -> pygame.Rect:
+    """Draw the box's content on ``sc`` from its top left (``fold`` 1: no table, 2: nor the bag's markers);
+    returns the rect used."""
     roll = info["roll"]
     x, y = 6, 4
     w = local.w - 12
@@ -192,9 +203,10 @@ def content(sc: pygame.Surface, local: pygame.Rect, obs: dict, info: dict, lang:
     text.draw(sc, words(Msg.of("xinhai.hud.bag", n=len(bag)), lang), (x, y), 14, widgets.ACCENT)
     y += 20
     per = max(1, w // 36)
-    for i, m in enumerate(rules().markers):
-        chip(sc, (x + (i % per) * 36, y + (i // per) * 25), m.id, SIDE_RGB[m.side], m.id in bag, 21)
-    y += ((len(rules().markers) + per - 1) // per) * 25 + 4
+    if fold < 2:
+        for i, m in enumerate(rules().markers):
+            chip(sc, (x + (i % per) * 36, y + (i // per) * 25), m.id, SIDE_RGB[m.side], m.id in bag, 21)
+        y += ((len(rules().markers) + per - 1) // per) * 25 + 4
     # markers in play (munitions, machine guns, this round's markers, trenches), when there are any
     if info["in_play"]:
         text.draw(sc, words(Msg.of("xinhai.hud.in_play"), lang), (x, y), 14, widgets.ACCENT)
@@ -230,10 +242,11 @@ def content(sc: pygame.Surface, local: pygame.Rect, obs: dict, info: dict, lang:
         for ln in text.wrap(roll_line(roll, lang), 13, w):
             text.draw(sc, ln, (x, y), 13, widgets.TEXT)
             y += 17
-        title, head, rows, row, col = info["table"]
-        text.draw(sc, title, (x, y + 2), 13, widgets.DIM)
-        y += 19
-        y = dice.draw_table(sc, (x, y), head, rows, row, col, 12, max_w=w).bottom + 2
+        if fold < 1:
+            title, head, rows, row, col = info["table"]
+            text.draw(sc, title, (x, y + 2), 13, widgets.DIM)
+            y += 19
+            y = dice.draw_table(sc, (x, y), head, rows, row, col, 12, max_w=w).bottom + 2
     used.h = y + 2
     return used
 

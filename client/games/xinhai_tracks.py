@@ -33,6 +33,18 @@ def layout(tracks: list[Track], width: int, font: int = 15) -> tuple[int, int, i
     return max(16, min(28, box)), label_w, size
 
 
+def natural_width(tracks: list[Track], font: int = 15) -> int:
+    """The panel's width with the largest boxes (28 pixels) and 15-pixel words."""
+    n = max(t.last - t.first + 1 for t in tracks)
+    return 2 * PAD + max(text.size_of(t.label, font)[0] for t in tracks) + 8 + n * 28
+
+
+def least_width(tracks: list[Track]) -> int:
+    """The panel's width with the smallest boxes (16 pixels) and 12-pixel words: it never gets narrower."""
+    n = max(t.last - t.first + 1 for t in tracks)
+    return 2 * PAD + max(text.size_of(t.label, 12)[0] for t in tracks) + 6 + n * 16
+
+
 _pictures: dict = {}  # (tracks, footer, width) -> (picture, rows relative to it)
 
 

@@ -643,7 +643,7 @@ class BoardGameScene:
         else:
             if display is None or getattr(display, "kind", "flat") != "gl":
                 surf.fill(BG)
-            self.flat.draw(surf, view, self.board_rect)
+            self.flat.draw(surf, view, self.plugin.board_area(self.board_rect))
         self._draw_ui(surf)
         if display is not None:
             for r in (pygame.Rect(0, 0, w, TOP_H), self.panel_rect, pygame.Rect(0, h - STATUS_H, w, STATUS_H)):
@@ -682,7 +682,7 @@ class BoardGameScene:
                                       yaw=self.yaw)
             self.camera.set_goal(self.view_pitch, self.yaw, snap=True)
         fbo = display.gl.fbo
-        r = self.board_rect
+        r = self.plugin.board_area(self.board_rect)
         self.camera.set_viewport(fbo.size, (r.x, r.y, r.w, r.h))
         self.gl.draw(view, self.camera, target=fbo, size=fbo.size)
         display.board_drawn()

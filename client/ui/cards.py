@@ -86,6 +86,17 @@ def fit(words: str, size: int, width: int) -> str:
     return words.rstrip() + "…"
 
 
+def title_lines(title: str, size: int, width: int, corner: bool) -> tuple[int, list[str]]:
+    """(font size, at most two lines) of a card's title in ``width`` pixels (less the corner number's
+    room): on a narrow card the size goes down (to 9) until every Latin word fits whole, rather than a
+    word being cut in two ("Studen|t army"); CJK breaks anywhere."""
+    latin = [w for w in title.split() if all(ord(c) < 0x2E80 for c in w)]
+    room = lambda s: width - (s + 4 if corner else 0)  # noqa: E731
+    while latin and size > 9 and max(text.size_of(w, size)[0] for w in latin) > room(size):
+        size -= 1
+    return size, text.wrap(title, size, room(size))[:2]
+
+
 def _title_rgb(ink: RGB) -> tuple[int, int, int]:
     """A row title in the owner's colour, lightened to read on the dark strip."""
     return tuple(int(80 + 175 * v) for v in ink)
@@ -147,8 +158,8 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
     else:
         pygame.draw.rect(surf, FACE, r, border_radius=rad)
         pad = max(3, r.w // 16)
-        tsize = max(11, min(22, r.w // 7)) if not full else 20
-        head_lines = text.wrap(card.title, tsize, r.w - 2 * pad - (tsize + 4 if card.corner else 0))[:2]
+        tsize, head_lines = title_lines(card.title, max(11, min(22, r.w // 7)) if not full else 20,
+                                        r.w - 2 * pad, bool(card.corner))
         head = pygame.Rect(r.x, r.y, r.w, len(head_lines) * (tsize + 3) + 2 * pad)
         pygame.draw.rect(surf, ink, head, border_top_left_radius=rad, border_top_right_radius=rad)
         on = (20, 20, 24) if sum(ink) / 3 > 150 else (255, 255, 255)

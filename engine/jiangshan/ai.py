@@ -177,6 +177,8 @@ class JiangshanAgent:
             return self._reaction(obs, legal)
         st, unknown = state_from_observation(obs, WARY if self.level == "hard" else None)
         me = obs["player"]
+        if self.level == "hard":
+            legal = self._keep_merit(st, me, legal)
         if self.level == "easy":
             return self._easy(st, me, legal)
         scored = []
@@ -207,6 +209,17 @@ class JiangshanAgent:
             else:
                 out.append(a)
         return out
+
+    @staticmethod
+    def _keep_merit(st: State, me: int, legal) -> list:
+        """Hard recruits only while its merit stays at least 2 ahead of the enemy's afterwards: merit
+        breaks the J13 tie at equal morale, so a recruit must not spend the lead that wins a stalled war."""
+        from engine.jiangshan.data import unit_table
+
+        table = unit_table()
+        lead = st.sides[me].merit - st.sides[1 - me].merit
+        keep = [a for a in legal if a.kind != "recruit" or lead - table[a.args[0]].cost >= 2]
+        return keep or legal
 
     def _hard(self, scored, me: int, unknown) -> Any:
         """Two plies for normal's best candidates that end the turn: the crude threat estimate is replaced

@@ -76,17 +76,45 @@ def state_from_observation(obs: dict, stand_in: dict | None = None) -> tuple[Sta
     return st, unknown
 
 
+DRAW = -400.0  # hard's value of a game drawn by the J13 stall: a draw is no win
+LEAD = 6.0  # hard's bonus for a strict J13 lead (morale, then merit) when the stall count runs out
+
+
+def urgency(st: State) -> float:
+    """How near the J13 stall end is, 0 (a capture, city change or morale change 10 turns ago or less)
+    to 1 (the game ends at the next turn's end)."""
+    n = st.scen.stall_turns
+    return min(1.0, max(0, st.stall - 10) / (n - 10))
+
+
+def tie_lead(st: State, me: int) -> int:
+    """1 when ``me`` would win a J13 stall end now (more morale, or as much morale and more merit), -1 when
+    it would lose, 0 for a draw."""
+    a, b = st.sides[me], st.sides[1 - me]
+    ka, kb = (a.morale, a.merit), (b.morale, b.merit)
+    return (ka > kb) - (ka < kb)
+
+
 def evaluate(st: State, me: int, unknown: dict | None = None, clock: bool = False, merit_w: float = 0.6) -> float:
     """A static score of ``st`` for ``me``: material (kings dominate), disorder, morale, merit, cities,
-    reserves and closeness to the enemy king; with ``clock`` also the J13 tie-break (morale, then merit)
-    weighing more as the stall count nears its end."""
+    reserves and closeness to the enemy king; with ``clock`` (hard) also the J13 tie-break (morale, then
+    merit) weighing more as the stall count nears its end: a strict lead gains, a tie or a deficit costs,
+    and while ``me`` does not lead its units press towards the enemy king harder; a game drawn by the
+    stall is worth ``DRAW`` (close to a loss: a draw is no win)."""
     if st.stage == "over":
         if st.winner is None:
-            return 0.0
+            return DRAW if clock and st.reason == "stall" else 0.0
         return 1000.0 if st.winner == me else -1000.0
     unknown = unknown or {}
     score = 0.0
     kings = {p: st.king(p) for p in (0, 1)}
+    press = 1.0
+    if clock:
+        u = urgency(st)
+        lead = tie_lead(st, me)
+        score += LEAD * u * (1.0 if lead > 0 else -1.0 if lead < 0 else -0.7)
+        if lead <= 0:
+            press += 2.0 * u
     for u in st.units.values():
         v = unknown.get(u.uid, VALUE[u.type])
         sign = 1 if u.owner == me else -1
@@ -96,7 +124,7 @@ def evaluate(st: State, me: int, unknown: dict | None = None, clock: bool = Fals
         k = kings[1 - u.owner]
         if k is not None and u.type != "king" and not u.in_city:
             d = max(abs(u.cell[0] - k.cell[0]), abs(u.cell[1] - k.cell[1]))
-            score += sign * AGGRESSION * (11 - d)
+            score += sign * AGGRESSION * (11 - d) * (press if sign > 0 else 1.0)
         if u.type == "king" and not u.in_city:  # enemies close to a king are a danger
             near = sum(1 for x in st.units.values() if x.owner != u.owner and not x.in_city
                        and max(abs(x.cell[0] - u.cell[0]), abs(x.cell[1] - u.cell[1])) <= 2)

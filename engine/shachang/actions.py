@@ -78,8 +78,16 @@ def _count(text: str) -> int:
     return n
 
 
-def parse_action(text: str) -> Action:
-    """The action named by ``text`` (raises ParseError with the expected forms)."""
+_FORMS = {"reinforce": 2, "march": 3, "attack": 2, "end": 0}
+_EXPECTED = "reinforce <cell> <n>, march <from> <to> <n>, attack <from> <to> or end"
+
+
+def parse_words(text: str, cell, types=None, expected: str = _EXPECTED, item=None) -> Action:
+    """The action named by ``text`` with the board's hooks (ParseError with the expected forms):
+    ``cell`` reads a cell name, ``types`` are the board's (Reinforce, March, Attack) classes,
+    ``expected`` lists the forms in the error, ``item`` reads the words after ``item`` (None: no
+    item verb). Square maps and the star (engine/shachang/star_actions.py) share it."""
+    reinforce, march, attack = types or (Reinforce, March, Attack)
     if not isinstance(text, str):
         raise ParseError(f"action text expected, got {type(text).__name__}")
     if len(text) > 200:
@@ -88,23 +96,26 @@ def parse_action(text: str) -> Action:
     if not parts:
         raise ParseError("empty action")
     verb, args = parts[0].lower(), parts[1:]
-    forms = {"reinforce": 2, "march": 3, "attack": 2, "end": 0}
-    if verb == "item":
-        from engine.shachang.item_rules import parse_item
-
-        return parse_item(args, _cell, _count)
-    if verb not in forms:
-        raise ParseError(f"unknown action {verb!r}; expected reinforce <cell> <n>, "
-                         "march <from> <to> <n>, attack <from> <to> or end")
-    if len(args) != forms[verb]:
-        raise ParseError(f"{verb} takes {forms[verb]} argument(s), got {len(args)}: {text!r}")
+    if verb == "item" and item is not None:
+        return item(args)
+    if verb not in _FORMS:
+        raise ParseError(f"unknown action {verb!r}; expected {expected}")
+    if len(args) != _FORMS[verb]:
+        raise ParseError(f"{verb} takes {_FORMS[verb]} argument(s), got {len(args)}: {text!r}")
     if verb == "reinforce":
-        return Reinforce(_cell(args[0]), _count(args[1]))
+        return reinforce(cell(args[0]), _count(args[1]))
     if verb == "march":
-        return March(_cell(args[0]), _cell(args[1]), _count(args[2]))
+        return march(cell(args[0]), cell(args[1]), _count(args[2]))
     if verb == "attack":
-        return Attack(_cell(args[0]), _cell(args[1]))
+        return attack(cell(args[0]), cell(args[1]))
     return End()
+
+
+def parse_action(text: str) -> Action:
+    """The action named by ``text`` (raises ParseError with the expected forms)."""
+    from engine.shachang.item_rules import parse_item
+
+    return parse_words(text, _cell, item=lambda args: parse_item(args, _cell, _count))
 
 
 def _cell(text: str) -> Cell:
@@ -162,33 +173,43 @@ def cell_text(cell) -> str:
 def validated(a: Action, size: int) -> Action:
     """``a`` with plain-int fields if every field has the right type and range on a ``size`` board;
     otherwise IllegalAction ("action form" or "board") before anything looks at the state."""
+
+    def on_board(c: Cell, verb_msg: Msg) -> None:
+        if not (0 <= c[0] < size and 0 <= c[1] < size):
+            raise IllegalAction("board", key="shachang.form.off_board", verb=verb_msg, cell=cell_text(c), size=size)
+
+    return validated_on(a, on_board)
+
+
+def validated_on(a: Action, on_board, types=None) -> Action:
+    """``a`` rebuilt with plain-int fields as the board's ``types`` (Reinforce, March, Attack), or
+    IllegalAction ("action form") for a malformed field; ``on_board(cell, verb message)`` raises the
+    board's refusal for a whole-number cell off the board. Square maps and the star share it."""
+    reinforce, march, attack = types or (Reinforce, March, Attack)
     v = verb(a)
+    verb_msg = Msg.of(f"shachang.act.verb.{v}")
 
     def cell(c) -> Cell:
         if not (isinstance(c, tuple) and len(c) == 2 and all(_whole(x) for x in c)):
-            raise IllegalAction("action form", key="shachang.form.cell", verb=Msg.of(f"shachang.act.verb.{v}"),
-                                value=_shown(c))
-        r, col = int(c[0]), int(c[1])
-        if not (0 <= r < size and 0 <= col < size):
-            raise IllegalAction("board", key="shachang.form.off_board", verb=Msg.of(f"shachang.act.verb.{v}"),
-                                cell=cell_text((r, col)), size=size)
-        return (r, col)
+            raise IllegalAction("action form", key="shachang.form.cell", verb=verb_msg, value=_shown(c))
+        c = (int(c[0]), int(c[1]))
+        on_board(c, verb_msg)
+        return c
 
     def count(n) -> int:
         if not _whole(n) or n < 1:
-            raise IllegalAction("action form", key="shachang.form.count", verb=Msg.of(f"shachang.act.verb.{v}"),
-                                value=_shown(n))
+            raise IllegalAction("action form", key="shachang.form.count", verb=verb_msg, value=_shown(n))
         return int(n)
 
     def field(name: str):
         return getattr(a, name, _MISSING)  # an object built without its fields (object.__new__)
 
     if isinstance(a, Reinforce):
-        return Reinforce(cell(field("cell")), count(field("count")))
+        return reinforce(cell(field("cell")), count(field("count")))
     if isinstance(a, March):
-        return March(cell(field("src")), cell(field("dst")), count(field("count")))
+        return march(cell(field("src")), cell(field("dst")), count(field("count")))
     if isinstance(a, Attack):
-        return Attack(cell(field("src")), cell(field("dst")))
+        return attack(cell(field("src")), cell(field("dst")))
     if isinstance(a, UseItem):
         from engine.shachang.item_rules import validated_item
 
@@ -196,16 +217,17 @@ def validated(a: Action, size: int) -> Action:
     return End()
 
 
-def describe(a: Action) -> Msg:
-    """A well-formed action as a keyed message ("march a1 c2 3" / "行军 a1→c2 3人")."""
+def describe(a: Action, named=cell_name) -> Msg:
+    """A well-formed action as a keyed message ("march a1 c2 3" / "行军 a1→c2 3人"), its cells named by
+    ``named`` (the star passes its own names)."""
     if isinstance(a, Reinforce):
-        return Msg.of("shachang.act.reinforce", cell=cell_name(a.cell), n=a.count)
+        return Msg.of("shachang.act.reinforce", cell=named(a.cell), n=a.count)
     if isinstance(a, March):
-        return Msg.of("shachang.act.march", src=cell_name(a.src), dst=cell_name(a.dst), n=a.count)
+        return Msg.of("shachang.act.march", src=named(a.src), dst=named(a.dst), n=a.count)
     if isinstance(a, Attack):
-        return Msg.of("shachang.act.attack", src=cell_name(a.src), dst=cell_name(a.dst))
+        return Msg.of("shachang.act.attack", src=named(a.src), dst=named(a.dst))
     if isinstance(a, UseItem):
         from engine.shachang.item_rules import describe_item
 
-        return describe_item(a)
+        return describe_item(a, named)
     return Msg.of("shachang.act.end")

@@ -17,7 +17,7 @@ from engine.shachang.actions import (Action, Attack, End, March, Reinforce, UseI
                                      parse_action, validated)
 from engine.shachang.cells import Cell, cell_name
 from engine.shachang.maps import GameMap
-from engine.shachang.observation import Observation, PlayerView, UnitView
+from engine.shachang.observation import Observation, UnitView, common_fields
 from engine.shachang.sight import blocking_cell, line_report, steps
 from engine.shachang.state import Ghost, Unit
 from engine.shachang.vision import VisionMap, diamond, visible_from
@@ -200,6 +200,10 @@ class ShachangGame(Game):
 
     def in_bounds(self, cell: Cell) -> bool:
         return 0 <= cell[0] < self.size and 0 <= cell[1] < self.size
+
+    def cell_name(self, cell: Cell) -> str:
+        """The name of a cell ("c3"; the star names its cells its own way)."""
+        return cell_name(cell)
 
     # -------------------------------------------------------------- vision
     def _observer(self, cell: Cell, u: Unit) -> tuple[int, int, int, int]:
@@ -565,12 +569,7 @@ class ShachangGame(Game):
         act = describe(a)
         if self.phase != "reinforce":
             raise IllegalAction("S12 reinforcement phase", key="shachang.reinforce.phase", action=act)
-        if self.reserve[p] == 0:
-            raise IllegalAction("S13 reserve", key="shachang.reinforce.no_reserve", action=act, seat=_seat(p))
-        f = self.field(p)
-        if f >= self.P.cap:
-            raise IllegalAction("S13 population cap", key="shachang.reinforce.cap_reached", action=act,
-                                field=f, cap=self.P.cap)
+        f = self._check_reserve(act, "S13 population cap")
         room = min(self.reserve[p], self.P.cap - f)
         if a.count > room:
             if self.reserve[p] < self.P.cap - f:
@@ -586,29 +585,95 @@ class ShachangGame(Game):
         elif a.cell not in self.spawns[p]:
             raise IllegalAction("S13 spawn cell", key="shachang.reinforce.spawn_only", action=act,
                                 cells=", ".join(cell_name(c) for c in self.spawns[p]))
-        if self.items is not None:
-            from engine.shachang.items import check_target
-
-            check_target(self, a)  # S20g before the occupant is named
-        u = self.units.get(a.cell)
-        if u is not None and u.owner != p:
-            raise IllegalAction("S13 enemy-held cell", key="shachang.reinforce.enemy_cell", action=act,
-                                cell=cell_name(a.cell), owner=_seat(u.owner))
+        self._item_checks(a)  # S20g before the occupant is named
+        u = self._enemy_held(act, a.cell, "S13 enemy-held cell", "shachang.reinforce.enemy_cell")
         if u is None and self.unit_count(p) >= self.P.max_units:
             raise IllegalAction("S17 maximum units", key="shachang.reinforce.max_units", action=act,
                                 seat=_seat(p), max=self.P.max_units)
 
-    def _acting_unit(self, a, rule: str, verb: str) -> Unit:
-        """The settled own unit on a.src that acts in a march (rule S15) or attack (S8), or raise."""
+    # shared steps of the checks (square maps and the star, engine/shachang/star_game.py)
+    def _check_reserve(self, act: Msg, cap_rule: str) -> int:
+        """S13: a reserve soldier to place and room under the field cap (``cap_rule`` names the board's
+        ruling), or raise; the soldiers on the field."""
         p = self.cur
-        act = describe(a)
+        if self.reserve[p] == 0:
+            raise IllegalAction("S13 reserve", key="shachang.reinforce.no_reserve", action=act, seat=_seat(p))
+        f = self.field(p)
+        if f >= self.P.cap:
+            raise IllegalAction(cap_rule, key="shachang.reinforce.cap_reached", action=act, field=f, cap=self.P.cap)
+        return f
+
+    def _item_checks(self, a) -> None:
+        """With items, their refusals (S20d, S20g) before an occupant is named."""
+        if self.items is not None:
+            from engine.shachang.items import check_target
+
+            check_target(self, a)
+
+    def _enemy_held(self, act: Msg, cell: Cell, rule: str, key: str) -> Unit | None:
+        """The unit on ``cell``, or raise ``rule`` when an enemy holds it (reinforcement S13, march S15)."""
+        u = self.units.get(cell)
+        if u is not None and u.owner != self.cur:
+            raise IllegalAction(rule, key=key, action=act, cell=self.cell_name(cell), owner=_seat(u.owner))
+        return u
+
+    def _own_unit(self, a, rule: str, what: str = "unit") -> Unit:
+        """The current player's unit (the star: soldier) on a.src, or raise (S13 forced reinforcement
+        first, then ``rule`` own unit)."""
+        p = self.cur
+        act = describe(a, self.cell_name)
         if self._must_reinforce():
             raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce", action=act,
                                 seat=_seat(p))
         u = self.units.get(a.src)
         if u is None or u.owner != p:
-            raise IllegalAction(f"{rule} own unit", key="shachang.unit.none", action=act, seat=_seat(p),
-                                cell=cell_name(a.src))
+            raise IllegalAction(f"{rule} own {what}", key="shachang.unit.none", action=act, seat=_seat(p),
+                                cell=self.cell_name(a.src))
+        return u
+
+    def _march_target(self, act: Msg, a: March) -> Unit | None:
+        """The march's destination checks every board shares (S15 same cell, S10 unseen before
+        occupancy, the items' S20d/S20g, S15 enemy-held); the own unit there or None."""
+        if a.src == a.dst:
+            raise IllegalAction("S15 march", key="shachang.march.same_cell", action=act)
+        # S10 before occupancy: an unseen cell is refused the same way whoever stands on it
+        if self.fog and not self.seen[a.dst]:
+            raise IllegalAction("S10 unseen cell", key="shachang.march.unseen", action=act,
+                                cell=self.cell_name(a.dst))
+        self._item_checks(a)  # S20d, S20g before the occupant is named
+        return self._enemy_held(act, a.dst, "S15 enemy-held cell", "shachang.march.enemy_cell")
+
+    def _attack_target(self, act: Msg, a: Attack) -> Unit:
+        """The attacked enemy unit (S8 in sight before the target is named, the items' S20g, an enemy
+        target), or raise."""
+        p = self.cur
+        if self.fog and not self.visible(p)[a.dst]:
+            raise IllegalAction("S8 target in sight", key="shachang.attack.not_in_sight", action=act,
+                                cell=self.cell_name(a.dst), seat=_seat(p))
+        self._item_checks(a)  # S20g before the target is named
+        t = self.units.get(a.dst)
+        if t is None or t.owner == p:
+            raise IllegalAction("S8 enemy target", key="shachang.attack.no_enemy", action=act,
+                                cell=self.cell_name(a.dst))
+        return t
+
+    def _blocked(self, act: Msg, a: Attack, u: Unit, t: Unit, blk) -> IllegalAction:
+        """The refusal of an attack whose line the cell of ``blk`` blocks (S8: the inequality with the
+        shooter's and target's heights; never-seen ground names no cell and no height, S11, D17)."""
+        (cell, aa, bb, y) = blk
+        if self.fog and not self.explored[self.cur][cell]:
+            return IllegalAction("S8 attack blocked", key="shachang.attack.blocked_unexplored", action=act)
+        z = int(self.heights[a.src]) + u.count
+        x = int(self.heights[a.dst]) + t.count
+        return IllegalAction("S8 attack blocked", key="shachang.attack.blocked", action=act,
+                             cell=self.cell_name(cell), lhs=(aa + bb) * y, rhs=aa * z + bb * x,
+                             a=aa, b=bb, y=y, z=z, x=x)
+
+    def _acting_unit(self, a, rule: str, verb: str) -> Unit:
+        """The settled own unit on a.src that acts in a march (rule S15) or attack (S8), or raise."""
+        p = self.cur
+        act = describe(a)
+        u = self._own_unit(a, rule)
         if u.fresh:
             raise IllegalAction(f"{rule} new camp", key=f"shachang.unit.new_camp_{verb}", action=act,
                                 cell=cell_name(a.src), seat=_seat(p))
@@ -624,20 +689,7 @@ class ShachangGame(Game):
         if a.count > u.count:
             raise IllegalAction("S15 soldiers", key="shachang.march.too_many", action=act, cell=src,
                                 count=u.count)
-        if a.src == a.dst:
-            raise IllegalAction("S15 march", key="shachang.march.same_cell", action=act)
-        # S10 before occupancy: an unseen cell is refused the same way whoever stands on it
-        if self.fog and not self.seen[a.dst]:
-            raise IllegalAction("S10 unseen cell", key="shachang.march.unseen", action=act,
-                                cell=cell_name(a.dst))
-        if self.items is not None:
-            from engine.shachang.items import check_target
-
-            check_target(self, a)  # S20d, S20g before the occupant is named
-        d = self.units.get(a.dst)
-        if d is not None and d.owner != p:
-            raise IllegalAction("S15 enemy-held cell", key="shachang.march.enemy_cell", action=act,
-                                cell=cell_name(a.dst), owner=_seat(d.owner))
+        d = self._march_target(act, a)
         if d is None and a.count < u.count and self.unit_count(p) >= self.P.max_units:
             raise IllegalAction("S17 maximum units", key="shachang.march.max_units", action=act,
                                 max=self.P.max_units)
@@ -653,23 +705,12 @@ class ShachangGame(Game):
                                 moves=u.moves, cell=src)
 
     def _check_attack(self, a: Attack) -> None:
-        p = self.cur
         act = describe(a)
         u = self._acting_unit(a, "S8", "attack")
         if u.attacked:
             raise IllegalAction("S16 attack once", key="shachang.attack.already", action=act,
                                 cell=cell_name(a.src))
-        if self.fog and not self.visible(p)[a.dst]:
-            raise IllegalAction("S8 target in sight", key="shachang.attack.not_in_sight", action=act,
-                                cell=cell_name(a.dst), seat=_seat(p))
-        if self.items is not None:
-            from engine.shachang.items import check_target
-
-            check_target(self, a)  # S20g before the target is named
-        t = self.units.get(a.dst)
-        if t is None or t.owner == p:
-            raise IllegalAction("S8 enemy target", key="shachang.attack.no_enemy", action=act,
-                                cell=cell_name(a.dst))
+        t = self._attack_target(act, a)
         st = steps(a.src, a.dst)
         rng = rules.attack_range(u.count)
         if st > rng:
@@ -677,15 +718,7 @@ class ShachangGame(Game):
                                 range=rng, count=u.count, cell=cell_name(a.src))
         blk = self._attack_block(a.src, u, a.dst, t)
         if blk is not None:
-            (cell, aa, bb, y) = blk
-            if self.fog and not self.explored[p][cell]:
-                # the blocking ground was never seen: no cell and no height is named (S11, D17)
-                raise IllegalAction("S8 attack blocked", key="shachang.attack.blocked_unexplored", action=act)
-            z = int(self.heights[a.src]) + u.count
-            x = int(self.heights[a.dst]) + t.count
-            raise IllegalAction("S8 attack blocked", key="shachang.attack.blocked", action=act,
-                                cell=cell_name(cell), lhs=(aa + bb) * y, rhs=aa * z + bb * x,
-                                a=aa, b=bb, y=y, z=z, x=x)
+            raise self._blocked(act, a, u, t, blk)
 
     def apply(self, action) -> None:
         """Play ``action`` (or its text); raises IllegalAction naming the rule and changes nothing if illegal."""
@@ -810,26 +843,9 @@ class ShachangGame(Game):
                 units.append(UnitView(c, u.owner, u.count, u.moves, u.attacked, u.fresh))
             elif vis[c]:
                 units.append(UnitView(c, u.owner, u.count))
-        players = tuple(
-            PlayerView(q, self.out[q],
-                       self.field(q) if (q == player or not self.fog) else None,
-                       self.reserve[q] if (q == player or not self.fog) else None)
-            for q in range(self.n))
         own_turn = player == self.cur and not self.over
-        obs = Observation(
-            player=player, preset=self.preset_key, mode=self.mode, size=self.size,
-            round=self.round, round_limit=self.round_limit, current_player=self.current_player,
-            phase=self.phase, is_over=self.over, heights=heights, visible=vis.copy(),
-            explored=explored,
-            seen=(self.seen.copy() if own_turn else vis.copy()),
-            units=tuple(units),
-            ghosts=tuple((g.cell, g.radius) for g in self.ghosts if g.owner == player),
-            spawns=tuple(self.spawns[player]), reserve=self.reserve[player],
-            field=self.field(player), cap=self.P.cap, max_units=self.P.max_units,
-            move_power=self.P.move, players=players,
-            events=tuple(t for ev, t in self._events if ev.seen_by(player)),
-            messages=tuple(ev.msg for ev, _ in self._events if ev.seen_by(player)),
-        )
+        seen = self.seen.copy() if own_turn else vis.copy()
+        obs = Observation(**common_fields(self, player, heights, vis, explored, seen, units))
         if self.items is not None:
             from engine.shachang.items import observe
 

@@ -24,6 +24,7 @@ from typing import Iterable
 import numpy as np
 
 from engine.grids.hexes import hex_rows_lattice
+from engine.shachang.overlays import panel
 from engine.shachang.sight import line_report
 from engine.shachang.vision import visible_from
 
@@ -72,19 +73,7 @@ def sight_panel(obs, src: Cell, dst: Cell, rng: int) -> dict | None:
     known = np.maximum(obs.heights, 0)
     z = int(known[src]) + SOLDIER
     x = int(known[dst]) + SOLDIER
-    rows = line_report(known, src, dst, z, x, grid=LATTICE)
-    for r in rows:
-        if not obs.explored[r["cell"]]:
-            r.update(unknown=True, blocks=False)
-    d = steps(src, dst)
-    block = None if obs.mode == "classic" else next((r for r in rows if r["blocks"]), None)
-    decisive = block
-    seen_rows = [r for r in rows if not r.get("unknown")]
-    if decisive is None and seen_rows:
-        decisive = min(seen_rows, key=lambda r: r["rhs"] - r["lhs"])
-    return {"src": src, "dst": dst, "rows": rows, "block": block, "decisive": decisive,
-            "steps": d, "range": int(rng), "in_range": d <= rng,
-            "unknown": any(r.get("unknown") for r in rows)}
+    return panel(obs, src, dst, line_report(known, src, dst, z, x, grid=LATTICE), steps(src, dst), int(rng))
 
 
 def vision_preview(obs, cell: Cell, radius: int) -> np.ndarray | None:

@@ -48,13 +48,10 @@ class ItemState:
     def set_heights(self, g: "ShachangGame", h: np.ndarray, changed) -> None:
         """Put new terrain ``h`` in the game: vision from scratch (S10), and players who had explored a
         changed cell but do not see it now keep its old height (S11; ``changed`` None = all cells)."""
-        old = g.heights
-        h = np.asarray(h, dtype=np.int16)
-        h.setflags(write=False)
-        g.heights = h
+        old = put_heights(g, h)
         if not g.fog:
             return
-        g._vision.set_heights(h)
+        g._vision.set_heights(g.heights)
         g._vision.reset([[] for _ in range(g.n)])
         g._obs.clear()
         for gh in g.ghosts:
@@ -62,8 +59,14 @@ class ItemState:
         g._refresh_vision(list(g.units))
         for p in range(g.n):
             g.explored[p] |= g._vision.counts[p] > 0
+        self.remember(g, old, changed)
+
+    def remember(self, g, old: np.ndarray, changed) -> None:
+        """Players who had explored a cell of ``changed`` (None: none) that changed from ``old`` and do
+        not see it now keep its old height (S11; square maps and the star)."""
         if changed is None:
             return
+        h = g.heights
         for p in range(g.n):
             vis = g.visible(p)
             for c in changed:
@@ -85,10 +88,20 @@ class ItemState:
                     del mem[c]
 
 
+def put_heights(g, h) -> np.ndarray:
+    """Make ``h`` the game's (read-only) heights; the old ones (square maps and the star)."""
+    old = g.heights
+    h = np.asarray(h, dtype=np.int16)
+    h.setflags(write=False)
+    g.heights = h
+    return old
+
+
 def create(g: "ShachangGame", seed: int | None, setup: dict | None = None,
-           forced: dict | None = None) -> ItemState:
+           forced: dict | None = None, cells=None) -> ItemState:
     """The items of a new game: ``setup`` ({"cells": [...], "hands": [[...], ...]}) or item cells drawn
-    with the items' generator among the empty non-spawn cells (S20a)."""
+    with the items' generator among the empty non-spawn cells (S20a) of the board's ``cells`` (default
+    the map's, in order; the star passes its own, D-SI1)."""
     seed = fresh_seed() if seed is None else int(seed)
     st = ItemState(seed, Chance(seed, forced), hands=[[] for _ in range(g.n)],
                    memory=[{} for _ in range(g.n)])
@@ -96,9 +109,10 @@ def create(g: "ShachangGame", seed: int | None, setup: dict | None = None,
         st.cells = set(setup["cells"])
         st.hands = [list(h) for h in setup["hands"]]
         return st
+    cells = sorted(g.grid.cells()) if cells is None else cells
     spawns = {c for sp in g.spawns for c in sp}
-    free = [c for c in sorted(g.grid.cells()) if c not in g.units and c not in spawns]
-    for _ in range(min(cell_count(len(g.grid)), len(free))):
+    free = [c for c in cells if c not in g.units and c not in spawns]
+    for _ in range(min(cell_count(len(cells)), len(free))):
         st.cells.add(free.pop(st.chance.pick(len(free), "item cell", visible_to=())))
     return st
 
@@ -116,6 +130,12 @@ def check_setup(data, g_n: int, size: int, mode: str) -> dict:
         if cell is None or not (0 <= cell[0] < size and 0 <= cell[1] < size):
             raise ValueError(f"item setup: {str(c)[:40]!r} is not a cell of the board")
         cells.append(cell)
+    return {"cells": cells, "hands": checked_hands(data, g_n, mode)}
+
+
+def checked_hands(data: dict, g_n: int, mode: str) -> list:
+    """The hands of an item setup checked (ValueError): ``g_n`` lists of at most three known kinds, no
+    height items in classic mode (S20a)."""
     hands = data.get("hands", [[] for _ in range(g_n)])
     if not isinstance(hands, list) or len(hands) != g_n:
         raise ValueError(f"item setup: hands must list {g_n} hands")
@@ -124,39 +144,49 @@ def check_setup(data, g_n: int, size: int, mode: str) -> dict:
             raise ValueError(f"item setup: a hand is a list of at most {HAND} of {', '.join(KINDS)}")
         if mode == "classic" and any(k in HEIGHT_KINDS for k in h):
             raise ValueError("item setup: no height items in classic mode (S20a)")
-    return {"cells": cells, "hands": [list(h) for h in hands]}
+    return [list(h) for h in hands]
 
 
 # ---------------------------------------------------------------- hooks the game calls
-def check_target(g: "ShachangGame", a) -> None:
+def check_target(g: "ShachangGame", a, named=cell_name, touching=None) -> None:
     """Checks of marches, attacks and reinforcements that the items add, made before the game's own
     occupancy checks so a refusal never tells the owner or size of a unit hidden by 世外桃源 (S20g):
     a withdrawn unit neither acts, nor is attacked, nor receives anybody; a jailed unit neither sends
-    nor receives marches (S20d)."""
-    from engine.shachang.actions import Attack, March, Reinforce, describe
+    nor receives marches (S20d). The star names its cells with ``named`` and adds ``touching(g, cell,
+    p, skip)``: a marked own soldier next to the cell, where nobody may stop or be placed (D-SI3, D-SI6)."""
+    from engine.shachang.actions import March, Reinforce, describe
 
     p = g.cur
-    act = describe(a)
+    act = describe(a, named)
+
+    def refuse(cell, u):
+        if u.hidden:
+            return IllegalAction("S20g withdrawn", key="shachang.item.withdrawn_cell", action=act, cell=named(cell))
+        return IllegalAction("S20d jailed", key="shachang.item.jailed_cell", action=act, cell=named(cell))
+
     if isinstance(a, Reinforce):
         d = g.units.get(a.cell)
         if d is not None and d.hidden:
-            raise IllegalAction("S20g withdrawn", key="shachang.item.withdrawn_cell", action=act,
-                                cell=cell_name(a.cell))
+            raise refuse(a.cell, d)
+        t = touching(g, a.cell, p) if touching is not None else None
+        if t is not None and t[1].hidden:
+            raise refuse(*t)
         return
     s = g.units.get(a.src)
     if s is not None and s.owner == p:
         if s.hidden:
-            raise IllegalAction("S20g withdrawn", key="shachang.item.withdrawn_cell", action=act,
-                                cell=cell_name(a.src))
+            raise refuse(a.src, s)
         if isinstance(a, March) and s.jail:
-            raise IllegalAction("S20d jailed", key="shachang.item.jailed_cell", action=act,
-                                cell=cell_name(a.src))
+            raise refuse(a.src, s)
     d = g.units.get(a.dst)
     if d is not None and d.hidden:
-        raise IllegalAction("S20g withdrawn", key="shachang.item.withdrawn_cell", action=act,
-                            cell=cell_name(a.dst))
-    if isinstance(a, March) and d is not None and d.owner == p and d.jail:
-        raise IllegalAction("S20d jailed", key="shachang.item.jailed_cell", action=act, cell=cell_name(a.dst))
+        raise refuse(a.dst, d)
+    if isinstance(a, March) and touching is None and d is not None and d.owner == p and d.jail:
+        raise refuse(a.dst, d)  # square maps: a jailed unit receives no march (the star: D-SI3 below)
+    if isinstance(a, March) and d is None and touching is not None:
+        t = touching(g, a.dst, p, skip=a.src)
+        if t is not None:
+            raise refuse(*t)
 
 
 def reach_filter(g: "ShachangGame", cell: Cell, reach: dict) -> dict:
@@ -167,25 +197,31 @@ def reach_filter(g: "ShachangGame", cell: Cell, reach: dict) -> dict:
     return {c: k for c, k in reach.items() if not ((d := g.units.get(c)) is not None and (d.jail or d.hidden))}
 
 
-def after_action(g: "ShachangGame", a, p: int) -> None:
+def after_action(g: "ShachangGame", a, p: int, named=cell_name, shot=None) -> None:
     """After every action: a march ending on an item cell draws an item (S20a), 寸土不让 keeps its
-    unit's attack while it has shots left (S20i), remembered heights of cells seen again are dropped."""
+    unit's attack while it has shots left (S20i; the star passes its own ``shot(g, a)``), remembered
+    heights of cells seen again are dropped."""
     from engine.shachang.actions import Attack, March
 
     st = g.items
     if isinstance(a, March) and a.dst in st.cells and a.dst in g.units and len(st.hands[p]) < HAND:
-        _draw(g, st, p, a.dst)
+        _draw(g, st, p, a.dst, named)
     elif isinstance(a, Attack):
-        u = g.units.get(a.src)
-        if u is not None and u.shots:
-            u.shots -= 1
-            if u.shots:
-                u.attacked = False
+        (shot or _shot)(g, a)
     if g.fog:
         st.forget_seen(g)
 
 
-def _draw(g: "ShachangGame", st: ItemState, p: int, cell: Cell) -> None:
+def _shot(g: "ShachangGame", a) -> None:
+    """S20i: a shot of 寸土不让 spent; the unit may attack again while shots are left."""
+    u = g.units.get(a.src)
+    if u is not None and u.shots:
+        u.shots -= 1
+        if u.shots:
+            u.attacked = False
+
+
+def _draw(g: "ShachangGame", st: ItemState, p: int, cell: Cell, named=cell_name) -> None:
     """The owner of the march draws a seeded item; only it learns which (S20a); the others who see the
     cell learn that a draw happened."""
     from engine.shachang.item_rules import _seers
@@ -195,12 +231,12 @@ def _draw(g: "ShachangGame", st: ItemState, p: int, cell: Cell) -> None:
     st.cells.discard(cell)
     st.hands[p].append(kind)
     seat = Msg.of("common.seat", n=p + 1)
-    g._event(Msg.of("shachang.ev.item.drawn", seat=seat, cell=cell_name(cell), item=name(kind)), frozenset([p]))
+    g._event(Msg.of("shachang.ev.item.drawn", seat=seat, cell=named(cell), item=name(kind)), frozenset([p]))
     others = _seers(g, [cell])
     others = frozenset(range(g.n)) if others is None else others
     others -= {p}
     if others:
-        g._event(Msg.of("shachang.ev.item.found", seat=seat, cell=cell_name(cell)), others)
+        g._event(Msg.of("shachang.ev.item.found", seat=seat, cell=named(cell)), others)
 
 
 def end_turn(g: "ShachangGame", p: int) -> None:

@@ -84,6 +84,29 @@ class Observation:
                 self.spawns, self.reserve, self.field, self.players, self.events)
 
 
+def common_fields(g: "ShachangGame", player: int, heights, vis, explored, seen, units) -> dict:
+    """The Observation fields square maps and the star fill alike, from the viewer's ``heights``,
+    ``vis``, ``explored``, ``seen`` and ``units``: the game's state, the own ghosts (S9), spawns,
+    reserve and field, the players (others' field and reserve only without fog, S7), the log as the
+    player may read it."""
+    players = tuple(
+        PlayerView(q, g.out[q],
+                   g.field(q) if (q == player or not g.fog) else None,
+                   g.reserve[q] if (q == player or not g.fog) else None)
+        for q in range(g.n))
+    return dict(
+        player=player, preset=g.preset_key, mode=g.mode, size=g.size,
+        round=g.round, round_limit=g.round_limit, current_player=g.current_player,
+        phase=g.phase, is_over=g.over, heights=heights, visible=vis.copy(), explored=explored,
+        seen=seen, units=tuple(units),
+        ghosts=tuple((gh.cell, gh.radius) for gh in g.ghosts if gh.owner == player),
+        spawns=tuple(g.spawns[player]), reserve=g.reserve[player],
+        field=g.field(player), cap=g.P.cap, max_units=g.P.max_units,
+        move_power=g.P.move, players=players,
+        events=tuple(t for ev, t in g._events if ev.seen_by(player)),
+        messages=tuple(ev.msg for ev, _ in g._events if ev.seen_by(player)))
+
+
 def hidden_variant(g: "ShachangGame", player: int, rng) -> "ShachangGame":
     """A copy of ``g`` that ``player`` cannot tell apart from it (the generic hidden-information test).
 

@@ -74,12 +74,16 @@ def sight_panel(obs, src: Cell, dst: Cell) -> dict | None:
     known = np.maximum(obs.heights, 0)
     z = int(known[src]) + u.count
     x = int(known[dst]) + e.count
-    rows = line_report(known, src, dst, z, x)
+    return panel(obs, src, dst, line_report(known, src, dst, z, x), steps(src, dst), rules.attack_range(u.count))
+
+
+def panel(obs, src: Cell, dst: Cell, rows: list[dict], d: int, rng: int) -> dict:
+    """The sight panel of the line ``rows`` (square maps and the star): rows on cells the viewer never
+    explored are marked unknown and do not block (S11); the block (none in classic mode), the decisive
+    row (the block, else the known row closest to blocking) and the range test of ``d`` steps."""
     for r in rows:
         if not obs.explored[r["cell"]]:
             r.update(unknown=True, blocks=False)
-    rng = rules.attack_range(u.count)
-    d = steps(src, dst)
     block = None if obs.mode == "classic" else next((r for r in rows if r["blocks"]), None)
     decisive = block
     seen_rows = [r for r in rows if not r.get("unknown")]

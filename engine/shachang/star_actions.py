@@ -14,8 +14,8 @@ from __future__ import annotations
 from engine.api import IllegalAction, ParseError
 from engine.messages import Msg
 from engine.shachang import star_cells as sc
-from engine.shachang.actions import (Action, Attack, End, March, Reinforce, _MISSING, _count, _shown,
-                                     _whole)
+from engine.shachang.actions import Action, Attack, End, March, Reinforce, _shown, parse_words, validated_on
+from engine.shachang.actions import describe as describe_action
 
 
 class _StarText:
@@ -56,29 +56,14 @@ def _cell(text: str):
         raise ParseError(str(e)) from None
 
 
+TYPES = (StarReinforce, StarMarch, StarAttack)
+_EXPECTED = "reinforce <cell> 1, march <from> <to> 1, attack <from> <to> or end (star cells such as i5)"
+
+
 def parse_action(text: str) -> Action:
-    """The star action named by ``text`` (ParseError with the expected forms)."""
-    if not isinstance(text, str):
-        raise ParseError(f"action text expected, got {type(text).__name__}")
-    if len(text) > 200:
-        raise ParseError(f"action text of {len(text)} characters is too long to name an action")
-    parts = text.split()
-    if not parts:
-        raise ParseError("empty action")
-    verb, args = parts[0].lower(), parts[1:]
-    forms = {"reinforce": 2, "march": 3, "attack": 2, "end": 0}
-    if verb not in forms:
-        raise ParseError(f"unknown action {verb!r}; expected reinforce <cell> 1, "
-                         "march <from> <to> 1, attack <from> <to> or end (star cells such as i5)")
-    if len(args) != forms[verb]:
-        raise ParseError(f"{verb} takes {forms[verb]} argument(s), got {len(args)}: {text!r}")
-    if verb == "reinforce":
-        return StarReinforce(_cell(args[0]), _count(args[1]))
-    if verb == "march":
-        return StarMarch(_cell(args[0]), _cell(args[1]), _count(args[2]))
-    if verb == "attack":
-        return StarAttack(_cell(args[0]), _cell(args[1]))
-    return End()
+    """The star action named by ``text`` (ParseError with the expected forms): the square maps' parser
+    with the star's cell names and action classes (items: engine/shachang/star_items.py)."""
+    return parse_words(text, _cell, TYPES, _EXPECTED)
 
 
 def as_star_action(a) -> Action:
@@ -90,46 +75,17 @@ def as_star_action(a) -> Action:
     return parse_action(a)  # ParseError naming what was given
 
 
+def _on_star(c, verb_msg: Msg) -> None:
+    if not sc.on_star(c):
+        raise IllegalAction("S19a board", key="shachang.star.off_star", verb=verb_msg, value=_shown(c))
+
+
 def validated(a: Action) -> Action:
-    """``a`` as a star action with plain-int fields, or IllegalAction ("action form" / "board")
-    before anything looks at the state."""
-    verb = ("reinforce" if isinstance(a, Reinforce) else "march" if isinstance(a, March)
-            else "attack" if isinstance(a, Attack) else "end")
-
-    def cell(c):
-        if not (isinstance(c, tuple) and len(c) == 2 and all(_whole(x) for x in c)):
-            raise IllegalAction("action form", key="shachang.form.cell", verb=Msg.of(f"shachang.act.verb.{verb}"),
-                                value=_shown(c))
-        c = (int(c[0]), int(c[1]))
-        if not sc.on_star(c):
-            raise IllegalAction("S19a board", key="shachang.star.off_star", verb=Msg.of(f"shachang.act.verb.{verb}"),
-                                value=_shown(c))
-        return c
-
-    def count(n) -> int:
-        if not _whole(n) or n < 1:
-            raise IllegalAction("action form", key="shachang.form.count", verb=Msg.of(f"shachang.act.verb.{verb}"),
-                                value=_shown(n))
-        return int(n)
-
-    def field(name: str):
-        return getattr(a, name, _MISSING)
-
-    if isinstance(a, Reinforce):
-        return StarReinforce(cell(field("cell")), count(field("count")))
-    if isinstance(a, March):
-        return StarMarch(cell(field("src")), cell(field("dst")), count(field("count")))
-    if isinstance(a, Attack):
-        return StarAttack(cell(field("src")), cell(field("dst")))
-    return End()
+    """``a`` as a star action with plain-int fields, or IllegalAction ("action form" / "S19a board")
+    before anything looks at the state (the square maps' check with the star's board)."""
+    return validated_on(a, _on_star, TYPES)
 
 
 def describe(a: Action) -> Msg:
     """A validated star action as a keyed message ("march i5 j5 1" / "行军 i5→j5 1人")."""
-    if isinstance(a, Reinforce):
-        return Msg.of("shachang.act.reinforce", cell=sc.name(a.cell), n=a.count)
-    if isinstance(a, March):
-        return Msg.of("shachang.act.march", src=sc.name(a.src), dst=sc.name(a.dst), n=a.count)
-    if isinstance(a, Attack):
-        return Msg.of("shachang.act.attack", src=sc.name(a.src), dst=sc.name(a.dst))
-    return Msg.of("shachang.act.end")
+    return describe_action(a, sc.name)

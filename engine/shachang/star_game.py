@@ -383,22 +383,18 @@ class StarGame(ShachangGame):
             raise IllegalAction("S12 reinforcement phase", key="shachang.reinforce.phase", action=act)
         if a.count != 1:
             raise IllegalAction("S19b one soldier per cell", key="shachang.star.one_reinforce", action=act)
-        if self.reserve[p] == 0:
-            raise IllegalAction("S13 reserve", key="shachang.reinforce.no_reserve", action=act, seat=_seat(p))
-        f = self.field(p)
-        if f >= self.P.cap:
-            raise IllegalAction("S19c field cap", key="shachang.reinforce.cap_reached", action=act,
-                                field=f, cap=self.P.cap)
+        self._check_reserve(act, "S19c field cap")
         if a.cell not in self.spawns[p]:
             raise IllegalAction("S19c own point", key="shachang.star.reinforce_point", action=act, seat=_seat(p))
         self._item_checks(a)
-        u = self.units.get(a.cell)
-        if u is not None and u.owner != p:
-            raise IllegalAction("S13 enemy-held cell", key="shachang.reinforce.enemy_cell", action=act,
-                                cell=sc.name(a.cell), owner=_seat(u.owner))
+        u = self._enemy_held(act, a.cell, "S13 enemy-held cell", "shachang.reinforce.enemy_cell")
+        self._one_soldier(act, a.cell, u)
+
+    def _one_soldier(self, act: Msg, cell: Cell, u: Unit | None) -> None:
+        """S19b: no soldier stops on (or is placed on) a cell an own soldier ``u`` holds."""
         if u is not None:
             raise IllegalAction("S19b one soldier per cell", key="shachang.star.cell_taken", action=act,
-                                cell=sc.name(a.cell))
+                                cell=sc.name(cell))
 
     def _item_checks(self, a) -> None:
         """With items, their refusals (S20d, S20g) before an occupant is named."""
@@ -407,42 +403,17 @@ class StarGame(ShachangGame):
 
             check_target(self, a)
 
-    def _own_soldier(self, a, rule: str) -> Unit:
-        p = self.cur
-        act = describe(a)
-        if self._must_reinforce():
-            raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce", action=act,
-                                seat=_seat(p))
-        u = self.units.get(a.src)
-        if u is None or u.owner != p:
-            raise IllegalAction(f"{rule} own soldier", key="shachang.unit.none", action=act, seat=_seat(p),
-                                cell=sc.name(a.src))
-        return u
-
     def _check_march(self, a: March) -> None:
-        p = self.cur
         act = describe(a)
         if a.count != 1:
             raise IllegalAction("S19d single soldiers", key="shachang.star.one_march", action=act)
-        u = self._own_soldier(a, "S19d")
+        u = self._own_unit(a, "S19d", "soldier")
         src = sc.name(a.src)
         if u.attacked:
             raise IllegalAction("S19e spent", key="shachang.star.spent", action=act, cell=src)
         if u.fresh:
             raise IllegalAction("S19d once per turn", key="shachang.star.moved", action=act, cell=src)
-        if a.src == a.dst:
-            raise IllegalAction("S15 march", key="shachang.march.same_cell", action=act)
-        if self.fog and not self.seen[a.dst]:
-            raise IllegalAction("S10 unseen cell", key="shachang.march.unseen", action=act,
-                                cell=sc.name(a.dst))
-        self._item_checks(a)
-        d = self.units.get(a.dst)
-        if d is not None and d.owner != p:
-            raise IllegalAction("S15 enemy-held cell", key="shachang.march.enemy_cell", action=act,
-                                cell=sc.name(a.dst), owner=_seat(d.owner))
-        if d is not None:
-            raise IllegalAction("S19b one soldier per cell", key="shachang.star.cell_taken", action=act,
-                                cell=sc.name(a.dst))
+        self._one_soldier(act, a.dst, self._march_target(act, a))
         b = self.budget_left(a.src)
         if b <= 0:
             raise IllegalAction("S19d budget", key="shachang.march.no_moves", action=act, cell=src)
@@ -454,23 +425,15 @@ class StarGame(ShachangGame):
             raise IllegalAction("S19d budget", key="shachang.star.budget", action=act, cost=cost, moves=b, cell=src)
 
     def _check_attack(self, a: Attack) -> None:
-        p = self.cur
         act = describe(a)
-        u = self._own_soldier(a, "S19e")
+        u = self._own_unit(a, "S19e", "soldier")
         src = sc.name(a.src)
         g = self.group_of(a.src)
         if any(self.units[c].attacked for c in g):
             raise IllegalAction("S19e attack once", key="shachang.star.spent", action=act, cell=src)
         if all(self.units[c].fresh for c in g):
             raise IllegalAction("S19e unmoved soldier", key="shachang.star.no_unmoved", action=act, cell=src)
-        if self.fog and not self.visible(p)[a.dst]:
-            raise IllegalAction("S8 target in sight", key="shachang.attack.not_in_sight", action=act,
-                                cell=sc.name(a.dst), seat=_seat(p))
-        self._item_checks(a)
-        t = self.units.get(a.dst)
-        if t is None or t.owner == p:
-            raise IllegalAction("S8 enemy target", key="shachang.attack.no_enemy", action=act,
-                                cell=sc.name(a.dst))
+        t = self._attack_target(act, a)
         st = sc.distance(a.src, a.dst)
         rng = rules.fanshu(len(g))
         if st > rng:
@@ -478,14 +441,7 @@ class StarGame(ShachangGame):
                                 range=rng, count=len(g), cell=src)
         blk = self._attack_block(a.src, u, a.dst, t)
         if blk is not None:
-            (cell, aa, bb, y) = blk
-            if self.fog and not self.explored[p][cell]:
-                raise IllegalAction("S8 attack blocked", key="shachang.attack.blocked_unexplored", action=act)
-            z = int(self.heights[a.src]) + 1
-            x = int(self.heights[a.dst]) + 1
-            raise IllegalAction("S8 attack blocked", key="shachang.attack.blocked", action=act,
-                                cell=sc.name(cell), lhs=(aa + bb) * y, rhs=aa * z + bb * x,
-                                a=aa, b=bb, y=y, z=z, x=x)
+            raise self._blocked(act, a, u, t, blk)  # soldiers' count is 1: heights + 1 (S19f)
 
     # ------------------------------------------------------------ apply
     # the board's hooks of ShachangGame.apply

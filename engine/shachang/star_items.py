@@ -30,16 +30,18 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.api import IllegalAction, ParseError, Step
-from engine.chance import Chance, fresh_seed
+from engine.api import IllegalAction, ParseError
 from engine.messages import Msg
+from engine.shachang import items as square_items
 from engine.shachang import rules
 from engine.shachang import star_cells as sc
-from engine.shachang.actions import Attack, March, Reinforce, UseItem, _count, _shown, _whole
-from engine.shachang.item_rules import CUNTU_SHOTS, FORM, HEIGHT_KINDS, HIDE_TURNS, JAIL_TURNS, KINDS, RULE, name
-from engine.shachang.items import HAND, ItemState, ItemsObservation, cell_count, item_facts, remembered_heights
-from engine.shachang.items import vary as vary_items
-from engine.shachang.star_actions import _StarText
+from engine.shachang.actions import Attack, UseItem, _count, validated_on
+from engine.shachang.item_rules import (CUNTU_SHOTS, HIDE_TURNS, SquareBoard, _refuse, _seat, _seers, apply_item,
+                                        blast_end, blast_told, check_item, check_yugong, describe_item, item_text,
+                                        legal_items, liu_told, name)
+from engine.shachang.item_rules import item_steps as square_item_steps
+from engine.shachang.items import ItemState, ItemsObservation, checked_hands, item_facts, remembered_heights
+from engine.shachang.star_actions import _StarText, _on_star
 from engine.shachang.star_observation import GroupView, StarObservation
 from engine.shachang.state import Ghost, Unit
 
@@ -53,14 +55,7 @@ class StarUseItem(_StarText, UseItem):
     """An item use whose text names star cells (``item liu i5``); equal to the plain ``UseItem``."""
 
     def __str__(self) -> str:
-        parts = ["item", self.kind] + [sc.name(c) for c in self.cells]
-        if FORM.get(self.kind, (0, False))[1]:
-            parts.append(str(self.count))
-        return " ".join(parts)
-
-
-def _seat(p: int) -> Msg:
-    return Msg.of("common.seat", n=p + 1)
+        return item_text(self, sc.name)
 
 
 # ---------------------------------------------------------------- text
@@ -80,64 +75,25 @@ def parse_item(args: list[str]) -> StarUseItem:
 
 def validated(a) -> StarUseItem:
     """``a`` with plain-int star cells and count, or IllegalAction ("action form" / "S19a board")."""
-    from engine.shachang.item_rules import validated_item
-
-    def cell(c):
-        if not (isinstance(c, tuple) and len(c) == 2 and all(_whole(x) for x in c)):
-            raise IllegalAction("action form", key="shachang.form.cell", verb=Msg.of("shachang.act.verb.item"),
-                                value=_shown(c))
-        c = (int(c[0]), int(c[1]))
-        if not sc.on_star(c):
-            raise IllegalAction("S19a board", key="shachang.star.off_star", verb=Msg.of("shachang.act.verb.item"),
-                                value=_shown(c))
-        return c
-
-    def count(n) -> int:
-        if not _whole(n) or n < 1:
-            raise IllegalAction("action form", key="shachang.form.count", verb=Msg.of("shachang.act.verb.item"),
-                                value=_shown(n))
-        return int(n)
-
-    v = validated_item(a, cell, count, _shown)
+    v = validated_on(a, _on_star)
     return StarUseItem(v.kind, v.cells, v.count)
 
 
 def describe(a: UseItem) -> Msg:
     """The item use as a keyed message with star cell names."""
-    c = [sc.name(x) for x in a.cells]
-    if a.kind == "yugong":
-        return Msg.of("shachang.act.item.yugong", unit=c[0], src=c[1], dst=c[2], n=a.count)
-    if a.kind == "fanfu":
-        return Msg.of("shachang.act.item.fanfu")
-    if a.kind == "wangming":
-        return Msg.of("shachang.act.item.wangming", unit=c[0], n=a.count)
-    return Msg.of(f"shachang.act.item.{a.kind}", unit=c[0])
+    return describe_item(a, sc.name)
 
 
 def item_steps(a: UseItem) -> tuple:
     """The client's steps of an item use: its card, its star cells, its count where it takes one."""
-    out = [Step("button", f"item:{a.kind}", f"shachang.item.name.{a.kind}")]
-    out += [Step("cell", sc.name(c)) for c in a.cells]
-    if FORM[a.kind][1]:
-        out.append(Step("count", str(a.count), "shachang.step.count"))
-    return tuple(out)
+    return square_item_steps(a, sc.name)
 
 
 # ---------------------------------------------------------------- creation
 def create(g: "StarGame", seed: int | None, setup: dict | None = None, forced: dict | None = None) -> ItemState:
     """The items of a new star game: ``setup`` or item cells drawn with the items' generator among the
     empty star cells off the seated players' points (S20a, D-SI1)."""
-    seed = fresh_seed() if seed is None else int(seed)
-    st = ItemState(seed, Chance(seed, forced), hands=[[] for _ in range(g.n)], memory=[{} for _ in range(g.n)])
-    if setup is not None:
-        st.cells = set(setup["cells"])
-        st.hands = [list(h) for h in setup["hands"]]
-        return st
-    spawns = {c for sp in g.spawns for c in sp}
-    free = [c for c in sc.CELLS if c not in g.units and c not in spawns]
-    for _ in range(min(cell_count(len(sc.CELLS)), len(free))):
-        st.cells.add(free.pop(st.chance.pick(len(free), "item cell", visible_to=())))
-    return st
+    return square_items.create(g, seed, setup, forced, cells=list(sc.CELLS))
 
 
 def check_setup(data, n: int, mode: str) -> dict:
@@ -152,15 +108,7 @@ def check_setup(data, n: int, mode: str) -> dict:
             cells.append(None)
         if cells[-1] is None:
             raise ValueError(f"item setup: {str(c)[:40]!r} is not a cell of the star")
-    hands = data.get("hands", [[] for _ in range(n)])
-    if not isinstance(hands, list) or len(hands) != n:
-        raise ValueError(f"item setup: hands must list {n} hands")
-    for h in hands:
-        if not isinstance(h, list) or len(h) > HAND or any(k not in KINDS for k in h):
-            raise ValueError(f"item setup: a hand is a list of at most {HAND} of {', '.join(KINDS)}")
-        if mode == "classic" and any(k in HEIGHT_KINDS for k in h):
-            raise ValueError("item setup: no height items in classic mode (S20a)")
-    return {"cells": cells, "hands": [list(h) for h in hands]}
+    return {"cells": cells, "hands": checked_hands(data, n, mode)}
 
 
 # ---------------------------------------------------------------- marks on soldiers
@@ -177,33 +125,7 @@ def check_target(g: "StarGame", a) -> None:
     """The items' checks of a star march, attack or reinforcement, made before the game names an
     occupant: a withdrawn soldier neither acts nor is attacked (S20g); a jailed soldier does not move
     (S20d); nobody stops or is placed next to a jailed or withdrawn own soldier (D-SI3, D-SI6)."""
-    from engine.shachang.star_actions import describe as describe_action
-
-    p = g.cur
-    act = describe_action(a)
-    if isinstance(a, Reinforce):
-        d = g.units.get(a.cell)
-        if d is not None and d.hidden:
-            raise IllegalAction("S20g withdrawn", key="shachang.item.withdrawn_cell", action=act,
-                                cell=sc.name(a.cell))
-        t = _touching_marked(g, a.cell, p)
-        if t is not None and t[1].hidden:
-            raise IllegalAction("S20g withdrawn", key="shachang.item.withdrawn_cell", action=act, cell=sc.name(t[0]))
-        return
-    s = g.units.get(a.src)
-    if s is not None and s.owner == p:
-        if s.hidden:
-            raise IllegalAction("S20g withdrawn", key="shachang.item.withdrawn_cell", action=act, cell=sc.name(a.src))
-        if isinstance(a, March) and s.jail:
-            raise IllegalAction("S20d jailed", key="shachang.item.jailed_cell", action=act, cell=sc.name(a.src))
-    d = g.units.get(a.dst)
-    if d is not None and d.hidden:
-        raise IllegalAction("S20g withdrawn", key="shachang.item.withdrawn_cell", action=act, cell=sc.name(a.dst))
-    if isinstance(a, March) and d is None:
-        t = _touching_marked(g, a.dst, p, skip=a.src)
-        if t is not None:
-            rule, key = ("S20g withdrawn", "withdrawn_cell") if t[1].hidden else ("S20d jailed", "jailed_cell")
-            raise IllegalAction(rule, key=f"shachang.item.{key}", action=act, cell=sc.name(t[0]))
+    square_items.check_target(g, a, sc.name, _touching_marked)
 
 
 def reach_filter(g: "StarGame", cell: Cell, reach: dict) -> dict:
@@ -217,129 +139,66 @@ def reach_filter(g: "StarGame", cell: Cell, reach: dict) -> dict:
 def after_action(g: "StarGame", a, p: int) -> None:
     """After every star action: a move ending on an item cell draws (S20a, D-SI1); 寸土不让 keeps its
     unit's attack while it has shots left (S20i); remembered heights of cells seen again are dropped."""
-    st = g.items
-    if isinstance(a, March) and a.dst in st.cells and a.dst in g.units and len(st.hands[p]) < HAND:
-        _draw(g, st, p, a.dst)
-    elif isinstance(a, Attack) and a.src in g.units:
-        grp = g.group_of(a.src)
-        shots = max(g.units[c].shots for c in grp)
-        if shots:
+    square_items.after_action(g, a, p, sc.name, _shot)
+
+
+def _shot(g: "StarGame", a: Attack) -> None:
+    """S20i on the star: the attacking unit (soldier group) spends a shot of 寸土不让 and may attack again
+    while shots are left."""
+    if a.src not in g.units:
+        return
+    grp = g.group_of(a.src)
+    shots = max(g.units[c].shots for c in grp)
+    if shots:
+        for c in grp:
+            g.units[c].shots = shots - 1
+        if shots - 1 > 0:
             for c in grp:
-                g.units[c].shots = shots - 1
-            if shots - 1 > 0:
-                for c in grp:
-                    g.units[c].attacked = False
-    if g.fog:
-        st.forget_seen(g)
-
-
-def _draw(g: "StarGame", st: ItemState, p: int, cell: Cell) -> None:
-    kinds = st.kinds(g.mode)
-    kind = kinds[st.chance.pick(len(kinds), "item", visible_to={p})]
-    st.cells.discard(cell)
-    st.hands[p].append(kind)
-    g._event(Msg.of("shachang.ev.item.drawn", seat=_seat(p), cell=sc.name(cell), item=name(kind)), frozenset([p]))
-    others = _seers(g, [cell])
-    others = frozenset(range(g.n)) if others is None else others
-    others -= {p}
-    if others:
-        g._event(Msg.of("shachang.ev.item.found", seat=_seat(p), cell=sc.name(cell)), others)
-
-
-def _seers(g: "StarGame", cells, extra=()) -> frozenset | None:
-    """Without fog everybody (None), else the players who see one of ``cells`` now, plus ``extra``."""
-    if not g.fog:
-        return None
-    who = set(extra)
-    for q in range(g.n):
-        vis = g.visible(q)
-        if any(vis[c] for c in cells):
-            who.add(q)
-    return frozenset(who)
+                g.units[c].attacked = False
 
 
 # ---------------------------------------------------------------- checks
-def _refuse(kind: str, what: str, a, **params) -> IllegalAction:
-    return IllegalAction(f"{RULE.get(kind, 'S20a')} {what}", key=f"shachang.item.{what.replace(' ', '_')}",
-                         action=describe(a), item=name(a.kind), **params)
-
-
 def _own_group(g: "StarGame", a, cell: Cell) -> list[Cell]:
     """The current player's unit (connected soldiers) of the soldier on ``cell``, or raise."""
     u = g.units.get(cell)
     if u is None or u.owner != g.cur:
-        raise _refuse(a.kind, "own unit", a, cell=sc.name(cell))
+        raise _refuse(a.kind, "own unit", a, sc.name, cell=sc.name(cell))
     if u.hidden:
-        raise _refuse("taoyuan", "withdrawn", a, cell=sc.name(cell))
+        raise _refuse("taoyuan", "withdrawn", a, sc.name, cell=sc.name(cell))
     return g.group_of(cell)
 
 
 def check(g: "StarGame", a: UseItem) -> None:
     """Raise IllegalAction if the item use ``a`` is illegal now on the star (S20a, the item's rule)."""
-    its = g.items
-    if its is None:
-        raise _refuse("none", "off", a)
-    p = g.cur
-    if g._must_reinforce():
-        raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce", action=describe(a),
-                            seat=_seat(p))
-    if g.mode == "classic" and a.kind in HEIGHT_KINDS:
-        raise _refuse("none", "classic", a)
-    if a.kind not in its.hands[p]:
-        raise _refuse("none", "not in hand", a)
-    if its.used:
-        raise _refuse("none", "one per turn", a)
+    check_item(g, a, STAR)
+
+
+def _check_unit_item(g: "StarGame", a: UseItem) -> None:
+    """The star's checks of the items an own unit uses (D-SI2, D-SI4, D-SI7, D-SI8)."""
     k = a.kind
-    if k == "fanfu":
-        return
     cell = a.cells[0]
-    if k == "dilao":
-        if g.fog and not g.visible(p)[cell]:  # S7 before occupancy
-            raise _refuse(k, "not in sight", a, cell=sc.name(cell))
-        t = g.units.get(cell)
-        if t is not None and t.owner != p and t.hidden:
-            raise _refuse("taoyuan", "untouchable", a, cell=sc.name(cell))
-        if t is None or t.owner == p:
-            raise _refuse(k, "no enemy", a, cell=sc.name(cell))
-        return
     grp = _own_group(g, a, cell)
     u = g.units[cell]
     if k == "yugong":
-        _check_yugong(g, a, u)
+        check_yugong(g, a, STAR.moves_left(g, cell), STAR)
     elif k == "liu":
         if not _room(g, grp):
             raise IllegalAction("S20e room", key="shachang.star.item.no_room", action=describe(a),
                                 item=name(k), n=len(grp))
     elif k == "wangming":
         if u.attacked:
-            raise _refuse(k, "attacked", a, cell=sc.name(cell))
+            raise _refuse(k, "attacked", a, sc.name, cell=sc.name(cell))
         if u.fresh:
             raise IllegalAction("S20h moved", key="shachang.star.moved", action=describe(a), cell=sc.name(cell))
         if u.jail:
-            raise _refuse("dilao", "jailed", a, cell=sc.name(cell))
+            raise _refuse("dilao", "jailed", a, sc.name, cell=sc.name(cell))
         if a.count > len(grp) - 1:
-            raise _refuse(k, "keep one", a, count=len(grp), n=a.count)
+            raise _refuse(k, "keep one", a, sc.name, count=len(grp), n=a.count)
     elif k == "cuntu":
         if any(g.units[c].attacked for c in grp):
-            raise _refuse(k, "attacked", a, cell=sc.name(cell))
+            raise _refuse(k, "attacked", a, sc.name, cell=sc.name(cell))
         if any(g.units[c].fresh for c in grp) or any(g.budget_left(c) < g.P.move for c in grp):
-            raise _refuse(k, "marched", a, cell=sc.name(cell))
-
-
-def _check_yugong(g: "StarGame", a, u: Unit) -> None:
-    unit, src, dst = a.cells
-    left = g.budget_left(unit) if not u.attacked else 0
-    if left <= 0:
-        raise _refuse("yugong", "no moves", a, cell=sc.name(unit))
-    for c in (src, dst):
-        if sc.distance(unit, c) > 1:
-            raise _refuse("yugong", "too far", a, cell=sc.name(c), unit=sc.name(unit))
-    if sc.distance(src, dst) != 1:
-        raise _refuse("yugong", "not neighbours", a, src=sc.name(src), dst=sc.name(dst))
-    if a.count > left:
-        raise _refuse("yugong", "move power", a, n=a.count, moves=left)
-    if int(g.heights[src]) < a.count:
-        raise _refuse("yugong", "below zero", a, cell=sc.name(src), h=int(g.heights[src]), n=a.count)
+            raise _refuse(k, "marched", a, sc.name, cell=sc.name(cell))
 
 
 def _landing(g: "StarGame", grp: list[Cell]) -> set:
@@ -360,74 +219,41 @@ def _room(g: "StarGame", grp: list[Cell]) -> bool:
 def legal(g: "StarGame") -> list[StarUseItem]:
     """Every legal item use of the current player now (complete: a unit may be named by any of its
     soldiers, so the client offers every soldier of it)."""
-    its = g.items
-    if its is None or g.over or its.used or g._must_reinforce():
-        return []
-    p = g.cur
-    kinds = sorted(set(its.hands[p]), key=KINDS.index)
-    groups = [grp for grp in g.groups(p) if not g.units[grp[0]].hidden]
-    out: list[StarUseItem] = []
-    for k in kinds:
-        if g.mode == "classic" and k in HEIGHT_KINDS:
-            continue
-        if k == "fanfu":
-            out.append(StarUseItem(k))
-        elif k == "dilao":
-            vis = g.visible(p)
-            out += [StarUseItem(k, (c,)) for c, t in sorted(g.units.items())
-                    if t.owner != p and not t.hidden and vis[c]]
-        elif k == "yugong":
-            for grp in groups:
-                for c in grp:
-                    left = g.budget_left(c) if not g.units[c].attacked else 0
-                    if left <= 0:
-                        continue
-                    near = [c] + list(sc.NEIGHBOURS[c])
-                    for s in near:
-                        for d in near:
-                            if sc.distance(s, d) == 1:
-                                out += [StarUseItem(k, (c, s, d), n)
-                                        for n in range(1, min(left, int(g.heights[s])) + 1)]
-        elif k == "liu":
-            out += [StarUseItem(k, (c,)) for grp in groups if _room(g, grp) for c in grp]
-        elif k in ("tonggui", "taoyuan"):
-            out += [StarUseItem(k, (c,)) for grp in groups for c in grp]
-        elif k == "wangming":
-            for grp in groups:
-                out += [StarUseItem(k, (c,), n) for c in grp if not (u := g.units[c]).fresh and not u.attacked
-                        and not u.jail for n in range(1, len(grp))]
-        elif k == "cuntu":
-            out += [StarUseItem(k, (c,)) for grp in groups
-                    if not any(g.units[c].attacked or g.units[c].fresh or g.budget_left(c) < g.P.move for c in grp)
-                    for c in grp]
-    return out
+    return legal_items(g, STAR)
+
+
+def _groups(g: "StarGame", p: int) -> list[list[Cell]]:
+    """``p``'s units that may use an item (not withdrawn, S20g)."""
+    return [grp for grp in g.groups(p) if not g.units[grp[0]].hidden]
+
+
+def _unit_uses(g: "StarGame", k: str, p: int) -> list[StarUseItem]:
+    """The legal uses of a unit item on the star, every soldier of each eligible unit."""
+    groups = _groups(g, p)
+    if k == "liu":
+        return [StarUseItem(k, (c,)) for grp in groups if _room(g, grp) for c in grp]
+    if k in ("tonggui", "taoyuan"):
+        return [StarUseItem(k, (c,)) for grp in groups for c in grp]
+    if k == "wangming":
+        return [StarUseItem(k, (c,), n) for grp in groups for c in grp
+                if not (u := g.units[c]).fresh and not u.attacked and not u.jail for n in range(1, len(grp))]
+    return [StarUseItem(k, (c,)) for grp in groups  # cuntu
+            if not any(g.units[c].attacked or g.units[c].fresh or g.budget_left(c) < g.P.move for c in grp)
+            for c in grp]
 
 
 # ---------------------------------------------------------------- effects
 def apply(g: "StarGame", a: UseItem) -> None:
     """Play a checked item use on the star (S20j: logged, told to the players who see its cells)."""
-    p = g.cur
-    its = g.items
-    g._begin_battle()  # an item is a battle-phase action (S20a, S12): the budgets are set now
-    its.hands[p].remove(a.kind)
-    its.used = True
-    g.acted = True
+    apply_item(g, a, STAR)
+
+
+def _apply_unit_item(g: "StarGame", p: int, a: UseItem) -> None:
+    """The star's effects of the unit items (D-SI4 ... D-SI8)."""
     k = a.kind
-    if k == "fanfu":
-        _fanfu(g, p)
-        return
     cell = a.cells[0]
     grp = g.group_of(cell)
-    seat = _seat(p)
-    if k == "yugong":
-        _yugong(g, p, a)
-    elif k == "dilao":
-        owner = g.units[cell].owner
-        for c in grp:
-            g.units[c].jail = JAIL_TURNS
-        g._event(Msg.of("shachang.ev.item.dilao", seat=seat, cell=sc.name(cell), victim=_seat(owner)),
-                 _seers(g, [cell], {p, owner}))
-    elif k == "liu":
+    if k == "liu":
         _liu(g, p, cell, grp)
     elif k == "tonggui":
         _tonggui(g, p, cell, grp)
@@ -435,7 +261,7 @@ def apply(g: "StarGame", a: UseItem) -> None:
         who = _seers(g, grp, {p})
         for c in grp:
             g.units[c].hidden = HIDE_TURNS
-        g._event(Msg.of("shachang.ev.item.taoyuan", seat=seat, cell=sc.name(cell)), who)
+        g._event(Msg.of("shachang.ev.item.taoyuan", seat=_seat(p), cell=sc.name(cell)), who)
     elif k == "wangming":
         _wangming(g, p, cell, grp, a.count)
     elif k == "cuntu":
@@ -444,16 +270,13 @@ def apply(g: "StarGame", a: UseItem) -> None:
             if i is not None:
                 g.budgets[i] = 0
             g.units[c].shots = CUNTU_SHOTS
-        g._event(Msg.of("shachang.ev.item.cuntu", seat=seat, cell=sc.name(cell)), _seers(g, grp, {p}))
+        g._event(Msg.of("shachang.ev.item.cuntu", seat=_seat(p), cell=sc.name(cell)), _seers(g, grp, {p}))
 
 
 def set_heights(g: "StarGame", h: np.ndarray, changed) -> None:
     """New terrain on the star: vision from scratch (S10, S19f); players who had explored a changed cell
     and do not see it now keep its old height (S11; ``changed`` None = every cell)."""
-    old = g.heights
-    h = np.asarray(h, dtype=np.int16)
-    h.setflags(write=False)
-    g.heights = h
+    old = square_items.put_heights(g, h)
     if not g.fog:
         return
     g._hex_vision = False
@@ -461,38 +284,7 @@ def set_heights(g: "StarGame", h: np.ndarray, changed) -> None:
     for gh in g.ghosts:
         g._vision.add(gh.owner, (gh.cell[0], gh.cell[1], 0, gh.radius), ignore_terrain=True)
     g._refresh_vision()
-    if changed is None:
-        return
-    for p in range(g.n):
-        vis = g.visible(p)
-        for c in changed:
-            if g.explored[p][c] and not vis[c] and old[c] != h[c]:
-                g.items.memory[p].setdefault(c, int(old[c]))
-
-
-def _yugong(g: "StarGame", p: int, a) -> None:
-    """S20b, D-SI2: ``a.count`` height from src to dst for as many steps of the soldier's start unit."""
-    unit, src, dst = a.cells
-    before = _seers(g, [src, dst], {p})
-    h = np.array(g.heights, dtype=np.int16)
-    h[src] -= a.count
-    h[dst] += a.count
-    g.budgets[g.origin[unit]] -= a.count
-    set_heights(g, h, [src, dst])
-    after = _seers(g, [src, dst], {p})
-    g._event(Msg.of("shachang.ev.item.yugong", seat=_seat(p), unit=sc.name(unit), src=sc.name(src),
-                    dst=sc.name(dst), n=a.count), None if before is None else before | after)
-
-
-def _fanfu(g: "StarGame", p: int) -> None:
-    """S20c: every star cell's h becomes max + min - h; remembered heights too."""
-    vals = g.heights[sc.MASK]
-    hi, lo = int(vals.max()), int(vals.min())
-    h = np.array(g.heights, dtype=np.int16)
-    h[sc.MASK] = hi + lo - h[sc.MASK]
-    g.items.flip_memory(hi + lo)
-    set_heights(g, h, None)
-    g._event(Msg.of("shachang.ev.item.fanfu", seat=_seat(p), hi=hi, lo=lo), None)
+    g.items.remember(g, old, changed)
 
 
 def _liu(g: "StarGame", p: int, src: Cell, grp: list[Cell]) -> None:
@@ -519,16 +311,7 @@ def _liu(g: "StarGame", p: int, src: Cell, grp: list[Cell]) -> None:
     for c, u in zip(sorted(new), olds):
         g.units[c] = Unit(p, 1, fresh=True, last_count=1, jail=u.jail)  # a new camp there (S20e)
     g._refresh_vision()
-    dst = sorted(new)[0]
-    g._event(Msg.of("shachang.ev.item.liu", seat=_seat(p), src=sc.name(src), dst=sc.name(dst)),
-             None if saw_src is None else frozenset([p]))
-    if saw_src is not None:
-        gone = saw_src - {p}
-        if gone:
-            g._event(Msg.of("shachang.ev.item.liu_gone", seat=_seat(p), cell=sc.name(src)), gone)
-        came = _seers(g, new) - {p}
-        if came:
-            g._event(Msg.of("shachang.ev.item.liu_came", seat=_seat(p), cell=sc.name(dst)), came)
+    liu_told(g, p, src, sorted(new)[0], saw_src, new, sc.name)
 
 
 def blast_victims(g: "StarGame", grp: list[Cell]) -> list[Cell]:
@@ -584,27 +367,14 @@ def _tonggui(g: "StarGame", p: int, src: Cell, grp: list[Cell]) -> None:
         owners.add(t.owner)
         hit_enemy |= t.owner != p
         key = "shachang.ev.item.blast_wiped" if alone[c] else "shachang.ev.item.blast_hit"
-        who = seen_hits[c]
-        if who is not None and saw_src is not None:
-            who = who | ({t.owner} & saw_src)
-        left = sizes[c] - 1
-        g._event(Msg.of(key, seat=_seat(p), src=sc.name(src), dst=sc.name(c), victim=_seat(t.owner), n=left), who)
-        if who is not None and t.owner not in who:
-            g._event(Msg.of("shachang.star.ev.unseen_hit", victim=_seat(t.owner), cell=sc.name(c)),
-                     frozenset([t.owner]))
+        blast_told(g, p, src, c, t.owner, key, sizes[c] - 1, seen_hits[c], saw_src,
+                   Msg.of("shachang.star.ev.unseen_hit", victim=_seat(t.owner), cell=sc.name(c)), sc.name)
         if alone[c] and g.fog:
             g._add_ghost(Ghost(t.owner, c, rules.vision_range(lastc)))
     g._refresh_vision()
-    if hit_enemy:
-        g.hits += 1
-        g.last_hit[p] = g.hits
     if g.fog and not g.over:
         g.seen |= g.visible(g.cur)
-    for q in sorted(owners | {p}):
-        if not g.out[q] and not g.has_soldiers(q):
-            by = Msg.of("shachang.ev.out_wiped_by", seat=_seat(q), by=_seat(p))
-            g._eliminate(q, by, None if not g.fog else (saw_src or frozenset()) | {q})
-    g._check_end()
+    blast_end(g, p, owners, hit_enemy, saw_src)
 
 
 def discarded(g: "StarGame", cell: Cell, grp: list[Cell], n: int) -> list[Cell]:
@@ -663,4 +433,51 @@ def observe(g: "StarGame", obs: StarObservation, player: int) -> StarItemsObserv
 def vary(v: "StarGame", player: int, rng) -> None:
     """Change in the copy ``v`` what ``player`` cannot know of the items (the square maps' rule on the
     star's cells): the item cells, the others' items (not how many), the generator's future."""
-    vary_items(v, player, rng, cells=sc.CELLS)
+    square_items.vary(v, player, rng, cells=sc.CELLS)
+
+
+# ---------------------------------------------------------------- board hooks
+class StarBoard(SquareBoard):
+    """The item rules' hooks on the star: star cell names and cells, hex steps, a unit is the connected
+    group of the named soldier (S19b), move power is the budget of the soldier's start unit (S19d,
+    D-SI2), and the unit items follow the decisions D-SI3 ... D-SI8."""
+
+    def name(self, c: Cell) -> str:
+        return sc.name(c)
+
+    def use(self, kind: str, cells: tuple = (), count: int = 0) -> StarUseItem:
+        return StarUseItem(kind, cells, count)
+
+    def mask(self, g) -> np.ndarray:
+        return sc.MASK
+
+    def distance(self, a: Cell, b: Cell, g=None) -> int:
+        return sc.distance(a, b)
+
+    def near(self, g, c: Cell) -> list[Cell]:
+        return [c] + list(sc.NEIGHBOURS[c])
+
+    def unit_cells(self, g, cell: Cell) -> list[Cell]:
+        return g.group_of(cell)
+
+    def own_cells(self, g, p: int) -> list[Cell]:
+        return [c for grp in _groups(g, p) for c in grp]
+
+    def moves_left(self, g, cell: Cell) -> int:
+        return g.budget_left(cell) if not g.units[cell].attacked else 0
+
+    def pay(self, g, cell: Cell, n: int) -> None:
+        g.budgets[g.origin[cell]] -= n
+
+    def set_heights(self, g, h, changed) -> None:
+        set_heights(g, h, changed)
+
+    def begin_battle(self, g) -> None:
+        g._begin_battle()  # the budgets are set now (S19d)
+
+    check_unit_item = staticmethod(_check_unit_item)
+    unit_uses = staticmethod(_unit_uses)
+    apply_unit_item = staticmethod(_apply_unit_item)
+
+
+STAR = StarBoard()

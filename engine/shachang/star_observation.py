@@ -17,7 +17,7 @@ import numpy as np
 
 from engine.shachang import rules
 from engine.shachang import star_cells as sc
-from engine.shachang.observation import Observation, PlayerView, UnitView
+from engine.shachang.observation import Observation, UnitView, common_fields
 
 if TYPE_CHECKING:
     from engine.shachang.star_game import StarGame
@@ -95,25 +95,11 @@ def observe(g: "StarGame", player: int) -> StarObservation:
         for grp in sc.components(seen_enemy[owner]):
             n = len(grp)
             groups.append(GroupView(owner, tuple(grp), n, rules.fanshu(n), rules.vision_range(n)))
-    players = tuple(
-        PlayerView(q, g.out[q],
-                   g.field(q) if (q == player or not g.fog) else None,
-                   g.reserve[q] if (q == player or not g.fog) else None)
-        for q in range(g.n))
     battle = own_turn and g.phase == "battle"
     mine = [c for c, u in g.units.items() if u.owner == player]
+    seen = (g.seen & sc.MASK) if own_turn else vis.copy()
     return StarObservation(
-        player=player, preset=g.preset_key, mode=g.mode, size=g.size,
-        round=g.round, round_limit=g.round_limit, current_player=g.current_player,
-        phase=g.phase, is_over=g.over, heights=heights, visible=vis.copy(), explored=explored,
-        seen=((g.seen & sc.MASK) if own_turn else vis.copy()),
-        units=tuple(units),
-        ghosts=tuple((gh.cell, gh.radius) for gh in g.ghosts if gh.owner == player),
-        spawns=tuple(g.spawns[player]), reserve=g.reserve[player],
-        field=g.field(player), cap=g.P.cap, max_units=g.P.max_units,
-        move_power=g.P.move, players=players,
-        events=tuple(t for ev, t in g._events if ev.seen_by(player)),
-        messages=tuple(ev.msg for ev, _ in g._events if ev.seen_by(player)),
+        **common_fields(g, player, heights, vis, explored, seen, units),
         board="star", mask=sc.MASK, groups=tuple(groups),
         origin=tuple(sorted((c, i) for c, i in g.origin.items() if c in g.units)) if battle else (),
         budgets=tuple(g.budgets) if battle else (),

@@ -1,0 +1,61 @@
+"""Timing helpers the frame benchmarks share (bench/render.py, bench/star_render.py, bench/board_cards.py,
+bench/items_cards.py): a timed call, a median over frames, a side-by-side GL loop, the headless options."""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+
+
+def ms(fn) -> float:
+    """Milliseconds ``fn()`` takes."""
+    t0 = time.perf_counter()
+    fn()
+    return (time.perf_counter() - t0) * 1000
+
+
+def median_ms(fn, frames: int) -> float:
+    """The median of ``frames`` timed calls of ``fn`` in milliseconds."""
+    return statistics.median(ms(fn) for _ in range(frames))
+
+
+def gl_draw_ms(ctx, renderer, frame, cam) -> float:
+    """Milliseconds of one GL frame drawn and finished (what a window's flip waits for)."""
+    def draw():
+        renderer.draw(frame, cam)
+        ctx.finish()
+
+    return ms(draw)
+
+
+def gl_side_by_side(ctx, fbo, draws, frames: int, step=None) -> list[list[float]]:
+    """Per frame ``step(i)`` (untimed), then an empty frame (``fbo`` cleared only) and each of ``draws``
+    ((renderer, frame, camera)) in turn, timed in the same loop so the load is the same for all;
+    the lists of ms: the empty frame's first, then one per draw."""
+    out = [[] for _ in range(len(draws) + 1)]
+
+    def clear():
+        fbo.use()
+        ctx.clear(0.1, 0.1, 0.1, 1.0)
+        ctx.finish()
+
+    for i in range(frames):
+        if step is not None:
+            step(i)
+        out[0].append(ms(clear))
+        for k, (r, frame, cam) in enumerate(draws):
+            out[k + 1].append(gl_draw_ms(ctx, r, frame, cam))
+    return out
+
+
+def headless_options(doc: str, frames: int = 60, size: str = "1600x1000"):
+    """The options ``--frames N --size WxH`` of a headless window bench (SDL's dummy driver set unless
+    the caller chose one): (options, width, height)."""
+    ap = argparse.ArgumentParser(description=doc)
+    ap.add_argument("--frames", type=int, default=frames)
+    ap.add_argument("--size", default=size)
+    a = ap.parse_args()
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    w, h = (int(v) for v in a.size.split("x"))
+    return a, w, h
