@@ -1,7 +1,6 @@
 """What the client draws about a star position (engine.shachang.hex_overlays, S19a/S19e/S19f), checked against
 brute force on the hex geometry of the client (client/render/hex_layout.py): ranges by breadth-first
 search over neighbours, sight lines by the nearest hex centres of points on the straight line."""
-from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -9,6 +8,7 @@ import pytest
 
 from client.render.hex_layout import star_layout, star_mask
 from engine.shachang import hex_overlays as hx
+from tests.test_grids import bfs
 
 
 @dataclass
@@ -31,18 +31,6 @@ class FakeObs:
 
     def unit_at(self, cell):
         return next((u for u in self.units if u.cell == tuple(cell)), None)
-
-
-def bfs(lay, src):
-    dist = {src: 0}
-    q = deque([src])
-    while q:
-        c = q.popleft()
-        for n in lay.neighbours(c):
-            if n not in dist:
-                dist[n] = dist[c] + 1
-                q.append(n)
-    return dist
 
 
 def test_attack_area_is_the_hex_ball_by_breadth_first_search():
