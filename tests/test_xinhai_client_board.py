@@ -424,3 +424,14 @@ def test_a_response_phase_without_dice_is_not_the_last_roll():
     assert last_roll([shot, quiet])["roll"] == "shot"
     assert last_roll([shot, quiet, rolled])["roll"] == "response"
     assert last_roll([quiet]) is None
+
+
+def test_english_region_names_are_spaced_by_their_letters_in_gl():
+    # the GL labels gave every character a CJK square: "Hankou" read "Han kou"; a Latin letter now steps
+    # by its own width (a narrow i less than a wide W), a CJK character by a square
+    from client.render.gl_board import _advance
+
+    pygame.font.init()
+    assert _advance("漢") == _advance("口") == 1.0
+    assert _advance("i") < _advance("n") < _advance("W") <= 1.2
+    assert sum(map(_advance, "Hankou")) < 6 * _advance("漢")
