@@ -435,3 +435,26 @@ def test_english_region_names_are_spaced_by_their_letters_in_gl():
     assert _advance("漢") == _advance("口") == 1.0
     assert _advance("i") < _advance("n") < _advance("W") <= 1.2
     assert sum(map(_advance, "Hankou")) < 6 * _advance("漢")
+
+
+def test_f1_opens_on_how_to_play(cleanup):
+    # a new player's first question: what is the aim (seed 12, X9), what happens in a round, what to click
+    from client import i18n
+    from tests.test_boards_loop import key
+
+    app = make_app("dummy", "xinhai", ["human", "normal"], "flat")
+    key(app, pygame.K_F1)
+    page = app.app.scene
+    assert page.tabs() == ["play", "keys"] and page.tab == 0
+    words = " ".join(ln for ln, _ in page.plugin_lines())
+    assert "total 35" in words and "ten rounds" in words and "command markers come out of the bag" in words
+    assert "click a ready unit of yours, then a hex" in words and "'end the command'" in words
+    app.step(0.016)
+    i18n.set_lang("zh")
+    try:
+        zh = " ".join(ln for ln, _ in page.plugin_lines())
+        assert "合計達到35" in zh and "結束指揮" in zh and "全轉待命" in zh
+    finally:
+        i18n.set_lang("en")
+    key(app, pygame.K_F1)
+    assert app.app.scene.inner is app.scene
