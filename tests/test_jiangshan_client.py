@@ -193,14 +193,15 @@ def test_a_revealed_unit_waiting_for_its_facing_is_marked_and_asked_for():
 
 
 def test_the_tallies_on_offer_are_cards_to_read_before_the_pick():
-    """Seed 虎符的获得: before choosing its 3 tallies a player reads the 6 on offer as cards (the choice
-    itself is a button per combination); once it has chosen, its hand shows the 3 chosen."""
+    """Seed 虎符的获得: before choosing its 3 tallies a player reads the 6 on offer as cards and picks by
+    clicking them (no button per combination); once it has chosen, its hand shows the 3 chosen."""
     g = new_game(seed=0)
     pl = make_plugin(g)
     rows = pl.card_rows(0, "zh")
-    assert len(rows) == 1 and rows[0].title == "可选的虎符（在右边选3个）"
+    assert len(rows) == 1 and rows[0].title == "可选的虎符：点选3个"
     assert [c.title for c in rows[0].cards] == ["排兵布阵", "瞒天过海", "烈火燎原", "无中生有", "兵者诡道", "李代桃僵"]
-    assert not any(c.step for c in rows[0].cards)
+    assert [c.step.value for c in rows[0].cards] == [c.ident[1] for c in rows[0].cards]
+    assert pl.buttons() == []
     g.apply("pick fire+ruse+substitute")
     rows = pl.card_rows(0, "zh")
     assert [c.title for c in rows[0].cards] == ["烈火燎原", "兵者诡道", "李代桃僵"]
@@ -225,3 +226,89 @@ def test_f1_explains_the_game_in_both_languages():
     assert len(zh) == len(en) == 6
     assert "王" in zh[0][0] and "J13" in zh[0][0] and "king" in en[0][0]
     assert "步 马 奔" in zh[2][0] and "水" in zh[3][0] and "乱" in en[3][0] and "李代桃僵" in en[4][0]
+
+
+def test_the_tallies_are_picked_by_clicking_three_cards_through_the_app(cleanup):
+    """Seed 虎符的获得 in the app: the bottom line says what to do (choose 3 tallies, their cost), not
+    'select a piece'; each click raises a card, in any order; a second click on a chosen card starts
+    over; the third card plays the pick, and the computer then picks its own."""
+    from tests.test_boards_loop import click_at, make_app, wait_human
+
+    app = make_app("dummy", "jiangshan", ["human", "hard"], "flat", size=(1280, 800))
+    sc = app.scene
+    app.step(0.016)
+    assert sc.message.render("en").startswith("choose 3 tallies: click 3 of the cards below")
+    assert "select a piece" not in sc.plugin.status("en")
+    assert not sc.plugin.buttons()
+
+    def click_card(t):
+        rects = {c.ident[1]: r for r, c in sc.cards.hits}
+        click_at(app, rects[t].center)
+
+    click_card("substitute")
+    click_card("fire")
+    assert [s.value for s in sc.prefix] == ["substitute", "fire"] and g_log(sc) == []
+    raised = {c.ident[1] for r, c in sc.cards.hits if r.y < max(r2.y for r2, _ in sc.cards.hits)}
+    assert raised == {"substitute", "fire"}
+    click_card("fire")  # a chosen card again: the choice starts over
+    assert sc.prefix == () and g_log(sc) == []
+    for t in ("ruse", "substitute", "fire"):
+        click_card(t)
+    assert g_log(sc)[0] == "pick fire+ruse+substitute"
+    wait_human(app)
+    assert sc.game.stage == "action" and sc.game.st.sides[0].tallies == ["fire", "ruse", "substitute"]
+
+
+def g_log(sc):
+    return [str(a) for a in sc.game.log]
+
+
+def test_the_morale_tracks_and_the_status_speak_the_clients_language():
+    """The morale tracks are labelled in the client's language (汉士气 / Han morale); the panel's first line
+    says what the seat to act does now in every stage: the tallies (and, once chosen, whom it waits for),
+    its action points, or with none left the free actions and 'end the turn'; another seat's turn names
+    that seat."""
+    from client import i18n
+
+    g = new_game(seed=0)
+    pl = make_plugin(g)
+    old = i18n.lang()
+    try:
+        i18n.set_lang("en")
+        assert [t.label for t in pl.view(0).tracks] == ["Han morale", "Chu morale"]
+        i18n.set_lang("zh")
+        assert [t.label for t in pl.view(0).tracks] == ["汉士气", "楚士气"]
+    finally:
+        i18n.set_lang(old)
+    assert pl.status("zh").startswith("选择3个虎符") and "士气" in pl.status("zh")
+    g.apply("pick fire+ruse+substitute")
+    pl.view(0)
+    assert pl.status("en") == "Chu is choosing tallies"
+    g.apply("pick fire+ruse+substitute")
+    assert pl.view(0) and pl.status("en").startswith("action points: 1. Click one of your units")
+    g.apply(sorted(t for t in g.legal_action_texts() if t.startswith("move e2"))[0])
+    if g.current_player == 0:
+        assert pl.status("en").startswith("no action point left") and "end the turn" in pl.status("en")
+        assert pl.hint.render("en") == pl.status("en")
+        g.apply("end")
+    assert g.current_player == 1
+    pl.view(0)  # drawn for 汉 while 楚 (a computer) acts
+    assert pl.status("en") == "the action phase · Chu"
+
+
+def test_the_tooltip_tells_a_cell_as_the_viewer_may_know_it():
+    """A cell's tooltip: its terrain, a city's name and holder, and the unit there; an enemy marching
+    unit by its class only (J5), one's own by its name."""
+    pl = make_plugin(started())
+    pl.view(0)
+    assert pl.cell_info(pl.cell("e2"), "en") == ["e2 · plain", "Han's halberdiers (march face)"]
+    assert pl.cell_info(pl.cell("j7"), "zh") == ["j7", "城市彭城（楚）"]
+    assert pl.cell_info(pl.cell("f5"), "en")[0] == "f5 · mountain"
+    enemy = [u for u in pl.obs()["units"] if u["owner"] == 1 and not u.get("in_city")]
+    for u in enemy:
+        info = " ".join(pl.cell_info(pl.cell(u["cell"]), "en"))
+        assert "which unit is unknown" in info
+        assert not any(n in info for n in ("swordsmen", "halberdiers", "king", "general", "chariot"))
+    pl.view(1)
+    assert "Chu's" in pl.cell_info(pl.cell(enemy[0]["cell"]), "en")[1]
+    assert "which unit is unknown" not in pl.cell_info(pl.cell(enemy[0]["cell"]), "en")[1]
