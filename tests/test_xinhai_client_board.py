@@ -458,3 +458,34 @@ def test_f1_opens_on_how_to_play(cleanup):
         i18n.set_lang("en")
     key(app, pygame.K_F1)
     assert app.app.scene.inner is app.scene
+
+
+def test_english_region_names_stand_on_one_line_in_gl():
+    # the atlas centred every letter by its ink: the y and g of "Hanyang" rose above the line; a word's
+    # letters now keep the font's baseline (a, n end on the same row, g and y go below it, H starts highest)
+    moderngl = pytest.importorskip("moderngl")
+    try:
+        ctx = moderngl.create_standalone_context(backend="egl")
+    except Exception as e:  # pragma: no cover - machine dependent
+        pytest.skip(f"no EGL context: {e}")
+    import numpy as np
+
+    from client.render.gl_board import Atlas
+
+    pygame.font.init()
+    try:
+        atlas = Atlas(ctx)
+        S = atlas.SLOT
+
+        def rows(ch, on_line=True):
+            u, v, _, _ = atlas.rect(ch, on_line=on_line)
+            r, c = int(round(v * atlas.N)), int(round(u * atlas.N))
+            ink = np.nonzero((atlas.img[r * S:(r + 1) * S, c * S:(c + 1) * S] > 100).any(axis=1))[0]
+            return ink.min(), ink.max()
+
+        (_, a_foot), (_, n_foot), (_, g_foot), (_, y_foot), (h_top, _) = map(rows, "angyH")
+        assert abs(a_foot - n_foot) <= 1 and g_foot > a_foot + 5 and y_foot > a_foot + 5
+        assert h_top < rows("a")[0] - 5
+        assert abs(rows("a", on_line=False)[1] - rows("g", on_line=False)[1]) <= 6  # centred: both mid-slot
+    finally:
+        ctx.release()

@@ -183,10 +183,15 @@ class Atlas:
             pass
         self.dirty = False
 
-    def rect(self, ch: str, scale: float = 1.0, turned: bool = False) -> tuple[float, float, float, float]:
+    def rect(self, ch: str, scale: float = 1.0, turned: bool = False,
+             on_line: bool = False) -> tuple[float, float, float, float]:
         """The atlas square of ``ch`` (drawn at ``scale`` of the usual size, centred: a small hint;
-        ``turned``: a quarter turn clockwise, a worn counter turned sideways)."""
-        key = ch if scale == 1.0 and not turned else (ch, round(scale, 2), turned)
+        ``turned``: a quarter turn clockwise, a worn counter turned sideways; ``on_line``: a letter of a
+        word, standing on the font's baseline rather than centred by its ink, so "Hanyang" does not bounce)."""
+        if on_line:
+            key = (ch, 1.0, False, "line")
+        else:
+            key = ch if scale == 1.0 and not turned else (ch, round(scale, 2), turned)
         if key not in self.slots:
             self._add(key)
         k = self.slots[key]
@@ -200,12 +205,17 @@ class Atlas:
         if k >= self.N * self.N:
             raise RuntimeError("glyph atlas full")
         self.slots[key] = k
-        ch, scale, turned = key if isinstance(key, tuple) else (key, 1.0, False)
-        surf = fonts.glyph_mask(ch, max(6, int(self.SLOT * 0.78 * scale)))
-        a = pygame.surfarray.pixels_alpha(surf).T.copy() if surf.get_flags() & pygame.SRCALPHA else \
-            (pygame.surfarray.array3d(surf)[..., 0].T.copy())
-        # centre the glyph's ink box in the slot
+        ch, scale, turned = key[:3] if isinstance(key, tuple) else (key, 1.0, False)
+        px = max(6, int(self.SLOT * 0.78 * scale))
+        a = self._mask(ch, px)
+        # centre the glyph's ink box in the slot (a letter on the line: its rows from the top of an H to the
+        # foot of a g, the same for every letter)
         ys, xs = np.nonzero(a > 8)
+        if isinstance(key, tuple) and len(key) == 4 and len(xs):
+            ref = self._mask("Hg", px)
+            rows = np.nonzero((ref > 8).any(axis=1))[0]
+            if a.shape[0] == ref.shape[0] and len(rows):
+                ys = np.array([rows.min(), rows.max()])
         S = self.SLOT
         slot = np.zeros((S, S), np.uint8)
         if len(xs):
@@ -226,6 +236,15 @@ class Atlas:
         r, c = divmod(k, n)
         self.img[r * S:(r + 1) * S, c * S:(c + 1) * S] = slot
         self.dirty = True
+
+    @staticmethod
+    def _mask(text: str, px: int) -> np.ndarray:
+        """The coverage (rows, columns) of ``text`` rendered ``px`` pixels tall, the font's whole line high."""
+        import pygame
+
+        surf = fonts.glyph_mask(text, px)
+        return pygame.surfarray.pixels_alpha(surf).T.copy() if surf.get_flags() & pygame.SRCALPHA else \
+            (pygame.surfarray.array3d(surf)[..., 0].T.copy())
 
     def upload(self) -> None:
         if self.dirty:
@@ -547,8 +566,9 @@ class GLBoardRenderer:
         for text, x, z, h, col, y in items:
             steps = [h * 1.1 * _advance(ch) for ch in text]  # Latin letters by their own width, CJK a square each
             total = sum(steps)
+            word = any(c.islower() for c in text)  # a word's letters stand on one line
             for i, ch in enumerate(text):
-                u0, v0, du, dv = self.atlas.rect(ch)
+                u0, v0, du, dv = self.atlas.rect(ch, on_line=word and ord(ch) < 0x2E80)
                 off = sum(steps[:i]) + steps[i] / 2 - total / 2
                 cx, cz = x + rx * off, z + rz * off
                 corners = []
