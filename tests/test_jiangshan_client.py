@@ -312,3 +312,18 @@ def test_the_tooltip_tells_a_cell_as_the_viewer_may_know_it():
     pl.view(1)
     assert "Chu's" in pl.cell_info(pl.cell(enemy[0]["cell"]), "en")[1]
     assert "which unit is unknown" not in pl.cell_info(pl.cell(enemy[0]["cell"]), "en")[1]
+
+
+def test_a_facing_is_said_as_a_word_on_the_status_line_and_in_the_log():
+    """J3/J5: the status line and the log name a facing ('north', 北), not its letter: a revealed unit's
+    facing and an infantry march's facing."""
+    g = make(red=["blade@e3", "king@a1"], white=["king@l8", "halberd@e6"])
+    g.apply("move e3 e4")
+    assert g.stage == "reveal"
+    assert g.describe("face e6 S").render("en") == "the unit at e6 faces south"
+    g.apply("face e6 S")
+    pl = make_plugin(g)
+    assert any(line.endswith(". the unit at e6 faces south") for line in pl.move_list("en"))
+    assert any(line.endswith(". e6的部队朝南") for line in pl.move_list("zh"))
+    assert g.describe("move e4 e5 W").render("zh") == "行军 e4 e5，朝西"
+    assert g.describe("move e4 e5").render("en") == "march e4 e5"
