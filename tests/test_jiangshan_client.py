@@ -277,7 +277,14 @@ def test_the_morale_tracks_and_the_status_speak_the_clients_language():
         i18n.set_lang("en")
         assert [t.label for t in pl.view(0).tracks] == ["Han morale", "Chu morale"]
         i18n.set_lang("zh")
-        assert [t.label for t in pl.view(0).tracks] == ["汉士气", "楚士气"]
+        v = pl.view(0)
+        assert [t.label for t in v.tracks] == ["汉士气", "楚士气"]
+        # drawn upright beside the board in screen space (not laid on the ground, upside down for 楚)
+        import pygame
+
+        assert v.tracks_panel and v.track_boxes() == []
+        area = pl.board_area(pygame.Rect(0, 0, 900, 500))
+        assert area.h == 500 and 600 < area.w < 900
     finally:
         i18n.set_lang(old)
     assert pl.status("zh").startswith("选择3个虎符") and "士气" in pl.status("zh")
@@ -302,7 +309,8 @@ def test_the_tooltip_tells_a_cell_as_the_viewer_may_know_it():
     pl = make_plugin(started())
     pl.view(0)
     assert pl.cell_info(pl.cell("e2"), "en") == ["e2 · plain", "Han's halberdiers (march face)"]
-    assert pl.cell_info(pl.cell("j7"), "zh") == ["j7", "城市彭城（楚）"]
+    assert pl.cell_info(pl.cell("j7"), "zh") == ["j7", "彭城（楚的城市）"]
+    assert pl.cell_info(pl.cell("e7"), "en") == ["e7", "Chu camp (camp held by Chu)"]
     assert pl.cell_info(pl.cell("f5"), "en")[0] == "f5 · mountain"
     enemy = [u for u in pl.obs()["units"] if u["owner"] == 1 and not u.get("in_city")]
     for u in enemy:
@@ -327,3 +335,21 @@ def test_a_facing_is_said_as_a_word_on_the_status_line_and_in_the_log():
     assert any(line.endswith(". e6的部队朝南") for line in pl.move_list("zh"))
     assert g.describe("move e4 e5 W").render("zh") == "行军 e4 e5，朝西"
     assert g.describe("move e4 e5").render("en") == "march e4 e5"
+
+
+def test_a_defender_without_the_tally_is_told_to_let_the_attack_go_on():
+    """J12: the defender is asked after every declared attack on a leader's area, holding 李代桃僵 or not
+    (the wait tells the attacker nothing); without the tally (or the morale for it) its prompt says to
+    press 'let the attack go on' instead of inviting a swap it cannot make."""
+    g = attack_position()
+    g.st.sides[1].tallies = ["fire"]
+    g._legal = None
+    g.apply("capture d3 d4 N")
+    assert g.stage == "reaction" and [str(a) for a in g.legal_actions()] == ["decline"]
+    pl = make_plugin(g)
+    pl.view(1)
+    assert pl.status("en") == ("Han attacks d4 from d3: you cannot play The Plum Dies for the Peach now; "
+                               "press 'let the attack go on'")
+    assert pl.hint.render("zh").endswith("请点“不使用李代桃僵”")
+    pl.view(0)
+    assert pl.status("en") == "Han attacks d4 from d3; Chu answers"

@@ -169,6 +169,42 @@ class Plugin(GamePlugin):
         for s in (0, 1):
             label = text(Msg.of("jiangshan.track.morale", seat=Msg.of(f"jiangshan.seat.{s}")), lang_now())
             view.tracks.append(Track(label, 0, 6, max(0, sides[s]["morale"]), INK[s]))
+        view.tracks_panel = True  # drawn upright in screen space right of the board (board_area, draw_over_board)
+
+    def board_area(self, rect):
+        """The board is framed left of the column the morale tracks take, so they read the same upright way
+        for both seats (a board turned for 楚 turned the tracks laid on the ground upside down) and in GL."""
+        import pygame
+
+        rect = pygame.Rect(rect)
+        return pygame.Rect(rect.x, rect.y, max(1, rect.w - self.track_column(rect)), rect.h)
+
+    def track_column(self, rect) -> int:
+        """The width of the morale tracks' column in the board's ``rect``: their natural width, at most a
+        quarter of the rect, never less than the narrowest the panel gets."""
+        from client.games import xinhai_tracks
+
+        tracks = self.view_tracks()
+        return max(xinhai_tracks.least_width(tracks), min(xinhai_tracks.natural_width(tracks), rect.w // 4)) + 8
+
+    def view_tracks(self) -> list[Track]:
+        """The morale tracks as the board model has them (decorate), for the shown seat."""
+        from client.boards.model import BoardView
+
+        v = BoardView(self.geometry, [])
+        self.decorate(v, self.obs())
+        return v.tracks
+
+    def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
+        """The morale tracks as a panel in the column right of the board that ``board_area`` keeps."""
+        import pygame
+
+        from client.games import xinhai_tracks
+
+        rect = pygame.Rect(rect)
+        col = self.track_column(rect)
+        self.track_panel = xinhai_tracks.draw(surf, pygame.Rect(rect.right - col + 4, rect.top + 4, col - 8, rect.h - 8),
+                                              self.view_tracks())
 
     def mark_kind(self, view: BoardView, prefix, step) -> str:
         if len(prefix) == 1 and any(s.kind == "option" and s.value == "capture"
@@ -242,8 +278,10 @@ class Plugin(GamePlugin):
         if obs["stage"] == "reaction" and obs["pending"]:
             p = obs["turn_player"]
             args = dict(seat=Msg.of(f"jiangshan.seat.{p}"), a=obs["pending"]["from"], b=obs["pending"]["to"])
-            if obs["player"] == 1 - p:
-                return Msg.of("jiangshan.prompt.reaction", **args)
+            if obs["player"] == 1 - p:  # the defender is asked even without the tally (J12: the wait tells nothing)
+                can = self.game.current_player == obs["player"] and any(
+                    a.kind == "substitute" for a in self.game.legal_actions())
+                return Msg.of("jiangshan.prompt.reaction" if can else "jiangshan.prompt.reaction_none", **args)
             return Msg.of("jiangshan.prompt.reaction_wait", other=Msg.of(f"jiangshan.seat.{1 - p}"), **args)
         if obs["stage"] == "reveal" and obs["reveal"] and obs["to_act"] == obs["player"]:
             return Msg.of("jiangshan.prompt.reveal", cell=obs["reveal"])
