@@ -238,6 +238,7 @@ def test_the_tallies_are_picked_by_clicking_three_cards_through_the_app(cleanup)
     sc = app.scene
     app.step(0.016)
     assert sc.message.render("en").startswith("choose 3 tallies: click 3 of the cards below")
+    assert len(sc.message.render("en")) < 150  # the bottom line holds it whole
     assert "select a piece" not in sc.plugin.status("en")
     assert not sc.plugin.buttons()
 
