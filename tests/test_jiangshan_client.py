@@ -354,3 +354,15 @@ def test_a_defender_without_the_tally_is_told_to_let_the_attack_go_on():
     assert pl.hint.render("zh").endswith("请点“不使用李代桃僵”")
     pl.view(0)
     assert pl.status("en") == "Han attacks d4 from d3; Chu answers"
+
+
+def test_the_panel_names_the_weather_as_weather():
+    """Seed 天命 (J2): the last weather roll is a panel line that says it is the weather ('weather:
+    downpour'), not a bare word."""
+    g = make(red=["king@a1"], white=["king@l8"])
+    g.st.weather = "rain"
+    pl = make_plugin(g)
+    pl.view(0)
+    lines = [line for line, _ in pl.panel_lines("en")]
+    assert "weather: downpour (the weather die, see the moves)" in lines
+    assert "天气：暴雨（天命骰，见棋谱）" in [line for line, _ in pl.panel_lines("zh")]

@@ -393,7 +393,8 @@ class Plugin(GamePlugin):
             if res:
                 lines.append((("预备役 " if lang == "zh" else "reserve ") + res, None))
         if obs["weather"]:
-            lines.append((text(Msg.of(f"jiangshan.weather.{obs['weather']}"), lang), None))
+            lines.append((text(Msg.of("jiangshan.panel.weather", weather=Msg.of(f"jiangshan.weather.{obs['weather']}")),
+                               lang), None))
         return lines
 
 
