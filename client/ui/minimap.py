@@ -150,22 +150,24 @@ class Minimap:
         return True
 
     def _north(self, surf: pygame.Surface) -> None:
-        """A compass in the top-right corner of a turned map (outside the star): an N in a circle and a red
-        triangle on its rim pointing north."""
+        """A compass in the top-right corner of a turned map (outside the star): a red needle in a circle
+        pointing north, the N beyond its tip."""
         from client.ui import text
 
         a = math.radians(self.yaw)
         ux, uy = -math.sin(a), -math.cos(a)  # north, turned
-        c = (self.rect.right - 17, self.rect.y + 17)
-        r = 10
-        pygame.draw.circle(surf, (30, 32, 38), c, r)
-        pygame.draw.circle(surf, (150, 150, 150), c, r, 1)
-        tip = (c[0] + ux * (r + 6), c[1] + uy * (r + 6))
-        base = (c[0] + ux * (r - 1), c[1] + uy * (r - 1))
-        side = (-uy * 5, ux * 5)
-        pygame.draw.polygon(surf, NORTH_RGB, [tip, (base[0] + side[0], base[1] + side[1]),
-                                              (base[0] - side[0], base[1] - side[1])])
-        text.draw(surf, "N", c, 12, (240, 240, 240), anchor="center")
+        c = (self.rect.right - 24, self.rect.y + 24)
+        r = 9
+        pygame.draw.circle(surf, (30, 32, 38), c, r + 1)
+        pygame.draw.circle(surf, (150, 150, 150), c, r + 1, 1)
+        side = (-uy * 4, ux * 4)
+        tip = (c[0] + ux * r, c[1] + uy * r)
+        tail = (c[0] - ux * r, c[1] - uy * r)
+        pygame.draw.polygon(surf, NORTH_RGB, [tip, (c[0] + side[0], c[1] + side[1]), (c[0] - side[0], c[1] - side[1])])
+        pygame.draw.polygon(surf, (220, 220, 220), [tail, (c[0] + side[0], c[1] + side[1]),
+                                                    (c[0] - side[0], c[1] - side[1])])
+        text.draw(surf, "N", (c[0] + ux * (r + 8), c[1] + uy * (r + 8)), 12, (240, 240, 240), anchor="center",
+                  shadow=True)
 
     def _eye(self, surf: pygame.Surface, eye, eye_half: float) -> None:
         """First person: the soldier's eye as a dot and a yellow wedge of its view (pointing up)."""
