@@ -366,3 +366,27 @@ def test_the_panel_names_the_weather_as_weather():
     lines = [line for line, _ in pl.panel_lines("en")]
     assert "weather: downpour (the weather die, see the moves)" in lines
     assert "天气：暴雨（天命骰，见棋谱）" in [line for line, _ in pl.panel_lines("zh")]
+
+
+def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
+    """A new player's first clicks: an enemy counter (march face) says it is the enemy's; with the action
+    point spent one's own unit says to end the turn; a unit that has moved says so (the engine's
+    'already moved'), all on the status line instead of silence."""
+    from tests.test_boards_loop import click_cell, make_app
+
+    g = make(red=["blade@e3", "king@a1", "halberd@c3"], white=["king@l8", "horse@h6"])
+    g.st.sides[0].merit = 5  # recruiting stays open once the action point is spent: the turn does not end
+    g._legal = None
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g)
+    sc = app.scene
+    pl = sc.plugin
+    click_cell(app, pl.cell("h6"))
+    assert sc.message == "that is a unit of Chu: click one of your own units first" and sc.message_bad
+    click_cell(app, pl.cell("e3"))
+    click_cell(app, pl.cell("e4"))
+    assert str(g.log[-1]) == "move e3 e4" and g.current_player == 0 and g.st.ap == 0
+    click_cell(app, pl.cell("c3"))
+    assert sc.message == "no action point left: the unit at c3 cannot march now; press 'end the turn'"
+    click_cell(app, pl.cell("e4"))
+    assert sc.message == "the unit at e4 has already been moved this turn"
+    assert pl.why_not(pl.cell("d5")) is None  # an empty plain: nothing to say

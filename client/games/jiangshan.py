@@ -20,7 +20,7 @@ from engine.messages import Msg
 
 from client.boards.geometry import SquareGeometry
 from client.boards.model import BoardView, Piece, RGB, Track
-from client.games.base import Choice, GamePlugin, StepIndex, text
+from client.games.base import Choice, GamePlugin, Outcome, StepIndex, text
 from client.ui.cards import CardRow, CardView
 from engine.jiangshan.actions import Act
 from engine.jiangshan.data import TALLY_COST
@@ -205,6 +205,31 @@ class Plugin(GamePlugin):
         col = self.track_column(rect)
         self.track_panel = xinhai_tracks.draw(surf, pygame.Rect(rect.right - col + 4, rect.top + 4, col - 8, rect.h - 8),
                                               self.view_tracks())
+
+    def click(self, cell, prefix=()) -> Outcome:
+        """A click as the base walks it; a first click that starts nothing says why (an enemy unit, one's
+        own unit in disorder (J9), already moved, or with no action now) instead of saying nothing."""
+        out = super().click(cell, prefix)
+        if out.kind == "clear" and not prefix and cell is not None and not out.reason and not self.game.is_over:
+            out.reason = self.why_not(cell) or ""
+        return out
+
+    def why_not(self, cell) -> Msg | None:
+        """Why a click on ``cell`` starts no action for the seat to act (None: nothing to say, e.g. a plain)."""
+        obs = self.observation(max(0, self.game.current_player))
+        name = self.cell_name(cell)
+        u = next((u for u in obs["units"] if u["cell"] == name and not u.get("in_city")), None)
+        if u is None:
+            return None
+        if u["owner"] != obs["player"]:
+            return Msg.of("jiangshan.why.enemy", seat=Msg.of(f"jiangshan.seat.{u['owner']}"))
+        if obs["stage"] != "action":
+            return Msg.of("jiangshan.why.stage")
+        if u["disorder"]:
+            return Msg.of("jiangshan.err.disordered", cell=name)
+        if u.get("used"):
+            return Msg.of("jiangshan.err.used", cell=name)
+        return Msg.of("jiangshan.why.no_ap" if obs["ap"] <= 0 else "jiangshan.why.stuck", cell=name)
 
     def mark_kind(self, view: BoardView, prefix, step) -> str:
         if len(prefix) == 1 and any(s.kind == "option" and s.value == "capture"
