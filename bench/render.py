@@ -9,14 +9,13 @@ for), but not reading the picture back.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import time
 
 import numpy as np
 
-from bench.timing import gl_draw_ms, gl_side_by_side, ms
+from bench.timing import frame_options, gl_draw_ms, gl_side_by_side, ms
 
 
 def scene(seed: int = 1):
@@ -65,11 +64,7 @@ def scene(seed: int = 1):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.render")
-    ap.add_argument("--frames", type=int, default=120)
-    ap.add_argument("--size", default="1280x720")
-    args = ap.parse_args(argv)
-    w, h = (int(v) for v in args.size.lower().split("x"))
+    args, w, h = frame_options(120, "1280x720", argv, prog="python -m bench.render")
 
     import moderngl
 

@@ -10,13 +10,12 @@ heights and the mask).
 """
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 
 import numpy as np
 
-from bench.timing import gl_draw_ms, gl_side_by_side, ms
+from bench.timing import frame_options, gl_draw_ms, gl_side_by_side, ms
 
 
 def star_heights(seed: int = 1):
@@ -80,11 +79,7 @@ def square_frame(seed: int = 1):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.star_render")
-    ap.add_argument("--frames", type=int, default=200)
-    ap.add_argument("--size", default="1280x720")
-    args = ap.parse_args(argv)
-    w, h = (int(v) for v in args.size.lower().split("x"))
+    args, w, h = frame_options(200, "1280x720", argv, prog="python -m bench.star_render")
 
     import moderngl
 

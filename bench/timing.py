@@ -49,13 +49,18 @@ def gl_side_by_side(ctx, fbo, draws, frames: int, step=None) -> list[list[float]
     return out
 
 
-def headless_options(doc: str, frames: int = 60, size: str = "1600x1000"):
-    """The options ``--frames N --size WxH`` of a headless window bench (SDL's dummy driver set unless
-    the caller chose one): (options, width, height)."""
-    ap = argparse.ArgumentParser(description=doc)
+def frame_options(frames: int, size: str, argv=None, prog: str | None = None, doc: str | None = None):
+    """The options ``--frames N --size WxH`` of a frame bench: (options, width, height)."""
+    ap = argparse.ArgumentParser(prog=prog, description=doc)
     ap.add_argument("--frames", type=int, default=frames)
     ap.add_argument("--size", default=size)
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
+    w, h = (int(v) for v in a.size.lower().split("x"))
+    return a, w, h
+
+
+def headless_options(doc: str, frames: int = 60, size: str = "1600x1000"):
+    """``frame_options`` of a headless window bench, SDL's dummy driver set unless the caller chose one."""
+    a, w, h = frame_options(frames, size, doc=doc)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    w, h = (int(v) for v in a.size.split("x"))
     return a, w, h

@@ -21,7 +21,8 @@ Cameras:
   (``snap()`` jumps at once). The ground point under the screen centre is
   always ``target`` (at height ``ground_y``).
 * ``FirstPersonCamera``: eye at a cell centre at the stack top
-  (``(terrain + soldiers) * Y_SCALE``, the S6 observer height), mouse look.
+  (``(terrain + soldiers) * Y_SCALE``, the S6 observer height), mouse look; on the star lifted
+  ``STAR_LIFT`` above the soldier's eye so the soldiers around it do not fill the picture.
 
 Hex boards (the star, S19a): pass ``layout`` (client/render/hex_layout.HexLayout) to the
 strategy and first-person cameras; cells are then centred where the layout puts them (the
@@ -336,9 +337,17 @@ class StrategyCamera(_Base):
 class FirstPersonCamera(_Base):
     """Eye at a unit's stack top; ``look`` turns it (mouse look)."""
 
-    def __init__(self, fov: float = 70.0, layout=None):
+    # on the star (a hex layout) one soldier stands on a cell and its eye (terrain + 1, S19f) is level
+    # with the tops of the soldiers around it, which then fill the picture: the camera is lifted this
+    # many world units (3 levels) above the rule's eye, about where a square board's unit of 4 looks from
+    STAR_LIFT = 3 * Y_SCALE
+
+    def __init__(self, fov: float = 70.0, layout=None, lift: float = 0.0):
+        """``lift``: world units the camera sits above the eye height given to set_eye (the star's
+        soldier's-eye view, see STAR_LIFT); the rules' eye height (S6, S19f) is the one set_eye gets."""
         self.fov = float(fov)
         self.layout = layout  # a hex layout places the cells (None: square cells)
+        self.lift = float(lift)
         self.position = np.array([0.5, 1.0, 0.5])
         self.yaw = 0.0  # degrees, 0 = north (-z)
         self.pitch = -15.0  # degrees, negative looks down
@@ -349,7 +358,7 @@ class FirstPersonCamera(_Base):
         r, c = cell
         self.cell = (int(r), int(c))
         x, z = cell_xz(self.cell, self.layout)
-        self.position = np.array([x, float(eye_height_units) * Y_SCALE, z])
+        self.position = np.array([x, float(eye_height_units) * Y_SCALE + self.lift, z])
 
     SMOOTH = 10.0  # 1/s: how fast a tapped turn is carried out
 

@@ -24,6 +24,19 @@ from engine.shachang.cells import cell_name
 Cell = tuple[int, int]
 
 
+def on_board(panel: dict | None, mask) -> dict | None:
+    """The star's sight panel without the rows on hexes off the star: the line between two points of
+    the star passes over the notches between them, ground 0 off the board (D-S11) that can never block
+    a line of soldiers at terrain + 1 (S19f) and that nobody explores. Shown as cells, they put posts on
+    the void and "the line crosses unexplored cells" on the panel; the engine's block and decisive row
+    are kept (an off-board row is never either)."""
+    if panel is None:
+        return None
+    m = np.asarray(mask, bool)
+    rows = [r for r in panel["rows"] if m[tuple(r["cell"])]]
+    return {**panel, "rows": rows, "unknown": any(r.get("unknown") for r in rows)}
+
+
 class Controller:
     """UI state of one game on one screen: who is looking, what is selected, what the last message was."""
 
@@ -321,7 +334,8 @@ class Controller:
             grp = self.group_at(self.selected)
             if grp is None:
                 return None
-            return hex_facts.sight_panel(self.obs, self.selected, self.hover, grp.attack_range)
+            return on_board(hex_facts.sight_panel(self.obs, self.selected, self.hover, grp.attack_range),
+                            self.obs.mask)
         return facts.sight_panel(self.obs, self.selected, self.hover)
 
     def vision_preview(self, cell: Cell) -> np.ndarray | None:

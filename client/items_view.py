@@ -36,6 +36,13 @@ FX_RGB = {"drawn": (255, 215, 90), "yugong": (200, 140, 70), "fanfu": (255, 200,
           "cuntu": (255, 70, 70)}
 
 
+def _touch(layout, a, b) -> bool:
+    """Whether cells a and b of a hex layout are neighbours."""
+    from client.render.hex_layout import DIRECTIONS
+
+    return any((a[0] + dr, a[1] + dc) == tuple(b) for dr, dc in DIRECTIONS)
+
+
 def item_kind(step: Step) -> str:
     """The item kind of a card's step (``button item:<kind>``)."""
     return step.value.split(":", 1)[1]
@@ -435,23 +442,78 @@ class ItemsView:
 
     def _draw_markers(self, display) -> None:
         """Seen units under 画地为牢 (牢), own units under 世外桃源 (隐), own shots of 寸土不让, and cells an
-        enemy's withdrawn unit holds, seen only as occupied (S20g)."""
+        enemy's withdrawn unit holds, seen only as occupied (S20g): a grey ring with "?" on each such cell
+        and the words laid out by marker_labels (one label per group, none over another)."""
         obs = self.scene.ctl.obs
-        marks = [(c, t("shachang.ui.item.jailed"), (240, 120, 90)) for c in obs.jailed]
-        marks += [(c, t("shachang.ui.item.withdrawn"), (150, 240, 170)) for c in obs.withdrawn]
-        marks += [(c, t("shachang.ui.item.shots", n=n), (255, 110, 110)) for c, n in obs.shots]
-        for c, words, rgb in marks:
-            p = self.scene.cell_to_screen(c)
-            if p is not None:
-                self._label(display, words, (p[0], p[1] - 14), rgb, 14)
         for c in obs.occupied:
             p = self.scene.cell_to_screen(c, top=False)
             if p is None:
                 continue
-            pygame.draw.circle(display.ui, (200, 200, 210), p, 12, 2)
-            text.draw(display.ui, "?", p, 16, (230, 230, 240), anchor="center", shadow=True)
-            self._label(display, t("shachang.ui.item.occupied"), (p[0], p[1] - 14), (200, 200, 210), 13)
-            display.mark(pygame.Rect(p[0] - 16, p[1] - 16, 32, 32))
+            rad = self._ring_radius()
+            pygame.draw.circle(display.ui, (200, 200, 210), p, rad, 2)
+            text.draw(display.ui, "?", p, 16 if rad >= 10 else 12, (230, 230, 240), anchor="center", shadow=True)
+            display.mark(pygame.Rect(p[0] - rad - 4, p[1] - rad - 4, 2 * rad + 8, 2 * rad + 8))
+        for words, rgb, size, rect in self.marker_labels():
+            text.draw(display.ui, words, rect.midbottom, size, rgb, anchor="midbottom", shadow=True)
+            display.mark(rect.inflate(6, 6))
+
+    def _ring_radius(self) -> int:
+        """The "?" ring's radius: 12 px, less where the cells are drawn small (kept inside a cell)."""
+        sc = self.scene
+        lay = sc.layout
+        if lay is None:
+            return 12
+        a, b = sc.cell_to_screen(lay.cells[0], top=False), sc.cell_to_screen(lay.cells[1], top=False)
+        if a is None or b is None:
+            return 12
+        return int(max(6, min(12, 0.4 * math.hypot(a[0] - b[0], a[1] - b[1]))))
+
+    def marker_groups(self) -> list[tuple[str, tuple, int, list]]:
+        """(words, colour, size, cells) of the item markers. On the star a unit is many soldiers on
+        touching cells: the cells with the same words that touch each other make one group, labelled
+        once (not one 牢 per soldier); on square maps every cell is its own group."""
+        obs = self.scene.ctl.obs
+        big = 18 if self.scene.layout is not None else 14  # one label for a whole unit on the star: larger
+        marks = [(c, t("shachang.ui.item.jailed"), (240, 120, 90), big) for c in obs.jailed]
+        marks += [(c, t("shachang.ui.item.withdrawn"), (150, 240, 170), big) for c in obs.withdrawn]
+        marks += [(c, t("shachang.ui.item.shots", n=n), (255, 110, 110), big) for c, n in obs.shots]
+        marks += [(c, t("shachang.ui.item.occupied"), (200, 200, 210), big - 2) for c in obs.occupied]
+        lay = self.scene.layout
+        groups: list[tuple[str, tuple, int, list]] = []
+        for c, words, rgb, size in marks:
+            c = tuple(c)
+            touching = [g for g in groups if g[0] == words and lay is not None
+                        and any(_touch(lay, c, d) for d in g[3])]
+            if touching:  # join them all (the new cell may connect two groups)
+                first = touching[0]
+                for g in touching[1:]:
+                    first[3].extend(g[3])
+                    groups.remove(g)
+                first[3].append(c)
+            else:
+                groups.append((words, rgb, size, [c]))
+        return groups
+
+    def marker_labels(self) -> list[tuple[str, tuple, int, pygame.Rect]]:
+        """(words, colour, size, rectangle) of every marker label on screen: above its group's highest
+        cell, centred on the group; a label that would cover one placed before is lifted above it, so
+        no two labels overlap."""
+        placed: list[tuple[str, tuple, int, pygame.Rect]] = []
+        occupied = {tuple(c) for c in self.scene.ctl.obs.occupied}
+        for words, rgb, size, cells in self.marker_groups():
+            pts = [p for p in (self.scene.cell_to_screen(c, top=c not in occupied) for c in cells) if p]
+            if not pts:
+                continue
+            w, h = text.size_of(words, size)
+            r = pygame.Rect(0, 0, w + 1, h + 1)  # the shadow's pixel too
+            r.midbottom = (int(sum(p[0] for p in pts) / len(pts)), min(p[1] for p in pts) - 14)
+            for _ in range(len(placed) + 1):
+                hit = [q[3] for q in placed if q[3].colliderect(r)]
+                if not hit:
+                    break
+                r.bottom = min(q.top for q in hit) - 1
+            placed.append((words, rgb, size, r))
+        return placed
 
     def _draw_offer(self, display) -> None:
         """A pulsing ring on every offered cell, so the choice shows in any camera."""

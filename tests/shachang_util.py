@@ -95,7 +95,11 @@ def play_legal(g, levels, seed: int, limit: int) -> list:
     action checked to be one of the legal ones; the agents."""
     from engine.shachang import make_agent
 
-    agents = [make_agent(lv, seed=seed, seat=s, budget=0.1) for s, lv in enumerate(levels)]
+    return play_agents(g, [make_agent(lv, seed=seed, seat=s, budget=0.1) for s, lv in enumerate(levels)], limit)
+
+
+def play_agents(g, agents: list, limit: int) -> list:
+    """``agents`` (one per seat) play ``g`` for at most ``limit`` actions, each checked to be legal."""
     n = 0
     while not g.is_over and n < limit:
         p = g.current_player

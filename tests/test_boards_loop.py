@@ -332,12 +332,17 @@ def test_fourth_consecutive_check_is_warned_before_it_is_played(cleanup):
 
 
 def test_more_buttons_than_the_panel_holds_open_a_list(cleanup):
-    """No dead end: 江山's twenty tally picks do not fit the panel; "more…" lists them all, and a pick from
-    the list is played."""
-    app = make_app("dummy", "jiangshan", ["human", "human"], "flat")
+    """No dead end: 江山's nine recruiting buttons (with merit to spare) do not fit the panel; "more…" lists
+    them all, and one from the list is played."""
+    from tests.test_jiangshan_helpers import make
+
+    g = make(red=["king@a1", "blade@e3:battle:N"], white=["king@l8"])
+    g.st.sides[0].merit = 99
+    g._legal = None
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g)
     sc = app.scene
-    picks = [st for st in sc.plugin.buttons() if st.value.startswith("pick ")]
-    assert len(picks) > 12
+    picks = [st for st in sc.plugin.buttons() if st.value.startswith("recruit ")]
+    assert len(picks) == 9
     app.step(0.016)
     more = [b for st, b in sc.step_buttons.items() if st.value.endswith("more") and b.rect.w]
     assert len(more) == 1

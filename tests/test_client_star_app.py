@@ -3,6 +3,7 @@ through posted events — select a soldier by clicking its hex, march it, see th
 star's names, the vision of the soldier's unit, the minimap, a computer turn behind the hand-over."""
 from __future__ import annotations
 
+import numpy as np
 import pygame
 import pytest
 
@@ -140,6 +141,45 @@ def test_star_in_the_gl_window_picks_hexes_and_marches(glapp):
     assert len(g.log) == n + 1 and cell("j6") in g.units
 
 
+def test_star_first_person_is_a_soldiers_view_over_the_neighbours(glapp):
+    """Review defect 1: V on the star puts the camera above the soldier's head (the rule's eye, terrain + 1
+    (S19f), lifted 3 levels), so the soldiers around it do not fill the picture: the camera is above every
+    neighbour's top, the ground of the cells around in front of it is on screen, the status line keeps the
+    rule's eye height, and the minimap shows the eye."""
+    from client.camera import FirstPersonCamera
+    from client.render.base import Y_SCALE
+    from client.render.hex_layout import DIRECTIONS
+
+    g = star_game([[0, "i5"], [0, "h5"], [0, "h6"], [0, "i6"], [0, "j5"], [0, "j4"], [0, "i4"], [1, "m7"]])
+    glapp.start_game(g, ["human", "human"])
+    step(glapp)
+    key(glapp, pygame.K_SPACE)
+    scene = glapp.find(GameScene)
+    scene.ctl.select(cell("i5"))
+    key(glapp, pygame.K_v)
+    cam = scene.fp_cam
+    assert isinstance(cam, FirstPersonCamera) and cam.cell == cell("i5")
+    terrain = int(g.heights[cell("i5")])
+    assert cam.position[1] == pytest.approx((terrain + 1) * Y_SCALE + 3 * Y_SCALE)
+    assert f"eye height {terrain + 1}" in scene.ctl.status  # the rule's eye (S19f), not the camera's
+    lay = scene.layout
+    w, h = glapp.display.size
+    ahead = 0
+    for dr, dc in DIRECTIONS:
+        n = (cell("i5")[0] + dr, cell("i5")[1] + dc)
+        top = (max(0, int(g.heights[n])) + 1) * Y_SCALE  # a soldier on every neighbour
+        assert cam.position[1] - top >= 2 * Y_SCALE - 1e-9 or int(g.heights[n]) > terrain
+        x, z = lay.centre(n)
+        d = np.array([x, top, z]) - cam.position
+        px, py, _ = cam.project([(x, top, z)], w, h)[0]
+        ahead += bool(d @ cam.direction() > 0 and 0 <= px < w and 0 <= py < h)
+    assert ahead >= 2  # the neighbours in front are in the picture, seen from above
+    assert cam.pitch <= -12.0  # looking down onto the cells around
+    step(glapp, 2)
+    key(glapp, pygame.K_v)
+    assert scene.fp_cam is None
+
+
 def test_a_star_attack_flies_as_a_bolt_not_a_marching_token(app):
     """The computer's shot on the star (a StarAttack) is drawn as a bolt, like a square map's Attack."""
     import time
@@ -198,3 +238,4 @@ def test_the_panel_counts_units_as_groups_of_connected_soldiers_on_the_star():
         assert i18n.preset_label("standard") == "8x8 standard"
     finally:
         i18n.set_lang(old)
+

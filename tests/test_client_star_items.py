@@ -89,3 +89,38 @@ def test_star_hot_seat_with_items_hides_the_hand_after_hand_over(app):  # noqa: 
     faces, backs = hand_over(app, scene)
     assert scene.ctl.viewer == 1
     assert faces == ["Slip Away"] and len(backs) == 1 and backs[0].corner == "2"  # P1's two, face down
+
+
+def test_star_item_markers_one_label_per_unit_and_none_overlapping(app):  # noqa: F811
+    """Review defect 4: on the star a jailed enemy unit (画地为牢, D-SI3) is four soldiers on touching cells
+    and a withdrawn one (世外桃源, S20g) two cells seen only as occupied: one 牢 label for the jailed unit,
+    one "occupied" label for the withdrawn one (with a "?" ring on each cell), and no two label rectangles
+    overlap at any zoom."""
+    from engine.shachang.actions import End
+
+    jailed, hidden = ["k5", "k6", "l5", "l6"], ["i5", "i6"]
+    units = [[0, "e1"], [0, "e2"]] + [[1, n] for n in jailed + hidden]
+    g = star_items_game(units, [["dilao"], ["taoyuan"]])
+    g.apply(End())
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, UseItem) and a.kind == "taoyuan"
+                 and a.cells[0] == N("i5")))
+    g.apply(End())
+    g.apply(next(a for a in g.legal_actions() if isinstance(a, UseItem) and a.kind == "dilao"
+                 and a.cells[0] == N("k5")))
+    scene = start(app, g, seats=("human", "human"))
+    obs = scene.ctl.obs
+    assert sorted(obs.jailed) == sorted(N(n) for n in jailed)
+    assert sorted(obs.occupied) == sorted(N(n) for n in hidden)
+    groups = scene.items.marker_groups()
+    assert sorted((w, sorted(c)) for w, _rgb, _s, c in groups) == sorted(
+        [("jail", sorted(N(n) for n in jailed)), ("occupied", sorted(N(n) for n in hidden))])
+    for zoom in (0, 3, -3):
+        if zoom:
+            scene.cam.tscale *= 1.3 ** zoom
+            scene.cam.jump_to(N("j5"))
+            step(app, 30)
+        labels = scene.items.marker_labels()
+        assert len(labels) == 2
+        rects = [r for *_x, r in labels]
+        assert not rects[0].colliderect(rects[1]), rects
+        step(app)  # and they draw

@@ -1,7 +1,6 @@
 """What the client draws about a star position (engine.shachang.hex_overlays, S19a/S19e/S19f), checked against
 brute force on the hex geometry of the client (client/render/hex_layout.py): ranges by breadth-first
 search over neighbours, sight lines by the nearest hex centres of points on the straight line."""
-from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -9,6 +8,7 @@ import pytest
 
 from client.render.hex_layout import star_layout, star_mask
 from engine.shachang import hex_overlays as hx
+from tests.test_grids import bfs
 
 
 @dataclass
@@ -31,18 +31,6 @@ class FakeObs:
 
     def unit_at(self, cell):
         return next((u for u in self.units if u.cell == tuple(cell)), None)
-
-
-def bfs(lay, src):
-    dist = {src: 0}
-    q = deque([src])
-    while q:
-        c = q.popleft()
-        for n in lay.neighbours(c):
-            if n not in dist:
-                dist[n] = dist[c] + 1
-                q.append(n)
-    return dist
 
 
 def test_attack_area_is_the_hex_ball_by_breadth_first_search():
@@ -182,3 +170,40 @@ def test_panel_and_preview_agree_with_the_star_game():
     targets = g.attack_targets((8, 9))
     assert sorted(targets + hx.blocked_targets((8, 9), grp.attack_range, [e.cell for e in obs.enemy_units()],
                                                targets)) == in_range
+
+
+def test_sight_rows_off_the_star_are_not_shown_and_not_unknown():
+    """Review defect 3: d1 -> e4 runs over the notch between the N point and the hexagon, the off-star hex
+    (3, 8) (ground 0, D-S11, never explored). The client's panel (Controller.sight via on_board) drops it:
+    with every star cell explored the line is reported clear, not "crosses unexplored cells", and the 3D
+    sight geometry puts no post or tick where there is no ground."""
+    from client.controller import on_board
+    from client.render import gl_overlay
+    from client.render.base import Overlays
+    from engine.shachang import star_cells
+    from tests.test_client_star_render import star_frame
+
+    mask = star_mask()
+    heights = np.where(mask, 1, 0).astype(np.int16)
+    src, dst = star_cells.parse("d1"), star_cells.parse("e4")
+    obs = FakeObs(heights, mask.copy(), mask, [Soldier(src, 0), Soldier(star_cells.parse("c1"), 0),
+                                               Soldier(dst, 1)], mode="tabletop")
+    raw = hx.sight_panel(obs, src, dst, 3)
+    assert [r["cell"] for r in raw["rows"]] == [(3, 8)] and not mask[3, 8] and raw["unknown"]
+    shown = on_board(hx.sight_panel(obs, src, dst, 3), mask)
+    assert shown["rows"] == [] and not shown["unknown"] and shown["block"] is None and shown["in_range"]
+    # a line with star cells and an off-star cell keeps exactly the star cells, in order
+    src2, dst2 = star_cells.parse("c1"), star_cells.parse("e4")
+    raw2 = hx.sight_panel(obs, src2, dst2, 3)
+    kept = on_board(hx.sight_panel(obs, src2, dst2, 3), mask)["rows"]
+    assert [r["cell"] for r in kept] == [r["cell"] for r in raw2["rows"] if mask[r["cell"]]]
+    assert len(kept) < len(raw2["rows"])
+    # the GL geometry of a line given an off-star row: posts only over star cells
+    lay = star_layout()
+    rows = [dict(r, unknown=False) for r in raw2["rows"]]
+    ov = Overlays(sight_src=src2, sight_dst=dst2, sight_cells=rows, sight_numbers=True)
+    segs, labels = gl_overlay.sight_geometry(star_frame(heights, overlays=ov))
+    posts = [(round(float(p0[0]), 6), round(float(p0[2]), 6)) for p0, p1, _c, _w in segs[1:]
+             if p0[0] == p1[0] and p0[2] == p1[2]]
+    want = [tuple(round(v, 6) for v in lay.centre(r["cell"])) for r in rows if mask[r["cell"]]]
+    assert posts == want and len(labels) == len(want)

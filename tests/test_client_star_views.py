@@ -100,6 +100,54 @@ def test_minimap_draws_hexes_and_clicks_pick_the_cell():
     assert sorted(set(clipped)) == [(0.0, 0.0), (0.0, 8.0), (17.0, 0.0), (17.0, 8.0)]
 
 
+def test_star_minimap_turns_with_the_camera_and_marks_north_and_the_eye():
+    """Review defect 2: the star's minimap turned with the camera (screen up = minimap up)."""
+    from client.camera import StrategyCamera
+    from client.ui.minimap import NORTH_RGB, Minimap
+
+    lay = star_layout()
+    m = Minimap(17, 170, layout=lay)
+    north_tip, south_tip = (0, 12), (16, 4)
+    f = star_frame(star_heights(), [UnitMark(north_tip, 0, 1, "ready")])
+    cam = StrategyCamera(17)
+    cam.set_layout(lay)
+    cam.rotate(180.0)  # P1 of a 2-player game sits at the north point and looks south (own soldiers below)
+    cam.snap()
+    surf = pygame.Surface((300, 300))
+    m.draw(surf, (10, 10), f, cam.footprint(16 / 9), yaw=cam.yaw)
+    k = 170 / 17
+    # the north tip is at the bottom of the turned minimap, the south tip at the top: as on the screen
+    (nx, ny), (sx, sy) = m.to_map(*lay.centre(north_tip)), m.to_map(*lay.centre(south_tip))
+    assert ny > 150 and sy < 20
+    assert (nx, ny) == pytest.approx((170 - lay.centre(north_tip)[0] * k, 170 - lay.centre(north_tip)[1] * k))
+    # the screen's up direction on the ground is the minimap's up direction at any yaw
+    for yaw in (0.0, 37.0, 90.0, 180.0, 291.0):
+        cam.rotate(yaw - cam.yaw)
+        cam.snap()
+        m.yaw = yaw
+        (fx, fz), _ = cam._axes()
+        a, b = m.to_map(8.5, 8.5), m.to_map(8.5 + fx, 8.5 + fz)
+        assert (b[0] - a[0], b[1] - a[1]) == pytest.approx((0.0, -k), abs=1e-9)
+    m.draw(surf, (10, 10), f, cam.footprint(16 / 9), yaw=180.0)
+    # the red soldier on the north tip is drawn where the turned map puts it
+    x, y = m.to_map(*lay.centre(north_tip))
+    assert tuple(surf.get_at((int(10 + x), int(10 + y))))[:3] == tuple(int(v * 255) for v in PLAYER_COLOURS[0])
+    # clicks go back through the turn: every cell is picked at its turned centre
+    for cell in lay.cells:
+        x, y = m.to_map(*lay.centre(cell))
+        assert m.cell_at((10 + x, 10 + y)) == cell
+    # the compass needle (red) points down when the camera looks south, up when it looks north
+    for yaw, down in ((180.0, True), (0.0, False)):
+        surf.fill((0, 0, 0))
+        m.draw(surf, (10, 10), f, None, yaw=yaw)
+        red = [y for x in range(130, 180) for y in range(10, 60) if tuple(surf.get_at((x, y)))[:3] == NORTH_RGB]
+        assert red and ((min(red) >= 34) if down else (max(red) <= 34))  # the compass centre: y = 10 + 24
+    # first person: a yellow eye dot where the soldier stands
+    m.draw(surf, (10, 10), f, None, yaw=90.0, eye=lay.centre((8, 8)))
+    x, y = m.to_map(*lay.centre((8, 8)))
+    assert tuple(surf.get_at((int(10 + x), int(10 + y))))[:3] == (255, 230, 60)
+
+
 def test_cameras_centre_on_hex_cells_and_fit_the_star():
     from client.camera import FirstPersonCamera, StrategyCamera, project
 

@@ -193,14 +193,15 @@ def test_a_revealed_unit_waiting_for_its_facing_is_marked_and_asked_for():
 
 
 def test_the_tallies_on_offer_are_cards_to_read_before_the_pick():
-    """Seed 虎符的获得: before choosing its 3 tallies a player reads the 6 on offer as cards (the choice
-    itself is a button per combination); once it has chosen, its hand shows the 3 chosen."""
+    """Seed 虎符的获得: before choosing its 3 tallies a player reads the 6 on offer as cards and picks by
+    clicking them (no button per combination); once it has chosen, its hand shows the 3 chosen."""
     g = new_game(seed=0)
     pl = make_plugin(g)
     rows = pl.card_rows(0, "zh")
-    assert len(rows) == 1 and rows[0].title == "可选的虎符（在右边选3个）"
+    assert len(rows) == 1 and rows[0].title == "可选的虎符：点选3个"
     assert [c.title for c in rows[0].cards] == ["排兵布阵", "瞒天过海", "烈火燎原", "无中生有", "兵者诡道", "李代桃僵"]
-    assert not any(c.step for c in rows[0].cards)
+    assert [c.step.value for c in rows[0].cards] == [c.ident[1] for c in rows[0].cards]
+    assert pl.buttons() == []
     g.apply("pick fire+ruse+substitute")
     rows = pl.card_rows(0, "zh")
     assert [c.title for c in rows[0].cards] == ["烈火燎原", "兵者诡道", "李代桃僵"]
@@ -225,3 +226,167 @@ def test_f1_explains_the_game_in_both_languages():
     assert len(zh) == len(en) == 6
     assert "王" in zh[0][0] and "J13" in zh[0][0] and "king" in en[0][0]
     assert "步 马 奔" in zh[2][0] and "水" in zh[3][0] and "乱" in en[3][0] and "李代桃僵" in en[4][0]
+
+
+def test_the_tallies_are_picked_by_clicking_three_cards_through_the_app(cleanup):
+    """Seed 虎符的获得 in the app: the bottom line says what to do (choose 3 tallies, their cost), not
+    'select a piece'; each click raises a card, in any order; a second click on a chosen card starts
+    over; the third card plays the pick, and the computer then picks its own."""
+    from tests.test_boards_loop import click_at, make_app, wait_human
+
+    app = make_app("dummy", "jiangshan", ["human", "hard"], "flat", size=(1280, 800))
+    sc = app.scene
+    app.step(0.016)
+    assert sc.message.render("en").startswith("choose 3 tallies: click 3 of the cards below")
+    assert len(sc.message.render("en")) < 150  # the bottom line holds it whole
+    assert "select a piece" not in sc.plugin.status("en")
+    assert not sc.plugin.buttons()
+
+    def click_card(t):
+        rects = {c.ident[1]: r for r, c in sc.cards.hits}
+        click_at(app, rects[t].center)
+
+    click_card("substitute")
+    click_card("fire")
+    assert [s.value for s in sc.prefix] == ["substitute", "fire"] and g_log(sc) == []
+    raised = {c.ident[1] for r, c in sc.cards.hits if r.y < max(r2.y for r2, _ in sc.cards.hits)}
+    assert raised == {"substitute", "fire"}
+    click_card("fire")  # a chosen card again: the choice starts over
+    assert sc.prefix == () and g_log(sc) == []
+    for t in ("ruse", "substitute", "fire"):
+        click_card(t)
+    assert g_log(sc)[0] == "pick fire+ruse+substitute"
+    wait_human(app)
+    assert sc.game.stage == "action" and sc.game.st.sides[0].tallies == ["fire", "ruse", "substitute"]
+
+
+def g_log(sc):
+    return [str(a) for a in sc.game.log]
+
+
+def test_the_morale_tracks_and_the_status_speak_the_clients_language():
+    """The morale tracks are labelled in the client's language (汉士气 / Han morale); the panel's first line
+    says what the seat to act does now in every stage: the tallies (and, once chosen, whom it waits for),
+    its action points, or with none left the free actions and 'end the turn'; another seat's turn names
+    that seat."""
+    from client import i18n
+
+    g = new_game(seed=0)
+    pl = make_plugin(g)
+    old = i18n.lang()
+    try:
+        i18n.set_lang("en")
+        assert [t.label for t in pl.view(0).tracks] == ["Han morale", "Chu morale"]
+        i18n.set_lang("zh")
+        v = pl.view(0)
+        assert [t.label for t in v.tracks] == ["汉士气", "楚士气"]
+        # drawn upright beside the board in screen space (not laid on the ground, upside down for 楚)
+        import pygame
+
+        assert v.tracks_panel and v.track_boxes() == []
+        area = pl.board_area(pygame.Rect(0, 0, 900, 500))
+        assert area.h == 500 and 600 < area.w < 900
+    finally:
+        i18n.set_lang(old)
+    assert pl.status("zh").startswith("选择3个虎符") and "士气" in pl.status("zh")
+    g.apply("pick fire+ruse+substitute")
+    pl.view(0)
+    assert pl.status("en") == "Chu is choosing tallies"
+    g.apply("pick fire+ruse+substitute")
+    assert pl.view(0) and pl.status("en").startswith("action points: 1. Click one of your units")
+    g.apply(sorted(t for t in g.legal_action_texts() if t.startswith("move e2"))[0])
+    if g.current_player == 0:
+        assert pl.status("en").startswith("no action point left") and "end the turn" in pl.status("en")
+        assert pl.hint.render("en") == pl.status("en")
+        g.apply("end")
+    assert g.current_player == 1
+    pl.view(0)  # drawn for 汉 while 楚 (a computer) acts
+    assert pl.status("en") == "the action phase · Chu"
+
+
+def test_the_tooltip_tells_a_cell_as_the_viewer_may_know_it():
+    """A cell's tooltip: its terrain, a city's name and holder, and the unit there; an enemy marching
+    unit by its class only (J5), one's own by its name."""
+    pl = make_plugin(started())
+    pl.view(0)
+    assert pl.cell_info(pl.cell("e2"), "en") == ["e2 · plain", "Han's halberdiers (march face)"]
+    assert pl.cell_info(pl.cell("j7"), "zh") == ["j7", "彭城（楚的城市）"]
+    assert pl.cell_info(pl.cell("e7"), "en") == ["e7", "Chu camp (camp held by Chu)"]
+    assert pl.cell_info(pl.cell("f5"), "en")[0] == "f5 · mountain"
+    enemy = [u for u in pl.obs()["units"] if u["owner"] == 1 and not u.get("in_city")]
+    for u in enemy:
+        info = " ".join(pl.cell_info(pl.cell(u["cell"]), "en"))
+        assert "which unit is unknown" in info
+        assert not any(n in info for n in ("swordsmen", "halberdiers", "king", "general", "chariot"))
+    pl.view(1)
+    assert "Chu's" in pl.cell_info(pl.cell(enemy[0]["cell"]), "en")[1]
+    assert "which unit is unknown" not in pl.cell_info(pl.cell(enemy[0]["cell"]), "en")[1]
+
+
+def test_a_facing_is_said_as_a_word_on_the_status_line_and_in_the_log():
+    """J3/J5: the status line and the log name a facing ('north', 北), not its letter: a revealed unit's
+    facing and an infantry march's facing."""
+    g = make(red=["blade@e3", "king@a1"], white=["king@l8", "halberd@e6"])
+    g.apply("move e3 e4")
+    assert g.stage == "reveal"
+    assert g.describe("face e6 S").render("en") == "the unit at e6 faces south"
+    g.apply("face e6 S")
+    pl = make_plugin(g)
+    assert any(line.endswith(". the unit at e6 faces south") for line in pl.move_list("en"))
+    assert any(line.endswith(". e6的部队朝南") for line in pl.move_list("zh"))
+    assert g.describe("move e4 e5 W").render("zh") == "行军 e4 e5，朝西"
+    assert g.describe("move e4 e5").render("en") == "march e4 e5"
+
+
+def test_a_defender_without_the_tally_is_told_to_let_the_attack_go_on():
+    """J12: the defender is asked after every declared attack on a leader's area, holding 李代桃僵 or not
+    (the wait tells the attacker nothing); without the tally (or the morale for it) its prompt says to
+    press 'let the attack go on' instead of inviting a swap it cannot make."""
+    g = attack_position()
+    g.st.sides[1].tallies = ["fire"]
+    g._legal = None
+    g.apply("capture d3 d4 N")
+    assert g.stage == "reaction" and [str(a) for a in g.legal_actions()] == ["decline"]
+    pl = make_plugin(g)
+    pl.view(1)
+    assert pl.status("en") == ("Han attacks d4 from d3: you cannot play The Plum Dies for the Peach now; "
+                               "press 'let the attack go on'")
+    assert pl.hint.render("zh").endswith("请点“不使用李代桃僵”")
+    pl.view(0)
+    assert pl.status("en") == "Han attacks d4 from d3; Chu answers"
+
+
+def test_the_panel_names_the_weather_as_weather():
+    """Seed 天命 (J2): the last weather roll is a panel line that says it is the weather ('weather:
+    downpour'), not a bare word."""
+    g = make(red=["king@a1"], white=["king@l8"])
+    g.st.weather = "rain"
+    pl = make_plugin(g)
+    pl.view(0)
+    lines = [line for line, _ in pl.panel_lines("en")]
+    assert "weather: downpour (the weather die, see the moves)" in lines
+    assert "天气：暴雨（天命骰，见棋谱）" in [line for line, _ in pl.panel_lines("zh")]
+
+
+def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
+    """A new player's first clicks: an enemy counter (march face) says it is the enemy's; with the action
+    point spent one's own unit says to end the turn; a unit that has moved says so (the engine's
+    'already moved'), all on the status line instead of silence."""
+    from tests.test_boards_loop import click_cell, make_app
+
+    g = make(red=["blade@e3", "king@a1", "halberd@c3"], white=["king@l8", "horse@h6"])
+    g.st.sides[0].merit = 5  # recruiting stays open once the action point is spent: the turn does not end
+    g._legal = None
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g)
+    sc = app.scene
+    pl = sc.plugin
+    click_cell(app, pl.cell("h6"))
+    assert sc.message == "that is a unit of Chu: click one of your own units first" and sc.message_bad
+    click_cell(app, pl.cell("e3"))
+    click_cell(app, pl.cell("e4"))
+    assert str(g.log[-1]) == "move e3 e4" and g.current_player == 0 and g.st.ap == 0
+    click_cell(app, pl.cell("c3"))
+    assert sc.message == "no action point left: the unit at c3 cannot march now; press 'end the turn'"
+    click_cell(app, pl.cell("e4"))
+    assert sc.message == "the unit at e4 has already been moved this turn"
+    assert pl.why_not(pl.cell("d5")) is None  # an empty plain: nothing to say

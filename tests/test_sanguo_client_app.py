@@ -206,13 +206,13 @@ def test_f1_explains_what_to_click_and_what_the_face_down_hints_and_the_alliance
     page = app.app.scene
     assert page.tabs() == ["play", "keys"] and page.tab == 0  # opens on how to play
     words = " ".join(ln for ln, _ in page.plugin_lines())
-    assert "small letter on one is the type of the point it stands on" in words  # K8: the hint glyph
+    assert "light letter on one is the type of the point it stands on" in words  # K8: the hint glyph
     assert "盟: the alliance points" in words and "被将先走" in words and "Wu a quarter turn" in words
     app.step(0.016)  # the page draws
     i18n.set_lang("zh")
     try:
         zh = " ".join(ln for ln, _ in page.plugin_lines())
-        assert "暗子上的小字是它所站点位的棋种" in zh and "盟：结盟点" in zh
+        assert "暗子上的字是它所站点位的棋种" in zh and "盟：结盟点" in zh
     finally:
         i18n.set_lang("en")
     key(app, pygame.K_F1)

@@ -17,7 +17,7 @@ from engine.shachang.sight import blocking_cell
 from engine.shachang.star_game import StarGame
 from engine.shachang.star_observation import StarObservation
 from engine.shachang.star_terrain import generate_star
-from tests.shachang_util import star_game
+from tests.shachang_util import play_agents, star_game
 
 N = sc.parse
 
@@ -507,15 +507,7 @@ def test_computer_players_play_legally(players, mode):
 
     g = new_game(preset="star", mode=mode, players=players, seed=4)
     levels = ["easy", "normal", "hard"]
-    agents = [make_agent(levels[s % 3], seed=s, seat=s) for s in range(players)]
-    for _ in range(300):
-        if g.is_over:
-            break
-        s = g.current_player
-        legal = g.legal_actions()
-        a = agents[s].act(g.observe(s), legal)
-        assert a in legal
-        g.apply(a)
+    play_agents(g, [make_agent(levels[s % 3], seed=s, seat=s) for s in range(players)], 300)
     assert g.hits > 0  # they fight
 
 

@@ -424,3 +424,68 @@ def test_a_response_phase_without_dice_is_not_the_last_roll():
     assert last_roll([shot, quiet])["roll"] == "shot"
     assert last_roll([shot, quiet, rolled])["roll"] == "response"
     assert last_roll([quiet]) is None
+
+
+def test_english_region_names_are_spaced_by_their_letters_in_gl():
+    # the GL labels gave every character a CJK square: "Hankou" read "Han kou"; a Latin letter now steps
+    # by its own width (a narrow i less than a wide W), a CJK character by a square
+    from client.render.gl_board import _advance
+
+    pygame.font.init()
+    assert _advance("漢") == _advance("口") == 1.0
+    assert _advance("i") < _advance("n") < _advance("W") <= 1.2
+    assert sum(map(_advance, "Hankou")) < 6 * _advance("漢")
+
+
+def test_f1_opens_on_how_to_play(cleanup):
+    # a new player's first question: what is the aim (seed 12, X9), what happens in a round, what to click
+    from client import i18n
+    from tests.test_boards_loop import key
+
+    app = make_app("dummy", "xinhai", ["human", "normal"], "flat")
+    key(app, pygame.K_F1)
+    page = app.app.scene
+    assert page.tabs() == ["play", "keys"] and page.tab == 0
+    words = " ".join(ln for ln, _ in page.plugin_lines())
+    assert "total 35" in words and "ten rounds" in words and "command markers come out of the bag" in words
+    assert "click a ready unit of yours, then a hex" in words and "'end the command'" in words
+    app.step(0.016)
+    i18n.set_lang("zh")
+    try:
+        zh = " ".join(ln for ln, _ in page.plugin_lines())
+        assert "合計達到35" in zh and "結束指揮" in zh and "全轉待命" in zh
+    finally:
+        i18n.set_lang("en")
+    key(app, pygame.K_F1)
+    assert app.app.scene.inner is app.scene
+
+
+def test_english_region_names_stand_on_one_line_in_gl():
+    # the atlas centred every letter by its ink: the y and g of "Hanyang" rose above the line; a word's
+    # letters now keep the font's baseline (a, n end on the same row, g and y go below it, H starts highest)
+    moderngl = pytest.importorskip("moderngl")
+    try:
+        ctx = moderngl.create_standalone_context(backend="egl")
+    except Exception as e:  # pragma: no cover - machine dependent
+        pytest.skip(f"no EGL context: {e}")
+    import numpy as np
+
+    from client.render.gl_board import Atlas
+
+    pygame.font.init()
+    try:
+        atlas = Atlas(ctx)
+        S = atlas.SLOT
+
+        def rows(ch, on_line=True):
+            u, v, _, _ = atlas.rect(ch, on_line=on_line)
+            r, c = int(round(v * atlas.N)), int(round(u * atlas.N))
+            ink = np.nonzero((atlas.img[r * S:(r + 1) * S, c * S:(c + 1) * S] > 100).any(axis=1))[0]
+            return ink.min(), ink.max()
+
+        (_, a_foot), (_, n_foot), (_, g_foot), (_, y_foot), (h_top, _) = map(rows, "angyH")
+        assert abs(a_foot - n_foot) <= 1 and g_foot > a_foot + 5 and y_foot > a_foot + 5
+        assert h_top < rows("a")[0] - 5
+        assert abs(rows("a", on_line=False)[1] - rows("g", on_line=False)[1]) <= 6  # centred: both mid-slot
+    finally:
+        ctx.release()

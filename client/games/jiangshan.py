@@ -13,11 +13,14 @@ The 李代桃僵 answer (J12) is prompted in the panel with the attacked cell ma
 """
 from __future__ import annotations
 
+from itertools import permutations
+
+from engine.api import Step
 from engine.messages import Msg
 
 from client.boards.geometry import SquareGeometry
 from client.boards.model import BoardView, Piece, RGB, Track
-from client.games.base import Choice, GamePlugin, text
+from client.games.base import Choice, GamePlugin, Outcome, StepIndex, text
 from client.ui.cards import CardRow, CardView
 from engine.jiangshan.actions import Act
 from engine.jiangshan.data import TALLY_COST
@@ -35,18 +38,39 @@ GLYPH = {"blade": "刀", "halberd": "戈", "armour": "甲", "bow": "弦", "horse
 CLASS_GLYPH = {"foot": "步", "horse": "马", "raider": "奔", "scout": "斥"}
 FACING_DIR = {"E": 0, "N": 2, "W": 4, "S": 6}
 CARD_PLAYED = {"ruse": Act("ruse"), "scout": Act("scout", ("reserve",))}  # tallies played by a click on their card
+TERRAIN_NAME = {"M": "mountain", "W": "water", "F": "forest"}
+
+
+def tally_step(t: str) -> Step:
+    """The step of choosing tally ``t`` at the start (a click on its card in the offer)."""
+    return Step("card", t, f"jiangshan.tally.{t}")
+
+
+def lang_now() -> str:
+    """The client's language now (the board model's words: the tracks' labels)."""
+    from client.i18n import lang
+
+    return lang()
 
 
 class Plugin(GamePlugin):
     game_id = "jiangshan"
     start_options = ()
 
-    def button_label(self, step):
-        """A tally pick names its tallies (the panel says a pick is due), other buttons as the engine says."""
-        words = step.value.split()
-        if step.label == "jiangshan.act.pick" and len(words) == 2:
-            return Msg.of("common.text", text=[Msg.of(f"jiangshan.tally.{x}") for x in words[1].split("+")])
-        return super().button_label(step)
+    def index(self) -> StepIndex:
+        """The legal actions with their steps; a tally pick (seed 虎符的获得) is its tallies' cards clicked
+        one by one, in any order (so the pick is made on the cards on offer, not on 20 buttons)."""
+        key = (id(self.game), len(self.game.log), self.game.current_player)
+        if self._index_key != key:
+            self._index_key = key
+            pairs = []
+            for a in ([] if self.game.is_over else self.game.legal_actions()):
+                if a.kind == "pick":
+                    pairs += [(a, tuple(tally_step(t) for t in p)) for p in permutations(a.args[0].split("+"))]
+                else:
+                    pairs.append((a, tuple(self.action_steps(a))))
+            self._index = StepIndex(pairs)
+        return self._index
 
     def buttons(self):
         """The one-button actions, except the tallies played from their cards (兵者诡道, a scout into the
@@ -143,8 +167,69 @@ class Plugin(GamePlugin):
                 view.markers[cell] = view.markers.get(cell, ()) + ("disarray",)
         sides = obs["sides"]
         for s in (0, 1):
-            who = text(Msg.of(f"jiangshan.seat.{s}"), "zh")
-            view.tracks.append(Track(f"{who}士气", 0, 6, max(0, sides[s]["morale"]), INK[s]))
+            label = text(Msg.of("jiangshan.track.morale", seat=Msg.of(f"jiangshan.seat.{s}")), lang_now())
+            view.tracks.append(Track(label, 0, 6, max(0, sides[s]["morale"]), INK[s]))
+        view.tracks_panel = True  # drawn upright in screen space right of the board (board_area, draw_over_board)
+
+    def board_area(self, rect):
+        """The board is framed left of the column the morale tracks take, so they read the same upright way
+        for both seats (a board turned for 楚 turned the tracks laid on the ground upside down) and in GL."""
+        import pygame
+
+        rect = pygame.Rect(rect)
+        return pygame.Rect(rect.x, rect.y, max(1, rect.w - self.track_column(rect)), rect.h)
+
+    def track_column(self, rect) -> int:
+        """The width of the morale tracks' column in the board's ``rect``: their natural width, at most a
+        quarter of the rect, never less than the narrowest the panel gets."""
+        from client.games import xinhai_tracks
+
+        tracks = self.view_tracks()
+        return max(xinhai_tracks.least_width(tracks), min(xinhai_tracks.natural_width(tracks), rect.w // 4)) + 8
+
+    def view_tracks(self) -> list[Track]:
+        """The morale tracks as the board model has them (decorate), for the shown seat."""
+        from client.boards.model import BoardView
+
+        v = BoardView(self.geometry, [])
+        self.decorate(v, self.obs())
+        return v.tracks
+
+    def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
+        """The morale tracks as a panel in the column right of the board that ``board_area`` keeps."""
+        import pygame
+
+        from client.games import xinhai_tracks
+
+        rect = pygame.Rect(rect)
+        col = self.track_column(rect)
+        self.track_panel = xinhai_tracks.draw(surf, pygame.Rect(rect.right - col + 4, rect.top + 4, col - 8, rect.h - 8),
+                                              self.view_tracks())
+
+    def click(self, cell, prefix=()) -> Outcome:
+        """A click as the base walks it; a first click that starts nothing says why (an enemy unit, one's
+        own unit in disorder (J9), already moved, or with no action now) instead of saying nothing."""
+        out = super().click(cell, prefix)
+        if out.kind == "clear" and not prefix and cell is not None and not out.reason and not self.game.is_over:
+            out.reason = self.why_not(cell) or ""
+        return out
+
+    def why_not(self, cell) -> Msg | None:
+        """Why a click on ``cell`` starts no action for the seat to act (None: nothing to say, e.g. a plain)."""
+        obs = self.observation(max(0, self.game.current_player))
+        name = self.cell_name(cell)
+        u = next((u for u in obs["units"] if u["cell"] == name and not u.get("in_city")), None)
+        if u is None:
+            return None
+        if u["owner"] != obs["player"]:
+            return Msg.of("jiangshan.why.enemy", seat=Msg.of(f"jiangshan.seat.{u['owner']}"))
+        if obs["stage"] != "action":
+            return Msg.of("jiangshan.why.stage")
+        if u["disorder"]:
+            return Msg.of("jiangshan.err.disordered", cell=name)
+        if u.get("used"):
+            return Msg.of("jiangshan.err.used", cell=name)
+        return Msg.of("jiangshan.why.no_ap" if obs["ap"] <= 0 else "jiangshan.why.stuck", cell=name)
 
     def mark_kind(self, view: BoardView, prefix, step) -> str:
         if len(prefix) == 1 and any(s.kind == "option" and s.value == "capture"
@@ -173,6 +258,44 @@ class Plugin(GamePlugin):
             v.marks[self.cell(obs["reveal"])] = "special"
         return v
 
+    def cell_info(self, cell, lang: str) -> list[str]:
+        """The tooltip of a cell as the shown seat may know it: its name and terrain, a city or camp (its
+        name, holder and the viewer's own garrison), a fire, and the unit there (an enemy marching unit
+        by its class only, J5; its facing, disorder, whether it has acted)."""
+        obs = self.obs()
+        name = self.cell_name(cell)
+        col, row = ord(name[0]) - 97, int(name[1:]) - 1
+        ch = obs["terrain"][row][col] if 0 <= row < len(obs["terrain"]) else "."
+        word = lambda key, **kw: text(Msg.of(key, **kw), lang)  # noqa: E731
+        out = [f"{name} · {word('jiangshan.terrain.' + TERRAIN_NAME.get(ch, 'plain'))}"]
+        for city in obs["cities"]:
+            if city["cell"] == name:
+                out[0] = name
+                holder = word(f"jiangshan.seat.{city['owner']}") if city.get("owner") in (0, 1) else "—"
+                out.append(word("jiangshan.info.city", kind=Msg.of(f"jiangshan.city.{city['kind']}"),
+                                name=city["name_zh" if lang == "zh" else "name_en"], seat=holder))
+                units = [Msg.of(f"jiangshan.unit.{u}") for u in city.get("garrison", [])]
+                if units:
+                    out.append(word("jiangshan.info.garrison", units=units))
+        if name in obs["fires"]:
+            out.append(word(f"jiangshan.info.fire_{obs['fires'][name]}"))
+        for u in obs["units"]:
+            if u["cell"] != name or u.get("in_city"):
+                continue
+            seat = Msg.of(f"jiangshan.seat.{u['owner']}")
+            if u["type"] is None:
+                out.append(word("jiangshan.info.unknown", seat=seat, kind=Msg.of(f"jiangshan.class.{u['class']}")))
+            else:
+                key = "jiangshan.info.battle" if u["state"] == "battle" else "jiangshan.info.march"
+                out.append(word(key, seat=seat, unit=Msg.of(f"jiangshan.unit.{u['type']}")))
+            if u["facing"]:
+                out.append(word("jiangshan.info.facing", facing=Msg.of(f"jiangshan.facing.{u['facing']}")))
+            if u["disorder"]:
+                out.append(word("jiangshan.info.disorder"))
+            if u["owner"] == obs["player"] and u.get("used"):
+                out.append(word("jiangshan.info.used"))
+        return out
+
     # --- panels
     def prompt(self, obs) -> Msg | None:
         """What the seat to act is asked now (the 李代桃僵 answer, a revealed unit's facing), as the shown
@@ -180,24 +303,47 @@ class Plugin(GamePlugin):
         if obs["stage"] == "reaction" and obs["pending"]:
             p = obs["turn_player"]
             args = dict(seat=Msg.of(f"jiangshan.seat.{p}"), a=obs["pending"]["from"], b=obs["pending"]["to"])
-            if obs["player"] == 1 - p:
-                return Msg.of("jiangshan.prompt.reaction", **args)
+            if obs["player"] == 1 - p:  # the defender is asked even without the tally (J12: the wait tells nothing)
+                can = self.game.current_player == obs["player"] and any(
+                    a.kind == "substitute" for a in self.game.legal_actions())
+                return Msg.of("jiangshan.prompt.reaction" if can else "jiangshan.prompt.reaction_none", **args)
             return Msg.of("jiangshan.prompt.reaction_wait", other=Msg.of(f"jiangshan.seat.{1 - p}"), **args)
         if obs["stage"] == "reveal" and obs["reveal"] and obs["to_act"] == obs["player"]:
             return Msg.of("jiangshan.prompt.reveal", cell=obs["reveal"])
         return None
 
+    def ask(self, obs) -> Msg | None:
+        """What the seat of ``obs`` is to do now, when it is to act: choose its tallies (how many, how), act
+        with its action points or, with none left, the free actions and the end of the turn, answer an
+        attack (J12) or face a revealed unit (J5)."""
+        ask = self.prompt(obs)
+        if ask is not None or obs["over"] or obs["to_act"] != obs["player"]:
+            return ask
+        if obs["stage"] == "tallies":
+            return Msg.of("jiangshan.hint.tallies", n=obs["picks"])
+        if obs["stage"] == "action":
+            return Msg.of("jiangshan.hint.action" if obs["ap"] > 0 else "jiangshan.hint.no_ap", ap=obs["ap"])
+        return None
+
+    @property
+    def hint(self) -> Msg | str:
+        """The status line's words when a human's turn begins: the decision now, not 'select a piece'."""
+        if self.game.is_over or self.game.current_player < 0:
+            return super().hint
+        return self.ask(self.observation(self.game.current_player)) or super().hint
+
     def status(self, lang: str) -> str:
+        """The panel's first line: what the shown seat is to do now, else the stage (and whose turn)."""
         obs = self.obs()
         if obs["over"]:
             return ""
-        ask = self.prompt(obs)
+        ask = self.ask(obs)
         if ask is not None:
             return text(ask, lang)
+        if obs["stage"] == "tallies":
+            return text(Msg.of("jiangshan.hint.tallies_wait", seat=Msg.of(f"jiangshan.seat.{obs['to_act']}")), lang)
         stage = text(Msg.of(f"jiangshan.stage.{obs['stage']}"), lang)
-        if obs["stage"] != "action":
-            return stage
-        return f"{stage} · {'行动力' if lang == 'zh' else 'action points'} {obs['ap']}"
+        return f"{stage} · {self.seat_name(obs['to_act'], lang)}"
 
     def handover_lines(self, seat: int, lang: str) -> list[str]:
         """Before a hand-over in the other seat's turn: the attack the defender is to answer (public, J12),
@@ -247,8 +393,8 @@ class Plugin(GamePlugin):
         viewer still has to choose its tallies, the scenario's offer (chosen by the buttons)."""
         obs = self.observation(viewer)
         me = obs["player"]
-        if obs["stage"] == "tallies" and not obs["sides"][me]["picked"]:  # the offer, to read before picking
-            offer = tuple(self.tally_card(t, lang, INK[me]) for t in obs["offer"])
+        if obs["stage"] == "tallies" and not obs["sides"][me]["picked"]:  # the offer: read, then click n cards
+            offer = tuple(self.tally_card(t, lang, INK[me], tally_step(t)) for t in obs["offer"])
             title = text(Msg.of("jiangshan.card.offer", n=obs["picks"]), lang)
             return [CardRow(title, offer, ink=INK[me])]
         rows = super().card_rows(viewer, lang)
@@ -272,7 +418,8 @@ class Plugin(GamePlugin):
             if res:
                 lines.append((("预备役 " if lang == "zh" else "reserve ") + res, None))
         if obs["weather"]:
-            lines.append((text(Msg.of(f"jiangshan.weather.{obs['weather']}"), lang), None))
+            lines.append((text(Msg.of("jiangshan.panel.weather", weather=Msg.of(f"jiangshan.weather.{obs['weather']}")),
+                               lang), None))
         return lines
 
 

@@ -316,6 +316,12 @@ class Plugin(GamePlugin):
             lines.append((text(Msg.of("xinhai.panel.marker", marker=d["marker"]), lang), self.seat_rgb(g.current_player)))
         return lines
 
+    def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        """F1's page: the aim (seed 12, X9), a round (events, markers, response), a marker's faces, how to
+        act and what worn means (seed 4(2)), what the panels and cards show, the tooltip and labels."""
+        return [(text(Msg.of(f"xinhai.help.{k}"), lang), None)
+                for k in ("goal", "round", "marker", "act", "box", "map")]
+
     def column_width(self, rect, lang: str) -> int:
         """The width of the column right of the map for the tracks and the box: the tracks' natural width
         (the box's at least), narrowed to 42% of the board's area in a small window but never below the

@@ -89,6 +89,30 @@ def _mix(rgb: np.ndarray, mask: np.ndarray, colour, amount: float) -> None:
     rgb[mask] = rgb[mask] * (1.0 - amount) + c * amount
 
 
+def draw_ghost_ring(surf, centre, s: float) -> None:
+    """The ghost-vision marker (S9): a dashed purple ring around ``centre`` for a cell of ``s`` pixels
+    (square cells and the star's hexes)."""
+    cx, cy = centre
+    rad = max(3, int(s * 0.4))
+    for k in range(0, 360, 30):
+        a0, a1 = math.radians(k), math.radians(k + 18)
+        pygame.draw.line(surf, GHOST_PURPLE, (cx + rad * math.cos(a0), cy + rad * math.sin(a0)),
+                         (cx + rad * math.cos(a1), cy + rad * math.sin(a1)), 2)
+
+
+def draw_target_marks(surf, o, in_view, rect, s: float) -> None:
+    """The attack marks (S8) of overlays ``o``: a red ring on each legal target, a grey crossed ring on
+    each enemy in range that may not be shot now; ``rect(cell)`` is the cell's screen rect."""
+    for t in o.targets:
+        if in_view(t):
+            pygame.draw.circle(surf, (255, 40, 40), rect(t).center, max(3, int(s * 0.5)), max(2, int(s * 0.07)))
+    for t in o.blocked_targets:
+        if in_view(t):
+            r = rect(t)
+            pygame.draw.circle(surf, (150, 150, 150), r.center, max(3, int(s * 0.5)), 2)
+            pygame.draw.line(surf, (150, 150, 150), r.topleft, r.bottomright, 2)
+
+
 class FlatCamera:
     """A top-down 2D view: centre (x = col, z = row) and pixels per cell, with smooth motion.
 
@@ -353,12 +377,7 @@ class FlatRenderer(Renderer):
         # ghost-vision markers (S9): a dashed purple ring where a unit was wiped out
         for cell, _radius in getattr(frame, "ghosts", []) or []:
             if in_view(cell):
-                r = cell_rect(cell)
-                rad = max(3, int(s * 0.4))
-                for k in range(0, 360, 30):
-                    a0, a1 = math.radians(k), math.radians(k + 18)
-                    pygame.draw.line(surf, GHOST_PURPLE, (r.centerx + rad * math.cos(a0), r.centery + rad * math.sin(a0)),
-                                     (r.centerx + rad * math.cos(a1), r.centery + rad * math.sin(a1)), 2)
+                draw_ghost_ring(surf, cell_rect(cell).center, s)
         # units
         for u in frame.units:
             if in_view(u.cell):
@@ -368,15 +387,7 @@ class FlatRenderer(Renderer):
             b = cam.to_screen(o.sight_dst[1] + 0.5, o.sight_dst[0] + 0.5)
             col = BLOCK_RED if o.sight_block is not None else SIGHT_YELLOW
             pygame.draw.line(surf, col, a, b, 2)
-        for t in o.targets:
-            if in_view(t):
-                r = cell_rect(t)
-                pygame.draw.circle(surf, (255, 40, 40), r.center, max(3, int(s * 0.5)), max(2, int(s * 0.07)))
-        for t in o.blocked_targets:
-            if in_view(t):
-                r = cell_rect(t)
-                pygame.draw.circle(surf, (150, 150, 150), r.center, max(3, int(s * 0.5)), 2)
-                pygame.draw.line(surf, (150, 150, 150), r.topleft, r.bottomright, 2)
+        draw_target_marks(surf, o, in_view, cell_rect, s)
         if o.selected is not None and in_view(o.selected):
             pygame.draw.rect(surf, (255, 230, 40), cell_rect(o.selected).inflate(2, 2), 3 if s >= 10 else 2)
         if o.hover is not None and in_view(o.hover):

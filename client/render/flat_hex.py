@@ -7,8 +7,6 @@ heights, soldiers, targets, selection, hover) at the cell's centre from the layo
 """
 from __future__ import annotations
 
-import math
-
 import pygame
 
 from client.render.hex_layout import CORNERS
@@ -16,7 +14,7 @@ from client.render.hex_layout import CORNERS
 
 def draw_hex(renderer, frame, cam) -> None:
     """Draw ``frame`` (with ``frame.layout`` a HexLayout) through the FlatCamera ``cam``."""
-    from client.render.flat import BLOCK_RED, SIGHT_YELLOW
+    from client.render.flat import BLOCK_RED, SIGHT_YELLOW, draw_ghost_ring, draw_target_marks
 
     surf = renderer.surface
     lay = frame.layout
@@ -81,26 +79,14 @@ def draw_hex(renderer, frame, cam) -> None:
             pygame.draw.polygon(surf, (120, 0, 0), poly(o.sight_block, 0.9), 2 if s >= 10 else 1)
     for cell, _radius in getattr(frame, "ghosts", []) or []:
         if in_view(cell):
-            cx, cy = centre(cell)
-            rad = max(3, int(s * 0.4))
-            for k in range(0, 360, 30):
-                a0, a1 = math.radians(k), math.radians(k + 18)
-                pygame.draw.line(surf, (190, 120, 255), (cx + rad * math.cos(a0), cy + rad * math.sin(a0)),
-                                 (cx + rad * math.cos(a1), cy + rad * math.sin(a1)), 2)
+            draw_ghost_ring(surf, centre(cell), s)
     for u in frame.units:
         if in_view(u.cell):
             renderer._draw_unit(surf, rect(u.cell), u, s, label=u.count != 1)  # the star: one soldier a cell
     if o.sight_src is not None and o.sight_dst is not None:
         col = BLOCK_RED if o.sight_block is not None else SIGHT_YELLOW
         pygame.draw.line(surf, col, centre(o.sight_src), centre(o.sight_dst), 2)
-    for t in o.targets:
-        if in_view(t):
-            pygame.draw.circle(surf, (255, 40, 40), rect(t).center, max(3, int(s * 0.5)), max(2, int(s * 0.07)))
-    for t in o.blocked_targets:
-        if in_view(t):
-            r = rect(t)
-            pygame.draw.circle(surf, (150, 150, 150), r.center, max(3, int(s * 0.5)), 2)
-            pygame.draw.line(surf, (150, 150, 150), r.topleft, r.bottomright, 2)
+    draw_target_marks(surf, o, in_view, rect, s)
     if o.selected is not None and in_view(o.selected):
         pygame.draw.polygon(surf, (255, 230, 40), poly(o.selected, 1.05), 3 if s >= 10 else 2)
     if o.hover is not None and in_view(o.hover):

@@ -183,10 +183,15 @@ class Atlas:
             pass
         self.dirty = False
 
-    def rect(self, ch: str, scale: float = 1.0, turned: bool = False) -> tuple[float, float, float, float]:
+    def rect(self, ch: str, scale: float = 1.0, turned: bool = False,
+             on_line: bool = False) -> tuple[float, float, float, float]:
         """The atlas square of ``ch`` (drawn at ``scale`` of the usual size, centred: a small hint;
-        ``turned``: a quarter turn clockwise, a worn counter turned sideways)."""
-        key = ch if scale == 1.0 and not turned else (ch, round(scale, 2), turned)
+        ``turned``: a quarter turn clockwise, a worn counter turned sideways; ``on_line``: a letter of a
+        word, standing on the font's baseline rather than centred by its ink, so "Hanyang" does not bounce)."""
+        if on_line:
+            key = (ch, 1.0, False, "line")
+        else:
+            key = ch if scale == 1.0 and not turned else (ch, round(scale, 2), turned)
         if key not in self.slots:
             self._add(key)
         k = self.slots[key]
@@ -200,12 +205,17 @@ class Atlas:
         if k >= self.N * self.N:
             raise RuntimeError("glyph atlas full")
         self.slots[key] = k
-        ch, scale, turned = key if isinstance(key, tuple) else (key, 1.0, False)
-        surf = fonts.glyph_mask(ch, max(6, int(self.SLOT * 0.78 * scale)))
-        a = pygame.surfarray.pixels_alpha(surf).T.copy() if surf.get_flags() & pygame.SRCALPHA else \
-            (pygame.surfarray.array3d(surf)[..., 0].T.copy())
-        # centre the glyph's ink box in the slot
+        ch, scale, turned = key[:3] if isinstance(key, tuple) else (key, 1.0, False)
+        px = max(6, int(self.SLOT * 0.78 * scale))
+        a = self._mask(ch, px)
+        # centre the glyph's ink box in the slot (a letter on the line: its rows from the top of an H to the
+        # foot of a g, the same for every letter)
         ys, xs = np.nonzero(a > 8)
+        if isinstance(key, tuple) and len(key) == 4 and len(xs):
+            ref = self._mask("Hg", px)
+            rows = np.nonzero((ref > 8).any(axis=1))[0]
+            if a.shape[0] == ref.shape[0] and len(rows):
+                ys = np.array([rows.min(), rows.max()])
         S = self.SLOT
         slot = np.zeros((S, S), np.uint8)
         if len(xs):
@@ -227,11 +237,33 @@ class Atlas:
         self.img[r * S:(r + 1) * S, c * S:(c + 1) * S] = slot
         self.dirty = True
 
+    @staticmethod
+    def _mask(text: str, px: int) -> np.ndarray:
+        """The coverage (rows, columns) of ``text`` rendered ``px`` pixels tall, the font's whole line high."""
+        import pygame
+
+        surf = fonts.glyph_mask(text, px)
+        return pygame.surfarray.pixels_alpha(surf).T.copy() if surf.get_flags() & pygame.SRCALPHA else \
+            (pygame.surfarray.array3d(surf)[..., 0].T.copy())
+
     def upload(self) -> None:
         if self.dirty:
             self.tex.write(self.img.tobytes())
             self.tex.build_mipmaps()
             self.dirty = False
+
+
+_ADVANCE: dict[str, float] = {}
+
+
+def _advance(ch: str) -> float:
+    """A character's step along a label, a CJK character's being 1: a Latin letter or digit steps by its own
+    width ("Hankou" no longer reads "Han kou"), at least 0.45 (digits and edge letters as before, about)."""
+    a = _ADVANCE.get(ch)
+    if a is None:
+        a = 1.0 if ord(ch) >= 0x2E80 else min(1.2, max(0.5, fonts.size_of(ch, 50)[0] / 50 * 1.55))
+        _ADVANCE[ch] = a
+    return a
 
 
 def _shrink(poly, centre, k):
@@ -532,10 +564,12 @@ class GLBoardRenderer:
                 items.append((text, x, z, 0.17, LABEL, 0.002))
         items += self._cell_texts(view, right)
         for text, x, z, h, col, y in items:
-            n = len(text)
+            steps = [h * 1.1 * _advance(ch) for ch in text]  # Latin letters by their own width, CJK a square each
+            total = sum(steps)
+            word = any(c.islower() for c in text)  # a word's letters stand on one line
             for i, ch in enumerate(text):
-                u0, v0, du, dv = self.atlas.rect(ch)
-                off = (i - (n - 1) / 2) * h * 1.1
+                u0, v0, du, dv = self.atlas.rect(ch, on_line=word and ord(ch) < 0x2E80)
+                off = sum(steps[:i]) + steps[i] / 2 - total / 2
                 cx, cz = x + rx * off, z + rz * off
                 corners = []
                 for sx, sy, uu, vv in ((-1, -1, 0, 1), (1, -1, 1, 1), (1, 1, 1, 0), (-1, 1, 0, 0)):

@@ -120,6 +120,8 @@ def sight_geometry(frame, flat: bool = False):
         return segs, labels
     for row in ov.sight_cells:
         r, c = row["cell"]
+        if layout is not None and not layout.contains((r, c)):
+            continue  # off a hex board (the star's notches): no ground to stand a post on
         a, b = row["a"], row["b"]
         line_y = (a * row["z"] + b * row["x"]) / (a + b) * Y_SCALE
         top = row["y"] * Y_SCALE

@@ -106,11 +106,11 @@ def run_bench(opts, frames: int, screenshot: str | None = None) -> int:
         if app.display.kind == "gl":
             app.display.ctx.finish()
         times.append((time.perf_counter() - a) * 1000)
+        if screenshot and i == frames - 1:  # the last full frame, before the floors below draw over it
+            app.display.save_screenshot(screenshot)
         if app.display.kind == "gl":  # the floors, measured side by side with the full frame
             empty.append(_empty_frame(app))
             terrain.append(_terrain_frame(app, scene))
-    if screenshot:
-        app.display.save_screenshot(screenshot)
     k1, k2 = int(0.3 * frames), int(0.7 * frames)
     phases = [("whole map", times[:k1]), ("dive", times[k1:k2]), ("climb", times[k2:])]
     med = statistics.median(times)

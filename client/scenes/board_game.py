@@ -30,6 +30,7 @@ from client.render.flat_board import FlatBoardRenderer
 from client.scenes.modals import ChooserModal, ConfirmModal, GameOverModal, Modal, NoticeModal, Stack
 from client.ui import text, widgets
 from client.ui.cards import CardStrip
+from engine.messages import Msg
 
 TOP_H = 52
 STATUS_H = 30
@@ -164,7 +165,8 @@ class BoardGameScene:
         if self.game.is_over:
             self.say(self.plugin.end_reason(self.lang))
         elif self.human_turn():
-            self.say(t(self.plugin.hint))
+            hint = self.plugin.hint  # an i18n key, or a keyed message of the decision now (said in the language shown)
+            self.say(hint if isinstance(hint, Msg) else t(hint))
 
     def _set_game(self, game) -> None:
         self.game = game

@@ -657,8 +657,9 @@ class GameScene(Scene):
             from client.camera import FirstPersonCamera
 
             yaw = getattr(self.cam, "yaw", 0.0)
-            if self.fp_cam is None:
-                self.fp_cam = FirstPersonCamera(layout=self.layout)
+            if self.fp_cam is None:  # the star: a soldier's view from a little above its head
+                lift = FirstPersonCamera.STAR_LIFT if self.layout is not None else 0.0
+                self.fp_cam = FirstPersonCamera(layout=self.layout, lift=lift)
                 self.fp_cam.yaw = yaw
             self.fp_cam.set_eye(cell, h)
             # face the nearest enemy in sight, else the middle of the board
@@ -671,6 +672,8 @@ class GameScene(Scene):
                 if (cell[0] - n / 2) ** 2 + (cell[1] - n / 2) ** 2 > 4:
                     self.fp_cam.look_at_cell((n // 2, n // 2), 0)
                 self.fp_cam.pitch = max(self.fp_cam.pitch, -20.0)
+            if self.layout is not None:  # the star: look down a little onto the cells around the soldier
+                self.fp_cam.pitch = min(self.fp_cam.pitch, -12.0)
         else:  # flat: centre on the unit, zoomed to its vision range (lit), the rest dark
             from engine.shachang.rules import vision_range
 
@@ -987,7 +990,12 @@ class GameScene(Scene):
                 fp = self.cam.footprint(aspect)
             except Exception:
                 fp = None
-            self.minimap.draw(surf, (8, h - hud.STATUS_H - self.minimap.size - 8), self.frame, fp)
+            yaw, eye, half = getattr(self.cam, "yaw", 0.0), None, 45.0
+            if self.fp_cam is not None:  # first person: the soldier's eye and view direction on the map
+                yaw, eye = self.fp_cam.yaw, (float(self.fp_cam.position[0]), float(self.fp_cam.position[2]))
+                half = math.degrees(math.atan(math.tan(math.radians(self.fp_cam.fov / 2)) * aspect))
+            self.minimap.draw(surf, (8, h - hud.STATUS_H - self.minimap.size - 8), self.frame, fp, yaw=yaw,
+                              eye=eye, eye_half=half)
         if self.minimap and self.show_minimap:
             r = self.minimap.rect.inflate(2, 2)
             display.mark(r, opaque=True)

@@ -211,6 +211,8 @@ class JiangshanGame(Game):
                 conv[k] = [Msg.of(f"jiangshan.tally.{t}") for t in v.split("+")]
             elif k == "kind":
                 conv[k] = Msg.of(f"jiangshan.city.{v}")
+            elif k == "facing" and isinstance(v, str):
+                conv[k] = Msg.of(f"jiangshan.facing.{v}")
             else:
                 conv[k] = v
         viewers = (0, 1) if visible_to is None else tuple(sorted(visible_to))
@@ -238,6 +240,11 @@ class JiangshanGame(Game):
             return Msg.of("jiangshan.said.recruit", unit=Msg.of(f"jiangshan.unit.{a.args[0]}"))
         if a.kind == "support" and len(a.args) == 2 and a.args[0] in table:
             return Msg.of("jiangshan.said.support", unit=Msg.of(f"jiangshan.unit.{a.args[0]}"), cell=a.args[1])
+        if a.kind == "face" and len(a.args) == 2 and a.args[1] in FACINGS:
+            return Msg.of("jiangshan.said.face", cell=a.args[0], facing=Msg.of(f"jiangshan.facing.{a.args[1]}"))
+        if len(a.args) > 1 and a.args[-1] in FACINGS:  # a facing said as a word (J3), not a letter
+            return Msg.of("jiangshan.said.facing", act=Msg.of(f"jiangshan.act.{a.kind}", args=" ".join(a.args[:-1])),
+                          facing=Msg.of(f"jiangshan.facing.{a.args[-1]}"))
         return Msg.of(f"jiangshan.act.{a.kind}", args=" ".join(a.args))
 
     def seat_name(self, seat: int) -> Msg:
