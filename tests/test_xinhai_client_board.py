@@ -491,8 +491,8 @@ def test_english_region_names_stand_on_one_line_in_gl():
         ctx.release()
 
 
-@pytest.mark.parametrize("lang,cancel", [("en", "Cancel"), ("zh", "取消")])
-def test_shoot_or_melee_is_chosen_on_lettered_tokens(cleanup, lang, cancel):
+@pytest.mark.parametrize("lang,cancel,title", [("en", "Cancel", "Choose"), ("zh", "取消", "選擇")])
+def test_shoot_or_melee_is_chosen_on_lettered_tokens(cleanup, lang, cancel, title):
     # seed 6/7: next to an enemy a ready infantry may shoot or melee; the chooser's tokens were blank discs
     # and its cancel button said "No" in English
     from client import i18n
@@ -510,7 +510,7 @@ def test_shoot_or_melee_is_chosen_on_lettered_tokens(cleanup, lang, cancel):
         assert box.kind == "choose"
         assert {c.step.value: c.glyph for c in box.choices} == {"shoot": "射", "melee": "刃"}
         assert all(c.ink == pl.seat_rgb(0) for c in box.choices)
-        assert box.buttons[0].text() == cancel
+        assert box.buttons[0].text() == cancel and box.title() == title  # the game's traditional characters
         app.step(0.016)
         click_at(app, box.rects["melee"].center)
         assert any(str(a).startswith("melee H-16 H-17") for a in g.log)

@@ -116,6 +116,7 @@ class FlatHexGeometry(BoardGeometry):
 
 class Plugin(GamePlugin):
     game_id = "xinhai"
+    chooser_title = "xinhai.choose"  # 選擇: the game's traditional characters, not the client's 请选择
     start_options = ()
     needs_handover = True  # each side's hand is private: hot seat hides the board between the two humans
     key_rows = (Binding("L", "hex_labels", "显示 / 隐藏每格编号", "show / hide every hex's label", "xinhai",
