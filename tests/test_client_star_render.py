@@ -299,3 +299,36 @@ def test_one_renderer_switches_between_square_and_hex_boards(ctx, renderer):
         fresh = GLRenderer(ctx, renderer.width, renderer.height)
         fresh.draw(f, TopDownCamera(n))
         assert np.array_equal(fresh.screenshot(), got)
+
+
+def test_step_costs_and_heights_do_not_cover_each_other_on_the_star(renderer):
+    """The star's small hexagons carry both a reachable cell's step cost and its height number: they sit
+    side by side along the screen's x (the camera's right vector), so no two of the labels overlap, at
+    any yaw (the rectangles from each label's size: digits about 0.55 of the label's height wide, as the font's)."""
+    from client.camera import StrategyCamera
+    from client.render.base import Overlays
+
+    lay = star_layout()
+    h = np.where(star_mask(), 3, -1).astype(np.int16)
+    reach = {c: 1 + (abs(c[0] - 8) + abs(c[1] - 8)) % 2 for c in lay.cells if lay.contains(c)
+             and abs(c[0] - 8) <= 2 and abs(c[1] - 8) <= 2}
+    f = star_frame(h, overlays=Overlays(show_counts=False, show_heights=True, reachable=reach))
+    renderer.load_board(h.shape)
+    for yaw in (0.0, 35.0, 90.0, 180.0, 250.0):
+        cam = StrategyCamera(17)
+        cam.set_layout(lay)
+        cam.set_distance(9.0)
+        cam.jump_to((8, 8))
+        cam.rotate(yaw)
+        cam.snap()
+        view, proj = cam.matrices(1.0)
+        items = renderer._labels(f, np.maximum(h, 0), view, proj, [])
+        rects = []
+        for x, y, text, px, *_ in items:
+            w = 0.55 * px * len(text)
+            rects.append((x - w / 2 + 1, y - px / 2 + 1, x + w / 2 - 1, y + px / 2 - 1, text))
+        costs = [r for r in rects if r[4] != "3"]
+        assert len(costs) == len(reach) and len(rects) >= 2 * len(reach)
+        for i, a in enumerate(rects):
+            for b in rects[i + 1:]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (yaw, a, b)

@@ -390,3 +390,19 @@ def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
     click_cell(app, pl.cell("e4"))
     assert sc.message == "the unit at e4 has already been moved this turn"
     assert pl.why_not(pl.cell("d5")) is None  # an empty plain: nothing to say
+
+
+def test_the_facing_chooser_shows_arrows_the_way_the_board_is_turned():
+    """J3: an infantry unit's facing is chosen among arrows pointing as on the board turned for the seat
+    to act (north up for 汉; for 楚, whose board is turned, north points down), each with its name."""
+    g = make(red=["blade@e3:battle:N", "king@a1"], white=["king@l8", "blade@e6:battle:S"])
+    pl = make_plugin(g)
+    out = pl.click(pl.cell("e4"), pl.click(pl.cell("e3")).prefix)
+    assert [c.step.value for c in out.choices] == ["N", "E", "S", "W"]  # compass order
+    assert {c.step.value: (c.glyph, c.label.render("en")) for c in out.choices} == {
+        "N": ("↑", "north"), "E": ("→", "east"), "S": ("↓", "south"), "W": ("←", "west")}
+    g.apply("move e3 e4 N")
+    g.apply("end") if g.current_player == 0 else None
+    assert g.current_player == 1
+    out = pl.click(pl.cell("e5"), pl.click(pl.cell("e6")).prefix)
+    assert {c.step.value: c.glyph for c in out.choices} == {"N": "↓", "E": "←", "S": "↑", "W": "→"}

@@ -489,3 +489,30 @@ def test_english_region_names_stand_on_one_line_in_gl():
         assert abs(rows("a", on_line=False)[1] - rows("g", on_line=False)[1]) <= 6  # centred: both mid-slot
     finally:
         ctx.release()
+
+
+@pytest.mark.parametrize("lang,cancel,title", [("en", "Cancel", "Choose"), ("zh", "取消", "選擇")])
+def test_shoot_or_melee_is_chosen_on_lettered_tokens(cleanup, lang, cancel, title):
+    # seed 6/7: next to an enemy a ready infantry may shoot or melee; the chooser's tokens were blank discs
+    # and its cancel button said "No" in English
+    from client import i18n
+    from tests.test_boards_loop import click_at
+
+    g = position([("rev", "infantry", "H-16"), ("qing", "infantry", "H-17"), FAR_REV])
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", game=g)
+    sc, pl = app.scene, app.scene.plugin
+    i18n.set_lang(lang)
+    try:
+        settle(app)
+        click_at(app, sc.cell_pos(pl.cell("H-16")))
+        click_at(app, sc.cell_pos(pl.cell("H-17")))
+        box = app.app.scene
+        assert box.kind == "choose"
+        assert {c.step.value: c.glyph for c in box.choices} == {"shoot": "射", "melee": "刃"}
+        assert all(c.ink == pl.seat_rgb(0) for c in box.choices)
+        assert box.buttons[0].text() == cancel and box.title() == title  # the game's traditional characters
+        app.step(0.016)
+        click_at(app, box.rects["melee"].center)
+        assert any(str(a).startswith("melee H-16 H-17") for a in g.log)
+    finally:
+        i18n.set_lang("en")

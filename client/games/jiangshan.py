@@ -39,6 +39,8 @@ CLASS_GLYPH = {"foot": "步", "horse": "马", "raider": "奔", "scout": "斥"}
 FACING_DIR = {"E": 0, "N": 2, "W": 4, "S": 6}
 CARD_PLAYED = {"ruse": Act("ruse"), "scout": Act("scout", ("reserve",))}  # tallies played by a click on their card
 TERRAIN_NAME = {"M": "mountain", "W": "water", "F": "forest"}
+ARROW = {"N": "↑", "E": "→", "S": "↓", "W": "←"}  # a facing on the screen, rank 8 at the top
+FLIP = {"N": "S", "S": "N", "E": "W", "W": "E"}  # the board turned for 楚: north points down
 
 
 def tally_step(t: str) -> Step:
@@ -238,10 +240,19 @@ class Plugin(GamePlugin):
         return super().mark_kind(view, prefix, step)
 
     def choice(self, prefix, step) -> Choice:
+        """A chooser entry: a facing (J3) as an arrow the way it points on the board as turned for the seat
+        to act (北 up for 汉, down for 楚), with its name; other options by their names."""
         side = max(0, self.game.current_player) % 2
+        if step.label.startswith("jiangshan.facing.") and step.value in ARROW:
+            arrow = ARROW[step.value] if not self.bottom_seat_flipped(side) else ARROW[FLIP[step.value]]
+            return Choice(step, Msg.of(step.label), arrow, INK[side])
         if step.label:
             return Choice(step, Msg.of(step.label), "", INK[side])
         return Choice(step, step.value, "", INK[side])
+
+    def choice_rank(self, step) -> int:
+        """Facings in the chooser in compass order (N E S W), other options in the engine's order."""
+        return "NESW".index(step.value) if step.label.startswith("jiangshan.facing.") and step.value in ARROW else 0
 
     def check_cells(self, obs) -> list:
         """The cell of an attack waiting for the 李代桃僵 answer (J12)."""

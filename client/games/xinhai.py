@@ -45,6 +45,7 @@ REGION_LABEL = {"hankou": "F-19", "hanyang": "C-3", "wuchang": "Q-3"}  # where e
 # the names' heights in hexes: 漢口 on the far (north) edge is seen smallest in the angled GL view
 CAPTION_SIZE = {"hankou": 1.3, "hanyang": 0.9, "wuchang": 0.9}
 CAPTION_RGB: RGB = (0.20, 0.04, 0.12)
+CHOICE_GLYPH = {"shoot": "射", "melee": "刃", "done": "走", "boat": "船", "cross": "渡"}  # the chooser's tokens
 BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
@@ -115,6 +116,7 @@ class FlatHexGeometry(BoardGeometry):
 
 class Plugin(GamePlugin):
     game_id = "xinhai"
+    chooser_title = "xinhai.choose"  # 選擇: the game's traditional characters, not the client's 请选择
     start_options = ()
     needs_handover = True  # each side's hand is private: hot seat hides the board between the two humans
     key_rows = (Binding("L", "hex_labels", "显示 / 隐藏每格编号", "show / hide every hex's label", "xinhai",
@@ -269,12 +271,15 @@ class Plugin(GamePlugin):
         return "move"
 
     def choice(self, prefix, step: Step) -> Choice:
+        """A chooser entry: the option in words and a glyph on its token in the mover's colour (射 shoot,
+        刃 melee, 走 just move, 船 hire a boat, 渡 cross, 橋 lay / 拆 take up a pontoon)."""
         v = step.value
+        ink = SIDE_RGB[("rev", "qing")[self.game.current_player]] if self.game.current_player in (0, 1) else (0, 0, 0)
         if v[:1] in "+-":  # a pontoon: "+H-9" after a move, "+bridge" after picking the Han hex
             where = v[1:] if v[1:] != "bridge" else (prefix[-1].value if prefix else "")
             key = "xinhai.step.bridge_up" if v[0] == "+" else "xinhai.step.bridge_down"
-            return Choice(step, Msg.of(key, hex=where))
-        return Choice(step, Msg.of(f"xinhai.step.{v}"))
+            return Choice(step, Msg.of(key, hex=where), "橋" if v[0] == "+" else "拆", ink)
+        return Choice(step, Msg.of(f"xinhai.step.{v}"), CHOICE_GLYPH.get(v, ""), ink)
 
     def explain(self, prefix, cell):
         return self.try_action(f"move {prefix[0].value} {self.cell_name(cell)}")

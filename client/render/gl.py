@@ -857,12 +857,16 @@ class GLRenderer(Renderer):
             r, c = cell
             add(at(cell, (hgt[r, c] + 3) * Y_SCALE + 0.12), GHOST, (0.85, 0.8, 1.0, 1.0), 0.55)
         unit_cells = {u.cell for u in frame.units}
+        # the star: a step cost and the height number share a small hexagon, side by side along the
+        # screen's x (the camera's right vector, level), so they never cover each other at any yaw
+        rx, rz = (float(view[0, 0]), float(view[0, 2])) if layout is not None else (0.0, 0.0)
         for cell, cost in ov.reachable.items():
             r, c = cell
             if cell in unit_cells:
                 continue
-            add(at(cell, hgt[r, c] * Y_SCALE + 0.02, 0.0, 0.0 if layout is None else 0.1), str(cost),
-                (0.85, 1.0, 1.0, 1.0), 0.45)
+            add(at(cell, hgt[r, c] * Y_SCALE + 0.02, -0.15 * rx, -0.15 * rz) if layout is not None
+                else at(cell, hgt[r, c] * Y_SCALE + 0.02), str(cost), (0.85, 1.0, 1.0, 1.0), 0.45)
+        costed = set(ov.reachable) - unit_cells if layout is not None else set()
         if (ov.show_coords or ov.show_heights) and self._max_cell_px(view, proj) * 0.24 >= 7.0:
             # only cells on screen and large enough to read (vectorised first pass)
             known = np.asarray(frame.heights) >= 0
@@ -886,8 +890,13 @@ class GLRenderer(Renderer):
                     add(at((r, c), y, -0.26, -0.34) if layout is None else at((r, c), y, 0.0, -0.3),
                         namer((r, c)), (1.0, 1.0, 0.8, 1.0), 0.24)
                 if ov.show_heights and known[r, c] and hgt[r, c] != 0:
-                    add(at((r, c), y, 0.28, 0.32) if layout is None else at((r, c), y, 0.0, 0.22),
-                        str(int(hgt[r, c])), (0.8, 0.95, 1.0, 1.0), 0.26)
+                    if layout is None:
+                        where = at((r, c), y, 0.28, 0.32)
+                    elif (r, c) in costed:  # right of the step cost
+                        where = at((r, c), y, 0.24 * rx, 0.24 * rz)
+                    else:
+                        where = at((r, c), y, 0.0, 0.22)
+                    add(where, str(int(hgt[r, c])), (0.8, 0.95, 1.0, 1.0), 0.26)
         for point, text, rgba in extra:  # S5 numbers: white on the verdict's colour
             add(tuple(point), text, LABEL_WHITE, 0.32, (rgba[0] * 0.75, rgba[1] * 0.6, rgba[2] * 0.6, 1.0))
         first_count = len(texts)  # the labels from here on are stack counts

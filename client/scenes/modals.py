@@ -168,7 +168,7 @@ class ChooserModal(Modal):
         self.on_pick = on_pick
         self.rects: dict[str, pygame.Rect] = {}  # option value -> its box (tests click these)
         self.mouse = (0, 0)
-        self.buttons = [widgets.Button(lambda: t("board_no"), self.cancel, 16)]
+        self.buttons = [widgets.Button(lambda: t("cancel"), self.cancel, 16)]  # "Cancel", not a confirm box's "No"
 
     def handle(self, ev) -> None:
         if ev.type == pygame.MOUSEMOTION:
@@ -222,7 +222,7 @@ class ListModal(Modal):
         self.scroll = 0
         self.rows: list[tuple[pygame.Rect, Any]] = []
         self.mouse = (0, 0)
-        self.buttons = [widgets.Button(lambda: t("board_no"), self.cancel, 16)]
+        self.buttons = [widgets.Button(lambda: t("cancel"), self.cancel, 16)]  # "Cancel", not a confirm box's "No"
 
     def handle(self, ev) -> None:
         if ev.type == pygame.MOUSEMOTION:
