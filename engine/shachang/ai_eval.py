@@ -71,6 +71,7 @@ class VisCache:
         self.target_maps: dict = {}  # points -> steps to the nearest (replies' target maps)
         self.threats: dict = {}  # enemies and rooms -> a Threats' maps (Threats.__init__)
         self.marches: dict = {}  # a unit's options on a score's state -> their values (ai_march)
+        self.loads: dict = {}  # a new score's inputs and own units -> its state after Threats.load
 
     def shared(self, what: str, key) -> dict:
         """A dict shared by everything of the turn that has the same ``key``."""
@@ -160,9 +161,15 @@ class Threats:
             for c, o, n, wt in enemies:
                 by_owner.setdefault(o, []).append((c, n))
             self._build(m, w, cache, enemies, by_owner, r_est)
-            cache.threats[key] = (self.at, self.weight, self.owner_vis, self.seen_map, self.r_est)
+            # and what ai_march.Terms keys its shared tables with (small numbers for big keys)
+            sighted = tuple((c, o, n) for c, o, n, wt in enemies if wt >= 0.99)
+            wiped = tuple((o, c, b) for o, wp, c, b in m.hits if wp)
+            built = cache.threats[key] = (
+                self.at, self.weight, self.owner_vis, self.seen_map, self.r_est, cache.intern(sighted),
+                cache.intern((m.fog, sighted, wiped, tuple(self.r_est), tuple(self.owner_vis))), {})
         else:
-            self.at, self.weight, self.owner_vis, self.seen_map, self.r_est = built
+            self.at, self.weight, self.owner_vis, self.seen_map, self.r_est = built[:5]
+        self._sighted_id, self._owners_id, self._enemy_w = built[5:]
         self.targets = targets
         self.spawn_block = set()
         if enemy_spawns and m.mode != "digital":
@@ -277,8 +284,33 @@ class Threats:
         X.counters(cell, sign)
 
     def load(self) -> None:
+        """Add every own unit of the model, in its order, to a new score. A score of the same
+        inputs loaded with the same units ends the same (counters, running total, the per-cell
+        parts it asked for): that is kept for the search (``VisCache.loads``), and a repeat
+        registers those parts and counts the same work (less the vision maps the first load was
+        the first to ask for: a map counts once a turn)."""
+        X = terms_of(self)
+        key = (X.ident, tuple((c, v[0]) for c, v in self.m.own.items()))
+        cache = self.cache
+        hit = cache.loads.get(key) if not self.opp_cache else None
+        if hit is not None:
+            total, nh, ns, exposed, keys, work = hit
+            self.total = total
+            self.n_hard[:] = nh
+            self.n_soft[:] = ns
+            self.exposed.update(exposed)
+            oc, shared = self.opp_cache, X.shared_static
+            for k in keys:
+                oc[k] = shared[k][1]
+            METER.n += work
+            return
+        fresh = not self.opp_cache and self.total == 0.0
+        w0, v0 = METER.n, len(cache.counted)
         for c, v in self.m.own.items():
             self.change(c, v[0], 1)
+        if fresh:
+            cache.loads[key] = (self.total, tuple(self.n_hard), tuple(self.n_soft), tuple(self.exposed.items()),
+                                tuple(self.opp_cache), METER.n - w0 - WORK_VISION * (len(cache.counted) - v0))
 
 
 def material(m: Model, w: Weights) -> float:

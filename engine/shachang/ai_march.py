@@ -40,18 +40,19 @@ class Terms:
         self.T = T
         self.static: dict = {}  # (cell, count) -> deltas of the parts that do not depend on counters
         self.owners: dict = {}  # cell -> owners whose sight holds the cell (reinforcement ambushes)
-        self.enemy_w: list = [(T.w.loss * wt, T.w.soft * wt) for wt in T.weight]
-        # what the per-cell parts depend on, so that the scores of a turn share them
         m, w, cache = T.m, T.w, T.cache
-        sighted = tuple((c, o, n) for c, o, n, wt in T.enemies if wt >= 0.99)
+        ew = T._enemy_w.get((w.loss, w.soft))  # kept with the threat maps (read only)
+        if ew is None:
+            ew = T._enemy_w[(w.loss, w.soft)] = [(w.loss * wt, w.soft * wt) for wt in T.weight]
+        self.enemy_w: list = ew
+        # what the per-cell parts depend on, so that the scores of a turn share them (the enemies
+        # in sight and the owners' sight named by numbers made with the threat maps)
         self.shared_static = cache.shared("static", (
             (w.opp, w.opp_more, w.approach, w.block, w.fog, w.seen, w.spread, w.mass),
             T._enemy_key, cache.tag(T.targets), cache.tag(T.fog), tuple(sorted(T.spawn_block)),
-            sighted if T.seen_map is not None else None))
+            T._sighted_id if T.seen_map is not None else None))
         self.target_rows = cache.rows(T.targets) if T.targets is not None else None
-        self.shared_owners = cache.shared("owners", (
-            m.fog, sighted, tuple((o, c, b) for o, wiped, c, b in m.hits if wiped), tuple(T.exposed),
-            tuple(T.owner_vis)))
+        self.shared_owners = cache.shared("owners", T._owners_id)
         # what a march's deltas depend on besides the counters (ai_march.best_march keeps them):
         # the shared tables (kept by the cache), the threat maps (kept by cache.threats), weights
         self.ident = (id(self.shared_static), id(self.shared_owners), id(T.at), w.loss, w.soft, w.reinf)
@@ -98,62 +99,72 @@ class Terms:
         v = self.static[k] = e[0]
         return v
 
-    def static_many(self, cells: list, count: int) -> None:
+    def static_many(self, cells: list, count: int, keys: list) -> list:
         """``static_add`` for many cells at once (the map reads done with numpy): fills the shared
-        table for those cells; the score's own bookkeeping is left to the caller."""
+        table for those cells (``keys``: their (cell, count)) and returns their entries; the
+        score's own bookkeeping is left to the caller."""
         T, w = self.T, self.T.w
         n = len(cells)
         rr = np.fromiter((c[0] for c in cells), dtype=np.intp, count=n)
         cc = np.fromiter((c[1] for c in cells), dtype=np.intp, count=n)
         live = T._live_enemies
+        opp = None
         if live:
             # only a cell with an enemy within range asks for sight lines (opp_count finds 0 and
             # counts no work for the others)
             er = np.array([c[0] for c, _ in live], dtype=np.intp)
             ec = np.array([c[1] for c, _ in live], dtype=np.intp)
             near = ((np.abs(rr[:, None] - er) + np.abs(cc[:, None] - ec)) <= count.bit_length() + 1).any(axis=1)
-            opp_count, none = T.opp_count, (0, 0)
-            opp = [opp_count(c, count) if x else none for c, x in zip(cells, near.tolist())]
-        else:  # nobody in sight: no shot chances, no sight line asked
-            opp = [(0, 0)] * n
+            if near.any():
+                opp_count, none = T.opp_count, (0, 0)
+                opp = [opp_count(c, count) if x else none for c, x in zip(cells, near.tolist())]
         wo, wm = w.opp, w.opp_more
-        appr = ((w.approach * count) * T.targets[rr, cc].astype(np.float64)).tolist() \
+        # -(approach x count x steps): the negation of the product is exact, the same float
+        nega = ((-(w.approach * count)) * T.targets[rr, cc].astype(np.float64)).tolist() \
             if T.targets is not None else [0.0] * n
-        shared = self.shared_static
         block = T.spawn_block if w.block else ()
         fog = T.fog
         seen = T.seen_map[rr, cc].tolist() if (T.seen_map is not None and w.seen) else None
         if fog is None and seen is None and not block and not w.spread and not w.mass:
             # the replies' planners (normal weights): shot chances and approach only
-            for cell, (nn, work), a in zip(cells, opp, appr):
+            if opp is None:  # nobody in range: no shot chances, no sight line asked
+                entries = [((x,) if x else (), 0.0, 0) for x in nega]
+            else:
+                entries = []
+                for (nn, work), x in zip(opp, nega):
+                    o = 0.0 if nn == 0 else wo + wm * (nn - 1)
+                    if o:
+                        entries.append(((o, x) if x else (o,), o, work))
+                    else:
+                        entries.append(((x,) if x else (), o, work))
+        else:
+            if opp is None:
+                opp = [(0, 0)] * n
+            mass = w.mass * count * count.bit_length() if w.mass else 0.0
+            entries = []
+            for j, cell in enumerate(cells):
+                nn, work = opp[j]
                 o = 0.0 if nn == 0 else wo + wm * (nn - 1)
+                out = []
                 if o:
-                    shared[(cell, count)] = ((o, -a) if a else (o,), o, work)
-                else:
-                    shared[(cell, count)] = ((-a,) if a else (), o, work)
-            return
-        mass = w.mass * count * count.bit_length() if w.mass else 0.0
-        for j, cell in enumerate(cells):
-            nn, work = opp[j]
-            o = 0.0 if nn == 0 else wo + wm * (nn - 1)
-            out = []
-            if o:
-                out.append(o)
-            if appr[j]:
-                out.append(-appr[j])
-            if cell in block:
-                out.append(w.block)
-            if fog is not None:
-                x = w.fog * fog.risk(cell)  # counts its vision map the first time, as before
-                if x:
-                    out.append(-x)
-            if seen is not None and seen[j]:
-                out.append(-w.seen)
-            if w.spread:
-                out.append(w.spread)
-            if mass:
-                out.append(mass)
-            shared[(cell, count)] = (tuple(out), o, work)
+                    out.append(o)
+                if nega[j]:
+                    out.append(nega[j])
+                if cell in block:
+                    out.append(w.block)
+                if fog is not None:
+                    x = w.fog * fog.risk(cell)  # counts its vision map the first time, as before
+                    if x:
+                        out.append(-x)
+                if seen is not None and seen[j]:
+                    out.append(-w.seen)
+                if w.spread:
+                    out.append(w.spread)
+                if mass:
+                    out.append(mass)
+                entries.append((tuple(out), o, work))
+        self.shared_static.update(zip(keys, entries))
+        return entries
 
     def owners_at(self, cell) -> tuple:
         v = self.owners.get(cell)
@@ -257,39 +268,49 @@ def _options(m, u, c: int, reach: dict, ks: list, splits_only: bool) -> list:
 
 def _dynamic(X: Terms, cells: list) -> dict:
     """cell -> the enemy-shot and ambush deltas (None when there are none) of a unit arriving
-    there, from the score's counters as they are (``Terms.dynamic`` with sign +1, many cells)."""
+    there, from the score's counters as they are (``Terms.dynamic`` with sign +1, many cells).
+    An enemy's or an owner's delta does not depend on the cell: each is worked out once."""
     T = X.T
     at_get = T.at.get
     nh, ns, ew = T.n_hard, T.n_soft, X.enemy_w
     owners_get = X.shared_owners.get
     r_est, exposed, wr = T.r_est, T.exposed, T.w.reinf
+    od = {}
+    for o, e in exposed.items():
+        r = r_est[o]
+        b = wr * min(r, e)
+        a = wr * min(r, e + 1)
+        od[o] = -(a - b) if a != b else None
+    ed: dict = {}
     out: dict = {}
     for cell in cells:
         d = None
         lst = at_get(cell)
         if lst:
             d = []
-            for i, kind in lst:
-                h, s = nh[i], ns[i]
-                lw, sw = ew[i]
-                before = lw if h > 0 else (sw if s > 0 else 0.0)
-                if kind == 0:
-                    after = lw if h >= 0 else (sw if s > 0 else 0.0)
-                else:
-                    after = lw if h > 0 else (sw if s >= 0 else 0.0)
-                if after != before:
-                    d.append(-(after - before))
+            for ik in lst:
+                x = ed.get(ik, ed)
+                if x is ed:
+                    i, kind = ik
+                    h, s = nh[i], ns[i]
+                    lw, sw = ew[i]
+                    before = lw if h > 0 else (sw if s > 0 else 0.0)
+                    if kind == 0:
+                        after = lw if h >= 0 else (sw if s > 0 else 0.0)
+                    else:
+                        after = lw if h > 0 else (sw if s >= 0 else 0.0)
+                    x = ed[ik] = -(after - before) if after != before else None
+                if x is not None:
+                    d.append(x)
         owners = owners_get(cell)
         if owners is None:
             owners = X.owners_at(cell)
         for o in owners:
-            r, e = r_est[o], exposed[o]
-            b = wr * min(r, e)
-            a = wr * min(r, e + 1)
-            if a != b:
+            x = od[o]
+            if x is not None:
                 if d is None:
                     d = []
-                d.append(-(a - b))
+                d.append(x)
         out[cell] = d or None
     return out
 
@@ -298,20 +319,20 @@ def _arrivals(X: Terms, cells: list, k: int, dyn: dict) -> dict:
     """The deltas of a unit of ``k`` soldiers arriving on each of ``cells`` (free cells): ``dyn``
     (from ``_dynamic`` in the counters' present state) and the shared per-cell parts."""
     T = X.T
-    shared_get = X.shared_static.get
     opp_cache = T.opp_cache
     keys = [(cell, k) for cell in cells]
-    es = list(map(shared_get, keys))
-    miss = [cell for cell, e in zip(cells, es) if e is None]
-    if miss:
-        X.static_many(miss, k)
-        es = list(map(shared_get, keys))
-    work = 0
-    for key, e in zip(keys, es):
-        if key not in opp_cache:  # this score asks for the shot chances as the old code did
+    es = list(map(X.shared_static.get, keys))
+    if None in es:
+        miss = [j for j, e in enumerate(es) if e is None]
+        for j, e in zip(miss, X.static_many([cells[j] for j in miss], k, [keys[j] for j in miss])):
+            es[j] = e
+    new = [(key, e) for key, e in zip(keys, es) if key not in opp_cache]
+    if new:  # this score asks for the shot chances as the old code did
+        work = 0
+        for key, e in new:
             opp_cache[key] = e[1]
             work += e[2]
-    METER.n += work
+        METER.n += work
     return {cell: (e[0] if d is None else d + list(e[0])) for cell, e, d in zip(cells, es, map(dyn.__getitem__, cells))}
 
 
@@ -384,22 +405,24 @@ def _values(opts: list, reach: dict, R: list, per_k: dict, total: float) -> tupl
     old running total followed exactly, each option's deltas added and taken off again in the old
     order, its drift carried to the next option; the sums over what stays the same for many options
     (leaving, what stays behind) are kept while the total they start from is the same."""
-    vals = [0.0] * len(opts)
+    vals = []
+    add = vals.append
     pre: dict = {}  # k -> (total, total + leave + stay-behind deltas)
     post: dict = {}  # k -> (t, t - stay-behind - leave deltas)
-    for j, (kind, dst, k, cw) in enumerate(opts):
+    for kind, dst, k, cw in opts:
         Rk, per = per_k[k]
         D = per[dst]
         p = pre.get(k)
-        if p is None or p[0] != total:
+        if p is not None and p[0] == total:
+            t = p[1]
+        else:
             t = total
             for d in R:
                 t += d
             if Rk is not None:
                 for d in Rk:
                     t += d
-            p = pre[k] = (total, t)
-        t = p[1]
+            pre[k] = (total, t)
         if cw is None:
             for d in D:
                 t += d
@@ -418,16 +441,18 @@ def _values(opts: list, reach: dict, R: list, per_k: dict, total: float) -> tupl
             for d in D1:
                 t -= d
         q = post.get(k)
-        if q is None or q[0] != t:
+        if q is not None and q[0] == t:
+            total = q[1]
+        else:
             t0 = t
             if Rk is not None:
                 for d in Rk:
                     t -= d
             for d in R:
                 t -= d
-            q = post[k] = (t0, t)
-        total = q[1]
-        vals[j] = val - 0.002 * reach[dst]
+            post[k] = (t0, t)
+            total = t
+        add(val - 0.002 * reach[dst])
     return tuple(vals), total
 
 

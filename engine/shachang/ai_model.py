@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import threading
-from collections import deque
 
 import numpy as np
 
@@ -259,30 +258,29 @@ class Model:
         out = {}
         if lim <= 0:
             return out
-        dist = {src: 0}
-        q = deque([src])
         neighbours = self.grid.adjacency  # cell -> on-board neighbours
-        seen = self.seen
+        # the seen cells within the march's steps as lists (element reads without numpy)
+        r_lo, c_lo = max(0, src[0] - lim), max(0, src[1] - lim)
+        rows = self.seen[r_lo:src[0] + lim + 1, c_lo:src[1] + lim + 1].tolist()
         own, enemy = self.own, self.enemy
-        while q:
-            c = q.popleft()
-            d = dist[c]
-            if d >= lim:
-                continue
-            for nc in neighbours[c]:
-                if nc in dist:
-                    continue
-                if not seen[nc]:
-                    continue
-                if nc in own:
-                    dist[nc] = d + 1
-                    out[nc] = d + 1
-                elif nc in enemy:
-                    continue
-                else:
-                    dist[nc] = d + 1
-                    out[nc] = d + 1
-                    q.append(nc)
+        done = {src}
+        frontier = [src]
+        for d in range(1, lim + 1):  # breadth first, a ring of cells per step
+            ring = []
+            for c in frontier:
+                for nc in neighbours[c]:
+                    if nc in done or not rows[nc[0] - r_lo][nc[1] - c_lo]:
+                        continue
+                    if nc in own:
+                        done.add(nc)
+                        out[nc] = d
+                    elif nc not in enemy:
+                        done.add(nc)
+                        out[nc] = d
+                        ring.append(nc)
+            if not ring:
+                break
+            frontier = ring
         return out
 
     def march(self, src, dst, k: int, cost: int) -> March:
