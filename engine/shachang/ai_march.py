@@ -248,11 +248,8 @@ def _options(m, u, c: int, reach: dict, ks: list, splits_only: bool) -> list:
         free += [("split", k) for k in ks]
     opts = []
     add = opts.append
-    if not any(d in own for d in reach):  # every destination free (a plain loop: few options each)
-        for dst in sorted(reach):
-            for kind, k in free:
-                add((kind, dst, k, None))
-        return opts
+    if not any(d in own for d in reach):  # every destination free
+        return [(kind, dst, k, None) for dst in sorted(reach) for kind, k in free]
     for dst in sorted(reach):
         tgt = own.get(dst)
         if tgt is None:
@@ -326,8 +323,10 @@ def _arrivals(X: Terms, cells: list, k: int, dyn: dict) -> dict:
         miss = [j for j, e in enumerate(es) if e is None]
         for j, e in zip(miss, X.static_many([cells[j] for j in miss], k, [keys[j] for j in miss])):
             es[j] = e
-    new = [(key, e) for key, e in zip(keys, es) if key not in opp_cache]
-    if new:  # this score asks for the shot chances as the old code did
+    # this score asks for the shot chances as the old code did: the meter counts the sight lines of
+    # each the first time (a count that took none adds nothing and need not be noted)
+    new = [(key, e) for key, e in zip(keys, es) if e[2] and key not in opp_cache]
+    if new:
         work = 0
         for key, e in new:
             opp_cache[key] = e[1]
@@ -495,8 +494,9 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
         opts, touched, n_changes, runs = hit
         if not opts:
             return None
-        if touched is None:
-            touched = hit[1] = _touched(u, c, opts)
+        if touched is None:  # the parts whose shot chances took sight lines (the others count 0)
+            shared = X.shared_static
+            touched = hit[1] = tuple(k for k in _touched(u, c, opts) if shared[k][2])
         # this score asks for the shot chances as the old code's did (the meter counts them once)
         oc, shared = T.opp_cache, X.shared_static
         work = 0
