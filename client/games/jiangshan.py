@@ -377,11 +377,11 @@ class Plugin(GamePlugin):
 
     # --- the tallies as cards (client/ui/cards.py)
     def tally_card(self, t: str, lang: str, ink: RGB, playable=None, tag: str = "") -> CardView:
-        """Tally ``t`` as a card: its short name (whole on a narrow card), its full name when that differs (the
-        enlarged card reads it) and what it does, its cost in morale in the corner."""
+        """Tally ``t`` as a card: its short name (whole on a narrow card), what it does, then its full name when
+        that differs (the enlarged card reads it), its cost in morale in the corner."""
         full = text(Msg.of(f"jiangshan.tally.{t}"), lang)
         short = text(Msg.of(f"jiangshan.tally_short.{t}"), lang)
-        lines = ((full,) if full != short else ()) + (text(Msg.of(f"jiangshan.tally_text.{t}"), lang),)
+        lines = (text(Msg.of(f"jiangshan.tally_text.{t}"), lang),) + ((f"({full})",) if full != short else ())
         return CardView(short, lines, str(TALLY_COST[t]), step=playable, ink=ink, tag=tag, key=("tally", t, tag))
 
     def hand(self, obs, lang: str) -> list[CardView]:
