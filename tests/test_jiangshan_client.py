@@ -426,3 +426,16 @@ def test_every_tally_card_title_is_whole_on_a_narrow_card():
             size, lines = title_lines(card.title, max(11, min(22, w // 7)), room, True)
             assert "".join(lines).replace(" ", "") == card.title.replace(" ", ""), (lang, t, lines)
             assert size >= 9 and all(not ln.endswith("…") for ln in lines)
+
+
+def test_a_recruiting_button_names_its_cost_in_merit():
+    """Seed 征兵 (功绩与招募费用为1:1, J1's costs): with 3 merit the buttons offer the units costing at most
+    3, each with its cost, in both languages."""
+    g = make(red=["king@a1", "blade@e3:battle:N"], white=["king@l8"])
+    g.st.sides[0].merit = 3
+    g._legal = None
+    pl = make_plugin(g)
+    labels = {s.value: pl.button_label(s) for s in pl.buttons()}
+    assert labels["recruit blade"].render("en") == "recruit swordsmen (1 merit)"
+    assert labels["recruit armour"].render("zh") == "征兵：甲士（3功绩）"
+    assert "recruit general" not in labels  # 4 merit

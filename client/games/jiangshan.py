@@ -23,7 +23,7 @@ from client.boards.model import BoardView, Piece, RGB, Track
 from client.games.base import Choice, GamePlugin, Outcome, StepIndex, text
 from client.ui.cards import CardRow, CardView
 from engine.jiangshan.actions import Act
-from engine.jiangshan.data import TALLY_COST
+from engine.jiangshan.data import TALLY_COST, unit_table
 
 HAN_INK: RGB = (0.78, 0.12, 0.10)  # 汉: red counters
 CHU_INK: RGB = (0.20, 0.20, 0.24)  # 楚: white counters with dark ink
@@ -73,6 +73,14 @@ class Plugin(GamePlugin):
                     pairs.append((a, tuple(self.action_steps(a))))
             self._index = StepIndex(pairs)
         return self._index
+
+    def button_label(self, step):
+        """A recruiting button names its cost in merit (seed 征兵: merit and cost 1:1), others as the engine says."""
+        action = self.game.action_for((step,))
+        if action is not None and action.kind == "recruit" and action.args[0] in unit_table():
+            return Msg.of("jiangshan.button.recruit", unit=Msg.of(f"jiangshan.unit.{action.args[0]}"),
+                          cost=unit_table()[action.args[0]].cost)
+        return super().button_label(step)
 
     def buttons(self):
         """The one-button actions, except the tallies played from their cards (兵者诡道, a scout into the
