@@ -439,3 +439,15 @@ def test_a_recruiting_button_names_its_cost_in_merit():
     assert labels["recruit blade"].render("en") == "recruit swordsmen (1 merit)"
     assert labels["recruit armour"].render("zh") == "征兵：甲士（3功绩）"
     assert "recruit general" not in labels  # 4 merit
+
+
+def test_the_panel_counts_supply_towards_the_next_morale_point():
+    """Seed 补给 (each city 1 supply, every 4 supplies raise morale by 1): the panel shows supply out of
+    the scenario's 4 ('supply 2/4'), and F1 says what it is for."""
+    g = started()
+    g.st.sides[0].supply = 2
+    pl = make_plugin(g)
+    pl.view(0)
+    assert pl.panel_lines("en")[0][0].startswith("Han: morale 3 supply 2/4 merit 0")
+    assert "补给 2/4" in pl.panel_lines("zh")[0][0]
+    assert "every 4 supply: morale +1" in pl.help_lines("en")[3][0]

@@ -428,12 +428,13 @@ class Plugin(GamePlugin):
     def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         obs = self.obs()
         lines: list[tuple[str, RGB | None]] = []
+        per = self.game.st.scen.supply_per_morale  # public scenario data: supply per morale point (seed 补给)
         for s, d in enumerate(obs["sides"]):
             who = self.seat_name(s, lang)
             if lang == "zh":
-                line = f"{who}: 士气 {d['morale']} 补给 {d['supply']} 功绩 {d['merit']} 虎符 {d['tallies_left']}"
+                line = f"{who}: 士气 {d['morale']} 补给 {d['supply']}/{per} 功绩 {d['merit']} 虎符 {d['tallies_left']}"
             else:
-                line = f"{who}: morale {d['morale']} supply {d['supply']} merit {d['merit']} tallies {d['tallies_left']}"
+                line = f"{who}: morale {d['morale']} supply {d['supply']}/{per} merit {d['merit']} tallies {d['tallies_left']}"
             lines.append((line, INK[s]))
             res = ", ".join(f"{text(Msg.of(f'jiangshan.unit.{t}'), lang)}×{n}" for t, n in d["reserve"].items() if n)
             if res:
