@@ -332,3 +332,9 @@ def test_step_costs_and_heights_do_not_cover_each_other_on_the_star(renderer):
         for i, a in enumerate(rects):
             for b in rects[i + 1:]:
                 assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (yaw, a, b)
+    # a hex under the sight line's S5 numbers shows them, not a step cost beneath them
+    row = {"cell": (8, 8), "a": 1, "b": 1, "x": 4, "y": 3, "z": 4, "lhs": 6, "rhs": 8, "blocks": False}
+    ov = Overlays(show_counts=False, show_heights=True, reachable=reach, sight_src=(8, 7), sight_dst=(8, 9),
+                  sight_cells=[row], sight_numbers=True)
+    items = renderer._labels(star_frame(h, overlays=ov), np.maximum(h, 0), view, proj, [])
+    assert len([i for i in items if i[2] in ("1", "2")]) == len(reach) - 1

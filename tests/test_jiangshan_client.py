@@ -115,7 +115,8 @@ def test_the_substitute_answer_in_hot_seat_through_the_app(cleanup):
     han = {p.cell: p for p in v.pieces if p.side == 0}
     assert han[sc.plugin.cell("b3")].back_glyph == "步" and han[sc.plugin.cell("a1")].back_glyph == "马"
     rows = sc.plugin.card_rows(1, "en")
-    assert [c.title for c in rows[0].cards] == ["The Plum Dies for the Peach", "Prairie Fire"]
+    assert [c.title for c in rows[0].cards] == ["Plum for Peach", "Prairie Fire"]
+    assert rows[0].cards[0].lines[-1] == "(The Plum Dies for the Peach)"  # the full name on the card (zoom)
     assert rows[0].cards[0].corner == "3" and rows[1].backs == 3 and not rows[1].cards
     panel = " ".join(line for line, _ in sc.plugin.panel_lines("en"))
     assert "War Is Deception" not in panel and "Cross the Sea" not in panel  # 汉's tallies stay hidden
@@ -156,8 +157,7 @@ def test_ruse_is_played_by_a_click_on_its_card(cleanup):
     app.step(0.016)
     hand = next(r for r in sc.card_rows if r.cards)
     assert [(c.title, c.corner, c.legal) for c in hand.cards] == [
-        ("War Is Deception", "3", True), ("Cross the Sea under Heaven's Eye", "2", False),
-        ("Marshal the Ranks", "1", False)]
+        ("Ruse of War", "3", True), ("Sea Crossing", "2", False), ("Marshal Ranks", "1", False)]
     assert "ruse" not in [s.value for s in sc.plugin.buttons()]
     rects = {c.ident: r for r, c in sc.cards.hits}
     click_at(app, rects[("tally", "crossing", "")].center)
@@ -166,7 +166,7 @@ def test_ruse_is_played_by_a_click_on_its_card(cleanup):
     assert [str(a) for a in g.log] == ["ruse"] and g.st.ap == 2 and g.st.sides[0].morale == 0
     app.step(0.016)
     played = sc.card_rows[-1]
-    assert [c.title for c in played.cards] == ["War Is Deception"] and played.cards[0].tag == "Han"
+    assert [c.title for c in played.cards] == ["Ruse of War"] and played.cards[0].tag == "Han"
 
 
 def test_what_the_client_says_of_an_action_hides_tallies_and_garrison_types():
@@ -406,3 +406,49 @@ def test_the_facing_chooser_shows_arrows_the_way_the_board_is_turned():
     assert g.current_player == 1
     out = pl.click(pl.cell("e5"), pl.click(pl.cell("e6")).prefix)
     assert {c.step.value: c.glyph for c in out.choices} == {"N": "↓", "E": "←", "S": "↑", "W": "→"}
+
+
+def test_every_tally_card_title_is_whole_on_a_narrow_card():
+    """The tallies' card titles (short names, the full name being the card's last line) fit whole in two
+    lines on the cards of a 1280x800 window in both languages: no word cut, nothing left off (the full
+    names did not: 'Marshal the', 'The Plum')."""
+    import pygame
+
+    from client.ui.cards import CardStrip, title_lines
+
+    pygame.font.init()
+    pl = make_plugin(started())
+    w, _ = CardStrip.card_size(128)  # the strip of a 1280x800 window (board_game.layout: 16% of the height)
+    for lang in ("en", "zh"):
+        for t in ("formation", "crossing", "fire", "scout", "ruse", "substitute"):
+            card = pl.tally_card(t, lang, (0.5, 0.1, 0.1))
+            room = w - 2 * max(3, w // 16) - 3  # 3 px to spare: the corner number takes a little more when drawn
+            size, lines = title_lines(card.title, max(11, min(22, w // 7)), room, True)
+            assert "".join(lines).replace(" ", "") == card.title.replace(" ", ""), (lang, t, lines)
+            assert size >= 9 and all(not ln.endswith("…") for ln in lines)
+
+
+def test_a_recruiting_button_names_its_cost_in_merit():
+    """Seed 征兵 (功绩与招募费用为1:1, J1's costs): with 3 merit the buttons offer the units costing at most
+    3, each with its cost, in both languages."""
+    g = make(red=["king@a1", "blade@e3:battle:N"], white=["king@l8"])
+    g.st.sides[0].merit = 3
+    g._legal = None
+    pl = make_plugin(g)
+    labels = {s.value: pl.button_label(s) for s in pl.buttons()}
+    assert labels["recruit blade"].render("en") == "recruit swordsmen (1 merit)"
+    assert labels["recruit armour"].render("zh") == "征兵：甲士（3功绩）"
+    assert "recruit general" not in labels  # 4 merit
+
+
+def test_the_panel_counts_supply_towards_the_next_morale_point():
+    """Seed 补给 (each city 1 supply, every 4 supplies raise morale by 1): the panel shows supply out of
+    the scenario's 4 ('supply 2/4'), and F1 says what it is for."""
+    g = started()
+    g.st.sides[0].supply = 2
+    pl = make_plugin(g)
+    pl.view(0)
+    assert pl.panel_lines("en")[0][0].startswith("Han: morale 3 supply 2/4 merit 0")
+    assert "补给 2/4" in pl.panel_lines("zh")[0][0]
+    assert "every 4 supply: morale +1" in pl.help_lines("en")[3][0]
+    assert "1 merit" in pl.help_lines("en")[1][0] and "1功绩" in pl.help_lines("zh")[1][0]

@@ -117,10 +117,11 @@ def test_face_down_pieces_show_a_back_with_their_points_type_as_a_small_hint_nev
     assert p.back_glyph == "车" and p.name == "吴暗车" and p.ring == KINGDOM_RGB["wu"]  # 吴's file-5 back-rank point
 
 
+@pytest.mark.parametrize("seat", [0, 1, 2])
 @pytest.mark.parametrize("size,area", [((1280, 720), (0, 50, 900, 640)), ((1600, 1000), (0, 50, 1220, 920))])
-def test_hints_on_the_far_face_down_pieces_are_bright_and_sharp_in_gl(size, area):
+def test_hints_on_the_far_face_down_pieces_are_bright_and_sharp_in_gl(size, area, seat):
     # K8: the hint (the point's type) must be read on every back, the farthest ones included, at the default
-    # camera of 吴's seat on a 1280x720 and a 1600x1000 window (the board's area beside the panel)
+    # camera of each kingdom's seat on a 1280x720 and a 1600x1000 window (the board's area beside the panel)
     moderngl = pytest.importorskip("moderngl")
     try:
         ctx = moderngl.create_standalone_context(backend="egl")
@@ -132,7 +133,7 @@ def test_hints_on_the_far_face_down_pieces_are_bright_and_sharp_in_gl(size, area
         r = GLBoardRenderer(ctx, *size)
         a = make_plugin(new_game(variant="jieqi", seed=1))
         v = a.view(0)
-        cam = BoardCamera(v.geometry.bounds(), yaw=a.bottom_seat_yaw(0))
+        cam = BoardCamera(v.geometry.bounds(), yaw=a.bottom_seat_yaw(seat))  # each kingdom's seat at the bottom
         cam.set_viewport(size, area)
         r.draw(v, cam)
         lum = r.screenshot().astype(float) @ np.array([0.299, 0.587, 0.114])

@@ -538,6 +538,8 @@ def test_period_four_round_without_a_rise_is_a_qing_win():
     g.queue = [("response",), ("end_round",)]
     g.apply("end")
     assert g.is_over and g.winner == "qing" and g.end_reason().key == "xinhai.end.suppressed"
+    assert g.end_reason().render("en").endswith("the Qing suppress the revolution and win")  # the box names the winner
+    assert g.end_reason().render("zh").endswith("清軍獲勝")
     g2 = position([FAR_REV, FAR_QING], round=7, rose=False)
     g2.queue = [("response",), ("end_round",)]
     g2.apply("end")

@@ -23,7 +23,7 @@ from client.boards.model import BoardView, Piece, RGB, Track
 from client.games.base import Choice, GamePlugin, Outcome, StepIndex, text
 from client.ui.cards import CardRow, CardView
 from engine.jiangshan.actions import Act
-from engine.jiangshan.data import TALLY_COST
+from engine.jiangshan.data import TALLY_COST, unit_table
 
 HAN_INK: RGB = (0.78, 0.12, 0.10)  # 汉: red counters
 CHU_INK: RGB = (0.20, 0.20, 0.24)  # 楚: white counters with dark ink
@@ -73,6 +73,14 @@ class Plugin(GamePlugin):
                     pairs.append((a, tuple(self.action_steps(a))))
             self._index = StepIndex(pairs)
         return self._index
+
+    def button_label(self, step):
+        """A recruiting button names its cost in merit (seed 征兵: merit and cost 1:1), others as the engine says."""
+        action = self.game.action_for((step,))
+        if action is not None and action.kind == "recruit" and action.args[0] in unit_table():
+            return Msg.of("jiangshan.button.recruit", unit=Msg.of(f"jiangshan.unit.{action.args[0]}"),
+                          cost=unit_table()[action.args[0]].cost)
+        return super().button_label(step)
 
     def buttons(self):
         """The one-button actions, except the tallies played from their cards (兵者诡道, a scout into the
@@ -377,10 +385,12 @@ class Plugin(GamePlugin):
 
     # --- the tallies as cards (client/ui/cards.py)
     def tally_card(self, t: str, lang: str, ink: RGB, playable=None, tag: str = "") -> CardView:
-        """Tally ``t`` as a card: its name, what it does and its cost in morale in the corner."""
-        lines = (text(Msg.of(f"jiangshan.tally_text.{t}"), lang),)
-        return CardView(text(Msg.of(f"jiangshan.tally.{t}"), lang), lines, str(TALLY_COST[t]), step=playable,
-                        ink=ink, tag=tag, key=("tally", t, tag))
+        """Tally ``t`` as a card: its short name (whole on a narrow card), what it does, then its full name when
+        that differs (the enlarged card reads it), its cost in morale in the corner."""
+        full = text(Msg.of(f"jiangshan.tally.{t}"), lang)
+        short = text(Msg.of(f"jiangshan.tally_short.{t}"), lang)
+        lines = (text(Msg.of(f"jiangshan.tally_text.{t}"), lang),) + ((f"({full})",) if full != short else ())
+        return CardView(short, lines, str(TALLY_COST[t]), step=playable, ink=ink, tag=tag, key=("tally", t, tag))
 
     def hand(self, obs, lang: str) -> list[CardView]:
         """The viewer's unused tallies; 兵者诡道 and a scout into the reserve are played by a click when legal."""
@@ -418,12 +428,13 @@ class Plugin(GamePlugin):
     def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         obs = self.obs()
         lines: list[tuple[str, RGB | None]] = []
+        per = self.game.st.scen.supply_per_morale  # public scenario data: supply per morale point (seed 补给)
         for s, d in enumerate(obs["sides"]):
             who = self.seat_name(s, lang)
             if lang == "zh":
-                line = f"{who}: 士气 {d['morale']} 补给 {d['supply']} 功绩 {d['merit']} 虎符 {d['tallies_left']}"
+                line = f"{who}: 士气 {d['morale']} 补给 {d['supply']}/{per} 功绩 {d['merit']} 虎符 {d['tallies_left']}"
             else:
-                line = f"{who}: morale {d['morale']} supply {d['supply']} merit {d['merit']} tallies {d['tallies_left']}"
+                line = f"{who}: morale {d['morale']} supply {d['supply']}/{per} merit {d['merit']} tallies {d['tallies_left']}"
             lines.append((line, INK[s]))
             res = ", ".join(f"{text(Msg.of(f'jiangshan.unit.{t}'), lang)}×{n}" for t, n in d["reserve"].items() if n)
             if res:

@@ -34,7 +34,7 @@ SEATS = ("wu", "wei", "shu")
 HAN_ARM_TINT: RGB = mix(PLAIN, KINGDOM_RGB["han"], 0.16)  # the west arm (K1a)
 HAN_TINT: RGB = mix(PLAIN, KINGDOM_RGB["han"], 0.45)  # the emperor's point
 BACK_RGB: RGB = (0.20, 0.18, 0.17)  # a face-down piece's back
-HINT_SCALE = 0.92  # the point type on a back (K8): a touch smaller than a face, light on the dark back, readable far off
+HINT_SCALE = 0.96  # the point type on a back (K8): a touch smaller than a face, light on the dark back, readable far off
 ALLIANCE_MARK_SIZE = 0.7  # 盟 on an alliance point, in cells: readable in GL at 1280x800 (about 15 px tall)
 
 
@@ -128,7 +128,7 @@ class Plugin(GamePlugin):
             ring = KINGDOM_RGB[SEATS[owner]] if owner is not None else mix(ink, (0.5, 0.5, 0.5), 0.35)
             if t["hidden"]:
                 # K8/K9: the kingdom and the point's type (its first move) are public, never the piece
-                out.append(Piece(cell=cell, body=BACK_RGB, back=BACK_RGB, ink=mix(ink, (1.0, 1.0, 1.0), 0.8),
+                out.append(Piece(cell=cell, body=BACK_RGB, back=BACK_RGB, ink=mix(ink, (1.0, 1.0, 1.0), 0.88),
                                  ring=ring, face_down=True, side=owner, back_glyph=zh[t["kind"]],
                                  glyph_scale=HINT_SCALE, name=f"{names[t['kingdom']]}暗{zh[t['kind']]}"))
                 continue

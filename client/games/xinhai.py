@@ -333,11 +333,14 @@ class Plugin(GamePlugin):
         tracks' least width (16-pixel boxes)."""
         from client.games import xinhai_hud, xinhai_tracks
 
-        obs = self.observation(max(0, self.game.current_player))
-        tracks = self.tracks(obs, lang)
-        want = max(xinhai_tracks.natural_width(tracks), xinhai_hud.WIDTH + 8) + 8
-        least = xinhai_tracks.least_width(tracks) + 8
-        return int(max(least, min(want, rect.w * 0.42)))
+        key = (lang, rect.w)  # the widths depend on the tracks' words only, not on their values
+        if self.__dict__.get("_column_key") != key:
+            obs = self.observation(max(0, self.game.current_player))
+            tracks = self.tracks(obs, lang)
+            want = max(xinhai_tracks.natural_width(tracks), xinhai_hud.WIDTH + 8) + 8
+            least = xinhai_tracks.least_width(tracks) + 8
+            self._column_key, self._column = key, int(max(least, min(want, rect.w * 0.42)))
+        return self._column
 
     def board_area(self, rect):
         """The map is framed left of the column the tracks and the box take (at any window size: the

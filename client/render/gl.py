@@ -860,9 +860,11 @@ class GLRenderer(Renderer):
         # the star: a step cost and the height number share a small hexagon, side by side along the
         # screen's x (the camera's right vector, level), so they never cover each other at any yaw
         rx, rz = (float(view[0, 0]), float(view[0, 2])) if layout is not None else (0.0, 0.0)
+        # the star: a hex with the sight line's S5 numbers over it shows those, not a step cost beneath them
+        posts = {tuple(row["cell"]) for row in ov.sight_cells} if layout is not None and ov.sight_numbers else set()
         for cell, cost in ov.reachable.items():
             r, c = cell
-            if cell in unit_cells:
+            if cell in unit_cells or cell in posts:
                 continue
             add(at(cell, hgt[r, c] * Y_SCALE + 0.02, -0.15 * rx, -0.15 * rz) if layout is not None
                 else at(cell, hgt[r, c] * Y_SCALE + 0.02), str(cost), (0.85, 1.0, 1.0, 1.0), 0.45)

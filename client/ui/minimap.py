@@ -88,6 +88,12 @@ class Minimap:
                 col = player_rgb(u.owner)
                 x, z = (u.cell[1] + 0.5, u.cell[0] + 0.5) if self.layout is None else self.layout.centre(u.cell)
                 cx, cy = self.to_map(x, z)
+                if self.layout is not None:  # one soldier a hex: a dot inside its hexagon, not a blob
+                    rad = max(2, int(k * 0.45))
+                    pygame.draw.circle(img, col, (int(cx), int(cy)), rad)
+                    pygame.draw.circle(img, (0, 0, 0) if u.state == "enemy" else (255, 255, 255),
+                                       (int(cx), int(cy)), rad, 1)
+                    continue
                 r = pygame.Rect(0, 0, max(4, int(k * 1.5)), max(4, int(k * 1.5)))
                 r.center = (int(cx), int(cy))
                 pygame.draw.rect(img, col, r)
