@@ -301,7 +301,7 @@ class Threats:
             self.exposed.update(exposed)
             oc, shared = self.opp_cache, X.shared_static
             for k in keys:
-                oc[k] = shared[k][1]
+                oc[k] = shared[k[1]][k[0]][1]
             METER.n += work
             return
         fresh = not self.opp_cache and self.total == 0.0

@@ -39,6 +39,7 @@ class Terms:
     def __init__(self, T):
         self.T = T
         self.static: dict = {}  # (cell, count) -> deltas of the parts that do not depend on counters
+        # shared_static: count -> cell -> (those deltas, shot-chance value, work of its sight lines)
         self.owners: dict = {}  # cell -> owners whose sight holds the cell (reinforcement ambushes)
         m, w, cache = T.m, T.w, T.cache
         ew = T._enemy_w.get((w.loss, w.soft))  # kept with the threat maps (read only)
@@ -64,7 +65,10 @@ class Terms:
         if v is not None:
             return v
         T = self.T
-        e = self.shared_static.get(k)
+        tbl = self.shared_static.get(count)
+        if tbl is None:
+            tbl = self.shared_static[count] = {}
+        e = tbl.get(cell)
         if e is None:
             w = T.w
             n, work = T.opp_count(cell, count)
@@ -91,18 +95,18 @@ class Terms:
                 out.append(w.spread)
             if w.mass:
                 out.append(w.mass * count * count.bit_length())
-            e = self.shared_static[k] = (tuple(out), o, work)
+            e = tbl[cell] = (tuple(out), o, work)
         # this score asks for the shot chances as the old code did (the meter counts it once)
-        if k not in T.opp_cache:
+        if e[2] and k not in T.opp_cache:  # (a count that took no sight line adds nothing)
             T.opp_cache[k] = e[1]
             METER.n += e[2]
         v = self.static[k] = e[0]
         return v
 
-    def static_many(self, cells: list, count: int, keys: list) -> list:
+    def static_many(self, cells: list, count: int) -> list:
         """``static_add`` for many cells at once (the map reads done with numpy): fills the shared
-        table for those cells (``keys``: their (cell, count)) and returns their entries; the
-        score's own bookkeeping is left to the caller."""
+        table for those cells and returns their entries; the score's own bookkeeping is left to
+        the caller."""
         T, w = self.T, self.T.w
         n = len(cells)
         rr = np.fromiter((c[0] for c in cells), dtype=np.intp, count=n)
@@ -163,7 +167,10 @@ class Terms:
                 if mass:
                     out.append(mass)
                 entries.append((tuple(out), o, work))
-        self.shared_static.update(zip(keys, entries))
+        tbl = self.shared_static.get(count)
+        if tbl is None:
+            tbl = self.shared_static[count] = {}
+        tbl.update(zip(cells, entries))
         return entries
 
     def owners_at(self, cell) -> tuple:
@@ -317,19 +324,19 @@ def _arrivals(X: Terms, cells: list, k: int, dyn: dict) -> dict:
     (from ``_dynamic`` in the counters' present state) and the shared per-cell parts."""
     T = X.T
     opp_cache = T.opp_cache
-    keys = [(cell, k) for cell in cells]
-    es = list(map(X.shared_static.get, keys))
+    tbl = X.shared_static.get(k)
+    es = list(map(tbl.get, cells)) if tbl is not None else [None] * len(cells)
     if None in es:
         miss = [j for j, e in enumerate(es) if e is None]
-        for j, e in zip(miss, X.static_many([cells[j] for j in miss], k, [keys[j] for j in miss])):
+        for j, e in zip(miss, X.static_many([cells[j] for j in miss], k)):
             es[j] = e
     # this score asks for the shot chances as the old code did: the meter counts the sight lines of
     # each the first time (a count that took none adds nothing and need not be noted)
-    new = [(key, e) for key, e in zip(keys, es) if e[2] and key not in opp_cache]
+    new = [(cell, e) for cell, e in zip(cells, es) if e[2] and (cell, k) not in opp_cache]
     if new:
         work = 0
-        for key, e in new:
-            opp_cache[key] = e[1]
+        for cell, e in new:
+            opp_cache[(cell, k)] = e[1]
             work += e[2]
         METER.n += work
     return {cell: (e[0] if d is None else d + list(e[0])) for cell, e, d in zip(cells, es, map(dyn.__getitem__, cells))}
@@ -496,13 +503,13 @@ def best_march(pl, u, T, max_k: int | None = None, splits_only: bool = False, ra
             return None
         if touched is None:  # the parts whose shot chances took sight lines (the others count 0)
             shared = X.shared_static
-            touched = hit[1] = tuple(k for k in _touched(u, c, opts) if shared[k][2])
+            touched = hit[1] = tuple(k for k in _touched(u, c, opts) if shared[k[1]][k[0]][2])
         # this score asks for the shot chances as the old code's did (the meter counts them once)
         oc, shared = T.opp_cache, X.shared_static
         work = 0
         for k in touched:
             if k not in oc:
-                e = shared[k]
+                e = shared[k[1]][k[0]]
                 oc[k] = e[1]
                 work += e[2]
         METER.n += work
