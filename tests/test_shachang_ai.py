@@ -368,3 +368,27 @@ def test_hard_splits_off_what_a_shot_does_not_need():
     left = 6 - sum(a.count for a in before)
     assert left >= 1 and attack_range(left) >= 2
     assert (4, 2) not in g.units  # the target was wiped out
+
+
+@pytest.mark.parametrize("mode", ["tabletop", "classic"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_computer_never_passes_the_game_into_a_void_against_a_player_who_only_passes(mode, level):
+    # S18: when every living player passed a whole round the game ends, void (everyone out) if
+    # nobody dealt damage. A new player who only presses 'end' must not see the computer pass too
+    # (normal did, in round 4 on the tabletop map): without fog the log tells the computer that the
+    # other passed, so it acts, and the game ends by a win instead.
+    g = new_game("standard", mode=mode, players=2, seed=0)
+    agent = make_agent(level, seed=0, seat=1)
+    for _ in range(400):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        if g.current_player == 0:
+            # only 'end' (or the first offer when the rules force a reinforcement, S12)
+            g.apply(next((a for a in legal if isinstance(a, End)), legal[0]))
+        else:
+            g.apply(agent.act(g.observe(1), legal))
+    assert g.is_over
+    assert g.end_reason().key != "shachang.end.idle", f"round {g.observe(0).round}"
+    winner = [p for p in g.ranking() if p.place == 1]
+    assert [p.player for p in winner] == [1]

@@ -942,6 +942,13 @@ class ShachangAI:
         elif self.level == "normal" or quick:
             pl = Planner(m, ctx, Params(), self.rng, deadline)
             acts = pl.run()
+            if len(acts) == 1 and m.enemy and self._pass_ends_void(m):
+                # S18: a round of passes with no damage dealt ends the game void for everyone;
+                # the others passed their last turn, so our pass would end it: take the initiative
+                pl2 = Planner(m.copy(), ctx, Params(weights=Weights(**HARD_WEIGHTS_INITIATIVE)), self.rng, deadline)
+                acts2 = pl2.run()
+                if len(acts2) > 1:
+                    pl, acts = pl2, acts2
         else:
             t1, c1 = time.perf_counter(), time.process_time()
             acts, pl = self._search(m, ctx, obs, deadline, hard_deadline)
@@ -955,6 +962,14 @@ class ShachangAI:
         """Work (options evaluated) the hard search spends per turn: the budget times this
         machine's measured rate, so that the plan never depends on the clock."""
         return int(self.budget_for(preset) * WORK_RATE.get(preset, WORK_RATE["standard"]))
+
+    def _pass_ends_void(self, m: Model) -> bool:
+        """Without fog (the log shows every action): nobody has dealt damage and every other living
+        player's last turn was a bare pass, so our pass now ends the game void (S18)."""
+        if m.fog or self.memory.any_shot:
+            return False
+        alive = [pv.player for pv in m.players if not pv.out and pv.player != m.me]
+        return bool(alive) and all(self.memory.last_pass.get(o, False) for o in alive)
 
     def _pass_may_void(self, m: Model) -> bool:
         """Nobody has dealt damage yet and one other player is alive: two passes in a row end the
