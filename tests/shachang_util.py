@@ -109,3 +109,64 @@ def play_agents(g, agents: list, limit: int) -> list:
         g.apply(a)
         n += 1
     return agents
+
+
+def _near(g, cell, r: int) -> list:
+    """Board cells within ``r`` steps of ``cell`` (hex steps on the star, king steps on square maps)."""
+    if getattr(g, "board", "") == "star":
+        from engine.shachang import star_cells as sc
+
+        return [c for c in sc.CELLS if sc.distance(cell, c) <= r]
+    n = g.size
+    return [(y, x) for y in range(max(0, cell[0] - r), min(n, cell[0] + r + 1))
+            for x in range(max(0, cell[1] - r), min(n, cell[1] + r + 1))]
+
+
+def candidate_actions(g) -> list:
+    """Actions the current player might try now, legal or not: End, reinforcements on the own spawns and
+    near own units, marches and attacks from own units to cells near them, every item kind on every
+    unit (and 愚公移山 around own units): the pool that ``assert_legal_is_checked`` samples."""
+    from engine.shachang.actions import Attack, End, March, Reinforce, UseItem
+    from engine.shachang.item_rules import FORM, KINDS
+
+    p = g.cur
+    own = sorted((c, u) for c, u in g.units.items() if u.owner == p)
+    out = [End()]
+    spots = {c for c in g.spawns[p]} | {d for c, _ in own for d in _near(g, c, 1)}
+    out += [Reinforce(c, k) for c in sorted(spots) for k in (1, 2)]
+    for c, u in own:
+        out += [March(c, d, k) for d in _near(g, c, 4) for k in range(1, u.count + 2)]
+        out += [Attack(c, d) for d in _near(g, c, 5)]
+    for k in KINDS:
+        n_cells, counted = FORM[k]
+        if n_cells == 0:
+            out.append(UseItem(k, (), 0))
+        elif k == "yugong":
+            out += [UseItem(k, (c, s, d), n) for c, _ in own for s in _near(g, c, 1) for d in _near(g, c, 1)
+                    for n in (1, 2)]
+        else:
+            out += [UseItem(k, (c,), n) for c in sorted(g.units) for n in ((1, 2, 3) if counted else (0,))]
+    return out
+
+
+def assert_legal_is_checked(g, legal, rng, sample: int = 25, offered_sample: int | None = None) -> None:
+    """The legal list is exactly what ``check`` accepts: every offered action passes ``g.check`` (with
+    ``offered_sample``, only that many drawn from the list: the large maps offer thousands of marches)
+    and a sample of ``sample`` candidate actions that are not offered (``candidate_actions``) is refused
+    with IllegalAction, the state untouched."""
+    offered = set(legal)
+    tried = legal if offered_sample is None or len(legal) <= offered_sample else rng.sample(legal, offered_sample)
+    for a in tried:
+        try:
+            g.check(a)
+        except IllegalAction as e:
+            raise AssertionError(f"offered but refused: {a} ({e.rule}: {e.text('en')})") from None
+    others = [a for a in candidate_actions(g) if a not in offered]
+    before = g.to_json()
+    for a in rng.sample(others, min(sample, len(others))):
+        try:
+            g.check(a)
+        except IllegalAction:
+            continue
+        raise AssertionError(f"accepted but not offered: {a}")
+    assert g.to_json() == before

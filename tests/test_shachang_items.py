@@ -9,7 +9,7 @@ import pytest
 
 from engine.api import IllegalAction
 from engine.shachang import load_game, new_game, vision_range
-from engine.shachang.actions import March, UseItem
+from engine.shachang.actions import March, Reinforce, UseItem
 from engine.shachang.cells import parse_cell as C
 from engine.shachang.game import ShachangGame
 from engine.shachang.item_rules import KINDS, _empty_cells, blast_victims
@@ -17,7 +17,7 @@ from engine.shachang.maps import GameMap
 from engine.shachang.undo import can_undo
 from tests.golden import obs_text
 from tests.shachang_util import assert_illegal as _assert_illegal
-from tests.shachang_util import assert_item_views, flat, grid, play_legal, random_item_action
+from tests.shachang_util import assert_item_views, assert_legal_is_checked, flat, grid, play_legal, random_item_action
 
 
 def igame(units, heights=None, mode="tabletop", hands=((), ()), cells=(), players=2, current=0,
@@ -318,6 +318,27 @@ def test_taoyuan_skips_the_next_turn_untouchable_and_seen_only_as_occupied_S20g(
     g.apply("attack d6 d4")
 
 
+def test_a_withdrawn_unit_on_the_spawn_is_offered_no_reinforcement_S20g_DI7():
+    # 世外桃源：指定部队跳过获得下轮隐身无敌; D-I7: it receives no reinforcement. The random-play game
+    # (medium map, digital, seed 0) offered "reinforce c8 1" onto such a unit and refused it.
+    g = igame([[0, "a1", 2], [1, "h8", 2]], mode="classic", hands=[["taoyuan"], []])
+    g.apply("item taoyuan a1")
+    g.apply("end")
+    g.apply("march h8 h7 2")
+    g.apply("end")
+    assert g.cur == 0 and g.phase == "reinforce" and g.units[C("a1")].hidden
+    assert g.reinforce_cells() == [] and not [a for a in g.legal_actions() if isinstance(a, Reinforce)]
+    for n in (1, 2):
+        e = assert_illegal(g, f"reinforce a1 {n}", "S20g withdrawn")
+        assert "a1" in e.text("en")
+    g.apply("end")
+    g.apply("march h7 h8 2")
+    g.apply("end")
+    assert not g.units[C("a1")].hidden and g.reinforce_cells() == [C("a1")]  # after its skipped turn
+    g.apply("reinforce a1 2")
+    assert g.units[C("a1")].count == 4
+
+
 # ---------------------------------------------------------------- S20h 亡命天涯
 def test_wangming_trades_soldiers_for_steps_keeping_one_S20h():
     # 亡命天涯：本轮次内部队可用兵力换移动力
@@ -390,11 +411,16 @@ def test_random_play_with_items_keeps_the_invariants(preset, players, mode, acti
     for seed in range(2):
         g = new_game(preset=preset, players=players, mode=mode, seed=seed, items=True, item_seed=seed)
         total = g.P.total
-        rng = random.Random(seed)
+        rng, pick = random.Random(seed), random.Random(seed + 100)
         for _ in range(actions):
             if g.is_over:
                 break
-            g.apply(random_item_action(g.legal_actions(), rng))
+            legal = g.legal_actions()
+            # the legal list is what check accepts (a reinforcement onto an own unit under 世外桃源 was
+            # offered and refused, D-I7): every offered action passes (a sample of them on the large
+            # maps, where units of many soldiers offer thousands of marches), a sample of the others is refused
+            assert_legal_is_checked(g, legal, pick, offered_sample=None if preset in ("standard", "medium") else 150)
+            g.apply(random_item_action(legal, rng))
             assert_item_views(g, total)
             assert (g.heights >= 0).all()
             if mode == "classic":

@@ -10,10 +10,11 @@ import pytest
 
 from engine.shachang import load_game, new_game, rules
 from engine.shachang import star_cells as sc
-from engine.shachang.actions import March, UseItem
+from engine.shachang.actions import March, Reinforce, UseItem
 from engine.shachang.star_game import StarGame
 from engine.shachang.star_items import StarItemsObservation, blast_victims, discarded
-from tests.shachang_util import assert_illegal, assert_item_views, play_legal, random_item_action, star_game
+from tests.shachang_util import (assert_illegal, assert_item_views, assert_legal_is_checked, play_legal,
+                                 random_item_action, star_game)
 
 N = sc.parse
 
@@ -262,6 +263,54 @@ def test_taoyuan_skips_the_next_turn_untouchable_and_seen_only_as_occupied_S20g_
     assert N("h6") in g.reachable(N("i6"))
 
 
+def _reinforcements(g):
+    return names(a.cell for a in g.legal_actions() if isinstance(a, Reinforce))
+
+
+def test_no_reinforcement_is_offered_or_placed_next_to_a_withdrawn_soldier_S20g_DSI6():
+    # 世外桃源：指定部队跳过获得下轮隐身无敌. The position of the random-play game (seed 0, digital) where
+    # "reinforce n1 1"-like placements next to P2's withdrawn soldiers were offered and then refused.
+    g = sgame({"o2": 1, "k5": 1, "a1": 0, "e5": 0}, hands=[[], ["taoyuan"]], current=1, mode="digital")
+    g.apply("item taoyuan o2")
+    finish_turn(g)
+    assert names(g.observe(0).occupied) == [] and N("o2") not in {u.cell for u in g.observe(0).units}
+    finish_turn(g)
+    assert g.cur == 1 and g.phase == "reinforce" and g.units[N("o2")].hidden
+    # the free cells of the own point (S19c) that touch no withdrawn soldier: o2's neighbours n2 n3 o1 o3
+    # p1 p2 are left out, in the list and in the client's cells alike
+    assert _reinforcements(g) == ["n1", "n4", "q1"] == names(g.reinforce_cells())
+    for cell in ("n2", "n3", "o1", "o3", "p1", "p2"):
+        e = refused(g, f"reinforce {cell} 1", "S20g withdrawn")
+        assert "o2" in e.text("en")  # its own soldier, which it knows: nothing hidden is told
+    g.apply("reinforce q1 1")
+    assert g.units[N("q1")].owner == 1 and g.field(1) == 3
+    assert _reinforcements(g) == ["n1", "n4"]
+    g.apply("march k5 k4 1")
+    finish_turn(g)
+    finish_turn(g)
+    assert not g.units[N("o2")].hidden  # back after the skipped turn: it may receive soldiers again
+    assert "p1" in _reinforcements(g)
+    g.apply("reinforce p1 1")
+
+
+def test_a_jailed_neighbour_does_not_hide_a_withdrawn_one_from_the_reinforcement_check_DSI3_DSI6():
+    # p1 touches P2's jailed p2 (first in its neighbour order) and P2's withdrawn o1: the check used to
+    # look at the first marked neighbour only and placed the soldier next to the withdrawn one
+    g = sgame({"p2": 1, "o1": 1, "a1": 0, "i5": 0}, hands=[["dilao"], ["taoyuan"]], current=1, mode="tabletop")
+    g.apply("item taoyuan o1")
+    finish_turn(g)
+    g.apply("item dilao p2")
+    finish_turn(g)
+    assert g.units[N("p2")].jail and g.units[N("o1")].hidden
+    e = refused(g, "reinforce p1 1", "S20g withdrawn")
+    assert "o1" in e.text("en")
+    assert "p1" not in _reinforcements(g)
+    # next to the jailed soldier only: D-SI3 forbids stopping there (a march), not a reinforcement
+    assert _reinforcements(g) == ["n3", "n4", "o3", "q1"]
+    g.apply("reinforce q1 1")
+    refused(g, "march q1 p1 1", "S20g withdrawn")  # nor does a march stop next to the withdrawn o1
+
+
 def test_wangming_discards_the_farthest_soldiers_for_extra_steps_S20h_DSI7():
     g = sgame({"i2": 0, "i3": 0, "i4": 0, "i5": 0, "a1": 1}, hands=[["wangming"], []])
     refused(g, "item wangming i2 4", "S20h keep one")
@@ -325,14 +374,14 @@ def test_item_uses_are_logged_and_replay_from_the_save_S20j():
 def test_random_play_with_items_on_the_star_keeps_the_invariants(players, mode, actions):
     for seed in range(2):
         g = new_game(preset="star", players=players, mode=mode, seed=seed, items=True, item_seed=seed)
-        rng = random.Random(seed)
+        rng, pick = random.Random(seed), random.Random(seed + 100)
         for _ in range(actions):
             if g.is_over:
                 break
             legal = g.legal_actions()
-            for a in legal:
-                if isinstance(a, UseItem):
-                    g.check(a)  # complete and checked: every offered use passes
+            # the legal list is what check accepts: every offered action (reinforcements next to a
+            # withdrawn soldier were offered and refused, D-SI6) passes, a sample of the others is refused
+            assert_legal_is_checked(g, legal, pick)
             g.apply(random_item_action(legal, rng))
             assert len(g.units) == len(set(g.units)) and all(sc.on_star(c) for c in g.units)
             assert all(g.field(p) <= 10 for p in range(players))

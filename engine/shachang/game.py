@@ -269,7 +269,7 @@ class ShachangGame(Game):
             if u is None:
                 if not at_max:
                     out.append(c)
-            elif u.owner == player:
+            elif u.owner == player and not u.hidden:  # D-I7: a unit under 世外桃源 receives no reinforcement
                 out.append(c)
         return out
 

@@ -268,8 +268,14 @@ class StarGame(ShachangGame):
 
     # ------------------------------------------------------------ turns
     def _reinforce_cells(self, player: int) -> list[Cell]:
-        """Free cells of the own point (S19c; the point is always in its owner's sight, D-S1)."""
-        return [c for c in self.spawns[player] if c not in self.units]
+        """Free cells of the own point (S19c; the point is always in its owner's sight, D-S1); with
+        items, none touching an own soldier withdrawn by 世外桃源 (D-SI6, S20g: it would join it)."""
+        cells = [c for c in self.spawns[player] if c not in self.units]
+        if self.items is not None:
+            from engine.shachang.star_items import placeable
+
+            cells = [c for c in cells if placeable(self, c, player)]
+        return cells
 
     def _start_turn(self) -> None:
         super()._start_turn()

@@ -11,7 +11,7 @@ the rulings leave open are decisions D-SI1 ... in docs/rules/shachang_star.md:
 * D-SI2 愚公移山: one soldier of the unit works: src and dst within 1 step of it, paid from the
   budget of its start unit (S19d).
 * D-SI3 画地为牢: every soldier of the enemy unit is jailed: none of them moves in its owner's next
-  turn, and no own soldier of that player may stop (or be placed) touching them (no march received).
+  turn, and no own soldier of that player may stop touching them (no march received).
 * D-SI4 溜之大吉: the unit's soldiers land on random empty cells (seeded) that form a connected group
   of the same size touching no other own soldier; refused when there is no such room.
 * D-SI5 同归于尽: the unit's soldiers are removed; every soldier group of any player within 番数 of
@@ -113,18 +113,26 @@ def check_setup(data, n: int, mode: str) -> dict:
 
 # ---------------------------------------------------------------- marks on soldiers
 def _touching_marked(g: "StarGame", cell: Cell, p: int, skip: Cell | None = None):
-    """An own soldier of ``p`` next to ``cell`` that is jailed or withdrawn (D-SI3, D-SI6), or None."""
-    for n in sc.NEIGHBOURS[cell]:
-        u = g.units.get(n)
-        if n != skip and u is not None and u.owner == p and (u.jail or u.hidden):
-            return n, u
-    return None
+    """An own soldier of ``p`` next to ``cell`` that is withdrawn (D-SI6), else one that is jailed
+    (D-SI3), or None. A withdrawn one comes first: a reinforcement is refused only next to it."""
+    marked = [(n, u) for n in sc.NEIGHBOURS[cell] if n != skip and (u := g.units.get(n)) is not None
+              and u.owner == p and (u.jail or u.hidden)]
+    return next((m for m in marked if m[1].hidden), marked[0] if marked else None)
+
+
+def placeable(g: "StarGame", cell: Cell, p: int) -> bool:
+    """Whether a reinforcement of ``p`` may be placed on ``cell`` as far as the items go: the cell
+    touches no own soldier withdrawn by 世外桃源 (D-SI6; one next to a jailed soldier is placed, D-SI3
+    forbids stopping there only)."""
+    t = _touching_marked(g, cell, p)
+    return t is None or not t[1].hidden
 
 
 def check_target(g: "StarGame", a) -> None:
     """The items' checks of a star march, attack or reinforcement, made before the game names an
     occupant: a withdrawn soldier neither acts nor is attacked (S20g); a jailed soldier does not move
-    (S20d); nobody stops or is placed next to a jailed or withdrawn own soldier (D-SI3, D-SI6)."""
+    (S20d); nobody stops next to a jailed or withdrawn own soldier, nor is placed next to a withdrawn
+    one (D-SI3, D-SI6)."""
     square_items.check_target(g, a, sc.name, _touching_marked)
 
 
