@@ -77,7 +77,7 @@ def test_refusals_render_in_both_languages_and_change_nothing():
     _check_renders(msgs)
     assert [m.key for m in msgs] == ["sanguo.han_untouchable", "sanguo.no_such_piece", "sanguo.no_such_piece",
                                      "sanguo.han_inactive", "sanguo.not_yours", "sanguo.own_piece",
-                                     "common.syntax", "sanguo.bad_path"]
+                                     "common.syntax", "sanguo.why.ruler"]
 
 
 def test_notation_in_the_movers_frame_with_ordinals_for_pieces_on_one_file():

@@ -33,6 +33,23 @@ def _piece(origin: int, kind: str) -> Msg:
     return Msg.of("sanguo.piece", kingdom=_seat(origin), kind=Msg.of("sanguo.kind." + kind))
 
 
+def _param(name: str, v: Any) -> Any:
+    """A refusal's parameter as a message: kingdoms by name, the mover ``who`` and an attacker ``by`` as
+    pieces on their points (a face-down one only as its point's type and kingdom, K8/K9)."""
+    if name in ("seat", "owner", "a", "b"):
+        return _seat(v)
+    if name == "who":
+        kind, hidden, cell = v
+        return Msg.of("sanguo.who.hidden" if hidden else "sanguo.who.piece", kind=Msg.of("sanguo.kind." + kind),
+                      cell=cell)
+    if name == "by":
+        origin, kind, hidden, cell = v
+        if hidden:
+            return Msg.of("sanguo.by.hidden", kingdom=_seat(origin), kind=Msg.of("sanguo.kind." + kind), cell=cell)
+        return Msg.of("sanguo.by.piece", piece=_piece(origin, kind), cell=cell)
+    return v
+
+
 class SanguoGame(Game):
     """The true state: the public :class:`Position` plus the identities of face-down pieces (揭棋)."""
 
@@ -145,8 +162,7 @@ class SanguoGame(Game):
         try:
             pos.check_move(*sd)
         except Rejection as r:
-            params = {k: (_seat(v) if k in ("seat",) else v) for k, v in r.params.items()}
-            return IllegalAction(r.rule, key=r.key, **params)
+            return IllegalAction(r.rule, key=r.key, **{k: _param(k, v) for k, v in r.params.items()})
         return IllegalAction("K2", key="sanguo.not_legal", text=str(a))
 
     def check(self, action: Any) -> Move:

@@ -110,6 +110,10 @@ class Position:
     # ------------------------------------------------------------------ attacks
     def attacked(self, t: int, me: int, board: list | None = None) -> bool:
         """Is point ``t`` attacked by a piece hostile to ``me`` (face-down pieces as their point type, K8)?"""
+        return self.attacker(t, me, board) >= 0
+
+    def attacker(self, t: int, me: int, board: list | None = None) -> int:
+        """A point holding a piece hostile to ``me`` that attacks ``t`` (K8: face-down as their point type), or -1."""
         lay = self.lay
         b = self.board if board is None else board
         for ray in lay.rays[t]:
@@ -120,30 +124,30 @@ class Position:
                     continue
                 if not screen:
                     if q[K] == CHARIOT and self.hostile(q[OWN], me):
-                        return True
+                        return s
                     screen = True
                 else:
                     if q[K] == CANNON and self.hostile(q[OWN], me):
-                        return True
+                        return s
                     break
         for s in lay.knight[t]:
             q = b[s]
             if q is not None and q[K] == HORSE and self.hostile(q[OWN], me):
-                return True
+                return s
         o, d1, d2 = _near(lay)[t]
         for s in o:
             q = b[s]
             if q is not None and q[K] == PAWN and self.hostile(q[OWN], me) and t in lay.pawn[q[O]][s]:
-                return True
+                return s
         for s in d1:
             q = b[s]
             if q is not None and q[K] == ADVISOR and self.hostile(q[OWN], me) and t in lay.advisor[q[O]][s]:
-                return True
+                return s
         for s in d2:
             q = b[s]
             if q is not None and q[K] == ELEPHANT and self.hostile(q[OWN], me) and t in lay.elephant[q[O]][s]:
-                return True
-        return False
+                return s
+        return -1
 
     def in_check(self, k: int, board: list | None = None, rulers: list | None = None) -> bool:
         r = (self.rulers if rulers is None else rulers)[k]
@@ -291,35 +295,85 @@ class Position:
         return False
 
     def check_move(self, src: int, dst: int) -> None:
-        """Raise :class:`Rejection` naming the rule if ``src``->``dst`` is not legal for the kingdom to move."""
+        """Raise :class:`Rejection` naming the rule if ``src``->``dst`` is not legal for the kingdom to move.
+        Parameters are public facts only: a face-down piece is named by its point's type (K8, K9)."""
         me = self.to_move
         lay = self.lay
         p = self.board[src] if 0 <= src < len(self.board) else None
         if p is None:
             raise Rejection("K2", "sanguo.no_piece", cell=lay.names.get(src, "?"))
+        cell, to = lay.names[src], lay.names.get(dst, "?")
         if p[OWN] != me:
+            if p[K] == EMPEROR:
+                raise Rejection("K5", "sanguo.emperor_still", cell=cell)
             if p[O] == HAN and p[OWN] is None:
-                raise Rejection("K5", "sanguo.han_inactive", cell=lay.names[src])
-            raise Rejection("K3", "sanguo.not_yours", cell=lay.names[src])
+                raise Rejection("K5", "sanguo.han_inactive", cell=cell)
+            raise Rejection("K3", "sanguo.not_yours", cell=cell, owner=p[OWN], seat=me)
+        who = (p[K], p[HID], cell)
         if dst not in self.targets(src, me):
             q = self.board[dst] if 0 <= dst < len(self.board) else None
             if q is not None and dst in self._reach(src, me):
                 if q[OWN] is None:
-                    raise Rejection("K5", "sanguo.han_untouchable", cell=lay.names[dst])
+                    raise Rejection("K5", "sanguo.han_untouchable", cell=to)
                 if q[OWN] == me:
-                    raise Rejection("K2", "sanguo.own_piece", cell=lay.names[dst])
+                    raise Rejection("K2", "sanguo.own_piece", cell=to)
                 if self.allied(q[OWN], me):
-                    raise Rejection("K5", "sanguo.ally_piece", cell=lay.names[dst])
+                    raise Rejection("K5", "sanguo.ally_piece", cell=to)
                 if q[K] == RULER:
-                    raise Rejection("K4", "sanguo.ruler_capture", cell=lay.names[dst])
-            raise Rejection("K2", "sanguo.bad_path", cell=lay.names[src], to=lay.names.get(dst, "?"))
+                    raise Rejection("K4", "sanguo.ruler_capture", cell=to)
+            rule, key, extra = self._pattern_why(src, dst, p)
+            raise Rejection("K8" if p[HID] else rule, key, who=who, to=to, **extra)
         if self._cannon_limited(p, dst, me):
-            raise Rejection("K2", "sanguo.cannon_first_round", cell=lay.names[dst])
-        why = self._safe(src, dst, me)
-        if why == "check":
-            raise Rejection("K4", "sanguo.self_check")
-        if why == "facing":
-            raise Rejection("K4", "sanguo.facing")
+            raise Rejection("K2", "sanguo.cannon_first_round", who=who, to=to)
+        if self._safe(src, dst, me):
+            after = self.copy(history=False)
+            activates = self._activates(p, dst, me)
+            after._move_pieces(src, dst, me)
+            if activates:
+                after._activate(dst, me)
+            r = after.rulers[me]
+            at = after.attacker(r, me) if r >= 0 else -1
+            if at >= 0:
+                q = after.board[at]
+                by = (q[O], q[K], q[HID], lay.names[at])
+                if self.in_check(me):  # K3 被将先走: the kingdom moving out of turn must answer the check
+                    raise Rejection("K3", "sanguo.still_in_check", seat=me, ruler=lay.names[r], by=by)
+                raise Rejection("K4", "sanguo.self_check", ruler=lay.names[r], by=by)
+            pair = after.facing() or (me, me)
+            raise Rejection("K4", "sanguo.facing", a=pair[0], b=pair[1])
+
+    def _pattern_why(self, src: int, dst: int, p: tuple) -> tuple[str, str, dict]:
+        """Why ``dst`` is not on the move pattern of ``p`` on ``src`` (K2; a face-down piece moves as its point's
+        type, K8): (rule, message key, extra parameters)."""
+        lay, b, kind = self.lay, self.board, p[K]
+        if kind in (CHARIOT, CANNON):
+            ray = next((r for r in lay.rays[src] if dst in r), None)
+            if ray is None:
+                return "K2", "sanguo.why.line", {}
+            between = [t for t in ray[:ray.index(dst)] if b[t] is not None]
+            if kind == CHARIOT or b[dst] is None:
+                return "K2", "sanguo.why.blocked", {"at": lay.names[between[0]]}
+            return "K2", "sanguo.why.screen", {"n": len(between)}
+        if kind == HORSE:
+            return "K2", "sanguo.why.horse", {}
+        o, d1, d2 = _near(lay)[src]
+        if kind == ELEPHANT:
+            if dst in d2:
+                return "K2", "sanguo.why.territory", {}
+            return "K2", "sanguo.why.elephant", {}
+        if kind in (ADVISOR, RULER):
+            if dst in (d1 if kind == ADVISOR else o):
+                return "K2", "sanguo.why.palace", {}
+            return "K2", "sanguo.why." + kind, {}
+        if kind == PAWN:
+            k = p[O]
+            here, there = lay.line(k, src), lay.line(k, dst)
+            if dst in o and there < here:
+                return "K2", "sanguo.why.pawn_back", {}
+            if dst in o and there == here:
+                return "K2", "sanguo.why.pawn_border", {}
+            return "K2", "sanguo.why.pawn", {}
+        return "K5", "sanguo.emperor_still", {}
 
     def _reach(self, src: int, me: int) -> list[int]:
         """The occupied points the piece's pattern would reach if every piece were capturable (for reasons)."""

@@ -1,0 +1,130 @@
+"""三国演弈 refusals say why, naming the rule (K2-K5, K8): one position per rule with the exact message key
+and parameters, rendered in zh and en, the state untouched, and nothing hidden told (K9)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.api import IllegalAction
+from engine.messages import Msg, keys_used, template
+from engine.sanguo.setup import position
+
+WU, WEI, SHU = 0, 1, 2
+RULERS = {"q9": "吴君", "i17": "魏君", "i1": "蜀君", "i5": "蜀兵"}
+
+
+def refuse(g, text):
+    before = g.to_json(), [g.observe(s) for s in range(3)]
+    with pytest.raises(IllegalAction) as e:
+        g.apply(text)
+    assert (g.to_json(), [g.observe(s) for s in range(3)]) == before, "a refused move changes nothing"
+    for k in keys_used(e.value.msg):
+        assert template(k, "zh") is not None and template(k, "en") is not None, k
+    for lang in ("zh", "en"):
+        s = e.value.msg.render(lang)
+        assert s and "{" not in s
+    return e.value
+
+
+def who(kind, cell, hidden=False):
+    return Msg.of("sanguo.who.hidden" if hidden else "sanguo.who.piece", kind=Msg.of("sanguo.kind." + kind), cell=cell)
+
+
+def seat(k):
+    return Msg.of("sanguo.kingdom." + ("wu", "wei", "shu")[k])
+
+
+def test_k2_chariot_off_its_lines_and_blocked():
+    g = position({**RULERS, "e9": "吴车", "g9": "魏兵"})
+    e = refuse(g, "e9-f10")
+    assert (e.rule, e.msg) == ("K2", Msg.of("sanguo.why.line", who=who("chariot", "e9"), to="f10"))
+    e = refuse(g, "e9-h9")
+    assert (e.rule, e.msg) == ("K2", Msg.of("sanguo.why.blocked", who=who("chariot", "e9"), to="h9", at="g9"))
+    assert "the chariot on e9 is blocked on its way to h9 by the piece on g9 (K2)" == e.msg.render("en")
+    assert "K2" in e.msg.render("zh")
+
+
+def test_k2_cannon_moves_over_empty_points_and_captures_over_exactly_one():
+    g = position({**RULERS, "e9": "吴炮", "g9": "魏兵", "h9": "魏兵", "k9": "蜀兵"})
+    e = refuse(g, "e9-k9")  # two screens (g9, h9)
+    assert (e.rule, e.msg) == ("K2", Msg.of("sanguo.why.screen", who=who("cannon", "e9"), to="k9", n=2))
+    g = position({**RULERS, "e9": "吴炮", "g9": "魏兵"})
+    e = refuse(g, "e9-h9")
+    assert e.msg == Msg.of("sanguo.why.blocked", who=who("cannon", "e9"), to="h9", at="g9")
+
+
+def test_k2_horse_elephant_advisor_ruler_patterns_and_their_homes():
+    g = position({**RULERS, "i9": "吴马"})
+    e = refuse(g, "i9-i11")
+    assert (e.rule, e.msg) == ("K2", Msg.of("sanguo.why.horse", who=who("horse", "i9"), to="i11"))
+    assert "no leg block" in e.msg.render("en")  # K2: 马 has no leg block in this game
+    g = position({**RULERS, "g17": "魏相", "g13": "魏相", "h17": "魏士"}, to_move=WEI)
+    assert refuse(g, "g17-e17").msg == Msg.of("sanguo.why.elephant", who=who("elephant", "g17"), to="e17")
+    assert refuse(g, "g13-e11").msg == Msg.of("sanguo.why.territory", who=who("elephant", "g13"), to="e11")
+    assert refuse(g, "h17-g16").msg == Msg.of("sanguo.why.palace", who=who("advisor", "h17"), to="g16")
+    assert refuse(g, "h17-h16").msg == Msg.of("sanguo.why.advisor", who=who("advisor", "h17"), to="h16")
+    assert refuse(g, "i17-h16").msg == Msg.of("sanguo.why.ruler", who=who("ruler", "i17"), to="h16")
+    g = position({"q9": "吴君", "i15": "魏君", "i1": "蜀君", "i5": "蜀兵"}, to_move=WEI)
+    assert refuse(g, "i15-i14").msg == Msg.of("sanguo.why.palace", who=who("ruler", "i15"), to="i14")
+
+
+def test_k2_pawn_never_back_never_sideways_on_its_border_one_step_at_a_time():
+    g = position({**RULERS, "i13": "魏兵", "e12": "魏兵"}, to_move=WEI)
+    assert refuse(g, "i13-h13").msg == Msg.of("sanguo.why.pawn_border", who=who("pawn", "i13"), to="h13")
+    assert refuse(g, "e12-e13").msg == Msg.of("sanguo.why.pawn_back", who=who("pawn", "e12"), to="e13")
+    assert refuse(g, "e12-e10").msg == Msg.of("sanguo.why.pawn", who=who("pawn", "e12"), to="e10")
+
+
+def test_k2_cannon_first_round_names_the_cannon_and_the_point():
+    from engine.sanguo import new_game
+    e = refuse(new_game(), "炮6进3")  # o12 -> l12, past 吴's border line in its first round
+    assert (e.rule, e.msg) == ("K2", Msg.of("sanguo.cannon_first_round", who=who("cannon", "o12"), to="l12"))
+
+
+def test_k3_another_kingdoms_piece_names_its_mover_and_whose_move_it_is():
+    g = position({**RULERS, "m14": "魏兵"}, to_move=WU)
+    e = refuse(g, "m14-m13")
+    assert (e.rule, e.msg) == ("K3", Msg.of("sanguo.not_yours", cell="m14", owner=seat(WEI), seat=seat(WU)))
+
+
+def test_k3_a_kingdom_in_check_must_answer_it_and_is_told_what_still_attacks():
+    g = position({**RULERS, "m5": "吴车", "i9": "魏兵", "e3": "蜀车"}, to_move=WU)
+    g.apply("m5-m1")  # checks 蜀 along line 1: 蜀 moves next (被将先走)
+    assert g.current_player == SHU
+    e = refuse(g, "e3-e4")
+    by = Msg.of("sanguo.by.piece", piece=Msg.of("sanguo.piece", kingdom=seat(WU), kind=Msg.of("sanguo.kind.chariot")),
+                cell="m1")
+    assert (e.rule, e.msg) == ("K3", Msg.of("sanguo.still_in_check", seat=seat(SHU), ruler="i1", by=by))
+
+
+def test_k4_self_check_names_the_attacker_and_facing_names_the_rulers():
+    g = position({**RULERS, "i15": "魏车", "i12": "吴车"}, to_move=WEI)
+    e = refuse(g, "i15-h15")
+    by = Msg.of("sanguo.by.piece", piece=Msg.of("sanguo.piece", kingdom=seat(WU), kind=Msg.of("sanguo.kind.chariot")),
+                cell="i12")
+    assert (e.rule, e.msg) == ("K4", Msg.of("sanguo.self_check", ruler="i17", by=by))
+    assert e.msg.render("en") == "after this move your ruler on i17 would be attacked by the Wu chariot on i12 (K4)"
+    g = position({"q9": "吴君", "i17": "魏君", "i1": "蜀君", "i9": "吴兵"}, to_move=WU)
+    e = refuse(g, "i9-h9")
+    assert (e.rule, e.msg) == ("K4", Msg.of("sanguo.facing", a=seat(WEI), b=seat(SHU)))
+
+
+def test_k5_the_emperor_never_moves_even_after_an_alliance():
+    g = position({**RULERS, "c9": "汉帝", "d9": "汉车@魏"}, to_move=WU, alliance=(WU, SHU), han="alliance")
+    e = refuse(g, "c9-c10")
+    assert (e.rule, e.msg) == ("K5", Msg.of("sanguo.emperor_still", cell="c9"))
+
+
+def test_k8_a_face_down_piece_is_refused_as_its_points_type_and_never_named():
+    g = position({**RULERS, "i9": "暗吴马=车"})
+    e = refuse(g, "i9-i12")  # a 车's move, but it moves first as its point's 马 (K8)
+    assert (e.rule, e.msg) == ("K8", Msg.of("sanguo.why.horse", who=who("horse", "i9", hidden=True), to="i12"))
+    assert "chariot" not in e.msg.render("en") and "车" not in e.msg.render("zh")
+    assert "face-down" in e.msg.render("en") and "暗子" in e.msg.render("zh")
+
+
+def test_k8_k9_a_face_down_attacker_is_named_by_its_point_only():
+    g = position({**RULERS, "m9": "暗魏车=兵", "n9": "吴兵"}, to_move=WU)
+    e = refuse(g, "n9-n10")  # unmasks the face-down piece on the 车 point, which checks as a 车 (K8)
+    by = Msg.of("sanguo.by.hidden", kingdom=seat(WEI), kind=Msg.of("sanguo.kind.chariot"), cell="m9")
+    assert (e.rule, e.msg) == ("K4", Msg.of("sanguo.self_check", ruler="q9", by=by))
+    assert "pawn" not in e.msg.render("en") and "兵" not in e.msg.render("zh")
