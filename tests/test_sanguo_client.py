@@ -324,3 +324,27 @@ def test_the_alliance_mark_is_readable_in_gl_at_1280x800():
             assert ink.sum() >= 60 and ys.max() - ys.min() >= 12 and xs.max() - xs.min() >= 12, (cell, ink.sum())
     finally:
         ctx.release()
+
+
+def test_move_list_is_one_line_per_move_in_the_clients_language_and_tells_only_what_the_viewer_may_know():
+    # K9: a reveal is public once moved and shows once, inside its move's line; en has no Chinese notation
+    import random
+    g = new_game(variant="jieqi", seed=3)
+    rng = random.Random(3)
+    for _ in range(45):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+    a = make_plugin(g)
+    reveals = [m for m in g.log if m.reveal]
+    assert reveals
+    for viewer in range(3):
+        a.view(viewer)
+        en, zh = a.move_list("en"), a.move_list("zh")
+        assert len(en) == len(zh) == len(g.log)
+        for n, (m, e, z) in enumerate(zip(g.log, en, zh)):
+            assert e.startswith(f"{n + 1}. ") and z.startswith(f"{n + 1}. ")
+            assert f"{m.src}-{m.dst}" in e and not any(ch in e for ch in "进退平暗→")
+            assert f"：{m}" in z  # zh: the seed's notation, 暗马6进5→兵
+            assert e.count("turned over") == (1 if m.reveal else 0) and z.count("→") == (1 if m.reveal else 0)

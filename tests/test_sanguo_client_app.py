@@ -35,15 +35,16 @@ def test_out_of_turn_move_after_a_check_is_announced_in_the_log_and_the_panel_ba
     assert [str(a) for a in g.log] == ["车13平17"] and g.current_player == SHU and g.stage == "check"
     app.step(0.016)
     moves = sc.plugin.move_list("en")
-    assert moves[-3:] == ["1. Wu: 车13平17", "2. Shu is in check", "3. 被将先走: Shu, in check, moves before Wei"]
-    assert sc.plugin.move_list("zh")[-2:] == ["2. 蜀被将军", "3. 被将先走：蜀先于魏走棋"]
-    assert sc.plugin.status("en") == "被将先走: Shu, in check, moves before Wei"  # the red line atop the panel
+    # one line per move, in the client's language, with what it caused
+    assert moves == ["1. Wu: chariot m5-m1; Shu, in check, moves before Wei (被将先走)"]
+    assert sc.plugin.move_list("zh") == ["1. 吴：车13平17；被将先走：蜀先于魏走棋"]
+    assert sc.plugin.status("en") == "Shu, in check, moves before Wei (被将先走)"  # the red line atop the panel
     assert sc.plugin.status("zh") == "被将先走：蜀先于魏走棋"
     assert sc.last_board_view.marks[sc.plugin.cell("i1")] == "check"
     assert sc.plugin.cell("i1") in {p.cell for p in sc.last_board_view.pieces}
     play_cells(app, "i1", "i2")  # 蜀 answers; play continues after 蜀 with 吴, 魏 lost its turn
     assert g.current_player == WU and sc.plugin.status("en") == ""
-    assert not any("被将先走" in m for m in sc.plugin.move_list("en")[3:])
+    assert sc.plugin.move_list("en")[1:] == ["2. Shu: ruler i1-i2"]
 
 
 def test_check_in_turn_is_shown_without_an_out_of_turn_announcement(cleanup):
@@ -139,8 +140,12 @@ def test_the_status_line_after_a_face_down_move_says_what_the_move_list_says(cle
     play_cells(app, a.src, a.dst)
     done = str(g.log[0])
     assert "→" in done and done.startswith("暗")
-    entry = next(m for m in sc.plugin.move_list("en") if done in m)
-    assert sc.message == entry.split(". ", 1)[1] == f"Wu: {done}"
+    kind = {"车": "chariot", "马": "horse", "炮": "cannon", "兵": "pawn"}
+    said = f"Wu: face-down {kind[done[1]]} {a.src}-{a.dst} (turned over: {kind[done[-1]]})"
+    entry = sc.plugin.move_list("en")[0]
+    assert sc.message == entry.split(". ", 1)[1].split("; ")[0] == said  # the reveal once, in English
+    assert sum(a.dst in m for m in sc.plugin.move_list("en")) == 1
+    assert sc.plugin.move_list("zh")[0].startswith(f"1. 吴：{done}")
     i18n.set_lang("zh")
     try:
         assert sc.plugin.played(WU, "", "zh") == f"吴：{done}"

@@ -142,8 +142,8 @@ def test_k8_absorbed_face_down_pieces_stay_face_down_with_their_points_first_mov
 
 # ---------------------------------------------------------------- K9: nobody sees; captor sees; pools
 def test_k9_a_captured_face_down_piece_is_shown_to_its_captor_only():
-    g = position({**RULERS, "e14": "暗魏兵=车", "e9": "吴车"}, to_move=WU)
-    g.apply("e9-e14")
+    g = position({**RULERS, "e14": "暗魏兵=车", "f12": "吴马"}, to_move=WU)  # the mover is no 车: its name is public
+    g.apply("f12-e14")
     seen = [e for e in g.events(WU) if e.msg.key == "sanguo.ev.capture_seen"]
     assert len(seen) == 1 and "chariot" in json.dumps(seen[0].msg.to_json())
     for p in (WEI, SHU):

@@ -229,10 +229,22 @@ class Plugin(GamePlugin):
         return {s for s in range(3) if not self.obs()["alive"][s]}
 
     def move_list(self, lang: str) -> list[str]:
-        """The record the viewer may see: the public events and its own look at the face-down pieces it
-        captured (K9; another seat's look never shows, nor does the deal)."""
+        """The record the viewer may see, one line per move in the viewer's language: the move (a face-down
+        mover with what it turned out to be, K9), then what it caused, including the viewer's own look at a
+        face-down piece it captured (another seat's look never shows, nor does the deal)."""
+        lines: list[list[str]] = []
         evs = [e for e in self.game.events(self.viewer) if not e.chance]
-        return [f"{i + 1}. {text(e.msg, lang)}" for i, e in enumerate(evs)]
+        for i, e in enumerate(evs):
+            if e.msg.key == "sanguo.ev.check" and any(
+                    f.msg.key == "sanguo.ev.out_of_turn" and f.msg.kw.get("seat") == e.msg.kw.get("seat")
+                    for f in evs[i + 1:i + 4]):
+                continue  # 被将先走 says the check too (K3)
+            if e.msg.key == "sanguo.ev.move" or not lines:
+                lines.append([text(e.msg, lang)])  # one line per move ...
+            else:
+                lines[-1].append(text(e.msg, lang))  # ... with what it caused (a capture, check, 被将先走, a fall)
+        sep = "；" if lang == "zh" else "; "
+        return [f"{i + 1}. {sep.join(parts)}" for i, parts in enumerate(lines)]
 
     def played(self, seat: int, said: str, lang: str) -> str:
         """The status line after a move says what the move list says: a face-down mover with the piece it turned

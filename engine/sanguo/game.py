@@ -17,7 +17,7 @@ from engine.chance import Chance, fresh_seed
 from engine.messages import Msg
 from engine.saves import envelope, read_save
 from engine.sanguo.board import EMPEROR, HAN, HIDDEN_KINDS, RULER, layout
-from engine.sanguo.notation import PATTERN, ZH_KIND, Move, resolve, text_of
+from engine.sanguo.notation import KIND_OF, PATTERN, ZH_KIND, Move, resolve, text_of
 from engine.sanguo.rules import BLOODBATH, HID, K, O, OWN, QUICK, Position, Rejection
 
 SAVE_VERSION = 1
@@ -31,6 +31,23 @@ def _seat(k: int) -> Msg:
 
 def _piece(origin: int, kind: str) -> Msg:
     return Msg.of("sanguo.piece", kingdom=_seat(origin), kind=Msg.of("sanguo.kind." + kind))
+
+
+_DIR = {"进": "fwd", "退": "back", "平": "across"}
+
+
+def move_msg(m: Move, lay=None) -> Msg:
+    """A played or legal move as a message: zh its notation ("暗马6进5→兵", K9), en the piece and its points
+    ("face-down horse o12-m11 (turned over: pawn)"); only what the record shows."""
+    got = PATTERN.match(m.text)
+    if got is None:
+        return Msg.of("sanguo.nt.plain", text=str(m))
+    ordn, dark, kind_zh, f, d, num = got.group(1, 2, 3, 4, 5, 6)
+    kind = Msg.of("sanguo.kind." + KIND_OF[kind_zh])
+    rev = Msg.of("sanguo.nt.rev", kind=Msg.of("sanguo.kind." + KIND_OF[m.reveal])) if m.reveal else ""
+    return Msg.of("sanguo.nt.move", ord=ordn or "", dark=Msg.of("sanguo.nt.dark") if dark else "", kind=kind,
+                  file=int(f), dir=Msg.of("sanguo.nt." + _DIR[d], n=int(num)), rev=rev, src=m.src or "?",
+                  dst=m.dst or "?")
 
 
 def _param(name: str, v: Any) -> Any:
@@ -224,9 +241,7 @@ class SanguoGame(Game):
         self._log.append(done)
         self._legal = None
         ev = self._events
-        ev.append(Event(Msg.of("sanguo.ev.move", seat=_seat(me), text=str(done))))
-        if reveal:
-            ev.append(Event(Msg.of("sanguo.ev.reveal", seat=_seat(me), cell=a.dst, piece=_piece(p[O], reveal))))
+        ev.append(Event(Msg.of("sanguo.ev.move", seat=_seat(me), text=move_msg(done))))  # a reveal is in it (K9)
         if target is not None:
             if hidden_kind is not None:
                 ev.append(Event(Msg.of("sanguo.ev.capture_hidden", seat=_seat(me), cell=a.dst,
@@ -323,7 +338,7 @@ class SanguoGame(Game):
 
     def describe(self, action: Any) -> Msg:
         me = self.pos.to_move if not self.pos.over else 0
-        return Msg.of("sanguo.move", seat=_seat(me), text=str(action))
+        return Msg.of("sanguo.move", seat=_seat(me), text=move_msg(action) if isinstance(action, Move) else str(action))
 
     def action_steps(self, action: Any) -> tuple[Step, ...]:
         return (Step("cell", action.src), Step("cell", action.dst))
