@@ -39,7 +39,7 @@ def test_k2_chariot_off_its_lines_and_blocked():
     assert (e.rule, e.msg) == ("K2", Msg.of("sanguo.why.line", who=who("chariot", "e9"), to="f10"))
     e = refuse(g, "e9-h9")
     assert (e.rule, e.msg) == ("K2", Msg.of("sanguo.why.blocked", who=who("chariot", "e9"), to="h9", at="g9"))
-    assert "the chariot on e9 is blocked on its way to h9 by the piece on g9 (K2)" == e.msg.render("en")
+    assert "the chariot on e9 is blocked by the piece on g9 before h9 (K2)" == e.msg.render("en")
     assert "K2" in e.msg.render("zh")
 
 
@@ -102,7 +102,7 @@ def test_k4_self_check_names_the_attacker_and_facing_names_the_rulers():
     by = Msg.of("sanguo.by.piece", piece=Msg.of("sanguo.piece", kingdom=seat(WU), kind=Msg.of("sanguo.kind.chariot")),
                 cell="i12")
     assert (e.rule, e.msg) == ("K4", Msg.of("sanguo.self_check", ruler="i17", by=by))
-    assert e.msg.render("en") == "after this move your ruler on i17 would be attacked by the Wu chariot on i12 (K4)"
+    assert e.msg.render("en") == "your ruler on i17 would be attacked by the Wu chariot on i12 (K4)"
     g = position({"q9": "吴君", "i17": "魏君", "i1": "蜀君", "i9": "吴兵"}, to_move=WU)
     e = refuse(g, "i9-h9")
     assert (e.rule, e.msg) == ("K4", Msg.of("sanguo.facing", a=seat(WEI), b=seat(SHU)))
