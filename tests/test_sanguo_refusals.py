@@ -128,3 +128,13 @@ def test_k8_k9_a_face_down_attacker_is_named_by_its_point_only():
     by = Msg.of("sanguo.by.hidden", kingdom=seat(WEI), kind=Msg.of("sanguo.kind.chariot"), cell="m9")
     assert (e.rule, e.msg) == ("K4", Msg.of("sanguo.self_check", ruler="q9", by=by))
     assert "pawn" not in e.msg.render("en") and "兵" not in e.msg.render("zh")
+
+
+def test_k4_a_check_in_turn_is_answered_without_the_out_of_turn_rule():
+    g = position({**RULERS, "m12": "吴车", "e13": "魏兵"}, to_move=WU)
+    g.apply("m12-m17")  # checks 魏 along its edge line; 魏 is due next anyway: no 被将先走
+    assert g.current_player == WEI and g.stage == "check"
+    e = refuse(g, "e13-e12")
+    by = Msg.of("sanguo.by.piece", piece=Msg.of("sanguo.piece", kingdom=seat(WU), kind=Msg.of("sanguo.kind.chariot")),
+                cell="m17")
+    assert (e.rule, e.msg) == ("K4", Msg.of("sanguo.answer_check", seat=seat(WEI), ruler="i17", by=by))

@@ -336,8 +336,12 @@ class Position:
             if at >= 0:
                 q = after.board[at]
                 by = (q[O], q[K], q[HID], lay.names[at])
-                if self.in_check(me):  # K3 被将先走: the kingdom moving out of turn must answer the check
-                    raise Rejection("K3", "sanguo.still_in_check", seat=me, ruler=lay.names[r], by=by)
+                if self.in_check(me):  # answering a check; out of turn that is 被将先走 (K3)
+                    lm = self.last_mover
+                    due = [k for k in ((lm + 1) % 3, (lm + 2) % 3) if self.alive[k]] if lm >= 0 else [me]
+                    if due and due[0] != me:
+                        raise Rejection("K3", "sanguo.still_in_check", seat=me, ruler=lay.names[r], by=by)
+                    raise Rejection("K4", "sanguo.answer_check", seat=me, ruler=lay.names[r], by=by)
                 raise Rejection("K4", "sanguo.self_check", ruler=lay.names[r], by=by)
             pair = after.facing() or (me, me)
             raise Rejection("K4", "sanguo.facing", a=pair[0], b=pair[1])
