@@ -86,14 +86,35 @@ def fit(words: str, size: int, width: int) -> str:
     return words.rstrip() + "…"
 
 
+def corner_room(size: int) -> int:
+    """The pixels the corner number's disc takes left of a title drawn at ``size`` (as draw_card lays it)."""
+    cs = max(10, size - 1)
+    return cs // 2 + 2 + cs // 2 + 6
+
+
+def title_beside(title_lines_: list[str], size: int, width: int) -> bool:
+    """Whether the title's lines fit beside the corner number (else they go under it)."""
+    return all(text.size_of(ln, size)[0] <= width - corner_room(size) for ln in title_lines_)
+
+
 def title_lines(title: str, size: int, width: int, corner: bool) -> tuple[int, list[str]]:
     """(font size, at most two lines) of a card's title in ``width`` pixels (less the corner number's
-    room): on a narrow card the size goes down (to 9) until every Latin word fits whole, rather than a
-    word being cut in two ("Studen|t army"); CJK breaks anywhere."""
+    room, corner_room): on a narrow card the size goes down (to 9) until every Latin word fits whole, rather
+    than a word being cut in two ("Studen|t army") or a third line left off; when even 9 pixels leave a word
+    too wide (or three lines) beside the corner, the title takes the card's whole width under the corner
+    number (title_beside); CJK breaks anywhere."""
     latin = [w for w in title.split() if all(ord(c) < 0x2E80 for c in w)]
-    room = lambda s: width - (s + 4 if corner else 0)  # noqa: E731
-    while latin and size > 9 and max(text.size_of(w, size)[0] for w in latin) > room(size):
+    room = lambda s: width - (corner_room(s) if corner else 0)  # noqa: E731
+    bad = lambda s, w: bool(latin) and (max(text.size_of(x, s)[0] for x in latin) > w  # noqa: E731
+                                        or len(text.wrap(title, s, w)) > 2)  # a word cut, or a third line lost
+    start = size
+    while size > 9 and bad(size, room(size)):
         size -= 1
+    if corner and bad(size, room(size)):  # under the corner: the whole width
+        size = start
+        while size > 9 and bad(size, width):
+            size -= 1
+        return size, text.wrap(title, size, width)[:2]
     return size, text.wrap(title, size, room(size))[:2]
 
 
@@ -160,17 +181,18 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
         pad = max(3, r.w // 16)
         tsize, head_lines = title_lines(card.title, max(11, min(22, r.w // 7)) if not full else 20,
                                         r.w - 2 * pad, bool(card.corner))
-        head = pygame.Rect(r.x, r.y, r.w, len(head_lines) * (tsize + 3) + 2 * pad)
+        cs = max(10, tsize - 1)
+        under = bool(card.corner) and not title_beside(head_lines, tsize, r.w - 2 * pad)  # a narrow card
+        head = pygame.Rect(r.x, r.y, r.w, len(head_lines) * (tsize + 3) + 2 * pad + (cs + 6 if under else 0))
         pygame.draw.rect(surf, ink, head, border_top_left_radius=rad, border_top_right_radius=rad)
         on = (20, 20, 24) if sum(ink) / 3 > 150 else (255, 255, 255)
         x0 = r.x + pad
         if card.corner:
-            cs = max(10, tsize - 1)
             c = (r.x + pad + cs // 2 + 2, r.y + pad + cs // 2 + 1)
             pygame.draw.circle(surf, FACE, c, cs // 2 + 3)
             text.draw(surf, card.corner, c, cs if len(card.corner) < 3 else cs - 3, INK, anchor="center")
-            x0 = c[0] + cs // 2 + 6
-        y = r.y + pad
+            x0 = r.x + pad if under else r.x + pad + corner_room(tsize)  # corner_room: c[0] + cs // 2 + 6
+        y = r.y + pad + (cs + 6 if under else 0)
         for ln in head_lines:
             text.draw(surf, ln, (x0, y), tsize, on)
             y += tsize + 3
