@@ -212,6 +212,7 @@ class BoardView:
     tracks_beside: bool = False  # the tracks to the right of the board (a tall board) instead of below it
     tracks_panel: bool = False  # the plugin draws the tracks as a 2D panel in room it keeps (board_area): none in the world
     badge_scale: float = 1.0  # the lettered badges' size (1: the usual; on an empty cell at most 0.4 cells)
+    icon_scale: float = 1.0  # the icons' size (1: the usual corner glyph; more: larger, centred on an empty cell)
     captions: list[Caption] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     points: bool = False  # pieces stand on points: cells drawn without gaps, ``lines`` on top
@@ -267,6 +268,19 @@ class BoardView:
                      for n in range(t.first, t.last + 1)]
             out.append((t, boxes, (x0 + 1.1, zc)))
         return out
+
+    def icon_spot(self, cell: Cell) -> tuple[float, float, float]:
+        """(x, z, half size) in world units of the cell's icon: in the top-left corner (``icon_scale`` 1: the
+        usual small glyph; larger scales grow it into the corner the counter leaves), or with a larger scale
+        centred a little above the cell's label when no piece stands there."""
+        x, z = self.geometry.center(cell)
+        s, c = self.icon_scale, self.geometry.cell_size
+        if s <= 1.0:
+            return x - 0.3 * c, z - 0.28 * c, 0.13 * c
+        if self.piece_at(cell) is None:
+            return x, z - 0.08 * c, min(0.13 * s, 0.28) * c
+        h = min(0.13 * s, 0.17) * c
+        return x - (0.5 - h) * c + 0.01 * c, z - (0.5 - h) * c + 0.01 * c, h
 
     def lettered_badges(self, cell: Cell) -> list[tuple[str, float, float, float]]:
         """(kind, x, z, radius) of the cell's lettered badges (MARKER_GLYPH): large and centred on an empty

@@ -189,12 +189,12 @@ class FlatBoardRenderer:
         if s < 12:
             return
         for cell, icon in view.icons.items():
-            x, z = g.center(cell)
-            img = fonts.render(icon, max(8, int(s * 0.3)), ICON_INK)
-            surf.blit(img, img.get_rect(center=self.to_px(x - 0.3 * g.cell_size, z - 0.28 * g.cell_size)))
+            x, z, h = view.icon_spot(cell)
+            img = fonts.render(icon, max(8, int(s * min(2.3 * h / g.cell_size, 0.56))), ICON_INK)
+            surf.blit(img, img.get_rect(center=self.to_px(x, z)))
         for cell, label in view.labels.items():
             x, z = g.center(cell)
-            img = fonts.render(label, max(8, int(s * 0.22)), ICON_INK)
+            img = fonts.render(label, max(8, int(s * 0.22 * min(view.icon_scale, 1.5))), ICON_INK)
             surf.blit(img, img.get_rect(center=self.to_px(x, z + 0.36 * g.cell_size)))
         for cap in view.captions:  # a region's name across the map
             img = fonts.render(cap.text, max(9, int(s * cap.size)), rgb255(cap.rgb))

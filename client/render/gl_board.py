@@ -526,11 +526,11 @@ class GLBoardRenderer:
         g = view.geometry
         out = []
         for cell, icon in view.icons.items():
-            x, z = g.center(cell)
-            out.append((icon, x - 0.3, z - 0.28, 0.13, ICON_INK, 0.002))
+            x, z, h = view.icon_spot(cell)
+            out.append((icon, x, z, h, ICON_INK, 0.002))
         for cell, label in view.labels.items():
             x, z = g.center(cell)
-            out.append((label, x, z + 0.36, 0.09, ICON_INK, 0.002))
+            out.append((label, x, z + 0.36, 0.09 * min(view.icon_scale, 1.5), ICON_INK, 0.002))
         for cap in view.captions:  # a region's name across the map
             x, z = g.center(cap.cell)
             out.append((cap.text, x, z, cap.size / 2, cap.rgb, 0.0025))
