@@ -284,8 +284,10 @@ def test_the_morale_tracks_and_the_status_speak_the_clients_language():
         import pygame
 
         assert v.tracks_panel and v.track_boxes() == []
-        area = pl.board_area(pygame.Rect(0, 0, 900, 500))
-        assert area.h == 500 and 600 < area.w < 900
+        area = pl.board_area(pygame.Rect(0, 0, 888, 578))  # 1280x800: the whole width under the tracks' panel
+        assert area.w == 888 and 40 < area.y < 100 and area.bottom == 578
+        area = pl.board_area(pygame.Rect(0, 0, 1200, 400))  # a low, wide room: left of the tracks' column
+        assert area.h == 400 and 800 < area.w < 1200
     finally:
         i18n.set_lang(old)
     assert pl.status("zh").startswith("选择3个虎符") and "士气" in pl.status("zh")
@@ -410,22 +412,128 @@ def test_the_facing_chooser_shows_arrows_the_way_the_board_is_turned():
 
 def test_every_tally_card_title_is_whole_on_a_narrow_card():
     """The tallies' card titles (short names, the full name being the card's last line) fit whole in two
-    lines on the cards of a 1280x800 window in both languages: no word cut, nothing left off (the full
-    names did not: 'Marshal the', 'The Plum')."""
+    lines on the cards of 1024x640, 1280x800 and 1600x1000 windows in both languages: no word cut, nothing
+    left off, and every line inside the card where draw_card puts it (beside the corner number, measured as
+    drawn: it was measured 3 px narrower, or under it on the narrowest cards)."""
     import pygame
 
-    from client.ui.cards import CardStrip, title_lines
+    from client.ui import text as fonts
+    from client.ui.cards import CardStrip, corner_room, title_beside, title_lines
 
     pygame.font.init()
     pl = make_plugin(started())
-    w, _ = CardStrip.card_size(128)  # the strip of a 1280x800 window (board_game.layout: 16% of the height)
-    for lang in ("en", "zh"):
-        for t in ("formation", "crossing", "fire", "scout", "ruse", "substitute"):
-            card = pl.tally_card(t, lang, (0.5, 0.1, 0.1))
-            room = w - 2 * max(3, w // 16) - 3  # 3 px to spare: the corner number takes a little more when drawn
-            size, lines = title_lines(card.title, max(11, min(22, w // 7)), room, True)
-            assert "".join(lines).replace(" ", "") == card.title.replace(" ", ""), (lang, t, lines)
-            assert size >= 9 and all(not ln.endswith("…") for ln in lines)
+    for strip_h in (102, 128, 160):  # board_game.layout: 16% of the window's height, 96 to 160 pixels
+        w, _ = CardStrip.card_size(strip_h)
+        pad = max(3, w // 16)
+        for lang in ("en", "zh"):
+            for t in ("formation", "crossing", "fire", "scout", "ruse", "substitute"):
+                card = pl.tally_card(t, lang, (0.5, 0.1, 0.1))
+                size, lines = title_lines(card.title, max(11, min(22, w // 7)), w - 2 * pad, True)
+                assert "".join(lines).replace(" ", "") == card.title.replace(" ", ""), (lang, t, lines)
+                assert size >= 9 and all(not ln.endswith("…") for ln in lines)
+                x0 = pad + (corner_room(size) if title_beside(lines, size, w - 2 * pad) else 0)
+                assert all(x0 + fonts.size_of(ln, size)[0] <= w - pad for ln in lines), (strip_h, lang, t, lines)
+
+
+def test_the_corner_room_is_what_the_card_draws():
+    """The title's room beside the corner number is measured as draw_card lays it: a line exactly that wide
+    is drawn inside the card's padding (the old measure left 3 px too few)."""
+    import pygame
+
+    from client.ui.cards import CardView, corner_room, draw_card
+
+    pygame.font.init()
+    for w in (51, 70, 93):
+        surf = pygame.Surface((w + 20, 140))
+        surf.fill((0, 0, 0))
+        tsize = max(11, min(22, w // 7))
+        pad = max(3, w // 16)
+        room = w - 2 * pad - corner_room(tsize)
+        assert room > 10
+        draw_card(surf, pygame.Rect(10, 10, w, 120), CardView("x", ("y",), "2", ink=(0.0, 0.0, 0.9)))
+        # the head's colour reaches from the corner disc's right edge to the card's right edge
+        c = max(10, tsize - 1)
+        disc_right = 10 + pad + c // 2 + 2 + c // 2 + 3
+        assert disc_right <= 10 + pad + corner_room(tsize) <= 10 + w - pad
+
+
+def _board_box(sc, size):
+    """The board's projected bounding box (pixels) with the scene's GL camera fitted into the plugin's area."""
+    import numpy as np
+    import pygame
+
+    from client.render.gl_board import BoardCamera
+
+    area = sc.plugin.board_area(sc.board_rect)
+    view = sc.last_board_view
+    cam = BoardCamera(view.bounds(), pitch=sc.view_pitch, yaw=sc.yaw)
+    cam.set_viewport(size, (area.x, area.y, area.w, area.h))
+    x0, z0, x1, z1 = view.bounds()
+    px = cam.project(np.array([(x, 0.0, z) for x in (x0, x1) for z in (z0, z1)], np.float32))
+    lo, hi = px[:, :2].min(axis=0), px[:, :2].max(axis=0)
+    return area, pygame.Rect(int(lo[0]), int(lo[1]), int(hi[0] - lo[0]), int(hi[1] - lo[1])), cam
+
+
+def test_the_board_is_framed_large_and_centred_in_the_room_the_tracks_leave(cleanup):
+    """Issue 17: the 12x8 board used about a third of the room left of the panel (framed left of a full-height
+    column for the short morale panel). Now, at 1024x640, 1280x800 and 1600x1000, for 汉 and for 楚 (the board
+    turned), with the tallies' offer and later with the hand in the strip: the area is the whole width under
+    the tracks' panel, the board (GL camera fit) spans at least 78% of the board rectangle's width and is
+    centred in the area, and the tracks' panel does not overlap the area."""
+    import pygame
+
+    from tests.test_boards_loop import make_app
+
+    for size in ((1024, 640), (1280, 800), (1600, 1000)):
+        for seats in (["human", "hard"], ["hard", "human"]):
+            app = make_app("dummy", "jiangshan", seats, "flat", size=size)
+            sc = app.scene
+            for stage in ("offer", "hand"):
+                if stage == "hand":
+                    while sc.game.stage == "tallies":
+                        sc.game.apply(sc.game.legal_action_texts()[0])
+                    sc.plugin._index_key = None
+                app.step(0.016)
+                area, box, _ = _board_box(sc, size)
+                panel = sc.plugin.track_panel["rect"]
+                assert not panel.colliderect(area) and area.w == sc.board_rect.w, (size, seats, stage)
+                assert box.w >= 0.78 * sc.board_rect.w, (size, seats, stage, box, sc.board_rect)
+                assert area.inflate(4, 4).contains(box), (size, seats, stage, box, area)
+                assert abs(box.centerx - area.centerx) <= 3 and abs(box.centery - area.centery) <= 0.1 * area.h
+                assert (sc.yaw % 360 == 180) == (seats[1] == "human")
+            app.close()
+            pygame.display.quit()
+
+
+def test_terrain_city_and_badge_glyphs_are_legible_at_the_default_camera(cleanup):
+    """Issue 17: 水 山 林 城 营 were 0.26 of a cell in a corner (about 12 px at 1280x800, GL). On an empty cell
+    the glyph is now centred, 0.56 of a cell: at least 26 px wide on the screen everywhere on the board (the far
+    rank too) at 1280x800 with the default camera; beside a counter it takes the corner the counter leaves.
+    Fire and disorder badges (火, 乱) are 0.4 of an empty cell."""
+    import numpy as np
+
+    from tests.test_boards_loop import make_app
+
+    app = make_app("dummy", "jiangshan", ["human", "hard"], "flat", size=(1280, 800))
+    sc = app.scene
+    app.step(0.016)
+    view = sc.last_board_view
+    _, _, cam = _board_box(sc, (1280, 800))
+    right = cam.right_on_ground()
+    empty = [c for c in view.icons if view.piece_at(c) is None]
+    assert len(empty) > 15
+    for cell in empty:
+        x, z, h = view.icon_spot(cell)
+        assert abs(h - 0.28) < 1e-9
+        a, b = cam.project(np.array([(x - h * right[0], 0.0, z - h * right[1]), (x + h * right[0], 0.0, z + h * right[1])],
+                                    np.float32))[:, :2]
+        assert float(np.hypot(*(b - a))) >= 26, (sc.plugin.cell_name(cell), b - a)
+    held = [c for c in view.icons if view.piece_at(c) is not None]
+    x, z, h = view.icon_spot(held[0])
+    cx, cz = view.geometry.center(held[0])
+    assert h > 0.13 and x - h >= cx - 0.5 and z - h >= cz - 0.5  # larger, still inside its cell
+    view.markers[empty[0]] = ("blaze",)
+    assert view.lettered_badges(empty[0])[0][3] >= 0.4
 
 
 def test_a_recruiting_button_names_its_cost_in_merit():

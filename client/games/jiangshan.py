@@ -41,6 +41,8 @@ CARD_PLAYED = {"ruse": Act("ruse"), "scout": Act("scout", ("reserve",))}  # tall
 TERRAIN_NAME = {"M": "mountain", "W": "water", "F": "forest"}
 ARROW = {"N": "↑", "E": "→", "S": "↓", "W": "←"}  # a facing on the screen, rank 8 at the top
 FLIP = {"N": "S", "S": "N", "E": "W", "W": "E"}  # the board turned for 楚: north points down
+ICON_SCALE = 2.3  # terrain and city glyphs: 0.6 of an empty cell, a 0.34 cell corner beside a counter
+BADGE_SCALE = 1.5  # fire and disorder badges
 
 
 def tally_step(t: str) -> Step:
@@ -180,14 +182,31 @@ class Plugin(GamePlugin):
             label = text(Msg.of("jiangshan.track.morale", seat=Msg.of(f"jiangshan.seat.{s}")), lang_now())
             view.tracks.append(Track(label, 0, 6, max(0, sides[s]["morale"]), INK[s]))
         view.tracks_panel = True  # drawn upright in screen space right of the board (board_area, draw_over_board)
+        view.icon_scale = ICON_SCALE  # 水 山 林 城 营 legible at the default camera: large on an empty cell
+        view.badge_scale = BADGE_SCALE  # 火 and 乱 too
 
     def board_area(self, rect):
-        """The board is framed left of the column the morale tracks take, so they read the same upright way
-        for both seats (a board turned for 楚 turned the tracks laid on the ground upside down) and in GL."""
+        """Where the board is framed: the morale tracks take a short panel in the top right corner (upright for
+        both seats and in GL), so the board gets the whole width under that panel, unless the room left of
+        the tracks' column (full height) gives it more (a tall, narrow area)."""
         import pygame
 
         rect = pygame.Rect(rect)
-        return pygame.Rect(rect.x, rect.y, max(1, rect.w - self.track_column(rect)), rect.h)
+        col, ph = self.track_column(rect), self.track_panel_height(rect) + 8
+        left = pygame.Rect(rect.x, rect.y, max(1, rect.w - col), rect.h)
+        below = pygame.Rect(rect.x, rect.y + ph, rect.w, max(1, rect.h - ph))
+        x0, z0, x1, z1 = self.geometry.bounds()
+        aspect = (x1 - x0 + 1.2) / (z1 - z0 + 1.2)  # the board with its labels, seen from straight above
+        fit = lambda r: min(r.w / aspect, r.h)  # noqa: E731 (the board's height fitted into r)
+        return below if fit(below) >= fit(left) else left
+
+    def track_panel_height(self, rect) -> int:
+        """The height of the morale tracks' panel drawn in ``rect``'s column (draw_over_board)."""
+        from client.games import xinhai_tracks
+
+        tracks = self.view_tracks()
+        box, _, _ = xinhai_tracks.layout(tracks, self.track_column(rect) - 8)
+        return 2 * xinhai_tracks.PAD + len(tracks) * (box + xinhai_tracks.GAP) - xinhai_tracks.GAP + 4
 
     def track_column(self, rect) -> int:
         """The width of the morale tracks' column in the board's ``rect``: their natural width, at most a
