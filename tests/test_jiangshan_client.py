@@ -435,26 +435,33 @@ def test_every_tally_card_title_is_whole_on_a_narrow_card():
                 assert all(x0 + fonts.size_of(ln, size)[0] <= w - pad for ln in lines), (strip_h, lang, t, lines)
 
 
-def test_the_corner_room_is_what_the_card_draws():
-    """The title's room beside the corner number is measured as draw_card lays it: a line exactly that wide
-    is drawn inside the card's padding (the old measure left 3 px too few)."""
+def test_a_title_as_wide_as_its_measured_room_is_drawn_inside_the_card():
+    """A one-word title just as wide as title_lines' room beside the corner number is drawn with no pixel past
+    the card's inner edge (the old measure left 3 px too few: such a word ran past the edge)."""
     import pygame
 
-    from client.ui.cards import CardView, corner_room, draw_card
+    from client.ui import text as fonts
+    from client.ui.cards import CardView, corner_room, draw_card, title_lines
 
     pygame.font.init()
-    for w in (51, 70, 93):
-        surf = pygame.Surface((w + 20, 140))
-        surf.fill((0, 0, 0))
-        tsize = max(11, min(22, w // 7))
-        pad = max(3, w // 16)
+    for w in (70, 93):
+        tsize, pad = max(11, min(22, w // 7)), max(3, w // 16)
         room = w - 2 * pad - corner_room(tsize)
-        assert room > 10
-        draw_card(surf, pygame.Rect(10, 10, w, 120), CardView("x", ("y",), "2", ink=(0.0, 0.0, 0.9)))
-        # the head's colour reaches from the corner disc's right edge to the card's right edge
-        c = max(10, tsize - 1)
-        disc_right = 10 + pad + c // 2 + 2 + c // 2 + 3
-        assert disc_right <= 10 + pad + corner_room(tsize) <= 10 + w - pad
+        word = "n"
+        while fonts.size_of(word + "n", tsize)[0] <= room:
+            word += "n"
+        assert room - fonts.size_of(word, tsize)[0] < 8
+        assert title_lines(word, tsize, w - 2 * pad, True) == (tsize, [word])  # kept beside the corner
+        card = pygame.Rect(10, 10, w, 120)
+        pics = []
+        for title in (word, "n"):  # the same card with a one-letter title: what differs is the title's letters
+            surf = pygame.Surface((w + 40, 140))
+            surf.fill((0, 0, 0))
+            draw_card(surf, card, CardView(title, ("",), "2", ink=(0.0, 0.0, 0.6)))
+            pics.append(pygame.surfarray.array3d(surf).astype(int))
+        xs = [x for x in range(w + 40) if abs(pics[0][x] - pics[1][x]).max() > 40]
+        assert xs, w
+        assert max(xs) < card.right - pad + 1, (w, word, max(xs), card.right - pad)
 
 
 def _board_box(sc, size):
