@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from engine.shachang import star_cells as sc
 from engine.shachang.actions import Attack, End, March, Reinforce
+from engine.shachang.star_ai_void import pass_may_void, void_looming
 
 LEVELS = ("easy", "normal", "hard")
 Cell = tuple[int, int]
@@ -84,10 +85,12 @@ class StarAgent:
     """A computer player of the star preset (see the module doc)."""
 
     def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0, noise: float = 0.01,
-                 mode: str | None = None):
+                 mode: str | None = None, void_guard: bool = True):
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
         self.level = level
+        # S18: no bare pass while nobody has dealt damage (off for the hard planner's model players)
+        self.void_guard = void_guard
         self.noise = noise  # random part of a march's score (the hard player's plan variants)
         self.planner = None  # the hard player's turn planner (engine.shachang.star_plan)
         self.name = f"star-{level}"
@@ -119,9 +122,16 @@ class StarAgent:
 
     # ------------------------------------------------------------ play
     def act(self, obs, legal_actions):
-        """One of ``legal_actions``."""
+        """One of ``legal_actions``; never a bare pass that may end the game void (S18) while it has
+        another legal action (``engine.shachang.star_ai_void``)."""
         legal = list(legal_actions)
         enemies = self._update(obs)
+        a = self._act(obs, legal, enemies)
+        if self.void_guard and isinstance(a, End) and pass_may_void(obs):
+            return self._instead_of_pass(obs, legal, enemies) or a
+        return a
+
+    def _act(self, obs, legal, enemies):
         reinf = [a for a in legal if isinstance(a, Reinforce)]
         attacks = [a for a in legal if isinstance(a, Attack)]
         marches = [a for a in legal if isinstance(a, March)]
@@ -141,6 +151,8 @@ class StarAgent:
             if attacks:
                 return self.rng.choice(attacks)
             if marches and self.rng.random() < 0.6:
+                if self.void_guard and void_looming(obs):  # nobody shot for a while: go and find them
+                    return self._seek(obs, marches, enemies) or self.rng.choice(marches)
                 return self.rng.choice(marches)
             return end
         if self.level == "normal":
@@ -149,7 +161,42 @@ class StarAgent:
             from engine.shachang.star_plan import TurnPlanner
 
             self.planner = TurnPlanner(self)
-        return self.planner.act(obs, legal, enemies)
+        return self.planner.act(obs, legal, enemies,
+                                act=self.void_guard and pass_may_void(obs),
+                                seek=self.void_guard and void_looming(obs))
+
+    # ------------------------------------------------------------ S18: no void game
+    def _instead_of_pass(self, obs, legal, enemies):
+        """What to do instead of a bare pass that may end the game void (S18): the cheapest action in
+        risk that heads for the enemy — a reinforcement next to own soldiers, else the march that
+        brings a soldier nearest to where the enemy is (or may be: the others' points) while it
+        stays next to own soldiers, else any other legal action but the pass. None: only the pass."""
+        reinf = [a for a in legal if isinstance(a, Reinforce)]
+        if reinf:
+            return self._reinforce(obs, reinf, enemies)
+        marches = [a for a in legal if isinstance(a, March)]
+        if marches:
+            return self._seek(obs, marches, enemies)
+        other = [a for a in legal if not isinstance(a, End)]
+        return other[0] if other else None
+
+    def _seek(self, obs, marches, enemies):
+        """The march that heads for the enemy (seen, remembered, or the others' points), keeping the
+        soldier next to own soldiers when it can; None when there is no march."""
+        if not marches:
+            return None
+        own = {u.cell for u in obs.units if u.owner == obs.player}
+        targets = list(enemies) or self._goals(obs)
+        D = _dist()
+
+        def near(c):
+            return min((D[c][t] for t in targets), default=0)
+
+        def gain(a):
+            touch = any(n in own and n != a.src for n in sc.NEIGHBOURS[a.dst])
+            return (near(a.src) - near(a.dst) + (0.6 if touch else -0.8), self.rng.random())
+
+        return max(marches, key=gain)
 
     def _reinforce(self, obs, reinf, enemies):
         own = {u.cell for u in obs.units if u.owner == obs.player}

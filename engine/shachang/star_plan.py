@@ -33,14 +33,18 @@ class TurnPlanner:
         self.plan: list = []
         self.key = None
 
-    def act(self, obs, legal, enemies):
-        """One of ``legal``: the next action of the current plan (made anew when needed)."""
-        key = (obs.round, tuple(sorted(enemies.items())))
+    def act(self, obs, legal, enemies, act: bool = False, seek: bool = False):
+        """One of ``legal``: the next action of the current plan (made anew when needed). ``act``: a
+        bare pass may end the game void (S18), so only plans that act are kept; ``seek``: nobody has
+        dealt damage for a while, so only the plans that march towards the enemy (the normal
+        player's and its noisy variants) are tried."""
+        key = (obs.round, tuple(sorted(enemies.items())), seek)
         texts = {str(a): a for a in legal}
-        if self.plan and key == self.key and str(self.plan[0]) in texts:
+        if self.plan and key == self.key and str(self.plan[0]) in texts and \
+                not (act and isinstance(self.plan[0], End)):
             return texts[str(self.plan.pop(0))]
         self.key = key
-        self.plan = self._best_plan(obs, enemies)
+        self.plan = self._best_plan(obs, enemies, act=act, seek=seek)
         if self.plan and str(self.plan[0]) in texts:
             return texts[str(self.plan.pop(0))]
         self.plan = []
@@ -87,13 +91,13 @@ class TurnPlanner:
         from engine.shachang.star_ai import StarAgent
 
         seed = self.rng.randrange(1 << 30)
-        out = [("normal", StarAgent("normal", seed=seed)), ("eval", _EvalPolicy(self.agent)),
+        out = [("normal", StarAgent("normal", seed=seed, void_guard=False)), ("eval", _EvalPolicy(self.agent)),
                ("still", _StillPolicy())]
         for i in range(VARIANTS):
-            out.append((f"noisy{i}", StarAgent("normal", seed=seed + i + 1, noise=1.2)))
+            out.append((f"noisy{i}", StarAgent("normal", seed=seed + i + 1, noise=1.2, void_guard=False)))
         return out
 
-    def _best_plan(self, obs, enemies) -> list:
+    def _best_plan(self, obs, enemies, act: bool = False, seek: bool = False) -> list:
         try:
             base = self._model(obs, enemies)
         except ValueError:
@@ -102,6 +106,8 @@ class TurnPlanner:
         best, best_score = [], None
         seen_plans = set()
         for name, policy in self._policies():
+            if seek and not name.startswith(("normal", "noisy")):
+                continue
             g = base.clone()
             plan = []
             for _ in range(80):
@@ -114,7 +120,7 @@ class TurnPlanner:
                 if isinstance(a, End):
                     break
             sig = tuple(str(a) for a in plan)
-            if sig in seen_plans:
+            if sig in seen_plans or (act and (not plan or isinstance(plan[0], End))):
                 continue
             seen_plans.add(sig)
             score = self._reply_score(g, me)
@@ -130,7 +136,7 @@ class TurnPlanner:
         while not g.is_over and g.current_player != me and steps < REPLY_ACTIONS * g.n:
             p = g.current_player
             if p not in replies:
-                replies[p] = StarAgent("normal", seed=p)
+                replies[p] = StarAgent("normal", seed=p, void_guard=False)
             g.apply(replies[p].act(g.observe(p), g.legal_actions()))
             steps += 1
         mine = g.field(me) + g.reserve[me]
