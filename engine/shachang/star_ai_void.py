@@ -72,6 +72,8 @@ def pass_may_void(obs) -> bool:
 
 
 def void_looming(obs) -> bool:
-    """Nobody has dealt damage after a while (round 10, or a sixth of the round limit if later):
-    the game is heading for a void, so go and find the enemy."""
-    return not damage_seen(obs) and obs.round >= max(10, obs.round_limit // 6)
+    """One other player alive and nobody has dealt damage after a while (round 10, or a sixth of the
+    round limit if later): the game is heading for a void, so go and find the enemy. With more
+    players the others may have fought out of sight (fog), and a player that rushes in pays for it."""
+    alive = [pv for pv in obs.players if not pv.out and pv.player != obs.player]
+    return len(alive) == 1 and not damage_seen(obs) and obs.round >= max(10, obs.round_limit // 6)
