@@ -21,10 +21,12 @@ from engine.messages import Msg
 DAMAGE_KEYS = frozenset({
     "shachang.star.ev.hit", "shachang.star.ev.unseen_hit", "shachang.ev.unseen_hit",
     "shachang.ev.item.blast_hit", "shachang.ev.item.blast_wiped", "shachang.ev.item.blast_unseen",
-    "shachang.ev.attack", "shachang.ev.attack_wiped",
+    "shachang.ev.attack_hit", "shachang.ev.attack_wiped",
 })
 # the acting player's own actions (S13 reinforcement, S19d marches, S19e attacks, S20 item uses)
-ACT_PREFIXES = ("shachang.ev.reinforce", "shachang.ev.march", "shachang.star.ev.hit", "shachang.ev.item.")
+ACT_KEYS = frozenset({"shachang.ev.reinforce", "shachang.ev.march_step", "shachang.ev.march_steps",
+                      "shachang.star.ev.hit"})
+ITEM_PREFIX = ".".join(("shachang", "ev", "item", ""))  # every item use (S20) is logged under it
 END_KEY = "shachang.ev.end"
 
 
@@ -62,7 +64,7 @@ def acted_this_turn(obs) -> bool:
         if msgs[i].key == END_KEY:
             start = i + 1
             break
-    return any(m.key.startswith(ACT_PREFIXES) and _seat_of(m) == obs.player for m in msgs[start:])
+    return any((m.key in ACT_KEYS or m.key.startswith(ITEM_PREFIX)) and _seat_of(m) == obs.player for m in msgs[start:])
 
 
 def pass_may_void(obs) -> bool:
