@@ -138,3 +138,40 @@ def test_k4_a_check_in_turn_is_answered_without_the_out_of_turn_rule():
     by = Msg.of("sanguo.by.piece", piece=Msg.of("sanguo.piece", kingdom=seat(WU), kind=Msg.of("sanguo.kind.chariot")),
                 cell="m17")
     assert (e.rule, e.msg) == ("K4", Msg.of("sanguo.answer_check", seat=seat(WEI), ruler="i17", by=by))
+
+
+@pytest.mark.parametrize("variant,seed", [("standard", 5), ("jieqi", 6)])
+def test_every_unlisted_move_of_a_movable_piece_is_refused_with_a_reason_and_its_rule(variant, seed):
+    # brute force over random positions: each (own piece, point) pair not among the legal moves gets a keyed
+    # reason (never the bare 'not legal'), whose sentence carries a rule id, in zh and en, nothing changed
+    import random
+    import re
+    from engine.sanguo import new_game
+    g = new_game(variant=variant, seed=seed)
+    rng = random.Random(seed)
+    names = sorted(g.lay.index)
+    keys = set()
+    for ply in range(60):
+        if g.is_over:
+            break
+        legal = g.legal_actions()
+        if ply % 6 == 0:
+            pairs = {(a.src, a.dst) for a in legal}
+            me = g.current_player
+            mine = [c for c, t in g.observe(me)["board"].items() if t["owner"] == me]
+            before = g.to_json()
+            for src in mine:
+                for dst in rng.sample(names, 25):
+                    if (src, dst) in pairs or dst == src:
+                        continue
+                    with pytest.raises(IllegalAction) as e:
+                        g.apply(f"{src}-{dst}")
+                    m = e.value.msg
+                    assert m.key != "sanguo.not_legal", (src, dst)
+                    keys.add(m.key)
+                    for lang in ("zh", "en"):
+                        s = m.render(lang)
+                        assert "{" not in s and re.search(r"K[2-8]\)|K[2-8]）", s), (src, dst, s)
+            assert g.to_json() == before
+        g.apply(legal[rng.randrange(len(legal))])
+    assert {"sanguo.why.line", "sanguo.why.horse", "sanguo.own_piece"} <= keys
