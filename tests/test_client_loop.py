@@ -383,8 +383,9 @@ def test_three_seats_handover_hides_the_computer_turn(app):
     import time
 
     t = time.monotonic()
-    while g.current_player != 2 and time.monotonic() - t < 30:
+    while g.current_player != 2 and time.monotonic() - t < 30:  # frames paced like the real loop's
         step(app)
+        time.sleep(0.005)
     assert g.current_player == 2
     assert isinstance(app.scene, HandoverScene)  # still hidden until P3 clicks
     assert board_hidden(app)
@@ -453,8 +454,9 @@ def test_start_screen_map_preview_is_the_game_that_starts(app):
     assert isinstance(st, StartScene)
     st.seed = 11
     t = time.monotonic()
-    while st._preview_img is None and time.monotonic() - t < 20:
+    while st._preview_img is None and time.monotonic() - t < 20:  # frames paced like the real loop's
         step(app)
+        time.sleep(0.005)
     assert st._preview_img is not None and st._preview_key == ("shachang", "standard", "digital", 2, 11)
     preview = st._preview_game
     click(app, st.buttons[0].rect.center)
