@@ -39,7 +39,7 @@ def main() -> int:
     import numpy as np
 
     from client.app import App, Options
-    from client.scenes.game import GameScene
+    from client.games.shachang.scene import GameScene
     from engine.shachang.game import ShachangGame
     from engine.shachang.maps import GameMap
 

@@ -116,7 +116,7 @@ def main(argv=None) -> int:
 
         return run_bench(opts, args.bench, screenshot=args.screenshot)
     if opts.map_file:
-        from client.mapimage import load_any_map
+        from client.games.shachang.mapimage import load_any_map
 
         try:
             load_any_map(str(opts.map_file), opts.preset, opts.players, opts.seed)

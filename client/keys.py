@@ -54,7 +54,7 @@ BINDINGS: list[Binding] = [
     _b("V", "view", "俯视 / 斜视", "top / angled view", "board_gl", ("K_v", "")),
     _b("Q / E", "rotate", "旋转棋盘视角", "turn the view", "board_gl", ("K_q", ""), ("K_e", "")),
     _b("滚轮 / Wheel", "", "缩放；在棋谱上：翻阅", "zoom; over the move list: scroll", "board_gl"),
-    # --- 沙场秋点兵 (client/scenes/game.py dispatches these itself; the help lists them from here)
+    # --- 沙场秋点兵 (client/games/shachang/scene.py dispatches these itself; the help lists them from here)
     _b("左键 / Left click", "", "选中己方部队; 选中后点格子=行军, 点敌军=攻击",
        "select own unit; then click a cell = march, an enemy = attack", "shachang"),
     _b("拖动 / Drag", "", "从部队拖到格子=行军 (拖到己方部队=集合)",

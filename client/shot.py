@@ -78,7 +78,7 @@ def orbit_camera(n: int, target, distance: float, yaw: float, pitch: float, fov:
 def make_camera(sc, spec: str | None):
     """The camera of a scenario (its [view] table) or of a --camera spec."""
     from client.camera import FirstPersonCamera, StrategyCamera, TopDownCamera
-    from client.scenario import ScenarioError
+    from client.games.shachang.scenario import ScenarioError
 
     from client.render.hex_layout import cell_xz
 
@@ -256,7 +256,7 @@ def render_scenario(renderer, sc, camera_spec=None, overrides=None, lang=None, s
     scenario's caption goes in a band under the 3D view. Returns the (H, W, 3) picture."""
     import numpy as np
 
-    from client.scenario import build_frame
+    from client.games.shachang.scenario import build_frame
 
     w, h = size or (renderer.width, renderer.height)
     text = sc.data.get(f"caption_{lang}", "") if (lang and sc.data) else ""
@@ -338,7 +338,7 @@ def scenario_files() -> list[Path]:
 def regenerate_all(out_dir: Path = PICTURES, lang: str = "zh", only=None, timings=False) -> list[Path]:
     """Render every assets/scenarios/*.toml to out_dir/<name>.png with one GL context."""
     from client.render.gl import GLRenderer
-    from client.scenario import load_scenario
+    from client.games.shachang.scenario import load_scenario
 
     ctx = make_context()
     r = None
@@ -428,7 +428,7 @@ def main(argv=None) -> int:
             raise ShotError("--move N needs --from-save FILE")
         if args.move is not None and args.move < 0:
             raise ShotError(f"--move {args.move}: the number of actions to replay must be 0 or more")
-        from client.scenario import load_scenario, scenario_from_save
+        from client.games.shachang.scenario import load_scenario, scenario_from_save
 
         if args.from_save:
             sc = scenario_from_save(args.from_save, args.move)

@@ -166,7 +166,7 @@ def test_shot_from_save_refuses_special_files_at_once(tmp_path, special, capsys)
 
 def test_from_save_reads_the_clients_autosave_and_replays_to_a_move(tmp_path):
     from client.savefile import write_save
-    from client.scenario import scenario_from_save
+    from client.games.shachang.scenario import scenario_from_save
 
     _, g = short_save(tmp_path)
     auto = write_save(tmp_path / "autosave.json", g, ["human", "hard"], 1)
@@ -177,7 +177,7 @@ def test_from_save_reads_the_clients_autosave_and_replays_to_a_move(tmp_path):
 
 def test_from_save_of_another_game_is_one_line(tmp_path):
     from client.savefile import write_save
-    from client.scenario import ScenarioError, scenario_from_save
+    from client.games.shachang.scenario import ScenarioError, scenario_from_save
     from engine import registry
 
     b = registry.get("baige").new_game()
@@ -189,7 +189,7 @@ def test_from_save_of_another_game_is_one_line(tmp_path):
 def test_mutated_saves_through_from_save_give_scenario_errors_only(tmp_path):
     """The reproducer-file case of issue 18: mutated saves, read by --from-save, never escape as another
     exception (the shot CLI prints ScenarioError/ValueError in one line)."""
-    from client.scenario import ScenarioError, scenario_from_save
+    from client.games.shachang.scenario import ScenarioError, scenario_from_save
     from tests.test_fuzz_saves import mutations
 
     save, _ = short_save(tmp_path)
@@ -237,7 +237,7 @@ reserve = [8, 8]
 
 
 def scenario(text: str):
-    from client.scenario import load_scenario
+    from client.games.shachang.scenario import load_scenario
 
     return load_scenario("t.toml", text=text)
 
@@ -265,14 +265,14 @@ def test_the_good_scenario_loads():
     (('title = "t"', 'title = "t"\n[overlays]\nvision_count = 100000'), "vision_count"),
 ])
 def test_scenario_values_are_checked_by_meaning(change, words):
-    from client.scenario import ScenarioError
+    from client.games.shachang.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match=words):
         scenario(GOOD.replace(*change, 1))
 
 
 def test_scenario_heights_are_checked_before_the_int16_cast():
-    from client.scenario import ScenarioError
+    from client.games.shachang.scenario import ScenarioError
 
     rows = ["0 0 0 0 0 0 0 0"] * 8
     for value, words in (("65537", "height 65537 at c3 exceeds 32767"), ("40000", "height 40000 at c3 exceeds"),
@@ -285,7 +285,7 @@ def test_scenario_heights_are_checked_before_the_int16_cast():
 
 
 def test_scenario_with_a_5000_digit_integer_is_a_scenario_error():
-    from client.scenario import ScenarioError
+    from client.games.shachang.scenario import ScenarioError
 
     with pytest.raises(ScenarioError, match="integer"):
         scenario(GOOD.replace('title = "t"', "players = " + "9" * 5000, 1))
@@ -294,7 +294,7 @@ def test_scenario_with_a_5000_digit_integer_is_a_scenario_error():
 
 
 def test_deeply_nested_scenario_is_refused_in_words():
-    from client.scenario import ScenarioError
+    from client.games.shachang.scenario import ScenarioError
 
     for depth in (20, 5000):
         with pytest.raises(ScenarioError, match="nest"):
@@ -302,7 +302,7 @@ def test_deeply_nested_scenario_is_refused_in_words():
 
 
 def test_scenario_files_that_are_not_regular_or_too_big_are_refused(tmp_path):
-    from client.scenario import MAX_SCENARIO_BYTES, ScenarioError, load_scenario
+    from client.games.shachang.scenario import MAX_SCENARIO_BYTES, ScenarioError, load_scenario
 
     fifo = tmp_path / "s.toml"
     os.mkfifo(fifo)
@@ -379,7 +379,7 @@ def _scenario_mutations(text: str, rng: random.Random):
 def test_mutated_scenarios_raise_only_scenario_errors(name):
     """Scenario files with wrong values, truncated or garbled: load_scenario and build_frame (what
     client.shot draws from) raise ScenarioError or work; never another exception."""
-    from client.scenario import ScenarioError, build_frame, load_scenario
+    from client.games.shachang.scenario import ScenarioError, build_frame, load_scenario
 
     text = (ROOT / "assets" / "scenarios" / f"{name}.toml").read_text(encoding="utf-8")
     bad = []

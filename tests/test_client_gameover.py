@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from client.scenes.game import GameScene
-from client.scenes.gameover import GameOverScene
-from client.scenes.replay import ReplayScene
+from client.games.shachang.scene import GameScene
+from client.games.shachang.gameover import GameOverScene
+from client.games.shachang.replay import ReplayScene
 from tests.test_client_loop import app, hot_seat, key, position, step  # noqa: F401  (the app fixture)
 
 

@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from client.app import App, Options
-from client.scenes.game import GameScene
-from client.scenes.gameover import GameOverScene
+from client.games.shachang.scene import GameScene
+from client.games.shachang.gameover import GameOverScene
 from client.scenes.handover import HandoverScene
 from tests.test_client_loop import end_turn, key, position, step
 

@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from client.app import App, Options, read_save
-from client.scenes.game import GameScene
-from client.scenes.gameover import GameOverScene
+from client.games.shachang.scene import GameScene
+from client.games.shachang.gameover import GameOverScene
 from client.scenes.handover import HandoverScene
 from engine.shachang.game import ShachangGame
 from engine.shachang.maps import GameMap

@@ -7,7 +7,7 @@ import numpy as np
 import pygame
 import pytest
 
-from client.scenes.game import GameScene
+from client.games.shachang.scene import GameScene
 from tests.test_client_gl_loop import glapp  # noqa: F401  (a fixture)
 from tests.test_client_loop import app, click, end_turn, key, step  # noqa: F401  (app is a fixture)
 
@@ -226,7 +226,7 @@ def test_star_reinforcement_places_one_soldier_on_a_free_cell_of_the_own_point(a
 
 def test_the_panel_counts_units_as_groups_of_connected_soldiers_on_the_star():
     from client import i18n
-    from client.ui.hud import units_value
+    from client.games.shachang.hud import units_value
 
     g = star_game([[0, "h5"], [0, "i5"], [0, "k9"], [1, "l7"]])
     assert units_value(g.observe(0)) == "2"  # h5+i5 connected, k9 alone (S19b); not "3 / 10"

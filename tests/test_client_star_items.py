@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from client.scenes.game import GameScene
+from client.games.shachang.scene import GameScene
 from engine.shachang import rules
 from engine.shachang import star_cells as sc
 from engine.shachang.actions import UseItem

@@ -177,7 +177,7 @@ def test_sight_rows_off_the_star_are_not_shown_and_not_unknown():
     (3, 8) (ground 0, D-S11, never explored). The client's panel (Controller.sight via on_board) drops it:
     with every star cell explored the line is reported clear, not "crosses unexplored cells", and the 3D
     sight geometry puts no post or tick where there is no ground."""
-    from client.controller import on_board
+    from client.games.shachang.controller import on_board
     from client.render import gl_overlay
     from client.render.base import Overlays
     from engine.shachang import star_cells

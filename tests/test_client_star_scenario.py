@@ -1,7 +1,7 @@
-"""Star scenarios for the rule pictures (client/scenario.py with [map] preset = "star", S19d/S19e)."""
+"""Star scenarios for the rule pictures (client/games/shachang/scenario.py with [map] preset = "star", S19d/S19e)."""
 import pytest
 
-from client.scenario import ScenarioError, build_frame, load_scenario
+from client.games.shachang.scenario import ScenarioError, build_frame, load_scenario
 from client.shot import SCENARIOS
 
 pytest.importorskip("engine.shachang.star_position")

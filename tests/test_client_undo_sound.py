@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from client.scenes.game import GameScene
+from client.games.shachang.scene import GameScene
 from tests.test_client_loop import app, hot_seat, key, position, step  # noqa: F401  (the app fixture)
 
 
@@ -90,7 +90,7 @@ def test_tooltip_tells_what_the_player_may_know_of_a_cell(app):
     do; an enemy the fog hides is not shown."""
     import time
 
-    from client.ui import hud
+    from client.games.shachang import hud
 
     g, scene = hot_seat(app, [[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
     own = [s for s, _ in hud.tooltip_lines(scene, (0, 0))]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-from client.scenes.game import GameScene
+from client.games.shachang.scene import GameScene
 from client.scenes.handover import HandoverScene
 from engine.shachang.actions import UseItem
 from engine.shachang.cells import cell_name, parse_cell

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from client.scenario import ScenarioError, build_frame, load_scenario
+from client.games.shachang.scenario import ScenarioError, build_frame, load_scenario
 from engine.shachang.actions import UseItem
 from engine.shachang.cells import parse_cell as c
 from tests.gl_util import egl_context

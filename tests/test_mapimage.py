@@ -5,7 +5,7 @@ import numpy as np
 import pygame
 import pytest
 
-from client.mapimage import load_png_heightmap, png_map
+from client.games.shachang.mapimage import load_png_heightmap, png_map
 from engine.shachang import new_game
 
 
@@ -52,7 +52,7 @@ def test_client_starts_a_game_on_a_png_map(tmp_path):
     import os
 
     from client.app import App, Options
-    from client.scenes.game import GameScene
+    from client.games.shachang.scene import GameScene
 
     g = (np.add.outer(np.arange(16), np.arange(16)) * 8).astype(np.uint8)
     p = tmp_path / "m.png"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from client.scenes.game import GameScene
+from client.games.shachang.scene import GameScene
 from tests.test_client_loop import app, click, step  # noqa: F401  (the app fixture)
 
 

@@ -166,7 +166,7 @@ def test_game_over_screen_says_nobody_wins():
     from types import SimpleNamespace
 
     from client import i18n
-    from client.scenes.gameover import GameOverScene
+    from client.games.shachang.gameover import GameOverScene
 
     g = void_game()
     app = SimpleNamespace(start_title=lambda: None, quit=lambda: None, opts=None)

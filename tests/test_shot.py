@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from client.scenario import ScenarioError, build_frame, load_scenario
+from client.games.shachang.scenario import ScenarioError, build_frame, load_scenario
 from tests.gl_util import egl_context
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -809,7 +809,7 @@ class BoardGameScene:
 def app_scene(app, game, seats: list[str], on_leave=None, autosave: bool = True):
     """The board scene wrapped for client.app.App's scene stack (``app.replace(app_scene(...))``);
     ``on_leave`` runs when the player leaves (default: the start screen)."""
-    from client.app import Scene
+    from client.scene import Scene
 
     class AppBoardScene(Scene):
         def __init__(self):
@@ -836,7 +836,7 @@ def app_scene(app, game, seats: list[str], on_leave=None, autosave: bool = True)
 
         def save_to(self, path):
             """Write a client save (the app's format: engine save + seats) and say so on the status line."""
-            from client.app import write_save
+            from client.savefile import write_save
 
             try:
                 p = write_save(path, self.inner.game, self.inner.seats, 0)
@@ -865,7 +865,7 @@ def app_scene(app, game, seats: list[str], on_leave=None, autosave: bool = True)
             if autosave and key != self._saved:  # autosave after every action (the app's autosave file)
                 self._saved = key
                 try:
-                    from client.app import write_save
+                    from client.savefile import write_save
 
                     write_save(app.opts.autosave_path(self.inner.game, self.inner.seats), self.inner.game,
                                self.inner.seats, 0)

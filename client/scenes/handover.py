@@ -9,7 +9,7 @@ import time
 import pygame
 
 from client import i18n
-from client.app import Scene
+from client.scene import Scene
 from client.boards.model import rgb255
 from client.games import make_plugin
 from client.i18n import t

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from client import i18n, keys
-from client.app import Scene
+from client.scene import Scene
 from client.games.base import GamePlugin
 from client.i18n import t
 from client.ui import text, widgets

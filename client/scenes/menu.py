@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 
 from client import i18n
-from client.app import Scene
+from client.scene import Scene
 from client.i18n import t
 from client.scenes.modals import Modal
 from client.ui import text, widgets

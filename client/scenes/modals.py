@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import pygame
 
-from client.app import Scene
+from client.scene import Scene
 from client.i18n import t
 from client.ui import text, widgets
 

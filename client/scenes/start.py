@@ -7,7 +7,7 @@ import random
 import pygame
 
 from client import i18n
-from client.app import Scene
+from client.scene import Scene
 from client.i18n import t
 from client.boards.model import rgb255
 from client.render.flat import player_rgb
@@ -211,7 +211,7 @@ class StartScene(Scene):
         o.seats = [s.value for s in self.seats[:o.players]]
         o.lang = i18n.lang()
         if self.renderer.value != self.app.display.kind:
-            from client.app import Display
+            from client.display import Display
 
             o.renderer = self.renderer.value
             self.app.display = Display(self.app.display.size, o.renderer, self.app.display.fullscreen)

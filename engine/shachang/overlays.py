@@ -1,6 +1,6 @@
 """What the 沙场秋点兵 client draws about a position, computed by the engine (never re-derived in the client).
 
-The game scene (``client/controller.py``) and the rule pictures (``client/scenario.py``) both
+The game scene (``client/games/shachang/controller.py``) and the rule pictures (``client/games/shachang/scenario.py``) both
 build their unit marks and overlays from these functions, from what one viewer knows:
 
 * ``unit_state(unit, viewer)``: the mark of a unit: enemy / fresh (new camp, S15) / attacked

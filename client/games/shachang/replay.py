@@ -15,8 +15,8 @@ import time
 import pygame
 
 from client import i18n
-from client.app import Scene
-from client.controller import Controller
+from client.scene import Scene
+from client.games.shachang.controller import Controller
 from client.i18n import t
 from client.ui import text, widgets
 

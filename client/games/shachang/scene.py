@@ -10,11 +10,13 @@ import pygame
 
 from client import i18n
 from client.ai_driver import AIDriver, Job
-from client.app import Scene, write_save
-from client.controller import Controller
+from client.savefile import write_save
+from client.scene import Scene
+from client.games.shachang.controller import Controller
 from client.i18n import t
 from client.render.hex_layout import cell_xz, layout_of
-from client.ui import hud, text, widgets
+from client.games.shachang import hud
+from client.ui import text, widgets
 from client.ui.log import LogView
 from client.ui.minimap import Minimap
 from engine.shachang.actions import Attack
@@ -84,7 +86,7 @@ class GameScene(Scene):
         self.last_ai = None  # (action, seat, time): drawn as an arrow for a moment
         self.slide = None  # the computer's march/attack on its way (drawn, then applied)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        from client.items_view import ItemsView
+        from client.games.shachang.items_view import ItemsView
 
         self.items = ItemsView(self)  # the fun items' cards, target chooser and effects (S20a-S20j)
         if message:
@@ -126,7 +128,7 @@ class GameScene(Scene):
         right = w - min(hud.PANEL_W, w // 3) - 18
         bottom = h - hud.STATUS_H - 8
         if self.items.on:  # the item cards' strip
-            from client.items_view import STRIP_H
+            from client.games.shachang.items_view import STRIP_H
 
             bottom -= STRIP_H
         top = hud.TOP_H + 8
@@ -161,7 +163,7 @@ class GameScene(Scene):
         if hasattr(cam, "margins"):  # the flat camera
             w, h = self.app.display.size
             cam.set_viewport(w, h)
-            from client.items_view import STRIP_H
+            from client.games.shachang.items_view import STRIP_H
 
             cam.margins = (0, hud.TOP_H, min(hud.PANEL_W, w // 3) + 12,
                            hud.STATUS_H + (STRIP_H if self.items.on else 0))  # (the item cards' strip)
@@ -264,7 +266,7 @@ class GameScene(Scene):
         g = self.game
         if g.is_over:
             if not self.game_over_shown:
-                from client.scenes.gameover import GameOverScene
+                from client.games.shachang.gameover import GameOverScene
 
                 self.game_over_shown = True
                 self.ctl.selected = None

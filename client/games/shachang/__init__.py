@@ -1,4 +1,4 @@
-"""沙场秋点兵 in the client: its own 3D scene (client/scenes/game.py); this plugin tells the start screen and
+"""沙场秋点兵 in the client: its own 3D scene (client/games/shachang/scene.py); this plugin tells the start screen and
 the help page about it (options, seed, keys). The board model of the flat-board games is not used."""
 from __future__ import annotations
 

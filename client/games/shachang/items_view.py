@@ -150,7 +150,7 @@ class ItemsView:
     def strip_rect(self, rows=None) -> pygame.Rect:
         """Where the strip goes: the bottom left, above the status line, beside the minimap, left of
         the side panel; as wide as its cards need."""
-        from client.ui import hud
+        from client.games.shachang import hud
         from client.ui.cards import width_of
 
         sc = self.scene
@@ -407,7 +407,7 @@ class ItemsView:
 
     def _draw_empty(self, display) -> None:
         """No hand anywhere yet: one line saying how items are found (and the others' zero counts)."""
-        from client.ui import hud
+        from client.games.shachang import hud
 
         sc = self.scene
         w, h = display.size

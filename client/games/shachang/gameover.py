@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from client import i18n
-from client.app import Scene
+from client.scene import Scene
 from client.i18n import t
 from client.render.flat import player_rgb
 from client.ui import text, widgets
@@ -30,7 +30,7 @@ class GameOverScene(Scene):
         ]
 
     def replay(self) -> None:
-        from client.scenes.replay import ReplayScene
+        from client.games.shachang.replay import ReplayScene
 
         self.app.push(ReplayScene(self.app, self.game_scene))
 

@@ -1,0 +1,317 @@
+"""The window and what draws into it: a board renderer (ModernGL or flat pygame) plus a UI surface on top."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pygame
+
+
+class Display:
+    """The window and what draws into it: a board renderer (GL or flat) plus a UI surface on top."""
+
+    def __init__(self, size=(1280, 720), renderer: str = "auto", fullscreen: bool = False):
+        self.kind = "flat"
+        self.fallback_reason = ""
+        self.fullscreen = fullscreen
+        self.windowed_size = tuple(size)
+        self.ctx = None
+        self.gl = None
+        want_gl = renderer in ("auto", "gl")
+        if want_gl:
+            try:
+                self._open_gl(size)
+                self.kind = "gl"
+            except Exception as e:  # no GL: flat renderer
+                self.fallback_reason = f"{type(e).__name__}: {e}"
+                if renderer == "gl":
+                    print(f"OpenGL renderer unavailable, using flat: {self.fallback_reason}")
+                self.ctx = None
+                self.gl = None
+        if self.kind == "flat":
+            self._open_flat(size)
+
+    # ---------------------------------------------------------------- setup
+    def _flags(self, gl: bool) -> int:
+        f = pygame.RESIZABLE
+        if gl:
+            f |= pygame.OPENGL | pygame.DOUBLEBUF
+        if self.fullscreen:
+            f |= pygame.FULLSCREEN
+        return f
+
+    def _mode_size(self, size):
+        return (0, 0) if self.fullscreen else size
+
+    def _open_gl(self, size) -> None:
+        import moderngl
+
+        from client.render.gl import GLRenderer  # noqa: F401  (ImportError until it exists)
+
+        if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+            raise RuntimeError("SDL dummy video driver has no OpenGL")
+        pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MAJOR_VERSION, 3)
+        pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MINOR_VERSION, 3)
+        pygame.display.gl_set_attribute(pygame.GL_CONTEXT_PROFILE_MASK, pygame.GL_CONTEXT_PROFILE_CORE)
+        # the renderer blits its RGBA8 + depth24 framebuffer to the window: formats must match
+        for attr, v in ((pygame.GL_RED_SIZE, 8), (pygame.GL_GREEN_SIZE, 8), (pygame.GL_BLUE_SIZE, 8),
+                        (pygame.GL_ALPHA_SIZE, 8), (pygame.GL_DEPTH_SIZE, 24), (pygame.GL_STENCIL_SIZE, 0)):
+            pygame.display.gl_set_attribute(attr, v)
+        try:
+            self.window = pygame.display.set_mode(self._mode_size(size), self._flags(True), vsync=0)
+        except pygame.error:  # that exact format is not offered: take the driver's default (presenting copes)
+            pygame.display.gl_set_attribute(pygame.GL_ALPHA_SIZE, 0)
+            pygame.display.gl_set_attribute(pygame.GL_DEPTH_SIZE, 16)
+            self.window = pygame.display.set_mode(self._mode_size(size), self._flags(True), vsync=0)
+        # A fresh context for this window through moderngl's default loader (works over SDL's EGL and GLX).
+        # create_context() would only do that while moderngl has no default context yet; after any other
+        # context in this process (a standalone EGL one, an earlier window) it detects through GLX, which
+        # fails on SDL's offscreen driver and made the GL window tests skip in the full suite.
+        moderngl.init_context()
+        self.ctx = moderngl.get_context()
+        self._board_drawn = False
+        w, h = self.window.get_size()
+        self.gl = GLRenderer(self.ctx, w, h)
+        self.ui = self._ui_surface(w, h)
+        self.board = self.gl
+
+    @staticmethod
+    def _ui_surface(w: int, h: int) -> pygame.Surface:
+        """The GL overlay: RGBA byte order in memory, so regions upload without conversion."""
+        return pygame.Surface((w, h), pygame.SRCALPHA, 32, masks=(0xFF, 0xFF00, 0xFF0000, 0xFF000000))
+
+    def _composite(self) -> None:
+        """Blend the UI surface over the GL picture: the marked rects only, or all of it."""
+        W, H = self.ui.get_size()
+        if not self._board_drawn:  # a screen of its own (start, hand-over, load): the UI is all there is
+            buf = self.ui.get_buffer()
+            try:
+                arr = np.frombuffer(buf, np.uint8).reshape(H, self.ui.get_pitch() // 4, 4)
+                self._blit_opaque(arr, [pygame.Rect(0, 0, W, H)], W, H)
+            finally:
+                del buf
+            return
+        full = self.ui_full
+        rects = [pygame.Rect(0, 0, W, H)] if full else self._composite_rects()
+        screen = pygame.Rect(0, 0, W, H)
+        opaque = [] if full else [r.clip(screen) for r in self.ui_opaque if r.clip(screen).w > 0 and r.clip(screen).h > 0]
+        buf = self.ui.get_buffer()
+        try:
+            pitch = self.ui.get_pitch()
+            arr = np.frombuffer(buf, np.uint8)
+            arr = arr.reshape(H, pitch // 4, 4)
+            if opaque:
+                self._blit_opaque(arr, opaque, W, H)
+            for r in rects:
+                self.gl.draw_surface(np.ascontiguousarray(arr[r.y:r.bottom, r.x:r.right]), r.x, r.y)
+        finally:
+            del buf
+
+    def _blit_opaque(self, arr, rects, W: int, H: int) -> None:
+        """Copy opaque UI rects into the renderer's picture: write them (rows flipped to GL's
+        bottom-up order) into a window-sized texture, then one scissored framebuffer blit each."""
+        ctx = self.ctx
+        tex = getattr(self, "_ui_tex", None)
+        if tex is None or tex.size != (W, H):
+            if tex is not None:
+                self._ui_fbo.release()
+                tex.release()
+            self._ui_tex = ctx.texture((W, H), 4)
+            self._ui_fbo = ctx.framebuffer(color_attachments=[self._ui_tex])
+        for r in rects:
+            sub = np.ascontiguousarray(arr[r.y:r.bottom, r.x:r.right][::-1])
+            self._ui_tex.write(sub, viewport=(r.x, H - r.bottom, r.w, r.h))
+        try:
+            for r in rects:
+                ctx.scissor = (r.x, H - r.bottom, r.w, r.h)
+                ctx.copy_framebuffer(self.gl.fbo, self._ui_fbo)
+        finally:
+            ctx.scissor = None
+
+    _QUAD_VS = """#version 330
+in vec2 in_pos; out vec2 uv;
+void main() { uv = in_pos * 0.5 + 0.5; gl_Position = vec4(in_pos, 0.0, 1.0); }"""
+    _QUAD_FS = """#version 330
+uniform sampler2D tex; in vec2 uv; out vec4 color;
+void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
+
+    def _to_window(self) -> None:
+        """Put the renderer's picture in the window. Its own blit works when the window's depth format
+        matches; else (e.g. GLX under Xvfb) a blit through a colour-only framebuffer (the depth part
+        of a blit is skipped when one side has no depth); a screen quad as the last resort."""
+        ctx = self.ctx
+        mode = getattr(self, "_present_mode", None)
+        if mode in (None, "blit"):
+            ctx.error  # clear old errors
+            self.gl.blit_to_screen()
+            if mode is None:
+                self._present_mode = "blit" if ctx.error == "GL_NO_ERROR" else "mid"
+                mode = self._present_mode
+            if mode == "blit":
+                return
+        w, h = self.gl.width, self.gl.height
+        src = getattr(self.gl, "_resolve", None) or self.gl.fbo
+        if getattr(self, "_mid", None) is None or self._mid.size != (w, h):
+            if getattr(self, "_mid", None) is not None:
+                self._mid.release()
+                self._mid_tex.release()
+            self._mid_tex = ctx.texture((w, h), 4)
+            self._mid = ctx.framebuffer(color_attachments=[self._mid_tex])
+        ctx.copy_framebuffer(self._mid, src)
+        if mode == "mid":
+            ctx.error
+            ctx.copy_framebuffer(ctx.screen, self._mid)
+            if ctx.error == "GL_NO_ERROR":
+                return
+            self._present_mode = "quad"
+        import moderngl
+
+        if getattr(self, "_quad", None) is None:
+            prog = ctx.program(vertex_shader=self._QUAD_VS, fragment_shader=self._QUAD_FS)
+            vbo = ctx.buffer(np.array([-1, -1, 1, -1, -1, 1, 1, 1], np.float32).tobytes())
+            self._quad = (prog, ctx.vertex_array(prog, [(vbo, "2f", "in_pos")]))
+        ctx.screen.use()
+        W, H = self.window.get_size()
+        ctx.viewport = (0, 0, W, H)
+        ctx.disable(moderngl.DEPTH_TEST | moderngl.BLEND)
+        self._mid_tex.use(0)
+        self._quad[0]["tex"].value = 0
+        self._quad[1].render(moderngl.TRIANGLE_STRIP)
+
+    def _open_flat(self, size) -> None:
+        from client.render.flat import FlatRenderer
+
+        self.window = pygame.display.set_mode(self._mode_size(size), self._flags(False))
+        self.ui = self.window
+        self.board = FlatRenderer(surface=self.window)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.get_size()
+
+    def new_camera(self, board_size: int):
+        if self.kind == "gl":
+            from client.camera import StrategyCamera
+
+            return StrategyCamera(board_size)
+        from client.render.flat import FlatCamera
+
+        w, h = self.size
+        return FlatCamera(board_size, w, h)
+
+    def resized(self, w: int, h: int) -> None:
+        """Follow a window size change."""
+        w, h = max(320, w), max(240, h)
+        if self.kind == "gl":
+            self.window = pygame.display.get_surface() or self.window
+            w, h = self.window.get_size()
+            self.gl.resize(w, h)
+            self.ui = self._ui_surface(w, h)
+        else:
+            surf = pygame.display.get_surface() or self.window
+            if surf.get_size() != (w, h) and not self.fullscreen:
+                surf = pygame.display.set_mode((w, h), self._flags(False))
+            self.window = surf
+            self.ui = self.window
+            self.board.set_target(self.window)
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed_size = self.size
+        self.fullscreen = not self.fullscreen
+        try:
+            if self.kind == "gl":
+                pygame.display.toggle_fullscreen()
+            else:
+                self.window = pygame.display.set_mode(self._mode_size(self.windowed_size), self._flags(False))
+        except pygame.error:
+            self.window = pygame.display.set_mode(self._mode_size(self.windowed_size), self._flags(self.kind == "gl"))
+        w, h = self.window.get_size()
+        self.resized(w, h)
+
+    # -------------------------------------------------------------- frames
+    def begin(self, background=(16, 18, 22)) -> None:
+        self.ui_rects: list[pygame.Rect] = []
+        self.ui_opaque: list[pygame.Rect] = []
+        self.ui_full = False
+        if self.kind == "gl":
+            self._background = background
+            self._board_drawn = False
+            self.ui.fill((0, 0, 0, 0))
+        else:
+            self.window.fill(background)
+
+    def mark(self, rect, opaque: bool = False) -> None:
+        """A part of the UI surface that holds something this frame (GL composites only these);
+        ``opaque`` parts are copied with a scissored framebuffer blit instead of blended."""
+        if opaque:
+            self.ui_opaque.append(pygame.Rect(rect))
+        else:
+            self.ui_rects.append(pygame.Rect(rect))
+
+    def board_drawn(self) -> None:
+        """A scene drew its own picture into ``gl.fbo`` (the flat-board games): keep it under the UI."""
+        self._board_drawn = True
+
+    def mark_full(self) -> None:
+        self.ui_full = True
+
+    def _composite_rects(self) -> list[pygame.Rect]:
+        """Marked rects grown to multiples of 8 px (few texture sizes), merged when they overlap."""
+        W, H = self.ui.get_size()
+        out: list[pygame.Rect] = []
+        for r in self.ui_rects:
+            r = r.clip(pygame.Rect(0, 0, W, H))
+            if r.w <= 0 or r.h <= 0:
+                continue
+            w = min(W, -(-r.w // 8) * 8)
+            h = min(H, -(-r.h // 8) * 8)
+            g = pygame.Rect(min(r.x, W - w), min(r.y, H - h), w, h)
+            merged = True
+            while merged:
+                merged = False
+                for o in out:
+                    if o.colliderect(g):
+                        out.remove(o)
+                        u = o.union(g)
+                        w = min(W, -(-u.w // 8) * 8)
+                        h = min(H, -(-u.h // 8) * 8)
+                        g = pygame.Rect(min(u.x, W - w), min(u.y, H - h), w, h)
+                        merged = True
+                        break
+            out.append(g)
+        return out
+
+    def draw_board(self, frame, camera) -> None:
+        if self.kind == "gl":
+            self.gl.draw(frame, camera)
+            self._board_drawn = True
+        else:
+            self.board.draw(frame, camera)
+
+    def pick(self, x, y, frame, camera):
+        return self.board.pick(x, y, frame, camera)
+
+    def present(self) -> None:
+        if self.kind == "gl":
+            if not self._board_drawn:
+                bg = self._background
+                self.gl.fbo.use()
+                self.ctx.clear(bg[0] / 255, bg[1] / 255, bg[2] / 255, 1.0)
+            self._composite()
+            self._to_window()
+        pygame.display.flip()
+
+    def screenshot(self) -> np.ndarray:
+        """The window's picture as (H, W, 3) uint8 (after present)."""
+        if self.kind == "gl":
+            return self.gl.screenshot()
+        return np.ascontiguousarray(pygame.surfarray.array3d(self.window).transpose(1, 0, 2))
+
+    def save_screenshot(self, path) -> Path:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        img = np.ascontiguousarray(self.screenshot().transpose(1, 0, 2))
+        pygame.image.save(pygame.surfarray.make_surface(img), str(path))
+        return path
