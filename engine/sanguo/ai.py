@@ -26,7 +26,7 @@ LEVELS = ("easy", "normal", "hard")
 def position_from_observation(obs: dict) -> Position:
     """The public :class:`Position` described by an observation (``SanguoGame.observe``)."""
     lay = layout()
-    pos = Position(lay, obs["mode"])
+    pos = Position(lay, obs["mode"], free_pawns=obs["variant"] == "jieqi")
     keys = lay.keys
     for cell, p in obs["board"].items():
         i = lay.index[cell]
@@ -263,7 +263,7 @@ def attack_map(pos: Position, k: int, ev: "Evaluator") -> dict:
         elif kind == HORSE:
             ts = lay.knight[i]
         elif kind == PAWN:
-            ts = lay.pawn[p[O]][i]
+            ts = pos.pawn_targets(p, i)
         else:
             continue
         v = ev.piece_value(p, i)

@@ -69,6 +69,7 @@ class Layout:
     advisor: tuple  # kingdom -> index -> targets
     ruler: tuple  # kingdom -> index -> targets
     pawn: tuple  # kingdom -> index -> targets (forward; sideways where allowed)
+    pawn_free: tuple  # kingdom -> index -> targets of a revealed or absorbed pawn (K10: sideways on line 5 too)
 
     # ------------------------------------------------------------------ frames
     def xy(self, i: int) -> tuple[int, int]:
@@ -234,6 +235,7 @@ def build(raw: dict) -> Layout:
     advisor = [{} for _ in range(3)]
     ruler = [{} for _ in range(3)]
     pawn = [{} for _ in range(4)]
+    pawn_free = [{} for _ in range(4)]
     for i in points:
         x, y = i % n, i // n
         rs = []
@@ -258,12 +260,11 @@ def build(raw: dict) -> Layout:
             t = at(x + fx, y + fy)
             if t >= 0:
                 ts.append(t)  # K2: a pawn always may step forward
-            if line_of(k, i) != border:  # K2/K8: sideways on its defence line, inside its border, or past it
-                for sx, sy in ((fy, fx), (-fy, -fx)):
-                    t = at(x + sx, y + sy)
-                    if t >= 0:
-                        ts.append(t)
-            pawn[k][i] = tuple(ts)
+            side = [t for sx, sy in ((fy, fx), (-fy, -fx)) if (t := at(x + sx, y + sy)) >= 0]
+            # K2/K8: sideways on its defence line, inside its border, or past it -- not on the border line;
+            # K10: a revealed (揭棋) or absorbed pawn steps sideways on every line, the border line included
+            pawn[k][i] = tuple(ts + side) if line_of(k, i) != border else tuple(ts)
+            pawn_free[k][i] = tuple(ts + side)
     return Layout(
         n=n, on=on, points=points, names=names, index=index, sides=tuple(sides), zh=tuple(zh), en=tuple(en),
         keys=tuple(keys), kind_zh=kind_zh, kind_en=kind_en, value=value, setup=tuple(setup), emperor=emperor,
@@ -275,4 +276,5 @@ def build(raw: dict) -> Layout:
         advisor=tuple(tuple(e.get(i, ()) for i in range(n * n)) for e in advisor),
         ruler=tuple(tuple(e.get(i, ()) for i in range(n * n)) for e in ruler),
         pawn=tuple(tuple(e.get(i, ()) for i in range(n * n)) for e in pawn),
+        pawn_free=tuple(tuple(e.get(i, ()) for i in range(n * n)) for e in pawn_free),
     )

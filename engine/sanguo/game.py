@@ -92,7 +92,7 @@ class SanguoGame(Game):
         self._log: list[Move] = []
         self._events: list[Event] = []
         self._legal: list[Move] | None = None
-        pos = Position(lay, mode)
+        pos = Position(lay, mode, free_pawns=variant == "jieqi")
         for pt, k, kind in lay.setup:
             dark = variant == "jieqi" and kind in HIDDEN_KINDS
             pos.board[pt] = (k, kind, k, dark)
@@ -186,8 +186,7 @@ class SanguoGame(Game):
         """The legal move ``action`` names; IllegalAction naming the rule otherwise (nothing changes)."""
         if self.pos.over:
             raise IllegalAction("K6", key="common.game_over")
-        from_text = isinstance(action, str)
-        if from_text:
+        if isinstance(action, str):
             try:
                 action = self.parse_action(action)
             except ParseError:
@@ -195,8 +194,6 @@ class SanguoGame(Game):
         if not isinstance(action, Move):
             raise IllegalAction("syntax", key="common.syntax", text=repr(action)[:60])
         self._check_form(action)
-        if not from_text and not action.text:  # a Move built in code carries its notation
-            raise IllegalAction("syntax", key="common.syntax", text=f"{action.src}-{action.dst}"[:60])
         for a in self.legal_actions():
             if action.text and a.text == action.text:
                 if action.src or action.dst:  # cells given too: they must be this move's
@@ -251,8 +248,9 @@ class SanguoGame(Game):
                 seen = self._seen[me]
                 key = f"{lay.keys[target[O]]}.{hidden_kind}"
                 seen[key] = seen.get(key, 0) + 1
-            elif target[K] == EMPEROR:
-                ev.append(Event(Msg.of("sanguo.ev.feidi", seat=_seat(me))))
+            elif target[K] == EMPEROR:  # K11: with one other kingdom left no alliance forms, and it says so
+                key = "sanguo.ev.feidi" if pos.alliance is not None else "sanguo.ev.feidi_alone"
+                ev.append(Event(Msg.of(key, seat=_seat(me))))
             else:
                 ev.append(Event(Msg.of("sanguo.ev.capture", seat=_seat(me), cell=a.dst,
                                        piece=_piece(target[O], target[K]))))

@@ -64,9 +64,10 @@ class MoveResult:
 class Position:
     """The public state: board, whose move, living kingdoms, alliance, 汉 state, counters."""
 
-    def __init__(self, lay: Layout, mode: str = BLOODBATH):
+    def __init__(self, lay: Layout, mode: str = BLOODBATH, free_pawns: bool = False):
         self.lay = lay
         self.mode = mode
+        self.free_pawns = free_pawns  # 揭棋: every pawn on the board was revealed (K10)
         self.board: list = [None] * (lay.n * lay.n)
         self.rulers = [-1, -1, -1]
         self.to_move = 0
@@ -84,7 +85,7 @@ class Position:
 
     def copy(self, history: bool = True) -> "Position":
         p = Position.__new__(Position)
-        p.lay, p.mode = self.lay, self.mode
+        p.lay, p.mode, p.free_pawns = self.lay, self.mode, self.free_pawns
         p.board = list(self.board)
         p.rulers = list(self.rulers)
         p.to_move, p.alive, p.alliance, p.han = self.to_move, list(self.alive), self.alliance, self.han
@@ -94,6 +95,12 @@ class Position:
         p.history = dict(self.history) if (history and self.history is not None) else None
         p.last_mover = self.last_mover
         return p
+
+    def pawn_targets(self, p: tuple, src: int) -> tuple:
+        """K2/K10: the points a pawn ``p`` on ``src`` steps to: a revealed (揭棋) or absorbed pawn also
+        sideways on its border line."""
+        free = self.free_pawns or p[OWN] != p[O]
+        return (self.lay.pawn_free if free else self.lay.pawn)[p[O]][src]
 
     # ------------------------------------------------------------------ relations
     def allied(self, a, b) -> bool:
@@ -137,7 +144,7 @@ class Position:
         o, d1, d2 = _near(lay)[t]
         for s in o:
             q = b[s]
-            if q is not None and q[K] == PAWN and self.hostile(q[OWN], me) and t in lay.pawn[q[O]][s]:
+            if q is not None and q[K] == PAWN and self.hostile(q[OWN], me) and t in self.pawn_targets(q, s):
                 return s
         for s in d1:
             q = b[s]
@@ -211,7 +218,7 @@ class Position:
             if kind == HORSE:
                 ts = lay.knight[src]
             elif kind == PAWN:
-                ts = lay.pawn[p[O]][src]
+                ts = self.pawn_targets(p, src)
             elif kind == ELEPHANT:
                 ts = lay.elephant[p[O]][src]
             elif kind == ADVISOR:

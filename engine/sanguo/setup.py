@@ -58,7 +58,7 @@ def position(pieces: dict[str, str], to_move: int = 0, *, variant: str | None = 
     g.hidden_information = variant == "jieqi"
     g.chance = Chance(seed)
     g._secret, g._seen, g._log, g._events, g._legal = {}, [{}, {}, {}], [], [], None
-    pos = Position(lay, mode)
+    pos = Position(lay, mode, free_pawns=variant == "jieqi")
     for cell, (p, true) in parsed.items():
         i = lay.index[cell]
         pos.board[i] = p
