@@ -66,6 +66,8 @@ def parse(text: str) -> Act:
         return Act(v, (_hex(a[0]), _bridge(a[1])))
     if v in ("cross", "shoot", "melee") and n == 2:
         return Act(v, (_hex(a[0]), _hex(a[1])))
+    if v == "ruins" and n == 1 and a[0] == "none":  # X14: declined
+        return Act(v, ("none",))
     if v in ("ready", "retreat", "ruins", "trench", "fleet") and n == 1:
         return Act(v, (_hex(a[0]),))
     if v == "track" and n == 1 and a[0] in rules().tracks:

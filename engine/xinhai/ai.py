@@ -108,8 +108,7 @@ def melee_value(ctx: Context, attacker: Unit, target: Unit) -> float:
 def exposure(ctx: Context, side: str, h, ignore: int | None = None) -> float:
     """Expected harm waiting on hex ``h`` for a unit of ``side``: enemy units that could shoot it."""
     rng = ctx.R.units
-    m = ctx.R.map
-    if m.is_ceasefire(h):
+    if ctx.board.is_ceasefire(h):
         return 0.0
     n = 0.0
     for u in ctx.board.units.values():
@@ -268,7 +267,8 @@ class XinhaiAgent:
         if kind == "region":
             return self._region(ctx, legal)
         if kind == "ruins":
-            return max(legal, key=lambda a: self._ruins_value(ctx, parse_label(a.args[0])))
+            placed = [a for a in legal if a.args[0] != "none"] or legal  # X14 lets them decline; this AI places
+            return max(placed, key=lambda a: self._ruins_value(ctx, parse_label(a.args[0])))
         if kind == "trench":
             return max(legal, key=lambda a: (parse_label(a.args[0]) in ctx.cps,
                                              exposure(ctx, ctx.side, parse_label(a.args[0]))))

@@ -79,9 +79,15 @@ class Board:
     def terrain(self, h: Hex) -> str:
         """The terrain code with the ruins applied (seed 10(9): icons under the ruins count as plain)."""
         t = self.map.terrain[h]
-        if h in self.ruins and t in ("C", "S", "H"):
+        if h in self.ruins and t in ("C", "S", "H", "R"):  # X14: the cease-fire ring too
             return "."
+        if h in self.ruins and t == "r":  # a cease-fire Yangtze hex stays water, without the ring
+            return "Y"
         return t
+
+    def is_ceasefire(self, h: Hex) -> bool:
+        """Seed 9: the cease-fire ring around the concessions, unless the ruins cover the hex (X14)."""
+        return self.map.is_ceasefire(h) and h not in self.ruins
 
     def can_enter(self, kind: str, h: Hex) -> bool:
         """Seed 5(1): land units never on the Yangtze, Han River, lakes or concessions (a pontoon
@@ -171,8 +177,7 @@ class Board:
     # ------------------------------------------------------------------ shooting (seed 6, X6)
     def can_hit(self, shooter: Unit, target: Unit) -> bool:
         """Range, type and cease-fire: seed 6(1), 6(4), 9 (租界周邊: no shooting, no being shot)."""
-        m = self.map
-        if m.is_ceasefire(shooter.hex) or m.is_ceasefire(target.hex):
+        if self.is_ceasefire(shooter.hex) or self.is_ceasefire(target.hex):
             return False
         if shooter.kind == "infantry" and target.kind == "fleet":
             return False

@@ -262,7 +262,7 @@ class XinhaiGame(Game):
             return (Step("cell", g[0]), Step("cell", g[1]), Step("option", v))
         if v == "bridge":
             return (Step("cell", g[0]), Step("cell", g[1][1:]), Step("option", g[1][0] + "bridge"))
-        if v in ("ready", "retreat", "ruins", "trench", "fleet"):
+        if v in ("ready", "retreat", "ruins", "trench", "fleet") and g[0] != "none":
             return (Step("cell", g[0], f"xinhai.act.{v}"),)
         return (Step("button", str(a), self._button_label(a)),)  # marker faces, pass, morale, end, track, card, region
 

@@ -11,7 +11,7 @@ from engine.xinhai.actions import Act
 from engine.xinhai.board import Unit
 from engine.xinhai.combat import melee_result, shot_result
 from engine.xinhai.data import REGIONS
-from engine.xinhai.hexgrid import label, parse_label
+from engine.xinhai.hexgrid import distance, label, parse_label
 
 SEATS = ("rev", "qing")
 UNIT_VERBS = ("move", "bridge", "cross", "shoot", "melee")
@@ -80,7 +80,8 @@ def legal(g) -> list[Act]:
         return [Act("region", (r,)) for r in REGIONS]
     if k == "ruins":
         m = b.map
-        return [Act("ruins", (label(h),)) for h in m.hexes() if "hankou" in m.regions[h] and m.land_open(h)]
+        return [Act("ruins", (label(h),)) for h in m.hexes() if "hankou" in m.regions[h] and m.land_open(h)] \
+            + [Act("ruins", ("none",))]  # X14: the Qing may decline to place them
     if k == "trench":
         return [Act("trench", (label(u.hex),)) for u in sorted(b.side_units(d.side), key=_order)
                 if u.hex not in b.trenches]
@@ -121,7 +122,7 @@ def unit_actions(g, d, u: Unit) -> list[Act]:
             for w in b.han_hexes_next_to(h):
                 if w not in b.pontoons and free_pontoons:
                     out.append(Act("move", (here, dest, "+" + label(w))))
-                elif w in b.pontoons and w not in occ:
+                elif w in b.pontoons and (w not in occ or w == u.hex):  # X11: even the one it steps off
                     out.append(Act("move", (here, dest, "-" + label(w))))
     if bridge_ok:
         for w in b.han_hexes_next_to(u.hex):
@@ -210,6 +211,8 @@ def perform(g, a: Act) -> None:
                 u.ready = True
                 n += 1
         g.note("xinhai.log.rallied", n=n, region=Msg.of(f"xinhai.region.{a.args[0]}"))
+    elif k == "ruins" and a.args[0] == "none":
+        g.note("xinhai.log.ruins_declined")
     elif k == "ruins":
         c = parse_label(a.args[0])
         b.ruins = frozenset((c,) + b.map.neighbours(c))
@@ -380,9 +383,7 @@ def why_illegal(g, a: Act) -> IllegalAction:
             if not u.ready:
                 return IllegalAction("seed 4(2)", key="xinhai.err.worn", hex=a.args[0])
             if a.verb == "shoot":
-                if not g.board.targets(u):
-                    return IllegalAction("seed 6(1)", key="xinhai.err.no_target", hex=a.args[0])
-                return IllegalAction("X6", key="xinhai.err.not_nearest", hex=a.args[1])
+                return _shot_refusal(g, u, a)
             if a.verb == "melee":
                 return IllegalAction("seed 5(3) 7(4)", key="xinhai.err.melee", hex=a.args[1])
             if a.verb == "cross":
@@ -394,6 +395,25 @@ def why_illegal(g, a: Act) -> IllegalAction:
     rule = {"retreat": "X5", "track": "seed 3", "reinforce": "seed 11", "region": "seed 10(1)B",
             "ruins": "seed 10(9)", "trench": "seed 10(1)D", "fleet": "seed 10(1)A"}.get(d.kind, "seed")
     return IllegalAction(rule, key="xinhai.err.choice", text=str(a))
+
+
+def _shot_refusal(g, u: Unit, a: Act) -> IllegalAction:
+    """X12: the first rule a refused shot breaks, in this order: range (seed 6(1)), what may be shot
+    (6(4): infantry never shoots a fleet), the cease-fire ring (seed 9), then X6's nearest target."""
+    b = g.board
+    t = b.at(parse_label(a.args[1])) if len(a.args) > 1 else None
+    if t is None or t.side == u.side:
+        return IllegalAction("seed 6(1)", key="xinhai.err.no_enemy", hex=a.args[1] if len(a.args) > 1 else "")
+    reach = int(g.R.units[u.kind]["range"])
+    if distance(u.hex, t.hex) > reach:
+        return IllegalAction("seed 6(1)", key="xinhai.err.range", src=a.args[0], hex=a.args[1],
+                             n=distance(u.hex, t.hex), range=reach)
+    if u.kind == "infantry" and t.kind == "fleet":
+        return IllegalAction("seed 6(4)", key="xinhai.err.fleet_target", hex=a.args[1])
+    if b.is_ceasefire(u.hex) or b.is_ceasefire(t.hex):
+        return IllegalAction("seed 9", key="xinhai.err.ceasefire_shot",
+                             hex=a.args[0] if b.is_ceasefire(u.hex) else a.args[1])
+    return IllegalAction("X6", key="xinhai.err.not_nearest", hex=a.args[1])
 
 
 def public_decision(g, d) -> dict:

@@ -92,7 +92,9 @@ def start_round(g) -> None:
     g.ap_used = {"rev": 0, "qing": 0}
     g.timed = set()
     g.rose = False
-    g.queue = [("event", "qing"), ("event", "rev"), ("draw",), ("response",), ("end_round",)]
+    # X13: both sides' event cards are turned over together, then their effects (and choices) follow
+    g.queue = [("turn", "qing"), ("turn", "rev"), ("event", "qing"), ("event", "rev"), ("draw",), ("response",),
+               ("end_round",)]
     g.note("xinhai.log.round", n=g.round, period=g.R.periods[g.round - 1],
            ap=g.R.action_points[g.round - 1])
 
@@ -100,8 +102,11 @@ def start_round(g) -> None:
 def run_task(g, task: tuple) -> None:
     """One automatic step of the round."""
     kind = task[0]
-    if kind == "event":
-        do_event(g, task[1])
+    if kind == "turn":
+        turn_event(g, task[1])
+    elif kind == "event":
+        if len(task) > 2:
+            do_event(g, task[1], task[2])
     elif kind == "draw":
         draw_marker(g)
     elif kind == "response":
@@ -198,14 +203,22 @@ def end_round(g) -> None:
 
 
 # ---------------------------------------------------------------------- events (seed (1), X3)
-def do_event(g, side: str) -> None:
-    """Turn over ``side``'s next event card and carry out its effect."""
+def turn_event(g, side: str) -> None:
+    """Turn over ``side``'s next event card (X13: both sides' cards before either effect); its queued
+    effect step learns the card."""
+    i = g.queue.index(("event", side))
     if not g.decks[side]:
+        del g.queue[i]
         return
     num = g.decks[side].pop(0)
     g.played[side].append(num)
-    e = g.R.events[(side, num)]
     g.note("xinhai.log.event", side=_side(side), number=num, name=Msg.of(f"xinhai.event.{side}.{num}"))
+    g.queue[i] = ("event", side, num)
+
+
+def do_event(g, side: str, num: int) -> None:
+    """Carry out the effect of ``side``'s event card ``num``, turned over this round."""
+    e = g.R.events[(side, num)]
     fx = e.effect
     if fx == "morale":
         shift_morale(g, e.value)
