@@ -102,11 +102,7 @@ def perform(st: State, act: Act, ch: Chance, emit) -> None:
             return
         _capture(st, p, a, emit)
     elif k == "command":
-        x = board[_c(st, a[1])]
-        lead = board.get(_c(st, a[0]))
-        if lead is not None and lead.state == "march":
-            lead.state = "battle"
-            lead.facing = st.scen.seats[p].forward if lead.t.cls == "foot" else None
+        x = board[_c(st, a[1])]  # J16: commanding changes nothing about the leader (state, face)
         st.ap -= 1
         src = x.cell
         if land(st, x, _c(st, a[2]), a[3] if len(a) > 3 else None, emit):

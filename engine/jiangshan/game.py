@@ -104,6 +104,7 @@ class JiangshanGame(Game):
                 raise IllegalAction("seed 行动阶段", key="common.syntax", text=str(action)[:60]) from None
         if not isinstance(action, Act):
             raise IllegalAction("seed 行动阶段", key="common.syntax", text=repr(action)[:60])
+        action = self._in_scenario_order(action)
         legal = self.legal_actions()
         if action not in legal:
             rule, key, params = self.refusal(action)
@@ -117,6 +118,16 @@ class JiangshanGame(Game):
         self._legal = None
 
     # ------------------------------------------------------------------ refusals
+    def _in_scenario_order(self, act: Act) -> Act:
+        """J20: tallies may be picked in any order; a pick names them in the scenario's order."""
+        if act.kind != "pick":
+            return act
+        offer = list(self.st.scen.tallies)
+        words = act.args[0].split("+")
+        if len(set(words)) != len(words) or not set(words) <= set(offer):
+            return act  # refused as it stands
+        return Act("pick", ("+".join(sorted(words, key=offer.index)),))
+
     def refusal(self, act: Act) -> tuple[str, str, dict]:
         """The rule an illegal action breaks, its message key and parameters (no hidden fact in them)."""
         st = self.st
@@ -169,7 +180,14 @@ class JiangshanGame(Game):
         if k == "move":
             return "J7", "jiangshan.err.unreachable", {"a": a[0], "b": a[1] if len(a) > 1 else "?"}
         if k == "capture":
+            u = board.get(cells[0])
+            if len(cells) > 1 and u is not None and u.type == "king" and cells[1] in st.cities:
+                return "J15", "jiangshan.err.king_occupy", {"a": a[0], "b": a[1]}
             return "J1", "jiangshan.err.no_target", {"a": a[0], "b": a[1] if len(a) > 1 else "?"}
+        if k == "exit" and len(cells) > 0 and cells[0] in st.cities and st.cities[cells[0]].owner == p:
+            kinds = [g for g in st.garrison(cells[0]) if g.type == a[1]]
+            if kinds and all(g.used or g.disorder for g in kinds):
+                return "J17", "jiangshan.err.used", {"cell": a[0]}
         if k in ("shoot", "rocks"):
             return "seed 弓矢", "jiangshan.err.shot", {"b": a[-1]}
         if k == "recruit":

@@ -160,22 +160,27 @@ def main_actions(st: State, p: int) -> list[Act]:
         if not can_act(st, u):
             continue
         src = name(u.cell)
-        for c in M.move_targets(st, u, board):
+        plain = M.move_targets(st, u, board)
+        for c in plain:
             into_city = c in st.cities
             for f in facings_for(u, u.state == "battle" and not into_city):
                 out.append(_with("move", (src, name(c)), f))
         for c in M.capture_targets(st, u, board):
+            if u.type == "king" and c in st.cities:
+                continue  # J15: the king never occupies a city (the occupier leaves the board)
             for f in facings_for(u, c not in st.cities):
                 out.append(_with("capture", (src, name(c)), f))
         if u.t.cls == "foot" and spend_ok(st, p, "crossing"):
             for c in M.water_targets(st, p, u.cell, board, ignore_closure=True):
-                for f in facings_for(u, u.state == "battle"):
+                if c in plain:
+                    continue  # J20: a plain move reaches it; the tally would buy nothing
+                for f in facings_for(u, u.state == "battle" and c not in st.cities):  # J20: a port city: no facing
                     out.append(_with("crossing", (src, name(c)), f))
     for c, city in st.cities.items():
         if city.owner != p:
             continue
         out.append(Act("rebuild", (name(c),)))
-        types = sorted({u.type for u in st.garrison(c)})
+        types = sorted({u.type for u in st.garrison(c) if not u.used and not u.disorder})  # J17
         for t in types:
             dests = {g for g in neighbours4(c, st.width, st.height) if M.can_land(st, p, g, board)
                      and g not in st.cities}
@@ -207,7 +212,7 @@ def main_actions(st: State, p: int) -> list[Act]:
             for c in area:
                 if c == x.cell or (c == lc and not is_camp):
                     continue
-                if not M.can_land(st, p, c, board) or (c in st.cities and c != lc):
+                if not M.can_land(st, p, c, board):  # J16: an own city too (入城), camps and generals alike
                     continue
                 for f in facings_for(x, x.state == "battle" and c not in st.cities):
                     out.append(_with("command", (name(lc), name(x.cell), name(c)), f))

@@ -186,7 +186,8 @@ class SanguoGame(Game):
         """The legal move ``action`` names; IllegalAction naming the rule otherwise (nothing changes)."""
         if self.pos.over:
             raise IllegalAction("K6", key="common.game_over")
-        if isinstance(action, str):
+        from_text = isinstance(action, str)
+        if from_text:
             try:
                 action = self.parse_action(action)
             except ParseError:
@@ -194,6 +195,11 @@ class SanguoGame(Game):
         if not isinstance(action, Move):
             raise IllegalAction("syntax", key="common.syntax", text=repr(action)[:60])
         self._check_form(action)
+        if not from_text and not action.text and any((a.src, a.dst) == (action.src, action.dst)
+                                                       for a in self.legal_actions()):
+            # a legal move built in code carries its notation; an illegal cell pair (parse_action's) is
+            # refused below with the rule it breaks
+            raise IllegalAction("syntax", key="common.syntax", text=f"{action.src}-{action.dst}"[:60])
         for a in self.legal_actions():
             if action.text and a.text == action.text:
                 if action.src or action.dst:  # cells given too: they must be this move's
