@@ -210,6 +210,32 @@ class Game(abc.ABC):
         override this for the generic hidden-information test."""
         raise NotImplementedError
 
+    def reveals(self, action: Any) -> bool:
+        """G2: whether playing the legal ``action`` now shows anybody something hidden (a face-down
+        piece turned or captured, a card played from a hand, a unit coming into sight). Chance
+        outcomes are counted by :meth:`undo_floor` itself. Default: the game hides nothing."""
+        return False
+
+    def undo_floor(self, player: int) -> int:
+        """G2 (take-back never un-learns): the shortest log length ``player`` may take the game
+        back to — just after the last action that drew a chance outcome (a die, a draw, a
+        shuffle) or revealed anything hidden to anyone (:meth:`reveals`). ``len(self.log)``
+        once the game is over."""
+        log = self.log
+        if self.is_over:
+            return len(log)
+        g = self.replay(0)
+        floor = 0
+        for i, a in enumerate(log):
+            chance = getattr(g, "chance", None)
+            drawn = len(chance.record) if chance is not None else 0
+            shown = g.reveals(a)
+            g.apply(a)
+            chance = getattr(g, "chance", None)
+            if shown or (chance is not None and len(chance.record) != drawn):
+                floor = i + 1
+        return floor
+
     def replay(self, n: int) -> "Game":
         """The same game with only its first ``n`` actions (undo, replays): see engine.saves."""
         from engine.saves import replay

@@ -243,6 +243,10 @@ class AnqiGame(Game):
             data["chance"] = self.chance.to_json()
         return json.dumps(data, ensure_ascii=False)
 
+    def reveals(self, action: Any) -> bool:
+        """G2: a flip turns a face-down piece over (A1); moves show nothing hidden."""
+        return isinstance(self._coerce(action), Flip)
+
     def clone(self) -> "AnqiGame":
         g = AnqiGame.__new__(AnqiGame)
         g.lay, g.seed = self.lay, self.seed

@@ -362,6 +362,19 @@ class JiangshanGame(Game):
         return envelope("jiangshan", SAVE_VERSION, self.options(), [str(a) for a in self._log],
                         forced=self.chance.to_json())
 
+    REVEAL_EVENTS = frozenset({"jiangshan.ev.revealed", "jiangshan.ev.ambush", "jiangshan.ev.garrisoned",
+                               "jiangshan.ev.my_tallies", "jiangshan.ev.attack_declared"})
+
+    def reveals(self, action: Any) -> bool:
+        """G2: the action brings a cell into either side's sight, or shows a unit (J5's forced reveal, an
+        ambush in a forest, a garrison), or a hand of tallies (a pick)."""
+        after = self.clone()
+        n = len(after._events)
+        after.apply(action)
+        if any(e.msg.key in self.REVEAL_EVENTS for e in after._events[n:]):
+            return True
+        return any(R.seen(after.st, p) - R.seen(self.st, p) for p in (0, 1))
+
     def clone(self) -> "JiangshanGame":
         """An independent copy (state objects copied, immutable scenario and log entries shared)."""
         g = object.__new__(JiangshanGame)

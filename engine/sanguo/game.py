@@ -355,6 +355,13 @@ class SanguoGame(Game):
         return envelope("sanguo", SAVE_VERSION, self.options(), [str(a) for a in self._log],
                         forced=self.chance.to_json())
 
+    def reveals(self, action: Any) -> bool:
+        """G2/K12: moving a face-down piece turns it over; capturing one shows it to the captor (K9)."""
+        a = self.check(action)
+        b, ix = self.pos.board, self.lay.index
+        mover, target = b[ix[a.src]], b[ix[a.dst]]
+        return bool(mover[HID] or (target is not None and target[HID]))
+
     def clone(self) -> "SanguoGame":
         g = SanguoGame.__new__(SanguoGame)
         g.variant, g.mode, g.seed, g.lay = self.variant, self.mode, self.seed, self.lay

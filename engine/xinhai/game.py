@@ -284,6 +284,12 @@ class XinhaiGame(Game):
         return envelope("xinhai", SAVE_VERSION, dict(self.options), [str(a) for a in self._log],
                         chance=self.chance.to_json())
 
+    def reveals(self, action: Any) -> bool:
+        """G2: a set-up card played from a private hand is shown to the other side (X10); dice,
+        marker draws and turned event cards are chance outcomes, counted by undo_floor."""
+        a = self._coerce(action)
+        return a.verb == "card" and a.args[0] != "none"
+
     def clone(self) -> "XinhaiGame":
         g = XinhaiGame.__new__(XinhaiGame)
         g.__dict__.update(self.__dict__)
