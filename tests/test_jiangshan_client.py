@@ -180,7 +180,8 @@ def test_what_the_client_says_of_an_action_hides_tallies_and_garrison_types():
 
 def test_a_revealed_unit_waiting_for_its_facing_is_marked_and_asked_for():
     """J5: an infantry unit forced into battle state waits for its owner's facing; its owner's board marks
-    it and the panel asks for the facing; recruiting is said with the unit's name."""
+    it and the panel asks for the facing; recruiting is said with the unit's class only (J19: the
+    description is said to every viewer)."""
     g = make(red=["blade@e3", "king@a1"], white=["king@l8", "halberd@e6"])
     g.apply("move e3 e4")
     assert g.stage == "reveal" and g.current_player == 1
@@ -189,7 +190,7 @@ def test_a_revealed_unit_waiting_for_its_facing_is_marked_and_asked_for():
     assert pl.status("en") == "the unit on e6 is revealed: click it, then choose its facing"
     assert pl.view(0).marks.get(pl.cell("e6")) != "special"
     assert pl.handover_lines(1, "en") == ["the unit on e6 is revealed: click it, then choose its facing"]
-    assert g.describe("recruit blade").render("zh") == "征兵：刀兵"
+    assert g.describe("recruit blade").render("zh") == "征兵：步"
 
 
 def test_the_tallies_on_offer_are_cards_to_read_before_the_pick():

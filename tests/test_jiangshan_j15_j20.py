@@ -124,3 +124,33 @@ def test_j20_a_battle_state_crossing_into_its_own_port_city_takes_no_facing():
     g._legal = None
     into_port = [t for t in texts(g) if t.startswith("crossing a3 e4")]
     assert into_port == ["crossing a3 e4"]
+
+
+# ---------------------------------------------------------------- J19 (issue 24.5)
+def test_j19_a_support_from_the_reserve_names_only_its_class_to_the_enemy():
+    """The reproducer: 'Han brings swift horse from the reserve to h1' told the enemy the type."""
+    g = make(red=["king@e2"], cities=[("e1", "camp", 0)], reserve=({"horse": 1, "blade": 1}, {}))
+    g.apply("support horse d1")
+    enemy = [e.msg.render("en") for e in g.events(1) if e.msg.key == "jiangshan.ev.support"]
+    own = [e.msg.render("en") for e in g.events(0) if e.msg.key == "jiangshan.ev.support"]
+    assert enemy and "horse unit" in enemy[-1] and "swift" not in enemy[-1]
+    assert own and "swift horse" in own[-1]
+    assert "swift" not in g.describe("support horse d1").render("en")
+    seen = [u for u in g.observe(1)["units"] if u["cell"] == "d1"]
+    assert seen and seen[0]["type"] is None and seen[0]["class"] == "horse"
+
+
+def test_j19_the_enemy_reserve_is_seen_as_counts_per_class():
+    g = make(reserve=({"horse": 1, "rider": 1, "blade": 2}, {}))
+    mine, theirs = g.observe(0)["sides"][0], g.observe(1)["sides"][0]
+    assert mine["reserve"] == {"blade": 2, "horse": 1, "rider": 1}
+    assert "reserve" not in theirs and theirs["reserve_by_class"] == {"foot": 2, "horse": 2}
+
+
+def test_j19_a_recruit_names_only_the_class_to_the_enemy():
+    g = make()
+    g.st.sides[0].merit = 5
+    g._legal = None
+    g.apply("recruit horse")
+    assert [e.msg.render("en") for e in g.events(1) if e.msg.key == "jiangshan.ev.recruit"][-1].count("swift") == 0
+    assert "swift horse" in [e.msg.render("en") for e in g.events(0) if e.msg.key == "jiangshan.ev.recruit"][-1]

@@ -455,7 +455,11 @@ class Plugin(GamePlugin):
             else:
                 line = f"{who}: morale {d['morale']} supply {d['supply']}/{per} merit {d['merit']} tallies {d['tallies_left']}"
             lines.append((line, INK[s]))
-            res = ", ".join(f"{text(Msg.of(f'jiangshan.unit.{t}'), lang)}×{n}" for t, n in d["reserve"].items() if n)
+            if "reserve" in d:  # the viewer's own reserve by type; the enemy's by class only (J19)
+                res = ", ".join(f"{text(Msg.of(f'jiangshan.unit.{t}'), lang)}×{n}" for t, n in d["reserve"].items() if n)
+            else:
+                res = ", ".join(f"{text(Msg.of(f'jiangshan.class.{c}'), lang)}×{n}"
+                                for c, n in d["reserve_by_class"].items() if n)
             if res:
                 lines.append((("预备役 " if lang == "zh" else "reserve ") + res, None))
         if obs["weather"]:

@@ -53,7 +53,9 @@ def state_from_observation(obs: dict, stand_in: dict | None = None) -> tuple[Sta
         cell = parse_cell(c["cell"], w, h)
         st.cities[cell] = City(cell, c["kind"], c["owner"], c["name_zh"], c["name_en"], c["rocks_used"])
     for i, s in enumerate(obs["sides"]):
-        st.sides.append(Side(s["morale"], s["supply"], s["merit"], dict(s["reserve"]),
+        # J19: the enemy's reserve is known only as counts per class: simulated by the stand-ins
+        reserve = dict(s["reserve"]) if "reserve" in s else {stand_in[c]: n for c, n in s["reserve_by_class"].items()}
+        st.sides.append(Side(s["morale"], s["supply"], s["merit"], reserve,
                              list(s.get("tallies", [])) if i == me else [], list(s["used_tallies"]), s["picked"]))
     unknown: dict[int, float] = {}
     cv = class_values(obs, 1 - me)

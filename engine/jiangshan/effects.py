@@ -5,9 +5,10 @@ from engine.chance import Chance
 from engine.jiangshan import phases as P
 from engine.jiangshan.actions import Act
 from engine.jiangshan.board import parse_cell
-from engine.jiangshan.data import TALLY_COST
+from engine.jiangshan.data import TALLY_COST, unit_table
 from engine.jiangshan.rules import seen
 from engine.jiangshan.state import State, Unit
+from engine.messages import Msg
 
 
 def _c(st: State, w: str):
@@ -116,8 +117,8 @@ def perform(st: State, act: Act, ch: Chance, emit) -> None:
             emit("jiangshan.ev.ambush", cell=c, unit=x.type, seat=x.owner)
         else:
             st.sides[p].reserve[a[0]] -= 1
-            st.add_unit(a[0], p, c, in_city=c in st.cities, used=True)
-            emit("jiangshan.ev.support", seat=p, unit=a[0], cell=c)
+            u = st.add_unit(a[0], p, c, in_city=c in st.cities, used=True)
+            emit("jiangshan.ev.support", seat=p, unit=u, cell=c)  # J19: the enemy reads only its class
     elif k == "exit":
         st.ap -= 1
         c = _c(st, a[0])
@@ -171,10 +172,11 @@ def perform(st: State, act: Act, ch: Chance, emit) -> None:
         city.owner = p
         st.stall = 0
     elif k == "recruit":
-        from engine.jiangshan.data import unit_table
         st.sides[p].merit -= unit_table()[a[0]].cost
         st.sides[p].reserve[a[0]] = st.sides[p].reserve.get(a[0], 0) + 1
-        emit("jiangshan.ev.recruit", seat=p, unit=a[0])
+        emit("jiangshan.ev.recruit", visible_to={p}, seat=p, unit=a[0])
+        # J19: the enemy learns only the class of what went into the reserve
+        emit("jiangshan.ev.recruit", visible_to={1 - p}, seat=p, unit=Msg.of(f"jiangshan.class.{unit_table()[a[0]].cls}"))
     elif k == "scout":
         spend(st, p, "scout", emit)
         if a[0] == "reserve":

@@ -254,10 +254,11 @@ class JiangshanGame(Game):
         if a.kind == "exit" and len(a.args) == 3:
             return Msg.of("jiangshan.said.exit", a=a.args[0], b=a.args[2])
         table = unit_table()
-        if a.kind == "recruit" and len(a.args) == 1 and a.args[0] in table:
-            return Msg.of("jiangshan.said.recruit", unit=Msg.of(f"jiangshan.unit.{a.args[0]}"))
+        if a.kind == "recruit" and len(a.args) == 1 and a.args[0] in table:  # J19: the class only
+            return Msg.of("jiangshan.said.recruit", unit=Msg.of(f"jiangshan.class.{table[a.args[0]].cls}"))
         if a.kind == "support" and len(a.args) == 2 and a.args[0] in table:
-            return Msg.of("jiangshan.said.support", unit=Msg.of(f"jiangshan.unit.{a.args[0]}"), cell=a.args[1])
+            return Msg.of("jiangshan.said.support", unit=Msg.of(f"jiangshan.class.{table[a.args[0]].cls}"),
+                          cell=a.args[1])
         if a.kind == "face" and len(a.args) == 2 and a.args[1] in FACINGS:
             return Msg.of("jiangshan.said.face", cell=a.args[0], facing=Msg.of(f"jiangshan.facing.{a.args[1]}"))
         if len(a.args) > 1 and a.args[-1] in FACINGS:  # a facing said as a word (J3), not a letter

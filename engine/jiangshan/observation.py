@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.jiangshan.board import name
+from engine.jiangshan.data import unit_table
 from engine.jiangshan.rules import seen
 
 TERRAIN_CHAR = {"plain": ".", "mountain": "M", "water": "W", "forest": "F"}
@@ -32,10 +33,16 @@ def observe(game, player: int) -> dict:
         cities.append(d)
     sides = []
     for i, s in enumerate(st.sides):
-        d = {"morale": s.morale, "supply": s.supply, "merit": s.merit, "reserve": dict(sorted(s.reserve.items())),
+        classes: dict[str, int] = {}
+        for t, n in s.reserve.items():
+            if n:
+                cls = unit_table()[t].cls
+                classes[cls] = classes.get(cls, 0) + n
+        d = {"morale": s.morale, "supply": s.supply, "merit": s.merit, "reserve_by_class": dict(sorted(classes.items())),
              "tallies_left": len(s.tallies), "used_tallies": list(s.used_tallies), "picked": s.picked}
-        if i == player:
+        if i == player:  # J19: the enemy sees the reserve only as counts per class
             d["tallies"] = list(s.tallies)
+            d["reserve"] = dict(sorted(s.reserve.items()))
         sides.append(d)
     pending = None
     if st.pending is not None:
