@@ -40,8 +40,13 @@ class SaveError(ValueError):
     """A save file that is corrupt, foreign or inconsistent; nothing was loaded."""
 
 
-class ParseError(ValueError):
-    """Action text that does not name an action of the game."""
+class ParseError(IllegalAction):
+    """Action text (or an object) that does not name an action of the game: a refusal like any
+    other (issue 29: one refusal type), under the rule "syntax"."""
+
+    def __init__(self, message: str = ""):
+        super().__init__("syntax", message[:200])
+        self.args = (message[:200],)  # str(e) is the message alone (callers quote it in their refusals)
 
 
 def read_save(text: str, game_id: str, version: int, title: str) -> dict:

@@ -141,7 +141,7 @@ class Chance:
             raise ValueError("forced chance outcomes must be an object")
         out = {}
         for k, v in data.items():
-            if not (isinstance(k, str) and k.isdigit() and len(k) < 10):
+            if not (isinstance(k, str) and k.isascii() and k.isdigit() and len(k) < 10):
                 raise ValueError(f"forced chance outcome index {k!r} is not a draw number")
             out[int(k)] = tuple(v) if isinstance(v, list) else v
         return out

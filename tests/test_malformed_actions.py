@@ -19,6 +19,8 @@ import zlib
 
 import pytest
 
+import numpy as np
+
 from engine import registry
 from engine.api import IllegalAction, ParseError
 from tests.test_fuzz_saves import cases, split_case
@@ -29,10 +31,13 @@ PER_APPLY_SECONDS = 5
 OBJECTS = [None, 0, 1, -1, 7, 1.5, math.nan, math.inf, -math.inf, 10**100, -(10**100), True, False,
            (), (1, 2), (0, 0, 1), [], ["end"], {}, {"a": 1}, set(), b"end", bytearray(b"x"), object(),
            1j, "", " ", "\x00", "\n", "é", "🂠", "x" * 100_000, "end " * 10_000, "9" * 5000,
-           "a" + "9" * 5000, "-1", "nan", "inf", "1e9"]
+           "a" + "9" * 5000, "-1", "nan", "inf", "1e9",
+           # issue 29: unicode digits (str.isdigit accepts them, int() does not) and numpy values
+           "²", "card ²", "a²", "move a² b3", "٣", "card ٣", np.int64(3), np.float64("nan"), np.array([0, 1]),
+           np.array([])]
 WRONG_FIELDS = [None, -1, 0, 10**30, -(10**30), 1.5, math.nan, math.inf, "c3", "", "zz99", (99, 99),
                 (-1, 0), (0, -1), (0,), (0, 0, 0), ("a", "b"), (True, False), (1.5, 2.5), [0, 0], {},
-                b"c3", object()]
+                b"c3", object(), "²", "a²", np.int64(1), np.array([0, 1])]
 
 
 def _alarm(signum, frame):
@@ -40,15 +45,16 @@ def _alarm(signum, frame):
 
 
 def refuses(g, action, label: str, failures: list[str]) -> None:
-    """``g.apply(action)`` must raise IllegalAction/ParseError within the time limit and leave the save unchanged."""
+    """``g.apply(action)`` must raise IllegalAction (ParseError is one) within the time limit and leave the save unchanged."""
     before = g.to_json()
     legal_before = [str(a) for a in g.legal_actions()]
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(PER_APPLY_SECONDS)
     try:
         g.apply(action)
-    except (IllegalAction, ParseError):
-        pass
+    except IllegalAction as e:  # ParseError is one (issue 29: one refusal type)
+        if len(str(e)) > 400:
+            failures.append(f"{label}: the refusal quotes too much ({len(str(e))} characters)")
     except TimeoutError as e:
         failures.append(f"{label}: {e}")
         return

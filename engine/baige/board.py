@@ -160,7 +160,7 @@ class Position:
             r = 9 - i
             f = 0
             for tok in re.findall(r"\d+|[A-Za-z]|.", row):
-                if tok.isdigit():
+                if tok.isascii() and tok.isdigit():
                     n = int(tok)
                     if n < 1:
                         raise FenError(f"bad empty count {tok!r} on rank {r + 1}")

@@ -17,7 +17,7 @@ def name(c: Cell) -> str:
 
 def parse_cell(text: str, width: int, height: int) -> Cell | None:
     """"a1" -> (0, 0), or None when it is not a cell of the board."""
-    if not (2 <= len(text) <= 3) or not text[0].isalpha() or not text[1:].isdigit():
+    if not (2 <= len(text) <= 3) or not text[0].isalpha() or not (text[1:].isascii() and text[1:].isdigit()):
         return None
     x, y = ord(text[0].lower()) - 97, int(text[1:]) - 1
     return (x, y) if 0 <= x < width and 0 <= y < height else None

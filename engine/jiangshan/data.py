@@ -93,7 +93,7 @@ class Scenario:
 
 def cell_of(name: str, width: int = 12, height: int = 8) -> tuple[int, int]:
     """``"a1"`` -> (0, 0); DataError if it is not a cell of the board."""
-    if not isinstance(name, str) or len(name) < 2 or not name[0].isalpha() or not name[1:].isdigit():
+    if not isinstance(name, str) or len(name) < 2 or not name[0].isalpha() or not (name[1:].isascii() and name[1:].isdigit()):
         raise DataError(f"{name!r} is not a cell name")
     x, y = ord(name[0].lower()) - 97, int(name[1:]) - 1
     if not (0 <= x < width and 0 <= y < height):

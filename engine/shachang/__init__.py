@@ -16,7 +16,7 @@ def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, 
     from engine.shachang import terrain
 
     get_preset(preset)  # clear error for an unknown preset before generating anything
-    if isinstance(players, str) and players.isdigit():  # option strings (command line, test variants)
+    if isinstance(players, str) and players.isascii() and players.isdigit():  # option strings (command line, test variants)
         players = int(players)
     source = "file"
     if game_map is None and map_file is not None:

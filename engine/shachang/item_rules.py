@@ -86,7 +86,8 @@ def validated_item(a: "UseItem", cell, count, shown) -> "UseItem":
     n_cells, has_count = FORM[kind]
     cells = getattr(a, "cells", None)
     n = getattr(a, "count", None)
-    if not isinstance(cells, tuple) or len(cells) != n_cells or (not has_count and n != 0):
+    no_count = type(n) is int and n == 0  # by type first: a numpy array compares elementwise
+    if not isinstance(cells, tuple) or len(cells) != n_cells or (not has_count and not no_count):
         raise IllegalAction("action form", key="shachang.form.item_args", item=name(kind),
                             n=n_cells + (1 if has_count else 0))
     return UseItem(kind, tuple(cell(c) for c in cells), count(n) if has_count else 0)

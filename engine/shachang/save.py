@@ -131,7 +131,7 @@ def check_setup(setup: Any, players: int, preset_key: str, round_limit: int) -> 
             raise SaveError(f"{w}: the state must be text, not {kind_of(state)}")
         if state.startswith("moves="):
             moves = state[6:]
-            if not (moves.isdigit() and len(moves) <= 6 and int(moves) <= p.move):
+            if not (moves.isascii() and moves.isdigit() and len(moves) <= 6 and int(moves) <= p.move):
                 raise SaveError(f"{w}: {shown(state)}: move power must be 0..{p.move} (S15)")
         elif state not in ("settled", "fresh", "attacked"):
             raise SaveError(f"{w}: unknown state {shown(state)} (settled, fresh, attacked, moves=N)")

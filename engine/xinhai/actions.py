@@ -72,7 +72,8 @@ def parse(text: str) -> Act:
         return Act(v, (_hex(a[0]),))
     if v == "track" and n == 1 and a[0] in rules().tracks:
         return Act(v, (a[0],))
-    if v == "card" and n == 1 and (a[0] == "none" or (a[0].isdigit() and 1 <= int(a[0]) <= 18)):
+    if v == "card" and n == 1 and (a[0] == "none" or (a[0].isascii() and a[0].isdigit() and len(a[0]) <= 2
+                                                      and 1 <= int(a[0]) <= 18)):  # "²" is a digit, not a number
         return Act(v, (a[0] if a[0] == "none" else str(int(a[0])),))
     if v == "region" and n == 1 and a[0] in REGIONS:
         return Act(v, (a[0],))

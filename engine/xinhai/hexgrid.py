@@ -48,7 +48,7 @@ def parse_label(text: str) -> Hex:
     """``"D-11"`` (or ``"d11"``) -> ``(3, 10)``; ValueError for anything else (a label past the map's
     edge, "A-25", parses: the caller says it is off the map)."""
     t = text.strip().upper().replace("-", "")
-    if len(t) < 2 or t[0] not in LETTERS or not t[1:].isdigit() or len(t) > 4:
+    if len(t) < 2 or t[0] not in LETTERS or not (t[1:].isascii() and t[1:].isdigit()) or len(t) > 4:
         raise ValueError(f"{text!r} is not a hex label like D-11")
     return (LETTERS.index(t[0]), int(t[1:]) - 1)
 

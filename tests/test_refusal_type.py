@@ -1,0 +1,48 @@
+"""Issue 29 (4, 5): one refusal type. Every game's apply raises IllegalAction for anything that is not
+a legal action — ParseError is one of them — and unicode digits or numpy values never escape as a
+bare ValueError; the state stays as it was."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine import registry
+from engine.api import IllegalAction, ParseError
+from engine.shachang.actions import UseItem
+
+
+def _refused(g, action) -> IllegalAction:
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(action)
+    assert g.to_json() == before
+    return e.value
+
+
+def test_parse_error_is_an_illegal_action_under_the_syntax_rule():
+    e = ParseError("not an action: 'x'")
+    assert isinstance(e, IllegalAction) and e.rule == "syntax" and str(e) == "not an action: 'x'"
+
+
+@pytest.mark.parametrize("text", ["card ²", "card ٣", "card " + "9" * 5000])
+def test_xinhai_card_with_unicode_or_huge_digits_is_refused(text):
+    g = registry.get("xinhai").new_game(seed=1)
+    e = _refused(g, text)
+    assert e.rule == "syntax" and len(str(e)) < 400
+
+
+@pytest.mark.parametrize("game_id", ["baige", "anqi", "sanguo", "xinhai", "jiangshan", "shachang"])
+@pytest.mark.parametrize("bad", ["a²", "move a² b²", np.int64(3), np.array([0, 1]), 3, None])
+def test_every_game_refuses_with_one_type(game_id, bad):
+    opts = {"preset": "standard", "seed": 2} if game_id == "shachang" else {"seed": 2}
+    _refused(registry.get(game_id).new_game(**opts), bad)
+
+
+@pytest.mark.parametrize("count", [np.array([0, 1]), np.array([]), np.int64(1), np.float64("nan")])
+@pytest.mark.parametrize("kind", ["tonggui", "cuntu", "yugong", "wangming"])
+def test_an_item_with_a_numpy_count_is_refused_by_its_form(kind, count):
+    g = registry.get("shachang").new_game(preset="standard", items=True, seed=1)
+    u = UseItem.__new__(UseItem)
+    for f, v in (("kind", kind), ("cells", ("a1",)), ("count", count)):
+        object.__setattr__(u, f, v)
+    assert _refused(g, u).rule == "action form"
