@@ -24,11 +24,13 @@ MATE_BOUND = MATE - 1000
 INF = 10 * MATE
 
 LEVELS = {
-    # level: (max depth, seconds per move, root noise in centipawns)
-    "easy": (1, 0.5, 80),
-    "normal": (3, 1.0, 10),
-    "hard": (8, 2.2, 0),
+    # level: (max depth, node quota per move, root noise in centipawns). Thinking is bounded by counted
+    # work (issue 27): the same position and seed give the same move at any load.
+    "easy": (1, 5_000, 80),
+    "normal": (3, 30_000, 10),
+    "hard": (8, 40_000, 0),
 }
+RUNAWAY_SECONDS = 20.0  # the clock only stops a runaway search (never reached at the quotas above)
 
 
 def _centre(s: int) -> float:
@@ -97,11 +99,12 @@ class _Timeout(Exception):
 
 class Searcher:
     def __init__(self, pos: Position, history: dict[int, int], streaks: dict[int, dict[int, int]],
-                 max_depth: int, seconds: float):
+                 max_depth: int, node_limit: int, seconds: float = RUNAWAY_SECONDS):
         self.pos = pos
         self.history = history  # position key -> times seen in the game
         self.streaks = streaks
         self.max_depth = max_depth
+        self.node_limit = node_limit
         self.seconds = seconds
         self.tt: dict[int, tuple] = {}
         self.killers: list[list[int]] = [[0, 0] for _ in range(64)]
@@ -111,7 +114,8 @@ class Searcher:
 
     # ------------------------------------------------------------------
     def _time(self):
-        if time.perf_counter() > self.deadline:
+        """Stop when the node quota is spent (or, for a runaway search only, the clock)."""
+        if self.nodes > self.node_limit or time.perf_counter() > self.deadline:
             raise _Timeout
 
     def order(self, moves, ttm, ply):
@@ -243,7 +247,6 @@ class Searcher:
         pos = self.pos
         self.deadline = time.perf_counter() + self.seconds
         self.root_key = pos.hash
-        start = time.perf_counter()
         us = pos.side
         st_me, st_opp = self.streaks[us], self.streaks[-us]
         incheck = pos.in_check()
@@ -291,7 +294,7 @@ class Searcher:
                 break
             if abs(scores[best]) >= MATE_BOUND:
                 break
-            if time.perf_counter() - start > self.seconds * 0.4:
+            if self.nodes > self.node_limit * 0.4:  # the next depth would not finish within the quota
                 break
         return best
 
@@ -324,7 +327,7 @@ class BaigeAgent:
         self.name = f"baige-{level}"
         self.seat = seat
         self.rng = random.Random(seed)
-        self.max_depth, self.seconds, self.noise = LEVELS[level]
+        self.max_depth, self.node_limit, self.noise = LEVELS[level]
         self.last_nodes = 0
 
     def act(self, observation, legal_actions):
@@ -342,7 +345,7 @@ class BaigeAgent:
         if len(root) == 1:
             return move_text(root[0])
         self.rng.shuffle(root)
-        s = Searcher(pos, history, streaks, self.max_depth, self.seconds)
+        s = Searcher(pos, history, streaks, self.max_depth, self.node_limit)
         s._stack_base = len(pos.stack)
         best = s.search(root, self.noise, self.rng)
         self.last_nodes = s.nodes
