@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.api import Game, SaveError
+from engine.chance import fresh_seed
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class GameInfo:
     choices: dict[str, tuple] = field(default_factory=dict)  # option -> allowed values
     board: str = "square"  # square | cells | hex | heightmap
     order: int = 100  # place in the start screen's list
+    hidden_information: bool = False  # some set-up of it hides pieces, hands, decks, fog or items (G1)
 
     def new_game(self, **options) -> Game:
         mod = importlib.import_module(self.module)
@@ -31,6 +33,20 @@ class GameInfo:
     def load_game(self, text: str) -> Game:
         mod = importlib.import_module(self.module)
         return mod.load_game(text)
+
+    def start(self, seed: int | None = None, **options) -> tuple[Game, bool]:
+        """G1: a new game to play and whether it is seeded. A game that may hide anything draws its
+        seed from the operating system (63 bits, never shown) unless the player gave one (tests,
+        rule pictures: the game then says it is seeded); a game that hides nothing takes ``seed``
+        or 0."""
+        if seed is None:
+            seed = fresh_seed() if self.hidden_information else 0
+            seeded = False
+        else:
+            seeded = self.hidden_information
+        opts = {k: v for k, v in self.options.items() if k != "seed"}
+        opts.update(options)
+        return self.new_game(seed=seed, **opts), seeded
 
 
 GAMES: dict[str, GameInfo] = {}
@@ -89,7 +105,14 @@ def info_from_toml(path: Path) -> GameInfo:
             raise ValueError(f"{path.name}: the default {k}={opts[k]!r} is not among its choices")
     return GameInfo(d["game_id"], d["name_zh"], d["name_en"], d["module"], dict(opts),
                     {k: tuple(v) for k, v in choices.items()}, d.get("board", "square"),
-                    int(d.get("order", 100)))
+                    int(d.get("order", 100)), _flag(d, "hidden_information", path))
+
+
+def _flag(d: dict, key: str, path: Path) -> bool:
+    v = d.get(key, False)
+    if not isinstance(v, bool):
+        raise ValueError(f"{path.name}: {key} must be true or false")
+    return v
 
 
 def _discover() -> None:

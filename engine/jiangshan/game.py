@@ -10,7 +10,7 @@ import dataclasses
 from typing import Any
 
 from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
-from engine.chance import Chance
+from engine.chance import Chance, fresh_seed
 from engine.jiangshan import effects as E
 from engine.jiangshan import rules as R
 from engine.jiangshan.actions import Act, parse
@@ -401,9 +401,10 @@ class JiangshanGame(Game):
         return g
 
 
-def new_game(scenario: str = "chuhan", seed: int | None = 0, **_: Any) -> JiangshanGame:
-    """A new game of ``scenario`` ("chuhan", the reconstructed 楚汉 scenario, or "random", J2)."""
-    return JiangshanGame(scenario, 0 if seed is None else seed)
+def new_game(scenario: str = "chuhan", seed: int | None = None, **_: Any) -> JiangshanGame:
+    """A new game of ``scenario`` ("chuhan", the reconstructed 楚汉 scenario, or "random", J2); without a
+    seed an unpredictable one (G1: the weather die and the random set-up must not be foreseeable)."""
+    return JiangshanGame(scenario, fresh_seed() if seed is None else seed)
 
 
 def game_from(scen: Scenario, seed: int = 0) -> JiangshanGame:
