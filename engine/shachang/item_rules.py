@@ -350,8 +350,14 @@ def apply_item(g: "ShachangGame", a: "UseItem", board: SquareBoard = SQUARE) -> 
         owner = g.units[cell].owner
         for c in board.unit_cells(g, cell):
             g.units[c].jail = JAIL_TURNS
-        g._event(Msg.of("shachang.ev.item.dilao", seat=_seat(p), cell=board.name(cell), victim=_seat(owner)),
-                 _seers(g, [cell], {p, owner}))
+        who = _seers(g, [cell], {p})
+        vis = g.visible(owner) if g.fog else None
+        sees_user = vis is None or any(vis[c] for c in board.own_cells(g, p))
+        if who is not None:  # S20k: the owner (who sees its own cell) reads the user's name only if it sees it
+            who = who | {owner} if sees_user else who - {owner}
+        g._event(Msg.of("shachang.ev.item.dilao", seat=_seat(p), cell=board.name(cell), victim=_seat(owner)), who)
+        if not sees_user:  # S20k: jailed by someone it does not see
+            g._event(Msg.of("shachang.ev.item.dilao_unseen", cell=board.name(cell)), frozenset([owner]))
     else:
         board.apply_unit_item(g, p, a)
 
@@ -427,7 +433,7 @@ def _fanfu(g: "ShachangGame", p: int, board: SquareBoard) -> None:
     h[mask] = hi + lo - h[mask]
     g.items.flip_memory(hi + lo)
     board.set_heights(g, h, None)
-    g._event(Msg.of("shachang.ev.item.fanfu", seat=_seat(p), hi=hi, lo=lo), None)
+    g._event(Msg.of("shachang.ev.item.fanfu", seat=_seat(p)), None)  # S20k: not the map's max and min
 
 
 def _liu(g: "ShachangGame", p: int, src: Cell, u: Unit) -> None:
@@ -474,13 +480,13 @@ def _tonggui(g: "ShachangGame", p: int, src: Cell, u: Unit) -> None:
     last-hit record counts the blast when it hit an enemy."""
     victims = blast_victims(g, src, u)
     saw_src = _seers(g, [src], {p})
-    seen_hits = {c: _seers(g, [c], {p}) for c in victims}
+    seen_hits = {c: _seers(g, [c]) for c in victims}  # S20k: the user too only where it sees the cell
     del g.units[src]
     g.lost[p] += u.count
     g._refresh_vision([src])
     if g.fog:
         g._add_ghost(Ghost(p, src, rules.vision_range(max(1, u.last_count))))
-    g._event(Msg.of("shachang.ev.item.tonggui", seat=_seat(p), cell=cell_name(src), n=len(victims)),
+    g._event(Msg.of("shachang.ev.item.tonggui", seat=_seat(p), cell=cell_name(src)),  # S20k: no count
              None if saw_src is None else saw_src)
     hit_enemy = False
     owners = set()

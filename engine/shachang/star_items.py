@@ -352,7 +352,7 @@ def _tonggui(g: "StarGame", p: int, src: Cell, grp: list[Cell]) -> None:
     the last-hit record counts the blast when it hit an enemy (S18)."""
     victims = blast_victims(g, grp)
     saw_src = _seers(g, grp, {p})
-    seen_hits = {c: _seers(g, [c], {p}) for c in victims}
+    seen_hits = {c: _seers(g, [c]) for c in victims}  # S20k: the user too only where it sees the cell
     sizes = {c: len(g.group_of(c)) for c in victims}  # the hit soldier's group as it stands
     alone = {c: sizes[c] == 1 for c in victims}
     last = max(1, g.last_size.get(src, len(grp)))
@@ -364,7 +364,7 @@ def _tonggui(g: "StarGame", p: int, src: Cell, grp: list[Cell]) -> None:
     g._refresh_vision()
     if g.fog:
         g._add_ghost(Ghost(p, src, rules.vision_range(last)))
-    g._event(Msg.of("shachang.ev.item.tonggui", seat=_seat(p), cell=sc.name(src), n=len(victims)), saw_src)
+    g._event(Msg.of("shachang.ev.item.tonggui", seat=_seat(p), cell=sc.name(src)), saw_src)  # S20k: no count
     hit_enemy = False
     owners = set()
     for c in victims:
