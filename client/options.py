@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from client import cli_args, savefile
-from client.i18n import tr
+from client.i18n import t
 from engine import registry
 
 
@@ -44,8 +44,8 @@ class Options:
     strict: bool = False  # re-raise errors of scenes (tests); else report them and play on
 
     autosave_note: str = ""  # set when another client holds this game's autosave slot (see autosave_path)
-    # own slot -> the slot used; "game": (the last game, its key, its own slot) so a save is not written twice
-    _autosave_slots: dict = field(default_factory=dict, repr=False, compare=False)
+    _autosave_slots: dict = field(default_factory=dict, repr=False, compare=False)  # own slot -> the slot used
+    _slot_of: tuple | None = field(default=None, repr=False, compare=False)  # (game, key, its own slot): cached
 
     def autosave_path(self, game=None, seats=None) -> Path:
         """The autosave file: ``--autosave`` if given, else one slot per game kind, set-up and table
@@ -58,14 +58,14 @@ class Options:
         elif game is None:
             return Path(self.save_dir) / "autosave.json"
         else:
-            key = (id(game), None if seats is None else tuple(seats), str(self.save_dir))
-            cached = self._autosave_slots.get("game")
+            key = (None if seats is None else tuple(seats), str(self.save_dir))
+            cached = self._slot_of
             if cached is not None and cached[0] is game and cached[1] == key:
-                base = cached[2]  # a game's set-up does not change: its save is not written twice
+                base = cached[2]  # a game's set-up does not change: its save text is not made twice
             else:
                 base = autosave_slot(Path(self.save_dir), game.game_id, save_options(game),
                                      getattr(game, "preset_key", None), seats)
-                self._autosave_slots["game"] = (game, key, base)
+                self._slot_of = (game, key, base)
         if game is None:
             return base
         used = self._autosave_slots.get(base)
@@ -83,15 +83,14 @@ class Options:
                 break
             n += 1
         self._autosave_slots[base] = other
-        self.autosave_note = tr("saves.slot_taken", lang=self.lang, pid=pid, name=base.name, other=other.name)
+        self.autosave_note = t("saves.slot_taken", pid=pid, name=base.name, other=other.name)
         print(self.autosave_note, file=sys.stderr)
         return other
 
     def release_autosave(self) -> None:
         """Give up the autosave slots this client claimed (another client may take them)."""
-        for base, used in list(self._autosave_slots.items()):
-            if isinstance(base, Path):
-                savefile.release(used)
+        for used in self._autosave_slots.values():
+            savefile.release(used)
         self._autosave_slots.clear()
 
 

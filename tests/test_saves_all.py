@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from client.savefile import load_text
 from engine import registry
 from engine.api import SaveError
 from engine.saves import ENVELOPE_KEYS, replay
@@ -67,10 +68,8 @@ def test_forced_outcomes_are_saved_under_forced_in_every_game():
 
 @pytest.mark.parametrize("path", sorted(OLD.glob("*.json")), ids=lambda p: p.stem)
 def test_saves_from_before_the_envelope_still_load(path):
-    """Read both, write one: 百格 and 暗棋's own JSON, 辛亥革命 and 暗棋's "chance", 沙场秋点兵's top-level
-    map and setup; the loaded game is saved back in the envelope and loads again the same."""
-    from client.savefile import load_text
-
+    """Read both, write one: 百格 and 暗棋's own JSON, 辛亥革命 and 暗棋's "chance", 沙场秋点兵's
+    top-level map and setup; the loaded game is saved back in the envelope and loads again the same."""
     text = path.read_text(encoding="utf-8")
     old = json.loads(text)
     g, seats, viewer = load_text(text)
