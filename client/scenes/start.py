@@ -535,7 +535,7 @@ class StartScene(Scene):
             pygame.draw.rect(surf, widgets.BORDER, box, 1)
         lift = 0
         if cont is not None:  # Continue: the game, its set-up, round or move, date
-            r = self.continue_button.layout(w // 2, h - 150, w=min(w - 40, 600), h=40, anchor="midtop")
+            r = self.continue_button.layout(w // 2, h - 150, w=min(w - 40, 720), h=40, anchor="midtop")
             self.continue_button.draw(surf)
             if self.slot_path() == cont["path"]:  # 开始 would replace it (and asks)
                 text.draw(surf, t("saves.replaces_hint"), (w // 2, r.bottom + 4), 14, widgets.DIM, anchor="midtop")
