@@ -368,3 +368,23 @@ def test_autosaves_lists_newest_first_per_game(tmp_path):
     assert autosaves(tmp_path, "baige") == [b, a] and autosaves(tmp_path, "anqi") == [c]
     assert json.loads(a.read_text())["format"] == "zhanqi-client-save"
     o.release_autosave()
+
+
+def test_continue_resumes_shachang_with_its_viewer(tmp_path):
+    from client.games.shachang.scene import GameScene
+
+    g = played("shachang", 5, seed=5, preset="standard")
+    seats = ["human", "human"]
+    viewer = g.current_player
+    assert viewer == 1  # not the default viewer
+    o = Options(save_dir=tmp_path)
+    write_save(o.autosave_path(g, seats), g, seats, viewer)
+    o.release_autosave()
+    app = make_app(tmp_path)
+    sc = app.scene
+    assert sc.game.value == "shachang" and "Autumn Muster" in sc.continue_label()
+    click(app, sc.continue_button.rect.center)
+    scene = app.find(GameScene)
+    assert scene is not None and scene.game.to_json() == g.to_json()
+    assert list(scene.seats) == seats and scene.ctl.viewer == viewer
+    app.close()
