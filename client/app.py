@@ -15,7 +15,7 @@ from client.games import plugin_class
 from client.scenes.board_game import app_scene
 from client.scenes.help import HelpScene
 from client.scenes.start import StartScene
-from client import shot
+from client import settings, shot
 from client.ui import widgets
 from engine import registry
 from client.display import Display
@@ -29,6 +29,7 @@ class App:
 
     def __init__(self, opts: Options | None = None):
         self.opts = opts or Options()
+        bad_settings = settings.startup(self.opts)  # the language and start-screen choices of the last launch
         i18n.set_lang(self.opts.lang)
         pygame.display.init()
         pygame.font.init()
@@ -42,6 +43,8 @@ class App:
         self.frames = 0
         self.errors: list[str] = []
         self.notice = ""
+        if bad_settings:
+            self.notice = i18n.t("saves.settings_bad", err=bad_settings)
         if self.display.fallback_reason and self.opts.renderer == "gl":
             self.notice = i18n.t("renderer_fallback", err=self.display.fallback_reason)
         self._last = time.perf_counter()
@@ -120,6 +123,7 @@ class App:
 
     def close(self) -> None:
         """Release the GL context (a later GL window in the same process needs that) and close the window."""
+        self.opts.release_autosave()  # another client may take this one's autosave slots now
         ctx = getattr(self.display, "ctx", None)
         if ctx is not None:
             try:

@@ -1,11 +1,14 @@
 """What a game is started with: the options the start screen and the command line choose, checked."""
 from __future__ import annotations
 
+import json
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from client import cli_args
+from client import cli_args, savefile
+from client.i18n import t
 from engine import registry
 
 
@@ -40,20 +43,115 @@ class Options:
     handover_delay: float = 0.4  # seconds the hand-over screen ignores input (no accidental double presses)
     strict: bool = False  # re-raise errors of scenes (tests); else report them and play on
 
+    autosave_note: str = ""  # set when another client holds this game's autosave slot (see autosave_path)
+    _autosave_slots: dict = field(default_factory=dict, repr=False, compare=False)  # own slot -> the slot used
+    _slot_of: tuple | None = field(default=None, repr=False, compare=False)  # (game, key, its own slot): cached
+
     def autosave_path(self, game=None, seats=None) -> Path:
-        """The autosave file: ``--autosave`` if given, else one per game kind, map and table (a hot-seat
-        game does not overwrite a game against the computer): autosave-<game>[-<map>]-<hotseat|vs>.json."""
+        """The autosave file: ``--autosave`` if given, else one slot per game kind, set-up and table
+        (:func:`autosave_slot`): a game of another kind or set-up, or a hot-seat game against a game
+        with computer seats, never overwrites it. The slot is claimed for this client (a lock file,
+        client.savefile.claim): when another live client on this machine holds it, this game
+        autosaves to the next free slot (``...-2.json``) and ``autosave_note`` says so."""
         if self.autosave:
-            return Path(self.autosave)
-        if game is None:
+            base = Path(self.autosave)
+        elif game is None:
             return Path(self.save_dir) / "autosave.json"
-        parts = [game.game_id]
-        preset = getattr(game, "preset_key", None)
-        if preset:
-            parts.append(str(preset))
-        if seats is not None:
-            parts.append("hotseat" if all(s == "human" for s in seats) else "vs")
-        return Path(self.save_dir) / ("autosave-" + "-".join(parts) + ".json")
+        else:
+            key = (None if seats is None else tuple(seats), str(self.save_dir))
+            cached = self._slot_of
+            if cached is not None and cached[0] is game and cached[1] == key:
+                base = cached[2]  # a game's set-up does not change: its save text is not made twice
+            else:
+                base = autosave_slot(Path(self.save_dir), game.game_id, save_options(game),
+                                     getattr(game, "preset_key", None), seats)
+                self._slot_of = (game, key, base)
+        if game is None:
+            return base
+        used = self._autosave_slots.get(base)
+        if used is not None and savefile.claim(used) is None:
+            return used
+        pid = savefile.claim(base)
+        if pid is None:
+            self._autosave_slots[base] = base
+            return base
+        n = 2
+        while True:  # the next slot no live client holds (a pid-named one at worst: never shared)
+            other = base.with_name(f"{base.stem}-{n}{base.suffix}") if n < 10 else \
+                base.with_name(f"{base.stem}-{os.getpid()}{base.suffix}")
+            if savefile.claim(other) is None or n >= 10:
+                break
+            n += 1
+        self._autosave_slots[base] = other
+        self.autosave_note = t("saves.slot_taken", pid=pid, name=base.name, other=other.name)
+        print(self.autosave_note, file=sys.stderr)
+        return other
+
+    def release_autosave(self) -> None:
+        """Give up the autosave slots this client claimed (another client may take them)."""
+        for used in self._autosave_slots.values():
+            savefile.release(used)
+        self._autosave_slots.clear()
+
+
+def save_options(game) -> dict:
+    """The ``options`` of ``game``'s save (engine.saves envelope)."""
+    try:
+        data = json.loads(game.to_json())
+    except (ValueError, TypeError, AttributeError):
+        return {}
+    opts = data.get("options") if isinstance(data, dict) else None
+    return opts if isinstance(opts, dict) else {}
+
+
+def setup_words(game_id: str, options: dict, preset: str | None = None) -> list[str]:
+    """The parts of a game's set-up that name its autosave slot: the map preset, then each registered
+    choice (other than the map) whose value differs from the game's default (三国演弈's 揭棋, 辛亥革命's
+    random set-up, 沙场秋点兵's rule mode or player count, the fun items)."""
+    info = registry.GAMES.get(game_id)
+    words = [str(preset)] if preset else []
+    if info is None:
+        return words
+    for key, values in info.choices.items():
+        if key == "preset" or len(values) < 2 or key not in options:
+            continue
+        v = options[key]
+        if v == info.options.get(key, values[0]):
+            continue
+        if isinstance(v, bool):
+            words.append(key if v else "no" + key)
+        elif key == "players":
+            words.append(f"{v}p")
+        else:
+            words.append(str(v))
+    return ["".join(ch if ch.isalnum() or ch == "_" else "_" for ch in w)[:24] for w in words]
+
+
+def autosave_slot(save_dir: Path, game_id: str, options: dict, preset: str | None, seats=None) -> Path:
+    """The autosave slot of a game kind, set-up and table:
+    ``autosave-<game>[-<map>][-<set-up>...]-<hotseat|vs>.json`` in ``save_dir``."""
+    parts = [game_id] + setup_words(game_id, options, preset)
+    if seats is not None:
+        parts.append("hotseat" if all(s == "human" for s in seats) else "vs")
+    return Path(save_dir) / ("autosave-" + "-".join(parts) + ".json")
+
+
+def autosaves(save_dir: Path, game_id: str | None = None) -> list[Path]:
+    """The autosave files in ``save_dir`` (of ``game_id``'s kind if given), newest first."""
+    try:
+        files = [p for p in Path(save_dir).glob("autosave*.json") if p.is_file()]
+    except OSError:
+        return []
+    if game_id is not None:
+        files = [p for p in files if p.name == f"autosave-{game_id}.json"
+                 or p.name.startswith(f"autosave-{game_id}-")]
+    out = []
+    for p in files:
+        try:
+            out.append((p.stat().st_mtime, p))
+        except OSError:
+            continue
+    return [p for _, p in sorted(out, key=lambda x: (-x[0], x[1].name))]
 
 
 def info_takes_players(o: Options) -> bool:

@@ -9,11 +9,19 @@ A bare engine save is read too. Reading refuses FIFOs, devices and files over th
 limit before reading them, parses the text once (the engine save inside is parsed once
 more, by engine.saves, and not again by the game), and raises only SaveError with a
 message naming the file and the problem. No pygame here: ``client.shot`` uses it too.
+
+Writing goes through a temporary file renamed over the save; a failed write (a full disk)
+removes the temporary file. An autosave slot is claimed with a lock file beside it
+(``<save>.lock`` holding the client's process id, see :func:`claim`): a second client on the
+same machine sees the first one's live lock and autosaves elsewhere; the lock of a process
+that has ended is stale and taken over.
 """
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import time
 from pathlib import Path
 
 from engine.api import SaveError
@@ -102,13 +110,119 @@ def _named(path, e: Exception) -> str:
 
 
 def write_save(path, game, seats, viewer) -> Path:
-    """Write a client save atomically (a temporary file renamed over ``path``)."""
+    """Write a client save atomically (a temporary file renamed over ``path``); on failure
+    (OSError, e.g. a full disk) the temporary file is removed and the old save stays."""
+    return write_text(path, save_text(game, seats, viewer))
+
+
+def write_text(path, text: str) -> Path:
+    """Write ``text`` to ``path`` through ``<path>.tmp`` renamed over it; OSError leaves no ``.tmp``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(save_text(game, seats, viewer), encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise
     return path
+
+
+# ---------------------------------------------------------------------- autosave slot locks
+_claimed: set[Path] = set()  # the lock files this process holds (removed at exit)
+
+
+def lock_path(path) -> Path:
+    """The lock file of a save slot."""
+    path = Path(path)
+    return path.with_name(path.name + ".lock")
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (a lock of an ended process is stale)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # it runs, under another user
+        return True
+    except OSError:
+        return False
+    return True
+
+
+def holder(path) -> int | None:
+    """The process id of another live client that holds the slot ``path``, or None (free, ours, stale)."""
+    try:
+        text = lock_path(path).read_text(encoding="ascii", errors="replace")[:40]
+    except OSError:
+        return None
+    head = text.split()[0] if text.split() else ""
+    pid = int(head) if head.isdigit() and len(head) < 10 else 0
+    if pid == os.getpid() or not _alive(pid):
+        return None
+    return pid
+
+
+def claim(path) -> int | None:
+    """Claim the save slot ``path`` for this process; None when it is ours now, else the process id
+    of the live client that holds it. A stale lock (its process ended, or unreadable) is taken over.
+    Without a writable folder the slot is not locked (the save itself will report the error)."""
+    lk = lock_path(path)
+    if lk in _claimed:
+        if lk.exists() and holder(path) is None:
+            return None  # still ours
+        _claimed.discard(lk)  # taken over meanwhile (or gone): claim it again below
+    for _ in range(3):
+        try:
+            fd = os.open(lk, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            other = holder(path)
+            if other is not None:
+                return other
+            try:  # stale: its client has ended
+                lk.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError:
+                return None
+            continue
+        except OSError:
+            return None
+        try:
+            os.write(fd, f"{os.getpid()} {time.strftime('%Y-%m-%dT%H:%M:%S')}\n".encode("ascii"))
+        finally:
+            os.close(fd)
+        if not _claimed:
+            atexit.register(release_all)  # deliberate: the locks go when the client ends normally
+        _claimed.add(lk)
+        return None
+    return None
+
+
+def release(path) -> None:
+    """Give up this process's claim on the slot ``path`` (its lock file goes)."""
+    lk = lock_path(path)
+    if lk in _claimed:
+        _claimed.discard(lk)
+        if holder(path) is None:  # ours or stale: never remove another client's lock
+            try:
+                lk.unlink()
+            except OSError:
+                pass
+
+
+def release_all() -> None:
+    """Give up every slot this process claimed (at exit)."""
+    for lk in list(_claimed):
+        release(lk.with_name(lk.name[:-len(".lock")]))
+
 
 
 def summary(path) -> dict | None:

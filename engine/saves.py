@@ -1,25 +1,33 @@
 """One save envelope and one replay for every game.
 
-A save is a JSON object::
+A save of every game is a JSON object with the same six keys (:data:`ENVELOPE_KEYS`)::
 
     {"game": "<game_id>", "version": N, "options": {...new_game options...},
-     "actions": ["<action text>", ...], ...game-specific keys (a map, forced chance outcomes)}
+     "start": {...what options do not give: 沙场秋点兵's map and set-up, 百格's start FEN; or {}},
+     "actions": ["<action text>", ...],
+     "forced": {"<draw index>": outcome, ...}}      # forced chance outcomes (engine.chance), or {}
 
 ``read_save`` checks the envelope (size, JSON, game, version, the action list) and
 raises only :class:`engine.api.SaveError`; each game checks its own keys by meaning.
+Older saves are still read: forced outcomes under ``"chance"`` (辛亥革命, 暗战洛阳城)
+through :func:`read_forced`, and each game reads its own older keys. ``replay_actions``
+replays the actions under a check of the forced outcomes: one that the draw cannot
+have, or one for a draw the game never made, is a SaveError naming the entry.
 ``replay(game, n)`` gives the game with its first ``n`` actions (undo, replays, the
 golden playthrough test); ``actors(game)`` the seat that played each action.
 """
 from __future__ import annotations
 
+import contextvars
 import json
 import math
 import os
 import stat
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable
 
-from engine.api import SaveError
+from engine.api import IllegalAction, ParseError, SaveError
+from engine.chance import Chance, ChanceError
 
 if TYPE_CHECKING:
     from engine.api import Game
@@ -33,11 +41,46 @@ _parsed_lock = threading.Lock()
 _parsed: tuple[str, Any] | None = None  # (text, value) of the last parse_json, see parse_json
 
 
-def envelope(game_id: str, version: int, options: dict, actions: list[str], **extra: Any) -> str:
-    """The save text of a game: the envelope plus game-specific keys."""
-    data = {"game": game_id, "version": version, "options": options, "actions": list(actions)}
-    data.update(extra)
+ENVELOPE_KEYS = ("game", "version", "options", "start", "actions", "forced")  # every game's save, in order
+OLD_FORCED_KEY = "chance"  # where 辛亥革命 and 暗战洛阳城 kept forced outcomes before the one envelope
+
+# True while engine.saves.replay loads a prefix of a game: its forced outcomes of later draws stay unused
+_prefix_replay: contextvars.ContextVar[bool] = contextvars.ContextVar("prefix_replay", default=False)
+
+
+def envelope(game_id: str, version: int, options: dict, actions: list[str],
+             forced: dict | None = None, start: dict | None = None) -> str:
+    """The save text of a game: the six keys of :data:`ENVELOPE_KEYS`. ``forced`` is
+    ``Chance.to_json()`` of the game's generator (``{}`` when nothing was forced), ``start``
+    what the options do not give of the start position (``{}`` when nothing)."""
+    data = {"game": game_id, "version": version, "options": dict(options), "start": dict(start or {}),
+            "actions": list(actions), "forced": dict(forced or {})}
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def read_forced(data: dict, title: str) -> dict[int, Any]:
+    """The forced chance outcomes of a save by draw index: ``"forced"``, or in an older save
+    ``"chance"``; SaveError naming the key if malformed."""
+    key = "forced" if "forced" in data or OLD_FORCED_KEY not in data else OLD_FORCED_KEY
+    try:
+        return Chance.forced_from_json(data.get(key))
+    except (ValueError, TypeError) as e:
+        raise SaveError(f"{title} save: {key}: {str(e)[:120]}") from None
+
+
+def no_forced(data: dict, title: str, why: str = "the game draws nothing") -> None:
+    """SaveError if a save of a game without chance holds forced outcomes (they would never be checked)."""
+    forced = read_forced(data, title)
+    if forced:
+        i = min(forced)
+        raise SaveError(f'{title} save: forced["{i}"] = {_as_json(forced[i])}: {why}')
+
+
+def read_start(data: dict, title: str, old_keys: tuple[str, ...] = ()) -> dict:
+    """The save's ``start`` object; an older save kept these keys at the top (``old_keys``)."""
+    if "start" in data:
+        return need(data, "start", dict, f"{title} save")
+    return {k: data[k] for k in old_keys if k in data}
 
 
 def check_file(path: "str | os.PathLike", limit: int = MAX_SAVE_BYTES, what: str = "save") -> os.stat_result:
@@ -260,16 +303,67 @@ def need_int(d: dict, key: str, lo: int | None, hi: int | None, where: str, defa
     return v
 
 
-def replay_actions(game: "Game", actions: list[str], upto: int | None = None) -> "Game":
-    """Apply the saved action texts (the first ``upto`` of them) to ``game`` in order;
-    SaveError naming the first that fails."""
-    from engine.api import IllegalAction, ParseError
+def game_chances(game: "Game") -> list[Chance]:
+    """The chance generators of ``game`` whose forced outcomes a save keeps (``game.chance``, or
+    沙场秋点兵's item generator)."""
+    out = []
+    for holder in (game, getattr(game, "items", None)):
+        ch = getattr(holder, "chance", None)
+        if isinstance(ch, Chance):
+            out.append(ch)
+    return out
 
+
+def _forced_entry(chances: Iterable[Chance]) -> str:
+    """The forced entry the failing draw used: ``forced["i"] = value``."""
+    for ch in chances:
+        i = len(ch.record)
+        if i in ch.forced:
+            return f'forced["{i}"] = {_as_json(ch.forced[i])}'
+    return "a forced outcome"
+
+
+def _as_json(v: Any) -> str:
+    """A forced outcome as short JSON text for a message."""
+    try:
+        text = json.dumps(v, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = kind_of(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def chance_refused(title: str, e: Exception, chances: Iterable[Chance], where: str = "") -> SaveError:
+    """The SaveError for a forced outcome the draw cannot have (engine.chance.ChanceError)."""
+    return SaveError(f"{title} save: {_forced_entry(chances)} does not fit{where}: {str(e)[:100]}")
+
+
+def check_forced_drawn(chances: Iterable[Chance], title: str) -> None:
+    """SaveError if a forced outcome is for a draw the replayed game has not made (it would be
+    used, and could fail, in the middle of a later move)."""
+    if _prefix_replay.get():
+        return
+    for ch in chances:
+        late = sorted(i for i in ch.forced if i >= len(ch.record))
+        if late:
+            i = late[0]
+            raise SaveError(f'{title} save: forced["{i}"] = {_as_json(ch.forced[i])} is for draw {i}, '
+                            f"but the game has made only {len(ch.record)} draws")
+
+
+def replay_actions(game: "Game", actions: list[str], upto: int | None = None, title: str = "the") -> "Game":
+    """Apply the saved action texts (the first ``upto`` of them) to ``game`` in order, under a
+    check of the forced chance outcomes; SaveError naming the first action or forced entry
+    that fails (never a ChanceError, never a game that breaks on a later move)."""
+    chances = game_chances(game)
     for n, a in enumerate(actions if upto is None else actions[:upto]):
         try:
             game.apply(game.parse_action(a))
         except (ParseError, IllegalAction) as e:
             raise SaveError(f"action {n + 1} ({a[:60]!r}) cannot be replayed: {e}") from None
+        except ChanceError as e:
+            raise chance_refused(title, e, chances, f" (action {n + 1}, {a[:60]!r})") from None
+    if upto is None:
+        check_forced_drawn(chances, title)
     return game
 
 
@@ -281,7 +375,11 @@ def replay(game: "Game", n: int) -> "Game":
         raise ValueError(f"replay to action {n!r}: the game has {len(game.log)} actions")
     data = json.loads(game.to_json())
     data["actions"] = data["actions"][:n]
-    return load_game(json.dumps(data, ensure_ascii=False))
+    token = _prefix_replay.set(True)  # the forced outcomes of the later actions' draws stay unused
+    try:
+        return load_game(json.dumps(data, ensure_ascii=False))
+    finally:
+        _prefix_replay.reset(token)
 
 
 def actors(game: "Game") -> list[int]:

@@ -122,15 +122,17 @@ def test_saves_corrupt_or_foreign_raise_save_error():
     g = new_game(seed=5)
     g.apply(g.legal_actions()[0])
     good = json.loads(g.to_json())
-    assert good == {"game": "anqi", "version": 1, "seed": 5, "players": 3, "actions": [str(g.log[0])]}
+    assert good == {"game": "anqi", "version": 1, "options": {"seed": 5, "players": 3}, "start": {},
+                    "actions": [str(g.log[0])], "forced": {}}  # the one envelope (engine.saves)
+    opts = good["options"]
     bad = [
         "not json",
         "[]",
         json.dumps({**good, "game": "shachang"}),
         json.dumps({**good, "version": 2}),
-        json.dumps({**good, "seed": "5"}),
-        json.dumps({**good, "seed": True}),
-        json.dumps({**good, "players": 2}),
+        json.dumps({**good, "options": {**opts, "seed": "5"}}),
+        json.dumps({**good, "options": {**opts, "seed": True}}),
+        json.dumps({**good, "options": {**opts, "players": 2}}),
         json.dumps({**good, "actions": "flip b2"}),
         json.dumps({**good, "actions": [1]}),
         json.dumps({**good, "actions": ["move e2 e9"]}),
@@ -141,6 +143,11 @@ def test_saves_corrupt_or_foreign_raise_save_error():
         with pytest.raises(SaveError):
             load_game(text)
     assert load_game(json.dumps(good)).record == g.record
+    old = {"game": "anqi", "version": 1, "seed": 5, "players": 3, "actions": good["actions"]}  # before the envelope
+    assert load_game(json.dumps(old)).record == g.record
+    for text in (json.dumps({**old, "seed": "5"}), json.dumps({**old, "players": 2})):
+        with pytest.raises(SaveError):
+            load_game(text)
 
 
 def test_determinism_same_seed_same_game():

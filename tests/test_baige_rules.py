@@ -437,9 +437,12 @@ def test_save_load_round_trip():
         g.apply(mv)
     text = g.to_json()
     data = json.loads(text)
-    assert data == {"game": "baige", "version": 1, "fen": START_FEN, "actions": g.log}
+    assert data == {"game": "baige", "version": 1, "options": {"fen": START_FEN}, "start": {}, "actions": g.log,
+                    "forced": {}}  # the one envelope (engine.saves)
     h = load_game(text)
     assert h.fen() == g.fen() and h.log == g.log and h.to_json() == text
+    old = {"game": "baige", "version": 1, "fen": START_FEN, "actions": g.log}  # a save from before the envelope
+    assert load_game(json.dumps(old)).fen() == g.fen()
     from engine.registry import load_game as reg_load
 
     assert reg_load(text).fen() == g.fen()

@@ -61,7 +61,8 @@ def test_autosave_per_game_kind_and_the_load_list_says_what_each_save_is(app, tm
     vs = registry.get("shachang").new_game(preset="medium", mode="tabletop", players=2, seed=2)
     p1 = app.opts.autosave_path(hot, ["human", "human"])
     p2 = app.opts.autosave_path(vs, ["human", "hard"])
-    assert p1 != p2 and p1.name == "autosave-shachang-standard-hotseat.json" and p2.name.endswith("-medium-vs.json")
+    assert p1 != p2 and p1.name == "autosave-shachang-standard-hotseat.json"
+    assert p2.name == "autosave-shachang-medium-tabletop-vs.json"  # the set-up (a rule mode not the default) too
     hot.apply("end")
     write_save(p1, hot, ["human", "human"], 0)
     write_save(p2, vs, ["human", "hard"], 0)
@@ -75,6 +76,7 @@ def test_autosave_per_game_kind_and_the_load_list_says_what_each_save_is(app, tm
     assert "8x8" in lines[p1.name] and "2 players (2 human)" in lines[p1.name]
     assert "Shadow War" in lines["autosave-anqi-vs.json"] and "0 moves" in lines["autosave-anqi-vs.json"]
     assert "not a save" in lines["junk.json"]
+    assert lines[p1.name].startswith("[autosave] ") and not lines["junk.json"].startswith("[")  # marked
 
 
 def test_start_screen_offers_normal_as_the_computer_level(app):

@@ -243,7 +243,7 @@ def _shachang_with_setup() -> dict:
 
     g = new_game("standard", seed=4)
     data = json.loads(g.to_json())
-    data["setup"] = {"units": [[0, "c3", 3, "settled"], [1, "f6", 2]], "reserve": [8, 8], "current": 0,
+    data["start"]["setup"] = {"units": [[0, "c3", 3, "settled"], [1, "f6", 2]], "reserve": [8, 8], "current": 0,
                      "round": 3, "hits": 1, "explored": "none"}
     return data
 
@@ -272,11 +272,12 @@ def test_shachang_values_are_checked_by_meaning(path, raw, words):
     """Issue 18: Infinity in round_limit, setup current/round/hits, spawns; heights before the int16
     cast (65537 used to load as 1) — each refused with a message in words."""
     data = _shachang_with_setup()
+    box = data["start"] if path[0] in ("setup", "map") else data  # the start position's keys (one envelope)
     if raw is None:
-        data["map"]["heights"][2][2] = 65537
+        box["map"]["heights"][2][2] = 65537
         text = json.dumps(data)
     else:
-        data[path[0]][path[1]] = "@@@"
+        box[path[0]][path[1]] = "@@@"
         text = json.dumps(data).replace('"@@@"', raw, 1)
     with pytest.raises(SaveError, match=re.escape(words)):
         registry.load_game(text)

@@ -85,13 +85,13 @@ def test_saves_round_trip_with_forced_dice_and_refuse_corruption():
             g.apply(rng.choice(legal))
         if g.is_over:
             break
-    assert forced and json.loads(g.to_json())["chance"]
+    assert forced and json.loads(g.to_json())["forced"]
     text = g.to_json()
     h = load_any(text)
     assert h.to_json() == text and h.observe(0) == g.observe(0) and h.observe(1) == g.observe(1)
     data = json.loads(text)
     for bad in ({**data, "options": {"setup": "nope", "seed": 1}}, {**data, "options": {"setup": "random"}},
-                {**data, "actions": ["fly away"]}, {**data, "chance": {"x": 1}}, {**data, "version": 99}):
+                {**data, "actions": ["fly away"]}, {**data, "forced": {"x": 1}}, {**data, "version": 99}):
         with pytest.raises(SaveError):
             load_game(json.dumps(bad))
     with pytest.raises(SaveError):

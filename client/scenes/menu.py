@@ -1,4 +1,5 @@
-"""The in-game menu (Esc) and the load screen (a list of saves; a corrupt one shows its error)."""
+"""The in-game menu (Esc) and the load screen (a list of saves, the autosaves and the quicksave marked as
+such; a corrupt one shows its error)."""
 from __future__ import annotations
 
 import time
@@ -9,7 +10,9 @@ import pygame
 from client import i18n
 from client.scene import Scene
 from client.i18n import t
+from client import settings
 from client.scenes.modals import Modal
+from client.scenes.start import note_slot, option_word
 from client.ui import text, widgets
 
 
@@ -76,12 +79,24 @@ class MenuScene(Modal):
 
 
 def list_saves(folder: Path, limit: int = 14) -> list[Path]:
+    """The save files in ``folder``, newest first (not the settings file)."""
     try:
-        files = [p for p in Path(folder).glob("*.json") if p.is_file()]
+        files = [p for p in Path(folder).glob("*.json") if p.is_file() and p.name != settings.FILE_NAME]
     except OSError:
         return []
     files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
     return files[:limit]
+
+
+def save_kind(path: Path) -> str | None:
+    """"autosave" (a slot the game writes after each action, client.options.autosave_slot), "quicksave"
+    (F5) or None (a save the player named or made with Ctrl+S)."""
+    name = Path(path).name
+    if name.startswith("autosave") and name.endswith(".json"):
+        return "autosave"
+    if name == "quicksave.json":
+        return "quicksave"
+    return None
 
 
 class LoadScene(Scene):
@@ -102,12 +117,19 @@ class LoadScene(Scene):
         self.error = ""
 
     def describe(self, path) -> str:
-        """One line per save in the current language: game, map, mode, players (and seats), round or moves."""
-        from engine import registry
-
+        """One line per save in the current language: [autosave] or [quicksave], then the game."""
         sm = self.summaries.get(path)
+        kind = save_kind(path)
         if sm is None:
             return f"{path.name} ({t('not_a_save')})"
+        if kind is not None:
+            return f"[{t('saves.' + kind)}] " + self.describe_game(sm)
+        return self.describe_game(sm)
+
+    def describe_game(self, sm: dict) -> str:
+        """The game of a save summary in words (game, map, mode, players, round or moves)."""
+        from engine import registry
+
         info = registry.GAMES.get(sm["game"])
         name = (info.name_zh if i18n.lang() == "zh" else info.name_en) if info else sm["game"]
         o = sm["options"]
@@ -118,7 +140,11 @@ class LoadScene(Scene):
             except (KeyError, ValueError):
                 bits.append(str(o["preset"]))
         if o.get("mode"):
-            bits.append(t(f"mode_{o['mode']}") if f"mode_{o['mode']}" in i18n.STRINGS else str(o["mode"]))
+            m = o["mode"]
+            bits.append(t(f"mode_{m}") if f"mode_{m}" in i18n.STRINGS else option_word(sm["game"], "mode", m))
+        if info is not None:  # the game's other set-up choices that are not its default (揭棋, a random set-up)
+            bits += [option_word(sm["game"], k, o[k]) for k in info.choices
+                     if k not in ("preset", "mode", "players", "seed") and k in o and o[k] != info.options.get(k)]
         seats = sm.get("seats")
         if seats:
             humans = sum(1 for s in seats if s == "human")
@@ -135,6 +161,8 @@ class LoadScene(Scene):
         err = self.app.load_path(path)
         if err:
             self.error = t("load_failed", err=err)
+            return
+        note_slot(self.app)
 
     def handle(self, ev) -> None:
         if self.back.handle(ev):
@@ -159,7 +187,7 @@ class LoadScene(Scene):
         if not self.buttons:
             text.draw(surf, t("no_saves"), (w // 2, y + 20), 18, widgets.DIM, anchor="midtop")
         for b in self.buttons:
-            b.layout(w // 2, y, w=min(w - 80, 560), h=34, anchor="midtop")
+            b.layout(w // 2, y, w=min(w - 80, 900), h=34, anchor="midtop")  # a line with its set-up and date
             b.draw(surf)
             y += 40
         if self.error:

@@ -1,17 +1,27 @@
 """The start screen: game, then the rows its plugin asks for (map preset, rule mode, players), who sits in
-each seat, and the seed where the game shows one (games with a hidden deal never show or ask for it)."""
+each seat, and the seed where the game shows one (games with a hidden deal never show or ask for it).
+
+When the chosen game has an unfinished autosave, a Continue (继续) bar names it (game, set-up, round or
+move, date) and resumes it with its seats; 开始 on a set-up whose autosave slot holds an unfinished game
+asks before replacing it. The choices and the language are kept in the settings file (client/settings.py)
+whenever the player changes them."""
 from __future__ import annotations
 
 import random
+import time
+from pathlib import Path
 
 import pygame
 
-from client import i18n
+from client import i18n, savefile, settings
 from client.scene import Scene
 from client.i18n import t
 from client.boards.model import rgb255
+from client.options import autosave_slot, autosaves
 from client.render.flat import player_rgb
+from client.scenes.modals import ConfirmModal, NoticeModal
 from client.ui import text, widgets
+from engine import registry
 
 SEAT_KINDS = ["human", "random", "easy", "normal", "hard"]
 
@@ -27,8 +37,9 @@ class StartScene(Scene):
         self.seed_typed = ""
         self.error = ""
         self.rows: list[widgets.Chooser] = []
+        self.settings, _ = settings.load(o.save_dir)  # per game choices (the App put the last game's in o)
         self.game = widgets.Chooser(lambda: t("game"), lambda: self.games, self._game_name, o.game_id,
-                                    self._changed)
+                                    self._game_changed)
         self.preset = widgets.Chooser(lambda: t("preset"), lambda: self._values("preset", o.preset),
                                       i18n.preset_label, o.preset, self._changed)
         self.mode = widgets.Chooser(lambda: t("mode"), lambda: self._values("mode", o.mode),
@@ -48,17 +59,22 @@ class StartScene(Scene):
             widgets.Button(lambda: t("start"), self.start, 22),
             widgets.Button(lambda: t("load"), self.load, 20),
             widgets.Button(lambda: t("help"), self.help, 20),
-            widgets.Button(lambda: t("quit"), self.app.quit, 20),
+            widgets.Button(lambda: t("quit"), self.quit, 20),
         ]
         self.seed_minus = widgets.Button("-", lambda: self._set_seed(self.seed - 1), 18)
         self.seed_plus = widgets.Button("+", lambda: self._set_seed(self.seed + 1), 18)
         self.seed_dice = widgets.Button(lambda: t("random_seed"), lambda: self._set_seed(random.randrange(100000)), 16)
         self.seed_rect = pygame.Rect(0, 0, 0, 0)
+        self.continue_button = widgets.Button(self.continue_label, self.continue_game, 20)
+        self._autosave_info: dict = {}  # (path, mtime, size) -> its summary (read once per file version)
+        self._touched = False  # the player changed something: the settings file is written
+        self._written = None  # the settings last written (or read)
         self._preview_key = None
         self._preview_img: pygame.Surface | None = None
         self._preview_game = None  # the game the preview shows (started as is when the key still matches)
         self._worker = None
         self._changed(None)
+        self._written = self.settings_now().to_json()
 
     @property
     def main_rows(self) -> list:
@@ -90,17 +106,152 @@ class StartScene(Scene):
             row = self._extra.get((gid, opt))
             if row is None:
                 row = self._extra[(gid, opt)] = widgets.Chooser(
-                    lambda gid=gid, opt=opt: _option_word(gid, opt), lambda info=info, opt=opt: list(info.choices[opt]),
-                    lambda v, gid=gid, opt=opt: _option_word(gid, opt, v), self._default(info, opt))
+                    lambda gid=gid, opt=opt: option_word(gid, opt), lambda info=info, opt=opt: list(info.choices[opt]),
+                    lambda v, gid=gid, opt=opt: option_word(gid, opt, v), self._default(info, opt))
             out.append(row)
         return out
 
     def _default(self, info, opt: str):
-        """A game option row's first value: the one asked for (``--items``), else the game's default."""
+        """A game option row's first value: the one asked for (``--items``), else the one remembered in the
+        settings file, else the game's default."""
         asked = (self.app.opts.game_options or {}).get(opt)
         if asked is not None and asked in info.choices[opt]:
             return asked
+        kept = settings.choices(self.settings, info.game_id).get("options", {}).get(opt)
+        if kept is not None:
+            return kept
         return info.options.get(opt, info.choices[opt][0])
+
+    # ---------------------------------------------------------------- settings
+    def _game_changed(self, gid) -> None:
+        """Another game: its remembered choices come back, and a note of the last screen (the language
+        switch, a load error) goes."""
+        self.app.notice = ""
+        self.error = ""
+        c = settings.choices(self.settings, gid)
+        for key, row in (("preset", self.preset), ("mode", self.mode)):
+            if key in c:
+                row.value = c[key]
+        if "players" in c:
+            self.players.value = c["players"]
+        for i, k in enumerate(c.get("seats", [])[:8]):
+            self.seats[i].value = k
+        self._changed(gid)
+
+    def settings_now(self) -> settings.Settings:
+        """The settings file's content for the screen as it is: the language, the game, its choices
+        (the other games' choices as they were remembered)."""
+        gid = self.game.value
+        s = settings.Settings(lang=i18n.lang(), game=gid, games=dict(self.settings.games))
+        entry: dict = {"players": int(self.players.value),
+                       "seats": [r.value for r in self.seats[:int(self.players.value)]]}
+        if self.preset.enabled:
+            entry["preset"] = self.preset.value
+        if self.mode.enabled:
+            entry["mode"] = self.mode.value
+        opts = {opt: self._extra[(gid, opt)].value for opt in self.extra_options() if (gid, opt) in self._extra}
+        if opts:
+            entry["options"] = opts
+        s.games[gid] = entry
+        return s
+
+    def save_settings(self, force: bool = False) -> None:
+        """Write the settings file when the player changed something (an error shows on the screen)."""
+        if not (self._touched or force):
+            return
+        s = self.settings_now()
+        data = s.to_json()
+        if data == self._written:
+            return
+        self._written = data
+        self.settings = s
+        err = settings.save(self.app.opts.save_dir, s)
+        if err:
+            self.error = err
+
+    # ---------------------------------------------------------------- autosaves
+    def chosen_setup(self) -> tuple[dict, str | None]:
+        """(the save options that name the autosave slot, the map preset or None) of the game the screen
+        would start: its own rows, and the shared rows the game uses."""
+        gid = self.game.value
+        opts: dict = {opt: self._extra[(gid, opt)].value for opt in self.extra_options() if (gid, opt) in self._extra}
+        if self.mode.enabled:
+            opts["mode"] = self.mode.value
+        opts["players"] = int(self.players.value)
+        return opts, (self.preset.value if self.preset.enabled else None)
+
+    def slot_path(self) -> Path:
+        """The autosave slot a new game of the chosen set-up and seats writes (client.options.autosave_slot)."""
+        o = self.app.opts
+        if o.autosave:
+            return Path(o.autosave)
+        opts, preset = self.chosen_setup()
+        return autosave_slot(Path(o.save_dir), self.game.value, opts, preset,
+                             [r.value for r in self.seats[:int(self.players.value)]])
+
+    def autosave_summary(self, path: Path) -> dict | None:
+        """The load-list summary of an autosave (client.savefile.summary) plus its date, read once per
+        version of the file; None when it is not a save."""
+        try:
+            st = path.stat()
+        except OSError:
+            return None
+        key = (str(path), st.st_mtime_ns, st.st_size)
+        if key not in self._autosave_info:
+            sm = savefile.summary(path)
+            if sm is not None:
+                sm = dict(sm, path=path, mtime=st.st_mtime)
+            self._autosave_info[key] = sm
+        return self._autosave_info[key]
+
+    def continue_info(self) -> dict | None:
+        """The newest unfinished autosave of the chosen game (any set-up, any slot), or None."""
+        o = self.app.opts
+        paths = [Path(o.autosave)] if o.autosave else autosaves(Path(o.save_dir), self.game.value)
+        for p in paths[:8]:
+            sm = self.autosave_summary(p)
+            if sm is not None and sm["game"] == self.game.value and not sm.get("over"):
+                return sm
+        return None
+
+    def describe_save(self, sm: dict) -> tuple[str, str]:
+        """(what: the game's name, its set-up and round or move; when: the date) of an autosave summary."""
+        info = registry.get(sm["game"])
+        name = info.name_zh if i18n.lang() == "zh" else info.name_en.split(":")[0]
+        bits = [name]
+        o = sm.get("options") or {}
+        for opt in info.choices:
+            v = o.get(opt)
+            if opt in ("players", "seed") or v is None or v == info.options.get(opt):
+                continue
+            if opt == "preset":
+                bits.append(i18n.preset_label(v))
+            elif opt == "mode" and f"mode_{v}" in i18n.STRINGS:
+                bits.append(t(f"mode_{v}"))
+            else:
+                bits.append(option_word(sm["game"], opt, v))
+        r = sm.get("round")
+        bits.append(t("saves.round", n=r) if isinstance(r, int) and r > 0 else t("saves.moves", n=sm["actions"]))
+        return " · ".join(str(b) for b in bits), time.strftime("%Y-%m-%d %H:%M", time.localtime(sm["mtime"]))
+
+    def continue_label(self) -> str:
+        sm = self.continue_info()
+        if sm is None:
+            return t("saves.continue")
+        what, when = self.describe_save(sm)
+        return t("saves.continue_line", what=what, when=when)
+
+    def continue_game(self) -> None:
+        """Resume the newest unfinished autosave of the chosen game (its seats and viewer as saved)."""
+        sm = self.continue_info()
+        if sm is None:
+            return
+        self.save_settings(force=True)
+        err = self.app.load_path(sm["path"])
+        if err:
+            self.error = t("load_failed", err=err)
+            return
+        note_slot(self.app)
 
     # ---------------------------------------------------------------- data
     def _game_name(self, gid) -> str:
@@ -169,7 +320,9 @@ class StartScene(Scene):
         return (self.game.value, self.preset.value, self.mode.value, int(self.players.value), self.seed)
 
     def update(self, dt: float) -> None:
-        """Generate the chosen map in a background thread and show it as a thumbnail."""
+        """Keep the settings file up to date; generate the chosen map in a background thread and show it
+        as a thumbnail."""
+        self.save_settings()
         key = self.preview_key()
         w = self._worker
         if w is not None and w["done"]:
@@ -199,10 +352,25 @@ class StartScene(Scene):
         self._preview_key, self._preview_img, self._preview_game = key, self.plugin().preview_image(game), game
 
     # --------------------------------------------------------------- actions
-    def start(self) -> None:
+    def replaced_autosave(self) -> dict | None:
+        """The unfinished game in the autosave slot a new game of the chosen set-up would write, or None."""
+        p = self.slot_path()
+        sm = self.autosave_summary(p) if p.exists() else None
+        return sm if sm is not None and not sm.get("over") else None
+
+    def start(self, replace: bool = False) -> None:
+        """Start a new game of the chosen set-up; when its autosave slot holds an unfinished game, ask first
+        (yes: start, and the new game's autosave replaces it)."""
         if not self._playable():
             self.error = t("game_unavailable")
             return
+        old = None if replace else self.replaced_autosave()
+        if old is not None:
+            what, when = self.describe_save(old)
+            self.app.push(ConfirmModal(self.app, lambda: t("saves.replaces", what=what, when=when),
+                                       lambda: self.start(replace=True)))
+            return
+        self.save_settings(force=True)
         o = self.app.opts
         o.game_id, o.preset, o.mode = self.game.value, self.preset.value, self.mode.value
         o.players, o.seed = int(self.players.value), self.seed
@@ -230,6 +398,13 @@ class StartScene(Scene):
                 self.app.new_game_from_opts()
         except Exception as e:  # a preset/player mismatch etc.: say it
             self.error = f"{type(e).__name__}: {e}"
+            return
+        note_slot(self.app)
+
+    def quit(self) -> None:
+        """Leave the client (the settings file keeps the choices)."""
+        self.save_settings()
+        self.app.quit()
 
     def load(self) -> None:
         from client.scenes.menu import LoadScene
@@ -246,6 +421,10 @@ class StartScene(Scene):
         return self.main_rows + self.seats[:int(self.players.value)]
 
     def handle(self, ev) -> None:
+        if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL):
+            self._touched = True  # the settings file follows the player's changes (written in update)
+        if self.continue_info() is not None and self.continue_button.handle(ev):
+            return
         seed_buttons = [self.seed_minus, self.seed_plus, self.seed_dice] if self.shows_seed() else []
         for b in self.buttons + seed_buttons:
             if b.handle(ev):
@@ -267,7 +446,7 @@ class StartScene(Scene):
         rows = self.all_rows()
         k = ev.key
         if k == pygame.K_ESCAPE:
-            self.app.quit()
+            self.quit()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
         elif k == pygame.K_DOWN:
@@ -342,9 +521,10 @@ class StartScene(Scene):
             r.layout(sx, sy, 90, 180)
             r.draw(surf, focused=len(self.main_rows) + i == self.focus)
             sy += 42
-        # map preview under the seats
+        # map preview under the seats (above the Continue bar when there is one)
+        cont = self.continue_info()
         top = sy + 8
-        size = min(260, h - 110 - top)
+        size = min(260, h - (170 if cont is not None else 110) - top)
         if self.preview_key() is not None and size >= 80:
             box = pygame.Rect(sx - 22, top, size, size)
             if self._preview_img is not None and self._preview_key == self.preview_key():
@@ -353,10 +533,17 @@ class StartScene(Scene):
                 pygame.draw.rect(surf, (34, 38, 48), box)
                 text.draw(surf, "…", box.center, 28, widgets.DIM, anchor="center")
             pygame.draw.rect(surf, widgets.BORDER, box, 1)
+        lift = 0
+        if cont is not None:  # Continue: the game, its set-up, round or move, date
+            r = self.continue_button.layout(w // 2, h - 150, w=min(w - 40, 720), h=40, anchor="midtop")
+            self.continue_button.draw(surf)
+            if self.slot_path() == cont["path"]:  # 开始 would replace it (and asks)
+                text.draw(surf, t("saves.replaces_hint"), (w // 2, r.bottom + 4), 14, widgets.DIM, anchor="midtop")
+            lift = 60
         if self.error:
-            text.draw(surf, self.error, (w // 2, h - 120), 18, widgets.BAD, anchor="midtop")
+            text.draw(surf, self.error, (w // 2, h - 120 - lift), 18, widgets.BAD, anchor="midtop")
         if self.app.notice:
-            text.draw(surf, self.app.notice, (w // 2, h - 150), 16, widgets.BAD, anchor="midtop")
+            text.draw(surf, self.app.notice, (w // 2, h - 150 - lift), 16, widgets.BAD, anchor="midtop")
         bx = w // 2 - 290
         for b in self.buttons:
             r = b.layout(bx, h - 80, w=130, h=44)
@@ -364,7 +551,7 @@ class StartScene(Scene):
             b.draw(surf)
 
 
-def _option_word(game_id: str, option: str, value=None) -> str:
+def option_word(game_id: str, option: str, value=None) -> str:
     """The start-screen word for a game's option (or one of its values): ``<game>.option.<option>[.<value>]``
     in the game's message catalogue, else the plain name."""
     from engine.messages import Msg, template
@@ -373,3 +560,16 @@ def _option_word(game_id: str, option: str, value=None) -> str:
     if template(key, "en") is None:
         return str(option if value is None else value)
     return i18n.engine_text(Msg.of(key))
+
+
+def note_slot(app) -> None:
+    """After a game starts: claim its autosave slot now, and when another client on this machine holds it,
+    say which slot this game autosaves to instead (a box over the game)."""
+    scene = app.scene
+    game, seats = getattr(scene, "game", None), getattr(scene, "seats", None)
+    if game is None or seats is None:
+        return
+    app.opts.autosave_note = ""
+    app.opts.autosave_path(game, seats)
+    if app.opts.autosave_note:
+        app.push(NoticeModal(app, app.opts.autosave_note, None))

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import json
 import random
 from typing import Any
 
@@ -25,6 +24,7 @@ from engine.anqi.board import HAN, Layout, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Rejection, Up
 from engine.chance import Chance, fresh_seed
 from engine.messages import Msg
+from engine.saves import envelope, need, need_int, read_forced, read_save as read_envelope, replay_actions
 
 SAVE_VERSION = 1
 
@@ -237,11 +237,10 @@ class AnqiGame(Game):
                 for k, (s, o, r, m) in enumerate(self.pos.standings())]
 
     def to_json(self) -> str:
-        data = {"game": "anqi", "version": SAVE_VERSION, "seed": self.seed, "players": 3,
-                "actions": [str(a) for a in self._log]}
-        if self.chance.forced:  # a forced deal (tests, hidden variants) is saved so it replays exactly
-            data["chance"] = self.chance.to_json()
-        return json.dumps(data, ensure_ascii=False)
+        """The save: the one envelope (engine.saves); a forced deal (tests, hidden variants) is kept in
+        ``forced`` so that it replays exactly."""
+        return envelope("anqi", SAVE_VERSION, {"seed": self.seed, "players": 3},
+                        [str(a) for a in self._log], forced=self.chance.to_json())
 
     def reveals(self, action: Any) -> bool:
         """G2: a flip turns a face-down piece over (A1); moves show nothing hidden."""
@@ -396,16 +395,17 @@ def new_game(seed: int | None = None, players: int = 3, **_: Any) -> AnqiGame:
 
 
 def load_game(text: str) -> AnqiGame:
-    """Replay a save {"game":"anqi","version":1,"seed":..,"actions":[..]}; SaveError if it is not one."""
-    from engine.saves import need, need_int, read_save as read_envelope, replay_actions
-
+    """Replay a save (the one envelope; an older save kept ``seed`` and ``players`` at the top and the
+    forced deal under ``chance``); SaveError if it is not one."""
     data = read_envelope(text, "anqi", SAVE_VERSION, "暗战洛阳城")
-    seed = need_int(data, "seed", -2**63, 2**63 - 1, "暗战洛阳城 save")
-    if need(data, "players", int, "暗战洛阳城 save", 3) != 3:
-        raise SaveError("暗战洛阳城 save: players must be 3 (the game is for three players)")
+    opts = data["options"] if "options" in data else data  # a save from before the one envelope
+    where = "暗战洛阳城 save" + (": options" if "options" in data else "")
+    seed = need_int(opts, "seed", -2**63, 2**63 - 1, where)
+    if need(opts, "players", int, where, 3) != 3:
+        raise SaveError(f"{where}: players must be 3 (the game is for three players)")
+    forced = read_forced(data, "暗战洛阳城")
     try:
-        forced = Chance.forced_from_json(data.get("chance"))
         game = AnqiGame(seed=seed, forced=forced or None)
     except (ValueError, TypeError, KeyError) as e:
-        raise SaveError(f"暗战洛阳城 save: the forced deal in 'chance' is not a deal of this game ({e})") from None
-    return replay_actions(game, need(data, "actions", list, "暗战洛阳城 save"))
+        raise SaveError(f"暗战洛阳城 save: the forced deal is not a deal of this game ({str(e)[:100]})") from None
+    return replay_actions(game, need(data, "actions", list, "暗战洛阳城 save"), title="暗战洛阳城")

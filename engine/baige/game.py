@@ -1,16 +1,16 @@
 """百格西洋棋 as an engine.api Game: game-end rules, draw offers, resignation, saves."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step, read_save
+from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.baige.board import (
     A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, G, K, LETTERS, N, NAMES_ZH, P, Q, R, RANK, SQNAME, SQUARES,
     START_FEN, W, FenError, Position, move_flag, move_from, move_promo, move_text, move_to,
     parse_move_text,
 )
 from engine.messages import Msg
+from engine.saves import envelope, need, no_forced, read_save as read_envelope, replay_actions
 
 SAVE_VERSION = 1
 FIFTY_MOVE_PLIES = 100  # decision D2: 50 moves by each side without a capture or pawn move
@@ -405,8 +405,8 @@ class BaigeGame(Game):
         return move_msg(self.pos, m)
 
     def to_json(self) -> str:
-        return json.dumps({"game": "baige", "version": SAVE_VERSION, "fen": self.start_fen,
-                           "actions": list(self._log)})
+        """The save: the one envelope (engine.saves), the start position as the ``fen`` option."""
+        return envelope("baige", SAVE_VERSION, {"fen": self.start_fen}, [str(a) for a in self._log])
 
     def clone(self) -> "BaigeGame":
         g = BaigeGame.__new__(BaigeGame)
@@ -444,16 +444,20 @@ class BaigeGame(Game):
 
 
 def load_game(text: str) -> BaigeGame:
-    """Replay a save {"game":"baige","version":1,"fen":..,"actions":[..]}; SaveError if it is not one."""
-    from engine.saves import need, read_save as read_envelope, replay_actions
-
+    """Replay a save (the one envelope, the start FEN in options.fen; an older save kept ``fen`` at the
+    top); SaveError if it is not one."""
     data = read_envelope(text, "baige", SAVE_VERSION, "百格西洋棋")
-    fen = need(data, "fen", str, "百格西洋棋 save")
+    opts = data.get("options", {})
+    if "fen" in opts or "fen" not in data:
+        fen = need(opts, "fen", str, "百格西洋棋 save: options")
+    else:  # a save from before the one envelope
+        fen = need(data, "fen", str, "百格西洋棋 save")
     if len(fen) > 200:
         raise SaveError(f"百格西洋棋 save: the start position (fen) is {len(fen)} characters long")
     actions = need(data, "actions", list, "百格西洋棋 save")
+    no_forced(data, "百格西洋棋", "chess draws nothing")
     try:
         g = BaigeGame(fen)
     except ValueError as e:
         raise SaveError(f"百格西洋棋 save: {e}") from None
-    return replay_actions(g, actions)
+    return replay_actions(g, actions, title="百格西洋棋")

@@ -414,7 +414,7 @@ def game_from(scen: Scenario, seed: int = 0) -> JiangshanGame:
 
 def load_game(text: str) -> JiangshanGame:
     """A game replayed from its save; SaveError for anything that is not a valid 江山 save."""
-    from engine.saves import read_save, replay_actions
+    from engine.saves import read_forced, read_save, replay_actions
 
     data = read_save(text, "jiangshan", SAVE_VERSION, "江山")
     opts = data.get("options", {})
@@ -423,9 +423,9 @@ def load_game(text: str) -> JiangshanGame:
         raise SaveError(f"江山 save: unknown scenario {str(sc)[:40]!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**63:
         raise SaveError("江山 save: seed must be an integer")
+    forced = read_forced(data, "江山")
     try:
-        forced = Chance.forced_from_json(data.get("forced"))
         g = JiangshanGame(sc, seed, forced)
-    except ValueError as e:
-        raise SaveError(f"江山 save: {e}") from None
-    return replay_actions(g, data["actions"])
+    except ValueError as e:  # a forced outcome that does not fit a draw of the set-up (ChanceError)
+        raise SaveError(f"江山 save: {str(e)[:120]}") from None
+    return replay_actions(g, data["actions"], title="江山")

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
-from engine.chance import Chance, fresh_seed
+from engine.chance import Chance, ChanceError, fresh_seed
 from engine.messages import Msg
-from engine.saves import envelope, read_save
+from engine.saves import chance_refused, check_forced_drawn, envelope, read_forced, read_save
 from engine.sanguo.board import EMPEROR, HAN, HIDDEN_KINDS, RULER, layout
 from engine.sanguo.notation import KIND_OF, PATTERN, ZH_KIND, Move, resolve, text_of
 from engine.sanguo.rules import BLOODBATH, HID, K, O, OWN, QUICK, Position, Rejection
@@ -423,16 +423,19 @@ def load_game(text: str) -> SanguoGame:
         raise SaveError(f"三国演弈 save: unknown variant {str(variant)[:20]!r} or mode {str(mode)[:20]!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SaveError("三国演弈 save: the seed must be an integer")
+    forced = read_forced(data, "三国演弈")
     try:
-        forced = Chance.forced_from_json(data.get("forced"))
         g = SanguoGame(variant, mode, seed, forced)
-    except ValueError as e:
-        raise SaveError(f"三国演弈 save: {e}") from None
+    except ValueError as e:  # a forced deal that does not fit (engine.chance.ChanceError)
+        raise SaveError(f"三国演弈 save: {str(e)[:120]}") from None
     for n, t in enumerate(data["actions"]):
         try:
             g.apply(g.parse_action(t))
         except (ParseError, IllegalAction) as e:
             raise SaveError(f"action {n + 1} ({t[:60]!r}) cannot be replayed: {e}") from None
+        except ChanceError as e:
+            raise chance_refused("三国演弈", e, [g.chance], f" (action {n + 1}, {t[:60]!r})") from None
         if str(g._log[-1]) != t.strip():
             raise SaveError(f"action {n + 1} ({t[:60]!r}) does not match the replayed move {g._log[-1]}")
+    check_forced_drawn([g.chance], "三国演弈")
     return g

@@ -1,9 +1,11 @@
 """Save and load 沙场秋点兵 games as JSON: rules, seed, map and the action log; replay to any point.
 
-The save is the common envelope (engine.saves) with two game keys: ``map`` (the heights in
-full and the spawns, so saves outlive generator changes) and ``setup`` (a start position, see
-engine.shachang.position, or null). Every value is checked by meaning before it is used, and
-anything wrong raises SaveError naming the key and the problem in words.
+The save is the one envelope (engine.saves) with the start position in ``start``: ``map`` (the
+heights in full and the spawns, so saves outlive generator changes) and ``setup`` (a start position,
+see engine.shachang.position, or null); the fun items' forced outcomes are the envelope's ``forced``.
+Saves from before the one envelope (``map`` and ``setup`` at the top, ``options.item_forced``) are
+read too. Every value is checked by meaning before it is used, and anything wrong raises SaveError
+naming the key and the problem in words.
 """
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.api import SaveError
-from engine.saves import described, envelope, kind_of, need, need_int, read_save, replay_actions, shown
+from engine.saves import (described, envelope, kind_of, need, need_int, no_forced, read_forced, read_save, read_start,
+                          replay_actions, shown)
 
 if TYPE_CHECKING:
     from engine.shachang.game import ShachangGame
@@ -28,14 +31,16 @@ def save_json(g: "ShachangGame") -> str:
     """The save text of ``g`` (the map is stored in full, so saves outlive generator changes)."""
     from engine.shachang.items import save_options
 
+    items = save_options(g)
+    forced = items.pop("item_forced", {})  # the items' forced outcomes: the envelope's "forced"
     return envelope(
         FORMAT, VERSION,
         {"preset": g.preset_key, "mode": g.mode, "players": g.n, "seed": g.seed,
-         "round_limit": g.round_limit, **save_options(g)},
-        [str(a) for a in g.log],
-        map={"source": g.map_source, "heights": np.asarray(g.game_map.heights).tolist(),
-             "spawns": [[list(c) for c in s] for s in g.game_map.spawns]},
-        setup=g.setup)
+         "round_limit": g.round_limit, **items},
+        [str(a) for a in g.log], forced=forced,
+        start={"map": {"source": g.map_source, "heights": np.asarray(g.game_map.heights).tolist(),
+                       "spawns": [[list(c) for c in s] for s in g.game_map.spawns]},
+               "setup": g.setup})
 
 
 def _cell_text(r: int, c: int) -> str:
@@ -155,7 +160,8 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
 
     data = read_save(text, FORMAT, VERSION, "沙场秋点兵")
     opts = need(data, "options", dict, "save")
-    mp = need(data, "map", dict, "save")
+    start = read_start(data, "沙场秋点兵", ("map", "setup"))  # an older save: map and setup at the top
+    mp = need(start, "map", dict, "save")
     actions = need(data, "actions", list, "save")
     preset_key = need(opts, "preset", str, "options")
     if preset_key not in presets():
@@ -173,13 +179,17 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
     spawns = check_spawns(need(mp, "spawns", list, "map"), players, p.spawns, p.size)
     source = need(mp, "source", str, "map", "file")
     star = p.board == "star"  # S19h: the star's setups name star cells (engine.shachang.star_position)
-    setup = data.get("setup") if star else check_setup(data.get("setup"), players, preset_key,
-                                                       round_limit or p.round_limit)
+    setup = start.get("setup") if star else check_setup(start.get("setup"), players, preset_key,
+                                                        round_limit or p.round_limit)
     if upto is not None and (type(upto) is not int or not 0 <= upto <= len(actions)):
         raise SaveError(f"cannot replay to action {shown(upto)}: the save has {len(actions)} actions")
     from engine.shachang.items import load_options
 
     item_opts = load_options(opts)  # the fun items (S20a), if on
+    if item_opts and ("forced" in data or "item_forced" not in opts):  # older saves: options.item_forced
+        item_opts["item_forced"] = read_forced(data, "沙场秋点兵")
+    else:
+        no_forced(data, "沙场秋点兵", "a game without the fun items draws nothing")
     try:
         gmap = GameMap(heights=heights, spawns=spawns)
         from engine.shachang import game_class
@@ -188,4 +198,4 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
                                    **item_opts)  # the fun items (S20a) when on
     except ValueError as e:  # what the game itself refuses (e.g. a spawn twice, a full unit cap)
         raise SaveError(f"save file: bad rules, map or setup: {e}") from None
-    return replay_actions(g, actions, upto)
+    return replay_actions(g, actions, upto, title="沙场秋点兵")

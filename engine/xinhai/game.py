@@ -18,7 +18,7 @@ from typing import Any
 from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.chance import Chance, fresh_seed
 from engine.messages import Msg
-from engine.saves import envelope, read_save, replay_actions
+from engine.saves import envelope, read_forced, read_save, replay_actions
 from engine.xinhai import rules_flow
 from engine.xinhai.actions import Act, parse
 from engine.xinhai.board import Board, Unit, enemy
@@ -282,7 +282,7 @@ class XinhaiGame(Game):
 
     def to_json(self) -> str:
         return envelope("xinhai", SAVE_VERSION, dict(self.options), [str(a) for a in self._log],
-                        chance=self.chance.to_json())
+                        forced=self.chance.to_json())
 
     def reveals(self, action: Any) -> bool:
         """G2: a set-up card played from a private hand is shown to the other side (X10); dice,
@@ -368,17 +368,12 @@ def load_game(text: str) -> XinhaiGame:
         raise SaveError("辛亥革命 save: options.setup must be \"historical\" or \"random\"")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SaveError("辛亥革命 save: options.seed must be an integer")
+    forced = read_forced(data, "辛亥革命")  # "forced"; before the one envelope, "chance"
     try:
-        forced = Chance.forced_from_json(data.get("chance"))
         g = XinhaiGame(setup=setup, seed=seed, forced=forced)
-    except ValueError as e:
-        raise SaveError(f"辛亥革命 save: bad forced chance outcomes ({str(e)[:80]})") from None
-    try:
-        return replay_actions(g, data["actions"])
-    except SaveError:
-        raise
-    except ValueError as e:  # a forced chance outcome that does not fit (engine.chance.ChanceError)
-        raise SaveError(f"辛亥革命 save: a forced chance outcome does not fit ({str(e)[:80]})") from None
+    except ValueError as e:  # a forced outcome that does not fit a draw of the set-up (ChanceError)
+        raise SaveError(f"辛亥革命 save: a forced chance outcome does not fit ({str(e)[:100]})") from None
+    return replay_actions(g, data["actions"], title="辛亥革命")
 
 
 __all__ = ["XinhaiGame", "new_game", "load_game", "Act", "REGIONS", "enemy"]
