@@ -62,3 +62,52 @@ def test_fanfu_tells_nobody_the_maps_extremes():
     for p in (0, 1):
         ev = [e for e in g.events(p) if e.msg.key == "shachang.ev.item.fanfu"]
         assert ev and "hi" not in ev[0].msg.kw and "lo" not in ev[0].msg.kw
+
+
+# ---------------------------------------------------------------- S20l
+def test_s20l_the_sacrificed_unit_gives_ghost_vision_until_the_end_of_its_owners_next_turn():
+    g = igame([[0, "d4", 3], [0, "a1", 1], [1, "d6", 2], [1, "h8", 1]], mode="digital", hands=[["tonggui"], []])
+    g.apply("item tonggui d4")
+    ghost = [(c, r) for c, r in g.observe(0).ghosts if c == C("d4")]
+    assert ghost, "ghost vision over the sacrificed unit's cell (S9)"
+    g.apply("end")  # P1's own turn ends: the ghost stays (it was lost at once before S20l)
+    assert [(c, r) for c, r in g.observe(0).ghosts if c == C("d4")] == ghost
+    assert g.visible(0)[C("d6")]
+    g.apply("end")  # P2's turn ends
+    assert g.cur == 0 and [(c, r) for c, r in g.observe(0).ghosts if c == C("d4")] == ghost
+    g.apply("end")  # the end of P1's next turn: gone
+    assert not [c for c, _ in g.observe(0).ghosts if c == C("d4")]
+
+
+def test_s20l_a_self_blast_that_ends_the_game_without_damage_is_void_in_its_end_text_too():
+    g = igame([[0, "d4", 2], [1, "h8", 1]], mode="tabletop", hands=[["tonggui"], []], reserve=[0, 0])
+    g.apply("item tonggui d4")  # hits nobody; P1 has no soldier left
+    assert g.is_over and g.hits == 0
+    assert all(p.out for p in g.ranking())
+    assert g.end_reason().key == "shachang.end.void"
+    text = g.end_reason().render("en")
+    assert "void game" in text and "wiped out every other player" not in text, text
+
+
+# ---------------------------------------------------------------- S20m
+def _jailed_p2():
+    """P2's unit on d6 jailed by P1 (P2 holds 愚公移山 and 寸土不让), now P2's turn."""
+    g = igame([[0, "d4", 3], [1, "d6", 2], [1, "h8", 1]], mode="digital", hands=[["dilao"], ["yugong", "cuntu"]])
+    g.apply("item dilao d6")
+    g.apply("end")
+    assert g.cur == 1 and g.units[C("d6")].jail
+    return g
+
+
+def test_s20m_a_jailed_unit_has_no_move_power_for_yugong():
+    g = _jailed_p2()
+    from tests.test_shachang_items import assert_illegal
+
+    e = assert_illegal(g, "item yugong d6 d6 d7 1", "S20d")
+    assert "imprison" in e.text("en") or "jail" in e.text("en").lower()
+
+
+def test_s20m_a_jailed_unit_may_use_cuntu_it_has_not_marched():
+    g = _jailed_p2()
+    g.apply("item cuntu d6")
+    assert g.units[C("d6")].shots

@@ -308,7 +308,8 @@ def test_a_jailed_neighbour_does_not_hide_a_withdrawn_one_from_the_reinforcement
     # next to the jailed soldier only: D-SI3 forbids stopping there (a march), not a reinforcement
     assert _reinforcements(g) == ["n3", "n4", "o3", "q1"]
     g.apply("reinforce q1 1")
-    refused(g, "march q1 p1 1", "S20g withdrawn")  # nor does a march stop next to the withdrawn o1
+    assert g.units[N("q1")].jail  # S20m: it joined the jailed p2's unit: jailed with it this turn
+    refused(g, "march q1 p1 1", "S20d jailed")
 
 
 def test_wangming_discards_the_farthest_soldiers_for_extra_steps_S20h_DSI7():

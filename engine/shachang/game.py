@@ -6,6 +6,7 @@ the rule it breaks) and leaves the state untouched.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import deque
 
 import numpy as np
@@ -18,6 +19,7 @@ from engine.shachang.actions import (Action, Attack, End, March, Reinforce, UseI
 from engine.shachang.cells import Cell, cell_name
 from engine.shachang.maps import GameMap
 from engine.shachang.observation import Observation, UnitView, common_fields
+from engine.shachang.ranking import is_void
 from engine.shachang.sight import blocking_cell, line_report, steps
 from engine.shachang.state import Ghost, Unit
 from engine.shachang.vision import VisionMap, diamond, visible_from
@@ -161,8 +163,16 @@ class ShachangGame(Game):
         return [ev for ev, _ in self._events if ev.seen_by(player)]
 
     def end_reason(self):
-        """Why the game ended as a keyed message ("" while it goes on)."""
-        return self._end_msg if self.over and self._end_msg is not None else ""
+        """Why the game ended as a keyed message ("" while it goes on); a void game (流局, S18) says so,
+        as its ranking does (S20l: a self-blast that wiped out everybody dealt no damage)."""
+        if not self.over or self._end_msg is None:
+            return ""
+        if is_void(self):
+            why = self._end_msg
+            if why.key == "shachang.end.wipeout":  # nobody wiped anybody out: the others fell by themselves
+                why = Msg.of("shachang.end.last_standing", seat=why.kw["seat"])
+            return Msg.of("shachang.end.void", why=why)
+        return self._end_msg
 
     def hidden_variant(self, player: int, rng) -> "ShachangGame":
         """A copy ``player`` cannot tell from this game: enemy units on cells the player neither sees
@@ -246,9 +256,13 @@ class ShachangGame(Game):
         self.explored[g.owner] |= self._vision.counts[g.owner] > 0
 
     def _drop_ghosts(self, owner: int) -> None:
+        """End ``owner``'s ghost visions at the end of its turn; one made in this very turn (its own
+        sacrifice, S20l) lasts until the end of its next turn, as one made in an enemy's turn does."""
         keep = []
         for g in self.ghosts:
-            if g.owner == owner:
+            if g.owner == owner and g.own_turn:
+                keep.append(dataclasses.replace(g, own_turn=False))
+            elif g.owner == owner:
                 self._vision.remove(g.owner, (g.cell[0], g.cell[1], 0, g.radius), ignore_terrain=True)
             else:
                 keep.append(g)

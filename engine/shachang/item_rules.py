@@ -239,6 +239,8 @@ def _check_unit_item(g: "ShachangGame", a) -> None:
     k = a.kind
     u = _own_unit(g, a, a.cells[0])
     if k == "yugong":
+        if u.jail:  # S20m: a jailed unit has no move power
+            raise _refuse("dilao", "jailed", a, cell=cell_name(a.cells[0]))
         check_yugong(g, a, u.moves)
     elif k == "liu":
         if len(g.units) >= len(g.grid):
@@ -255,7 +257,7 @@ def _check_unit_item(g: "ShachangGame", a) -> None:
                 raise _refuse("dilao", "jailed", a, cell=cell_name(a.cells[0]))
             if a.count > u.count - 1:
                 raise _refuse(k, "keep one", a, count=u.count, n=a.count)
-        elif u.moves < g.P.move:
+        elif u.moves < g.P.move and not u.jail:  # S20m: a jailed unit has not marched: 寸土不让 is allowed
             raise _refuse(k, "marched", a, cell=cell_name(a.cells[0]))
 
 
@@ -485,7 +487,7 @@ def _tonggui(g: "ShachangGame", p: int, src: Cell, u: Unit) -> None:
     g.lost[p] += u.count
     g._refresh_vision([src])
     if g.fog:
-        g._add_ghost(Ghost(p, src, rules.vision_range(max(1, u.last_count))))
+        g._add_ghost(Ghost(p, src, rules.vision_range(max(1, u.last_count)), own_turn=True))  # S20l
     g._event(Msg.of("shachang.ev.item.tonggui", seat=_seat(p), cell=cell_name(src)),  # S20k: no count
              None if saw_src is None else saw_src)
     hit_enemy = False

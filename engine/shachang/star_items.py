@@ -148,6 +148,17 @@ def after_action(g: "StarGame", a, p: int) -> None:
     """After every star action: a move ending on an item cell draws (S20a, D-SI1); 寸土不让 keeps its
     unit's attack while it has shots left (S20i); remembered heights of cells seen again are dropped."""
     square_items.after_action(g, a, p, sc.name, _shot)
+    _jail_joiners(g, p)
+
+
+def _jail_joiners(g: "StarGame", p: int) -> None:
+    """S20m: soldiers that joined a jailed unit (a reinforcement or a move next to it) are jailed with it
+    for the rest of the turn."""
+    for cell, u in list(g.units.items()):
+        if u.owner == p and u.jail:
+            for c in g.group_of(cell):
+                if g.units[c].jail < u.jail:
+                    g.units[c].jail = u.jail
 
 
 def _shot(g: "StarGame", a: Attack) -> None:
@@ -188,6 +199,8 @@ def _check_unit_item(g: "StarGame", a: UseItem) -> None:
     grp = _own_group(g, a, cell)
     u = g.units[cell]
     if k == "yugong":
+        if any(g.units[c].jail for c in grp):  # S20m: a jailed unit has no move power
+            raise _refuse("dilao", "jailed", a, sc.name, cell=sc.name(cell))
         check_yugong(g, a, STAR.moves_left(g, cell), STAR)
     elif k == "liu":
         if not _room(g, grp):
@@ -205,7 +218,8 @@ def _check_unit_item(g: "StarGame", a: UseItem) -> None:
     elif k == "cuntu":
         if any(g.units[c].attacked for c in grp):
             raise _refuse(k, "attacked", a, sc.name, cell=sc.name(cell))
-        if any(g.units[c].fresh for c in grp) or any(g.budget_left(c) < g.P.move for c in grp):
+        jailed = any(g.units[c].jail for c in grp)  # S20m: a jailed unit has not marched: allowed
+        if any(g.units[c].fresh for c in grp) or (not jailed and any(g.budget_left(c) < g.P.move for c in grp)):
             raise _refuse(k, "marched", a, sc.name, cell=sc.name(cell))
 
 
@@ -363,7 +377,7 @@ def _tonggui(g: "StarGame", p: int, src: Cell, grp: list[Cell]) -> None:
     g.lost[p] += len(grp)
     g._refresh_vision()
     if g.fog:
-        g._add_ghost(Ghost(p, src, rules.vision_range(last)))
+        g._add_ghost(Ghost(p, src, rules.vision_range(last), own_turn=True))  # S20l
     g._event(Msg.of("shachang.ev.item.tonggui", seat=_seat(p), cell=sc.name(src)), saw_src)  # S20k: no count
     hit_enemy = False
     owners = set()

@@ -42,3 +42,4 @@ class Ghost:
     owner: int
     cell: Cell
     radius: int
+    own_turn: bool = False  # made in its owner's own turn (同归于尽, S20l): it outlasts that turn's end

@@ -62,6 +62,8 @@ class GameOverScene(Scene):
         g = self.game_scene.game
         lines = []
         reason = g.end_reason() if callable(getattr(g, "end_reason", None)) else getattr(g, "end_reason", "")
+        if getattr(reason, "key", "") == "shachang.end.void":  # the void line below says the rest (S20l)
+            reason = reason.kw["why"]
         if reason:
             lines.append(i18n.engine_text(Msg.of("shachang.ev.game_over", reason=reason)))
         if self.ranking and all(pl.out for pl in self.ranking) and len({pl.place for pl in self.ranking}) == 1:
