@@ -46,3 +46,24 @@ def test_an_item_with_a_numpy_count_is_refused_by_its_form(kind, count):
     for f, v in (("kind", kind), ("cells", ("a1",)), ("count", count)):
         object.__setattr__(u, f, v)
     assert _refused(g, u).rule == "action form"
+
+
+def test_star_observations_do_not_share_their_names():
+    """Issue 29.7: the star observation's names were one module-level dict."""
+    g = registry.get("shachang").new_game(preset="star", seed=3)
+    a, b = g.observe(0), g.observe(1)
+    a.names[next(iter(a.names))] = "edited"
+    assert "edited" not in b.names.values() and "edited" not in g.observe(0).names.values()
+
+
+def test_a_star_save_with_heights_off_the_star_is_refused():
+    import json
+
+    from engine.api import SaveError
+
+    g = registry.get("shachang").new_game(preset="star", seed=3)
+    d = json.loads(g.to_json())
+    d["start"]["map"]["heights"][0][0] = 5  # (0, 0) is off the star
+    with pytest.raises(SaveError, match="off the star"):
+        registry.load_game(json.dumps(d))
+    assert registry.load_game(g.to_json()).to_json() == g.to_json()

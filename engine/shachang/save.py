@@ -179,6 +179,14 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
     spawns = check_spawns(need(mp, "spawns", list, "map"), players, p.spawns, p.size)
     source = need(mp, "source", str, "map", "file")
     star = p.board == "star"  # S19h: the star's setups name star cells (engine.shachang.star_position)
+    if star:
+        from engine.shachang.star_cells import MASK
+
+        off = np.argwhere((heights != 0) & ~MASK)
+        if len(off):  # they were loaded and saved back as 0 (issue 29.7)
+            r, c = off[0]
+            raise SaveError(f"map.heights: row {r + 1}, column {c + 1} is off the star but has height "
+                            f"{int(heights[r, c])} (cells off the star are 0)")
     setup = start.get("setup") if star else check_setup(start.get("setup"), players, preset_key,
                                                         round_limit or p.round_limit)
     if upto is not None and (type(upto) is not int or not 0 <= upto <= len(actions)):

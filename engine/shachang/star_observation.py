@@ -105,7 +105,7 @@ def observe(g: "StarGame", player: int) -> StarObservation:
         budgets=tuple(g.budgets) if battle else (),
         moved=tuple(sorted(c for c in mine if g.units[c].fresh)),
         spent=tuple(sorted(c for c in mine if g.units[c].attacked)),
-        names=_NAMES,
+        names=dict(_NAMES),  # a fresh dict: editing one observation changes no other (issue 29.7)
     )
 
 
