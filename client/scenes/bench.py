@@ -185,12 +185,11 @@ def _terrain_frame(app, scene) -> float:
     a = time.perf_counter()
     r.draw(bare, scene.camera())
     own = d.gl
-    d.gl = r  # present this renderer's picture the way the app presents its own
+    d.gl = r  # present this renderer's picture the way the app presents its own: one present, one flip
     try:
         d._to_window()
     finally:
         d.gl = own
-    d._to_window()
     pygame.display.flip()
     d.ctx.finish()
     return (time.perf_counter() - a) * 1000
