@@ -30,7 +30,7 @@ def position(n: int = 120, seed: int = 3):
 
 
 def main() -> int:
-    a, w, h = headless_options(__doc__)
+    a, w, h = headless_options(__doc__, prog="python -m bench.board_cards")
     import pygame
 
     from client.boards.window import BoardApp

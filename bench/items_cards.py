@@ -35,7 +35,7 @@ class _Off:
 
 
 def main() -> int:
-    a, w, h = headless_options(__doc__)
+    a, w, h = headless_options(__doc__, prog="python -m bench.items_cards")
     import numpy as np
 
     from client.app import App, Options

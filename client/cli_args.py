@@ -112,3 +112,26 @@ def png_path(text: str, flag: str = "--screenshot") -> str:
     except OSError as e:
         raise ValueError(f"{flag} {text}: cannot write there ({e.strerror or e})") from None
     return str(p)
+
+
+def whole(lo: int = 0, hi: int = MAX_SEED):
+    """An argparse ``type``: a whole number lo..hi (argparse reports anything else in one line)."""
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid int value: {text!r:.30}") from None
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{v}: must be {lo} or more" if hi == MAX_SEED
+                                             else f"{v} is outside {lo}..{hi}")
+        return v
+    parse.__name__ = "whole number"
+    return parse
+
+
+def size_type(text: str) -> tuple[int, int]:
+    """An argparse ``type``: a WxH size (see ``size``)."""
+    try:
+        return size(text, flag="size")
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
