@@ -29,7 +29,12 @@ PROG = "python -m client"
 PRESET_ALIASES = {"8": "standard", "8x8": "standard", "16": "medium", "16x16": "medium",
                   "64": "large", "64x64": "large", "256": "huge", "256x256": "huge"}
 OWN_FLAGS = ("players", "seed")  # registered options that have a flag of their own
-SWITCHES = ("items",)  # boolean options given as a bare flag (--items)
+
+
+def is_switch(key: str) -> bool:
+    """A registered option whose values are false and true in every game that has it: a bare ``--KEY``."""
+    values = [set(info.choices[key]) for info in registry.GAMES.values() if key in info.choices]
+    return bool(values) and all(v == {False, True} for v in values)
 
 
 def _games_help() -> str:
@@ -74,9 +79,8 @@ def parse_args(argv=None):
     for key in alias_keys():
         if key in taken:
             continue
-        if key in SWITCHES:
-            ap.add_argument(f"--{key}", action="store_true", dest=f"alias_{key}",
-                            help=f"--opt {key}=true (沙场秋点兵's fun items, S20a)" if key == "items" else None)
+        if is_switch(key):
+            ap.add_argument(f"--{key}", action="store_true", dest=f"alias_{key}", help=f"--opt {key}=true")
         else:
             ap.add_argument(f"--{key}", dest=f"alias_{key}", metavar="VALUE", help=f"--opt {key}=VALUE")
     return ap.parse_args(argv)
