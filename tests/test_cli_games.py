@@ -97,7 +97,21 @@ BAD = [
     (["client", "--screenshot", "/tmp/x.png"], "only with --bench"),
     (["client", "--mode", "x"], "invalid choice"),
     (["client", "--bogus"], "unrecognized arguments"),
+    (["client", "--seed", "x"], "invalid int"),
+    (["client", "--seed", "-1"], "--seed -1"),
+    (["client", "--lang", "fr"], "invalid choice"),
+    (["client", "--renderer", "vulkan"], "invalid choice"),
+    (["client", "--ai-delay", "nan"], "--ai-delay"),
+    (["client", "--load", "/dev/zero"], "not a regular file"),
+    (["client", "--opt", "=x"], "KEY=VALUE"),
+    (["client", "--game", "xinhai", "--scenario", "chuhan"], "xinhai has no option 'scenario'"),
+    (["client", "--game", "jiangshan", "--opt", "scenario=nope"], "choose from chuhan, random"),
+    (["client", "--game", "sanguo", "--opt", "seed=3"], "--seed N"),
+    (["client", "--game", "sanguo", "--seats", "human,hard,hard,hard"], "4 seats for a game of 3"),
+    (["client", "--preset", "standard", "--players", "5"], "not 5"),
     # python -m client.boards
+    (["client.boards.demo", "-o", "/proc/x.png"], "--out /proc/x.png"),
+    (["client.boards.demo", "-o", "x.png", "--pitch", "nan"], "--pitch"),
     (["client.boards", "--game", "shachang"], "not a flat-board game"),
     (["client.boards", "--game", "chess"], "unknown game 'chess'"),
     (["client.boards", "--screenshot", "/proc/x.png"], "--screenshot /proc/x.png"),
@@ -144,3 +158,15 @@ def test_bad_command_line_prints_one_line_and_exits_2(argv, words):
     assert len(lines) == 1 and "Traceback" not in r.stderr, r.stderr[-1500:]
     assert words in lines[0], lines[0]
     assert lines[0].startswith(("python -m", "error:")), lines[0]
+
+
+def test_client_outside_its_game_plugins_names_no_game_engine():
+    """The command line, the option checks and the bench reach a game only through the registry and its
+    plugin (client/games/), never through engine.<game> internals."""
+    import re
+
+    games = "|".join(registry.GAMES)
+    for rel in ("client/__main__.py", "client/options.py", "client/cli_args.py", "client/scenes/bench.py",
+                "client/boards/__main__.py"):
+        text = (ROOT / rel).read_text(encoding="utf-8")
+        assert not re.search(rf"engine\.({games})\b", text), rel
