@@ -30,6 +30,7 @@ import time
 
 from client.cli_args import OneLineParser, whole
 from engine.shachang import new_game
+import engine.shachang.ai as ai
 from engine.shachang.ai import DEFAULT_BUDGET, WORK_RATE, make_agent
 
 SCENARIOS = {
@@ -129,8 +130,6 @@ PLAN_SCENARIOS = {
 def plans_worker(names: list) -> dict:
     """Play the fixed-quota openings; CPU seconds of the hard searches, their plans and replies, and
     a digest of every action (the decisions must be the same in both trees compared)."""
-    import engine.shachang.ai as ai
-
     cpu = [0.0]
     orig = ai.ShachangAI._search
 

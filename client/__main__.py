@@ -112,9 +112,9 @@ def _apply_options(o: Options, args) -> bool:
     plugin = plugin_class(o.game_id)
     given = _given_options(args)
     for label, key, text in given:
-        if key not in option_keys(info) or key in ("seed",):
-            if key == "seed":
-                raise ValueError(f"{label}: give the seed as --seed N")
+        if key == "seed":
+            raise ValueError(f"{label}: give the seed as --seed N")
+        if key not in option_keys(info):
             known = [k for k in option_keys(info) if k != "seed"]
             raise ValueError(f"{label.split('=')[0]}: {o.game_id} has no option {key!r:.30}; "
                              f"its options: {', '.join(known) or 'none'}")

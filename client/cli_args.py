@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+from pathlib import Path
 
 SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
 MAX_SEED = 2**63 - 1
@@ -92,9 +94,6 @@ def option_value(label: str, game_id: str, key: str, text: str, allowed: tuple |
 def png_path(text: str, flag: str = "--screenshot") -> str:
     """A file name a picture can be written to: not a folder, in an existing folder we may write
     (ValueError naming the flag otherwise)."""
-    import os
-    from pathlib import Path
-
     p = Path(text).expanduser()
     if p.is_dir():
         raise ValueError(f"{flag} {text}: is a directory, give a file name")

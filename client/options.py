@@ -97,7 +97,7 @@ def check_options(o: Options, players_given: bool = True) -> Options:
         if key in info.choices and value not in info.choices[key]:
             raise ValueError(f"{key}={value!r:.40}: not a value of {o.game_id}'s {key}; "
                              f"allowed: {', '.join(map(cli_args.word, info.choices[key]))}")
-    hook = getattr(plugin, "check_options", None)  # a game's own checks (GamePlugin.check_options)
+    hook = getattr(plugin, "check_options", None)  # optional plugin hook: the game's own checks (its maps)
     if hook is not None:
         hook(o)
     counts = player_counts(o)

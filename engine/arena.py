@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
+import multiprocessing
 import sys
 import time
 
@@ -187,7 +188,6 @@ def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed
     t0 = time.perf_counter()
     tasks = [(game_id, a, b, i, players, opts, seed) for i in range(games)]
     if jobs > 1:
-        import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(jobs)
         results = pool.imap(_play_star, tasks)
     else:

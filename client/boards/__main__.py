@@ -15,6 +15,7 @@ import os
 import sys
 import time
 
+from client import cli_args
 from client.boards.window import BoardApp
 from client.games import plugin_class
 from engine import registry
@@ -34,8 +35,6 @@ def board_games() -> list[str]:
 
 def check_args(args):
     """(seats or None, (w, h)) from the parsed flags; ValueError naming the bad one."""
-    from client import cli_args
-
     cli_args.seed(args.seed)
     cli_args.seconds(args.ai_delay, "--ai-delay")
     if not 1 <= args.frames <= 100_000:
@@ -54,8 +53,6 @@ def check_args(args):
 
 def main(argv=None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from client import cli_args
-
     ap = cli_args.OneLineParser(prog="python -m client.boards", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="baige", help="a registered flat-board game (baige, anqi, ...)")
