@@ -28,7 +28,9 @@ import sys
 import tempfile
 import time
 
+from client.cli_args import OneLineParser, whole
 from engine.shachang import new_game
+import engine.shachang.ai as ai
 from engine.shachang.ai import DEFAULT_BUDGET, WORK_RATE, make_agent
 
 SCENARIOS = {
@@ -128,8 +130,6 @@ PLAN_SCENARIOS = {
 def plans_worker(names: list) -> dict:
     """Play the fixed-quota openings; CPU seconds of the hard searches, their plans and replies, and
     a digest of every action (the decisions must be the same in both trees compared)."""
-    import engine.shachang.ai as ai
-
     cpu = [0.0]
     orig = ai.ShachangAI._search
 
@@ -209,16 +209,16 @@ def compare_plans(rev: str, names: list, rounds: int = 3, out=sys.stdout) -> dic
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.ai", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = OneLineParser(prog="python -m bench.ai", description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--scenario", choices=sorted(set(SCENARIOS) | set(PLAN_SCENARIOS)), action="append")
-    ap.add_argument("--turns", type=int, help="own turns of seat 0 to time per game")
-    ap.add_argument("--games", type=int)
+    ap.add_argument("--turns", type=whole(1), help="own turns of seat 0 to time per game")
+    ap.add_argument("--games", type=whole(1))
     ap.add_argument("--calibrate", action="store_true", help="measure the hard search's work rate")
     ap.add_argument("--plans", action="store_true",
                     help="plans per second of the hard search at fixed quotas (with --against: and of an old commit)")
     ap.add_argument("--against", metavar="REV", help="commit to compare with (--plans)")
-    ap.add_argument("--rounds", type=int, default=3, help="alternate runs per tree (--plans)")
+    ap.add_argument("--rounds", type=whole(1), default=3, help="alternate runs per tree (--plans)")
     ap.add_argument("--plans-worker", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.plans_worker:

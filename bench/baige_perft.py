@@ -13,7 +13,8 @@ import pathlib
 import sys
 import time
 
-from engine.baige import START_FEN, perft
+from client.cli_args import OneLineParser, whole
+from engine.baige import START_FEN, FenError, legal_moves, perft
 
 DATA = pathlib.Path(__file__).resolve().parent.parent / "tests" / "data" / "baige_perft.txt"
 
@@ -40,12 +41,16 @@ def bench(fen: str, depth: int) -> tuple[int, float]:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.baige_perft", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--depth", type=int, default=3)
+    ap = OneLineParser(prog="python -m bench.baige_perft", description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--depth", type=whole(0, 12), default=3)
     ap.add_argument("--fen", default=START_FEN)
     ap.add_argument("--file", action="store_true", help="also run and check the perft data file")
     args = ap.parse_args(argv)
+    try:
+        legal_moves(args.fen)
+    except FenError as e:
+        ap.error(f"--fen: {str(e):.200}")
     n, dt = bench(args.fen, args.depth)
     print(f"perft({args.depth}) = {n} nodes in {dt:.2f} s: {n / max(dt, 1e-9):,.0f} nodes/s")
     ok = True

@@ -12,12 +12,11 @@ import os
 import random
 
 from bench.timing import headless_options, median_ms
+from engine.xinhai import new_game
 
 
 def position(n: int = 120, seed: int = 3):
     """A seeded random 辛亥革命 game after ``n`` actions (shots preferred: worn units and a last roll)."""
-    from engine.xinhai import new_game
-
     g = new_game(seed=seed)
     rng = random.Random(5)
     for _ in range(n):
@@ -30,8 +29,8 @@ def position(n: int = 120, seed: int = 3):
 
 
 def main() -> int:
-    a, w, h = headless_options(__doc__)
-    import pygame
+    a, w, h = headless_options(__doc__, prog="python -m bench.board_cards")
+    import pygame  # lazy: after headless_options has chosen SDL's driver
 
     from client.boards.window import BoardApp
 

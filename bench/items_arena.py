@@ -7,10 +7,12 @@ with both using items. 8x8, 2 players, 0.2 s thinking per turn, seats alternate.
 from __future__ import annotations
 
 import collections
+import os
 import sys
 import time
 
 import engine.shachang.ai as ai
+from client.cli_args import OneLineParser, whole
 from engine.shachang import make_agent, new_game
 from engine.shachang.actions import UseItem
 
@@ -54,10 +56,10 @@ def match(la: str, lb: str, games: int, mode: str, a_items: bool = True, b_items
     return {"wins": dict(wins), "uses": dict(uses)}
 
 
-def main(argv: list[str]) -> int:
-    import os
-
-    n = int(argv[0]) if argv else 10
+def main(argv=None) -> int:
+    ap = OneLineParser(prog="python -m bench.items_arena", description=__doc__)
+    ap.add_argument("games", nargs="?", type=whole(1), default=10, help="games per match")
+    n = ap.parse_args(argv).games
     print(f"load average {os.getloadavg()[0]:.1f}", flush=True)
     match("hard", "hard", n, "tabletop", True, False)
     match("hard", "hard", n, "digital", True, False)
@@ -67,4 +69,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(main())

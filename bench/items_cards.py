@@ -35,8 +35,8 @@ class _Off:
 
 
 def main() -> int:
-    a, w, h = headless_options(__doc__)
-    import numpy as np
+    a, w, h = headless_options(__doc__, prog="python -m bench.items_cards")
+    import numpy as np  # lazy, as the client below: after headless_options has chosen SDL's driver
 
     from client.app import App, Options
     from client.games.shachang.scene import GameScene

@@ -8,11 +8,13 @@ apply() (which includes the incremental vision update).
 """
 from __future__ import annotations
 
-import argparse
+import os
 import random
 import statistics
 import time
 
+from bench.policies import random_action  # the same cheap random policy as the tests
+from client.cli_args import OneLineParser, whole
 from engine.shachang import new_game
 
 
@@ -21,8 +23,8 @@ def _ms(xs):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.legal")
-    ap.add_argument("--games", type=int, default=5)
+    ap = OneLineParser(prog="python -m bench.legal", description=__doc__)
+    ap.add_argument("--games", type=whole(1), default=5)
     args = ap.parse_args(argv)
     times, sizes = [], []
     for seed in range(args.games):
@@ -36,8 +38,6 @@ def main(argv=None) -> int:
             g.apply(rng.choice(legal))
     print(f"standard 8x8 digital, legal_actions(): {_ms(times)}; "
           f"actions per decision: median {statistics.median(sizes)}, max {max(sizes)}")
-
-    from tests.test_shachang_random import random_action  # same cheap random policy as the tests
 
     for preset, players in (("huge", 8), ("large", 4)):
         g = new_game(preset, "digital", players, seed=1)
@@ -65,8 +65,6 @@ def main(argv=None) -> int:
         g.apply(legal[rng.randrange(len(legal))])
     print(f"huge digital, 8 players, legal_actions(): {_ms(times)}; actions per decision: median "
           f"{statistics.median(sizes)}")
-    import os
-
     print("load average %.2f %.2f %.2f" % os.getloadavg())
     return 0
 

@@ -15,15 +15,21 @@ import time
 
 import numpy as np
 
+import dataclasses
+
+import moderngl
+
 from bench.timing import frame_options, gl_draw_ms, gl_side_by_side, ms
+from client.camera import StrategyCamera
+from client.render.base import Frame, Overlays, UnitMark
+from client.render.gl import GLRenderer
+from client.render.gl_terrain import build_chunked_mesh, mesh_stats
+from engine.shachang.game import ShachangGame
+from engine.shachang.terrain import generate
 
 
 def scene(seed: int = 1):
     """A 256x256 digital game position with 8 players' worth of units spread over the map."""
-    from client.render.base import Frame, Overlays, UnitMark
-    from engine.shachang.game import ShachangGame
-    from engine.shachang.terrain import generate
-
     gm = generate("huge", 2, seed)
     g = ShachangGame(gm, preset="huge", mode="digital", players=2, seed=seed)
     obs = g.observe(0)
@@ -65,12 +71,6 @@ def scene(seed: int = 1):
 
 def main(argv=None) -> int:
     args, w, h = frame_options(120, "1280x720", argv, prog="python -m bench.render")
-
-    import moderngl
-
-    from client.camera import StrategyCamera
-    from client.render.gl import GLRenderer
-    from client.render.gl_terrain import build_chunked_mesh, mesh_stats
 
     frame, tokens, g = scene()
     full = np.asarray(g.heights)
@@ -159,10 +159,6 @@ def main(argv=None) -> int:
     print(f"read-back of one picture: {(time.perf_counter() - t0) * 1000:.1f} ms")
 
     # side by side in one loop: an empty frame (clear only), the terrain alone, the full frame
-    import dataclasses
-
-    from client.render.base import Overlays
-
     bare = dataclasses.replace(frame, units=[], ghosts=[], overlays=Overlays(show_counts=False), version=None)
     full = dataclasses.replace(frame, version=("bench", 1))
     bare = dataclasses.replace(bare, version=("bench-bare", 1))

@@ -15,16 +15,20 @@ import statistics
 
 import numpy as np
 
+import moderngl
+
 from bench.timing import frame_options, gl_draw_ms, gl_side_by_side, ms
+from client.camera import FirstPersonCamera, StrategyCamera
+from client.render.base import Frame, Overlays, UnitMark
+from client.render.gl import GLRenderer
+from client.render.gl_terrain import build_hex_mesh, hex_mesh_stats
+from client.render.hex_layout import star_layout
+from engine.shachang import new_game
 
 
 def star_heights(seed: int = 1):
     """(heights [r + 8, q + 8], source): the engine's star preset if present, else smooth seeded hills."""
-    from client.render.hex_layout import star_layout
-
     try:
-        from engine.shachang import new_game
-
         g = new_game(preset="star", mode="digital", players=2, seed=seed)
         return np.where(star_layout().mask, np.asarray(g.heights), -1).astype(np.int16), "engine preset"
     except Exception:  # the star preset is not there (yet): a synthetic heightmap
@@ -39,9 +43,6 @@ def star_heights(seed: int = 1):
 
 
 def star_frame(heights):
-    from client.render.base import Frame, Overlays, UnitMark
-    from client.render.hex_layout import star_layout
-
     lay = star_layout()
     mine = [c for c in lay.cells if c[0] <= 3]
     theirs = [c for c in lay.cells if c[0] >= 13]
@@ -59,8 +60,6 @@ def star_frame(heights):
 
 
 def square_frame(seed: int = 1):
-    from client.render.base import Frame, Overlays, UnitMark
-
     rng = np.random.default_rng(seed)
     h = rng.integers(0, 7, (16, 16)).astype(np.int16)
     units = [UnitMark((r, c), 0, 2) for r, c in ((1, 3), (2, 5), (1, 9), (2, 12))] + \
@@ -80,13 +79,6 @@ def square_frame(seed: int = 1):
 
 def main(argv=None) -> int:
     args, w, h = frame_options(200, "1280x720", argv, prog="python -m bench.star_render")
-
-    import moderngl
-
-    from client.camera import FirstPersonCamera, StrategyCamera
-    from client.render.gl import GLRenderer
-    from client.render.gl_terrain import build_hex_mesh, hex_mesh_stats
-    from client.render.hex_layout import star_layout
 
     heights, source = star_heights()
     lay = star_layout()

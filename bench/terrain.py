@@ -4,10 +4,12 @@ from __future__ import annotations
 import statistics
 import time
 
+from client.cli_args import OneLineParser
 from engine.shachang.terrain import generate
 
 
-def main() -> int:
+def main(argv=None) -> int:
+    OneLineParser(prog="python -m bench.terrain", description=__doc__).parse_args(argv)  # no options
     for preset, players in (("standard", 2), ("medium", 4), ("large", 8), ("huge", 2), ("huge", 8)):
         generate(preset, players, 0)
         ts = []

@@ -2,10 +2,11 @@
 bench/items_cards.py): a timed call, a median over frames, a side-by-side GL loop, the headless options."""
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import time
+
+from client.cli_args import OneLineParser, size_type, whole
 
 
 def ms(fn) -> float:
@@ -51,16 +52,16 @@ def gl_side_by_side(ctx, fbo, draws, frames: int, step=None) -> list[list[float]
 
 def frame_options(frames: int, size: str, argv=None, prog: str | None = None, doc: str | None = None):
     """The options ``--frames N --size WxH`` of a frame bench: (options, width, height)."""
-    ap = argparse.ArgumentParser(prog=prog, description=doc)
-    ap.add_argument("--frames", type=int, default=frames)
-    ap.add_argument("--size", default=size)
+    ap = OneLineParser(prog=prog, description=doc)
+    ap.add_argument("--frames", type=whole(1, 100_000), default=frames)
+    ap.add_argument("--size", type=size_type, default=size_type(size))
     a = ap.parse_args(argv)
-    w, h = (int(v) for v in a.size.lower().split("x"))
+    w, h = a.size
     return a, w, h
 
 
-def headless_options(doc: str, frames: int = 60, size: str = "1600x1000"):
+def headless_options(doc: str, frames: int = 60, size: str = "1600x1000", prog: str | None = None):
     """``frame_options`` of a headless window bench, SDL's dummy driver set unless the caller chose one."""
-    a, w, h = frame_options(frames, size, doc=doc)
+    a, w, h = frame_options(frames, size, doc=doc, prog=prog)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     return a, w, h

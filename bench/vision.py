@@ -22,6 +22,7 @@ import time
 
 import numpy as np
 
+from client.cli_args import OneLineParser
 from engine.shachang.rules import vision_range
 from engine.shachang.sight import visible_from_reference
 from engine.shachang.vision import VisionMap
@@ -112,7 +113,7 @@ def measure(vec, ref, n_vec: int, n_ref: int, setup=None, teardown=None):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = OneLineParser(prog="python -m bench.vision", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true", help="fewer repetitions")
     args = ap.parse_args(argv)
     n_vec = 100 if args.quick else 500

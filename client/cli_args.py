@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
+from pathlib import Path
 
 SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
 MAX_SEED = 2**63 - 1
@@ -50,3 +52,85 @@ def seconds(v: float, flag: str, hi: float = 60.0) -> float:
     if not (math.isfinite(v) and 0 <= v <= hi):
         raise ValueError(f"{flag} {v}: expected 0..{hi:g} seconds")
     return v
+
+
+def word(v) -> str:
+    """An option value as typed on the command line (true/false for switches)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+
+
+def option_value(label: str, game_id: str, key: str, text: str, allowed: tuple | None, default=None):
+    """The value ``text`` names among a game option's ``allowed`` values (or of its default's type when the
+    option has no list); ValueError starting with ``label`` (the flag as typed) and naming the allowed
+    values otherwise."""
+    t = str(text).strip()
+    if allowed is not None:
+        for v in allowed:
+            if isinstance(v, bool):
+                if t.lower() in (TRUE_WORDS if v else FALSE_WORDS):
+                    return v
+            elif t == str(v) or t.lower() == str(v).lower():
+                return v
+        raise ValueError(f"{label}: invalid choice {t!r:.40} for {game_id}'s {key}; "
+                         f"choose from {', '.join(map(word, allowed))}")
+    if isinstance(default, bool):
+        if t.lower() in TRUE_WORDS + FALSE_WORDS:
+            return t.lower() in TRUE_WORDS
+        raise ValueError(f"{label}: {game_id}'s {key} is true or false, not {t!r:.40}")
+    if isinstance(default, int):
+        try:
+            return int(t)
+        except ValueError:
+            raise ValueError(f"{label}: {game_id}'s {key} is a whole number, not {t!r:.40}") from None
+    return t
+
+
+def png_path(text: str, flag: str = "--screenshot") -> str:
+    """A file name a picture can be written to: not a folder, in an existing folder we may write
+    (ValueError naming the flag otherwise)."""
+    p = Path(text).expanduser()
+    if p.is_dir():
+        raise ValueError(f"{flag} {text}: is a directory, give a file name")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise ValueError(f"{flag} {text}: {parent} is not a directory")
+    try:  # try the write now rather than fail after the frames are drawn
+        if p.exists():
+            if not os.access(p, os.W_OK):
+                raise PermissionError(13, "Permission denied")
+        else:
+            with open(p, "xb"):
+                pass
+            p.unlink()
+    except OSError as e:
+        raise ValueError(f"{flag} {text}: cannot write there ({e.strerror or e})") from None
+    return str(p)
+
+
+def whole(lo: int = 0, hi: int = MAX_SEED):
+    """An argparse ``type``: a whole number lo..hi (argparse reports anything else in one line)."""
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid int value: {text!r:.30}") from None
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{v}: must be {lo} or more" if hi == MAX_SEED
+                                             else f"{v} is outside {lo}..{hi}")
+        return v
+    parse.__name__ = "whole number"
+    return parse
+
+
+def size_type(text: str) -> tuple[int, int]:
+    """An argparse ``type``: a WxH size (see ``size``)."""
+    try:
+        return size(text, flag="size")
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None

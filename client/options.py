@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from client import cli_args, savefile
+from client.games import plugin_class
 from client.i18n import t
 from engine import registry
 
@@ -155,44 +156,52 @@ def autosaves(save_dir: Path, game_id: str | None = None) -> list[Path]:
 
 
 def info_takes_players(o: Options) -> bool:
-    """Whether ``o.players`` means something for ``o.game_id`` (a heightmap game, or a game with a players choice)."""
+    """Whether ``o.players`` means something for ``o.game_id`` (a game with a players choice or option)."""
     info = registry.GAMES.get(o.game_id)
-    return info is None or info.board == "heightmap" or "players" in info.choices
+    return info is None or "players" in info.choices or "players" in info.options
+
+
+def player_counts(o: Options) -> tuple[int, ...]:
+    """The player counts ``o.game_id`` can start with, given the other options (the plugin's start-screen
+    counts where the game offers a choice, else the count of a new game with the registered defaults)."""
+    info = registry.GAMES[o.game_id]
+    if "players" in info.choices:
+        chosen = {**info.options, **(o.game_options or {}), "preset": o.preset, "mode": o.mode}
+        return tuple(plugin_class(o.game_id).player_counts(info, chosen))
+    return (info.new_game(**info.options).num_players,)
 
 
 def check_options(o: Options, players_given: bool = True) -> Options:
     """Refuse options no game can start with (ValueError with one line naming the option):
-    an unknown game or preset, a player count the game or map does not allow, more seats
-    than players, unknown seat kinds, a negative seed, a window too small or too large."""
+    an unknown game, an option or value the game does not register, what the game's plugin
+    refuses (its ``check_options`` hook: 沙场秋点兵's maps), a player count the game does not allow,
+    more seats than players, unknown seat kinds, a negative seed, a window too small or too large."""
     if o.game_id not in registry.GAMES:
         raise ValueError(f"unknown game {o.game_id!r:.40}; known: {', '.join(registry.GAMES)}")
     info = registry.GAMES[o.game_id]
+    try:
+        plugin = plugin_class(o.game_id)
+    except KeyError:
+        raise ValueError(f"{o.game_id} has no client yet (client/games/{o.game_id}.py)") from None
     cli_args.seed(o.seed)
     for i, s in enumerate(o.seats):
         if s not in cli_args.SEAT_KINDS:
             raise ValueError(f"seat {i + 1} is {s!r:.30}; each seat is one of {', '.join(cli_args.SEAT_KINDS)}")
     if type(o.players) is not int:
         raise ValueError(f"players must be a whole number, got {o.players!r:.30}")
-    if info.board == "heightmap":
-        from engine.shachang.rules import presets
-
-        if o.preset not in presets():
-            raise ValueError(f"unknown preset {o.preset!r:.40}; known: {', '.join(presets())}")
-        top = presets()[o.preset].offered_players  # D2: counts whose spawns keep the gap
-        if not 2 <= o.players <= top:
-            most = max(p.offered_players for p in presets().values())
-            takes = "exactly 2" if top == 2 else f"2 to {top}"
-            raise ValueError(f"the {o.preset} map takes {takes} players, not {o.players}"
-                             + (f" (larger presets take up to {most})" if o.players <= most else ""))
-        allowed = o.players
-    else:
-        allowed_counts = info.choices.get("players")
-        if allowed_counts is None:
-            allowed_counts = (info.new_game(**info.options).num_players,)
-        if players_given and o.players not in allowed_counts:
-            raise ValueError(f"{info.name_en} is for {' or '.join(map(str, allowed_counts))} players, "
-                             f"not {o.players}")
-        allowed = o.players if players_given else max(allowed_counts)
+    for key, value in (o.game_options or {}).items():
+        if key not in info.options and key not in info.choices:
+            raise ValueError(f"{key}: {o.game_id} has no such option; its options: {', '.join(option_keys(info))}")
+        if key in info.choices and value not in info.choices[key]:
+            raise ValueError(f"{key}={value!r:.40}: not a value of {o.game_id}'s {key}; "
+                             f"allowed: {', '.join(map(cli_args.word, info.choices[key]))}")
+    hook = getattr(plugin, "check_options", None)  # optional plugin hook: the game's own checks (its maps)
+    if hook is not None:
+        hook(o)
+    counts = player_counts(o)
+    if players_given and o.players not in counts:
+        raise ValueError(f"{info.name_en} is for {' or '.join(map(str, counts))} players, not {o.players}")
+    allowed = o.players if players_given else max(counts)
     if len(o.seats) > allowed:
         raise ValueError(f"{len(o.seats)} seats for a game of {allowed} players")
     cli_args.size(f"{o.size[0]}x{o.size[1]}")
@@ -200,3 +209,8 @@ def check_options(o: Options, players_given: bool = True) -> Options:
     if o.bench < 0:
         raise ValueError(f"--bench {o.bench}: the number of frames must be 0 (off) or more")
     return o
+
+
+def option_keys(info) -> list[str]:
+    """The option names a registered game takes (its options and choices, in order)."""
+    return list(dict.fromkeys([*info.options, *info.choices]))

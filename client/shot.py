@@ -23,10 +23,11 @@ import time
 
 T0 = time.perf_counter()
 
-import argparse  # noqa: E402
 import os  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
+
+from client.cli_args import OneLineParser  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "assets" / "scenarios"
@@ -384,7 +385,7 @@ def write_index(out_dir: Path = PICTURES) -> Path:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m client.shot", description=__doc__.split("\n")[0])
+    ap = OneLineParser(prog="python -m client.shot", description=__doc__.split("\n")[0])
     ap.add_argument("scenario", nargs="?", help="a scenario TOML file (or a name under assets/scenarios/)")
     ap.add_argument("-o", "--out", help="output PNG")
     ap.add_argument("--size")
@@ -412,8 +413,8 @@ def main(argv=None) -> int:
     try:
         if args.all:
             # the rule book: Chinese captions in docs/rules/pictures, English ones in .../en
-            jobs = ([(Path(args.out_dir) if args.out_dir else PICTURES, args.lang)] if args.lang
-                    else [(PICTURES, "zh"), (PICTURES / "en", "en")])
+            top = Path(args.out_dir) if args.out_dir else PICTURES
+            jobs = [(top, args.lang)] if args.lang else [(top, "zh"), (top / "en", "en")]
             for out_dir, lang in jobs:
                 t0 = time.perf_counter()
                 outs = regenerate_all(out_dir, lang=lang, timings=args.timings)

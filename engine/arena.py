@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
+import multiprocessing
 import sys
 import time
 
@@ -77,17 +78,70 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def parse_opts(pairs: list[str]) -> dict:
+TRUE_WORDS, FALSE_WORDS = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+def _word(v) -> str:
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+
+def option_value(info, key: str, text: str, label: str | None = None):
+    """``text`` as a value of the registered game's option ``key`` (SystemExit naming the option and its
+    allowed values otherwise)."""
+    keys = [k for k in dict.fromkeys([*info.options, *info.choices]) if k not in ("players", "seed")]
+    if key not in keys:
+        raise SystemExit(f"{label or '--opt ' + key}: {info.game_id} has no such option; its options: {', '.join(keys) or 'none'}")
+    t = str(text).strip()
+    label = label or f"--opt {key}={t!r:.40}"
+    allowed = info.choices.get(key)
+    if allowed is not None:
+        for v in allowed:
+            if isinstance(v, bool):
+                if t.lower() in (TRUE_WORDS if v else FALSE_WORDS):
+                    return v
+            elif t == str(v):
+                return v
+        raise SystemExit(f"{label}: invalid choice for {info.game_id}; "
+                         f"choose from {', '.join(map(_word, allowed))}")
+    default = info.options.get(key)
+    if isinstance(default, bool):
+        if t.lower() in TRUE_WORDS + FALSE_WORDS:
+            return t.lower() in TRUE_WORDS
+        raise SystemExit(f"{label}: {info.game_id}'s {key} is true or false")
+    if isinstance(default, int):
+        try:
+            return int(t)
+        except ValueError:
+            raise SystemExit(f"{label}: {info.game_id}'s {key} is a whole number") from None
+    return t
+
+
+def parse_opts(pairs: list[str], game_id: str | None = None) -> dict:
+    """``key=value`` pairs as a game's options (checked against the registered game's options and values
+    when ``game_id`` is given; else numbers become ints). SystemExit with one line for a bad pair."""
     out = {}
     for p in pairs:
         if "=" not in p:
-            raise SystemExit(f"--opt wants key=value, got {p!r}")
+            raise SystemExit(f"--opt wants key=value, got {p!r:.40}")
         k, v = p.split("=", 1)
+        if game_id is not None:
+            out[k] = option_value(registry.get(game_id), k, v)
+            continue
         try:
             out[k] = int(v)
         except ValueError:
             out[k] = v
     return out
+
+
+def player_counts(game_id: str) -> tuple[int, ...]:
+    """The player counts a game is played with (its players choice, else its own count)."""
+    info = registry.get(game_id)
+    if "players" in info.choices:
+        return tuple(info.choices["players"])
+    if "players" in info.options:
+        return (info.options["players"],)
+    return (info.new_game(**info.options).num_players,)
 
 
 def end_label(game) -> str:
@@ -134,7 +188,6 @@ def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed
     t0 = time.perf_counter()
     tasks = [(game_id, a, b, i, players, opts, seed) for i in range(games)]
     if jobs > 1:
-        import multiprocessing
         pool = multiprocessing.get_context("spawn").Pool(jobs)
         results = pool.imap(_play_star, tasks)
     else:
@@ -166,26 +219,77 @@ def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed
     return res
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a bad argument in one line (``prog: error: ...``, exit 2)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _count(lo: int, hi: int = 2**63 - 1):
+    """An argparse type: a whole number lo..hi."""
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid int value: {text!r:.30}") from None
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"{v} is outside {lo}..{hi}")
+        return v
+    return parse
+
+
+def check_args(args) -> tuple[int, dict]:
+    """(players, game options) from parsed flags; SystemExit with one line naming the bad flag."""
+    info = registry.GAMES[args.game]
+    counts = player_counts(args.game)
+    players = counts[0] if args.players is None else args.players
+    if players not in counts:
+        raise SystemExit(f"--players {players}: {args.game} is played by {' or '.join(map(str, counts))}")
+    opts = parse_opts(args.opt, args.game)
+    for flag in ("preset", "mode"):
+        v = getattr(args, flag)
+        if v is not None:
+            opts[flag] = option_value(info, flag, v, label=f"--{flag} {v}")
+    gopts = dict(opts)
+    if "players" in info.options:
+        gopts["players"] = players
+    try:  # the options together (沙场秋点兵: the preset's player counts)
+        info.new_game(**gopts)
+    except (ValueError, KeyError, TypeError) as e:
+        raise SystemExit(f"{args.game} cannot start with {gopts or 'these options'}: {e}") from None
+    for side, spec in (("--a", args.a), ("--b", args.b)):
+        try:
+            make_agent(args.game, spec, seed=0, seat=0)
+        except SystemExit as e:
+            raise SystemExit(f"{side} {spec}: {e.code}") from None
+        except (ValueError, KeyError) as e:
+            raise SystemExit(f"{side} {spec!r:.40}: {e}") from None
+    return players, opts
+
+
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("game")
-    ap.add_argument("--a", default="normal")
+    """Run a match from the command line; a bad argument prints one line and exits 2."""
+    ap = _OneLineParser(prog="python -m engine.arena", description=__doc__,
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("game", choices=list(registry.GAMES))
+    ap.add_argument("--a", default="normal", help="random, easy, normal or hard (LEVEL@SECONDS: a budget)")
     ap.add_argument("--b", default="random")
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--games", type=_count(1), default=20)
+    ap.add_argument("--players", type=_count(1), help="default: the game's own player count")
+    ap.add_argument("--seed", type=_count(0), default=0)
     ap.add_argument("--preset")
     ap.add_argument("--mode")
-    ap.add_argument("--opt", action="append", default=[])
-    ap.add_argument("--jobs", type=int, default=1, help="games played at once (worker processes)")
+    ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--jobs", type=_count(1), default=1, help="games played at once (worker processes)")
     args = ap.parse_args(argv)
-    opts = parse_opts(args.opt)
-    if args.preset:
-        opts["preset"] = args.preset
-    if args.mode:
-        opts["mode"] = args.mode
-    run(args.game, args.a, args.b, args.games, args.players, opts, args.seed, jobs=max(1, args.jobs))
+    try:
+        players, opts = check_args(args)
+    except SystemExit as e:
+        if isinstance(e.code, str):
+            ap.error(e.code)
+        raise
+    run(args.game, args.a, args.b, args.games, players, opts, args.seed, jobs=args.jobs)
     return 0
 
 

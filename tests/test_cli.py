@@ -50,7 +50,7 @@ def one_line_exit(fn, argv, capsys) -> str:
     (["--size", "10x10"], "160..16384"),
     (["--size", "wide"], "WxH"),
     (["--ai-delay", "nan"], "--ai-delay"),
-    (["--preset", "nope"], "unknown preset"),
+    (["--preset", "nope"], "invalid choice 'nope' for shachang's preset; choose from standard"),
     (["--game", "baige", "--players", "3"], "fixed number of players"),
     (["--game", "anqi", "--players", "2"], "not 2"),
     (["--mode", "x"], "invalid choice"),

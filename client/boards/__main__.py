@@ -15,14 +15,26 @@ import os
 import sys
 import time
 
+from client import cli_args
 from client.boards.window import BoardApp
+from client.games import plugin_class
+from engine import registry
+
+
+def board_games() -> list[str]:
+    """The registered games played on the flat-board scene."""
+    out = []
+    for gid in registry.GAMES:
+        try:
+            if plugin_class(gid).scene == "board":
+                out.append(gid)
+        except KeyError:
+            continue
+    return out
 
 
 def check_args(args):
     """(seats or None, (w, h)) from the parsed flags; ValueError naming the bad one."""
-    from client import cli_args
-    from engine import registry
-
     cli_args.seed(args.seed)
     cli_args.seconds(args.ai_delay, "--ai-delay")
     if not 1 <= args.frames <= 100_000:
@@ -35,17 +47,12 @@ def check_args(args):
         if len(seats) != n:
             raise ValueError(f"--seats: {len(seats)} seats for {args.game}, a game of {n} players")
     if args.screenshot:
-        from pathlib import Path
-
-        if Path(args.screenshot).is_dir():
-            raise ValueError(f"--screenshot {args.screenshot}: is a directory, give a file name")
+        cli_args.png_path(args.screenshot)
     return seats, cli_args.size(args.size)
 
 
 def main(argv=None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from client import cli_args
-
     ap = cli_args.OneLineParser(prog="python -m client.boards", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="baige", help="a registered flat-board game (baige, anqi, ...)")
@@ -58,14 +65,19 @@ def main(argv=None) -> int:
     ap.add_argument("--screenshot", help="draw --frames frames, save the window as this PNG and exit")
     ap.add_argument("--frames", type=int, default=30)
     args = ap.parse_args(argv)
-    from client.games import has_plugin
-
-    if not has_plugin(args.game):
-        raise SystemExit(f"--game: no client plugin for {args.game!r}")
     try:
+        if args.game not in registry.GAMES:
+            raise ValueError(f"--game: unknown game {args.game!r:.40}; known: {', '.join(registry.GAMES)}")
+        try:
+            scene = plugin_class(args.game).scene
+        except KeyError:
+            raise ValueError(f"--game {args.game}: no client plugin for it") from None
+        if scene != "board":
+            raise ValueError(f"--game {args.game}: not a flat-board game (play it with python -m client "
+                             f"--game {args.game}); flat-board games: {', '.join(board_games())}")
         seats, (w, h) = check_args(args)
     except ValueError as e:
-        raise SystemExit(f"python -m client.boards: error: {e}") from None
+        ap.error(str(e))
     app = BoardApp(args.game, seats, args.renderer, args.lang, (w, h), args.seed, args.ai_delay)
     if args.screenshot:
         for _ in range(args.frames):

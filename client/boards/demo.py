@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from client.boards.geometry import HexGeometry, SquareGeometry
+from client.cli_args import OneLineParser, png_path, size_type
 from client.boards.model import BoardView, Edge, Piece, Track
 
 RED, BLUE = (0.78, 0.12, 0.10), (0.12, 0.30, 0.72)
@@ -82,19 +83,28 @@ def render(view: BoardView, renderer: str, size=(1000, 800), pitch: float = 90.0
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m client.boards.demo", description=__doc__,
-                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = OneLineParser(prog="python -m client.boards.demo", description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-o", "--out", required=True)
     ap.add_argument("--renderer", choices=("flat", "gl"), default="flat")
     ap.add_argument("--hex", action="store_true")
-    ap.add_argument("--size", default="1000x800")
+    ap.add_argument("--size", type=size_type, default=(1000, 800))
     ap.add_argument("--pitch", type=float, default=90.0)
     args = ap.parse_args(argv)
-    w, h = (int(v) for v in args.size.lower().split("x"))
+    if not 0.0 <= args.pitch <= 90.0:
+        ap.error(f"--pitch {args.pitch}: degrees 0..90")
+    try:
+        png_path(args.out, "--out")
+    except ValueError as e:
+        ap.error(str(e))
+    w, h = args.size
     img, _ = render(demo_view(args.hex), args.renderer, (w, h), args.pitch)
     from PIL import Image
 
-    Image.fromarray(img).save(args.out)
+    try:
+        Image.fromarray(img).save(args.out)
+    except (ValueError, OSError) as e:  # Pillow: an unknown extension; the disk
+        ap.error(f"--out {args.out}: {e}")
     print(args.out)
     return 0
 

@@ -48,5 +48,20 @@ def draw(path: str, size: int = 34) -> None:
     img.save(path)
 
 
+def main(argv=None) -> int:
+    """Draw the map into the file the command line names; a bad argument prints one line, exit 2."""
+    args = sys.argv[1:] if argv is None else list(argv)
+    prog = "python -m engine.xinhai.mapimage"
+    if len(args) > 1 or (args and args[0].startswith("-")):
+        print(f"{prog}: error: one argument, the picture's file name (e.g. xinhai_map.png)", file=sys.stderr)
+        return 2
+    try:
+        draw(args[0] if args else "xinhai_map.png")
+    except (ValueError, KeyError, OSError) as e:  # Pillow: unknown extension, a folder, no permission
+        print(f"{prog}: error: {args[0] if args else 'xinhai_map.png'}: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
 if __name__ == "__main__":
-    draw(sys.argv[1] if len(sys.argv) > 1 else "xinhai_map.png")
+    sys.exit(main())

@@ -34,6 +34,28 @@ class Plugin(GamePlugin):
         return list(range(2, preset(opts["preset"]).offered_players + 1))  # spawns keep their gap (D2)
 
     @classmethod
+    def check_options(cls, opts) -> None:
+        """Refuse a map preset it does not have or a player count the preset's spawns do not allow
+        (ValueError with one line); client.options.check_options calls this."""
+        from engine.shachang.rules import presets
+
+        if opts.preset not in presets():
+            raise ValueError(f"unknown preset {opts.preset!r:.40}; known: {', '.join(presets())}")
+        top = presets()[opts.preset].offered_players  # D2: counts whose spawns keep the gap
+        if not 2 <= opts.players <= top:
+            most = max(p.offered_players for p in presets().values())
+            takes = "exactly 2" if top == 2 else f"2 to {top}"
+            raise ValueError(f"the {opts.preset} map takes {takes} players, not {opts.players}"
+                             + (f" (larger presets take up to {most})" if opts.players <= most else ""))
+
+    @classmethod
+    def bench_flight(cls, opts):
+        """The frame bench's scripted camera flight over this game (client/games/shachang/bench.py)."""
+        from client.games.shachang.bench import Flight  # lazy: only ``--bench`` needs it
+
+        return Flight(opts)
+
+    @classmethod
     def preview_game(cls, opts: dict):
         from engine.shachang import new_game
 

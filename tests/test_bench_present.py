@@ -1,0 +1,68 @@
+"""The frame bench's timed frames present the picture to the window the same way (issue 27): the full
+frame, the terrain-only reference and the empty floor each put the picture in the window once and flip
+once, so their ratio compares like with like. Counted with wrappers in a process of its own (one GL
+window per process)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+SCRIPT = r"""
+import json, sys
+import pygame
+from client.app import App, Options
+from client.games.shachang.bench import Flight, terrain_frame
+from client.scenes.bench import empty_frame
+
+opts = Options(renderer="gl", size=(640, 480), ai_delay=0.0, edge_pan=False, quick_start=True,
+               preset="standard", seed=1, save_dir=sys.argv[1])
+app = App(opts)
+if app.display.kind != "gl":
+    print(json.dumps({"gl": False, "why": str(app.display.fallback_reason)}))
+    sys.exit(0)
+flight = Flight(opts)
+flight.start(app)
+for _ in range(2):
+    flight.pose(app, 0, 10)
+    app.step(1 / 60)
+d = app.display
+counts = {"present": 0, "flip": 0}
+real_to_window, real_flip = d._to_window, pygame.display.flip
+
+def to_window(*a, **k):
+    counts["present"] += 1
+    return real_to_window(*a, **k)
+
+def flip(*a, **k):
+    counts["flip"] += 1
+    return real_flip(*a, **k)
+
+d._to_window = to_window
+pygame.display.flip = flip
+out = {"gl": True}
+for name, run in (("full", lambda: app.step(1 / 60)), ("terrain", lambda: terrain_frame(app, app.scene)),
+                  ("empty", lambda: empty_frame(app))):
+    counts.update(present=0, flip=0)
+    flight.pose(app, 3, 10)
+    run()
+    out[name] = dict(counts)
+print(json.dumps(out))
+app.close()
+"""
+
+
+def test_full_terrain_and_empty_frames_each_present_once(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="offscreen", ZHANQI_MUTE="1", PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-c", SCRIPT, str(tmp_path)], capture_output=True, text=True,
+                       timeout=300, env=env, cwd=ROOT)
+    assert r.returncode == 0, r.stderr[-2000:]
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    assert got["gl"], f"no GL window here: {got.get('why')}"  # the bench's floors are GL-only
+    assert got["full"] == {"present": 1, "flip": 1}
+    assert got["terrain"] == {"present": 1, "flip": 1}
+    assert got["empty"] == {"present": 1, "flip": 1}
