@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from client.games.anqi import HELP_KEYS
 from engine.api import Event, IllegalAction, Step
 from engine.anqi import Flip, Move, new_game
 from engine.anqi.board import KINDS, layout
@@ -37,7 +38,8 @@ def test_every_key_written_in_the_engine_is_in_the_catalogue_in_both_languages()
     # keys built from a family name + a value: every value the engine can pass
     families = ([f"anqi.faction.{f}" for f in FACTION_KEYS] + [f"anqi.kind.{k}" for k in KINDS]
                 + [f"anqi.kindname.{k}" for k in KINDS] + [f"anqi.ordinal.{n}" for n in (1, 2, 3)]
-                + ["anqi.describe.capture", "anqi.describe.jump"])
+                + ["anqi.describe.capture", "anqi.describe.jump"]
+                + [f"anqi.help.{k}" for k in HELP_KEYS])  # the client's F1 page
     for key in sorted(literal | set(families)):
         assert key in cat, f"{key} is used by engine/anqi but missing in assets/messages/anqi.toml"
         assert cat[key]["zh"].strip() and cat[key]["en"].strip()

@@ -23,6 +23,7 @@ FACTION_RGB: dict[str, RGB] = {
 SEATS = ("吴", "魏", "蜀")
 PALACE_TINT: RGB = (0.80, 0.56, 0.50)  # 皇城: a red-brown wall tone
 GATE_TINT: RGB = (0.72, 0.62, 0.50)  # 城门
+HELP_KEYS = ("goal", "turn", "rank", "cannon", "ruler", "qinwang", "end")  # F1's how-to-play (anqi.help.*)
 
 
 class Plugin(GamePlugin):
@@ -31,6 +32,10 @@ class Plugin(GamePlugin):
     hidden_deal = True  # a new game deals with a fresh unpredictable seed
     start_options = ()
     hint = "board_hint_anqi"
+
+    def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        """F1's page: the goal, a turn (flip or move), the ranks, the cannon, the ruler (A5), 勤王 (A6), the end (A7)."""
+        return [(tr(f"anqi.help.{k}", lang), None) for k in HELP_KEYS]
 
     def make_geometry(self, game) -> CellSetGeometry:
         self.lay = lay = layout()

@@ -23,6 +23,9 @@ NAME_ZH = {"p": "卒", "n": "馬", "b": "象", "r": "車", "q": "后", "k": "王
 PROMO_ORDER = "qnrbcagfw"  # the chooser shows the strongest first, "stay" last
 
 
+HELP_KEYS = ("goal", "move", "pieces", "cannon", "promote", "castle", "end")  # F1's how-to-play (baige.help.*)
+
+
 class Plugin(GamePlugin):
     game_id = "baige"
     start_options = ()
@@ -31,6 +34,11 @@ class Plugin(GamePlugin):
 
     def make_geometry(self, game) -> SquareGeometry:
         return SquareGeometry(10, 10)
+
+    def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
+        """F1's page: the goal, how to move, the pieces, cannon and archer (C6), promotion (C3-C5),
+        castling (C1), long check and draws (C7)."""
+        return [(text(Msg.of(f"baige.help.{k}"), lang), None) for k in HELP_KEYS]
 
     @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
