@@ -37,7 +37,10 @@ SCENARIOS = {
 
 
 def _map_digest(g) -> str:
-    return hashlib.sha1(g.to_json().encode()).hexdigest()[:16]
+    """The start's digest: heights and spawns (not the save text, whose layout may change)."""
+    h = hashlib.sha1(g.heights.astype("<i2").tobytes())
+    h.update(json.dumps([[list(c) for c in s] for s in g.spawns]).encode())
+    return h.hexdigest()[:16]
 
 
 def _agents(levels, seed, quota):

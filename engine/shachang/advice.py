@@ -43,5 +43,8 @@ def ending_pass(game: "ShachangGame") -> Msg | None:
     if not g.is_over:
         return None
     reason = g.end_reason()
-    public = (not game.fog) or (isinstance(reason, Msg) and reason.key == "shachang.end.round_limit")
-    return reason if public else None
+    if not game.fog:
+        return reason
+    # under fog a void game (流局) would tell that nobody dealt damage anywhere: only its public cause
+    inner = reason.kw["why"] if isinstance(reason, Msg) and reason.key == "shachang.end.void" else reason
+    return inner if isinstance(inner, Msg) and inner.key == "shachang.end.round_limit" else None
