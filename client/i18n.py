@@ -262,16 +262,6 @@ def player_name(p: int) -> str:
     return f"{t('player', n=p + 1)}({t(f'colour_{p % 8}')})"
 
 
-def preset_label(key: str) -> str:
-    from engine.shachang.rules import preset
-
-    pr = preset(key)
-    name = pr.name_zh if _lang == "zh" else pr.name_en
-    if pr.board == "star":  # S19a: 121 hex cells, not a square
-        return f"{name}（121格）" if _lang == "zh" else f"Chinese-checkers {name} (121 cells)"
-    return f"{pr.size}x{pr.size} {name}"
-
-
 def seat_label(kind: str) -> str:
     return t("human") if kind == "human" else t(f"ai_{kind}")
 

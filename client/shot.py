@@ -23,10 +23,25 @@ import time
 
 T0 = time.perf_counter()
 
+import math  # noqa: E402
 import os  # noqa: E402
+import re  # noqa: E402
 import sys  # noqa: E402
+import tomllib  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+import moderngl  # noqa: E402
+import numpy as np  # noqa: E402
+import pygame  # noqa: E402
+import pygame.freetype as ft  # noqa: E402
+from PIL import Image  # noqa: E402
+
+from client.camera import ExplicitCamera, FirstPersonCamera, StrategyCamera, TopDownCamera  # noqa: E402
+from client.games.shachang.scenario import (ScenarioError, build_frame, load_scenario,  # noqa: E402
+                                            scenario_from_save)
+from client.render.gl import GLRenderer  # noqa: E402
+from client.render.gl import cell_label as square_cell_label  # noqa: E402
+from client.render.hex_layout import cell_xz, star_layout  # noqa: E402
 from client.cli_args import OneLineParser  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,10 +80,6 @@ def _vec(text: str, what: str):
 
 def orbit_camera(n: int, target, distance: float, yaw: float, pitch: float, fov: float = 40.0):
     """An ExplicitCamera looking at ground point target=(x, z) from a yaw/pitch (degrees) and distance."""
-    import math
-
-    from client.camera import ExplicitCamera
-
     a, p = math.radians(yaw), math.radians(pitch)
     fx, fz = math.sin(a), -math.cos(a)
     tx, tz = target
@@ -78,17 +89,10 @@ def orbit_camera(n: int, target, distance: float, yaw: float, pitch: float, fov:
 
 def make_camera(sc, spec: str | None):
     """The camera of a scenario (its [view] table) or of a --camera spec."""
-    from client.camera import FirstPersonCamera, StrategyCamera, TopDownCamera
-    from client.games.shachang.scenario import ScenarioError
-
-    from client.render.hex_layout import cell_xz
-
     g = sc.game
     n = g.size
     layout = None
     if getattr(g, "board", None) == "star":  # hex cells (S19a)
-        from client.render.hex_layout import star_layout
-
         layout = star_layout()
     view = sc.table("view") if sc.data else {}
     spec = spec or view.get("camera", "top")
@@ -127,8 +131,6 @@ def make_camera(sc, spec: str | None):
             cam.look_at_cell((n // 2, n // 2), 0)
         return cam
     if spec.startswith("eye="):
-        from client.camera import ExplicitCamera
-
         parts = dict(p.split("=", 1) for p in spec.split(":") if "=" in p)
         if "target" not in parts:
             raise ShotError(f"--camera {spec!r}: expected eye=x,y,z:target=x,y,z")
@@ -141,8 +143,6 @@ _FONT_CACHE: dict = {}
 
 
 def _load_font(path: Path | None, px: int):
-    import pygame.freetype as ft
-
     if not ft.get_init():
         ft.init()
     key = (str(path), px)
@@ -182,9 +182,6 @@ def caption_font(text: str, lang: str, px: int):
 
 def draw_caption_band(text: str, lang: str, width: int, px: int):
     """The caption as an (h, width, 3) uint8 band (white text on near-black), or None."""
-    import numpy as np
-    import pygame
-
     if not text:
         return None
     font = caption_font(text, lang, px)
@@ -219,12 +216,8 @@ def sight_panel(rows, lang: str | None, px: int, cell_label=None):
     """An (h, w, 4) RGBA panel listing each checked cell of a sight line with a, b, x, y, z and
     both sides of S5, or None when there is nothing to list or no font (``cell_label``: the cells'
     names, default the square maps' "c3"; the star's "i5" on the star)."""
-    import numpy as np
-    import pygame
-
     if cell_label is None:
-        from client.render.gl import cell_label
-
+        cell_label = square_cell_label
     if not rows:
         return None
     zh = lang == "zh"
@@ -255,10 +248,6 @@ def sight_panel(rows, lang: str | None, px: int, cell_label=None):
 def render_scenario(renderer, sc, camera_spec=None, overrides=None, lang=None, size=None, samples=SAMPLES):
     """Draw a scenario into a picture of ``size`` (default: the renderer's size); with ``lang``, the
     scenario's caption goes in a band under the 3D view. Returns the (H, W, 3) picture."""
-    import numpy as np
-
-    from client.games.shachang.scenario import build_frame
-
     w, h = size or (renderer.width, renderer.height)
     text = sc.data.get(f"caption_{lang}", "") if (lang and sc.data) else ""
     band = draw_caption_band(text, lang, w, max(14, min(36, h // 30))) if text else None
@@ -303,15 +292,11 @@ def save_view(renderer, frame, camera, path, size=None, hud=None) -> Path:
 
 
 def save_png(img, path: Path) -> None:
-    from PIL import Image
-
     path.parent.mkdir(parents=True, exist_ok=True)
     Image.fromarray(img).save(path, format="PNG", compress_level=6)
 
 
 def make_context():
-    import moderngl
-
     try:
         return moderngl.create_standalone_context(backend="egl")
     except Exception as e:
@@ -327,8 +312,6 @@ def scenario_size(sc, size_arg):
 
 def scenario_files() -> list[Path]:
     """assets/scenarios/*.toml in rule order (s3 before s11)."""
-    import re
-
     def key(p: Path):
         m = re.match(r"s(\d+)", p.stem)
         return (int(m.group(1)) if m else 999, p.stem)
@@ -338,9 +321,6 @@ def scenario_files() -> list[Path]:
 
 def regenerate_all(out_dir: Path = PICTURES, lang: str = "zh", only=None, timings=False) -> list[Path]:
     """Render every assets/scenarios/*.toml to out_dir/<name>.png with one GL context."""
-    from client.render.gl import GLRenderer
-    from client.games.shachang.scenario import load_scenario
-
     ctx = make_context()
     r = None
     out = []
@@ -365,8 +345,6 @@ def regenerate_all(out_dir: Path = PICTURES, lang: str = "zh", only=None, timing
 
 def write_index(out_dir: Path = PICTURES) -> Path:
     """docs/rules/pictures/README.md: every picture with its scenario, title and captions."""
-    import tomllib
-
     lines = ["# 沙场秋点兵 rule pictures", "",
              "Generated by `python -m client.shot --all` from `assets/scenarios/*.toml` (do not edit by hand;",
              "edit the scenario and regenerate). Each picture is drawn by the game's own GLRenderer",
@@ -429,8 +407,6 @@ def main(argv=None) -> int:
             raise ShotError("--move N needs --from-save FILE")
         if args.move is not None and args.move < 0:
             raise ShotError(f"--move {args.move}: the number of actions to replay must be 0 or more")
-        from client.games.shachang.scenario import load_scenario, scenario_from_save
-
         if args.from_save:
             sc = scenario_from_save(args.from_save, args.move)
         elif args.scenario:
@@ -465,8 +441,6 @@ def main(argv=None) -> int:
         w, h = scenario_size(sc, args.size)
         t_parse = time.perf_counter()
         ctx = make_context()
-        from client.render.gl import GLRenderer
-
         max_size = min(int(ctx.info.get("GL_MAX_RENDERBUFFER_SIZE", 4096)),
                        int(ctx.info.get("GL_MAX_VIEWPORT_DIMS", (4096, 4096))[0]))
         if w > max_size or h > max_size:

@@ -226,6 +226,7 @@ def test_star_reinforcement_places_one_soldier_on_a_free_cell_of_the_own_point(a
 
 def test_the_panel_counts_units_as_groups_of_connected_soldiers_on_the_star():
     from client import i18n
+    from client.games.shachang import preset_label
     from client.games.shachang.hud import units_value
 
     g = star_game([[0, "h5"], [0, "i5"], [0, "k9"], [1, "l7"]])
@@ -234,8 +235,9 @@ def test_the_panel_counts_units_as_groups_of_connected_soldiers_on_the_star():
     old = i18n.lang()
     try:
         i18n.set_lang("en")
-        assert i18n.preset_label("star") == "Chinese-checkers star (121 cells)"
-        assert i18n.preset_label("standard") == "8x8 standard"
+        assert preset_label("star") == "Chinese-checkers star (121 cells)"
+        assert preset_label("standard") == "8x8 standard"
+        assert preset_label("standard", "zh") == "8x8 标准"
     finally:
         i18n.set_lang(old)
 

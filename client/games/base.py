@@ -242,6 +242,11 @@ class GamePlugin:
         return []
 
     @classmethod
+    def option_label(cls, option: str, value, lang: str) -> str:
+        """The words of one value of a start-screen row in ``lang`` (default: the value itself)."""
+        return str(value)
+
+    @classmethod
     def player_counts(cls, info, opts: dict) -> list[int]:
         """The player counts the start screen offers, given the other options chosen."""
         return list(info.choices.get("players", (info.options.get("players", 2),)))

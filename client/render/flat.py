@@ -15,6 +15,10 @@ import numpy as np
 import pygame
 
 from client.render.base import PLAYER_COLOURS, Cell, Frame, Renderer
+from client.render.flat_hex import draw_hex, pick_hex
+from client.render.hex_layout import cell_xz
+from client.ui import text
+from engine.grids import letters
 
 UNEXPLORED = (38, 41, 48)  # a dark slate: the unexplored map, not a black void
 BLOCK_RED = (235, 30, 30)
@@ -156,8 +160,6 @@ class FlatCamera:
         pass
 
     def jump_to(self, cell: Cell) -> None:
-        from client.render.hex_layout import cell_xz
-
         self.tx, self.tz = cell_xz(cell, getattr(self, "layout", None))
 
     def update(self, dt: float) -> None:
@@ -227,8 +229,6 @@ class FlatRenderer(Renderer):
     def pick(self, x: int, y: int, frame: Frame, camera: Any) -> Cell | None:
         cam = self._cam(camera)
         if getattr(frame, "layout", None) is not None:
-            from client.render.flat_hex import pick_hex
-
             return pick_hex(frame, cam, x, y)
         wx, wz = cam.to_world(x, y)
         r, c = math.floor(wz), math.floor(wx)
@@ -247,8 +247,6 @@ class FlatRenderer(Renderer):
     def _font(self, size: int):
         f = self._fonts.get(size)
         if f is None:
-            from client.ui import text
-
             f = text.font(size)
             self._fonts[size] = f
         return f
@@ -292,8 +290,6 @@ class FlatRenderer(Renderer):
     def draw(self, frame: Frame, camera: Any) -> None:
         cam = self._cam(camera)
         if getattr(frame, "layout", None) is not None:  # hex cells (the star): client/render/flat_hex.py
-            from client.render.flat_hex import draw_hex
-
             draw_hex(self, frame, cam)
             return
         surf = self.surface
@@ -352,13 +348,11 @@ class FlatRenderer(Renderer):
                     img_t = f.render(str(cost), True, (10, 60, 10))
                     surf.blit(img_t, (r.right - img_t.get_width() - 2, r.y + 1))
         if o.show_coords and s >= 14:
-            from engine.shachang.cells import cell_name
-
             f = self._font(max(9, int(s * 0.22)))
             for rr in range(r0, r1):
                 for cc in range(c0, c1):
                     r = cell_rect((rr, cc))
-                    surf.blit(f.render(cell_name((rr, cc)), True, (235, 235, 235)), (r.x + 2, r.y + 1))
+                    surf.blit(f.render(f"{letters(cc)}{rr + 1}", True, (235, 235, 235)), (r.x + 2, r.y + 1))
         # sight line
         if o.sight_src is not None and o.sight_dst is not None:
             for row in o.sight_cells:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from client.render.base import Y_SCALE
+from client.render.hex_layout import CORNERS, DIRECTIONS, NORMALS, WALL_CORNERS
 
 BASE_LEVELS = 2.0  # the base slab reaches this many levels below height 0
 
@@ -258,8 +259,6 @@ def build_hex_mesh(heights: np.ndarray, layout, y_scale: float = Y_SCALE):
     cell of every pixel exactly. Quads are counter-clockwise seen from outside; tops come first.
     Negative heights (unexplored) are drawn at 0. Returns (verts, idx, info) with
     info = {"tops": top quads, "quads": all quads, "ymax": highest y}."""
-    from client.render.hex_layout import CORNERS, DIRECTIONS, WALL_CORNERS
-
     h = np.maximum(np.asarray(heights), 0).astype(np.float64)
     rows, cols = h.shape
     mask = layout.mask
@@ -323,8 +322,6 @@ def build_hex_mesh(heights: np.ndarray, layout, y_scale: float = Y_SCALE):
 
 
 def _normal3(k: int):
-    from client.render.hex_layout import NORMALS
-
     return NORMALS[k, 0], 0.0, NORMALS[k, 1]
 
 

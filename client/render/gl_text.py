@@ -16,6 +16,8 @@ import numpy as np
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import pygame  # noqa: E402  (after the environment variable it reads)
+
 GHOST, TENT, SWORDS, SPENT, BOX = "\x01", "\x02", "\x03", "\x04", "\x05"
 CHARS = ("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
          " +-=<>()[]:/.,?!#%*\u00d7\u2265\u2264" + GHOST + TENT + SWORDS + SPENT + BOX)
@@ -63,8 +65,6 @@ class GlyphAtlas:
     """Glyph metrics and an (H, W, 2) uint8 coverage image; ``texture(ctx)`` uploads it once."""
 
     def __init__(self, font_px: int = FONT_PX):
-        import pygame
-
         if not pygame.font.get_init():
             pygame.font.init()
         font = pygame.font.Font(None, font_px)

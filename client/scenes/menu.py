@@ -9,6 +9,7 @@ import pygame
 
 from client import i18n
 from client.scene import Scene
+from client.games import plugin_class
 from client.i18n import t
 from client import settings
 from client.scenes.modals import Modal
@@ -136,7 +137,7 @@ class LoadScene(Scene):
         bits = [name]
         if o.get("preset"):
             try:
-                bits.append(i18n.preset_label(o["preset"]))
+                bits.append(plugin_class(sm["game"]).option_label("preset", o["preset"], i18n.lang()))
             except (KeyError, ValueError):
                 bits.append(str(o["preset"]))
         if o.get("mode"):

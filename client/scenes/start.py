@@ -41,7 +41,7 @@ class StartScene(Scene):
         self.game = widgets.Chooser(lambda: t("game"), lambda: self.games, self._game_name, o.game_id,
                                     self._game_changed)
         self.preset = widgets.Chooser(lambda: t("preset"), lambda: self._values("preset", o.preset),
-                                      i18n.preset_label, o.preset, self._changed)
+                                      self._preset_label, o.preset, self._changed)
         self.mode = widgets.Chooser(lambda: t("mode"), lambda: self._values("mode", o.mode),
                                     lambda m: f"{t('mode_' + m)} — {t('mode_help_' + m)}", o.mode)
         self.players = widgets.Chooser(lambda: t("players"), self._player_counts, str, o.players, self._changed)
@@ -265,6 +265,11 @@ class StartScene(Scene):
         """A row's values from the chosen game's plugin (its default alone when the game has no such row)."""
         pl = self.plugin()
         return (pl.option_values(option) if pl is not None else []) or [default]
+
+    def _preset_label(self, key) -> str:
+        """The chosen game's words for a map preset."""
+        pl = self.plugin()
+        return pl.option_label("preset", key, i18n.lang()) if pl is not None else str(key)
 
     def plugin(self):
         """The chosen game's plugin class (None when the game has no client yet)."""

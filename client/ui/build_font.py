@@ -12,6 +12,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from client import i18n
+from client.games import has_plugin, plugin_class
+from engine import registry
+from engine.messages import all_text as catalogue_text  # every game's messages (assets/messages)
+
 SRC = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 SC_INDEX = 2  # Noto Sans CJK SC inside the collection
 OUT = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "NotoSansCJKsc-client.otf"
@@ -21,19 +26,27 @@ EXTRA = ("王后衛象馬車炮弩士兵卒君主相马车吴魏蜀汉"  # chess
 
 
 def charset() -> str:
-    from client import i18n
-    from engine import registry
-    from engine.shachang.rules import presets
-
+    """Every character the client may show: its strings, the catalogues, game names, start-option words."""
     parts = [i18n.all_text(), EXTRA]
     parts += [g.name_zh + g.name_en for g in registry.GAMES.values()]
-    parts += [p.name_zh + p.name_en for p in presets().values()]
+    parts.append(option_text())
     parts.append("".join(chr(c) for c in range(0x20, 0x7F)))
     parts.append(source_text())
-    from engine.messages import all_text as catalogue_text  # every game's messages (assets/messages)
-
     parts.append(catalogue_text())
     return "".join(sorted(set("".join(parts))))
+
+
+def option_text() -> str:
+    """The words of every registered start-option value, in zh and en, as each game's plugin says them
+    (沙场秋点兵's map presets: "8x8 标准", "跳棋星盘（121格）" ...)."""
+    out = []
+    for gid, info in registry.GAMES.items():
+        if not has_plugin(gid):
+            continue
+        pl = plugin_class(gid)
+        for option, values in info.choices.items():
+            out += [pl.option_label(option, v, lang) for v in values for lang in ("zh", "en")]
+    return "".join(out)
 
 
 def source_text() -> str:

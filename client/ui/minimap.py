@@ -15,6 +15,8 @@ import numpy as np
 import pygame
 
 from client.render.flat import _COLS, _STOPS, UNEXPLORED, player_rgb
+from client.render.hex_layout import CORNERS
+from client.ui import text
 
 
 def _lut(hmax: int) -> np.ndarray:
@@ -103,8 +105,6 @@ class Minimap:
 
     def _hex_image(self, rgb: np.ndarray) -> pygame.Surface:
         """The board's hexagons in their cells' colours on the minimap's square (world box [0, n])."""
-        from client.render.hex_layout import CORNERS
-
         img = pygame.Surface((self.size, self.size))
         img.fill((14, 15, 18))
         for cell in self.layout.cells:
@@ -158,8 +158,6 @@ class Minimap:
     def _north(self, surf: pygame.Surface) -> None:
         """A compass in the top-right corner of a turned map (outside the star): a red needle in a circle
         pointing north, the N beyond its tip."""
-        from client.ui import text
-
         a = math.radians(self.yaw)
         ux, uy = -math.sin(a), -math.cos(a)  # north, turned
         c = (self.rect.right - 24, self.rect.y + 24)

@@ -2,7 +2,27 @@
 the help page about it (options, seed, keys). The board model of the flat-board games is not used."""
 from __future__ import annotations
 
+import numpy as np
+import pygame
+
+from client import i18n
 from client.games.base import GamePlugin
+from client.i18n import tr
+from client.render.flat import player_rgb, terrain_rgb
+from client.render.flat_hex import hex_preview
+from client.render.hex_layout import star_layout
+from engine.shachang import new_game, rules
+
+
+def preset_label(key: str, lang: str | None = None) -> str:
+    """A map preset's words: "8x8 standard" / "8x8 标准", the star "Chinese-checkers star (121 cells)" /
+    "跳棋星盘（121格）" (``lang``: zh or en, default the client's language)."""
+    lang = lang or i18n.lang()
+    pr = rules.preset(key)
+    name = pr.name_zh if lang == "zh" else pr.name_en
+    if pr.board == "star":  # S19a: 121 hex cells, not a square
+        return f"{name}（121格）" if lang == "zh" else f"Chinese-checkers {name} (121 cells)"
+    return f"{pr.size}x{pr.size} {name}"
 
 
 class Plugin(GamePlugin):
@@ -18,8 +38,6 @@ class Plugin(GamePlugin):
 
     @classmethod
     def option_values(cls, option: str) -> list:
-        from engine.shachang import rules
-
         if option == "preset":
             return list(rules.presets())
         if option == "mode":
@@ -27,11 +45,14 @@ class Plugin(GamePlugin):
         return []
 
     @classmethod
+    def option_label(cls, option: str, value, lang: str) -> str:
+        """The map preset's size and name (other rows: the value)."""
+        return preset_label(value, lang) if option == "preset" else str(value)
+
+    @classmethod
     def player_counts(cls, info, opts: dict) -> list[int]:
         """2 up to the chosen map preset's maximum."""
-        from engine.shachang.rules import preset
-
-        return list(range(2, preset(opts["preset"]).offered_players + 1))  # spawns keep their gap (D2)
+        return list(range(2, rules.preset(opts["preset"]).offered_players + 1))  # spawns keep their gap (D2)
 
     @classmethod
     def check_options(cls, opts) -> None:
@@ -57,22 +78,12 @@ class Plugin(GamePlugin):
 
     @classmethod
     def preview_game(cls, opts: dict):
-        from engine.shachang import new_game
-
         return new_game(opts["preset"], opts["mode"], opts["players"], opts["seed"])
 
     @classmethod
     def preview_image(cls, game):
         """The heightmap in terrain colours with each player's spawn cells."""
-        import numpy as np
-        import pygame
-
-        from client.render.flat import player_rgb, terrain_rgb
-
         if getattr(game, "board", None) == "star":  # the star's hexagons (S19a)
-            from client.render.flat_hex import hex_preview
-            from client.render.hex_layout import star_layout
-
             return hex_preview(game.heights, star_layout(), game.spawns)
         rgb = terrain_rgb(np.asarray(game.heights))
         img = pygame.surfarray.make_surface(np.ascontiguousarray(rgb.transpose(1, 0, 2)))
@@ -90,19 +101,13 @@ class Plugin(GamePlugin):
 
     def seat_name(self, seat: int, lang: str) -> str:
         """玩家1(红) / P1(red): the seat with its colour."""
-        from client.i18n import tr
-
         return f"{tr('player', lang, n=seat + 1)}({tr(f'colour_{seat % 8}', lang)})"
 
     @classmethod
     def seat_rgb(cls, seat: int):
-        from client.render.flat import player_rgb
-
         return tuple(v / 255 for v in player_rgb(seat))
 
     def handover_lines(self, seat: int, lang: str) -> list[str]:
-        from client.i18n import tr
-
         g = self.game
         return [tr("round", lang, r=g.round, lim=g.round_limit)]
 

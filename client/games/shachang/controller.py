@@ -8,10 +8,12 @@ attack targets, reinforcement cells, sight lines). Every action goes through
 """
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import numpy as np
 
+from client.i18n import engine_text, illegal_text, t
 from client.render.base import Frame, Overlays, UnitMark
 from client.render.hex_layout import layout_of, star_look
 from engine.api import IllegalAction, ParseError
@@ -20,6 +22,7 @@ from engine.shachang.actions import Attack, End, March, Reinforce
 from engine.shachang import hex_overlays as hex_facts
 from engine.shachang import overlays as facts
 from engine.shachang.cells import cell_name
+from engine.shachang.reveal import spectator_view
 
 Cell = tuple[int, int]
 
@@ -78,8 +81,6 @@ class Controller:
         key = (self.version, self.viewer, self.game.current_player, reveal)
         if key != self._obs_key:
             if reveal:
-                from engine.shachang.reveal import spectator_view
-
                 self._obs = spectator_view(self.game, self.viewer)
             else:
                 self._obs = self.game.observe(self.viewer)
@@ -126,22 +127,16 @@ class Controller:
     def try_apply(self, action) -> bool:
         """Apply ``action``; on an illegal one show the engine's reason and return False."""
         if not self.my_turn():
-            from client.i18n import t
-
             self.say(t("not_your_turn"), "error")
             return False
         try:
             self.game.apply(action)
         except IllegalAction as e:
-            from client.i18n import illegal_text
-
             self.say(illegal_text(e), "error")  # the engine's keyed refusal in the current language
             return False
         except (ParseError, ValueError) as e:
             self.say(str(e), "error")
             return False
-        from client.i18n import engine_text
-
         self.say(engine_text(self.game.describe(action)), "ok")
         if self.on_action:
             self.on_action(action)
@@ -189,8 +184,6 @@ class Controller:
 
     def click(self, cell: Cell | None, shift: bool = False) -> None:
         """A left click on ``cell`` (None: outside the board)."""
-        from client.i18n import t
-
         if cell is None:
             self.cancel()
             return
@@ -411,8 +404,6 @@ class Controller:
         ov = self.overlays()
         key = self._ov_key
         if not hover and ov.hover is not None:
-            import dataclasses
-
             ov = dataclasses.replace(ov, hover=None)
             key = key[:3] + (None,) + key[4:]
         return Frame(heights=obs.heights, visible=obs.visible, explored=obs.explored,

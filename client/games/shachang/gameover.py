@@ -1,13 +1,19 @@
 """Game over: the S18 ranking with the reason for each place."""
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pygame
 
 from client import i18n
 from client.scene import Scene
+from client.games.shachang.replay import ReplayScene
 from client.i18n import t
 from client.render.flat import player_rgb
 from client.ui import text, widgets
+from engine.messages import Msg
+from engine.shachang.stats import game_stats
 
 
 class GameOverScene(Scene):
@@ -17,8 +23,6 @@ class GameOverScene(Scene):
         super().__init__(app)
         self.game_scene = game_scene
         self.ranking = game_scene.game.ranking()
-        from engine.shachang.stats import game_stats
-
         self.stats = game_stats(game_scene.game)
         game_scene.ctl.reveal = True  # the game is over: the whole map is shown
         game_scene.ctl.selected = None
@@ -30,14 +34,9 @@ class GameOverScene(Scene):
         ]
 
     def replay(self) -> None:
-        from client.games.shachang.replay import ReplayScene
-
         self.app.push(ReplayScene(self.app, self.game_scene))
 
     def _save(self) -> None:
-        import time
-        from pathlib import Path
-
         p = Path(self.app.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json")
         self.game_scene.save_to(p)
 
@@ -57,8 +56,6 @@ class GameOverScene(Scene):
     def headline(self) -> list[str]:
         """The lines under the title, in the current language: the end reason, and for a void game
         (流局, S18: every player out, all share the last place) that nobody wins."""
-        from engine.messages import Msg
-
         g = self.game_scene.game
         lines = []
         reason = g.end_reason() if callable(getattr(g, "end_reason", None)) else getattr(g, "end_reason", "")

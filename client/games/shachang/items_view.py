@@ -14,14 +14,24 @@ import dataclasses
 import math
 import time
 
+import numpy as np
 import pygame
 
 from client import i18n
+from client.games.base import Choice
+from client.games.shachang import hud
 from client.i18n import t
 from client.render.base import PLAYER_COLOURS
+from client.render.hex_layout import DIRECTIONS
+from client.scenes.modals import ChooserModal, ConfirmModal, ListModal
 from client.ui import text, widgets
-from client.ui.cards import CardRow, CardStrip, CardView
+from client.ui.cards import CardRow, CardStrip, CardView, width_of
 from engine.api import IllegalAction, Step
+from engine.shachang import hex_overlays, star_cells, star_items
+from engine.shachang import overlays as facts
+from engine.shachang.actions import UseItem
+from engine.shachang.cells import cell_name, parse_cell
+from engine.shachang.item_rules import FORM, RULE, legal_items
 
 STRIP_H = 150  # the card strip's height in pixels
 EFFECT_S = 1.4  # how long an item's effect shows
@@ -38,8 +48,6 @@ FX_RGB = {"drawn": (255, 215, 90), "yugong": (200, 140, 70), "fanfu": (255, 200,
 
 def _touch(layout, a, b) -> bool:
     """Whether cells a and b of a hex layout are neighbours."""
-    from client.render.hex_layout import DIRECTIONS
-
     return any((a[0] + dr, a[1] + dc) == tuple(b) for dr, dc in DIRECTIONS)
 
 
@@ -50,13 +58,9 @@ def item_kind(step: Step) -> str:
 
 def _parse(name: str, game=None):
     """The cell of a cell name (the star's names on the star preset), or None."""
-    if getattr(game, "board", None) == "star":
-        from engine.shachang.star_cells import parse as parse_cell
-    else:
-        from engine.shachang.cells import parse_cell
-
+    parse = star_cells.parse if getattr(game, "board", None) == "star" else parse_cell
     try:
-        return parse_cell(str(name))
+        return parse(str(name))
     except Exception:
         return None
 
@@ -91,12 +95,10 @@ class ItemsView:
         if self._legal[0] != key:
             acts = []
             if self.on and ctl.my_turn() and ctl.obs.hand:
-                from engine.shachang.item_rules import legal_items
-
                 g = ctl.game
-                if getattr(g, "board", None) == "star":  # units are connected soldiers there (S19b)
-                    from engine.shachang.star_items import legal as legal_items
-                acts = [(a, tuple(g.action_steps(a))) for a in legal_items(g)]
+                # units are connected soldiers on the star (S19b)
+                legal_of = star_items.legal if getattr(g, "board", None) == "star" else legal_items
+                acts = [(a, tuple(g.action_steps(a))) for a in legal_of(g)]
             self._legal = (key, acts)
         return self._legal[1]
 
@@ -129,8 +131,6 @@ class ItemsView:
         ctl = self.scene.ctl
         obs = ctl.obs
         me = ctl.viewer
-        from engine.shachang.item_rules import RULE
-
         first = set(self.next_steps(())) if obs.hand else set()
         ink = PLAYER_COLOURS[me % len(PLAYER_COLOURS)]
         cards = []
@@ -150,9 +150,6 @@ class ItemsView:
     def strip_rect(self, rows=None) -> pygame.Rect:
         """Where the strip goes: the bottom left, above the status line, beside the minimap, left of
         the side panel; as wide as its cards need."""
-        from client.games.shachang import hud
-        from client.ui.cards import width_of
-
         sc = self.scene
         w, h = sc.app.display.size
         rows = self.rows() if rows is None else rows
@@ -207,9 +204,6 @@ class ItemsView:
     def why_not(self, kind: str) -> str:
         """Why the card ``kind`` cannot be used now: the engine's refusal when it is about the hand or the
         turn (S20a one per turn, S13 reinforce first ...), else "no legal target" (naming its rule)."""
-        from engine.shachang.actions import UseItem
-        from engine.shachang.item_rules import FORM, RULE
-
         n_cells, has_count = FORM[kind]
         own = self.scene.ctl.obs.own_units()
         cell = own[0].cell if own else (0, 0)  # a cell of the board (the star has no (0, 0))
@@ -230,8 +224,6 @@ class ItemsView:
         a = self.complete(prefix)
         if a is not None and not nxt:
             if kind == "fanfu":  # the whole map changes and nothing can take it back: ask first
-                from client.scenes.modals import ConfirmModal
-
                 self.scene.app.push(ConfirmModal(self.scene.app, lambda: t("shachang.ui.item.confirm_fanfu"),
                                                  lambda: self.play(a), on_no=self.cancel, action=a))
                 return
@@ -254,9 +246,6 @@ class ItemsView:
 
     def ask_count(self, kind: str, steps: list[Step]) -> None:
         """A chooser of the legal counts (亡命天涯's soldiers, 愚公移山's height)."""
-        from client.games.base import Choice
-        from client.scenes.modals import ChooserModal, ListModal
-
         title = lambda: t(f"shachang.ui.item.count_{kind}")
 
         def pick(step):
@@ -280,8 +269,6 @@ class ItemsView:
         if cell is None:
             self.cancel()
             return
-        from engine.shachang.cells import cell_name
-
         step = Step("cell", getattr(ctl.game, "cell_name", cell_name)(cell))  # the star names its cells
         if step not in self.next_steps(self.prefix):
             ctl.say(t("shachang.ui.item.not_target", cell=ctl.cell_name(cell),
@@ -326,15 +313,9 @@ class ItemsView:
         chosen = _parse(self.prefix[1].value, ctl.game) if len(self.prefix) > 1 else None
         area = None
         if self.kind() == "tonggui" and ctl.hover in cells:
-            from engine.shachang import overlays as facts
-
             u = ctl.own_unit(ctl.hover)
             grp = ctl.group_at(u.cell) if u is not None and ctl.star() else None
             if grp is not None:  # the star: 番数 hex steps around every soldier of the unit (D-SI5)
-                import numpy as np
-
-                from engine.shachang import hex_overlays
-
                 area = np.zeros(ctl.obs.mask.shape, dtype=bool)
                 for c in grp.cells:
                     area |= hex_overlays.attack_area(ctl.obs.mask, c, grp.attack_range)
@@ -407,8 +388,6 @@ class ItemsView:
 
     def _draw_empty(self, display) -> None:
         """No hand anywhere yet: one line saying how items are found (and the others' zero counts)."""
-        from client.games.shachang import hud
-
         sc = self.scene
         w, h = display.size
         words = t("shachang.ui.item.empty")

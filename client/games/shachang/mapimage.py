@@ -1,8 +1,15 @@
 """Greyscale PNG heightmaps: an image becomes an integer heightmap for 沙场秋点兵."""
 from __future__ import annotations
 
-import numpy as np
+import struct
 
+import numpy as np
+import pygame
+
+from engine.saves import check_file
+from engine.shachang import rules
+from engine.shachang.maps import GameMap, load_map
+from engine.shachang.terrain import height_scale, place_spawns
 
 MAX_SIDE = 256  # the largest preset (huge, 256x256)
 MAX_PNG_BYTES = 64 * 1024 * 1024
@@ -12,10 +19,6 @@ _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 def png_size(path: str) -> tuple[int, int]:
     """(width, height) from a PNG file's IHDR header, without decoding the picture; ValueError for
     anything that is not a regular PNG file of at most MAX_PNG_BYTES."""
-    import struct
-
-    from engine.saves import check_file
-
     check_file(path, MAX_PNG_BYTES, "heightmap image")  # SaveError is a ValueError: missing, FIFO, too big
     try:
         with open(path, "rb") as f:
@@ -38,8 +41,6 @@ def load_png_heightmap(path: str, max_height: int, expect_size: int | None = Non
     the map needs), so a huge picture is refused before it is decoded. Raises
     ValueError with the reason for a file that is not a readable square PNG.
     """
-    import pygame
-
     if max_height < 1:
         raise ValueError(f"max_height must be at least 1, got {max_height}")
     w, h = png_size(path)
@@ -63,10 +64,6 @@ def load_png_heightmap(path: str, max_height: int, expect_size: int | None = Non
 
 def png_map(path: str, preset_key: str, players: int, seed: int = 0):
     """A GameMap from a PNG heightmap whose size matches the preset, spawns placed by the map generator's placer."""
-    from engine.shachang import rules
-    from engine.shachang.maps import GameMap
-    from engine.shachang.terrain import height_scale, place_spawns
-
     p = rules.preset(preset_key)
     heights = load_png_heightmap(path, height_scale(p), expect_size=p.size)
     if heights.shape != (p.size, p.size):
@@ -80,8 +77,6 @@ def load_any_map(path: str, preset_key: str, players: int, seed: int = 0):
     """A GameMap from a .png heightmap, a JSON map or a .npy heights file (ValueError naming the problem)."""
     if str(path).lower().endswith(".png"):
         return png_map(str(path), preset_key, players, seed)
-    from engine.shachang.maps import load_map
-
     m = load_map(str(path), preset_key=preset_key, players=players, seed=seed)
     m.validate(players)
     return m

@@ -19,6 +19,7 @@ from client.scene import Scene
 from client.games.shachang.controller import Controller
 from client.i18n import t
 from client.ui import text, widgets
+from engine.saves import actors
 
 PLAY_STEP = 0.6  # seconds per action while playing
 
@@ -39,8 +40,6 @@ class ReplayScene(Scene):
         self.playing = False
         self._t = 0.0
         self.cam = game_scene.cam
-        from engine.saves import actors
-
         self.actors = actors(final)  # the seat that played each action
         self._set(0)
 

@@ -71,6 +71,20 @@ from typing import Any
 import numpy as np
 
 from client.render.base import Frame, Overlays, UnitMark
+from client.render.hex_layout import star_layout, star_look
+from client.savefile import read_engine_text
+from engine.api import IllegalAction, ParseError, SaveError
+from engine.saves import read_file
+from engine.shachang import game_class, star_cells
+from engine.shachang import hex_overlays as hex_facts
+from engine.shachang import overlays as facts
+from engine.shachang.cells import cell_name, parse_cell
+from engine.shachang.game import ShachangGame
+from engine.shachang.maps import MAX_HEIGHT, GameMap
+from engine.shachang.overlays import unit_state
+from engine.shachang.rules import preset as preset_of
+from engine.shachang.save import check_setup, load_json
+from engine.shachang.terrain import generate
 
 SIZES = {8: "standard", 16: "medium", 64: "large", 256: "huge"}
 TOP_KEYS = {"title", "caption_zh", "caption_en", "mode", "players", "map", "position", "view",
@@ -157,8 +171,6 @@ class Scenario:
         return getattr(self.game, "board", None) == "star"
 
     def cell(self, table: str, key: str, text) -> tuple[int, int]:
-        from engine.shachang.cells import parse_cell
-
         if not isinstance(text, str):
             raise self.error(table, key, f"expected a cell name like \"c3\", got {text!r}")
         if self.star():  # the star's names (engine.grids.star: a1 the north tip, i5 the centre)
@@ -186,8 +198,6 @@ class Scenario:
 
 def _star_cell(text: str) -> tuple[int, int]:
     """The array cell (row, col) of a star cell name (ValueError naming the problem)."""
-    from engine.shachang import star_cells
-
     return star_cells.parse(text)
 
 
@@ -217,9 +227,6 @@ def parse_heights(sc: Scenario, text) -> np.ndarray:
                                          f"{len(grid[bad[0] - 1])} values")
     if n not in SIZES:
         raise sc.error("map", "heights", f"a {n}x{n} grid matches no preset (8, 16, 64 or 256)")
-    from engine.shachang.cells import cell_name
-    from engine.shachang.maps import MAX_HEIGHT
-
     for i, r in enumerate(grid):  # by meaning, before any cast: 65537 must not load as 1
         lo, hi = min(r), max(r)
         if lo < 0:
@@ -250,9 +257,6 @@ def _depth(v) -> int:
 def parse_toml(path: str, text: str | None = None) -> dict:
     """The TOML table of a scenario file (its text under the key "\\0text"); ScenarioError for a file
     that is not a regular file, is over MAX_SCENARIO_BYTES, is not UTF-8 TOML or nests too deeply."""
-    from engine.api import SaveError
-    from engine.saves import read_file
-
     if text is None:
         try:
             raw = read_file(path, MAX_SCENARIO_BYTES, what="scenario")
@@ -318,11 +322,6 @@ def check_view_and_overlays(sc: Scenario) -> None:
 
 def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
     """Parse a scenario file and build its game (ScenarioError on any problem)."""
-    from engine.api import IllegalAction, ParseError
-    from engine.shachang.game import ShachangGame
-    from engine.shachang.maps import GameMap
-    from engine.shachang.terrain import generate
-
     path = str(path)
     data = parse_toml(path, text)
     text = data.pop("\0text")
@@ -390,12 +389,7 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
                                                  "opening is used)")
         setup = None  # the game's own opening (S17 spawns)
     try:
-        from engine.shachang.rules import preset as preset_of
-        from engine.shachang.save import check_setup
-
         if getattr(preset_of(preset), "board", "square") == "star":  # S19h: a star position (star names)
-            from engine.shachang import game_class
-
             g = game_class(preset)(gm, preset=preset, mode=mode, players=players, setup=setup,
                                    map_source="scenario")
         else:
@@ -437,10 +431,6 @@ def _item_options(sc: Scenario, pos: dict) -> dict:
 def scenario_from_save(path: str | Path, move: int | None) -> Scenario:
     """A scenario of a saved 沙场秋点兵 game (a bare engine save, or the client's autosave / F5 save)
     replayed to its first ``move`` actions (all when None)."""
-    from engine.api import SaveError
-    from engine.shachang.save import load_json
-    from client.savefile import read_engine_text
-
     path = str(path)
     if move is not None and (type(move) is not int or move < 0):
         raise ScenarioError(f"{path}: --move {move!r}: the number of actions to replay must be 0 or more")
@@ -456,18 +446,12 @@ def scenario_from_save(path: str | Path, move: int | None) -> Scenario:
 
 # ---------------------------------------------------------------- frames
 def cell_text(r: int, c: int) -> str:
-    from engine.shachang.cells import cell_name
-
     return cell_name((r, c))
 
 
 def unit_marks(obs, view_as, game, display_states=None) -> list[UnitMark]:
     """UnitMarks from an observation (or the true state, as the current player, when view_as is None);
     states from the engine's overlays.unit_state, as in the game scene."""
-    from engine.shachang.overlays import unit_state
-
-    from client.render.hex_layout import star_look
-
     display_states = display_states or {}
     star = getattr(game, "board", None) == "star"
     if obs is None:
@@ -479,8 +463,6 @@ def unit_marks(obs, view_as, game, display_states=None) -> list[UnitMark]:
 
 def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
     """The Frame of a scenario: the viewer's observation plus the overlays from engine queries."""
-    from engine.shachang import overlays as facts
-
     g = sc.game
     ovt = dict(sc.table("overlays"))
     if overrides:
@@ -490,9 +472,6 @@ def build_frame(sc: Scenario, overrides: dict | None = None) -> Frame:
     star = sc.star()
     layout = None
     if star:
-        from client.render.hex_layout import star_layout
-        from engine.shachang import hex_overlays as hex_facts
-
         layout = star_layout()
     if view_as is None:
         obs = None

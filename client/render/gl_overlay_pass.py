@@ -1,0 +1,232 @@
+"""The overlay pass of GLRenderer (client/render/gl.py): the sight line (geometry from
+client/render/gl_overlay.py), labels over the board (step costs, coordinates, heights, stack counts, the
+sight line's numbers; hidden when terrain covers them) and screen-space text from the glyph atlas
+(client/render/gl_text.py). ``OverlayPass`` is a part of GLRenderer: it keeps its buffers on the
+renderer."""
+from __future__ import annotations
+
+import moderngl
+import numpy as np
+
+from client.camera import project
+from client.render import gl_overlay
+from client.render.base import Frame, Y_SCALE
+from client.render.gl_programs import load_program
+from client.render.gl_text import GHOST, SPENT, SWORDS, TENT, GlyphAtlas
+from client.render.hex_layout import cell_xz
+from engine.grids import letters
+
+LABEL_WHITE = (1.0, 1.0, 1.0, 1.0)
+OUTLINE = (0.0, 0.0, 0.0, 0.85)
+
+
+def cell_label(cell) -> str:
+    """The name of a square board's (row, col) cell: column letters, then the 1-based row ("b3")."""
+    return f"{letters(cell[1])}{cell[0] + 1}"
+
+
+class OverlayPass:
+    """The overlay pass: line and label programs, the glyph atlas and their buffers (a part of GLRenderer)."""
+
+    def _init_overlays(self, ctx: moderngl.Context) -> None:
+        """The label and line programs, the glyph atlas and the dynamic label and line buffers."""
+        self.p_label = load_program(ctx, "label")
+        self.p_line = load_program(ctx, "line")
+        self.atlas = GlyphAtlas()
+        self.t_atlas = self.atlas.texture(ctx)
+        # dynamic buffers for labels and lines
+        self.label_vbo = ctx.buffer(reserve=12 * 4 * 6 * 512, dynamic=True)
+        self.label_vao = ctx.vertex_array(self.p_label, [
+            (self.label_vbo, "2f 2f 4f 4f", "in_pos", "in_uv", "in_color", "in_outline")])
+        self.line_vbo = ctx.buffer(reserve=8 * 4 * 6 * 64, dynamic=True)
+        self.line_vao = ctx.vertex_array(self.p_line, [(self.line_vbo, "4f 4f", "in_clip", "in_color")])
+
+    def _draw_sight(self, frame: Frame, far: bool, mvp) -> list:
+        """The sight line: faint where hidden behind terrain, solid where seen; returns its labels."""
+        ctx = self.ctx
+        segs, sight_labels = gl_overlay.sight_geometry(frame, flat=far)
+        if segs:
+            quads = gl_overlay.line_quads(segs, mvp, self.width, self.height)
+            if len(quads):
+                self._upload(self.line_vbo, quads)
+                ctx.enable(moderngl.BLEND)
+                ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+                ctx.disable(moderngl.DEPTH_TEST)
+                self.p_line["u_alpha"].value = 0.35
+                self.line_vao.render(moderngl.TRIANGLES, vertices=len(quads))
+                ctx.enable(moderngl.DEPTH_TEST)
+                self.p_line["u_alpha"].value = 1.0
+                self.line_vao.render(moderngl.TRIANGLES, vertices=len(quads))
+                ctx.disable(moderngl.BLEND)
+        return sight_labels
+
+    @staticmethod
+    def _upload(buf, data: np.ndarray) -> None:
+        """Write a dynamic buffer, growing it when the data does not fit."""
+        if data.nbytes > buf.size:
+            buf.orphan(max(data.nbytes, buf.size * 2))
+        buf.write(data.tobytes())
+
+    def _draw_label_items(self, items) -> None:
+        if not items:
+            return
+        quads = self.atlas.quads(items)
+        if not len(quads):
+            return
+        self._upload(self.label_vbo, quads)
+        ctx = self.ctx
+        ctx.disable(moderngl.DEPTH_TEST)
+        ctx.enable(moderngl.BLEND)
+        ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        self.t_atlas.use(0)
+        self.p_label["u_atlas"].value = 0
+        self.p_label["u_viewport"].value = (float(self.width), float(self.height))
+        self.label_vao.render(moderngl.TRIANGLES, vertices=len(quads))
+        ctx.disable(moderngl.BLEND)
+
+    def draw_text(self, items) -> None:
+        """Screen-space text over the picture: items (x, y, text, px, rgba, outline_rgba, align)."""
+        self.fbo.use()
+        self._draw_label_items(items)
+
+    def _labels(self, frame: Frame, hgt: np.ndarray, view, proj, extra):
+        ov = frame.overlays
+        anchors, texts, colours, scale, outlines = [], [], [], [], []
+
+        def add(point, text, rgba=LABEL_WHITE, k=0.5, outline=OUTLINE):
+            anchors.append(point)
+            texts.append(text)
+            colours.append(rgba)
+            scale.append(k)
+            outlines.append(outline)
+
+        rows, cols = hgt.shape
+        layout = getattr(frame, "layout", None)
+
+        def at(cell, y, dx=0.0, dz=0.0):
+            x, z = cell_xz(cell, layout)
+            return (x + dx, y, z + dz)
+
+        for cell, _rad in frame.ghosts:
+            r, c = cell
+            add(at(cell, (hgt[r, c] + 3) * Y_SCALE + 0.12), GHOST, (0.85, 0.8, 1.0, 1.0), 0.55)
+        unit_cells = {u.cell for u in frame.units}
+        # the star: a step cost and the height number share a small hexagon, side by side along the
+        # screen's x (the camera's right vector, level), so they never cover each other at any yaw
+        rx, rz = (float(view[0, 0]), float(view[0, 2])) if layout is not None else (0.0, 0.0)
+        # the star: a hex with the sight line's S5 numbers over it shows those, not a step cost beneath them
+        posts = {tuple(row["cell"]) for row in ov.sight_cells} if layout is not None and ov.sight_numbers else set()
+        for cell, cost in ov.reachable.items():
+            r, c = cell
+            if cell in unit_cells or cell in posts:
+                continue
+            add(at(cell, hgt[r, c] * Y_SCALE + 0.02, -0.15 * rx, -0.15 * rz) if layout is not None
+                else at(cell, hgt[r, c] * Y_SCALE + 0.02), str(cost), (0.85, 1.0, 1.0, 1.0), 0.45)
+        costed = set(ov.reachable) - unit_cells if layout is not None else set()
+        if (ov.show_coords or ov.show_heights) and self._max_cell_px(view, proj) * 0.24 >= 7.0:
+            # only cells on screen and large enough to read (vectorised first pass)
+            known = np.asarray(frame.heights) >= 0
+            rr, cc = np.mgrid[0:rows, 0:cols]
+            if layout is None:
+                centre = np.stack([cc.ravel() + 0.5, hgt.ravel() * Y_SCALE, rr.ravel() + 0.5], axis=1)
+            else:
+                centre = np.stack([layout.cx.ravel(), hgt.ravel() * Y_SCALE, layout.cz.ravel()], axis=1)
+            pa = project(view, proj, self.width, self.height, centre)
+            pb = project(view, proj, self.width, self.height, centre + [1.0, 0.0, 0.0])
+            size = np.hypot(pb[:, 0] - pa[:, 0], pb[:, 1] - pa[:, 1])
+            ok = ((pa[:, 2] > -1) & (pa[:, 2] < 1) & (pa[:, 0] > -20) & (pa[:, 0] < self.width + 20)
+                  & (pa[:, 1] > -20) & (pa[:, 1] < self.height + 20) & (size * 0.24 >= 7.0))
+            if layout is not None:
+                ok &= layout.mask.ravel()
+            namer = layout.name if layout is not None else cell_label
+            for i in np.flatnonzero(ok)[:4000]:
+                r, c = divmod(int(i), cols)
+                y = hgt[r, c] * Y_SCALE + 0.01
+                if ov.show_coords:  # square: the top-left corner; hex: above the centre
+                    add(at((r, c), y, -0.26, -0.34) if layout is None else at((r, c), y, 0.0, -0.3),
+                        namer((r, c)), (1.0, 1.0, 0.8, 1.0), 0.24)
+                if ov.show_heights and known[r, c] and hgt[r, c] != 0:
+                    if layout is None:
+                        where = at((r, c), y, 0.28, 0.32)
+                    elif (r, c) in costed:  # right of the step cost
+                        where = at((r, c), y, 0.24 * rx, 0.24 * rz)
+                    else:
+                        where = at((r, c), y, 0.0, 0.22)
+                    add(where, str(int(hgt[r, c])), (0.8, 0.95, 1.0, 1.0), 0.26)
+        for point, text, rgba in extra:  # S5 numbers: white on the verdict's colour
+            add(tuple(point), text, LABEL_WHITE, 0.32, (rgba[0] * 0.75, rgba[1] * 0.6, rgba[2] * 0.6, 1.0))
+        first_count = len(texts)  # the labels from here on are stack counts
+        if ov.show_counts:  # last, so stack counts are drawn over cell labels
+            for u in frame.units:
+                r, c = u.cell
+                icon = {"fresh": TENT, "attacked": SWORDS, "spent": SPENT}.get(u.state, "")
+                count = "" if layout is not None and u.count == 1 else str(u.count)  # the star: one soldier a cell
+                if count or icon:
+                    add(at(u.cell, (hgt[r, c] + u.count) * Y_SCALE + 0.12), f"{count}{icon}", LABEL_WHITE, 0.55)
+        if not anchors:
+            return []
+        pts = np.asarray(anchors, np.float64)
+        a = project(view, proj, self.width, self.height, pts)
+        b = project(view, proj, self.width, self.height, pts + [1.0, 0.0, 0.0])
+        c2 = project(view, proj, self.width, self.height, pts + [0.0, 0.0, 1.0])
+        cell_px = np.maximum(np.hypot(*(b[:, :2] - a[:, :2]).T), np.hypot(*(c2[:, :2] - a[:, :2]).T))
+        hidden = self._occluded(frame, hgt, view, proj, pts, a) if len(pts) <= 1500 else np.zeros(len(pts), bool)
+        items = []
+        few_units = len(texts) - first_count <= 300  # (a crowd of counts would hide the map)
+        for i, text in enumerate(texts):
+            x, y, z = a[i]
+            if not (-1.0 <= z <= 1.0) or x < -50 or y < -50 or x > self.width + 50 or y > self.height + 50:
+                continue
+            if hidden[i]:
+                continue
+            px = cell_px[i] * scale[i]
+            if i >= first_count and few_units:
+                px = max(px, 10.0)  # stack counts stay readable labels even when the map is zoomed far out
+            elif px < 7.0:
+                if scale[i] < 0.4 or px < 4.0:
+                    continue  # too small to read: skip (counts stay readable down to 7 px)
+                px = 7.0
+            px = min(px, 40.0)
+            items.append((float(x), float(y), text, float(px), colours[i], outlines[i], "c"))
+        return items
+
+    def _occluded(self, frame, hgt, view, proj, pts, pix) -> np.ndarray:
+        """True for label anchors hidden behind terrain or stacks (perspective views only):
+        the segment from the eye to each anchor is sampled every ~0.2 cell (vectorised)."""
+        n = len(pts)
+        out = np.zeros(n, bool)
+        if n == 0 or (abs(float(proj[3, 3]) - 1.0) < 1e-6 and abs(float(proj[3, 2])) < 1e-9):
+            return out  # orthographic: straight top-down views hide nothing behind labels
+        rows, cols = hgt.shape
+        tops = hgt.astype(np.float32)
+        for u in frame.units:
+            tops[u.cell] = hgt[u.cell] + u.count
+        tops *= Y_SCALE
+        eye = np.linalg.inv(view.astype(np.float64))[:3, 3]
+        p = np.asarray(pts, np.float64)
+        seg = p - eye
+        length = np.hypot(seg[:, 0], seg[:, 2])
+        # only the part of each segment below the highest top can be blocked
+        ymax = float(tops.max())
+        drop = eye[1] - p[:, 1]
+        t0 = np.where(drop > 1e-6, np.clip((eye[1] - ymax) / np.maximum(drop, 1e-6), 0.0, 1.0), 0.0)
+        total = np.linalg.norm(seg, axis=1)
+        t1 = np.clip(1.0 - 0.1 / np.maximum(total, 1e-6), 0.0, 1.0)  # stop 0.1 short of the anchor
+        span = np.maximum(t1 - t0, 0.0)
+        steps = int(min(512, max(2, np.ceil((span * length).max() / 0.2))))
+        k = np.linspace(0.0, 1.0, steps)[None, :]
+        t = t0[:, None] + span[:, None] * k
+        q = eye[None, None, :] + seg[:, None, :] * t[..., None]  # (N, S, 3)
+        layout = getattr(frame, "layout", None)
+        if layout is None:
+            c = np.floor(q[..., 0]).astype(np.int64)
+            r = np.floor(q[..., 2]).astype(np.int64)
+            er, ec = int(np.floor(eye[2])), int(np.floor(eye[0]))
+        else:
+            r, c = layout.cells_at(q[..., 0], q[..., 2])
+            er, ec = (int(v) for v in layout.cells_at(eye[0], eye[2]))
+        inside = (r >= 0) & (r < rows) & (c >= 0) & (c < cols)
+        # not the cell the eye stands on (first person: the eye is on top of its own stack)
+        inside &= ~((r == er) & (c == ec))
+        top = np.where(inside, tops[np.clip(r, 0, rows - 1), np.clip(c, 0, cols - 1)], -1e9)
+        return (q[..., 1] < top).any(axis=1)

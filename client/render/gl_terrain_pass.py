@@ -1,0 +1,559 @@
+"""The terrain pass of GLRenderer (client/render/gl.py): the per-cell textures (fog, overlay fills and
+edges, top colours, heights and rims), the column mesh in chunks (square boards) or whole (hex boards),
+frustum culling of chunks, and the far level of detail (a cached flat picture of the board drawn as one
+quad). ``TerrainPass`` is a part of GLRenderer: it keeps its buffers on the renderer."""
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import moderngl
+import numpy as np
+
+from client.camera import gl_uniform_bytes, pixel_ray, project
+from client.render import gl_overlay
+from client.render.base import Frame, Y_SCALE
+from client.render.gl_programs import load_program, set_uniform
+from client.render.gl_terrain import (CHUNK, build_chunked_mesh, build_hex_mesh, chunk_boxes, chunk_mesh,
+                                      hex_mesh_stats, mesh_stats, padded, quad_indices)
+
+SKY = (0.62, 0.72, 0.84)  # first person: the sky, and the haze distant ground fades into
+FAR_CELL_PX = 8.0  # the far (flat map) level of detail below this many pixels per cell
+
+
+PALETTE = np.array([(0.30, 0.52, 0.26), (0.55, 0.64, 0.33), (0.76, 0.66, 0.42), (0.58, 0.44, 0.30),
+                    (0.60, 0.58, 0.56), (0.95, 0.95, 0.97)])
+
+
+def palette(t) -> np.ndarray:
+    """The terrain palette (the same formula as palette() in shaders/terrain_common.glsl)."""
+    t = np.clip(np.asarray(t, np.float64), 0.0, 1.0) * 5.0
+    col = PALETTE[0] + (PALETTE[1] - PALETTE[0]) * np.clip(t, 0, 1)[..., None]
+    for k in range(2, 6):
+        col = col + (PALETTE[k] - col) * np.clip(t - (k - 1), 0, 1)[..., None]
+    return col
+
+
+def base_colours(heights: np.ndarray, hmax: float) -> np.ndarray:
+    """(H, W, 3) uint8 top colour per cell: palette by height, every other level 7 % darker."""
+    h = np.maximum(np.asarray(heights), 0).astype(np.float64)
+    col = palette(h / hmax) * np.where(h % 2 < 0.5, 1.0, 0.93)[..., None]
+    return np.clip(col * 255 + 0.5, 0, 255).astype(np.uint8)
+
+
+def cell_flags(fill, edge, mark, unknown) -> np.ndarray:
+    """(H, W) uint8 overlay flags of shaders/terrain_common.glsl (FLAG_*)."""
+    f = np.zeros(unknown.shape, np.uint8)
+    if mark is not None:
+        f |= np.where(mark[..., 0] > 0, 1, 0).astype(np.uint8)
+        f |= np.where(mark[..., 2] > 0, 2, 0).astype(np.uint8)
+        f |= np.where(mark[..., 1] > 0, 16, 0).astype(np.uint8)
+        f |= np.where(edge[..., 3] > 0, 4, 0).astype(np.uint8)
+        f |= np.where(fill[..., 3] > 0, 32, 0).astype(np.uint8)
+    f |= np.where(unknown, 8, 0).astype(np.uint8)
+    return f
+
+
+def rim_codes(heights: np.ndarray) -> np.ndarray:
+    """Per cell bits for the far level of detail: 1/2/4/8 = higher than the west/north/east/south
+    neighbour (the board's edge counts as lower)."""
+    h = np.maximum(np.asarray(heights, np.int32), 0)
+    pad = np.pad(h, 1, constant_values=-1)
+    code = ((h > pad[1:-1, :-2]) * 1 + (h > pad[:-2, 1:-1]) * 2 + (h > pad[1:-1, 2:]) * 4
+            + (h > pad[2:, 1:-1]) * 8)
+    return code.astype(np.float32)
+
+
+def rim_codes_in(heights: np.ndarray, r0: int, r1: int, c0: int, c1: int) -> np.ndarray:
+    """rim_codes of the window heights[r0:r1, c0:c1], seeing the neighbours outside it."""
+    rows, cols = heights.shape
+    a0, b0 = max(0, r0 - 1), max(0, c0 - 1)
+    a1, b1 = min(rows, r1 + 1), min(cols, c1 + 1)
+    big = rim_codes_window(heights[a0:a1, b0:b1], top=a0 == 0, left=b0 == 0, bottom=a1 == rows, right=b1 == cols)
+    return big[r0 - a0:r0 - a0 + (r1 - r0), c0 - b0:c0 - b0 + (c1 - c0)]
+
+
+def rim_codes_window(h: np.ndarray, top: bool, left: bool, bottom: bool, right: bool) -> np.ndarray:
+    """rim_codes where only the sides flagged True are the board's edge (others: real cells)."""
+    h = np.maximum(np.asarray(h, np.int32), 0)
+    pad = np.pad(h, 1, mode="edge")
+    pad[0, :] = -1 if top else pad[0, :]
+    pad[-1, :] = -1 if bottom else pad[-1, :]
+    pad[:, 0] = -1 if left else pad[:, 0]
+    pad[:, -1] = -1 if right else pad[:, -1]
+    code = ((h > pad[1:-1, :-2]) * 1 + (h > pad[:-2, 1:-1]) * 2 + (h > pad[1:-1, 2:]) * 4
+            + (h > pad[2:, 1:-1]) * 8)
+    return code.astype(np.float32)
+
+
+
+class TerrainPass:
+    """The terrain pass: its programs, textures and mesh buffers (a part of GLRenderer)."""
+
+    def _init_terrain(self, ctx: moderngl.Context, corners: moderngl.Buffer) -> None:
+        """Programs and state of the terrain; ``corners`` is the shared unit-square buffer."""
+        # terrain variants: (tops?, overlays?) -> program
+        self.p_parts = {(t, o): load_program(ctx, "terrain", defines=(("PART_TOPS",) if t else ())
+                                             + (("OVERLAYS",) if o else ()))
+                        for t in (True, False) for o in (True, False)}
+        self.p_terrain = self.p_parts[(True, True)]
+        self.p_far = load_program(ctx, "terrain_far", defines=("OVERLAYS",))
+        self.lod = "auto"  # "auto", "mesh" (always columns) or "far" (always the flat far level of detail)
+        self.used_far = False
+        self.far_vao = ctx.vertex_array(self.p_far, [(corners, "2f", "in_corner")])
+        self.p_board = load_program(ctx, "board")
+        self.board_vao = ctx.vertex_array(self.p_board, [(corners, "2f", "in_corner")])
+        self.board_px = 4  # pixels per cell of the far view's cached board picture (x2 when cells are >= 4 px)
+        self._boards: dict = {}  # (w, h) -> the far view's cached board picture at that resolution
+        self._far_state = None  # the per-cell state of the last far frame
+        self._far_fine = None  # tests and warm-up: force the fine (True) or coarse (False) picture
+        # board state
+        self.shape: tuple[int, int] | None = None
+        self.terrain_vbo = self.terrain_ibo = self.terrain_vao = None
+        self._mesh_heights = None  # the heights the column mesh shows
+        self._tex_heights = None  # the heights the per-cell textures show (the newest)
+        self._cell_key = None  # overlay flags last written to the per-cell texture
+        self._cell_dirty = "all"  # cells of that texture to rewrite: "all", a box, or None
+        self._drawn_version = None  # Frame.version of the per-cell textures now uploaded
+        self._cell_cache = None
+        self._heights_key: bytes | None = None
+        self.mesh_info: dict = {}
+        self.layout = None  # the hex layout of the board drawn (None: square cells)
+        self.p_hex_parts = None  # the terrain variants of hex boards, compiled when one is first drawn
+
+    def load_board(self, heights_shape: tuple[int, int]) -> None:
+        shape = (int(heights_shape[0]), int(heights_shape[1]))
+        if shape == self.shape:
+            return
+        self.shape = shape
+        h, w = shape
+        ctx = self.ctx
+        self.t_fog = ctx.texture((w, h), 1)
+        self.t_fog.filter = (moderngl.NEAREST, moderngl.NEAREST)
+        self.t_fog.repeat_x = self.t_fog.repeat_y = False
+        self.t_fill = ctx.texture((w, h), 4)
+        self.t_edge = ctx.texture((w, h), 4)
+        self.t_cell = ctx.texture((w, h), 4)
+        self.t_height = ctx.texture((w, h), 2, dtype="f4")
+        for t in (self.t_fill, self.t_edge, self.t_cell, self.t_height):
+            t.filter = (moderngl.NEAREST, moderngl.NEAREST)
+            t.repeat_x = t.repeat_y = False
+        self._heights_key = None
+        self._cell_key = None
+        self._cell_dirty = "all"
+        for board in self._boards.values():
+            board["fbo"].release()
+            board["tex"].release()
+        self._boards = {}
+        self._far_state = None
+
+    def set_heights(self, heights: np.ndarray) -> None:
+        """Take the known heights: per-cell textures now (only the changed box), the column mesh
+        when a view needs it (``ensure_mesh``)."""
+        heights = np.asarray(heights)
+        self.load_board(heights.shape)
+        key = heights.astype(np.int16).tobytes()
+        if key == self._heights_key:
+            return
+        prev = self._tex_heights
+        hmax = max(6.0, float(np.max(heights)) if heights.size else 6.0)
+        if prev is not None and prev.shape == heights.shape and hmax == self._hmax:
+            # per-cell textures: only the box around the changed cells (rims see neighbours)
+            ch = np.argwhere(heights.astype(np.int16) != prev)
+            rows, cols = heights.shape
+            r0, c0 = max(0, ch[:, 0].min() - 1), max(0, ch[:, 1].min() - 1)
+            r1, c1 = min(rows, ch[:, 0].max() + 2), min(cols, ch[:, 1].max() + 2)
+            win = heights[r0:r1, c0:c1]
+            self._unknown[r0:r1, c0:c1] = win < 0
+            self._base_rgb[r0:r1, c0:c1] = base_colours(win, hmax)
+            wr0, wc0 = max(0, r0 - 1), max(0, c0 - 1)
+            rim = rim_codes_in(heights, wr0, min(rows, r1 + 1), wc0, min(cols, c1 + 1))
+            hr = np.empty(win.shape + (2,), np.float32)
+            hr[..., 0] = np.maximum(win, 0)
+            hr[..., 1] = rim[r0 - wr0:r0 - wr0 + (r1 - r0), c0 - wc0:c0 - wc0 + (c1 - c0)]
+            self.t_height.write(hr.tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
+            box = (r0, r1, c0, c1)
+            old = self._cell_dirty
+            if old is None:
+                self._cell_dirty = box
+            elif old != "all":
+                self._cell_dirty = (min(old[0], r0), max(old[1], r1), min(old[2], c0), max(old[3], c1))
+        else:
+            self._cell_dirty = "all"
+            self._unknown = heights < 0
+            self._base_rgb = base_colours(heights, hmax)
+            hr = np.empty(heights.shape + (2,), np.float32)
+            hr[..., 0] = np.maximum(heights, 0)
+            hr[..., 1] = rim_codes(heights)
+            self.t_height.write(hr.tobytes())
+        self._hmax = hmax
+        self._tex_heights = heights.astype(np.int16)
+        self._heights_key = key
+        self._any_unknown = bool(self._unknown.any())
+
+    def ensure_mesh(self) -> None:
+        """Bring the column mesh up to the known heights: a full build the first time (or for a new
+        board size), else only the chunks that changed."""
+        now = self._tex_heights
+        prev = self._mesh_heights
+        if prev is not None and prev.shape == now.shape and np.array_equal(prev, now):
+            return
+        t0 = time.perf_counter()
+        if self.layout is not None:  # a hex board (a few hundred cells): always the whole mesh
+            self._build_hex_terrain(now)
+            self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
+        elif prev is None or prev.shape != now.shape:
+            self._build_terrain(now)
+            self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
+        else:
+            self._update_terrain(now, prev)
+            self.timings["mesh_update_ms"] = (time.perf_counter() - t0) * 1000
+        self._mesh_heights = now
+
+    def _build_terrain(self, heights: np.ndarray) -> None:
+        """The whole mesh, written into fixed-size per-chunk regions of one vertex buffer (so a
+        chunk can later be rebuilt alone), with a static index buffer over all regions."""
+        verts, idx, ch = build_chunked_mesh(heights)
+        self.mesh_info = mesh_stats(verts, idx)
+        rows, cols = heights.shape
+        kr, kc = ch["grid"]
+        k = kr * kc
+        # room per chunk: 1.5x the fullest chunk now (a chunk that outgrows it rebuilds everything),
+        # at most a top and 4 walls per cell
+        most = 5 * min(CHUNK, rows) * min(CHUNK, cols)
+        cap = int(min(most, max(256, int(ch["counts"].max()) * 3 // 2 + 64)))
+        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
+            if b is not None:
+                b.release()
+        self.terrain_vbo = self.ctx.buffer(reserve=(k * cap + 1) * 4 * 16)
+        self.terrain_ibo = self.ctx.buffer(quad_indices(k * cap + 1).tobytes())
+        for v in getattr(self, "part_vaos", {}).values():
+            v.release()
+        self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v")],
+                                                     index_buffer=self.terrain_ibo, index_element_size=4)
+                          for key, prog in self.p_parts.items()}
+        self.terrain_vao = self.part_vaos[(True, True)]
+        quads = verts.reshape(-1, 4, 4)
+        counts = ch["counts"].astype(np.int64)
+        first = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        for i in range(k):
+            if counts[i]:
+                self.terrain_vbo.write(quads[first[i]:first[i] + counts[i]].tobytes(), offset=i * cap * 64)
+        self.terrain_vbo.write(quads[-1].tobytes(), offset=k * cap * 64)  # the bottom of the slab
+        self._cap = cap
+        self._chunks = {"grid": (kr, kc), "counts": counts, "tops": ch["tops"].astype(np.int64),
+                        "boxes": ch["boxes"],
+                        "ymax": ch["boxes"][:, 1, 1].copy(), "bottom": k * cap * 6}
+        self._set_ranges()
+
+    def _hex_programs(self) -> dict:
+        """The four terrain variants for hex columns (terrain_hex.vert + terrain.frag with HEX)."""
+        if self.p_hex_parts is None:
+            self.p_hex_parts = {(t, o): load_program(self.ctx, "terrain_hex", frag="terrain",
+                                                     defines=("HEX",) + (("PART_TOPS",) if t else ())
+                                                     + (("OVERLAYS",) if o else ()))
+                                for t in (True, False) for o in (True, False)}
+        return self.p_hex_parts
+
+    def _build_hex_terrain(self, heights: np.ndarray) -> None:
+        """The hex column mesh of the whole board (client/render/gl_terrain.py: build_hex_mesh)."""
+        verts, idx, info = build_hex_mesh(heights, self.layout)
+        self.mesh_info = hex_mesh_stats(verts)
+        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
+            if b is not None:
+                b.release()
+        for v in getattr(self, "part_vaos", {}).values():
+            v.release()
+        self.terrain_vbo = self.ctx.buffer(verts.tobytes())
+        self.terrain_ibo = self.ctx.buffer(idx.tobytes())
+        self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v")],
+                                                     index_buffer=self.terrain_ibo, index_element_size=4)
+                          for key, prog in self._hex_programs().items()}
+        self.terrain_vao = self.part_vaos[(True, True)]
+        self._hex_mesh = info
+
+    def _render_hex(self) -> None:
+        """Draw the hex column mesh: the tops, then walls and the slab's bottom."""
+        info = self._hex_mesh
+        ov = bool(self._chunk_ov[0]) if getattr(self, "_chunk_ov", None) is not None else True
+        t = info["tops"] * 6
+        self.part_vaos[(True, ov)].render(moderngl.TRIANGLES, vertices=t, first=0)
+        self.part_vaos[(False, ov)].render(moderngl.TRIANGLES, vertices=info["quads"] * 6 - t, first=t)
+        self.timings["chunks_drawn"] = 1
+
+    def _set_ranges(self) -> None:
+        ch = self._chunks
+        k = len(ch["counts"])
+        ch["ranges"] = np.stack([np.arange(k) * self._cap * 6, ch["counts"] * 6], axis=1)
+
+    def _update_terrain(self, heights: np.ndarray, prev: np.ndarray) -> None:
+        """Rebuild only the chunks whose cells (or whose cells' neighbours) changed height."""
+        changed = np.argwhere(heights.astype(np.int16) != prev)
+        if not len(changed):
+            return
+        ch = self._chunks
+        kr, kc = ch["grid"]
+        rows, cols = heights.shape
+        cells = np.concatenate([changed + d for d in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))])
+        cells = cells[(cells[:, 0] >= 0) & (cells[:, 0] < rows) & (cells[:, 1] >= 0) & (cells[:, 1] < cols)]
+        ids = np.unique((cells[:, 0] // CHUNK) * kc + cells[:, 1] // CHUNK)
+        pad = padded(heights)
+        for i in ids:
+            q = chunk_mesh(pad, int(i) // kc, int(i) % kc)
+            if len(q) > self._cap:  # this chunk outgrew its room: rebuild all with more room
+                self._build_terrain(heights)
+                return
+            if len(q):
+                self.terrain_vbo.write(q.tobytes(), offset=int(i) * self._cap * 64)
+            ch["counts"][i] = len(q)
+            ch["tops"][i] = int((q[:, 0, 3] == 0).sum())
+            ch["ymax"][i] = float(q[:, 2, 1].max()) if len(q) else 0.0
+        ch["boxes"] = chunk_boxes(rows, cols, CHUNK, ch["ymax"])
+        self._set_ranges()
+        self.timings["chunks_rebuilt"] = len(ids)
+
+
+    def _draw_terrain(self, frame: Frame, camera: Any, view, proj, mvp, mvp_b, cells, same: bool, fp: bool) -> bool:
+        """The terrain: the column mesh, or the flat far level of detail when walls cannot be seen.
+        ``cells`` = (fog, has_overlays, fill_edge_mark, flags) of ``_cell_textures``; True if far."""
+        ctx = self.ctx
+        fog, has_ov, fill_edge_mark, flags = cells
+        heights = np.asarray(frame.heights)
+        layout = getattr(frame, "layout", None)
+        rows, cols = heights.shape
+        far = layout is None and (self.lod == "far" or (self.lod == "auto" and self._far_view(view, proj)))
+        self.used_far = far
+        p = self.p_far if far else self.p_terrain
+        for unit, (name, tex) in enumerate((("u_fog", self.t_fog), ("u_fill", self.t_fill),
+                                            ("u_edge", self.t_edge), ("u_cell", self.t_cell),
+                                            ("u_height", self.t_height))):
+            tex.use(unit)
+        progs = [self.p_far] if far else list(self.p_parts.values())
+        if layout is not None:
+            progs = list(self._hex_programs().values())
+        for q in progs:
+            q["u_mvp"].write(mvp_b)
+            if layout is not None:
+                set_uniform(q, "u_hex_origin", (float(layout.x0), float(layout.z0)))
+            set_uniform(q, "u_size", (float(cols), float(rows)))
+            set_uniform(q, "u_yscale", Y_SCALE)
+            set_uniform(q, "u_hmax", self._hmax)
+            set_uniform(q, "u_grid", 1.0)
+            set_uniform(q, "u_y", 0.0)
+            eye = camera.eye() if hasattr(camera, "eye") else (0.0, 0.0, 0.0)
+            set_uniform(q, "u_eye", tuple(float(v) for v in eye))
+            set_uniform(q, "u_sky", SKY)
+            set_uniform(q, "u_haze", 1.0 if fp else 0.0)
+            reach = max(rows, cols) * 0.9
+            set_uniform(q, "u_haze_near", min(12.0, reach * 0.35))
+            set_uniform(q, "u_haze_far", max(16.0, reach))
+            for unit, name in enumerate(("u_fog", "u_fill", "u_edge", "u_cell", "u_height")):
+                set_uniform(q, name, unit)
+        if layout is not None:
+            self.ensure_mesh()
+            self._chunk_ov = np.array([bool((flags & ~np.uint8(8)).any())])
+        elif not far:
+            self.ensure_mesh()
+            # chunks holding overlay flags get the overlay variant of the terrain shader
+            f = flags & ~np.uint8(8)  # unknown heights are handled in every variant
+            kr, kc = self._chunks["grid"]
+            padf = np.zeros((kr * CHUNK, kc * CHUNK), bool)
+            padf[:rows, :cols] = f != 0
+            self._chunk_ov = padf.reshape(kr, CHUNK, kc, CHUNK).any(axis=(1, 3)).ravel()
+        if far:
+            self._draw_far_board(p, mvp_b, fog, fill_edge_mark if has_ov else None, rows, cols, same)
+        elif layout is not None:
+            ctx.enable(moderngl.CULL_FACE)
+            self._render_hex()
+            ctx.disable(moderngl.CULL_FACE)
+        else:
+            ctx.enable(moderngl.CULL_FACE)
+            self._render_visible_chunks(mvp)
+            ctx.disable(moderngl.CULL_FACE)
+        return far
+
+    def _cell_textures(self, frame: Frame, heights: np.ndarray):
+        """Fog, overlay images and per-cell flags of ``frame``, uploaded to their textures:
+        (fog, has_overlays, (fill, edge, mark) or None, flags)."""
+        ov = frame.overlays
+        if frame.fog:
+            fog = np.where(frame.visible, 255, np.where(frame.explored, 128, 0)).astype(np.uint8)
+        else:
+            fog = np.full(heights.shape, 255, np.uint8)
+        self.t_fog.write(np.ascontiguousarray(fog).tobytes())
+        has_ov = self._any_unknown or any((ov.attack_area is not None, ov.vision is not None,
+                                           ov.ghost_cells is not None, ov.reachable, ov.reinforce_cells,
+                                           ov.targets, ov.blocked_targets, ov.sight_cells,
+                                           ov.sight_block is not None, ov.selected is not None,
+                                           ov.hover is not None))
+        fill_edge_mark = None
+        if has_ov:
+            fill, edge, mark = gl_overlay.overlay_images(ov, heights.shape)
+            mark[..., 3] = np.where(self._unknown, 255, 0)
+            fill_edge_mark = (fill, edge, mark)
+            self.t_fill.write(fill.tobytes())
+            self.t_edge.write(edge.tobytes())
+            flags = cell_flags(fill, edge, mark, self._unknown)
+        else:
+            flags = cell_flags(None, None, None, self._unknown)
+        # the per-cell texture: all of it when the overlay flags changed, else the box of cells
+        # whose heights changed (exploring), else nothing
+        dirty = self._cell_dirty
+        if self._cell_key is None or dirty == "all" or not np.array_equal(flags, self._cell_key):
+            cell = np.empty(heights.shape + (4,), np.uint8)
+            cell[..., :3] = self._base_rgb
+            cell[..., 3] = flags
+            self.t_cell.write(cell.tobytes())
+        elif dirty is not None:
+            r0, r1, c0, c1 = dirty
+            cell = np.empty((r1 - r0, c1 - c0, 4), np.uint8)
+            cell[..., :3] = self._base_rgb[r0:r1, c0:c1]
+            cell[..., 3] = flags[r0:r1, c0:c1]
+            self.t_cell.write(cell.tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
+        self._cell_key = flags
+        self._cell_dirty = None
+        return fog, has_ov, fill_edge_mark, flags
+
+    def _draw_far_board(self, p, mvp_b, fog, fem, rows, cols, same: bool = False) -> None:
+        """Far level of detail: render the board in board space into a cached texture (only when
+        heights, fog or overlays changed), then draw it as one textured quad. ``same``: the
+        frame's version is the one drawn last (nothing map-sized changed). One cached picture per
+        resolution (4 or 8 px a cell by zoom), so zooming across the threshold redraws only what
+        changed since that picture was last used."""
+        ctx = self.ctx
+        # per-cell state the board picture depends on (besides the heights): fog and overlays
+        if same and self._far_state is not None:
+            state = self._far_state
+        else:
+            state = np.zeros(fog.shape + (15,), np.uint8)
+            state[..., 0] = fog
+            state[..., 13:15] = self._tex_heights.view(np.uint8).reshape(fog.shape + (2,))
+            if fem is not None:
+                state[..., 1:5], state[..., 5:9], state[..., 9:13] = fem
+            self._far_state = state
+        fine = self._far_fine if self._far_fine is not None else \
+            self._centre_cell_px(self.last_view, self.last_proj) >= 4.0
+        px = self.board_px * (2 if fine else 1)
+        bw, bh = cols * px, rows * px
+        scale = max(1, -(-max(bw, bh) // self.max_size))
+        bw, bh = bw // scale, bh // scale
+        board = self._boards.get((bw, bh))
+        if board is None:
+            tex = ctx.texture((bw, bh), 4)
+            tex.filter = (moderngl.LINEAR, moderngl.LINEAR)
+            tex.repeat_x = tex.repeat_y = False
+            board = self._boards[(bw, bh)] = {"tex": tex, "fbo": ctx.framebuffer(color_attachments=[tex]),
+                                              "key": None, "state": None}
+        key = self._hmax  # heights are in the per-cell state: partial redraws
+        rect = None  # None: redraw all; else the changed cells' box (row0, col0, row1, col1)
+        if key == board["key"]:
+            if state is board["state"] or np.array_equal(state, board["state"]):
+                rect = ()
+            else:
+                changed = np.any(state != board["state"], axis=2)
+                rr = np.flatnonzero(changed.any(axis=1))
+                cc = np.flatnonzero(changed.any(axis=0))
+                # one cell of margin: the fog is filtered across cell borders
+                rect = (max(0, rr[0] - 1), max(0, cc[0] - 1), min(rows - 1, rr[-1] + 1), min(cols - 1, cc[-1] + 1))
+        fbo = board["fbo"]
+        if rect != ():
+            # board space: x in [0, cols] -> clip x in [-1, 1]; z in [0, rows] -> clip y in [-1, 1]
+            # (texture row 0 = board row 0)
+            m = np.zeros((4, 4))
+            m[0, 0], m[0, 3] = 2.0 / cols, -1.0
+            m[1, 2], m[1, 3] = 2.0 / rows, -1.0
+            m[2, 1] = 0.0
+            m[3, 3] = 1.0
+            p["u_mvp"].write(gl_uniform_bytes(m))
+            fbo.use()
+            ctx.viewport = (0, 0, bw, bh)
+            ctx.disable(moderngl.DEPTH_TEST)
+            if rect is not None:  # only the changed part (vision changes after an action are local)
+                sx, sy = bw / cols, bh / rows
+                r0, c0, r1, c1 = rect
+                x0, y0 = int(np.floor(c0 * sx)), int(np.floor(r0 * sy))
+                fbo.scissor = (x0, y0, int(np.ceil((c1 + 1) * sx)) - x0, int(np.ceil((r1 + 1) * sy)) - y0)
+            self.far_vao.render(moderngl.TRIANGLES)
+            fbo.scissor = None
+            board["key"], board["state"] = key, state
+            self.timings["board_rebuilds"] = self.timings.get("board_rebuilds", 0) + 1
+            self.fbo.use()
+            ctx.viewport = (0, 0, self.width, self.height)
+            ctx.enable(moderngl.DEPTH_TEST)
+        b = self.p_board
+        b["u_mvp"].write(mvp_b)
+        b["u_size"].value = (float(cols), float(rows))
+        set_uniform(b, "u_y", 0.0)
+        board["tex"].use(0)
+        b["u_board"].value = 0
+        self.board_vao.render(moderngl.TRIANGLES)
+
+
+    def _render_visible_chunks(self, mvp: np.ndarray) -> None:
+        """Draw the terrain chunks whose boxes touch the view frustum (merged into few draw calls)."""
+        ch = self._chunks
+        boxes = ch["boxes"]
+        k = len(boxes)
+        lo, hi = boxes[:, 0], boxes[:, 1]
+        corners = np.empty((k, 8, 4))
+        for i in range(8):
+            corners[:, i, 0] = np.where(i & 1, hi[:, 0], lo[:, 0])
+            corners[:, i, 1] = np.where(i & 2, hi[:, 1], lo[:, 1])
+            corners[:, i, 2] = np.where(i & 4, hi[:, 2], lo[:, 2])
+        corners[:, :, 3] = 1.0
+        clip = corners @ mvp.T  # (k, 8, 4)
+        x, y, z, w = clip[..., 0], clip[..., 1], clip[..., 2], clip[..., 3]
+        out = ((x < -w).all(1) | (x > w).all(1) | (y < -w).all(1) | (y > w).all(1)
+               | (z < -w).all(1) | (z > w).all(1))
+        visible = ~out & (ch["ranges"][:, 1] > 0)
+        self.timings["chunks_drawn"] = int(visible.sum())
+        ranges = ch["ranges"]
+        # nearest chunks first, so the depth test rejects what they hide before it is shaded
+        eye = np.linalg.inv(mvp)
+        e = eye @ np.array([0.0, 0.0, -1.0, 1.0])
+        e = e[:3] / e[3] if abs(e[3]) > 1e-12 else np.zeros(3)
+        centres = (lo + hi) / 2
+        vis = np.flatnonzero(visible)
+        dist = np.hypot(centres[vis, 0] - e[0], centres[vis, 2] - e[2])
+        tops = ch["tops"]
+        chunk_ov = getattr(self, "_chunk_ov", None)
+        for i in vis[np.argsort(dist, kind="stable")]:
+            ov = True if chunk_ov is None else bool(chunk_ov[i])
+            f0, n, t = int(ranges[i, 0]), int(ranges[i, 1]), int(tops[i]) * 6
+            if t:
+                self.part_vaos[(True, ov)].render(moderngl.TRIANGLES, vertices=t, first=f0)
+            if n > t:
+                self.part_vaos[(False, ov)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
+        # the bottom of the base slab (after every chunk)
+        self.part_vaos[(False, False)].render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
+
+    def _far_view(self, view, proj) -> bool:
+        """True when the view looks within 15 degrees of straight down and a cell at the screen
+        centre is under 4 pixels wide: there the walls are not visible and one flat quad is drawn."""
+        fwd = -np.asarray(view, np.float64)[2, :3]
+        if fwd[1] > -0.94:
+            return False
+        return self._centre_cell_px(view, proj) < FAR_CELL_PX
+
+    def _max_cell_px(self, view, proj) -> float:
+        """Width in pixels of a ground cell at the bottom centre of the screen (the nearest ground)."""
+        best = 0.0
+        for fy in (0.5, 0.98):
+            o, d = pixel_ray(view, proj, self.width, self.height, self.width / 2, self.height * fy)
+            if d[1] > -1e-6:
+                continue
+            g = o + d * (-o[1] / d[1])
+            pts = project(view, proj, self.width, self.height, [g, g + [1.0, 0.0, 0.0]])
+            best = max(best, float(np.hypot(*(pts[1, :2] - pts[0, :2]))))
+        return best
+
+    def _centre_cell_px(self, view, proj) -> float:
+        """Width in pixels of one cell on the ground under the screen centre."""
+        o, d = pixel_ray(view, proj, self.width, self.height, self.width / 2, self.height / 2)
+        if d[1] > -1e-6:
+            return 100.0
+        t = -o[1] / d[1]
+        g = o + d * t
+        pts = project(view, proj, self.width, self.height, [g, g + [1.0, 0.0, 0.0]])
+        return float(np.hypot(*(pts[1, :2] - pts[0, :2])))
+

@@ -1,0 +1,64 @@
+"""The units pass of GLRenderer (client/render/gl.py): stacks of tokens and ghost stacks, instanced
+(instance data from client/render/gl_units.py). ``UnitsPass`` is a part of GLRenderer: it keeps its
+buffers on the renderer."""
+from __future__ import annotations
+
+from typing import Any
+
+import moderngl
+import numpy as np
+
+from client.camera import FirstPersonCamera
+from client.render import gl_units
+from client.render.base import Frame
+from client.render.gl_programs import load_program
+
+
+class UnitsPass:
+    """The units pass: the token program, mesh and instance buffers (a part of GLRenderer)."""
+
+    def _init_units(self, ctx: moderngl.Context) -> None:
+        """The token program and its buffers."""
+        self.p_token = load_program(ctx, "token")
+        # tokens
+        self.token_vbo = ctx.buffer(gl_units.token_mesh().tobytes())
+        self.token_inst = ctx.buffer(reserve=gl_units.INSTANCE_FLOATS * 4 * 1024, dynamic=True)
+        self.token_vao = self._token_vao(self.token_inst)
+
+    def _token_vao(self, inst):
+        return self.ctx.vertex_array(self.p_token, [
+            (self.token_vbo, "3f 3f", "in_pos", "in_normal"),
+            (inst, "4f 1f 3f 4f/i", "in_inst", "in_height", "in_color", "in_ring"),
+        ])
+
+    def _draw_units(self, frame: Frame, camera: Any, ground: np.ndarray, far: bool, view, proj, mvp_b) -> None:
+        """The stacks (on ``ground`` heights; the first-person eye's own stack is not drawn), then ghosts."""
+        ctx = self.ctx
+        layout = getattr(frame, "layout", None)
+        # tokens
+        skip = camera.cell if isinstance(camera, FirstPersonCamera) else None
+        inst = gl_units.instances(frame.units, ground, skip_cell=skip, merged=far, layout=layout)
+        if far and len(inst):
+            # overview maps: stacks at least ~12 px wide so every unit can be found and told apart
+            cpx = self._centre_cell_px(view, proj)
+            inst[:, 3] *= min(16.0, max(1.0, 6.0 / (gl_units.TOKEN_RADIUS * max(cpx, 0.1))))
+        self.p_token["u_mvp"].write(mvp_b)
+        if len(inst):
+            self._draw_tokens(inst, 1.0)
+        ghosts = gl_units.ghost_instances(frame.ghosts, ground, layout=layout)
+        if len(ghosts):
+            ctx.enable(moderngl.BLEND)
+            ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+            self._draw_tokens(ghosts, 0.5)
+            ctx.disable(moderngl.BLEND)
+
+    def _draw_tokens(self, inst: np.ndarray, alpha: float) -> None:
+        data = np.ascontiguousarray(inst, np.float32)
+        if data.nbytes > self.token_inst.size:
+            self.token_inst.release()
+            self.token_inst = self.ctx.buffer(reserve=max(data.nbytes, self.token_inst.size * 2), dynamic=True)
+            self.token_vao.release()
+            self.token_vao = self._token_vao(self.token_inst)
+        self.token_inst.write(data.tobytes())
+        self.p_token["u_alpha"].value = alpha
+        self.token_vao.render(moderngl.TRIANGLES, instances=len(data))
