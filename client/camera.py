@@ -51,19 +51,19 @@ Vec = tuple[float, float, float]
 
 # ----------------------------------------------------------------- matrix helpers
 # The matrices come from PyGLM (glm.lookAt, glm.perspective, glm.ortho: right-handed, clip depth
-# -1..1, the OpenGL convention) in double precision; ``_rows`` turns one into the numpy float32
+# -1..1, the OpenGL convention) in double precision; ``from_glm`` turns one into the numpy float32
 # array of the module's convention (numpy stays for bulk point arrays: ``project``).
 def _normalize(v: np.ndarray) -> np.ndarray:
     n = float(np.linalg.norm(v))
     return v / n if n > 0 else v
 
 
-def _rows(m) -> np.ndarray:
+def from_glm(m) -> np.ndarray:
     """A glm matrix as a numpy float32 4x4 in math (row, column) order."""
     return np.array(m, dtype=np.float64).astype(np.float32)  # numpy reads a glm matrix row by row
 
 
-def _dmat(m) -> glm.dmat4:
+def to_glm(m) -> glm.dmat4:
     """A numpy 4x4 in math order as a double-precision glm matrix."""
     return glm.dmat4(*np.asarray(m, dtype=np.float64).T.ravel().tolist())  # glm takes columns
 
@@ -76,17 +76,28 @@ def look_at(eye, target, up=(0.0, 1.0, 0.0)) -> np.ndarray:
     f = glm.normalize(t - e) if glm.length(t - e) > 0 else t - e
     if glm.length(u) > 0 and abs(glm.dot(f, glm.normalize(u))) > 0.9999:  # looking along up: pick another up
         u = glm.dvec3(0.0, 0.0, -1.0) if abs(f.z) < 0.9 else glm.dvec3(0.0, 1.0, 0.0)
-    return _rows(glm.lookAt(e, t, u))
+    return from_glm(glm.lookAt(e, t, u))
 
 
 def perspective(fov_y_deg: float, aspect: float, near: float, far: float) -> np.ndarray:
     """Perspective projection (vertical field of view in degrees)."""
-    return _rows(glm.perspective(glm.radians(float(fov_y_deg)), float(aspect), float(near), float(far)))
+    return from_glm(glm.perspective(glm.radians(float(fov_y_deg)), float(aspect), float(near), float(far)))
 
 
 def orthographic(left, right, bottom, top, near, far) -> np.ndarray:
     """Orthographic projection of the box [left, right] x [bottom, top] x [-near, -far] (eye space)."""
-    return _rows(glm.ortho(float(left), float(right), float(bottom), float(top), float(near), float(far)))
+    return from_glm(glm.ortho(float(left), float(right), float(bottom), float(top), float(near), float(far)))
+
+
+def fit_area(proj: np.ndarray, size, area) -> np.ndarray:
+    """``proj`` followed by the clip-space scale and shift that put the whole picture inside the pixel rect
+    ``area`` = (x, y, w, h) (y down) of a window of ``size`` = (W, H)."""
+    W, H = size
+    ax, ay, aw, ah = area
+    tx = (ax + aw / 2) / W * 2 - 1
+    ty = 1 - (ay + ah / 2) / H * 2
+    fit = glm.translate(glm.dvec3(tx, ty, 0.0)) * glm.scale(glm.dvec3(aw / W, ah / H, 1.0))
+    return from_glm(fit * to_glm(proj))
 
 
 def gl_uniform_bytes(m: np.ndarray) -> bytes:
@@ -97,7 +108,7 @@ def gl_uniform_bytes(m: np.ndarray) -> bytes:
 def project(view: np.ndarray, proj: np.ndarray, width: int, height: int, points) -> np.ndarray:
     """World points (N, 3) -> (N, 3) of pixel x, pixel y (top-left origin) and NDC depth."""
     p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
-    m = np.array(_dmat(proj) * _dmat(view))  # the combined matrix from glm; the points stay numpy (bulk)
+    m = np.array(to_glm(proj) * to_glm(view))  # the combined matrix from glm; the points stay numpy (bulk)
     # explicit products, not BLAS: small matmuls on big point lists stall on busy machines
     h = p[:, 0:1] * m[:, 0] + p[:, 1:2] * m[:, 1] + p[:, 2:3] * m[:, 2] + m[:, 3]
     w = h[:, 3]
@@ -111,7 +122,7 @@ def project(view: np.ndarray, proj: np.ndarray, width: int, height: int, points)
 
 def pixel_ray(view: np.ndarray, proj: np.ndarray, width: int, height: int, x: float, y: float):
     """(origin, unit direction) of the world ray through pixel (x, y) (works for perspective and ortho)."""
-    v, p = _dmat(view), _dmat(proj)
+    v, p = to_glm(view), to_glm(proj)
     vp = glm.dvec4(0.0, 0.0, float(width), float(height))
     wy = float(height) - float(y)  # glm's window y grows upwards
     a = glm.unProject(glm.dvec3(float(x), wy, 0.0), v, p, vp)  # the near plane (NDC z = -1)

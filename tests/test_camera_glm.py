@@ -176,3 +176,41 @@ def test_pixel_ray_passes_through_the_projected_point():
         o, d = pixel_ray(view, proj, w, h, x, y)
         t = float(np.dot(p - o, d))
         assert np.linalg.norm(o + d * t - p) < 1e-3 * max(1.0, t)
+
+
+def old_fit_area(proj, size, area):
+    W, H = size
+    ax, ay, aw, ah = area
+    sx, sy = aw / W, ah / H
+    tx = (ax + aw / 2) / W * 2 - 1
+    ty = 1 - (ay + ah / 2) / H * 2
+    m = np.array([[sx, 0, 0, tx], [0, sy, 0, ty], [0, 0, 1, 0], [0, 0, 0, 1]], np.float32)
+    return (m @ proj).astype(np.float32)
+
+
+def test_board_camera_matrices_match_the_old_code():
+    from client.boards.geometry import HexGeometry, SquareGeometry
+    from client.camera import fit_area
+    from client.render import gl_board
+
+    rng = np.random.default_rng(13)
+    for _ in range(200):
+        W, H = int(rng.integers(300, 2000)), int(rng.integers(300, 1200))
+        ax, ay = int(rng.integers(0, W // 3)), int(rng.integers(0, H // 3))
+        area = (ax, ay, int(rng.integers(50, W - ax + 1)), int(rng.integers(50, H - ay + 1)))
+        proj = perspective(float(rng.uniform(20, 70)), float(rng.uniform(0.5, 2)), 0.05, float(rng.uniform(10, 90)))
+        got = fit_area(proj, (W, H), area)
+        assert got.dtype == np.float32 and close(got, old_fit_area(proj, (W, H), area))
+        g = SquareGeometry(int(rng.integers(3, 20))) if rng.random() < 0.5 else HexGeometry(7, 10)
+        c = gl_board.BoardCamera(g.bounds(), pitch=float(rng.uniform(30, 90)), yaw=float(rng.uniform(0, 360)))
+        c.set_viewport((W, H), area)
+        view, proj = c.matrices()
+        real = (gl_board.look_at, gl_board.perspective, gl_board.fit_area)
+        gl_board.look_at, gl_board.perspective, gl_board.fit_area = old_look_at, old_perspective, old_fit_area
+        try:
+            c2 = gl_board.BoardCamera(g.bounds(), pitch=c.pitch, yaw=c.yaw)
+            c2.set_viewport((W, H), area)
+            ov, op = c2.matrices()
+        finally:
+            gl_board.look_at, gl_board.perspective, gl_board.fit_area = real
+        assert close(view, ov) and close(proj, op)
