@@ -242,3 +242,42 @@ def test_square_boards_picking_names_neighbours(g):
         g.parse("a0")
     with pytest.raises(KeyError):
         g.parse("zz99")
+
+
+# ---------------------------------------------- through the cameras: pixel of a centre -> cell
+@pytest.mark.parametrize("make", [lambda: SquareGeometry(10), xinhai_geometry, lambda: HexGeometry(7, 10),
+                                  lambda: CellSetGeometry(9, 9, [(r, c) for r in range(9) for c in range(9)
+                                                                 if 2 <= r < 7 or 3 <= c < 6])])
+@pytest.mark.parametrize("pitch,yaw", [(58.0, 0.0), (90.0, 0.0), (45.0, 180.0), (70.0, 33.0)])
+def test_gl_board_camera_picks_every_cell_at_its_centre(make, pitch, yaw):
+    from types import SimpleNamespace
+
+    from client.render.gl_board import BoardCamera, GLBoardRenderer
+
+    g = make()
+    cam = BoardCamera(g.bounds(), pitch=pitch, yaw=yaw)
+    cam.set_viewport((1280, 800), (0, 40, 900, 720))
+    view = SimpleNamespace(geometry=g, pieces=[])
+    px = cam.project([(x, 0.0, z) for x, z in (g.center(c) for c in g.cells)])
+    for cell, (x, y, _) in zip(g.cells, px):
+        assert GLBoardRenderer.pick(float(x), float(y), view, cam) == cell
+
+
+@pytest.mark.parametrize("camera", ["top", "strategy"])
+def test_star_cameras_pick_every_cell_at_its_centre(camera):
+    from client.camera import StrategyCamera, TopDownCamera
+
+    lay = star_layout()
+    if camera == "top":
+        cam = TopDownCamera(17)
+    else:
+        cam = StrategyCamera(17, layout=lay)
+        cam.rotate(40)
+        cam.snap()
+    W, H = 1200, 900
+    for cell in lay.cells:
+        x, z = lay.centre(cell)
+        px, py, _ = cam.project([(x, 0.0, z)], W, H)[0]
+        o, d = cam.ray(px, py, W, H)
+        t = -o[1] / d[1]
+        assert lay.at_point(o[0] + d[0] * t, o[2] + d[2] * t) == cell
