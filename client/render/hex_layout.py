@@ -60,7 +60,7 @@ class HexLayout:
     kind = "hex"
 
     def __init__(self, mask, names=None):
-        """``names``: a function (row, col) -> the cell's name (the star's "i5"), else "q,r" offsets."""
+        """``names``: a function (row, col) -> the cell's name (the star's "i5"), else axial "q,r" names."""
         mask = np.asarray(mask, bool)
         if mask.ndim != 2 or not mask.any():
             raise ValueError("a hex layout needs a 2-D mask with at least one board cell")
@@ -80,10 +80,11 @@ class HexLayout:
         self._names = names
 
     def name(self, cell) -> str:
-        """The cell's name: the board's (e.g. the star's "i5"), else its array "row,col"."""
+        """The cell's name: the board's (e.g. the star's "i5"), else engine/grids' axial "q,r" of the
+        array cell (q = col, r = row)."""
         if self._names is not None:
             return self._names(cell)
-        return f"{cell[0]},{cell[1]}"
+        return LATTICE.name(tuple(cell))
 
     def __eq__(self, other) -> bool:
         return isinstance(other, HexLayout) and other.key == self.key
