@@ -225,19 +225,10 @@ class HexGeometry(OffsetHexGeometry):
 
     def name(self, cell: Cell) -> str:
         """File letters then rank, rank 1 the bottom row (the square boards' names)."""
-        r, c = cell
-        return SquareGrid.plane().name((self.rows - 1 - r, c))
+        return SquareGrid.plane().name(BoardGeometry.to_grid(self, cell))
 
-    def parse(self, name: str) -> Cell:
-        """The cell called ``name`` (KeyError if the board has no such cell)."""
-        try:
-            r, c = parse_square_name(name)
-        except (CellNameError, ValueError, TypeError, AttributeError):
-            raise KeyError(name) from None
-        cell = (self.rows - 1 - r, c)
-        if cell not in self.cell_set:
-            raise KeyError(name)
-        return cell
+    def _parse_grid(self, name: str):
+        return self.to_grid(BoardGeometry.from_grid(self, parse_square_name(name)))
 
     def shade(self, cell: Cell) -> int:
         return 1 if self.to_grid(cell)[0] % 3 == 0 else 0
