@@ -4,7 +4,8 @@ World space (see client/render/base.py): cell (row, col) spans x in [col, col+1]
 z in [row, row+1]; y is up and one height level is ``Y_SCALE`` tall.
 
 The matrices are PyGLM's (``glm.lookAt``, ``glm.perspective``, ``glm.ortho``; picking rays through
-``glm.unProject``), view matrices, products and rays in double precision (PyGLM builds perspective and ortho in float32 only); point lists stay numpy arrays.
+``glm.unProject``): view matrices, products and rays in double precision (PyGLM builds perspective
+and ortho in float32 only); point lists stay numpy arrays.
 
 Matrix convention: every ``matrices(aspect)`` returns ``(view, proj)`` as numpy
 float32 4x4 arrays in **row-major math order for column vectors**: a world point
@@ -51,8 +52,8 @@ Vec = tuple[float, float, float]
 
 # ----------------------------------------------------------------- matrix helpers
 # The matrices come from PyGLM (glm.lookAt, glm.perspective, glm.ortho: right-handed, clip depth
-# -1..1, the OpenGL convention) (view matrices, products and rays in double precision; perspective and ortho PyGLM builds in float32 only); ``from_glm`` turns one into the numpy float32
-# array of the module's convention (numpy stays for bulk point arrays: ``project``).
+# -1..1, the OpenGL convention; views, products and rays in double precision, perspective and ortho
+# in float32, all PyGLM has); ``from_glm`` turns one into the numpy float32 array of the module's convention (numpy stays for bulk point arrays: ``project``).
 def _normalize(v: np.ndarray) -> np.ndarray:
     n = float(np.linalg.norm(v))
     return v / n if n > 0 else v
