@@ -53,7 +53,8 @@ Vec = tuple[float, float, float]
 # ----------------------------------------------------------------- matrix helpers
 # The matrices come from PyGLM (glm.lookAt, glm.perspective, glm.ortho: right-handed, clip depth
 # -1..1, the OpenGL convention; views, products and rays in double precision, perspective and ortho
-# in float32, all PyGLM has); ``from_glm`` turns one into the numpy float32 array of the module's convention (numpy stays for bulk point arrays: ``project``).
+# in float32, all PyGLM has); ``from_glm`` turns one into the numpy float32 array of the module's
+# convention (numpy stays for bulk point arrays: ``project``).
 def _normalize(v: np.ndarray) -> np.ndarray:
     n = float(np.linalg.norm(v))
     return v / n if n > 0 else v
