@@ -3,6 +3,10 @@
 World space (see client/render/base.py): cell (row, col) spans x in [col, col+1],
 z in [row, row+1]; y is up and one height level is ``Y_SCALE`` tall.
 
+The matrices are PyGLM's (``glm.lookAt``, ``glm.perspective``, ``glm.ortho``; picking rays through
+``glm.unProject``): view matrices, products and rays in double precision (PyGLM builds perspective
+and ortho in float32 only); point lists stay numpy arrays.
+
 Matrix convention: every ``matrices(aspect)`` returns ``(view, proj)`` as numpy
 float32 4x4 arrays in **row-major math order for column vectors**: a world point
 ``p = (x, y, z, 1)`` goes to clip space as ``proj @ view @ p``. OpenGL/GLSL wants
@@ -34,6 +38,10 @@ from __future__ import annotations
 
 import math
 
+try:
+    from pyglm import glm  # PyGLM 2.8+ (its plain "import glm" is deprecated)
+except ImportError:  # PyGLM 2.7 has only the top-level module
+    import glm
 import numpy as np
 
 from client.render.base import Camera, Y_SCALE
@@ -43,46 +51,55 @@ Vec = tuple[float, float, float]
 
 
 # ----------------------------------------------------------------- matrix helpers
+# The matrices come from PyGLM (glm.lookAt, glm.perspective, glm.ortho: right-handed, clip depth
+# -1..1, the OpenGL convention; views, products and rays in double precision, perspective and ortho
+# in float32, all PyGLM has); ``from_glm`` turns one into the numpy float32 array of the module's
+# convention (numpy stays for bulk point arrays: ``project``).
 def _normalize(v: np.ndarray) -> np.ndarray:
     n = float(np.linalg.norm(v))
     return v / n if n > 0 else v
 
 
+def from_glm(m) -> np.ndarray:
+    """A glm matrix as a numpy float32 4x4 in math (row, column) order."""
+    return np.array(m, dtype=np.float64).astype(np.float32)  # numpy reads a glm matrix row by row
+
+
+def to_glm(m) -> glm.dmat4:
+    """A numpy 4x4 in math order as a double-precision glm matrix."""
+    return glm.dmat4(*np.asarray(m, dtype=np.float64).T.ravel().tolist())  # glm takes columns
+
+
 def look_at(eye, target, up=(0.0, 1.0, 0.0)) -> np.ndarray:
     """Right-handed view matrix (camera looks down its -Z)."""
-    eye = np.asarray(eye, dtype=np.float64)
-    f = _normalize(np.asarray(target, dtype=np.float64) - eye)
-    up = np.asarray(up, dtype=np.float64)
-    if abs(float(np.dot(f, _normalize(up)))) > 0.9999:  # looking along up: pick another up
-        up = np.array([0.0, 0.0, -1.0]) if abs(f[2]) < 0.9 else np.array([0.0, 1.0, 0.0])
-    s = _normalize(np.cross(f, up))
-    u = np.cross(s, f)
-    m = np.eye(4)
-    m[0, :3], m[1, :3], m[2, :3] = s, u, -f
-    m[0, 3], m[1, 3], m[2, 3] = -s @ eye, -u @ eye, f @ eye
-    return m.astype(np.float32)
+    e = glm.dvec3(*(float(v) for v in eye))
+    t = glm.dvec3(*(float(v) for v in target))
+    u = glm.dvec3(*(float(v) for v in up))
+    f = glm.normalize(t - e) if glm.length(t - e) > 0 else t - e
+    if glm.length(u) > 0 and abs(glm.dot(f, glm.normalize(u))) > 0.9999:  # looking along up: pick another up
+        u = glm.dvec3(0.0, 0.0, -1.0) if abs(f.z) < 0.9 else glm.dvec3(0.0, 1.0, 0.0)
+    return from_glm(glm.lookAt(e, t, u))
 
 
 def perspective(fov_y_deg: float, aspect: float, near: float, far: float) -> np.ndarray:
-    t = 1.0 / math.tan(math.radians(fov_y_deg) / 2)
-    m = np.zeros((4, 4))
-    m[0, 0] = t / aspect
-    m[1, 1] = t
-    m[2, 2] = (far + near) / (near - far)
-    m[2, 3] = 2 * far * near / (near - far)
-    m[3, 2] = -1.0
-    return m.astype(np.float32)
+    """Perspective projection (vertical field of view in degrees)."""
+    return from_glm(glm.perspective(glm.radians(float(fov_y_deg)), float(aspect), float(near), float(far)))
 
 
 def orthographic(left, right, bottom, top, near, far) -> np.ndarray:
-    m = np.eye(4)
-    m[0, 0] = 2 / (right - left)
-    m[1, 1] = 2 / (top - bottom)
-    m[2, 2] = -2 / (far - near)
-    m[0, 3] = -(right + left) / (right - left)
-    m[1, 3] = -(top + bottom) / (top - bottom)
-    m[2, 3] = -(far + near) / (far - near)
-    return m.astype(np.float32)
+    """Orthographic projection of the box [left, right] x [bottom, top] x [-near, -far] (eye space)."""
+    return from_glm(glm.ortho(float(left), float(right), float(bottom), float(top), float(near), float(far)))
+
+
+def fit_area(proj: np.ndarray, size, area) -> np.ndarray:
+    """``proj`` followed by the clip-space scale and shift that put the whole picture inside the pixel rect
+    ``area`` = (x, y, w, h) (y down) of a window of ``size`` = (W, H)."""
+    W, H = size
+    ax, ay, aw, ah = area
+    tx = (ax + aw / 2) / W * 2 - 1
+    ty = 1 - (ay + ah / 2) / H * 2
+    fit = glm.translate(glm.dvec3(tx, ty, 0.0)) * glm.scale(glm.dvec3(aw / W, ah / H, 1.0))
+    return from_glm(fit * to_glm(proj))
 
 
 def gl_uniform_bytes(m: np.ndarray) -> bytes:
@@ -93,7 +110,7 @@ def gl_uniform_bytes(m: np.ndarray) -> bytes:
 def project(view: np.ndarray, proj: np.ndarray, width: int, height: int, points) -> np.ndarray:
     """World points (N, 3) -> (N, 3) of pixel x, pixel y (top-left origin) and NDC depth."""
     p = np.asarray(points, dtype=np.float64).reshape(-1, 3)
-    m = proj.astype(np.float64) @ view.astype(np.float64)
+    m = np.array(to_glm(proj) * to_glm(view))  # the combined matrix from glm; the points stay numpy (bulk)
     # explicit products, not BLAS: small matmuls on big point lists stall on busy machines
     h = p[:, 0:1] * m[:, 0] + p[:, 1:2] * m[:, 1] + p[:, 2:3] * m[:, 2] + m[:, 3]
     w = h[:, 3]
@@ -107,12 +124,13 @@ def project(view: np.ndarray, proj: np.ndarray, width: int, height: int, points)
 
 def pixel_ray(view: np.ndarray, proj: np.ndarray, width: int, height: int, x: float, y: float):
     """(origin, unit direction) of the world ray through pixel (x, y) (works for perspective and ortho)."""
-    inv = np.linalg.inv(proj.astype(np.float64) @ view.astype(np.float64))
-    nx, ny = 2 * x / width - 1, 1 - 2 * y / height
-    a = inv @ np.array([nx, ny, -1.0, 1.0])
-    b = inv @ np.array([nx, ny, 1.0, 1.0])
-    a, b = a[:3] / a[3], b[:3] / b[3]
-    return a, _normalize(b - a)
+    v, p = to_glm(view), to_glm(proj)
+    vp = glm.dvec4(0.0, 0.0, float(width), float(height))
+    wy = float(height) - float(y)  # glm's window y grows upwards
+    a = glm.unProject(glm.dvec3(float(x), wy, 0.0), v, p, vp)  # the near plane (NDC z = -1)
+    b = glm.unProject(glm.dvec3(float(x), wy, 1.0), v, p, vp)  # the far plane (NDC z = +1)
+    a = np.array(a, dtype=np.float64)
+    return a, _normalize(np.array(b, dtype=np.float64) - a)
 
 
 class _Base(Camera):

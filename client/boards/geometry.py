@@ -14,11 +14,22 @@ Every geometry gives ``center(cell) -> (x, z)``, ``polygon(cell) -> [(x, z), ...
 ``cell_at(x, z) -> cell | None``, ``bounds() -> (x0, z0, x1, z1)``, ``name(cell)``,
 ``parse(name)``, ``shade(cell)`` (0/1 for a checker pattern) and ``labels()``: edge
 coordinate labels as ``(text, (x, z))``.
+
+Names, neighbours, distances and hex picking are engine/grids' (``grid``: the engine grid of the
+board, ``neighbours``, ``distance``); this module keeps only where a cell lies in world space.
+The client's cell (row, col) counts rows from the top (north) edge; the engine's square grid
+counts them from rank 1, so a square cell is the engine cell (rows - 1 - row, col), and a hex
+cell (row, col) is the offset (col, row) of an engine hex map.
 """
 from __future__ import annotations
 
 import math
 from typing import Iterable
+
+from engine.grids.base import CellNameError
+from engine.grids.hexes import HexGrid, axial_to_offset, hex_corners, offset_to_axial
+from engine.grids.names import letters, letters_index
+from engine.grids.square import SquareGrid, parse_square_name
 
 Cell = tuple[int, int]
 FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -26,22 +37,14 @@ FILES = "abcdefghijklmnopqrstuvwxyz"
 
 def file_name(c: int) -> str:
     """Column ``c``'s letters: a..z, then aa, ab, ... (spreadsheet style, no limit of 26 columns)."""
-    out = ""
-    c += 1
-    while c:
-        c, r = divmod(c - 1, 26)
-        out = FILES[r] + out
-    return out
+    return letters(c)
 
 
-def file_index(letters: str) -> int:
-    """The column named ``letters`` (inverse of file_name; ValueError if not letters a-z)."""
-    if not letters or any(ch not in FILES for ch in letters):
-        raise ValueError(letters)
-    n = 0
-    for ch in letters:
-        n = n * 26 + FILES.index(ch) + 1
-    return n - 1
+def file_index(text: str) -> int:
+    """The column named ``text`` (inverse of file_name; ValueError if not letters a-z)."""
+    if not text or any(ch not in FILES for ch in text):
+        raise ValueError(text)
+    return letters_index(text)
 
 
 class BoardGeometry:
@@ -61,24 +64,48 @@ class BoardGeometry:
             if not (0 <= r < rows and 0 <= c < cols):
                 raise ValueError(f"cell {(r, c)} is outside the {rows}x{cols} grid")
         self.cell_set = frozenset(self.cells)
+        self.grid = self._make_grid()
 
-    # --- names
-    def name(self, cell: Cell) -> str:
+    def _make_grid(self):
+        """The engine grid of the board (its cells in the engine's coordinates, see ``to_grid``)."""
+        return SquareGrid(self.rows, self.cols, 4, [self.to_grid(c) for c in self.cells])
+
+    def to_grid(self, cell: Cell):
+        """The engine grid's cell of a client cell (row from the top, col)."""
         r, c = cell
-        return f"{file_name(c)}{self.rows - r}"
+        return (self.rows - 1 - r, c)
+
+    def from_grid(self, cell) -> Cell:
+        """The client cell of an engine grid cell."""
+        r, c = cell
+        return (self.rows - 1 - r, c)
+
+    # --- names, neighbours, distances: engine/grids
+    def name(self, cell: Cell) -> str:
+        """The engine's name of the cell: file letters then rank, rank 1 the bottom row ("a1", "ab3")."""
+        return self.grid.name(self.to_grid(cell))
 
     def parse(self, name: str) -> Cell:
         """The cell called ``name`` (KeyError if the board has no such cell)."""
-        name = name.strip().lower()
-        k = len(name) - len(name.lstrip(FILES))
         try:
-            c = file_index(name[:k])
-            r = self.rows - int(name[k:])
-        except (ValueError, IndexError):
+            cell = self.from_grid(self._parse_grid(name))
+        except (CellNameError, ValueError, TypeError, AttributeError):
             raise KeyError(name) from None
-        if (r, c) not in self.cell_set:
+        if cell not in self.cell_set:
             raise KeyError(name)
-        return (r, c)
+        return cell
+
+    def _parse_grid(self, name: str):
+        return parse_square_name(name)
+
+    def neighbours(self, cell: Cell) -> list[Cell]:
+        """The board cells next to ``cell`` (the engine grid's neighbours, in its direction order)."""
+        out = (self.from_grid(n) for n in self.grid.neighbours(self.to_grid(cell)))
+        return [c for c in out if c in self.cell_set]
+
+    def distance(self, a: Cell, b: Cell) -> int:
+        """Fewest steps between two board cells (the engine grid's distance)."""
+        return self.grid.distance(self.to_grid(a), self.to_grid(b))
 
     def __contains__(self, cell) -> bool:
         return tuple(cell) in self.cell_set
@@ -145,38 +172,66 @@ class CellSetGeometry(BoardGeometry):
 SQRT3 = math.sqrt(3.0)
 
 
-class HexGeometry(BoardGeometry):
-    """Pointy-top hexagons, odd rows shifted half a cell east; neighbouring centres are 1 apart."""
+class OffsetHexGeometry(BoardGeometry):
+    """Hexagons of an offset layout of engine/grids (client cell (row, col) = offset (col, row), row 0
+    the top row); neighbouring centres are 1 apart. The hex maths (the hex under a point, neighbours,
+    distances) is engine/grids'; ``ORIGIN`` places axial (0, 0) in world space."""
 
     kind = "hex"
     R = 1.0 / SQRT3  # circumradius
+    LAYOUT = "odd-r"
+    ORIGIN = (0.0, 0.0)
+    FIRST_CORNER = 0  # which of engine/grids' hex_corners the polygon starts with
+
+    @property
+    def orientation(self) -> str:
+        return "flat" if self.LAYOUT.endswith("-q") else "pointy"
+
+    def _make_grid(self):
+        return HexGrid([self.to_grid(c) for c in self.cells], self.orientation)
+
+    def to_grid(self, cell: Cell):
+        """The axial hex of a client cell (row, col)."""
+        r, c = cell
+        return offset_to_axial(c, r, self.LAYOUT)
+
+    def from_grid(self, cell) -> Cell:
+        """The client cell (row, col) of an axial hex."""
+        c, r = axial_to_offset(cell, self.LAYOUT)
+        return (r, c)
 
     def center(self, cell: Cell) -> tuple[float, float]:
-        r, c = cell
-        return (c + 0.5 + 0.5 * (r & 1), self.R + r * 1.5 * self.R)
+        x, z = self.grid.center(self.to_grid(cell), self.R)
+        return (x + self.ORIGIN[0], z + self.ORIGIN[1])
 
     def polygon(self, cell: Cell) -> list[tuple[float, float]]:
         x, z = self.center(cell)
-        return [(x + self.R * math.cos(math.radians(60 * k - 90)), z + self.R * math.sin(math.radians(60 * k - 90)))
-                for k in range(6)]
+        k = self.FIRST_CORNER
+        pts = hex_corners(self.orientation, self.R)
+        return [(x + dx, z + dz) for dx, dz in pts[k:] + pts[:k]]
 
     def cell_at(self, x: float, z: float) -> Cell | None:
-        r0 = int((z - self.R) / (1.5 * self.R))
-        best, bd = None, 1e9
-        for r in range(r0 - 1, r0 + 3):
-            c0 = int(math.floor(x - 0.5 - 0.5 * (r & 1)))
-            for c in (c0 - 1, c0, c0 + 1, c0 + 2):
-                cx, cz = self.center((r, c))
-                d = (cx - x) ** 2 + (cz - z) ** 2
-                if d < bd:
-                    best, bd = (r, c), d
-        if best is None or best not in self.cell_set or bd > self.R ** 2:
-            return None
-        return best
+        """The board cell whose hexagon contains the world point (x, z) (engine/grids' hex picking), or None."""
+        cell = self.from_grid(self.grid.at_point(x - self.ORIGIN[0], z - self.ORIGIN[1], self.R))
+        return cell if cell in self.cell_set else None
+
+
+class HexGeometry(OffsetHexGeometry):
+    """Pointy-top hexagons, odd rows shifted half a cell east ("odd-r"); neighbouring centres are 1 apart."""
+
+    LAYOUT = "odd-r"
+    ORIGIN = (0.5, OffsetHexGeometry.R)  # the top-left hex touches x = 0 and z = 0
+    FIRST_CORNER = 5  # the top corner (-90 degrees) first
+
+    def name(self, cell: Cell) -> str:
+        """File letters then rank, rank 1 the bottom row (the square boards' names)."""
+        return SquareGrid.plane().name(BoardGeometry.to_grid(self, cell))
+
+    def _parse_grid(self, name: str):
+        return self.to_grid(BoardGeometry.from_grid(self, parse_square_name(name)))
 
     def shade(self, cell: Cell) -> int:
-        r, c = cell
-        return (c - (r - (r & 1)) // 2) % 3 == 0 and 1 or 0
+        return 1 if self.to_grid(cell)[0] % 3 == 0 else 0
 
     def labels(self) -> list[tuple[str, tuple[float, float]]]:
         """Rank numbers left of each row, file letters under the bottom row's cells."""

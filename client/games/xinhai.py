@@ -23,9 +23,12 @@ from engine.api import Step
 from engine.messages import Msg
 from engine.xinhai.actions import Act
 from engine.xinhai.data import rules
+from engine.grids.base import CellNameError
+from engine.grids.hexes import HexGrid
+from engine.grids.names import letters
 from engine.xinhai.hexgrid import label, parse_label
 
-from client.boards.geometry import BoardGeometry
+from client.boards.geometry import OffsetHexGeometry
 from client.boards.model import BoardView, Caption, Edge, Piece, RGB, Track, mix
 from client.games.base import Choice, GamePlugin, text
 from client.keys import Binding
@@ -49,30 +52,29 @@ CHOICE_GLYPH = {"shoot": "射", "melee": "刃", "done": "走", "boat": "船", "c
 BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
-class FlatHexGeometry(BoardGeometry):
-    """Flat-topped hexes in columns, odd columns half a hex north (the engine's hexgrid); neighbouring
-    centres are 1 apart. Cell (r, c): r rows down from the north edge, c columns from the west."""
+class FlatHexGeometry(OffsetHexGeometry):
+    """Flat-topped hexes in columns, odd columns half a hex north: engine/grids' "even-q" map with "D-11"
+    labels counted from the south (the engine's hexgrid); neighbouring centres are 1 apart. Cell (r, c): r
+    rows down from the north edge, c columns from the west. Names, neighbours, distances and the hex under
+    a point are engine/grids'."""
 
-    kind = "hex"
-    R = 1.0 / SQRT3  # circumradius
+    LAYOUT = "even-q"
+    ORIGIN = (OffsetHexGeometry.R, 1.0)  # the west column's hexes touch x = 0, the north row z = 0
+
+    def _make_grid(self):
+        return HexGrid.rectangle(self.cols, self.rows, self.LAYOUT, "south")
 
     def name(self, cell) -> str:
-        r, c = cell
-        return label((c, self.rows - 1 - r))
+        return self.grid.name(self.to_grid(cell))
 
     def parse(self, name: str):
         try:
-            c, row = parse_label(name)
-        except (ValueError, AttributeError):
+            cell = self.from_grid(self.grid.parse(name))
+        except (CellNameError, AttributeError):
             raise KeyError(name) from None
-        cell = (self.rows - 1 - row, c)
         if cell not in self.cell_set:
             raise KeyError(name)
         return cell
-
-    def center(self, cell) -> tuple[float, float]:
-        r, c = cell
-        return (self.R + 1.5 * self.R * c, 0.5 + r + (0.0 if c & 1 else 0.5))
 
     def bounds(self) -> tuple[float, float, float, float]:
         """The map's bounds (worked out once: the renderers and the box beside the map ask every frame)."""
@@ -80,25 +82,6 @@ class FlatHexGeometry(BoardGeometry):
         if b is None:
             b = self._bounds = super().bounds()
         return b
-
-    def polygon(self, cell):
-        x, z = self.center(cell)
-        return [(x + self.R * math.cos(math.radians(60 * k)), z + self.R * math.sin(math.radians(60 * k)))
-                for k in range(6)]
-
-    def cell_at(self, x: float, z: float):
-        c0 = int((x - self.R) / (1.5 * self.R))
-        best, bd = None, 1e9
-        for c in (c0 - 1, c0, c0 + 1, c0 + 2):
-            r0 = int(z - 0.5 - (0.0 if c & 1 else 0.5))
-            for r in (r0 - 1, r0, r0 + 1, r0 + 2):
-                cx, cz = self.center((r, c))
-                d = (cx - x) ** 2 + (cz - z) ** 2
-                if d < bd:
-                    best, bd = (r, c), d
-        if best is None or best not in self.cell_set or bd > self.R ** 2:
-            return None
-        return best
 
     def shade(self, cell) -> int:
         return 0
@@ -110,7 +93,7 @@ class FlatHexGeometry(BoardGeometry):
             out.append((str(self.rows - r), (x - 0.75, z)))
         z1 = self.bounds()[3]
         for c in sorted({c for _, c in self.cells}):
-            out.append((label((c, 0))[0], (self.center((0, c))[0], z1 + 0.3)))
+            out.append((letters(c, upper=True), (self.center((0, c))[0], z1 + 0.3)))
         return out
 
 

@@ -25,7 +25,7 @@ from client.boards.geometry import Cell
 from client.boards.model import (BACKGROUND, BASE, EDGE_RGB, EDGE_WIDTH, LABEL, MARK_RGB, MARKER_RGB, TRACK_BOX,
                                  MARKER_GLYPH, BoardView, direction)
 from client.boards.model import edge_label_at
-from client.camera import look_at, perspective, pixel_ray, project
+from client.camera import fit_area, look_at, perspective, pixel_ray, project
 from client.render.gl import SHADERS
 
 TOKEN_R = 0.42
@@ -128,17 +128,12 @@ class BoardCamera:
 
     def matrices(self, aspect: float | None = None):
         W, H = self.size
-        ax, ay, aw, ah = self.area
+        aw, ah = self.area[2], self.area[3]
         eye = self.eye()
         view = look_at(eye, self.centre(), up=self._up())
         d = float(np.linalg.norm(eye - np.array(self.centre())))
         proj = perspective(self.FOV, max(1, aw) / max(1, ah), max(0.05, d * 0.05), d * 3 + 10)
-        # fit the picture into the area: scale and shift in clip space
-        sx, sy = aw / W, ah / H
-        tx = (ax + aw / 2) / W * 2 - 1
-        ty = 1 - (ay + ah / 2) / H * 2
-        m = np.array([[sx, 0, 0, tx], [0, sy, 0, ty], [0, 0, 1, 0], [0, 0, 0, 1]], np.float32)
-        return view, (m @ proj).astype(np.float32)
+        return view, fit_area(proj, (W, H), self.area)  # the picture inside the area
 
     def right_on_ground(self) -> tuple[float, float]:
         y = math.radians(self.yaw)

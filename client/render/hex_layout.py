@@ -12,8 +12,11 @@ cells of the array that are not on the board are masked out. The renderers keep 
   square box [0, W] x [0, H] the cameras already fit (x = x0 + j + i / 2,
   z = z0 + i * sqrt(3) / 2).
 
-Everything here depends only on the mask (and the heights passed in): geometry, exact
-picking (a ray against the hexagonal columns, slab by slab) and the cell at a ground point.
+The hex maths (which hex a point lies in, neighbours, names, directions, corners) is
+engine/grids' (``engine.grids.hexes``: pointy-top axial hexes, array cell (row, col) = axial
+(col, row) as in ``hex_rows_lattice``); this module only places the array on the world's ground
+(hex size and offset) and adds the 3-D picking against hexagonal columns (a ray against the
+columns, slab by slab) and the cell at a ground point.
 """
 from __future__ import annotations
 
@@ -21,17 +24,21 @@ import math
 
 import numpy as np
 
+from engine.grids.hexes import DIRECTIONS as AXIAL_DIRECTIONS
+from engine.grids.hexes import axial_to_pixel, hex_corners, hex_rows_lattice, pixels_to_axial
+from engine.grids.star import star_grid
+
 SQ3 = math.sqrt(3.0)
 RADIUS = 1.0 / SQ3  # circumradius of a hex whose neighbours are 1 apart
 APOTHEM = 0.5
+LATTICE = hex_rows_lattice("pointy")  # array cell (row, col) = axial (q, r) = (col, row)
 # the six neighbours in engine.grids.hexes.DIRECTIONS order, as (drow, dcol) = (dr, dq)
-DIRECTIONS = ((0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1), (1, 0))
+DIRECTIONS = tuple((dr, dq) for dq, dr in AXIAL_DIRECTIONS)
 # the outward unit normal (x, z) of the wall towards each neighbour (the direction of its centre)
-NORMALS = np.array([(1.0, 0.0), (0.5, -SQ3 / 2), (-0.5, -SQ3 / 2), (-1.0, 0.0), (-0.5, SQ3 / 2), (0.5, SQ3 / 2)])
+NORMALS = np.array([axial_to_pixel(d, "pointy", RADIUS) for d in AXIAL_DIRECTIONS])
 # corner k of a pointy-top hex at angle 60k - 30 degrees in the (x, z) plane (z to the south):
 # corners k and k + 1 bound the wall of direction k' whose normal lies between them
-CORNERS = np.array([(RADIUS * math.cos(math.radians(60 * k - 30)), RADIUS * math.sin(math.radians(60 * k - 30)))
-                    for k in range(6)])
+CORNERS = np.array(hex_corners("pointy", RADIUS))
 
 
 def _wall_corners() -> tuple[tuple[int, int], ...]:
@@ -53,7 +60,7 @@ class HexLayout:
     kind = "hex"
 
     def __init__(self, mask, names=None):
-        """``names``: a function (row, col) -> the cell's name (the star's "i5"), else "q,r" offsets."""
+        """``names``: a function (row, col) -> the cell's name (the star's "i5"), else axial "q,r" names."""
         mask = np.asarray(mask, bool)
         if mask.ndim != 2 or not mask.any():
             raise ValueError("a hex layout needs a 2-D mask with at least one board cell")
@@ -73,10 +80,11 @@ class HexLayout:
         self._names = names
 
     def name(self, cell) -> str:
-        """The cell's name: the board's (e.g. the star's "i5"), else its array "row,col"."""
+        """The cell's name: the board's (e.g. the star's "i5"), else engine/grids' axial "q,r" of the
+        array cell (q = col, r = row)."""
         if self._names is not None:
             return self._names(cell)
-        return f"{cell[0]},{cell[1]}"
+        return LATTICE.name(tuple(cell))
 
     def __eq__(self, other) -> bool:
         return isinstance(other, HexLayout) and other.key == self.key
@@ -92,7 +100,8 @@ class HexLayout:
     def centre(self, cell) -> tuple[float, float]:
         """World (x, z) of the centre of array cell (row, col)."""
         r, c = cell
-        return self.x0 + c + r / 2.0, self.z0 + r * SQ3 / 2.0
+        x, z = axial_to_pixel((c, r), "pointy", RADIUS)
+        return self.x0 + x, self.z0 + z
 
     def corners(self, cell) -> np.ndarray:
         """(6, 2) world (x, z) corners of the cell's hexagon, corner k at angle 60k - 30 degrees."""
@@ -101,27 +110,14 @@ class HexLayout:
 
     def neighbours(self, cell) -> list[tuple[int, int]]:
         """Board neighbours of a cell, in DIRECTIONS order (skipping cells off the board)."""
-        r, c = cell
-        return [(r + dr, c + dc) for dr, dc in DIRECTIONS if self.contains((r + dr, c + dc))]
-
-    def fractional(self, x, z):
-        """Fractional array (row, col) of world points (arrays or floats)."""
-        i = (np.asarray(z, np.float64) - self.z0) / (SQ3 / 2.0)
-        j = np.asarray(x, np.float64) - self.x0 - i / 2.0
-        return i, j
+        return [n for n in LATTICE.neighbours(tuple(cell)) if self.contains(n)]
 
     def cells_at(self, x, z):
-        """Array (row, col) of the hexes containing world points (x, z) (cube rounding, vectorised;
-        not checked against the mask)."""
-        fr, fq = self.fractional(x, z)
-        fs = -fq - fr
-        q, r, s = np.round(fq), np.round(fr), np.round(fs)
-        dq, dr, ds = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
-        fix_q = (dq > dr) & (dq > ds)
-        fix_r = ~fix_q & (dr > ds)
-        q = np.where(fix_q, -r - s, q)
-        r = np.where(fix_r, -q - s, r)
-        return r.astype(np.int64), q.astype(np.int64)
+        """Array (row, col) of the hexes containing world points (x, z) (engine/grids' cube rounding,
+        vectorised; not checked against the mask)."""
+        q, r = pixels_to_axial(np.asarray(x, np.float64) - self.x0, np.asarray(z, np.float64) - self.z0,
+                               "pointy", RADIUS)
+        return r, q
 
     def at_point(self, x: float, z: float):
         """The board cell (row, col) whose hexagon contains the ground point (x, z), or None."""
@@ -184,8 +180,6 @@ STAR_OFFSET = 8  # the star's array cell (row, col) is the axial hex (q, r) = (c
 
 def star_mask() -> np.ndarray:
     """The 17x17 mask of the Chinese-checkers star (S19a) in the engine's heights[r + 8, q + 8]."""
-    from engine.grids.star import star_grid
-
     m = np.zeros((17, 17), bool)
     for q, r in star_grid().cells():
         m[r + STAR_OFFSET, q + STAR_OFFSET] = True
@@ -194,8 +188,6 @@ def star_mask() -> np.ndarray:
 
 def star_name(cell) -> str:
     """The star's name of array cell (row, col): row letter a..q, position in the row ("i5")."""
-    from engine.grids.star import star_grid
-
     return star_grid().name((cell[1] - STAR_OFFSET, cell[0] - STAR_OFFSET))
 
 

@@ -29,6 +29,8 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+import numpy as np
+
 from engine.grids.base import Cell, CellNameError, Grid, Tie
 from engine.grids.names import letters, letters_index
 
@@ -70,6 +72,72 @@ def axial_to_offset(cell: Cell, layout: str) -> tuple[int, int]:
     if layout == "even-r":
         return q + (r + (r & 1)) // 2, r
     raise ValueError(f"unknown offset layout {layout!r} (one of {', '.join(LAYOUTS)})")
+
+
+def axial_to_pixel(cell, orientation: str, size: float = 1.0) -> tuple[float, float]:
+    """Pixel centre (x, y down) of axial ``cell`` for hexes of circumradius ``size`` (flat or pointy top)."""
+    q, r = cell
+    if orientation == "flat":
+        return size * 1.5 * q, size * (_SQRT3 / 2 * q + _SQRT3 * r)
+    if orientation == "pointy":
+        return size * (_SQRT3 * q + _SQRT3 / 2 * r), size * 1.5 * r
+    raise ValueError(f"orientation is 'flat' or 'pointy', not {orientation!r}")
+
+
+def pixel_to_fractional(x, y, orientation: str, size: float = 1.0):
+    """Fractional axial (q, r) of pixel (x, y) (floats or numpy arrays): the inverse of axial_to_pixel."""
+    if orientation == "flat":
+        return (2.0 / 3.0 * x) / size, (-1.0 / 3.0 * x + _SQRT3 / 3.0 * y) / size
+    if orientation == "pointy":
+        return (_SQRT3 / 3.0 * x - 1.0 / 3.0 * y) / size, (2.0 / 3.0 * y) / size
+    raise ValueError(f"orientation is 'flat' or 'pointy', not {orientation!r}")
+
+
+def cube_round(fq: float, fr: float) -> Cell:
+    """The axial hex containing fractional axial (fq, fr): cube rounding (round all three cube
+    coordinates, then fix the one that moved most)."""
+    fs = -fq - fr
+    q, r, s = round(fq), round(fr), round(fs)
+    eq, er, es = abs(q - fq), abs(r - fr), abs(s - fs)
+    if eq > er and eq > es:
+        q = -r - s
+    elif er > es:
+        r = -q - s
+    return int(q), int(r)
+
+
+def cube_round_array(fq, fr) -> tuple[np.ndarray, np.ndarray]:
+    """``cube_round`` over numpy arrays: int64 arrays (q, r)."""
+    fq, fr = np.asarray(fq, np.float64), np.asarray(fr, np.float64)
+    fs = -fq - fr
+    q, r, s = np.round(fq), np.round(fr), np.round(fs)
+    eq, er, es = np.abs(q - fq), np.abs(r - fr), np.abs(s - fs)
+    fix_q = (eq > er) & (eq > es)
+    fix_r = ~fix_q & (er > es)
+    q = np.where(fix_q, -r - s, q)
+    r = np.where(fix_r, -q - s, r)
+    return q.astype(np.int64), r.astype(np.int64)
+
+
+def pixel_to_axial(x: float, y: float, orientation: str, size: float = 1.0) -> Cell:
+    """The axial hex whose hexagon (circumradius ``size``) contains pixel (x, y)."""
+    return cube_round(*pixel_to_fractional(x, y, orientation, size))
+
+
+def pixels_to_axial(x, y, orientation: str, size: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+    """``pixel_to_axial`` over numpy arrays of pixels: int64 arrays (q, r)."""
+    fq, fr = pixel_to_fractional(np.asarray(x, np.float64), np.asarray(y, np.float64), orientation, size)
+    return cube_round_array(fq, fr)
+
+
+def hex_corners(orientation: str, size: float = 1.0) -> tuple[tuple[float, float], ...]:
+    """The six corners (x, y down) of a hexagon of circumradius ``size`` centred at (0, 0): flat top
+    corner k at 60k degrees, pointy top at 60k - 30 degrees (y down: clockwise on screen)."""
+    start = {"flat": 0.0, "pointy": -30.0}.get(orientation)
+    if start is None:
+        raise ValueError(f"orientation is 'flat' or 'pointy', not {orientation!r}")
+    return tuple((size * math.cos(math.radians(60 * k + start)), size * math.sin(math.radians(60 * k + start)))
+                 for k in range(6))
 
 
 def line_options(a: Cell, b: Cell) -> list[tuple[Cell, ...]]:
@@ -245,27 +313,20 @@ class HexGrid(Grid):
     # ---------------------------------------------------------------- pixels
     def center(self, cell: Cell, size: float = 1.0) -> tuple[float, float]:
         """Pixel centre (x, y down) of ``cell`` for hexes of circumradius ``size``."""
-        q, r = cell
-        if self.orientation == "flat":
-            return size * 1.5 * q, size * (_SQRT3 / 2 * q + _SQRT3 * r)
-        return size * (_SQRT3 * q + _SQRT3 / 2 * r), size * 1.5 * r
+        return axial_to_pixel(cell, self.orientation, size)
 
     def at_point(self, x: float, y: float, size: float = 1.0) -> Cell:
-        """The axial cell whose hexagon contains the pixel (x, y) (cube rounding)."""
-        if self.orientation == "flat":
-            fq = (2.0 / 3.0 * x) / size
-            fr = (-1.0 / 3.0 * x + _SQRT3 / 3.0 * y) / size
-        else:
-            fq = (_SQRT3 / 3.0 * x - 1.0 / 3.0 * y) / size
-            fr = (2.0 / 3.0 * y) / size
-        fs = -fq - fr
-        q, r, s = round(fq), round(fr), round(fs)
-        eq, er, es = abs(q - fq), abs(r - fr), abs(s - fs)
-        if eq > er and eq > es:
-            q = -r - s
-        elif er > es:
-            r = -q - s
-        return int(q), int(r)
+        """The axial cell whose hexagon contains the pixel (x, y) (cube rounding; may be off the board)."""
+        return pixel_to_axial(x, y, self.orientation, size)
+
+    def at_points(self, x, y, size: float = 1.0) -> tuple[np.ndarray, np.ndarray]:
+        """``at_point`` over numpy arrays: int64 arrays (q, r)."""
+        return pixels_to_axial(x, y, self.orientation, size)
+
+    def corners(self, cell: Cell, size: float = 1.0) -> list[tuple[float, float]]:
+        """The six pixel corners of ``cell``'s hexagon (see ``hex_corners``)."""
+        cx, cy = self.center(cell, size)
+        return [(cx + x, cy + y) for x, y in hex_corners(self.orientation, size)]
 
     # ----------------------------------------------------------------- names
     def name(self, cell: Cell) -> str:
