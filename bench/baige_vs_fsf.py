@@ -221,7 +221,7 @@ def main(argv=None) -> int:
         wall = [w for _, w in times] or [0.0]
         print(f"  {rung:9s} ({RUNGS[rung]}): +{tally[0]} ={tally[1]} -{tally[2]}  score {m:.0%} "
               f"(95% {lo:.0%}-{hi:.0%})  our move: median {statistics.median(cpu):.2f} s CPU / "
-              f"{statistics.median(wall):.2f} s wall, max {max(wall):.2f} s wall; "
+              f"{statistics.median(wall):.2f} s wall, max {max(cpu):.2f} s CPU / {max(wall):.2f} s wall; "
               f"load {os.getloadavg()[0]:.2f}")
     fsf.close()
     return 0
