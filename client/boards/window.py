@@ -13,7 +13,7 @@ class BoardApp:
 
         from client.app import App, Options
         from client.games import plugin_class
-        from client.scenes.board_game import app_scene
+        from client.scenes.board_game import BoardGameScene
         from engine import registry
 
         info = registry.get(game_id)
@@ -26,8 +26,8 @@ class BoardApp:
             print(f"OpenGL unavailable, flat renderer: {self.display.fallback_reason}")
         n = game.num_players
         seats = list(seats) if seats else ["human"] + ["normal"] * (n - 1)
-        self.app.replace(app_scene(self.app, game, seats, on_leave=self.app.quit, autosave=False))
-        self._outer = self.app.scene
+        self._scene = BoardGameScene.for_app(self.app, game, seats, on_leave=self.app.quit, autosave=False)
+        self.app.replace(self._scene)
 
     @property
     def display(self):
@@ -36,7 +36,7 @@ class BoardApp:
     @property
     def scene(self):
         """The board scene (under any modal or help page on the stack)."""
-        return self._outer.inner
+        return self._scene
 
     @property
     def running(self) -> bool:
