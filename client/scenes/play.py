@@ -45,10 +45,12 @@ class PlayScene(Scene):
         self.autosave_on = bool(autosave) and app is not None
         self.message = ""  # a Msg, or text already in a language
         self.message_bad = False
+        self.message_kind = "info"  # info | ok | error (the colour of the line)
         self.message_until: float | None = None  # perf_counter when a timed message goes
         self._refused_for = None  # the selection a refusal on the status line was about
         self._saved_key = (id(game), len(game.log))
         self.autosave_error = ""
+        self.last_autosave = None  # the path of the last autosave written
         self.dirty = True  # something changed that the next frame must draw (App's idle frame skip)
         self._lang_seen = i18n.lang()
 
@@ -60,10 +62,11 @@ class PlayScene(Scene):
         return [i for i, s in enumerate(self.seats) if s == "human"]
 
     # ------------------------------------------------------------------ status line
-    def say(self, msg, bad: bool = False, ttl: float | None = None) -> None:
+    def say(self, msg, bad: bool = False, ttl: float | None = None, kind: str | None = None) -> None:
         """Put ``msg`` on the status line (red when ``bad``, a refusal: cleared on the next selection);
-        ``ttl`` seconds: it goes after that and the scene's own line comes back."""
+        ``ttl`` seconds: it goes after that and the scene's own line comes back. ``kind``: info, ok or error."""
         self.message, self.message_bad = msg, bad
+        self.message_kind = kind or ("error" if bad else "info")
         self.message_until = time.perf_counter() + ttl if ttl else None
         self._refused_for = _PENDING if bad else None  # the selection is read once the event is handled
         self.dirty = True
@@ -88,7 +91,7 @@ class PlayScene(Scene):
             self._lang_seen = lang
             self.dirty = True
             if isinstance(self.message, str):
-                self.message, self.message_bad, self.message_until = "", False, None
+                self.message, self.message_bad, self.message_until, self.message_kind = "", False, None, "info"
                 self.idle_message()
         if self.message_until is not None and time.perf_counter() >= self.message_until:
             self.message_until = None
@@ -98,7 +101,7 @@ class PlayScene(Scene):
             self._refused_for = self.selection_key()
         elif self._refused_for is not None and self.message_bad and self.selection_key() != self._refused_for:
             self._refused_for = None
-            self.message, self.message_bad = "", False
+            self.message, self.message_bad, self.message_kind = "", False, "info"
             self.idle_message()
             self.dirty = True
 
@@ -125,7 +128,7 @@ class PlayScene(Scene):
         if self.app is None:
             return False
         try:
-            write_save(self.autosave_path(), self.game, self.seats, self.save_viewer())
+            self.last_autosave = write_save(self.autosave_path(), self.game, self.seats, self.save_viewer())
         except OSError as e:
             self.autosave_error = str(e)
             self.say(UiMsg("save_failed", {"err": str(e)}), bad=True)
@@ -148,7 +151,7 @@ class PlayScene(Scene):
         except OSError as e:
             self.say(UiMsg("save_failed", {"err": str(e)}), bad=True)
             return None
-        self.say(UiMsg("saved", {"path": str(p)}), ttl=self.SAVED_S)
+        self.say(UiMsg("saved", {"path": str(p)}), ttl=self.SAVED_S, kind="ok")
         return p
 
     # ------------------------------------------------------------------ leaving
