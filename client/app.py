@@ -31,7 +31,8 @@ class App:
         i18n.set_lang(self.opts.lang)
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("沙场秋点兵")
+        info = registry.get(self.opts.game_id)  # the window's title: the game of the options
+        pygame.display.set_caption(info.name_zh if self.opts.lang == "zh" else info.name_en)
         self.display = Display(self.opts.size, self.opts.renderer, self.opts.fullscreen)
         pygame.key.set_repeat(300, 40)
         self.scenes: list[Scene] = []

@@ -109,7 +109,6 @@ class PlayScene(Scene):
         """The app's notice (a screenshot's path, an internal error, the language switch) onto the status line."""
         if self.app is not None and self.app.notice:
             note, self.app.notice = self.app.notice, ""
-            self._lang_seen = i18n.lang()  # (the notice is in the language shown now: F2's says so)
             self.say(note, bad=note.startswith(("internal error", "screenshot failed")), ttl=self.SAVED_S)
 
     def status_due(self) -> bool:
