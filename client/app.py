@@ -12,7 +12,6 @@ import pygame
 
 from client import i18n
 from client.games import plugin_class
-from client.scenes.board_game import app_scene
 from client.scenes.help import HelpScene
 from client.scenes.start import StartScene
 from client import settings, shot
@@ -33,7 +32,8 @@ class App:
         i18n.set_lang(self.opts.lang)
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("沙场秋点兵")
+        info = registry.get(self.opts.game_id)  # the window's title: the game of the options
+        pygame.display.set_caption(info.name_zh if self.opts.lang == "zh" else info.name_en)
         self.display = Display(self.opts.size, self.opts.renderer, self.opts.fullscreen)
         pygame.key.set_repeat(300, 40)
         self.scenes: list[Scene] = []
@@ -80,34 +80,15 @@ class App:
         self.replace(StartScene(self))
 
     def start_game(self, game, seats: list[str], viewer: int | None = None, message: str = "") -> None:
-        """Open the scene the game's plugin names (client/games/<game_id>.py)."""
-        if plugin_class(game.game_id).scene == "board":  # every flat-board game
-            self.replace(app_scene(self, game, list(seats)))
-            return
-        from client.games.shachang.scene import GameScene
-
-        scene = GameScene(self, game, seats, viewer=viewer, message=message)
+        """Open the scene the game's plugin names (its ``open_scene``, client/games/<game_id>)."""
+        scene = plugin_class(game.game_id).open_scene(self, game, list(seats), viewer=viewer, message=message)
         self.replace(scene)
         scene.on_enter()
 
     def new_game_from_opts(self) -> None:
+        """A new game from the options (the game's plugin reads its own rows) and its scene."""
         o = self.opts
-        info = registry.get(o.game_id)
-        if info.board == "heightmap":
-            game_map = None
-            if o.map_file:
-                from client.games.shachang.mapimage import load_any_map
-
-                game_map = load_any_map(str(o.map_file), o.preset, o.players, o.seed)
-            extra = {k: v for k, v in (o.game_options or {}).items() if v in info.choices.get(k, ())}
-            game = info.new_game(preset=o.preset, mode=o.mode, players=o.players, seed=o.seed,
-                                 game_map=game_map, **extra)  # the game's own rows (沙场秋点兵's items)
-        else:
-            opts = plugin_class(info.game_id).new_game_options(info, o.seed, o.players)
-            for k, v in (o.game_options or {}).items():  # the game's own rows of the start screen
-                if v in info.choices.get(k, ()):
-                    opts[k] = v
-            game = info.new_game(**opts)
+        game = plugin_class(o.game_id).game_from_options(registry.get(o.game_id), o)
         n = game.num_players
         seats = (list(o.seats) + ["normal"] * n)[:n]
         self.start_game(game, seats)

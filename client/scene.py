@@ -16,6 +16,9 @@ class Scene:
     def __init__(self, app: "App"):
         self.app = app
 
+    def on_enter(self) -> None:
+        """Called once the scene is on the stack (App.start_game)."""
+
     def handle(self, ev) -> None: ...
 
     def update(self, dt: float) -> None: ...

@@ -221,7 +221,7 @@ def test_board_scene_in_the_app_scene_stack(cleanup, tmp_path):
     game = registry.get("baige").new_game()
     app.replace(app_scene(app, game, ["human", "random"]))
     app.step(0.016)
-    sc = app.scene.inner
+    sc = app.scene
     g = sc.plugin.geometry
     for cell in (g.parse("c4"), g.parse("c5")):
         pos = sc.cell_pos(cell)
@@ -252,7 +252,7 @@ def test_app_board_scene_autosaves_and_the_save_loads_back(cleanup, tmp_path):
     game = registry.get("anqi").new_game(seed=3)
     app.replace(app_scene(app, game, ["human", "human", "human"]))
     app.step(0.016)
-    sc = app.scene.inner
+    sc = app.scene
     cell = flippable(sc)[0]
     pos = sc.cell_pos(cell)
     post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)

@@ -75,7 +75,7 @@ def test_f1_shows_the_board_games_keys_and_f2_switches_its_language(app):
     pygame.event.post(kd(pygame.K_F1))
     app.step(0.016)
     assert not isinstance(app.scene, HelpScene)
-    board = app.scene.inner
+    board = app.scene
     assert board.seat_kind(0) == "human" and board.plugin.seat_name(0, i18n.lang()) == "White"
     pygame.event.post(kd(pygame.K_f))  # the board scene dispatches from the same table
     app.step(0.016)

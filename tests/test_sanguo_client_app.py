@@ -221,7 +221,7 @@ def test_f1_explains_what_to_click_and_what_the_face_down_hints_and_the_alliance
     finally:
         i18n.set_lang("en")
     key(app, pygame.K_F1)
-    assert app.app.scene.inner is app.scene  # F1 again closes the page
+    assert app.app.scene is app.scene  # F1 again closes the page
     standard = make_app("dummy", "sanguo", ["human", "normal", "normal"], "flat", game=new_game())
     assert not any("face down" in ln for ln, _ in standard.scene.plugin.help_lines("en"))  # 揭棋 only
 

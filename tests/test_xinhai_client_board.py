@@ -457,7 +457,7 @@ def test_f1_opens_on_how_to_play(cleanup):
     finally:
         i18n.set_lang("en")
     key(app, pygame.K_F1)
-    assert app.app.scene.inner is app.scene
+    assert app.app.scene is app.scene
 
 
 def test_english_region_names_stand_on_one_line_in_gl():

@@ -2,6 +2,13 @@
 running the board scene; leaving the game closes the window."""
 from __future__ import annotations
 
+import pygame
+
+from client.app import App, Options
+from client.games import plugin_class
+from client.scenes.board_game import BoardGameScene
+from engine import registry
+
 
 class BoardApp:
     """``step()`` is one frame; ``scene`` the BoardGameScene; ``app`` the client.app.App underneath.
@@ -9,13 +16,6 @@ class BoardApp:
 
     def __init__(self, game_id: str = "baige", seats=None, renderer: str = "gl", lang: str = "zh",
                  size=(1280, 800), seed: int = 0, ai_delay: float = 0.35, game=None, strict: bool = False):
-        import pygame
-
-        from client.app import App, Options
-        from client.games import plugin_class
-        from client.scenes.board_game import app_scene
-        from engine import registry
-
         info = registry.get(game_id)
         if game is None:
             game = info.new_game(**plugin_class(game_id).new_game_options(info, seed))
@@ -26,8 +26,8 @@ class BoardApp:
             print(f"OpenGL unavailable, flat renderer: {self.display.fallback_reason}")
         n = game.num_players
         seats = list(seats) if seats else ["human"] + ["normal"] * (n - 1)
-        self.app.replace(app_scene(self.app, game, seats, on_leave=self.app.quit, autosave=False))
-        self._outer = self.app.scene
+        self._scene = BoardGameScene.for_app(self.app, game, seats, on_leave=self.app.quit, autosave=False)
+        self.app.replace(self._scene)
 
     @property
     def display(self):
@@ -36,7 +36,7 @@ class BoardApp:
     @property
     def scene(self):
         """The board scene (under any modal or help page on the stack)."""
-        return self._outer.inner
+        return self._scene
 
     @property
     def running(self) -> bool:
@@ -50,11 +50,16 @@ class BoardApp:
         self.app.close()
 
     def run(self, fps: int = 60) -> int:
-        import pygame
-
-        clock = pygame.time.Clock()
-        while self.step():
-            clock.tick(fps)
+        """The App's interactive loop (idle frames skipped: a game waiting for input draws nothing), then close."""
+        while self.app.running:
+            self.app.step(idle_skip=True)
+            if self.app.idle:  # as App.run: sleep until input comes
+                ev = pygame.event.wait(self.app.IDLE_WAIT_MS)
+                if ev.type != pygame.NOEVENT:
+                    pygame.event.post(ev)
+                self.app.clock.tick()
+            else:
+                self.app.clock.tick(fps)
         self.close()
         pygame.quit()
         return 0

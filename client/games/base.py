@@ -81,7 +81,7 @@ class GamePlugin:
     """Defaults for a flat-board game; see the module docstring."""
 
     game_id = ""
-    scene = "board"  # which scene plays it: "board" (client/scenes/board_game.py) or "shachang"
+    scene = "board"  # which scene plays it: "board" (client/scenes/board_game.py) or the game's own
     show_seed = True  # the start screen shows (and asks for) the seed
     hidden_deal = False  # True: a new game draws a fresh unpredictable seed, computer seats never see it
     start_options: tuple[str, ...] = ("players",)  # start-screen rows besides game, seats, language
@@ -169,6 +169,22 @@ class GamePlugin:
 
     def status(self, lang: str) -> str:
         return ""
+
+    @classmethod
+    def open_scene(cls, app, game, seats: list[str], viewer: int | None = None, message: str = ""):
+        """The scene that plays ``game`` on ``app``'s stack (App.start_game): the flat-board scene."""
+        from client.scenes.board_game import BoardGameScene  # lazy, deliberate: that module imports the plugins
+
+        return BoardGameScene.for_app(app, game, seats, message=message)
+
+    @classmethod
+    def game_from_options(cls, info, opts):
+        """A new game from the client's ``Options`` (seed, players, this game's rows of ``game_options``)."""
+        kw = cls.new_game_options(info, opts.seed, opts.players)
+        for k, v in (opts.game_options or {}).items():  # the game's own rows of the start screen
+            if v in info.choices.get(k, ()):
+                kw[k] = v
+        return info.new_game(**kw)
 
     @classmethod
     def seat_rgb(cls, seat: int) -> RGB:

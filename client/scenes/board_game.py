@@ -10,12 +10,14 @@ answers clicks by walking the engine's action steps; the scene keeps the steps c
 (``prefix``), draws the panels, and runs the modals (confirm, chooser, game over, hand-over) on
 its host's scene stack (the App's, or a ``Stack`` of its own without an app). Keys come from the
 key-binding table (client/keys.py), words from client.i18n, computer seats from client.ai_driver.
-``app_scene`` wraps the scene in the app's Scene protocol. See docs/architecture.md.
+It is a ``client.scene.Scene`` (through ``PlayScene``, client/scenes/play.py: seats, status line, autosave,
+leaving); ``BoardGameScene.for_app`` / ``app_scene`` make one for the App's stack. See docs/architecture.md.
 """
 from __future__ import annotations
 
 import math
 import time
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -28,6 +30,7 @@ from client.games.base import text as words
 from client.i18n import t
 from client.render.flat_board import FlatBoardRenderer
 from client.scenes.modals import ChooserModal, ConfirmModal, GameOverModal, Modal, NoticeModal, Stack
+from client.scenes.play import PlayScene
 from client.ui import text, widgets
 from client.ui.cards import CardStrip
 from engine.messages import Msg
@@ -38,18 +41,19 @@ BG = (23, 25, 30)
 PANEL_BG = (30, 33, 40)
 
 
-class BoardGameScene:
-    """See the module docstring."""
+class BoardGameScene(PlayScene):
+    """See the module docstring. With ``app`` it is a scene of the App's stack (its modals go there too);
+    without, a scene of its own ``Stack`` driven by ``handle_event`` / ``update`` / ``draw`` (tests)."""
 
     opaque = True
 
     def __init__(self, screen_size, game, seats: list[str] | None = None, lang: str | None = None,
-                 renderer_kind: str = "flat", ai_delay: float = 0.35, seed: int | None = 0, host=None):
+                 renderer_kind: str = "flat", ai_delay: float = 0.35, seed: int | None = 0, host=None,
+                 app=None, on_leave=None, autosave: bool = False):
         self.size = (int(screen_size[0]), int(screen_size[1]))
-        self.game = game
         n = game.num_players
         seats = list(seats or ["human"] * n)
-        self.seats = (seats + ["human"] * n)[:n]
+        super().__init__(app, game, (seats + ["human"] * n)[:n], on_leave=on_leave, autosave=autosave)
         for s in self.seats:
             if s != "human" and s not in LEVELS:
                 raise ValueError(f"unknown seat {s!r}: human, random, easy, normal or hard")
@@ -60,7 +64,7 @@ class BoardGameScene:
         self.plugin = make_plugin(game)
         self.seed = seed
         self.ai = AIDriver(game.game_id, self.seats, seed, hidden_deal=self.plugin.hidden_deal)
-        self.host = host if host is not None else Stack()
+        self.host = host if host is not None else (app if app is not None else Stack())
         self.flat = FlatBoardRenderer()
         self.gl = None  # GLBoardRenderer, made on the first GL draw
         self.camera = None  # BoardCamera (GL)
@@ -72,8 +76,6 @@ class BoardGameScene:
         self.dragging = False
         self.drag_pos = None
         self.mouse = (0, 0)
-        self.message = ""
-        self.message_bad = False
         self.job = None  # the computer's decision under way (client.ai_driver.Job)
         self.version = 0
         self.last_action_time = -1e9
@@ -138,8 +140,17 @@ class BoardGameScene:
     def key_contexts(self) -> tuple[str, ...]:
         return ("global", "board") + (("board_gl",) if self.using_gl else ()) + (self.plugin.game_id,)
 
-    def is_human(self, seat: int) -> bool:
-        return 0 <= seat < len(self.seats) and self.seats[seat] == "human"
+    @classmethod
+    def for_app(cls, app, game, seats: list[str], on_leave=None, autosave: bool = True,
+                message: str = "") -> "BoardGameScene":
+        """The board scene on ``app``'s stack (``app.replace(...)``); ``on_leave`` runs when the player
+        leaves (default: the start screen); it autosaves after every action to the app's autosave file."""
+        kind = "gl" if app.display.kind == "gl" else "flat"
+        sc = cls(app.display.size, game, seats, i18n.lang(), kind, ai_delay=getattr(app.opts, "ai_delay", 0.35),
+                 seed=app.opts.seed, app=app, on_leave=on_leave, autosave=autosave)
+        if message:
+            sc.say(message, ttl=sc.SAVED_S)
+        return sc
 
     def human_turn(self) -> bool:
         return not self.game.is_over and self.is_human(self.current)
@@ -158,8 +169,11 @@ class BoardGameScene:
         except Exception:
             return [-1] * len(game.log)
 
-    def say(self, msg, bad: bool = False) -> None:
-        self.message, self.message_bad = msg, bad
+    def selection_key(self):
+        return (self.version, self.prefix)
+
+    def idle_message(self) -> None:
+        self._set_turn_message()
 
     def _set_turn_message(self) -> None:
         if self.game.is_over:
@@ -218,7 +232,7 @@ class BoardGameScene:
         if not note:
             return False
         if sum(1 for s in self.seats if s == "human") < 2:
-            self.say(f"{words(self.message, self.lang)} — {words(note, self.lang)}")
+            self.say(f"{self.status_text(self.lang)} — {words(note, self.lang)}")
             return False
         self.open_modal(NoticeModal(self.host, lambda: words(note, self.lang), self._maybe_handover))
         return True
@@ -452,6 +466,7 @@ class BoardGameScene:
                 self.click(dst)
                 if not self.prefix and self.modal is None and self.current >= 0 and self.message_bad:
                     self.prefix = self.plugin.click(src, ()).prefix  # a refused drop keeps the piece selected
+                    self._refused_for = self.selection_key()  # (its refusal stays while it does)
             return
         if self.selected == src and self.pick(pos) == src and getattr(self, "_was_selected", False):
             self.prefix = ()
@@ -580,6 +595,16 @@ class BoardGameScene:
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
+        """One frame: the camera, the status line, the computer's move, the autosave, leaving."""
+        self.take_notice()
+        self._update(dt)
+        self.tick_status()
+        self.autosave_if_acted()
+        if self.result == "menu" and self.app is not None:  # left from a modal's button
+            self.result = None
+            self.leave()
+
+    def _update(self, dt: float) -> None:
         if self.camera is not None:
             self.camera.update(dt)
         g = self.game
@@ -608,6 +633,35 @@ class BoardGameScene:
             return
         self.play(job.result)
 
+    # ------------------------------------------------------------------ the App's Scene protocol
+    def handle(self, ev) -> None:
+        """An event from the App: the save key, else the board's handling; leaving goes to the start screen."""
+        self.dirty = True
+        if keys.action(ev, ("board",)) == "save" and self.app is not None:
+            self.save_to(Path(self.app.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json"))
+            return
+        if self.handle_event(ev) == "menu":
+            self.leave()
+
+    def on_resize(self, w: int, h: int) -> None:
+        self.size = (w, h)
+        self.dirty = True
+
+    def animating(self) -> bool:
+        """False while the game waits for a human and nothing moves: the App then draws no frames."""
+        if self.dirty or self.status_due():
+            return True
+        if self.camera is not None and self.camera.moving:
+            return True
+        g = self.game
+        if self.job is not None or (not g.is_over and not self.is_human(g.current_player)):
+            return True  # a computer is to move or thinking ("thinking..." dots)
+        if self.dragging or self.press is not None:
+            return True
+        if self.hover is not None and time.perf_counter() - self.hover_since < 0.5:
+            return True  # the hovered cell's tooltip is due
+        return False
+
     def wait_for_computer(self, timeout: float = 30.0) -> None:
         """Block until a computer decision running now has finished (tests)."""
         if self.job is not None:
@@ -628,6 +682,7 @@ class BoardGameScene:
 
     def draw(self, target) -> None:
         """Draw onto the app's Display (GL board under a UI surface, or flat) or onto a pygame Surface."""
+        self.dirty = False
         if isinstance(target, pygame.Surface):
             surf, display = target, None
         else:
@@ -798,7 +853,7 @@ class BoardGameScene:
         sr = pygame.Rect(0, h - STATUS_H, w, STATUS_H)
         pygame.draw.rect(surf, PANEL_BG, sr)
         pygame.draw.line(surf, widgets.BORDER, sr.topleft, sr.topright)
-        msg = words(self.message, lang)
+        msg = self.status_text(lang)
         if msg:
             msg = msg if len(msg) < 160 else msg[:157] + "…"
             text.draw(surf, msg, (10, sr.centery), 15, widgets.BAD if self.message_bad else widgets.TEXT,
@@ -806,76 +861,6 @@ class BoardGameScene:
 
 
 # ---------------------------------------------------------------------- the app's Scene protocol
-def app_scene(app, game, seats: list[str], on_leave=None, autosave: bool = True):
-    """The board scene wrapped for client.app.App's scene stack (``app.replace(app_scene(...))``);
-    ``on_leave`` runs when the player leaves (default: the start screen)."""
-    from client.scene import Scene
-
-    class AppBoardScene(Scene):
-        def __init__(self):
-            super().__init__(app)
-            o = app.opts
-            kind = "gl" if app.display.kind == "gl" else "flat"
-            self.inner = BoardGameScene(app.display.size, game, seats, i18n.lang(), kind,
-                                        ai_delay=getattr(o, "ai_delay", 0.35), seed=o.seed, host=app)
-            self._saved = (id(game), len(game.log))
-
-        @property
-        def game(self):
-            return self.inner.game
-
-        @property
-        def seats(self):
-            return self.inner.seats
-
-        def key_contexts(self) -> tuple[str, ...]:
-            return self.inner.key_contexts()
-
-        def handover_done(self, seat: int) -> None:
-            self.inner.handover_done(seat)
-
-        def save_to(self, path):
-            """Write a client save (the app's format: engine save + seats) and say so on the status line."""
-            from client.savefile import write_save
-
-            try:
-                p = write_save(path, self.inner.game, self.inner.seats, 0)
-                self.inner.say(str(p))
-                return p
-            except OSError as e:
-                self.inner.say(t("board_save_failed", err=e), bad=True)
-                return None
-
-        def handle(self, ev) -> None:
-            if keys.action(ev, ("board",)) == "save":
-                from pathlib import Path
-
-                self.save_to(Path(app.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json"))
-                return
-            if self.inner.handle_event(ev) == "menu":
-                (on_leave or app.start_title)()
-
-        def update(self, dt: float) -> None:
-            self.inner.update(dt)
-            if self.inner.result == "menu":  # left from a modal's button
-                self.inner.result = None
-                (on_leave or app.start_title)()
-                return
-            key = (id(self.inner.game), len(self.inner.game.log))
-            if autosave and key != self._saved:  # autosave after every action (the app's autosave file)
-                self._saved = key
-                try:
-                    from client.savefile import write_save
-
-                    write_save(app.opts.autosave_path(self.inner.game, self.inner.seats), self.inner.game,
-                               self.inner.seats, 0)
-                except OSError:
-                    pass
-
-        def draw(self, display) -> None:
-            self.inner.draw(display)
-
-        def on_resize(self, w: int, h: int) -> None:
-            self.inner.size = (w, h)
-
-    return AppBoardScene()
+def app_scene(app, game, seats: list[str], on_leave=None, autosave: bool = True) -> BoardGameScene:
+    """The board scene for client.app.App's scene stack (``app.replace(app_scene(...))``)."""
+    return BoardGameScene.for_app(app, game, seats, on_leave=on_leave, autosave=autosave)

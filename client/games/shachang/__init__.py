@@ -37,6 +37,25 @@ class Plugin(GamePlugin):
     has_preview = True  # a thumbnail of the generated map
 
     @classmethod
+    def open_scene(cls, app, game, seats: list[str], viewer: int | None = None, message: str = ""):
+        """沙场秋点兵's own 3D scene (client/games/shachang/scene.py)."""
+        from client.games.shachang.scene import GameScene  # lazy, deliberate: the 3D scene loads GL and the HUD
+
+        return GameScene(app, game, seats, viewer=viewer, message=message)
+
+    @classmethod
+    def game_from_options(cls, info, o):
+        """A new game from the client's options: preset, mode, players, seed, a map file, the items row."""
+        game_map = None
+        if o.map_file:
+            from client.games.shachang.mapimage import load_any_map  # lazy: only with --map
+
+            game_map = load_any_map(str(o.map_file), o.preset, o.players, o.seed)
+        extra = {k: v for k, v in (o.game_options or {}).items() if v in info.choices.get(k, ())}
+        return info.new_game(preset=o.preset, mode=o.mode, players=o.players, seed=o.seed,
+                             game_map=game_map, **extra)  # the game's own rows (沙场秋点兵's items)
+
+    @classmethod
     def option_values(cls, option: str) -> list:
         if option == "preset":
             return list(rules.presets())

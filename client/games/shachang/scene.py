@@ -10,8 +10,7 @@ import pygame
 
 from client import i18n
 from client.ai_driver import AIDriver, Job
-from client.savefile import write_save
-from client.scene import Scene
+from client.scenes.play import PlayScene
 from client.games.shachang.controller import Controller
 from client.i18n import t
 from client.render.hex_layout import cell_xz, layout_of
@@ -33,11 +32,12 @@ def cells_per_pixel(cam, height: int) -> float:
     return 2 * getattr(cam, "distance", 20.0) * math.tan(math.radians(fov / 2)) / max(1, height)
 
 
-class GameScene(Scene):
+class GameScene(PlayScene):
+    """沙场秋点兵's 3D scene. Its status line is PlayScene's (client/scenes/play.py); the controller's ``say``
+    (``ctl.status``) is taken onto it each frame, and ``ctl.status`` shows it back (the menu reads it)."""
+
     def __init__(self, app, game, seats: list[str], viewer: int | None = None, message: str = ""):
-        super().__init__(app)
-        self.game = game
-        self.seats = list(seats)
+        super().__init__(app, game, seats)
         humans = [s == "human" for s in self.seats]
         self.ctl = Controller(game, humans)
         if viewer is not None and 0 <= viewer < game.num_players and humans[viewer]:
@@ -82,17 +82,18 @@ class GameScene(Scene):
         self.frame = None
         self.game_over_shown = False
         self.handover_for: int | None = None
-        self.last_autosave: Path | None = None
         self.last_ai = None  # (action, seat, time): drawn as an arrow for a moment
         self.slide = None  # the computer's march/attack on its way (drawn, then applied)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         from client.games.shachang.items_view import ItemsView
 
         self.items = ItemsView(self)  # the fun items' cards, target chooser and effects (S20a-S20j)
+        self._ctl_seen = None  # the controller's last status taken onto the status line
         if message:
             self.ctl.say(message, "ok")
         else:
             self.ctl.say(t("hint_select"))
+        self._take_ctl_status()
         self._home_camera(snap=True)
         from client import audio
 
@@ -104,7 +105,6 @@ class GameScene(Scene):
         self._heard = None  # (game, log length, viewer) whose news the sounds and flashes took last
         self._turn_of: int | None = None  # whose turn _sync_turn saw last
         self.echo: dict | None = None  # the player's own march/shot, drawn sliding for a moment
-        self._lang_seen: str | None = None  # the language the status line was written in
         self._tip = {"cell": None, "due": 0.0, "shown": False}  # the hover tooltip (after a short rest)
         if app.display.kind == "gl":  # mesh and shader variants now, not as a hitch in the first frames
             app.display.gl.warm_up(self.ctl.frame(), self.camera())
@@ -255,12 +255,35 @@ class GameScene(Scene):
             self.autosave()
         self._sync_turn()
 
-    def autosave(self) -> None:
-        path = self.app.opts.autosave_path(self.game, self.seats)
-        try:
-            self.last_autosave = write_save(path, self.game, self.seats, self.ctl.viewer)
-        except OSError as e:
-            self.ctl.say(t("save_failed", err=e), "error")
+    def save_viewer(self) -> int:
+        return self.ctl.viewer
+
+    def selection_key(self):
+        return (self.ctl.selected, self.ctl.reinforce is not None)
+
+    def idle_message(self) -> None:
+        """Whose turn it is (or that the game is over), in the language shown."""
+        g = self.game
+        self.ctl.say(t("turn_of", p=i18n.player_name(g.current_player)) if not g.is_over else t("phase_over"))
+        self._take_ctl_status()
+
+    def say(self, msg, bad: bool = False, ttl: float | None = None, kind: str | None = None) -> None:
+        super().say(msg, bad, ttl, kind)
+        self._show_status()
+
+    def _take_ctl_status(self) -> None:
+        """What the controller said since the last frame onto the status line."""
+        ctl = self.ctl
+        said = (ctl.status, ctl.status_kind, ctl.status_time)
+        if said != self._ctl_seen:
+            self._ctl_seen = said
+            PlayScene.say(self, ctl.status, bad=ctl.status_kind == "error", kind=ctl.status_kind)
+
+    def _show_status(self) -> None:
+        """The status line's words now (in the language shown) back into ``ctl.status``."""
+        ctl = self.ctl
+        ctl.status, ctl.status_kind = self.status_text(i18n.lang()), self.message_kind
+        self._ctl_seen = (ctl.status, ctl.status_kind, ctl.status_time)
 
     def _sync_turn(self, initial: bool = False) -> None:
         g = self.game
@@ -389,13 +412,6 @@ class GameScene(Scene):
     def quick_save(self) -> None:
         path = Path(self.app.opts.save_dir) / "quicksave.json"
         self.save_to(path)
-
-    def save_to(self, path) -> None:
-        try:
-            p = write_save(path, self.game, self.seats, self.ctl.viewer)
-            self.ctl.say(t("saved", path=p), "ok")
-        except OSError as e:
-            self.ctl.say(t("save_failed", err=e), "error")
 
     def quick_load(self) -> None:
         path = Path(self.app.opts.save_dir) / "quicksave.json"
@@ -713,9 +729,13 @@ class GameScene(Scene):
         return False
 
     def update(self, dt: float) -> None:
-        if self.app.notice:
-            self.ctl.say(self.app.notice)
-            self.app.notice = ""
+        self.take_notice()
+        self._update(dt)
+        self._take_ctl_status()
+        self.tick_status()
+        self._show_status()
+
+    def _update(self, dt: float) -> None:
         if self.blocked():
             from client.scenes.handover import HandoverScene
 
@@ -737,19 +757,9 @@ class GameScene(Scene):
             self.ctl.hover = None
         self._run_ai(dt)
         self._sound_cues()
-        self._follow_language()
 
     HIT_KEYS = {"attack_hit": "dst", "attack_wiped": "dst", "unseen_hit": "cell", "unseen_wiped": "cell"}
     FLASH_S = 0.9
-
-    def _follow_language(self) -> None:
-        """After F2 the status line speaks the new language (its old text is dropped)."""
-        lang = i18n.lang()
-        if lang != self._lang_seen:
-            if self._lang_seen is not None:
-                self.ctl.say(t("turn_of", p=i18n.player_name(self.game.current_player))
-                             if not self.game.is_over else t("phase_over"))
-            self._lang_seen = lang
 
     def _sound_cues(self) -> None:
         """Sounds for what the player on screen just saw happen (their own log) and for a selection;
@@ -1027,7 +1037,8 @@ class GameScene(Scene):
             r = text.draw(surf, t("vision_preview", c=ctl.cell_name(ctl.hover)), (10, hud.TOP_H + 8), 15,
                           (255, 240, 170), shadow=True)
             display.mark(r.inflate(4, 4))
-        hud.status_line(surf, ctl.status, ctl.status_kind)
+        self._take_ctl_status()  # said during this frame's events
+        hud.status_line(surf, self.status_text(i18n.lang()), self.message_kind)
 
     def cell_to_screen(self, cell, top: bool = True):
         """Pixel of a cell's centre (at its stack top in 3D), or None when behind the camera."""
