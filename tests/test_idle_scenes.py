@@ -6,6 +6,7 @@ Draws are counted, never timed."""
 from __future__ import annotations
 
 import os
+import time
 
 import pygame
 import pytest
@@ -171,8 +172,10 @@ def test_shachang_waiting_for_a_human_draws_nothing_until_a_computer_move(app):
         if w is not None:
             w.join(30)
         app.step(1 / 60, idle_skip=True)
-        if sc.game.current_player == 0 and app.idle:
+        # the computer's last action is shown as an arrow for a moment (last_ai, by the clock): wait it out
+        if sc.game.current_player == 0 and sc.worker is None and sc.last_ai is None and app.idle:
             break
+        time.sleep(1 / 120)  # frames paced like the real loop (it sleeps between frames)
     assert sc.game.current_player == 0 and len(draws) > 0
     n = len(draws)
     idle_steps(app)
