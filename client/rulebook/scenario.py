@@ -31,6 +31,7 @@ from engine.api import IllegalAction, ParseError, Step
 
 from client.boards.model import MARK_RGB
 from client.games import has_plugin, make_plugin
+from client.ui import text
 
 BOARD_GAMES = ("baige", "anqi", "sanguo", "xinhai", "jiangshan")
 KEYS = {"game", "rules", "title", "options", "fen", "pieces", "to_move", "actions", "viewer", "select", "marks",
@@ -167,7 +168,10 @@ def load(path: str | Path) -> Scenario:
     for k in ("caption_zh", "caption_en"):
         if k not in d:
             raise ScenarioError(f"{where}: missing key '{k}'")
-        _typed(d, k, str, where)
+        lacking = sorted({ch for ch in _typed(d, k, str, where) if not text.has_glyph(ch)})
+        if lacking:  # the picture would drop its caption: say so here
+            raise ScenarioError(f"{where}: key '{k}': the shipped font has no {''.join(lacking)} "
+                                f"(reword, or add them with python -m client.ui.build_font)")
     _typed(d, "title", str, where)
     rules = _typed(d, "rules", list, where, [])
     if not all(isinstance(r, str) and r for r in rules):
