@@ -129,3 +129,20 @@ def test_shot_renders_a_board_game_scenario(tmp_path):
     assert r.returncode == 0, r.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert out.stat().st_size > 1000
+
+
+def test_scenarios_in_rule_order():
+    names = [p.stem for p in scenario_files("xinhai") if p.stem.startswith("x")]
+    assert names.index("x2") < names.index("x10")
+
+
+def test_shot_all_builds_the_board_games_books_then_its_own(monkeypatch):
+    import client.rulebook.book as book
+    from client.rulebook.cli import delegate
+
+    calls = []
+    monkeypatch.setattr(book, "build_all", lambda games: calls.append(tuple(games)))
+    assert delegate(["--all"]) is None  # shot goes on with 沙场秋点兵's pictures
+    assert calls == [BOARD_GAMES]
+    assert delegate(["--all", "--lang", "en", "--out-dir", "x"]) is None and len(calls) == 1
+    assert delegate([str(ROOT / "assets" / "scenarios" / "s3_range_1.toml"), "-o", "x.png"]) is None

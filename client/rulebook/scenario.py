@@ -21,6 +21,7 @@ naming the file and the key.
 from __future__ import annotations
 
 import importlib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -228,4 +229,9 @@ def scenario_files(game_id: str | None = None, root: Path | None = None) -> list
     """The scenario files of ``game_id`` (or of every flat-board game), sorted by name."""
     root = root or Path(__file__).resolve().parents[2] / "assets" / "scenarios"
     games = [game_id] if game_id else list(BOARD_GAMES)
-    return [p for g in games for p in sorted((root / g).glob("*.toml")) if not p.name.startswith("_")]
+    return [p for g in games for p in sorted((root / g).glob("*.toml"), key=_natural) if not p.name.startswith("_")]
+
+
+def _natural(p: Path):
+    """x2 before x10: the name's runs of digits compared as numbers."""
+    return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", p.stem)]
