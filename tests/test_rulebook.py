@@ -146,3 +146,16 @@ def test_shot_all_builds_the_board_games_books_then_its_own(monkeypatch):
     assert calls == [BOARD_GAMES]
     assert delegate(["--all", "--lang", "en", "--out-dir", "x"]) is None and len(calls) == 1
     assert delegate([str(ROOT / "assets" / "scenarios" / "s3_range_1.toml"), "-o", "x.png"]) is None
+
+
+def test_gl_picture_does_not_depend_on_the_pictures_before_it(tmp_path):
+    first = tmp_path / "a.toml"
+    first.write_text('game = "anqi"\nrenderer = "gl"\ncaption_zh = "棋"\ncaption_en = "board"\n', encoding="utf-8")
+    second = tmp_path / "b.toml"
+    second.write_text('game = "baige"\nrenderer = "gl"\nviewer = 0\ncaption_zh = "兵"\ncaption_en = "pawn"\n',
+                      encoding="utf-8")
+    alone = Painter().picture(load(second), "en", (200, 200))
+    p = Painter()
+    p.picture(load(first), "en", (200, 200))
+    after = p.picture(load(second), "en", (200, 200))
+    assert (alone == after).all()

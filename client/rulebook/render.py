@@ -84,12 +84,14 @@ class Painter:
 
             if self.ctx is None:
                 self.ctx = make_context()
-                self.gl = GLBoardRenderer(self.ctx, w, h)
-            self.gl.resize(w, h)
+            # a fresh renderer per picture: its glyph atlas grows with the glyphs drawn so far, and a picture must
+            # not depend on the pictures made before it in the same process
+            if self.gl is not None and hasattr(self.gl, "release"):
+                self.gl.release()
+            self.gl = GLBoardRenderer(self.ctx, w, h)
             cam = BoardCamera(v.bounds(), pitch=GL_PITCH, yaw=yaw)
             cam.set_goal(GL_PITCH, yaw, snap=True)
             cam.set_viewport((w, h))
-            self.gl._key = None  # never a cached copy: each picture drawn from its own view
             self.gl.draw(v, cam)
             img = self.gl.screenshot()
             surf = pygame.image.frombuffer(img.tobytes(), (w, h), "RGB").copy()
