@@ -17,6 +17,7 @@ from client.shot import draw_caption_band, make_context, save_png
 BG = (23, 25, 30)
 ARROW = (255, 140, 30)
 ARROW_EDGE = (40, 20, 8)
+ARROW_ALPHA = 185
 GL_PITCH = 55.0  # the board scene's tilted view
 
 
@@ -60,10 +61,9 @@ def draw_arrow(surf: pygame.Surface, a, b, width: int) -> None:
     for col, grow in ((ARROW_EDGE, 2), (ARROW, 0)):
         pygame.draw.line(surf, col, (round(x0), round(y0)), (round(bx), round(by)), width + 2 * grow)
         pygame.draw.circle(surf, col, (round(x0), round(y0)), width // 2 + grow)
-        pts = tri if not grow else [(x + (x - (bx)) * 0.0, y) for x, y in tri]
-        pygame.draw.polygon(surf, col, pts)
+        pygame.draw.polygon(surf, col, tri)
         if grow:
-            pygame.draw.polygon(surf, col, pts, 2 * grow)
+            pygame.draw.polygon(surf, col, tri, 2 * grow)
 
 
 class Painter:
@@ -104,9 +104,13 @@ class Painter:
             self.flat.draw(surf, v, pygame.Rect(0, 0, w, h), background=BG)
             px = [self.flat.cell_px(c) for pair in sc.arrows for c in pair]
             cell = self.flat.scale
-        width = max(3, int(cell * 0.12))
-        for i in range(0, len(px), 2):
-            draw_arrow(surf, px[i], px[i + 1], width)
+        width = max(3, int(cell * 0.09))
+        if px:  # arrows a little see-through: the pieces under them stay readable
+            layer = pygame.Surface((w, h), pygame.SRCALPHA)
+            for i in range(0, len(px), 2):
+                draw_arrow(layer, px[i], px[i + 1], width)
+            layer.set_alpha(ARROW_ALPHA)
+            surf.blit(layer, (0, 0))
         return np.frombuffer(pygame.image.tobytes(surf, "RGB"), np.uint8).reshape(h, w, 3).copy()
 
     def picture(self, sc: Scenario, lang: str | None, size: tuple[int, int] | None = None) -> np.ndarray:
