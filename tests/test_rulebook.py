@@ -93,6 +93,9 @@ BAD = [
     ('game = "anqi"\nfen = "10/10"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'fen'"),
     ('game = "sanguo"\npieces = { i9 = "魏龙" }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'pieces'"),
     ('game = "anqi"\noptions = { players = 4 }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'options.players'"),
+    ('game = "jiangshan"\nposition = { han = ["dragon@e4"] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
+    ('game = "jiangshan"\nposition = { han = ["e4"] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
+    ('game = "baige"\nposition = { han = [] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
     ('game = "baige"\ncolour = "red"\ncaption_zh = "x"\ncaption_en = "x"\n', "unknown key 'colour'"),
     ('game = "baige"\ncaption_zh = "x"\ncaption_en = "x"\ngame = "anqi"\n', "not valid TOML"),
 ]
@@ -159,3 +162,13 @@ def test_gl_picture_does_not_depend_on_the_pictures_before_it(tmp_path):
     p.picture(load(first), "en", (200, 200))
     after = p.picture(load(second), "en", (200, 200))
     assert (alone == after).all()
+
+
+def test_jiangshan_hand_built_position():
+    sc = load(ROOT / "assets" / "scenarios" / "jiangshan" / "j1_blade_open_board.toml")
+    from client.rulebook.render import board_view
+
+    v = board_view(sc)
+    marks = {sc.plugin.cell_name(c): k for c, k in v.marks.items()}
+    assert marks["e4"] == "selected" and marks["e5"] == "move"
+    assert marks["d5"] == "capture" and marks["f5"] == "capture"
