@@ -7,7 +7,7 @@ naming the file and the key.
     options = { seed = 3 }              # the game's options over the registry's defaults (seed 0)
     fen = "..."                         # 百格西洋棋: the position as FEN (C2)
     pieces = { i17 = "魏君", ... }      # 三国演弈: the position as piece specs (engine.sanguo.setup)
-    position = { han = ["blade@d4:battle:N"], chu = [...], terrain = [...], cities = [["b2", "city", 0]] }
+    position = { han = ["blade@d4:battle:N"], chu = [...], terrain = [...], cities = [["b2", "city", 0, ["blade"]]] }
                                         # 江山: a hand-built board in the game's scenario data format
                                         # (assets/jiangshan/chuhan.toml); kings at l1 / a8 unless given
     to_move = 0                         # with ``pieces``: the kingdom to move
@@ -191,9 +191,11 @@ def jiangshan_position(info, pos: dict, seed: int, where: str):
         chu.append({"type": "king", "cell": "a8"})
     cities = []
     for c in pos.get("cities", []):
-        if not (isinstance(c, list) and len(c) == 3):
-            raise ScenarioError(f"{key}.cities': each city is [cell, kind, owner], got {c!r}")
-        cities.append({"cell": c[0], "kind": c[1], "owner": c[2], "name_zh": "城", "name_en": "town", "garrison": []})
+        if not (isinstance(c, list) and len(c) in (3, 4)):
+            raise ScenarioError(f"{key}.cities': each city is [cell, kind, owner] or [cell, kind, owner, "
+                                f"[garrison unit types]], got {c!r}")
+        cities.append({"cell": c[0], "kind": c[1], "owner": c[2], "name_zh": "城", "name_en": "town",
+                       "garrison": list(c[3]) if len(c) == 4 else []})
     raw = {"id": "picture", "name_zh": "图", "name_en": "picture", "width": 12, "height": 8,
            "terrain": list(pos.get("terrain", ["." * 12] * 8)), "first": pos.get("first", 0), "tally_picks": 0,
            "tallies": ["formation", "crossing", "fire", "scout", "ruse", "substitute"],
