@@ -363,6 +363,10 @@ def write_index(out_dir: Path = PICTURES) -> Path:
 
 
 def main(argv=None) -> int:
+    from client.rulebook.cli import delegate  # lazy: the flat-board games' scenarios (issue 28) only when asked
+
+    if (rc := delegate(argv)) is not None:
+        return rc
     ap = OneLineParser(prog="python -m client.shot", description=__doc__.split("\n")[0])
     ap.add_argument("scenario", nargs="?", help="a scenario TOML file (or a name under assets/scenarios/)")
     ap.add_argument("-o", "--out", help="output PNG")

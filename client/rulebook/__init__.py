@@ -1,0 +1,9 @@
+"""Rule pictures of the flat-board games from text (issue 28).
+
+``assets/scenarios/<game_id>/*.toml`` -> ``scenario.load`` (validated) -> ``render.render`` (the game's
+plugin -> ``BoardView`` -> the flat or GL board renderer, headless) -> PNG; ``book`` builds
+docs/rules/pictures/<game_id>/ with an index page per game; ``python -m client.rulebook FILE|--all``.
+"""
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything below imports pygame

@@ -1,0 +1,305 @@
+"""Scenario files of the flat-board games: load and check one (``load(path)``), every error one line
+naming the file and the key.
+
+    game = "baige"                      # a registered flat-board game
+    rules = ["C1"]                      # the rule ids it illustrates (RULINGS.md)
+    title = "C1 castling"               # the index page's heading (optional)
+    options = { seed = 3 }              # the game's options over the registry's defaults (seed 0)
+    fen = "..."                         # 百格西洋棋: the position as FEN (C2)
+    pieces = { i17 = "魏君", ... }      # 三国演弈: the position as piece specs (engine.sanguo.setup)
+    position = { han = ["blade@d4:battle:N"], chu = [...], terrain = [...], cities = [["b2", "city", 0, ["blade"]]] }
+                                        # 江山: a hand-built board in the game's scenario data format
+                                        # (assets/jiangshan/chuhan.toml); kings at l1 / a8 unless given
+    to_move = 0                         # with ``pieces``: the kingdom to move
+    actions = ["e2e4", ...]             # played from that position (or the start), in order
+    viewer = 0                          # whose observation is drawn (default: the seat to move)
+    select = "e2"                       # a piece chosen: its legal moves marked as the game marks them
+    marks = { e4 = "move" }             # cells marked (kinds of client.boards.model.MARK_RGB)
+    arrows = [["e2", "e4"]]             # arrows from one cell to another
+    renderer = "flat"                   # flat | gl
+    size = "900x900"
+    caption_zh = "..."
+    caption_en = "..."
+"""
+from __future__ import annotations
+
+import importlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine import registry
+from engine.api import IllegalAction, ParseError, Step
+
+from client.boards.model import MARK_RGB
+from client.games import has_plugin, make_plugin
+from client.ui import text
+
+BOARD_GAMES = ("baige", "anqi", "sanguo", "xinhai", "jiangshan")
+KEYS = {"game", "rules", "title", "options", "fen", "pieces", "position", "to_move", "actions", "viewer", "select", "marks",
+        "arrows", "renderer", "size", "caption_zh", "caption_en"}
+MAX_SIDE = 4096
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be drawn; the text names the file and the key."""
+
+
+@dataclass
+class Scenario:
+    path: Path
+    game_id: str
+    game: Any
+    plugin: Any
+    data: dict
+    rules: list[str] = field(default_factory=list)
+    viewer: int = 0
+    prefix: tuple = ()
+    marks: dict = field(default_factory=dict)  # Cell -> mark kind
+    arrows: list = field(default_factory=list)  # (Cell, Cell)
+    renderer: str = "flat"
+    size: tuple[int, int] = (900, 900)
+
+    @property
+    def name(self) -> str:
+        return self.path.stem
+
+    def caption(self, lang: str) -> str:
+        return self.data.get(f"caption_{lang}", "")
+
+    @property
+    def title(self) -> str:
+        return self.data.get("title") or self.name
+
+
+def read(path: Path) -> dict:
+    """The TOML table of ``path`` (ScenarioError on a missing or malformed file)."""
+    try:
+        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ScenarioError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise ScenarioError(f"{path}: cannot read: {e}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise ScenarioError(f"{path}: not valid TOML: {e}") from None
+
+
+def parse_size(text: Any, where: str) -> tuple[int, int]:
+    """(w, h) of a "WxH" text (ScenarioError naming ``where``)."""
+    try:
+        w, h = (int(v) for v in str(text).lower().split("x"))
+    except ValueError:
+        raise ScenarioError(f"{where}: {text!r} is not WxH, e.g. 900x900") from None
+    if not (64 <= w <= MAX_SIDE and 64 <= h <= MAX_SIDE):
+        raise ScenarioError(f"{where}: {w}x{h} is outside 64x64..{MAX_SIDE}x{MAX_SIDE}")
+    return w, h
+
+
+def _typed(d: dict, key: str, kind, where: str, default=None):
+    v = d.get(key, default)
+    if key in d and not isinstance(v, kind) or isinstance(v, bool) and kind is int:
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise ScenarioError(f"{where}: key '{key}' must be a {names}, got {v!r}")
+    return v
+
+
+def _cell(plugin, name: Any, where: str, key: str):
+    if not isinstance(name, str):
+        raise ScenarioError(f"{where}: key '{key}': a cell name is text, got {name!r}")
+    try:
+        return plugin.cell(name)
+    except (KeyError, ValueError, IndexError):
+        raise ScenarioError(f"{where}: key '{key}': no cell {name!r} on the {plugin.game_id} board") from None
+
+
+def new_game(game_id: str, d: dict, where: str):
+    """The game of a scenario's ``options`` and written-out position (``fen``, ``pieces``)."""
+    info = registry.get(game_id)
+    opts = _typed(d, "options", dict, where, {})
+    for k in opts:
+        if k not in info.options:
+            raise ScenarioError(f"{where}: key 'options.{k}': {game_id} has no option {k!r} "
+                                f"(options: {', '.join(sorted(info.options))})")
+        if k in info.choices and opts[k] not in info.choices[k]:
+            raise ScenarioError(f"{where}: key 'options.{k}': {opts[k]!r} is not one of {list(info.choices[k])}")
+    merged = dict(info.options)
+    merged.update(opts)
+    merged["seed"] = merged.get("seed") if merged.get("seed") is not None else 0  # pictures are seeded
+    if "fen" in d:
+        if game_id != "baige":
+            raise ScenarioError(f"{where}: key 'fen': only baige has a FEN position")
+        fen = _typed(d, "fen", str, where)
+        try:
+            return info.new_game(fen=fen, **merged)
+        except (ValueError, KeyError, IndexError) as e:
+            raise ScenarioError(f"{where}: key 'fen': {e}") from None
+    if "pieces" in d:
+        if game_id != "sanguo":
+            raise ScenarioError(f"{where}: key 'pieces': only sanguo has a written-out position of piece specs")
+        pieces = _typed(d, "pieces", dict, where)
+        to_move = _typed(d, "to_move", int, where, 0)
+        if not 0 <= to_move <= 2:
+            raise ScenarioError(f"{where}: key 'to_move': {to_move} is not a kingdom 0..2")
+        # the game's own position builder (engine.sanguo.setup: tests, puzzles, rule pictures), found through
+        # the registry's module name: the client names no engine.<game> internals
+        setup = importlib.import_module(f"{info.module}.setup")
+        try:
+            return setup.position({str(k): str(v) for k, v in pieces.items()}, to_move,
+                                  variant=merged.get("variant") if "variant" in opts else None,
+                                  mode=merged.get("mode", "bloodbath"), seed=merged["seed"])
+        except (ValueError, KeyError) as e:
+            raise ScenarioError(f"{where}: key 'pieces': {e}") from None
+    if "position" in d:
+        if game_id != "jiangshan":
+            raise ScenarioError(f"{where}: key 'position': only jiangshan has a hand-built board here")
+        return jiangshan_position(info, _typed(d, "position", dict, where), merged["seed"], where)
+    if "to_move" in d:
+        raise ScenarioError(f"{where}: key 'to_move' needs 'pieces'")
+    return info.new_game(**merged)
+
+
+def _unit(spec: Any, where: str) -> dict:
+    """{"type", "cell"[, "state"[, "facing"]]} of a unit spec "blade@d4" / "blade@d4:battle:N"."""
+    if not isinstance(spec, str) or "@" not in spec:
+        raise ScenarioError(f"{where}: a unit is written type@cell[:state[:facing]], got {spec!r}")
+    head, _, rest = spec.partition(":")
+    t, cell = head.split("@", 1)
+    u = {"type": t, "cell": cell}
+    if rest:
+        state, _, facing = rest.partition(":")
+        u["state"] = state
+        if facing:
+            u["facing"] = facing
+    return u
+
+
+def jiangshan_position(info, pos: dict, seed: int, where: str):
+    """江山 on a hand-built board: ``pos`` gives terrain rows (rank 8 first), the units of 汉 and 楚, cities and
+    who moves first; everything else as in the test positions (no tallies to pick, morale 3). Forced reveals
+    (J5) are answered with the owner's forward facing."""
+    key = f"{where}: key 'position'"
+    unknown = sorted(set(pos) - {"terrain", "han", "chu", "cities", "first", "morale"})
+    if unknown:
+        raise ScenarioError(f"{key}.{unknown[0]}': unknown (terrain, han, chu, cities, first, morale)")
+    han = [_unit(u, key) for u in pos.get("han", [])]
+    chu = [_unit(u, key) for u in pos.get("chu", [])]
+    if not any(u["type"] == "king" for u in han):
+        han.append({"type": "king", "cell": "l1"})
+    if not any(u["type"] == "king" for u in chu):
+        chu.append({"type": "king", "cell": "a8"})
+    cities = []
+    for c in pos.get("cities", []):
+        if not (isinstance(c, list) and len(c) in (3, 4)):
+            raise ScenarioError(f"{key}.cities': each city is [cell, kind, owner] or [cell, kind, owner, "
+                                f"[garrison unit types]], got {c!r}")
+        cities.append({"cell": c[0], "kind": c[1], "owner": c[2], "name_zh": "城", "name_en": "town",
+                       "garrison": list(c[3]) if len(c) == 4 else []})
+    raw = {"id": "picture", "name_zh": "图", "name_en": "picture", "width": 12, "height": 8,
+           "terrain": list(pos.get("terrain", ["." * 12] * 8)), "first": pos.get("first", 0), "tally_picks": 0,
+           "tallies": ["formation", "crossing", "fire", "scout", "ruse", "substitute"],
+           "weather": ["cloudy", "cloudy", "sun", "sun", "rain", "rain"], "morale_start": pos.get("morale", 3),
+           "cities": cities,
+           "seats": [{"name_zh": "汉", "name_en": "Han", "forward": "N", "units": han, "reserve": {}},
+                     {"name_zh": "楚", "name_en": "Chu", "forward": "S", "units": chu, "reserve": {}}]}
+    # the game's own scenario reader and constructor (engine.jiangshan.data / .game: the format of its assets/
+    # scenario files), found through the registry's module name
+    data = importlib.import_module(f"{info.module}.data")
+    gm = importlib.import_module(f"{info.module}.game")
+    try:
+        g = gm.game_from(data.parse_scenario(raw, key), seed)
+    except (ValueError, KeyError, TypeError) as e:
+        raise ScenarioError(str(e).split("\n")[0] if str(e).startswith(where) else f"{key}: {e}") from None
+    forward = {0: "N", 1: "S"}
+    for _ in range(64):  # J5's forced reveals: the owner's forward facing
+        faces = [str(a) for a in g.legal_actions() if str(a).startswith("face ")]
+        if not faces:
+            break
+        want = [t for t in faces if t.endswith(" " + forward.get(g.current_player, "N"))]
+        g.apply((want or faces)[0])
+    return g
+
+
+def load(path: str | Path) -> Scenario:
+    """The checked scenario of ``path`` with its game played up to the picture's position."""
+    path = Path(path)
+    where = str(path)
+    d = read(path)
+    unknown = sorted(set(d) - KEYS)
+    if unknown:
+        raise ScenarioError(f"{where}: unknown key '{unknown[0]}' (keys: {', '.join(sorted(KEYS))})")
+    if "game" not in d:
+        raise ScenarioError(f"{where}: missing key 'game' (one of {', '.join(BOARD_GAMES)})")
+    game_id = _typed(d, "game", str, where)
+    if game_id not in BOARD_GAMES or not has_plugin(game_id):
+        raise ScenarioError(f"{where}: key 'game': unknown game {game_id!r} (one of {', '.join(BOARD_GAMES)})")
+    for k in ("caption_zh", "caption_en"):
+        if k not in d:
+            raise ScenarioError(f"{where}: missing key '{k}'")
+        lacking = sorted({ch for ch in _typed(d, k, str, where) if not text.has_glyph(ch)})
+        if lacking:  # the picture would drop its caption: say so here
+            raise ScenarioError(f"{where}: key '{k}': the shipped font has no {''.join(lacking)} "
+                                f"(reword, or add them with python -m client.ui.build_font)")
+    _typed(d, "title", str, where)
+    rules = _typed(d, "rules", list, where, [])
+    if not all(isinstance(r, str) and r for r in rules):
+        raise ScenarioError(f"{where}: key 'rules': a list of rule ids like \"C1\", got {rules!r}")
+    game = new_game(game_id, d, where)
+    actions = _typed(d, "actions", list, where, [])
+    for i, a in enumerate(actions):
+        if not isinstance(a, str):
+            raise ScenarioError(f"{where}: key 'actions[{i}]': an action text, got {a!r}")
+        try:
+            game.apply(a)
+        except (IllegalAction, ParseError) as e:
+            msg = e.text("en") if hasattr(e, "text") else str(e)
+            raise ScenarioError(f"{where}: key 'actions[{i}]': {a!r} refused: {msg}") from None
+    plugin = make_plugin(game)
+    sc = Scenario(path, game_id, game, plugin, d, rules=list(rules))
+    n = game.num_players
+    sc.viewer = _typed(d, "viewer", int, where, max(0, game.current_player))
+    if not 0 <= sc.viewer < n:
+        raise ScenarioError(f"{where}: key 'viewer': {sc.viewer} is not a seat 0..{n - 1}")
+    sel = _typed(d, "select", (str, list), where)
+    if sel is not None:
+        steps = [sel] if isinstance(sel, str) else sel
+        prefix: tuple = ()
+        idx = plugin.index()
+        for s in steps:
+            if not isinstance(s, str):
+                raise ScenarioError(f"{where}: key 'select': cell names, got {s!r}")
+            _cell(plugin, s, where, "select")
+            step = Step("cell", s)
+            if step not in idx.next(prefix):
+                raise ScenarioError(f"{where}: key 'select': {s!r} starts or continues no legal action here")
+            prefix += (step,)
+        sc.prefix = prefix
+    marks = _typed(d, "marks", dict, where, {})
+    for name, kind in marks.items():
+        if kind not in MARK_RGB:
+            raise ScenarioError(f"{where}: key 'marks.{name}': {kind!r} is not a mark ({', '.join(MARK_RGB)})")
+        sc.marks[_cell(plugin, name, where, f"marks.{name}")] = kind
+    arrows = _typed(d, "arrows", list, where, [])
+    for i, a in enumerate(arrows):
+        if not (isinstance(a, list) and len(a) == 2):
+            raise ScenarioError(f"{where}: key 'arrows[{i}]': a pair [from, to], got {a!r}")
+        sc.arrows.append((_cell(plugin, a[0], where, f"arrows[{i}]"), _cell(plugin, a[1], where, f"arrows[{i}]")))
+    sc.renderer = _typed(d, "renderer", str, where, "flat")
+    if sc.renderer not in ("flat", "gl"):
+        raise ScenarioError(f"{where}: key 'renderer': {sc.renderer!r} is not flat or gl")
+    if "size" in d:
+        sc.size = parse_size(d["size"], f"{where}: key 'size'")
+    return sc
+
+
+def scenario_files(game_id: str | None = None, root: Path | None = None) -> list[Path]:
+    """The scenario files of ``game_id`` (or of every flat-board game), sorted by name."""
+    root = root or Path(__file__).resolve().parents[2] / "assets" / "scenarios"
+    games = [game_id] if game_id else list(BOARD_GAMES)
+    return [p for g in games for p in sorted((root / g).glob("*.toml"), key=_natural) if not p.name.startswith("_")]
+
+
+def _natural(p: Path):
+    """x2 before x10: the name's runs of digits compared as numbers."""
+    return [(0, int(t), "") if t.isdigit() else (1, 0, t) for t in re.split(r"(\d+)", p.stem)]

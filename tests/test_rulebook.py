@@ -1,0 +1,174 @@
+"""Rule pictures of the flat-board games from text (issue 28): every scenario loads, a sample renders to the
+same bytes twice, every rule id of each game has a scenario, and bad files give one line naming the key."""
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from client.rulebook.book import book_data
+from client.rulebook.cli import main
+from client.rulebook.render import Painter
+from client.rulebook.scenario import BOARD_GAMES, ScenarioError, load, scenario_files
+
+ROOT = Path(__file__).resolve().parents[1]
+FILES = scenario_files()
+
+
+def test_every_game_has_scenarios():
+    for g in BOARD_GAMES:
+        assert scenario_files(g), g
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{p.parent.name}/{p.stem}" for p in FILES])
+def test_every_scenario_loads(path):
+    sc = load(path)
+    assert sc.game_id == path.parent.name
+    assert sc.caption("zh") and sc.caption("en")
+
+
+@pytest.mark.parametrize("game_id", BOARD_GAMES)
+def test_every_rule_id_has_a_scenario(game_id):
+    ids = set(book_data(game_id)["rulings"])
+    covered = {r for p in scenario_files(game_id) for r in tomllib.loads(p.read_text(encoding="utf-8")).get("rules", [])}
+    assert ids - {i for i in ids if i.endswith("a")} <= covered, sorted(ids - covered)
+    assert covered <= ids, sorted(covered - ids)  # no id that is not a ruling of the game
+
+
+@pytest.mark.parametrize("game_id", BOARD_GAMES)
+def test_a_sample_renders_to_the_same_bytes_twice(game_id):
+    from PIL import Image
+
+    path = scenario_files(game_id)[-1]
+    out = []
+    for _ in range(2):
+        img = Painter().picture(load(path), "zh", (240, 240))  # fresh loads and painters
+        buf = io.BytesIO()
+        Image.fromarray(img).save(buf, format="PNG")
+        out.append(buf.getvalue())
+    assert out[0] == out[1]
+    assert img.shape[1] == 240 and img.shape[0] > 240  # the caption band under the board
+    assert len(set(map(tuple, img[:240].reshape(-1, 3)[::97]))) > 5  # a board was drawn, not a blank
+
+
+def test_gl_picture_is_deterministic(tmp_path):
+    path = tmp_path / "g.toml"
+    path.write_text('game = "baige"\nrenderer = "gl"\nselect = "e4"\nviewer = 0\narrows = [["e4", "e6"]]\n'
+                    'caption_zh = "兵"\ncaption_en = "pawn"\n', encoding="utf-8")
+    a = Painter().picture(load(path), "en", (200, 200))
+    b = Painter().picture(load(path), "en", (200, 200))
+    assert (a == b).all()
+
+
+def test_select_marks_the_moves_the_game_marks(tmp_path):
+    path = tmp_path / "s.toml"
+    path.write_text('game = "baige"\nselect = "e4"\ncaption_zh = "兵"\ncaption_en = "pawn"\n', encoding="utf-8")
+    sc = load(path)
+    from client.rulebook.render import board_view
+
+    v = board_view(sc)
+    pl = sc.plugin
+    assert v.marks[pl.cell("e4")] == "selected"
+    assert {pl.cell_name(c) for c, k in v.marks.items() if k == "move"} == {"e5", "e6"}
+
+
+BAD = [
+    ('rules = ["C1"]\ncaption_zh = "x"\ncaption_en = "x"\n', "missing key 'game'"),
+    ('game = "chess"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'game'"),
+    ('game = "baige"\ncaption_en = "x"\n', "missing key 'caption_zh'"),
+    ('game = "baige"\nactions = ["e4e9"]\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'actions[0]'"),
+    ('game = "baige"\nselect = "z99"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'select'"),
+    ('game = "baige"\nselect = "e5"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'select'"),
+    ('game = "baige"\nmarks = { e4 = "glow" }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'marks.e4'"),
+    ('game = "baige"\narrows = [["e4"]]\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'arrows[0]'"),
+    ('game = "baige"\nsize = "9x9"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'size'"),
+    ('game = "baige"\nrenderer = "vulkan"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'renderer'"),
+    ('game = "baige"\nviewer = 5\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'viewer'"),
+    ('game = "baige"\nfen = "not a fen"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'fen'"),
+    ('game = "anqi"\nfen = "10/10"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'fen'"),
+    ('game = "sanguo"\npieces = { i9 = "魏龙" }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'pieces'"),
+    ('game = "anqi"\noptions = { players = 4 }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'options.players'"),
+    ('game = "jiangshan"\nposition = { han = ["dragon@e4"] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
+    ('game = "jiangshan"\nposition = { han = ["e4"] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
+    ('game = "baige"\nposition = { han = [] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
+    ('game = "baige"\ncolour = "red"\ncaption_zh = "x"\ncaption_en = "x"\n', "unknown key 'colour'"),
+    ('game = "baige"\ncaption_zh = "x"\ncaption_en = "x"\ngame = "anqi"\n', "not valid TOML"),
+]
+
+
+@pytest.mark.parametrize("body,words", BAD, ids=[w for _, w in BAD])
+def test_bad_file_names_the_key(tmp_path, body, words):
+    path = tmp_path / "bad.toml"
+    path.write_text(body, encoding="utf-8")
+    with pytest.raises(ScenarioError) as e:
+        load(path)
+    assert words in str(e.value) and str(path) in str(e.value) and "\n" not in str(e.value)
+
+
+def test_command_line_bad_file_is_one_line_exit_2(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('game = "baige"\nactions = ["e4e9"]\ncaption_zh = "x"\ncaption_en = "x"\n', encoding="utf-8")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    for mod in ("client.shot", "client.rulebook"):
+        r = subprocess.run([sys.executable, "-m", mod, str(path), "-o", str(tmp_path / "x.png")], cwd=ROOT,
+                           capture_output=True, text=True, env=env, timeout=120)
+        assert r.returncode == 2, (mod, r.stderr)
+        lines = [ln for ln in r.stderr.splitlines() if ln.startswith("error")]
+        assert len(lines) == 1 and "actions[0]" in lines[0] and "Traceback" not in r.stderr, (mod, r.stderr)
+        assert not (tmp_path / "x.png").exists()
+
+
+def test_shot_renders_a_board_game_scenario(tmp_path):
+    out = tmp_path / "p.png"
+    src = scenario_files("anqi")[0]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "-m", "client.shot", str(src), "-o", str(out), "--size", "200x200",
+                        "--lang", "en"], cwd=ROOT, capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert out.stat().st_size > 1000
+
+
+def test_scenarios_in_rule_order():
+    names = [p.stem for p in scenario_files("xinhai") if p.stem.startswith("x")]
+    assert names.index("x2") < names.index("x10")
+
+
+def test_shot_all_builds_the_board_games_books_then_its_own(monkeypatch):
+    import client.rulebook.book as book
+    from client.rulebook.cli import delegate
+
+    calls = []
+    monkeypatch.setattr(book, "build_all", lambda games: calls.append(tuple(games)))
+    assert delegate(["--all"]) is None  # shot goes on with 沙场秋点兵's pictures
+    assert calls == [BOARD_GAMES]
+    assert delegate(["--all", "--lang", "en", "--out-dir", "x"]) is None and len(calls) == 1
+    assert delegate([str(ROOT / "assets" / "scenarios" / "s3_range_1.toml"), "-o", "x.png"]) is None
+
+
+def test_gl_picture_does_not_depend_on_the_pictures_before_it(tmp_path):
+    first = tmp_path / "a.toml"
+    first.write_text('game = "anqi"\nrenderer = "gl"\ncaption_zh = "棋"\ncaption_en = "board"\n', encoding="utf-8")
+    second = tmp_path / "b.toml"
+    second.write_text('game = "baige"\nrenderer = "gl"\nviewer = 0\ncaption_zh = "兵"\ncaption_en = "pawn"\n',
+                      encoding="utf-8")
+    alone = Painter().picture(load(second), "en", (200, 200))
+    p = Painter()
+    p.picture(load(first), "en", (200, 200))
+    after = p.picture(load(second), "en", (200, 200))
+    assert (alone == after).all()
+
+
+def test_jiangshan_hand_built_position():
+    sc = load(ROOT / "assets" / "scenarios" / "jiangshan" / "j1_blade_open_board.toml")
+    from client.rulebook.render import board_view
+
+    v = board_view(sc)
+    marks = {sc.plugin.cell_name(c): k for c, k in v.marks.items()}
+    assert marks["e4"] == "selected" and marks["e5"] == "move"
+    assert marks["d5"] == "capture" and marks["f5"] == "capture"
