@@ -27,7 +27,8 @@ from client.games import make_plugin
 from client.games.base import text as words
 from client.i18n import t
 from client.render.flat_board import FlatBoardRenderer
-from client.scenes.modals import ChooserModal, ConfirmModal, GameOverModal, Modal, NoticeModal, Stack
+from client.scenes.modals import ChooserModal, ConfirmModal, Modal, NoticeModal, Stack
+from client.scenes.stats import board_game_over
 from client.ui import text, widgets
 from client.ui.cards import CardStrip
 from engine.messages import Msg
@@ -236,10 +237,7 @@ class BoardGameScene:
         if self.modal is not None and self.modal.kind == "over":
             return
         self.say(self.plugin.end_reason(self.lang))
-        self.open_modal(GameOverModal(self.host, lambda: self.plugin.end_reason(self.lang), [
-            (lambda: t("board_new_game"), self.new_game),
-            (lambda: t("board_close"), lambda: None),
-            (lambda: t("menu"), self._leave)]))
+        self.open_modal(board_game_over(self))  # reason, statistics, replay (client/scenes/stats.py)
 
     def _maybe_handover(self) -> None:
         """Hot seat of a game with private information: hide the board before another human's turn."""
