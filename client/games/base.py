@@ -422,9 +422,10 @@ class GamePlugin:
 
     def stat_rows(self, game: Any) -> list[tuple[Msg, tuple[int, ...]]]:
         """The game's own rows of the game-over statistics for the finished ``game`` (the engine's
-        ``stats.game_stats`` rows come first). Default: pieces each seat took and lost, counted on
-        the whole board (``observe_all``) before and after every action; none for a game whose
-        whole board the engine does not give or whose pieces have no side."""
+        ``stats.game_stats`` rows come first). Default: pieces each seat took and lost: another seat's (or a
+        neutral) piece on a cell an action goes to (its cell steps after the first) and gone from it after the
+        action, on the whole board (``observe_all``); none for a game whose whole board the engine
+        does not give or whose pieces have no side."""
         try:
             positions = [game.replay(0)]
             positions[0].observe_all()
@@ -440,15 +441,17 @@ class GamePlugin:
             g = positions[0]
             for a in game.log:
                 mover = g.current_player
+                # the cells the action goes to (every cell step but the first): where it takes a piece
+                goes = [self.cell(st.value) for st in g.action_steps(a) if st.kind == "cell"][1:]
                 g.apply(g.parse_action(str(a)))  # g is the replay's own copy
                 after = self._sided_pieces(g)
-                for cell, sides in before.items():
-                    now = after.get(cell, [])
-                    for s in {x for x in sides if x is not None and x != mover}:
-                        # a piece of seat s is gone from the cell (a piece that only lost its side stays)
-                        gone = sides.count(s) - sum(1 for x in now if x == s or x is None)
-                        if gone > 0 and 0 <= s < n:
-                            lost[s] += gone
+                for cell in set(goes):
+                    sides, now = before.get(cell, []), after.get(cell, [])
+                    for s in {x for x in sides if x != mover}:  # another seat's, or nobody's (neutral)
+                        gone = sides.count(s) - now.count(s)  # its pieces no longer on the cell
+                        if gone > 0:
+                            if s is not None and 0 <= s < n:
+                                lost[s] += gone
                             if 0 <= mover < n:
                                 taken[mover] += gone
                 before = after
