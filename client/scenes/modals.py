@@ -284,7 +284,7 @@ class GameOverModal(Modal):
         w = max(480, min(surf.get_width() - 40, len(self.buttons) * (bw + 14) + 40, 260 + 130 * len(names)))
         lines = text.wrap(self.reason(), 16, w - 40)
         table_h = 25 * (len(self.table) + 1) + 12 if names else 0
-        box = self.box(surf, w, 116 + 22 * len(lines) + table_h)
+        box = self.box(surf, w, 116 + 22 * len(lines) + table_h + (16 if names else 0))
         text.draw(surf, t("board_game_over"), (box.centerx, box.y + 14), 24, widgets.ACCENT, anchor="midtop")
         y = box.y + 54
         for ln in lines:

@@ -150,7 +150,8 @@ class ReplayBase(Scene):
             return head
         a = self.final.log[self.index - 1]
         who = self.seat_label(self.actors[self.index - 1])
-        return f"{head} — {who}: {i18n.engine_text(self.final.describe(a))}"
+        said = i18n.engine_text(self.final.describe(a))
+        return f"{head} — {said}" if said.startswith(who) else f"{head} — {who}: {said}"  # the seat named once
 
     def draw_bars(self, display, surf) -> None:
         """The caption bar on top and the keys at the foot."""
