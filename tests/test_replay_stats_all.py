@@ -125,6 +125,9 @@ def test_face_down_pieces_hidden_from_seats_shown_to_everything(cleanup, game_id
     assert 0 < sum(r["stats.lost"]) <= gone  # the seats' own pieces among them
     rep = open_replay(app, sc)
     check_stepping(app, rep, sc.game)
+    press(app, pygame.K_RIGHT)  # the caption names the seat that played the action, once
+    assert rep.caption().split(" — ", 1)[1].startswith(rep.seat_label(rep.actors[0]))
+    press(app, pygame.K_HOME)
     everything = {p.cell: p for p in rep.board_view().pieces}
     assert not any(p.face_down for p in everything.values())
     press(app, pygame.K_v)

@@ -43,12 +43,24 @@ class ReplayBase(Scene):
         self.final = final
         self.n_actions = len(final.log)
         self.actors = actors(final)  # the seat that played each action
+        self.said = self._descriptions(final)  # each action as a message, described in its own position
         self.viewer = EVERYTHING if self.can_show_all() else 0
         self.index = -1
         self.game = None
         self.playing = False
         self._t = 0.0
         self._set(0)
+
+    @staticmethod
+    def _descriptions(final) -> list:
+        """``describe`` of each action of ``final``'s log, asked of the position it was played in
+        (a game may describe an action from the position, e.g. whose piece moves)."""
+        g = final.replay(0)
+        out = []
+        for a in final.log:
+            out.append(g.describe(a))
+            g.apply(g.parse_action(str(a)))
+        return out
 
     # ------------------------------------------------------------- views
     def can_show_all(self) -> bool:
@@ -148,9 +160,8 @@ class ReplayBase(Scene):
         head = i18n.engine_text(Msg.of("stats.replay_head", k=self.index, n=self.n_actions, p=self.view_name()))
         if self.index == 0:
             return head
-        a = self.final.log[self.index - 1]
         who = self.seat_label(self.actors[self.index - 1])
-        said = i18n.engine_text(self.final.describe(a))
+        said = i18n.engine_text(self.said[self.index - 1])
         return f"{head} — {said}" if said.startswith(who) else f"{head} — {who}: {said}"  # the seat named once
 
     def draw_bars(self, display, surf) -> None:
