@@ -241,6 +241,20 @@ class Game(abc.ABC):
                 floor = i + 1
         return floor
 
+    def observe_all(self) -> Any:
+        """The whole state in the shape of an observation, nothing hidden (face-down pieces face up,
+        fogged units shown): only for a game that is over and the replays of it (the replay viewer's
+        "everything"), never during play. Default: a seat's observation, for games that hide nothing;
+        a game with hidden information overrides it (NotImplementedError until it does)."""
+        if self.hidden_information:
+            raise NotImplementedError(f"{type(self).__name__} has hidden information but no observe_all")
+        return self.observe(max(0, self.current_player))
+
+    def stat_rows(self) -> list[tuple[Any, tuple[int, ...]]]:
+        """Game-specific rows of the game-over statistics: (keyed message, one number per seat) for a
+        finished game (default: none; engine.stats adds the rows every game has)."""
+        return []
+
     def replay(self, n: int) -> "Game":
         """The same game with only its first ``n`` actions (undo, replays): see engine.saves."""
         from engine.saves import replay

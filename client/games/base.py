@@ -430,3 +430,60 @@ class GamePlugin:
         except ParseError:
             return ""
         return ""
+
+    # ------------------------------------------------------------------ replay and statistics (issue 23)
+    def replay_view(self, obs: Any) -> BoardView:
+        """The board model of this plugin's game as ``obs`` shows it (a replayed position: a seat's
+        observation, or ``game.observe_all()`` for everything), with the last action marked."""
+        v = BoardView(self.geometry, self.pieces(obs), {}, self.tints(obs))
+        self.decorate(v, obs)
+        for c in self.last_cells():
+            v.marks[c] = "last"
+        return v
+
+    def stat_rows(self, game: Any) -> list[tuple[Msg, tuple[int, ...]]]:
+        """The game's own rows of the game-over statistics for the finished ``game`` (the engine's
+        ``stats.game_stats`` rows come first). Default: pieces each seat took and lost: another seat's (or a
+        neutral) piece on a cell an action goes to (its cell steps after the first) and gone from it after the
+        action, on the whole board (``observe_all``); none for a game whose whole board the engine
+        does not give or whose pieces have no side."""
+        try:
+            positions = [game.replay(0)]
+            positions[0].observe_all()
+        except NotImplementedError:
+            return []
+        n = game.num_players
+        taken, lost = [0] * n, [0] * n
+        keep = self.game
+        try:
+            before = self._sided_pieces(positions[0])
+            if not any(side is not None for pcs in before.values() for side in pcs):
+                return []
+            g = positions[0]
+            for a in game.log:
+                mover = g.current_player
+                # the cells the action goes to (every cell step but the first): where it takes a piece
+                goes = [self.cell(st.value) for st in g.action_steps(a) if st.kind == "cell"][1:]
+                g.apply(g.parse_action(str(a)))  # g is the replay's own copy
+                after = self._sided_pieces(g)
+                for cell in set(goes):
+                    sides, now = before.get(cell, []), after.get(cell, [])
+                    for s in {x for x in sides if x != mover}:  # another seat's, or nobody's (neutral)
+                        gone = sides.count(s) - now.count(s)  # its pieces no longer on the cell
+                        if gone > 0:
+                            if s is not None and 0 <= s < n:
+                                lost[s] += gone
+                            if 0 <= mover < n:
+                                taken[mover] += gone
+                before = after
+        finally:
+            self.set_game(keep)
+        return [(Msg.of("stats.captured"), tuple(taken)), (Msg.of("stats.lost"), tuple(lost))]
+
+    def _sided_pieces(self, game: Any) -> dict[Cell, list[int | None]]:
+        """Cell -> the sides of the pieces on it in ``game``'s whole board."""
+        self.set_game(game)
+        out: dict[Cell, list[int | None]] = {}
+        for p in self.pieces(game.observe_all()):
+            out.setdefault(p.cell, []).append(p.side)
+        return out

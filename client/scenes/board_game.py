@@ -31,6 +31,7 @@ from client.i18n import t
 from client.render.flat_board import FlatBoardRenderer
 from client.scenes.modals import ChooserModal, ConfirmModal, GameOverModal, Modal, NoticeModal, Stack
 from client.scenes.play import PlayScene
+from client.scenes.stats import board_game_over
 from client.ui import text, widgets
 from client.ui.cards import CardStrip
 from engine.messages import Msg
@@ -250,10 +251,7 @@ class BoardGameScene(PlayScene):
         if self.modal is not None and self.modal.kind == "over":
             return
         self.say(self.plugin.end_reason(self.lang))
-        self.open_modal(GameOverModal(self.host, lambda: self.plugin.end_reason(self.lang), [
-            (lambda: t("board_new_game"), self.new_game),
-            (lambda: t("board_close"), lambda: None),
-            (lambda: t("menu"), self._leave)]))
+        self.open_modal(board_game_over(self))  # reason, statistics, replay (client/scenes/stats.py)
 
     def _maybe_handover(self) -> None:
         """Hot seat of a game with private information: hide the board before another human's turn."""

@@ -260,22 +260,36 @@ class ListModal(Modal):
 
 
 class GameOverModal(Modal):
-    """The end of a game: why, and buttons (new game, look at the board, menu)."""
+    """The end of a game: why, the statistics table (when given) and buttons (replay, statistics, new game,
+    save, look at the board, menu). A button given as ``(label, fn, False)`` keeps the box open (the replay
+    and the statistics open over it and come back to it)."""
 
     kind = "over"
 
-    def __init__(self, host, reason: Callable[[], str], buttons: list[tuple[Callable[[], str], Callable]],
-                 on_close=None, area=None):
+    def __init__(self, host, reason: Callable[[], str], buttons: list[tuple], on_close=None, area=None,
+                 table: list | None = None, seat_names: Callable[[], list[str]] | None = None, seat_rgb=None):
         super().__init__(host, area, on_close)
         self.reason = reason
-        self.buttons = [widgets.Button(label, self._run(fn), 16) for label, fn in buttons]
+        self.table = table or []  # client.scenes.stats.Row
+        self.seat_names = seat_names
+        self.seat_rgb = seat_rgb
+        self.buttons = [widgets.Button(b[0], self._run(b[1]) if len(b) < 3 or b[2] else b[1], 16) for b in buttons]
 
     def draw_on(self, surf) -> None:
-        lines = text.wrap(self.reason(), 16, 440)
-        box = self.box(surf, 480, 116 + 22 * len(lines))
+        # lazy: client.scenes.stats builds on this module's Modal
+        from client.scenes.stats import draw_table
+
+        names = self.seat_names() if self.seat_names and self.table else []
+        bw = 118
+        w = max(480, min(surf.get_width() - 40, len(self.buttons) * (bw + 14) + 40, 260 + 130 * len(names)))
+        lines = text.wrap(self.reason(), 16, w - 40)
+        table_h = 25 * (len(self.table) + 1) + 12 if names else 0
+        box = self.box(surf, w, 116 + 22 * len(lines) + table_h + (16 if names else 0))
         text.draw(surf, t("board_game_over"), (box.centerx, box.y + 14), 24, widgets.ACCENT, anchor="midtop")
         y = box.y + 54
         for ln in lines:
             text.draw(surf, ln, (box.centerx, y), 16, widgets.TEXT, anchor="midtop")
             y += 22
-        self.button_row(surf, box, box.bottom - 46, 118)
+        if names:
+            draw_table(surf, self.table, names, self.seat_rgb, pygame.Rect(box.x + 20, y + 6, box.w - 40, table_h))
+        self.button_row(surf, box, box.bottom - 46, bw)

@@ -294,6 +294,16 @@ class AnqiGame(Game):
             return Msg.of("anqi.end.last", seat=T.faction(first))
         return Msg.of("anqi.end.stall", n=self.lay.quiet_limit, seat=T.faction(first))
 
+    def observe_all(self) -> dict:
+        """Seat 0's observation with every face-down piece shown face up, nobody's (a finished game's
+        replay, "everything"; never during play)."""
+        obs = self.observe(0)
+        lay = self.lay
+        for c, (f, k) in self._hidden.items():
+            obs["board"][lay.names[c]] = {"piece": lay.piece_name(f, k), "kind": k,
+                                          "printed": lay.faction_name(f), "owner": None}
+        return obs
+
     def events(self, player: int) -> list[Event]:
         """The deal (its outcome hidden from everybody), then one entry per action: the record line
         with what the action caused. Everything here is public (AQ9), so every seat sees the same."""

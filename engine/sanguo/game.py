@@ -315,6 +315,16 @@ class SanguoGame(Game):
             "over": pos.over,
         }
 
+    def observe_all(self) -> dict:
+        """Seat 0's observation with every face-down piece shown as its true kind (a finished game's
+        replay, "everything"; never during play)."""
+        obs = self.observe(0)
+        for pt, kind in self._secret.items():
+            entry = obs["board"].get(self.lay.names[pt])
+            if entry is not None:
+                entry.update(kind=kind, hidden=False)
+        return obs
+
     def events(self, player: int) -> list[Event]:
         return [e for e in self._events if e.seen_by(player)]
 

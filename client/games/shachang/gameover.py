@@ -11,6 +11,8 @@ from client.scene import Scene
 from client.games.shachang.replay import ReplayScene
 from client.i18n import t
 from client.render.flat import player_rgb
+from client.scenes.stats import Row, StatsModal, stat_table
+from engine.messages import Msg
 from client.ui import text, widgets
 from engine.messages import Msg
 from engine.shachang.stats import game_stats
@@ -24,10 +26,14 @@ class GameOverScene(Scene):
         self.game_scene = game_scene
         self.ranking = game_scene.game.ranking()
         self.stats = game_stats(game_scene.game)
+        # the statistics every game has (engine.stats), then this game's own columns as rows
+        self.table = stat_table(game_scene.game, extra=[
+            Row(lambda k=key: t(k), tuple(getattr(st, attr) for st in self.stats)) for key, attr in self.STAT_COLS])
         game_scene.ctl.reveal = True  # the game is over: the whole map is shown
         game_scene.ctl.selected = None
         self.buttons = [
             widgets.Button(lambda: t("replay"), self.replay, 18),
+            widgets.Button(lambda: i18n.engine_text(Msg.of("stats.button")), self.show_stats, 18),
             widgets.Button(lambda: t("new_game"), self.app.start_title, 18),
             widgets.Button(lambda: t("save"), self._save, 18),
             widgets.Button(lambda: t("quit"), self.app.quit, 18),
@@ -35,6 +41,11 @@ class GameOverScene(Scene):
 
     def replay(self) -> None:
         self.app.push(ReplayScene(self.app, self.game_scene))
+
+    def show_stats(self) -> None:
+        """The statistics table (every game's rows and this game's) in a box over this screen."""
+        n = self.game_scene.game.num_players
+        self.app.push(StatsModal(self.app, self.table, lambda: [i18n.player_name(p) for p in range(n)], player_rgb))
 
     def _save(self) -> None:
         p = Path(self.app.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json")
@@ -90,7 +101,7 @@ class GameOverScene(Scene):
                       15, widgets.DIM)
             y += 56
         y = self._stats_table(surf, box, y + 6)
-        x = box.centerx - 270
+        x = box.centerx - (len(self.buttons) * 140 - 20) // 2
         for b in self.buttons:
             r = b.layout(x, box.bottom - 50, w=120, h=36)
             x = r.right + 20

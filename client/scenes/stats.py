@@ -1,0 +1,131 @@
+"""Game-over statistics for every game (issue 23): a table with one column per seat.
+
+The rows are the engine's (``engine.stats.game_stats``: actions played per seat and the game's
+own ``Game.stat_rows``), then the plugin's (``GamePlugin.stat_rows``: pieces taken and lost by
+default), then any rows a scene adds (沙场秋点兵's marches, shots, ...). Words come from the
+catalogues (assets/messages/stats.toml and the games' own).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import pygame
+
+import time
+from pathlib import Path
+
+from client import i18n
+from client.boards.model import rgb255
+from client.savefile import write_save
+from client.scenes.modals import GameOverModal, Modal
+from client.scenes.replay import BoardReplayScene
+from client.ui import text, widgets
+from engine.messages import Msg
+from engine.stats import game_stats
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the table: its label (a keyed message, or a function giving the words) and a number per seat."""
+
+    label: Any
+    values: tuple[int, ...]
+
+    def words(self) -> str:
+        return self.label() if callable(self.label) else i18n.engine_text(self.label)
+
+
+def stat_table(game, plugin=None, extra: list[Row] | tuple = ()) -> list[Row]:
+    """The rows of the finished ``game``: the engine's, ``plugin``'s, then ``extra``."""
+    rows = [Row(r.msg, r.values) for r in game_stats(game)]
+    if plugin is not None:
+        rows += [Row(msg, tuple(values)) for msg, values in plugin.stat_rows(game)]
+    return rows + list(extra)
+
+
+def draw_table(surf, rows: list[Row], seat_names: list[str], seat_rgb: Callable[[int], tuple], rect: pygame.Rect,
+               size: int = 15) -> int:
+    """Draw the table into ``rect`` (seats as columns, measures as rows); the y under it."""
+    n = len(seat_names)
+    label_w = min(220, max(120, rect.w // 3))
+    col_w = max(60, (rect.w - label_w) // max(1, n))
+    y = rect.y
+    for s, name in enumerate(seat_names):
+        cx = rect.x + label_w + col_w * s + col_w // 2
+        pygame.draw.rect(surf, seat_rgb(s), pygame.Rect(cx - col_w // 2 + 4, y + 4, 10, 10), border_radius=2)
+        text.draw(surf, name, (cx + 6, y), size - 1, widgets.DIM, anchor="midtop")
+    y += size + 10
+    for i, row in enumerate(rows):
+        if i % 2 == 0:
+            pygame.draw.rect(surf, (44, 49, 60), pygame.Rect(rect.x, y - 2, rect.w, size + 8), border_radius=3)
+        text.draw(surf, row.words(), (rect.x + 8, y), size, widgets.TEXT)
+        for s, v in enumerate(row.values):
+            cx = rect.x + label_w + col_w * s + col_w // 2
+            text.draw(surf, str(v), (cx, y), size, widgets.TEXT, anchor="midtop")
+        y += size + 10
+    return y
+
+
+class StatsModal(Modal):
+    """The statistics of a finished game in a box of their own; Esc or Back closes it."""
+
+    kind = "stats"
+
+    def __init__(self, host, rows: list[Row], seat_names: Callable[[], list[str]], seat_rgb, area=None):
+        super().__init__(host, area)
+        self.rows = rows
+        self.seat_names = seat_names
+        self.seat_rgb = seat_rgb
+        self.buttons = [widgets.Button(lambda: i18n.engine_text(Msg.of("stats.close")), self.cancel, 16)]
+
+    def draw_on(self, surf) -> None:
+        names = self.seat_names()
+        w = min(surf.get_width() - 40, 260 + 130 * len(names))
+        box = self.box(surf, w, 130 + 25 * (len(self.rows) + 1))
+        text.draw(surf, i18n.engine_text(Msg.of("stats.title")), (box.centerx, box.y + 14), 22, widgets.ACCENT,
+                  anchor="midtop")
+        draw_table(surf, self.rows, names, self.seat_rgb, pygame.Rect(box.x + 20, box.y + 54, box.w - 40, box.h))
+        self.button_row(surf, box, box.bottom - 46, 118)
+
+
+
+def board_game_over(scene) -> Modal:
+    """The game-over box of a flat-board game (client/scenes/board_game.py's scene): the reason, the
+    statistics, and Replay / Statistics / New game / Save / Close / Menu."""
+    host, game, plugin = scene.host, scene.game, scene.plugin
+    rows = stat_table(game, plugin)
+
+    def names() -> list[str]:
+        return [plugin.seat_name(s, scene.lang) for s in range(game.num_players)]
+
+    def replay() -> None:
+        kind = "gl" if scene.using_gl else "flat"
+        host.push(BoardReplayScene(host, scene.game, plugin, kind, scene.yaw))
+
+    def stats() -> None:
+        host.push(StatsModal(host, rows, names, lambda s: _rgb(plugin, s), area=scene_area))
+
+    def save() -> None:
+        try:
+            p = write_save(Path(host.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json"), scene.game,
+                           scene.seats, 0)
+            scene.say(str(p))
+        except OSError as e:
+            scene.say(i18n.t("board_save_failed", err=e), bad=True)
+
+    def scene_area() -> pygame.Rect:
+        return scene.board_rect
+
+    buttons = [(lambda: i18n.t("replay"), replay, False),
+               (lambda: i18n.engine_text(Msg.of("stats.button")), stats, False),
+               (lambda: i18n.t("board_new_game"), scene.new_game)]
+    if getattr(host, "opts", None) is not None:
+        buttons.append((lambda: i18n.t("save"), save))
+    buttons += [(lambda: i18n.t("board_close"), lambda: None), (lambda: i18n.t("menu"), scene._leave)]
+    return GameOverModal(host, lambda: plugin.end_reason(scene.lang), buttons, table=rows, seat_names=names,
+                         seat_rgb=lambda s: _rgb(plugin, s))
+
+
+def _rgb(plugin, seat: int) -> tuple[int, int, int]:
+    return rgb255(plugin.seat_rgb(seat))

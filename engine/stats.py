@@ -1,0 +1,43 @@
+"""Game-over statistics every game has (issue 23): one row per measure, one number per seat.
+
+``game_stats(game)`` gives the rows the engine knows for any game (actions played per seat,
+from the save's replay) followed by the game's own rows (``Game.stat_rows``). It is for a
+finished game only: while the game goes on the numbers could tell what is hidden.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.messages import Msg
+from engine.saves import actors
+
+
+@dataclass(frozen=True)
+class StatRow:
+    """One measure: its name as a keyed message and one number per seat."""
+
+    msg: Any  # engine.messages.Msg
+    values: tuple[int, ...]
+
+
+def actions_per_seat(game) -> tuple[int, ...]:
+    """How many actions each seat played in ``game``'s log."""
+    counts = [0] * game.num_players
+    for seat in actors(game):
+        if 0 <= seat < game.num_players:
+            counts[seat] += 1
+    return tuple(counts)
+
+
+def game_stats(game) -> list[StatRow]:
+    """The statistics rows of a finished game (ValueError while it goes on)."""
+    if not game.is_over:
+        raise ValueError("statistics are shown when the game is over (they could reveal what is hidden)")
+    rows = [StatRow(Msg.of("stats.actions"), actions_per_seat(game))]
+    for msg, values in game.stat_rows():
+        values = tuple(int(v) for v in values)
+        if len(values) != game.num_players:
+            raise ValueError(f"statistics row {msg}: {len(values)} numbers for {game.num_players} seats")
+        rows.append(StatRow(msg, values))
+    return rows
