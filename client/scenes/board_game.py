@@ -29,7 +29,7 @@ from client.games import make_plugin
 from client.games.base import text as words
 from client.i18n import t
 from client.render.flat_board import FlatBoardRenderer
-from client.scenes.modals import ChooserModal, ConfirmModal, GameOverModal, Modal, NoticeModal, Stack
+from client.scenes.modals import ChooserModal, ConfirmModal, Modal, NoticeModal, Stack
 from client.scenes.play import PlayScene
 from client.scenes.stats import board_game_over
 from client.ui import text, widgets
