@@ -1,6 +1,6 @@
 """三国演弈 / 揭棋 through the whole client app (BoardApp, flat renderer, SDL's dummy driver), driven by posted
 pygame events as tests/test_boards_loop.py does: 被将先走 announced where it happens (K3), a captured face-down
-piece shown to its captor only before the hot-seat hand-over (K9), undo against the computer keeping the deal
+piece shown to its captor only before the hot-seat hand-over (K9), undo against the computer refused after a reveal (K12)
 (K7), both languages."""
 from __future__ import annotations
 
@@ -100,10 +100,24 @@ def test_one_human_against_computers_reads_its_capture_on_the_status_line(cleanu
     assert "Wei chariot" in sc.plugin.panel_lines("en")[-1][0]
 
 
-def test_undo_against_the_computer_in_jieqi_takes_back_the_move_and_the_replies_and_keeps_the_deal(cleanup):
+def test_undo_against_the_computer_in_jieqi_never_peeks_at_a_face_down_piece(cleanup):
+    """K12/G2 (issue 24.1): moving a face-down piece shows what it is; taking the move back would let the player
+    learn the piece and play again: the take-back is refused, nothing changes."""
     g = new_game(variant="jieqi", seed=11)
-    deal = dict(g._secret)
     app = make_app("dummy", "sanguo", ["human", "easy", "easy"], "flat", game=g)
+    sc = app.scene
+    a = next(m for m in sc.game.legal_actions() if m.text.startswith("暗"))
+    play_cells(app, a.src, a.dst)
+    wait_human(app)
+    assert len(sc.game.log) == 3 and sc.game.current_player == WU
+    log = list(sc.game.log)
+    key(app, pygame.K_u)
+    assert sc.game.log == log and sc.message_bad
+    assert text(sc.message, "en").endswith("it cannot be taken back [G2]")
+
+
+def test_undo_against_the_computer_in_standard_sanguo_takes_back_the_move_and_the_replies(cleanup):
+    app = make_app("dummy", "sanguo", ["human", "easy", "easy"], "flat", game=new_game(variant="standard"))
     sc = app.scene
     start = sc.plugin.view(WU).pieces
     a = sc.game.legal_actions()[0]
@@ -112,7 +126,6 @@ def test_undo_against_the_computer_in_jieqi_takes_back_the_move_and_the_replies_
     assert len(sc.game.log) == 3 and sc.game.current_player == WU
     key(app, pygame.K_u)
     assert sc.game.log == [] and sc.game.current_player == WU
-    assert sc.game._secret == deal  # the same face-down pieces where they were (K7: the deal is the seed's)
     assert sc.plugin.view(WU).pieces == start
     assert sc.message == "move taken back"
 

@@ -298,6 +298,9 @@ class BoardGameScene(PlayScene):
             self.say(t("board_no_undo"), bad=True)
             return
         k = max(i for i, a in enumerate(self.actors) if self.is_human(a))
+        if k < self.game.undo_floor(self.actors[k]):  # G2: a move that showed something hidden stands
+            self.say(Msg.of("common.undo_stands"), bad=True)
+            return
         self._set_game(self.game.replay(k))
         self.actors = self.actors[:k]
         self.say(t("board_undone"))
