@@ -194,7 +194,12 @@ def test_anqi_panel_shows_alliance_and_eliminated():
 def test_hidden_deals_show_no_seed_and_new_games_draw_a_fresh_one():
     info = registry.get("anqi")
     pl = plugin_class("anqi")
-    assert not pl.show_seed and pl.hidden_deal and plugin_class("shachang").show_seed
+    assert not pl.show_seed and pl.fresh_seed() and plugin_class("shachang").show_seed
+    # G1: the registration decides, for every game that may hide something (辛亥革命's seed was shown, X15)
+    for gid in ("anqi", "sanguo", "xinhai", "jiangshan"):
+        assert plugin_class(gid).fresh_seed(), gid
+        assert plugin_class(gid).new_game_options(registry.get(gid), 7).get("seed") is None, gid
+    assert not plugin_class("baige").fresh_seed()
     assert pl.new_game_options(info, 7)["seed"] is None  # never seed + 1: a deal nobody can derive
     assert plugin_class("baige").new_game_options(registry.get("baige"), 7)["seed"] == 7
     deals = {str(info.new_game(**pl.new_game_options(info, 7)).observe(0)["board"]) for _ in range(2)}

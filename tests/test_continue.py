@@ -94,7 +94,7 @@ def test_continue_resumes_a_board_game_after_quitting(tmp_path):
     assert board.game.game_id == "baige" and not isinstance(board, StartScene)
     for _ in range(3):  # three moves through the scene, autosaved after each
         n = len(board.game.log)
-        board.inner.play(sorted(board.game.legal_actions(), key=str)[0])
+        board.play(sorted(board.game.legal_actions(), key=str)[0])
         steps(app)
         assert len(board.game.log) == n + 1
     slot = tmp_path / "autosave-baige-hotseat.json"
@@ -204,7 +204,7 @@ def test_starting_the_same_slot_asks_before_replacing_the_autosave(tmp_path):
     click(app, app.scene.buttons[0].rect.center)  # yes: a new game; its first move replaces the slot
     board = app.scene
     assert board.game.game_id == "baige" and not board.game.log
-    board.inner.play(board.game.parse_action("e4e6"))
+    board.play(board.game.parse_action("e4e6"))
     steps(app)
     assert read_save(slot)[0].log == board.game.log
     app.close()
@@ -299,7 +299,7 @@ def test_the_start_screen_tells_the_second_client(tmp_path):
         assert "autosave-baige-hotseat-2.json" in note.note
         click(app, note.buttons[0].rect.center)
         board = app.scene
-        board.inner.play(board.game.parse_action("e4e6"))
+        board.play(board.game.parse_action("e4e6"))
         steps(app)
         assert (tmp_path / "autosave-baige-hotseat-2.json").exists() and not slot.exists()
         app.close()
@@ -352,7 +352,7 @@ def test_the_board_scene_autosave_on_a_full_disk_leaves_no_tmp(tmp_path, monkeyp
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(self))
 
     monkeypatch.setattr(Path, "write_text", full)
-    app.scene.inner.play(g.parse_action("e4e6"))
+    app.scene.play(g.parse_action("e4e6"))
     steps(app, 2)
     assert not list(tmp_path.glob("*.tmp"))
     monkeypatch.setattr(Path, "write_text", real)

@@ -29,7 +29,6 @@ HELP_KEYS = ("goal", "turn", "rank", "cannon", "ruler", "qinwang", "end")  # F1'
 class Plugin(GamePlugin):
     game_id = "anqi"
     show_seed = False  # anyone who knows the seed knows the deal: never shown or asked for
-    hidden_deal = True  # a new game deals with a fresh unpredictable seed
     start_options = ()
     hint = "board_hint_anqi"
 

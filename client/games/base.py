@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import registry
 from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg, render
 
@@ -83,7 +84,6 @@ class GamePlugin:
     game_id = ""
     scene = "board"  # which scene plays it: "board" (client/scenes/board_game.py) or the game's own
     show_seed = True  # the start screen shows (and asks for) the seed
-    hidden_deal = False  # True: a new game draws a fresh unpredictable seed, computer seats never see it
     start_options: tuple[str, ...] = ("players",)  # start-screen rows besides game, seats, language
     needs_handover = False  # hot seat: hide the board between two human seats (private information)
     key_context = "board"  # the key-binding table's rows for this game's scene (client/keys.py)
@@ -278,12 +278,25 @@ class GamePlugin:
         return None
 
     @classmethod
+    def fresh_seed(cls) -> bool:
+        """G1: a new game draws its seed from the operating system, never shows or asks for it, and the
+        computer seats get fresh seeds too — decided by the registration (assets/games/<id>.toml
+        ``hidden_information``), not by each plugin. (沙场秋点兵 overrides it: its map seed is chosen.)"""
+        info = registry.GAMES.get(cls.game_id)
+        return bool(info is not None and info.hidden_information)
+
+    @property
+    def hidden_deal(self) -> bool:
+        """The instance's G1 flag (see ``fresh_seed``)."""
+        return self.fresh_seed()
+
+    @classmethod
     def new_game_options(cls, info, seed: int | None, players: int | None = None) -> dict:
         """The options of a new game of the registered ``info``: ``seed``, or an unpredictable one (None) for
         hidden deals; ``players`` where the game offers that choice."""
         opts = dict(info.options)
         if "seed" in opts:
-            opts["seed"] = None if cls.hidden_deal else seed
+            opts["seed"] = None if cls.fresh_seed() else seed
         if players is not None and "players" in opts and players in info.choices.get("players", (players,)):
             opts["players"] = players
         return opts

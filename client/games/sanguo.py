@@ -80,7 +80,6 @@ def board_lines(lay, cell) -> list[Line]:
 class Plugin(GamePlugin):
     game_id = "sanguo"
     show_seed = False  # in 揭棋 the seed gives the deal away: never shown or asked for
-    hidden_deal = True  # a new game deals with a fresh unpredictable seed
     start_options = ()
     hint = "sanguo.panel.hint"
 

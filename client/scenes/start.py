@@ -294,7 +294,7 @@ class StartScene(Scene):
 
     def shows_seed(self) -> bool:
         pl = self.plugin()
-        return pl is not None and pl.show_seed
+        return pl is not None and pl.show_seed and not pl.fresh_seed()  # G1: a secret seed is never shown
 
     def key_contexts(self) -> tuple[str, ...]:
         return ("start", "global")

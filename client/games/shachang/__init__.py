@@ -37,6 +37,12 @@ class Plugin(GamePlugin):
     has_preview = True  # a thumbnail of the generated map
 
     @classmethod
+    def fresh_seed(cls) -> bool:
+        """G1 is not applied here yet: the map seed is chosen (and previewed) on the start screen, so a game
+        under fog or with items is a seeded game (the ruling allows it; saying so in play is still to do)."""
+        return False
+
+    @classmethod
     def open_scene(cls, app, game, seats: list[str], viewer: int | None = None, message: str = ""):
         """沙场秋点兵's own 3D scene (client/games/shachang/scene.py)."""
         from client.games.shachang.scene import GameScene  # lazy, deliberate: the 3D scene loads GL and the HUD
