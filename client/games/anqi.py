@@ -79,9 +79,6 @@ class Plugin(GamePlugin):
         p = view.piece_at(cell)
         return "flip" if p is not None and p.face_down else "hover"
 
-    def explain(self, prefix, cell):
-        return self.try_action(f"move {prefix[0].value} {self.cell_name(cell)}")
-
     def out_seats(self) -> set[int]:
         return set(self.obs()["out"])
 

@@ -86,15 +86,12 @@ class Plugin(GamePlugin):
             return Msg.of("baige.confirm.long_check")  # C7: "the client warns first"
         return None
 
-    def explain(self, prefix, cell) -> Msg | str:
-        return self.try_action(prefix[0].value + self.cell_name(cell))
-
     # --- panels
     def move_list(self, lang: str) -> list[str]:
         obs = self.obs()
         moves = obs["moves_zh"] if lang == "zh" else obs["moves"]
         out, k, n = [], 0, 1
-        if self.game.start_fen.split()[1] == "b" and moves:
+        if obs["first_side"] == "b" and moves:
             out.append(f"{n}. …  {moves[0]}")
             k, n = 1, 2
         while k < len(moves):

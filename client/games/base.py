@@ -160,10 +160,6 @@ class GamePlugin:
         """A question to ask before playing ``action`` (None: play it at once)."""
         return None
 
-    def explain(self, prefix: tuple[Step, ...], cell: Cell) -> Msg | str:
-        """Why a click on ``cell`` after ``prefix`` builds no action."""
-        return Msg.of("common.text", text="")
-
     def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         return []
 
@@ -400,12 +396,21 @@ class GamePlugin:
         """The chooser's answer: the action built by ``prefix`` + ``option`` (or a longer prefix)."""
         return self.walk(prefix + (option,))
 
-    def try_action(self, action_text: str) -> Msg | str:
-        """The refusal of ``action_text`` on a copy of the game ('' if it would be legal)."""
+    def refusal(self, action: Any) -> Msg | str:
+        """The engine's refusal of ``action`` (an action object from the engine, e.g. its ``move_action``) tried on
+        a copy of the game ('' if it would be legal)."""
         try:
-            self.game.clone().apply(action_text)
+            self.game.clone().apply(action)
         except IllegalAction as e:
             return e.msg
         except ParseError:
             return ""
         return ""
+
+    def explain(self, prefix: tuple[Step, ...], cell: Cell) -> Msg | str:
+        """Why a click on ``cell`` after ``prefix`` builds no action: a game with ``move_action(src, dst)`` says why
+        the move from the selected cell is refused; else nothing."""
+        make = getattr(self.game, "move_action", None)
+        if make is None or not prefix or prefix[0].kind != "cell":
+            return Msg.of("common.text", text="")
+        return self.refusal(make(prefix[0].value, self.cell_name(cell)))

@@ -70,7 +70,7 @@ class Plugin(GamePlugin):
             pairs = []
             for a in ([] if self.game.is_over else self.game.legal_actions()):
                 if a.kind == "pick":
-                    pairs += [(a, tuple(tally_step(t) for t in p)) for p in permutations(a.args[0].split("+"))]
+                    pairs += [(a, tuple(tally_step(t) for t in p)) for p in permutations(a.tallies)]
                 else:
                     pairs.append((a, tuple(self.action_steps(a))))
             self._index = StepIndex(pairs)

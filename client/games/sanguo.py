@@ -208,9 +208,6 @@ class Plugin(GamePlugin):
                 return "special"  # an alliance (K5)
         return "capture" if there is not None else "move"
 
-    def explain(self, prefix, cell):
-        return self.try_action(f"{prefix[0].value}-{self.cell_name(cell)}")
-
     def end_reason(self, lang: str) -> str:
         """The end for the game-over box and the status line: the winner named first (a ranking by material
         names nobody, K6), the engine's reason, then every kingdom's place and why."""
