@@ -37,8 +37,9 @@ class Plugin(GamePlugin):
         """The side's colour in panels: ivory for White, grey for Black (black on the dark UI is unreadable)."""
         return ((0.92, 0.88, 0.78), (0.55, 0.55, 0.60))[seat]
 
-    def bottom_seat_flipped(self, seat: int) -> bool:
-        return seat == 1
+    def bottom_seat_yaw(self, seat: int) -> float:
+        """Black plays from the bottom turned round."""
+        return 180.0 if seat == 1 else 0.0
 
     # --- the position
     def pieces(self, obs) -> list[Piece]:

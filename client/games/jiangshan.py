@@ -102,7 +102,12 @@ class Plugin(GamePlugin):
         return (HAN_INK, (0.70, 0.70, 0.74))[seat % 2]
 
     def bottom_seat_flipped(self, seat: int) -> bool:
+        """Whether the board is turned round for ``seat`` (the second side), as the facing arrows need it."""
         return seat == 1
+
+    def bottom_seat_yaw(self, seat: int) -> float:
+        """The second side plays from the bottom turned round."""
+        return 180.0 if self.bottom_seat_flipped(seat) else 0.0
 
     # --- whose view: the seat the scene draws for (a human's, never a computer's private view)
     viewer: int | None = None

@@ -104,10 +104,6 @@ class Plugin(GamePlugin):
         self.viewer = 0
         return g
 
-    def bottom_seat_flipped(self, seat: int) -> bool:
-        """魏 (north) plays from the bottom of the screen when it is the only human: the board turns round."""
-        return self.lay.sides[seat] == "north"
-
     def bottom_seat_yaw(self, seat: int) -> float:
         """Every kingdom plays from the bottom: 蜀 (south) as drawn, 魏 (north) turned round, 吴 (east) a quarter
         turn (the camera looks from the east, 汉's arm at the top)."""
