@@ -30,7 +30,7 @@ class Plugin(GamePlugin):
     game_id = "anqi"
     show_seed = False  # anyone who knows the seed knows the deal: never shown or asked for
     start_options = ()
-    hint = "board_hint_anqi"
+    hint = "anqi.client.hint"
 
     def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         """F1's page: the goal, a turn (flip or move), the ranks, the cannon, the ruler (A5), 勤王 (A6), the end (A7)."""
@@ -83,9 +83,6 @@ class Plugin(GamePlugin):
         p = view.piece_at(cell)
         return "flip" if p is not None and p.face_down else "hover"
 
-    def explain(self, prefix, cell):
-        return self.try_action(f"move {prefix[0].value} {self.cell_name(cell)}")
-
     def out_seats(self) -> set[int]:
         return set(self.obs()["out"])
 
@@ -99,22 +96,22 @@ class Plugin(GamePlugin):
         name = lambda s: self.seat_name(s, lang)  # noqa: E731
         q = obs["qinwang"]
         if q is None:
-            lines = [(tr("anqi_no_qinwang", lang), None)]
+            lines = [(tr("anqi.client.no_qinwang", lang), None)]
         elif obs["allies"]:
             a, b = obs["allies"]
-            lines = [(tr("anqi_allied", lang, q=name(q), a=name(a), b=name(b)), None)]
+            lines = [(tr("anqi.client.allied", lang, q=name(q), a=name(a), b=name(b)), None)]
         else:
-            lines = [(tr("anqi_alliance_over", lang, q=name(q)), None)]
+            lines = [(tr("anqi.client.alliance_over", lang, q=name(q)), None)]
         for s in range(3):
             if s in obs["out"]:  # why that faction is out (not the whole ranking line: "out" is said once)
                 why = self.game.out_reason(s)
-                lines.append((tr("anqi_seat_out", lang, who=name(s), why=text(why, lang) if why else ""),
+                lines.append((tr("anqi.client.seat_out", lang, who=name(s), why=text(why, lang) if why else ""),
                               self.seat_rgb(s)))
-        lines.append((tr("anqi_quiet", lang, n=obs["quiet"], lim=obs["quiet_limit"]), None))
+        lines.append((tr("anqi.client.quiet", lang, n=obs["quiet"], lim=obs["quiet_limit"]), None))
         for s in range(3):
             if s not in obs["out"]:
                 n = sum(obs["unseen"][SEATS[s]].values())
-                lines.append((tr("anqi_face_down", lang, who=name(s), n=n), self.seat_rgb(s)))
+                lines.append((tr("anqi.client.face_down", lang, who=name(s), n=n), self.seat_rgb(s)))
         return lines
 
 

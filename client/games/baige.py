@@ -45,8 +45,9 @@ class Plugin(GamePlugin):
         """The side's colour in panels: ivory for White, grey for Black (black on the dark UI is unreadable)."""
         return ((0.92, 0.88, 0.78), (0.55, 0.55, 0.60))[seat]
 
-    def bottom_seat_flipped(self, seat: int) -> bool:
-        return seat == 1
+    def bottom_seat_yaw(self, seat: int) -> float:
+        """Black plays from the bottom turned round."""
+        return 180.0 if seat == 1 else 0.0
 
     # --- the position
     def pieces(self, obs) -> list[Piece]:
@@ -94,15 +95,12 @@ class Plugin(GamePlugin):
             return Msg.of("baige.confirm.long_check")  # C7: "the client warns first"
         return None
 
-    def explain(self, prefix, cell) -> Msg | str:
-        return self.try_action(prefix[0].value + self.cell_name(cell))
-
     # --- panels
     def move_list(self, lang: str) -> list[str]:
         obs = self.obs()
         moves = obs["moves_zh"] if lang == "zh" else obs["moves"]
         out, k, n = [], 0, 1
-        if self.game.start_fen.split()[1] == "b" and moves:
+        if obs["first_side"] == "b" and moves:
             out.append(f"{n}. …  {moves[0]}")
             k, n = 1, 2
         while k < len(moves):

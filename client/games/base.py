@@ -5,8 +5,7 @@ through the engine's common API only (engine/api.py): the observation for the pi
 actions and their ``action_steps`` for clicks, ``describe`` / ``seat_name`` / ``end_reason`` for
 words. Nothing here parses action text or FEN: a click walks the steps of the legal actions.
 
-A game overrides a few hooks (python-chess style): ``make_geometry``, ``pieces``, ``tints``,
-``mark_kind``, ``check_cells``, ``panel_lines``, ``status``, ``confirm``, ``explain`` ... See
+A game overrides a few hooks (python-chess style), listed by purpose in ``GamePlugin``'s docstring. See
 docs/architecture.md ("how to add a game").
 """
 from __future__ import annotations
@@ -79,7 +78,26 @@ class StepIndex:
 
 
 class GamePlugin:
-    """Defaults for a flat-board game; see the module docstring."""
+    """Defaults for a flat-board game; a plugin overrides only what its game needs.
+
+    Every plugin must give:
+      ``game_id``, ``make_geometry`` (cell names are the engine's), ``pieces(obs)``.
+    The board (optional): ``tints``, ``decorate`` (terrain, edges, labels, markers, tracks), ``check_cells``,
+      ``mark_kind``, ``hover_mark``, ``cell_info`` (tooltip), ``board_area`` + ``draw_over_board`` (boxes of its
+      own), ``bottom_seat_yaw``, ``seat_rgb``, ``out_seats``.
+    Clicks (optional; the default walks the engine's action steps: ``click``/``walk``/``pick``, ``index``):
+      ``explain`` (why a click builds nothing; by default the refusal of the game's ``move_action``),
+      ``choice``/``choice_rank``/``chooser_title`` (the chooser), ``buttons``/``button_label``, ``confirm``,
+      ``key_rows``/``on_key`` (the game's own keys).
+    Words and panels (optional): ``panel_lines``, ``status``, ``hint``, ``help_lines``, ``move_list``,
+      ``played``, ``handover_lines``, ``private_note``; ``seat_name``/``describe``/``end_reason`` ask the engine.
+    Cards (optional): ``hand``, ``opponent_hand_counts``, or ``card_rows`` (see client/ui/cards.py).
+    The start screen (optional, class level): ``scene``, ``show_seed``, ``hidden_deal``, ``start_options``,
+      ``option_values``, ``player_counts``, ``new_game_options``, ``subtitle``, ``has_preview`` +
+      ``preview_game``/``preview_image``; ``needs_handover`` and ``key_context`` for the scene.
+    Given by the base (not overridden): ``set_game``, ``obs``/``observation``, ``view``, ``targets``,
+      ``can_start``, ``cell``/``cell_name``, ``refusal``.
+    """
 
     game_id = ""
     scene = "board"  # which scene plays it: "board" (client/scenes/board_game.py) or the game's own
@@ -160,10 +178,6 @@ class GamePlugin:
         """A question to ask before playing ``action`` (None: play it at once)."""
         return None
 
-    def explain(self, prefix: tuple[Step, ...], cell: Cell) -> Msg | str:
-        """Why a click on ``cell`` after ``prefix`` builds no action."""
-        return Msg.of("common.text", text="")
-
     def panel_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         return []
 
@@ -191,14 +205,11 @@ class GamePlugin:
         """A seat's colour (banner, panels, the start screen's seat rows)."""
         return SEAT_RGB[seat % len(SEAT_RGB)]
 
-    def bottom_seat_flipped(self, seat: int) -> bool:
-        """Whether the board turns round so that ``seat`` plays from the bottom."""
-        return False
-
     def bottom_seat_yaw(self, seat: int) -> float:
         """How far (degrees, as the GL camera's yaw) the board turns so that ``seat`` plays from the bottom:
-        180 when ``bottom_seat_flipped``, a game with sides at the left and right may say 90 or 270."""
-        return 180.0 if self.bottom_seat_flipped(seat) else 0.0
+        0 as drawn, 180 turned round (the second side of a two-sided board), 90 or 270 for a side at the left
+        or right."""
+        return 0.0
 
     def out_seats(self) -> set[int]:
         return {p.player for p in self.game.ranking() if p.out} if self.game.is_over else set()
@@ -434,10 +445,11 @@ class GamePlugin:
         """The chooser's answer: the action built by ``prefix`` + ``option`` (or a longer prefix)."""
         return self.walk(prefix + (option,))
 
-    def try_action(self, action_text: str) -> Msg | str:
-        """The refusal of ``action_text`` on a copy of the game ('' if it would be legal)."""
+    def refusal(self, action: Any) -> Msg | str:
+        """The engine's refusal of ``action`` (an action object from the engine, e.g. its ``move_action``) tried on
+        a copy of the game ('' if it would be legal)."""
         try:
-            self.game.clone().apply(action_text)
+            self.game.clone().apply(action)
         except IllegalAction as e:
             return e.msg
         except ParseError:
@@ -500,3 +512,11 @@ class GamePlugin:
         for p in self.pieces(game.observe_all()):
             out.setdefault(p.cell, []).append(p.side)
         return out
+
+    def explain(self, prefix: tuple[Step, ...], cell: Cell) -> Msg | str:
+        """Why a click on ``cell`` after ``prefix`` builds no action: a game with ``move_action(src, dst)`` says why
+        the move from the selected cell is refused; else nothing."""
+        make = getattr(self.game, "move_action", None)
+        if make is None or not prefix or prefix[0].kind != "cell":
+            return Msg.of("common.text", text="")
+        return self.refusal(make(prefix[0].value, self.cell_name(cell)))

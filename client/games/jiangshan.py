@@ -70,7 +70,7 @@ class Plugin(GamePlugin):
             pairs = []
             for a in ([] if self.game.is_over else self.game.legal_actions()):
                 if a.kind == "pick":
-                    pairs += [(a, tuple(tally_step(t) for t in p)) for p in permutations(a.args[0].split("+"))]
+                    pairs += [(a, tuple(tally_step(t) for t in p)) for p in permutations(a.tallies)]
                 else:
                     pairs.append((a, tuple(self.action_steps(a))))
             self._index = StepIndex(pairs)
@@ -102,7 +102,12 @@ class Plugin(GamePlugin):
         return (HAN_INK, (0.70, 0.70, 0.74))[seat % 2]
 
     def bottom_seat_flipped(self, seat: int) -> bool:
+        """Whether the board is turned round for ``seat`` (the second side), as the facing arrows need it."""
         return seat == 1
+
+    def bottom_seat_yaw(self, seat: int) -> float:
+        """The second side plays from the bottom turned round."""
+        return 180.0 if self.bottom_seat_flipped(seat) else 0.0
 
     # --- whose view: the seat the scene draws for (a human's, never a computer's private view)
     viewer: int | None = None

@@ -103,10 +103,6 @@ class Plugin(GamePlugin):
         self.viewer = 0
         return g
 
-    def bottom_seat_flipped(self, seat: int) -> bool:
-        """魏 (north) plays from the bottom of the screen when it is the only human: the board turns round."""
-        return self.lay.sides[seat] == "north"
-
     def bottom_seat_yaw(self, seat: int) -> float:
         """Every kingdom plays from the bottom: 蜀 (south) as drawn, 魏 (north) turned round, 吴 (east) a quarter
         turn (the camera looks from the east, 汉's arm at the top)."""
@@ -206,9 +202,6 @@ class Plugin(GamePlugin):
             if src is not None and src["kind"] == "horse":
                 return "special"  # an alliance (K5)
         return "capture" if there is not None else "move"
-
-    def explain(self, prefix, cell):
-        return self.try_action(f"{prefix[0].value}-{self.cell_name(cell)}")
 
     def end_reason(self, lang: str) -> str:
         """The end for the game-over box and the status line: the winner named first (a ranking by material

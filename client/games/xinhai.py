@@ -264,9 +264,6 @@ class Plugin(GamePlugin):
             return Choice(step, Msg.of(key, hex=where), "橋" if v[0] == "+" else "拆", ink)
         return Choice(step, Msg.of(f"xinhai.step.{v}"), CHOICE_GLYPH.get(v, ""), ink)
 
-    def explain(self, prefix, cell):
-        return self.try_action(f"move {prefix[0].value} {self.cell_name(cell)}")
-
     viewer = 0  # the seat the board, panel and log are shown to (set by ``view``)
 
     def view(self, viewer: int, prefix=()) -> BoardView:

@@ -125,6 +125,11 @@ class AnqiGame(Game):
             self._legal = self.pos.legal_actions()
         return list(self._legal)
 
+    def move_action(self, src: str, dst: str) -> Move:
+        """The action moving the piece on cell ``src`` to cell ``dst`` (``apply`` plays it or refuses it
+        naming the rule): the plugin's structured way to ask why a click builds no move."""
+        return Move(src, dst)
+
     def parse_action(self, text: str) -> Flip | Move:
         if not isinstance(text, str):
             raise ParseError(f"action text must be a string, got {type(text).__name__}")

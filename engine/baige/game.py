@@ -179,6 +179,11 @@ class BaigeGame(Game):
         self.result_msg = Msg.of(f"baige.end.{key}", **({"side": side_msg(side)} if side else {}))
         self.result = (winner, self.result_msg.render("en"))
 
+    def move_action(self, src: str, dst: str) -> str:
+        """The action moving the piece on square ``src`` to ``dst`` (no promotion; ``apply`` plays it or refuses
+        it naming the rule): the plugin's structured way to ask why a click builds no move."""
+        return f"{src}{dst}"
+
     def parse_action(self, text: str) -> str:
         if not isinstance(text, str):
             raise ParseError(f"an action is a string, not {type(text).__name__}")
@@ -324,6 +329,7 @@ class BaigeGame(Game):
                       for sq, v in zip(SQUARES, (self.pos.board[x] for x in SQUARES)) if v},
             "king_in_check": (SQNAME[self.pos.king[self.pos.side]] if self.pos.in_check() else None),
             "side_to_move": "w" if self.pos.side > 0 else "b",
+            "first_side": "w" if Position(self.start_fen).side > 0 else "b",  # who moved first (the move list's numbers)
             "in_check": self.pos.in_check(),
             "check_streak": {("w" if s > 0 else "b"): {SQNAME[k]: v for k, v in d.items()}
                              for s, d in self.streak.items()},

@@ -34,6 +34,11 @@ class Act:
     kind: str
     args: tuple[str, ...] = ()
 
+    @property
+    def tallies(self) -> tuple[str, ...]:
+        """The tallies a ``pick`` action takes (seed 虎符的获得), in the engine's order; () for other kinds."""
+        return tuple(self.args[0].split("+")) if self.kind == "pick" and self.args else ()
+
     def __str__(self) -> str:
         try:
             return " ".join((self.kind,) + self.args)

@@ -146,6 +146,15 @@ class SanguoGame(Game):
                            for s, d in pos.legal_moves()]
         return list(self._legal)
 
+    def move_action(self, src: str, dst: str) -> Move:
+        """The move from point ``src`` to ``dst``: the legal one (with its notation), else a Move by cells that
+        ``apply`` refuses naming the rule it breaks (the plugin's structured way to ask why a click builds
+        no move)."""
+        for a in self.legal_actions():
+            if (a.src, a.dst) == (src, dst):
+                return a
+        return Move(src, dst, "")
+
     def parse_action(self, text: str) -> Move:
         """The move named by ``text``: notation in the mover's frame ("马6进5", "暗马6进5", a recorded
         "暗马6进5→兵") or "src-dst" cell names; ParseError if it is neither."""

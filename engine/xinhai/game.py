@@ -153,6 +153,11 @@ class XinhaiGame(Game):
             self._legal = rules_flow.legal(self)
         return list(self._legal)
 
+    def move_action(self, src: str, dst: str) -> Act:
+        """The action moving the unit on hex ``src`` to hex ``dst`` (``apply`` plays it or refuses it
+        naming the rule): the plugin's structured way to ask why a click builds no move."""
+        return Act("move", (src, dst))
+
     def parse_action(self, text: str) -> Act:
         return parse(text)
 
