@@ -13,14 +13,14 @@ import numpy as np
 from engine.api import Event, Game, IllegalAction, Placement, Step
 from engine.messages import Msg
 from engine.shachang import rules
-from engine.shachang.actions import (Action, Attack, End, March, Reinforce, UseItem, as_action, describe,
-                                     parse_action, validated)
+from engine.shachang.actions import Action, Attack, End, March, Reinforce, UseItem, describe
+from engine.shachang.boards import board_for
 from engine.shachang.cells import Cell, cell_name
 from engine.shachang.maps import GameMap
 from engine.shachang.observation import Observation, UnitView, common_fields
-from engine.shachang.sight import blocking_cell, line_report, steps
+from engine.shachang.sight import steps
 from engine.shachang.state import Ghost, Unit
-from engine.shachang.vision import VisionMap, diamond, visible_from
+from engine.shachang.vision import VisionMap
 
 
 class ShachangGame(Game):
@@ -42,6 +42,7 @@ class ShachangGame(Game):
             raise ValueError(f"map is {game_map.heights.shape[0]}x{game_map.heights.shape[1]}, "
                              f"the {preset} preset wants {p.size}x{p.size}")
         self.P = p
+        self.geometry = board_for(p.board, p.size)  # the board: cells, names, texts, sight (boards.py)
         self.preset_key = preset
         self.mode = mode
         self.seed = int(seed)
@@ -123,7 +124,7 @@ class ShachangGame(Game):
         return list(self._log)
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+        return self.geometry.parse_action(text)
 
     # -------------------------------------------------------- common layer
     @property
@@ -137,24 +138,12 @@ class ShachangGame(Game):
 
     def describe(self, action) -> Msg:
         """The action as a keyed message ("march a1 c2 3" / "行军 a1→c2 3人")."""
-        return describe(validated(as_action(action), self.size))
+        return self.geometry.describe(self._validated(action))
 
     def action_steps(self, action) -> tuple[Step, ...]:
         """march: cell src, cell dst, count; attack: cell src, cell dst; reinforce: cell, count; end: button
         (a malformed action is refused as in ``check``)."""
-        a = validated(as_action(action), self.size)
-        if isinstance(a, March):
-            return (Step("cell", cell_name(a.src)), Step("cell", cell_name(a.dst)),
-                    Step("count", str(a.count), "shachang.step.count"))
-        if isinstance(a, Attack):
-            return (Step("cell", cell_name(a.src)), Step("cell", cell_name(a.dst)))
-        if isinstance(a, Reinforce):
-            return (Step("cell", cell_name(a.cell)), Step("count", str(a.count), "shachang.step.count"))
-        if isinstance(a, UseItem):
-            from engine.shachang.item_rules import item_steps
-
-            return item_steps(a)
-        return (Step("button", "end", "shachang.act.end"),)
+        return self.geometry.action_steps(self._validated(action))
 
     def events(self, player: int) -> list[Event]:
         """The log entries ``player`` may read (S7: fog hides what the player did not see)."""
@@ -193,17 +182,19 @@ class ShachangGame(Game):
         return sum(u.count for u in self.units.values() if u.owner == player)
 
     def unit_count(self, player: int) -> int:
-        return sum(1 for u in self.units.values() if u.owner == player)
+        """The units of ``player`` on the field, counted as its board counts them."""
+        return self.geometry.unit_count(self, player)
 
     def has_soldiers(self, player: int) -> bool:
         return self.reserve[player] > 0 or any(u.owner == player for u in self.units.values())
 
     def in_bounds(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.size and 0 <= cell[1] < self.size
+        """Whether ``cell`` is on the board."""
+        return self.geometry.in_bounds(cell)
 
     def cell_name(self, cell: Cell) -> str:
         """The name of a cell ("c3"; the star names its cells its own way)."""
-        return cell_name(cell)
+        return self.geometry.cell_name(cell)
 
     # -------------------------------------------------------------- vision
     def _observer(self, cell: Cell, u: Unit) -> tuple[int, int, int, int]:
@@ -392,12 +383,9 @@ class ShachangGame(Game):
     # ----------------------------------------------------------- queries
     @property
     def grid(self):
-        """The board geometry (engine.grids): 4-neighbour steps (S1, S15), line levels (S2), cell names."""
-        g = self.__dict__.get("_grid")
-        if g is None:  # the shared grid of this size (copies and pickles of it are the same object)
-            from engine.shachang.cells import board_grid
-            g = self.__dict__["_grid"] = board_grid(self.size)
-        return g
+        """The board geometry (engine.grids): the square's 4-neighbour steps (S1, S15), line levels (S2),
+        cell names; the star's hex lattice (S19a, S19f)."""
+        return self.geometry.grid
 
     def _passable(self, player: int) -> np.ndarray:
         """Cells a march of ``player`` may pass this turn: empty and (with fog) seen this turn (S10, S15)."""
@@ -474,26 +462,17 @@ class ShachangGame(Game):
         return sorted(out)
 
     def _attack_block(self, src: Cell, u: Unit, dst: Cell, t: Unit):
-        if self.mode == "classic":
-            return None
-        z = int(self.heights[src]) + u.count
-        x = int(self.heights[dst]) + t.count
-        return blocking_cell(self.heights, src, dst, z, x)
+        """The cell blocking the attack line (S5, the board's heights), or None."""
+        return self.geometry.attack_block(self, src, u, dst, t)
 
     def sight_line(self, src: Cell, dst: Cell, attack: bool = True) -> list[dict]:
         """Every cell the line src→dst checks with a, b, x, y, z and the S5 sides (attack or vision heights)."""
-        u = self.units.get(src)
-        z = int(self.heights[src]) + (u.count if u else 0)
-        t = self.units.get(dst)
-        x = int(self.heights[dst]) + (t.count if (attack and t) else 0)
-        return line_report(self.heights, src, dst, z, x)
+        return self.geometry.sight_line(self, src, dst, attack)
 
     def cell_vision(self, cell: Cell, count: int | None = None) -> np.ndarray:
-        """Cells a unit of ``count`` soldiers (default: the unit there, else 1) on ``cell`` would see (S6)."""
-        u = self.units.get(cell)
-        n = count if count else (u.count if u else 1)
-        z = int(self.heights[cell]) + n
-        return visible_from(self.heights, cell, z, rules.vision_range(n))
+        """Cells a unit of ``count`` soldiers (default: the unit there, else 1; on the star one soldier
+        with its unit's vision range) on ``cell`` would see (S6, S19f)."""
+        return self.geometry.cell_vision(self, cell, count)
 
     def reinforce_cells(self) -> list[Cell]:
         """Cells where the current player may place reinforcements now (empty if none allowed)."""
@@ -557,7 +536,7 @@ class ShachangGame(Game):
     # the board's hooks of check() (the star overrides them: engine/shachang/star_game.py)
     def _validated(self, action) -> Action:
         """The parsed action with its form checked (types, counts, cells on the board)."""
-        return validated(as_action(action), self.size)
+        return self.geometry.validated(action)
 
     def _check_item(self, a: UseItem) -> None:
         from engine.shachang.item_rules import check_item

@@ -35,11 +35,9 @@ from engine.shachang import star_cells as sc
 from engine.shachang.actions import Attack, End, March, Reinforce, UseItem
 from engine.shachang.game import ShachangGame, _seat
 from engine.shachang.maps import GameMap
-from engine.shachang.sight import blocking_cell, line_report
-from engine.shachang.star_actions import (StarAttack, StarMarch, StarReinforce, as_star_action, describe,
-                                          parse_action, validated)
+from engine.shachang.star_actions import StarAttack, StarMarch, StarReinforce, describe
 from engine.shachang.state import Ghost, Unit
-from engine.shachang.vision import VisionMap, visible_from
+from engine.shachang.vision import VisionMap
 
 Cell = tuple[int, int]
 
@@ -81,66 +79,10 @@ class StarGame(ShachangGame):
                 item_setup = self.item_setup = star_items.check_setup(item_setup, players, mode)
             self.items = star_items.create(self, item_seed, item_setup, item_forced)
 
-    # ------------------------------------------------------------ geometry
-    @property
-    def grid(self):
-        """The hex lattice on array indices (S19a steps, S19f lines)."""
-        return sc.LATTICE
-
-    def in_bounds(self, cell: Cell) -> bool:
-        return sc.on_star(cell)
-
-    def cell_name(self, cell: Cell) -> str:
-        """The star name of a cell ("i5")."""
-        return sc.name(cell)
-
+    # ------------------------------------------------------------ geometry (boards.StarBoard)
     def home(self, player: int) -> tuple[Cell, ...]:
         """The cells of ``player``'s own point (S19c)."""
         return self.spawns[player]
-
-    # ------------------------------------------------------------ text
-    def parse_action(self, text: str):
-        if isinstance(text, str) and text.split()[:1] == ["item"]:
-            from engine.shachang.star_items import parse_item
-
-            return parse_item(text.split()[1:])
-        return parse_action(text)
-
-    def _validated(self, action):
-        """A validated star action (item uses too) from an action or its text."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        if isinstance(action, UseItem):
-            from engine.shachang import star_items
-
-            return star_items.validated(action)
-        return validated(as_star_action(action))
-
-    def describe(self, action) -> Msg:
-        """The action as a keyed message with star cell names."""
-        a = self._validated(action)
-        if isinstance(a, UseItem):
-            from engine.shachang.star_items import describe as describe_item
-
-            return describe_item(a)
-        return describe(a)
-
-    def action_steps(self, action):
-        from engine.api import Step
-
-        a = self._validated(action)
-        if isinstance(a, UseItem):
-            from engine.shachang.star_items import item_steps
-
-            return item_steps(a)
-        if isinstance(a, March):
-            return (Step("cell", sc.name(a.src)), Step("cell", sc.name(a.dst)),
-                    Step("count", str(a.count), "shachang.step.count"))
-        if isinstance(a, Attack):
-            return (Step("cell", sc.name(a.src)), Step("cell", sc.name(a.dst)))
-        if isinstance(a, Reinforce):
-            return (Step("cell", sc.name(a.cell)), Step("count", str(a.count), "shachang.step.count"))
-        return (Step("button", "end", "shachang.act.end"),)
 
     # ------------------------------------------------------------ groups (S19b)
     def groups(self, player: int) -> list[list[Cell]]:
@@ -160,9 +102,6 @@ class StarGame(ShachangGame):
                         seen.add(n)
                         stack.append(n)
         return sorted(seen)
-
-    def unit_count(self, player: int) -> int:
-        return len(self.groups(player))
 
     def can_attack_group(self, group) -> bool:
         """S19e: at least one soldier that has not moved and none that is spent."""
@@ -253,19 +192,6 @@ class StarGame(ShachangGame):
         super()._add_ghost(g)
         self.explored[g.owner] &= sc.MASK
 
-    def cell_vision(self, cell: Cell, count: int | None = None) -> np.ndarray:
-        """Cells one soldier on ``cell`` would see with the vision range of a unit of ``count``
-        (default: its unit there, else 1) (S3, S19f)."""
-        n = count if count else (len(self.group_of(cell)) if cell in self.units else 1)
-        z = int(self.heights[cell]) + 1
-        return visible_from(self.heights, cell, z, rules.vision_range(n), sc.LATTICE) & sc.MASK
-
-    def sight_line(self, src: Cell, dst: Cell, attack: bool = True) -> list[dict]:
-        """Every cell the line src→dst checks (S19f heights, seam rule) with a, b, x, y, z and S5's sides."""
-        z = int(self.heights[src]) + 1
-        x = int(self.heights[dst]) + (1 if (attack and dst in self.units) else 0)
-        return line_report(self.heights, src, dst, z, x, grid=sc.LATTICE)
-
     # ------------------------------------------------------------ turns
     def _reinforce_cells(self, player: int) -> list[Cell]:
         """Free cells of the own point (S19c; the point is always in its owner's sight, D-S1); with
@@ -343,14 +269,6 @@ class StarGame(ShachangGame):
         return sorted(c for c, t in self.units.items()
                       if t.owner != self.cur and vis[c] and sc.distance(cell, c) <= rng and not t.hidden
                       and self._attack_block(cell, u, c, t) is None)
-
-    def _attack_block(self, src: Cell, u: Unit, dst: Cell, t: Unit):
-        """The cell blocking the attack line (S5, S19f: heights terrain + 1), or None."""
-        if self.mode == "classic":
-            return None
-        z = int(self.heights[src]) + 1
-        x = int(self.heights[dst]) + 1
-        return blocking_cell(self.heights, src, dst, z, x, grid=sc.LATTICE)
 
     def legal_actions(self):
         """Every legal action of the current player (complete)."""
