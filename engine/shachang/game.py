@@ -1,27 +1,38 @@
-"""The 沙场秋点兵 game state and its rules (seed 003, rulings S1–S21).
+"""The 沙场秋点兵 game (seed 003, rulings S1–S21): one class for every preset, the star too (S19h).
 
-``ShachangGame`` holds the true state. Every action is checked completely
-before anything changes, so an illegal action raises ``IllegalAction`` (with
-the rule it breaks) and leaves the state untouched.
+``ShachangGame`` holds the true state. Every action is checked completely before anything
+changes, so an illegal action raises ``IllegalAction`` (with the rule it breaks) and leaves the
+state untouched. Its parts:
+
+* the board object ``game.geometry`` (engine/shachang/boards.py: the square heightmap or the star)
+  holds the rules that depend on the board: cells and names, sight, vision, reinforcement cells,
+  marches, attacks, the checks and effects of the actions, the items' hooks, observations;
+* ``Turns`` (turns.py): turns, phases, rounds, elimination and the end of the game;
+* ``Log`` (log.py): the log and who may read each entry;
+* ``Checks`` (checks.py): ``check`` and the check steps both boards share;
+* this module: the state, the common API, counting, ``apply`` and the delegation to the board.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from engine.api import Event, Game, IllegalAction, Placement, Step
+from engine.api import Event, Game, Placement, Step
 from engine.messages import Msg
 from engine.shachang import rules
-from engine.shachang.actions import Action, Attack, End, March, Reinforce, UseItem, describe
+from engine.shachang.actions import Action, Attack, End, March, Reinforce, UseItem
 from engine.shachang.boards import board_for
+from engine.shachang.checks import Checks
 from engine.shachang.cells import Cell
+from engine.shachang.log import Log
 from engine.shachang.log import seat as _seat
 from engine.shachang.maps import GameMap
 from engine.shachang.observation import Observation
 from engine.shachang.state import Ghost, Unit
+from engine.shachang.turns import Turns
 from engine.shachang.vision import VisionMap
 
 
-class ShachangGame(Game):
+class ShachangGame(Turns, Log, Checks, Game):
     """A game of 沙场秋点兵 on one map with one rule mode (S21)."""
 
     game_id = "shachang"
@@ -143,14 +154,6 @@ class ShachangGame(Game):
         (a malformed action is refused as in ``check``)."""
         return self.geometry.action_steps(self._validated(action))
 
-    def events(self, player: int) -> list[Event]:
-        """The log entries ``player`` may read (S7: fog hides what the player did not see)."""
-        return [ev for ev, _ in self._events if ev.seen_by(player)]
-
-    def end_reason(self):
-        """Why the game ended as a keyed message ("" while it goes on)."""
-        return self._end_msg if self.over and self._end_msg is not None else ""
-
     def clone(self) -> "ShachangGame":
         """An independent copy (the read-only map is shared)."""
         import copy
@@ -180,142 +183,6 @@ class ShachangGame(Game):
     def cell_name(self, cell: Cell) -> str:
         """The name of a cell ("c3"; the star names its cells its own way)."""
         return self.geometry.cell_name(cell)
-
-    # -------------------------------------------------------------- vision
-    def _drop_ghosts(self, owner: int) -> None:
-        keep = []
-        for g in self.ghosts:
-            if g.owner == owner:
-                self._vision.remove(g.owner, (g.cell[0], g.cell[1], 0, g.radius), ignore_terrain=True)
-            else:
-                keep.append(g)
-        self.ghosts = keep
-
-    # --------------------------------------------------------------- turns
-    def reinforce_room(self, player: int | None = None) -> int:
-        """How many soldiers the player may still place this phase (0 if none)."""
-        p = self.cur if player is None else player
-        if self.over or p != self.cur or self.phase != "reinforce":
-            return 0
-        return max(0, min(self.reserve[p], self.P.cap - self.field(p)))
-
-    def _must_reinforce(self) -> bool:
-        return self.phase == "reinforce" and not self.acted and self.field(self.cur) == 0
-
-    def _next_player(self) -> tuple[int, bool]:
-        """The next living player after ``cur`` and whether the turn order wrapped (a new round)."""
-        nxt = self.cur
-        for _ in range(self.n):
-            nxt = (nxt + 1) % self.n
-            if not self.out[nxt]:
-                break
-        return nxt, nxt <= self.cur
-
-    def _pass_to_next(self) -> None:
-        """Hand the turn to the next living player, ending the game at the round limit (S17, S18)."""
-        nxt, wrapped = self._next_player()
-        self.cur = nxt
-        if wrapped:
-            self.round += 1
-            if self.round > self.round_limit:
-                self.round = self.round_limit
-                self._finish(Msg.of("shachang.end.round_limit", n=self.round_limit))
-
-    def _eliminate(self, p: int, reason: Msg, knowers: frozenset | None = None) -> None:
-        """Put ``p`` out. Everybody learns that ``p`` is out; the ``reason`` (which may name a
-        killer or hint at hidden soldiers) only ``knowers`` (None = everybody)."""
-        if self.out[p]:
-            return
-        self.out[p] = True
-        self.voided[p] += self.reserve[p]
-        self.reserve[p] = 0
-        self.out_order.append(p)
-        self._event(reason, knowers)
-        if knowers is not None:
-            others = frozenset(range(self.n)) - knowers
-            if others:
-                self._event(Msg.of("shachang.ev.out", seat=_seat(p)), others)
-
-    def _living(self) -> list[int]:
-        return [p for p in range(self.n) if not self.out[p]]
-
-    def _check_end(self) -> bool:
-        """End the game when only one player has soldiers (S18)."""
-        living = [p for p in range(self.n) if not self.out[p] and self.has_soldiers(p)]
-        for p in range(self.n):
-            if not self.out[p] and not self.has_soldiers(p):
-                self._eliminate(p, Msg.of("shachang.ev.out_no_soldiers", seat=_seat(p)), self._private(p))
-        if len(living) <= 1:
-            self.over = True
-            if living:
-                self.winner_by_wipeout = living[0]
-                self._end_msg = Msg.of("shachang.end.wipeout", seat=_seat(living[0]))
-            else:
-                self._end_msg = Msg.of("shachang.end.nobody")
-            self.phase = "over"
-            self._event(Msg.of("shachang.ev.game_over", reason=self._end_msg), None)
-            return True
-        return False
-
-    def _end_turn(self) -> None:
-        """End the current player's turn: the items count down, ghosts of its own fade (S9), a round
-        of passes ends the game (S18), else the next living player's turn opens."""
-        self.geometry.turn_ending(self)
-        p = self.cur
-        if self.items is not None:
-            from engine.shachang.items import end_turn
-
-            end_turn(self, p)  # S20d, S20g, S20i count down
-        for u in self.units.values():
-            if u.owner == p:
-                u.last_count = u.count
-        self._drop_ghosts(p)  # S9: ghost vision lasts until the end of the owner's next turn
-        self.idle_streak = 0 if self.acted else self.idle_streak + 1
-        if self.idle_streak >= len(self._living()):
-            self._finish(Msg.of("shachang.end.idle"))
-            return
-        self._pass_to_next()
-        self._start_turn()
-
-    def _start_turn(self) -> None:
-        """Open the current player's turn (扎营, fresh move power); eliminate a player that cannot reinforce (S13, S14)."""
-        self._open_turn()
-        self.geometry.turn_opened(self)
-
-    def _open_turn(self) -> None:
-        """扎营 and fresh move power for the current player; pass over players that are out (S13, S14)."""
-        while not self.over:
-            p = self.cur
-            for u in self.units.values():
-                if u.owner == p:
-                    u.fresh = False  # 扎营
-                    u.attacked = False
-                    u.moves = 0 if (u.jail or u.hidden) else self.P.move  # S20d, S20g: no marches
-            self.phase = "reinforce"
-            self.acted = False
-            self.seen = self.visible(p).copy()
-            if self.field(p) == 0 and (self.reserve[p] == 0 or not self._reinforce_cells(p)):
-                key = "shachang.ev.out_no_cell" if self.reserve[p] else "shachang.ev.out_no_soldiers_turn"
-                self._eliminate(p, Msg.of(key, seat=_seat(p)), self._private(p))
-                if self._check_end():
-                    return
-                self._pass_to_next()
-                continue
-            return
-
-    def _finish(self, reason: Msg) -> None:
-        self.over = True
-        self.phase = "over"
-        self._end_msg = reason
-        self._event(Msg.of("shachang.ev.game_over", reason=reason), None)
-
-    def _event(self, msg: Msg, who: frozenset | None) -> None:
-        self._events.append((Event(msg, who), msg.render("en")))
-
-    def _private(self, p: int) -> frozenset | None:
-        """Who may read a fact about ``p``'s own soldiers: everybody without fog, else ``p`` alone."""
-        return frozenset([p]) if self.fog else None
-
 
     # ------------------------------------------------ the board's rules (geometry)
     # What differs between the square heightmap and the star is the board object's
@@ -458,103 +325,9 @@ class ShachangGame(Game):
         return self._reinforce_cells(self.cur)
 
     # ------------------------------------------------------------- apply
-    def check(self, action) -> Action:
-        """Raise IllegalAction if ``action`` (or its text) is illegal now; return the parsed action.
-
-        The action's form (types, counts, cells on the board) is checked first; with fog, the rules
-        about what the player knows (S10 seen cells, S14 vision, S8 sight) come before any rule that
-        looks at a cell's occupant, so a refusal never reveals a hidden enemy."""
-        a = self._validated(action)
-        if self.over:
-            raise IllegalAction("game over", key="shachang.game_over", action=self.describe(a),
-                                reason=self._end_msg or "")
-        if isinstance(a, Reinforce):
-            self._check_reinforce(a)
-        elif isinstance(a, March):
-            self._check_march(a)
-        elif isinstance(a, Attack):
-            self._check_attack(a)
-        elif isinstance(a, UseItem):
-            self._check_item(a)
-        elif self._must_reinforce():  # End
-            raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce",
-                                action=self.describe(a), seat=_seat(self.cur))
-        return a
-
     def _validated(self, action) -> Action:
         """The parsed action with its form checked (types, counts, cells on the board)."""
         return self.geometry.validated(action)
-
-    # shared steps of the checks (both boards)
-    def _check_reserve(self, act: Msg, cap_rule: str) -> int:
-        """S13: a reserve soldier to place and room under the field cap (``cap_rule`` names the board's
-        ruling), or raise; the soldiers on the field."""
-        p = self.cur
-        if self.reserve[p] == 0:
-            raise IllegalAction("S13 reserve", key="shachang.reinforce.no_reserve", action=act, seat=_seat(p))
-        f = self.field(p)
-        if f >= self.P.cap:
-            raise IllegalAction(cap_rule, key="shachang.reinforce.cap_reached", action=act, field=f, cap=self.P.cap)
-        return f
-
-    def _enemy_held(self, act: Msg, cell: Cell, rule: str, key: str) -> Unit | None:
-        """The unit on ``cell``, or raise ``rule`` when an enemy holds it (reinforcement S13, march S15)."""
-        u = self.units.get(cell)
-        if u is not None and u.owner != self.cur:
-            raise IllegalAction(rule, key=key, action=act, cell=self.cell_name(cell), owner=_seat(u.owner))
-        return u
-
-    def _own_unit(self, a, rule: str, what: str = "unit") -> Unit:
-        """The current player's unit (the star: soldier) on a.src, or raise (S13 forced reinforcement
-        first, then ``rule`` own unit)."""
-        p = self.cur
-        act = describe(a, self.cell_name)
-        if self._must_reinforce():
-            raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce", action=act,
-                                seat=_seat(p))
-        u = self.units.get(a.src)
-        if u is None or u.owner != p:
-            raise IllegalAction(f"{rule} own {what}", key="shachang.unit.none", action=act, seat=_seat(p),
-                                cell=self.cell_name(a.src))
-        return u
-
-    def _march_target(self, act: Msg, a: March) -> Unit | None:
-        """The march's destination checks every board shares (S15 same cell, S10 unseen before
-        occupancy, the items' S20d/S20g, S15 enemy-held); the own unit there or None."""
-        if a.src == a.dst:
-            raise IllegalAction("S15 march", key="shachang.march.same_cell", action=act)
-        # S10 before occupancy: an unseen cell is refused the same way whoever stands on it
-        if self.fog and not self.seen[a.dst]:
-            raise IllegalAction("S10 unseen cell", key="shachang.march.unseen", action=act,
-                                cell=self.cell_name(a.dst))
-        self._item_checks(a)  # S20d, S20g before the occupant is named
-        return self._enemy_held(act, a.dst, "S15 enemy-held cell", "shachang.march.enemy_cell")
-
-    def _attack_target(self, act: Msg, a: Attack) -> Unit:
-        """The attacked enemy unit (S8 in sight before the target is named, the items' S20g, an enemy
-        target), or raise."""
-        p = self.cur
-        if self.fog and not self.visible(p)[a.dst]:
-            raise IllegalAction("S8 target in sight", key="shachang.attack.not_in_sight", action=act,
-                                cell=self.cell_name(a.dst), seat=_seat(p))
-        self._item_checks(a)  # S20g before the target is named
-        t = self.units.get(a.dst)
-        if t is None or t.owner == p:
-            raise IllegalAction("S8 enemy target", key="shachang.attack.no_enemy", action=act,
-                                cell=self.cell_name(a.dst))
-        return t
-
-    def _blocked(self, act: Msg, a: Attack, u: Unit, t: Unit, blk) -> IllegalAction:
-        """The refusal of an attack whose line the cell of ``blk`` blocks (S8: the inequality with the
-        shooter's and target's heights; never-seen ground names no cell and no height, S11, D17)."""
-        (cell, aa, bb, y) = blk
-        if self.fog and not self.explored[self.cur][cell]:
-            return IllegalAction("S8 attack blocked", key="shachang.attack.blocked_unexplored", action=act)
-        z = int(self.heights[a.src]) + u.count
-        x = int(self.heights[a.dst]) + t.count
-        return IllegalAction("S8 attack blocked", key="shachang.attack.blocked", action=act,
-                             cell=self.cell_name(cell), lhs=(aa + bb) * y, rhs=aa * z + bb * x,
-                             a=aa, b=bb, y=y, z=z, x=x)
 
     def apply(self, action) -> None:
         """Play ``action`` (or its text); raises IllegalAction naming the rule and changes nothing if illegal."""

@@ -2,9 +2,29 @@
 did not see)."""
 from __future__ import annotations
 
+from engine.api import Event
 from engine.messages import Msg
 
 
 def seat(p: int) -> Msg:
     """A seat's name as a keyed message ("P1" / "玩家1")."""
     return Msg.of("common.seat", n=p + 1)
+
+
+class Log:
+    """The game's log (``ShachangGame``'s part): keyed entries, each with the players who may read it."""
+
+    def events(self, player: int) -> list[Event]:
+        """The log entries ``player`` may read (S7: fog hides what the player did not see)."""
+        return [ev for ev, _ in self._events if ev.seen_by(player)]
+
+    def end_reason(self):
+        """Why the game ended as a keyed message ("" while it goes on)."""
+        return self._end_msg if self.over and self._end_msg is not None else ""
+
+    def _event(self, msg: Msg, who: frozenset | None) -> None:
+        self._events.append((Event(msg, who), msg.render("en")))
+
+    def _private(self, p: int) -> frozenset | None:
+        """Who may read a fact about ``p``'s own soldiers: everybody without fog, else ``p`` alone."""
+        return frozenset([p]) if self.fog else None
