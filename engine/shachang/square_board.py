@@ -44,7 +44,11 @@ class SquareGeometry(Geometry):
 
     def __init__(self, size: int):
         self.size = size
-        self.grid = board_grid(size)  # 4-neighbour steps (S1, S15), line levels (S2), names
+
+    @property
+    def grid(self):
+        """The shared square grid (engine.grids): 4-neighbour steps (S1, S15), line levels (S2), names."""
+        return board_grid(self.size)  # asked when first used: the grid the grids' cache holds then
 
     # ------------------------------------------------------------ cells
     def in_bounds(self, cell: Cell) -> bool:
