@@ -149,7 +149,7 @@ class SquareGeometry(Geometry):
         for cell in cells:
             old = game._obs.get(cell)
             u = game.units.get(cell)
-            new = (u.owner, self.observer(game, cell, u)) if u else None
+            new = (u.owner, game._observer(cell, u)) if u else None
             if old == new:
                 continue
             if old:
@@ -180,7 +180,7 @@ class SquareGeometry(Geometry):
         u = game.units.get(cell)
         if game.over or u is None or u.owner != game.cur or not u.can_act or u.moves <= 0:
             return {}
-        reach = self.bfs(game, cell, u.moves, self.passable(game, game.cur))
+        reach = game._bfs(cell, u.moves, self.passable(game, game.cur))
         if game.items is not None:
             from engine.shachang.items import reach_filter
 
@@ -227,12 +227,12 @@ class SquareGeometry(Geometry):
     def march_cost(self, game, src: Cell, dst: Cell, moves: int) -> int | None:
         """Fewest steps of a march src→dst now; a number above ``moves`` only to explain a refusal."""
         passable = self.passable(game, game.units[src].owner)
-        reach = self.bfs(game, src, moves, passable)
+        reach = game._bfs(src, moves, passable)
         if dst in reach:
             return reach[dst]
         # not within the move power: find the true cost (bounded search) for the message
         limit = min(4 * len(game.grid), steps(src, dst) + 4 * max(moves, 3) + 8)
-        return self.bfs(game, src, limit, passable).get(dst)
+        return game._bfs(src, limit, passable).get(dst)
 
     def attack_targets(self, game, cell: Cell) -> list[Cell]:
         """Enemy cells the current player's unit on ``cell`` may attack now (S8)."""
@@ -304,7 +304,7 @@ class SquareGeometry(Geometry):
         elif a.cell not in game.spawns[p]:
             raise IllegalAction("S13 spawn cell", key="shachang.reinforce.spawn_only", action=act,
                                 cells=", ".join(cell_name(c) for c in game.spawns[p]))
-        self.item_checks(game, a)  # S20g before the occupant is named
+        game._item_checks(a)  # S20g before the occupant is named
         u = game._enemy_held(act, a.cell, "S13 enemy-held cell", "shachang.reinforce.enemy_cell")
         if u is None and game.unit_count(p) >= game.P.max_units:
             raise IllegalAction("S17 maximum units", key="shachang.reinforce.max_units", action=act,
@@ -378,7 +378,7 @@ class SquareGeometry(Geometry):
         game.acted = True
         game._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=cell_name(a.cell), n=a.count),
                     game._private(p))
-        self.refresh_vision(game, [a.cell])
+        game._refresh_vision([a.cell])
 
     def apply_item(self, game, a: UseItem) -> None:
         from engine.shachang.item_rules import apply_item
@@ -414,7 +414,7 @@ class SquareGeometry(Geometry):
         game._event(Msg.of("shachang.ev.march_step" if cost == 1 else "shachang.ev.march_steps", seat=_seat(p),
                            src=cell_name(a.src), dst=cell_name(a.dst), n=a.count, cost=cost),
                     game._private(p))
-        self.refresh_vision(game, [a.src, a.dst])
+        game._refresh_vision([a.src, a.dst])
 
     def apply_attack(self, game, p: int, a: Attack) -> None:
         u = game.units[a.src]
@@ -443,11 +443,11 @@ class SquareGeometry(Geometry):
                                    victim=_seat(victim), cell=dst, n=t.count), frozenset([victim]))
         if t.count == 0:
             del game.units[a.dst]
-            self.refresh_vision(game, [a.dst])
+            game._refresh_vision([a.dst])
             if game.fog:  # S9 英灵视野
-                self.add_ghost(game, Ghost(victim, a.dst, rules.vision_range(max(1, t.last_count))))
+                game._add_ghost(Ghost(victim, a.dst, rules.vision_range(max(1, t.last_count))))
         else:
-            self.refresh_vision(game, [a.dst])
+            game._refresh_vision([a.dst])
         if not game.has_soldiers(victim):
             # everybody learns the victim is out; only those who saw the shot learn who fired it
             game._eliminate(victim, Msg.of("shachang.ev.out_wiped_by", seat=_seat(victim), by=_seat(p)), knowers)

@@ -141,7 +141,7 @@ class StarGeometry(Geometry):
     # ------------------------------------------------------------ units and sight
     def unit_count(self, game, player: int) -> int:
         """The units of ``player``: its groups of connected soldiers (S19b)."""
-        return len(self.groups(game, player))
+        return len(game.groups(player))
 
     def attack_block(self, game, src: Cell, u, dst: Cell, t):
         """The cell blocking the attack line (S5, S19f: heights terrain + 1, seam rule), or None."""
@@ -160,7 +160,7 @@ class StarGeometry(Geometry):
     def cell_vision(self, game, cell: Cell, count: int | None = None):
         """Cells one soldier on ``cell`` would see with the vision range of a unit of ``count``
         (default: its unit there, else 1) (S3, S19f)."""
-        n = count if count else (len(self.group_of(game, cell)) if cell in game.units else 1)
+        n = count if count else (len(game.group_of(cell)) if cell in game.units else 1)
         z = int(game.heights[cell]) + 1
         return visible_from(game.heights, cell, z, rules.vision_range(n), sc.LATTICE) & sc.MASK
 
@@ -239,7 +239,7 @@ class StarGeometry(Geometry):
         """Bring every player's vision up to date (S10: after every action)."""
         if not game.fog:
             return
-        self.ensure_hex_vision(game)
+        game._ensure_hex_vision()
         want = self.observers(game)
         changed = set()
         for p in range(game.n):
@@ -264,7 +264,7 @@ class StarGeometry(Geometry):
         (D-S1); the whole star without fog. Never a cell off the star."""
         if not game.fog:
             return sc.MASK.copy()
-        self.ensure_hex_vision(game)
+        game._ensure_hex_vision()
         vis = (game._vision.counts[player] > 0) & sc.MASK
         for c in game.spawns[player]:
             vis[c] = True
@@ -272,7 +272,7 @@ class StarGeometry(Geometry):
 
     def add_ghost(self, game, g: Ghost) -> None:
         """The ghost vision on the hex lattice, never off the star (S9, D-S6)."""
-        self.ensure_hex_vision(game)
+        game._ensure_hex_vision()
         super().add_ghost(game, g)
         game.explored[g.owner] &= sc.MASK
 
@@ -312,7 +312,7 @@ class StarGeometry(Geometry):
         if game.over or u is None or u.owner != game.cur or not u.can_act or game._must_reinforce():
             return {}
         b = game.budget_left(cell)
-        reach = self.bfs(game, cell, b) if b > 0 else {}
+        reach = game._bfs(cell, b) if b > 0 else {}
         if game.items is not None:
             from engine.shachang.star_items import reach_filter
 
@@ -376,7 +376,7 @@ class StarGeometry(Geometry):
         game._check_reserve(act, "S19c field cap")
         if a.cell not in game.spawns[p]:
             raise IllegalAction("S19c own point", key="shachang.star.reinforce_point", action=act, seat=_seat(p))
-        self.item_checks(game, a)
+        game._item_checks(a)
         u = game._enemy_held(act, a.cell, "S13 enemy-held cell", "shachang.reinforce.enemy_cell")
         self.one_soldier(game, act, a.cell, u)
 
@@ -407,7 +407,7 @@ class StarGeometry(Geometry):
         b = game.budget_left(a.src)
         if b <= 0:
             raise IllegalAction("S19d budget", key="shachang.march.no_moves", action=act, cell=src)
-        cost = self.bfs(game, a.src, 4 * len(sc.CELLS)).get(a.dst)
+        cost = game._bfs(a.src, 4 * len(sc.CELLS)).get(a.dst)
         if cost is None:
             raise IllegalAction("S19d path", key="shachang.march.no_path_seen" if game.fog else "shachang.march.no_path",
                                 action=act, cell=sc.name(a.dst))
@@ -439,7 +439,7 @@ class StarGeometry(Geometry):
         game.acted = True
         game._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=sc.name(a.cell), n=1),
                     game._private(p))
-        self.refresh_vision(game)
+        game._refresh_vision()
 
     def apply_item(self, game, a: UseItem) -> None:
         from engine.shachang.star_items import apply as apply_item
@@ -452,8 +452,8 @@ class StarGeometry(Geometry):
         after_action(game, a, p)
 
     def apply_march(self, game, p: int, a: March) -> None:
-        self.begin_battle(game)
-        cost = self.bfs(game, a.src, game.budget_left(a.src))[a.dst]
+        game._begin_battle()
+        cost = game._bfs(a.src, game.budget_left(a.src))[a.dst]
         game.acted = True
         i = game.origin.pop(a.src)
         game.budgets[i] -= cost
@@ -464,10 +464,10 @@ class StarGeometry(Geometry):
         self.spread_spent(game)  # it joins whatever touches it where it stops (S19d, S19e)
         game._event(Msg.of("shachang.ev.march_step" if cost == 1 else "shachang.ev.march_steps", seat=_seat(p),
                            src=sc.name(a.src), dst=sc.name(a.dst), n=1, cost=cost), game._private(p))
-        self.refresh_vision(game)
+        game._refresh_vision()
 
     def apply_attack(self, game, p: int, a: Attack) -> None:
-        self.begin_battle(game)
+        game._begin_battle()
         game.acted = True
         for c in game.group_of(a.src):
             game.units[c].attacked = True  # the whole unit is spent (S19e)
@@ -493,9 +493,9 @@ class StarGeometry(Geometry):
             if not sees:
                 game._event(Msg.of("shachang.star.ev.unseen_hit", victim=_seat(victim), cell=dst),
                             frozenset([victim]))
-        self.refresh_vision(game)
+        game._refresh_vision()
         if wiped and game.fog:  # S9 英灵视野: a hex ball from the cell, ignoring terrain
-            self.add_ghost(game, Ghost(victim, a.dst, rules.vision_range(max(1, last))))
+            game._add_ghost(Ghost(victim, a.dst, rules.vision_range(max(1, last))))
             if not game.over:
                 game.seen |= game.visible(game.cur)
         if not game.has_soldiers(victim):
