@@ -167,6 +167,7 @@ class SquareGeometry(Geometry):
             game.seen |= game.visible(game.cur)
 
     def observer(self, game, cell: Cell, u: Unit) -> tuple[int, int, int, int]:
+        """The unit on ``cell`` as an observer: row, col, eye height (terrain + soldiers, S6), vision range (S3)."""
         return (cell[0], cell[1], int(game.heights[cell]) + u.count, rules.vision_range(u.count))
 
     def visible(self, game, player: int) -> np.ndarray:

@@ -513,7 +513,7 @@ class StarGeometry(Geometry):
             return star_items.observe(game, obs, player)
         return obs
 
-    def hidden_variant(self, game, player: int, rng) -> "StarGame":
+    def hidden_variant(self, game, player: int, rng) -> "ShachangGame":
         """A copy ``player`` cannot tell from this game (hidden enemy soldiers moved elsewhere)."""
         from engine.shachang.star_observation import hidden_variant
 
