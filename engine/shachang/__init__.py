@@ -42,13 +42,12 @@ def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, 
 
 
 def game_class(preset: str):
-    """The game class of a preset: ``StarGame`` on the star (S19h), else ``ShachangGame``."""
+    """The game class of a preset: ``ShachangGame`` for every preset; the star (S19h) is the board
+    object it holds (engine/shachang/boards.py). ``StarGame`` is another name for it."""
+    from engine.shachang.game import ShachangGame
     from engine.shachang.rules import preset as get_preset
 
-    if get_preset(preset).board == "star":
-        from engine.shachang.star_game import StarGame
-        return StarGame
-    from engine.shachang.game import ShachangGame
+    get_preset(preset)  # an unknown preset: a clear error
     return ShachangGame
 
 

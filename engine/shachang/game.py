@@ -1,31 +1,38 @@
-"""The 沙场秋点兵 game state and its rules (seed 003, rulings S1–S21).
+"""The 沙场秋点兵 game (seed 003, rulings S1–S21): one class for every preset, the star too (S19h).
 
-``ShachangGame`` holds the true state. Every action is checked completely
-before anything changes, so an illegal action raises ``IllegalAction`` (with
-the rule it breaks) and leaves the state untouched.
+``ShachangGame`` holds the true state. Every action is checked completely before anything
+changes, so an illegal action raises ``IllegalAction`` (with the rule it breaks) and leaves the
+state untouched. Its parts:
+
+* the board object ``game.geometry`` (engine/shachang/boards.py: the square heightmap or the star)
+  holds the rules that depend on the board: cells and names, sight, vision, reinforcement cells,
+  marches, attacks, the checks and effects of the actions, the items' hooks, observations;
+* ``Turns`` (turns.py): turns, phases, rounds, elimination and the end of the game;
+* ``Log`` (log.py): the log and who may read each entry;
+* ``Checks`` (checks.py): ``check`` and the check steps both boards share;
+* this module: the state, the common API, counting, ``apply`` and the delegation to the board.
 """
 from __future__ import annotations
 
-import dataclasses
-from collections import deque
-
 import numpy as np
 
-from engine.api import Event, Game, IllegalAction, Placement, Step
+from engine.api import Event, Game, Placement, Step
 from engine.messages import Msg
 from engine.shachang import rules
-from engine.shachang.actions import (Action, Attack, End, March, Reinforce, UseItem, as_action, describe,
-                                     parse_action, validated)
-from engine.shachang.cells import Cell, cell_name
+from engine.shachang.actions import Action, Attack, End, March, Reinforce, UseItem
+from engine.shachang.boards import board_for
+from engine.shachang.checks import Checks
+from engine.shachang.cells import Cell
+from engine.shachang.log import Log
+from engine.shachang.log import seat as _seat
 from engine.shachang.maps import GameMap
-from engine.shachang.observation import Observation, UnitView, common_fields
-from engine.shachang.ranking import is_void
-from engine.shachang.sight import blocking_cell, line_report, steps
+from engine.shachang.observation import Observation
 from engine.shachang.state import Ghost, Unit
-from engine.shachang.vision import VisionMap, diamond, visible_from
+from engine.shachang.turns import Turns
+from engine.shachang.vision import VisionMap
 
 
-class ShachangGame(Game):
+class ShachangGame(Turns, Log, Checks, Game):
     """A game of 沙场秋点兵 on one map with one rule mode (S21)."""
 
     game_id = "shachang"
@@ -34,9 +41,11 @@ class ShachangGame(Game):
                  players: int = 2, seed: int = 0, round_limit: int | None = None,
                  map_source: str = "generated", setup: dict | None = None, items: bool = False,
                  item_seed: int | None = None, item_setup: dict | None = None, item_forced: dict | None = None):
+        p = rules.preset(preset)
+        geometry = board_for(p.board, p.size)  # the board: its cells and the rules that depend on it
+        game_map = geometry.check_map(game_map, preset, players)
         if mode not in rules.MODES:
             raise ValueError(f"unknown rule mode {mode!r}; known: {', '.join(rules.MODES)}")
-        p = rules.preset(preset)
         if not 2 <= players <= p.max_players:  # the start screen offers up to p.offered_players (D2)
             raise ValueError(f"the {preset} map supports 2 to {p.max_players} players, not {players}")
         game_map.validate(players)
@@ -44,6 +53,7 @@ class ShachangGame(Game):
             raise ValueError(f"map is {game_map.heights.shape[0]}x{game_map.heights.shape[1]}, "
                              f"the {preset} preset wants {p.size}x{p.size}")
         self.P = p
+        self.geometry = geometry
         self.preset_key = preset
         self.mode = mode
         self.seed = int(seed)
@@ -84,28 +94,26 @@ class ShachangGame(Game):
         self.seen = np.zeros(self.heights.shape, dtype=bool)  # current player's cells seen this turn
         self.setup = setup
         self.items = None  # the fun items (S20a, engine/shachang/items.py) when ``items`` is on
+        geometry.init_state(self)
         if setup is None:
-            # 游戏初始化: field troops split as evenly as possible over the spawns (S17)
-            for pl in range(players):
-                sp = self.spawns[pl]
-                q, r = divmod(p.cap, len(sp))
-                for i, cell in enumerate(sp):
-                    cnt = q + (1 if i < r else 0)
-                    if cnt:
-                        self.units[cell] = Unit(pl, cnt, last_count=cnt)
-            self._refresh_vision(list(self.units))
-            self._start_turn()
+            self._deal()
         else:
-            from engine.shachang.position import apply_setup
-
-            apply_setup(self, setup)
+            geometry.setup(self, setup)
         self.item_setup = None
         if items:
-            from engine.shachang import items as _items
+            self.items = geometry.create_items(self, item_seed, item_setup, item_forced)
 
-            if item_setup is not None:
-                item_setup = self.item_setup = _items.check_setup(item_setup, players, self.size, mode)
-            self.items = _items.create(self, item_seed, item_setup, item_forced)
+    def _deal(self) -> None:
+        """游戏初始化: field troops split as evenly as possible over the spawns (S17); the first turn opens."""
+        for pl in range(self.n):
+            sp = self.spawns[pl]
+            q, r = divmod(self.P.cap, len(sp))
+            for i, cell in enumerate(sp):
+                cnt = q + (1 if i < r else 0)
+                if cnt:
+                    self.units[cell] = Unit(pl, cnt, last_count=cnt)
+        self._refresh_vision(list(self.units))
+        self._start_turn()
 
     # ------------------------------------------------------------------ API
     @property
@@ -125,7 +133,7 @@ class ShachangGame(Game):
         return list(self._log)
 
     def parse_action(self, text: str) -> Action:
-        return parse_action(text)
+        return self.geometry.parse_action(text)
 
     # -------------------------------------------------------- common layer
     @property
@@ -139,53 +147,12 @@ class ShachangGame(Game):
 
     def describe(self, action) -> Msg:
         """The action as a keyed message ("march a1 c2 3" / "行军 a1→c2 3人")."""
-        return describe(validated(as_action(action), self.size))
+        return self.geometry.describe(self._validated(action))
 
     def action_steps(self, action) -> tuple[Step, ...]:
         """march: cell src, cell dst, count; attack: cell src, cell dst; reinforce: cell, count; end: button
         (a malformed action is refused as in ``check``)."""
-        a = validated(as_action(action), self.size)
-        if isinstance(a, March):
-            return (Step("cell", cell_name(a.src)), Step("cell", cell_name(a.dst)),
-                    Step("count", str(a.count), "shachang.step.count"))
-        if isinstance(a, Attack):
-            return (Step("cell", cell_name(a.src)), Step("cell", cell_name(a.dst)))
-        if isinstance(a, Reinforce):
-            return (Step("cell", cell_name(a.cell)), Step("count", str(a.count), "shachang.step.count"))
-        if isinstance(a, UseItem):
-            from engine.shachang.item_rules import item_steps
-
-            return item_steps(a)
-        return (Step("button", "end", "shachang.act.end"),)
-
-    def events(self, player: int) -> list[Event]:
-        """The log entries ``player`` may read (S7: fog hides what the player did not see)."""
-        return [ev for ev, _ in self._events if ev.seen_by(player)]
-
-    def end_reason(self):
-        """Why the game ended as a keyed message ("" while it goes on); a void game (流局, S18) says so,
-        as its ranking does (S20l: a self-blast that wiped out everybody dealt no damage)."""
-        if not self.over or self._end_msg is None:
-            return ""
-        if is_void(self):
-            why = self._end_msg
-            if why.key == "shachang.end.wipeout":  # nobody wiped anybody out: the others fell by themselves
-                why = Msg.of("shachang.end.last_standing", seat=why.kw["seat"])
-            return Msg.of("shachang.end.void", why=why)
-        return self._end_msg
-
-    def hidden_variant(self, player: int, rng) -> "ShachangGame":
-        """A copy ``player`` cannot tell from this game: enemy units on cells the player neither sees
-        now nor saw this turn are moved to other such cells and resized (within each owner's cap and
-        unit maximum). Without fog nothing is hidden and the copy is exact."""
-        from engine.shachang.observation import hidden_variant
-
-        v = hidden_variant(self, player, rng)
-        if self.items is not None:
-            from engine.shachang.items import vary
-
-            vary(v, player, rng)
-        return v
+        return self.geometry.action_steps(self._validated(action))
 
     def clone(self) -> "ShachangGame":
         """An independent copy (the read-only map is shared)."""
@@ -203,311 +170,153 @@ class ShachangGame(Game):
         return sum(u.count for u in self.units.values() if u.owner == player)
 
     def unit_count(self, player: int) -> int:
-        return sum(1 for u in self.units.values() if u.owner == player)
+        """The units of ``player`` on the field, counted as its board counts them."""
+        return self.geometry.unit_count(self, player)
 
     def has_soldiers(self, player: int) -> bool:
         return self.reserve[player] > 0 or any(u.owner == player for u in self.units.values())
 
     def in_bounds(self, cell: Cell) -> bool:
-        return 0 <= cell[0] < self.size and 0 <= cell[1] < self.size
+        """Whether ``cell`` is on the board."""
+        return self.geometry.in_bounds(cell)
 
     def cell_name(self, cell: Cell) -> str:
         """The name of a cell ("c3"; the star names its cells its own way)."""
-        return cell_name(cell)
+        return self.geometry.cell_name(cell)
 
-    # -------------------------------------------------------------- vision
-    def _observer(self, cell: Cell, u: Unit) -> tuple[int, int, int, int]:
-        return (cell[0], cell[1], int(self.heights[cell]) + u.count, rules.vision_range(u.count))
-
-    def _refresh_vision(self, cells) -> None:
-        """Bring the vision counts of the given cells' units up to date (S10: after every action)."""
-        if not self.fog:
-            return
-        changed = set()
-        for cell in cells:
-            old = self._obs.get(cell)
-            u = self.units.get(cell)
-            new = (u.owner, self._observer(cell, u)) if u else None
-            if old == new:
-                continue
-            if old:
-                self._vision.remove(old[0], old[1])
-                changed.add(old[0])
-            if new:
-                self._vision.add(new[0], new[1])
-                self._obs[cell] = new
-                changed.add(new[0])
-            else:
-                self._obs.pop(cell, None)
-        for p in changed:
-            self.explored[p] |= self._vision.counts[p] > 0
-        if not self.over:
-            self.seen |= self.visible(self.cur)
+    # ------------------------------------------------ the board's rules (geometry)
+    # What differs between the square heightmap and the star is the board object's
+    # (engine/shachang/boards.py): these ask it.
+    @property
+    def board(self) -> str:
+        """The board kind: "square" or "star" (S19h)."""
+        return self.geometry.key
 
     def visible(self, player: int) -> np.ndarray:
-        """Cells ``player`` sees now (S7): own vision plus active ghost visions; everything without fog."""
-        if not self.fog:
-            return np.ones(self.heights.shape, dtype=bool)
-        return self._vision.counts[player] > 0
+        """Cells ``player`` sees now (S7; the star: D-S1 its own point too); everything without fog."""
+        return self.geometry.visible(self, player)
+
+    def reachable(self, cell: Cell) -> dict[Cell, int]:
+        """Cells a march from the current player's unit (the star: soldier) on ``cell`` can reach now,
+        with their step cost."""
+        return self.geometry.reachable(self, cell)
+
+    def attack_targets(self, cell: Cell) -> list[Cell]:
+        """Enemy cells the current player's unit (the star: soldier) on ``cell`` may attack now (S8, S19e)."""
+        return self.geometry.attack_targets(self, cell)
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player (complete)."""
+        return self.geometry.legal_actions(self)
+
+    def observe(self, player: int) -> Observation:
+        """What ``player`` may know now (S7, S11): fog hides unexplored heights and unseen enemies."""
+        return self.geometry.observe(self, player)
+
+    def hidden_variant(self, player: int, rng) -> "ShachangGame":
+        """A copy ``player`` cannot tell from this game: enemy units on cells the player neither sees
+        now nor saw this turn are moved elsewhere (and, on the square board, resized). Without fog
+        nothing is hidden and the copy is exact."""
+        return self.geometry.hidden_variant(self, player, rng)
+
+    # the star's units: connected soldiers (S19b–S19e; StarGeometry)
+    def home(self, player: int) -> tuple[Cell, ...]:
+        """The cells of ``player``'s own point (the star, S19c)."""
+        return self.geometry.home(self, player)
+
+    def groups(self, player: int) -> list[list[Cell]]:
+        """The units of ``player`` as they stand now: connected own soldiers (the star, S19b)."""
+        return self.geometry.groups(self, player)
+
+    def group_of(self, cell: Cell) -> list[Cell]:
+        """The unit (connected own soldiers) the soldier on ``cell`` belongs to (the star, S19b)."""
+        return self.geometry.group_of(self, cell)
+
+    def can_attack_group(self, group) -> bool:
+        """S19e: at least one soldier that has not moved and none that is spent (the star)."""
+        return self.geometry.can_attack_group(self, group)
+
+    def budget_left(self, cell: Cell) -> int:
+        """Steps left to the start unit of the soldier on ``cell`` (the star, S19d)."""
+        return self.geometry.budget_left(self, cell)
+
+    def attack_range_of(self, cell: Cell) -> int:
+        """Attack range of the unit of the soldier on ``cell``: its 番数 (the star, S19e)."""
+        return self.geometry.attack_range_of(self, cell)
+
+    def _begin_battle(self) -> None:
+        self.geometry.begin_battle(self)
+
+    def _ensure_hex_vision(self) -> None:
+        self.geometry.ensure_hex_vision(self)
+
+    def _observer(self, cell: Cell, u: Unit) -> tuple[int, int, int, int]:
+        return self.geometry.observer(self, cell, u)
+
+    def _refresh_vision(self, cells=None) -> None:
+        """Bring the vision counts up to date (S10: after every action; ``cells``: the square cells that changed)."""
+        self.geometry.refresh_vision(self, cells)
 
     def _add_ghost(self, g: Ghost) -> None:
-        self.ghosts.append(g)
-        self._vision.add(g.owner, (g.cell[0], g.cell[1], 0, g.radius), ignore_terrain=True)
-        self.explored[g.owner] |= self._vision.counts[g.owner] > 0
+        self.geometry.add_ghost(self, g)
 
-    def _drop_ghosts(self, owner: int) -> None:
-        """End ``owner``'s ghost visions at the end of its turn; one made in this very turn (its own
-        sacrifice, S20l) lasts until the end of its next turn, as one made in an enemy's turn does."""
-        keep = []
-        for g in self.ghosts:
-            if g.owner == owner and g.own_turn:
-                keep.append(dataclasses.replace(g, own_turn=False))
-            elif g.owner == owner:
-                self._vision.remove(g.owner, (g.cell[0], g.cell[1], 0, g.radius), ignore_terrain=True)
-            else:
-                keep.append(g)
-        self.ghosts = keep
-
-    # --------------------------------------------------------------- turns
     def _reinforce_cells(self, player: int) -> list[Cell]:
-        """Cells where ``player`` may place reinforcements now, ignoring the phase (S13, S14)."""
-        if self.mode == "digital":
-            vis = self.visible(player)
-            cells = [tuple(map(int, c)) for c in np.argwhere(vis)]
-        else:
-            cells = list(self.spawns[player])
-        out = []
-        at_max = self.unit_count(player) >= self.P.max_units
-        for c in cells:
-            u = self.units.get(c)
-            if u is None:
-                if not at_max:
-                    out.append(c)
-            elif u.owner == player and not u.hidden:  # D-I7: a unit under 世外桃源 receives no reinforcement
-                out.append(c)
-        return out
+        """Cells where ``player`` may place reinforcements now, ignoring the phase (S13, S14, S19c)."""
+        return self.geometry.reinforce_cells(self, player)
 
-    def reinforce_room(self, player: int | None = None) -> int:
-        """How many soldiers the player may still place this phase (0 if none)."""
-        p = self.cur if player is None else player
-        if self.over or p != self.cur or self.phase != "reinforce":
-            return 0
-        return max(0, min(self.reserve[p], self.P.cap - self.field(p)))
+    def _bfs(self, src: Cell, limit: int, passable=None) -> dict[Cell, int]:
+        return self.geometry.bfs(self, src, limit, passable)
 
-    def _must_reinforce(self) -> bool:
-        return self.phase == "reinforce" and not self.acted and self.field(self.cur) == 0
+    def _item_checks(self, a) -> None:
+        """With items, their refusals (S20d, S20g) before an occupant is named."""
+        self.geometry.item_checks(self, a)
 
-    def _next_player(self) -> tuple[int, bool]:
-        """The next living player after ``cur`` and whether the turn order wrapped (a new round)."""
-        nxt = self.cur
-        for _ in range(self.n):
-            nxt = (nxt + 1) % self.n
-            if not self.out[nxt]:
-                break
-        return nxt, nxt <= self.cur
+    def _check_reinforce(self, a: Reinforce) -> None:
+        self.geometry.check_reinforce(self, a)
 
-    def _pass_to_next(self) -> None:
-        """Hand the turn to the next living player, ending the game at the round limit (S17, S18)."""
-        nxt, wrapped = self._next_player()
-        self.cur = nxt
-        if wrapped:
-            self.round += 1
-            if self.round > self.round_limit:
-                self.round = self.round_limit
-                self._finish(Msg.of("shachang.end.round_limit", n=self.round_limit))
+    def _check_march(self, a: March) -> None:
+        self.geometry.check_march(self, a)
 
-    def _eliminate(self, p: int, reason: Msg, knowers: frozenset | None = None) -> None:
-        """Put ``p`` out. Everybody learns that ``p`` is out; the ``reason`` (which may name a
-        killer or hint at hidden soldiers) only ``knowers`` (None = everybody)."""
-        if self.out[p]:
-            return
-        self.out[p] = True
-        self.voided[p] += self.reserve[p]
-        self.reserve[p] = 0
-        self.out_order.append(p)
-        self._event(reason, knowers)
-        if knowers is not None:
-            others = frozenset(range(self.n)) - knowers
-            if others:
-                self._event(Msg.of("shachang.ev.out", seat=_seat(p)), others)
+    def _check_attack(self, a: Attack) -> None:
+        self.geometry.check_attack(self, a)
 
-    def _living(self) -> list[int]:
-        return [p for p in range(self.n) if not self.out[p]]
+    def _check_item(self, a: UseItem) -> None:
+        self.geometry.check_item(self, a)
 
-    def _check_end(self) -> bool:
-        """End the game when only one player has soldiers (S18)."""
-        living = [p for p in range(self.n) if not self.out[p] and self.has_soldiers(p)]
-        for p in range(self.n):
-            if not self.out[p] and not self.has_soldiers(p):
-                self._eliminate(p, Msg.of("shachang.ev.out_no_soldiers", seat=_seat(p)), self._private(p))
-        if len(living) <= 1:
-            self.over = True
-            if living:
-                self.winner_by_wipeout = living[0]
-                self._end_msg = Msg.of("shachang.end.wipeout", seat=_seat(living[0]))
-            else:
-                self._end_msg = Msg.of("shachang.end.nobody")
-            self.phase = "over"
-            self._event(Msg.of("shachang.ev.game_over", reason=self._end_msg), None)
-            return True
-        return False
+    def _apply_reinforce(self, p: int, a: Reinforce) -> None:
+        self.geometry.apply_reinforce(self, p, a)
 
-    def _end_turn(self) -> None:
-        p = self.cur
-        if self.items is not None:
-            from engine.shachang.items import end_turn
+    def _apply_march(self, p: int, a: March) -> None:
+        self.geometry.apply_march(self, p, a)
 
-            end_turn(self, p)  # S20d, S20g, S20i count down
-        for u in self.units.values():
-            if u.owner == p:
-                u.last_count = u.count
-        self._drop_ghosts(p)  # S9: ghost vision lasts until the end of the owner's next turn
-        self.idle_streak = 0 if self.acted else self.idle_streak + 1
-        if self.idle_streak >= len(self._living()):
-            self._finish(Msg.of("shachang.end.idle"))
-            return
-        self._pass_to_next()
-        self._start_turn()
+    def _apply_attack(self, p: int, a: Attack) -> None:
+        self.geometry.apply_attack(self, p, a)
 
-    def _start_turn(self) -> None:
-        """Open the current player's turn (扎营, fresh move power); eliminate a player that cannot reinforce (S13, S14)."""
-        while not self.over:
-            p = self.cur
-            for u in self.units.values():
-                if u.owner == p:
-                    u.fresh = False  # 扎营
-                    u.attacked = False
-                    u.moves = 0 if (u.jail or u.hidden) else self.P.move  # S20d, S20g: no marches
-            self.phase = "reinforce"
-            self.acted = False
-            self.seen = self.visible(p).copy()
-            if self.field(p) == 0 and (self.reserve[p] == 0 or not self._reinforce_cells(p)):
-                key = "shachang.ev.out_no_cell" if self.reserve[p] else "shachang.ev.out_no_soldiers_turn"
-                self._eliminate(p, Msg.of(key, seat=_seat(p)), self._private(p))
-                if self._check_end():
-                    return
-                self._pass_to_next()
-                continue
-            return
+    def _apply_item(self, a: UseItem) -> None:
+        self.geometry.apply_item(self, a)
 
-    def _finish(self, reason: Msg) -> None:
-        self.over = True
-        self.phase = "over"
-        self._end_msg = reason
-        self._event(Msg.of("shachang.ev.game_over", reason=reason), None)
-
-    def _event(self, msg: Msg, who: frozenset | None) -> None:
-        self._events.append((Event(msg, who), msg.render("en")))
-
-    def _private(self, p: int) -> frozenset | None:
-        """Who may read a fact about ``p``'s own soldiers: everybody without fog, else ``p`` alone."""
-        return frozenset([p]) if self.fog else None
+    def _after_item_action(self, a, p: int) -> None:
+        self.geometry.after_item_action(self, a, p)
 
     # ----------------------------------------------------------- queries
     @property
     def grid(self):
-        """The board geometry (engine.grids): 4-neighbour steps (S1, S15), line levels (S2), cell names."""
-        g = self.__dict__.get("_grid")
-        if g is None:  # the shared grid of this size (copies and pickles of it are the same object)
-            from engine.shachang.cells import board_grid
-            g = self.__dict__["_grid"] = board_grid(self.size)
-        return g
-
-    def _passable(self, player: int) -> np.ndarray:
-        """Cells a march of ``player`` may pass this turn: empty and (with fog) seen this turn (S10, S15)."""
-        ok = self.grid.mask  # a fresh bool array: True on the board's cells
-        for c in self.units:
-            ok[c] = False
-        if self.fog:
-            ok &= self.seen
-        return ok
-
-    def reachable(self, cell: Cell) -> dict[Cell, int]:
-        """Cells a march from the current player's unit on ``cell`` can reach now, with their step cost."""
-        u = self.units.get(cell)
-        if self.over or u is None or u.owner != self.cur or not u.can_act or u.moves <= 0:
-            return {}
-        reach = self._bfs(cell, u.moves, self._passable(self.cur))
-        if self.items is not None:
-            from engine.shachang.items import reach_filter
-
-            reach = reach_filter(self, cell, reach)
-        return reach
-
-    def _bfs(self, src: Cell, limit: int, passable: np.ndarray) -> dict[Cell, int]:
-        """Shortest step counts (the grid's neighbours, S15) from src through passable cells, up to ``limit``;
-        own units end a path."""
-        dist = {src: 0}
-        out: dict[Cell, int] = {}
-        q = deque([src])
-        player = self.units[src].owner
-        seen_ok = self.seen if self.fog else None
-        neighbours = self.grid.adjacency  # cell -> on-board neighbours
-        while q:
-            c = q.popleft()
-            d = dist[c]
-            if d >= limit:
-                continue
-            for n in neighbours[c]:
-                if n in dist:
-                    continue
-                if passable[n]:
-                    dist[n] = d + 1
-                    out[n] = d + 1
-                    q.append(n)
-                else:
-                    o = self.units.get(n)
-                    if o is not None and o.owner == player and (seen_ok is None or seen_ok[n]):
-                        dist[n] = d + 1
-                        out[n] = d + 1  # 集合: may end on an own unit, never pass through it
-        return out
-
-    def _march_cost(self, src: Cell, dst: Cell, moves: int) -> int | None:
-        """Fewest steps of a march src→dst now; a number above ``moves`` only to explain a refusal."""
-        passable = self._passable(self.units[src].owner)
-        reach = self._bfs(src, moves, passable)
-        if dst in reach:
-            return reach[dst]
-        # not within the move power: find the true cost (bounded search) for the message
-        limit = min(4 * len(self.grid), steps(src, dst) + 4 * max(moves, 3) + 8)
-        return self._bfs(src, limit, passable).get(dst)
-
-    def attack_targets(self, cell: Cell) -> list[Cell]:
-        """Enemy cells the current player's unit on ``cell`` may attack now (S8)."""
-        u = self.units.get(cell)
-        if self.over or u is None or u.owner != self.cur or not u.can_act:
-            return []
-        out = []
-        rng = rules.attack_range(u.count)
-        vis = self.visible(self.cur)
-        for c, t in self.units.items():
-            if t.owner == self.cur or steps(cell, c) > rng or not vis[c] or u.hidden or t.hidden:  # S20g
-                continue
-            if self._attack_block(cell, u, c, t) is None:
-                out.append(c)
-        return sorted(out)
+        """The board geometry (engine.grids): the square's 4-neighbour steps (S1, S15), line levels (S2),
+        cell names; the star's hex lattice (S19a, S19f)."""
+        return self.geometry.grid
 
     def _attack_block(self, src: Cell, u: Unit, dst: Cell, t: Unit):
-        if self.mode == "classic":
-            return None
-        z = int(self.heights[src]) + u.count
-        x = int(self.heights[dst]) + t.count
-        return blocking_cell(self.heights, src, dst, z, x)
+        """The cell blocking the attack line (S5, the board's heights), or None."""
+        return self.geometry.attack_block(self, src, u, dst, t)
 
     def sight_line(self, src: Cell, dst: Cell, attack: bool = True) -> list[dict]:
         """Every cell the line src→dst checks with a, b, x, y, z and the S5 sides (attack or vision heights)."""
-        u = self.units.get(src)
-        z = int(self.heights[src]) + (u.count if u else 0)
-        t = self.units.get(dst)
-        x = int(self.heights[dst]) + (t.count if (attack and t) else 0)
-        return line_report(self.heights, src, dst, z, x)
+        return self.geometry.sight_line(self, src, dst, attack)
 
     def cell_vision(self, cell: Cell, count: int | None = None) -> np.ndarray:
-        """Cells a unit of ``count`` soldiers (default: the unit there, else 1) on ``cell`` would see (S6)."""
-        u = self.units.get(cell)
-        n = count if count else (u.count if u else 1)
-        z = int(self.heights[cell]) + n
-        return visible_from(self.heights, cell, z, rules.vision_range(n))
+        """Cells a unit of ``count`` soldiers (default: the unit there, else 1; on the star one soldier
+        with its unit's vision range) on ``cell`` would see (S6, S19f)."""
+        return self.geometry.cell_vision(self, cell, count)
 
     def reinforce_cells(self) -> list[Cell]:
         """Cells where the current player may place reinforcements now (empty if none allowed)."""
@@ -515,224 +324,10 @@ class ShachangGame(Game):
             return []
         return self._reinforce_cells(self.cur)
 
-    def legal_actions(self) -> list[Action]:
-        """Every legal action of the current player (complete)."""
-        if self.over:
-            return []
-        acts: list[Action] = []
-        room = self.reinforce_room()
-        if room:
-            for c in self.reinforce_cells():
-                acts.extend(Reinforce(c, k) for k in range(1, room + 1))
-        if self._must_reinforce():
-            return acts
-        n_units = self.unit_count(self.cur)
-        for cell, u in sorted(self.units.items()):
-            if u.owner != self.cur or not u.can_act:
-                continue
-            for dst, cost in sorted(self.reachable(cell).items()):
-                d = self.units.get(dst)
-                for k in range(1, u.count + 1):
-                    if d is None and k < u.count and n_units >= self.P.max_units:
-                        continue
-                    acts.append(March(cell, dst, k))
-            acts.extend(Attack(cell, t) for t in self.attack_targets(cell))
-        if self.items is not None:
-            from engine.shachang.item_rules import legal_items
-
-            acts.extend(legal_items(self))
-        acts.append(End())
-        return acts
-
     # ------------------------------------------------------------- apply
-    def check(self, action) -> Action:
-        """Raise IllegalAction if ``action`` (or its text) is illegal now; return the parsed action.
-
-        The action's form (types, counts, cells on the board) is checked first; with fog, the rules
-        about what the player knows (S10 seen cells, S14 vision, S8 sight) come before any rule that
-        looks at a cell's occupant, so a refusal never reveals a hidden enemy."""
-        a = self._validated(action)
-        if self.over:
-            raise IllegalAction("game over", key="shachang.game_over", action=self.describe(a),
-                                reason=self._end_msg or "")
-        if isinstance(a, Reinforce):
-            self._check_reinforce(a)
-        elif isinstance(a, March):
-            self._check_march(a)
-        elif isinstance(a, Attack):
-            self._check_attack(a)
-        elif isinstance(a, UseItem):
-            self._check_item(a)
-        elif self._must_reinforce():  # End
-            raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce",
-                                action=self.describe(a), seat=_seat(self.cur))
-        return a
-
-    # the board's hooks of check() (the star overrides them: engine/shachang/star_game.py)
     def _validated(self, action) -> Action:
         """The parsed action with its form checked (types, counts, cells on the board)."""
-        return validated(as_action(action), self.size)
-
-    def _check_item(self, a: UseItem) -> None:
-        from engine.shachang.item_rules import check_item
-
-        check_item(self, a)
-
-    def _check_reinforce(self, a: Reinforce) -> None:
-        p = self.cur
-        act = describe(a)
-        if self.phase != "reinforce":
-            raise IllegalAction("S12 reinforcement phase", key="shachang.reinforce.phase", action=act)
-        f = self._check_reserve(act, "S13 population cap")
-        room = min(self.reserve[p], self.P.cap - f)
-        if a.count > room:
-            if self.reserve[p] < self.P.cap - f:
-                raise IllegalAction("S13 population cap", key="shachang.reinforce.only_reserve", action=act,
-                                    reserve=self.reserve[p])
-            raise IllegalAction("S13 population cap", key="shachang.reinforce.over_cap", action=act,
-                                field=f, n=a.count, cap=self.P.cap)
-        if self.mode == "digital":
-            # S14 before occupancy: a cell out of vision is refused the same way whoever stands on it
-            if not self.visible(p)[a.cell]:
-                raise IllegalAction("S14 reinforcement in vision", key="shachang.reinforce.not_visible",
-                                    action=act, cell=cell_name(a.cell), seat=_seat(p))
-        elif a.cell not in self.spawns[p]:
-            raise IllegalAction("S13 spawn cell", key="shachang.reinforce.spawn_only", action=act,
-                                cells=", ".join(cell_name(c) for c in self.spawns[p]))
-        self._item_checks(a)  # S20g before the occupant is named
-        u = self._enemy_held(act, a.cell, "S13 enemy-held cell", "shachang.reinforce.enemy_cell")
-        if u is None and self.unit_count(p) >= self.P.max_units:
-            raise IllegalAction("S17 maximum units", key="shachang.reinforce.max_units", action=act,
-                                seat=_seat(p), max=self.P.max_units)
-
-    # shared steps of the checks (square maps and the star, engine/shachang/star_game.py)
-    def _check_reserve(self, act: Msg, cap_rule: str) -> int:
-        """S13: a reserve soldier to place and room under the field cap (``cap_rule`` names the board's
-        ruling), or raise; the soldiers on the field."""
-        p = self.cur
-        if self.reserve[p] == 0:
-            raise IllegalAction("S13 reserve", key="shachang.reinforce.no_reserve", action=act, seat=_seat(p))
-        f = self.field(p)
-        if f >= self.P.cap:
-            raise IllegalAction(cap_rule, key="shachang.reinforce.cap_reached", action=act, field=f, cap=self.P.cap)
-        return f
-
-    def _item_checks(self, a) -> None:
-        """With items, their refusals (S20d, S20g) before an occupant is named."""
-        if self.items is not None:
-            from engine.shachang.items import check_target
-
-            check_target(self, a)
-
-    def _enemy_held(self, act: Msg, cell: Cell, rule: str, key: str) -> Unit | None:
-        """The unit on ``cell``, or raise ``rule`` when an enemy holds it (reinforcement S13, march S15)."""
-        u = self.units.get(cell)
-        if u is not None and u.owner != self.cur:
-            raise IllegalAction(rule, key=key, action=act, cell=self.cell_name(cell), owner=_seat(u.owner))
-        return u
-
-    def _own_unit(self, a, rule: str, what: str = "unit") -> Unit:
-        """The current player's unit (the star: soldier) on a.src, or raise (S13 forced reinforcement
-        first, then ``rule`` own unit)."""
-        p = self.cur
-        act = describe(a, self.cell_name)
-        if self._must_reinforce():
-            raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce", action=act,
-                                seat=_seat(p))
-        u = self.units.get(a.src)
-        if u is None or u.owner != p:
-            raise IllegalAction(f"{rule} own {what}", key="shachang.unit.none", action=act, seat=_seat(p),
-                                cell=self.cell_name(a.src))
-        return u
-
-    def _march_target(self, act: Msg, a: March) -> Unit | None:
-        """The march's destination checks every board shares (S15 same cell, S10 unseen before
-        occupancy, the items' S20d/S20g, S15 enemy-held); the own unit there or None."""
-        if a.src == a.dst:
-            raise IllegalAction("S15 march", key="shachang.march.same_cell", action=act)
-        # S10 before occupancy: an unseen cell is refused the same way whoever stands on it
-        if self.fog and not self.seen[a.dst]:
-            raise IllegalAction("S10 unseen cell", key="shachang.march.unseen", action=act,
-                                cell=self.cell_name(a.dst))
-        self._item_checks(a)  # S20d, S20g before the occupant is named
-        return self._enemy_held(act, a.dst, "S15 enemy-held cell", "shachang.march.enemy_cell")
-
-    def _attack_target(self, act: Msg, a: Attack) -> Unit:
-        """The attacked enemy unit (S8 in sight before the target is named, the items' S20g, an enemy
-        target), or raise."""
-        p = self.cur
-        if self.fog and not self.visible(p)[a.dst]:
-            raise IllegalAction("S8 target in sight", key="shachang.attack.not_in_sight", action=act,
-                                cell=self.cell_name(a.dst), seat=_seat(p))
-        self._item_checks(a)  # S20g before the target is named
-        t = self.units.get(a.dst)
-        if t is None or t.owner == p:
-            raise IllegalAction("S8 enemy target", key="shachang.attack.no_enemy", action=act,
-                                cell=self.cell_name(a.dst))
-        return t
-
-    def _blocked(self, act: Msg, a: Attack, u: Unit, t: Unit, blk) -> IllegalAction:
-        """The refusal of an attack whose line the cell of ``blk`` blocks (S8: the inequality with the
-        shooter's and target's heights; never-seen ground names no cell and no height, S11, D17)."""
-        (cell, aa, bb, y) = blk
-        if self.fog and not self.explored[self.cur][cell]:
-            return IllegalAction("S8 attack blocked", key="shachang.attack.blocked_unexplored", action=act)
-        z = int(self.heights[a.src]) + u.count
-        x = int(self.heights[a.dst]) + t.count
-        return IllegalAction("S8 attack blocked", key="shachang.attack.blocked", action=act,
-                             cell=self.cell_name(cell), lhs=(aa + bb) * y, rhs=aa * z + bb * x,
-                             a=aa, b=bb, y=y, z=z, x=x)
-
-    def _acting_unit(self, a, rule: str, verb: str) -> Unit:
-        """The settled own unit on a.src that acts in a march (rule S15) or attack (S8), or raise."""
-        p = self.cur
-        act = describe(a)
-        u = self._own_unit(a, rule)
-        if u.fresh:
-            raise IllegalAction(f"{rule} new camp", key=f"shachang.unit.new_camp_{verb}", action=act,
-                                cell=cell_name(a.src), seat=_seat(p))
-        return u
-
-    def _check_march(self, a: March) -> None:
-        p = self.cur
-        act = describe(a)
-        u = self._acting_unit(a, "S15", "move")
-        src = cell_name(a.src)
-        if u.attacked:
-            raise IllegalAction("S16 attacked", key="shachang.march.attacked", action=act, cell=src)
-        if a.count > u.count:
-            raise IllegalAction("S15 soldiers", key="shachang.march.too_many", action=act, cell=src,
-                                count=u.count)
-        d = self._march_target(act, a)
-        if d is None and a.count < u.count and self.unit_count(p) >= self.P.max_units:
-            raise IllegalAction("S17 maximum units", key="shachang.march.max_units", action=act,
-                                max=self.P.max_units)
-        if u.moves <= 0:
-            raise IllegalAction("S15 move power", key="shachang.march.no_moves", action=act, cell=src)
-        cost = self._march_cost(a.src, a.dst, u.moves)
-        self._checked_march = (a, len(self._log), cost)  # apply() reuses it: one search per march
-        if cost is None:
-            raise IllegalAction("S15 path", key="shachang.march.no_path_seen" if self.fog else "shachang.march.no_path",
-                                action=act, cell=cell_name(a.dst))
-        if cost > u.moves:
-            raise IllegalAction("S15 move power", key="shachang.march.too_far", action=act, cost=cost,
-                                moves=u.moves, cell=src)
-
-    def _check_attack(self, a: Attack) -> None:
-        act = describe(a)
-        u = self._acting_unit(a, "S8", "attack")
-        if u.attacked:
-            raise IllegalAction("S16 attack once", key="shachang.attack.already", action=act,
-                                cell=cell_name(a.src))
-        t = self._attack_target(act, a)
-        st = steps(a.src, a.dst)
-        rng = rules.attack_range(u.count)
-        if st > rng:
-            raise IllegalAction("S3 attack range", key="shachang.attack.range", action=act, steps=st,
-                                range=rng, count=u.count, cell=cell_name(a.src))
-        blk = self._attack_block(a.src, u, a.dst, t)
-        if blk is not None:
-            raise self._blocked(act, a, u, t, blk)
+        return self.geometry.validated(action)
 
     def apply(self, action) -> None:
         """Play ``action`` (or its text); raises IllegalAction naming the rule and changes nothing if illegal."""
@@ -753,119 +348,6 @@ class ShachangGame(Game):
         if self.items is not None and not isinstance(a, End):
             self._after_item_action(a, p)
 
-    # the board's hooks (the star overrides them: engine/shachang/star_game.py)
-    def _apply_reinforce(self, p: int, a: Reinforce) -> None:
-        u = self.units.get(a.cell)
-        if u is None:
-            self.units[a.cell] = Unit(p, a.count, moves=self.P.move, last_count=a.count)
-        else:
-            u.count += a.count
-        self.reserve[p] -= a.count
-        self.acted = True
-        self._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=cell_name(a.cell), n=a.count),
-                    self._private(p))
-        self._refresh_vision([a.cell])
-
-    def _apply_item(self, a: UseItem) -> None:
-        from engine.shachang.item_rules import apply_item
-
-        apply_item(self, a)
-
-    def _after_item_action(self, a, p: int) -> None:
-        from engine.shachang.items import after_action
-
-        after_action(self, a, p)
-
-    def _apply_march(self, p: int, a: March) -> None:
-        u_moves = self.units[a.src].moves
-        checked = getattr(self, "_checked_march", None)
-        if checked is not None and checked[0] == a and checked[1] == len(self._log) - 1:
-            cost = checked[2]  # found by check() a moment ago, on this very state
-        else:
-            cost = self._march_cost(a.src, a.dst, u_moves)
-        self._checked_march = None
-        assert cost is not None and cost <= u_moves
-        u = self.units[a.src]
-        self.phase = "battle"
-        self.acted = True
-        u.count -= a.count
-        u.moves -= cost
-        if u.count == 0:  # 拔营: the cell is empty; its move power and attack are lost
-            del self.units[a.src]
-        d = self.units.get(a.dst)
-        if d is None:  # 占营: a new camp, frozen this turn
-            self.units[a.dst] = Unit(p, a.count, moves=0, fresh=True, last_count=a.count)
-        else:  # 集合: joins and shares the unit's state
-            d.count += a.count
-        self._event(Msg.of("shachang.ev.march_step" if cost == 1 else "shachang.ev.march_steps", seat=_seat(p),
-                           src=cell_name(a.src), dst=cell_name(a.dst), n=a.count, cost=cost),
-                    self._private(p))
-        self._refresh_vision([a.src, a.dst])
-
-    def _apply_attack(self, p: int, a: Attack) -> None:
-        u = self.units[a.src]
-        t = self.units[a.dst]
-        self.phase = "battle"
-        self.acted = True
-        u.attacked = True
-        u.moves = 0
-        t.count -= 1
-        self.lost[t.owner] += 1
-        self.hits += 1
-        self.last_hit[p] = self.hits
-        victim = t.owner
-        dst = cell_name(a.dst)
-        shot = Msg.of("shachang.ev.attack_wiped" if t.count == 0 else "shachang.ev.attack_hit", seat=_seat(p),
-                      src=cell_name(a.src), dst=dst, victim=_seat(victim), n=t.count)
-        knowers = None  # who knows who shot (S7, D13)
-        if not self.fog:
-            self._event(shot, None)
-        else:
-            # the victim learns where the shot came from only if it sees that cell (S7, D13)
-            knowers = frozenset([p] + ([victim] if self.visible(victim)[a.src] else []))
-            self._event(shot, knowers)
-            if not self.visible(victim)[a.src]:
-                self._event(Msg.of("shachang.ev.unseen_wiped" if t.count == 0 else "shachang.ev.unseen_hit",
-                                   victim=_seat(victim), cell=dst, n=t.count), frozenset([victim]))
-        if t.count == 0:
-            del self.units[a.dst]
-            self._refresh_vision([a.dst])
-            if self.fog:  # S9 英灵视野
-                self._add_ghost(Ghost(victim, a.dst, rules.vision_range(max(1, t.last_count))))
-        else:
-            self._refresh_vision([a.dst])
-        if not self.has_soldiers(victim):
-            # everybody learns the victim is out; only those who saw the shot learn who fired it
-            self._eliminate(victim, Msg.of("shachang.ev.out_wiped_by", seat=_seat(victim), by=_seat(p)), knowers)
-        self._check_end()
-
-    # ------------------------------------------------------- observation
-    def observe(self, player: int) -> Observation:
-        """What ``player`` may know now (S7, S11): fog hides unexplored heights and unseen enemies."""
-        if not 0 <= player < self.n:
-            raise ValueError(f"no player {player} in a {self.n}-player game")
-        vis = self.visible(player)
-        if self.fog:
-            explored = self.explored[player].copy()
-            heights = np.where(explored, self.heights, -1).astype(np.int16)
-        else:
-            explored = np.ones(self.heights.shape, dtype=bool)
-            heights = self.heights.copy()
-        units = []
-        for c, u in sorted(self.units.items()):
-            if u.owner == player:
-                units.append(UnitView(c, u.owner, u.count, u.moves, u.attacked, u.fresh))
-            elif vis[c]:
-                units.append(UnitView(c, u.owner, u.count))
-        own_turn = player == self.cur and not self.over
-        seen = self.seen.copy() if own_turn else vis.copy()
-        obs = Observation(**common_fields(self, player, heights, vis, explored, seen, units))
-        if self.items is not None:
-            from engine.shachang.items import observe
-
-            return observe(self, obs, player)
-        return obs
-
     # ------------------------------------------------------------ ranking
     def ranking(self) -> list[Placement]:
         """Places by S18: wipe-out winner, then survivors by field, reserve, earlier last hit; then the out."""
@@ -878,8 +360,3 @@ class ShachangGame(Game):
         from engine.shachang.save import save_json
 
         return save_json(self)
-
-
-def _seat(p: int) -> Msg:
-    """A seat's name as a keyed message ("P1" / "玩家1")."""
-    return Msg.of("common.seat", n=p + 1)
