@@ -156,6 +156,7 @@ def options_from(args):
             if "seed" not in info.options:
                 raise ValueError(f"--seed: {o.game_id} takes no seed")
             o.seed = args.seed
+            o.seeded = True  # G1: the player gave it (tests, rule pictures): a seeded game
         if args.map is not None and "preset" not in info.choices:
             raise ValueError(f"--map: {o.game_id} has no map presets to match a map file to")
         o.renderer = args.renderer

@@ -29,6 +29,7 @@ class Options:
     players: int = 2
     seats: list[str] = field(default_factory=lambda: ["human", "normal"])  # "normal": the default computer level
     seed: int = 0
+    seeded: bool = False  # the seed was given by the player (--seed): used even where G1 draws a fresh one
     renderer: str = "auto"  # auto | gl | flat
     lang: str = "zh"
     fullscreen: bool = False

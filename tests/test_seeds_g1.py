@@ -56,3 +56,16 @@ def _seed_of(g):
     if ch is not None:
         return ch.seed
     return getattr(g, "seed", None)
+
+
+def test_a_seed_given_on_the_command_line_is_used_even_for_a_secret_game():
+    """G1: '--seed N' is the player's (tests, rule pictures): the game is seeded with it."""
+    from client.__main__ import options_from, parse_args
+    from client.games import plugin_class
+
+    o = options_from(parse_args(["--game", "xinhai", "--seed", "5"]))
+    g = plugin_class("xinhai").game_from_options(registry.get("xinhai"), o)
+    assert o.seeded and g.chance.seed == 5
+    o = options_from(parse_args(["--game", "xinhai", "--seats", "human,normal"]))
+    g = plugin_class("xinhai").game_from_options(registry.get("xinhai"), o)
+    assert not o.seeded and g.chance.seed != 0

@@ -35,7 +35,8 @@ def board_games() -> list[str]:
 
 def check_args(args):
     """(seats or None, (w, h)) from the parsed flags; ValueError naming the bad one."""
-    cli_args.seed(args.seed)
+    if args.seed is not None:
+        cli_args.seed(args.seed)
     cli_args.seconds(args.ai_delay, "--ai-delay")
     if not 1 <= args.frames <= 100_000:
         raise ValueError(f"--frames {args.frames}: expected 1..100000")
@@ -59,7 +60,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seats", help="comma list per seat: human,random,easy,normal,hard")
     ap.add_argument("--renderer", choices=("gl", "flat"), default="gl")
     ap.add_argument("--lang", choices=("zh", "en"), default="zh")
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=None, help="a fixed seed (a seeded game, G1); default: fresh")
     ap.add_argument("--size", default="1280x800")
     ap.add_argument("--ai-delay", type=float, default=0.35)
     ap.add_argument("--screenshot", help="draw --frames frames, save the window as this PNG and exit")

@@ -15,11 +15,13 @@ class BoardApp:
     ``strict``: a scene's error is raised (tests) instead of shown on the status line."""
 
     def __init__(self, game_id: str = "baige", seats=None, renderer: str = "gl", lang: str = "zh",
-                 size=(1280, 800), seed: int = 0, ai_delay: float = 0.35, game=None, strict: bool = False):
+                 size=(1280, 800), seed: int | None = None, ai_delay: float = 0.35, game=None, strict: bool = False):
         info = registry.get(game_id)
         if game is None:
-            game = info.new_game(**plugin_class(game_id).new_game_options(info, seed))
-        self.app = App(Options(game_id=game_id, renderer=renderer, lang=lang, size=tuple(size), seed=seed,
+            # G1: a seed given here (tests, rule pictures) is used as given, a seeded game; without one a
+            # game that may hide something draws its seed from the operating system
+            game = info.new_game(**plugin_class(game_id).new_game_options(info, seed, seeded=seed is not None))
+        self.app = App(Options(game_id=game_id, renderer=renderer, lang=lang, size=tuple(size), seed=0 if seed is None else seed,
                                ai_delay=ai_delay, handover_delay=0.0, strict=strict))
         pygame.display.set_caption(info.name_zh if lang == "zh" else info.name_en)
         if renderer == "gl" and self.display.kind != "gl":

@@ -194,7 +194,7 @@ class GamePlugin:
     @classmethod
     def game_from_options(cls, info, opts):
         """A new game from the client's ``Options`` (seed, players, this game's rows of ``game_options``)."""
-        kw = cls.new_game_options(info, opts.seed, opts.players)
+        kw = cls.new_game_options(info, opts.seed, opts.players, seeded=getattr(opts, "seeded", False))
         for k, v in (opts.game_options or {}).items():  # the game's own rows of the start screen
             if v in info.choices.get(k, ()):
                 kw[k] = v
@@ -302,12 +302,12 @@ class GamePlugin:
         return self.fresh_seed()
 
     @classmethod
-    def new_game_options(cls, info, seed: int | None, players: int | None = None) -> dict:
+    def new_game_options(cls, info, seed: int | None, players: int | None = None, seeded: bool = False) -> dict:
         """The options of a new game of the registered ``info``: ``seed``, or an unpredictable one (None) for
         hidden deals; ``players`` where the game offers that choice."""
         opts = dict(info.options)
         if "seed" in opts:
-            opts["seed"] = None if cls.fresh_seed() else seed
+            opts["seed"] = None if cls.fresh_seed() and not seeded else seed  # seeded: given by the player (G1)
         if players is not None and "players" in opts and players in info.choices.get("players", (players,)):
             opts["players"] = players
         return opts
