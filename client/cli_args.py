@@ -7,6 +7,8 @@ import math
 import os
 from pathlib import Path
 
+from engine.registry import FALSE_WORDS, TRUE_WORDS, option_value, word  # noqa: F401  (one parser of option values)
+
 SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
 MAX_SEED = 2**63 - 1
 
@@ -52,43 +54,6 @@ def seconds(v: float, flag: str, hi: float = 60.0) -> float:
     if not (math.isfinite(v) and 0 <= v <= hi):
         raise ValueError(f"{flag} {v}: expected 0..{hi:g} seconds")
     return v
-
-
-def word(v) -> str:
-    """An option value as typed on the command line (true/false for switches)."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return str(v)
-
-
-TRUE_WORDS = ("true", "yes", "on", "1")
-FALSE_WORDS = ("false", "no", "off", "0")
-
-
-def option_value(label: str, game_id: str, key: str, text: str, allowed: tuple | None, default=None):
-    """The value ``text`` names among a game option's ``allowed`` values (or of its default's type when the
-    option has no list); ValueError starting with ``label`` (the flag as typed) and naming the allowed
-    values otherwise."""
-    t = str(text).strip()
-    if allowed is not None:
-        for v in allowed:
-            if isinstance(v, bool):
-                if t.lower() in (TRUE_WORDS if v else FALSE_WORDS):
-                    return v
-            elif t == str(v) or t.lower() == str(v).lower():
-                return v
-        raise ValueError(f"{label}: invalid choice {t!r:.40} for {game_id}'s {key}; "
-                         f"choose from {', '.join(map(word, allowed))}")
-    if isinstance(default, bool):
-        if t.lower() in TRUE_WORDS + FALSE_WORDS:
-            return t.lower() in TRUE_WORDS
-        raise ValueError(f"{label}: {game_id}'s {key} is true or false, not {t!r:.40}")
-    if isinstance(default, int):
-        try:
-            return int(t)
-        except ValueError:
-            raise ValueError(f"{label}: {game_id}'s {key} is a whole number, not {t!r:.40}") from None
-    return t
 
 
 def png_path(text: str, flag: str = "--screenshot") -> str:

@@ -78,42 +78,17 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-TRUE_WORDS, FALSE_WORDS = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
-
-
-def _word(v) -> str:
-    return ("true" if v else "false") if isinstance(v, bool) else str(v)
-
-
 def option_value(info, key: str, text: str, label: str | None = None):
     """``text`` as a value of the registered game's option ``key`` (SystemExit naming the option and its
-    allowed values otherwise)."""
+    allowed values otherwise; the parsing is the registry's, shared with the client's command line)."""
     keys = [k for k in dict.fromkeys([*info.options, *info.choices]) if k not in ("players", "seed")]
     if key not in keys:
         raise SystemExit(f"{label or '--opt ' + key}: {info.game_id} has no such option; its options: {', '.join(keys) or 'none'}")
-    t = str(text).strip()
-    label = label or f"--opt {key}={t!r:.40}"
-    allowed = info.choices.get(key)
-    if allowed is not None:
-        for v in allowed:
-            if isinstance(v, bool):
-                if t.lower() in (TRUE_WORDS if v else FALSE_WORDS):
-                    return v
-            elif t == str(v):
-                return v
-        raise SystemExit(f"{label}: invalid choice for {info.game_id}; "
-                         f"choose from {', '.join(map(_word, allowed))}")
-    default = info.options.get(key)
-    if isinstance(default, bool):
-        if t.lower() in TRUE_WORDS + FALSE_WORDS:
-            return t.lower() in TRUE_WORDS
-        raise SystemExit(f"{label}: {info.game_id}'s {key} is true or false")
-    if isinstance(default, int):
-        try:
-            return int(t)
-        except ValueError:
-            raise SystemExit(f"{label}: {info.game_id}'s {key} is a whole number") from None
-    return t
+    label = label or f"--opt {key}={str(text).strip()!r:.40}"
+    try:
+        return registry.option_value(label, info.game_id, key, text, info.choices.get(key), info.options.get(key))
+    except ValueError as e:
+        raise SystemExit(str(e)) from None
 
 
 def parse_opts(pairs: list[str], game_id: str | None = None) -> dict:

@@ -49,6 +49,43 @@ class GameInfo:
         return self.new_game(seed=seed, **opts), seeded
 
 
+def word(v) -> str:
+    """An option value as typed on the command line (true/false for switches)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    return str(v)
+
+
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+
+
+def option_value(label: str, game_id: str, key: str, text: str, allowed: tuple | None, default=None):
+    """The value ``text`` names among a game option's ``allowed`` values (or of its default's type when the
+    option has no list); ValueError starting with ``label`` (the flag as typed) and naming the allowed
+    values otherwise."""
+    t = str(text).strip()
+    if allowed is not None:
+        for v in allowed:
+            if isinstance(v, bool):
+                if t.lower() in (TRUE_WORDS if v else FALSE_WORDS):
+                    return v
+            elif t == str(v) or t.lower() == str(v).lower():
+                return v
+        raise ValueError(f"{label}: invalid choice {t!r:.40} for {game_id}'s {key}; "
+                         f"choose from {', '.join(map(word, allowed))}")
+    if isinstance(default, bool):
+        if t.lower() in TRUE_WORDS + FALSE_WORDS:
+            return t.lower() in TRUE_WORDS
+        raise ValueError(f"{label}: {game_id}'s {key} is true or false, not {t!r:.40}")
+    if isinstance(default, int):
+        try:
+            return int(t)
+        except ValueError:
+            raise ValueError(f"{label}: {game_id}'s {key} is a whole number, not {t!r:.40}") from None
+    return t
+
+
 GAMES: dict[str, GameInfo] = {}
 
 
