@@ -87,3 +87,31 @@ def test_a_die_roll_in_xinhai_stands():
         g.apply(g.legal_actions()[0])
         if len(g.chance.record) > n:
             assert g.undo_floor(0) == len(g.log)
+
+
+def test_shachang_answers_the_common_undo_floor():
+    """沙场秋点兵 through the same API: a shot, or a cell coming into sight that was not seen earlier in the
+    turn, stands; the turn's start bounds it."""
+    from engine.shachang.actions import Attack, End
+
+    g = registry.get("shachang").new_game(preset="standard", mode="digital", players=2, seed=3)
+    rnd = random.Random(5)
+    checked = 0
+    seen = g.visible(g.current_player).copy()
+    for _ in range(60):
+        if g.is_over:
+            break
+        p = g.current_player
+        a = rnd.choice(g.legal_actions())
+        g.apply(a)
+        if isinstance(a, End) or g.is_over:
+            seen = g.visible(g.current_player).copy() if not g.is_over else seen
+            continue
+        floor = g.undo_floor(g.current_player)
+        assert floor <= len(g.log)
+        if isinstance(a, Attack) or (g.visible(p) & ~seen).any():
+            assert floor == len(g.log), f"{a} revealed something: it stands"
+            checked += 1
+        seen |= g.visible(p)
+        assert g.undo_floor(1 - g.current_player) == len(g.log)  # not the other player's turn
+    assert checked > 0

@@ -8,11 +8,13 @@ Run it again after adding UI strings in client/i18n.py.
 """
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 from client import i18n
+from client.cli_args import OneLineParser
 from client.games import has_plugin, plugin_class
 from engine import registry
 from engine.messages import all_text as catalogue_text  # every game's messages (assets/messages)
@@ -56,13 +58,24 @@ def source_text() -> str:
     return "".join(sorted({c for f in files for c in f.read_text(encoding="utf-8") if ord(c) > 0x7F}))
 
 
-def main() -> int:
+def main(argv=None) -> int:
+    OneLineParser(prog="python -m client.ui.build_font", description=__doc__.split("\n")[0]).parse_args(argv)
+    if shutil.which("pyftsubset") is None:
+        print("python -m client.ui.build_font: pyftsubset not found (pip install fonttools)", file=sys.stderr)
+        return 2
+    if not SRC.is_file():
+        print(f"python -m client.ui.build_font: {SRC} not found (apt-get install fonts-noto-cjk)", file=sys.stderr)
+        return 2
     chars = charset()
     OUT.parent.mkdir(parents=True, exist_ok=True)
     cmd = ["pyftsubset", str(SRC), f"--font-number={SC_INDEX}", f"--text={chars}",
            f"--output-file={OUT}", "--layout-features=*", "--no-hinting", "--desubroutinize",
            "--name-IDs=*", "--name-languages=*"]
-    subprocess.run(cmd, check=True)
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["failed"])[-1]
+        print(f"python -m client.ui.build_font: pyftsubset: {last[:200]}", file=sys.stderr)
+        return 2
     print(f"{OUT}: {OUT.stat().st_size // 1024} KiB, {len(chars)} characters")
     return 0
 

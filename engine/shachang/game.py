@@ -29,6 +29,7 @@ from engine.shachang.maps import GameMap
 from engine.shachang.observation import Observation
 from engine.shachang.state import Ghost, Unit
 from engine.shachang.turns import Turns
+from engine.shachang import undo as shachang_undo
 from engine.shachang.vision import VisionMap
 
 
@@ -212,6 +213,14 @@ class ShachangGame(Turns, Log, Checks, Game):
     def observe(self, player: int) -> Observation:
         """What ``player`` may know now (S7, S11): fog hides unexplored heights and unseen enemies."""
         return self.geometry.observe(self, player)
+
+    def undo_floor(self, player: int) -> int:
+        """G2 through the common API: the player to move may take back actions of its own turn until one
+        revealed something (a cell coming into sight, a shot, an item: engine/shachang/undo.py); for
+        any other player, or a finished game, the whole log stands."""
+        if self.is_over or player != self.current_player:
+            return len(self.log)
+        return shachang_undo.undo_floor(self)
 
     def hidden_variant(self, player: int, rng) -> "ShachangGame":
         """A copy ``player`` cannot tell from this game: enemy units on cells the player neither sees
