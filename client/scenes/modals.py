@@ -280,8 +280,10 @@ class GameOverModal(Modal):
         from client.scenes.stats import draw_table
 
         names = self.seat_names() if self.seat_names and self.table else []
-        bw = 118
-        w = max(480, min(surf.get_width() - 40, len(self.buttons) * (bw + 14) + 40, 260 + 130 * len(names)))
+        n = max(1, len(self.buttons))
+        # wide enough for the button row and the table, within the window; buttons narrow in a small window
+        w = max(480, min(surf.get_width() - 40, max(n * (118 + 14) + 26, 260 + 130 * len(names))))
+        bw = max(70, min(118, (w - 26) // n - 14))
         lines = text.wrap(self.reason(), 16, w - 40)
         table_h = 25 * (len(self.table) + 1) + 12 if names else 0
         box = self.box(surf, w, 116 + 22 * len(lines) + table_h + (16 if names else 0))
