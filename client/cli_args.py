@@ -7,17 +7,10 @@ import math
 import os
 from pathlib import Path
 
+from engine.cli import MAX_SEED, OneLineParser, whole  # noqa: F401  (shared with engine.arena)
 from engine.registry import FALSE_WORDS, TRUE_WORDS, option_value, word  # noqa: F401  (one parser of option values)
 
 SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
-MAX_SEED = 2**63 - 1
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse that reports a bad argument in one line (``prog: error: ...``, exit 2)."""
-
-    def error(self, message: str):  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
 
 
 def size(text: str, flag: str = "--size", lo: int = 160, hi: int = 16384) -> tuple[int, int]:
@@ -76,21 +69,6 @@ def png_path(text: str, flag: str = "--screenshot") -> str:
     except OSError as e:
         raise ValueError(f"{flag} {text}: cannot write there ({e.strerror or e})") from None
     return str(p)
-
-
-def whole(lo: int = 0, hi: int = MAX_SEED):
-    """An argparse ``type``: a whole number lo..hi (argparse reports anything else in one line)."""
-    def parse(text: str) -> int:
-        try:
-            v = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"invalid int value: {text!r:.30}") from None
-        if not lo <= v <= hi:
-            raise argparse.ArgumentTypeError(f"{v}: must be {lo} or more" if hi == MAX_SEED
-                                             else f"{v} is outside {lo}..{hi}")
-        return v
-    parse.__name__ = "whole number"
-    return parse
 
 
 def size_type(text: str) -> tuple[int, int]:

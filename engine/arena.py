@@ -19,6 +19,7 @@ import sys
 import time
 
 from engine import registry
+from engine.cli import OneLineParser, whole
 from engine.agents import RandomAgent
 
 
@@ -194,26 +195,6 @@ def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed
     return res
 
 
-class _OneLineParser(argparse.ArgumentParser):
-    """argparse that reports a bad argument in one line (``prog: error: ...``, exit 2)."""
-
-    def error(self, message: str):  # type: ignore[override]
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-
-def _count(lo: int, hi: int = 2**63 - 1):
-    """An argparse type: a whole number lo..hi."""
-    def parse(text: str) -> int:
-        try:
-            v = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"invalid int value: {text!r:.30}") from None
-        if not lo <= v <= hi:
-            raise argparse.ArgumentTypeError(f"{v} is outside {lo}..{hi}")
-        return v
-    return parse
-
-
 def check_args(args) -> tuple[int, dict]:
     """(players, game options) from parsed flags; SystemExit with one line naming the bad flag."""
     info = registry.GAMES[args.game]
@@ -245,18 +226,18 @@ def check_args(args) -> tuple[int, dict]:
 
 def main(argv=None) -> int:
     """Run a match from the command line; a bad argument prints one line and exits 2."""
-    ap = _OneLineParser(prog="python -m engine.arena", description=__doc__,
+    ap = OneLineParser(prog="python -m engine.arena", description=__doc__,
                         formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game", choices=list(registry.GAMES))
     ap.add_argument("--a", default="normal", help="random, easy, normal or hard (LEVEL@SECONDS: a budget)")
     ap.add_argument("--b", default="random")
-    ap.add_argument("--games", type=_count(1), default=20)
-    ap.add_argument("--players", type=_count(1), help="default: the game's own player count")
-    ap.add_argument("--seed", type=_count(0), default=0)
+    ap.add_argument("--games", type=whole(1), default=20)
+    ap.add_argument("--players", type=whole(1), help="default: the game's own player count")
+    ap.add_argument("--seed", type=whole(0), default=0)
     ap.add_argument("--preset")
     ap.add_argument("--mode")
     ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
-    ap.add_argument("--jobs", type=_count(1), default=1, help="games played at once (worker processes)")
+    ap.add_argument("--jobs", type=whole(1), default=1, help="games played at once (worker processes)")
     args = ap.parse_args(argv)
     try:
         players, opts = check_args(args)
