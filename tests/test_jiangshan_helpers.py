@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.jiangshan.data import DataError, parse_scenario, scenario, unit_table
+from engine.jiangshan.data import DataError, parse_scenario, scenario, unit_spec, unit_table
 from engine.jiangshan.game import game_from
 
 EMPTY = ["." * 12] * 8
@@ -12,15 +12,7 @@ OFFER = ["formation", "crossing", "fire", "scout", "ruse", "substitute"]
 
 def unit(spec: str) -> dict:
     """"blade@d4" or "blade@d4:battle:E"."""
-    head, _, rest = spec.partition(":")
-    t, cell = head.split("@")
-    d = {"type": t, "cell": cell}
-    if rest:
-        state, _, facing = rest.partition(":")
-        d["state"] = state
-        if facing:
-            d["facing"] = facing
-    return d
+    return unit_spec(spec)
 
 
 def make(red=(), white=(), rows=None, cities=(), first=0, reserve=({}, {}), morale=3, seed=0):

@@ -160,19 +160,11 @@ def new_game(game_id: str, d: dict, where: str):
     return info.new_game(**merged)
 
 
-def _unit(spec: Any, where: str) -> dict:
+def _unit(spec: Any, where: str, data) -> dict:
     """{"type", "cell"[, "state"[, "facing"]]} of a unit spec "blade@d4" / "blade@d4:battle:N"."""
     if not isinstance(spec, str) or "@" not in spec:
         raise ScenarioError(f"{where}: a unit is written type@cell[:state[:facing]], got {spec!r}")
-    head, _, rest = spec.partition(":")
-    t, cell = head.split("@", 1)
-    u = {"type": t, "cell": cell}
-    if rest:
-        state, _, facing = rest.partition(":")
-        u["state"] = state
-        if facing:
-            u["facing"] = facing
-    return u
+    return data.unit_spec(spec)  # the game's own notation of a unit (engine.jiangshan.data.unit_spec)
 
 
 def jiangshan_position(info, pos: dict, seed: int, where: str):
@@ -183,8 +175,9 @@ def jiangshan_position(info, pos: dict, seed: int, where: str):
     unknown = sorted(set(pos) - {"terrain", "han", "chu", "cities", "first", "morale"})
     if unknown:
         raise ScenarioError(f"{key}.{unknown[0]}': unknown (terrain, han, chu, cities, first, morale)")
-    han = [_unit(u, key) for u in pos.get("han", [])]
-    chu = [_unit(u, key) for u in pos.get("chu", [])]
+    data = importlib.import_module(f"{info.module}.data")  # found through the registry's module name
+    han = [_unit(u, key, data) for u in pos.get("han", [])]
+    chu = [_unit(u, key, data) for u in pos.get("chu", [])]
     if not any(u["type"] == "king" for u in han):
         han.append({"type": "king", "cell": "l1"})
     if not any(u["type"] == "king" for u in chu):
@@ -205,7 +198,6 @@ def jiangshan_position(info, pos: dict, seed: int, where: str):
                      {"name_zh": "楚", "name_en": "Chu", "forward": "S", "units": chu, "reserve": {}}]}
     # the game's own scenario reader and constructor (engine.jiangshan.data / .game: the format of its assets/
     # scenario files), found through the registry's module name
-    data = importlib.import_module(f"{info.module}.data")
     gm = importlib.import_module(f"{info.module}.game")
     try:
         g = gm.game_from(data.parse_scenario(raw, key), seed)

@@ -316,3 +316,17 @@ class _Picker:
         for i in range(len(items) - 1, 0, -1):
             j = self.pick(i + 1)
             items[i], items[j] = items[j], items[i]
+
+
+def unit_spec(spec: str) -> dict:
+    """A unit of a scenario's seat from its short text: "blade@d4" or "blade@d4:battle:N" ->
+    {"type", "cell"[, "state"[, "facing"]]} (test positions and rule pictures write units so)."""
+    head, _, rest = spec.partition(":")
+    t, cell = head.split("@", 1)
+    u = {"type": t, "cell": cell}
+    if rest:
+        state, _, facing = rest.partition(":")
+        u["state"] = state
+        if facing:
+            u["facing"] = facing
+    return u
