@@ -176,7 +176,7 @@ class App:
         self.display.board.draw(frame, camera)  # the flat board alone; the HUD comes after
         return self.display.save_screenshot(path)
 
-    IDLE_REDRAW_S = 5.0  # an idle window is still redrawn this often (a timed status line clears)
+    IDLE_REDRAW_S = 30.0  # an idle window is still redrawn this often (a safety net: timed lines animate)
     IDLE_WAIT_MS = 250  # while idle, the loop sleeps in pygame.event.wait this long at most
 
     def step(self, dt: float | None = None, idle_skip: bool = False) -> bool:
