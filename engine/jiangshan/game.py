@@ -367,14 +367,17 @@ class JiangshanGame(Game):
                                "jiangshan.ev.my_tallies", "jiangshan.ev.attack_declared"})
 
     def reveals(self, action: Any) -> bool:
-        """G2: the action brings a cell into either side's sight, or shows a unit (J5's forced reveal, an
-        ambush in a forest, a garrison), or a hand of tallies (a pick)."""
+        """G2: the action brings a cell into its player's sight, or shows a unit (J5's forced reveal, an
+        ambush in a forest, a garrison), or a hand of tallies (a pick). Only the mover's own sight counts:
+        whether the enemy's sight changed depends on where its hidden units stand, and a refused
+        take-back would tell it (G3)."""
+        p = self.current_player
         after = self.clone()
         n = len(after._events)
         after.apply(action)
         if any(e.msg.key in self.REVEAL_EVENTS for e in after._events[n:]):
             return True
-        return any(R.seen(after.st, p) - R.seen(self.st, p) for p in (0, 1))
+        return bool(p >= 0 and R.seen(after.st, p) - R.seen(self.st, p))
 
     def clone(self) -> "JiangshanGame":
         """An independent copy (state objects copied, immutable scenario and log entries shared)."""
