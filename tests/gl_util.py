@@ -11,11 +11,3 @@ def egl_context():
         return moderngl.create_standalone_context(backend="egl")
     except Exception as e:  # pragma: no cover - no EGL on this machine
         pytest.skip(f"no EGL context: {e}")
-
-
-@pytest.fixture(scope="module")
-def ctx():
-    """One EGL context per test module, released at its end (import it into the module to use it)."""
-    c = egl_context()
-    yield c
-    c.release()

@@ -6,98 +6,10 @@ import os
 import time
 
 import pygame
-import pytest
 
-from client.boards.window import BoardApp
+from tests.boards_util import click_at, click_cell, drag, flippable, key, make_app, post, wait_human
 from engine.api import Step
 from engine.baige import BaigeGame
-
-
-def make_app(driver, game_id, seats, renderer, game=None, size=(900, 640)):
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = driver
-    try:
-        app = BoardApp(game_id, seats, renderer, "en", size, seed=1, ai_delay=0.0, game=game, strict=True)
-    except Exception as e:  # pragma: no cover - machine dependent
-        pygame.display.quit()
-        pytest.skip(f"no window with {driver}: {e}")
-    finally:
-        if old is None:
-            os.environ.pop("SDL_VIDEODRIVER", None)
-        else:
-            os.environ["SDL_VIDEODRIVER"] = old
-    if renderer == "gl" and app.display.kind != "gl":
-        pygame.display.quit()
-        pytest.skip(f"no GL through SDL {driver}: {app.display.fallback_reason}")
-    app.step(0.0)
-    OPEN.append(app)
-    return app
-
-
-OPEN: list = []
-
-
-@pytest.fixture
-def cleanup():
-    yield
-    while OPEN:
-        OPEN.pop().close()  # releases the GL context: a later GL window in this process needs that
-    pygame.display.quit()
-
-
-def post(kind, **kw):
-    pygame.event.post(pygame.event.Event(kind, **kw))
-
-
-def click_at(app, pos):
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    app.step(0.016)
-
-
-def click_cell(app, cell):
-    sc = app.scene
-    pos = sc.cell_pos(cell)
-    assert sc.pick(pos) == cell
-    click_at(app, pos)
-
-
-def drag(app, src, dst):
-    sc = app.scene
-    a, b = sc.cell_pos(src), sc.cell_pos(dst)
-    post(pygame.MOUSEMOTION, pos=a, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=a, button=1)
-    mid = ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2)
-    post(pygame.MOUSEMOTION, pos=mid, rel=(1, 1), buttons=(1, 0, 0))
-    app.step(0.016)
-    assert sc.dragging
-    post(pygame.MOUSEMOTION, pos=b, rel=(1, 1), buttons=(1, 0, 0))
-    post(pygame.MOUSEBUTTONUP, pos=b, button=1)
-    app.step(0.016)
-
-
-def key(app, k, mod=0):
-    post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-    app.step(0.016)
-
-
-def wait_human(app, timeout=20.0):
-    """Run frames until a human is to move (computer seats answered) or the game is over."""
-    end = time.time() + timeout
-    sc = app.scene
-    while time.time() < end:
-        app.step(0.016)
-        if sc.game.is_over or sc.is_human(sc.game.current_player):
-            return
-        sc.wait_for_computer(1.0)
-    raise AssertionError("the computer did not move")
-
-
-def flippable(sc) -> list:
-    """Cells of face-down pieces the player to move may flip (one click each)."""
-    v = sc.plugin.view(max(0, sc.game.current_player))
-    return sorted(p.cell for p in v.pieces if p.face_down and sc.plugin.can_start(p.cell))
 
 
 def baige_moves_through_events(app):
@@ -330,7 +242,7 @@ def test_fourth_consecutive_check_is_warned_before_it_is_played(cleanup):
 def test_more_buttons_than_the_panel_holds_open_a_list(cleanup):
     """No dead end: 江山's nine recruiting buttons (with merit to spare) do not fit the panel; "more…" lists
     them all, and one from the list is played."""
-    from tests.test_jiangshan_helpers import make
+    from tests.jiangshan_util import make
 
     g = make(red=["king@a1", "blade@e3:battle:N"], white=["king@l8"])
     g.st.sides[0].merit = 99

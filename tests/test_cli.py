@@ -85,7 +85,7 @@ def test_client_good_arguments_give_checked_options():
 
 def test_client_map_png_too_large_is_one_line(tmp_path, capsys):
     from client.__main__ import main
-    from tests.test_mapimage import _png_header
+    from tests.png_util import _png_header
 
     p = tmp_path / "huge.png"
     p.write_bytes(_png_header(20000, 20000))
@@ -190,7 +190,7 @@ def test_mutated_saves_through_from_save_give_scenario_errors_only(tmp_path):
     """The reproducer-file case of issue 18: mutated saves, read by --from-save, never escape as another
     exception (the shot CLI prints ScenarioError/ValueError in one line)."""
     from client.games.shachang.scenario import ScenarioError, scenario_from_save
-    from tests.test_fuzz_saves import mutations
+    from tests.fuzz_util import mutations
 
     save, _ = short_save(tmp_path)
     rng = random.Random(18)

@@ -4,20 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from client.games.shachang.scene import GameScene
 from client.games.shachang.gameover import GameOverScene
 from client.games.shachang.replay import ReplayScene
-from tests.test_client_loop import app, hot_seat, key, position, step  # noqa: F401  (the app fixture)
-
-
-def finished(app):
-    # P1 (7 on a1) shoots P2's only unit, one soldier on a4: the game is over
-    g, scene = hot_seat(app, [[0, "a1", 7], [0, "h1", 1], [1, "a4", 1]])
-    assert scene.ctl.try_apply(g.parse_action("march h1 h2 1"))
-    assert scene.ctl.try_apply(g.parse_action("attack a1 a4"))
-    step(app, 2)
-    assert g.is_over and isinstance(app.scene, GameOverScene)
-    return g, scene
+from tests.client_util import key, step
+from tests.client_util import finished
 
 
 def test_game_over_shows_statistics_and_the_whole_map(app):

@@ -4,39 +4,13 @@ Skipped where no GL context can be made (then the flat tests in test_client_loop
 """
 from __future__ import annotations
 
-import os
-
 import pygame
 import pytest
 
-from client.app import App, Options
 from client.games.shachang.scene import GameScene
 from client.games.shachang.gameover import GameOverScene
 from client.scenes.handover import HandoverScene
-from tests.test_client_loop import end_turn, key, position, step
-
-
-@pytest.fixture(scope="module")
-def glapp(tmp_path_factory):
-    """One GL window for the module (a second GL window in one process may fail to get a context)."""
-    tmp_path = tmp_path_factory.mktemp("glapp")
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "offscreen"
-    try:
-        a = App(Options(renderer="gl", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en",
-                        size=(640, 480), strict=True, handover_delay=0.0))
-    except Exception as e:  # pragma: no cover - depends on the machine
-        pygame.display.quit()
-        pytest.skip(f"no window: {e}")
-    if a.display.kind != "gl":
-        pygame.display.quit()
-        pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
-    yield a
-    a.close()  # releases the GL context: a later GL window in this process (other test files) needs that
-    if old is None:
-        os.environ.pop("SDL_VIDEODRIVER", None)
-    else:
-        os.environ["SDL_VIDEODRIVER"] = old
+from tests.client_util import end_turn, key, position, step
 
 
 def gl_click(app, cell, button=1):

@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from tests.test_client_loop import app, position, step  # noqa: F401  (the app fixture)
+from tests.client_util import position, step
 
 
 def test_no_redraw_while_idle_but_on_input_and_after_a_while(app):

@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from client.games.shachang.scene import GameScene
-from tests.test_client_gl_loop import glapp  # noqa: F401  (a fixture)
-from tests.test_client_loop import app, click, end_turn, key, step  # noqa: F401  (app is a fixture)
+
+from tests.client_util import click, end_turn, key, step
 
 star_position = pytest.importorskip("engine.shachang.star_position")
 

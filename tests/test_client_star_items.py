@@ -12,7 +12,7 @@ from engine.shachang.actions import UseItem
 from engine.shachang.maps import GameMap
 from engine.shachang.star_game import StarGame
 from engine.shachang.star_terrain import generate_star
-from tests.test_client_loop import app, click, step  # noqa: F401  (the app fixture)
+from tests.client_util import click, step
 from tests.test_items_client_cards import card_rect, start
 from tests.test_client_star_app import px
 

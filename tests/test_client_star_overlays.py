@@ -8,7 +8,7 @@ import pytest
 
 from client.render.hex_layout import star_layout, star_mask
 from engine.shachang import hex_overlays as hx
-from tests.test_grids import bfs
+from tests.grid_util import bfs
 
 
 @dataclass
@@ -181,7 +181,7 @@ def test_sight_rows_off_the_star_are_not_shown_and_not_unknown():
     from client.render import gl_overlay
     from client.render.base import Overlays
     from engine.shachang import star_cells
-    from tests.test_client_star_render import star_frame
+    from tests.star_util import star_frame
 
     mask = star_mask()
     heights = np.where(mask, 1, 0).astype(np.int16)

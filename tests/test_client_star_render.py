@@ -9,21 +9,7 @@ from client.render.base import PLAYER_COLOURS, Frame, Overlays, UnitMark, Y_SCAL
 from client.render.gl_terrain import BASE_LEVELS, HEX_BOTTOM, build_hex_mesh, hex_mesh_stats
 from client.render.hex_layout import APOTHEM, DIRECTIONS, NORMALS, RADIUS, star_layout, star_mask
 from engine.grids.star import star_grid
-
-
-def star_heights(seed: int = 3) -> np.ndarray:
-    """A synthetic star heightmap (0..7) in the engine's heights[r + 8, q + 8], -1 off the star."""
-    rng = np.random.default_rng(seed)
-    h = rng.integers(0, 8, size=(17, 17)).astype(np.int16)
-    return np.where(star_mask(), h, -1).astype(np.int16)
-
-
-def star_frame(heights, units=(), overlays=None, visible=None, explored=None, fog=True):
-    m = star_mask()
-    vis = m.copy() if visible is None else visible
-    exp = m.copy() if explored is None else explored
-    h = np.where(exp, heights, -1).astype(np.int16)
-    return Frame(h, vis, exp, list(units), overlays or Overlays(show_counts=False), fog=fog, layout=star_layout())
+from tests.star_util import star_frame, star_heights
 
 
 # ------------------------------------------------------------------ layout
@@ -168,9 +154,6 @@ def test_ray_hit_agrees_with_brute_force():
 
 
 moderngl = pytest.importorskip("moderngl")
-
-
-from tests.gl_util import ctx  # noqa: E402,F401  (the EGL context fixture)
 
 
 @pytest.fixture(scope="module")

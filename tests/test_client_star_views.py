@@ -6,7 +6,7 @@ import pytest
 
 from client.render.base import PLAYER_COLOURS, UnitMark, Y_SCALE
 from client.render.hex_layout import NORMALS, star_layout, star_mask
-from tests.test_client_star_render import star_frame, star_heights
+from tests.star_util import star_frame, star_heights
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -5,7 +5,7 @@ import pygame
 import pytest
 
 from client.games.shachang.scene import GameScene
-from tests.test_client_loop import app, hot_seat, key, position, step  # noqa: F401  (the app fixture)
+from tests.client_util import hot_seat, key, position, step
 
 
 class Recorder:
@@ -101,7 +101,7 @@ def test_tooltip_tells_what_the_player_may_know_of_a_cell(app):
     hidden = [s for s, _ in hud.tooltip_lines(scene, (7, 7))]
     assert hidden == ["h8: unexplored"]  # the fog hides the enemy on h8
     # through the loop: the tooltip comes once the mouse rests
-    from tests.test_client_loop import cell_px
+    from tests.client_util import cell_px
 
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_px(app, (0, 0)), rel=(0, 0), buttons=(0, 0, 0)))
     step(app, 2)
@@ -115,7 +115,7 @@ def test_clicking_another_own_unit_in_reach_offers_the_merge(app):
     """Issue 12: with a unit selected, a click on another own unit in reach asks to merge (with the count);
     Yes marches them in, No selects that unit."""
     from client.scenes.modals import ConfirmModal
-    from tests.test_client_loop import click_cell
+    from tests.client_util import click_cell
 
     g, scene = hot_seat(app, [[0, "a1", 4], [0, "a3", 2], [1, "h8", 2]])
     click_cell(app, (0, 0))
@@ -133,7 +133,7 @@ def test_clicking_another_own_unit_in_reach_offers_the_merge(app):
 
 
 def test_a_click_on_an_own_unit_on_a_reinforcement_cell_opens_the_box(app):
-    from tests.test_client_loop import click_cell
+    from tests.client_util import click_cell
 
     g, scene = hot_seat(app, [[0, "a1", 2], [1, "h8", 2]], reserve=(4, 4))
     assert (0, 0) in g.reinforce_cells()

@@ -20,6 +20,7 @@ import pytest
 
 from engine import registry
 from engine.api import Game, SaveError
+from tests.fuzz_util import _set, cases, mutations, split_case
 
 SMALL = {"shachang": {"preset": "standard"}}
 MUTATIONS = 300
@@ -43,18 +44,6 @@ def time_limit(seconds: int, what: str):
         signal.signal(signal.SIGALRM, old)
 
 
-def cases() -> list[str]:
-    """Every registered game, plus the variants the contract test covers ("sanguo:variant=jieqi")."""
-    from tests.test_api_contract import _cases
-
-    return _cases()
-
-
-def split_case(case: str) -> tuple[str, dict]:
-    gid, _, rest = case.partition(":")
-    return gid, dict(kv.split("=", 1) for kv in rest.split(",")) if rest else {}
-
-
 def real_save(game_id: str, moves: int = 12, extra: dict | None = None) -> str:
     """The save of a short seeded random game of ``game_id`` (with the variant options ``extra``)."""
     info = registry.get(game_id)
@@ -68,94 +57,6 @@ def real_save(game_id: str, moves: int = 12, extra: dict | None = None) -> str:
             break
         g.apply(rng.choice(g.legal_actions()))
     return g.to_json()
-
-
-def _paths(v, path=()):
-    """Every (path, value) inside a JSON value."""
-    yield path, v
-    if isinstance(v, dict):
-        for k, x in v.items():
-            yield from _paths(x, path + (k,))
-    elif isinstance(v, list):
-        for i, x in enumerate(v[:6]):  # a few items of long lists (map rows) are enough
-            yield from _paths(x, path + (i,))
-        if len(v) > 6:
-            yield from _paths(v[-1], path + (len(v) - 1,))
-
-
-def _set(data, path, value):
-    data = json.loads(json.dumps(data))
-    if not path:
-        return value
-    cur = data
-    for k in path[:-1]:
-        cur = cur[k]
-    cur[path[-1]] = value
-    return data
-
-
-def _delete(data, path):
-    data = json.loads(json.dumps(data))
-    cur = data
-    for k in path[:-1]:
-        cur = cur[k]
-    del cur[path[-1]]
-    return data
-
-
-def _deep(n: int):
-    v: object = 0
-    for _ in range(n):
-        v = [v]
-    return v
-
-
-FLIPS = b'0123456789[]{},:"-.eE ntfalsrux'
-WRONG = [None, True, False, 0, -1, 1, 65537, 40000, -2**63, 2**64, 1.5, -0.0, "", "x", "c3",
-         "a" * 5000, [], [[]], [None], [1, 2, 3], {}, {"a": 1}, _deep(40), [[0] * 3] * 3]
-
-
-def mutations(text: str, game_ids: list[str], rng: random.Random):
-    """(name, save text or bytes) pairs: the mutated saves."""
-    data = json.loads(text)
-    paths = [p for p, _ in _paths(data)]
-    raw = text.encode("utf-8")
-    out = []
-    for _ in range(40):  # truncation
-        n = rng.randrange(len(raw))
-        out.append((f"truncated at {n}", raw[:n]))
-    for _ in range(60):  # byte flips, mostly to characters that keep the text JSON-like
-        b = bytearray(raw)
-        for _ in range(rng.randint(1, 4)):
-            b[rng.randrange(len(b))] = rng.choice(FLIPS) if rng.random() < 0.8 else rng.randrange(256)
-        out.append(("byte flips", bytes(b)))
-    rare = [p for p in paths if len(p) < 3]  # not inside a long list (a map's rows)
-    for k in range(120):  # a value of the wrong type or out of range
-        p = rng.choice(rare if k % 2 else paths)
-        v = rng.choice(WRONG)
-        out.append((f"{p} = {json.dumps(v)[:30]}", json.dumps(_set(data, p, v))))
-    for p in rng.sample(paths, min(20, len(paths))):  # a key or an item missing
-        if p:
-            out.append((f"del {p}", json.dumps(_delete(data, p))))
-    for lit in ("Infinity", "-Infinity", "NaN", "1e400", "9" * 5000, "-" + "9" * 4400, "1" * 31):
-        for p in rng.sample(paths[1:], min(6, len(paths) - 1)):
-            marker = "\"@@@\""
-            t = json.dumps(_set(data, p, "@@@")).replace(marker, lit, 1)
-            out.append((f"{p} = {lit[:12]}", t))
-    for depth in (33, 200, 5000, 100000):  # deep nesting, of the whole save and of one value
-        out.append((f"nested {depth}", "[" * depth + text + "]" * depth))
-        p = rng.choice(paths[1:])
-        out.append((f"{p} nested {depth}", json.dumps(_set(data, p, "@@@")).replace(
-            "\"@@@\"", "[" * depth + "]" * depth, 1)))
-    for gid in game_ids + ["chess", "", 7]:  # foreign games: another id on this save
-        out.append((f"game = {gid!r}", json.dumps(_set(data, ("game",), gid))))
-    for v in ([data.get("game")], {"id": data.get("game")}, None, 1):
-        out.append((f"game = {v!r}", json.dumps(_set(data, ("game",), v))))
-    for v in (0, 2, -1, 10**30, "1", None, 1.0):
-        out.append((f"version = {v!r}", json.dumps(_set(data, ("version",), v))))
-    out += [("empty", ""), ("null", "null"), ("list", "[]"), ("number", "42"), ("bom", "\ufeff" + text),
-            ("not utf-8", b"\xff\xfe" + raw), ("surrogate", text.replace("}", "\"\ud800\":1}", 1))]
-    return out
 
 
 def client_wrapped(inner, rng: random.Random):

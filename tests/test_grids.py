@@ -5,7 +5,6 @@ X2 (hex labels "letter = column west→east, number = row south→north"), K1 (t
 from __future__ import annotations
 
 import math
-from collections import deque
 from fractions import Fraction
 
 import pytest
@@ -13,6 +12,7 @@ import pytest
 from engine.grids import (CellNameError, HexGrid, SquareGrid, StarGrid, axial_to_offset, cross, hex_distance,
                           letters, letters_index, offset_to_axial, square_grid, star_grid)
 from engine.grids.star import OPPOSITE, POINTS
+from tests.grid_util import bfs
 
 LAYOUTS = ("odd-q", "even-q", "odd-r", "even-r")
 
@@ -29,19 +29,6 @@ def small_boards():
               anqi_board(), HexGrid.hexagon(3), HexGrid.hexagon(2, "pointy"), star_grid()]
     boards += [HexGrid.rectangle(6, 5, lay, nf) for lay in LAYOUTS for nf in ("south", "north")]
     return boards
-
-
-def bfs(grid, src):
-    """Independent breadth-first search over ``neighbours`` (the graph the distance must follow)."""
-    dist = {src: 0}
-    q = deque([src])
-    while q:
-        c = q.popleft()
-        for n in grid.neighbours(c):
-            if n not in dist:
-                dist[n] = dist[c] + 1
-                q.append(n)
-    return dist
 
 
 # ----------------------------------------------------------------------------- cells and counts

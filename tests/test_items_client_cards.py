@@ -12,7 +12,7 @@ from engine.shachang.actions import UseItem
 from engine.shachang.cells import cell_name, parse_cell
 from engine.shachang.game import ShachangGame
 from engine.shachang.maps import GameMap
-from tests.test_client_loop import app, cell_px, click, key, step  # noqa: F401  (the app fixture)
+from tests.client_util import cell_px, click, key, step
 
 FACE = (246, 238, 218)  # client.ui.cards.FACE: a face-up card's paper
 

@@ -92,7 +92,7 @@ def test_english_item_pictures_up_to_date(renderer, path):
     from PIL import Image
 
     from client.shot import render_scenario, scenario_size
-    from tests.test_shot import FRACTION_TOL, MEAN_TOL, PIXEL_TOL
+    from tests.shot_util import FRACTION_TOL, MEAN_TOL, PIXEL_TOL
 
     sc = load_scenario(path)
     img = render_scenario(renderer, sc, lang="en", size=scenario_size(sc, None))

@@ -5,7 +5,7 @@ import pytest
 
 from engine.jiangshan import make_agent, new_game
 from engine.jiangshan.ai_model import class_values, state_from_observation
-from tests.test_jiangshan_helpers import make
+from tests.jiangshan_util import make
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])

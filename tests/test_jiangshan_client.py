@@ -8,8 +8,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from client.games import has_plugin, make_plugin  # noqa: E402
 from engine.jiangshan import new_game  # noqa: E402
-from tests.test_boards_loop import cleanup  # noqa: E402,F401 (fixture)
-from tests.test_jiangshan_helpers import make  # noqa: E402
+
+from tests.jiangshan_util import make
 
 
 def started(seed=0):
@@ -95,7 +95,7 @@ def test_the_substitute_answer_in_hot_seat_through_the_app(cleanup):
 
     from client.scenes.board_game import BoardGameScene
     from client.scenes.handover import HandoverScene
-    from tests.test_boards_loop import click_cell, key, make_app
+    from tests.boards_util import click_cell, key, make_app
 
     g = attack_position()
     app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g)
@@ -149,7 +149,7 @@ def test_every_terrain_has_its_glyph_in_the_shipped_font():
 def test_ruse_is_played_by_a_click_on_its_card(cleanup):
     """The viewer's tallies are cards with their cost; 兵者诡道 (one more action point) leaves the panel's
     buttons and is played by a click on its card; a card that is no legal action now changes nothing."""
-    from tests.test_boards_loop import click_at, make_app
+    from tests.boards_util import click_at, make_app
 
     g = attack_position()
     app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1280, 800))
@@ -233,7 +233,7 @@ def test_the_tallies_are_picked_by_clicking_three_cards_through_the_app(cleanup)
     """Seed 虎符的获得 in the app: the bottom line says what to do (choose 3 tallies, their cost), not
     'select a piece'; each click raises a card, in any order; a second click on a chosen card starts
     over; the third card plays the pick, and the computer then picks its own."""
-    from tests.test_boards_loop import click_at, make_app, wait_human
+    from tests.boards_util import click_at, make_app, wait_human
 
     app = make_app("dummy", "jiangshan", ["human", "hard"], "flat", size=(1280, 800))
     sc = app.scene
@@ -375,7 +375,7 @@ def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
     """A new player's first clicks: an enemy counter (march face) says it is the enemy's; with the action
     point spent one's own unit says to end the turn; a unit that has moved says so (the engine's
     'already moved'), all on the status line instead of silence."""
-    from tests.test_boards_loop import click_cell, make_app
+    from tests.boards_util import click_cell, make_app
 
     g = make(red=["blade@e3", "king@a1", "halberd@c3"], white=["king@l8", "horse@h6"])
     g.st.sides[0].merit = 5  # recruiting stays open once the action point is spent: the turn does not end
@@ -490,7 +490,7 @@ def test_the_board_is_framed_large_and_centred_in_the_room_the_tracks_leave(clea
     centred in the area, and the tracks' panel does not overlap the area."""
     import pygame
 
-    from tests.test_boards_loop import make_app
+    from tests.boards_util import make_app
 
     for size in ((1024, 640), (1280, 800), (1600, 1000)):
         for seats in (["human", "hard"], ["hard", "human"]):
@@ -520,7 +520,7 @@ def test_terrain_city_and_badge_glyphs_are_legible_at_the_default_camera(cleanup
     Fire and disorder badges (火, 乱) are 0.4 of an empty cell."""
     import numpy as np
 
-    from tests.test_boards_loop import make_app
+    from tests.boards_util import make_app
 
     app = make_app("dummy", "jiangshan", ["human", "hard"], "flat", size=(1280, 800))
     sc = app.scene

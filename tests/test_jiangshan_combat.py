@@ -7,7 +7,7 @@ import pytest
 from engine.api import IllegalAction
 from engine.jiangshan.board import parse_cell
 from engine.jiangshan.rules import seen
-from tests.test_jiangshan_helpers import at, make, settle, texts
+from tests.jiangshan_util import at, make, settle, texts
 
 
 def cells(*names):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.api import IllegalAction
-from tests.test_jiangshan_helpers import at, make, settle, texts
+from tests.jiangshan_util import at, make, settle, texts
 
 
 def moves_of(g, cell: str, kind: str = "move") -> set[str]:

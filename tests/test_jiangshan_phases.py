@@ -12,7 +12,7 @@ from engine.api import IllegalAction, SaveError
 from engine.jiangshan import load_game, new_game
 from engine.jiangshan.board import parse_cell
 from engine.messages import keys_used, template
-from tests.test_jiangshan_helpers import at, make, settle, texts
+from tests.jiangshan_util import at, make, settle, texts
 
 
 def C(n):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.jiangshan import new_game
 from engine.jiangshan.board import parse_cell
-from tests.test_jiangshan_helpers import at, make, settle, texts
+from tests.jiangshan_util import at, make, settle, texts
 
 
 def C(n):

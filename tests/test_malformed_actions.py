@@ -23,7 +23,7 @@ import numpy as np
 
 from engine import registry
 from engine.api import IllegalAction, ParseError
-from tests.test_fuzz_saves import cases, split_case
+from tests.fuzz_util import cases, split_case
 
 SMALL = {"shachang": {"preset": "standard"}}
 PER_APPLY_SECONDS = 5

@@ -7,6 +7,7 @@ import pytest
 
 from client.games.shachang.mapimage import load_png_heightmap, png_map
 from engine.shachang import new_game
+from tests.png_util import _png_header
 
 
 def _write_png(path, grey: np.ndarray):
@@ -72,16 +73,6 @@ def test_client_starts_a_game_on_a_png_map(tmp_path):
             os.environ.pop("SDL_VIDEODRIVER", None)
         else:
             os.environ["SDL_VIDEODRIVER"] = old
-
-
-def _png_header(w: int, h: int) -> bytes:
-    """The first bytes of a PNG (signature + IHDR) declaring a w x h greyscale picture, no pixel data."""
-    import struct
-    import zlib
-
-    ihdr = struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)
-    chunk = b"IHDR" + ihdr
-    return b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk + struct.pack(">I", zlib.crc32(chunk))
 
 
 def test_huge_png_is_refused_by_its_header_before_decoding(tmp_path, monkeypatch):

@@ -4,7 +4,6 @@ import pytest
 
 from client.render.base import PLAYER_COLOURS, Frame, Overlays, UnitMark, Y_SCALE
 from client.render.gl_terrain import build_mesh, mesh_stats
-from tests.gl_util import ctx  # noqa: F401  (the EGL context fixture)
 
 moderngl = pytest.importorskip("moderngl")
 

@@ -12,9 +12,9 @@ from client.games.shachang.gameover import GameOverScene
 from client.scenes.replay import EVERYTHING, BoardReplayScene
 from client.scenes.stats import StatsModal
 from engine import registry
-from tests.test_boards_loop import OPEN, click_at, make_app  # noqa: F401
-from tests.test_client_gameover import finished
-from tests.test_client_loop import app, key  # noqa: F401  (the 沙场秋点兵 app fixture)
+from tests.boards_util import OPEN, click_at, make_app
+from tests.client_util import finished
+from tests.client_util import key
 
 
 @pytest.fixture

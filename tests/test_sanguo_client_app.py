@@ -13,7 +13,7 @@ from client.boards.model import edge_label_at
 from client.render.gl_board import BoardCamera
 from engine.sanguo import new_game
 from engine.sanguo.setup import position
-from tests.test_boards_loop import cleanup, click_at, click_cell, key, make_app, wait_human  # noqa: F401
+from tests.boards_util import click_at, click_cell, key, make_app, wait_human
 
 WU, WEI, SHU = 0, 1, 2
 RULERS = {"q9": "吴君", "i17": "魏君", "i1": "蜀君", "i5": "蜀兵"}

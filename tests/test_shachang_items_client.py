@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from client.games.shachang.scene import GameScene
-from tests.test_client_loop import app, click, step  # noqa: F401  (the app fixture)
+from tests.client_util import click, step
 
 
 def test_items_flag_reaches_the_game(app):  # noqa: F811

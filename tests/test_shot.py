@@ -9,6 +9,7 @@ import pytest
 
 from client.games.shachang.scenario import ScenarioError, build_frame, load_scenario
 from tests.gl_util import egl_context
+from tests.shot_util import FRACTION_TOL, MEAN_TOL, PIXEL_TOL
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "assets" / "scenarios").glob("*.toml"))
@@ -16,9 +17,6 @@ PICTURES = ROOT / "docs" / "rules" / "pictures"
 
 # Tolerance for llvmpipe differences between machines/Mesa versions (documented in docs/rendering.md):
 # mean absolute difference <= 1.5 (0..255 per channel) and at most 1% of pixels off by more than 40.
-MEAN_TOL = 1.5
-PIXEL_TOL = 40
-FRACTION_TOL = 0.01
 
 moderngl = pytest.importorskip("moderngl")
 

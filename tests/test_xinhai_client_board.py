@@ -13,7 +13,7 @@ from engine.xinhai.data import rules
 from engine.xinhai.game import position
 from engine.xinhai.hexgrid import label
 
-from tests.test_boards_loop import OPEN, cleanup, make_app  # noqa: F401 (fixture)
+from tests.boards_util import OPEN, make_app
 
 FAR_QING = ("qing", "infantry", "A-20")
 FAR_REV = ("rev", "infantry", "T-1")
@@ -440,7 +440,7 @@ def test_english_region_names_are_spaced_by_their_letters_in_gl():
 def test_f1_opens_on_how_to_play(cleanup):
     # a new player's first question: what is the aim (seed 12, X9), what happens in a round, what to click
     from client import i18n
-    from tests.test_boards_loop import key
+    from tests.boards_util import key
 
     app = make_app("dummy", "xinhai", ["human", "normal"], "flat")
     key(app, pygame.K_F1)
@@ -496,7 +496,7 @@ def test_shoot_or_melee_is_chosen_on_lettered_tokens(cleanup, lang, cancel, titl
     # seed 6/7: next to an enemy a ready infantry may shoot or melee; the chooser's tokens were blank discs
     # and its cancel button said "No" in English
     from client import i18n
-    from tests.test_boards_loop import click_at
+    from tests.boards_util import click_at
 
     g = position([("rev", "infantry", "H-16"), ("qing", "infantry", "H-17"), FAR_REV])
     app = make_app("dummy", "xinhai", ["human", "human"], "flat", game=g)

@@ -10,7 +10,7 @@ import pytest
 from client.ui.cards import CardRow, CardStrip, CardView
 from engine.xinhai import new_game
 
-from tests.test_boards_loop import OPEN, click_at, cleanup, make_app  # noqa: F401 (fixture)
+from tests.boards_util import OPEN, click_at, make_app
 
 
 def to_reinforcement(seed: int = 1):

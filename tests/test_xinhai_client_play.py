@@ -8,7 +8,7 @@ import random
 
 import pygame
 
-from tests.test_boards_loop import OPEN, cleanup, click_at, make_app  # noqa: F401 (fixture)
+from tests.boards_util import OPEN, click_at, make_app
 
 
 def pass_handover(app):

@@ -1,0 +1,65 @@
+"""Fixtures shared by the test files: the 沙场秋点兵 App on SDL's dummy driver (``app``), one GL App per
+module on SDL's offscreen driver (``glapp``), and the closing of board-game windows (``cleanup``), one EGL context per module (``ctx``). Helper
+functions live in tests/*_util.py modules; test files never import from each other."""
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from client.app import App, Options
+from tests.boards_util import OPEN
+from tests.gl_util import egl_context
+
+
+@pytest.fixture
+def app(tmp_path):
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en", strict=True, handover_delay=0.0))
+    yield a
+    pygame.display.quit()
+    if old is None:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = old
+
+
+@pytest.fixture(scope="module")
+def glapp(tmp_path_factory):
+    """One GL window for the module (a second GL window in one process may fail to get a context)."""
+    tmp_path = tmp_path_factory.mktemp("glapp")
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    try:
+        a = App(Options(renderer="gl", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en",
+                        size=(640, 480), strict=True, handover_delay=0.0))
+    except Exception as e:  # pragma: no cover - depends on the machine
+        pygame.display.quit()
+        pytest.skip(f"no window: {e}")
+    if a.display.kind != "gl":
+        pygame.display.quit()
+        pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
+    yield a
+    a.close()  # releases the GL context: a later GL window in this process (other test files) needs that
+    if old is None:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = old
+
+
+@pytest.fixture
+def cleanup():
+    yield
+    while OPEN:
+        OPEN.pop().close()  # releases the GL context: a later GL window in this process needs that
+    pygame.display.quit()
+
+
+@pytest.fixture(scope="module")
+def ctx():
+    """One EGL context per test module, released at its end ."""
+    c = egl_context()
+    yield c
+    c.release()
