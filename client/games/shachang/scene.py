@@ -587,8 +587,23 @@ class GameScene(PlayScene):
     def _volume(self, d: float) -> None:
         self.sounds.set_volume(round(self.sounds.volume + d, 2))
         self.sounds.muted = False
+        if self._say_no_sound():
+            return
         self.ctl.say(t("sound_volume", n=int(round(self.sounds.volume * 100))))
         self.sounds.play("select")
+
+    def _say_no_sound(self) -> bool:
+        """Without an audio device, say so (and the mixer's reason) instead of "sound on"; True then."""
+        if self.sounds.available():
+            return False
+        self.ctl.say(t("shachang.ui.sound_unavailable", why=self.sounds.reason or "?"), "error")
+        return True
+
+    def _toggle_sound(self) -> None:
+        """Ctrl+M: sound on/off (unavailable without an audio device, with the reason)."""
+        muted = self.sounds.toggle_mute()
+        if not self._say_no_sound():
+            self.ctl.say(t("sound_off" if muted else "sound_on"))
 
     def key_actions(self) -> dict:
         """Action name (client/keys.py) -> what it does in this scene."""
@@ -637,7 +652,7 @@ class GameScene(PlayScene):
             "first_person": self.toggle_fp, "preview": toggle("preview"), "reinforce": reinforce,
             "camera_selected": lambda: ctl.selected is not None and self.cam.jump_to(ctl.selected),
             "camera_home": self._home_camera, "heights": toggle("show_heights"), "coords": toggle("show_coords"),
-            "mute": lambda: ctl.say(t("sound_off" if self.sounds.toggle_mute() else "sound_on")),
+            "mute": self._toggle_sound,
             "volume_up": lambda: self._volume(0.1), "volume_down": lambda: self._volume(-0.1),
             "minimap": minimap, "ai_speed": ai_speed, "ai_skip": ai_skip,
             "quick_save": self.quick_save, "quick_load": self.quick_load,

@@ -1,0 +1,63 @@
+"""沙场秋点兵's leftovers of issue 26, driven through the event loop where the point is about clicks:
+the attack row's wording, sound without a device, the tooltip's place, the game-over box's place, the
+replay's framing, the fog's game-ending pass, picking behind a tall stack, the first-person discs."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from client import audio, i18n
+from client.games.shachang import hud
+from client.games.shachang.scene import GameScene
+from tests.test_audio import FakeMixer
+from tests.test_client_loop import app, click_cell, hot_seat, key, step  # noqa: F401  (the app fixture)
+
+
+# ------------------------------------------------------------ 3. the "may attack" row
+def test_attack_row_says_yes_with_targets_and_no_target_without(app):
+    """"可攻击: 是 (0)" read as a contradiction: the row says the unit still has its attack and how many
+    enemies it can hit now, or that none is in range (zh and en)."""
+    g, scene = hot_seat(app, [[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
+    click_cell(app, (0, 0))
+    assert scene.ctl.selected == (0, 0)
+    info = scene.ctl.unit_info()
+    assert info["targets"] == 1
+    assert hud.attack_value(info, True, False)[0] == "yes, 1 target(s) in range"
+    click_cell(app, (0, 0))  # let a1 go; select the lone soldier on... a new position with no enemy in range
+    g, scene = hot_seat(app, [[0, "a1", 7], [1, "h8", 2]])
+    click_cell(app, (0, 0))
+    info = scene.ctl.unit_info()
+    assert info["targets"] == 0 and info["can_attack"]
+    assert hud.attack_value(info, True, False)[0] == "yes, but no target in range now"
+    i18n.set_lang("zh")
+    try:
+        assert hud.attack_value(info, True, False)[0] == "是，但射程内暂无目标"
+        assert hud.attack_value({**info, "targets": 2}, True, False)[0] == "是，射程内有2个目标"
+    finally:
+        i18n.set_lang("en")
+    assert hud.attack_value({**info, "fresh": True}, True, False)[0].startswith("new camp")
+    assert hud.attack_value({**info, "attacked": True}, True, False)[0] == "has attacked"
+
+
+# ------------------------------------------------------------ 4. sound without a device
+def test_sound_toggle_says_unavailable_and_why_without_a_device(app, monkeypatch):
+    g, scene = hot_seat(app, [[0, "a1", 2], [1, "h8", 2]])
+
+    def no_device(*a, **kw):
+        raise pygame.error("ALSA: Couldn't open audio device: No such file or directory")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    scene.sounds = audio.Sounds()
+    assert not scene.sounds.available()
+    key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
+    assert scene.ctl.status.startswith("sound unavailable: no audio device (ALSA: Couldn't open audio device")
+    key(app, pygame.K_m, mod=pygame.KMOD_CTRL)  # never "sound on"
+    assert "unavailable" in scene.ctl.status and "sound on" not in scene.ctl.status
+    key(app, pygame.K_UP, mod=pygame.KMOD_CTRL)  # the volume keys say it too
+    assert "unavailable" in scene.ctl.status
+    scene.sounds = audio.Sounds(mixer=FakeMixer())  # with a device: on and off as before
+    key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
+    assert scene.ctl.status == "sound off"
+    key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
+    assert scene.ctl.status == "sound on"
