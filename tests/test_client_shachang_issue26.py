@@ -61,3 +61,32 @@ def test_sound_toggle_says_unavailable_and_why_without_a_device(app, monkeypatch
     assert scene.ctl.status == "sound off"
     key(app, pygame.K_m, mod=pygame.KMOD_CTRL)
     assert scene.ctl.status == "sound on"
+
+
+# ------------------------------------------------------------ 6. the game-over box
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+def test_game_over_box_sits_in_the_free_part_of_the_window(tmp_path, monkeypatch, size):
+    """The box and its buttons keep clear of the side panel (and the top bar and status line)."""
+    from client.app import App, Options
+    from client.games.shachang.gameover import GameOverScene
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en", strict=True,
+                    handover_delay=0.0, size=size))
+    try:
+        g, scene = hot_seat(a, [[0, "a1", 7], [1, "a4", 1]])
+        click_cell(a, (0, 0))
+        click_cell(a, (3, 0))  # the last enemy is wiped out: the game is over
+        step(a, 2)
+        assert g.is_over and isinstance(a.scene, GameOverScene)
+        over = a.scene
+        w, h = a.display.size
+        assert (w, h) == size
+        box = over.box
+        assert scene.panel_rect.w > 0 and not box.colliderect(scene.panel_rect)
+        assert box.top >= hud.TOP_H and box.bottom <= h - hud.STATUS_H and box.left >= 0
+        rects = [b.rect for b in over.buttons]
+        assert all(box.contains(r) for r in rects)
+        assert not any(r.colliderect(q) for i, r in enumerate(rects) for q in rects[i + 1:])
+    finally:
+        pygame.display.quit()
