@@ -90,3 +90,52 @@ def test_game_over_box_sits_in_the_free_part_of_the_window(tmp_path, monkeypatch
         assert not any(r.colliderect(q) for i, r in enumerate(rects) for q in rects[i + 1:])
     finally:
         pygame.display.quit()
+
+
+# ------------------------------------------------------------ 5. the replay frames every army
+def test_replay_frames_every_army(app):
+    """A 64x64 game whose armies stand at opposite corners: the replay's camera (flat, and the 3D
+    strategy camera's fit) shows every unit's cell between the caption bar and the foot line."""
+    import numpy as np
+
+    from client.camera import StrategyCamera, project
+    from client.render.base import Y_SCALE
+    from client.games.shachang.gameover import GameOverScene
+    from client.games.shachang.replay import ReplayScene
+    from client.scenes.replay import BAR_H, FOOT_H
+    from engine.shachang.game import ShachangGame
+    from engine.shachang.maps import GameMap
+
+    n = 64
+    gm = GameMap(heights=np.zeros((n, n), dtype=np.int16), spawns=(((0, 0),), ((n - 1, n - 1),)))
+    g = ShachangGame(gm, preset="large", mode="digital", players=2, setup={
+        "units": [[0, "e5", 8], [0, "h4", 3], [1, "ax50", 6], [1, "bc60", 4]], "reserve": [0, 0], "current": 0})
+    g.round_limit = g.round  # two passes end the game
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)  # P1 ends its turn (it was asked first: units idle)
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)  # P2's pass ends the game
+    assert g.is_over and isinstance(app.scene, GameOverScene)
+    app.scene.replay()
+    step(app, 2)
+    rp = app.scene
+    assert isinstance(rp, ReplayScene)
+    w, h = app.display.size
+    cells = [(4, 4), (3, 7), (49, 49), (59, 54)]
+    assert set(cells) <= set(rp.stacks)
+    for cell in cells:
+        x, y = rp.cam.to_screen(cell[1] + 0.5, cell[0] + 0.5)
+        assert 0 <= x < w and BAR_H <= y < h - FOOT_H, (cell, x, y)
+    assert rp.cam is not app.find(GameScene).cam  # the game's own view is left as it was
+    rp.cam = StrategyCamera(n)  # the GL camera: every unit's ground and stack top in the picture
+    rp.frame_armies()
+    view, proj = rp.cam.matrices(w / h)
+
+    for cell in cells:
+        for y_top in (0.0, rp.stacks[cell] * Y_SCALE):
+            p = project(view, proj, w, h, [(cell[1] + 0.5, y_top, cell[0] + 0.5)])[0]
+            assert 0 <= p[0] < w and BAR_H <= p[1] < h - FOOT_H, (cell, p)
