@@ -139,3 +139,30 @@ def test_replay_frames_every_army(app):
         for y_top in (0.0, rp.stacks[cell] * Y_SCALE):
             p = project(view, proj, w, h, [(cell[1] + 0.5, y_top, cell[0] + 0.5)])[0]
             assert 0 <= p[0] < w and BAR_H <= p[1] < h - FOOT_H, (cell, p)
+
+
+# ------------------------------------------------------------ 1. the tooltip's place
+def test_tooltip_keeps_off_the_selection_and_the_cursors_targets(app):
+    """With d4 selected and the mouse resting on d5 next to it, the tooltip covers neither the selected
+    unit, nor the hovered cell, nor the enemy it may attack, nor a cell it may march to, nor the pointer."""
+    import time
+
+    from tests.test_client_loop import cell_px
+
+    g, scene = hot_seat(app, [[0, "d4", 7], [1, "d7", 2], [1, "h8", 1]])
+    click_cell(app, (3, 3))
+    assert scene.ctl.selected == (3, 3)
+    pos = cell_px(app, (4, 3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, 2)
+    time.sleep(scene.TIP_DELAY + 0.05)
+    step(app, 2)
+    assert scene._tip["shown"] and scene.ctl.hover == (4, 3)
+    r = scene._tip["rect"]
+    ov = scene.ctl.overlays()
+    assert (6, 3) in ov.targets and len(ov.reachable) > 8
+    for cell in [(3, 3), (4, 3), *ov.targets, *ov.reachable]:
+        assert not r.colliderect(scene.cell_box(cell)), cell
+    assert not r.collidepoint(pos)
+    w, h = app.display.size
+    assert not r.colliderect(scene.panel_rect) and r.top >= hud.TOP_H and r.bottom <= h - hud.STATUS_H

@@ -928,18 +928,74 @@ class GameScene(PlayScene):
         if not lines:
             return
         surf = display.ui
-        w, h = surf.get_size()
         lh = 20
         bw = max(text.size_of(s, 14)[0] for s, _ in lines) + 16
-        r = pygame.Rect(self.mouse[0] + 18, self.mouse[1] + 18, bw, lh * len(lines) + 10)
-        if r.right > w - 4:
-            r.x = self.mouse[0] - 18 - bw
-        if r.bottom > h - hud.STATUS_H - 4:
-            r.y = self.mouse[1] - 18 - r.h
+        place = (tuple(self.mouse), bw, len(lines), self._camera_key(), ctl.version, ctl.selected)
+        if tip.get("place") != place:  # placed once per rest (and camera), not every frame
+            tip["place"], tip["rect"] = place, self.tooltip_rect(bw, lh * len(lines) + 10)
+        r = tip["rect"]
         widgets.panel(surf, r, alpha=235)
         for i, (s, col) in enumerate(lines):
             text.draw(surf, s, (r.x + 8, r.y + 5 + i * lh), 14, col)
         display.mark(r, opaque=True)
+
+    def cell_box(self, cell) -> pygame.Rect | None:
+        """The pixels a cell covers on screen, its stack included (None when behind the camera)."""
+        cam = self.camera()
+        x, z = cell_xz(cell, self.layout)
+        if hasattr(cam, "to_screen"):  # flat: the cell's square (the star's hexagon's box)
+            a, b = cam.to_screen(x - 0.5, z - 0.5), cam.to_screen(x + 0.5, z + 0.5)
+            return pygame.Rect(int(a[0]), int(a[1]), max(1, int(b[0] - a[0])), max(1, int(b[1] - a[1])))
+        from client.render.base import Y_SCALE
+
+        obs = self.ctl.obs
+        u = obs.unit_at(cell)
+        g = max(0, int(obs.heights[cell])) * Y_SCALE
+        top = g + (u.count if u is not None else 0) * Y_SCALE
+        pts = [(x + dx, y, z + dz) for dx in (-0.5, 0.5) for dz in (-0.5, 0.5) for y in (g, top)]
+        w, h = self.app.display.size
+        p = cam.project(pts, w, h)
+        if not ((p[:, 2] >= -1) & (p[:, 2] <= 1)).all():
+            return None
+        x0, y0 = p[:, 0].min(), p[:, 1].min()
+        return pygame.Rect(int(x0), int(y0), max(1, int(p[:, 0].max() - x0)), max(1, int(p[:, 1].max() - y0)))
+
+    def tooltip_rect(self, bw: int, bh: int) -> pygame.Rect:
+        """Where the tooltip goes (issue 26: it opened over the cells next to the selected unit): near the
+        mouse but off the selected unit, the hovered cell, the selection's attack targets and the cells it
+        can march to (the cursor's targets), inside the part of the window the panels leave free. Of the
+        places tried (each corner of the mouse, then farther out), the one covering the least of them."""
+        ctl = self.ctl
+        w, h = self.app.display.size
+        x0, y0, x1, y1 = self.usable_rect()
+        free = pygame.Rect(int(x0 * w), int(y0 * h), int((x1 - x0) * w), int((y1 - y0) * h))
+        ov = ctl.overlays()
+        avoid: list[tuple[pygame.Rect, int]] = []
+        mx, my = self.mouse
+        avoid.append((pygame.Rect(mx - 12, my - 12, 24, 24), 50))  # never under the pointer itself
+        for cells, weight in (([ctl.selected, ctl.hover], 8), (ov.targets, 8), (list(ov.reachable), 2),
+                              (ov.reinforce_cells if ctl.selected is None else [], 1)):
+            for c in cells:
+                if c is None:
+                    continue
+                b = self.cell_box(c)
+                if b is not None and b.colliderect(free.inflate(bw * 2, bh * 2)):
+                    avoid.append((b, weight))
+        best = None
+        k = 0
+        for d in (18, 48, 96, 160, 240):
+            for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1), (0, -1)):
+                rx = mx + d if sx > 0 else (mx - d - bw if sx < 0 else mx - bw // 2)
+                ry = my + d if sy > 0 else (my - d - bh if sy < 0 else my - bh // 2)
+                r = pygame.Rect(rx, ry, bw, bh).clamp(free)
+                cost = sum(weight * r.clip(b).w * r.clip(b).h for b, weight in avoid)
+                score = (cost, k)  # the least covered; then the nearest of the places tried
+                k += 1
+                if best is None or score < best[0]:
+                    best = (score, r)
+                if cost == 0:
+                    return r
+        return best[1]
 
     def _draw_flashes(self, display) -> None:
         """Expanding rings on units the player saw hit; "from the fog" when the shooter was unseen."""
