@@ -28,7 +28,7 @@ def test_attack_row_says_yes_with_targets_and_no_target_without(app):
     click_cell(app, (0, 0))
     info = scene.ctl.unit_info()
     assert info["targets"] == 0 and info["can_attack"]
-    assert hud.attack_value(info, True, False)[0] == "yes, but no target in range now"
+    assert hud.attack_value(info, True, False)[0] == "yes, no target in range"
     i18n.set_lang("zh")
     try:
         assert hud.attack_value(info, True, False)[0] == "是，但射程内暂无目标"
