@@ -1,6 +1,7 @@
 """The game scene: board, cameras, HUD, log, minimap, input, computer seats, hand-over, autosave."""
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from pathlib import Path
@@ -10,9 +11,11 @@ import pygame
 
 from client import i18n
 from client.ai_driver import AIDriver, Job
+from client.camera import FirstPersonCamera, pixel_ray
 from client.scenes.play import PlayScene
 from client.games.shachang.controller import Controller
 from client.i18n import t
+from client.render.base import Y_SCALE
 from client.render.hex_layout import cell_xz, layout_of
 from client.games.shachang import hud
 from client.ui import text, widgets
@@ -308,6 +311,7 @@ class GameScene(PlayScene):
                 self.ctl.selected = None
                 self.items.reset()  # the next player sees nothing of this one's card in use
                 self.ctl.hover = None  # nothing of the last player's pointing survives the hand-over
+                self.ctl.see_through = ()
                 self._tip.update(cell=None, shown=False)
                 self._pick_key = None
                 self.ctl.reinforce = None
@@ -424,13 +428,52 @@ class GameScene(PlayScene):
         return self.app.scene is not self
 
     # ---------------------------------------------------------------- input
-    def pick(self, pos):
+    LET_THROUGH = 2  # a stack's side above its second soldier lets the pointer through to the cell behind
+
+    def pick(self, pos, hover: bool = False):
+        """The cell under pixel ``pos``. In the 3D strategy view a tall stack hides the cells behind it:
+        where the pointer meets the stack's side above its lowest LET_THROUGH soldiers, the pick goes on
+        to what lies behind (and the stack is drawn see-through while hovered there, ``ctl.see_through``);
+        the stack itself is picked on its top or near its base (issue 26)."""
         if self.frame is None:
             self.frame = self.ctl.frame()
+        frame, cam, display = self.frame, self.camera(), self.app.display
+        through: list = []
         try:
-            return self.app.display.pick(pos[0], pos[1], self.frame, self.camera())
+            cell = display.pick(pos[0], pos[1], frame, cam)
+            if display.kind == "gl" and not isinstance(cam, FirstPersonCamera) and frame.layout is None \
+                    and not getattr(display.gl, "used_far", False):
+                for _ in range(8):
+                    if cell is None or not self._past_stack(pos, cell, frame, cam):
+                        break
+                    through.append(cell)
+                    frame = dataclasses.replace(frame, units=[u for u in frame.units if u.cell != cell])
+                    cell = display.pick(pos[0], pos[1], frame, cam)
         except Exception:
-            return None
+            cell, through = None, []
+        if hover:
+            self.ctl.see_through = tuple(through)
+        return cell
+
+    def _past_stack(self, pos, cell, frame, cam) -> bool:
+        """Whether the ray through ``pos`` meets the stack on ``cell`` on its side above the stack's lowest
+        LET_THROUGH soldiers (not on its top, not near its base): the pointer looks past it."""
+        u = next((m for m in frame.units if m.cell == cell), None)
+        if u is None or u.count <= self.LET_THROUGH:
+            return False
+        w, h = self.app.display.size
+        view, proj = cam.matrices(w / max(1, h))
+        o, d = pixel_ray(view, proj, w, h, float(pos[0]), float(pos[1]))
+        t_in = 0.0
+        for axis, lo in ((0, cell[1]), (2, cell[0])):  # where the ray enters the cell's column
+            if abs(d[axis]) < 1e-12:
+                continue
+            a, b = (lo - o[axis]) / d[axis], (lo + 1 - o[axis]) / d[axis]
+            t_in = max(t_in, min(a, b))
+        y = o[1] + d[1] * t_in
+        ground = max(0, int(frame.heights[cell])) * Y_SCALE
+        top = ground + u.count * Y_SCALE
+        return ground + self.LET_THROUGH * Y_SCALE < y < top - 1e-6
 
     def over_ui(self, pos) -> bool:
         w, h = self.app.display.size
@@ -766,10 +809,11 @@ class GameScene(PlayScene):
             key = (tuple(self.mouse), self.ctl.version, self._camera_key())
             if key != getattr(self, "_pick_key", None) or key[2] is None:
                 self._pick_key = key
-                self.ctl.hover = self.pick(self.mouse)
+                self.ctl.hover = self.pick(self.mouse, hover=True)
         else:
             self._pick_key = None
             self.ctl.hover = None
+            self.ctl.see_through = ()
         self._run_ai(dt)
         self._sound_cues()
 
