@@ -166,3 +166,33 @@ def test_tooltip_keeps_off_the_selection_and_the_cursors_targets(app):
     assert not r.collidepoint(pos)
     w, h = app.display.size
     assert not r.colliderect(scene.panel_rect) and r.top >= hud.TOP_H and r.bottom <= h - hud.STATUS_H
+
+
+# ------------------------------------------------------------ 8. the fog's game-ending pass
+@pytest.mark.parametrize("p1_acts", [False, True])
+def test_under_fog_the_pass_that_may_end_the_game_says_so(app, p1_acts):
+    """P1 passes (or marches out of P2's sight first); at P2's Enter the question says that ending the
+    turn ends the game if the other player also passed — the same words in both cases (the fog hides
+    which); when P1 had passed, Yes ends the game (S18, void: nobody dealt damage)."""
+    from client.scenes.modals import ConfirmModal
+
+    g, scene = hot_seat(app, [[0, "a1", 1], [1, "h8", 1]])
+    if p1_acts:
+        click_cell(app, (0, 0))
+        click_cell(app, (1, 0))
+        assert str(g.log[-1]) == "march a1 a2 1"
+    key(app, pygame.K_RETURN)
+    if isinstance(app.scene, ConfirmModal):  # P1's own question (units idle): yes
+        assert "ends the game" not in app.scene.question()  # nobody else has passed yet
+        key(app, pygame.K_RETURN)
+    assert g.current_player == 1
+    key(app, pygame.K_SPACE)  # the hand-over to P2
+    assert app.scene is scene and scene.ctl.viewer == 1
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ConfirmModal)
+    q = app.scene.question()
+    assert q.startswith("Ending the turn ends the game if every other player also passed its last turn "
+                       "without acting (S18")
+    assert "1 unit(s) have not acted this turn" in q and q.endswith("End the turn anyway?")
+    key(app, pygame.K_RETURN)
+    assert g.is_over != p1_acts

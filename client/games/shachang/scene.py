@@ -359,8 +359,8 @@ class GameScene(PlayScene):
         self.app.push(ConfirmModal(self.app, q, yes, on_no=lambda: ctl.select(offer["dst"]), action="merge"))
 
     def end_turn(self) -> None:
-        """End the turn; first ask when that would end the game (as far as the player can know)
-        or leave units that could still attack or have not acted (engine.shachang.advice)."""
+        """End the turn; first ask when that would end the game (as far as the player can know; under fog,
+        that it may), or leave units that could still attack or have not acted (engine.shachang.advice)."""
         from engine.messages import Msg
         from engine.shachang import advice
 
@@ -371,8 +371,9 @@ class GameScene(PlayScene):
         ending = advice.ending_pass(self.game)
         if ending is not None:
             q = Msg.of("shachang.advice.confirm_game_end", why=ending)
-        else:
-            warn = advice.pass_warnings(self.game)
+        else:  # under fog: that the pass may end the game (S18) first, then the units left idle
+            may_end = advice.pass_may_end(self.game)
+            warn = ([may_end] if may_end is not None else []) + advice.pass_warnings(self.game)
             q = Msg.of("shachang.advice.confirm_end", why=warn) if warn else None
         if q is None:
             ctl.end_turn()
