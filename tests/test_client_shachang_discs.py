@@ -2,6 +2,7 @@
 import numpy as np
 import pytest
 
+from client.camera import FirstPersonCamera, project
 from client.render import gl_units
 from client.render.base import Frame, Overlays, UnitMark, Y_SCALE
 from tests.gl_util import ctx  # noqa: F401  (the EGL context fixture)
@@ -25,8 +26,7 @@ def test_a_stacks_sides_cover_it_from_the_ground_to_its_top():
 
 
 def test_no_sky_between_stacked_discs_in_first_person(ctx):
-    from client.camera import FirstPersonCamera, project
-    from client.render.gl import GLRenderer
+    from client.render.gl import GLRenderer  # needs moderngl (importorskip above)
 
     rnd = GLRenderer(ctx, 640, 480)
     h = np.zeros((8, 8), np.int16)

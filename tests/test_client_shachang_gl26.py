@@ -1,15 +1,17 @@
 """沙场秋点兵 in the GL window (issue 26): a click behind a tall stack picks the cell under the pointer."""
 from __future__ import annotations
 
+import dataclasses
 import os
 
+import numpy as np
 import pygame
 import pytest
 
 from client.app import App, Options
 from client.games.shachang.scene import GameScene
 from client.render.base import Y_SCALE
-from tests.test_client_loop import key, position, step
+from tests.test_client_loop import position, step
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +46,6 @@ def post_click(app, pos):
 
 def on_stack(scene, cell, level, app):
     """The pixel of the front of the stack on ``cell``, ``level`` soldiers up (towards the camera)."""
-    import numpy as np
-
     cam = scene.camera()
     w, h = app.display.size
     eye = np.asarray(cam.eye(), float)
@@ -75,8 +75,6 @@ def test_a_click_on_a_tall_stacks_side_marches_to_the_cell_behind_it(glapp):
     assert behind not in (None, stack) and behind in scene.ctl.overlays().reachable
     assert scene.ctl.see_through == (stack,) and scene.frame.overlays.faded == [stack]
     # without the stack the renderer picks that same cell there: it is the cell under the pointer
-    import dataclasses
-
     bare = dataclasses.replace(scene.frame, units=[u for u in scene.frame.units if u.cell != stack])
     assert app.display.pick(side_pos[0], side_pos[1], bare, scene.camera()) == behind
     post_click(app, side_pos)  # the click marches there (before: it picked the stack and dropped the selection)

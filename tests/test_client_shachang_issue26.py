@@ -3,29 +3,51 @@ the attack row's wording, sound without a device, the tooltip's place, the game-
 replay's framing, the fog's game-ending pass, picking behind a tall stack, the first-person discs."""
 from __future__ import annotations
 
+import time
+
+import numpy as np
 import pygame
 import pytest
 
 from client import audio, i18n
+from client.app import App, Options
+from client.camera import StrategyCamera, project
 from client.games.shachang import hud
+from client.games.shachang.gameover import GameOverScene
+from client.games.shachang.replay import ReplayScene
 from client.games.shachang.scene import GameScene
+from client.render.base import Y_SCALE
+from client.scenes.modals import ConfirmModal
+from client.scenes.replay import BAR_H, FOOT_H
+from engine.shachang.game import ShachangGame
+from engine.shachang.maps import GameMap
 from tests.test_audio import FakeMixer
-from tests.test_client_loop import app, click_cell, hot_seat, key, step  # noqa: F401  (the app fixture)
+from tests.test_client_loop import app, cell_px, click_cell, hot_seat, key, step  # noqa: F401  (the app fixture)
 
 
 # ------------------------------------------------------------ 3. the "may attack" row
-def test_attack_row_says_yes_with_targets_and_no_target_without(app):
+def test_attack_row_says_yes_with_targets_and_no_target_without(app, monkeypatch):
     """"可攻击: 是 (0)" read as a contradiction: the row says the unit still has its attack and how many
     enemies it can hit now, or that none is in range (zh and en)."""
+    drawn = []
+    draw = hud.text.draw
+
+    def record(surf, s, *a, **kw):
+        drawn.append(s)
+        return draw(surf, s, *a, **kw)
+
+    monkeypatch.setattr(hud.text, "draw", record)
     g, scene = hot_seat(app, [[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
     click_cell(app, (0, 0))
     assert scene.ctl.selected == (0, 0)
     info = scene.ctl.unit_info()
     assert info["targets"] == 1
     assert hud.attack_value(info, True, False)[0] == "yes, 1 target(s) in range"
-    click_cell(app, (0, 0))  # let a1 go; select the lone soldier on... a new position with no enemy in range
-    g, scene = hot_seat(app, [[0, "a1", 7], [1, "h8", 2]])
+    assert "yes, 1 target(s) in range" in drawn  # on the side panel
+    g, scene = hot_seat(app, [[0, "a1", 7], [1, "h8", 2]])  # no enemy in range now
+    drawn.clear()
     click_cell(app, (0, 0))
+    assert "yes, no target in range" in drawn and not any(s.startswith("yes (") for s in drawn)
     info = scene.ctl.unit_info()
     assert info["targets"] == 0 and info["can_attack"]
     assert hud.attack_value(info, True, False)[0] == "yes, no target in range"
@@ -67,9 +89,6 @@ def test_sound_toggle_says_unavailable_and_why_without_a_device(app, monkeypatch
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
 def test_game_over_box_sits_in_the_free_part_of_the_window(tmp_path, monkeypatch, size):
     """The box and its buttons keep clear of the side panel (and the top bar and status line)."""
-    from client.app import App, Options
-    from client.games.shachang.gameover import GameOverScene
-
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en", strict=True,
                     handover_delay=0.0, size=size))
@@ -96,16 +115,6 @@ def test_game_over_box_sits_in_the_free_part_of_the_window(tmp_path, monkeypatch
 def test_replay_frames_every_army(app):
     """A 64x64 game whose armies stand at opposite corners: the replay's camera (flat, and the 3D
     strategy camera's fit) shows every unit's cell between the caption bar and the foot line."""
-    import numpy as np
-
-    from client.camera import StrategyCamera, project
-    from client.render.base import Y_SCALE
-    from client.games.shachang.gameover import GameOverScene
-    from client.games.shachang.replay import ReplayScene
-    from client.scenes.replay import BAR_H, FOOT_H
-    from engine.shachang.game import ShachangGame
-    from engine.shachang.maps import GameMap
-
     n = 64
     gm = GameMap(heights=np.zeros((n, n), dtype=np.int16), spawns=(((0, 0),), ((n - 1, n - 1),)))
     g = ShachangGame(gm, preset="large", mode="digital", players=2, setup={
@@ -145,10 +154,6 @@ def test_replay_frames_every_army(app):
 def test_tooltip_keeps_off_the_selection_and_the_cursors_targets(app):
     """With d4 selected and the mouse resting on d5 next to it, the tooltip covers neither the selected
     unit, nor the hovered cell, nor the enemy it may attack, nor a cell it may march to, nor the pointer."""
-    import time
-
-    from tests.test_client_loop import cell_px
-
     g, scene = hot_seat(app, [[0, "d4", 7], [1, "d7", 2], [1, "h8", 1]])
     click_cell(app, (3, 3))
     assert scene.ctl.selected == (3, 3)
@@ -174,8 +179,6 @@ def test_under_fog_the_pass_that_may_end_the_game_says_so(app, p1_acts):
     """P1 passes (or marches out of P2's sight first); at P2's Enter the question says that ending the
     turn ends the game if the other player also passed — the same words in both cases (the fog hides
     which); when P1 had passed, Yes ends the game (S18, void: nobody dealt damage)."""
-    from client.scenes.modals import ConfirmModal
-
     g, scene = hot_seat(app, [[0, "a1", 1], [1, "h8", 1]])
     if p1_acts:
         click_cell(app, (0, 0))

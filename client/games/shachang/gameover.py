@@ -12,7 +12,6 @@ from client.games.shachang.replay import ReplayScene
 from client.i18n import t
 from client.render.flat import player_rgb
 from client.scenes.stats import Row, StatsModal, stat_table
-from engine.messages import Msg
 from client.ui import text, widgets
 from engine.messages import Msg
 from engine.shachang.stats import game_stats
