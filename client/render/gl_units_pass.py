@@ -37,7 +37,7 @@ class UnitsPass:
         layout = getattr(frame, "layout", None)
         # tokens
         skip = camera.cell if isinstance(camera, FirstPersonCamera) else None
-        faded = set(getattr(frame.overlays, "faded", ()) or ()) if not far else set()
+        faded = set(frame.overlays.faded) if not far else set()
         units = [u for u in frame.units if u.cell not in faded] if faded else frame.units
         inst = gl_units.instances(units, ground, skip_cell=skip, merged=far, layout=layout)
         if far and len(inst):
