@@ -143,6 +143,7 @@ class Sounds:
         self.last_events: list = []
         self._cache: dict[str, object] = {}
         self.ok = False
+        self.reason = ""  # why there is no sound (the mixer's error), for the player to read
         if self._mixer is None:
             try:
                 import pygame
@@ -152,8 +153,9 @@ class Sounds:
                         pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)
                 self._mixer = pygame.mixer
                 self.ok = True
-            except Exception:  # no audio device (CI, ssh): silent
+            except Exception as e:  # no audio device (CI, ssh): silent
                 self._mixer = None
+                self.reason = str(e).strip() or type(e).__name__
         else:
             self.ok = True
 
@@ -180,12 +182,17 @@ class Sounds:
             s = self._sound(name)
             s.set_volume(self.volume)
             s.play()
-        except Exception:  # a device that went away: stay silent from now on
+        except Exception as e:  # a device that went away: stay silent from now on
             self.ok = False
+            self.reason = str(e).strip() or type(e).__name__
 
     def toggle_mute(self) -> bool:
         self.muted = not self.muted
         return self.muted
+
+    def available(self) -> bool:
+        """Whether there is an audio device to play on (``reason`` says why not)."""
+        return self.ok
 
     def set_volume(self, v: float) -> None:
         self.volume = float(min(1.0, max(0.0, v)))

@@ -95,7 +95,7 @@ def test_tooltip_tells_what_the_player_may_know_of_a_cell(app):
     g, scene = hot_seat(app, [[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
     own = [s for s, _ in hud.tooltip_lines(scene, (0, 0))]
     assert own[0].startswith("a1: height") and "7 soldier" in own[1]
-    assert own[2].startswith("move power left") and own[3].startswith("may attack (1)")
+    assert own[2].startswith("move power left") and own[3] == "may attack: yes, 1 target(s) in range"
     enemy = [s for s, _ in hud.tooltip_lines(scene, (3, 0))]
     assert "1 soldier" in enemy[1] and len(enemy) == 2  # an enemy in sight: owner and soldiers only
     hidden = [s for s, _ in hud.tooltip_lines(scene, (7, 7))]
@@ -241,6 +241,10 @@ def test_volume_keys_and_a_game_ending_pass_asks_first(app):
     app.start_game(g, ["human", "human"])
     step(app)
     scene = app.find(GameScene)
+    from client import audio
+    from tests.test_audio import FakeMixer
+
+    scene.sounds = audio.Sounds(mixer=FakeMixer())  # an audio device (without one the keys say so: issue 26)
     v = scene.sounds.volume
     key(app, pygame.K_DOWN, mod=pygame.KMOD_CTRL)
     assert scene.sounds.volume == pytest.approx(max(0.0, v - 0.1)) and "volume" in scene.ctl.status

@@ -57,3 +57,34 @@ def test_an_end_the_fog_hides_is_not_announced():
         assert ends_now and reason.key == "shachang.end.void" and reason.kw["why"].key == "shachang.end.idle"
         ending = advice.ending_pass(g)
         assert (ending is not None) == told, mode
+
+
+def test_under_fog_a_bare_pass_warns_that_it_may_end_the_game_whether_or_not_it_does():
+    """Issue 26: under fog the pass that ends the game (S18, a whole round without action) is warned of —
+    as "may end", and alike when the other player acted out of sight (G1: the warning tells nothing)."""
+    idle = game([[0, "a1", 1], [1, "h8", 1]], mode="digital")
+    assert advice.pass_may_end(idle) is None  # the first turn of the game: nobody else has passed yet
+    idle.apply("end")  # P1 passes without acting
+    busy = game([[0, "a1", 1], [1, "h8", 1]], mode="digital")
+    busy.apply("march a1 a2 1")  # P1 acts where P2 cannot see it
+    busy.apply("end")
+    assert [e.msg for e in idle.events(1)] == [e.msg for e in busy.events(1)]  # P2's log is the same
+    for g, ends in ((idle, True), (busy, False)):
+        warn = advice.pass_may_end(g)
+        assert warn is not None and warn.key == "shachang.advice.may_end_idle"
+        assert advice.ending_pass(g) is None  # the fog hides whether it does
+        g2 = g.clone()
+        g2.apply("end")
+        assert g2.is_over == ends
+    seen = game([[0, "a1", 2], [1, "a4", 2]], mode="digital")
+    seen.apply("attack a1 a4")  # P2's log tells it was shot: the round was not idle, no warning
+    seen.apply("end")
+    assert any(e.msg.key.endswith("_hit") for e in seen.events(1))
+    assert advice.pass_may_end(seen) is None
+    acted = game([[0, "a1", 1], [1, "h8", 1]], mode="digital")
+    acted.apply("end")
+    acted.apply("march h8 h7 1")  # P2 acted this turn: its pass cannot end the game so
+    assert advice.pass_may_end(acted) is None
+    table = game([[0, "a1", 1], [1, "h8", 1]], mode="tabletop")
+    table.apply("end")
+    assert advice.pass_may_end(table) is None and advice.ending_pass(table) is not None  # no fog: exact

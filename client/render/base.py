@@ -61,6 +61,7 @@ class Overlays:
     vision: np.ndarray | None = None  # bool (H, W): vision preview / unit vision
     ghost_cells: np.ndarray | None = None  # bool (H, W): ghost vision area
     reinforce_cells: list[Cell] = field(default_factory=list)
+    faded: list[Cell] = field(default_factory=list)  # stacks drawn see-through: the pointer looks past them
     show_coords: bool = False
     show_heights: bool = False  # GLRenderer prints non-zero heights only (flat reads as flat)
     show_counts: bool = True

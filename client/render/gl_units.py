@@ -19,7 +19,8 @@ from client.render.base import PLAYER_COLOURS, Y_SCALE
 from client.render.hex_layout import cell_xz as _xz
 
 TOKEN_RADIUS = 0.36
-TOKEN_GAP = 0.16  # fraction of a level left empty under each token (so tokens can be counted)
+TOKEN_GAP = 0.16  # fraction of a level under each token's rim left open as a groove (so tokens can be counted)
+CORE_RADIUS = 0.96  # the core that fills the groove, as a fraction of the token's radius (a hair inside the rim)
 SEGMENTS = 16
 
 # per-instance layout: x, y, z, radius, height, r, g, b, ring r, g, b, a
@@ -27,8 +28,16 @@ INSTANCE_FLOATS = 12
 
 
 def token_mesh(segments: int = SEGMENTS) -> np.ndarray:
-    """Unit cylinder (radius 1, y in 0..1) with a top cap: (N, 6) float32 position + normal, triangles."""
+    """One soldier's disc: a unit cylinder (radius 1, y in 0..1) with top and bottom caps, on a narrower
+    core (radius CORE_RADIUS) that reaches down through the groove to the disc below (y from
+    -TOKEN_GAP / (1 - TOKEN_GAP) to 0, the mesh scaled by the disc's height): (N, 6) float32 position +
+    normal, triangles.
+
+    The core closes the gap between stacked discs — seen from the side (first person) the sky showed
+    through it, and from below the open disc showed its inside — while the groove around it keeps the
+    discs countable (the shader darkens a side's lowest part, so the core reads as a dark line)."""
     tris = []
+    core_y = -TOKEN_GAP / (1.0 - TOKEN_GAP)
     for i in range(segments):
         a0 = 2 * math.pi * i / segments
         a1 = 2 * math.pi * (i + 1) / segments
@@ -42,6 +51,13 @@ def token_mesh(segments: int = SEGMENTS) -> np.ndarray:
         tris += [(b0, n0), (t1, n1), (b1, n1), (b0, n0), (t0, n0), (t1, n1)]
         # top cap
         tris += [((0.0, 1.0, 0.0), (0, 1, 0)), (t1, (0, 1, 0)), (t0, (0, 1, 0))]
+        # bottom cap (CCW seen from below)
+        tris += [((0.0, 0.0, 0.0), (0, -1, 0)), (b0, (0, -1, 0)), (b1, (0, -1, 0))]
+        # the core's side, in the groove under the disc
+        k = CORE_RADIUS
+        c0, c1 = (k * p0[0], core_y, k * p0[1]), (k * p1[0], core_y, k * p1[1])
+        d0, d1 = (k * p0[0], 0.0, k * p0[1]), (k * p1[0], 0.0, k * p1[1])
+        tris += [(c0, n0), (d1, n1), (c1, n1), (c0, n0), (d0, n0), (d1, n1)]
     return np.array([[*p, *n] for p, n in tris], dtype=np.float32)
 
 

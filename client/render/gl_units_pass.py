@@ -37,7 +37,9 @@ class UnitsPass:
         layout = getattr(frame, "layout", None)
         # tokens
         skip = camera.cell if isinstance(camera, FirstPersonCamera) else None
-        inst = gl_units.instances(frame.units, ground, skip_cell=skip, merged=far, layout=layout)
+        faded = set(frame.overlays.faded) if not far else set()
+        units = [u for u in frame.units if u.cell not in faded] if faded else frame.units
+        inst = gl_units.instances(units, ground, skip_cell=skip, merged=far, layout=layout)
         if far and len(inst):
             # overview maps: stacks at least ~12 px wide so every unit can be found and told apart
             cpx = self._centre_cell_px(view, proj)
@@ -45,6 +47,16 @@ class UnitsPass:
         self.p_token["u_mvp"].write(mvp_b)
         if len(inst):
             self._draw_tokens(inst, 1.0)
+        if faded:  # stacks the pointer looks past (a click there picks the cell behind): see-through
+            see = gl_units.instances([u for u in frame.units if u.cell in faded], ground, skip_cell=skip,
+                                     layout=layout)
+            if len(see):
+                ctx.enable(moderngl.BLEND)
+                ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+                ctx.fbo.depth_mask = False  # the labels and frames behind it stay visible
+                self._draw_tokens(see, 0.3)
+                ctx.fbo.depth_mask = True
+                ctx.disable(moderngl.BLEND)
         ghosts = gl_units.ghost_instances(frame.ghosts, ground, layout=layout)
         if len(ghosts):
             ctx.enable(moderngl.BLEND)

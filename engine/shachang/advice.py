@@ -31,6 +31,35 @@ def pass_warnings(game: "ShachangGame") -> list[Msg]:
     return out
 
 
+# log entries that are not somebody acting: turn ends, players going out, the end itself
+_NOT_ACTING = ("shachang.ev.end", "shachang.ev.out", "shachang.ev.game_over")
+
+
+def pass_may_end(game: "ShachangGame") -> Msg | None:
+    """Under fog: the warning that ending the turn now ends the game if every other living player also
+    passed its last turn without acting (S18) — given whenever the player cannot rule that out (it has
+    not acted this turn, every other living player has ended a turn since its own last end of turn, and
+    its log shows nobody acting in them), so that the question is the same whether or not the game would
+    end (G1: the fog hides the others' turns).
+    None without fog (``ending_pass`` then tells the exact end) or when the player knows it cannot end so."""
+    p = game.current_player
+    if p < 0 or game.is_over or not game.fog or game.acted:
+        return None
+    events = game.events(p)
+    start = 0
+    for i, ev in enumerate(events):  # after the player's own last end of turn
+        if ev.msg.key == "shachang.ev.end" and ev.msg.kw.get("seat") == Msg.of("common.seat", n=p + 1):
+            start = i + 1
+    for ev in events[start:]:
+        if not ev.msg.key.startswith(_NOT_ACTING):
+            return None  # somebody acted where the player saw it (or shot at it): the round was not idle
+    others_ended = sum(1 for ev in events[start:] if ev.msg.key == "shachang.ev.end")
+    living = sum(1 for pv in game.observe(p).players if not pv.out)
+    if others_ended < living - 1:
+        return None  # not every other player has had a turn since (the game's first turns): no round yet
+    return Msg.of("shachang.advice.may_end_idle")
+
+
 def ending_pass(game: "ShachangGame") -> Msg | None:
     """Why ending the turn now would end the game, if the player can know it; else None."""
     from engine.shachang.actions import End

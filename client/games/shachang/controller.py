@@ -55,6 +55,7 @@ class Controller:
         self.reinforce: dict | None = None  # {"cell", "count", "max"}
         self.preview = False  # vision preview of the hovered cell
         self.first_person = False
+        self.see_through: tuple = ()  # tall stacks the pointer looks past to the hovered cell (drawn faded)
         self.status = ""
         self.status_kind = "info"  # info | error | ok
         self.status_time = 0.0
@@ -340,14 +341,14 @@ class Controller:
 
     def overlays(self) -> Overlays:
         key = (self.version, self.viewer, self.selected, self.hover, self.preview, self.first_person,
-               self.reinforce and (self.reinforce["cell"]), self.show_heights, self.show_coords)
+               self.reinforce and (self.reinforce["cell"]), self.show_heights, self.show_coords, self.see_through)
         if key == self._ov_key:
             return self._ov
         obs = self.obs
         g = self.game
         shape = obs.heights.shape
         o = Overlays(selected=self.selected, hover=self.hover, show_heights=self.show_heights,
-                     show_coords=self.show_coords)
+                     show_coords=self.show_coords, faded=list(self.see_through))
         if self.reinforce is not None and self.selected is None:
             o.selected = self.reinforce["cell"]  # frame the cell the count box is about
         mine = self.my_turn()

@@ -12,7 +12,6 @@ from client.games.shachang.replay import ReplayScene
 from client.i18n import t
 from client.render.flat import player_rgb
 from client.scenes.stats import Row, StatsModal, stat_table
-from engine.messages import Msg
 from client.ui import text, widgets
 from engine.messages import Msg
 from engine.shachang.stats import game_stats
@@ -78,12 +77,21 @@ class GameOverScene(Scene):
             lines.append(i18n.engine_text(Msg.of("shachang.rank.void_title")))
         return lines
 
+    def box_rect(self, w: int, h: int) -> pygame.Rect:
+        """Where the box goes: in the part of the window the game scene's panels leave free (its
+        ``usable_rect``: left of the side panel, between the top bar and the status line), as wide
+        as fits there up to 860 px; centred in that part (issue 26: it overlapped the right panel)."""
+        x0, y0, x1, y1 = self.game_scene.usable_rect()
+        free = pygame.Rect(int(x0 * w), int(y0 * h), int((x1 - x0) * w), int((y1 - y0) * h))
+        want = 120 + 56 * len(self.ranking) + 70 + 30 + 22 * (len(self.stats) + 1)
+        box = pygame.Rect(0, 0, min(free.w, 860), min(free.h, want))
+        box.center = free.center
+        return box
+
     def draw(self, display) -> None:
         surf = display.ui
         w, h = surf.get_size()
-        box = pygame.Rect(0, 0, min(w - 40, 860), min(h - 60, 120 + 56 * len(self.ranking) + 70
-                                                         + 30 + 22 * (len(self.stats) + 1)))
-        box.center = (w // 2, h // 2)
+        box = self.box = self.box_rect(w, h)
         widgets.panel(surf, box, alpha=240)
         text.draw(surf, t("gameover_title"), (box.centerx, box.y + 16), 30, widgets.ACCENT, anchor="midtop")
         for i, line in enumerate(self.headline()):
@@ -101,10 +109,13 @@ class GameOverScene(Scene):
                       15, widgets.DIM)
             y += 56
         y = self._stats_table(surf, box, y + 6)
-        x = box.centerx - (len(self.buttons) * 140 - 20) // 2
+        # the button row: as wide as the box allows (narrower buttons in a small window)
+        n, gap = len(self.buttons), 12
+        bw = max(60, min(120, (box.w - 32 - gap * (n - 1)) // n))
+        x = box.centerx - (n * bw + gap * (n - 1)) // 2
         for b in self.buttons:
-            r = b.layout(x, box.bottom - 50, w=120, h=36)
-            x = r.right + 20
+            r = b.layout(x, box.bottom - 50, w=bw, h=36)
+            x = r.right + gap
             b.draw(surf)
 
     STAT_COLS = (("stat_marches", "marches"), ("stat_shots", "shots"), ("stat_killed", "killed"),
@@ -113,10 +124,12 @@ class GameOverScene(Scene):
 
     def _stats_table(self, surf, box: pygame.Rect, y: int) -> int:
         """Per player: marches, shots, soldiers killed and lost, reinforced, turns, cells explored."""
-        col_w = max(70, (box.w - 200) // len(self.STAT_COLS))
-        x0 = box.x + 170
+        name_w = 44 + max(text.size_of(i18n.player_name(st.player), 15)[0] for st in self.stats) + 12
+        x0 = box.x + min(170, name_w)
+        col_w = (box.right - 16 - x0) // len(self.STAT_COLS)
+        size = 14 if all(text.size_of(t(k), 14)[0] <= col_w - 4 for k, _ in self.STAT_COLS) else 12
         for i, (key, _) in enumerate(self.STAT_COLS):
-            text.draw(surf, t(key), (x0 + i * col_w + col_w // 2, y), 14, widgets.DIM, anchor="midtop")
+            text.draw(surf, t(key), (x0 + i * col_w + col_w // 2, y), size, widgets.DIM, anchor="midtop")
         y += 22
         for st in self.stats:
             pygame.draw.rect(surf, player_rgb(st.player), pygame.Rect(box.x + 24, y + 3, 12, 12), border_radius=2)

@@ -135,17 +135,7 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
         y = _row(surf, x, y, t("attack_range"), info["attack_range"])
         y = _row(surf, x, y, t("vision_range"), info["vision_range"])
         y = _row(surf, x, y, t("moves_left"), info["moves"])
-        if ctl.star():  # the star: the soldier's unit may attack (S19e, the engine's GroupView.can_attack)
-            av, col = (t("yes"), widgets.GOOD) if info["can_attack"] else (t("no"), widgets.DIM)
-            if info["can_attack"] and ctl.my_turn():
-                av = f"{t('yes')} ({info['targets']})"
-        elif info["fresh"]:
-            av, col = t("new_camp"), widgets.DIM
-        elif info["attacked"]:
-            av, col = t("has_attacked"), widgets.DIM
-        else:
-            av = f"{t('yes')} ({info['targets']})" if ctl.my_turn() else t("yes")
-            col = widgets.GOOD
+        av, col = attack_value(info, ctl.my_turn(), ctl.star())
         y = _row(surf, x, y, t("attack_avail"), av, col)
         if ctl.my_turn() and info["can_march"] and not ctl.star():  # (the star: one soldier moves at a time)
             text.draw(surf, t("send_count", k=info["send"], n=info["count"]), (x, y), 15, widgets.GOOD)
@@ -171,6 +161,27 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
         text.draw(surf, line, (x, y), 14, widgets.DIM)
         y += lh
     return pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, y + 6 - rect.y))
+
+
+def attack_value(info: dict, my_turn: bool, star: bool) -> tuple[str, tuple]:
+    """The "may attack" row's value and colour for the selected unit (``Controller.unit_info``): whether
+    it still has its attack and, in its owner's turn, how many enemies it can hit now (the engine's
+    attack targets) — "yes, but no target in range now" rather than "yes (0)"."""
+    if star:  # the star: the soldier's unit may attack (S19e, the engine's GroupView.can_attack)
+        able = info["can_attack"]
+    elif info["fresh"]:
+        return t("new_camp"), widgets.DIM
+    elif info["attacked"]:
+        return t("has_attacked"), widgets.DIM
+    else:
+        able = True
+    if not able:
+        return t("no"), widgets.DIM
+    if not my_turn:
+        return t("yes"), widgets.GOOD
+    if info["targets"]:
+        return t("shachang.ui.attack_yes_n", n=info["targets"]), widgets.GOOD
+    return t("shachang.ui.attack_yes_none"), widgets.ACCENT
 
 
 def sight_panel(surf, s, x, y, width, cell_name=cell_name) -> int:
@@ -244,6 +255,6 @@ def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
     else:
         targets = len(scene.game.attack_targets(cell)) if ctl.my_turn() else 0
         lines.append((f"{t('moves_left')} {u.moves}", widgets.GOOD if u.moves else widgets.DIM))
-        lines.append((f"{t('attack_avail')} ({targets})" if targets else t("tip_no_target"),
-                      widgets.GOOD if targets else widgets.DIM))
+        lines.append((f"{t('attack_avail')}: {t('shachang.ui.attack_yes_n', n=targets)}" if targets
+                      else t("tip_no_target"), widgets.GOOD if targets else widgets.DIM))
     return lines

@@ -1,6 +1,7 @@
 """The game scene: board, cameras, HUD, log, minimap, input, computer seats, hand-over, autosave."""
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from pathlib import Path
@@ -10,9 +11,11 @@ import pygame
 
 from client import i18n
 from client.ai_driver import AIDriver, Job
+from client.camera import FirstPersonCamera, pixel_ray
 from client.scenes.play import PlayScene
 from client.games.shachang.controller import Controller
 from client.i18n import t
+from client.render.base import Y_SCALE
 from client.render.hex_layout import cell_xz, layout_of
 from client.games.shachang import hud
 from client.ui import text, widgets
@@ -308,6 +311,7 @@ class GameScene(PlayScene):
                 self.ctl.selected = None
                 self.items.reset()  # the next player sees nothing of this one's card in use
                 self.ctl.hover = None  # nothing of the last player's pointing survives the hand-over
+                self.ctl.see_through = ()
                 self._tip.update(cell=None, shown=False)
                 self._pick_key = None
                 self.ctl.reinforce = None
@@ -355,8 +359,8 @@ class GameScene(PlayScene):
         self.app.push(ConfirmModal(self.app, q, yes, on_no=lambda: ctl.select(offer["dst"]), action="merge"))
 
     def end_turn(self) -> None:
-        """End the turn; first ask when that would end the game (as far as the player can know)
-        or leave units that could still attack or have not acted (engine.shachang.advice)."""
+        """End the turn; first ask when that would end the game (as far as the player can know; under fog,
+        that it may), or leave units that could still attack or have not acted (engine.shachang.advice)."""
         from engine.messages import Msg
         from engine.shachang import advice
 
@@ -367,8 +371,9 @@ class GameScene(PlayScene):
         ending = advice.ending_pass(self.game)
         if ending is not None:
             q = Msg.of("shachang.advice.confirm_game_end", why=ending)
-        else:
-            warn = advice.pass_warnings(self.game)
+        else:  # under fog: that the pass may end the game (S18) first, then the units left idle
+            may_end = advice.pass_may_end(self.game)
+            warn = ([may_end] if may_end is not None else []) + advice.pass_warnings(self.game)
             q = Msg.of("shachang.advice.confirm_end", why=warn) if warn else None
         if q is None:
             ctl.end_turn()
@@ -424,13 +429,52 @@ class GameScene(PlayScene):
         return self.app.scene is not self
 
     # ---------------------------------------------------------------- input
-    def pick(self, pos):
+    LET_THROUGH = 2  # a stack's side above its second soldier lets the pointer through to the cell behind
+
+    def pick(self, pos, hover: bool = False):
+        """The cell under pixel ``pos``. In the 3D strategy view a tall stack hides the cells behind it:
+        where the pointer meets the stack's side above its lowest LET_THROUGH soldiers, the pick goes on
+        to what lies behind (and the stack is drawn see-through while hovered there, ``ctl.see_through``);
+        the stack itself is picked on its top or near its base (issue 26)."""
         if self.frame is None:
             self.frame = self.ctl.frame()
+        frame, cam, display = self.frame, self.camera(), self.app.display
+        through: list = []
         try:
-            return self.app.display.pick(pos[0], pos[1], self.frame, self.camera())
+            cell = display.pick(pos[0], pos[1], frame, cam)
+            if display.kind == "gl" and not isinstance(cam, FirstPersonCamera) and frame.layout is None \
+                    and not getattr(display.gl, "used_far", False):
+                for _ in range(8):
+                    if cell is None or not self._past_stack(pos, cell, frame, cam):
+                        break
+                    through.append(cell)
+                    frame = dataclasses.replace(frame, units=[u for u in frame.units if u.cell != cell])
+                    cell = display.pick(pos[0], pos[1], frame, cam)
         except Exception:
-            return None
+            cell, through = None, []
+        if hover:
+            self.ctl.see_through = tuple(through)
+        return cell
+
+    def _past_stack(self, pos, cell, frame, cam) -> bool:
+        """Whether the ray through ``pos`` meets the stack on ``cell`` on its side above the stack's lowest
+        LET_THROUGH soldiers (not on its top, not near its base): the pointer looks past it."""
+        u = next((m for m in frame.units if m.cell == cell), None)
+        if u is None or u.count <= self.LET_THROUGH:
+            return False
+        w, h = self.app.display.size
+        view, proj = cam.matrices(w / max(1, h))
+        o, d = pixel_ray(view, proj, w, h, float(pos[0]), float(pos[1]))
+        t_in = 0.0
+        for axis, lo in ((0, cell[1]), (2, cell[0])):  # where the ray enters the cell's column
+            if abs(d[axis]) < 1e-12:
+                continue
+            a, b = (lo - o[axis]) / d[axis], (lo + 1 - o[axis]) / d[axis]
+            t_in = max(t_in, min(a, b))
+        y = o[1] + d[1] * t_in
+        ground = max(0, int(frame.heights[cell])) * Y_SCALE
+        top = ground + u.count * Y_SCALE
+        return ground + self.LET_THROUGH * Y_SCALE < y < top - 1e-6
 
     def over_ui(self, pos) -> bool:
         w, h = self.app.display.size
@@ -587,8 +631,23 @@ class GameScene(PlayScene):
     def _volume(self, d: float) -> None:
         self.sounds.set_volume(round(self.sounds.volume + d, 2))
         self.sounds.muted = False
+        if self._say_no_sound():
+            return
         self.ctl.say(t("sound_volume", n=int(round(self.sounds.volume * 100))))
         self.sounds.play("select")
+
+    def _say_no_sound(self) -> bool:
+        """Without an audio device, say so (and the mixer's reason) instead of "sound on"; True then."""
+        if self.sounds.available():
+            return False
+        self.ctl.say(t("shachang.ui.sound_unavailable", why=self.sounds.reason or "?"), "error")
+        return True
+
+    def _toggle_sound(self) -> None:
+        """Ctrl+M: sound on/off (unavailable without an audio device, with the reason)."""
+        muted = self.sounds.toggle_mute()
+        if not self._say_no_sound():
+            self.ctl.say(t("sound_off" if muted else "sound_on"))
 
     def key_actions(self) -> dict:
         """Action name (client/keys.py) -> what it does in this scene."""
@@ -637,7 +696,7 @@ class GameScene(PlayScene):
             "first_person": self.toggle_fp, "preview": toggle("preview"), "reinforce": reinforce,
             "camera_selected": lambda: ctl.selected is not None and self.cam.jump_to(ctl.selected),
             "camera_home": self._home_camera, "heights": toggle("show_heights"), "coords": toggle("show_coords"),
-            "mute": lambda: ctl.say(t("sound_off" if self.sounds.toggle_mute() else "sound_on")),
+            "mute": self._toggle_sound,
             "volume_up": lambda: self._volume(0.1), "volume_down": lambda: self._volume(-0.1),
             "minimap": minimap, "ai_speed": ai_speed, "ai_skip": ai_skip,
             "quick_save": self.quick_save, "quick_load": self.quick_load,
@@ -751,10 +810,11 @@ class GameScene(PlayScene):
             key = (tuple(self.mouse), self.ctl.version, self._camera_key())
             if key != getattr(self, "_pick_key", None) or key[2] is None:
                 self._pick_key = key
-                self.ctl.hover = self.pick(self.mouse)
+                self.ctl.hover = self.pick(self.mouse, hover=True)
         else:
             self._pick_key = None
             self.ctl.hover = None
+            self.ctl.see_through = ()
         self._run_ai(dt)
         self._sound_cues()
 
@@ -913,18 +973,74 @@ class GameScene(PlayScene):
         if not lines:
             return
         surf = display.ui
-        w, h = surf.get_size()
         lh = 20
         bw = max(text.size_of(s, 14)[0] for s, _ in lines) + 16
-        r = pygame.Rect(self.mouse[0] + 18, self.mouse[1] + 18, bw, lh * len(lines) + 10)
-        if r.right > w - 4:
-            r.x = self.mouse[0] - 18 - bw
-        if r.bottom > h - hud.STATUS_H - 4:
-            r.y = self.mouse[1] - 18 - r.h
+        place = (tuple(self.mouse), bw, len(lines), self._camera_key(), ctl.version, ctl.selected)
+        if tip.get("place") != place:  # placed once per rest (and camera), not every frame
+            tip["place"], tip["rect"] = place, self.tooltip_rect(bw, lh * len(lines) + 10)
+        r = tip["rect"]
         widgets.panel(surf, r, alpha=235)
         for i, (s, col) in enumerate(lines):
             text.draw(surf, s, (r.x + 8, r.y + 5 + i * lh), 14, col)
         display.mark(r, opaque=True)
+
+    def cell_box(self, cell) -> pygame.Rect | None:
+        """The pixels a cell covers on screen, its stack included (None when behind the camera)."""
+        cam = self.camera()
+        x, z = cell_xz(cell, self.layout)
+        if hasattr(cam, "to_screen"):  # flat: the cell's square (the star's hexagon's box)
+            a, b = cam.to_screen(x - 0.5, z - 0.5), cam.to_screen(x + 0.5, z + 0.5)
+            return pygame.Rect(int(a[0]), int(a[1]), max(1, int(b[0] - a[0])), max(1, int(b[1] - a[1])))
+        from client.render.base import Y_SCALE
+
+        obs = self.ctl.obs
+        u = obs.unit_at(cell)
+        g = max(0, int(obs.heights[cell])) * Y_SCALE
+        top = g + (u.count if u is not None else 0) * Y_SCALE
+        pts = [(x + dx, y, z + dz) for dx in (-0.5, 0.5) for dz in (-0.5, 0.5) for y in (g, top)]
+        w, h = self.app.display.size
+        p = cam.project(pts, w, h)
+        if not ((p[:, 2] >= -1) & (p[:, 2] <= 1)).all():
+            return None
+        x0, y0 = p[:, 0].min(), p[:, 1].min()
+        return pygame.Rect(int(x0), int(y0), max(1, int(p[:, 0].max() - x0)), max(1, int(p[:, 1].max() - y0)))
+
+    def tooltip_rect(self, bw: int, bh: int) -> pygame.Rect:
+        """Where the tooltip goes (issue 26: it opened over the cells next to the selected unit): near the
+        mouse but off the selected unit, the hovered cell, the selection's attack targets and the cells it
+        can march to (the cursor's targets), inside the part of the window the panels leave free. Of the
+        places tried (each corner of the mouse, then farther out), the one covering the least of them."""
+        ctl = self.ctl
+        w, h = self.app.display.size
+        x0, y0, x1, y1 = self.usable_rect()
+        free = pygame.Rect(int(x0 * w), int(y0 * h), int((x1 - x0) * w), int((y1 - y0) * h))
+        ov = ctl.overlays()
+        avoid: list[tuple[pygame.Rect, int]] = []
+        mx, my = self.mouse
+        avoid.append((pygame.Rect(mx - 12, my - 12, 24, 24), 50))  # never under the pointer itself
+        for cells, weight in (([ctl.selected, ctl.hover], 8), (ov.targets, 8), (list(ov.reachable), 2),
+                              (ov.reinforce_cells if ctl.selected is None else [], 1)):
+            for c in cells:
+                if c is None:
+                    continue
+                b = self.cell_box(c)
+                if b is not None and b.colliderect(free.inflate(bw * 2, bh * 2)):
+                    avoid.append((b, weight))
+        best = None
+        k = 0
+        for d in (18, 48, 96, 160, 240):
+            for sx, sy in ((1, 1), (-1, 1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1), (0, -1)):
+                rx = mx + d if sx > 0 else (mx - d - bw if sx < 0 else mx - bw // 2)
+                ry = my + d if sy > 0 else (my - d - bh if sy < 0 else my - bh // 2)
+                r = pygame.Rect(rx, ry, bw, bh).clamp(free)
+                cost = sum(weight * r.clip(b).w * r.clip(b).h for b, weight in avoid)
+                score = (cost, k)  # the least covered; then the nearest of the places tried
+                k += 1
+                if best is None or score < best[0]:
+                    best = (score, r)
+                if cost == 0:
+                    return r
+        return best[1]
 
     def _draw_flashes(self, display) -> None:
         """Expanding rings on units the player saw hit; "from the fog" when the shooter was unseen."""

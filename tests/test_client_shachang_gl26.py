@@ -1,0 +1,88 @@
+"""沙场秋点兵 in the GL window (issue 26): a click behind a tall stack picks the cell under the pointer."""
+from __future__ import annotations
+
+import dataclasses
+import os
+
+import numpy as np
+import pygame
+import pytest
+
+from client.app import App, Options
+from client.games.shachang.scene import GameScene
+from client.render.base import Y_SCALE
+from tests.test_client_loop import position, step
+
+
+@pytest.fixture(scope="module")
+def glapp(tmp_path_factory):
+    """One GL window for the module (closed at its end: a later GL window in this process needs that)."""
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    try:
+        a = App(Options(renderer="gl", save_dir=tmp_path_factory.mktemp("gl26"), ai_delay=0.0, edge_pan=False,
+                        lang="en", size=(1024, 640), strict=True, handover_delay=0.0))
+    except Exception as e:  # pragma: no cover - depends on the machine
+        pygame.display.quit()
+        pytest.skip(f"no window: {e}")
+    if a.display.kind != "gl":
+        pygame.display.quit()
+        pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
+    yield a
+    a.close()
+    if old is None:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = old
+
+
+def post_click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    step(app)
+
+
+def on_stack(scene, cell, level, app):
+    """The pixel of the front of the stack on ``cell``, ``level`` soldiers up (towards the camera)."""
+    cam = scene.camera()
+    w, h = app.display.size
+    eye = np.asarray(cam.eye(), float)
+    x, z = cell[1] + 0.5, cell[0] + 0.5
+    v = np.array([eye[0] - x, eye[2] - z])
+    v = 0.3 * v / np.linalg.norm(v)  # the disc's near side (radius 0.36)
+    p = cam.project([(x + v[0], level * Y_SCALE, z + v[1])], w, h)[0]
+    return int(p[0]), int(p[1])
+
+
+def test_a_click_on_a_tall_stacks_side_marches_to_the_cell_behind_it(glapp):
+    app = glapp
+    g = position([[0, "d3", 8], [1, "h8", 1]], mode="tabletop")
+    app.start_game(g, ["human", "human"])
+    step(app)
+    scene = app.find(GameScene)
+    step(app, 3)
+    stack = (2, 3)
+    base_pos = on_stack(scene, stack, 0.5, app)
+    side_pos = on_stack(scene, stack, 5, app)
+    post_click(app, base_pos)  # near its base: the stack is picked and selected
+    assert scene.ctl.selected == stack
+    # the pointer on the stack's side, five soldiers up: the cell behind it is hovered, the stack fades
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=side_pos, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app, 2)
+    behind = scene.ctl.hover
+    assert behind not in (None, stack) and behind in scene.ctl.overlays().reachable
+    assert scene.ctl.see_through == (stack,) and scene.frame.overlays.faded == [stack]
+    # without the stack the renderer picks that same cell there: it is the cell under the pointer
+    bare = dataclasses.replace(scene.frame, units=[u for u in scene.frame.units if u.cell != stack])
+    assert app.display.pick(side_pos[0], side_pos[1], bare, scene.camera()) == behind
+    post_click(app, side_pos)  # the click marches there (before: it picked the stack and dropped the selection)
+    assert str(g.log[-1]) == f"march d3 {scene.ctl.cell_name(behind)} 8"
+    # the stack's top still picks the stack
+    step(app, 3)
+    new = behind
+    assert scene.pick(on_stack(scene, new, 8, app)) == new
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 200), rel=(0, 0), buttons=(0, 0, 0)))
+    step(app)
+    assert scene.ctl.see_through == ()
