@@ -5,28 +5,7 @@ import numpy as np
 import pytest
 
 from client import audio
-
-
-class FakeSound:
-    def __init__(self, log, buffer):
-        self.log, self.n = log, len(buffer)
-
-    def set_volume(self, v):
-        self.log.append(("volume", v))
-
-    def play(self):
-        self.log.append(("play", self.n))
-
-
-class FakeMixer:
-    def __init__(self):
-        self.log = []
-
-    def get_init(self):
-        return (audio.RATE, -16, 1)
-
-    def Sound(self, buffer):
-        return FakeSound(self.log, buffer)
+from tests.audio_util import FakeMixer
 
 
 def test_every_sound_is_short_loud_enough_and_deterministic():

@@ -5,7 +5,7 @@ import pytest
 from client.camera import FirstPersonCamera, project
 from client.render import gl_units
 from client.render.base import Frame, Overlays, UnitMark, Y_SCALE
-from tests.gl_util import ctx  # noqa: F401  (the EGL context fixture)
+
 
 moderngl = pytest.importorskip("moderngl")
 

@@ -11,7 +11,7 @@ import pytest
 from client.app import App, Options
 from client.games.shachang.scene import GameScene
 from client.render.base import Y_SCALE
-from tests.test_client_loop import position, step
+from tests.client_util import position, step
 
 
 @pytest.fixture(scope="module")

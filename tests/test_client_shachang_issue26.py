@@ -21,8 +21,8 @@ from client.scenes.modals import ConfirmModal
 from client.scenes.replay import BAR_H, FOOT_H
 from engine.shachang.game import ShachangGame
 from engine.shachang.maps import GameMap
-from tests.test_audio import FakeMixer
-from tests.test_client_loop import app, cell_px, click_cell, hot_seat, key, step  # noqa: F401  (the app fixture)
+from tests.audio_util import FakeMixer
+from tests.client_util import cell_px, click_cell, hot_seat, key, step
 
 
 # ------------------------------------------------------------ 3. the "may attack" row

@@ -242,7 +242,7 @@ def test_volume_keys_and_a_game_ending_pass_asks_first(app):
     step(app)
     scene = app.find(GameScene)
     from client import audio
-    from tests.test_audio import FakeMixer
+    from tests.audio_util import FakeMixer
 
     scene.sounds = audio.Sounds(mixer=FakeMixer())  # an audio device (without one the keys say so: issue 26)
     v = scene.sounds.volume
