@@ -93,6 +93,7 @@ class ItemsView:
                                        self.confirm_discard, 15, enabled=lambda: bool(self.discard)),
                         widgets.Button(lambda: t("cancel"), self.cancel, 15)]
         self._verdict: tuple = (None, None)
+        self._uses: tuple = (None, [], set())
 
     # ------------------------------------------------------------ reading
     @property
@@ -142,10 +143,16 @@ class ItemsView:
 
     # ------------------------------------------------------------ 亡命天涯 on the star (S20n)
     def discard_uses(self) -> list:
-        """The legal 亡命天涯 uses named by the soldier chosen (the engine's list: S20n's whole units)."""
+        """The legal 亡命天涯 uses named by the soldier chosen (the engine's list: S20n's whole units), once
+        per position and soldier (a full unit has thousands)."""
         if self.prefix is None or len(self.prefix) < 2:
             return []
-        return [a for a, st in self.legal() if st[:2] == self.prefix[:2] and len(st) > 2]
+        legal = self.legal()
+        key = (self._legal[0], self.prefix[:2])
+        if self._uses[0] != key:
+            uses = [a for a, st in legal if st[:2] == self.prefix[:2] and len(st) > 2]
+            self._uses = (key, uses, {frozenset(a.cells[1:]) for a in uses})
+        return self._uses[1]
 
     def discard_action(self, cells=None) -> UseItem:
         """The 亡命天涯 use of the soldiers marked (or ``cells``), as the engine reads it (S20n)."""
@@ -158,8 +165,8 @@ class ItemsView:
 
     def keeps_whole(self, cells) -> bool:
         """Whether discarding ``cells`` is one of the engine's legal choices (S20n)."""
-        want = self.discard_action(cells)
-        return any(a == want for a in self.discard_uses())
+        self.discard_uses()
+        return frozenset(tuple(c) for c in cells) in self._uses[2]
 
     def verdict(self) -> str | None:
         """The engine's refusal of the marked choice in the player's words (S20n when it splits the unit),
@@ -403,6 +410,7 @@ class ItemsView:
         self.discard = None
         self.effects.clear()
         self._legal = (None, [])
+        self._uses = (None, [], set())
 
     # ------------------------------------------------------------ the map
     def decorate(self, frame):
