@@ -31,6 +31,7 @@ EVENT_SOUNDS: dict[str, tuple[str, ...]] = {
     "item.liu_came": ("item",), "item.tonggui": ("kill",), "item.blast_hit": ("hit",),
     "item.blast_wiped": ("kill",), "item.blast_unseen": ("hit",), "item.taoyuan": ("item",),
     "item.wangming": ("item",), "item.cuntu": ("item", "shot"),
+    "item.wangming_cells": ("item",), "item.wangming_seen": ("item",),  # 亡命天涯 on the star (S20n)
 }
 
 

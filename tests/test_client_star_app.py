@@ -10,6 +10,7 @@ import pytest
 from client.games.shachang.scene import GameScene
 
 from tests.client_util import click, end_turn, key, step
+from tests.items_util import px
 
 star_position = pytest.importorskip("engine.shachang.star_position")
 
@@ -21,14 +22,6 @@ def star_game(units, mode="tabletop", current=0, reserve=(0, 0), seed=3):
     star_position.apply_star_setup(g, {"units": units, "reserve": list(reserve), "current": current,
                                        "explored": "all"})
     return g
-
-
-def px(app, name):
-    """The pixel of a star cell's centre in the flat view."""
-    from engine.shachang import star_cells
-
-    scene = app.find(GameScene)
-    return scene.cell_to_screen(star_cells.parse(name))
 
 
 def cell(name):

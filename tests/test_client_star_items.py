@@ -3,27 +3,17 @@
 soldier of each eligible unit (the engine's legal uses), a click plays it and the effect happens."""
 from __future__ import annotations
 
-import numpy as np
 
 from client.games.shachang.scene import GameScene
-from engine.shachang import rules
 from engine.shachang import star_cells as sc
 from engine.shachang.actions import UseItem
-from engine.shachang.maps import GameMap
 from engine.shachang.star_game import StarGame
-from engine.shachang.star_terrain import generate_star
 from tests.client_util import click, step
-from tests.test_items_client_cards import card_rect, start
-from tests.test_client_star_app import px
+from tests.items_util import card_rect, start
+from tests.items_util import px
+from tests.items_util import star_items_game
 
 N = sc.parse
-
-
-def star_items_game(units, hands, mode="tabletop") -> StarGame:
-    m = generate_star(rules.preset("star"), 2, 0, flat=True)
-    setup = {"units": units, "reserve": [0, 0], "current": 0, "explored": "all"}
-    return StarGame(GameMap(np.zeros((17, 17), dtype=np.int16), m.spawns), preset="star", mode=mode, players=2,
-                    setup=setup, items=True, item_seed=5, item_setup={"cells": [], "hands": hands})
 
 
 def test_command_line_star_with_items_starts_a_star_game_with_items(app):  # noqa: F811
@@ -78,7 +68,7 @@ def test_star_blast_area_shown_on_hover_is_the_units_hex_range(app):  # noqa: F8
 
 
 def test_star_hot_seat_with_items_hides_the_hand_after_hand_over(app):  # noqa: F811
-    from tests.test_items_client_cards import end_turn, hand_over
+    from tests.items_util import end_turn, hand_over
 
     # tabletop: no fog, yet the hands are hidden, so the hot seat hands over (S20a)
     g = star_items_game([[0, "i5"], [0, "i6"], [1, "i8"], [1, "q1"]], [["tonggui", "dilao"], ["liu"]])

@@ -7,12 +7,12 @@ import numpy as np
 import pygame
 
 from client.games.shachang.scene import GameScene
-from client.scenes.handover import HandoverScene
 from engine.shachang.actions import UseItem
 from engine.shachang.cells import cell_name, parse_cell
 from engine.shachang.game import ShachangGame
 from engine.shachang.maps import GameMap
 from tests.client_util import cell_px, click, key, step
+from tests.items_util import card_rect, end_turn, hand_over, start
 
 FACE = (246, 238, 218)  # client.ui.cards.FACE: a face-up card's paper
 
@@ -26,22 +26,6 @@ def items_game(units, hands, mode="digital", current=0, heights=None) -> Shachan
                         items=True, item_seed=5, item_setup={"cells": [], "hands": hands})
 
 
-def start(app, g, seats=("human", "easy")):  # noqa: F811
-    app.start_game(g, list(seats))
-    step(app, 2)
-    if isinstance(app.scene, HandoverScene):
-        key(app, pygame.K_SPACE)
-        step(app)
-    return app.find(GameScene)
-
-
-def card_rect(sc, kind):
-    for r, c in sc.items.strip.hits:
-        if c.step is not None and c.step.value == f"item:{kind}":
-            return r
-    raise AssertionError(f"no card {kind} in the strip: {[c.title for _, c in sc.items.strip.hits]}")
-
-
 def engine_cells(g, kind, depth=1, prefix=()):
     """The cells the engine's legal uses of ``kind`` name at position ``depth`` after ``prefix``."""
     out = set()
@@ -52,24 +36,6 @@ def engine_cells(g, kind, depth=1, prefix=()):
 
 
 UNITS = [[0, "c3", 4, "settled"], [0, "b2", 2, "settled"], [1, "e5", 3], [1, "h8", 2]]
-
-
-def end_turn(app):  # noqa: F811
-    """The player ends the turn (confirming if asked) and the hand-over screen hides the board (S20a)."""
-    from client.scenes.modals import ConfirmModal
-
-    key(app, pygame.K_RETURN)
-    if isinstance(app.scene, ConfirmModal):
-        key(app, pygame.K_RETURN)
-    assert isinstance(app.scene, HandoverScene)
-
-
-def hand_over(app, sc):  # noqa: F811
-    """The next player takes the screen: the titles of the face-up cards and the face-down piles."""
-    key(app, pygame.K_SPACE)
-    step(app, 2)
-    return ([c.title for _, c in sc.items.strip.hits if not c.face_down],
-            [c for _, c in sc.items.strip.hits if c.face_down])
 
 
 def test_hand_shown_as_cards_and_the_others_only_as_a_count(app):  # noqa: F811

@@ -11,45 +11,11 @@ from engine.api import IllegalAction
 from engine.shachang import load_game, new_game, vision_range
 from engine.shachang.actions import March, Reinforce, UseItem
 from engine.shachang.cells import parse_cell as C
-from engine.shachang.game import ShachangGame
 from engine.shachang.item_rules import KINDS, _empty_cells, blast_victims
-from engine.shachang.maps import GameMap
 from engine.shachang.undo import can_undo
 from tests.golden import obs_text
-from tests.shachang_util import assert_illegal as _assert_illegal
-from tests.shachang_util import assert_item_views, assert_legal_is_checked, flat, grid, play_legal, random_item_action
-
-
-def igame(units, heights=None, mode="tabletop", hands=((), ()), cells=(), players=2, current=0,
-          reserve=None, explored=None, seed=1) -> ShachangGame:
-    """An 8x8 game with items from a position: units [owner, "c3", count, state], hands, item cells."""
-    h = flat() if heights is None else np.asarray(heights, dtype=np.int16)
-    corners = [(0, 0), (7, 7), (0, 7), (7, 0)]
-    gm = GameMap(heights=h, spawns=tuple((corners[p],) for p in range(players)))
-    setup = {"units": units, "current": current}
-    if reserve is not None:
-        setup["reserve"] = reserve
-    if explored:
-        setup["explored"] = explored
-    return ShachangGame(gm, preset="standard", mode=mode, players=players, setup=setup, items=True,
-                        item_seed=seed, item_setup={"cells": list(cells), "hands": [list(x) for x in hands]})
-
-
-def snapshot(g):
-    return (g.to_json(), {c: vars(u).copy() for c, u in g.units.items()}, list(g.reserve), g.cur, g.phase,
-            g.heights.tobytes(), g._vision.counts.tobytes(), [list(h) for h in g.items.hands],
-            sorted(g.items.cells), g.items.used, len(g.items.chance.record), len(g._events))
-
-
-def assert_illegal(g, action, rule_part):
-    e = _assert_illegal(g, action, rule_part, snapshot)
-    for lang in ("zh", "en"):
-        assert "{" not in e.text(lang)
-    return e
-
-
-def texts(g, p):
-    return [ev.msg.render("en") for ev in g.events(p)]
+from tests.shachang_util import assert_item_views, assert_legal_is_checked, grid, play_legal, random_item_action
+from tests.items_rules_util import _agent_choice, assert_illegal, igame, texts
 
 
 def force_kind(g, kind):
@@ -432,14 +398,6 @@ def test_random_play_with_items_keeps_the_invariants(preset, players, mode, acti
 
 
 # ---------------------------------------------------------------- computer players (engine/shachang/ai_items.py)
-def _agent_choice(g, level="hard"):
-    from engine.shachang import make_agent
-
-    p = g.current_player
-    ag = make_agent(level, seed=1, seat=p, budget=0.2)
-    a = ag.act(g.observe(p), g.legal_actions())
-    assert a in g.legal_actions() and not ag.errors
-    return a
 
 
 def test_hard_sacrifices_a_soldier_on_a_cluster():

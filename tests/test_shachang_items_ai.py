@@ -7,9 +7,9 @@ from __future__ import annotations
 from engine.shachang.actions import Attack, UseItem
 from engine.shachang.cells import parse_cell as C
 from tests.shachang_util import flat
-from tests.test_shachang_items import _agent_choice, igame
-from tests.test_shachang_star_items import N, sgame
-from tests.test_shachang_star_items import _star_choice as star_choice
+from tests.items_rules_util import _agent_choice, igame
+from tests.items_rules_util import N, sgame
+from tests.items_rules_util import _star_choice as star_choice
 
 
 def _hill(cell: str, height: int):
@@ -205,7 +205,7 @@ def test_star_hard_trades_a_soldier_for_a_step_when_it_comes_out_ahead_S20h_DSI7
              "a1": 1}
     g = _star(units, ["wangming"])
     a = _star_choice(g)
-    assert a == UseItem("wangming", (N("h8"),), 1)
+    assert a == UseItem("wangming", (N("h8"), N("h6")), 1)  # S20n: it names the soldier it gives up
     assert _star_turn_and_reply(units, ["wangming"]) > _star_turn_and_reply(units, [])  # it did help
 
 
@@ -215,3 +215,18 @@ def test_star_hard_keeps_wangming_when_the_step_does_not_help_S20h():
     assert not isinstance(_star_choice(_star(units, ["wangming"])), UseItem)
     units = {"i3": 0, "i4": 0, "a1": 1, "q1": 1}  # no enemy near
     assert not isinstance(_star_choice(_star(units, ["wangming"])), UseItem)
+
+
+def test_star_ai_discards_the_soldiers_nearest_the_enemy_that_keep_the_unit_whole_S20n():
+    from engine.shachang.star_ai_items import discard_choice
+
+    # the horseshoe round i5 with an enemy on l5: the old D-SI7 rule would have dropped i6 from h5 and
+    # split the unit; the computer player's choice is a legal one (S20n), the soldiers nearest l5 first
+    g = _star({"h5": 0, "h6": 0, "i6": 0, "j6": 0, "j5": 0, "l5": 1, "a1": 1}, ["wangming"])
+    uses = [a for a in g.legal_actions() if isinstance(a, UseItem) and a.cells[0] == N("h5")]
+    picks = discard_choice(uses, [N("l5"), N("a1")])
+    assert [a.count for a in picks] == [1, 2, 3, 4]
+    assert picks[0].cells[1:] == (N("j5"),) and picks[1].cells[1:] == (N("j5"), N("j6"))
+    assert all(a in uses for a in picks) and picks == discard_choice(list(reversed(uses)), [N("l5"), N("a1")])
+    for a in picks:
+        g.check(a)  # accepted: the rest stays one unit

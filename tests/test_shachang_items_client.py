@@ -5,7 +5,12 @@ from __future__ import annotations
 import time
 
 from client.games.shachang.scene import GameScene
+from engine.shachang import star_cells as sc
+from engine.shachang.actions import UseItem
 from tests.client_util import click, step
+from tests.items_util import px
+from tests.items_util import star_items_game
+from tests.items_util import card_rect, start
 
 
 def test_items_flag_reaches_the_game(app):  # noqa: F811
@@ -62,3 +67,40 @@ def test_computer_seats_play_a_game_with_items_through_the_client(app):  # noqa:
         step(app)
     assert len(g.log) > 20
     assert g.items.hands != [[], []] or any(isinstance(a, UseItem) for a in g.log)  # items came into play
+
+
+def test_star_wangming_chooser_marks_soldiers_refuses_a_split_and_plays_the_choice_S20n(app):  # noqa: F811
+    """亡命天涯 on the star (S20n) through clicks: the card, the unit's soldier, then soldiers marked on the
+    map; a marked choice that splits the unit shows the engine's S20n refusal and is not played (the marks
+    stay); a whole one is played exactly as marked."""
+    N = sc.parse
+    horseshoe = ["h5", "h6", "i6", "j6", "j5"]  # round the empty i5: i6 is its middle (S20n's reproducer)
+    g = star_items_game([[0, c] for c in horseshoe] + [[1, "q1"]], [["wangming"], []])
+    scene = start(app, g)
+    items = scene.items
+    step(app)
+    click(app, card_rect(scene, "wangming").center)
+    assert set(items.target_cells()) == {N(c) for c in horseshoe}  # any soldier may name the unit
+    click(app, px(app, "h5"))
+    assert items.discard == [] and set(items.target_cells()) == {N(c) for c in ["h6", "i6", "j6", "j5"]}
+    assert "click soldiers of the unit on h5" in scene.ctl.status
+    ov = items.decorate(scene.ctl.frame()).overlays
+    assert ov.targets == [] and set(ov.reinforce_cells) == set(items.target_cells()) and ov.selected == N("h5")
+    # the middle soldier: marked (red) before anything is played, with the engine's S20n reason
+    click(app, px(app, "i6"))
+    assert items.discard == [N("i6")] and "S20n" in scene.ctl.status and "2 units" in scene.ctl.status
+    assert items.decorate(scene.ctl.frame()).overlays.targets == [N("i6")]
+    step(app)
+    assert any("S20n" in words for words, _ in items.chooser_lines())
+    before = (len(g.log), g.to_json())
+    click(app, items.buttons[0].rect.center)  # "Discard 1": the engine refuses it, nothing changes
+    assert (len(g.log), g.to_json()) == before and items.discard == [N("i6")] and "S20n" in scene.ctl.status
+    click(app, px(app, "i6"))  # unmark it, mark an end of the horseshoe instead
+    click(app, px(app, "j5"))
+    assert items.discard == [N("j5")] and items.verdict() is None
+    assert items.keeps_whole({N("j5"), N("j6")}) and not items.keeps_whole({N("j5"), N("i6")})
+    click(app, px(app, "h5"))  # the unit's soldier again: play the marked choice
+    assert g.log[-1] == UseItem("wangming", (N("h5"), N("j5")), 1) and items.discard is None
+    assert sorted(sc.name(c) for c, u in g.units.items() if u.owner == 0) == ["h5", "h6", "i6", "j6"]
+    step(app)
+    assert N("j5") in {f["cell"] for f in scene.flashes}  # the discarded soldier flashes as it goes

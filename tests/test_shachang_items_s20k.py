@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tests.test_shachang_items import C, igame, texts
+from tests.items_rules_util import C, igame, texts
 
 # found by a search over random 8x8 positions: P1's 3 soldiers on a1 blast P2's lone soldier on d1,
 # whose cell P1 does not see (the ridge on b1/c1... blocks its sight, not the blast's line)
@@ -101,7 +101,7 @@ def _jailed_p2():
 
 def test_s20m_a_jailed_unit_has_no_move_power_for_yugong():
     g = _jailed_p2()
-    from tests.test_shachang_items import assert_illegal
+    from tests.items_rules_util import assert_illegal
 
     e = assert_illegal(g, "item yugong d6 d6 d7 1", "S20d")
     assert "imprison" in e.text("en") or "jail" in e.text("en").lower()

@@ -10,21 +10,12 @@ import pytest
 
 from engine.shachang import load_game, new_game, rules
 from engine.shachang import star_cells as sc
+from engine.api import IllegalAction, ParseError
 from engine.shachang.actions import March, Reinforce, UseItem
-from engine.shachang.star_game import StarGame
-from engine.shachang.star_items import StarItemsObservation, blast_victims, discarded
+from engine.shachang.star_items import StarItemsObservation, blast_victims, wangming_choices
 from tests.shachang_util import (assert_illegal, assert_item_views, assert_legal_is_checked, play_legal,
-                                 random_item_action, star_game)
-
-N = sc.parse
-
-
-def sgame(units, hands=((), ()), cells=(), mode="classic", players=2, current=0, heights=None,
-          reserve=None, item_seed=1) -> StarGame:
-    """A star game with items from a position: ``units`` maps a cell name to its owner."""
-    return star_game(units, mode=mode, players=players, current=current, reserve=reserve, heights=heights,
-                     items=True, item_seed=item_seed,
-                     item_setup={"cells": list(cells), "hands": [list(x) for x in hands]})
+                                 random_item_action)
+from tests.items_rules_util import N, _star_choice, sgame
 
 
 def snapshot(g):
@@ -312,21 +303,128 @@ def test_a_jailed_neighbour_does_not_hide_a_withdrawn_one_from_the_reinforcement
     refused(g, "march q1 p1 1", "S20d jailed")
 
 
-def test_wangming_discards_the_farthest_soldiers_for_extra_steps_S20h_DSI7():
+def test_wangming_discards_the_chosen_soldiers_for_extra_steps_S20h_S20n_DSI7():
     g = sgame({"i2": 0, "i3": 0, "i4": 0, "i5": 0, "a1": 1}, hands=[["wangming"], []])
-    refused(g, "item wangming i2 4", "S20h keep one")
-    assert names(discarded(g, N("i2"), g.group_of(N("i2")), 2)) == ["i4", "i5"]
-    g.apply("item wangming i2 2")
+    refused(g, "item wangming i2 i3 i4 i5 i2", "action form")  # the soldier naming the unit stays (S20h)
+    e = refused(g, "item wangming i2 2", "S20n choose")  # the square maps' count form: the player names them
+    assert "item wangming i2" in e.text("en")
+    g.apply("item wangming i2 i5 i4")
+    assert str(g.log[-1]) == "item wangming i2 i4 i5" and g.log[-1] == UseItem("wangming", (N("i2"), N("i4"), N("i5")), 2)
     assert own(g, 0) == ["i2", "i3"] and g.lost[0] == 2
     assert g.budget_left(N("i2")) == 5
     g.apply("march i3 i8 1")  # 5 steps along row i
     assert g.budget_left(N("i2")) == 0
 
 
-def test_wangming_refused_for_a_soldier_that_moved_S20h():
-    g = sgame({"i2": 0, "i3": 0, "a1": 1}, hands=[["wangming"], []])
-    g.apply("march i3 h3 1")
-    refused(g, "item wangming h3 1", "S20h moved")
+def test_wangming_text_round_trips_and_its_form_is_checked_S20n():
+    g = sgame({"i2": 0, "i3": 0, "i4": 0, "a1": 1}, hands=[["wangming"], []])
+    a = g.parse_action("item wangming i2 i4 i3")
+    assert str(a) == "item wangming i2 i3 i4" and g.parse_action(str(a)) == a and hash(a) == hash(g.parse_action(str(a)))
+    assert g.describe(a).render("en") == "item wangming i2 i3 i4" and "i3 i4" in g.describe(a).render("zh")
+    assert [s.value for s in g.action_steps(a)] == ["item:wangming", "i2", "i3", "i4"]
+    for bad in ("item wangming i2 i3 i3", "item wangming i2 i2"):
+        refused(g, bad, "action form")
+    refused(g, UseItem("wangming", (N("i2"), N("i3")), 2), "action form")  # the count is how many are named
+    for text in ("item wangming i2", "item wangming i2 z9"):
+        with pytest.raises(ParseError):
+            g.parse_action(text)
+    e = refused(g, "item wangming i2 a1", "S20n not in unit")  # an enemy's soldier, same words as an empty cell
+    assert e.msg.key == refused(g, "item wangming i2 e5", "S20n not in unit").msg.key
+
+
+# S20n's reproducer: the old D-SI7 discarded the soldiers farthest from the named one; from h5 that was
+# i6, the middle of this horseshoe round i5, and the unit fell into h5-h6 and j5-j6 (21 of 3,000 random
+# groups were split so).
+HORSESHOE = {"h5": 0, "h6": 0, "i6": 0, "j6": 0, "j5": 0, "a1": 1}
+
+
+def test_wangming_choice_that_splits_the_unit_is_refused_state_unchanged_S20n():
+    g = sgame(HORSESHOE, hands=[["wangming"], []])
+    e = refused(g, "item wangming h5 i6", "S20n split")  # snapshot: nothing changed
+    assert "2 units" in e.text("en") and "S20n" in e.text("zh")
+    refused(g, "item wangming h5 1", "S20n choose")  # no count form that would let the engine choose
+    g.apply("item wangming h5 j5")  # the player's choice that keeps the unit whole, applied exactly
+    assert names(c for c, u in g.units.items() if u.owner == 0) == ["h5", "h6", "i6", "j6"]
+    assert len(g.groups(0)) == 1 and g.lost[0] == 1 and g.budget_left(N("h5")) == 4
+
+
+def _brute_force_choices(g, p):
+    """Every (naming soldier, discarded soldiers) of ``p``'s units by brute force, with whether S20n keeps
+    the rest one unit and S20h/D-SI7 let the naming soldier act (not moved, spent or jailed)."""
+    from itertools import combinations
+
+    out = {}
+    for grp in g.groups(p):
+        for c in grp:
+            u = g.units[c]
+            ok_name = not (u.fresh or u.attacked or u.jail or u.hidden)
+            others = [d for d in grp if d != c]
+            for k in range(1, len(others) + 1):
+                for gone in combinations(others, k):
+                    whole = len(sc.components([d for d in grp if d not in gone])) == 1
+                    out[UseItem("wangming", (c,) + gone, k)] = ok_name and whole
+    return out
+
+
+def test_wangming_offers_exactly_the_choices_that_keep_the_unit_whole_S20n():
+    g = sgame(dict(HORSESHOE, i4=0, i2=0), hands=[["wangming"], []])  # i4 closes the ring round i5
+    g.apply("march i2 i3 1")  # i3 joins the ring: it may be discarded but, moved, not name the unit (D-SI7)
+    offered = {a for a in g.legal_actions() if isinstance(a, UseItem)}
+    want = _brute_force_choices(g, 0)
+    assert offered == {a for a, ok in want.items() if ok}
+    assert UseItem("wangming", (N("h5"), N("i3")), 1) in offered
+    assert not any(a.cells[0] == N("i3") for a in offered)
+    refused(g, "item wangming i3 h5", "S20h moved")
+    assert wangming_choices([N("h5"), N("h6")]) == [(frozenset([N("h6")]), (N("h5"),)),
+                                                  (frozenset([N("h5")]), (N("h6"),))]
+
+
+def test_wangming_told_to_others_only_for_the_discarded_soldiers_they_see_S20n_S20k():
+    for gone, told in (("j5 j6", "j5"), ("h5", None)):
+        g = sgame(dict(HORSESHOE, a1=1, l5=1), hands=[["wangming"], []], mode="digital")
+        assert [x for x in HORSESHOE if x != "a1" and g.visible(1)[N(x)]] == ["j5"]  # P2 on l5 sees j5 only
+        namer = "h6" if gone == "h5" else "h5"
+        g.apply(f"item wangming {namer} {gone}")
+        mine = [m for m in g.observe(0).messages if "wangming" in m.key]
+        assert [m.kw["cells"] for m in mine] == [gone] and mine[0].kw["n"] == len(gone.split())
+        theirs = [m for m in g.observe(1).messages if "wangming" in m.key]
+        if told is None:
+            assert theirs == []  # it saw no soldier go: nothing to tell (the budget is not its to know)
+        else:
+            assert [(m.key, m.kw["cells"]) for m in theirs] == [("shachang.ev.item.wangming_seen", told)]
+            assert "n" not in theirs[0].kw and namer not in theirs[0].render("en")
+
+
+def test_random_star_games_offer_wangming_exactly_when_check_accepts_it_S20n():
+    for seed in range(2):
+        g = new_game(preset="star", players=2, mode="tabletop", seed=seed, items=True, item_seed=seed,
+                     item_setup={"cells": [], "hands": [["wangming"] * 3, ["wangming"] * 3]})
+        rng = random.Random(seed)
+        tried = 0
+        for _ in range(90):
+            if g.is_over:
+                break
+            legal = g.legal_actions()
+            uses = [a for a in legal if isinstance(a, UseItem)]
+            if uses:
+                want = _brute_force_choices(g, g.cur)
+                assert set(uses) == {a for a, ok in want.items() if ok}
+                for a in rng.sample(sorted(want, key=str), min(40, len(want))):
+                    before = g.to_json()
+                    try:
+                        g.check(a)
+                        assert a in uses
+                    except IllegalAction as e:
+                        assert a not in uses and e.rule.split()[0] in ("S20n", "S20h")
+                    assert g.to_json() == before
+                tried += 1
+            marches = [a for a in legal if isinstance(a, March)]
+            a = rng.choice(uses) if uses and rng.random() < 0.3 else rng.choice(marches) if marches else legal[-1]
+            unit = g.group_of(a.cells[0]) if isinstance(a, UseItem) else None
+            g.apply(a)
+            if unit is not None:  # exactly the chosen soldiers went; the rest is still one unit
+                assert g.group_of(a.cells[0]) == sorted(set(unit) - set(a.cells[1:]))
+        assert tried and load_game(g.to_json()).to_json() == g.to_json()
 
 
 def test_cuntu_gives_up_the_budget_for_three_attacks_S20i_DSI8():
@@ -399,17 +497,6 @@ def test_computer_players_play_legal_star_games_with_items(mode):
         g = new_game(preset="star", mode=mode, seed=seed, items=True, item_seed=seed)
         agents = play_legal(g, [("hard", "easy"), ("normal", "hard")][seed], seed, 600)
         assert not any(ag.errors for ag in agents if hasattr(ag, "errors"))
-
-
-def _star_choice(g, level="hard"):
-    from engine.shachang import make_agent
-
-    p = g.current_player
-    ag = make_agent(level, seed=1, seat=p, budget=0.2)
-    legal = g.legal_actions()
-    a = ag.act(g.observe(p), legal)
-    assert a in legal
-    return a
 
 
 def test_star_computer_players_hold_ground_for_three_shots_S20i():

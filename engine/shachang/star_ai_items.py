@@ -18,12 +18,13 @@ The hard player only (issue 14):
   soldier in its 番数 gets one, at the cheapest price in steps (issue 14).
 * 天翻地覆 (S20c): the own soldiers stand lower than the seen enemy soldiers within six steps of them:
   the sum of the height differences over those pairs is −3 or less (the flip turns its sign).
-* 亡命天涯 (S20h, D-SI7): for an own unit of two or more soldiers within four steps of a seen enemy
-  (named by its soldier farthest from the enemy, so the ones nearest it go, D-SI7), each count is
-  tried on the hard planner's model of the position (engine.shachang.star_plan: its best whole turn
-  and the others' answers) against the same turn without the item; used when it comes out at least
-  a soldier's worth better (the discarded soldiers counted as lost): one extra step to reach a shot
-  or to get out of a fight it loses.
+* 亡命天涯 (S20h, S20n, D-SI7): for an own unit of two or more soldiers within four steps of a seen enemy,
+  named by its soldier farthest from the enemy; for each count the legal choice (S20n: the rest stays
+  one unit) that discards the soldiers nearest the enemy (``discard_choice``) is tried on the hard
+  planner's model of the position (engine.shachang.star_plan: its best whole turn and the others'
+  answers) against the same turn without the item; used when it comes out at least a soldier's worth
+  better (the discarded soldiers counted as lost): one extra step to reach a shot or to get out of a
+  fight it loses.
 """
 from __future__ import annotations
 
@@ -126,14 +127,28 @@ def choose_item(obs, items, hard: bool = False) -> UseItem | None:
         if not uses:
             continue
         cell = max({a.cells[0] for a in uses}, key=lambda c: (min(sc.distance(c, e) for e in enemies), c))
-        for a in uses:
-            if a.cells[0] == cell:
-                gain = wangming_gain(obs, a)
-                if gain >= 4.0:  # at least a soldier's worth better (star_plan scores 4 a soldier)
-                    escape.append((-gain, str(a), a))
+        for a in discard_choice([a for a in uses if a.cells[0] == cell], enemies):
+            gain = wangming_gain(obs, a)
+            if gain >= 4.0:  # at least a soldier's worth better (star_plan scores 4 a soldier)
+                escape.append((-gain, str(a), a))
     if escape:
         return min(escape)[2]
     return None
+
+
+def discard_choice(uses, enemies) -> list[UseItem]:
+    """For each count, the one use of 亡命天涯 among ``uses`` (legal uses, S20n) that discards the soldiers
+    nearest the ``enemies``: the smallest sum of their distances to the nearest enemy soldier, then the
+    largest sum of distances from the soldier naming the unit, then the cells' order (counted work, the
+    same choice every time)."""
+    best: dict = {}
+    for a in uses:
+        gone = a.cells[1:]
+        key = (sum(min(sc.distance(c, e) for e in enemies) for c in gone),
+               -sum(sc.distance(a.cells[0], c) for c in gone), a.cells)
+        if a.count not in best or key < best[a.count][0]:
+            best[a.count] = (key, a)
+    return [best[n][1] for n in sorted(best)]
 
 
 def _best_score(base, me: int) -> float:
@@ -160,11 +175,10 @@ def _best_score(base, me: int) -> float:
 
 
 def wangming_gain(obs, a: UseItem) -> float:
-    """What 亡命天涯 ``a`` (S20h, D-SI7) gains: on the hard planner's model of the position built from
-    the observation (engine.shachang.star_plan), its best turn and the others' answers with the soldiers
-    discarded and the extra steps, against the same without the item (the discarded soldiers count as
-    lost)."""
-    from engine.shachang.star_items import discarded
+    """What 亡命天涯 ``a`` (S20h, S20n, D-SI7: ``a`` names the soldier that stays, then the ones discarded)
+    gains: on the hard planner's model of the position built from the observation
+    (engine.shachang.star_plan), its best turn and the others' answers with the soldiers discarded and the
+    extra steps, against the same without the item (the discarded soldiers count as lost)."""
     from engine.shachang.star_plan import TurnPlanner
 
     me = obs.player
@@ -177,7 +191,7 @@ def wangming_gain(obs, a: UseItem) -> float:
     base.acted = True
     g = base.clone()
     cell = a.cells[0]
-    for c in discarded(g, cell, g.group_of(cell), a.count):
+    for c in a.cells[1:]:
         del g.units[c]
         g.origin.pop(c, None)
     g.budgets[g.origin[cell]] += a.count

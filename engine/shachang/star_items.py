@@ -18,24 +18,26 @@ the rulings leave open are decisions D-SI1 ... in docs/rules/shachang_star.md:
   one of its soldiers with an unblocked line loses its soldier nearest to the unit.
 * D-SI6 世外桃源: the unit's soldiers skip the next turn, cannot be attacked, are seen by enemies only
   as occupied cells; no own soldier may stop or be placed touching them.
-* D-SI7 亡命天涯: the named soldier must not have moved; the soldiers farthest from it leave the game,
-  one extra step each on the budget of its start unit.
+* D-SI7 亡命天涯 (S20n): the player names a soldier of the unit that has not moved (it stays, and the extra
+  steps go to the budget of its start unit) and every soldier it discards (``item wangming i2 i4 i5``);
+  a choice that would leave the unit in two or more pieces is refused (S20n).
 * D-SI8 寸土不让: a unit none of whose soldiers moved and whose start units kept their whole budget
   gives the budget up and may attack up to three times.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.api import IllegalAction, ParseError
+from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg
 from engine.shachang import items as square_items
 from engine.shachang import rules
 from engine.shachang import star_cells as sc
-from engine.shachang.actions import Attack, UseItem, _count, validated_on
+from engine.shachang.actions import Attack, UseItem, _count, _shown, _whole, validated_on
 from engine.shachang.item_rules import (CUNTU_SHOTS, HIDE_TURNS, SquareBoard, _refuse, _seat, _seers, apply_item,
                                         blast_end, blast_told, check_item, check_yugong, describe_item, item_text,
                                         legal_items, liu_told, name)
@@ -55,12 +57,27 @@ class StarUseItem(_StarText, UseItem):
     """An item use whose text names star cells (``item liu i5``); equal to the plain ``UseItem``."""
 
     def __str__(self) -> str:
+        if _chosen(self):  # S20n: the soldier naming the unit, then every soldier discarded
+            return " ".join(["item", "wangming"] + [sc.name(c) for c in self.cells])
         return item_text(self, sc.name)
+
+
+WANGMING_CELLS = 16  # the most cells a 亡命天涯 text names (the unit's soldier and at most 15 discarded)
+
+
+def _chosen(a) -> bool:
+    """Whether ``a`` is 亡命天涯 in the star's form naming its discarded soldiers (S20n): the unit's
+    soldier, then one or more discarded ones (the count is how many)."""
+    return getattr(a, "kind", None) == "wangming" and isinstance(getattr(a, "cells", None), tuple) \
+        and len(a.cells) > 1
 
 
 # ---------------------------------------------------------------- text
 def parse_item(args: list[str]) -> StarUseItem:
-    """The item action of the words after ``item`` with star cell names (ParseError naming the form)."""
+    """The item action of the words after ``item`` with star cell names (ParseError naming the form).
+    亡命天涯 names the cells (S20n): ``item wangming i2 i4 i5`` (i2 stays and names the unit, i4 and i5
+    are discarded); the square maps' count form ``item wangming i2 2`` is read so that the rules can say
+    why the star refuses it."""
     from engine.shachang.item_rules import parse_item as parse
 
     def cell(text):
@@ -69,23 +86,59 @@ def parse_item(args: list[str]) -> StarUseItem:
         except ValueError as e:
             raise ParseError(str(e)) from None
 
+    if args and args[0].lower() == "wangming" and not (len(args) == 3 and args[2].lstrip("+-").isdigit()):
+        if not 3 <= len(args) <= WANGMING_CELLS + 1:
+            raise ParseError("item wangming on the star names the soldier that stays and each soldier it "
+                             "discards (S20n), e.g. item wangming i2 i4 i5")
+        cells = [cell(x) for x in args[1:]]
+        return StarUseItem("wangming", (cells[0],) + tuple(sorted(cells[1:])), len(cells) - 1)
     a = parse(args, cell, _count)
     return StarUseItem(a.kind, a.cells, a.count)
 
 
 def validated(a) -> StarUseItem:
-    """``a`` with plain-int star cells and count, or IllegalAction ("action form" / "S19a board")."""
+    """``a`` with plain-int star cells and count, or IllegalAction ("action form" / "S19a board");
+    亡命天涯's discarded soldiers in cell order (S20n)."""
+    if _chosen(a):
+        return _validated_wangming(a)
     v = validated_on(a, _on_star)
     return StarUseItem(v.kind, v.cells, v.count)
 
 
+def _validated_wangming(a) -> StarUseItem:
+    """S20n's form: star cells, the unit's soldier not among the discarded, no soldier twice, the count
+    the number discarded, at most ``WANGMING_CELLS`` cells; the discarded ones sorted."""
+    verb = Msg.of("shachang.act.verb.item")
+    cells = []
+    for c in a.cells[:WANGMING_CELLS + 1]:
+        if not (isinstance(c, tuple) and len(c) == 2 and all(_whole(x) for x in c)):
+            raise IllegalAction("action form", key="shachang.form.cell", verb=verb, value=_shown(c))
+        c = (int(c[0]), int(c[1]))
+        _on_star(c, verb)
+        cells.append(c)
+    unit, gone = cells[0], cells[1:]
+    n = getattr(a, "count", None)
+    if len(a.cells) > WANGMING_CELLS or unit in gone or len(set(gone)) != len(gone) \
+            or not (_whole(n) and int(n) == len(gone)):
+        raise IllegalAction("action form", key="shachang.star.form.wangming", item=name("wangming"),
+                            n=WANGMING_CELLS - 1)
+    return StarUseItem("wangming", (unit,) + tuple(sorted(gone)), len(gone))
+
+
 def describe(a: UseItem) -> Msg:
     """The item use as a keyed message with star cell names."""
+    if _chosen(a):
+        return Msg.of("shachang.act.item.wangming_cells", unit=sc.name(a.cells[0]),
+                      cells=" ".join(sc.name(c) for c in a.cells[1:]), n=a.count)
     return describe_item(a, sc.name)
 
 
 def item_steps(a: UseItem) -> tuple:
-    """The client's steps of an item use: its card, its star cells, its count where it takes one."""
+    """The client's steps of an item use: its card, its star cells, its count where it takes one
+    (亡命天涯, S20n: the card, the unit's soldier, each discarded soldier; no count)."""
+    if _chosen(a):
+        return (Step("button", "item:wangming", "shachang.item.name.wangming"),) + tuple(
+            Step("cell", sc.name(c)) for c in a.cells)
     return square_item_steps(a, sc.name)
 
 
@@ -213,14 +266,32 @@ def _check_unit_item(g: "StarGame", a: UseItem) -> None:
             raise IllegalAction("S20h moved", key="shachang.star.moved", action=describe(a), cell=sc.name(cell))
         if u.jail:
             raise _refuse("dilao", "jailed", a, sc.name, cell=sc.name(cell))
-        if a.count > len(grp) - 1:
-            raise _refuse(k, "keep one", a, sc.name, count=len(grp), n=a.count)
+        _check_discards(a, grp)
     elif k == "cuntu":
         if any(g.units[c].attacked for c in grp):
             raise _refuse(k, "attacked", a, sc.name, cell=sc.name(cell))
         jailed = any(g.units[c].jail for c in grp)  # S20m: a jailed unit has not marched: allowed
         if any(g.units[c].fresh for c in grp) or (not jailed and any(g.budget_left(c) < g.P.move for c in grp)):
             raise _refuse(k, "marched", a, sc.name, cell=sc.name(cell))
+
+
+def _check_discards(a: UseItem, grp: list[Cell]) -> None:
+    """S20n: the player names the soldiers 亡命天涯 discards; each is a soldier of the unit, and the soldiers
+    left (the naming one among them, so at least one stays, S20h) still make one unit."""
+    unit = sc.name(a.cells[0])
+    if not _chosen(a):  # the square maps' count form: on the star the player chooses (S20n)
+        raise IllegalAction("S20n choose", key="shachang.star.item.wangming_choose", action=describe(a),
+                            item=name("wangming"), unit=unit)
+    members = set(grp)
+    for c in a.cells[1:]:
+        if c not in members:  # the same words for an empty cell and anybody else's soldier (S20k)
+            raise IllegalAction("S20n not in unit", key="shachang.star.item.wangming_not_unit", action=describe(a),
+                                cell=sc.name(c), unit=unit)
+    gone = set(a.cells[1:])
+    parts = sc.components([c for c in grp if c not in gone])
+    if len(parts) > 1:
+        raise IllegalAction("S20n split", key="shachang.star.item.wangming_split", action=describe(a),
+                            item=name("wangming"), parts=len(parts), unit=unit)
 
 
 def _landing(g: "StarGame", grp: list[Cell]) -> set:
@@ -256,12 +327,50 @@ def _unit_uses(g: "StarGame", k: str, p: int) -> list[StarUseItem]:
         return [StarUseItem(k, (c,)) for grp in groups if _room(g, grp) for c in grp]
     if k in ("tonggui", "taoyuan"):
         return [StarUseItem(k, (c,)) for grp in groups for c in grp]
-    if k == "wangming":
-        return [StarUseItem(k, (c,), n) for grp in groups for c in grp
-                if not (u := g.units[c]).fresh and not u.attacked and not u.jail for n in range(1, len(grp))]
+    if k == "wangming":  # S20n: every soldier that may name the unit, with every discard that keeps it whole
+        out = []
+        for grp in groups:
+            names = [c for c in grp if not (u := g.units[c]).fresh and not u.attacked and not u.jail]
+            if names:
+                choices = _choices(tuple(sorted(grp)))
+                out += [StarUseItem(k, (c,) + gone, len(gone)) for c in names for kept, gone in choices if c in kept]
+        return out
     return [StarUseItem(k, (c,)) for grp in groups  # cuntu
             if not any(g.units[c].attacked or g.units[c].fresh or g.budget_left(c) < g.P.move for c in grp)
             for c in grp]
+
+
+def wangming_choices(grp: list[Cell]) -> list[tuple[frozenset, tuple]]:
+    """(kept, discarded) for every choice of 亡命天涯 on the unit ``grp`` that S20n allows: the soldiers
+    kept are one or more and still one unit, the discarded ones (one or more, in cell order) are the rest;
+    fewer discarded first, then in cell order. A unit has at most 10 soldiers on the field (S19c): at most
+    1,023 sets are looked at."""
+    return list(_choices(tuple(sorted(grp))))
+
+
+@lru_cache(maxsize=512)
+def _choices(grp: tuple) -> tuple:
+    idx = {c: i for i, c in enumerate(grp)}
+    nb = [sum(1 << idx[n] for n in sc.NEIGHBOURS[c] if n in idx) for c in grp]
+    full = (1 << len(grp)) - 1
+    out = []
+    for kept in range(1, full):
+        seen = kept & -kept
+        while True:  # the soldiers of ``kept`` reached from its lowest one
+            more = seen
+            rest = seen
+            while rest:
+                low = rest & -rest
+                more |= nb[low.bit_length() - 1]
+                rest ^= low
+            more &= kept
+            if more == seen:
+                break
+            seen = more
+        if seen == kept:
+            out.append((frozenset(c for i, c in enumerate(grp) if kept >> i & 1),
+                        tuple(c for i, c in enumerate(grp) if not kept >> i & 1)))
+    return tuple(sorted(out, key=lambda kg: (len(kg[1]), kg[1])))
 
 
 # ---------------------------------------------------------------- effects
@@ -285,7 +394,7 @@ def _apply_unit_item(g: "StarGame", p: int, a: UseItem) -> None:
             g.units[c].hidden = HIDE_TURNS
         g._event(Msg.of("shachang.ev.item.taoyuan", seat=_seat(p), cell=sc.name(cell)), who)
     elif k == "wangming":
-        _wangming(g, p, cell, grp, a.count)
+        _wangming(g, p, cell, grp, a.cells[1:])
     elif k == "cuntu":
         for c in grp:
             i = g.origin.get(c)
@@ -399,23 +508,27 @@ def _tonggui(g: "StarGame", p: int, src: Cell, grp: list[Cell]) -> None:
     blast_end(g, p, owners, hit_enemy, saw_src)
 
 
-def discarded(g: "StarGame", cell: Cell, grp: list[Cell], n: int) -> list[Cell]:
-    """The ``n`` soldiers 亡命天涯 discards: the unit's soldiers farthest from ``cell`` (D-SI7)."""
-    others = sorted((c for c in grp if c != cell), key=lambda c: (-sc.distance(cell, c), c))
-    return sorted(others[:n])
-
-
-def _wangming(g: "StarGame", p: int, cell: Cell, grp: list[Cell], n: int) -> None:
-    """S20h, D-SI7: ``n`` soldiers leave the game for ``n`` extra steps of the start unit of ``cell``."""
-    who = _seers(g, grp, {p})
-    for c in discarded(g, cell, grp, n):
+def _wangming(g: "StarGame", p: int, cell: Cell, grp: list[Cell], gone: tuple) -> None:
+    """S20h, S20n, D-SI7: the chosen soldiers ``gone`` leave the game, one extra step each for the start unit
+    of ``cell``. The owner reads which; another player reads only the discarded soldiers it saw go (the
+    unit's budget and soldiers out of its sight are not its to know, S7)."""
+    seen = {q: [c for c in gone if vis[c]] for q in range(g.n) if q != p
+            for vis in [g.visible(q)]} if g.fog else None
+    n = len(gone)
+    for c in gone:
         del g.units[c]
         g.origin.pop(c, None)
         g.last_size.pop(c, None)
     g.lost[p] += n
     g.budgets[g.origin[cell]] += n
     g._refresh_vision()
-    g._event(Msg.of("shachang.ev.item.wangming", seat=_seat(p), cell=sc.name(cell), n=n), who)
+    cells = " ".join(sc.name(c) for c in gone)
+    g._event(Msg.of("shachang.ev.item.wangming_cells", seat=_seat(p), cell=sc.name(cell), cells=cells, n=n),
+             None if seen is None else frozenset([p]))
+    for q, saw in sorted((seen or {}).items()):
+        if saw:
+            g._event(Msg.of("shachang.ev.item.wangming_seen", seat=_seat(p), cell=sc.name(saw[0]),
+                            cells=" ".join(sc.name(c) for c in saw)), frozenset([q]))
 
 
 # ---------------------------------------------------------------- what players see

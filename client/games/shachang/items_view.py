@@ -4,7 +4,11 @@ other players' hand sizes (counts only, S20a), the target chooser and a short ef
 The chooser walks the engine's steps of the legal item uses (``game.action_steps`` of
 ``item_rules.legal_items``: the card's button, then cells, then a count): a card may be clicked only
 when some legal use starts with it; the map marks exactly the cells that may follow (green: own
-units and cells, red: enemy units); a count is asked in a chooser. Nothing here decides a rule.
+units and cells, red: enemy units); a count is asked in a chooser. 亡命天涯 on the star (S20n) has its own
+chooser: after the unit's soldier, the player marks the soldiers to discard on the map (marked ones
+red with a cross; green: a mark that keeps the unit whole; grey: one that would split it), the panel
+above the cards shows the engine's verdict on the marked choice (its S20n refusal when it splits the
+unit) and its button (or a second click on the unit's soldier) plays it. Nothing here decides a rule.
 The effects follow the viewer's own log (events the engine showed to that player, S20j), so they
 never show a player more than the log does.
 """
@@ -38,11 +42,13 @@ EFFECT_S = 1.4  # how long an item's effect shows
 # the log entries that start an effect: key tail -> the parameters naming its cells
 EFFECT_CELLS = {"drawn": ("cell",), "found": ("cell",), "yugong": ("src", "dst"), "fanfu": (),
                 "dilao": ("cell",), "liu": ("src", "dst"), "liu_gone": ("cell",), "liu_came": ("cell",),
-                "tonggui": ("cell",), "taoyuan": ("cell",), "wangming": ("cell",), "cuntu": ("cell",)}
+                "tonggui": ("cell",), "taoyuan": ("cell",), "wangming": ("cell",), "cuntu": ("cell",),
+                "wangming_cells": ("cell",), "wangming_seen": ("cell",)}  # S20n on the star
 BLAST_HITS = {"blast_hit": "dst", "blast_wiped": "dst", "blast_unseen": "cell"}  # S20f: flashes on the victims
 FX_RGB = {"drawn": (255, 215, 90), "yugong": (200, 140, 70), "fanfu": (255, 200, 80), "dilao": (230, 90, 60),
           "liu": (120, 220, 255), "liu_gone": (190, 190, 200), "liu_came": (120, 220, 255),
           "tonggui": (255, 90, 40), "taoyuan": (140, 240, 160), "wangming": (250, 170, 200),
+          "wangming_cells": (250, 170, 200), "wangming_seen": (250, 170, 200),
           "cuntu": (255, 70, 70)}
 
 
@@ -81,6 +87,13 @@ class ItemsView:
         self.effects: list[dict] = []
         self.rect = pygame.Rect(0, 0, 0, 0)  # where the strip was drawn (clicks there are no board clicks)
         self._legal: tuple = (None, [])
+        self.discard: list | None = None  # 亡命天涯 on the star (S20n): the soldiers marked to discard
+        self.chooser_rect = pygame.Rect(0, 0, 0, 0)  # its panel (clicks there are no board clicks)
+        self.buttons = [widgets.Button(lambda: t("shachang.ui.item.discard_ok", n=len(self.discard or ())),
+                                       self.confirm_discard, 15, enabled=lambda: bool(self.discard)),
+                        widgets.Button(lambda: t("cancel"), self.cancel, 15)]
+        self._verdict: tuple = (None, None)
+        self._uses: tuple = (None, [], set())
 
     # ------------------------------------------------------------ reading
     @property
@@ -116,14 +129,92 @@ class ItemsView:
         return next((a for a, st in self.legal() if st == prefix), None)
 
     def target_cells(self) -> list:
-        """The cells the chooser offers now (empty when no card is in use or a count is next)."""
+        """The cells the chooser offers now (empty when no card is in use or a count is next; 亡命天涯 on
+        the star: every other soldier of the unit, each may be marked)."""
         if self.prefix is None:
             return []
+        if self.discard is not None:
+            return sorted({c for a in self.discard_uses() for c in a.cells[1:]})
         g = self.scene.ctl.game
         return [c for s in self.next_steps(self.prefix) if s.kind == "cell" and (c := _parse(s.value, g)) is not None]
 
     def kind(self) -> str | None:
         return item_kind(self.prefix[0]) if self.prefix else None
+
+    # ------------------------------------------------------------ 亡命天涯 on the star (S20n)
+    def discard_uses(self) -> list:
+        """The legal 亡命天涯 uses named by the soldier chosen (the engine's list: S20n's whole units), once
+        per position and soldier (a full unit has thousands)."""
+        if self.prefix is None or len(self.prefix) < 2:
+            return []
+        legal = self.legal()
+        key = (self._legal[0], self.prefix[:2])
+        if self._uses[0] != key:
+            uses = [a for a, st in legal if st[:2] == self.prefix[:2] and len(st) > 2]
+            self._uses = (key, uses, {frozenset(a.cells[1:]) for a in uses})
+        return self._uses[1]
+
+    def discard_action(self, cells=None) -> UseItem:
+        """The 亡命天涯 use of the soldiers marked (or ``cells``), as the engine reads it (S20n)."""
+        gone = tuple(sorted(self.discard if cells is None else cells))
+        return UseItem("wangming", (self.unit(),) + gone, len(gone))
+
+    def unit(self):
+        """The soldier naming the unit (the chooser's second step)."""
+        return _parse(self.prefix[1].value, self.scene.ctl.game)
+
+    def keeps_whole(self, cells) -> bool:
+        """Whether discarding ``cells`` is one of the engine's legal choices (S20n)."""
+        self.discard_uses()
+        return frozenset(tuple(c) for c in cells) in self._uses[2]
+
+    def verdict(self) -> str | None:
+        """The engine's refusal of the marked choice in the player's words (S20n when it splits the unit),
+        or None when it would be accepted (or nothing is marked yet)."""
+        key = (self.scene.ctl.version, tuple(sorted(self.discard or ())), self.prefix)
+        if self._verdict[0] != key:
+            why = None
+            if self.discard:
+                try:
+                    self.scene.ctl.game.check(self.discard_action())
+                except IllegalAction as e:
+                    why = i18n.illegal_text(e)
+            self._verdict = (key, why)
+        return self._verdict[1]
+
+    def start_discard(self) -> None:
+        """The unit's soldier is chosen: mark soldiers to discard from now on."""
+        self.discard = []
+        self.say_discard()
+
+    def say_discard(self) -> None:
+        why = self.verdict()
+        ctl = self.scene.ctl
+        if why is not None:
+            ctl.say(why, "error")
+        else:
+            ctl.say(t("shachang.ui.item.pick_discard", unit=ctl.cell_name(self.unit()), n=len(self.discard)))
+
+    def toggle_discard(self, cell) -> None:
+        """Mark or unmark the soldier on ``cell`` (any marked set may be shown; the engine judges it)."""
+        cell = tuple(cell)
+        if cell in self.discard:
+            self.discard.remove(cell)
+        else:
+            self.discard.append(cell)
+        self.say_discard()
+
+    def confirm_discard(self) -> None:
+        """Play the marked choice through the engine; refused (S20n), the marks stay for another try."""
+        ctl = self.scene.ctl
+        if not self.discard:
+            ctl.say(t("shachang.ui.item.discard_none"), "error")
+            return
+        a = self.discard_action()
+        prefix, marked = self.prefix, list(self.discard)
+        self.discard = None
+        if not self.play(a):  # the controller shows the engine's refusal (S20n split)
+            self.prefix, self.discard = prefix, marked
 
     # ------------------------------------------------------------ cards
     def rows(self) -> list[CardRow]:
@@ -176,6 +267,11 @@ class ItemsView:
     # ------------------------------------------------------------ input
     def handle_click(self, pos) -> bool:
         """A left click: True when it fell on the strip (a card used, or nothing)."""
+        if self.discard is not None and self.chooser_rect.collidepoint(pos):
+            for b in self.buttons:
+                if b.rect.collidepoint(pos) and b.enabled():
+                    b.action()
+            return True
         if not self.on or not self.rect.collidepoint(pos):
             return False
         card = self.strip.card_at(pos)
@@ -220,6 +316,9 @@ class ItemsView:
         ctl = self.scene.ctl
         prefix = self.prefix
         kind = item_kind(prefix[0])
+        if kind == "wangming" and len(prefix) == 2 and self.scene.ctl.star():  # S20n: mark the soldiers
+            self.start_discard()
+            return
         nxt = self.next_steps(prefix)
         a = self.complete(prefix)
         if a is not None and not nxt:
@@ -269,6 +368,15 @@ class ItemsView:
         if cell is None:
             self.cancel()
             return
+        if self.discard is not None:  # 亡命天涯 on the star: mark / unmark, or the unit's soldier to play
+            if tuple(cell) == self.unit():
+                self.confirm_discard()
+            elif tuple(cell) in self.target_cells():
+                self.toggle_discard(cell)
+            else:
+                ctl.say(t("shachang.ui.item.not_target", cell=ctl.cell_name(cell),
+                          item=t("shachang.item.name.wangming")), "error")
+            return
         step = Step("cell", getattr(ctl.game, "cell_name", cell_name)(cell))  # the star names its cells
         if step not in self.next_steps(self.prefix):
             ctl.say(t("shachang.ui.item.not_target", cell=ctl.cell_name(cell),
@@ -281,6 +389,7 @@ class ItemsView:
         """Use the item through the engine (the controller shows the engine's words either way)."""
         ctl = self.scene.ctl
         self.prefix = None
+        self.discard = None
         ctl.selected = None
         return ctl.try_apply(action)
 
@@ -290,6 +399,7 @@ class ItemsView:
             return False
         kind = self.kind()
         self.prefix = None
+        self.discard = None
         if not quiet:
             self.scene.ctl.say(t("shachang.ui.item.cancelled", item=t(f"shachang.item.name.{kind}")))
         return True
@@ -297,8 +407,10 @@ class ItemsView:
     def reset(self) -> None:
         """A new viewer (hand-over): nothing of the last player's choice or effects remains."""
         self.prefix = None
+        self.discard = None
         self.effects.clear()
         self._legal = (None, [])
+        self._uses = (None, [], set())
 
     # ------------------------------------------------------------ the map
     def decorate(self, frame):
@@ -310,6 +422,9 @@ class ItemsView:
         cells = self.target_cells()
         enemies = [c for c in cells if ctl.enemy_unit(c) is not None]
         others = [c for c in cells if c not in enemies]
+        if self.discard is not None:  # S20n: the marked soldiers red, the others offered green
+            enemies = sorted(self.discard)
+            others = [c for c in cells if c not in self.discard]
         chosen = _parse(self.prefix[1].value, ctl.game) if len(self.prefix) > 1 else None
         area = None
         if self.kind() == "tonggui" and ctl.hover in cells:
@@ -325,7 +440,8 @@ class ItemsView:
                                  blocked_targets=[], attack_area=area, sight_src=None, sight_dst=None,
                                  sight_cells=[], sight_block=None, selected=chosen)
         hov = ctl.hover if area is not None else None
-        return dataclasses.replace(frame, overlays=ov, version=(frame.version, "items", self.prefix, hov))
+        marks = tuple(sorted(self.discard)) if self.discard is not None else None
+        return dataclasses.replace(frame, overlays=ov, version=(frame.version, "items", self.prefix, hov, marks))
 
     # ------------------------------------------------------------ effects
     def take_events(self, events) -> None:
@@ -357,6 +473,10 @@ class ItemsView:
             if any(c is None for c in cells):
                 continue
             n = kw.get("n")
+            if tail.startswith("wangming_"):  # S20n on the star: each discarded soldier the viewer saw go flashes
+                gone = [c for x in str(kw.get("cells", "")).split() if (c := _parse(x, g)) is not None]
+                self.scene.flashes += [{"cell": c, "t0": now, "unseen": False, "wiped": True} for c in gone]
+                n = len(gone) if n is None else n
             self.effects.append({"kind": tail, "cells": cells, "t0": now, "n": n, "victims": []})
 
     def busy(self) -> bool:
@@ -384,6 +504,49 @@ class ItemsView:
         mouse = self.scene.mouse if self.scene.mouse_seen else None
         self.strip.draw(surf, r, rows, mouse=mouse, selected=self.selected_idents(rows))
         self.rect = r
+        display.mark(r, opaque=True)
+        self.chooser_rect = pygame.Rect(0, 0, 0, 0)
+        if self.discard is not None:
+            self._draw_chooser(display, r, mouse)
+
+    def chooser_lines(self) -> list[tuple[str, tuple]]:
+        """The 亡命天涯 panel's lines (S20n): what is marked and what it buys, then the engine's verdict."""
+        n = len(self.discard)
+        ctl = self.scene.ctl
+        marked = " ".join(ctl.cell_name(c) for c in sorted(self.discard))
+        out = [(t("shachang.ui.item.discard_title", unit=ctl.cell_name(self.unit()), cells=marked or "—", n=n),
+                (250, 170, 200))]
+        why = self.verdict()
+        if why is not None:
+            out.append((why, (255, 120, 100)))
+        elif not n:
+            out.append((t("shachang.ui.item.discard_none"), widgets.DIM))
+        return out
+
+    def _draw_chooser(self, display, strip: pygame.Rect, mouse) -> None:
+        """The 亡命天涯 panel right of the cards (off the board): the marked soldiers, the engine's verdict,
+        Discard / Cancel."""
+        w, _ = display.size
+        right = w - min(hud.PANEL_W, w // 3) - 18
+        r = pygame.Rect(strip.right + 10, strip.y, max(240, min(460, right - strip.right - 10)), strip.h)
+        if r.right > right:  # no room beside the cards: above them
+            r.topleft = (strip.x, strip.y - strip.h - 6)
+        lines = []
+        for words, rgb in self.chooser_lines():
+            lines += [(ln, rgb) for ln in text.wrap(words, 14, r.w - 16)]
+        bh = 30
+        lines = lines[:max(1, (r.h - bh - 24) // 19)]
+        widgets.panel(display.ui, r, 225)
+        pygame.draw.rect(display.ui, (250, 170, 200), r, 1, border_radius=4)
+        for i, (ln, rgb) in enumerate(lines):
+            text.draw(display.ui, ln, (r.x + 8, r.y + 8 + 19 * i), 14, rgb)
+        x = r.x + 8
+        for b in self.buttons:
+            b.layout(x, r.bottom - 8 - bh, h=bh)
+            b.hover = mouse is not None and b.rect.collidepoint(mouse)
+            b.draw(display.ui)
+            x = b.rect.right + 8
+        self.chooser_rect = r
         display.mark(r, opaque=True)
 
     def _draw_empty(self, display) -> None:
@@ -495,8 +658,11 @@ class ItemsView:
         return placed
 
     def _draw_offer(self, display) -> None:
-        """A pulsing ring on every offered cell, so the choice shows in any camera."""
+        """A pulsing ring on every offered cell, so the choice shows in any camera (亡命天涯 on the star,
+        S20n: a marked soldier red with a cross, one whose mark keeps the unit whole green, one whose mark
+        would split it grey)."""
         k = 0.5 + 0.5 * math.sin(time.monotonic() * 6)
+        marked = set(self.discard) if self.discard is not None else None
         for c in self.target_cells():
             p = self.scene.cell_to_screen(c)  # (a unit's stack top: the ring shows above the soldiers)
             if p is None:
@@ -505,8 +671,16 @@ class ItemsView:
             side = self.scene.cell_to_screen((c[0], c[1] + 1), top=False) if q is not None else None
             base = 11 if side is None else min(36, max(11, int(0.3 * math.dist(q, side))))  # about a cell wide
             rgb = (255, 90, 70) if self.scene.ctl.enemy_unit(c) is not None else (90, 255, 120)
+            if marked is not None:
+                rgb = (255, 90, 70) if c in marked else (90, 255, 120) if self.keeps_whole(marked | {c}) \
+                    else (150, 150, 160)
             rad = int(base + 4 * k)
             pygame.draw.circle(display.ui, rgb, p, rad, 2)
+            if marked is not None and c in marked:  # a cross: this soldier goes
+                d = max(4, rad // 2)
+                for ink, wd in (((40, 10, 10), 5), ((255, 255, 255), 2)):  # white on a dark edge: seen on red
+                    pygame.draw.line(display.ui, ink, (p[0] - d, p[1] - d), (p[0] + d, p[1] + d), wd)
+                    pygame.draw.line(display.ui, ink, (p[0] - d, p[1] + d), (p[0] + d, p[1] - d), wd)
             display.mark(pygame.Rect(p[0] - rad - 2, p[1] - rad - 2, 2 * rad + 4, 2 * rad + 4))
 
     def _draw_effects(self, display) -> None:
@@ -593,7 +767,7 @@ class ItemsView:
                     q = (int(a[0] + rad * math.cos(ang)), int(a[1] + rad * math.sin(ang)))
                     pygame.draw.circle(surf, (250, 170, 200) if j % 2 else rgb, q, 5)
                 box = pygame.Rect(a[0] - rad - 8, a[1] - rad - 8, 2 * rad + 16, 2 * rad + 16)
-            elif kind == "wangming":  # the discarded soldiers fly off
+            elif kind.startswith("wangming"):  # the discarded soldiers fly off
                 m = max(1, min(8, int(fx["n"] or 1)))
                 rad = int(6 + 50 * k)
                 for j in range(m):
