@@ -53,7 +53,7 @@ BINDINGS: list[Binding] = [
     _b("PgUp / PgDn", "scroll", "翻阅棋谱", "scroll the move list", "board", ("K_PAGEUP", ""), ("K_PAGEDOWN", "")),
     _b("Ctrl+S", "save", "存档", "save", "board", ("K_s", CTRL)),
     _b("F3 / 点规则号 / Click [id]", "why", "打开拒绝这步行动的规则（规则大全中的条目与图示；点状态栏上的规则号也可）",
-       "open the rule that refused the action (its rule-book entry and picture; or click the rule id on the status line)", "board", ("K_F3", "")),
+       "open the rule that refused the action (its rule-book entry and picture; or click the rule id on the status line)", "board"),  # F3: client/app.py
     _b("V", "view", "俯视 / 斜视", "top / angled view", "board_gl", ("K_v", "")),
     _b("Q / E", "rotate", "旋转棋盘视角", "turn the view", "board_gl", ("K_q", ""), ("K_e", "")),
     _b("滚轮 / Wheel", "", "缩放；在棋谱上：翻阅", "zoom; over the move list: scroll", "board_gl"),
@@ -93,7 +93,7 @@ BINDINGS: list[Binding] = [
        ("K_k", "", "coords")),
     _b("M", "minimap", "小地图开关", "minimap on/off", "shachang", ("K_m", "")),
     _b("F3 / 点规则号 / Click [id]", "why", "打开拒绝这步行动的规则（规则大全中的条目与图示；点状态栏上的规则号也可）",
-       "open the rule that refused the action (its rule-book entry and picture; or click the rule id on the status line)", "shachang", ("K_F3", "")),
+       "open the rule that refused the action (its rule-book entry and picture; or click the rule id on the status line)", "shachang"),  # F3: client/app.py
     _b("Ctrl+M", "mute", "声音开关", "sound on/off", "shachang", ("K_m", CTRL)),
     _b("Ctrl+↑ / Ctrl+↓", "volume_up", "音量大 / 小", "volume up / down", "shachang", ("K_UP", CTRL),
        ("K_DOWN", CTRL, "volume_down")),

@@ -144,7 +144,7 @@ class HelpScene(Scene):
                         self._reader.note = "reader.no_refusal"
                     elif self._reader.focus is not None:
                         self._reader.note = "reader.opened_at"
-                        self._reader.note_fields = {"rule": self._reader.focused_entry().heading()}
+                        self._reader.note_fields = {"why": self._reader.focused_entry().heading()}
         return self._reader or None
 
     def tabs(self) -> list[str]:

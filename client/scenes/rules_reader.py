@@ -68,7 +68,7 @@ class RulesReader:
         i = self.book.index_of(rule)
         if i is None:
             self.focus, self._jump, self.scroll = None, None, 0
-            self.note, self.note_fields = ("reader.unknown_rule", {"rule": rule}) if rule else ("", {})
+            self.note, self.note_fields = ("reader.unknown_rule", {"why": rule}) if rule else ("", {})
             return False
         self.focus, self._jump, self.note = i, i, ""
         return True
@@ -144,9 +144,9 @@ class RulesReader:
                 add("intro", self.intro[0](w))
                 add("gap", GAP)
             add("rule", 1)
-            para(t("reader.book_title", name=self.book.name(lang)), HEAD, widgets.ACCENT)
+            para(t("reader.book_title", p=self.book.name(lang)), HEAD, widgets.ACCENT)
             if self.book.seed_quote:
-                para(t("reader.seed", file=self.book.seed_file), CAPTION, widgets.DIM)
+                para(t("reader.seed", path=self.book.seed_file), CAPTION, widgets.DIM)
                 para(self.book.seed_quote, CAPTION, widgets.TEXT, 12)
             add("gap", GAP)
         else:
