@@ -87,7 +87,7 @@ class PlayScene(Scene):
         m = self.message
         said = m.render(lang) if isinstance(m, UiMsg) else words(m, lang)
         rule = self.refusal_rule()
-        if rule and self._rule is not None and f"[{rule}]" not in said and f"({rule})" not in said:
+        if rule and self._rule is not None and not any(f"{a}{rule}{b}" in said for a, b in ("[]", "()", "（）")):
             said = f"{said} [{rule}]"
         return said
 
@@ -116,7 +116,7 @@ class PlayScene(Scene):
         if rule is None or self._status_drawn is None:
             return None
         rect, line, size = self._status_drawn
-        i = max(line.rfind(f"[{rule}]"), line.rfind(f"({rule})"))  # as status_text names it, or the message did
+        i = max(line.rfind(f"{a}{rule}{b}") for a, b in ("[]", "()", "（）"))  # as status_text or the message names it
         if i < 0:
             return None
         x0 = rect.x + text.size_of(line[:i], size)[0]

@@ -10,6 +10,7 @@ the scene keeps animating), then stay cached.
 """
 from __future__ import annotations
 
+import re
 import time
 from typing import Callable
 
@@ -30,11 +31,14 @@ HEAD = 19
 CAPTION = 14
 PLACEHOLDER = (40, 44, 52)
 FOCUS = (60, 52, 28)
+_EMPHASIS = re.compile(r"(?<![\w*])\*{1,2}(\S[^*]*?\S|\S)\*{1,2}(?![\w*])")
 
 
 def drawable(s: str) -> str:
-    """``s`` with each character the shipped font lacks shown as "…" (else the whole line would fall back to a
-    font without Chinese: the seed quotes hold a few rare characters)."""
+    """``s`` as plain text (the rulings' Markdown `code` and *emphasis* marks dropped), each character the shipped
+    font lacks shown as "…" (else the whole line would fall back to a font without Chinese: the seed quotes hold a
+    few rare characters)."""
+    s = _EMPHASIS.sub(r"\1", s.replace("`", ""))
     return "".join(ch if text.has_glyph(ch) else "…" for ch in s)
 
 
@@ -225,7 +229,7 @@ class RulesReader:
             elif kind == "rule":
                 pygame.draw.line(surf, widgets.BORDER, (page.x, sy), (page.x + w, sy))
             elif kind == "intro":
-                self.intro[1](surf, page.x, sy, w)
+                self.intro[1](surf, page.x + 4, sy, w - 4)
             elif kind == "picture":
                 self._draw_picture(surf, payload, (page.x + 12, sy), lang, t0)
         surf.set_clip(clip)
