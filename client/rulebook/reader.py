@@ -194,12 +194,7 @@ class PictureMaker:
         """The size ``pic`` will have in ``box`` (known before drawing: the layout does not jump)."""
         if pic.prebuilt:
             return fit(_png_size(pic.png("zh")) or (1280, 720), box)
-        d = _read(pic.path)
-        try:
-            native = scenario_files.parse_size(d.get("size", "900x900"), str(pic.path))
-        except scenario_files.ScenarioError:
-            native = (900, 900)
-        return fit(native, box)
+        return fit(_scenario_size(pic.path), box)
 
     def draw(self, pic: Picture, lang: str, size: tuple[int, int]) -> pygame.Surface:
         """The picture at ``size`` (ScenarioError / pygame.error / OSError when it cannot be drawn)."""
@@ -214,6 +209,15 @@ class PictureMaker:
         sc = dataclasses.replace(scenario_files.load(pic.path), renderer="flat")  # flat: no GL context in the app
         arr = self._painter.board(sc, *size)
         return pygame.image.frombuffer(arr.tobytes(), size, "RGB").copy()
+
+
+@lru_cache(maxsize=None)
+def _scenario_size(path: Path) -> tuple[int, int]:
+    """A scenario's picture size ("size", default 900x900; a bad one: the default, its own error comes when drawn)."""
+    try:
+        return scenario_files.parse_size(_read(path).get("size", "900x900"), str(path))
+    except (scenario_files.ScenarioError, OSError, tomllib.TOMLDecodeError):
+        return 900, 900
 
 
 @lru_cache(maxsize=None)

@@ -195,7 +195,7 @@ class RulesReader:
         search = pygame.Rect(rect.x, rect.y, rect.w, SEARCH_H)
         pygame.draw.rect(surf, (30, 33, 40), search)
         pygame.draw.rect(surf, widgets.BORDER, search, 1)
-        label = t("reader.search") + " " + self.query + ("▏" if self.query else "")
+        label = t("reader.search") + " " + self.query + ("|" if self.query else "")
         r = text.draw(surf, label, (search.x + 8, search.centery), BODY, widgets.TEXT, anchor="midleft")
         hint = t(self.note, **self.note_fields) if self.note else t("reader.search_hint")
         room = search.right - 8 - (r.right + 16)
