@@ -46,9 +46,17 @@ def not_blank(img: pygame.Surface) -> bool:
     return a.size > 0 and float(a.std()) > 5.0  # a picture, not a flat placeholder
 
 
-def settle(app, n=6):
+def settle(app, n=2):
+    """Frames until the page on screen has every picture drawn (one at least per frame)."""
     for _ in range(n):
         app.step(0.016)
+    page = app.scene if isinstance(app, App) else app.app.scene
+    reader = page.reader() if isinstance(page, HelpScene) else None
+    for _ in range(50):
+        if reader is None or reader.pending == 0:
+            return
+        app.step(0.016)
+    raise AssertionError("pictures still pending after 50 frames")
 
 
 def scenario_game(game_id: str, name: str):
@@ -220,7 +228,7 @@ def test_shachang_out_of_range_attack_opens_s3_with_its_picture(app):
     click(app, (xs[0] + 4, rect.centery))  # the click on the rule id
     page = app.scene
     assert isinstance(page, HelpScene)
-    step(app, 4)
+    settle(app)
     reader = page.reader()
     assert reader.focused_entry().rule == "S3"
     pics = drawn_pictures(reader, "S3")
@@ -249,3 +257,44 @@ def test_every_rule_id_has_an_entry_and_one_without_a_picture_still_shows_its_te
     assert s10.rule == "S10" and "seen this turn" in s10.body("en") and not s10.pictures
     assert book.entries[book.index_of("S15 path")].pictures  # "S15 path": the S15 pictures
     assert load_book("baige").entries[load_book("baige").index_of("rook move")].title.endswith("Rook")
+
+
+def test_pictures_come_one_a_frame_behind_a_placeholder_when_slow(cleanup, monkeypatch):
+    """Lazy pictures: with no time budget a frame draws one picture, the next visible one is a placeholder and the
+    page keeps animating until it is drawn; a drawn picture is cached (not drawn again)."""
+    from client.scenes import rules_reader
+
+    monkeypatch.setattr(rules_reader, "BUDGET_S", 0.0)
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1100, 900))
+    key(app, pygame.K_F1)
+    page = app.app.scene
+    reader = page.reader()
+    made = []
+    draw = reader.maker.draw
+    monkeypatch.setattr(reader.maker, "draw", lambda *a: made.append(a[0].name) or draw(*a))
+    text_in(app, "C6")  # two pictures on screen: the archer's and the cannon's
+    assert len(made) == 1 and reader.pending == 1 and page.animating()
+    app.step(0.016)
+    assert len(made) == 2 and reader.pending == 0 and not page.animating()
+    app.step(0.016)
+    assert len(made) == 2 and len(reader.drawn) == 2  # from the cache
+
+
+def test_the_keys_page_lists_f3_and_a_picture_that_cannot_be_drawn_says_so(cleanup, monkeypatch):
+    from client import keys
+    from client.rulebook.scenario import ScenarioError
+
+    for ctx in ("board", "shachang"):
+        assert any(k.startswith("F3") and "refused" in what for k, what in keys.help_rows(("global", ctx), "en"))
+    app = make_app("dummy", "sanguo", ["human"] * 3, "flat", size=(1100, 760))
+    key(app, pygame.K_F1)
+    reader = app.app.scene.reader()
+
+    def broken(*a):
+        raise ScenarioError("k8.toml: key 'pieces': no such point")
+
+    monkeypatch.setattr(reader.maker, "draw", broken)
+    assert reader.open_at("K8")
+    app.step(0.016)
+    errors = [v for v in reader.cache.values() if isinstance(v, str)]
+    assert errors and "no such point" in errors[0] and reader.pending == 0  # said in the placeholder, no crash
