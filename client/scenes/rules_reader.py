@@ -125,17 +125,18 @@ class RulesReader:
 
     # ------------------------------------------------------------------ layout
     def _layout(self, w: int, lang: str) -> None:
-        """The page as items (kind, y, h, payload) for width ``w``; entry tops in ``_entry_y``."""
+        """The page as items (kind, y, h, payload, in the opened entry) for width ``w``; entry tops in ``_entry_y``."""
         key = (w, lang, self.query, self.intro is not None, self.focus)
         if key == self._layout_key:
             return
         self._layout_key = key
         items: list[tuple] = []
         y = 0
+        focus = False
 
         def add(kind, h, payload=None):
             nonlocal y
-            items.append((kind, y, h, payload))
+            items.append((kind, y, h, payload, focus and kind != "picture"))
             y += h
 
         def para(s, size, colour, indent=0):
@@ -166,7 +167,7 @@ class RulesReader:
                 add("rule", 1)
                 para(t("reader.pieces"), HEAD, widgets.ACCENT)
             self._entry_y[i] = y
-            top = len(items)
+            focus = i == self.focus
             add("gap", 6)
             para(e.heading(), HEAD - 1, widgets.ACCENT)
             body = e.body(lang)
@@ -183,8 +184,7 @@ class RulesReader:
                 if not pic.prebuilt and pic.caption(lang):
                     para(pic.caption(lang), CAPTION, widgets.DIM, 12)
             add("gap", GAP)
-            if i == self.focus:
-                items[top:] = [(k, iy, ih, p) + (("focus",) if k != "picture" else ()) for k, iy, ih, p in items[top:]]
+            focus = False
         self._items = items
         self.total_h = y
 
@@ -219,10 +219,10 @@ class RulesReader:
         self.drawn = []
         top, bottom = self.scroll, self.scroll + page.h
         visible = [it for it in self._items if it[1] + it[2] >= top and it[1] <= bottom]
-        for kind, y, h, payload, *flag in visible:  # the opened entry's background first: no line cuts another
+        for kind, y, h, payload, flag in visible:  # the opened entry's background first: no line cuts another
             if flag:
                 surf.fill(FOCUS, pygame.Rect(page.x, page.y + y - self.scroll, w, h))
-        for kind, y, h, payload, *flag in visible:
+        for kind, y, h, payload, _ in visible:
             sy = page.y + y - self.scroll
             if kind == "text":
                 ln, size, colour, indent = payload
