@@ -13,6 +13,7 @@ import pygame
 from client import i18n
 from client.games import plugin_class
 from client.scenes.help import HelpScene
+from client.scenes.play import PlayScene
 from client.scenes.start import StartScene
 from client import settings, shot
 from client.ui import widgets
@@ -158,7 +159,25 @@ class App:
                 else:
                     self.push(HelpScene(self))
                 return True
+            if ev.key == pygame.K_F3:
+                return self.open_refused_rule()
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and isinstance(self.scene, PlayScene):
+            rule = self.scene.rule_at(ev.pos)  # a click on the rule id of a refusal on the status line
+            if rule:
+                self.push(HelpScene(self, rule=rule, why=True))
+                return True
         return False
+
+    def open_refused_rule(self) -> bool:
+        """F3: the rule book at the rule of the refusal on the status line (else of the last refusal in this game;
+        else at its top with a note). False where no game is played."""
+        play = self.find(PlayScene)
+        if play is None:
+            return False
+        if isinstance(self.scene, HelpScene):
+            self.pop()
+        self.push(HelpScene(self, rule=play.refusal_rule() or play.last_refusal_rule, why=True))
+        return True
 
     def save_rule_picture(self, path) -> Path:
         """Shift+F12: the current board view without any HUD (a clean rule picture) as PNG."""

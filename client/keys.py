@@ -2,9 +2,9 @@
 
 Scenes dispatch keys from it (``action(ev, contexts)``) and the F1 page is written from it
 (``help_rows(contexts, lang)``), so the help always lists the keys of the scene on screen.
-A context is "global" (the app: F1, F2, F11, F12), "board" (every flat-board game), "board_gl"
-(its 3D view), "shachang" (沙场秋点兵's scene), "start" (the start screen) or a game's own id
-(rows a plugin adds).
+A context is "global" (the app: F1, F2, F11, F12; also F3, listed under "board" and "shachang"), "board"
+(every flat-board game), "board_gl" (its 3D view), "shachang" (沙场秋点兵's scene), "start" (the start screen)
+or a game's own id (rows a plugin adds).
 """
 from __future__ import annotations
 
@@ -33,9 +33,15 @@ def _b(keys, action, zh, en, context, *codes):
     return Binding(keys, action, zh, en, context, tuple(codes))
 
 
+# F3 (client/app.py dispatches it, as F1): the rules reader at the rule of the refusal on the status line
+WHY = ("F3 / 点规则号 / Click [id]", "why", "打开拒绝这步行动的规则（规则大全中的条目与图示；点状态栏上的规则号也可）",
+       "open the rule that refused the action (its rule-book entry and picture; or click the rule id on the "
+       "status line)")
+
 BINDINGS: list[Binding] = [
     # --- every scene (client/app.py handles these)
-    _b("F1", "help", "帮助（本页）", "help (this page)", "global", ("K_F1", "")),
+    _b("F1", "help", "帮助（本页）：玩法、规则大全（可查、可翻阅）、按键",
+       "help (this page): how to play, the rule book (find, scroll), the keys", "global", ("K_F1", "")),
     _b("F2", "language", "切换语言 中文/English", "switch language", "global", ("K_F2", "")),
     _b("F11 / Alt+Enter", "fullscreen", "全屏", "fullscreen", "global", ("K_F11", ""), ("K_RETURN", ALT)),
     _b("F12", "screenshot", "截图", "screenshot", "global", ("K_F12", "")),
@@ -51,6 +57,7 @@ BINDINGS: list[Binding] = [
     _b("F", "flip", "翻转棋盘", "flip the board", "board", ("K_f", "")),
     _b("PgUp / PgDn", "scroll", "翻阅棋谱", "scroll the move list", "board", ("K_PAGEUP", ""), ("K_PAGEDOWN", "")),
     _b("Ctrl+S", "save", "存档", "save", "board", ("K_s", CTRL)),
+    _b(*WHY, "board"),
     _b("V", "view", "俯视 / 斜视", "top / angled view", "board_gl", ("K_v", "")),
     _b("Q / E", "rotate", "旋转棋盘视角", "turn the view", "board_gl", ("K_q", ""), ("K_e", "")),
     _b("滚轮 / Wheel", "", "缩放；在棋谱上：翻阅", "zoom; over the move list: scroll", "board_gl"),
@@ -89,6 +96,7 @@ BINDINGS: list[Binding] = [
     _b("H / K", "heights", "高度数字 / 坐标", "height numbers / coordinates", "shachang", ("K_h", ""),
        ("K_k", "", "coords")),
     _b("M", "minimap", "小地图开关", "minimap on/off", "shachang", ("K_m", "")),
+    _b(*WHY, "shachang"),
     _b("Ctrl+M", "mute", "声音开关", "sound on/off", "shachang", ("K_m", CTRL)),
     _b("Ctrl+↑ / Ctrl+↓", "volume_up", "音量大 / 小", "volume up / down", "shachang", ("K_UP", CTRL),
        ("K_DOWN", CTRL, "volume_down")),

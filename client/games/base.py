@@ -49,6 +49,7 @@ class Outcome:
     prefix: tuple[Step, ...] = ()
     choices: list[Choice] = field(default_factory=list)
     reason: Msg | str = ""
+    rule: str = ""  # the rule of the engine's refusal ``reason`` gives (the status line names it; F3 opens it)
 
 
 class StepIndex:
@@ -105,6 +106,7 @@ class GamePlugin:
     start_options: tuple[str, ...] = ("players",)  # start-screen rows besides game, seats, language
     needs_handover = False  # hot seat: hide the board between two human seats (private information)
     key_context = "board"  # the key-binding table's rows for this game's scene (client/keys.py)
+    refused_rule = ""  # the rule of the last refusal ``refusal`` met (a click's Outcome.rule)
     hint = "board_hint_move"  # client.i18n key of the line shown when a human is to move
     subtitle = ""  # client.i18n key of the start screen's line under the game's title ("" = its English name)
     key_rows: tuple = ()  # client.keys.Binding rows of the game's own keys (context: the game's id)
@@ -424,7 +426,9 @@ class GamePlugin:
         elif step in idx.next(()):
             new = (step,)
         else:
-            return Outcome("clear", reason=self.explain(prefix, cell) if prefix else "")
+            self.refused_rule = ""
+            why = self.explain(prefix, cell) if prefix else ""
+            return Outcome("clear", reason=why, rule=self.refused_rule if why else "")
         return self.walk(new)
 
     def walk(self, prefix: tuple[Step, ...]) -> Outcome:
@@ -451,6 +455,7 @@ class GamePlugin:
         try:
             self.game.clone().apply(action)
         except IllegalAction as e:
+            self.refused_rule = e.rule  # the click's Outcome carries it (the rules reader opens there)
             return e.msg
         except ParseError:
             return ""

@@ -203,7 +203,7 @@ class BoardGameScene(PlayScene):
         try:
             self.game.apply(action)
         except IllegalAction as e:
-            self.say(e.text(self.lang), bad=True)
+            self.say(e.text(self.lang), bad=True, rule=e.rule)
             return False
         except ParseError as e:
             self.say(str(e), bad=True)
@@ -424,7 +424,7 @@ class BoardGameScene(PlayScene):
             self.prefix = out.prefix
         else:
             if out.reason:
-                self.say(words(out.reason, self.lang), bad=True)
+                self.say(words(out.reason, self.lang), bad=True, rule=out.rule or None)
             elif cell is not None and self.prefix and cell != self.selected:
                 self.say(t("board_cannot_move"), bad=True)
             elif cell is not None and not self.prefix:
@@ -857,8 +857,9 @@ class BoardGameScene(PlayScene):
         msg = self.status_text(lang)
         if msg:
             msg = msg if len(msg) < 160 else msg[:157] + "…"
-            text.draw(surf, msg, (10, sr.centery), 15, widgets.BAD if self.message_bad else widgets.TEXT,
-                      anchor="midleft")
+            r = text.draw(surf, msg, (10, sr.centery), 15, widgets.BAD if self.message_bad else widgets.TEXT,
+                          anchor="midleft")
+            self.note_status_line(r, msg, 15)  # a click on the refusal's rule id opens the rules reader
 
 
 # ---------------------------------------------------------------------- the app's Scene protocol

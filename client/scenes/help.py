@@ -1,11 +1,15 @@
-"""F1: the keys and mouse actions of the scene on screen, written from the key-binding table (client/keys.py)
-in the current language."""
+"""F1: the game's rule book — how to play, then the rules reader (client/scenes/rules_reader.py: every rule id
+with its ruling and pictures, searchable, scrollable) — and the keys and mouse actions of the scene on screen,
+written from the key-binding table (client/keys.py), in the current language. Opened with a rule (F3, or a click
+on the rule id of a refusal on the status line: client/app.py) it shows that rule's entry."""
 from __future__ import annotations
 
 import pygame
 
 from client import i18n, keys
+from client.rulebook.reader import load_book
 from client.scene import Scene
+from client.scenes.rules_reader import RulesReader
 from client.games.base import GamePlugin
 from client.i18n import t
 from client.ui import text, widgets
@@ -82,7 +86,14 @@ def draw_swatch(surf, kind: str, r: pygame.Rect) -> None:
 
 class HelpScene(Scene):
     opaque = False
-    tab = 0  # 0: how to play (where the game has one), 1: keys
+    tab = 0  # 0: how to play and the rule book (where the game has them), 1: keys
+
+    def __init__(self, app, rule: str | None = None, why: bool = False):
+        """``why``: opened for a refusal (F3, a click on its rule id); ``rule``: the rule it names (None: the
+        status line shows none, the book opens at its top with a note)."""
+        super().__init__(app)
+        self._reader: RulesReader | None | bool = None  # False: this scene has no game with a rule book
+        self.rule, self.why = rule, why
 
     def contexts(self) -> tuple[str, ...]:
         """The contexts of the scene under this page (the one whose keys it lists)."""
@@ -93,26 +104,70 @@ class HelpScene(Scene):
     def key_contexts(self) -> tuple[str, ...]:
         return self.contexts()
 
-    def plugin_lines(self) -> list[tuple[str, tuple | None]]:
-        """How to play and what the board's marks mean, from the board game's plugin below (``help_lines``)."""
+    def plugin(self) -> GamePlugin | None:
+        """The board game's plugin of the scene below (None: no board game there)."""
         scenes = self.app.scenes
         below = scenes[:scenes.index(self)] if self in scenes else scenes
         for s in reversed(below):
             plugin = getattr(s, "plugin", None) or getattr(getattr(s, "inner", None), "plugin", None)
             if isinstance(plugin, GamePlugin):
-                return plugin.help_lines(i18n.lang())
-        return []
+                return plugin
+        return None
+
+    def plugin_lines(self) -> list[tuple[str, tuple | None]]:
+        """How to play and what the board's marks mean, from the board game's plugin below (``help_lines``)."""
+        plugin = self.plugin()
+        return plugin.help_lines(i18n.lang()) if plugin is not None else []
+
+    def game_id(self) -> str | None:
+        """The game played in the scene below (None: no game, e.g. the start screen)."""
+        plugin = self.plugin()
+        if plugin is not None:
+            return plugin.game_id
+        return "shachang" if "shachang" in self.contexts() else None
+
+    def reader(self) -> RulesReader | None:
+        """The rules reader of the game below (made once; None where there is no game or no book), opened at the
+        rule this page was opened for."""
+        if self._reader is None:
+            gid = self.game_id()
+            try:
+                book = load_book(gid) if gid else None
+            except KeyError:
+                book = None
+            self._reader = RulesReader(book) if book is not None else False
+            if self._reader:
+                self._reader.intro = (self.intro_height, self.draw_intro)
+                if self.why:
+                    self._reader.open_at(self.rule)
+                    if not self.rule:
+                        self._reader.note = "reader.no_refusal"
+                    elif self._reader.focus is not None:
+                        self._reader.note = "reader.opened_at"
+                        self._reader.note_fields = {"why": self._reader.focused_entry().heading()}
+        return self._reader or None
 
     def tabs(self) -> list[str]:
-        """The page's tabs: "play" (how to play and the board's legend: 沙场秋点兵, or a board game whose plugin
-        has ``help_lines``) and "keys"."""
-        play = "shachang" in self.contexts() or bool(self.plugin_lines())
+        """The page's tabs: "play" (how to play and the rule book: 沙场秋点兵 with the board's legend, a board game
+        with its plugin's ``help_lines``) and "keys"."""
+        play = "shachang" in self.contexts() or bool(self.plugin_lines()) or self.reader() is not None
         return (["play"] if play else []) + ["keys"]
+
+    def box(self) -> pygame.Rect:
+        w, h = self.app.display.ui.get_size() if self.app is not None else (1280, 720)
+        box = pygame.Rect(0, 0, min(w - 40, 980), min(h - 40, 900))
+        box.center = (w // 2, h // 2)
+        return box
 
     def handle(self, ev) -> None:
         tabs = self.tabs()
+        reader = self.reader() if tabs[min(self.tab, len(tabs) - 1)] == "play" else None
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
             self.tab = (self.tab + (-1 if ev.key == pygame.K_LEFT else 1)) % len(tabs)
+        elif reader is not None and (ev.type in (pygame.TEXTINPUT, pygame.MOUSEWHEEL) or ev.type == pygame.KEYDOWN
+                                     and ev.key not in (pygame.K_F1, pygame.K_RETURN)):
+            if reader.handle(ev) == "close":  # Esc with nothing to clear
+                self.app.pop(self)
         elif ev.type == pygame.KEYDOWN and ev.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN):
             self.app.pop(self)
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and getattr(self, "tab_rects", None):
@@ -120,12 +175,14 @@ class HelpScene(Scene):
                 if r.collidepoint(ev.pos):
                     self.tab = i
                     return
-            self.app.pop(self)
+            if reader is None or not self.box().collidepoint(ev.pos):  # the book stays open under a click in it
+                self.app.pop(self)
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button in (1, 3):
             self.app.pop(self)
 
     def animating(self) -> bool:
-        return False
+        reader = self._reader or None
+        return reader is not None and reader.pending > 0  # pictures still to draw come in the next frames
 
     def rows(self) -> list[tuple[str, str]]:
         """(keys, what they do) in the current language."""
@@ -133,16 +190,14 @@ class HelpScene(Scene):
 
     def draw(self, display) -> None:
         surf = display.ui
-        w, h = surf.get_size()
-        box = pygame.Rect(0, 0, min(w - 40, 980), min(h - 40, 640))
-        box.center = (w // 2, h // 2)
-        widgets.panel(surf, box, alpha=245)
+        box = self.box()
+        widgets.panel(surf, box, alpha=252 if self.reader() is not None else 245)
         tabs = self.tabs()
         self.tab = min(self.tab, len(tabs) - 1)
         self.tab_rects = []
         x = box.x + 20
         for i, name in enumerate(tabs):
-            label = t("help_tab_" + name)
+            label = t("reader.tab") if name == "play" and self.reader() is not None else t("help_tab_" + name)
             r = text.draw(surf, label, (x, box.y + 14), 22 if i == self.tab else 18,
                           widgets.ACCENT if i == self.tab else widgets.DIM)
             if i == self.tab:
@@ -168,29 +223,48 @@ class HelpScene(Scene):
         text.draw(surf, t("help_close"), (box.centerx, box.bottom - 14), 14, widgets.DIM, anchor="midbottom")
 
     def draw_play(self, surf, box: pygame.Rect) -> None:
-        """How to play in a few lines, then the legend of the board with drawn swatches."""
-        y = box.y + 56
+        """The rules reader (how to play at its top), or, for a game without a rule book, how to play alone."""
+        reader = self.reader()
+        if reader is not None:
+            reader.draw(surf, pygame.Rect(box.x + 20, box.y + 52, box.w - 40, box.h - 52 - 34))
+            return
+        self.draw_intro(surf, box.x + 20, box.y + 56, box.w - 40)
+
+    def _intro_ops(self, w: int) -> list[tuple]:
+        """How to play laid out for width ``w``: ("text", y, line, size, rgb) and ("swatch", y, x, kind, key)."""
+        ops, y = [], 0
         lines = self.plugin_lines()
         if lines:  # a board game's own page: its lines, each in its colour (a kingdom's, a mark's)
             for ln, rgb in lines:
-                for part in text.wrap(ln, 15, box.w - 40):
-                    text.draw(surf, part, (box.x + 20, y), 15, _rgb(rgb) if rgb else widgets.TEXT)
+                for part in text.wrap(ln, 15, w):
+                    ops.append(("text", y, part, 15, _rgb(rgb) if rgb else widgets.TEXT))
                     y += 20
                 y += 6
-            return
+            return ops + [("end", y)]
+        if "shachang" not in self.contexts():
+            return [("end", 0)]
         for k in HOWTO_KEYS:
-            for ln in text.wrap(t(k), 15, box.w - 40):
-                text.draw(surf, ln, (box.x + 20, y), 15, widgets.TEXT)
+            for ln in text.wrap(t(k), 15, w):
+                ops.append(("text", y, ln, 15, widgets.TEXT))
                 y += 20
         y += 8
-        text.draw(surf, t("legend_title"), (box.x + 20, y), 17, widgets.ACCENT)
+        ops.append(("text", y, t("legend_title"), 17, widgets.ACCENT))
         y += 26
         items = legend_items()
-        col_w = (box.w - 40) // 2
         rows = (len(items) + 1) // 2
-        lh = max(20, min(26, (box.bottom - 40 - y) // max(1, rows)))
         for i, (kind, key) in enumerate(items):
-            cx = box.x + 20 + (i // rows) * col_w
-            cy = y + (i % rows) * lh
-            draw_swatch(surf, kind, pygame.Rect(cx, cy + 1, 26, lh - 4))
-            text.draw(surf, t(key), (cx + 34, cy + 2), 14, widgets.TEXT)
+            ops.append(("swatch", y + (i % rows) * 24, (i // rows) * (w // 2), kind, key))
+        return ops + [("end", y + rows * 24)]
+
+    def intro_height(self, w: int) -> int:
+        return self._intro_ops(w)[-1][1]
+
+    def draw_intro(self, surf, x: int, y: int, w: int) -> None:
+        """How to play, then (沙场秋点兵) the legend of the board with drawn swatches, from (x, y)."""
+        for op in self._intro_ops(w):
+            if op[0] == "text":
+                text.draw(surf, op[2], (x, y + op[1]), op[3], op[4])
+            elif op[0] == "swatch":
+                _, oy, ox, kind, key = op
+                draw_swatch(surf, kind, pygame.Rect(x + ox, y + oy + 1, 26, 20))
+                text.draw(surf, t(key), (x + ox + 34, y + oy + 2), 14, widgets.TEXT)

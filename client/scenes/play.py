@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from client import i18n
 from client.games.base import text as words
 from client.i18n import tr
+from client.rulebook.reader import rule_ids
 from client.savefile import write_save
 from client.scene import Scene
+from client.ui import text
 
 
 _PENDING = object()  # a refusal just said: the selection it is about is taken at the next tick
@@ -53,6 +55,9 @@ class PlayScene(Scene):
         self.last_autosave = None  # the path of the last autosave written
         self.dirty = True  # something changed that the next frame must draw (App's idle frame skip)
         self._lang_seen = i18n.lang()
+        self._rule = None  # (message, rule) of the refusal said with its rule (IllegalAction.rule)
+        self.last_refusal_rule = None  # the rule of the last refusal said in this scene (F3 after the line moved on)
+        self._status_drawn = None  # (text rect, line, size) of the status line as last drawn (a click on its rule)
 
     # ------------------------------------------------------------------ seats
     def is_human(self, seat: int) -> bool:
@@ -62,19 +67,61 @@ class PlayScene(Scene):
         return [i for i, s in enumerate(self.seats) if s == "human"]
 
     # ------------------------------------------------------------------ status line
-    def say(self, msg, bad: bool = False, ttl: float | None = None, kind: str | None = None) -> None:
+    def say(self, msg, bad: bool = False, ttl: float | None = None, kind: str | None = None,
+            rule: str | None = None) -> None:
         """Put ``msg`` on the status line (red when ``bad``, a refusal: cleared on the next selection);
-        ``ttl`` seconds: it goes after that and the scene's own line comes back. ``kind``: info, ok or error."""
+        ``ttl`` seconds: it goes after that and the scene's own line comes back. ``kind``: info, ok or error.
+        ``rule``: the rule a refusal names (``IllegalAction.rule``): the line shows it, F3 or a click on it opens
+        the rules reader there."""
         self.message, self.message_bad = msg, bad
+        self._rule = (msg, rule) if bad and rule else None
+        if bad and rule:
+            self.last_refusal_rule = rule
         self.message_kind = kind or ("error" if bad else "info")
         self.message_until = time.perf_counter() + ttl if ttl else None
         self._refused_for = _PENDING if bad else None  # the selection is read once the event is handled
         self.dirty = True
 
     def status_text(self, lang: str) -> str:
-        """The status line's words in ``lang`` (a keyed message rendered now)."""
+        """The status line's words in ``lang`` (a keyed message rendered now), with the rule of a refusal."""
         m = self.message
-        return m.render(lang) if isinstance(m, UiMsg) else words(m, lang)
+        said = m.render(lang) if isinstance(m, UiMsg) else words(m, lang)
+        rule = self.refusal_rule()
+        if rule and self._rule is not None and not any(f"{a}{rule}{b}" in said for a, b in ("[]", "()", "（）")):
+            said = f"{said} [{rule}]"
+        return said
+
+    # ------------------------------------------------------------------ the refusing rule (issue 28: rules reader)
+    def refusal_rule(self) -> str | None:
+        """The rule the refusal on the status line names: the one said with it (``say(..., rule=)``), else the
+        "[...]" a refusal said as text ends with; None when the line shows no refusal."""
+        if not self.message_bad:
+            return None
+        if self._rule is not None and self._rule[0] is self.message:
+            return self._rule[1]
+        m = self.message
+        said = m.render("en") if isinstance(m, UiMsg) else words(m, "en")
+        if said.endswith("]") and "[" in said:
+            inner = said[said.rindex("[") + 1:-1]
+            return inner if rule_ids(inner) else None
+        return None
+
+    def note_status_line(self, rect, line: str, size: int) -> None:
+        """The scene drew ``line`` of the status line at ``rect`` (font ``size``): a click on its rule id opens it."""
+        self._status_drawn = (rect, line, size)
+
+    def rule_at(self, pos) -> str | None:
+        """The refusal's rule when ``pos`` is on its "[...]" in the status line as last drawn."""
+        rule = self.refusal_rule()
+        if rule is None or self._status_drawn is None:
+            return None
+        rect, line, size = self._status_drawn
+        i = max(line.rfind(f"{a}{rule}{b}") for a, b in ("[]", "()", "（）"))  # as status_text or the message names it
+        if i < 0:
+            return None
+        x0 = rect.x + text.size_of(line[:i], size)[0]
+        x1 = rect.x + text.size_of(line[:i + len(rule) + 2], size)[0]
+        return rule if x0 - 4 <= pos[0] <= x1 + 4 and rect.y - 6 <= pos[1] <= rect.bottom + 6 else None
 
     def selection_key(self):
         """What the player has selected now; a refusal stays while this is unchanged."""

@@ -59,6 +59,7 @@ class Controller:
         self.status = ""
         self.status_kind = "info"  # info | error | ok
         self.status_time = 0.0
+        self.status_rule: str | None = None
         self.show_heights = False
         self.show_coords = False
         self._digits = ""
@@ -121,8 +122,9 @@ class Controller:
             return None
         return next((g for g in getattr(self.obs, "groups", ()) if cell in g.cells), None)
 
-    def say(self, text: str, kind: str = "info") -> None:
+    def say(self, text: str, kind: str = "info", rule: str | None = None) -> None:
         self.status, self.status_kind, self.status_time = text, kind, time.monotonic()
+        self.status_rule = rule  # an IllegalAction's rule: the status line names it, F3 opens the rules reader there
 
     # ------------------------------------------------------------ actions
     def try_apply(self, action) -> bool:
@@ -133,7 +135,7 @@ class Controller:
         try:
             self.game.apply(action)
         except IllegalAction as e:
-            self.say(illegal_text(e), "error")  # the engine's keyed refusal in the current language
+            self.say(illegal_text(e), "error", e.rule)  # the engine's keyed refusal in the current language
             return False
         except (ParseError, ValueError) as e:
             self.say(str(e), "error")

@@ -219,7 +219,8 @@ def sight_panel(surf, s, x, y, width, cell_name=cell_name) -> int:
     return y
 
 
-def status_line(surf: pygame.Surface, msg: str, kind: str) -> None:
+def status_line(surf: pygame.Surface, msg: str, kind: str) -> tuple[pygame.Rect, str]:
+    """The status line at the window's foot; returns the rect and text of the line drawn."""
     w, h = surf.get_size()
     col = {"error": widgets.BAD, "ok": widgets.GOOD}.get(kind, widgets.TEXT)
     line = msg or ""
@@ -229,7 +230,7 @@ def status_line(surf: pygame.Surface, msg: str, kind: str) -> None:
         tw = text.size_of(line, 15)[0]
     r = pygame.Rect(0, h - STATUS_H, min(w, max(320, tw + 24)), STATUS_H)
     widgets.panel(surf, r, alpha=230)
-    text.draw(surf, line, (10, r.centery), 15, col, anchor="midleft")
+    return text.draw(surf, line, (10, r.centery), 15, col, anchor="midleft"), line
 
 
 def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:

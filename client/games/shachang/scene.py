@@ -280,7 +280,8 @@ class GameScene(PlayScene):
         said = (ctl.status, ctl.status_kind, ctl.status_time)
         if said != self._ctl_seen:
             self._ctl_seen = said
-            PlayScene.say(self, ctl.status, bad=ctl.status_kind == "error", kind=ctl.status_kind)
+            PlayScene.say(self, ctl.status, bad=ctl.status_kind == "error", kind=ctl.status_kind,
+                          rule=ctl.status_rule)
 
     def _show_status(self) -> None:
         """The status line's words now (in the language shown) back into ``ctl.status``."""
@@ -1154,7 +1155,7 @@ class GameScene(PlayScene):
                           (255, 240, 170), shadow=True)
             display.mark(r.inflate(4, 4))
         self._take_ctl_status()  # said during this frame's events
-        hud.status_line(surf, self.status_text(i18n.lang()), self.message_kind)
+        self.note_status_line(*hud.status_line(surf, self.status_text(i18n.lang()), self.message_kind), 15)
 
     def cell_to_screen(self, cell, top: bool = True):
         """Pixel of a cell's centre (at its stack top in 3D), or None when behind the camera."""

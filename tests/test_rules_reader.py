@@ -1,0 +1,299 @@
+"""The rules reader (issue 28 point 3): in each of the six games a real refusal names its rule on the status line;
+F3 (or a click on the rule id there) opens the F1 page's rule book at that rule's entry with its picture drawn;
+the book is searchable by rule id and by word, follows F2, and Esc returns to the game unchanged."""
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from client import i18n
+from client.app import App, Options
+from client.games.shachang.scene import GameScene
+from client.rulebook.reader import SCENARIOS, load_book
+from client.rulebook.scenario import load
+from client.scenes.help import HelpScene
+from tests.test_boards_loop import OPEN, click_at, click_cell, key, make_app
+from tests.test_client_loop import cell_px, click, position, step
+
+
+@pytest.fixture
+def cleanup():
+    old = i18n.lang()
+    yield
+    while OPEN:
+        OPEN.pop().close()
+    pygame.display.quit()
+    i18n.set_lang(old)
+
+
+def text_in(app, s: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=s))
+    app.step(0.016)
+
+
+def drawn_pictures(reader, rule: str) -> list[pygame.Surface]:
+    """The pictures of ``rule``'s entry drawn on screen (frames run until no placeholder is left)."""
+    entry = reader.book.entries[reader.book.index_of(rule)]
+    paths = {p.path for p in entry.pictures}
+    return [reader.cache[k] for k in reader.drawn if k[0] in paths]
+
+
+def not_blank(img: pygame.Surface) -> bool:
+    a = pygame.surfarray.array3d(img)
+    return a.size > 0 and float(a.std()) > 5.0  # a picture, not a flat placeholder
+
+
+def settle(app, n=2):
+    """Frames until the page on screen has every picture drawn (one at least per frame)."""
+    for _ in range(n):
+        app.step(0.016)
+    page = app.scene if isinstance(app, App) else app.app.scene
+    reader = page.reader() if isinstance(page, HelpScene) else None
+    for _ in range(50):
+        if reader is None or reader.pending == 0:
+            return
+        app.step(0.016)
+    raise AssertionError("pictures still pending after 50 frames")
+
+
+def scenario_game(game_id: str, name: str):
+    return load(SCENARIOS / game_id / name).game
+
+
+# game, scenario (None: the start), the selected cell, the refused target, the rule id the refusal names
+BOARD_CASES = [
+    ("baige", None, "c2", "a10", "C6"),  # the cannon captures only over a screen
+    ("anqi", "a2_turns.toml", "g5", "e9", "A4"),  # one cell orthogonally
+    ("sanguo", None, "n11", "e17", "K2"),  # the pawn's move
+    ("xinhai", "piece_artillery.toml", "D-11", "A-20", "X7"),  # seed 5(1)(2)
+]
+
+
+def refusal_through_clicks(game_id, scen, src, dst):
+    game = scenario_game(game_id, scen) if scen else None
+    n = 3 if game_id in ("anqi", "sanguo") else 2
+    app = make_app("dummy", game_id, ["human"] * n, "flat", game=game, size=(1100, 760))
+    sc = app.scene
+    click_cell(app, sc.plugin.cell(src))
+    assert sc.selected == sc.plugin.cell(src)
+    click_cell(app, sc.plugin.cell(dst))
+    return app, sc
+
+
+@pytest.mark.parametrize("game_id,scen,src,dst,rule", BOARD_CASES)
+def test_a_refused_click_opens_its_rule_with_the_picture_and_esc_returns_unchanged(cleanup, game_id, scen, src, dst,
+                                                                                   rule):
+    app, sc = refusal_through_clicks(game_id, scen, src, dst)
+    before = (sc.game.to_json(), sc.prefix, sc.message)
+    assert sc.message_bad and rule in sc.refusal_rule()  # the engine's rule, carried with the refusal
+    assert rule in sc.status_text(i18n.lang())  # ... and named on the status line
+    key(app, pygame.K_F3)
+    page = app.app.scene
+    assert isinstance(page, HelpScene) and page.tabs()[page.tab] == "play"
+    settle(app)
+    reader = page.reader()
+    assert reader.focused_entry().rule == rule
+    assert reader.scroll == reader._entry_y[reader.focus] > 0  # scrolled to the entry
+    pics = drawn_pictures(reader, rule)
+    assert pics and all(not_blank(p) for p in pics)
+    key(app, pygame.K_ESCAPE)
+    assert app.app.scene is sc
+    assert (sc.game.to_json(), sc.prefix, sc.message) == before
+
+
+def test_jiangshan_refusal_through_the_scene_opens_j7(cleanup):
+    """江山's clicks offer only legal moves; an illegal march played through the scene is refused by J7."""
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=scenario_game("jiangshan", "j1.toml"),
+                   size=(1100, 760))
+    sc = app.scene
+    n = len(sc.game.log)
+    assert not sc.play("move a1 a5")
+    assert sc.refusal_rule() == "J7" and "[J7]" in sc.status_text("en")
+    app.step(0.016)
+    key(app, pygame.K_F3)
+    settle(app)
+    reader = app.app.scene.reader()
+    assert reader.focused_entry().rule == "J7"
+    assert all(not_blank(p) for p in drawn_pictures(reader, "J7")) and drawn_pictures(reader, "J7")
+    key(app, pygame.K_ESCAPE)
+    assert app.app.scene is sc and len(sc.game.log) == n
+
+
+def test_a_click_on_the_rule_id_in_the_status_line_opens_it(cleanup):
+    app, sc = refusal_through_clicks("sanguo", None, "n11", "e17")
+    app.step(0.016)
+    rect, line, _ = sc._status_drawn
+    xs = [x for x in range(0, rect.right + 10, 2) if sc.rule_at((x, rect.centery))]
+    assert xs and xs[0] > rect.x + 100  # only the id at the line's end, not the whole line
+    click_at(app, (xs[len(xs) // 2], rect.centery))
+    page = app.app.scene
+    assert isinstance(page, HelpScene) and page.reader().focused_entry().rule == "K2"
+    key(app, pygame.K_ESCAPE)
+    click_at(app, (rect.x + 20, rect.centery))  # elsewhere on the line: no book
+    assert not isinstance(app.app.scene, HelpScene)
+
+
+def test_search_by_id_and_word_language_switch_and_esc(cleanup):
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1100, 760))
+    i18n.set_lang("en")
+    sc = app.scene
+    key(app, pygame.K_F1)  # F1: the book at its top, how to play first
+    page = app.app.scene
+    reader = page.reader()
+    assert page.tabs() == ["play", "keys"] and reader.focus is None and reader.scroll == 0
+    text_in(app, "c4")
+    assert [reader.book.entries[i].rule for i in reader.shown()] == ["C4"]
+    settle(app)
+    assert drawn_pictures(reader, "C4")
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    text_in(app, "cannon")  # a word: the ruling C6, and the cannon's page
+    shown = [reader.book.entries[i] for i in reader.shown()]
+    assert [e.rule for e in shown if e.rule] == ["C6"] and any("Cannon" in e.title for e in shown if not e.rule)
+    text_in(app, " zzz")
+    assert reader.shown() == []
+    settle(app, 2)  # "nothing matches": drawn, no crash
+    key(app, pygame.K_ESCAPE)  # Esc clears the search ...
+    assert reader.query == "" and isinstance(app.app.scene, HelpScene)
+    text_in(app, "C6")
+    settle(app)
+    assert {k[1] for k in reader.drawn} == {"en"}
+    key(app, pygame.K_F2)  # F2: the page in Chinese, captions and pictures drawn again
+    settle(app)
+    assert i18n.lang() == "zh" and reader.drawn and {k[1] for k in reader.drawn} == {"zh"}
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)  # ... then closes the page
+    assert app.app.scene is sc
+
+
+def test_scrolling_by_keys_and_wheel(cleanup):
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1100, 760))
+    key(app, pygame.K_F1)
+    reader = app.app.scene.reader()
+    settle(app, 2)
+    key(app, pygame.K_PAGEDOWN)
+    y1 = reader.scroll
+    key(app, pygame.K_DOWN)
+    assert y1 > 0 and reader.scroll == y1 + 40
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    app.step(0.016)
+    assert reader.scroll == y1 - 20
+    key(app, pygame.K_END)
+    assert reader.scroll == reader.total_h - reader.view_h
+    key(app, pygame.K_HOME)
+    assert reader.scroll == 0
+
+
+def test_no_refusal_or_an_unknown_rule_opens_the_top_with_a_note(cleanup):
+    app = make_app("dummy", "anqi", ["human"] * 3, "flat", size=(1100, 760))
+    key(app, pygame.K_F3)  # nothing refused yet
+    reader = app.app.scene.reader()
+    assert reader.focus is None and reader.scroll == 0 and reader.note == "reader.no_refusal"
+    assert not reader.open_at("seed 4(1)A")  # a rule text without an id of this book
+    assert reader.note == "reader.unknown_rule" and reader.focus is None and reader.scroll == 0
+    settle(app, 2)
+
+
+@pytest.fixture
+def app(tmp_path):
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en", strict=True,
+                    handover_delay=0.0, size=(1100, 760)))
+    yield a
+    pygame.display.quit()
+    i18n.set_lang("zh")
+    if old is None:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = old
+
+
+def test_shachang_out_of_range_attack_opens_s3_with_its_picture(app):
+    g = position([[0, "a1", 1], [1, "a5", 1]], mode="tabletop")
+    app.start_game(g, ["human", "normal"])
+    step(app, 2)
+    sc = app.find(GameScene)
+    n = len(g.log)
+    click(app, cell_px(app, (0, 0)))
+    click(app, cell_px(app, (4, 0)))
+    assert sc.refusal_rule() == "S3 attack range" and "[S3 attack range]" in sc.status_text("en")
+    step(app)
+    rect, _, _ = sc._status_drawn
+    xs = [x for x in range(0, rect.right + 10, 2) if sc.rule_at((x, rect.centery))]
+    assert xs
+    click(app, (xs[0] + 4, rect.centery))  # the click on the rule id
+    page = app.scene
+    assert isinstance(page, HelpScene)
+    settle(app)
+    reader = page.reader()
+    assert reader.focused_entry().rule == "S3"
+    pics = drawn_pictures(reader, "S3")
+    assert pics and all(not_blank(p) for p in pics)
+    key_press(app, pygame.K_ESCAPE)
+    assert app.scene is sc and len(g.log) == n
+    key_press(app, pygame.K_F3)  # the key: the same rule
+    assert app.scene.reader().focused_entry().rule == "S3"
+
+
+def key_press(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    step(app)
+
+
+def test_every_rule_id_has_an_entry_and_one_without_a_picture_still_shows_its_text():
+    for game_id, first, last in (("baige", "C1", "C7"), ("anqi", "A1", "A7"), ("sanguo", "K1", "K12"),
+                                 ("xinhai", "X1", "X15"), ("jiangshan", "J1", "J20"), ("shachang", "S1", "S21")):
+        book = load_book(game_id)
+        letter, lo, hi = first[0], int(first[1:]), int(last[1:])
+        for n in range(lo, hi + 1):
+            i = book.index_of(f"{letter}{n}")
+            assert i is not None and book.entries[i].body("en"), (game_id, n)
+    book = load_book("shachang")
+    s10 = book.entries[book.index_of("S10 unseen cell")]
+    assert s10.rule == "S10" and "seen this turn" in s10.body("en") and not s10.pictures
+    assert book.entries[book.index_of("S15 path")].pictures  # "S15 path": the S15 pictures
+    assert load_book("baige").entries[load_book("baige").index_of("rook move")].title.endswith("Rook")
+
+
+def test_pictures_come_one_a_frame_behind_a_placeholder_when_slow(cleanup, monkeypatch):
+    """Lazy pictures: with no time budget a frame draws one picture, the next visible one is a placeholder and the
+    page keeps animating until it is drawn; a drawn picture is cached (not drawn again)."""
+    from client.scenes import rules_reader
+
+    monkeypatch.setattr(rules_reader, "BUDGET_S", 0.0)
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1100, 900))
+    key(app, pygame.K_F1)
+    page = app.app.scene
+    reader = page.reader()
+    made = []
+    draw = reader.maker.draw
+    monkeypatch.setattr(reader.maker, "draw", lambda *a: made.append(a[0].name) or draw(*a))
+    text_in(app, "C6")  # two pictures on screen: the archer's and the cannon's
+    assert len(made) == 1 and reader.pending == 1 and page.animating()
+    app.step(0.016)
+    assert len(made) == 2 and reader.pending == 0 and not page.animating()
+    app.step(0.016)
+    assert len(made) == 2 and len(reader.drawn) == 2  # from the cache
+
+
+def test_the_keys_page_lists_f3_and_a_picture_that_cannot_be_drawn_says_so(cleanup, monkeypatch):
+    from client import keys
+    from client.rulebook.scenario import ScenarioError
+
+    for ctx in ("board", "shachang"):
+        assert any(k.startswith("F3") and "refused" in what for k, what in keys.help_rows(("global", ctx), "en"))
+    app = make_app("dummy", "sanguo", ["human"] * 3, "flat", size=(1100, 760))
+    key(app, pygame.K_F1)
+    reader = app.app.scene.reader()
+
+    def broken(*a):
+        raise ScenarioError("k8.toml: key 'pieces': no such point")
+
+    monkeypatch.setattr(reader.maker, "draw", broken)
+    assert reader.open_at("K8")
+    app.step(0.016)
+    errors = [v for v in reader.cache.values() if isinstance(v, str)]
+    assert errors and "no such point" in errors[0] and reader.pending == 0  # said in the placeholder, no crash
