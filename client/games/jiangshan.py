@@ -145,11 +145,13 @@ class Plugin(GamePlugin):
             side = u["owner"]
             cell = self.cell(u["cell"])
             name = text(Msg.of(f"jiangshan.unit.{u['type']}"), "zh") if u["type"] else CLASS_GLYPH[u["class"]]
-            if u["state"] == "march" and u["type"] != "scout":  # the march face: its owner knows the unit
-                back = GLYPH[u["type"]] if side == me and u["type"] else CLASS_GLYPH[u["class"]]
+            if u["type"] == "scout":  # J18: the face it shows the enemy (步 or 马) beside its name
+                name = f"{name}·{CLASS_GLYPH[u['class']]}"
+            if u["state"] == "march":  # the march face: its owner knows the unit; a revealed scout shows 斥 (J18)
+                back = GLYPH[u["type"]] if u["type"] else CLASS_GLYPH[u["class"]]
                 out.append(Piece(cell=cell, ink=INK[side], ring=INK[side], side=side, shape="square",
                                  face_down=True, back=BACK[side], back_glyph=back,
-                                 name=name if side == me else CLASS_GLYPH[u["class"]]))
+                                 name=name if side == me or u["type"] else CLASS_GLYPH[u["class"]]))
                 continue
             out.append(Piece(cell=cell, glyph=GLYPH.get(u["type"], "?"), ink=INK[side], body=BODY[side], side=side,
                              shape="square", name=name, facing=FACING_DIR.get(u["facing"] or "")))
@@ -278,6 +280,9 @@ class Plugin(GamePlugin):
         if step.label.startswith("jiangshan.facing.") and step.value in ARROW:
             arrow = ARROW[step.value] if not self.bottom_seat_flipped(side) else ARROW[FLIP[step.value]]
             return Choice(step, Msg.of(step.label), arrow, INK[side])
+        face = step.value.rsplit("_", 1)[-1]
+        if face in ("foot", "horse") and (step.label.startswith("jiangshan.face.") or "scout" in step.value):
+            return Choice(step, Msg.of(step.label), CLASS_GLYPH[face], INK[side])  # a scout's face (J18)
         if step.label:
             return Choice(step, Msg.of(step.label), "", INK[side])
         return Choice(step, step.value, "", INK[side])
@@ -331,6 +336,8 @@ class Plugin(GamePlugin):
             else:
                 key = "jiangshan.info.battle" if u["state"] == "battle" else "jiangshan.info.march"
                 out.append(word(key, seat=seat, unit=Msg.of(f"jiangshan.unit.{u['type']}")))
+                if u["type"] == "scout":  # J18: the face the enemy sees
+                    out.append(word("jiangshan.info.scout", kind=Msg.of(f"jiangshan.class.{u['class']}")))
             if u["facing"]:
                 out.append(word("jiangshan.info.facing", facing=Msg.of(f"jiangshan.facing.{u['facing']}")))
             if u["disorder"]:
