@@ -384,15 +384,17 @@ def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
     sc = app.scene
     pl = sc.plugin
     click_cell(app, pl.cell("h6"))
-    assert sc.message == "that is a unit of Chu: click one of your own units first" and sc.message_bad
+    assert sc.message == "that is a unit of Chu: click one of your own units first [seed 行动阶段]" and sc.message_bad
+    click_cell(app, pl.cell("d5"))  # an empty plain
+    assert sc.message.startswith("nothing of yours at d5: click one of your units first") and sc.message_bad
     click_cell(app, pl.cell("e3"))
     click_cell(app, pl.cell("e4"))
     assert str(g.log[-1]) == "move e3 e4" and g.current_player == 0 and g.st.ap == 0
     click_cell(app, pl.cell("c3"))
-    assert sc.message == "no action point left: the unit at c3 cannot march now; press 'end the turn'"
+    assert sc.message == ("no action point left: the unit at c3 cannot march now; press 'end the turn' "
+                          "[seed 行动阶段: 一个行动力]")
     click_cell(app, pl.cell("e4"))
-    assert sc.message == "the unit at e4 has already been moved this turn"
-    assert pl.why_not(pl.cell("d5")) is None  # an empty plain: nothing to say
+    assert sc.message == "the unit at e4 has already been moved this turn [seed 指挥: 未被调动过]"
 
 
 def test_the_facing_chooser_shows_arrows_the_way_the_board_is_turned():
@@ -568,3 +570,62 @@ def test_the_panel_counts_supply_towards_the_next_morale_point():
     assert "补给 2/4" in pl.panel_lines("zh")[0][0]
     assert "every 4 supply: morale +1" in pl.help_lines("en")[3][0]
     assert "1 merit" in pl.help_lines("en")[1][0] and "1功绩" in pl.help_lines("zh")[1][0]
+
+
+def test_a_click_the_selected_unit_cannot_reach_says_the_engines_reason_with_its_rule(cleanup):
+    """Issue 26: with a unit selected, a click on a cell it cannot reach said nothing and deselected; now the
+    status line gives the engine's refusal with its rule id, in the player's language: a march out of the
+    unit's pattern (J7), an attack it cannot make (J1), the king's capture into a city (J15)."""
+    from client import i18n
+    from tests.test_boards_loop import click_cell, make_app
+
+    g = make(red=["blade@g2", "king@c6", "halberd@i3"], white=["king@l8", "horse@h6"],
+             cities=[("b8", "city", 1)])
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g)
+    sc = app.scene
+    pl = sc.plugin
+    click_cell(app, pl.cell("g2"))
+    assert sc.prefix and pl.view(0, sc.prefix).marks[pl.cell("g3")] == "move"  # its targets are marked
+    click_cell(app, pl.cell("k5"))
+    assert sc.message == "the unit at g2 cannot march to k5 (its pattern or a blocker) [J7]" and sc.message_bad
+    assert not g.log  # nothing played
+    click_cell(app, pl.cell("g2"))
+    click_cell(app, pl.cell("h6"))
+    assert sc.message == "the unit at g2 cannot attack h6 [J1]"
+    click_cell(app, pl.cell("c6"))
+    click_cell(app, pl.cell("b8"))
+    assert sc.message.endswith("the king at c6 cannot attack b8 [J15]")
+    i18n.set_lang("zh")
+    try:
+        click_cell(app, pl.cell("g2"))
+        click_cell(app, pl.cell("k5"))
+        assert sc.message == "g2的部队不能行军到k5（行动方式或阻挡） [J7]"
+    finally:
+        i18n.set_lang("en")
+
+
+def test_a_scout_is_placed_and_moved_through_clicks_with_its_face_chosen(cleanup):
+    """J18 in the client: a click on a free cell by the general offers the scout with either face in the
+    chooser; the scout is then drawn as 斥 for its owner and as a plain 马 for the enemy."""
+    from client.games.jiangshan import CLASS_GLYPH
+    from tests.test_boards_loop import click_at, click_cell, make_app
+
+    g = make(red=["general@d4", "king@a1"], white=["king@l8"])
+    g.st.sides[0].tallies = ["scout"]
+    g.st.sides[0].morale = 2
+    g._legal = None
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g)
+    sc = app.scene
+    pl = sc.plugin
+    click_cell(app, pl.cell("e5"))
+    assert sc.modal.kind == "choose" and sorted(sc.modal.rects) == ["scout_foot", "scout_horse"]
+    out = pl.click(pl.cell("e5"))
+    assert {(c.step.value, c.glyph) for c in out.choices} == {("scout_foot", CLASS_GLYPH["foot"]),
+                                                             ("scout_horse", CLASS_GLYPH["horse"])}
+    click_at(app, sc.modal.rects["scout_horse"].center)
+    assert str(g.log[-1]) == "scout e5 horse"
+    own = next(p for p in pl.view(0).pieces if p.cell == pl.cell("e5"))
+    enemy = next(p for p in pl.view(1).pieces if p.cell == pl.cell("e5"))
+    assert own.back_glyph == "斥" and enemy.back_glyph == "马" and enemy.face_down
+    pl.view(0)
+    assert any("the enemy sees: horse unit" in line for line in pl.cell_info(pl.cell("e5"), "en"))
