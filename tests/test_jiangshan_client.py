@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from client.games import has_plugin, make_plugin  # noqa: E402
@@ -629,3 +631,38 @@ def test_a_scout_is_placed_and_moved_through_clicks_with_its_face_chosen(cleanup
     assert own.back_glyph == "斥" and enemy.back_glyph == "马" and enemy.face_down
     pl.view(0)
     assert any("the enemy sees: horse unit" in line for line in pl.cell_info(pl.cell("e5"), "en"))
+
+
+@pytest.mark.parametrize("renderer,driver", [("flat", "dummy"), ("gl", "offscreen")])
+def test_counters_are_readable_and_clear_of_the_panels_at_small_windows(cleanup, renderer, driver):
+    """Issue 26: at 1280x720 and 1024x640, with the default camera, every counter is at least 24 px wide (the
+    far rank included: measured between neighbouring cells' centres times the counter's 0.84 of a cell), the
+    board's cells lie inside the board's rectangle and clear of the morale panel, and a counter standing on a
+    forest keeps the forest said by a 林 badge above it (its 林 icon would be under the counter)."""
+    import pygame
+
+    from client.render.flat_board import TOKEN_R
+    from tests.test_boards_loop import make_app
+
+    rows = ["." * 12, "." * 12, "..F.........", "..F..M......", "..FF.W......", "." * 12, "." * 12, "." * 12]
+    for size in ((1280, 720), (1024, 640)):
+        g = make(red=["blade@c5", "bow@d4:battle:N", "king@a1"], white=["king@l8"], rows=rows)
+        app = make_app(driver, "jiangshan", ["human", "human"], renderer, game=g, size=size)
+        sc = app.scene
+        pl = sc.plugin
+        app.step(0.016)
+        panel = pl.track_panel["rect"]
+        for rank in (1, 8):
+            for col in "abcdefghijk":
+                a, b = sc.cell_pos(pl.cell(f"{col}{rank}")), sc.cell_pos(pl.cell(f"{chr(ord(col) + 1)}{rank}"))
+                width = 2 * TOKEN_R * abs(b[0] - a[0])
+                assert width >= 24, (renderer, size, col, rank, width)
+                half = int(width / 2)
+                box = pygame.Rect(a[0] - half, a[1] - half, 2 * half, 2 * half)
+                assert sc.board_rect.contains(box) and not box.colliderect(panel), (renderer, size, col, rank)
+        view = sc.last_board_view
+        assert view.markers.get(pl.cell("c5")) == ("grove",) and view.markers.get(pl.cell("d4")) == ("grove",)
+        assert view.lettered_badges(pl.cell("c5"))[0][0] == "grove"
+        assert "grove" not in view.markers.get(pl.cell("c6"), ()) and view.icons[pl.cell("c6")] == "林"
+        app.close()
+        pygame.display.quit()

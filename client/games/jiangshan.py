@@ -184,6 +184,11 @@ class Plugin(GamePlugin):
             if u["disorder"] and not u.get("in_city"):
                 cell = self.cell(u["cell"])
                 view.markers[cell] = view.markers.get(cell, ()) + ("disarray",)
+        forests = {f"{chr(97 + c)}{r + 1}" for r, row in enumerate(obs["terrain"]) for c, ch in enumerate(row) if ch == "F"}
+        for u in obs["units"]:  # a counter on a forest hides the cell's 林: a badge above the counter says it
+            if u["cell"] in forests and not u.get("in_city"):
+                cell = self.cell(u["cell"])
+                view.markers[cell] = view.markers.get(cell, ()) + ("grove",)
         sides = obs["sides"]
         for s in (0, 1):
             label = text(Msg.of("jiangshan.track.morale", seat=Msg.of(f"jiangshan.seat.{s}")), lang_now())
