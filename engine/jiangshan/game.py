@@ -356,6 +356,14 @@ class JiangshanGame(Game):
 
         return observe(self, player)
 
+    def observe_all(self) -> dict:
+        """Everything, in the shape of seat 0's observation: every unit with its type and facing (those under
+        forests and in cities too), every city's garrison, both reserves by type and both hands of tallies
+        (the replay viewer's "everything" for a finished game; never during play)."""
+        from engine.jiangshan.observation import observe
+
+        return observe(self, 0, everything=True)
+
     def hidden_variant(self, player: int, rng) -> "JiangshanGame":
         """A copy ``player`` cannot tell apart (J5): the enemy's units hidden from ``player`` (under forests,
         in its cities) are moved among the hidden places (free unburnt forests, its cities), then the types

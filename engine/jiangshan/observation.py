@@ -8,17 +8,19 @@ from engine.jiangshan.rules import seen
 TERRAIN_CHAR = {"plain": ".", "mountain": "M", "water": "W", "forest": "F"}
 
 
-def observe(game, player: int) -> dict:
+def observe(game, player: int, everything: bool = False) -> dict:
     """Every unit's position except enemy units under forests or in cities; a marching enemy unit shows
     only its class (步/马/奔袭; a scout its face's class, J18, until a reveal shows it); own garrisons and
-    tallies; public tracks, fires, cities and the turn. ``class`` is the class a unit's march face shows."""
+    tallies; public tracks, fires, cities and the turn. ``class`` is the class a unit's march face shows.
+    ``everything``: nothing hidden, as if every unit, garrison, reserve and tally were ``player``'s own (the
+    replay viewer's view of a finished game, ``observe_all``)."""
     st = game.st
     units = []
     for u in st.units.values():
-        own = u.owner == player
+        own = u.owner == player or everything
         if not own and st.hidden(u):
             continue
-        known = game._knows(u, player)
+        known = own or game._knows(u, player)
         d = {"cell": name(u.cell), "owner": u.owner, "class": u.shown, "type": u.type if known else None,
              "state": u.state, "facing": u.facing if known else None, "disorder": u.disorder, "used": u.used}
         if own:
@@ -29,7 +31,7 @@ def observe(game, player: int) -> dict:
     for c, city in sorted(st.cities.items()):
         d = {"cell": name(c), "kind": city.kind, "owner": city.owner, "name_zh": city.name_zh,
              "name_en": city.name_en, "rocks_used": city.rocks_used}
-        if city.owner == player:
+        if city.owner == player or everything:
             d["garrison"] = sorted(u.type for u in st.garrison(c))
         cities.append(d)
     sides = []
@@ -41,7 +43,7 @@ def observe(game, player: int) -> dict:
                 classes[cls] = classes.get(cls, 0) + n
         d = {"morale": s.morale, "supply": s.supply, "merit": s.merit, "reserve_by_class": dict(sorted(classes.items())),
              "tallies_left": len(s.tallies), "used_tallies": list(s.used_tallies), "picked": s.picked}
-        if i == player:  # J19: the enemy sees the reserve only as counts per class
+        if i == player or everything:  # J19: the enemy sees the reserve only as counts per class
             d["tallies"] = list(s.tallies)
             d["reserve"] = dict(sorted(s.reserve.items()))
         sides.append(d)
@@ -56,7 +58,7 @@ def observe(game, player: int) -> dict:
         "forward": [s.forward for s in st.scen.seats],
         "turn": st.turn, "turn_player": st.player, "to_act": game.current_player, "stage": st.stage, "ap": st.ap,
         "reveal": name(st.units[st.reveal[0]].cell) if st.reveal else None, "pending": pending,
-        "vision": sorted(name(c) for c in seen(st, player)), "weather": st.weather, "stall": st.stall,
+        "vision": sorted(name(c) for c in (seen(st, 0) | seen(st, 1) if everything else seen(st, player))), "weather": st.weather, "stall": st.stall,
         "over": st.stage == "over", "winner": st.winner,
         "offer": list(st.scen.tallies), "picks": st.scen.tally_picks,
     }
