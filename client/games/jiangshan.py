@@ -310,11 +310,18 @@ class Plugin(GamePlugin):
             return self.refused(Msg.of("jiangshan.why.no_ap", cell=name), "seed 行动阶段: 一个行动力")
         return self.refused(Msg.of("jiangshan.why.stuck", cell=name), "J7")
 
+    ATTACKS = frozenset({"capture", "shoot", "rocks", "fire", "siege"})
+
     def mark_kind(self, view: BoardView, prefix, step) -> str:
+        """A forest that may hide an enemy (a move or an attack there, J8): special; a cell only attacked (a
+        unit, an enemy city, a shot, rocks or fire): capture; else (a march, a command, a swap): move."""
         if len(prefix) == 1 and any(s.kind == "option" and s.value == "capture"
                                     for s in self.index().next(prefix + (step,))):
             return "special"  # a forest that may hide an enemy (J8)
-        return super().mark_kind(view, prefix, step)
+        kinds = {a.kind for a in self.index().matching(prefix + (step,))}
+        if kinds and kinds <= self.ATTACKS:
+            return "capture"
+        return "move" if kinds else super().mark_kind(view, prefix, step)
 
     def choice(self, prefix, step) -> Choice:
         """A chooser entry: a facing (J3) as an arrow the way it points on the board as turned for the seat
