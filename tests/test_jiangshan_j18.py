@@ -158,3 +158,19 @@ def test_j18_unit_notation_names_a_scout_face():
     assert unit_spec("scout@d4:horse") == {"type": "scout", "cell": "d4", "face": "horse"}
     g = make(red=["scout@d4", "king@a1"])
     assert at(g, "d4").face == "foot"
+
+
+def test_j18_a_scout_move_without_its_face_is_refused_naming_the_ruling():
+    g = make(red=["scout@d4:foot", "king@a1"], white=["king@l8"])
+    e = refuse(g, "move d4 d5")
+    assert e.rule == "J18" and "foot or horse" in e.text("en")
+
+
+def test_j18_a_revealed_scout_is_known_and_the_variant_keeps_it():
+    """Once a reveal has turned it over, the enemy knows the scout: the hidden variant leaves it a scout."""
+    g = make(red=["scout@e5:horse", "horse@a3", "king@a1"], white=["king@l8", "blade@e7:battle:S"], first=1)
+    assert seen_at(g, 1, "e5")["type"] == "scout" and seen_at(g, 1, "a3")["type"] is None
+    for k in range(10):
+        v = g.hidden_variant(1, random.Random(k))
+        assert at(v, "e5").type == "scout" and at(v, "a3").shown == "horse"  # a3 may trade with the king (JS1)
+        assert v.observe(1) == g.observe(1)
