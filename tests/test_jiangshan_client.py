@@ -666,3 +666,20 @@ def test_counters_are_readable_and_clear_of_the_panels_at_small_windows(cleanup,
         assert "grove" not in view.markers.get(pl.cell("c6"), ()) and view.icons[pl.cell("c6")] == "林"
         app.close()
         pygame.display.quit()
+
+
+def test_the_substitute_answer_marks_the_leader_and_explains_a_wrong_click():
+    """Issue 26 for J12: when the attacked unit is not the leader, the leader that may swap is marked before
+    the defender's first click; a click that does not continue the swap says so with J12."""
+    g = make(red=["halberd@e4:battle:N", "king@a1"], white=["king@d6:battle:S", "blade@e5:battle:S"])
+    g.st.sides[1].tallies = ["substitute"]
+    g.st.sides[1].morale = 3
+    g._legal = None
+    g.apply("capture e4 e5 N")
+    assert g.stage == "reaction" and g.current_player == 1
+    pl = make_plugin(g)
+    marks = pl.view(1).marks
+    assert marks[pl.cell("d6")] == "special" and marks[pl.cell("e5")] == "check"
+    out = pl.click(pl.cell("d6"))
+    out = pl.click(pl.cell("h8"), out.prefix)
+    assert out.kind == "clear" and out.reason.render("en").endswith("click a marked cell, or d6 again to cancel [J12]")
