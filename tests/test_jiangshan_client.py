@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 from client.games import has_plugin, make_plugin  # noqa: E402
@@ -384,15 +386,17 @@ def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
     sc = app.scene
     pl = sc.plugin
     click_cell(app, pl.cell("h6"))
-    assert sc.message == "that is a unit of Chu: click one of your own units first" and sc.message_bad
+    assert sc.message == "that is a unit of Chu: click one of your own units first [seed 行动阶段]" and sc.message_bad
+    click_cell(app, pl.cell("d5"))  # an empty plain
+    assert sc.message.startswith("nothing of yours at d5: click one of your units first") and sc.message_bad
     click_cell(app, pl.cell("e3"))
     click_cell(app, pl.cell("e4"))
     assert str(g.log[-1]) == "move e3 e4" and g.current_player == 0 and g.st.ap == 0
     click_cell(app, pl.cell("c3"))
-    assert sc.message == "no action point left: the unit at c3 cannot march now; press 'end the turn'"
+    assert sc.message == ("no action point left: the unit at c3 cannot march now; press 'end the turn' "
+                          "[seed 行动阶段: 一个行动力]")
     click_cell(app, pl.cell("e4"))
-    assert sc.message == "the unit at e4 has already been moved this turn"
-    assert pl.why_not(pl.cell("d5")) is None  # an empty plain: nothing to say
+    assert sc.message == "the unit at e4 has already been moved this turn [seed 指挥: 未被调动过]"
 
 
 def test_the_facing_chooser_shows_arrows_the_way_the_board_is_turned():
@@ -568,3 +572,114 @@ def test_the_panel_counts_supply_towards_the_next_morale_point():
     assert "补给 2/4" in pl.panel_lines("zh")[0][0]
     assert "every 4 supply: morale +1" in pl.help_lines("en")[3][0]
     assert "1 merit" in pl.help_lines("en")[1][0] and "1功绩" in pl.help_lines("zh")[1][0]
+
+
+def test_a_click_the_selected_unit_cannot_reach_says_the_engines_reason_with_its_rule(cleanup):
+    """Issue 26: with a unit selected, a click on a cell it cannot reach said nothing and deselected; now the
+    status line gives the engine's refusal with its rule id, in the player's language: a march out of the
+    unit's pattern (J7), an attack it cannot make (J1), the king's capture into a city (J15)."""
+    from client import i18n
+    from tests.test_boards_loop import click_cell, make_app
+
+    g = make(red=["blade@g2", "king@c6", "halberd@i3"], white=["king@l8", "horse@h6"],
+             cities=[("b8", "city", 1)])
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g)
+    sc = app.scene
+    pl = sc.plugin
+    click_cell(app, pl.cell("g2"))
+    assert sc.prefix and pl.view(0, sc.prefix).marks[pl.cell("g3")] == "move"  # its targets are marked
+    click_cell(app, pl.cell("k5"))
+    assert sc.message == "the unit at g2 cannot march to k5 (its pattern or a blocker) [J7]" and sc.message_bad
+    assert not g.log  # nothing played
+    click_cell(app, pl.cell("g2"))
+    click_cell(app, pl.cell("h6"))
+    assert sc.message == "the unit at g2 cannot attack h6 [J1]"
+    click_cell(app, pl.cell("c6"))
+    click_cell(app, pl.cell("b8"))
+    assert sc.message.endswith("the king at c6 cannot attack b8 [J15]")
+    i18n.set_lang("zh")
+    try:
+        click_cell(app, pl.cell("g2"))
+        click_cell(app, pl.cell("k5"))
+        assert sc.message == "g2的部队不能行军到k5（行动方式或阻挡） [J7]"
+    finally:
+        i18n.set_lang("en")
+
+
+def test_a_scout_is_placed_and_moved_through_clicks_with_its_face_chosen(cleanup):
+    """J18 in the client: a click on a free cell by the general offers the scout with either face in the
+    chooser; the scout is then drawn as 斥 for its owner and as a plain 马 for the enemy."""
+    from client.games.jiangshan import CLASS_GLYPH
+    from tests.test_boards_loop import click_at, click_cell, make_app
+
+    g = make(red=["general@d4", "king@a1"], white=["king@l8"])
+    g.st.sides[0].tallies = ["scout"]
+    g.st.sides[0].morale = 2
+    g._legal = None
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g)
+    sc = app.scene
+    pl = sc.plugin
+    click_cell(app, pl.cell("e5"))
+    assert sc.modal.kind == "choose" and sorted(sc.modal.rects) == ["scout_foot", "scout_horse"]
+    out = pl.click(pl.cell("e5"))
+    assert {(c.step.value, c.glyph) for c in out.choices} == {("scout_foot", CLASS_GLYPH["foot"]),
+                                                             ("scout_horse", CLASS_GLYPH["horse"])}
+    click_at(app, sc.modal.rects["scout_horse"].center)
+    assert str(g.log[-1]) == "scout e5 horse"
+    own = next(p for p in pl.view(0).pieces if p.cell == pl.cell("e5"))
+    enemy = next(p for p in pl.view(1).pieces if p.cell == pl.cell("e5"))
+    assert own.back_glyph == "斥" and enemy.back_glyph == "马" and enemy.face_down
+    pl.view(0)
+    assert any("the enemy sees: horse unit" in line for line in pl.cell_info(pl.cell("e5"), "en"))
+
+
+@pytest.mark.parametrize("renderer,driver", [("flat", "dummy"), ("gl", "offscreen")])
+def test_counters_are_readable_and_clear_of_the_panels_at_small_windows(cleanup, renderer, driver):
+    """Issue 26: at 1280x720 and 1024x640, with the default camera, every counter is at least 24 px wide (the
+    far rank included: measured between neighbouring cells' centres times the counter's 0.84 of a cell), the
+    board's cells lie inside the board's rectangle and clear of the morale panel, and a counter standing on a
+    forest keeps the forest said by a 林 badge above it (its 林 icon would be under the counter)."""
+    import pygame
+
+    from client.render.flat_board import TOKEN_R
+    from tests.test_boards_loop import make_app
+
+    rows = ["." * 12, "." * 12, "..F.........", "..F..M......", "..FF.W......", "." * 12, "." * 12, "." * 12]
+    for size in ((1280, 720), (1024, 640)):
+        g = make(red=["blade@c5", "bow@d4:battle:N", "king@a1"], white=["king@l8"], rows=rows)
+        app = make_app(driver, "jiangshan", ["human", "human"], renderer, game=g, size=size)
+        sc = app.scene
+        pl = sc.plugin
+        app.step(0.016)
+        panel = pl.track_panel["rect"]
+        for rank in (1, 8):
+            for col in "abcdefghijk":
+                a, b = sc.cell_pos(pl.cell(f"{col}{rank}")), sc.cell_pos(pl.cell(f"{chr(ord(col) + 1)}{rank}"))
+                width = 2 * TOKEN_R * abs(b[0] - a[0])
+                assert width >= 24, (renderer, size, col, rank, width)
+                half = int(width / 2)
+                box = pygame.Rect(a[0] - half, a[1] - half, 2 * half, 2 * half)
+                assert sc.board_rect.contains(box) and not box.colliderect(panel), (renderer, size, col, rank)
+        view = sc.last_board_view
+        assert view.markers.get(pl.cell("c5")) == ("grove",) and view.markers.get(pl.cell("d4")) == ("grove",)
+        assert view.lettered_badges(pl.cell("c5"))[0][0] == "grove"
+        assert "grove" not in view.markers.get(pl.cell("c6"), ()) and view.icons[pl.cell("c6")] == "林"
+        app.close()
+        pygame.display.quit()
+
+
+def test_the_substitute_answer_marks_the_leader_and_explains_a_wrong_click():
+    """Issue 26 for J12: when the attacked unit is not the leader, the leader that may swap is marked before
+    the defender's first click; a click that does not continue the swap says so with J12."""
+    g = make(red=["halberd@e4:battle:N", "king@a1"], white=["king@d6:battle:S", "blade@e5:battle:S"])
+    g.st.sides[1].tallies = ["substitute"]
+    g.st.sides[1].morale = 3
+    g._legal = None
+    g.apply("capture e4 e5 N")
+    assert g.stage == "reaction" and g.current_player == 1
+    pl = make_plugin(g)
+    marks = pl.view(1).marks
+    assert marks[pl.cell("d6")] == "special" and marks[pl.cell("e5")] == "check"
+    out = pl.click(pl.cell("d6"))
+    out = pl.click(pl.cell("h8"), out.prefix)
+    assert out.kind == "clear" and out.reason.render("en").endswith("click a marked cell, or d6 again to cancel [J12]")

@@ -135,16 +135,16 @@ def test_formation_swaps_two_units_of_a_leaders_area():
 
 def test_scout_tally_places_a_scout_by_a_leader():
     """Seed 无中生有: 消耗2个士气,立即获得一个斥候 ... 放置在将领的指挥区域上,或 ... 放入预备役;
-    斥候可以通过移动的方式消灭其他玩家的斥候,但不能攻击常规的部队 (消灭斥候不能获得功绩)."""
+    斥候可以通过移动的方式消灭其他玩家的斥候,但不能攻击常规的部队 (消灭斥候不能获得功绩). J18: by support, with a face."""
     g = make(red=["general@d4", "king@a1"], white=["king@l8", "scout@e6", "blade@c6:battle:S"])
     give(g, 0, "scout", morale=2)
-    assert {"scout e5", "scout reserve"} <= texts(g)
-    g.apply("scout e5")
+    assert {"scout e5 foot", "scout e5 horse", "scout reserve"} <= texts(g)
+    g.apply("scout e5 foot")
     assert at(g, "e5").type == "scout"
     g2 = make(red=["scout@d5", "king@a1"], white=["king@l8", "scout@e6", "blade@c6:battle:S"])
     t = texts(g2)
-    assert "capture d5 e6" in t and "capture d5 c6" not in t
-    g2.apply("capture d5 e6")
+    assert "capture d5 e6 foot" in t and not [x for x in t if x.startswith("capture d5 c6")]
+    g2.apply("capture d5 e6 foot")
     assert g2.st.sides[0].merit == 0
 
 

@@ -34,10 +34,11 @@ def test_js4_the_forced_reveal_also_happens_at_the_start_of_a_turn():
     assert at(g, "e5").state == "battle" and g.current_player == 1
 
 
-def test_js5_scouts_are_always_shown_as_scouts():
-    g = make(red=["scout@e5", "king@a1"], white=["king@l8", "blade@e7:battle:S"])
+def test_js5_scouts_never_turn_to_battle_state_and_a_reveal_shows_them():
+    """JS5 with J18: in the enemy's sight a scout is turned over (known as a scout) but stays marching."""
+    g = make(red=["scout@e5", "king@a1"], white=["king@l8", "blade@e7:battle:S"], first=1)
     obs = {u["cell"]: u for u in g.observe(1)["units"]}
-    assert obs["e5"]["type"] == "scout" and at(g, "e5").state == "march"
+    assert obs["e5"]["type"] == "scout" and at(g, "e5").state == "march" and g.stage == "action"
 
 
 def test_js6_a_capture_into_an_empty_forest_is_a_move():

@@ -64,6 +64,7 @@ MARKER_RGB: dict[str, RGB] = {
     "flag1": (0.16, 0.38, 0.84),
     "blaze": (0.92, 0.34, 0.06),  # 江山: a fire (火; two for a large fire)
     "disarray": (0.80, 0.62, 0.06),  # 江山: a unit in disorder (乱)
+    "grove": (0.30, 0.52, 0.24),  # 江山: the forest under a counter (林), which would hide the cell's icon
 }
 EDGE_RGB: dict[str, RGB] = {
     "river": (0.20, 0.48, 0.86),
@@ -74,7 +75,7 @@ EDGE_RGB: dict[str, RGB] = {
 EDGE_RGB["region"] = (0.62, 0.10, 0.36)  # the border of a command region (辛亥革命: 武昌, 漢口, 漢陽)
 EDGE_WIDTH = {"river": 0.12, "palace": 0.05, "border": 0.05, "road": 0.07, "region": 0.08}  # in cells
 MARKER_GLYPH = {"dug": "壕", "bridge": "橋", "boat": "船", "ruins": "墟", "flag0": "控", "flag1": "控",
-                "blaze": "火", "disarray": "乱"}
+                "blaze": "火", "disarray": "乱", "grove": "林"}
 LINE_RGB: dict[str, RGB] = {  # lines between points (``Line``)
     "grid": (0.36, 0.24, 0.14),
     "border": (0.20, 0.12, 0.07),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from engine.api import Step
+from engine.api import IllegalAction, Step
 from engine.messages import Msg
 
 from client.boards.geometry import SquareGeometry
@@ -145,11 +145,13 @@ class Plugin(GamePlugin):
             side = u["owner"]
             cell = self.cell(u["cell"])
             name = text(Msg.of(f"jiangshan.unit.{u['type']}"), "zh") if u["type"] else CLASS_GLYPH[u["class"]]
-            if u["state"] == "march" and u["type"] != "scout":  # the march face: its owner knows the unit
-                back = GLYPH[u["type"]] if side == me and u["type"] else CLASS_GLYPH[u["class"]]
+            if u["type"] == "scout":  # J18: the face it shows the enemy (步 or 马) beside its name
+                name = f"{name}·{CLASS_GLYPH[u['class']]}"
+            if u["state"] == "march":  # the march face: its owner knows the unit; a revealed scout shows 斥 (J18)
+                back = GLYPH[u["type"]] if u["type"] else CLASS_GLYPH[u["class"]]
                 out.append(Piece(cell=cell, ink=INK[side], ring=INK[side], side=side, shape="square",
                                  face_down=True, back=BACK[side], back_glyph=back,
-                                 name=name if side == me else CLASS_GLYPH[u["class"]]))
+                                 name=name if side == me or u["type"] else CLASS_GLYPH[u["class"]]))
                 continue
             out.append(Piece(cell=cell, glyph=GLYPH.get(u["type"], "?"), ink=INK[side], body=BODY[side], side=side,
                              shape="square", name=name, facing=FACING_DIR.get(u["facing"] or "")))
@@ -182,6 +184,11 @@ class Plugin(GamePlugin):
             if u["disorder"] and not u.get("in_city"):
                 cell = self.cell(u["cell"])
                 view.markers[cell] = view.markers.get(cell, ()) + ("disarray",)
+        forests = {f"{chr(97 + c)}{r + 1}" for r, row in enumerate(obs["terrain"]) for c, ch in enumerate(row) if ch == "F"}
+        for u in obs["units"]:  # a counter on a forest hides the cell's 林: a badge above the counter says it
+            if u["cell"] in forests and not u.get("in_city"):
+                cell = self.cell(u["cell"])
+                view.markers[cell] = view.markers.get(cell, ()) + ("grove",)
         sides = obs["sides"]
         for s in (0, 1):
             label = text(Msg.of("jiangshan.track.morale", seat=Msg.of(f"jiangshan.seat.{s}")), lang_now())
@@ -242,34 +249,82 @@ class Plugin(GamePlugin):
 
     def click(self, cell, prefix=()) -> Outcome:
         """A click as the base walks it; a first click that starts nothing says why (an enemy unit, one's
-        own unit in disorder (J9), already moved, or with no action now) instead of saying nothing."""
+        own unit in disorder (J9), already moved, or with no action now, an empty cell), and a click that does
+        not continue the selected action says the engine's refusal with its rule id (explain)."""
         out = super().click(cell, prefix)
         if out.kind == "clear" and not prefix and cell is not None and not out.reason and not self.game.is_over:
             out.reason = self.why_not(cell) or ""
         return out
 
+    @staticmethod
+    def refused(why: Msg, rule: str) -> Msg:
+        """A reason on the status line with the id of the rule it rests on ("… [J7]")."""
+        return Msg.of("jiangshan.why.refused", why=why, rule=rule)
+
+    def explain(self, prefix, cell) -> Msg | str:
+        """Why a click on ``cell`` does not continue the action begun by ``prefix``: the engine's refusal (with
+        its rule id) of what the click would mean — a march, an attack on a seen enemy or enemy city, or the
+        command of the selected unit; otherwise what may follow."""
+        obs = self.observation(max(0, self.game.current_player))
+        me, b = obs["player"], self.cell_name(cell)
+        cells = [s.value for s in prefix if s.kind == "cell"]
+        if obs["stage"] != "action":  # the 李代桃僵 answer (J12): the marked leader, then a marked unit
+            rule = {"tallies": "seed 虎符的获得", "reveal": "J5", "reaction": "J12"}.get(obs["stage"], "seed 行动阶段")
+            return self.refused(Msg.of("jiangshan.why.not_next", a=cells[0] if cells else "?", b=b), rule)
+        own = {u["cell"] for u in obs["units"] if u["owner"] == me and not u.get("in_city")}
+        if len(cells) != len(prefix) or not cells or cells[-1] not in own:
+            return self.refused(Msg.of("jiangshan.why.not_next", a=cells[0] if cells else "?", b=b), "seed 行动阶段")
+        enemy = {u["cell"] for u in obs["units"] if u["owner"] != me and not u.get("in_city")}
+        enemy |= {c["cell"] for c in obs["cities"] if c["owner"] != me}
+        if len(cells) == 2:
+            act = Act("command", (cells[0], cells[1], b))
+        else:
+            act = Act("capture" if b in enemy else "move", (cells[0], b))
+        try:
+            self.game.clone().apply(act)
+        except IllegalAction as e:
+            return self.refused(e.msg, e.rule)
+        return ""
+
     def why_not(self, cell) -> Msg | None:
-        """Why a click on ``cell`` starts no action for the seat to act (None: nothing to say, e.g. a plain)."""
+        """Why a click on ``cell`` starts no action for the seat to act, with the rule's id (None only when
+        the game is over)."""
+        if self.game.is_over:
+            return None
         obs = self.observation(max(0, self.game.current_player))
         name = self.cell_name(cell)
         u = next((u for u in obs["units"] if u["cell"] == name and not u.get("in_city")), None)
-        if u is None:
-            return None
-        if u["owner"] != obs["player"]:
-            return Msg.of("jiangshan.why.enemy", seat=Msg.of(f"jiangshan.seat.{u['owner']}"))
+        if u is not None and u["owner"] != obs["player"]:
+            return self.refused(Msg.of("jiangshan.why.enemy", seat=Msg.of(f"jiangshan.seat.{u['owner']}")),
+                                "seed 行动阶段")
         if obs["stage"] != "action":
-            return Msg.of("jiangshan.why.stage")
+            rule = {"tallies": "seed 虎符的获得", "reveal": "J5", "reaction": "J12"}.get(obs["stage"], "seed 行动阶段")
+            return self.refused(Msg.of("jiangshan.why.stage"), rule)
+        if u is None:
+            city = next((c for c in obs["cities"] if c["cell"] == name and c["owner"] == obs["player"]), None)
+            if city is not None:
+                return self.refused(Msg.of("jiangshan.why.city", cell=name), "seed 出城")
+            return self.refused(Msg.of("jiangshan.why.empty", cell=name), "seed 行动阶段")
         if u["disorder"]:
-            return Msg.of("jiangshan.err.disordered", cell=name)
+            return self.refused(Msg.of("jiangshan.err.disordered", cell=name), "J9")
         if u.get("used"):
-            return Msg.of("jiangshan.err.used", cell=name)
-        return Msg.of("jiangshan.why.no_ap" if obs["ap"] <= 0 else "jiangshan.why.stuck", cell=name)
+            return self.refused(Msg.of("jiangshan.err.used", cell=name), "seed 指挥: 未被调动过")
+        if obs["ap"] <= 0:
+            return self.refused(Msg.of("jiangshan.why.no_ap", cell=name), "seed 行动阶段: 一个行动力")
+        return self.refused(Msg.of("jiangshan.why.stuck", cell=name), "J7")
+
+    ATTACKS = frozenset({"capture", "shoot", "rocks", "fire", "siege"})
 
     def mark_kind(self, view: BoardView, prefix, step) -> str:
+        """A forest that may hide an enemy (a move or an attack there, J8): special; a cell only attacked (a
+        unit, an enemy city, a shot, rocks or fire): capture; else (a march, a command, a swap): move."""
         if len(prefix) == 1 and any(s.kind == "option" and s.value == "capture"
                                     for s in self.index().next(prefix + (step,))):
             return "special"  # a forest that may hide an enemy (J8)
-        return super().mark_kind(view, prefix, step)
+        kinds = {a.kind for a in self.index().matching(prefix + (step,))}
+        if kinds and kinds <= self.ATTACKS:
+            return "capture"
+        return "move" if kinds else super().mark_kind(view, prefix, step)
 
     def choice(self, prefix, step) -> Choice:
         """A chooser entry: a facing (J3) as an arrow the way it points on the board as turned for the seat
@@ -278,6 +333,9 @@ class Plugin(GamePlugin):
         if step.label.startswith("jiangshan.facing.") and step.value in ARROW:
             arrow = ARROW[step.value] if not self.bottom_seat_flipped(side) else ARROW[FLIP[step.value]]
             return Choice(step, Msg.of(step.label), arrow, INK[side])
+        face = step.value.rsplit("_", 1)[-1]
+        if face in ("foot", "horse") and (step.label.startswith("jiangshan.face.") or "scout" in step.value):
+            return Choice(step, Msg.of(step.label), CLASS_GLYPH[face], INK[side])  # a scout's face (J18)
         if step.label:
             return Choice(step, Msg.of(step.label), "", INK[side])
         return Choice(step, step.value, "", INK[side])
@@ -299,6 +357,10 @@ class Plugin(GamePlugin):
         obs = self.obs()
         if obs["stage"] == "reveal" and obs["reveal"] and obs["to_act"] == viewer and not prefix:
             v.marks[self.cell(obs["reveal"])] = "special"
+        if obs["stage"] == "reaction" and obs["to_act"] == viewer and not prefix:  # J12: the leaders to click
+            for step in self.index().next(()):
+                if step.kind == "cell":
+                    v.marks.setdefault(self.cell(step.value), "special")
         return v
 
     def cell_info(self, cell, lang: str) -> list[str]:
@@ -331,6 +393,8 @@ class Plugin(GamePlugin):
             else:
                 key = "jiangshan.info.battle" if u["state"] == "battle" else "jiangshan.info.march"
                 out.append(word(key, seat=seat, unit=Msg.of(f"jiangshan.unit.{u['type']}")))
+                if u["type"] == "scout":  # J18: the face the enemy sees
+                    out.append(word("jiangshan.info.scout", kind=Msg.of(f"jiangshan.class.{u['class']}")))
             if u["facing"]:
                 out.append(word("jiangshan.info.facing", facing=Msg.of(f"jiangshan.facing.{u['facing']}")))
             if u["disorder"]:

@@ -275,7 +275,6 @@ class JiangshanAgent:
 
     def _reaction(self, obs: dict, legal) -> Any:
         """Play 李代桃僵 only to save the king or a general from the attack."""
-        w, h = obs["width"], obs["height"]
         target = obs["pending"]["to"]
         mine = {u["cell"]: u for u in obs["units"] if u["owner"] == obs["player"]}
         t = mine.get(target)

@@ -64,7 +64,9 @@ def state_from_observation(obs: dict, stand_in: dict | None = None) -> tuple[Sta
         t = u["type"] or stand_in[u["class"]]
         x = st.add_unit(t, u["owner"], cell, state=u["state"], facing=u["facing"], disorder=u["disorder"],
                         used=u["used"], moved=u.get("moved", False), shot=u.get("shot", False),
-                        in_city=u.get("in_city", False))
+                        in_city=u.get("in_city", False),
+                        # J18: a scout's face is the class it shows; an enemy scout known by type was revealed
+                        face=u["class"] if t == "scout" else None, revealed=t == "scout" and u["owner"] != me)
         if x.facing is None and x.state == "battle" and x.t.cls == "foot":
             x.facing = obs["forward"][x.owner]
         if u["type"] is None:

@@ -14,6 +14,7 @@ TALLY_COST = {"formation": 1, "crossing": 2, "fire": 2, "scout": 2, "ruse": 3, "
 WEATHERS = ("cloudy", "sun", "rain")
 TERRAIN = {".": "plain", "M": "mountain", "W": "water", "F": "forest"}
 FACINGS = ("N", "E", "S", "W")
+FACES = ("foot", "horse")  # a scout's two march faces, 步 and 马 (无中生有, J18)
 
 
 class DataError(ValueError):
@@ -56,6 +57,7 @@ class UnitSpec:
     cell: tuple[int, int]
     state: str = "march"
     facing: str | None = None
+    face: str | None = None  # a scout's face (J18); None for other units
 
 
 @dataclass(frozen=True)
@@ -218,8 +220,14 @@ def parse_scenario(raw: dict, where: str = "scenario") -> Scenario:
                 raise DataError(f"{where}: unit at {u['cell']}: state march|battle, facing N|E|S|W")
             if state == "battle" and units[t].cls == "foot" and facing is None:
                 raise DataError(f"{where}: infantry at {u['cell']} in battle state needs a facing (J3)")
+            face = u.get("face", "foot" if t == "scout" else None)
+            if (t == "scout") != (face is not None) or (face is not None and face not in FACES):
+                raise DataError(f"{where}: unit at {u['cell']}: a face foot|horse for a scout only (J18)")
+            if t == "scout" and state != "march":
+                raise DataError(f"{where}: scout at {u['cell']}: both its faces are march state (无中生有)")
             taken.add(cell)
-            specs.append(UnitSpec(t, cell, state, facing if units[t].cls == "foot" and state == "battle" else None))
+            specs.append(UnitSpec(t, cell, state, facing if units[t].cls == "foot" and state == "battle" else None,
+                                  face))
         if sum(1 for u in specs if u.type == "king") != 1:
             raise DataError(f"{where}: every seat needs exactly one king")
         res = s.get("reserve", {})
@@ -320,11 +328,14 @@ class _Picker:
 
 def unit_spec(spec: str) -> dict:
     """A unit of a scenario's seat from its short text: "blade@d4" or "blade@d4:battle:N" ->
-    {"type", "cell"[, "state"[, "facing"]]} (test positions and rule pictures write units so)."""
+    {"type", "cell"[, "state"[, "facing"]]}; a scout's face as "scout@d4:horse" -> {..., "face"} (J18)
+    (test positions and rule pictures write units so)."""
     head, _, rest = spec.partition(":")
     t, cell = head.split("@", 1)
     u = {"type": t, "cell": cell}
-    if rest:
+    if rest in FACES:
+        u["face"] = rest
+    elif rest:
         state, _, facing = rest.partition(":")
         u["state"] = state
         if facing:

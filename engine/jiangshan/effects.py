@@ -5,7 +5,7 @@ from engine.chance import Chance
 from engine.jiangshan import phases as P
 from engine.jiangshan.actions import Act
 from engine.jiangshan.board import parse_cell
-from engine.jiangshan.data import TALLY_COST, unit_table
+from engine.jiangshan.data import FACES, TALLY_COST, unit_table
 from engine.jiangshan.rules import seen
 from engine.jiangshan.state import State, Unit
 from engine.messages import Msg
@@ -28,13 +28,16 @@ def spend(st: State, p: int, tally: str, emit) -> None:
 
 def land(st: State, u: Unit, c, facing: str | None, emit) -> bool:
     """Move ``u`` onto ``c`` without capturing. A forest hiding an enemy refuses it: the action is spent
-    and the hidden unit shown (J8). Entering an own city puts the unit under it (入城, march state)."""
+    and the hidden unit shown (J8). Entering an own city puts the unit under it (入城, march state).
+    A scout shows the face ``facing`` names after it (J18)."""
     board = st.board()
     x = board.get(c)
     if x is not None and x.owner != u.owner and c not in st.cities:
         emit("jiangshan.ev.ambush", cell=c, unit=x.type, seat=x.owner)
         u.used = True
         return False
+    if u.type == "scout" and facing in FACES:
+        u.face = facing
     u.cell = c
     u.used = u.moved = True
     if c in st.cities:
@@ -117,7 +120,7 @@ def perform(st: State, act: Act, ch: Chance, emit) -> None:
             emit("jiangshan.ev.ambush", cell=c, unit=x.type, seat=x.owner)
         else:
             st.sides[p].reserve[a[0]] -= 1
-            u = st.add_unit(a[0], p, c, in_city=c in st.cities, used=True)
+            u = st.add_unit(a[0], p, c, in_city=c in st.cities, used=True, face=a[2] if len(a) > 2 else None)
             emit("jiangshan.ev.support", seat=p, unit=u, cell=c)  # J19: the enemy reads only its class
     elif k == "exit":
         st.ap -= 1
@@ -182,15 +185,16 @@ def perform(st: State, act: Act, ch: Chance, emit) -> None:
         if a[0] == "reserve":
             st.sides[p].reserve["scout"] = st.sides[p].reserve.get("scout", 0) + 1
             emit("jiangshan.ev.scout", seat=p, cell="reserve")
-        else:
+        else:  # J18: by support, for the action point, showing its face (a decoy: the enemy reads the class)
+            st.ap -= 1
             c = _c(st, a[0])
             x = board.get(c)
-            if x is not None and x.owner != p:  # a forest hiding an enemy (J8): the scout goes to the reserve
+            if x is not None and x.owner != p and c not in st.cities:  # a forest hiding an enemy (J8): to the reserve
                 emit("jiangshan.ev.ambush", cell=c, unit=x.type, seat=x.owner)
                 st.sides[p].reserve["scout"] = st.sides[p].reserve.get("scout", 0) + 1
             else:
-                st.add_unit("scout", p, c)
-                emit("jiangshan.ev.scout", seat=p, cell=c)
+                u = st.add_unit("scout", p, c, in_city=c in st.cities, used=True, face=a[1])
+                emit("jiangshan.ev.support", seat=p, unit=u, cell=c)
     elif k == "ruse":
         spend(st, p, "ruse", emit)
         st.ap += 1
@@ -229,6 +233,8 @@ def _capture(st: State, p: int, a: tuple, emit) -> None:
     _battle(st, u)
     if facing and u.t.cls == "foot":
         u.facing = facing
+    if u.type == "scout" and facing in FACES:
+        u.face = facing  # J18
     u.used = u.moved = True
     city = st.cities.get(c)
     if city is not None:

@@ -15,7 +15,7 @@ from engine.jiangshan import effects as E
 from engine.jiangshan import rules as R
 from engine.jiangshan.actions import Act, parse
 from engine.jiangshan.board import FACINGS, name, parse_cell
-from engine.jiangshan.data import TALLY_COST, Scenario, random_scenario, scenario, unit_table
+from engine.jiangshan.data import FACES, TALLY_COST, Scenario, random_scenario, scenario, unit_table
 from engine.jiangshan.state import State, Unit, initial_state
 from engine.messages import Msg
 
@@ -156,7 +156,7 @@ class JiangshanGame(Game):
         if tally is not None and not R.spend_ok(st, p, tally):
             return "seed 虎符的使用", "jiangshan.err.no_tally", {"tally": Msg.of(f"jiangshan.tally.{tally}"),
                                                                  "cost": TALLY_COST[tally]}
-        if k in MAIN and st.ap <= 0:
+        if (k in MAIN or (k == "scout" and a[:1] != ("reserve",))) and st.ap <= 0:  # J18: a scout by support
             return "seed 行动阶段: 一个行动力", "jiangshan.err.no_ap", {}
         board = st.board()
         cells = [parse_cell(w, st.width, st.height) for w in a]
@@ -173,9 +173,12 @@ class JiangshanGame(Game):
                 if u.used and k != "shoot":
                     return "seed 指挥: 未被调动过", "jiangshan.err.used", {"cell": name(u.cell)}
                 if k in ("move", "capture", "crossing", "command"):
-                    base = a[:-1] if a and a[-1] in FACINGS else a
-                    if any(x.kind == k and (x.args[:-1] if x.args[-1] in FACINGS else x.args) == base
+                    ends = FACINGS + FACES
+                    base = a[:-1] if a and a[-1] in ends else a
+                    if any(x.kind == k and (x.args[:-1] if x.args[-1] in ends else x.args) == base
                            for x in self.legal_actions()):
+                        if u.type == "scout":
+                            return "J18", "jiangshan.err.scout_face", {}
                         return "J3", "jiangshan.err.facing", {}
         if k == "move":
             return "J7", "jiangshan.err.unreachable", {"a": a[0], "b": a[1] if len(a) > 1 else "?"}
@@ -192,19 +195,25 @@ class JiangshanGame(Game):
             return "seed 弓矢", "jiangshan.err.shot", {"b": a[-1]}
         if k == "recruit":
             return "seed 征兵", "jiangshan.err.recruit", {"unit": a[0]}
+        if k == "scout" and a and a[0] != "reserve":
+            if len(a) < 2 or a[1] not in FACES:
+                return "J18", "jiangshan.err.scout_face", {}
+            return "J18", "jiangshan.err.scout_place", {"cell": a[0]}
         if k == "siege":
             return "seed 围困", "jiangshan.err.siege", {"cell": a[0]}
         return "seed 行动阶段", "jiangshan.err.illegal", {"text": str(act)[:60]}
 
     # ------------------------------------------------------------------ log and messages
     def _knows(self, u: Unit, viewer: int) -> bool:
-        return viewer == u.owner or (u.state == "battle" and not self.st.hidden(u)) or u.type == "scout"
+        hidden = self.st.hidden(u)
+        return (viewer == u.owner or (u.state == "battle" and not hidden)
+                or (u.type == "scout" and u.revealed and not hidden))  # J18: a scout, once shown by a reveal
 
     def _param(self, v, viewer: int):
         if isinstance(v, Unit):
             if self._knows(v, viewer):
                 return Msg.of(f"jiangshan.unit.{v.type}")
-            return Msg.of(f"jiangshan.class.{v.t.cls}")
+            return Msg.of(f"jiangshan.class.{v.shown}")  # J5, J18: the face's class
         if isinstance(v, tuple) and len(v) == 2 and all(isinstance(x, int) for x in v):
             return name(v)
         if isinstance(v, list):
@@ -256,9 +265,13 @@ class JiangshanGame(Game):
         table = unit_table()
         if a.kind == "recruit" and len(a.args) == 1 and a.args[0] in table:  # J19: the class only
             return Msg.of("jiangshan.said.recruit", unit=Msg.of(f"jiangshan.class.{table[a.args[0]].cls}"))
-        if a.kind == "support" and len(a.args) == 2 and a.args[0] in table:
-            return Msg.of("jiangshan.said.support", unit=Msg.of(f"jiangshan.class.{table[a.args[0]].cls}"),
-                          cell=a.args[1])
+        if a.kind == "support" and len(a.args) >= 2 and a.args[0] in table:
+            cls = a.args[2] if a.args[0] == "scout" and a.args[2:] and a.args[2] in FACES else table[a.args[0]].cls
+            return Msg.of("jiangshan.said.support", unit=Msg.of(f"jiangshan.class.{cls}"), cell=a.args[1])
+        if a.kind == "scout" and len(a.args) == 2 and a.args[1] in FACES:  # J18: the face's class
+            return Msg.of("jiangshan.said.scout", unit=Msg.of(f"jiangshan.class.{a.args[1]}"), cell=a.args[0])
+        if len(a.args) > 1 and a.args[-1] in FACES:  # a scout's face word would name it a scout (J18): cells only
+            return Msg.of(f"jiangshan.act.{a.kind}", args=" ".join(a.args[:-1]))
         if a.kind == "face" and len(a.args) == 2 and a.args[1] in FACINGS:
             return Msg.of("jiangshan.said.face", cell=a.args[0], facing=Msg.of(f"jiangshan.facing.{a.args[1]}"))
         if len(a.args) > 1 and a.args[-1] in FACINGS:  # a facing said as a word (J3), not a letter
@@ -312,7 +325,8 @@ class JiangshanGame(Game):
     def _base_steps(self, a: Act) -> tuple[Step, ...]:
         k, w = a.kind, a.args
         face = tuple(Step("option", x, f"jiangshan.facing.{x}") for x in w[-1:] if x in FACINGS)
-        cells = tuple(Step("cell", x) for x in w if x not in FACINGS)
+        face += tuple(Step("option", x, f"jiangshan.face.{x}") for x in w[-1:] if x in FACES)  # a scout's (J18)
+        cells = tuple(Step("cell", x) for x in w if x not in FACINGS and x not in FACES)
         if k == "capture":
             c = parse_cell(w[1], self.st.width, self.st.height) if len(w) > 1 else None
             if c is not None and self.st.ter(c) == "forest":  # a move may end there too (J8)
@@ -324,12 +338,14 @@ class JiangshanGame(Game):
             return cells + (Step("option", k, f"jiangshan.step.{k}"),) + face
         if k == "exit":
             return (Step("cell", w[0]), Step("option", w[1], f"jiangshan.unit.{w[1]}"), Step("cell", w[2]))
+        if k == "support" and len(w) > 2:  # a reserve scout and its face (J18)
+            return (Step("cell", w[1]), Step("option", f"support_{w[0]}_{w[2]}", f"jiangshan.step.support_{w[0]}_{w[2]}"))
         if k == "support":
             return (Step("cell", w[1]), Step("option", f"support_{w[0]}", f"jiangshan.unit.{w[0]}"))
         if k in ("rebuild", "siege"):
             return (Step("cell", w[0]), Step("option", k, f"jiangshan.step.{k}"))
-        if k == "scout" and w[0] != "reserve":
-            return (Step("cell", w[0]), Step("option", "scout", "jiangshan.step.scout"))
+        if k == "scout" and w[0] != "reserve" and len(w) > 1:  # J18: a scout by support, with its face
+            return (Step("cell", w[0]), Step("option", f"scout_{w[1]}", f"jiangshan.step.scout_{w[1]}"))
         return (Step("button", str(a), f"jiangshan.act.{k}"),)
 
     # ------------------------------------------------------------------ observation
@@ -339,6 +355,14 @@ class JiangshanGame(Game):
         from engine.jiangshan.observation import observe
 
         return observe(self, player)
+
+    def observe_all(self) -> dict:
+        """Everything, in the shape of seat 0's observation: every unit with its type and facing (those under
+        forests and in cities too), every city's garrison, both reserves by type and both hands of tallies
+        (the replay viewer's "everything" for a finished game; never during play)."""
+        from engine.jiangshan.observation import observe
+
+        return observe(self, 0, everything=True)
 
     def hidden_variant(self, player: int, rng) -> "JiangshanGame":
         """A copy ``player`` cannot tell apart (J5): the enemy's units hidden from ``player`` (under forests,
@@ -363,7 +387,7 @@ class JiangshanGame(Game):
         return envelope("jiangshan", SAVE_VERSION, self.options(), [str(a) for a in self._log],
                         forced=self.chance.to_json())
 
-    REVEAL_EVENTS = frozenset({"jiangshan.ev.revealed", "jiangshan.ev.ambush", "jiangshan.ev.garrisoned",
+    REVEAL_EVENTS = frozenset({"jiangshan.ev.revealed", "jiangshan.ev.scout_shown", "jiangshan.ev.ambush", "jiangshan.ev.garrisoned",
                                "jiangshan.ev.my_tallies", "jiangshan.ev.attack_declared"})
 
     def reveals(self, action: Any) -> bool:

@@ -153,8 +153,8 @@ def capture_targets(st: State, u: Unit, board: dict) -> set[Cell]:
         if city is not None:
             return city.owner != p and u.t.cls != "scout"
         x = known_at(st, p, c, board)
-        if u.t.cls == "scout":  # scouts destroy only scouts (无中生有)
-            return x is not None and x.owner != p and x.type == "scout"
+        if u.t.cls == "scout":  # scouts destroy only scouts (无中生有), known as such (revealed, J18)
+            return x is not None and x.owner != p and x.type == "scout" and x.revealed
         if x is not None:
             return x.owner != p
         return st.ter(c) == "forest"

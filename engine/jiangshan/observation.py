@@ -8,17 +8,20 @@ from engine.jiangshan.rules import seen
 TERRAIN_CHAR = {"plain": ".", "mountain": "M", "water": "W", "forest": "F"}
 
 
-def observe(game, player: int) -> dict:
+def observe(game, player: int, everything: bool = False) -> dict:
     """Every unit's position except enemy units under forests or in cities; a marching enemy unit shows
-    only its class (步/马/奔袭); own garrisons and tallies; public tracks, fires, cities and the turn."""
+    only its class (步/马/奔袭; a scout its face's class, J18, until a reveal shows it); own garrisons and
+    tallies; public tracks, fires, cities and the turn. ``class`` is the class a unit's march face shows.
+    ``everything``: nothing hidden, as if every unit, garrison, reserve and tally were ``player``'s own (the
+    replay viewer's view of a finished game, ``observe_all``)."""
     st = game.st
     units = []
     for u in st.units.values():
-        own = u.owner == player
+        own = u.owner == player or everything
         if not own and st.hidden(u):
             continue
-        known = game._knows(u, player)
-        d = {"cell": name(u.cell), "owner": u.owner, "class": u.t.cls, "type": u.type if known else None,
+        known = own or game._knows(u, player)
+        d = {"cell": name(u.cell), "owner": u.owner, "class": u.shown, "type": u.type if known else None,
              "state": u.state, "facing": u.facing if known else None, "disorder": u.disorder, "used": u.used}
         if own:
             d.update(in_city=u.in_city, hidden=st.hidden(u), moved=u.moved, shot=u.shot)
@@ -28,7 +31,7 @@ def observe(game, player: int) -> dict:
     for c, city in sorted(st.cities.items()):
         d = {"cell": name(c), "kind": city.kind, "owner": city.owner, "name_zh": city.name_zh,
              "name_en": city.name_en, "rocks_used": city.rocks_used}
-        if city.owner == player:
+        if city.owner == player or everything:
             d["garrison"] = sorted(u.type for u in st.garrison(c))
         cities.append(d)
     sides = []
@@ -40,7 +43,7 @@ def observe(game, player: int) -> dict:
                 classes[cls] = classes.get(cls, 0) + n
         d = {"morale": s.morale, "supply": s.supply, "merit": s.merit, "reserve_by_class": dict(sorted(classes.items())),
              "tallies_left": len(s.tallies), "used_tallies": list(s.used_tallies), "picked": s.picked}
-        if i == player:  # J19: the enemy sees the reserve only as counts per class
+        if i == player or everything:  # J19: the enemy sees the reserve only as counts per class
             d["tallies"] = list(s.tallies)
             d["reserve"] = dict(sorted(s.reserve.items()))
         sides.append(d)
@@ -55,7 +58,7 @@ def observe(game, player: int) -> dict:
         "forward": [s.forward for s in st.scen.seats],
         "turn": st.turn, "turn_player": st.player, "to_act": game.current_player, "stage": st.stage, "ap": st.ap,
         "reveal": name(st.units[st.reveal[0]].cell) if st.reveal else None, "pending": pending,
-        "vision": sorted(name(c) for c in seen(st, player)), "weather": st.weather, "stall": st.stall,
+        "vision": sorted(name(c) for c in (seen(st, 0) | seen(st, 1) if everything else seen(st, player))), "weather": st.weather, "stall": st.stall,
         "over": st.stage == "over", "winner": st.winner,
         "offer": list(st.scen.tallies), "picks": st.scen.tally_picks,
     }
@@ -75,8 +78,9 @@ def hidden_places(st, q: int) -> tuple[list, list]:
 def resample_hidden(g, player: int, rng) -> None:
     """Change, in place, what ``player`` cannot see of the enemy (for ``hidden_variant``): its hidden
     marching units (not disordered, not under a fire) go to random hidden places, then the unknown types
-    are shuffled (hidden units among themselves, marching units within their class), and its unused
-    tallies are redrawn from those not played. ``player``'s observation stays the same."""
+    are shuffled (hidden units among themselves, marching units within the class they show: a scout with
+    the real units of its face's class, J18), and its unused tallies are redrawn from those not played.
+    ``player``'s observation stays the same."""
     st = g.st
     q = 1 - player
     movable = [u for u in sorted(st.units.values(), key=lambda u: u.uid)
@@ -99,13 +103,15 @@ def resample_hidden(g, player: int, rng) -> None:
         if u.owner != q or g._knows(u, player):
             continue
         hid = st.hidden(u)
-        key = ("hidden", u.state, u.disorder, u.t.cls if u.state == "battle" else "") if hid else ("march", u.t.cls)
+        key = ("hidden", u.state, u.disorder, u.t.cls if u.state == "battle" else "") if hid else ("march", u.shown)
         groups.setdefault(key, []).append(u)
-    for us in groups.values():
-        types = [u.type for u in us]
-        rng.shuffle(types)
-        for u, t in zip(us, types):
-            u.type = t
+    for key, us in groups.items():
+        kinds = [(u.type, u.face, u.revealed) for u in us]  # a scout keeps its face and whether it was shown
+        rng.shuffle(kinds)
+        for u, (t, face, shown) in zip(us, kinds):
+            u.type, u.face, u.revealed = t, face, shown
+            if key[0] == "march":  # the face the viewer sees stays where it is
+                u.face = key[1] if t == "scout" else None
     s = st.sides[q]
     if s.picked and s.tallies:
         pool = [t for t in st.scen.tallies if t not in s.used_tallies]

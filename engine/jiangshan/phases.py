@@ -103,10 +103,17 @@ def supply(st: State, p: int, emit) -> None:
 
 def force_reveal(st: State, mover: int, seen: set, emit) -> None:
     """J5: enemy units in march state inside the mover's vision turn to battle state; infantry wait for
-    their owner's facing (``st.reveal``), the others turn at once. Hidden units stay hidden."""
+    their owner's facing (``st.reveal``), the others turn at once. Hidden units stay hidden. A scout has
+    no battle face: turned over it shows its other march face, so it is shown as a scout (J18) and stays
+    in march state."""
     q = 1 - mover
     for u in sorted(st.units.values(), key=lambda u: u.uid):
-        if u.owner != q or u.state != "march" or st.hidden(u) or u.t.cls == "scout" or u.cell not in seen:
+        if u.owner != q or u.state != "march" or st.hidden(u) or u.cell not in seen:
+            continue
+        if u.type == "scout":
+            if not u.revealed:
+                u.revealed = True
+                emit("jiangshan.ev.scout_shown", seat=q, cell=u.cell)
             continue
         u.state = "battle"
         emit("jiangshan.ev.revealed", unit=u.type, seat=q, cell=u.cell)
@@ -116,10 +123,13 @@ def force_reveal(st: State, mover: int, seen: set, emit) -> None:
 
 def end_phase(st: State, p: int, enemy_seen: set) -> None:
     """结束阶段: 重整 clears disorder from ``p``'s units (not under a burning forest), 隐匿 turns every
-    unit out of the enemy's sight back to march state (facing dropped, J4)."""
+    unit out of the enemy's sight back to march state (facing dropped, J4); a scout out of it is again
+    unknown to the enemy (J18)."""
     for u in st.units.values():
         if u.owner != p:
             continue
+        if u.type == "scout" and (u.cell not in enemy_seen or st.hidden(u)):
+            u.revealed = False
         if u.cell not in st.fires or u.in_city:
             u.disorder = False
         if u.state == "battle" and u.cell not in enemy_seen and u.t.cls != "scout":

@@ -11,7 +11,7 @@ from itertools import combinations
 from engine.jiangshan import moves as M
 from engine.jiangshan.actions import Act
 from engine.jiangshan.board import DIR8, FACINGS, Cell, cheb, gates, name, neighbours4, parse_cell, vision
-from engine.jiangshan.data import TALLY_COST, unit_table
+from engine.jiangshan.data import FACES, TALLY_COST, unit_table
 from engine.jiangshan.state import State, Unit
 
 
@@ -50,7 +50,10 @@ def leaders(st: State, p: int) -> list[tuple[Cell, list[Cell]]]:
 
 
 def facings_for(u: Unit, battle: bool) -> tuple[str | None, ...]:
-    """The facing words an action ends with: infantry ending in battle state chooses one (J3)."""
+    """The facing words an action ends with: infantry ending in battle state chooses one (J3); a scout
+    chooses the face it shows after acting (步 foot or 马 horse: 在行动时可以自由转换, J18)."""
+    if u.type == "scout":
+        return FACES
     return FACINGS if (battle and u.t.cls == "foot") else (None,)
 
 
@@ -151,7 +154,7 @@ def reaction_actions(st: State) -> list[Act]:
 
 def main_actions(st: State, p: int) -> list[Act]:
     """Actions that spend the action point (行动力): support, exit, move, capture, command, rebuild,
-    排兵布阵, 瞒天过海."""
+    排兵布阵, 瞒天过海, and 无中生有's scout placed by support (J18)."""
     board = st.board()
     out: list[Act] = []
     side = st.sides[p]
@@ -192,11 +195,14 @@ def main_actions(st: State, p: int) -> list[Act]:
             for t, n in side.reserve.items():
                 if n <= 0:
                     continue
-                out.append(Act("support", (t, name(c))))
+                faces = FACES if t == "scout" else (None,)  # a scout is placed showing a face (J18)
+                spots = [c]
                 if unit_table()[t].cls != "raider":
-                    for g in neighbours4(c, st.width, st.height):
-                        if M.can_land(st, p, g, board) and g not in st.cities:
-                            out.append(Act("support", (t, name(g))))
+                    spots += [g for g in neighbours4(c, st.width, st.height)
+                              if M.can_land(st, p, g, board) and g not in st.cities]
+                for g in spots:
+                    for f in faces:
+                        out.append(_with("support", (t, name(g)), f))
     for lc, area in leaders(st, p):
         is_camp = lc in st.cities
         movers = []
@@ -216,6 +222,12 @@ def main_actions(st: State, p: int) -> list[Act]:
                     continue
                 for f in facings_for(x, x.state == "battle" and c not in st.cities):
                     out.append(_with("command", (name(lc), name(x.cell), name(c)), f))
+        if spend_ok(st, p, "scout"):  # J18: a scout by support, in a leader's command area (a camp: it and its gates)
+            for c in area:
+                if (c in st.cities and c != lc) or not M.can_land(st, p, c, board):
+                    continue
+                for f in FACES:
+                    out.append(Act("scout", (name(c), f)))
         if spend_ok(st, p, "formation"):
             lu = board.get(lc)
             pool = [c for c in area if c != lc and (x := board.get(c)) is not None and x.owner == p
@@ -228,7 +240,8 @@ def main_actions(st: State, p: int) -> list[Act]:
 
 
 def free_actions(st: State, p: int) -> list[Act]:
-    """Actions that cost no action point: 张弓, 骑射, 落石, 围困, 征兵, 烈火燎原, 无中生有, 兵者诡道."""
+    """Actions that cost no action point: 张弓, 骑射, 落石, 围困, 征兵, 烈火燎原, 无中生有 into the reserve,
+    兵者诡道."""
     board = st.board()
     vis = seen(st, p)
     side = st.sides[p]
@@ -257,14 +270,8 @@ def free_actions(st: State, p: int) -> list[Act]:
     for t, ut in unit_table().items():
         if ut.cost > 0 and side.merit >= ut.cost:
             out.append(Act("recruit", (t,)))
-    if spend_ok(st, p, "scout"):
+    if spend_ok(st, p, "scout"):  # 无中生有 into the reserve (by 征兵: no action point); on the board: main_actions
         out.append(Act("scout", ("reserve",)))
-        for lc, area in leaders(st, p):
-            if lc in st.cities:
-                continue
-            for c in area:
-                if M.can_land(st, p, c, board) and c not in st.cities:
-                    out.append(Act("scout", (name(c),)))
     if spend_ok(st, p, "ruse"):
         out.append(Act("ruse"))
     return out

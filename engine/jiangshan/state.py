@@ -10,7 +10,9 @@ from engine.jiangshan.data import Scenario, UnitType, unit_table
 @dataclass
 class Unit:
     """A unit counter: its two faces (state march|battle), facing (infantry in battle state, J3),
-    disorder (J9), whether it was moved/commanded this turn (调动), moved (骑射) and shot."""
+    disorder (J9), whether it was moved/commanded this turn (调动), moved (骑射) and shot. A scout's two
+    faces are both march faces (步 and 马): ``face`` is the one up, ``revealed`` whether the enemy's
+    forced reveal has shown it to be a scout (J5, J18) until it leaves the enemy's sight."""
 
     uid: int
     type: str
@@ -23,10 +25,17 @@ class Unit:
     moved: bool = False
     shot: bool = False
     in_city: bool = False
+    face: str | None = None
+    revealed: bool = False
 
     @property
     def t(self) -> UnitType:
         return unit_table()[self.type]
+
+    @property
+    def shown(self) -> str:
+        """The class its march face shows (J5): a scout's face (步 or 马, J18), else its own class."""
+        return (self.face or "foot") if self.type == "scout" else self.t.cls
 
 
 @dataclass
@@ -119,7 +128,7 @@ def initial_state(scen: Scenario) -> State:
     for p, seat in enumerate(scen.seats):
         st.sides.append(Side(scen.morale_start, reserve=dict(seat.reserve)))
         for spec in seat.units:
-            st.add_unit(spec.type, p, spec.cell, state=spec.state, facing=spec.facing)
+            st.add_unit(spec.type, p, spec.cell, state=spec.state, facing=spec.facing, face=spec.face)
     for c in scen.cities:
         for g in c.garrison:
             st.add_unit(g, c.owner, c.cell, in_city=True)
