@@ -579,7 +579,7 @@ def test_a_click_the_selected_unit_cannot_reach_says_the_engines_reason_with_its
     status line gives the engine's refusal with its rule id, in the player's language: a march out of the
     unit's pattern (J7), an attack it cannot make (J1), the king's capture into a city (J15)."""
     from client import i18n
-    from tests.test_boards_loop import click_cell, make_app
+    from tests.boards_util import click_cell, make_app
 
     g = make(red=["blade@g2", "king@c6", "halberd@i3"], white=["king@l8", "horse@h6"],
              cities=[("b8", "city", 1)])
@@ -610,7 +610,7 @@ def test_a_scout_is_placed_and_moved_through_clicks_with_its_face_chosen(cleanup
     """J18 in the client: a click on a free cell by the general offers the scout with either face in the
     chooser; the scout is then drawn as 斥 for its owner and as a plain 马 for the enemy."""
     from client.games.jiangshan import CLASS_GLYPH
-    from tests.test_boards_loop import click_at, click_cell, make_app
+    from tests.boards_util import click_at, click_cell, make_app
 
     g = make(red=["general@d4", "king@a1"], white=["king@l8"])
     g.st.sides[0].tallies = ["scout"]
@@ -642,7 +642,7 @@ def test_counters_are_readable_and_clear_of_the_panels_at_small_windows(cleanup,
     import pygame
 
     from client.render.flat_board import TOKEN_R
-    from tests.test_boards_loop import make_app
+    from tests.boards_util import make_app
 
     rows = ["." * 12, "." * 12, "..F.........", "..F..M......", "..FF.W......", "." * 12, "." * 12, "." * 12]
     for size in ((1280, 720), (1024, 640)):

@@ -6,7 +6,7 @@ import pytest
 
 from engine import registry
 from engine.api import IllegalAction
-from tests.jiangshan_util import at, make, texts
+from tests.jiangshan_util import make, texts
 
 RIVER = ["." * 12, "." * 12, "." * 12, "." * 12, "WWWW........", "." * 12, "." * 12, "." * 12]
 

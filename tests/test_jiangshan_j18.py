@@ -13,7 +13,7 @@ import pytest
 
 from engine.api import IllegalAction
 from engine.jiangshan.data import unit_spec
-from tests.test_jiangshan_helpers import at, make, settle, texts
+from tests.jiangshan_util import at, make, settle, texts
 
 
 def give(g, seat, *tallies, morale=None):

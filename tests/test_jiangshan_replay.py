@@ -9,8 +9,8 @@ import pygame
 
 from client.scenes.replay import EVERYTHING, BoardReplayScene
 from engine.jiangshan import new_game
-from tests.test_boards_loop import OPEN, click_at, make_app
-from tests.test_jiangshan_helpers import make
+from tests.boards_util import OPEN, click_at, make_app
+from tests.jiangshan_util import make
 
 ROWS = ["." * 12, "." * 12, "." * 12, ".....F......", "." * 12, "." * 12, "." * 12, "." * 12]  # f5 forest
 

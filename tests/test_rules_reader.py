@@ -14,8 +14,8 @@ from client.games.shachang.scene import GameScene
 from client.rulebook.reader import SCENARIOS, load_book
 from client.rulebook.scenario import load
 from client.scenes.help import HelpScene
-from tests.test_boards_loop import OPEN, click_at, click_cell, key, make_app
-from tests.test_client_loop import cell_px, click, position, step
+from tests.boards_util import OPEN, click_at, click_cell, key, make_app
+from tests.client_util import cell_px, click, position, step
 
 
 @pytest.fixture
