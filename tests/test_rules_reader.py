@@ -68,6 +68,7 @@ BOARD_CASES = [
     ("anqi", "a2_turns.toml", "g5", "e9", "A4"),  # one cell orthogonally
     ("sanguo", None, "n11", "e17", "K2"),  # the pawn's move
     ("xinhai", "piece_artillery.toml", "D-11", "A-20", "X7"),  # seed 5(1)(2)
+    ("jiangshan", "j1.toml", "a1", "a5", "J7"),  # the unit's march pattern
 ]
 
 

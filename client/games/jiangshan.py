@@ -253,12 +253,15 @@ class Plugin(GamePlugin):
         not continue the selected action says the engine's refusal with its rule id (explain)."""
         out = super().click(cell, prefix)
         if out.kind == "clear" and not prefix and cell is not None and not out.reason and not self.game.is_over:
+            self.refused_rule = ""
             out.reason = self.why_not(cell) or ""
+            out.rule = self.refused_rule if out.reason else ""
         return out
 
-    @staticmethod
-    def refused(why: Msg, rule: str) -> Msg:
-        """A reason on the status line with the id of the rule it rests on ("… [J7]")."""
+    def refused(self, why: Msg, rule: str) -> Msg:
+        """A reason on the status line with the id of the rule it rests on ("… [J7]"); the click's Outcome
+        carries the rule too (F3 opens it in the rules reader)."""
+        self.refused_rule = rule
         return Msg.of("jiangshan.why.refused", why=why, rule=rule)
 
     def explain(self, prefix, cell) -> Msg | str:
