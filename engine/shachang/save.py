@@ -16,6 +16,11 @@ import numpy as np
 from engine.api import SaveError
 from engine.saves import (described, envelope, kind_of, need, need_int, no_forced, read_forced, read_save, read_start,
                           replay_actions, shown)
+from engine.shachang.cells import cell_name, parse_cell
+from engine.shachang.items import load_options, save_options
+from engine.shachang.maps import GameMap
+from engine.shachang.rules import MODES, preset, presets
+from engine.shachang.star_cells import MASK
 
 if TYPE_CHECKING:
     from engine.shachang.game import ShachangGame
@@ -29,8 +34,6 @@ MAX_SEED = 2**63 - 1
 
 def save_json(g: "ShachangGame") -> str:
     """The save text of ``g`` (the map is stored in full, so saves outlive generator changes)."""
-    from engine.shachang.items import save_options
-
     items = save_options(g)
     forced = items.pop("item_forced", {})  # the items' forced outcomes: the envelope's "forced"
     return envelope(
@@ -44,8 +47,6 @@ def save_json(g: "ShachangGame") -> str:
 
 
 def _cell_text(r: int, c: int) -> str:
-    from engine.shachang.cells import cell_name
-
     return cell_name((r, c))
 
 
@@ -98,8 +99,6 @@ def check_setup(setup: Any, players: int, preset_key: str, round_limit: int) -> 
     """The start position of a save or scenario checked by meaning (S13, S15, S17): owners,
     cells on the board, counts 1..cap, states, reserves 0..total, current player, round
     1..round_limit, hits, move power 0..the preset's. SaveError naming ``setup.<key>``."""
-    from engine.shachang.cells import parse_cell
-    from engine.shachang.rules import preset
 
     if setup is None:
         return None
@@ -154,10 +153,6 @@ def check_setup(setup: Any, players: int, preset_key: str, round_limit: int) -> 
 
 def load_json(text: str, upto: int | None = None) -> "ShachangGame":
     """The game saved in ``text``, replayed to its end or to the first ``upto`` actions; SaveError if bad."""
-    from engine.shachang.game import ShachangGame
-    from engine.shachang.maps import GameMap
-    from engine.shachang.rules import MODES, presets
-
     data = read_save(text, FORMAT, VERSION, "沙场秋点兵")
     opts = need(data, "options", dict, "save")
     start = read_start(data, "沙场秋点兵", ("map", "setup"))  # an older save: map and setup at the top
@@ -180,8 +175,6 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
     source = need(mp, "source", str, "map", "file")
     star = p.board == "star"  # S19h: the star's setups name star cells (engine.shachang.star_position)
     if star:
-        from engine.shachang.star_cells import MASK
-
         off = np.argwhere((heights != 0) & ~MASK)
         if len(off):  # they were loaded and saved back as 0 (issue 29.7)
             r, c = off[0]
@@ -191,8 +184,6 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
                                                         round_limit or p.round_limit)
     if upto is not None and (type(upto) is not int or not 0 <= upto <= len(actions)):
         raise SaveError(f"cannot replay to action {shown(upto)}: the save has {len(actions)} actions")
-    from engine.shachang.items import load_options
-
     item_opts = load_options(opts)  # the fun items (S20a), if on
     if item_opts and ("forced" in data or "item_forced" not in opts):  # older saves: options.item_forced
         item_opts["item_forced"] = read_forced(data, "沙场秋点兵")
@@ -200,7 +191,7 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
         no_forced(data, "沙场秋点兵", "a game without the fun items draws nothing")
     try:
         gmap = GameMap(heights=heights, spawns=spawns)
-        from engine.shachang import game_class
+        from engine.shachang import game_class  # lazy: the package imports this module
         g = game_class(preset_key)(gmap, preset=preset_key, mode=mode, players=players, seed=seed,
                                    round_limit=round_limit, map_source=source[:200], setup=setup,
                                    **item_opts)  # the fun items (S20a) when on
