@@ -226,11 +226,11 @@ def test_flat_render_draws_backs_and_kingdom_rings(surf):
 
 
 @pytest.mark.parametrize("han, alliance, out, zh, en", [
-    ("", None, (), "尚未结盟或废帝，汉军不动", "no alliance or 废帝 yet: the Han pieces stand still"),
+    ("", None, (), "尚未结盟或废帝，汉军不动", "no alliance and the emperor still reigns: the Han pieces stand still"),
     ("alliance", (0, 1), (), "吴与魏结盟，汉军归蜀", "Wu and Wei are allied; the Han pieces are Shu's"),
     ("feidi", (0, 1), (), "蜀已废帝，汉军归蜀；吴与魏结盟",
-     "Shu took the emperor (废帝) and the Han pieces; Wu and Wei are allied"),
-    ("feidi", None, (0,), "蜀已废帝，汉军归蜀", "Shu took the emperor (废帝) and the Han pieces"),  # SG3
+     "Shu took the emperor (deposed him) and the Han pieces; Wu and Wei are allied"),
+    ("feidi", None, (0,), "蜀已废帝，汉军归蜀", "Shu took the emperor (deposed him) and the Han pieces"),  # SG3
     ("alliance", None, (0,), "联盟已结束，汉军归蜀", "the alliance has ended; the Han pieces are Shu's"),  # K5
 ])
 def test_panel_says_who_is_allied_and_whose_the_han_pieces_are_and_who_fell(han, alliance, out, zh, en):
