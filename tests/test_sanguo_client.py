@@ -143,7 +143,7 @@ def test_hints_on_the_far_face_down_pieces_are_bright_and_sharp_in_gl(size, area
     tops = []
     for p in backs:
         x, z = v.geometry.center(p.cell)
-        (cx, cy), (ex, ey) = (q[:2] for q in cam.project([(x, TOKEN_H, z), (x + 0.25, TOKEN_H, z)]))
+        (cx, cy), (ex, ey) = (q[:2] for q in cam.project([(x, TOKEN_H, z), (x + 0.25 * v.token_scale, TOKEN_H, z)]))
         k = max(2, int(abs(ex - cx) + abs(ey - cy)))  # the glyph's half size on screen
         patch = lum[int(round(cy)) - k:int(round(cy)) + k + 1, int(round(cx)) - k:int(round(cx)) + k + 1]
         tops.append((cy, a.cell_name(p.cell), patch))

@@ -13,6 +13,7 @@ from client.boards.geometry import CellSetGeometry, SquareGeometry
 from client.boards.model import BACK, BACK_RING, BoardView, Piece, RGB, mix
 from client.games.base import GamePlugin, text
 from client.i18n import tr
+from client.keys import Binding
 
 FACTION_RGB: dict[str, RGB] = {
     "吴": (0.82, 0.14, 0.12),
@@ -31,6 +32,8 @@ class Plugin(GamePlugin):
     show_seed = False  # anyone who knows the seed knows the deal: never shown or asked for
     start_options = ()
     hint = "anqi.client.hint"
+    key_rows = (Binding("左键暗子 / Click a face-down piece", "", "把它翻开（不论是谁的），这就是一回合",
+                        "turn it face up (whoever's it is): that is your turn", "anqi"),)
 
     def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         """F1's page: the goal, a turn (flip or move), the ranks, the cannon, the ruler (A5), 勤王 (A6), the end (A7)."""

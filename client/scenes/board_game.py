@@ -73,7 +73,9 @@ class BoardGameScene(PlayScene):
         self.flat = FlatBoardRenderer()
         self.gl = None  # GLBoardRenderer, made on the first GL draw
         self.camera = None  # BoardCamera (GL)
-        self.view_pitch = 55.0
+        # the GL camera's tilt: the game's own (三国演弈's 17 lines need a steeper view for 24-px pieces), or 55
+        self.angled_pitch = float(getattr(self.plugin, "view_pitch", 55.0))
+        self.view_pitch = self.angled_pitch
         self.prefix: tuple = ()  # the steps of the action being built
         self.hover = None
         self.hover_since = 0.0  # when the mouse came onto the hovered cell (its tooltip waits a moment)
@@ -315,7 +317,7 @@ class BoardGameScene(PlayScene):
         self.turn_to(self.yaw + 180.0)
 
     def toggle_view(self) -> None:
-        self.view_pitch = 55.0 if self.view_pitch > 80 else 90.0
+        self.view_pitch = self.angled_pitch if self.view_pitch > 80 else 90.0
         if self.camera is not None:
             self.camera.set_goal(pitch=self.view_pitch)
 
@@ -370,6 +372,9 @@ class BoardGameScene(PlayScene):
         v = self.plugin.view(viewer, self.prefix)
         v.flipped = self.flipped and not self.using_gl
         v.yaw = 0.0 if self.using_gl else self.yaw
+        if self.human_turn() and not self.prefix and viewer == self.current:
+            for c in self.constrained_starts():
+                v.marks.setdefault(c, "start")
         if self.hover is not None and self.human_turn() and self.hover not in v.marks \
                 and self.plugin.can_start(self.hover):
             v.marks[self.hover] = self.plugin.hover_mark(v, self.hover)
@@ -377,6 +382,18 @@ class BoardGameScene(PlayScene):
             v.dragging = self.selected
             v.drag_pos = self.drag_pos
         return v
+
+    START_MARK_MAX = 8  # at most this many cells that start an action: each is marked before the click
+
+    def constrained_starts(self) -> list:
+        """The cells a click may start an action on, when they are few (in check, a forced move, a piece or
+        two able to move): marked "start" before the player clicks. None when most pieces may start (the
+        opening of a chess game), where marks on all of them would say nothing."""
+        idx = self.plugin.index()
+        cells = [s.value for s in idx.next(()) if s.kind == "cell"]
+        if not cells or len(cells) > self.START_MARK_MAX:
+            return []
+        return [self.plugin.cell(c) for c in cells]
 
     def pick(self, pos):
         if not self.board_rect.collidepoint(pos):
@@ -451,12 +468,20 @@ class BoardGameScene(PlayScene):
             e = engine_refusal(self.game, src, pl.cell_name(cell)) if src is not None else None
             if e is not None and (reason is None or e.msg == reason):
                 return refusal_msg(self.game.game_id, e)
-            return reason or t("board_cannot_move")
+            return words(reason, self.lang) if reason is not None else t("board_cannot_move")
+        if reason is not None:
+            return words(reason, self.lang)  # a plugin's own words, said as before (text in the language shown)
         start = getattr(pl, "explain_start", None)  # a game's own words for a cell that starts nothing
         said = start(cell) if start is not None else None
         if said:
             return said
-        return start_refusal(self.game, pl, cell) or t("board_no_moves_piece")
+        said = start_refusal(self.game, pl, cell)
+        if said:
+            return said
+        p = self.last_board_view.piece_at(cell) if self.last_board_view is not None else None
+        if p is not None and not p.face_down:  # a game that cannot say more (no ``move_action``)
+            return t("board_no_moves_piece" if p.side == self.current else "board_not_yours")
+        return ""
 
     def board_press(self, cell, pos) -> None:
         if cell is None:
