@@ -956,8 +956,10 @@ def start_refusal(game, plugin, cell) -> Msg | None:
     if not mine:  # an empty cell, another side's piece: refused as a move from it (to itself) is
         e = why(here)
         return refusal_msg(game.game_id, e) if e is not None else None
-    tries = sorted(((max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), c) for c in plugin.geometry.cells if c != cell))
-    refusals = [e for e in (why(plugin.cell_name(c)) for _, c in tries) if e is not None]
+    # nearest first (an orthogonal neighbour before a diagonal one): its refusal is about what blocks the piece
+    tries = sorted((max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), abs(c[0] - cell[0]) + abs(c[1] - cell[1]), c)
+                   for c in plugin.geometry.cells if c != cell)
+    refusals = [e for e in (why(plugin.cell_name(c)) for *_, c in tries) if e is not None]
     if not refusals:
         return None
     check = [e for e in refusals if e.rule in CHECK_RULES]

@@ -1,0 +1,245 @@
+"""Issue 26 for the shared board scene and 百格西洋棋, 暗棋, 三国演弈 / 揭棋, driven through the app's clicks: every
+refused click says why with the rule id in the player's language, refusals wrap instead of being cut, pieces at
+least 24 px at the default zoom at 1280x720 and 1024x640 (flat and GL), the board framed in the space the panels
+leave, constrained decisions marked before the click, per-game key rows, one script per language."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pygame
+import pytest
+
+from client import keys
+from client.render.gl_board import TOKEN_H, TOKEN_R
+from client.scenes.board_game import STATUS_LINE, STATUS_SIZE
+from client.ui import text
+from engine import registry
+from engine.baige import BaigeGame
+from tests.test_boards_loop import OPEN, cleanup, click_cell, key, make_app  # noqa: F401 (cleanup: a fixture)
+
+SIZES = [(1280, 720), (1024, 640)]
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def status(app, lang: str) -> str:
+    """The status line's words in ``lang`` (a refusal is a keyed message: F2 shows it in the other language)."""
+    return app.scene.status_text(lang)
+
+
+def cell(app, name: str):
+    return app.scene.plugin.cell(name)
+
+
+# ---------------------------------------------------------------- a reason for every refused click (with the rule id)
+def test_baige_refused_clicks_say_why_with_the_rule_id_in_both_languages(cleanup):
+    # 10x10: black rook f10 pins the white rook f2 to the king f1 (a move of it would leave the king in check)
+    g = BaigeGame("k4r4/p9/10/10/10/10/10/10/5R4/5K4 w - - 0 1")
+    app = make_app("dummy", "baige", ["human", "human"], "flat", game=g, size=(1280, 720))
+    sc = app.scene
+    click_cell(app, cell(app, "e5"))  # an empty square
+    assert sc.message_bad and "[move]" in status(app, "en") and "[走子]" in status(app, "zh")
+    assert "e5" in status(app, "en") and "空格" in status(app, "zh")
+    click_cell(app, cell(app, "a9"))  # the other side's piece
+    assert "[turn]" in status(app, "en") and "Black" in status(app, "en") and "[轮次]" in status(app, "zh")
+    click_cell(app, cell(app, "f2"))  # the pinned rook: it may move along the file only
+    assert sc.selected == cell(app, "f2")
+    click_cell(app, cell(app, "a2"))  # off the file: the king would be in check
+    assert "f2a2" in status(app, "en") and status(app, "en").endswith("[check]")
+    assert status(app, "zh").endswith("[将军]") and "将军" in status(app, "zh")
+    assert g.log == [] and sc.prefix == ()  # nothing played, the selection let go
+    click_cell(app, cell(app, "f1"))  # the king: a move two squares away is not a king's move
+    click_cell(app, cell(app, "f3"))
+    assert status(app, "en").endswith("[king move]") and status(app, "zh").endswith("[王的走法]")
+
+
+def test_baige_blocked_piece_and_own_piece_in_the_way(cleanup):
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1280, 720))
+    click_cell(app, cell(app, "a3"))  # a ferz boxed in by its own pieces: no legal move at all
+    en = status(app, "en")
+    assert en.startswith("the piece on a3 has no legal move now") and en.endswith("[capture]"), en
+    assert status(app, "zh").startswith("a3上的棋子现在无路可走") and status(app, "zh").endswith("[吃子]")
+    click_cell(app, cell(app, "a4"))  # the pawn: selected; then a square it cannot reach
+    click_cell(app, cell(app, "b6"))
+    assert status(app, "en").endswith("[pawn move]") and "卒" in status(app, "zh")
+
+
+def test_anqi_refused_clicks_say_why_with_the_rule_id(cleanup):
+    g = registry.get("anqi").new_game(seed=1)  # 吴's ruler on h5 face up, 魏's on e8, the Han pieces round e5
+    app = make_app("dummy", "anqi", ["human"] * 3, "flat", game=g, size=(1280, 720))
+    click_cell(app, cell(app, "e9"))  # a Han gate piece before the Rescue
+    assert status(app, "en").endswith("[A6]") and "Rescue" in status(app, "en") and "勤王" in status(app, "zh")
+    click_cell(app, cell(app, "e8"))  # 魏's ruler, face up: not Wu's
+    assert status(app, "en").endswith("[A2]") and "Wei" in status(app, "en") and "魏" in status(app, "zh")
+    click_cell(app, cell(app, "h5"))  # Wu's own ruler with nowhere to go (face-down and Han neighbours)
+    assert status(app, "en").startswith("the piece on h5 has no legal move now") and re.search(r"\[A\d\]$",
+                                                                                               status(app, "en"))
+    assert not CJK.search(status(app, "en")) and CJK.search(status(app, "zh"))
+    assert g.log == []
+
+
+@pytest.mark.parametrize("variant", ["standard", "jieqi"])
+def test_sanguo_refused_clicks_say_why_with_the_rule_id(cleanup, variant):
+    g = registry.get("sanguo").new_game(seed=1, variant=variant)
+    app = make_app("dummy", "sanguo", ["human"] * 3, "flat", game=g, size=(1280, 720))
+    sc = app.scene
+    click_cell(app, cell(app, "e17"))  # a chariot of 魏 (face down in 揭棋): Wu moves now
+    assert "(K3)" in status(app, "en") and "Wei" in status(app, "en") and "魏" in status(app, "zh")
+    click_cell(app, cell(app, "e16"))  # an empty point
+    assert status(app, "en").endswith("[K2]") and status(app, "zh").endswith("[K2]")
+    click_cell(app, cell(app, "c9"))  # the emperor
+    assert "K5" in status(app, "en") and "deposes" in status(app, "en") and not CJK.search(status(app, "en"))
+    pl = sc.plugin
+    own = [c for c in pl.geometry.cells if pl.can_start(c)]
+    hidden = [c for c in own if sc.last_board_view.piece_at(c).face_down]
+    src = (hidden or own)[0]
+    click_cell(app, src)
+    assert sc.selected == src
+    click_cell(app, cell(app, "i9"))  # the middle of the board: far out of reach
+    en = status(app, "en")
+    assert "K2" in en and sc.message_bad and g.log == []
+    if variant == "jieqi":  # a face-down piece moves as its point's type the first time (K8)
+        assert "face-down" in en and "K8" in en and "暗子" in status(app, "zh")
+
+
+# ---------------------------------------------------------------- refusals wrap, never cut
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_long_refusal_wraps_and_is_drawn_whole(cleanup, size, lang):
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=size)
+    sc = app.scene
+    if lang == "zh":
+        key(app, pygame.K_F2)
+    click_cell(app, cell(app, "a4"))
+    click_cell(app, cell(app, "a10"))  # the pawn's whole rule: longer than one line
+    app.step(0.016)
+    msg = sc.status_text(sc.lang)
+    assert "…" not in msg and len(msg) > 60
+    lines = sc.status_lines
+    assert len(lines) >= (2 if lang == "en" else 1)  # wrapped (the Chinese is shorter) ...
+    assert "".join(lines).replace(" ", "") == msg.replace(" ", "")  # ... and every word of it drawn
+    w, h = size
+    assert all(text.size_of(ln, STATUS_SIZE)[0] <= w - 20 for ln in lines)  # each line within the window
+    sr = sc.status_rect
+    assert sr.bottom == h and sr.h >= len(lines) * STATUS_LINE  # the bar is as high as its lines
+    assert sc.board_rect.bottom <= sr.top and sc.panel_rect.bottom <= sr.top  # nothing under it
+    assert msg.endswith("[pawn move]" if lang == "en" else "[卒的走法]")
+
+
+# ---------------------------------------------------------------- readable pieces, the board in its frame
+def piece_px(sc) -> float:
+    """The smallest piece on screen, in pixels (its narrower extent: a tilted board foreshortens depth)."""
+    v = sc.last_board_view
+    out = []
+    for p in v.pieces:
+        x, z = v.geometry.center(p.cell)
+        r = TOKEN_R * v.token_scale
+        if sc.using_gl:
+            a, b, c, d = sc.camera.project([(x - r, TOKEN_H, z), (x + r, TOKEN_H, z), (x, TOKEN_H, z - r),
+                                            (x, TOKEN_H, z + r)])
+            out.append(min(abs(b[0] - a[0]), abs(d[1] - c[1])))
+        else:
+            out.append(2 * r * sc.flat.scale)
+    return min(out)
+
+
+def board_corners_px(sc) -> list[tuple[float, float]]:
+    """The pixels of the board's outer corners (its bounds) in the last frame."""
+    x0, z0, x1, z1 = sc.last_board_view.bounds()
+    return [sc.world_px(x, z) for x in (x0, x1) for z in (z0, z1)]
+
+
+GAMES = [("baige", ["human", "human"]), ("anqi", ["human"] * 3), ("sanguo", ["human"] * 3)]
+
+
+@pytest.mark.parametrize("renderer,driver", [("flat", "dummy"), ("gl", "offscreen")])
+@pytest.mark.parametrize("game_id,seats", GAMES)
+def test_pieces_are_24_px_and_the_board_is_framed_beside_the_panels(cleanup, game_id, seats, renderer, driver):
+    for size in SIZES:
+        app = make_app(driver, game_id, seats, renderer, size=size)
+        sc = app.scene
+        app.step(0.5)
+        assert sc.using_gl == (renderer == "gl")
+        assert piece_px(sc) >= 24, (size, piece_px(sc))
+        br = sc.board_rect
+        assert not br.colliderect(sc.panel_rect) and not br.colliderect(sc.status_rect) and br.top >= 52
+        for zoom in (1.0, 0.6):  # the default, and zoomed out as far as the wheel goes
+            if sc.camera is not None:
+                sc.camera.zoom = zoom
+                app.step(0.016)
+            for x, y in board_corners_px(sc):
+                assert br.left - 1 <= x <= br.right + 1 and br.top - 1 <= y <= br.bottom + 1, (size, zoom, x, y)
+        OPEN.remove(app)
+        app.close()
+        pygame.display.quit()
+
+
+def test_sanguo_letters_and_labels_are_larger_than_the_usual():
+    from client.games import make_plugin
+
+    pl = make_plugin(registry.get("sanguo").new_game(seed=1))
+    v = pl.view(0)
+    assert v.token_scale > 1.05 and v.label_scale >= 1.4 and pl.view_pitch >= 75
+    assert all(p.glyph_scale > 1.0 for p in v.pieces if not p.face_down)
+
+
+# ---------------------------------------------------------------- what may be clicked is marked before the click
+def test_a_constrained_decision_marks_what_may_be_clicked_and_promotion_squares_are_marked(cleanup):
+    # in check from the rook on f10: only the king (marked as in check) and the rook b2 (it can block on f2) may move
+    g = BaigeGame("k4r4/10/10/10/10/10/10/10/1R8/5K4 w - - 0 1")
+    app = make_app("dummy", "baige", ["human", "human"], "flat", game=g, size=(1280, 720))
+    marks = app.scene.last_board_view.marks
+    assert marks[cell(app, "b2")] == "start" and marks[cell(app, "f1")] == "check"
+    assert [c for c, m in marks.items() if m == "start"] == [cell(app, "b2")]
+    # the opening, where most pieces may move: no marks before the click
+    app2 = make_app("dummy", "baige", ["human", "human"], "flat", size=(1280, 720))
+    assert "start" not in app2.scene.last_board_view.marks.values()
+    # promotion: the square is marked special once the pawn is selected, then the chooser lists the choices
+    g3 = BaigeGame("5k4/P9/10/10/10/10/10/10/10/5K4 w - - 0 1")
+    app3 = make_app("dummy", "baige", ["human", "human"], "flat", game=g3, size=(1280, 720))
+    click_cell(app3, cell(app3, "a9"))
+    app3.step(0.016)
+    assert app3.scene.last_board_view.marks[cell(app3, "a10")] == "special"
+
+
+# ---------------------------------------------------------------- the key list and the words of each game
+def test_key_rows_per_game():
+    def rows(game_id, lang="en"):
+        return " ".join(f"{k}: {what}" for k, what in keys.help_rows(("global", "board", game_id), lang))
+
+    assert "face-down" not in rows("baige") and "暗子" not in rows("baige", "zh")
+    assert "face-down piece" in rows("anqi") and "flip" in rows("anqi")
+    assert "K8" in rows("sanguo") and "Jieqi" in rows("sanguo")
+
+
+TRADITIONAL = set("馬車衛長將帥後與當處無這個們來時為對開關還進過選擇點擊戰國陽軍陣")
+
+
+@pytest.mark.parametrize("game_id", ["baige", "anqi", "sanguo"])
+def test_one_script_a_language(game_id):
+    """zh: simplified characters throughout; en: no Chinese word left untranslated (a glyph of the board may
+    stand in brackets after its English name)."""
+    cat = tomllib.loads(Path(f"assets/messages/{game_id}.toml").read_text(encoding="utf-8"))
+
+    def walk(d, path=""):
+        for k, v in d.items():
+            if isinstance(v, dict) and isinstance(v.get("en"), str):
+                yield path + k, v["zh"], v["en"]
+            elif isinstance(v, dict):
+                yield from walk(v, path + k + ".")
+
+    for key_, zh, en in walk(cat):
+        assert not TRADITIONAL & set(zh), (key_, zh)
+        assert not CJK.search(re.sub(r"\([^)]*\)", "", en)), (key_, en)
+
+
+def test_baige_names_and_move_list_in_simplified_characters():
+    from client.games import make_plugin
+
+    g = BaigeGame()
+    pl = make_plugin(g)
+    for m in ("b1d2", "b10d9"):
+        g.apply(m)
+    assert {p.glyph for p in pl.view(0).pieces} >= {"马", "车", "卫"}
+    assert pl.move_list("zh")[0] == "1. 马 b1-d2  马 b10-d9"
