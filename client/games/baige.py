@@ -151,7 +151,7 @@ class Plugin(GamePlugin):
             from engine.baige.board import NAMES_EN, TYPE_OF_LETTER
 
             names = [f"{NAME_ZH[c]} {NAMES_EN[TYPE_OF_LETTER[c.upper()]]}" for c in "kqgbnrcafwp"]
-            lines += [(" · ".join(names[i:i + 4]), None) for i in range(0, len(names), 4)]
+            lines += [(" · ".join(names[i:i + 3]), None) for i in range(0, len(names), 3)]  # fits a 250-px panel
         return lines
 
 

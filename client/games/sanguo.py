@@ -85,7 +85,11 @@ class Plugin(GamePlugin):
     game_id = "sanguo"
     show_seed = False  # in 揭棋 the seed gives the deal away: never shown or asked for
     start_options = ()
-    hint = "sanguo.panel.hint"
+    @property
+    def hint(self) -> str:
+        """The status line's line while a human is to move: in 揭棋 it says how a face-down piece moves (K8)."""
+        return "sanguo.panel.hint_jieqi" if getattr(self.game, "variant", "") == "jieqi" else "sanguo.panel.hint"
+
     view_pitch = 80.0  # the GL camera's tilt: 17 lines at 55 degrees made the far pieces 16 px at 1024x640
     key_rows = (Binding("左键暗子 / Click a face-down piece", "", "揭棋：己方暗子按所在点的类型走第一步，走后翻开（K8）",
                         "Jieqi: your face-down piece makes its first move as the type of its point, then turns up (K8)",

@@ -215,11 +215,11 @@ class Atlas:
         ch, scale, turned = key[:3] if isinstance(key, tuple) else (key, 1.0, False)
         px = max(6, int(self.SLOT * 0.78 * scale))
         a = self._mask(ch, px)
-        # centre the glyph's ink box in the slot (a letter on the line: its rows from the top of an H to the
+        # centre the glyph's ink box in the slot (a letter on the line: its rows from the top of an H or f to the
         # foot of a g, the same for every letter)
         ys, xs = np.nonzero(a > 8)
         if isinstance(key, tuple) and len(key) == 4 and len(xs):
-            ref = self._mask("Hg", px)
+            ref = self._mask("Hfg", px)  # from the top of an f (above an H in this font) to the foot of a g
             rows = np.nonzero((ref > 8).any(axis=1))[0]
             if a.shape[0] == ref.shape[0] and len(rows):
                 ys = np.array([rows.min(), rows.max()])
