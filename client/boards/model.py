@@ -48,7 +48,7 @@ MARK_RGB: dict[str, RGB] = {
     "check": (1.00, 0.08, 0.08),  # the king in check
     "last": (0.42, 0.64, 0.98),  # the last move's cells
     "flip": (0.98, 0.62, 0.20),  # a face-down piece that may be flipped (hover)
-    "start": (0.98, 0.82, 0.18),  # a piece that may be chosen when only a few may (in check, a forced move)
+    "start": (0.20, 0.80, 0.85),  # cyan: a piece that may be chosen when only a few may (in check, a forced move)
     "hover": (1.00, 1.00, 1.00),
 }
 # markers (badges) and edges
@@ -86,7 +86,7 @@ LINE_WIDTH = {"grid": 0.05, "border": 0.085, "defence": 0.06, "palace": 0.045}  
 TRACK_BOX = 0.8  # a track box's side, in cells
 
 MARK_STRENGTH = {"selected": 0.75, "move": 0.7, "capture": 0.75, "special": 0.7, "check": 0.85,
-                 "last": 0.45, "flip": 0.45, "start": 0.4, "hover": 0.25}
+                 "last": 0.45, "flip": 0.45, "start": 0.6, "hover": 0.25}
 
 
 def rgb255(c: RGB) -> tuple[int, int, int]:
