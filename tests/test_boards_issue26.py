@@ -16,6 +16,7 @@ from client.render.gl_board import TOKEN_H, TOKEN_R
 from client.scenes.board_game import STATUS_LINE, STATUS_SIZE
 from client.ui import text
 from engine import registry
+from engine.api import Step
 from engine.baige import BaigeGame
 from tests.test_boards_loop import OPEN, cleanup, click_cell, key, make_app  # noqa: F401 (cleanup: a fixture)
 
@@ -243,3 +244,41 @@ def test_baige_names_and_move_list_in_simplified_characters():
         g.apply(m)
     assert {p.glyph for p in pl.view(0).pieces} >= {"马", "车", "卫"}
     assert pl.move_list("zh")[0] == "1. 马 b1-d2  马 b10-d9"
+
+
+def anqi_position_with_a_face_down_neighbour():
+    """A seeded 暗棋 game played on (first legal actions, seeded choice) until the seat to move, a human at the
+    screen, has a face-up piece that may move and a face-down piece next to it: (game, piece cell, face-down cell)."""
+    import random
+
+    from client.games import make_plugin
+
+    rng = random.Random(5)
+    g = registry.get("anqi").new_game(seed=2)
+    pl = make_plugin(g)
+    for _ in range(200):
+        board = pl.obs()["board"]
+        starts = {s.value for s in pl.index().next(()) if s.kind == "cell"}
+        for src in sorted(starts):
+            t = board.get(src)
+            if isinstance(t, dict) and t["owner"] == g.current_player and pl.targets((Step("cell", src),)):
+                for dst in sorted(n for n, v in board.items() if v == "hidden"):
+                    why = pl.refusal(g.move_action(src, dst))
+                    if getattr(why, "key", "") == "anqi.error.capture_face_down":
+                        return g, src, dst
+        g.apply(rng.choice(g.legal_actions()))
+    raise AssertionError("no such position")
+
+
+def test_anqi_a_selected_piece_clicking_a_face_down_neighbour_is_told_why_and_the_next_click_flips(cleanup):
+    g, src, dst = anqi_position_with_a_face_down_neighbour()
+    n = len(g.log)
+    app = make_app("dummy", "anqi", ["human"] * 3, "flat", game=g, size=(1280, 720))
+    sc = app.scene
+    click_cell(app, cell(app, src))
+    assert sc.selected == cell(app, src)
+    click_cell(app, cell(app, dst))  # a capture of a face-down piece: refused (A3), not a flip
+    assert len(g.log) == n and status(app, "en") == "face-down pieces are never captured [A3]"
+    assert status(app, "zh") == "暗子不能被吃 [A3]" and sc.prefix == ()
+    click_cell(app, cell(app, dst))  # nothing selected now: the click flips it
+    assert len(g.log) == n + 1 and str(g.log[-1]) == f"flip {dst}"
