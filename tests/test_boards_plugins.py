@@ -167,7 +167,9 @@ def test_anqi_targets_show_steps_and_cannon_jump_capture():
     assert a.click(geo.parse("c3"), ()).kind == "select"
     c = a.click(geo.parse("c6"), c3)
     assert c.kind == "play" and str(c.action) == "move c3 c6"
-    assert str(a.click(geo.parse("c4"), c3).action) == "flip c4"  # a face-down piece is flipped, never a target
+    out = a.click(geo.parse("c4"), c3)  # a face-down piece is never a target: with c3 selected, why not (A3) ...
+    assert out.kind == "clear" and out.reason.key == "anqi.error.capture_face_down"
+    assert str(a.click(geo.parse("c4"), ()).action) == "flip c4"  # ... and with nothing selected a click flips it
     v = a.view(0, c3)
     assert v.piece_at(geo.parse("c4")).face_down and not v.piece_at(geo.parse("c4")).glyph
     assert v.marks[geo.parse("c3")] == "selected" and v.marks[geo.parse("c6")] == "capture"
