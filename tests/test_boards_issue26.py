@@ -282,3 +282,15 @@ def test_anqi_a_selected_piece_clicking_a_face_down_neighbour_is_told_why_and_th
     assert status(app, "zh") == "暗子不能被吃 [A3]" and sc.prefix == ()
     click_cell(app, cell(app, dst))  # nothing selected now: the click flips it
     assert len(g.log) == n + 1 and str(g.log[-1]) == f"flip {dst}"
+
+
+def test_a_click_while_the_computer_is_to_move_says_so(cleanup):
+    app = make_app("dummy", "baige", ["human", "random"], "flat", size=(1280, 720))
+    sc = app.scene
+    sc.ai_delay = 60.0  # the computer (Black) waits a minute before it thinks: the next click comes in its turn
+    click_cell(app, cell(app, "e4"))
+    click_cell(app, cell(app, "e6"))
+    assert sc.game.log == ["e4e6"] and sc.current == 1
+    click_cell(app, cell(app, "d4"))
+    assert sc.game.log == ["e4e6"] and status(app, "en") == "it is Black's turn (computer·random): wait for its move"
+    assert "黑方" in status(app, "zh")

@@ -488,6 +488,11 @@ class BoardGameScene(PlayScene):
             self.prefix = ()
             return
         if not self.human_turn():
+            if not self.game.is_over and self.current >= 0:  # a computer's turn: say so rather than nothing
+                level = self.seats[self.current]  # keyed words: the line follows F2
+                self.say(Msg.of("common.wait_turn", seat=self.game.seat_name(self.current),
+                                kind=Msg.of("common.computer_level", level=Msg.of(f"client.level_{level}"))),
+                         ttl=self.SAVED_S)
             return
         if cell == self.selected:
             self.press = (cell, pos)  # a drag, or a click that deselects on release
