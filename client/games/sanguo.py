@@ -91,7 +91,7 @@ class Plugin(GamePlugin):
         return "sanguo.panel.hint_jieqi" if getattr(self.game, "variant", "") == "jieqi" else "sanguo.panel.hint"
 
     view_pitch = 80.0  # the GL camera's tilt: 17 lines at 55 degrees made the far pieces 16 px at 1024x640
-    key_rows = (Binding("左键暗子 / Click a face-down piece", "", "揭棋：己方暗子按所在点的类型走第一步，走后翻开（K8）",
+    key_rows = (Binding("左键暗子 / Click a face-down piece", "", "揭棋：己方暗子第一步按它上面的字走，走后翻开（K8）",
                         "Jieqi: your face-down piece makes its first move as the type of its point, then turns up (K8)",
                         "sanguo"),)
 
