@@ -294,3 +294,43 @@ def test_a_click_while_the_computer_is_to_move_says_so(cleanup):
     click_cell(app, cell(app, "d4"))
     assert sc.game.log == ["e4e6"] and status(app, "en") == "it is Black's turn (computer·random): wait for its move"
     assert "黑方" in status(app, "zh")
+
+
+def test_key_rows_are_drawn_by_the_shipped_font():
+    from client.games import plugin_class
+
+    zh = "".join(b.zh for b in keys.BINDINGS) + "".join(b.zh for g in ("anqi", "sanguo")
+                                                         for b in plugin_class(g).key_rows)
+    pygame.font.init()
+    assert [ch for ch in set(zh) if ch.strip() and not text.has_glyph(ch)] == []
+
+
+@pytest.mark.parametrize("game_id", ["anqi", "sanguo", "baige"])
+def test_the_start_screen_title_is_in_one_language(cleanup, tmp_path, monkeypatch, game_id):
+    """No English subtitle under a Chinese title: the title (and its subtitle) in the language shown."""
+    import os
+
+    from client.app import App, Options
+    from client.scenes import start
+
+    drawn = []
+    real = start.text.draw
+
+    def spy(surf, s, pos, *a, **kw):
+        drawn.append((s, pos))
+        return real(surf, s, pos, *a, **kw)
+
+    monkeypatch.setattr(start.text, "draw", spy)
+    monkeypatch.setitem(os.environ, "SDL_VIDEODRIVER", "dummy")
+    info = registry.get(game_id)
+    for lang in ("en", "zh"):
+        drawn.clear()
+        app = App(Options(renderer="flat", save_dir=tmp_path, lang=lang, size=(1024, 640), game_id=game_id))
+        app.step(0.016)
+        head = [s for s, pos in drawn if pos[1] < 120]  # the title and the line under it
+        app.close()
+        assert head, drawn
+        if lang == "en":
+            assert not any(CJK.search(s) for s in head) and info.name_en.split(":")[0] in head
+        else:
+            assert info.name_zh in head and info.name_en not in head and all(CJK.search(s) or not s for s in head)
