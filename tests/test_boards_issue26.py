@@ -334,3 +334,17 @@ def test_the_start_screen_title_is_in_one_language(cleanup, tmp_path, monkeypatc
             assert not any(CJK.search(s) for s in head) and info.name_en.split(":")[0] in head
         else:
             assert info.name_zh in head and info.name_en not in head and all(CJK.search(s) or not s for s in head)
+
+
+def test_sanguo_a_move_that_would_expose_the_ruler_is_refused_by_a_click(cleanup):
+    from engine.sanguo.setup import position
+
+    # 魏's chariot on i15 stands between its ruler on i17 and 吴's chariot on i12 (K4)
+    g = position({"q9": "吴君", "i17": "魏君", "i1": "蜀君", "i15": "魏车", "i12": "吴车"}, to_move=1)
+    app = make_app("dummy", "sanguo", ["human"] * 3, "flat", game=g, size=(1024, 640))
+    click_cell(app, cell(app, "i15"))
+    assert app.scene.selected == cell(app, "i15")
+    click_cell(app, cell(app, "h15"))
+    assert status(app, "en") == "your ruler on i17 would be attacked by the Wu chariot on i12 (K4)"
+    assert "K4" in status(app, "zh") and CJK.search(status(app, "zh")) and g.log == []
+    assert all(text.size_of(ln, STATUS_SIZE)[0] <= 1004 for ln in app.scene.status_lines)
