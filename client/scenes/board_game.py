@@ -12,6 +12,13 @@ its host's scene stack (the App's, or a ``Stack`` of its own without an app). Ke
 key-binding table (client/keys.py), words from client.i18n, computer seats from client.ai_driver.
 It is a ``client.scene.Scene`` (through ``PlayScene``, client/scenes/play.py: seats, status line, autosave,
 leaving); ``BoardGameScene.for_app`` / ``app_scene`` make one for the App's stack. See docs/architecture.md.
+
+Issue 26: every click on the board that starts or builds nothing says why on the status line (``why_not``): the
+plugin's own words when it has them (``explain``, an optional ``explain_start(cell)`` for a click with nothing
+selected), else the engine's refusal of the move the click asks for (``engine_refusal`` / ``start_refusal``: the
+IllegalAction's keyed message with its rule id, ``refusal_msg``); a click during a computer's turn says whose turn
+it is. The status line wraps (never cut) and grows with its lines; a decision only a few cells can start (in
+check, a forced move) marks them "start" before the click.
 """
 from __future__ import annotations
 
