@@ -202,6 +202,10 @@ def test_a_constrained_decision_marks_what_may_be_clicked_and_promotion_squares_
     click_cell(app3, cell(app3, "a9"))
     app3.step(0.016)
     assert app3.scene.last_board_view.marks[cell(app3, "a10")] == "special"
+    click_cell(app3, cell(app3, "a10"))
+    assert app3.scene.modal.kind == "choose" and status(app3, "zh") == "升变：选择棋子"  # the line says what it asks
+    key(app3, pygame.K_ESCAPE)  # closed without a choice: the turn's line again
+    assert app3.scene.modal is None and g3.log == [] and "select" in status(app3, "en")
 
 
 # ---------------------------------------------------------------- the key list and the words of each game

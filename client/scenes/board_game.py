@@ -38,7 +38,7 @@ from client.games.base import text as words
 from client.i18n import t
 from client.render.flat_board import FlatBoardRenderer
 from client.scenes.modals import ChooserModal, ConfirmModal, Modal, NoticeModal, Stack
-from client.scenes.play import PlayScene
+from client.scenes.play import PlayScene, UiMsg
 from client.scenes.stats import board_game_over
 from client.ui import text, widgets
 from client.ui.cards import CardStrip
@@ -448,6 +448,7 @@ class BoardGameScene(PlayScene):
             def picked(choice):
                 self.apply_outcome(self.plugin.pick(keep, choice.step))
 
+            self.say(UiMsg(self.plugin.chooser_title))  # the status line says what the open box asks (F2: re-rendered)
             self.open_modal(ChooserModal(self.host, lambda: t(self.plugin.chooser_title), out.choices, picked,
                                          self._clear_prefix))
         elif out.kind == "select":
@@ -460,6 +461,7 @@ class BoardGameScene(PlayScene):
 
     def _clear_prefix(self) -> None:
         self.prefix = ()
+        self._set_turn_message()  # the chooser was closed without a choice: back to the turn's line
 
     def why_not(self, out, cell):
         """Why a click on ``cell`` (after the steps chosen so far) starts or builds nothing, as a keyed message
