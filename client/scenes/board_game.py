@@ -957,13 +957,14 @@ def start_refusal(game, plugin, cell) -> Msg | None:
     if make is None:
         return None
     here = plugin.cell_name(cell)
-    g = game.clone()  # apply refuses without changing anything: one copy for every try
+    copy = [game.clone()]  # a refused apply changes nothing: one copy serves every try (a fresh one after a move)
 
     def why(dst):
         try:
-            g.apply(make(here, dst))
+            copy[0].apply(make(here, dst))
         except IllegalAction as e:
             return e
+        copy[0] = game.clone()
         return None
 
     mine = [p for p in plugin.pieces(plugin.obs()) if p.cell == cell and p.side == game.current_player]
