@@ -47,8 +47,8 @@ BINDINGS: list[Binding] = [
     _b("F12", "screenshot", "截图", "screenshot", "global", ("K_F12", "")),
     _b("Shift+F12", "rule_picture", "规则图（无界面）", "rule picture (board only, no HUD)", "shachang"),
     # --- the flat-board games (client/scenes/board_game.py)
-    _b("左键 / Left click", "", "选中棋子，再点目标格；点暗子翻开", "select a piece, then its target; click a face-down piece "
-       "to flip it", "board"),
+    _b("左键 / Left click", "", "选中棋子，再点标出的目标格；点错时底行说明原因",
+       "select a piece, then a marked target; a refused click says why below", "board"),
     _b("拖动 / Drag", "", "把棋子拖到目标格", "drag a piece to its target", "board"),
     _b("右键 / Right click", "", "取消选择", "cancel the selection", "board"),
     _b("Esc", "cancel", "取消选择；无选择时离开本局", "cancel; with nothing selected: leave the game", "board",

@@ -177,5 +177,5 @@ def test_events_of_an_action_follow_its_line():
     g.apply("move g7 g8")
     assert g.record_msgs[-1].render("zh") == "吴 g7→g8 吃魏兵；魏棋子被吃光，出局；勤王方魏已出局，吴与蜀转为对战"
     assert g.record_msgs[-1].render("en") == ("Wu g7xg8 takes the Wei soldier; Wei is out: no pieces left; "
-                                              "Wei, who made 勤王, is out: Wu and Shu are at war again")
+                                              "Wei, who made the Rescue, is out: Wu and Shu are at war again")
     assert g.record[-1] == "吴 move g7 g8 x魏兵; 魏 out: no pieces left; alliance over: 吴 and 蜀 fight again"

@@ -86,8 +86,8 @@ def test_game_over_refusal_names_the_result_in_the_language():
     ("4k5/10/10/10/10/10/10/10/3r6/4K5 w - - 0 1", ["e1d2"], "和棋：只剩两王（D3）。和棋",
      "draw: only the two kings are left (D3). Draw"),
     ("4k5/10/10/10/10/10/10/10/10/Q4K4 w - - 0 1", ["a1a6", "e10e9", "a6a9", "e9e10", "a9a10", "e10e9", "a10a9"],
-     "白方同一子连续第四次将军（長捉，C7），判负。黑方胜",
-     "White gave the fourth consecutive check with the same piece (長捉, C7) and loses. Black wins"),
+     "白方同一子连续第四次将军（长捉，C7），判负。黑方胜",
+     "White gave the fourth consecutive check with the same piece (perpetual check, C7) and loses. Black wins"),
 ])
 def test_end_reason_and_ranking_messages(fen, moves, zh, en):
     g = BaigeGame(fen) if fen else new_game()

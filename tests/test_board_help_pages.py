@@ -14,7 +14,7 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 
 @pytest.mark.parametrize("game_id,must", [
     ("baige", ("C1", "C6", "C7", "castl", "promot", "archer", "cannon", "draw")),
-    ("anqi", ("A3", "A4", "A5", "A6", "A7", "flip", "勤王")),
+    ("anqi", ("A3", "A4", "A5", "A6", "A7", "flip", "Rescue")),
 ])
 def test_the_how_to_play_page_covers_the_rules_in_both_languages(game_id, must):
     pl = make_plugin(registry.get(game_id).new_game(seed=1))

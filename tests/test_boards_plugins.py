@@ -137,7 +137,7 @@ def test_baige_move_list_in_short_chinese_names():
         g.apply(m)
     ml = a.move_list("zh")
     assert ml[0].startswith("1. 卒 e4-e6") and "卒 d7-d5" in ml[0]
-    assert ml[1].startswith("2. 馬 b1-d2")
+    assert ml[1].startswith("2. 马 b1-d2")  # simplified characters in the zh client (issue 26)
     assert a.move_list("en")[0] == "1. e4e6  d7d5"
     assert a.seat_name(0, "zh") == "白方" and a.describe("b10d9", "en") == "knight b10-d9"
 
@@ -167,7 +167,9 @@ def test_anqi_targets_show_steps_and_cannon_jump_capture():
     assert a.click(geo.parse("c3"), ()).kind == "select"
     c = a.click(geo.parse("c6"), c3)
     assert c.kind == "play" and str(c.action) == "move c3 c6"
-    assert str(a.click(geo.parse("c4"), c3).action) == "flip c4"  # a face-down piece is flipped, never a target
+    out = a.click(geo.parse("c4"), c3)  # a face-down piece is never a target: with c3 selected, why not (A3) ...
+    assert out.kind == "clear" and out.reason.key == "anqi.error.capture_face_down"
+    assert str(a.click(geo.parse("c4"), ()).action) == "flip c4"  # ... and with nothing selected a click flips it
     v = a.view(0, c3)
     assert v.piece_at(geo.parse("c4")).face_down and not v.piece_at(geo.parse("c4")).glyph
     assert v.marks[geo.parse("c3")] == "selected" and v.marks[geo.parse("c6")] == "capture"

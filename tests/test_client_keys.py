@@ -33,7 +33,8 @@ def test_help_rows_follow_context_and_language():
     zh = keys.help_rows(("global", "board"), "zh")
     en = keys.help_rows(("global", "board"), "en")
     assert ("U / Ctrl+Z", "悔棋（对电脑时）") in zh and ("U / Ctrl+Z", "undo (against the computer)") in en
-    assert ("Left click", "select a piece, then its target; click a face-down piece to flip it") in en
+    assert ("Left click", "select a piece, then a marked target; a refused click says why below") in en
+    assert not any("face-down" in what for _, what in en)  # issue 26: flipping is 暗棋's own row, not every board's
     assert not any("march" in what for _, what in en)  # 沙场秋点兵's rows are not the board games' page
     sc = keys.help_rows(("global", "shachang"), "en")
     assert any("march" in what for _, what in sc) and not any("undo" in what for _, what in sc)

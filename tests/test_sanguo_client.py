@@ -143,7 +143,7 @@ def test_hints_on_the_far_face_down_pieces_are_bright_and_sharp_in_gl(size, area
     tops = []
     for p in backs:
         x, z = v.geometry.center(p.cell)
-        (cx, cy), (ex, ey) = (q[:2] for q in cam.project([(x, TOKEN_H, z), (x + 0.25, TOKEN_H, z)]))
+        (cx, cy), (ex, ey) = (q[:2] for q in cam.project([(x, TOKEN_H, z), (x + 0.25 * v.token_scale, TOKEN_H, z)]))
         k = max(2, int(abs(ex - cx) + abs(ey - cy)))  # the glyph's half size on screen
         patch = lum[int(round(cy)) - k:int(round(cy)) + k + 1, int(round(cx)) - k:int(round(cx)) + k + 1]
         tops.append((cy, a.cell_name(p.cell), patch))
@@ -226,11 +226,11 @@ def test_flat_render_draws_backs_and_kingdom_rings(surf):
 
 
 @pytest.mark.parametrize("han, alliance, out, zh, en", [
-    ("", None, (), "尚未结盟或废帝，汉军不动", "no alliance or 废帝 yet: the Han pieces stand still"),
+    ("", None, (), "尚未结盟或废帝，汉军不动", "no alliance and the emperor still reigns: the Han pieces stand still"),
     ("alliance", (0, 1), (), "吴与魏结盟，汉军归蜀", "Wu and Wei are allied; the Han pieces are Shu's"),
     ("feidi", (0, 1), (), "蜀已废帝，汉军归蜀；吴与魏结盟",
-     "Shu took the emperor (废帝) and the Han pieces; Wu and Wei are allied"),
-    ("feidi", None, (0,), "蜀已废帝，汉军归蜀", "Shu took the emperor (废帝) and the Han pieces"),  # SG3
+     "Shu took the emperor (deposed him) and the Han pieces; Wu and Wei are allied"),
+    ("feidi", None, (0,), "蜀已废帝，汉军归蜀", "Shu took the emperor (deposed him) and the Han pieces"),  # SG3
     ("alliance", None, (0,), "联盟已结束，汉军归蜀", "the alliance has ended; the Han pieces are Shu's"),  # K5
 ])
 def test_panel_says_who_is_allied_and_whose_the_han_pieces_are_and_who_fell(han, alliance, out, zh, en):

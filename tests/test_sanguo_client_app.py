@@ -36,9 +36,9 @@ def test_out_of_turn_move_after_a_check_is_announced_in_the_log_and_the_panel_ba
     app.step(0.016)
     moves = sc.plugin.move_list("en")
     # one line per move, in the client's language, with what it caused
-    assert moves == ["1. Wu: chariot m5-m1; Shu, in check, moves before Wei (被将先走)"]
+    assert moves == ["1. Wu: chariot m5-m1; Shu, in check, moves before Wei"]
     assert sc.plugin.move_list("zh") == ["1. 吴：车13平17；被将先走：蜀先于魏走棋"]
-    assert sc.plugin.status("en") == "Shu, in check, moves before Wei (被将先走)"  # the red line atop the panel
+    assert sc.plugin.status("en") == "Shu, in check, moves before Wei"  # the red line atop the panel
     assert sc.plugin.status("zh") == "被将先走：蜀先于魏走棋"
     assert sc.last_board_view.marks[sc.plugin.cell("i1")] == "check"
     assert sc.plugin.cell("i1") in {p.cell for p in sc.last_board_view.pieces}
@@ -225,7 +225,7 @@ def test_f1_explains_what_to_click_and_what_the_face_down_hints_and_the_alliance
     assert page.tabs() == ["play", "keys"] and page.tab == 0  # opens on how to play
     words = " ".join(ln for ln, _ in page.plugin_lines())
     assert "light letter on one is the type of the point it stands on" in words  # K8: the hint glyph
-    assert "盟: the alliance points" in words and "被将先走" in words and "Wu a quarter turn" in words
+    assert "The alliance points (盟;" in words and "moves first, even out of turn" in words and "Wu a quarter turn" in words
     app.step(0.016)  # the page draws
     i18n.set_lang("zh")
     try:

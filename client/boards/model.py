@@ -48,6 +48,7 @@ MARK_RGB: dict[str, RGB] = {
     "check": (1.00, 0.08, 0.08),  # the king in check
     "last": (0.42, 0.64, 0.98),  # the last move's cells
     "flip": (0.98, 0.62, 0.20),  # a face-down piece that may be flipped (hover)
+    "start": (0.20, 0.80, 0.85),  # cyan: a piece that may be chosen when only a few may (in check, a forced move)
     "hover": (1.00, 1.00, 1.00),
 }
 # markers (badges) and edges
@@ -82,11 +83,11 @@ LINE_RGB: dict[str, RGB] = {  # lines between points (``Line``)
     "defence": (0.36, 0.24, 0.14),
     "palace": (0.36, 0.24, 0.14),
 }
-LINE_WIDTH = {"grid": 0.035, "border": 0.085, "defence": 0.06, "palace": 0.035}  # in cells
+LINE_WIDTH = {"grid": 0.05, "border": 0.085, "defence": 0.06, "palace": 0.045}  # in cells (a grid line 1.5 px and more at 1024x640)
 TRACK_BOX = 0.8  # a track box's side, in cells
 
 MARK_STRENGTH = {"selected": 0.75, "move": 0.7, "capture": 0.75, "special": 0.7, "check": 0.85,
-                 "last": 0.45, "flip": 0.45, "hover": 0.25}
+                 "last": 0.45, "flip": 0.45, "start": 0.6, "hover": 0.25}
 
 
 def rgb255(c: RGB) -> tuple[int, int, int]:
@@ -217,6 +218,8 @@ class BoardView:
     captions: list[Caption] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
     points: bool = False  # pieces stand on points: cells drawn without gaps, ``lines`` on top
+    token_scale: float = 1.0  # the round tokens' size (1: the usual 0.84 cells across; 三国演弈's points: larger)
+    label_scale: float = 1.0  # the edge labels' size (1: a third of a cell; a board of many small cells: larger)
 
     def piece_at(self, cell: Cell) -> Piece | None:
         """The top piece of the cell's stack (None if the cell is empty)."""

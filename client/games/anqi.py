@@ -8,11 +8,14 @@ pieces take the 勤王 faction's colour after 勤王, A6). A flip is (cell, opti
 from __future__ import annotations
 
 from engine.anqi.board import layout
+from engine.api import Step
+from engine.messages import Msg
 
 from client.boards.geometry import CellSetGeometry, SquareGeometry
 from client.boards.model import BACK, BACK_RING, BoardView, Piece, RGB, mix
-from client.games.base import GamePlugin, text
+from client.games.base import GamePlugin, Outcome, text
 from client.i18n import tr
+from client.keys import Binding
 
 FACTION_RGB: dict[str, RGB] = {
     "吴": (0.82, 0.14, 0.12),
@@ -23,6 +26,9 @@ FACTION_RGB: dict[str, RGB] = {
 SEATS = ("吴", "魏", "蜀")
 PALACE_TINT: RGB = (0.80, 0.56, 0.50)  # 皇城: a red-brown wall tone
 GATE_TINT: RGB = (0.72, 0.62, 0.50)  # 城门
+# the engine's refusals of a capture of a face-down piece (A3, A4): with a piece selected, a click on a face-down
+# piece it could otherwise take is explained first (a second click flips it), not turned into a flip at once
+FACE_DOWN_CAPTURE = ("anqi.error.capture_face_down", "anqi.error.cannon_face_down")
 HELP_KEYS = ("goal", "turn", "rank", "cannon", "ruler", "qinwang", "end")  # F1's how-to-play (anqi.help.*)
 
 
@@ -31,10 +37,24 @@ class Plugin(GamePlugin):
     show_seed = False  # anyone who knows the seed knows the deal: never shown or asked for
     start_options = ()
     hint = "anqi.client.hint"
+    key_rows = (Binding("左键暗子 / Click a face-down piece", "", "把它翻开（不论是谁的），这就是一回合",
+                        "turn it face up (whoever's it is): that is your turn", "anqi"),)
 
     def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         """F1's page: the goal, a turn (flip or move), the ranks, the cannon, the ruler (A5), 勤王 (A6), the end (A7)."""
         return [(tr(f"anqi.help.{k}", lang), None) for k in HELP_KEYS]
+
+    def click(self, cell, prefix=()) -> Outcome:
+        """As the base (a flip is one click, a move two), but with one of the player's pieces selected a click on
+        a face-down piece it would capture says why it may not (A3: no capture of a face-down piece; A4 for the
+        cannon) instead of flipping that piece; the next click flips it."""
+        if prefix and cell is not None and prefix[0].kind == "cell" and not self.game.is_over:
+            step = Step("cell", self.cell_name(cell))
+            if step != prefix[-1] and step not in self.index().next(prefix):
+                why = self.refusal(self.game.move_action(prefix[0].value, step.value))
+                if isinstance(why, Msg) and why.key in FACE_DOWN_CAPTURE:
+                    return Outcome("clear", reason=why)
+        return super().click(cell, prefix)
 
     def make_geometry(self, game) -> CellSetGeometry:
         self.lay = lay = layout()

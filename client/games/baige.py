@@ -1,4 +1,5 @@
-"""百格西洋棋 in the client: a 10x10 board of tokens with the seed's short names (王 后 衛 象 馬 車 炮 弩 士 兵 卒),
+"""百格西洋棋 in the client: a 10x10 board of tokens with the seed's short names in simplified characters
+(王 后 卫 象 马 车 炮 弩 士 兵 卒; the seed writes 衛 馬 車),
 ivory pieces for White and dark ones for Black, a piece legend in the English panel. Clicks walk the engine's action steps (cell, cell[, option]); draw offers
 and resignation are buttons; the C7 fourth-check warning and the resignation are confirmed first."""
 from __future__ import annotations
@@ -18,8 +19,9 @@ BLACK_INK: RGB = (0.95, 0.92, 0.84)
 SIDE_INK = (WHITE_INK, BLACK_INK)
 SIDE_BODY = (WHITE_BODY, BLACK_BODY)
 SIDE_RING = ((0.55, 0.45, 0.30), (0.62, 0.62, 0.66))
-NAME_ZH = {"p": "卒", "n": "馬", "b": "象", "r": "車", "q": "后", "k": "王", "g": "衛", "c": "炮", "a": "弩",
+NAME_ZH = {"p": "卒", "n": "马", "b": "象", "r": "车", "q": "后", "k": "王", "g": "卫", "c": "炮", "a": "弩",
            "f": "士", "w": "兵"}
+SIMPLIFIED = str.maketrans("馬車衛長", "马车卫长")  # the engine's move record uses the seed's traditional names
 PROMO_ORDER = "qnrbcagfw"  # the chooser shows the strongest first, "stay" last
 
 
@@ -73,6 +75,19 @@ class Plugin(GamePlugin):
             return "special"  # a promotion square (C3, C5)
         return "move"
 
+    def explain_start(self, cell) -> Msg | None:
+        """Why a click on ``cell`` with nothing selected starts no move: an empty square, or the other side's
+        piece (None for the player's own piece: the board scene gives the refusal of its most telling move)."""
+        name = self.cell_name(cell)
+        letter = self.obs()["board"].get(name)
+        me = self.game.current_player
+        side = Msg.of(f"baige.side.{'wb'[me]}")
+        if letter is None:
+            return Msg.of("baige.click.empty", cell=name, side=side)
+        if letter.isupper() != (me == 0):
+            return Msg.of("baige.click.not_yours", cell=name, owner=Msg.of(f"baige.side.{'bw'[me]}"), side=side)
+        return None
+
     def choice(self, prefix, step: Step) -> Choice:
         side = 0 if self.game.current_player == 0 else 1
         if step.value == "stay":  # C5: the ferz or wazir keeps its name
@@ -98,7 +113,7 @@ class Plugin(GamePlugin):
     # --- panels
     def move_list(self, lang: str) -> list[str]:
         obs = self.obs()
-        moves = obs["moves_zh"] if lang == "zh" else obs["moves"]
+        moves = [m.translate(SIMPLIFIED) for m in obs["moves_zh"]] if lang == "zh" else obs["moves"]
         out, k, n = [], 0, 1
         if obs["first_side"] == "b" and moves:
             out.append(f"{n}. …  {moves[0]}")
@@ -136,7 +151,7 @@ class Plugin(GamePlugin):
             from engine.baige.board import NAMES_EN, TYPE_OF_LETTER
 
             names = [f"{NAME_ZH[c]} {NAMES_EN[TYPE_OF_LETTER[c.upper()]]}" for c in "kqgbnrcafwp"]
-            lines += [(" · ".join(names[i:i + 4]), None) for i in range(0, len(names), 4)]
+            lines += [(" · ".join(names[i:i + 3]), None) for i in range(0, len(names), 3)]  # fits a 250-px panel
         return lines
 
 

@@ -23,6 +23,7 @@ from client.boards.geometry import CellSetGeometry, SquareGeometry
 from client.boards.model import PLAIN, BoardView, Caption, Line, Piece, RGB, mix
 from client.games.base import GamePlugin, text
 from client.i18n import tr
+from client.keys import Binding
 
 KINGDOM_RGB: dict[str, RGB] = {
     "wu": (0.82, 0.14, 0.12),
@@ -35,6 +36,9 @@ HAN_ARM_TINT: RGB = mix(PLAIN, KINGDOM_RGB["han"], 0.16)  # the west arm (K1a)
 HAN_TINT: RGB = mix(PLAIN, KINGDOM_RGB["han"], 0.45)  # the emperor's point
 BACK_RGB: RGB = (0.20, 0.18, 0.17)  # a face-down piece's back
 HINT_SCALE = 0.96  # the point type on a back (K8): a touch smaller than a face, light on the dark back, readable far off
+TOKEN_SCALE = 1.12  # pieces on points nearly touch, as in xiangqi: 0.94 cells across (24 px and more at 1024x640)
+FACE_SCALE = 1.08  # a face's letter a little larger than the usual (readable at the far side of a tilted board)
+LABEL_SCALE = 1.6  # the a-q and 1-17 labels: readable at the far edge too (about 15 px at 1280x720)
 ALLIANCE_MARK_SIZE = 0.7  # 盟 on an alliance point, in cells: readable in GL at 1280x800 (about 15 px tall)
 
 
@@ -81,7 +85,15 @@ class Plugin(GamePlugin):
     game_id = "sanguo"
     show_seed = False  # in 揭棋 the seed gives the deal away: never shown or asked for
     start_options = ()
-    hint = "sanguo.panel.hint"
+    @property
+    def hint(self) -> str:
+        """The status line's line while a human is to move: in 揭棋 it says how a face-down piece moves (K8)."""
+        return "sanguo.panel.hint_jieqi" if getattr(self.game, "variant", "") == "jieqi" else "sanguo.panel.hint"
+
+    view_pitch = 80.0  # the GL camera's tilt: 17 lines at 55 degrees made the far pieces 16 px at 1024x640
+    key_rows = (Binding("左键暗子 / Click a face-down piece", "", "揭棋：己方暗子第一步按它上面的字走，走后翻开（K8）",
+                        "Jieqi: your face-down piece makes its first move as the type of its point, then turns up (K8)",
+                        "sanguo"),)
 
     @property
     def needs_handover(self) -> bool:
@@ -127,7 +139,7 @@ class Plugin(GamePlugin):
                                  ring=ring, face_down=True, side=owner, back_glyph=zh[t["kind"]],
                                  glyph_scale=HINT_SCALE, name=f"{names[t['kingdom']]}暗{zh[t['kind']]}"))
                 continue
-            out.append(Piece(cell=cell, glyph=zh[t["kind"]], ink=ink, ring=ring, side=owner,
+            out.append(Piece(cell=cell, glyph=zh[t["kind"]], ink=ink, ring=ring, side=owner, glyph_scale=FACE_SCALE,
                              name=names[t["kingdom"]] + zh[t["kind"]]))
         return out
 
@@ -141,6 +153,8 @@ class Plugin(GamePlugin):
 
     def decorate(self, view: BoardView, obs) -> None:
         view.points = True
+        view.token_scale = TOKEN_SCALE
+        view.label_scale = LABEL_SCALE
         view.lines.extend(self._lines)
         if not obs["han"]:  # 盟 written large across each empty alliance point (K5), a piece standing there hides it
             for c, k in self.alliance_cells.items():

@@ -102,7 +102,7 @@ class FlatBoardRenderer:
                 tuple(sorted(view.tints.items())), view.dragging, view.drag_pos, view.show_labels, view.flipped, view.yaw,
                 tuple(sorted(view.icons.items())), tuple(sorted(view.labels.items())), tuple(view.edges),
                 tuple(sorted(view.markers.items())), tuple(view.tracks), tuple(view.lines), view.points,
-                view.tracks_beside, tuple(view.captions))
+                view.tracks_beside, tuple(view.captions), view.token_scale, view.label_scale)
 
     def draw(self, surf: pygame.Surface, view: BoardView, rect, background=(23, 25, 30)) -> None:
         """Draw the board fitted into ``rect`` of ``surf``: rendered into a cached picture when the view changed,
@@ -122,6 +122,7 @@ class FlatBoardRenderer:
     def render(self, surf: pygame.Surface, view: BoardView, rect) -> None:
         """Draw the board straight onto ``surf`` (no cache)."""
         self.fit(view, rect)
+        self.token_scale = view.token_scale
         g = view.geometry
         s = self.scale
         x0, z0, x1, z1 = g.bounds()
@@ -141,7 +142,7 @@ class FlatBoardRenderer:
         for ln in view.lines:  # the points' grid (xiangqi style), under the texts and pieces
             self.draw_line(surf, view, ln)
         if view.show_labels and s >= 14:
-            size = max(9, int(s * 0.3))
+            size = max(9, int(s * 0.3 * view.label_scale))
             for text, (x, z) in g.labels():
                 # keep the labels on the viewer's bottom and left edges (turned or flipped): a rank label to the
                 # opposite edge across, a file label up, whichever lies further left and down (each stays on its line)
@@ -259,6 +260,7 @@ class FlatBoardRenderer:
 
     def draw_token(self, surf, p: Piece, centre, s: float, mark: str | None, kind: str = "square") -> None:
         cx, cy = centre
+        s *= getattr(self, "token_scale", 1.0)  # the view's token size (set by render)
         R = TOKEN_R * s
         square = p.shape == "square"
         face = p.back if p.face_down else p.body

@@ -116,7 +116,17 @@ class BoardCamera:
             h = np.c_[pts, np.ones(len(pts))] @ (proj.astype(np.float64) @ view.astype(np.float64)).T
             ndc = np.abs(h[:, :2] / h[:, 3:4]).max()
             d *= 0.35 + 0.65 * ndc / 0.96
-        self._fit_key, self._fit_d = key, d
+        # a tilted board is narrower at the far edge: the picture is shifted and scaled in clip space so that
+        # it is centred in the area and fills it (issue 26: larger pieces, the board framed in the space the
+        # panels leave)
+        view = look_at(self._eye_at(d), self.centre(), up=self._up())
+        proj = perspective(self.FOV, aw / ah, 0.05, d * 3 + 10)
+        h = np.c_[pts, np.ones(len(pts))] @ (proj.astype(np.float64) @ view.astype(np.float64)).T
+        ndc = h[:, :2] / h[:, 3:4]
+        (x0n, y0n), (x1n, y1n) = ndc.min(axis=0), ndc.max(axis=0)
+        cx, cy = (x0n + x1n) / 2, (y0n + y1n) / 2
+        k = 0.96 / max(1e-6, (x1n - x0n) / 2, (y1n - y0n) / 2)
+        self._fit_key, self._fit_d, self._recentre = key, d, (min(k, 1.6), cx, cy)
         return d
 
     def _up(self):
@@ -133,7 +143,9 @@ class BoardCamera:
         view = look_at(eye, self.centre(), up=self._up())
         d = float(np.linalg.norm(eye - np.array(self.centre())))
         proj = perspective(self.FOV, max(1, aw) / max(1, ah), max(0.05, d * 0.05), d * 3 + 10)
-        return view, fit_area(proj, (W, H), self.area)  # the picture inside the area
+        k, cx, cy = self._recentre  # set by _fit (through eye()): the board centred and filling the area
+        shift = np.array([[k, 0, 0, -k * cx], [0, k, 0, -k * cy], [0, 0, 1, 0], [0, 0, 0, 1]], dtype=np.float64)
+        return view, fit_area(shift @ np.asarray(proj, dtype=np.float64), (W, H), self.area)  # inside the area
 
     def right_on_ground(self) -> tuple[float, float]:
         y = math.radians(self.yaw)
@@ -203,11 +215,11 @@ class Atlas:
         ch, scale, turned = key[:3] if isinstance(key, tuple) else (key, 1.0, False)
         px = max(6, int(self.SLOT * 0.78 * scale))
         a = self._mask(ch, px)
-        # centre the glyph's ink box in the slot (a letter on the line: its rows from the top of an H to the
+        # centre the glyph's ink box in the slot (a letter on the line: its rows from the top of an H or f to the
         # foot of a g, the same for every letter)
         ys, xs = np.nonzero(a > 8)
         if isinstance(key, tuple) and len(key) == 4 and len(xs):
-            ref = self._mask("Hg", px)
+            ref = self._mask("Hfg", px)  # from the top of an f (above an H in this font) to the foot of a g
             rows = np.nonzero((ref > 8).any(axis=1))[0]
             if a.shape[0] == ref.shape[0] and len(rows):
                 ys = np.array([rows.min(), rows.max()])
@@ -442,11 +454,12 @@ class GLBoardRenderer:
             glyph = self.atlas.rect(glyph_ch, p.glyph_scale, p.turned and not p.face_down) if glyph_ch else none
             body = p.back if p.face_down else p.body
             square = p.shape == "square"
-            (boxes if square else rows).append((x, y, z, TOKEN_R, TOKEN_H, *body, *p.ink, *p.ring_rgb, *glyph,
+            tr = TOKEN_R * (1.0 if square else view.token_scale)
+            (boxes if square else rows).append((x, y, z, tr, TOKEN_H, *body, *p.ink, *p.ring_rgb, *glyph,
                                                 1.0 if square else 0.0))
             if k == 0 and view.marks.get(p.cell) in ("capture", "check"):  # a coloured halo under the token
                 c = MARK_RGB[view.marks[p.cell]]
-                (boxes if square else rows).append((x, 0.0, z, TOKEN_R + 0.05, 0.02, *c, *c, *c, *none,
+                (boxes if square else rows).append((x, 0.0, z, tr + 0.05, 0.02, *c, *c, *c, *none,
                                                     1.0 if square else 0.0))
         for cell, kinds in view.markers.items():  # badges in a row from the cell's top-right corner
             x, z = g.center(cell)
@@ -556,7 +569,7 @@ class GLBoardRenderer:
             for text, (x, z) in g.labels():
                 # on the viewer's near and left edges whatever the yaw (flipped, or a side kingdom at the bottom)
                 x, z = edge_label_at(x, z, (x0, z0, x1, z1), screen)
-                items.append((text, x, z, 0.17, LABEL, 0.002))
+                items.append((text, x, z, 0.17 * view.label_scale, LABEL, 0.002))
         items += self._cell_texts(view, right)
         for text, x, z, h, col, y in items:
             steps = [h * 1.1 * _advance(ch) for ch in text]  # Latin letters by their own width, CJK a square each
@@ -583,7 +596,7 @@ class GLBoardRenderer:
                 tuple(sorted(view.tints.items())), view.dragging, view.drag_pos, view.show_labels,
                 tuple(sorted(view.icons.items())), tuple(sorted(view.labels.items())), tuple(view.edges),
                 tuple(sorted(view.markers.items())), tuple(view.tracks), tuple(view.lines), view.points,
-                view.tracks_beside, tuple(view.captions),
+                view.tracks_beside, tuple(view.captions), view.token_scale, view.label_scale,
                 round(camera.pitch, 4), round(camera.yaw, 4), round(camera.zoom, 4), camera.area, tuple(size))
 
     @staticmethod

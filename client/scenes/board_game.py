@@ -12,10 +12,18 @@ its host's scene stack (the App's, or a ``Stack`` of its own without an app). Ke
 key-binding table (client/keys.py), words from client.i18n, computer seats from client.ai_driver.
 It is a ``client.scene.Scene`` (through ``PlayScene``, client/scenes/play.py: seats, status line, autosave,
 leaving); ``BoardGameScene.for_app`` / ``app_scene`` make one for the App's stack. See docs/architecture.md.
+
+Issue 26: every click on the board that starts or builds nothing says why on the status line (``why_not``): the
+plugin's own words when it has them (``explain``, an optional ``explain_start(cell)`` for a click with nothing
+selected), else the engine's refusal of the move the click asks for (``engine_refusal`` / ``start_refusal``: the
+IllegalAction's keyed message with its rule id, ``refusal_msg``); a click during a computer's turn says whose turn
+it is. The status line wraps (never cut) and grows with its lines; a decision only a few cells can start (in
+check, a forced move) marks them "start" before the click.
 """
 from __future__ import annotations
 
 import math
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -30,14 +38,17 @@ from client.games.base import text as words
 from client.i18n import t
 from client.render.flat_board import FlatBoardRenderer
 from client.scenes.modals import ChooserModal, ConfirmModal, Modal, NoticeModal, Stack
-from client.scenes.play import PlayScene
+from client.scenes.play import PlayScene, UiMsg
 from client.scenes.stats import board_game_over
 from client.ui import text, widgets
 from client.ui.cards import CardStrip
-from engine.messages import Msg
+from engine.api import IllegalAction
+from engine.messages import Msg, template
 
 TOP_H = 52
-STATUS_H = 30
+STATUS_H = 44  # two lines of the status line (a longer refusal grows it: it wraps, never cut)
+STATUS_SIZE = 15  # its font size
+STATUS_LINE = 19  # its line height
 BG = (23, 25, 30)
 PANEL_BG = (30, 33, 40)
 
@@ -69,7 +80,9 @@ class BoardGameScene(PlayScene):
         self.flat = FlatBoardRenderer()
         self.gl = None  # GLBoardRenderer, made on the first GL draw
         self.camera = None  # BoardCamera (GL)
-        self.view_pitch = 55.0
+        # the GL camera's tilt: the game's own (三国演弈's 17 lines need a steeper view for 24-px pieces), or 55
+        self.angled_pitch = float(getattr(self.plugin, "view_pitch", 55.0))
+        self.view_pitch = self.angled_pitch
         self.prefix: tuple = ()  # the steps of the action being built
         self.hover = None
         self.hover_since = 0.0  # when the mouse came onto the hovered cell (its tooltip waits a moment)
@@ -91,6 +104,8 @@ class BoardGameScene(PlayScene):
             self.yaw = self.plugin.bottom_seat_yaw(self.current)
         self.board_rect = pygame.Rect(0, 0, 1, 1)
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
+        self.status_rect = pygame.Rect(0, 0, 1, 1)
+        self.status_lines: list[str] = []  # the status line's words wrapped to the window (``layout``)
         self.last_board_view = None
         self.cards = CardStrip()  # the plugin's rows of cards under the board (client/ui/cards.py)
         self.card_rect = pygame.Rect(0, 0, 0, 0)
@@ -309,7 +324,7 @@ class BoardGameScene(PlayScene):
         self.turn_to(self.yaw + 180.0)
 
     def toggle_view(self) -> None:
-        self.view_pitch = 55.0 if self.view_pitch > 80 else 90.0
+        self.view_pitch = self.angled_pitch if self.view_pitch > 80 else 90.0
         if self.camera is not None:
             self.camera.set_goal(pitch=self.view_pitch)
 
@@ -364,6 +379,9 @@ class BoardGameScene(PlayScene):
         v = self.plugin.view(viewer, self.prefix)
         v.flipped = self.flipped and not self.using_gl
         v.yaw = 0.0 if self.using_gl else self.yaw
+        if self.human_turn() and not self.prefix and viewer == self.current:
+            for c in self.constrained_starts():
+                v.marks.setdefault(c, "start")
         if self.hover is not None and self.human_turn() and self.hover not in v.marks \
                 and self.plugin.can_start(self.hover):
             v.marks[self.hover] = self.plugin.hover_mark(v, self.hover)
@@ -371,6 +389,18 @@ class BoardGameScene(PlayScene):
             v.dragging = self.selected
             v.drag_pos = self.drag_pos
         return v
+
+    START_MARK_MAX = 8  # at most this many cells that start an action: each is marked before the click
+
+    def constrained_starts(self) -> list:
+        """The cells a click may start an action on, when they are few (in check, a forced move, a piece or
+        two able to move): marked "start" before the player clicks. None when most pieces may start (the
+        opening of a chess game), where marks on all of them would say nothing."""
+        idx = self.plugin.index()
+        cells = [s.value for s in idx.next(()) if s.kind == "cell"]
+        if not cells or len(cells) > self.START_MARK_MAX:
+            return []
+        return [self.plugin.cell(c) for c in cells]
 
     def pick(self, pos):
         if not self.board_rect.collidepoint(pos):
@@ -418,32 +448,64 @@ class BoardGameScene(PlayScene):
             def picked(choice):
                 self.apply_outcome(self.plugin.pick(keep, choice.step))
 
+            self.say(UiMsg(self.plugin.chooser_title))  # the status line says what the open box asks (F2: re-rendered)
             self.open_modal(ChooserModal(self.host, lambda: t(self.plugin.chooser_title), out.choices, picked,
                                          self._clear_prefix))
         elif out.kind == "select":
             self.prefix = out.prefix
         else:
-            if out.reason:
-                self.say(words(out.reason, self.lang), bad=True, rule=out.rule or None)
-            elif cell is not None and self.prefix and cell != self.selected:
-                self.say(t("board_cannot_move"), bad=True)
-            elif cell is not None and not self.prefix:
-                self._explain_piece(cell)
+            why = self.why_not(out, cell)
+            if why:
+                self.say(why, bad=True, rule=self._why_rule or None)
             self.prefix = ()
 
     def _clear_prefix(self) -> None:
         self.prefix = ()
+        self._set_turn_message()  # the chooser was closed without a choice: back to the turn's line
 
-    def _explain_piece(self, cell) -> None:
+    def why_not(self, out, cell):
+        """Why a click on ``cell`` (after the steps chosen so far) starts or builds nothing, as a keyed message
+        with the rule id (issue 26): the plugin's own words when it has them (``out.reason``, its
+        ``explain_start``), else the engine's refusal of the move the click asks for (its IllegalAction:
+        message and rule); "" for a click that only lets the selection go (off the board, the piece again)."""
+        self._why_rule = ""  # the rule id the reason rests on (the rules reader opens it: F3, a click on it)
+        if cell is None or (self.prefix and cell == self.selected):
+            return ""
+        pl = self.plugin
+        reason = out.reason if words(out.reason, "en").strip() else None
+        if self.prefix:
+            src = self.prefix[0].value if self.prefix[0].kind == "cell" else None
+            e = engine_refusal(self.game, src, pl.cell_name(cell)) if src is not None else None
+            if e is not None and (reason is None or e.msg == reason):
+                self._why_rule = e.rule
+                return refusal_msg(self.game.game_id, e)
+            self._why_rule = out.rule if reason is not None else ""
+            return words(reason, self.lang) if reason is not None else t("board_cannot_move")
+        if reason is not None:
+            self._why_rule = out.rule
+            return words(reason, self.lang)  # a plugin's own words, said as before (text in the language shown)
+        start = getattr(pl, "explain_start", None)  # a game's own words for a cell that starts nothing
+        said = start(cell) if start is not None else None
+        if said:
+            return said
+        said = start_refusal(self.game, pl, cell)
+        if said:
+            return said
         p = self.last_board_view.piece_at(cell) if self.last_board_view is not None else None
-        if p is not None and not p.face_down:
-            self.say(t("board_no_moves_piece" if p.side == self.current else "board_not_yours"), bad=True)
+        if p is not None and not p.face_down:  # a game that cannot say more (no ``move_action``)
+            return t("board_no_moves_piece" if p.side == self.current else "board_not_yours")
+        return ""
 
     def board_press(self, cell, pos) -> None:
         if cell is None:
             self.prefix = ()
             return
         if not self.human_turn():
+            if not self.game.is_over and self.current >= 0:  # a computer's turn: say so rather than nothing
+                level = self.seats[self.current]  # keyed words: the line follows F2
+                self.say(Msg.of("common.wait_turn", seat=self.game.seat_name(self.current),
+                                kind=Msg.of("common.computer_level", level=Msg.of(f"client.level_{level}"))),
+                         ttl=self.SAVED_S)
             return
         if cell == self.selected:
             self.press = (cell, pos)  # a drag, or a click that deselects on release
@@ -670,9 +732,15 @@ class BoardGameScene(PlayScene):
 
     # ------------------------------------------------------------------ drawing
     def layout(self, w: int, h: int) -> None:
+        """The rectangles of a ``w`` x ``h`` frame: the banner, the side panel, the board (the space the
+        panels leave), the cards under it, and the status line, as high as its wrapped lines need."""
         pw = int(min(380, max(250, w * 0.3)))
-        self.panel_rect = pygame.Rect(w - pw, TOP_H, pw, h - TOP_H - STATUS_H)
-        self.board_rect = pygame.Rect(6, TOP_H + 4, w - pw - 12, h - TOP_H - STATUS_H - 8)
+        msg = self.status_text(self.lang)
+        self.status_lines = text.wrap(msg, STATUS_SIZE, w - 20) if msg else []
+        sh = max(STATUS_H, len(self.status_lines) * STATUS_LINE + 8)
+        self.status_rect = pygame.Rect(0, h - sh, w, sh)
+        self.panel_rect = pygame.Rect(w - pw, TOP_H, pw, h - TOP_H - sh)
+        self.board_rect = pygame.Rect(6, TOP_H + 4, w - pw - 12, h - TOP_H - sh - 8)
         self.card_rows = self._card_rows()
         if self.card_rows:  # a strip of cards under the board
             ch = min(160, max(96, int(h * 0.16)))
@@ -704,7 +772,7 @@ class BoardGameScene(PlayScene):
             self.flat.draw(surf, view, self.plugin.board_area(self.board_rect))
         self._draw_ui(surf)
         if display is not None:
-            for r in (pygame.Rect(0, 0, w, TOP_H), self.panel_rect, pygame.Rect(0, h - STATUS_H, w, STATUS_H)):
+            for r in (pygame.Rect(0, 0, w, TOP_H), self.panel_rect, self.status_rect):
                 display.mark(r)
             if not gl_ok:
                 display.mark(self.board_rect)
@@ -847,19 +915,80 @@ class BoardGameScene(PlayScene):
             self.cards.draw(surf, self.card_rect, self.card_rows, self.mouse, chosen)
             c = self.cards.hovered
             why = t("cards_not_now") if c is not None and c.step is not None and not c.legal and self.human_turn() else ""
-            self.cards.draw_zoom(surf, pygame.Rect(0, TOP_H, self.panel_rect.x, h - TOP_H - STATUS_H), why)
+            self.cards.draw_zoom(surf, pygame.Rect(0, TOP_H, self.panel_rect.x, self.status_rect.y - TOP_H), why)
         else:
             self.cards.hits = []
-        # --- status line
-        sr = pygame.Rect(0, h - STATUS_H, w, STATUS_H)
+        # --- status line: wrapped, never cut (its height was made for its lines by ``layout``)
+        sr = self.status_rect
         pygame.draw.rect(surf, PANEL_BG, sr)
         pygame.draw.line(surf, widgets.BORDER, sr.topleft, sr.topright)
-        msg = self.status_text(lang)
-        if msg:
-            msg = msg if len(msg) < 160 else msg[:157] + "…"
-            r = text.draw(surf, msg, (10, sr.centery), 15, widgets.BAD if self.message_bad else widgets.TEXT,
-                          anchor="midleft")
-            self.note_status_line(r, msg, 15)  # a click on the refusal's rule id opens the rules reader
+        lines = self.status_lines
+        y = sr.centery - len(lines) * STATUS_LINE // 2
+        rule = self.refusal_rule()
+        for i, ln in enumerate(lines):
+            r = text.draw(surf, ln, (10, y), STATUS_SIZE, widgets.BAD if self.message_bad else widgets.TEXT)
+            if (rule and rule in ln) or i == len(lines) - 1 and not (rule and any(rule in x for x in lines)):
+                self.note_status_line(r, ln, STATUS_SIZE)  # a click on the refusal's rule id opens the rules reader
+            y += STATUS_LINE
+
+
+# ---------------------------------------------------------------------- refusals (issue 26)
+def engine_refusal(game, src: str, dst: str) -> IllegalAction | None:
+    """The engine's refusal of moving the piece on ``src`` to ``dst`` (the game's ``move_action``) tried on a
+    copy of ``game``; None if the game has no ``move_action`` or the move is legal."""
+    make = getattr(game, "move_action", None)
+    if make is None:
+        return None
+    try:
+        game.clone().apply(make(src, dst))
+    except IllegalAction as e:  # a ParseError is one too
+        return e
+    return None
+
+
+def refusal_msg(game_id: str, e: IllegalAction) -> Msg:
+    """An engine refusal as the status line says it: its keyed message and its rule id (the rule's name in
+    the game's catalogue, ``<game>.rule_id.<rule>``, where the id is a word rather than a code)."""
+    if e.rule and re.search(r"[(\[ ,]" + re.escape(e.rule) + r"[)\]]", e.msg.render("en")):
+        return e.msg  # the message names its rule already ("... (K5)", "... (K3, K4)")
+    key = f"{game_id}.rule_id.{e.rule}"
+    return Msg.of("common.refused", text=e.msg, rule=Msg.of(key) if template(key, "en") is not None else e.rule)
+
+
+def start_refusal(game, plugin, cell) -> Msg | None:
+    """Why a click on ``cell`` with nothing selected starts no action, from the engine: an empty cell or
+    another side's piece is refused as a move from it would be; a piece of the player's own with no legal
+    move gets the refusal of its most telling move (one that would leave the ruler in check first, else the
+    nearest square). None if the game cannot say (no ``move_action``)."""
+    make = getattr(game, "move_action", None)
+    if make is None:
+        return None
+    here = plugin.cell_name(cell)
+    copy = [game.clone()]  # a refused apply changes nothing: one copy serves every try (a fresh one after a move)
+
+    def why(dst):
+        try:
+            copy[0].apply(make(here, dst))
+        except IllegalAction as e:
+            return e
+        copy[0] = game.clone()
+        return None
+
+    mine = [p for p in plugin.pieces(plugin.obs()) if p.cell == cell and p.side == game.current_player]
+    if not mine:  # an empty cell, another side's piece: refused as a move from it (to itself) is
+        e = why(here)
+        return refusal_msg(game.game_id, e) if e is not None else None
+    # nearest first (an orthogonal neighbour before a diagonal one): its refusal is about what blocks the piece
+    tries = sorted((max(abs(c[0] - cell[0]), abs(c[1] - cell[1])), abs(c[0] - cell[0]) + abs(c[1] - cell[1]), c)
+                   for c in plugin.geometry.cells if c != cell)
+    refusals = [e for e in (why(plugin.cell_name(c)) for *_, c in tries) if e is not None]
+    if not refusals:
+        return None
+    check = [e for e in refusals if e.rule in CHECK_RULES]
+    return Msg.of("common.no_move", cell=here, why=refusal_msg(game.game_id, (check or refusals)[0]))
+
+
+CHECK_RULES = ("check", "K4", "K3")  # the rule ids of "that would leave your ruler in check" (百格, 三国演弈)
 
 
 # ---------------------------------------------------------------------- the app's Scene protocol

@@ -87,7 +87,8 @@ class PlayScene(Scene):
         m = self.message
         said = m.render(lang) if isinstance(m, UiMsg) else words(m, lang)
         rule = self.refusal_rule()
-        if rule and self._rule is not None and not any(f"{a}{rule}{b}" in said for a, b in ("[]", "()", "（）")):
+        named = said.rstrip().endswith("]") or any(f"{a}{rule}{b}" in said for a, b in ("[]", "()", "（）"))
+        if rule and self._rule is not None and not named:  # "[...]" at the end: the rule named in the game's words
             said = f"{said} [{rule}]"
         return said
 

@@ -236,8 +236,9 @@ class BoardReplayScene(ReplayBase):
         if self.gl is None or self.gl.ctx is not display.ctx:
             self.gl = GLBoardRenderer(display.ctx)
         if self.camera is None or self.camera.bounds != tuple(view.bounds()):
-            self.camera = BoardCamera(view.bounds(), pitch=55.0, yaw=self.yaw)
-            self.camera.set_goal(55.0, self.yaw, snap=True)
+            pitch = float(getattr(self.plugin, "view_pitch", 55.0))  # the game's own tilt (三国演弈: 80, issue 26)
+            self.camera = BoardCamera(view.bounds(), pitch=pitch, yaw=self.yaw)
+            self.camera.set_goal(pitch, self.yaw, snap=True)
         fbo = display.gl.fbo
         self.camera.set_viewport(fbo.size, (rect.x, rect.y, rect.w, rect.h))
         self.gl.draw(view, self.camera, target=fbo, size=fbo.size)

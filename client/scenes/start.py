@@ -486,11 +486,12 @@ class StartScene(Scene):
 
         info = registry.get(self.game.value)
         pl = self.plugin()
-        text.draw(surf, info.name_zh, (w // 2, 22), 52, widgets.ACCENT, anchor="midtop")
-        sub = info.name_en
+        # one language at a time (issue 26): the title in the language shown, no English line under a Chinese one
+        title, _, sub = (info.name_zh, "", "") if i18n.lang() == "zh" else info.name_en.partition(":")
         if pl is not None and pl.subtitle:
-            sub = t(pl.subtitle) if i18n.lang() == "zh" else f"{info.name_en} — {t(pl.subtitle)}"
-        text.draw(surf, sub, (w // 2, 88), 18, widgets.DIM, anchor="midtop")
+            sub = t(pl.subtitle)
+        text.draw(surf, title, (w // 2, 22), 52, widgets.ACCENT, anchor="midtop")
+        text.draw(surf, sub.strip(), (w // 2, 94), 18, widgets.DIM, anchor="midtop")
         left_x = max(20, w // 2 - 560)
         y = 140
         for i, r in enumerate(self.main_rows):
