@@ -12,6 +12,7 @@ import os
 import random
 
 from bench.timing import headless_options, median_ms
+from client.boards.window import BoardApp
 from engine.xinhai import new_game
 
 
@@ -31,8 +32,6 @@ def position(n: int = 120, seed: int = 3):
 def main() -> int:
     a, w, h = headless_options(__doc__, prog="python -m bench.board_cards")
     import pygame  # lazy: after headless_options has chosen SDL's driver
-
-    from client.boards.window import BoardApp
 
     app = BoardApp("xinhai", ["human", "human"], "flat", "zh", (w, h), seed=1, ai_delay=0.0, game=position(),
                    strict=True)

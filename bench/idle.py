@@ -20,14 +20,14 @@ import tempfile
 import threading
 import time
 
+from client.app import App, Options
+
 GAMES = ("shachang", "baige", "anqi", "sanguo", "xinhai", "jiangshan")
 TARGET = 3.0  # % of a core
 
 
 def measure(game_id: str, seconds: float, warmup: float, renderer: str) -> dict:
     """In this process: run the App's loop on ``game_id`` and return its idle CPU figures."""
-    from client.app import App, Options
-
     save_dir = tempfile.mkdtemp(prefix="idle-bench-")
     app = App(Options(game_id=game_id, renderer=renderer, quick_start=True, seats=["human", "normal", "normal"],
                       save_dir=save_dir, edge_pan=False, lang="zh", ai_delay=0.0, handover_delay=0.0))

@@ -12,6 +12,10 @@ import os
 import statistics
 
 from bench.timing import headless_options, ms
+from client.app import App, Options
+from client.games.shachang.scene import GameScene
+from engine.shachang.game import ShachangGame
+from engine.shachang.maps import GameMap
 
 
 class _Off:
@@ -37,11 +41,6 @@ class _Off:
 def main() -> int:
     a, w, h = headless_options(__doc__, prog="python -m bench.items_cards")
     import numpy as np  # lazy, as the client below: after headless_options has chosen SDL's driver
-
-    from client.app import App, Options
-    from client.games.shachang.scene import GameScene
-    from engine.shachang.game import ShachangGame
-    from engine.shachang.maps import GameMap
 
     app = App(Options(renderer="flat", save_dir="/tmp", ai_delay=0.0, edge_pan=False, lang="zh", strict=True,
                       handover_delay=0.0, size=(w, h)))

@@ -19,6 +19,8 @@ import time
 from typing import Any
 
 from client.ai_process import act, start as start_worker  # imported in the window's thread (see ai_process)
+from engine.arena import make_agent
+from engine.chance import fresh_seed
 
 LEVELS = ("random", "easy", "normal", "hard")
 
@@ -56,8 +58,6 @@ class AIDriver:
     """See the module docstring."""
 
     def __init__(self, game_id: str, seats: list[str], seed: int | None = 0, hidden_deal: bool = False):
-        from engine.chance import fresh_seed
-
         self.game_id = game_id
         self.seats = seats  # shared with the scene: a failed seat becomes "human" there too
         self.base = fresh_seed() if hidden_deal or seed is None else int(seed)
@@ -71,8 +71,6 @@ class AIDriver:
         """The agent of ``seat`` (made on first use; a level that cannot be made plays random)."""
         a = self.agents.get(seat)
         if a is None:
-            from engine.arena import make_agent
-
             level = self.seats[seat]
             try:
                 a = make_agent(self.game_id, level, seat_seed(self.base, seat), seat)
@@ -98,7 +96,5 @@ class AIDriver:
 
     def reset(self, seed: int | None = None, hidden_deal: bool = False) -> None:
         """Forget the agents (a new game); new seeds as in the constructor."""
-        from engine.chance import fresh_seed
-
         self.agents.clear()
         self.base = fresh_seed() if hidden_deal or seed is None else int(seed)

@@ -62,7 +62,7 @@ _broken = False
 def _parent_alive(ppid: int) -> bool:
     """True while process ``ppid`` (the client) lives; portable (POSIX: reparenting; Windows: a handle)."""
     if sys.platform == "win32":
-        import ctypes
+        import ctypes  # lazy: Windows only
 
         k32 = ctypes.windll.kernel32
         handle = k32.OpenProcess(0x00100000, False, ppid)  # SYNCHRONIZE

@@ -4,8 +4,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import moderngl
 import numpy as np
 import pygame
+
+from client.camera import StrategyCamera
+from client.render.flat import FlatCamera, FlatRenderer
 
 
 class Display:
@@ -45,8 +49,6 @@ class Display:
         return (0, 0) if self.fullscreen else size
 
     def _open_gl(self, size) -> None:
-        import moderngl
-
         from client.render.gl import GLRenderer  # noqa: F401  (ImportError until it exists)
 
         if os.environ.get("SDL_VIDEODRIVER") == "dummy":
@@ -165,8 +167,6 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
             if ctx.error == "GL_NO_ERROR":
                 return
             self._present_mode = "quad"
-        import moderngl
-
         if getattr(self, "_quad", None) is None:
             prog = ctx.program(vertex_shader=self._QUAD_VS, fragment_shader=self._QUAD_FS)
             vbo = ctx.buffer(np.array([-1, -1, 1, -1, -1, 1, 1, 1], np.float32).tobytes())
@@ -180,8 +180,6 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         self._quad[1].render(moderngl.TRIANGLE_STRIP)
 
     def _open_flat(self, size) -> None:
-        from client.render.flat import FlatRenderer
-
         self.window = pygame.display.set_mode(self._mode_size(size), self._flags(False))
         self.ui = self.window
         self.board = FlatRenderer(surface=self.window)
@@ -192,11 +190,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
 
     def new_camera(self, board_size: int):
         if self.kind == "gl":
-            from client.camera import StrategyCamera
-
             return StrategyCamera(board_size)
-        from client.render.flat import FlatCamera
-
         w, h = self.size
         return FlatCamera(board_size, w, h)
 

@@ -10,6 +10,7 @@ language.
 """
 from __future__ import annotations
 
+from client.keys import BINDINGS
 from engine.messages import Msg, all_text as catalogue_text, catalogue, render
 
 LANGS = ("zh", "en")
@@ -83,8 +84,6 @@ def all_text() -> str:
     """Every character the UI may show (for subsetting the shipped font): the key table's help
     and every message catalogue (the client's words included) (engine.messages.all_text)."""
     parts = []
-    from client.keys import BINDINGS  # the key-binding table writes the help pages
-
     for k in BINDINGS:
         parts += [k.keys, k.zh, k.en]
     parts.append(catalogue_text())

@@ -24,8 +24,9 @@ import os
 import time
 from pathlib import Path
 
+from engine import registry
 from engine.api import SaveError
-from engine.saves import MAX_SAVE_BYTES, described, kind_of, parse_json, read_file, shown
+from engine.saves import MAX_SAVE_BYTES, check_file as check, described, kind_of, parse_json, read_file, shown
 
 SAVE_FORMAT = "zhanqi-client-save"
 VERSION = 1
@@ -65,8 +66,6 @@ def unwrap(text: str | bytes) -> tuple[str | bytes, list[str] | None, int | None
 
 def load_text(text: str | bytes):
     """(game, seats, viewer) from a client save or a bare engine save; SaveError with a reason."""
-    from engine import registry
-
     inner, seats, viewer = unwrap(text)
     game = registry.load_game(inner)
     n = game.num_players
@@ -82,8 +81,6 @@ def load_text(text: str | bytes):
 def check_file(path) -> None:
     """Refuse at once (SaveError) a save path that is missing, not a regular file or over the size
     limit, without reading it (for command-line flags)."""
-    from engine.saves import check_file as check
-
     check(path, MAX_CLIENT_SAVE_BYTES, "save")
 
 

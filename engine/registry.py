@@ -4,12 +4,13 @@ from __future__ import annotations
 import importlib
 import json
 import tomllib
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from engine.api import Game, SaveError
 from engine.chance import fresh_seed
+from engine.saves import described, parse_json
 
 
 @dataclass(frozen=True)
@@ -104,15 +105,11 @@ def get(game_id: str) -> GameInfo:
 
 def load_game(text: str) -> Game:
     """Load any registered game's save; raises SaveError for anything else."""
-    from engine.saves import parse_json
-
     data = parse_json(text)
     if not isinstance(data, dict) or "game" not in data:
         raise SaveError("not a save file of this client: no 'game' key")
     gid = data["game"]
     if not isinstance(gid, str) or gid not in GAMES:
-        from engine.saves import described
-
         raise SaveError(f"save is for an unknown game ({described(gid)}; known: {', '.join(GAMES)})")
     return GAMES[gid].load_game(text)
 

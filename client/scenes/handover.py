@@ -9,10 +9,11 @@ import time
 import pygame
 
 from client import i18n
-from client.scene import Scene
 from client.boards.model import rgb255
 from client.games import make_plugin
 from client.i18n import t
+from client.scene import Scene
+from client.scenes.menu import MenuScene
 from client.ui import text, widgets
 
 
@@ -37,8 +38,6 @@ class HandoverScene(Scene):
             # Space passes; Esc opens the menu (the board stays hidden); other keys (Enter, which
             # ends turns, and the function keys) never pass the hand-over
             if ev.key == pygame.K_ESCAPE:
-                from client.scenes.menu import MenuScene
-
                 self.app.push(MenuScene(self.app, self.game_scene, hide_board=True))
             elif ev.key == pygame.K_SPACE:
                 self.done()

@@ -7,14 +7,16 @@ from pathlib import Path
 
 import pygame
 
-from client import i18n
-from client.scene import Scene
+from client import i18n, settings
 from client.games import plugin_class
 from client.i18n import t
-from client import settings
+from client.savefile import summary
+from client.scene import Scene
+from client.scenes.help import HelpScene
 from client.scenes.modals import Modal
 from client.scenes.start import note_slot, option_word
 from client.ui import text, widgets
+from engine import registry
 
 
 class MenuScene(Modal):
@@ -57,8 +59,6 @@ class MenuScene(Modal):
             s.on_resize(*self.app.display.size)
 
     def help(self) -> None:
-        from client.scenes.help import HelpScene
-
         self.app.push(HelpScene(self.app))
 
     def draw(self, display) -> None:
@@ -107,8 +107,6 @@ class LoadScene(Scene):
         super().__init__(app)
         self.files = list_saves(Path(app.opts.save_dir))
         self.buttons = []
-        from client.savefile import summary
-
         self.summaries = {p: summary(p) for p in self.files}
         for p in self.files:
             stamp = time.strftime("%m-%d %H:%M", time.localtime(p.stat().st_mtime))
@@ -129,8 +127,6 @@ class LoadScene(Scene):
 
     def describe_game(self, sm: dict) -> str:
         """The game of a save summary in words (game, map, mode, players, round or moves)."""
-        from engine import registry
-
         info = registry.GAMES.get(sm["game"])
         name = (info.name_zh if i18n.lang() == "zh" else info.name_en) if info else sm["game"]
         o = sm["options"]

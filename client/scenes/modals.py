@@ -10,8 +10,10 @@ from typing import Any, Callable
 
 import pygame
 
+from client.boards.model import rgb255
+from client.games.base import text as words
+from client.i18n import lang, t
 from client.scene import Scene
-from client.i18n import t
 from client.ui import text, widgets
 
 
@@ -183,10 +185,6 @@ class ChooserModal(Modal):
         super().handle(ev)
 
     def draw_on(self, surf) -> None:
-        from client.boards.model import rgb255
-        from client.games.base import text as words
-        from client.i18n import lang
-
         cw = 92
         ttl = self.title() if callable(self.title) else self.title
         box = self.box(surf, max(300, cw * len(self.choices) + 40), 210)

@@ -5,8 +5,8 @@ Fixed entry points: ``legal_moves(fen)`` and ``perft(fen, depth)``; the game API
 """
 from __future__ import annotations
 
-from engine.baige.board import START_FEN, FenError, Position, move_text
-from engine.baige.board import perft as _perft
+from engine.baige.ai import make_agent as _mk
+from engine.baige.board import START_FEN, FenError, Position, move_text, perft as _perft
 from engine.baige.game import BaigeGame, describe_move, load_game
 
 __all__ = ["START_FEN", "FenError", "BaigeGame", "legal_moves", "perft", "new_game", "load_game",
@@ -39,6 +39,4 @@ def new_game(seed: int = 0, fen: str | None = None, **_) -> BaigeGame:
 
 def make_agent(level: str = "normal", seed: int = 0, seat: int = 0):
     """A computer player: level easy, normal or hard."""
-    from engine.baige.ai import make_agent as _mk
-
     return _mk(level, seed=seed, seat=seat)

@@ -17,8 +17,9 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from engine.sanguo.ai_search import Search
 from engine.sanguo.board import CANNON, CHARIOT, HAN, HORSE, PAWN, RULER, layout
-from engine.sanguo.rules import HID, K, O, OWN, Position
+from engine.sanguo.rules import HID, OWN, K, O, Position
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -363,7 +364,6 @@ class Agent:
             self._chose(scored[0][2])
             return legal_actions[scored[0][1]]
         # hard: a paranoid alpha-beta search over one full round (engine/sanguo/ai_search.py)
-        from engine.sanguo.ai_search import Search
         search = Search(me, ev, self.nodes, root_width=self.root_width)
         best_n = search.choose(pos, scored, depth=self.depth)
         self.last_nodes = search.nodes

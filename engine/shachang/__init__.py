@@ -1,8 +1,13 @@
 """沙场秋点兵 (autumn muster on the battlefield): the rules engine (seed 003, rulings S1–S21)."""
 from __future__ import annotations
 
+from engine.shachang import terrain
 from engine.shachang.actions import Attack, End, March, Reinforce, parse_action
-from engine.shachang.rules import attack_range, fanshu, preset, presets, vision_range
+from engine.shachang.game import ShachangGame
+from engine.shachang.maps import load_map
+from engine.shachang.rules import attack_range, fanshu, preset, preset as get_preset, presets, vision_range
+from engine.shachang.save import load_json
+from engine.shachang.star_ai import make_agent as _make
 
 
 def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, seed: int = 0,
@@ -11,17 +16,11 @@ def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, 
     """A new game with rule mode ``mode`` (S21) on a generated map of ``preset``, on ``game_map``,
     or on a map file (JSON map or .npy heights, see engine.shachang.maps). ``items``: the fun items
     (S20a; "true"/"1" as text too), hidden with ``item_seed`` (default: an unpredictable one)."""
-    from engine.shachang.game import ShachangGame
-    from engine.shachang.rules import preset as get_preset
-    from engine.shachang import terrain
-
     get_preset(preset)  # clear error for an unknown preset before generating anything
     if isinstance(players, str) and players.isascii() and players.isdigit():  # option strings (command line, test variants)
         players = int(players)
     source = "file"
     if game_map is None and map_file is not None:
-        from engine.shachang.maps import load_map
-
         game_map = load_map(map_file, preset_key=preset, players=players, seed=seed)
     if game_map is None:
         if mode == "classic":
@@ -44,25 +43,18 @@ def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, 
 def game_class(preset: str):
     """The game class of a preset: ``ShachangGame`` for every preset; the star (S19h) is the board
     object it holds (engine/shachang/boards.py). ``StarGame`` is another name for it."""
-    from engine.shachang.game import ShachangGame
-    from engine.shachang.rules import preset as get_preset
-
     get_preset(preset)  # an unknown preset: a clear error
     return ShachangGame
 
 
 def load_game(text: str, upto: int | None = None):
     """A game from its save text, replayed fully or to the first ``upto`` actions (SaveError if bad)."""
-    from engine.shachang.save import load_json
-
     return load_json(text, upto)
 
 
 def make_agent(level: str, seed: int = 0, seat: int = 0, budget: float | None = None):
     """A computer player of ``level`` (easy, normal, hard); ``budget``: thinking seconds per turn
     (default by preset)."""
-    from engine.shachang.star_ai import make_agent as _make  # the star's own players, else engine.shachang.ai
-
     return _make(level, seed=seed, seat=seat, budget=budget)
 
 

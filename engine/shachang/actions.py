@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.api import IllegalAction, ParseError
 from engine.messages import Msg
 from engine.shachang.cells import Cell, cell_name, parse_cell
+from engine.shachang.item_rules import describe_item, item_text, parse_item, validated_item
 
 
 @dataclass(frozen=True, order=True)
@@ -60,8 +61,6 @@ class UseItem:
     count: int = 0
 
     def __str__(self) -> str:
-        from engine.shachang.item_rules import item_text
-
         return item_text(self)
 
 
@@ -113,8 +112,6 @@ def parse_words(text: str, cell, types=None, expected: str = _EXPECTED, item=Non
 
 def parse_action(text: str) -> Action:
     """The action named by ``text`` (raises ParseError with the expected forms)."""
-    from engine.shachang.item_rules import parse_item
-
     return parse_words(text, _cell, item=lambda args: parse_item(args, _cell, _count))
 
 
@@ -211,8 +208,6 @@ def validated_on(a: Action, on_board, types=None) -> Action:
     if isinstance(a, Attack):
         return attack(cell(field("src")), cell(field("dst")))
     if isinstance(a, UseItem):
-        from engine.shachang.item_rules import validated_item
-
         return validated_item(a, cell, count, _shown)
     return End()
 
@@ -227,7 +222,5 @@ def describe(a: Action, named=cell_name) -> Msg:
     if isinstance(a, Attack):
         return Msg.of("shachang.act.attack", src=named(a.src), dst=named(a.dst))
     if isinstance(a, UseItem):
-        from engine.shachang.item_rules import describe_item
-
         return describe_item(a, named)
     return Msg.of("shachang.act.end")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.messages import Msg
+from engine.shachang.actions import End
 
 if TYPE_CHECKING:
     from engine.shachang.game import ShachangGame
@@ -62,8 +63,6 @@ def pass_may_end(game: "ShachangGame") -> Msg | None:
 
 def ending_pass(game: "ShachangGame") -> Msg | None:
     """Why ending the turn now would end the game, if the player can know it; else None."""
-    from engine.shachang.actions import End
-
     p = game.current_player
     if p < 0 or game.is_over:
         return None

@@ -14,22 +14,24 @@ state untouched. Its parts:
 """
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from engine.api import Event, Game, Placement, Step
 from engine.messages import Msg
-from engine.shachang import rules
+from engine.shachang import rules, undo as shachang_undo
 from engine.shachang.actions import Action, Attack, End, March, Reinforce, UseItem
 from engine.shachang.boards import board_for
-from engine.shachang.checks import Checks
 from engine.shachang.cells import Cell
-from engine.shachang.log import Log
-from engine.shachang.log import seat as _seat
+from engine.shachang.checks import Checks
+from engine.shachang.log import Log, seat as _seat
 from engine.shachang.maps import GameMap
 from engine.shachang.observation import Observation
+from engine.shachang.ranking import rank
+from engine.shachang.save import save_json
 from engine.shachang.state import Ghost, Unit
 from engine.shachang.turns import Turns
-from engine.shachang import undo as shachang_undo
 from engine.shachang.vision import VisionMap
 
 
@@ -157,8 +159,6 @@ class ShachangGame(Turns, Log, Checks, Game):
 
     def clone(self) -> "ShachangGame":
         """An independent copy (the read-only map is shared)."""
-        import copy
-
         memo = {id(self.heights): self.heights, id(self.game_map): self.game_map,
                 id(self._vision.heights): self._vision.heights,
                 # actions and events are immutable: new lists holding the same entries
@@ -360,12 +360,8 @@ class ShachangGame(Turns, Log, Checks, Game):
     # ------------------------------------------------------------ ranking
     def ranking(self) -> list[Placement]:
         """Places by S18: wipe-out winner, then survivors by field, reserve, earlier last hit; then the out."""
-        from engine.shachang.ranking import rank
-
         return rank(self)
 
     # --------------------------------------------------------------- save
     def to_json(self) -> str:
-        from engine.shachang.save import save_json
-
         return save_json(self)

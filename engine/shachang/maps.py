@@ -30,6 +30,8 @@ from typing import Any
 
 import numpy as np
 
+from engine.saves import parse_json, read_file
+
 FORMAT = "shachang-map"
 VERSION = 1
 MAX_HEIGHT = int(np.iinfo(np.int16).max)  # heights are stored as int16
@@ -327,8 +329,6 @@ def load_map(path_or_text: str | Path | bytes, *, preset_key: str | None = None,
         if not p.exists():
             hint = "" if isinstance(path_or_text, Path) else " (and the text is not a JSON object)"
             raise ValueError(f"map file not found: {p}{hint}")
-        from engine.saves import read_file  # regular files of at most MAX_MAP_BYTES: no FIFO, no /dev/zero
-
         try:
             data = read_file(p, MAX_MAP_BYTES, what="map")
         except ValueError as e:
@@ -351,8 +351,6 @@ def load_map(path_or_text: str | Path | bytes, *, preset_key: str | None = None,
                 raise ValueError(f"{source}: neither a .npy array nor UTF-8 JSON text") from None
         else:
             text = data
-        from engine.saves import parse_json  # size, nesting, NaN/Infinity and huge integers refused in words
-
         try:
             d = parse_json(text, limit=MAX_MAP_BYTES)
         except ValueError as e:

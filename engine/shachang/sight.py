@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.shachang.cells import PLANE
+from engine.shachang.vision import visible_from as _vec
 
 Cell = tuple[int, int]
 
@@ -76,6 +77,4 @@ def visible_from_reference(heights: np.ndarray, src: Cell, z: int, radius: int) 
 
 def visible_from(heights: np.ndarray, src: Cell, z: int, radius: int) -> np.ndarray:
     """Cells one observer at src with height z sees within ``radius`` steps (S6), as a bool map."""
-    from engine.shachang.vision import visible_from as _vec
-
     return _vec(heights, src, z, radius)

@@ -13,13 +13,15 @@ import numpy as np
 
 from engine.api import IllegalAction, Step
 from engine.messages import Msg
-from engine.shachang import rules
-from engine.shachang.actions import (Attack, End, March, Reinforce, UseItem, as_action, describe, parse_action,
-                                     validated)
+from engine.shachang import items as _items, rules
+from engine.shachang.actions import Attack, End, March, Reinforce, UseItem, as_action, describe, parse_action, validated
 from engine.shachang.board_base import Geometry
 from engine.shachang.cells import Cell, board_grid, cell_name
+from engine.shachang.item_rules import apply_item, check_item, item_steps, legal_items
+from engine.shachang.items import after_action, check_target, observe, reach_filter, vary
 from engine.shachang.log import seat as _seat
-from engine.shachang.observation import Observation, UnitView, common_fields
+from engine.shachang.observation import Observation, UnitView, common_fields, hidden_variant
+from engine.shachang.position import apply_setup
 from engine.shachang.sight import blocking_cell, line_report, steps
 from engine.shachang.state import Ghost, Unit
 from engine.shachang.vision import visible_from
@@ -75,22 +77,16 @@ class SquareGeometry(Geometry):
     def action_steps(self, a) -> tuple[Step, ...]:
         """A validated action's steps (see ``action_steps``); an item's from item_rules."""
         if isinstance(a, UseItem):
-            from engine.shachang.item_rules import item_steps  # items' modules: loaded only with items
-
             return item_steps(a)
         return action_steps(a, self.cell_name)
 
     # ------------------------------------------------------------ units and sight
     def setup(self, game, setup: dict) -> None:
         """Place a start position (engine/shachang/position.py)."""
-        from engine.shachang.position import apply_setup  # position.py reads the game's fields
-
         apply_setup(game, setup)
 
     def create_items(self, game, item_seed, item_setup, item_forced):
         """The items' state of a new game (S20a, engine/shachang/items.py)."""
-        from engine.shachang import items as _items  # items' modules: loaded only with items
-
         if item_setup is not None:
             item_setup = game.item_setup = _items.check_setup(item_setup, game.n, self.size, game.mode)
         return _items.create(game, item_seed, item_setup, item_forced)
@@ -183,8 +179,6 @@ class SquareGeometry(Geometry):
             return {}
         reach = game._bfs(cell, u.moves, self.passable(game, game.cur))
         if game.items is not None:
-            from engine.shachang.items import reach_filter
-
             reach = reach_filter(game, cell, reach)
         return reach
 
@@ -273,15 +267,11 @@ class SquareGeometry(Geometry):
                     acts.append(March(cell, dst, k))
             acts.extend(Attack(cell, t) for t in game.attack_targets(cell))
         if game.items is not None:
-            from engine.shachang.item_rules import legal_items
-
             acts.extend(legal_items(game))
         acts.append(End())
         return acts
 
     def check_item(self, game, a: UseItem) -> None:
-        from engine.shachang.item_rules import check_item
-
         check_item(game, a)
 
     def check_reinforce(self, game, a: Reinforce) -> None:
@@ -314,8 +304,6 @@ class SquareGeometry(Geometry):
     def item_checks(self, game, a) -> None:
         """With items, their refusals (S20d, S20g) before an occupant is named."""
         if game.items is not None:
-            from engine.shachang.items import check_target
-
             check_target(game, a)
 
     def acting_unit(self, game, a, rule: str, verb: str) -> Unit:
@@ -382,13 +370,9 @@ class SquareGeometry(Geometry):
         game._refresh_vision([a.cell])
 
     def apply_item(self, game, a: UseItem) -> None:
-        from engine.shachang.item_rules import apply_item
-
         apply_item(game, a)
 
     def after_item_action(self, game, a, p: int) -> None:
-        from engine.shachang.items import after_action
-
         after_action(game, a, p)
 
     def apply_march(self, game, p: int, a: March) -> None:
@@ -475,8 +459,6 @@ class SquareGeometry(Geometry):
         seen = game.seen.copy() if own_turn else vis.copy()
         obs = Observation(**common_fields(game, player, heights, vis, explored, seen, units))
         if game.items is not None:
-            from engine.shachang.items import observe
-
             return observe(game, obs, player)
         return obs
 
@@ -484,11 +466,7 @@ class SquareGeometry(Geometry):
         """A copy ``player`` cannot tell from this game: enemy units on cells the player neither sees
         now nor saw this turn are moved to other such cells and resized (within each owner's cap and
         unit maximum). Without fog nothing is hidden and the copy is exact."""
-        from engine.shachang.observation import hidden_variant
-
         v = hidden_variant(game, player, rng)
         if game.items is not None:
-            from engine.shachang.items import vary
-
             vary(v, player, rng)
         return v

@@ -33,16 +33,20 @@ import numpy as np
 
 from engine.api import IllegalAction, Step
 from engine.messages import Msg
-from engine.shachang import rules
-from engine.shachang import star_cells as sc
+from engine.shachang import rules, star_cells as sc, star_items
 from engine.shachang.actions import Attack, End, March, Reinforce, UseItem
 from engine.shachang.board_base import Geometry
 from engine.shachang.log import seat as _seat
 from engine.shachang.maps import GameMap
 from engine.shachang.sight import blocking_cell, line_report
 from engine.shachang.square_board import action_steps
-from engine.shachang.star_actions import (StarAttack, StarMarch, StarReinforce, as_star_action, describe,
-                                          parse_action, validated)
+from engine.shachang.star_actions import (StarAttack, StarMarch, StarReinforce, as_star_action, describe, parse_action,
+                                          validated)
+from engine.shachang.star_items import (after_action, apply as apply_item, check, check_target,
+                                        describe as describe_item, item_steps, legal, parse_item, placeable,
+                                        reach_filter, vary)
+from engine.shachang.star_observation import hidden_variant, observe
+from engine.shachang.star_position import apply_star_setup
 from engine.shachang.state import Ghost, Unit
 from engine.shachang.vision import VisionMap, visible_from
 
@@ -81,15 +85,11 @@ class StarGeometry(Geometry):
 
     def setup(self, game, setup: dict) -> None:
         """Place a start position (engine/shachang/star_position.py) over the dealt one."""
-        from engine.shachang.star_position import apply_star_setup  # it reads the game's fields
-
         game._deal()
         apply_star_setup(game, setup)
 
     def create_items(self, game, item_seed, item_setup, item_forced):
         """The items' state of a new game on the star (S20a, engine/shachang/star_items.py)."""
-        from engine.shachang import star_items  # items' modules: loaded only with items
-
         if item_setup is not None:
             item_setup = game.item_setup = star_items.check_setup(item_setup, game.n, game.mode)
         return star_items.create(game, item_seed, item_setup, item_forced)
@@ -107,8 +107,6 @@ class StarGeometry(Geometry):
     def parse_action(self, text: str):
         """The action a text names, with star cell names (ParseError if none)."""
         if isinstance(text, str) and text.split()[:1] == ["item"]:
-            from engine.shachang.star_items import parse_item  # items' modules: loaded only with items
-
             return parse_item(text.split()[1:])
         return parse_action(text)
 
@@ -117,24 +115,18 @@ class StarGeometry(Geometry):
         if isinstance(action, str):
             action = self.parse_action(action)
         if isinstance(action, UseItem):
-            from engine.shachang import star_items  # items' modules: loaded only with items
-
             return star_items.validated(action)
         return validated(as_star_action(action))
 
     def describe(self, a) -> Msg:
         """A validated action as a keyed message with star cell names."""
         if isinstance(a, UseItem):
-            from engine.shachang.star_items import describe as describe_item  # see validated
-
             return describe_item(a)
         return describe(a)
 
     def action_steps(self, a) -> tuple[Step, ...]:
         """As on the square board, with star cell names; an item's steps from star_items."""
         if isinstance(a, UseItem):
-            from engine.shachang.star_items import item_steps  # see validated
-
             return item_steps(a)
         return action_steps(a, sc.name)
 
@@ -281,8 +273,6 @@ class StarGeometry(Geometry):
         items, none touching an own soldier withdrawn by 世外桃源 (D-SI6, S20g: it would join it)."""
         cells = [c for c in game.spawns[player] if c not in game.units]
         if game.items is not None:
-            from engine.shachang.star_items import placeable
-
             cells = [c for c in cells if placeable(game, c, player)]
         return cells
 
@@ -314,8 +304,6 @@ class StarGeometry(Geometry):
         b = game.budget_left(cell)
         reach = game._bfs(cell, b) if b > 0 else {}
         if game.items is not None:
-            from engine.shachang.star_items import reach_filter
-
             reach = reach_filter(game, cell, reach)  # S20d, S20g
         return reach
 
@@ -355,15 +343,11 @@ class StarGeometry(Geometry):
             for cell in g:
                 acts.extend(StarAttack(cell, t) for t in game.attack_targets(cell))
         if game.items is not None:
-            from engine.shachang.star_items import legal
-
             acts.extend(legal(game))
         acts.append(End())
         return acts
 
     def check_item(self, game, a: UseItem) -> None:
-        from engine.shachang.star_items import check
-
         check(game, a)
 
     def check_reinforce(self, game, a: Reinforce) -> None:
@@ -389,8 +373,6 @@ class StarGeometry(Geometry):
     def item_checks(self, game, a) -> None:
         """With items, their refusals (S20d, S20g) before an occupant is named."""
         if game.items is not None:
-            from engine.shachang.star_items import check_target
-
             check_target(game, a)
 
     def check_march(self, game, a: March) -> None:
@@ -442,13 +424,9 @@ class StarGeometry(Geometry):
         game._refresh_vision()
 
     def apply_item(self, game, a: UseItem) -> None:
-        from engine.shachang.star_items import apply as apply_item
-
         apply_item(game, a)
 
     def after_item_action(self, game, a, p: int) -> None:
-        from engine.shachang.star_items import after_action
-
         after_action(game, a, p)
 
     def apply_march(self, game, p: int, a: March) -> None:
@@ -504,23 +482,15 @@ class StarGeometry(Geometry):
 
     def observe(self, game, player: int):
         """What ``player`` may know now (S7, S11 on the star): see ``StarObservation``."""
-        from engine.shachang.star_observation import observe
-
         obs = observe(game, player)
         if game.items is not None:
-            from engine.shachang import star_items
-
             return star_items.observe(game, obs, player)
         return obs
 
     def hidden_variant(self, game, player: int, rng) -> "ShachangGame":
         """A copy ``player`` cannot tell from this game (hidden enemy soldiers moved elsewhere)."""
-        from engine.shachang.star_observation import hidden_variant
-
         v = hidden_variant(game, player, rng)
         if game.items is not None:
-            from engine.shachang.star_items import vary
-
             vary(v, player, rng)
         return v
 

@@ -19,6 +19,10 @@ import numpy as np
 from engine.shachang import star_cells as sc
 from engine.shachang.actions import End, Reinforce
 from engine.shachang.maps import GameMap
+from engine.shachang.rules import preset
+from engine.shachang.star_ai import Attack, March, StarAgent, _Model
+from engine.shachang.star_game import StarGame
+from engine.shachang.star_terrain import generate_star
 
 VARIANTS = 6  # noisy variants of the normal player's plan
 REPLY_ACTIONS = 60  # the longest reply simulated per seat
@@ -52,10 +56,6 @@ class TurnPlanner:
 
     # ------------------------------------------------------------ the model
     def _model(self, obs, enemies):
-        from engine.shachang.star_game import StarGame
-        from engine.shachang.star_terrain import generate_star
-        from engine.shachang.rules import preset
-
         n = len(obs.players)
         me = obs.player
         heights = np.where(obs.heights < 0, 0, obs.heights).astype(np.int16)
@@ -88,8 +88,6 @@ class TurnPlanner:
 
     # ------------------------------------------------------------ planning
     def _policies(self):
-        from engine.shachang.star_ai import StarAgent
-
         seed = self.rng.randrange(1 << 30)
         out = [("normal", StarAgent("normal", seed=seed, void_guard=False)), ("eval", _EvalPolicy(self.agent)),
                ("still", _StillPolicy())]
@@ -129,8 +127,6 @@ class TurnPlanner:
         return best
 
     def _reply_score(self, g, me) -> float:
-        from engine.shachang.star_ai import StarAgent, _Model
-
         replies = {}
         steps = 0
         while not g.is_over and g.current_player != me and steps < REPLY_ACTIONS * g.n:
@@ -157,8 +153,6 @@ class _EvalPolicy:
         self.agent = agent
 
     def act(self, obs, legal):
-        from engine.shachang.star_ai import Attack, March
-
         enemies = {u.cell: u.owner for u in obs.units if u.owner != obs.player}
         reinf = [a for a in legal if isinstance(a, Reinforce)]
         if reinf and obs.phase == "reinforce":
@@ -173,8 +167,6 @@ class _StillPolicy:
     """Reinforce, shoot, never march."""
 
     def act(self, obs, legal):
-        from engine.shachang.star_ai import Attack
-
         for a in legal:
             if isinstance(a, (Reinforce, Attack)):
                 return a

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from engine.messages import Msg
+from engine.shachang.items import end_turn
 from engine.shachang.log import seat as _seat
 
 
@@ -96,8 +97,6 @@ class Turns:
         self.geometry.turn_ending(self)
         p = self.cur
         if self.items is not None:
-            from engine.shachang.items import end_turn
-
             end_turn(self, p)  # S20d, S20g, S20i count down
         for u in self.units.values():
             if u.owner == p:
