@@ -790,6 +790,9 @@ class BoardGameScene(PlayScene):
         for line in (text.wrap(st, 16, p.w - 20) if st else []):
             text.draw(surf, line, (p.x + 10, y), 16, widgets.BAD)
             y += 21
+        note = pl.seeded_note(g, getattr(self.app, "opts", None), lang)  # G1: a seed the player gave
+        if note:
+            y = text.draw(surf, note, (p.x + 10, y), 14, widgets.DIM).bottom + 4
         for line, col in pl.panel_lines(lang):
             c = rgb255(col) if col else widgets.TEXT
             for k, part in enumerate(text.wrap(line, 14, p.w - 30)):
