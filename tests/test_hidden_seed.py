@@ -5,6 +5,7 @@ seeded game, which replays the same and says it is seeded (HUD or panel, game-ov
 from __future__ import annotations
 
 import os
+import random
 import time
 
 import numpy as np
@@ -13,11 +14,15 @@ import pytest
 
 from client.app import App, Options
 from client.__main__ import options_from, parse_args
+from client.games.base import game_seed
 from client.games.shachang.gameover import GameOverScene
 from client.games.shachang.scene import GameScene
 from client.scenes.board_game import BoardGameScene
+from client.scenes.handover import HandoverScene
+from client.scenes.play import PlayScene
 from client.scenes.start import StartScene
 from client.ui import text, widgets
+from engine import registry
 
 
 @pytest.fixture
@@ -178,3 +183,51 @@ def test_a_board_game_says_it_is_seeded_only_when_the_player_gave_the_seed(tmp_p
     words = " ".join(drawn(a, monkeypatch))
     assert "Seeded" not in words and str(a.scene.game.chance.seed) not in words
     a.close()
+
+
+# every game that may hide something, with the set-up that hides most (揭棋, 沙场秋点兵's items)
+SECRET_SETUPS = {"sanguo": {"variant": "jieqi"}, "shachang": {"items": True}}
+
+
+def secret_seeds(g) -> set[str]:
+    """The game's seeds as a player might read them: decimal and hex (the items' own seed too)."""
+    seeds = {game_seed(g)} | ({g.items.seed} if getattr(g, "items", None) is not None else set())
+    return {f(s) for s in seeds if s is not None for f in (str, hex, lambda x: f"{x:x}")}
+
+
+@pytest.mark.parametrize("game_id", sorted(g for g, i in registry.GAMES.items() if i.hidden_information))
+def test_nothing_the_client_shows_contains_a_secret_seed(app, monkeypatch, game_id):
+    """G1: started from the start screen without a typed seed, the game's seed is nowhere on the screen — the
+    board, panels, status line, log, hand-over screens, window title — during play, nor on the start screen
+    afterwards."""
+    st = start_screen(app)
+    st.game.value = game_id
+    st._game_changed(game_id)
+    for row, opt in zip(st.option_rows(), st.extra_options()):
+        if opt in SECRET_SETUPS.get(game_id, {}):
+            row.value = SECRET_SETUPS[game_id][opt]
+    for row in st.seats:
+        row.value = "human"  # hot seat: no computer turns; the hand-over screens are drawn too
+    assert st.seed_secret()
+    click(app, st.buttons[0].rect.center)
+    scene = app.find(PlayScene)
+    g = scene.game
+    secret = secret_seeds(g)
+    assert game_seed(g).bit_length() > 32 and st.seed_secret()
+    rng = random.Random(3)
+    seen = drawn(app, monkeypatch)
+    while isinstance(app.scene, HandoverScene):  # the first seat's hand-over: pass it, the board is drawn
+        key(app, pygame.K_SPACE)
+    assert app.scene is scene
+    for _ in range(10):  # a few actions: the log and the panels fill
+        if g.is_over:
+            break
+        scene.game.apply(rng.choice(scene.game.legal_actions()))
+        scene.dirty = True
+        seen += drawn(app, monkeypatch)
+    app.start_title()
+    step(app)
+    seen += drawn(app, monkeypatch)
+    words = "\n".join(seen)
+    assert not [s for s in secret if s in words], f"{game_id}: a secret seed is shown"
+    assert "Seeded" not in words
