@@ -19,6 +19,7 @@ from client.games.shachang.gameover import GameOverScene
 from client.games.shachang.scene import GameScene
 from client.scenes.board_game import BoardGameScene
 from client.scenes.handover import HandoverScene
+from client.scenes import stats
 from client.scenes.play import PlayScene
 from client.scenes.start import StartScene
 from client.ui import text, widgets
@@ -178,10 +179,14 @@ def test_a_board_game_says_it_is_seeded_only_when_the_player_gave_the_seed(tmp_p
     a = _quick(tmp_path, ["--game", "xinhai", "--seats", "human,human", "--seed", "5"])
     assert isinstance(a.scene, BoardGameScene) and a.scene.game.chance.seed == 5
     assert "Seeded game (seed 5)" in drawn(a, monkeypatch)
+    monkeypatch.setattr(stats, "stat_table", lambda game, plugin: [])  # the box of a game not over yet
+    assert "Seeded game (seed 5)" in stats.board_game_over(a.scene).reason()  # the game-over box says so too
     a.close()
     a = _quick(tmp_path, ["--game", "xinhai", "--seats", "human,human"])
     words = " ".join(drawn(a, monkeypatch))
     assert "Seeded" not in words and str(a.scene.game.chance.seed) not in words
+    monkeypatch.setattr(stats, "stat_table", lambda game, plugin: [])
+    assert "Seeded" not in stats.board_game_over(a.scene).reason()
     a.close()
 
 
