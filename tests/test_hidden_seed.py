@@ -178,11 +178,13 @@ def test_a_board_game_says_it_is_seeded_only_when_the_player_gave_the_seed(tmp_p
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     a = _quick(tmp_path, ["--game", "xinhai", "--seats", "human,human", "--seed", "5"])
     assert isinstance(a.scene, BoardGameScene) and a.scene.game.chance.seed == 5
+    assert a.scene.ai.base == 5  # the computer seats of a seeded game follow its seed (it replays the same)
     assert "Seeded game (seed 5)" in drawn(a, monkeypatch)
     monkeypatch.setattr(stats, "stat_table", lambda game, plugin: [])  # the box of a game not over yet
     assert "Seeded game (seed 5)" in stats.board_game_over(a.scene).reason()  # the game-over box says so too
     a.close()
     a = _quick(tmp_path, ["--game", "xinhai", "--seats", "human,human"])
+    assert a.scene.ai.base != a.scene.game.chance.seed  # a secret game's computer seats: fresh seeds
     words = " ".join(drawn(a, monkeypatch))
     assert "Seeded" not in words and str(a.scene.game.chance.seed) not in words
     monkeypatch.setattr(stats, "stat_table", lambda game, plugin: [])

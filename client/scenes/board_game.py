@@ -64,7 +64,9 @@ class BoardGameScene(PlayScene):
         self.ai_delay = float(ai_delay)
         self.plugin = make_plugin(game)
         self.seed = seed
-        self.ai = AIDriver(game.game_id, self.seats, seed, hidden_deal=self.plugin.hidden_deal)
+        # G1: computer seats follow nothing shown, unless the player gave the seed (a seeded game replays the same)
+        seeded = self.plugin.player_seed(game, getattr(app, "opts", None)) is not None
+        self.ai = AIDriver(game.game_id, self.seats, seed, hidden_deal=self.plugin.hidden_deal and not seeded)
         self.host = host if host is not None else (app if app is not None else Stack())
         self.flat = FlatBoardRenderer()
         self.gl = None  # GLBoardRenderer, made on the first GL draw
