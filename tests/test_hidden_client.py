@@ -259,3 +259,64 @@ def test_a_player_is_shown_the_same_whatever_it_cannot_see(case, app):
     assert compared >= 4
     # the variants did differ in what the player cannot see (standard 三国演弈 hides nothing: exact copies)
     assert differs == 0 if case in ("sanguo", "sanguo:quick") else differs >= compared // 2
+
+
+@pytest.mark.parametrize("preset", ["standard", "star"])
+def test_ground_a_player_has_not_explored_changes_nothing_it_is_shown(app, preset):
+    """G1 under fog: the terrain is hidden until explored (S7), and hidden_variant keeps the map — so here a map
+    that differs only on ground the player to move never saw (heights changed cell by cell wherever its
+    observations stay the same: a changed peak it could see is not hidden) must give it the same log,
+    refusals, take-back, scene facts and frame, at the start and after each of its first turn's actions."""
+    from engine.shachang import new_game
+    from engine.shachang.game import ShachangGame
+    from engine.shachang.maps import GameMap
+
+    g = new_game(preset, "digital", 2, seed=4)
+    player = g.current_player
+    pick = random.Random(2)
+    moves, probe = [], g.clone()
+    for _ in range(3):  # the player's first actions (no end of turn)
+        acts = [a for a in probe.legal_actions() if str(a) != "end"]
+        if not acts:
+            break
+        moves.append(str(pick.choice(acts)))
+        probe.apply(probe.parse_action(moves[-1]))
+
+    def game_on(heights):
+        return ShachangGame(GameMap(heights.copy(), g.game_map.spawns), preset=preset, mode="digital", players=2,
+                            seed=4)
+
+    def seen(heights) -> list[str]:
+        h = game_on(heights)
+        out = [obs_text(h, player)]
+        for m in moves:
+            h.apply(h.parse_action(m))
+            out.append(obs_text(h, player))
+        return out
+
+    heights = np.array(g.heights, dtype=np.int16)
+    want = seen(heights)
+    rng = np.random.default_rng(1)
+    hidden = [tuple(map(int, c)) for c in np.argwhere(np.asarray(probe.observe(player).heights) < 0)]
+    mask = getattr(probe.observe(player), "mask", None)
+    hidden = [c for c in hidden if mask is None or mask[c]]
+    changed = 0
+    for c in hidden:
+        old = heights[c]
+        heights[c] = (old + int(rng.integers(1, 4))) % (int(g.heights.max()) + 2)
+        if seen(heights) == want:
+            changed += 1
+        else:
+            heights[c] = old
+    assert changed >= len(hidden) // 3 and changed > 5
+    other = game_on(heights)
+    probes = pick.sample(g.legal_action_texts(), min(12, len(g.legal_action_texts())))
+    for step in range(len(moves) + 1):
+        assert engine_facts(other, player, probes) == engine_facts(g, player, probes)
+        assert client_facts(other, player) == client_facts(g, player)
+        if step in (0, len(moves)):
+            for lang in LANGS:
+                assert np.array_equal(frame(app, g, player, lang), frame(app, other, player, lang))
+        if step < len(moves):
+            g.apply(g.parse_action(moves[step]))
+            other.apply(other.parse_action(moves[step]))
