@@ -185,7 +185,8 @@ def shachang_facts(g, player: int) -> dict:
     for lang in LANGS:
         i18n.set_lang(lang)
         scene = SimpleNamespace(ctl=ctl, game=g)
-        f = {"handover": pl.handover_lines(player, lang), "seats": [pl.seat_name(s, lang) for s in range(g.num_players)],
+        f = {"handover": pl.handover_lines(player, lang),
+             "seats": [pl.seat_name(s, lang) for s in range(g.num_players)],
              "tooltips": [plain(hud.tooltip_lines(scene, c)) for c in cells], "units": []}
         for c in own[:3]:
             ctl.select(c)
