@@ -4,11 +4,11 @@ from __future__ import annotations
 import json
 import random
 
+from tests.cases_util import _cases
+
 
 def cases() -> list[str]:
     """Every registered game, plus the variants the contract test covers ("sanguo:variant=jieqi")."""
-    from tests.test_api_contract import _cases
-
     return _cases()
 
 

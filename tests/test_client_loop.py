@@ -364,7 +364,7 @@ def test_start_screen_map_preview_is_the_game_that_starts(app):
     app.start_title()
     st = app.scene
     assert isinstance(st, StartScene)
-    st.seed = 11
+    st._set_seed(11)  # the player chooses the seed: a seeded game, whose map is previewed (G1)
     t = time.monotonic()
     while st._preview_img is None and time.monotonic() - t < 20:  # frames paced like the real loop's
         step(app)

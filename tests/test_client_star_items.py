@@ -23,6 +23,7 @@ def test_command_line_star_with_items_starts_a_star_game_with_items(app):  # noq
                                  "--renderer", "flat"]))
     assert o.game_options == {"items": True} and o.preset == "star"
     app.opts.game_options, app.opts.seed, app.opts.seats, app.opts.preset = o.game_options, o.seed, o.seats, o.preset
+    app.opts.seeded = o.seeded  # G1: the seed was given (--seed): a seeded game
     app.new_game_from_opts()
     step(app)
     g = app.find(GameScene).game

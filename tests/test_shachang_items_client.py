@@ -19,6 +19,7 @@ def test_items_flag_reaches_the_game(app):  # noqa: F811
     o = options_from(parse_args(["--items", "--seed", "3", "--seats", "human,easy", "--renderer", "flat"]))
     assert o.game_options == {"items": True} and o.quick_start
     app.opts.game_options, app.opts.seed, app.opts.seats = o.game_options, o.seed, o.seats
+    app.opts.seeded = o.seeded  # G1: the seed was given (--seed): a seeded game
     app.new_game_from_opts()
     g = app.find(GameScene).game
     assert g.items is not None and g.seed == 3
@@ -48,6 +49,7 @@ def test_start_screen_switch_starts_a_game_with_items(app):  # noqa: F811
     rows = [r for r in st.option_rows()]
     assert len(rows) == 1 and rows[0].value is False  # off by default
     rows[0].value = True
+    st._set_seed(5)  # a seeded game: only its map is previewed (G1)
     t = time.monotonic()
     while st._preview_img is None and time.monotonic() - t < 20:  # the preview has no items: not reused
         step(app)

@@ -19,6 +19,7 @@ from engine.messages import Msg, render
 
 from client.boards.geometry import BoardGeometry, Cell
 from client.boards.model import BoardView, Piece, RGB
+from client.i18n import tr as _tr
 
 SEAT_RGB: tuple[RGB, ...] = ((0.82, 0.16, 0.14), (0.16, 0.38, 0.84), (0.92, 0.76, 0.12), (0.14, 0.62, 0.26),
                              (0.60, 0.26, 0.80), (0.94, 0.50, 0.10), (0.10, 0.66, 0.66), (0.92, 0.44, 0.66))
@@ -78,6 +79,15 @@ class StepIndex:
         return None
 
 
+def game_seed(game: Any) -> int | None:
+    """The seed a game was started from (its chance generator's, else its own ``seed``), None if it has none."""
+    ch = getattr(game, "chance", None)
+    s = getattr(ch, "seed", None) if ch is not None else None
+    if s is None:
+        s = getattr(game, "seed", None)
+    return s if isinstance(s, int) and not isinstance(s, bool) else None
+
+
 class GamePlugin:
     """Defaults for a flat-board game; a plugin overrides only what its game needs.
 
@@ -93,9 +103,11 @@ class GamePlugin:
     Words and panels (optional): ``panel_lines``, ``status``, ``hint``, ``help_lines``, ``move_list``,
       ``played``, ``handover_lines``, ``private_note``; ``seat_name``/``describe``/``end_reason`` ask the engine.
     Cards (optional): ``hand``, ``opponent_hand_counts``, or ``card_rows`` (see client/ui/cards.py).
-    The start screen (optional, class level): ``scene``, ``show_seed``, ``hidden_deal``, ``start_options``,
+    The start screen (optional, class level): ``scene``, ``show_seed``, ``start_options``,
       ``option_values``, ``player_counts``, ``new_game_options``, ``subtitle``, ``has_preview`` +
       ``preview_game``/``preview_image``; ``needs_handover`` and ``key_context`` for the scene.
+    Secrets (G1, given by the base from the registration, not overridden): ``fresh_seed``, ``new_seed``,
+      ``previews``, ``player_seed``/``seeded_note`` (a seed the player gave: the game says it is seeded).
     Given by the base (not overridden): ``set_game``, ``obs``/``observation``, ``view``, ``targets``,
       ``can_start``, ``cell``/``cell_name``, ``refusal``.
     """
@@ -292,9 +304,9 @@ class GamePlugin:
 
     @classmethod
     def fresh_seed(cls) -> bool:
-        """G1: a new game draws its seed from the operating system, never shows or asks for it, and the
-        computer seats get fresh seeds too — decided by the registration (assets/games/<id>.toml
-        ``hidden_information``), not by each plugin. (沙场秋点兵 overrides it: its map seed is chosen.)"""
+        """G1: a new game draws its seed from the operating system, never shows it, and the computer seats
+        get fresh seeds too, unless the player gave a seed — decided by the registration
+        (assets/games/<id>.toml ``hidden_information``), not by each plugin."""
         info = registry.GAMES.get(cls.game_id)
         return bool(info is not None and info.hidden_information)
 
@@ -304,12 +316,39 @@ class GamePlugin:
         return self.fresh_seed()
 
     @classmethod
+    def new_seed(cls, seed: int | None, seeded: bool = False) -> int | None:
+        """G1: the seed a new game starts from: None (the game draws 63 bits from the operating system) for
+        a game that may hide something unless the player gave ``seed`` (``seeded``); else ``seed``."""
+        return None if cls.fresh_seed() and not seeded else seed
+
+    @classmethod
+    def previews(cls, seeded: bool) -> bool:
+        """Whether the start screen may show a picture of the game it would start: never for a game whose
+        seed is secret (G1: a map preview shows the whole terrain the fog hides)."""
+        return cls.has_preview and (seeded or not cls.fresh_seed())
+
+    @classmethod
+    def player_seed(cls, game: Any, opts: Any = None) -> int | None:
+        """G1: the seed the player gave for ``game`` (``opts``: the client's Options, ``seeded`` and ``seed``),
+        which the game then says it is seeded with; None for a game whose seed is secret or means nothing."""
+        if not cls.fresh_seed() or opts is None or not getattr(opts, "seeded", False):
+            return None
+        s = game_seed(game)
+        return s if s is not None and s == getattr(opts, "seed", None) else None
+
+    @classmethod
+    def seeded_note(cls, game: Any, opts: Any, lang: str) -> str:
+        """The words saying ``game`` is seeded (G1: the status line or HUD and the game-over box), or ""."""
+        s = cls.player_seed(game, opts)
+        return "" if s is None else _tr("seeded_game", lang, n=s)
+
+    @classmethod
     def new_game_options(cls, info, seed: int | None, players: int | None = None, seeded: bool = False) -> dict:
-        """The options of a new game of the registered ``info``: ``seed``, or an unpredictable one (None) for
-        hidden deals; ``players`` where the game offers that choice."""
+        """The options of a new game of the registered ``info``: ``seed``, or an unpredictable one (None) where
+        G1 keeps it secret (``new_seed``); ``players`` where the game offers that choice."""
         opts = dict(info.options)
         if "seed" in opts:
-            opts["seed"] = None if cls.fresh_seed() and not seeded else seed  # seeded: given by the player (G1)
+            opts["seed"] = cls.new_seed(seed, seeded)
         if players is not None and "players" in opts and players in info.choices.get("players", (players,)):
             opts["players"] = players
         return opts

@@ -75,7 +75,9 @@ class BoardGameScene(PlayScene):
         self.ai_delay = float(ai_delay)
         self.plugin = make_plugin(game)
         self.seed = seed
-        self.ai = AIDriver(game.game_id, self.seats, seed, hidden_deal=self.plugin.hidden_deal)
+        # G1: computer seats follow nothing shown, unless the player gave the seed (a seeded game replays the same)
+        seeded = self.plugin.player_seed(game, getattr(app, "opts", None)) is not None
+        self.ai = AIDriver(game.game_id, self.seats, seed, hidden_deal=self.plugin.hidden_deal and not seeded)
         self.host = host if host is not None else (app if app is not None else Stack())
         self.flat = FlatBoardRenderer()
         self.gl = None  # GLBoardRenderer, made on the first GL draw
@@ -858,6 +860,9 @@ class BoardGameScene(PlayScene):
         for line in (text.wrap(st, 16, p.w - 20) if st else []):
             text.draw(surf, line, (p.x + 10, y), 16, widgets.BAD)
             y += 21
+        note = pl.seeded_note(g, getattr(self.app, "opts", None), lang)  # G1: a seed the player gave
+        if note:
+            y = text.draw(surf, note, (p.x + 10, y), 14, widgets.DIM).bottom + 4
         for line, col in pl.panel_lines(lang):
             c = rgb255(col) if col else widgets.TEXT
             for k, part in enumerate(text.wrap(line, 14, p.w - 30)):

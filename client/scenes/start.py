@@ -1,5 +1,7 @@
 """The start screen: game, then the rows its plugin asks for (map preset, rule mode, players), who sits in
-each seat, and the seed where the game shows one (games with a hidden deal never show or ask for it).
+each seat, and the seed row where the game has one. G1: for a game that may hide anything the row says the
+seed is secret (drawn from the operating system when the game starts, never shown) until the player types
+a seed, which makes a seeded game; only a seeded game's map is previewed.
 
 When the chosen game has an unfinished autosave, a Continue (继续) bar names it (game, set-up, round or
 move, date) and resumes it with its seats; 开始 on a set-up whose autosave slot holds an unfinished game
@@ -34,6 +36,7 @@ class StartScene(Scene):
         o = app.opts
         self.games = list(registry.GAMES)
         self.seed = int(o.seed)
+        self.seed_given = bool(o.seeded)  # G1: the player chose the seed (typed here or --seed): a seeded game
         self.seed_typed = ""
         self.error = ""
         self.rows: list[widgets.Chooser] = []
@@ -63,7 +66,8 @@ class StartScene(Scene):
         ]
         self.seed_minus = widgets.Button("-", lambda: self._set_seed(self.seed - 1), 18)
         self.seed_plus = widgets.Button("+", lambda: self._set_seed(self.seed + 1), 18)
-        self.seed_dice = widgets.Button(lambda: t("random_seed"), lambda: self._set_seed(random.randrange(100000)), 16)
+        self.seed_dice = widgets.Button(lambda: t("seed_secret_button" if self.secret_game() else "random_seed"),
+                                        self._dice, 16)
         self.seed_rect = pygame.Rect(0, 0, 0, 0)
         self.continue_button = widgets.Button(self.continue_label, self.continue_game, 20)
         self._autosave_info: dict = {}  # (path, mtime, size) -> its summary (read once per file version)
@@ -293,8 +297,23 @@ class StartScene(Scene):
         return self.plugin() is not None
 
     def shows_seed(self) -> bool:
+        """The chosen game has a seed row (a game where a seed means nothing, or gives a deal away at a
+        glance, has none: 百格, 暗棋, 三国演弈)."""
         pl = self.plugin()
-        return pl is not None and pl.show_seed and not pl.fresh_seed()  # G1: a secret seed is never shown
+        return pl is not None and pl.show_seed
+
+    def secret_game(self) -> bool:
+        """G1: the chosen game draws its seed from the operating system unless the player types one."""
+        pl = self.plugin()
+        return pl is not None and pl.fresh_seed()
+
+    def seed_secret(self) -> bool:
+        """The game that would start has a secret seed (G1): nothing shows it, no preview."""
+        return self.secret_game() and not self.seed_given
+
+    def seed_words(self) -> str:
+        """What the seed row shows: the seed, or that it is secret."""
+        return t("seed_secret") if self.seed_secret() else str(self.seed)
 
     def key_contexts(self) -> tuple[str, ...]:
         return ("start", "global")
@@ -311,8 +330,17 @@ class StartScene(Scene):
         self.error = "" if self._playable() else t("game_unavailable")
 
     def _set_seed(self, s: int) -> None:
+        """The player chooses the seed (- / + / the wheel / arrows): a seeded game (G1)."""
         self.seed = max(0, int(s))
+        self.seed_given = True
         self.seed_typed = ""
+
+    def _dice(self) -> None:
+        """The row's third button: a random seed to see, or, where G1 keeps seeds secret, the secret one back."""
+        if self.secret_game():
+            self.seed_given, self.seed_typed = False, ""
+        else:
+            self._set_seed(random.randrange(100000))
 
     # --------------------------------------------------------------- preview
     def animating(self) -> bool:
@@ -320,7 +348,7 @@ class StartScene(Scene):
 
     def preview_key(self):
         pl = self.plugin()
-        if pl is None or not pl.has_preview:
+        if pl is None or not pl.previews(self.seed_given):  # G1: never the map of a secret seed
             return None
         return (self.game.value, self.preset.value, self.mode.value, int(self.players.value), self.seed)
 
@@ -379,6 +407,7 @@ class StartScene(Scene):
         o = self.app.opts
         o.game_id, o.preset, o.mode = self.game.value, self.preset.value, self.mode.value
         o.players, o.seed = int(self.players.value), self.seed
+        o.seeded = self.seed_given  # G1: else a game that may hide anything draws its own seed
         o.game_options = {opt: self._extra[(o.game_id, opt)].value for opt in self.extra_options()
                           if (o.game_id, opt) in self._extra}
         o.seats = [s.value for s in self.seats[:o.players]]
@@ -468,9 +497,12 @@ class StartScene(Scene):
             d = (k - pygame.K_0) if k <= pygame.K_9 else (k - pygame.K_KP0)
             self.seed_typed = (self.seed_typed + str(d))[-9:]
             self.seed = int(self.seed_typed)
+            self.seed_given = True
         elif k == pygame.K_BACKSPACE and self.shows_seed():
-            self.seed_typed = str(self.seed)[:-1]
+            self.seed_typed = str(self.seed)[:-1] if not self.seed_secret() else ""
             self.seed = int(self.seed_typed or 0)
+            if not self.seed_typed and self.secret_game():
+                self.seed_given = False  # all digits gone: the secret seed again (G1)
 
     # ------------------------------------------------------------------ draw
     def draw(self, display) -> None:
@@ -503,14 +535,15 @@ class StartScene(Scene):
         self._draw_seats(surf, left_x, w, h)
 
     def _draw_seed(self, surf, left_x: int, y: int) -> None:
-        """The seed row (only for games whose seed may be known: not for hidden deals)."""
+        """The seed row: the seed, or "secret" where G1 draws it (the player may type one: a seeded game)."""
         text.draw(surf, t("seed"), (left_x, y + 17), 20, widgets.ACCENT if self.focus == -1 else widgets.TEXT,
                   anchor="midleft")
         self.seed_minus.layout(left_x + 110, y, w=34, h=34)
         self.seed_minus.draw(surf)
         self.seed_rect = pygame.Rect(left_x + 152, y, 150, 34)
         pygame.draw.rect(surf, (34, 38, 48), self.seed_rect, border_radius=4)
-        text.draw(surf, str(self.seed), self.seed_rect.center, 20, anchor="center")
+        text.draw(surf, self.seed_words(), self.seed_rect.center, 20 if not self.seed_secret() else 16,
+                  widgets.DIM if self.seed_secret() else widgets.TEXT, anchor="center")
         self.seed_plus.layout(self.seed_rect.right + 8, y, w=34, h=34)
         self.seed_plus.draw(surf)
         self.seed_dice.layout(self.seed_plus.rect.right + 10, y, h=34)

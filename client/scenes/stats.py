@@ -123,7 +123,12 @@ def board_game_over(scene) -> Modal:
     if getattr(host, "opts", None) is not None:
         buttons.append((lambda: i18n.t("save"), save))
     buttons += [(lambda: i18n.t("board_close"), lambda: None), (lambda: i18n.t("menu"), scene._leave)]
-    return GameOverModal(host, lambda: plugin.end_reason(scene.lang), buttons, table=rows, seat_names=names,
+
+    def reason() -> str:  # the end, and G1's note of a seed the player gave
+        note = plugin.seeded_note(scene.game, getattr(host, "opts", None), scene.lang)
+        return f"{plugin.end_reason(scene.lang)}  · {note}" if note else plugin.end_reason(scene.lang)
+
+    return GameOverModal(host, reason, buttons, table=rows, seat_names=names,
                          seat_rgb=lambda s: _rgb(plugin, s))
 
 

@@ -324,8 +324,8 @@ def vary(v: "ShachangGame", player: int, rng, cells=None) -> None:
     for q in range(v.n):
         if q != player:
             st.hands[q] = [kinds[rng.randrange(len(kinds))] for _ in st.hands[q]]
-    st.chance = Chance(rng.randrange(2**62))
-    st.seed = st.chance.seed
+    st.chance = Chance(rng.randrange(2**62))  # other future draws; ``st.seed`` stays: the copy's save replays
+    # the history the player saw (G2's undo_floor replays it), not this state
 
 
 # ---------------------------------------------------------------- saves

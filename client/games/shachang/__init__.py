@@ -11,6 +11,7 @@ from client.i18n import tr
 from client.render.flat import player_rgb, terrain_rgb
 from client.render.flat_hex import hex_preview
 from client.render.hex_layout import star_layout
+from engine.chance import fresh_seed
 from engine.shachang import new_game, rules
 
 
@@ -28,19 +29,13 @@ def preset_label(key: str, lang: str | None = None) -> str:
 class Plugin(GamePlugin):
     game_id = "shachang"
     scene = "shachang"
-    show_seed = True  # the map seed: the same seed gives the same map (shown on the start screen)
+    show_seed = True  # the seed row: secret by default (G1, fog and items); a seed typed there makes a seeded game
     start_options = ("preset", "mode", "players")
     needs_handover = True  # fog of war: hot seat hides the map between human turns
     key_context = "shachang"
     subtitle = "subtitle"  # 三维兵棋 · 本地热座对战
 
-    has_preview = True  # a thumbnail of the generated map
-
-    @classmethod
-    def fresh_seed(cls) -> bool:
-        """G1 is not applied here yet: the map seed is chosen (and previewed) on the start screen, so a game
-        under fog or with items is a seeded game (the ruling allows it; saying so in play is still to do)."""
-        return False
+    has_preview = True  # a thumbnail of the generated map: only of a seeded game (G1, ``GamePlugin.previews``)
 
     @classmethod
     def open_scene(cls, app, game, seats: list[str], viewer: int | None = None, message: str = ""):
@@ -51,14 +46,22 @@ class Plugin(GamePlugin):
 
     @classmethod
     def game_from_options(cls, info, o):
-        """A new game from the client's options: preset, mode, players, seed, a map file, the items row."""
+        """A new game from the client's options: preset, mode, players, a map file, the items row, and the seed:
+        drawn from the operating system unless the player gave one (G1, ``new_seed``; a seeded game with items
+        hides its items with the same seed, so that it replays the same)."""
+        seed = cls.new_seed(o.seed, getattr(o, "seeded", False))
+        seeded = seed is not None
+        if seed is None:
+            seed = fresh_seed()  # G1: the map and its spawns follow a seed no one is shown
         game_map = None
         if o.map_file:
             from client.games.shachang.mapimage import load_any_map  # lazy: only with --map
 
-            game_map = load_any_map(str(o.map_file), o.preset, o.players, o.seed)
+            game_map = load_any_map(str(o.map_file), o.preset, o.players, seed)
         extra = {k: v for k, v in (o.game_options or {}).items() if v in info.choices.get(k, ())}
-        return info.new_game(preset=o.preset, mode=o.mode, players=o.players, seed=o.seed,
+        if extra.get("items") and seeded:
+            extra["item_seed"] = seed
+        return info.new_game(preset=o.preset, mode=o.mode, players=o.players, seed=seed,
                              game_map=game_map, **extra)  # the game's own rows (沙场秋点兵's items)
 
     @classmethod

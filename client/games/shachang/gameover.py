@@ -75,6 +75,8 @@ class GameOverScene(Scene):
             lines.append(i18n.engine_text(Msg.of("shachang.ev.game_over", reason=reason)))
         if self.ranking and all(pl.out for pl in self.ranking) and len({pl.place for pl in self.ranking}) == 1:
             lines.append(i18n.engine_text(Msg.of("shachang.rank.void_title")))
+        if getattr(self.game_scene, "player_seed", None) is not None:  # G1: a seeded game says so
+            lines.append(t("seeded_game", n=self.game_scene.player_seed))
         return lines
 
     def box_rect(self, w: int, h: int) -> pygame.Rect:

@@ -37,6 +37,9 @@ def top_bar(surf: pygame.Surface, scene) -> None:
         if obs.mode == "digital":
             x = text.draw(sc, t("you_are", p=i18n.player_name(scene.ctl.viewer)), (x, cy), 15,
                           widgets.DIM, anchor="midleft").right
+        if getattr(scene, "player_seed", None) is not None:  # G1: a seed the player gave: the game says so
+            x = text.draw(sc, t("seeded_game", n=scene.player_seed), (x + 16, cy), 15, widgets.DIM,
+                          anchor="midleft").right
         return pygame.Rect(2, 4, x - 2, TOP_H - 10)
 
     bx = w - 8
@@ -45,7 +48,8 @@ def top_bar(surf: pygame.Surface, scene) -> None:
         r = b.layout(bx, 4, h=TOP_H - 8, anchor="topright")
         bx = r.x - 8
         rects.append(r)
-    key = ("top", obs.round, g.current_player, obs.phase, scene.ctl.viewer, i18n.lang(), bx, tuple(scene.seats))
+    key = ("top", obs.round, g.current_player, obs.phase, scene.ctl.viewer, i18n.lang(), bx, tuple(scene.seats),
+           getattr(scene, "player_seed", None))
     widgets.boxed(surf, pygame.Rect(0, 0, max(100, bx - 4), TOP_H), left, alpha=225, pad=2, cache_key=key)
     if rects:
         u = rects[0].unionall(rects[1:]).inflate(8, 6)

@@ -12,6 +12,7 @@ import pygame
 from client import i18n
 from client.ai_driver import AIDriver, Job
 from client.camera import FirstPersonCamera, pixel_ray
+from client.games import plugin_class
 from client.scenes.play import PlayScene
 from client.games.shachang.controller import Controller
 from client.i18n import t
@@ -56,7 +57,10 @@ class GameScene(PlayScene):
             else:
                 self.cam.layout = self.layout
         self.fp_cam = None
-        self.ai = AIDriver(game.game_id, self.seats, game.seed)  # one seeding and error policy (client.ai_driver)
+        # G1: the seed the player gave (the HUD and the game-over box say the game is seeded), else None: the
+        # map's seed is secret, and the computer seats get fresh seeds (nothing follows from it)
+        self.player_seed = plugin_class(game.game_id).player_seed(game, getattr(app, "opts", None))
+        self.ai = AIDriver(game.game_id, self.seats, game.seed, hidden_deal=self.player_seed is None)
         self.worker: Job | None = None
         self.ai_wait = 0.0
         self.ai_speed = 1
