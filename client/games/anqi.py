@@ -8,6 +8,7 @@ pieces take the 勤王 faction's colour after 勤王, A6). A flip is (cell, opti
 from __future__ import annotations
 
 from engine.anqi.board import layout
+from engine.anqi.game import setup
 
 from client.boards.geometry import CellSetGeometry, SquareGeometry
 from client.boards.model import BACK, BACK_RING, BoardView, Piece, RGB, mix
@@ -31,6 +32,19 @@ class Plugin(GamePlugin):
     show_seed = False  # anyone who knows the seed knows the deal: never shown or asked for
     start_options = ()
     hint = "anqi.client.hint"
+    POSITION_KEYS = ("pieces", "hidden", "to_move", "qinwang", "out")
+
+    @classmethod
+    def scenario_position(cls, pos: dict, seed: int = 0):
+        """A rule picture's position: ``pieces`` face up (cell -> "吴马", "汉帝"), ``hidden`` face down (cell -> what
+        it truly is), ``to_move``, ``qinwang`` (the faction that made 勤王, A6), ``out``: engine.anqi.game.setup."""
+        unknown = sorted(set(pos) - set(cls.POSITION_KEYS))
+        if unknown:
+            raise ValueError(f"unknown key {unknown[0]!r} (keys: {', '.join(cls.POSITION_KEYS)})")
+        if pos.get("to_move", 0) not in (0, 1, 2):
+            raise ValueError(f"to_move: {pos['to_move']!r} is not a faction 0..2")
+        return setup(dict(pos.get("pieces", {})), dict(pos.get("hidden", {})), pos.get("to_move", 0),
+                     qinwang=pos.get("qinwang"), out=tuple(pos.get("out", ())))
 
     def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         """F1's page: the goal, a turn (flip or move), the ranks, the cannon, the ruler (A5), 勤王 (A6), the end (A7)."""
