@@ -86,6 +86,7 @@ BAD = [
     ('game = "baige"\nselect = "e5"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'select'"),
     ('game = "baige"\nmarks = { e4 = "glow" }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'marks.e4'"),
     ('game = "baige"\narrows = [["e4"]]\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'arrows[0]'"),
+    ('game = "baige"\nrefused = ["z99"]\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'refused[0]'"),
     ('game = "baige"\nsize = "9x9"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'size'"),
     ('game = "baige"\nrenderer = "vulkan"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'renderer'"),
     ('game = "baige"\nviewer = 5\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'viewer'"),

@@ -17,6 +17,7 @@ naming the file and the key.
     select = "e2"                       # a piece chosen: its legal moves marked as the game marks them
     marks = { e4 = "move" }             # cells marked (kinds of client.boards.model.MARK_RGB)
     arrows = [["e2", "e4"]]             # arrows from one cell to another
+    refused = ["e5"]                    # cells crossed out: a move or capture the rule refuses
     renderer = "flat"                   # flat | gl
     size = "900x900"
     caption_zh = "..."
@@ -39,7 +40,7 @@ from client.ui import text
 
 BOARD_GAMES = ("baige", "anqi", "sanguo", "xinhai", "jiangshan")
 KEYS = {"game", "rules", "title", "options", "fen", "position", "actions", "viewer", "select", "marks", "arrows",
-        "renderer", "size", "caption_zh", "caption_en"}
+        "refused", "renderer", "size", "caption_zh", "caption_en"}
 MAX_SIDE = 4096
 
 
@@ -59,6 +60,7 @@ class Scenario:
     prefix: tuple = ()
     marks: dict = field(default_factory=dict)  # Cell -> mark kind
     arrows: list = field(default_factory=list)  # (Cell, Cell)
+    refused: list = field(default_factory=list)  # Cells crossed out
     renderer: str = "flat"
     size: tuple[int, int] = (900, 900)
 
@@ -212,6 +214,8 @@ def load(path: str | Path) -> Scenario:
         if not (isinstance(a, list) and len(a) == 2):
             raise ScenarioError(f"{where}: key 'arrows[{i}]': a pair [from, to], got {a!r}")
         sc.arrows.append((_cell(plugin, a[0], where, f"arrows[{i}]"), _cell(plugin, a[1], where, f"arrows[{i}]")))
+    refused = _typed(d, "refused", list, where, [])
+    sc.refused = [_cell(plugin, c, where, f"refused[{i}]") for i, c in enumerate(refused)]
     sc.renderer = _typed(d, "renderer", str, where, "flat")
     if sc.renderer not in ("flat", "gl"):
         raise ScenarioError(f"{where}: key 'renderer': {sc.renderer!r} is not flat or gl")
