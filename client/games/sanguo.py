@@ -83,12 +83,13 @@ class Plugin(GamePlugin):
     show_seed = False  # in 揭棋 the seed gives the deal away: never shown or asked for
     start_options = ()
     hint = "sanguo.panel.hint"
-    POSITION_KEYS = ("pieces", "to_move", "mode", "alliance", "han", "out")
+    POSITION_KEYS = ("pieces", "to_move", "mode", "alliance", "han", "moved", "out")
 
     @classmethod
     def scenario_position(cls, pos: dict, seed: int = 0):
         """A rule picture's position: ``pieces`` cell -> spec ("魏车", "暗魏马=兵": 揭棋 then), ``to_move``, ``mode``,
-        ``alliance`` (two kingdoms), ``han`` ("alliance" / "feidi"), ``out`` (fallen kingdoms): engine.sanguo.setup."""
+        ``alliance`` (two kingdoms), ``han`` ("alliance" / "feidi"), ``moved`` (three booleans: which kingdoms have
+        made their first move, K2's cannon), ``out`` (fallen kingdoms): engine.sanguo.setup."""
         unknown = sorted(set(pos) - set(cls.POSITION_KEYS))
         if unknown:
             raise ValueError(f"unknown key {unknown[0]!r} (keys: {', '.join(cls.POSITION_KEYS)})")
@@ -98,7 +99,8 @@ class Plugin(GamePlugin):
             raise ValueError(f"to_move: {pos['to_move']!r} is not a kingdom 0..2")
         return setup.position({str(k): str(v) for k, v in pos["pieces"].items()}, pos.get("to_move", 0),
                               mode=pos.get("mode", "bloodbath"), alliance=tuple(pos.get("alliance", ())) or None,
-                              han=pos.get("han", ""), out=tuple(pos.get("out", ())), seed=seed)
+                              han=pos.get("han", ""), moved=tuple(pos.get("moved", (True, True, True))),
+                              out=tuple(pos.get("out", ())), seed=seed)
 
     @property
     def needs_handover(self) -> bool:
