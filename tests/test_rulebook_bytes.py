@@ -72,3 +72,39 @@ def test_shot_file_equals_shot_all(tmp_path, name):
     outs = shot.regenerate_all(tmp_path / "all", lang="zh", only={"s3_range_1", "s9_ghost6", name})
     assert (tmp_path / "all" / f"{name}.png").read_bytes() == single.read_bytes()
     assert len(outs) == 3
+
+
+_RENDER_SAMPLE = """
+import hashlib, sys
+from client.rulebook.render import Painter
+from client.rulebook.scenario import load
+from client.shot import make_context, render_scenario, scenario_size
+from client.games.shachang.scenario import load_scenario
+from client.render.gl import GLRenderer
+painter = Painter()
+for name in sys.argv[1:]:
+    if "/" in name:
+        img = painter.picture(load(f"assets/scenarios/{name}.toml"), "en")
+    else:
+        sc = load_scenario(f"assets/scenarios/{name}.toml")
+        img = render_scenario(GLRenderer(make_context(), 64, 64), sc, lang="en", size=scenario_size(sc, None))
+    print(name, hashlib.sha256(img.tobytes()).hexdigest())
+"""
+
+
+def test_pictures_do_not_depend_on_the_hash_seed():
+    """Python's string hashing changes per process: no picture may depend on a set's or dict's order."""
+    import os
+    import subprocess
+    import sys
+
+    names = ["s19d_star_moves", "s17_preset_large", "sanguo/k6", "anqi/a1_board", "xinhai/x2", "jiangshan/j2"]
+    outs = []
+    for seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   PYGAME_HIDE_SUPPORT_PROMPT="1")
+        r = subprocess.run([sys.executable, "-c", _RENDER_SAMPLE, *names], cwd=ROOT, env=env, capture_output=True,
+                           text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        outs.append(r.stdout)
+    assert outs[0] == outs[1] and len(outs[0].splitlines()) == len(names)
