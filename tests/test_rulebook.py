@@ -206,3 +206,38 @@ def test_position_hooks_build_the_written_position():
     assert s.current_player == 1 and all(str(a).startswith("君") for a in s.legal_actions())
     with pytest.raises(ValueError, match="no written-out position"):
         plugin_class("baige").scenario_position({}, 0)
+
+
+def _moves(game) -> set[tuple[str, str]]:
+    """(from, to) cell names of every legal action that starts and ends on a cell."""
+    out = set()
+    for a in game.legal_actions():
+        cells = [s.value for s in game.action_steps(a) if s.kind == "cell"]
+        if len(cells) >= 2:
+            out.add((cells[0], cells[-1]))
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["anqi", "sanguo", "baige"])
+def test_a_crossed_out_cell_is_a_move_the_game_refuses(game_id):
+    """A picture's 'refused' cross sits where the game really refuses: the move to that cell from the arrow's start
+    (when that is a piece of the side to move; else from the chosen piece) is not legal, though that piece has legal
+    moves (the picture is its turn)."""
+    checked = 0
+    for path in scenario_files(game_id):
+        sc = load(path)
+        moves = _moves(sc.game)
+        names = {sc.plugin.cell_name(c) for c in sc.refused}
+        for a, b in sc.arrows:  # an arrow of the side to move that is not crossed out shows a legal move
+            src, dst = sc.plugin.cell_name(a), sc.plugin.cell_name(b)
+            if dst not in names and any(m[0] == src for m in moves):
+                assert (src, dst) in moves, f"{path.name}: the arrow {src}->{dst} is not a legal move"
+        starts = {sc.plugin.cell_name(b): sc.plugin.cell_name(a) for a, b in sc.arrows}
+        chosen = sc.data.get("select")
+        for r in names:
+            src = starts.get(r) if any(m[0] == starts.get(r) for m in moves) else chosen
+            assert src, f"{path.name}: refused {r} names no piece (select or an arrow)"
+            assert (src, r) not in moves, f"{path.name}: {src}->{r} is legal but crossed out"
+            assert any(m[0] == src for m in moves), f"{path.name}: {src} has no legal move at all"
+            checked += 1
+    assert checked >= 5
