@@ -86,12 +86,18 @@ BAD = [
     ('game = "baige"\nselect = "e5"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'select'"),
     ('game = "baige"\nmarks = { e4 = "glow" }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'marks.e4'"),
     ('game = "baige"\narrows = [["e4"]]\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'arrows[0]'"),
+    ('game = "baige"\nrefused = ["z99"]\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'refused[0]'"),
     ('game = "baige"\nsize = "9x9"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'size'"),
     ('game = "baige"\nrenderer = "vulkan"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'renderer'"),
     ('game = "baige"\nviewer = 5\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'viewer'"),
     ('game = "baige"\nfen = "not a fen"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'fen'"),
     ('game = "anqi"\nfen = "10/10"\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'fen'"),
-    ('game = "sanguo"\npieces = { i9 = "魏龙" }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'pieces'"),
+    ('game = "sanguo"\nposition = { pieces = { i9 = "魏龙" } }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
+    ('game = "sanguo"\nposition = { piece = { i9 = "魏车" } }\ncaption_zh = "x"\ncaption_en = "x"\n', "unknown key 'piece'"),
+    ('game = "anqi"\nposition = { pieces = { e5 = "汉龙" } }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
+    ('game = "anqi"\nposition = { hidden = { d4 = "吴君" } }\ncaption_zh = "x"\ncaption_en = "x"\n', "never face down"),
+    ('game = "sanguo"\noptions = { variant = "jieqi" }\nposition = { pieces = { i17 = "魏君" } }\ncaption_zh = "x"\n'
+     'caption_en = "x"\n', "key 'options'"),
     ('game = "anqi"\noptions = { players = 4 }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'options.players'"),
     ('game = "jiangshan"\nposition = { han = ["dragon@e4"] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
     ('game = "jiangshan"\nposition = { han = ["e4"] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
@@ -172,3 +178,66 @@ def test_jiangshan_hand_built_position():
     marks = {sc.plugin.cell_name(c): k for c, k in v.marks.items()}
     assert marks["e4"] == "selected" and marks["e5"] == "move"
     assert marks["d5"] == "capture" and marks["f5"] == "capture"
+
+
+def test_the_rule_book_names_no_engine_internals():
+    """Written-out positions come from the game's plugin (GamePlugin.scenario_position), not from engine.<game>."""
+    allowed = ("engine.api", "engine.registry", "engine.grids", "engine.messages", "engine.chance", "engine.saves",
+               "engine.cli")
+    for py in sorted((ROOT / "client" / "rulebook").glob("*.py")):
+        src = py.read_text(encoding="utf-8")
+        assert "import_module" not in src and ".module" not in src, py.name
+        for line in src.splitlines():
+            words = line.split()
+            if words[:1] in (["from"], ["import"]) and words[1].startswith("engine"):
+                assert words[1] == "engine" and words[3] in ("api", "registry", "grids", "messages", "chance",
+                                                             "saves", "cli") or words[1].startswith(allowed), line
+
+
+def test_position_hooks_build_the_written_position():
+    from client.games import plugin_class
+
+    g = plugin_class("anqi").scenario_position({"pieces": {"e5": "汉帝", "d4": "吴马", "e4": "魏兵"},
+                                                "hidden": {"c3": "蜀车"}, "to_move": 1}, 0)
+    assert (g.current_player, g.piece_at("d4"), g.owner_at("e4")) == (1, "吴马", 1)
+    assert "flip c3" in [str(a) for a in g.legal_actions()] and g.piece_at("c3") == "hidden"
+    s = plugin_class("sanguo").scenario_position({"pieces": {"i17": "魏君", "q9": "吴君", "i1": "蜀君", "i12": "吴车"},
+                                                  "to_move": 1}, 0)
+    assert s.current_player == 1 and all(str(a).startswith("君") for a in s.legal_actions())
+    with pytest.raises(ValueError, match="no written-out position"):
+        plugin_class("baige").scenario_position({}, 0)
+
+
+def _moves(game) -> set[tuple[str, str]]:
+    """(from, to) cell names of every legal action that starts and ends on a cell."""
+    out = set()
+    for a in game.legal_actions():
+        cells = [s.value for s in game.action_steps(a) if s.kind == "cell"]
+        if len(cells) >= 2:
+            out.add((cells[0], cells[-1]))
+    return out
+
+
+@pytest.mark.parametrize("game_id", ["anqi", "sanguo", "baige"])
+def test_a_crossed_out_cell_is_a_move_the_game_refuses(game_id):
+    """A picture's 'refused' cross sits where the game really refuses: the move to that cell from the arrow's start
+    (when that is a piece of the side to move; else from the chosen piece) is not legal, though that piece has legal
+    moves (the picture is its turn)."""
+    checked = 0
+    for path in scenario_files(game_id):
+        sc = load(path)
+        moves = _moves(sc.game)
+        names = {sc.plugin.cell_name(c) for c in sc.refused}
+        for a, b in sc.arrows:  # an arrow of the side to move that is not crossed out shows a legal move
+            src, dst = sc.plugin.cell_name(a), sc.plugin.cell_name(b)
+            if dst not in names and any(m[0] == src for m in moves):
+                assert (src, dst) in moves, f"{path.name}: the arrow {src}->{dst} is not a legal move"
+        starts = {sc.plugin.cell_name(b): sc.plugin.cell_name(a) for a, b in sc.arrows}
+        chosen = sc.data.get("select")
+        for r in names:
+            src = starts.get(r) if any(m[0] == starts.get(r) for m in moves) else chosen
+            assert src, f"{path.name}: refused {r} names no piece (select or an arrow)"
+            assert (src, r) not in moves, f"{path.name}: {src}->{r} is legal but crossed out"
+            assert any(m[0] == src for m in moves), f"{path.name}: {src} has no legal move at all"
+            checked += 1
+    assert checked >= 5

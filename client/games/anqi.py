@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.anqi.board import layout
 from engine.api import Step
 from engine.messages import Msg
+from engine.anqi.game import setup
 
 from client.boards.geometry import CellSetGeometry, SquareGeometry
 from client.boards.model import BACK, BACK_RING, BoardView, Piece, RGB, mix
@@ -39,6 +40,19 @@ class Plugin(GamePlugin):
     hint = "anqi.client.hint"
     key_rows = (Binding("左键暗子 / Click a face-down piece", "", "把它翻开（不论是谁的），这就是一回合",
                         "turn it face up (whoever's it is): that is your turn", "anqi"),)
+    POSITION_KEYS = ("pieces", "hidden", "to_move", "qinwang", "out")
+
+    @classmethod
+    def scenario_position(cls, pos: dict, seed: int = 0):
+        """A rule picture's position: ``pieces`` face up (cell -> "吴马", "汉帝"), ``hidden`` face down (cell -> what
+        it truly is), ``to_move``, ``qinwang`` (the faction that made 勤王, A6), ``out``: engine.anqi.game.setup."""
+        unknown = sorted(set(pos) - set(cls.POSITION_KEYS))
+        if unknown:
+            raise ValueError(f"unknown key {unknown[0]!r} (keys: {', '.join(cls.POSITION_KEYS)})")
+        if pos.get("to_move", 0) not in (0, 1, 2):
+            raise ValueError(f"to_move: {pos['to_move']!r} is not a faction 0..2")
+        return setup(dict(pos.get("pieces", {})), dict(pos.get("hidden", {})), pos.get("to_move", 0),
+                     qinwang=pos.get("qinwang"), out=tuple(pos.get("out", ())))
 
     def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         """F1's page: the goal, a turn (flip or move), the ranks, the cannon, the ruler (A5), 勤王 (A6), the end (A7)."""

@@ -215,6 +215,12 @@ class GamePlugin:
         return info.new_game(**kw)
 
     @classmethod
+    def scenario_position(cls, pos: dict, seed: int = 0):
+        """The game of a rule-book scenario's written-out ``position`` table (its keys are the game's own), with
+        the scenario's ``seed``; ValueError or KeyError naming what is wrong. The default: no such position."""
+        raise ValueError(f"{cls.game_id} has no written-out position (a position comes from the start and 'actions')")
+
+    @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
         """A seat's colour (banner, panels, the start screen's seat rows)."""
         return SEAT_RGB[seat % len(SEAT_RGB)]

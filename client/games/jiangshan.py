@@ -20,6 +20,7 @@ from engine.messages import Msg
 
 from client.boards.geometry import SquareGeometry
 from client.boards.model import BoardView, Piece, RGB, Track
+from client.games import jiangshan_position
 from client.games.base import Choice, GamePlugin, Outcome, StepIndex, text
 from client.ui.cards import CardRow, CardView
 from engine.jiangshan.actions import Act
@@ -60,6 +61,11 @@ def lang_now() -> str:
 class Plugin(GamePlugin):
     game_id = "jiangshan"
     start_options = ()
+
+    @classmethod
+    def scenario_position(cls, pos: dict, seed: int = 0):
+        """A rule picture's hand-built board (client/games/jiangshan_position.py)."""
+        return jiangshan_position.position(pos, seed)
 
     def index(self) -> StepIndex:
         """The legal actions with their steps; a tally pick (seed 虎符的获得) is its tallies' cards clicked

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from engine.api import Event
 from engine.messages import Msg
+from engine.sanguo import setup
 from engine.sanguo.board import HAN, layout
 
 from client.boards.geometry import CellSetGeometry, SquareGeometry
@@ -85,6 +86,7 @@ class Plugin(GamePlugin):
     game_id = "sanguo"
     show_seed = False  # in 揭棋 the seed gives the deal away: never shown or asked for
     start_options = ()
+
     @property
     def hint(self) -> str:
         """The status line's line while a human is to move: in 揭棋 it says how a face-down piece moves (K8)."""
@@ -94,6 +96,24 @@ class Plugin(GamePlugin):
     key_rows = (Binding("左键暗子 / Click a face-down piece", "", "揭棋：己方暗子第一步按它上面的字走，走后翻开（K8）",
                         "Jieqi: your face-down piece makes its first move as the type of its point, then turns up (K8)",
                         "sanguo"),)
+    POSITION_KEYS = ("pieces", "to_move", "mode", "alliance", "han", "moved", "out")
+
+    @classmethod
+    def scenario_position(cls, pos: dict, seed: int = 0):
+        """A rule picture's position: ``pieces`` cell -> spec ("魏车", "暗魏马=兵": 揭棋 then), ``to_move``, ``mode``,
+        ``alliance`` (two kingdoms), ``han`` ("alliance" / "feidi"), ``moved`` (three booleans: which kingdoms have
+        made their first move, K2's cannon), ``out`` (fallen kingdoms): engine.sanguo.setup."""
+        unknown = sorted(set(pos) - set(cls.POSITION_KEYS))
+        if unknown:
+            raise ValueError(f"unknown key {unknown[0]!r} (keys: {', '.join(cls.POSITION_KEYS)})")
+        if not isinstance(pos.get("pieces"), dict):
+            raise ValueError("'pieces' (cell -> piece, e.g. { i17 = \"魏君\" }) is missing")
+        if pos.get("to_move", 0) not in (0, 1, 2):
+            raise ValueError(f"to_move: {pos['to_move']!r} is not a kingdom 0..2")
+        return setup.position({str(k): str(v) for k, v in pos["pieces"].items()}, pos.get("to_move", 0),
+                              mode=pos.get("mode", "bloodbath"), alliance=tuple(pos.get("alliance", ())) or None,
+                              han=pos.get("han", ""), moved=tuple(pos.get("moved", (True, True, True))),
+                              out=tuple(pos.get("out", ())), seed=seed)
 
     @property
     def needs_handover(self) -> bool:

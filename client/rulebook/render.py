@@ -18,6 +18,7 @@ BG = (23, 25, 30)
 ARROW = (255, 140, 30)
 ARROW_EDGE = (40, 20, 8)
 ARROW_ALPHA = 185
+REFUSED = (235, 30, 40)
 GL_PITCH = 55.0  # the board scene's tilted view
 
 
@@ -66,6 +67,17 @@ def draw_arrow(surf: pygame.Surface, a, b, width: int) -> None:
             pygame.draw.polygon(surf, col, tri, 2 * grow)
 
 
+def draw_cross(surf: pygame.Surface, centre, size: float, width: int) -> None:
+    """A refusal: a red X with a dark edge, ``size`` pixels across, centred on ``centre``."""
+    x, y = centre
+    h = size / 2
+    for col, grow in ((ARROW_EDGE, 2), (REFUSED, 0)):
+        for (ax, ay), (bx, by) in (((x - h, y - h), (x + h, y + h)), ((x - h, y + h), (x + h, y - h))):
+            pygame.draw.line(surf, col, (round(ax), round(ay)), (round(bx), round(by)), width + 2 * grow)
+            for px, py in ((ax, ay), (bx, by)):
+                pygame.draw.circle(surf, col, (round(px), round(py)), (width + 2 * grow) // 2)
+
+
 class Painter:
     """Renders scenarios; one GL context for many pictures (made on the first GL scenario)."""
 
@@ -96,6 +108,7 @@ class Painter:
             img = self.gl.screenshot()
             surf = pygame.image.frombuffer(img.tobytes(), (w, h), "RGB").copy()
             px = [GLBoardRenderer.cell_px(c, v, cam) for pair in sc.arrows for c in pair]
+            crosses = [GLBoardRenderer.cell_px(c, v, cam) for c in sc.refused]
             cell = h / max(1.0, v.bounds()[3] - v.bounds()[1]) * 0.8  # about a cell's height in pixels
         else:
             v.yaw = yaw
@@ -103,12 +116,15 @@ class Painter:
             surf.fill(BG)
             self.flat.draw(surf, v, pygame.Rect(0, 0, w, h), background=BG)
             px = [self.flat.cell_px(c) for pair in sc.arrows for c in pair]
+            crosses = [self.flat.cell_px(c) for c in sc.refused]
             cell = self.flat.scale
         width = max(3, int(cell * 0.09))
-        if px:  # arrows a little see-through: the pieces under them stay readable
+        if px or crosses:  # arrows and crosses a little see-through: the pieces under them stay readable
             layer = pygame.Surface((w, h), pygame.SRCALPHA)
             for i in range(0, len(px), 2):
                 draw_arrow(layer, px[i], px[i + 1], width)
+            for c in crosses:
+                draw_cross(layer, c, cell * 0.62, width)
             layer.set_alpha(ARROW_ALPHA)
             surf.blit(layer, (0, 0))
         return np.frombuffer(pygame.image.tobytes(surf, "RGB"), np.uint8).reshape(h, w, 3).copy()

@@ -6,16 +6,18 @@ naming the file and the key.
     title = "C1 castling"               # the index page's heading (optional)
     options = { seed = 3 }              # the game's options over the registry's defaults (seed 0)
     fen = "..."                         # 百格西洋棋: the position as FEN (C2)
-    pieces = { i17 = "魏君", ... }      # 三国演弈: the position as piece specs (engine.sanguo.setup)
-    position = { han = ["blade@d4:battle:N"], chu = [...], terrain = [...], cities = [["b2", "city", 0, ["blade"]]] }
-                                        # 江山: a hand-built board in the game's scenario data format
-                                        # (assets/jiangshan/chuhan.toml); kings at l1 / a8 unless given
-    to_move = 0                         # with ``pieces``: the kingdom to move
+    position = { ... }                  # a written-out position in the game's own keys, built by its plugin's
+                                        # scenario_position (client/games/<game>.py):
+                                        # 三国演弈 { pieces = { i17 = "魏君", d9 = "暗汉车=炮" }, to_move = 0 }
+                                        # 暗棋 { pieces = { e5 = "汉帝", d4 = "吴马" }, hidden = { c3 = "魏兵" } }
+                                        # 江山 { han = ["blade@d4:battle:N"], chu = [...], terrain = [...] }
+                                        # 辛亥革命 { units = ["rev infantry H-16"], ... }
     actions = ["e2e4", ...]             # played from that position (or the start), in order
     viewer = 0                          # whose observation is drawn (default: the seat to move)
     select = "e2"                       # a piece chosen: its legal moves marked as the game marks them
     marks = { e4 = "move" }             # cells marked (kinds of client.boards.model.MARK_RGB)
     arrows = [["e2", "e4"]]             # arrows from one cell to another
+    refused = ["e5"]                    # cells crossed out: a move or capture the rule refuses
     renderer = "flat"                   # flat | gl
     size = "900x900"
     caption_zh = "..."
@@ -23,7 +25,6 @@ naming the file and the key.
 """
 from __future__ import annotations
 
-import importlib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -34,12 +35,12 @@ from engine import registry
 from engine.api import IllegalAction, ParseError, Step
 
 from client.boards.model import MARK_RGB
-from client.games import has_plugin, make_plugin
+from client.games import has_plugin, make_plugin, plugin_class
 from client.ui import text
 
 BOARD_GAMES = ("baige", "anqi", "sanguo", "xinhai", "jiangshan")
-KEYS = {"game", "rules", "title", "options", "fen", "pieces", "position", "to_move", "actions", "viewer", "select", "marks",
-        "arrows", "renderer", "size", "caption_zh", "caption_en"}
+KEYS = {"game", "rules", "title", "options", "fen", "position", "actions", "viewer", "select", "marks", "arrows",
+        "refused", "renderer", "size", "caption_zh", "caption_en"}
 MAX_SIDE = 4096
 
 
@@ -59,6 +60,7 @@ class Scenario:
     prefix: tuple = ()
     marks: dict = field(default_factory=dict)  # Cell -> mark kind
     arrows: list = field(default_factory=list)  # (Cell, Cell)
+    refused: list = field(default_factory=list)  # Cells crossed out
     renderer: str = "flat"
     size: tuple[int, int] = (900, 900)
 
@@ -115,7 +117,7 @@ def _cell(plugin, name: Any, where: str, key: str):
 
 
 def new_game(game_id: str, d: dict, where: str):
-    """The game of a scenario's ``options`` and written-out position (``fen``, ``pieces``)."""
+    """The game of a scenario's ``options`` and written-out position (``fen``, ``position``)."""
     info = registry.get(game_id)
     opts = _typed(d, "options", dict, where, {})
     for k in opts:
@@ -135,82 +137,17 @@ def new_game(game_id: str, d: dict, where: str):
             return info.new_game(fen=fen, **merged)
         except (ValueError, KeyError, IndexError) as e:
             raise ScenarioError(f"{where}: key 'fen': {e}") from None
-    if "pieces" in d:
-        if game_id != "sanguo":
-            raise ScenarioError(f"{where}: key 'pieces': only sanguo has a written-out position of piece specs")
-        pieces = _typed(d, "pieces", dict, where)
-        to_move = _typed(d, "to_move", int, where, 0)
-        if not 0 <= to_move <= 2:
-            raise ScenarioError(f"{where}: key 'to_move': {to_move} is not a kingdom 0..2")
-        # the game's own position builder (engine.sanguo.setup: tests, puzzles, rule pictures), found through
-        # the registry's module name: the client names no engine.<game> internals
-        setup = importlib.import_module(f"{info.module}.setup")
-        try:
-            return setup.position({str(k): str(v) for k, v in pieces.items()}, to_move,
-                                  variant=merged.get("variant") if "variant" in opts else None,
-                                  mode=merged.get("mode", "bloodbath"), seed=merged["seed"])
-        except (ValueError, KeyError) as e:
-            raise ScenarioError(f"{where}: key 'pieces': {e}") from None
     if "position" in d:
-        if game_id != "jiangshan":
-            raise ScenarioError(f"{where}: key 'position': only jiangshan has a hand-built board here")
-        return jiangshan_position(info, _typed(d, "position", dict, where), merged["seed"], where)
-    if "to_move" in d:
-        raise ScenarioError(f"{where}: key 'to_move' needs 'pieces'")
+        if opts.keys() - {"seed"}:
+            raise ScenarioError(f"{where}: key 'options': with a written-out 'position' only the seed is an option "
+                                f"(the rest is the position's)")
+        # the game's plugin builds it (GamePlugin.scenario_position): the rule book names no engine internals
+        try:
+            return plugin_class(game_id).scenario_position(_typed(d, "position", dict, where), merged["seed"])
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            msg = str(e).split("\n")[0]
+            raise ScenarioError(f"{where}: key 'position': {msg}") from None
     return info.new_game(**merged)
-
-
-def _unit(spec: Any, where: str, data) -> dict:
-    """{"type", "cell"[, "state"[, "facing"]]} of a unit spec "blade@d4" / "blade@d4:battle:N"."""
-    if not isinstance(spec, str) or "@" not in spec:
-        raise ScenarioError(f"{where}: a unit is written type@cell[:state[:facing]], got {spec!r}")
-    return data.unit_spec(spec)  # the game's own notation of a unit (engine.jiangshan.data.unit_spec)
-
-
-def jiangshan_position(info, pos: dict, seed: int, where: str):
-    """江山 on a hand-built board: ``pos`` gives terrain rows (rank 8 first), the units of 汉 and 楚, cities and
-    who moves first; everything else as in the test positions (no tallies to pick, morale 3). Forced reveals
-    (J5) are answered with the owner's forward facing."""
-    key = f"{where}: key 'position'"
-    unknown = sorted(set(pos) - {"terrain", "han", "chu", "cities", "first", "morale"})
-    if unknown:
-        raise ScenarioError(f"{key}.{unknown[0]}': unknown (terrain, han, chu, cities, first, morale)")
-    data = importlib.import_module(f"{info.module}.data")  # found through the registry's module name
-    han = [_unit(u, key, data) for u in pos.get("han", [])]
-    chu = [_unit(u, key, data) for u in pos.get("chu", [])]
-    if not any(u["type"] == "king" for u in han):
-        han.append({"type": "king", "cell": "l1"})
-    if not any(u["type"] == "king" for u in chu):
-        chu.append({"type": "king", "cell": "a8"})
-    cities = []
-    for c in pos.get("cities", []):
-        if not (isinstance(c, list) and len(c) in (3, 4)):
-            raise ScenarioError(f"{key}.cities': each city is [cell, kind, owner] or [cell, kind, owner, "
-                                f"[garrison unit types]], got {c!r}")
-        cities.append({"cell": c[0], "kind": c[1], "owner": c[2], "name_zh": "城", "name_en": "town",
-                       "garrison": list(c[3]) if len(c) == 4 else []})
-    raw = {"id": "picture", "name_zh": "图", "name_en": "picture", "width": 12, "height": 8,
-           "terrain": list(pos.get("terrain", ["." * 12] * 8)), "first": pos.get("first", 0), "tally_picks": 0,
-           "tallies": ["formation", "crossing", "fire", "scout", "ruse", "substitute"],
-           "weather": ["cloudy", "cloudy", "sun", "sun", "rain", "rain"], "morale_start": pos.get("morale", 3),
-           "cities": cities,
-           "seats": [{"name_zh": "汉", "name_en": "Han", "forward": "N", "units": han, "reserve": {}},
-                     {"name_zh": "楚", "name_en": "Chu", "forward": "S", "units": chu, "reserve": {}}]}
-    # the game's own scenario reader and constructor (engine.jiangshan.data / .game: the format of its assets/
-    # scenario files), found through the registry's module name
-    gm = importlib.import_module(f"{info.module}.game")
-    try:
-        g = gm.game_from(data.parse_scenario(raw, key), seed)
-    except (ValueError, KeyError, TypeError) as e:
-        raise ScenarioError(str(e).split("\n")[0] if str(e).startswith(where) else f"{key}: {e}") from None
-    forward = {0: "N", 1: "S"}
-    for _ in range(64):  # J5's forced reveals: the owner's forward facing
-        faces = [str(a) for a in g.legal_actions() if str(a).startswith("face ")]
-        if not faces:
-            break
-        want = [t for t in faces if t.endswith(" " + forward.get(g.current_player, "N"))]
-        g.apply((want or faces)[0])
-    return g
 
 
 def load(path: str | Path) -> Scenario:
@@ -277,6 +214,8 @@ def load(path: str | Path) -> Scenario:
         if not (isinstance(a, list) and len(a) == 2):
             raise ScenarioError(f"{where}: key 'arrows[{i}]': a pair [from, to], got {a!r}")
         sc.arrows.append((_cell(plugin, a[0], where, f"arrows[{i}]"), _cell(plugin, a[1], where, f"arrows[{i}]")))
+    refused = _typed(d, "refused", list, where, [])
+    sc.refused = [_cell(plugin, c, where, f"refused[{i}]") for i, c in enumerate(refused)]
     sc.renderer = _typed(d, "renderer", str, where, "flat")
     if sc.renderer not in ("flat", "gl"):
         raise ScenarioError(f"{where}: key 'renderer': {sc.renderer!r} is not flat or gl")

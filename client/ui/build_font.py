@@ -1,13 +1,17 @@
 """Build-time tool (not used at run time): subset Noto Sans CJK SC to the glyphs the client shows.
 
     apt-get install -y fonts-noto-cjk && pip install fonttools
-    python -m client.ui.build_font
+    python -m client.ui.build_font            # rebuild the subset
+    python -m client.ui.build_font --check    # list the characters the shipped subset lacks (no fonttools needed)
 
-writes assets/fonts/NotoSansCJKsc-client.otf (+ the OFL licence file next to it).
-Run it again after adding UI strings in client/i18n.py.
+writes assets/fonts/NotoSansCJKsc-client.otf (the OFL licence file next to it, assets/fonts/OFL.txt, stays).
+Run it again after adding words to a message catalogue (assets/messages/*.toml), a scenario caption or a
+_book.toml (assets/scenarios/), the rule book data (assets/rulebook/) or the client's sources;
+tests/test_rulebook_font.py fails until then, naming the characters and where they come from.
 """
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -51,15 +55,40 @@ def option_text() -> str:
     return "".join(out)
 
 
-def source_text() -> str:
-    """Every non-ASCII character in the client's sources and the scenario files (captions, panels)."""
+def source_files() -> list[Path]:
+    """The files whose non-ASCII characters the font covers: the client's sources, every scenario file of every
+    game (captions, titles, the _book.toml seed quotes and rulings the rules reader shows) and the rule book
+    data (assets/rulebook/)."""
     root = Path(__file__).resolve().parents[2]
-    files = list((root / "client").rglob("*.py")) + list((root / "assets" / "scenarios").glob("*.toml"))
-    return "".join(sorted({c for f in files for c in f.read_text(encoding="utf-8") if ord(c) > 0x7F}))
+    return (sorted((root / "client").rglob("*.py")) + sorted((root / "assets" / "scenarios").rglob("*.toml"))
+            + sorted((root / "assets" / "rulebook").rglob("*.toml")))
+
+
+def source_text() -> str:
+    """Every non-ASCII character in ``source_files()``."""
+    return "".join(sorted({c for f in source_files() for c in f.read_text(encoding="utf-8") if ord(c) > 0x7F}))
+
+
+def missing(chars: str, path: Path = OUT) -> str:
+    """The characters of ``chars`` the font file ``path`` has no glyph for (white space aside)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame.freetype as ft  # lazy: only the check needs pygame here (after the variable it reads)
+
+    if not ft.get_init():
+        ft.init()
+    wanted = sorted(set(chars) - set(" \n\t\r\u3000"))
+    metrics = ft.Font(str(path), 20).get_metrics("".join(wanted))
+    return "".join(c for c, m in zip(wanted, metrics) if m is None)
 
 
 def main(argv=None) -> int:
-    OneLineParser(prog="python -m client.ui.build_font", description=__doc__.split("\n")[0]).parse_args(argv)
+    ap = OneLineParser(prog="python -m client.ui.build_font", description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true", help="list the characters the shipped font lacks; exit 1 if any")
+    args = ap.parse_args(argv)
+    if args.check:
+        lack = missing(charset())
+        print(f"{OUT.name} lacks {len(lack)} characters: {lack}" if lack else f"{OUT.name} has every character")
+        return 1 if lack else 0
     if shutil.which("pyftsubset") is None:
         print("python -m client.ui.build_font: pyftsubset not found (pip install fonttools)", file=sys.stderr)
         return 2
