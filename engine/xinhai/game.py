@@ -236,6 +236,16 @@ class XinhaiGame(Game):
             "events": len([e for e in self._events if e.seen_by(player)]),
         }
 
+    def observe_all(self) -> dict:
+        """Everything, in the shape of an observation (the replay viewer's "everything" for a finished game
+        and its replays; never during play): seat 0's observation with the other side's hand too, both event decks in
+        their order, and every log entry counted, whoever may see it (X10 hides them during play only)."""
+        obs = self.observe(0)
+        obs["hands"] = {s: sorted(self.hands[s]) for s in SEATS}
+        obs["decks"] = {s: list(self.decks[s]) for s in SEATS}
+        obs["events"] = len(self._events)
+        return obs
+
     def events(self, player: int) -> list[Event]:
         return [e for e in self._events if e.seen_by(player)]
 
