@@ -25,6 +25,21 @@ def _client_words() -> dict[str, tuple[str, str]]:
 STRINGS: dict[str, tuple[str, str]] = _client_words()
 
 
+_script: dict[int, str] | None = None  # a character table the Chinese words go through (see use_script)
+
+
+def use_script(table: dict[int, str] | None) -> None:
+    """Write the client's Chinese words through ``table`` (a ``str.translate`` table: the game on the screen
+    writes traditional characters, 辛亥革命) or as they are (None)."""
+    global _script
+    _script = table
+
+
+def script(s: str, lang: str) -> str:
+    """``s`` (Chinese words in ``lang`` "zh") in the script of the game on the screen (see ``use_script``)."""
+    return s.translate(_script) if _script is not None and lang == "zh" else s
+
+
 def set_lang(lang: str) -> None:
     global _lang
     if lang not in LANGS:
@@ -54,7 +69,7 @@ def tr(key: str, lang: str, **fields) -> str:
         if "." in key:
             return Msg.of(key, **fields).render(lang)
         return key
-    s = pair[0] if lang == "zh" else pair[1]
+    s = script(pair[0], "zh") if lang == "zh" else pair[1]
     return s.format(**fields) if fields else s
 
 

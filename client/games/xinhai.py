@@ -117,8 +117,18 @@ class FlatHexGeometry(OffsetHexGeometry):
         return out
 
 
+def traditional_table() -> dict[int, str]:
+    """The ``str.translate`` table writing the client's shared Chinese words in traditional characters
+    (the catalogue's xinhai.script.simplified -> xinhai.script.traditional, character by character)."""
+    simp, trad = text(Msg.of("xinhai.script.simplified"), "zh"), text(Msg.of("xinhai.script.traditional"), "zh")
+    if len(simp) != len(trad):
+        raise ValueError("xinhai.script.simplified and xinhai.script.traditional differ in length")
+    return str.maketrans(simp, trad)
+
+
 class Plugin(GamePlugin):
     game_id = "xinhai"
+    zh_script = traditional_table()  # the shared widgets' words in traditional characters too (issue 26)
     chooser_title = "xinhai.choose"  # 選擇: the game's traditional characters, not the client's 请选择
     start_options = ()
     needs_handover = True  # each side's hand is private: hot seat hides the board between the two humans
