@@ -26,6 +26,7 @@ from engine.xinhai.data import rules
 from engine.grids.base import CellNameError
 from engine.grids.hexes import HexGrid
 from engine.grids.names import letters
+from engine.xinhai.game import position
 from engine.xinhai.hexgrid import label, parse_label
 from engine.xinhai.orders import why_illegal
 
@@ -142,6 +143,32 @@ class Plugin(GamePlugin):
     hex_labels = False  # every hex's label written at its foot (key L)
     whole_map = False  # key Z: the whole map however small its counters (default: a close-up, see ``frame_map``)
     PAN = {"pan_w": (-1, 0), "pan_e": (1, 0), "pan_n": (0, -1), "pan_s": (0, 1)}
+
+    POSITION_KEYS = {"units", "side", "region", "mode", "extra", "trenches", "pontoons", "ruins", "dice", "round",
+                     "morale", "munitions", "machine_guns", "recoil", "timed", "tracks"}
+
+    @classmethod
+    def scenario_position(cls, pos: dict, seed: int = 0):
+        """The game of a rule picture's written-out ``position`` table (assets/scenarios/xinhai/*.toml):
+        ``units = ["rev infantry H-16", "qing artillery H-19 worn", "rev infantry K-12 boat"]``, who acts with
+        which marker face (``side``, ``region``, ``mode``, ``extra``), ``trenches``, ``pontoons``, ``ruins`` (the
+        centre hex), ``dice`` (the next rolls), and the state (``round``, ``morale``, ``munitions``,
+        ``machine_guns``, ``recoil``, ``timed``, ``tracks``): engine.xinhai.game.position. A bad entry raises
+        ValueError naming its key."""
+        unknown = sorted(set(pos) - cls.POSITION_KEYS)
+        if unknown:
+            raise ValueError(f"unknown key {unknown[0]!r} (keys: {', '.join(sorted(cls.POSITION_KEYS))})")
+        kw = dict(pos)
+        if "timed" in kw:
+            kw["timed"] = set(kw["timed"])
+        if "tracks" in kw:
+            tracks = {t: 0 for t in rules().tracks}
+            bad = sorted(set(kw["tracks"]) - set(tracks))
+            if bad:
+                raise ValueError(f"tracks: no track {bad[0]!r} (tracks: {', '.join(tracks)})")
+            tracks.update(kw["tracks"])
+            kw["tracks"] = tracks
+        return position(kw.pop("units", []), seed=seed, **kw)
 
     def on_key(self, action: str, scene) -> None:
         """L: every hex's label on or off; Z: the whole map or the close-up; arrows / WASD: move the close-up."""
@@ -463,13 +490,16 @@ class Plugin(GamePlugin):
         for x, z in ((x0, z0), (x1, z0), (x0, z1), (x1, z1)):
             a, b = world_px(x, z), world_px(x, z + 1.0)
             px.append(math.hypot(b[0] - a[0], b[1] - a[1]) * 2 * TOKEN_R)
+        scene = getattr(world_px, "__self__", None)  # the board scene (to draw again with the new close-up)
+        camera = getattr(scene, "camera", None) if getattr(scene, "using_gl", False) else None
+        if getattr(camera, "zoom", 1.0) != 1.0:
+            return  # measured at the default zoom only (the wheel's zoom is the player's)
         least = min(px)
         if least <= 0:
             return
         want = self._shrink * least / COUNTER_PX
         if least < COUNTER_PX - 0.5 or (least > COUNTER_PX * 1.25 and self._shrink < 1.0):
             self._shrink = max(0.3, min(1.0, want * 0.98))
-            scene = getattr(world_px, "__self__", None)  # the board scene: draw again with the new close-up
             if scene is not None and hasattr(scene, "dirty"):
                 scene.dirty = True
 

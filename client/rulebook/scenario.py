@@ -34,7 +34,7 @@ from engine import registry
 from engine.api import IllegalAction, ParseError, Step
 
 from client.boards.model import MARK_RGB
-from client.games import has_plugin, make_plugin
+from client.games import has_plugin, make_plugin, plugin_class
 from client.ui import text
 
 BOARD_GAMES = ("baige", "anqi", "sanguo", "xinhai", "jiangshan")
@@ -152,6 +152,12 @@ def new_game(game_id: str, d: dict, where: str):
         except (ValueError, KeyError) as e:
             raise ScenarioError(f"{where}: key 'pieces': {e}") from None
     if "position" in d:
+        hook = getattr(plugin_class(game_id), "scenario_position", None)  # the plugin's written-out position
+        if hook is not None:
+            try:
+                return hook(_typed(d, "position", dict, where), merged["seed"])
+            except (ValueError, KeyError, TypeError) as e:
+                raise ScenarioError(f"{where}: key 'position': {e}") from None
         if game_id != "jiangshan":
             raise ScenarioError(f"{where}: key 'position': only jiangshan has a hand-built board here")
         return jiangshan_position(info, _typed(d, "position", dict, where), merged["seed"], where)
