@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 import math
 from collections import Counter
+from dataclasses import replace
 
 import pygame
 
@@ -31,7 +32,7 @@ from engine.xinhai.hexgrid import label, parse_label
 from engine.xinhai.orders import why_illegal
 
 from client.boards.geometry import OffsetHexGeometry
-from client.boards.model import BoardView, Caption, Edge, Piece, RGB, Track, mix
+from client.boards.model import MARK_RGB, BoardView, Caption, Edge, Piece, RGB, Track, mix
 from client.games.base import Choice, GamePlugin, Outcome, text
 from client.keys import Binding
 from client.render.flat_board import TOKEN_R
@@ -412,6 +413,10 @@ class Plugin(GamePlugin):
         only; never a computer seat's), framed as ``frame_map`` says."""
         self.viewer = viewer if viewer in (0, 1) else 0
         v = super().view(viewer, prefix)
+        if not prefix:  # the counters a click may start with (to act, be readied, dig) lavender, not only their tiles
+            pick = {c for c, k in v.marks.items() if k == "special"}
+            v.pieces = [replace(p, body=mix(p.body, MARK_RGB["special"], 0.35)) if p.cell in pick else p
+                        for p in v.pieces]
         self._last_view = v
         self._follow(v, prefix)
         self.frame_view(v)

@@ -54,7 +54,7 @@ def option_text() -> str:
 def source_text() -> str:
     """Every non-ASCII character in the client's sources and the scenario files (captions, panels)."""
     root = Path(__file__).resolve().parents[2]
-    files = list((root / "client").rglob("*.py")) + list((root / "assets" / "scenarios").glob("*.toml"))
+    files = list((root / "client").rglob("*.py")) + list((root / "assets" / "scenarios").rglob("*.toml"))
     return "".join(sorted({c for f in files for c in f.read_text(encoding="utf-8") if ord(c) > 0x7F}))
 
 
