@@ -263,3 +263,29 @@ def test_every_chinese_word_of_the_game_is_traditional_and_no_english_word_chine
         assert all(len(w) == 1 for w in cjk) and all(f"({w})" in v["en"] for w in cjk), (k, v["en"])
     for b in Plugin.key_rows:
         assert not (set(b.zh) & simplified), b.zh
+
+
+def test_the_key_list_of_f1_is_traditional_too(cleanup):
+    from client import keys
+
+    app = first_decision_app("zh")
+    key(app, pygame.K_F1)
+    page = app.app.scene
+    seen = []
+    real = keys.help_rows
+
+    def spy(contexts, lang):
+        out = real(contexts, lang)
+        seen.extend(out)
+        return out
+
+    keys.help_rows = spy
+    try:
+        page.tab = page.tabs().index("keys")
+        app.step(0.016)
+    finally:
+        keys.help_rows = real
+    shown = "".join(a + b for a, b in seen)
+    simplified = {chr(c) for c in Plugin.zh_script}
+    assert "整張地圖" in shown and "取消選擇" in shown and not (set(shown) & simplified), set(shown) & simplified
+    i18n.set_lang("en")
