@@ -97,6 +97,10 @@ def test_units_that_may_act_or_be_readied_are_marked():
                   FAR_QING])
     pl = make_plugin(g)
     assert starts(pl) == {"H-16": "special"}  # 漢口's ready unit only: not the worn one, not 武昌's
+    mine, theirs = pl.view(0), pl.view(1)
+    assert mine.marks.get(pl.cell("H-16")) == "special" and mine.piece_at(pl.cell("H-16")).body != \
+        mine.piece_at(pl.cell("Q-3")).body  # the counter itself lavender
+    assert pl.cell("H-16") not in theirs.marks  # the other seat's screen marks none of the mover's choices
     g = position([("rev", "infantry", "H-16"), ("rev", "infantry", "H-14", False), FAR_QING], mode="cmd",
                  extra="rally")
     pl = make_plugin(g)

@@ -177,7 +177,6 @@ class Plugin(GamePlugin):
             self.hex_labels = not self.hex_labels
         elif action == "whole_map":
             self.whole_map = not self.whole_map
-            self._framed_for = None
         elif action in self.PAN:
             self.pan(*self.PAN[action], flipped=bool(getattr(scene, "flipped", False)))
 
@@ -413,7 +412,11 @@ class Plugin(GamePlugin):
         only; never a computer seat's), framed as ``frame_map`` says."""
         self.viewer = viewer if viewer in (0, 1) else 0
         v = super().view(viewer, prefix)
-        if not prefix:  # the counters a click may start with (to act, be readied, dig) lavender, not only their tiles
+        if not prefix and viewer != self.game.current_player:  # another seat decides: its choices are not marked
+            for c, k in self.targets(()).items():
+                if v.marks.get(c) == k:
+                    del v.marks[c]
+        elif not prefix:  # the counters a click may start with (to act, be readied, dig) lavender, not only their tiles
             pick = {c for c, k in v.marks.items() if k == "special"}
             v.pieces = [replace(p, body=mix(p.body, MARK_RGB["special"], 0.35)) if p.cell in pick else p
                         for p in v.pieces]
@@ -426,7 +429,6 @@ class Plugin(GamePlugin):
     _area = None  # the map's area on the screen last drawn (board_area)
     focus = None  # the world point (x, z) the close-up is centred on
     _focus_key = None
-    _framed_for = None
     _shrink = 1.0
 
     def frame_map(self, area) -> tuple[float, float, float, float] | None:
