@@ -63,11 +63,12 @@ def t(key: str, **fields) -> str:
 
 def tr(key: str, lang: str, **fields) -> str:
     """The UI string ``key`` in ``lang``: the client's catalogue (assets/messages/client.toml, as
-    ``client.<key>``) first, then the games' catalogues (assets/messages/*.toml, e.g. "baige.stay")."""
+    ``client.<key>``) first, then the games' catalogues (assets/messages/*.toml, e.g. "baige.stay"); Chinese
+    in the script of the game on the screen (``use_script``)."""
     pair = STRINGS.get(key)
     if pair is None:
         if "." in key:
-            return Msg.of(key, **fields).render(lang)
+            return script(Msg.of(key, **fields).render(lang), lang)
         return key
     s = script(pair[0], "zh") if lang == "zh" else pair[1]
     return s.format(**fields) if fields else s
@@ -86,12 +87,12 @@ def engine_text(msg) -> str:
     """An engine message in the current language: a keyed message (engine.messages.Msg: refusals,
     log events, end and ranking reasons, action descriptions) is rendered from the catalogue in
     assets/messages/; plain text passes through unchanged."""
-    return render(msg, _lang) if msg is not None else ""
+    return script(render(msg, _lang), _lang) if msg is not None else ""
 
 
 def illegal_text(e) -> str:
     """An IllegalAction's refusal in the current language with the rule id: "<reason> [rule]"."""
-    return e.text(_lang)
+    return script(e.text(_lang), _lang)
 
 
 def all_text() -> str:

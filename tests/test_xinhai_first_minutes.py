@@ -293,3 +293,36 @@ def test_the_key_list_of_f1_is_traditional_too(cleanup):
     simplified = {chr(c) for c in Plugin.zh_script}
     assert "整張地圖" in shown and "取消選擇" in shown and not (set(shown) & simplified), set(shown) & simplified
     i18n.set_lang("en")
+
+
+def test_the_game_over_box_is_traditional_too(cleanup):
+    # the statistics' rows (engine_text of the shared stats catalogue) and the box's buttons
+    from tests.test_replay_stats_all import finish_in_app, random_game
+
+    g, seats = random_game("xinhai", 5)
+    app, sc = finish_in_app(g, seats)
+    try:
+        i18n.set_lang("zh")
+        box = sc.modal
+        seen = []
+        real_engine, real_tr = i18n.engine_text, i18n.tr
+
+        def spy(f):
+            def inner(*a, **kw):
+                out = f(*a, **kw)
+                seen.append(out)
+                return out
+            return inner
+
+        i18n.engine_text, i18n.tr = spy(real_engine), spy(real_tr)
+        try:
+            box.dirty = sc.dirty = True
+            app.step(0.016)
+        finally:
+            i18n.engine_text, i18n.tr = real_engine, real_tr
+        shown = "".join(seen)
+        simplified = {chr(c) for c in Plugin.zh_script}
+        assert shown and not (set(shown) & simplified), set(shown) & simplified
+        assert "回放" in shown, shown[:200]  # the box drew its buttons in this frame
+    finally:
+        i18n.set_lang("en")
