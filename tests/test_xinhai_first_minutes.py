@@ -123,6 +123,18 @@ def test_a_boat_landing_is_marked_apart_from_moves():
     assert moves_only and all(marks[h] == "move" for h in moves_only)
 
 
+def test_a_pontoons_han_hexes_are_marked_apart_from_moves():
+    # X11: next to the Han River the hexes where a pontoon may be laid are "special" after the unit is chosen
+    from engine.api import Step
+
+    g = position([("rev", "infantry", "G-10"), FAR_QING])
+    pl = make_plugin(g)
+    marks = {pl.cell_name(c): k for c, k in pl.targets((Step("cell", "G-10"),)).items()}
+    han = {a.args[1][1:] for a in g.legal_actions() if a.verb == "bridge"}
+    assert han == {"F-9", "G-9", "H-9"} and {h: marks[h] for h in han} == {h: "special" for h in han}
+    assert marks["G-11"] == "move"
+
+
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_click_that_starts_nothing_says_why_with_the_rule(cleanup, lang):
     g = position([("rev", "infantry", "H-16"), ("rev", "infantry", "H-14", False), ("rev", "artillery", "Q-3"),

@@ -324,15 +324,15 @@ class Plugin(GamePlugin):
         return out
 
     def mark_kind(self, view: BoardView, prefix, step: Step) -> str:
-        """A hex after a unit: a shot or melee "capture", a boat's landing (X8) "special", else a move; a hex
-        a decision starts from (no prefix): see ``START_MARK``."""
+        """A hex after a unit: a shot or melee "capture", a boat's landing (X8) or a pontoon's Han hex (X11)
+        "special", else a move; a hex a decision starts from (no prefix): see ``START_MARK``."""
         if not prefix:
             return START_MARK.get(self.game.stage, "special")
         opts = {s.value for s in self.index().next(prefix + (step,)) if s.kind == "option"}
         if opts & {"shoot", "melee"}:
             return "capture"
-        if opts == {"cross"}:
-            return "special"
+        if opts == {"cross"} or (opts and all(o in ("+bridge", "-bridge") for o in opts)):
+            return "special"  # a landing (X8), or a Han hex where a pontoon is laid or lifted (X11)
         return "move"
 
     def targets(self, prefix, view: BoardView | None = None) -> dict:
