@@ -199,6 +199,15 @@ class App:
     IDLE_WAIT_MS = 250  # while idle, the loop sleeps in pygame.event.wait this long at most
 
     def step(self, dt: float | None = None, idle_skip: bool = False) -> bool:
+        """One frame (``_step``) with the client's Chinese words in the script of the game on the screen
+        (``use_script``), and as they are again after it (other windows and tests read the shared words)."""
+        self.use_script()
+        try:
+            return self._step(dt, idle_skip)
+        finally:
+            i18n.use_script(None)
+
+    def _step(self, dt: float | None = None, idle_skip: bool = False) -> bool:
         """One frame: events, update, draw, present. Returns False once the app should stop.
 
         With ``idle_skip`` (the interactive loop), a frame without events in which no scene is
@@ -249,6 +258,13 @@ class App:
         msg = f"internal error: {type(e).__name__}: {e}"
         self.errors.append(msg)
         self.notice = msg
+
+    def use_script(self) -> None:
+        """The client's Chinese words in the script of the game on the screen (its plugin's ``zh_script``:
+        辛亥革命's traditional characters), the shared ones as they are elsewhere (issue 26)."""
+        plugin = next((p for p in (getattr(s, "plugin", None) for s in reversed(self.scenes))
+                       if getattr(p, "game_id", None)), None)  # a game's plugin (not the help page's plugin())
+        i18n.use_script(getattr(plugin, "zh_script", None))
 
     def draw(self) -> None:
         d = self.display

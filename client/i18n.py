@@ -26,6 +26,21 @@ def _client_words() -> dict[str, tuple[str, str]]:
 STRINGS: dict[str, tuple[str, str]] = _client_words()
 
 
+_script: dict[int, str] | None = None  # a character table the Chinese words go through (see use_script)
+
+
+def use_script(table: dict[int, str] | None) -> None:
+    """Write the client's Chinese words through ``table`` (a ``str.translate`` table: the game on the screen
+    writes traditional characters, 辛亥革命) or as they are (None)."""
+    global _script
+    _script = table
+
+
+def script(s: str, lang: str) -> str:
+    """``s`` (Chinese words in ``lang`` "zh") in the script of the game on the screen (see ``use_script``)."""
+    return s.translate(_script) if _script is not None and lang == "zh" else s
+
+
 def set_lang(lang: str) -> None:
     global _lang
     if lang not in LANGS:
@@ -49,13 +64,14 @@ def t(key: str, **fields) -> str:
 
 def tr(key: str, lang: str, **fields) -> str:
     """The UI string ``key`` in ``lang``: the client's catalogue (assets/messages/client.toml, as
-    ``client.<key>``) first, then the games' catalogues (assets/messages/*.toml, e.g. "baige.stay")."""
+    ``client.<key>``) first, then the games' catalogues (assets/messages/*.toml, e.g. "baige.stay"); Chinese
+    in the script of the game on the screen (``use_script``)."""
     pair = STRINGS.get(key)
     if pair is None:
         if "." in key:
-            return Msg.of(key, **fields).render(lang)
+            return script(Msg.of(key, **fields).render(lang), lang)
         return key
-    s = pair[0] if lang == "zh" else pair[1]
+    s = script(pair[0], "zh") if lang == "zh" else pair[1]
     return s.format(**fields) if fields else s
 
 
@@ -72,12 +88,12 @@ def engine_text(msg) -> str:
     """An engine message in the current language: a keyed message (engine.messages.Msg: refusals,
     log events, end and ranking reasons, action descriptions) is rendered from the catalogue in
     assets/messages/; plain text passes through unchanged."""
-    return render(msg, _lang) if msg is not None else ""
+    return script(render(msg, _lang), _lang) if msg is not None else ""
 
 
 def illegal_text(e) -> str:
     """An IllegalAction's refusal in the current language with the rule id: "<reason> [rule]"."""
-    return e.text(_lang)
+    return script(e.text(_lang), _lang)
 
 
 def all_text() -> str:

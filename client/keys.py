@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from client import i18n
+
 CTRL, SHIFT, ALT = "ctrl", "shift", "alt"
 
 
@@ -152,8 +154,10 @@ def key_text(keys: str, lang: str) -> str:
 
 
 def help_rows(contexts, lang: str) -> list[tuple[str, str]]:
-    """(keys, what they do) in ``lang`` for the help page of a scene with these contexts."""
-    return [(key_text(b.keys, lang), b.zh if lang == "zh" else b.en) for b in rows(contexts)]
+    """(keys, what they do) in ``lang`` for the help page of a scene with these contexts (Chinese in the script
+    of the game on the screen, client.i18n.script: 辛亥革命's traditional characters)."""
+    return [(i18n.script(key_text(b.keys, lang), lang), i18n.script(b.zh, lang) if lang == "zh" else b.en)
+            for b in rows(contexts)]
 
 
 def _mod_ok(mod: int, want: str) -> bool:

@@ -67,7 +67,7 @@ BOARD_CASES = [
     ("baige", None, "c2", "a10", "C6"),  # the cannon captures only over a screen
     ("anqi", "a4_step.toml", "d4", "d5", "A4"),  # the cannon never captures by stepping
     ("sanguo", None, "n11", "e17", "K2"),  # the pawn's move
-    ("xinhai", "piece_artillery.toml", "D-11", "A-20", "X7"),  # seed 5(1)(2)
+    ("xinhai", "piece_artillery.toml", "H-16", "A-20", "X7"),  # seed 5(1)(2)
     ("jiangshan", "j1.toml", "a1", "a5", "J7"),  # the unit's march pattern
 ]
 

@@ -164,3 +164,24 @@ def test_describe_and_steps():
             assert "{" not in g.describe(a).render(lang)
         assert g.action_for(g.action_steps(a)) == a
     assert g.seat_name(0).render("zh") == "革命軍" and g.seat_name(1).render("en") == "the Qing"
+
+
+def test_observe_all_shows_both_hands_and_the_decks_for_the_replay_viewer():
+    # issue 23: the replay viewer's "everything" (engine/api.py observe_all): the private hand (X10, historical
+    # set-up: the revolutionaries'), the hidden event decks in their order (random set-up), every log entry;
+    # the board, tracks and decision as both seats see them
+    for setup, hidden in (("historical", lambda o: o["hands"]["rev"]), ("random", lambda o: o["decks"]["qing"])):
+        g = play(new_game(setup=setup, seed=4), 25)
+        seen = g.observe(1)
+        assert hidden(seen) is None  # hidden from the Qing during play (X10)
+        everything = g.observe_all()
+        assert everything["hands"] == {s: sorted(g.hands[s]) for s in ("rev", "qing")}
+        assert everything["decks"] == {s: list(g.decks[s]) for s in ("rev", "qing")}
+        assert hidden(everything) is not None
+        assert everything["events"] == len(g._events) >= max(seen["events"], g.observe(0)["events"])
+        if setup == "historical":
+            assert everything["events"] > seen["events"]  # the revolutionaries' private entries too
+        same = ("units", "trenches", "pontoons", "ruins", "morale", "tracks", "bag", "round", "decision")
+        assert {k: everything[k] for k in same} == {k: seen[k] for k in same}
+        start = g.replay(0)
+        assert start.observe_all()["hands"] == {s: sorted(start.hands[s]) for s in ("rev", "qing")}

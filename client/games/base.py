@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from client import i18n
 from engine import registry
 from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg, render
@@ -26,8 +27,8 @@ SEAT_RGB: tuple[RGB, ...] = ((0.82, 0.16, 0.14), (0.16, 0.38, 0.84), (0.92, 0.76
 
 
 def text(m: Any, lang: str) -> str:
-    """A keyed message (or plain text) in ``lang``."""
-    return render(m, lang) if isinstance(m, Msg) else str(m or "")
+    """A keyed message (or plain text) in ``lang``, in the script of the game on the screen (i18n.use_script)."""
+    return i18n.script(render(m, lang) if isinstance(m, Msg) else str(m or ""), lang)
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,12 @@ faces, pass, end, tracks and regions are buttons, set-up cards are clicked under
 """
 from __future__ import annotations
 
+import copy
 import math
+from collections import Counter
+from dataclasses import replace
 
 import pygame
-
-from collections import Counter
 
 from engine.api import Step
 from engine.messages import Msg
@@ -26,12 +27,16 @@ from engine.xinhai.data import rules
 from engine.grids.base import CellNameError
 from engine.grids.hexes import HexGrid
 from engine.grids.names import letters
+from engine.xinhai.game import position
 from engine.xinhai.hexgrid import label, parse_label
+from engine.xinhai.orders import why_illegal
 
 from client.boards.geometry import OffsetHexGeometry
-from client.boards.model import BoardView, Caption, Edge, Piece, RGB, Track, mix
-from client.games.base import Choice, GamePlugin, text
+from client.boards.model import MARK_RGB, BoardView, Caption, Edge, Piece, RGB, Track, mix
+from client.games.base import Choice, GamePlugin, Outcome, text
 from client.keys import Binding
+from client.render.flat_board import TOKEN_R
+from client.ui import text as ui_text, widgets
 from client.ui.cards import CardRow, CardView
 
 SQRT3 = math.sqrt(3.0)
@@ -48,7 +53,17 @@ REGION_LABEL = {"hankou": "F-19", "hanyang": "C-3", "wuchang": "Q-3"}  # where e
 # the names' heights in hexes: 漢口 on the far (north) edge is seen smallest in the angled GL view
 CAPTION_SIZE = {"hankou": 1.3, "hanyang": 0.9, "wuchang": 0.9}
 CAPTION_RGB: RGB = (0.20, 0.04, 0.12)
+# how the hexes a decision starts from are marked before any click (issue 26): a retreat's free hexes as moves,
+# the fleets the revolutionaries may remove as captures, units and hexes to pick as "special"
+START_MARK = {"retreat": "move", "fleet": "capture"}
+# the rule each decision made on the map follows (named by a refused click; cf. engine/xinhai/orders.why_illegal)
+DECISION_RULE = {"marker": "seed 4(1)", "track": "seed 3", "reinforce": "seed 11", "region": "seed 10(1)B",
+                 "retreat": "X5", "ruins": "seed 10(9) X14", "trench": "seed 10(1)D", "fleet": "seed 10(1)A"}
 CHOICE_GLYPH = {"shoot": "射", "melee": "刃", "done": "走", "boat": "船", "cross": "渡"}  # the chooser's tokens
+COUNTER_PX = 25.0  # a counter's side at the default zoom: at least 24 pixels (issue 26), one to spare
+FRAME_MARGIN = 0.7  # the flat renderer's margin round what it fits (hexes)
+COLUMN_BG = (23, 25, 30)  # the column beside the map (the board scene's background)
+PAN_STEP = 3.0  # hexes an arrow key moves the close-up
 BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
@@ -76,8 +91,15 @@ class FlatHexGeometry(OffsetHexGeometry):
             raise KeyError(name)
         return cell
 
+    frame: tuple[float, float, float, float] | None = None  # the part of the map shown (None: all of it)
+
     def bounds(self) -> tuple[float, float, float, float]:
-        """The map's bounds (worked out once: the renderers and the box beside the map ask every frame)."""
+        """What the renderers fit into the map's area: the ``frame`` the plugin chose (a close-up whose
+        counters are large enough to read, issue 26), else the whole map."""
+        return self.frame if self.frame is not None else self.full_bounds()
+
+    def full_bounds(self) -> tuple[float, float, float, float]:
+        """The whole map's bounds (worked out once: the renderers and the box beside the map ask every frame)."""
         b = self.__dict__.get("_bounds")
         if b is None:
             b = self._bounds = super().bounds()
@@ -91,31 +113,85 @@ class FlatHexGeometry(OffsetHexGeometry):
         for r in sorted({r for r, _ in self.cells}):
             x, z = self.center((r, 0))
             out.append((str(self.rows - r), (x - 0.75, z)))
-        z1 = self.bounds()[3]
+        z1 = self.full_bounds()[3]
         for c in sorted({c for _, c in self.cells}):
             out.append((letters(c, upper=True), (self.center((0, c))[0], z1 + 0.3)))
         return out
 
 
+def traditional_table() -> dict[int, str]:
+    """The ``str.translate`` table writing the client's shared Chinese words in traditional characters
+    (the catalogue's xinhai.script.simplified -> xinhai.script.traditional, character by character)."""
+    simp, trad = text(Msg.of("xinhai.script.simplified"), "zh"), text(Msg.of("xinhai.script.traditional"), "zh")
+    if len(simp) != len(trad):
+        raise ValueError("xinhai.script.simplified and xinhai.script.traditional differ in length")
+    return str.maketrans(simp, trad)
+
+
 class Plugin(GamePlugin):
     game_id = "xinhai"
+    zh_script = traditional_table()  # the shared widgets' words in traditional characters too (issue 26)
     chooser_title = "xinhai.choose"  # 選擇: the game's traditional characters, not the client's 请选择
     start_options = ()
     needs_handover = True  # each side's hand is private: hot seat hides the board between the two humans
-    key_rows = (Binding("L", "hex_labels", "显示 / 隐藏每格编号", "show / hide every hex's label", "xinhai",
-                        (("K_l", ""),)),)
+    key_rows = (Binding("L", "hex_labels", "顯示 / 隱藏每格編號", "show / hide every hex's label", "xinhai",
+                        (("K_l", ""),)),
+                Binding("Z", "whole_map", "整張地圖 / 放大（放大時棋子較大）", "whole map / close-up (larger counters)",
+                        "xinhai", (("K_z", ""),)),
+                Binding("← ↑ ↓ → / W A S D", "pan", "放大時移動地圖", "move the map in the close-up", "xinhai",
+                        (("K_LEFT", "", "pan_w"), ("K_a", "", "pan_w"), ("K_RIGHT", "", "pan_e"), ("K_d", "", "pan_e"),
+                         ("K_UP", "", "pan_n"), ("K_w", "", "pan_n"), ("K_DOWN", "", "pan_s"), ("K_s", "", "pan_s"))))
     hex_labels = False  # every hex's label written at its foot (key L)
+    whole_map = False  # key Z: the whole map however small its counters (default: a close-up, see ``frame_map``)
+    PAN = {"pan_w": (-1, 0), "pan_e": (1, 0), "pan_n": (0, -1), "pan_s": (0, 1)}
+
+    POSITION_KEYS = {"units", "side", "region", "mode", "extra", "trenches", "pontoons", "ruins", "dice", "round",
+                     "morale", "munitions", "machine_guns", "recoil", "timed", "tracks"}
+
+    @classmethod
+    def scenario_position(cls, pos: dict, seed: int = 0):
+        """The game of a rule picture's written-out ``position`` table (assets/scenarios/xinhai/*.toml):
+        ``units = ["rev infantry H-16", "qing artillery H-19 worn", "rev infantry K-12 boat"]``, who acts with
+        which marker face (``side``, ``region``, ``mode``, ``extra``), ``trenches``, ``pontoons``, ``ruins`` (the
+        centre hex), ``dice`` (the next rolls), and the state (``round``, ``morale``, ``munitions``,
+        ``machine_guns``, ``recoil``, ``timed``, ``tracks``): engine.xinhai.game.position. A bad entry raises
+        ValueError naming its key."""
+        unknown = sorted(set(pos) - cls.POSITION_KEYS)
+        if unknown:
+            raise ValueError(f"unknown key {unknown[0]!r} (keys: {', '.join(sorted(cls.POSITION_KEYS))})")
+        kw = dict(pos)
+        if "timed" in kw:
+            kw["timed"] = set(kw["timed"])
+        if "tracks" in kw:
+            tracks = {t: 0 for t in rules().tracks}
+            bad = sorted(set(kw["tracks"]) - set(tracks))
+            if bad:
+                raise ValueError(f"tracks: no track {bad[0]!r} (tracks: {', '.join(tracks)})")
+            tracks.update(kw["tracks"])
+            kw["tracks"] = tracks
+        return position(kw.pop("units", []), seed=seed, **kw)
 
     def on_key(self, action: str, scene) -> None:
-        """L: every hex's label on or off."""
+        """L: every hex's label on or off; Z: the whole map or the close-up; arrows / WASD: move the close-up."""
         if action == "hex_labels":
             self.hex_labels = not self.hex_labels
+        elif action == "whole_map":
+            self.whole_map = not self.whole_map
+        elif action in self.PAN:
+            self.pan(*self.PAN[action], flipped=bool(getattr(scene, "flipped", False)))
 
     @property
-    def hint(self) -> str:
+    def hint(self) -> Msg:
         """The status line's words when a human is to move: what the decision now asks (the panel's first
-        line), not the generic 'select a piece'."""
-        return f"xinhai.hint.{self.stage_hint()}"
+        line), not the generic 'select a piece'; a retreat names the unit, its hex and how far it goes (X5)."""
+        kind = self.stage_hint()
+        d = None if self.game.is_over else self.obs()["decision"]
+        if kind == "retreat" and d is not None:
+            u = next((u for u in self.obs()["units"] if u["id"] == d.get("unit")), None)
+            if u is not None:
+                return Msg.of("xinhai.hint.retreat_unit", kind=Msg.of(f"xinhai.kind.{u['kind']}"), hex=u["hex"],
+                              n=d.get("steps", 1))
+        return Msg.of(f"xinhai.hint.{kind}")
 
     def stage_hint(self) -> str:
         """The kind of the decision now (the observation's public ``decision``)."""
@@ -248,10 +324,75 @@ class Plugin(GamePlugin):
         return out
 
     def mark_kind(self, view: BoardView, prefix, step: Step) -> str:
-        if prefix and any(s.kind == "option" and s.value in ("shoot", "melee")
-                          for s in self.index().next(prefix + (step,))):
+        """A hex after a unit: a shot or melee "capture", a boat's landing (X8) or a pontoon's Han hex (X11)
+        "special", else a move; a hex a decision starts from (no prefix): see ``START_MARK``."""
+        if not prefix:
+            return START_MARK.get(self.game.stage, "special")
+        opts = {s.value for s in self.index().next(prefix + (step,)) if s.kind == "option"}
+        if opts & {"shoot", "melee"}:
             return "capture"
+        if opts == {"cross"} or (opts and all(o in ("+bridge", "-bridge") for o in opts)):
+            return "special"  # a landing (X8), or a Han hex where a pontoon is laid or lifted (X11)
         return "move"
+
+    def targets(self, prefix, view: BoardView | None = None) -> dict:
+        """The hexes that may follow ``prefix``; with nothing chosen yet, the hexes the decision now starts
+        from (issue 26): a forced retreat's free hexes (X5), the units that may act or be readied, the
+        ruins' possible centres (X14), the units that may dig a trench, the fleets that may be removed."""
+        if prefix:
+            return super().targets(prefix, view)
+        if self.game.is_over or self.game.current_player < 0:
+            return {}
+        view = view or BoardView(self.geometry, self.pieces(self.obs()))
+        return {self.cell(s.value): self.mark_kind(view, (), s) for s in self.index().next(()) if s.kind == "cell"}
+
+    def click(self, cell, prefix=()) -> Outcome:
+        """The default walk of the engine's steps, but a click on a hex that starts nothing says why, with
+        the rule (issue 26): the decision's own words, or the engine's refusal of the unit there."""
+        out = super().click(cell, prefix)
+        if out.kind == "clear" and not out.reason and cell is not None and not self.game.is_over \
+                and not (prefix and Step("cell", self.cell_name(cell)) == prefix[-1]):
+            out = Outcome("clear", reason=self.why_not(cell))
+        return out
+
+    def explain(self, prefix, cell) -> Msg:
+        """Why ``cell`` does not follow the unit chosen (``prefix``): the engine's refusal of the move,
+        with its rule id."""
+        src = prefix[0].value if prefix and prefix[0].kind == "cell" else None
+        if src is None:
+            return self.why_not(cell)
+        return self._refused(self.game.move_action(src, self.cell_name(cell)))
+
+    def _refused(self, action) -> Msg:
+        """The engine's refusal of ``action`` now, with its rule id ("" if it is legal)."""
+        if action in self.game.legal_actions():
+            return Msg.of("common.text", text="")
+        e = why_illegal(self.game, action)
+        return Msg.of("xinhai.why.rule", why=e.msg, rule=e.rule)
+
+    def why_not(self, cell) -> Msg:
+        """Why a click on ``cell`` starts nothing in the decision now, with the rule it follows: a choice
+        made with the buttons or cards says where to make it; a retreat, the ruins, a trench or a fleet
+        says which hexes are marked; a command asks the engine why the unit there may not act."""
+        name = self.cell_name(cell)
+        g = self.game
+        d = self.obs()["decision"]
+        if d is None:
+            return Msg.of("common.text", text="")
+        kind = d["kind"]
+        if kind == "act":
+            if d.get("mode") == "rally":
+                u = g.unit_at(name)
+                why = "xinhai.why.rally_worn" if u is None or u.side != d["side"] or u.ready else "xinhai.why.rallied"
+                return Msg.of("xinhai.why.rule", why=Msg.of(why, hex=name), rule="seed 4(2)")
+            return self._refused(g.move_action(name, name))
+        if kind in ("marker", "track", "region", "reinforce"):
+            return Msg.of("xinhai.why.rule", why=Msg.of(f"xinhai.why.{kind}"), rule=DECISION_RULE[kind])
+        params = {"hex": name}
+        if kind == "retreat":
+            u = next((u for u in self.obs()["units"] if u["id"] == d.get("unit")), None)
+            params.update(unit=u["hex"] if u else "", kind=Msg.of(f"xinhai.kind.{u['kind']}") if u else "")
+        return Msg.of("xinhai.why.rule", why=Msg.of(f"xinhai.why.{kind}", **params), rule=DECISION_RULE[kind])
 
     def choice(self, prefix, step: Step) -> Choice:
         """A chooser entry: the option in words and a glyph on its token in the mover's colour (射 shoot,
@@ -268,9 +409,115 @@ class Plugin(GamePlugin):
 
     def view(self, viewer: int, prefix=()) -> BoardView:
         """The board for ``viewer``, who is also the one the panel and the log speak to (X10: its own hand
-        only; never a computer seat's)."""
+        only; never a computer seat's), framed as ``frame_map`` says."""
         self.viewer = viewer if viewer in (0, 1) else 0
-        return super().view(viewer, prefix)
+        v = super().view(viewer, prefix)
+        if not prefix and viewer != self.game.current_player:  # another seat decides: its choices are not marked
+            for c, k in self.targets(()).items():
+                if v.marks.get(c) == k:
+                    del v.marks[c]
+        elif not prefix:  # the counters a click may start with (to act, be readied, dig) lavender, not only their tiles
+            pick = {c for c, k in v.marks.items() if k == "special"}
+            v.pieces = [replace(p, body=mix(p.body, MARK_RGB["special"], 0.35)) if p.cell in pick else p
+                        for p in v.pieces]
+        self._last_view = v
+        self._follow(v, prefix)
+        self.frame_view(v)
+        return v
+
+    # ------------------------------------------------------------------ the close-up (issue 26)
+    _area = None  # the map's area on the screen last drawn (board_area)
+    focus = None  # the world point (x, z) the close-up is centred on
+    _focus_key = None
+    _shrink = 1.0
+
+    def frame_map(self, area) -> tuple[float, float, float, float] | None:
+        """The part of the map shown in ``area`` (pixels): the whole map when its counters are at least
+        ``COUNTER_PX`` there (or key Z asked for it), else the largest close-up round ``focus`` whose
+        counters are, kept inside the map."""
+        x0, z0, x1, z1 = self.geometry.full_bounds()
+        if area is None or self.whole_map:
+            return None
+        m = FRAME_MARGIN
+        need = COUNTER_PX / (2 * TOKEN_R)  # pixels per hex
+        if min(area.w / (x1 - x0 + 2 * m), area.h / (z1 - z0 + 2 * m)) >= need:
+            return None
+        k = self._shrink  # < 1 where the angled GL view draws the far hexes smaller (``_measure``)
+        fw = max(2.0, min(x1 - x0, (area.w / need - 2 * m) * k))
+        fh = max(2.0, min(z1 - z0, (area.h / need - 2 * m) * k))
+        cx, cz = self.focus if self.focus is not None else ((x0 + x1) / 2, (z0 + z1) / 2)
+        cx = min(max(cx, x0 + fw / 2), x1 - fw / 2)
+        cz = min(max(cz, z0 + fh / 2), z1 - fh / 2)
+        self.focus = (cx, cz)
+        return (round(cx - fw / 2, 3), round(cz - fh / 2, 3), round(cx + fw / 2, 3), round(cz + fh / 2, 3))
+
+    def frame_view(self, v: BoardView) -> None:
+        """Give ``v`` the geometry framed for the area last drawn (a copy per frame, so that a renderer's
+        cache of a picture keyed by its geometry sees the change)."""
+        frame = self.frame_map(self._area)
+        if frame is None:
+            v.geometry = self.geometry
+            return
+        framed = self.__dict__.setdefault("_framed", {})
+        g = framed.get(frame)
+        if g is None:
+            if len(framed) > 64:
+                framed.clear()
+            g = framed[frame] = copy.copy(self.geometry)
+            g.frame = frame
+        v.geometry = g
+
+    def _follow(self, v: BoardView, prefix) -> None:
+        """A new decision (or a new choice in it) whose marked hexes lie outside the close-up moves the
+        close-up to them, so that what may be clicked is always in sight."""
+        key = (id(self.game), len(self.game.log), self.game.current_player, tuple(prefix), self.whole_map)
+        if key == self._focus_key:
+            return
+        self._focus_key = key
+        pts = [self.geometry.center(c) for c, k in v.marks.items() if k in ("move", "capture", "special", "selected")]
+        if not pts:
+            return
+        frame = self.frame_map(self._area)
+        if frame is None:
+            return
+        x0, z0, x1, z1 = frame
+        if all(x0 + 0.5 <= x <= x1 - 0.5 and z0 + 0.5 <= z <= z1 - 0.5 for x, z in pts):
+            return
+        self.focus = (sum(x for x, _ in pts) / len(pts), sum(z for _, z in pts) / len(pts))
+
+    def _measure(self, world_px) -> None:
+        """The counters' size as last drawn (``world_px``: the board's point -> pixel): where the angled GL
+        view draws the close-up's far hexes smaller than ``COUNTER_PX``, the close-up narrows (and widens again
+        in the top view) for the next frame, which is asked for at once."""
+        frame = self.geometry.frame if self.__dict__.get("_last_view") is None else self._last_view.geometry.frame
+        if frame is None:
+            return
+        x0, z0, x1, z1 = frame
+        px = []
+        for x, z in ((x0, z0), (x1, z0), (x0, z1), (x1, z1)):
+            a, b = world_px(x, z), world_px(x, z + 1.0)
+            px.append(math.hypot(b[0] - a[0], b[1] - a[1]) * 2 * TOKEN_R)
+        scene = getattr(world_px, "__self__", None)  # the board scene (to draw again with the new close-up)
+        camera = getattr(scene, "camera", None) if getattr(scene, "using_gl", False) else None
+        if getattr(camera, "zoom", 1.0) != 1.0:
+            return  # measured at the default zoom only (the wheel's zoom is the player's)
+        least = min(px)
+        if least <= 0:
+            return
+        want = self._shrink * least / COUNTER_PX
+        if least < COUNTER_PX - 0.5 or (least > COUNTER_PX * 1.25 and self._shrink < 1.0):
+            self._shrink = max(0.3, min(1.0, want * 0.98))
+            if scene is not None and hasattr(scene, "dirty"):
+                scene.dirty = True
+
+    def pan(self, dx: int, dz: int, flipped: bool = False) -> None:
+        """Move the close-up ``PAN_STEP`` hexes east (dx 1), west, south (dz 1) or north as the screen shows it."""
+        if flipped:
+            dx, dz = -dx, -dz
+        x0, z0, x1, z1 = self.geometry.full_bounds()
+        cx, cz = self.focus if self.focus is not None else ((x0 + x1) / 2, (z0 + z1) / 2)
+        self.focus = (cx + dx * PAN_STEP, cz + dz * PAN_STEP)
+        self.frame_map(self._area)  # kept inside the map
 
     def move_list(self, lang: str) -> list[str]:
         """The log as the shown seat may read it (the other side's private hand never); each entry worded
@@ -290,7 +537,7 @@ class Plugin(GamePlugin):
         lines = []
         d = obs["decision"]
         if d and not g.is_over and g.current_player == self.viewer:  # what to do now
-            lines.append((text(Msg.of(self.hint), lang), self.seat_rgb(self.viewer)))
+            lines.append((text(self.hint, lang), self.seat_rgb(self.viewer)))
         lines.append((text(Msg.of("xinhai.panel.round", n=obs["round"], period=obs["period"],
                                   ap=obs["action_points"]), lang), None))
         lines.append((text(Msg.of("xinhai.panel.used", rev=obs["ap_used"]["rev"], qing=obs["ap_used"]["qing"]),
@@ -324,12 +571,20 @@ class Plugin(GamePlugin):
 
     def board_area(self, rect):
         """The map is framed left of the column the tracks and the box take (at any window size: the
-        column narrows, the map keeps the rest), so they never cover it."""
+        column narrows, the map keeps the rest), so they never cover it; a close-up of it when the whole
+        map would make its counters too small (``frame_map``)."""
         from client.i18n import lang
 
         rect = pygame.Rect(rect)
         col = self.column_width(rect, lang())
-        return pygame.Rect(rect.x, rect.y, max(1, rect.w - col), rect.h)
+        area = pygame.Rect(rect.x, rect.y, max(1, rect.w - col), rect.h)
+        if area != self._area:  # a new window size: the close-up fits it (the view just built too)
+            self._area = area
+            self._shrink = 1.0
+            last = self.__dict__.get("_last_view")
+            if last is not None:
+                self.frame_view(last)
+        return area
 
     def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
         """The tracks as a panel (client/games/xinhai_tracks.py) and under it the box with the command
@@ -339,7 +594,19 @@ class Plugin(GamePlugin):
 
         rect = pygame.Rect(rect)
         col = self.column_width(rect, lang)
+        column = pygame.Rect(rect.right - col, rect.top, col, rect.h)
+        surf.fill(COLUMN_BG, column)  # the map (a zoomed GL view) never shows under the panels
         free = pygame.Rect(rect.right - col + 4, rect.top + 4, col - 8, rect.h - 8)
+        if world_px is not None:
+            self._measure(world_px)
+        last = self.__dict__.get("_last_view")
+        if self.whole_map or (last is not None and last.geometry is not self.geometry):  # keys Z and arrows
+            area = self.board_area(rect)
+            words = text(Msg.of("xinhai.hint.whole_map" if self.whole_map else "xinhai.hint.close_up"), lang)
+            tw, th = ui_text.size_of(words, 13)
+            box = pygame.Rect(area.x + 4, area.bottom - th - 10, tw + 12, th + 6)
+            widgets.panel(surf, box, 200)
+            ui_text.draw(surf, words, (box.x + 6, box.y + 3), 13, widgets.TEXT)
         obs = self.observation(viewer)
         footer = text(Msg.of("xinhai.panel.tracks", total=sum(obs["tracks"].values()), morale=obs["morale"],
                              munitions=obs["munitions"]), lang)

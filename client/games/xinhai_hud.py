@@ -20,8 +20,13 @@ from client.ui import dice, text, widgets
 SIDE_RGB = {"rev": (0.80, 0.14, 0.12), "qing": (0.16, 0.34, 0.80)}
 ROLLS = ("xinhai.log.shot", "xinhai.log.melee", "xinhai.log.response")
 SHOT_COLS = (8, 9, 10, 11, 12)  # X4: "8" is 8 or less, "12+" 12 or more
-MELEE_COLS = ((3, "≤3"), (7, "4-7"), (9, "8-9"), (10, "10+"))  # X4's edges of the melee table
-RESPONSE_COLS = ((3, "0-3"), (4, "4"), (5, "5"), (6, "6"), (7, "7"), (8, "8"), (9, "9+"))
+# the tables' column heads as keyed messages (assets/messages/xinhai.toml): "≤8" is 8 or less, "12+" 12 or more
+AT_MOST, AT_LEAST, SPAN = "xinhai.hud.col.at_most", "xinhai.hud.col.at_least", "xinhai.hud.col.span"
+SHOT_HEADS = (Msg.of(AT_MOST, n=8), "9", "10", "11", Msg.of(AT_LEAST, n=12))  # X4: the first column is open-ended
+MELEE_COLS = ((3, Msg.of(AT_MOST, n=3)), (7, Msg.of(SPAN, a=4, b=7)), (9, Msg.of(SPAN, a=8, b=9)),
+              (10, Msg.of(AT_LEAST, n=10)))  # X4's edges of the melee table
+RESPONSE_COLS = ((3, Msg.of(SPAN, a=0, b=3)), (4, "4"), (5, "5"), (6, "6"), (7, "7"), (8, "8"),
+                 (9, Msg.of(AT_LEAST, n=9)))
 WIDTH = 300
 
 
@@ -49,7 +54,7 @@ def dice_of(roll: dict) -> list[int]:
 
 def shot_table(roll: dict, lang: str):
     """(title, header, rows, row used, column used) of the shooting table for a shot."""
-    head = [""] + ["≤8", "9", "10", "11", "12+"]
+    head = [""] + [words(h, lang) for h in SHOT_HEADS]
     kinds = (("infantry", "xinhai.hud.shooter_light"), ("artillery", "xinhai.hud.shooter_heavy"))
     rows = [[words(Msg.of(key), lang)] + [words(Msg.of(f"xinhai.short.{shot_result(k, t)}"), lang) for t in SHOT_COLS]
             for k, key in kinds]
@@ -62,7 +67,7 @@ def shot_table(roll: dict, lang: str):
 
 def melee_table(roll: dict, lang: str):
     """(title, header, rows, row used, column used) of the melee table (seed 7, X4)."""
-    head = [""] + [h for _, h in MELEE_COLS]
+    head = [""] + [words(h, lang) for _, h in MELEE_COLS]
     kinds = (("infantry", "xinhai.hud.melee_inf"), ("cavalry", "xinhai.hud.melee_cav"))
     rows = [[words(Msg.of(key), lang)] + [words(Msg.of(f"xinhai.short.{melee_result(k, t)}"), lang)
                                           for t, _ in MELEE_COLS] for k, key in kinds]
@@ -75,7 +80,7 @@ def melee_table(roll: dict, lang: str):
 def response_table(roll: dict, lang: str):
     """(title, header, rows, row used, column used) of the response table (seed (3), XR14)."""
     counts = rules().response_counts
-    head = [words(Msg.of("xinhai.hud.units_on_cp"), lang)] + [h for _, h in RESPONSE_COLS]
+    head = [words(Msg.of("xinhai.hud.units_on_cp"), lang)] + [words(h, lang) for _, h in RESPONSE_COLS]
     pts = [counts[n] for n, _ in RESPONSE_COLS]
     row = [words(Msg.of("xinhai.hud.points"), lang)] + [p if p.isdigit() else words(Msg.of(f"xinhai.hud.pts.{p}"), lang)
                                                         for p in pts]
@@ -91,8 +96,26 @@ def roll_line(roll: dict, lang: str) -> str:
     ds = dice_of(roll)
     total = int(roll.get("total", 0))
     mods = total - sum(ds)
-    return words(Msg.of(f"xinhai.hud.{roll['roll']}", src=roll.get("src"), dst=roll.get("dst"), dice="+".join(map(str, ds)),
-                        mods=f"{mods:+d}", total=total), lang)
+    return words(Msg.of(f"xinhai.hud.{roll['roll']}", src=roll.get("src"), dst=roll.get("dst"), dice=dice_sum(ds),
+                        mods=signed(mods), total=total), lang)
+
+
+def dice_sum(ds: list[int]) -> Msg | str:
+    """The dice as a sum ("3+4"), in the catalogue's words."""
+    out: Msg | str = str(ds[0]) if ds else ""
+    for v in ds[1:]:
+        out = Msg.of("xinhai.hud.dice_plus", a=out, b=v)
+    return out
+
+
+def signed(n: int) -> Msg:
+    """A modifiers' sum with its sign ("+2", "-1", "+0")."""
+    return Msg.of("xinhai.hud.minus" if n < 0 else "xinhai.hud.plus", n=abs(n))
+
+
+def count(n: int, of) -> Msg:
+    """How many of a supply are in play ("2/3")."""
+    return Msg.of("xinhai.hud.count", n=n, of=of)
 
 
 def table_for(roll: dict, lang: str):
@@ -106,18 +129,18 @@ def in_play(obs: dict, lang: str) -> list[tuple[str, str]]:
     sup = rules().supply
     out = []
     if obs["munitions"]:
-        out.append(("rev", Msg.of("xinhai.mod.munitions", v=f"{obs['munitions']}/{sup['munitions']}")))
+        out.append(("rev", Msg.of("xinhai.mod.munitions", v=count(obs["munitions"], sup["munitions"]))))
     if "speech" in obs["timed"]:
-        out.append(("rev", Msg.of("xinhai.mod.speech", v="+1")))
+        out.append(("rev", Msg.of("xinhai.mod.speech", v=signed(1))))
     if obs["machine_guns"]:
-        out.append(("qing", Msg.of("xinhai.mod.machine_gun", v=f"{obs['machine_guns']}/{sup['machine_guns']}")))
+        out.append(("qing", Msg.of("xinhai.mod.machine_gun", v=count(obs["machine_guns"], sup["machine_guns"]))))
     if obs["recoil_gun"]:
-        out.append(("qing", Msg.of("xinhai.mod.recoil_gun", v="+2")))
-    for t, v in (("slack", "-1"), ("aid", "+1")):
+        out.append(("qing", Msg.of("xinhai.mod.recoil_gun", v=signed(2))))
+    for t, v in (("slack", signed(-1)), ("aid", signed(1))):
         if t in obs["timed"]:
             out.append(("qing", Msg.of(f"xinhai.mod.{t}", v=v)))
     if obs["trenches"]:
-        out.append(("", Msg.of("xinhai.mod.trench", v=f"{len(obs['trenches'])}/{sup['trenches']}")))
+        out.append(("", Msg.of("xinhai.mod.trench", v=count(len(obs["trenches"]), sup["trenches"]))))
     return [(side, words(m, lang)) for side, m in out]
 
 
@@ -191,8 +214,8 @@ def content(sc: pygame.Surface, local: pygame.Rect, obs: dict, info: dict, lang:
         chip(sc, (x, y), m.id, SIDE_RGB[m.side], True, 26)
         for i, f in enumerate(m.faces):
             extra = {"": "", "morale+": "morale_up", "morale-": "morale_down", "rally": "rally"}[f.extra]
-            line = f"{i + 1}: " + words(Msg.of(f"xinhai.region.{f.region}"), lang) + \
-                (words(Msg.of(f"xinhai.hud.extra.{extra}"), lang) if extra else "")
+            line = words(Msg.of("xinhai.hud.face", n=i + 1, region=Msg.of(f"xinhai.region.{f.region}"),
+                                extra=Msg.of(f"xinhai.hud.extra.{extra}") if extra else ""), lang)
             text.draw(sc, line, (x + 36, y + i * 15 - 1), 13, widgets.TEXT)
         y += 34
     else:
@@ -234,7 +257,8 @@ def content(sc: pygame.Surface, local: pygame.Rect, obs: dict, info: dict, lang:
             dx += 31
         if roll["roll"] != "response":
             total = int(roll.get("total", 0))
-            text.draw(sc, f"= {total}", (dx + 4, y + 13), 19, widgets.TEXT, anchor="midleft")
+            text.draw(sc, words(Msg.of("xinhai.hud.equals", total=total), lang), (dx + 4, y + 13), 19, widgets.TEXT,
+                      anchor="midleft")
         res = roll.get("result")
         if isinstance(res, Msg):
             text.draw(sc, words(res, lang), (local.w - 8, y + 13), 15, widgets.ACCENT, anchor="midright")

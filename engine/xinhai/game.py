@@ -236,6 +236,16 @@ class XinhaiGame(Game):
             "events": len([e for e in self._events if e.seen_by(player)]),
         }
 
+    def observe_all(self) -> dict:
+        """Everything, in the shape of an observation (the replay viewer's "everything" for a finished game
+        and its replays; never during play): seat 0's observation with the other side's hand too, both event decks in
+        their order, and every log entry counted, whoever may see it (X10 hides them during play only)."""
+        obs = self.observe(0)
+        obs["hands"] = {s: sorted(self.hands[s]) for s in SEATS}
+        obs["decks"] = {s: list(self.decks[s]) for s in SEATS}
+        obs["events"] = len(self._events)
+        return obs
+
     def events(self, player: int) -> list[Event]:
         return [e for e in self._events if e.seen_by(player)]
 
@@ -333,29 +343,79 @@ class XinhaiGame(Game):
 
 
 def position(units, side: str = "rev", region: str = "hankou", mode: str = "cmd", extra: str = "",
-             seed: int = 0, **state) -> XinhaiGame:
+             seed: int = 0, trenches=(), pontoons=(), ruins: str | None = None, dice=(), **state) -> XinhaiGame:
     """A hand-built position for tests and rule pictures: a historical game of ``seed`` whose board is
-    replaced by ``units`` — (side, kind, hex) or (side, kind, hex, ready) — and which waits for
-    ``side`` to act with a command marker face of ``region`` (``mode`` "cmd" or "rally", ``extra``
-    "", "morale+", "morale-" or "rally"). ``state`` sets game attributes (round, morale, munitions,
-    machine_guns, recoil, timed, tracks...). Its save does not replay the hand-built board."""
+    replaced by ``units`` — (side, kind, hex) or (side, kind, hex, ready), or the text "rev infantry H-16"
+    with the words "worn" and "boat" after it — and which waits for ``side`` to act with a command marker
+    face of ``region`` (``mode`` "cmd" or "rally", ``extra`` "", "morale+", "morale-" or "rally").
+    ``trenches`` and ``pontoons`` are hexes, ``ruins`` the ruins' centre hex (seed 10(9): it and its six
+    neighbours), ``dice`` the next rolls in order (a shot's two dice, forced on the game's generator); ``state`` sets
+    game attributes (round, morale, munitions, machine_guns, recoil, timed, tracks...). Its save does not
+    replay the hand-built board. A bad argument raises ValueError naming it."""
     from engine.xinhai.data import Face
 
+    if side not in SEATS:
+        raise ValueError(f"side: {side!r} is not one of {', '.join(SEATS)}")
+    if region not in REGIONS:
+        raise ValueError(f"region: {region!r} is not one of {', '.join(REGIONS)}")
+    if mode not in ("cmd", "rally") or extra not in ("", "morale+", "morale-", "rally"):
+        raise ValueError(f"mode/extra: {mode!r}/{extra!r} (mode cmd or rally; extra '', morale+, morale-, rally)")
     g = XinhaiGame(setup="historical", seed=seed)
     g.board = Board()
     for spec in units:
-        s_, k, h = spec[:3]
-        u = g.board.add(s_, k, parse_label(h))
-        u.ready = spec[3] if len(spec) > 3 else True
+        s_, k, h, ready, boat = _unit_spec(spec, g.R)
+        if g.board.at(h) is not None:
+            raise ValueError(f"units: two units on {label(h)}")
+        u = g.board.add(s_, k, h)
+        u.ready, u.boat = ready, boat
+    g.board.trenches.update(_hex(t, "trenches") for t in trenches)
+    g.board.pontoons.update(_hex(t, "pontoons") for t in pontoons)
+    if ruins is not None:
+        c = _hex(ruins, "ruins")
+        g.board.ruins = frozenset((c,) + g.board.map.neighbours(c))
     for k, v in state.items():
         if not hasattr(g, k):
             raise ValueError(f"no game attribute {k!r}")
         setattr(g, k, v)
+    for roll in dice:
+        if not (isinstance(roll, (list, tuple)) and roll and all(isinstance(v, int) and not isinstance(v, bool)
+                                                                  and 1 <= v <= 6 for v in roll)):
+            raise ValueError(f"dice: a roll is a list of dice 1-6 (a shot: two), got {roll!r}")
+        g.chance.force(tuple(roll))
     g.pending = [Decision("act", side, dict(marker="R1" if side == "rev" else "Q1", face=Face(region, extra),
                                              region=region, mode=mode, acted=set(), bridged=False,
                                              morale_used=False, rallied=False))]
     g._legal = None
     return g
+
+
+def _hex(text, what: str):
+    """The hex of a label ("H-16"), or ValueError naming ``what``."""
+    try:
+        h = parse_label(str(text))
+    except (ValueError, KeyError, IndexError):
+        raise ValueError(f"{what}: {text!r} is not a hex label like 'H-16'") from None
+    if h not in rules().map.terrain:
+        raise ValueError(f"{what}: {text!r} is not on the map")
+    return h
+
+
+def _unit_spec(spec, R) -> tuple:
+    """(side, kind, hex, ready, boat) of a unit given as a tuple or as "side kind hex [worn] [boat]"."""
+    if isinstance(spec, str):
+        words = spec.split()
+        if len(words) < 3 or set(words[3:]) - {"worn", "boat"}:
+            raise ValueError(f"units: {spec!r} is not 'side kind hex [worn] [boat]'")
+        side, kind, h = words[:3]
+        ready, boat = "worn" not in words[3:], "boat" in words[3:]
+    else:
+        side, kind, h = spec[:3]
+        ready, boat = (spec[3] if len(spec) > 3 else True), False
+    if side not in SEATS:
+        raise ValueError(f"units: {spec!r}: side {side!r} is not one of {', '.join(SEATS)}")
+    if kind not in R.units:
+        raise ValueError(f"units: {spec!r}: kind {kind!r} is not one of {', '.join(R.units)}")
+    return side, kind, _hex(h, "units"), ready, boat
 
 
 def new_game(setup: str = "historical", seed: int | None = None, **_: Any) -> XinhaiGame:
