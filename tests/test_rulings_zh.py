@@ -30,6 +30,11 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z_]*")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
+def squeeze(s: str) -> str:
+    """``s`` without white space (the reader's wrapping drops the spaces it breaks lines at)."""
+    return re.sub(r"\s+", "", s)
+
+
 def book_data(game_id: str) -> dict:
     return tomllib.loads(BOOK_FILES[game_id].read_text(encoding="utf-8"))
 
@@ -85,7 +90,7 @@ def test_xinhai_is_in_traditional_characters_the_others_simplified():
 def test_the_reader_in_chinese_shows_the_chinese_ruling(game_id, rule, words):
     """The reader model laid out in zh: the entry's lines are the zh ruling, without the "English original" label;
     in en the same entry shows the binding English text."""
-    pygame.init()
+    pygame.font.init()  # the reader wraps with the client font
     book = load_book(game_id)
     entry = book.entries[book.index_of(rule)]
     assert words in entry.body("zh") and entry.body("zh") == book_data(game_id)["rulings_zh"][rule]
@@ -104,7 +109,6 @@ def test_the_reader_in_chinese_shows_the_chinese_ruling(game_id, rule, words):
     finally:
         i18n.set_lang(old)
     assert entry.rule in zh_lines and label not in zh_lines
-    squeeze = lambda s: re.sub(r"\s+", "", s)  # noqa: E731 (wrapping drops the spaces it breaks at)
     assert squeeze(drawable(entry.body("zh"))) in squeeze("".join(zh_lines))
     assert squeeze(drawable(entry.body("en"))) in squeeze("".join(en_lines))
     assert squeeze(drawable(entry.body("zh")))[:12] not in squeeze("".join(en_lines))
