@@ -10,8 +10,7 @@ language.
 """
 from __future__ import annotations
 
-from client.keys import BINDINGS
-from engine.messages import Msg, all_text as catalogue_text, catalogue, render
+from engine.messages import Msg, catalogue, render
 
 LANGS = ("zh", "en")
 _lang = "zh"
@@ -94,13 +93,3 @@ def engine_text(msg) -> str:
 def illegal_text(e) -> str:
     """An IllegalAction's refusal in the current language with the rule id: "<reason> [rule]"."""
     return script(e.text(_lang), _lang)
-
-
-def all_text() -> str:
-    """Every character the UI may show (for subsetting the shipped font): the key table's help
-    and every message catalogue (the client's words included) (engine.messages.all_text)."""
-    parts = []
-    for k in BINDINGS:
-        parts += [k.keys, k.zh, k.en]
-    parts.append(catalogue_text())
-    return "".join(parts)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from client import i18n
+from client.games import plugin_class
 
 CTRL, SHIFT, ALT = "ctrl", "shift", "alt"
 
@@ -132,8 +133,6 @@ _NO_PLUGIN: set[str] = set()
 
 def plugin_rows(context: str) -> list[Binding]:
     """The key rows a game's plugin declares for the context named after its game (none if it has none)."""
-    from client.games import plugin_class
-
     if context in _NO_PLUGIN:
         return []
     try:

@@ -8,6 +8,8 @@ import pytest
 from client import i18n
 from engine.api import IllegalAction
 from client.ui import text
+from client.ui.build_font import EXTRA, ui_text
+from engine import registry
 
 
 @pytest.fixture(autouse=True)
@@ -55,10 +57,7 @@ def test_shipped_font_has_every_glyph_and_is_small():
     assert (p.parent / "OFL.txt").exists()
     pygame.font.init()
     f = pygame.font.Font(str(p), 16)
-    from client.ui.build_font import EXTRA
-    from engine import registry
-
-    chars = set(i18n.all_text()) | set(EXTRA) | set("".join(g.name_zh for g in registry.GAMES.values()))
+    chars = set(ui_text()) | set(EXTRA) | set("".join(g.name_zh for g in registry.GAMES.values()))
     # a glyph the subset lacks still has metrics (all zero): ask for its ink box
     missing = [ch for ch in chars if ch.strip() and not text.has_glyph(ch)]
     assert f.metrics("王")[0][:4] != (0, 0, 0, 0)

@@ -146,11 +146,11 @@ def test_scenarios_in_rule_order():
 
 
 def test_shot_all_builds_the_board_games_books_then_its_own(monkeypatch):
-    import client.rulebook.book as book
+    import client.rulebook.cli as cli
     from client.rulebook.cli import delegate
 
     calls = []
-    monkeypatch.setattr(book, "build_all", lambda games: calls.append(tuple(games)))
+    monkeypatch.setattr(cli, "build_all", lambda games: calls.append(tuple(games)))
     assert delegate(["--all"]) is None  # shot goes on with 沙场秋点兵's pictures
     assert calls == [BOARD_GAMES]
     assert delegate(["--all", "--lang", "en", "--out-dir", "x"]) is None and len(calls) == 1

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from client import i18n
+from client.boards.geometry import BoardGeometry, Cell
+from client.boards.model import RGB, BoardView, Piece
+from client.i18n import tr, tr as _tr
+from client.ui.cards import CardRow
 from engine import registry
 from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg, render
-
-from client.boards.geometry import BoardGeometry, Cell
-from client.boards.model import BoardView, Piece, RGB
-from client.i18n import tr as _tr
 
 SEAT_RGB: tuple[RGB, ...] = ((0.82, 0.16, 0.14), (0.16, 0.38, 0.84), (0.92, 0.76, 0.12), (0.14, 0.62, 0.26),
                              (0.60, 0.26, 0.80), (0.94, 0.50, 0.10), (0.10, 0.66, 0.66), (0.92, 0.44, 0.66))
@@ -271,9 +271,6 @@ class GamePlugin:
     def card_rows(self, viewer: int, lang: str) -> list:
         """The rows of cards the board scene draws under the board for ``viewer``: ``hand`` then
         ``opponent_hand_counts``; a game may add rows of its own (public cards played)."""
-        from client.i18n import tr
-        from client.ui.cards import CardRow
-
         obs = self.observation(viewer)
         rows = []
         mine = self.hand(obs, lang)

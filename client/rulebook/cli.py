@@ -6,8 +6,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tomllib
 from pathlib import Path
 
+from client.rulebook.book import build_all
 from client.rulebook.scenario import BOARD_GAMES, ScenarioError, load, parse_size
 
 
@@ -64,8 +66,6 @@ def delegate(argv) -> int | None:
     args = list(sys.argv[1:] if argv is None else argv)
     if "--all" in args:
         if "--out-dir" not in args and "--lang" not in args:  # shot's own --all variants are 沙场秋点兵's only
-            from client.rulebook.book import build_all  # the renderers only when pictures are made
-
             build_all(BOARD_GAMES)
         return None
     files = [a for a in args if a.endswith(".toml")]
@@ -73,8 +73,6 @@ def delegate(argv) -> int | None:
         return None
     p = Path(files[0])
     if p.parent.name not in BOARD_GAMES:
-        import tomllib
-
         try:
             game = tomllib.loads(p.read_text(encoding="utf-8")).get("game")
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):

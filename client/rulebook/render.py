@@ -11,6 +11,7 @@ import pygame
 
 from client.boards.model import BoardView
 from client.render.flat_board import FlatBoardRenderer
+from client.render.gl_board import BoardCamera, GLBoardRenderer
 from client.rulebook.scenario import Scenario
 from client.shot import draw_caption_band, make_context, save_png
 
@@ -92,8 +93,6 @@ class Painter:
         v = board_view(sc)
         yaw = sc.plugin.bottom_seat_yaw(sc.viewer)
         if sc.renderer == "gl":
-            from client.render.gl_board import BoardCamera, GLBoardRenderer  # GL only when a scenario asks for it
-
             if self.ctx is None:
                 self.ctx = make_context()
             # a fresh renderer per picture: its glyph atlas grows with the glyphs drawn so far, and a picture must

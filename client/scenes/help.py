@@ -7,13 +7,13 @@ from __future__ import annotations
 import pygame
 
 from client import i18n, keys
+from client.games.base import GamePlugin
+from client.i18n import t
+from client.render import gl_overlay as ov
 from client.rulebook.reader import load_book
 from client.scene import Scene
 from client.scenes.rules_reader import RulesReader
-from client.games.base import GamePlugin
-from client.i18n import t
 from client.ui import text, widgets
-
 
 HOWTO_KEYS = ("howto_1", "howto_2", "howto_3", "howto_4", "howto_5", "howto_6")
 
@@ -33,8 +33,6 @@ def legend_items() -> list[tuple[str, str]]:
 
 def draw_swatch(surf, kind: str, r: pygame.Rect) -> None:
     """A small picture of one legend item, in the colours the renderers use."""
-    from client.render import gl_overlay as ov
-
     ground = (86, 150, 70)
     pygame.draw.rect(surf, ground, r)
     if kind == "reach":

@@ -17,9 +17,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from client import i18n
 from client.cli_args import OneLineParser
 from client.games import has_plugin, plugin_class
+from client.keys import BINDINGS
 from engine import registry
 from engine.messages import all_text as catalogue_text  # every game's messages (assets/messages)
 
@@ -31,9 +31,19 @@ EXTRA = ("王后衛象馬車炮弩士兵卒君主相马车吴魏蜀汉"  # chess
          "零一二三四五六七八九十百千万")
 
 
+def ui_text() -> str:
+    """Every character the UI may show from its tables: the key table's help and every message catalogue
+    (the client's words included, engine.messages.all_text)."""
+    parts = []
+    for k in BINDINGS:
+        parts += [k.keys, k.zh, k.en]
+    parts.append(catalogue_text())
+    return "".join(parts)
+
+
 def charset() -> str:
     """Every character the client may show: its strings, the catalogues, game names, start-option words."""
-    parts = [i18n.all_text(), EXTRA]
+    parts = [ui_text(), EXTRA]
     parts += [g.name_zh + g.name_en for g in registry.GAMES.values()]
     parts.append(option_text())
     parts.append("".join(chr(c) for c in range(0x20, 0x7F)))

@@ -16,15 +16,16 @@ simulating them with the rules engine.
 """
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any, Sequence
 
 from engine.chance import Chance
-from engine.jiangshan import effects as E
-from engine.jiangshan import rules as R
+from engine.jiangshan import effects as E, moves as M, rules as R
 from engine.jiangshan.actions import Act
 from engine.jiangshan.ai_model import VALUE, WARY, evaluate, state_from_observation
 from engine.jiangshan.board import FACINGS, parse_cell
+from engine.jiangshan.data import unit_table
 from engine.jiangshan.state import State
 
 LEVELS = ("easy", "normal", "hard")
@@ -40,8 +41,6 @@ def _shallow(o):
 
 
 def _copy(st: State) -> State:
-    import dataclasses
-
     c = _shallow(st)
     c.terrain = [list(r) for r in st.terrain]
     c.units = {k: _shallow(u) for k, u in st.units.items()}
@@ -100,7 +99,6 @@ def best_capture(st: State, p: int) -> float:
     for u in st.units.values():
         if u.owner != p or u.in_city or u.disorder:
             continue
-        from engine.jiangshan import moves as M
         for c in M.capture_targets(st, u, board):
             x = board.get(c)
             if x is not None and x.owner != p:
@@ -111,8 +109,6 @@ def best_capture(st: State, p: int) -> float:
 def attack_cells(st: State, u, board: dict) -> set:
     """Cells ``u`` could capture on if an enemy stood there (its capture pattern, paths, the first cell
     a charge reaches), used to see which units are defended."""
-    from engine.jiangshan import moves as M
-
     p, a = u.owner, u.cell
     out = set()
     if u.t.cls == "scout":
@@ -132,8 +128,6 @@ def attack_cells(st: State, u, board: dict) -> set:
 
 def exchange_threat(st: State, p: int) -> float:
     """The best material ``p`` wins by one capture, counting the recapture when the victim is defended."""
-    from engine.jiangshan import moves as M
-
     board = st.board()
     defended = set()
     for u in st.units.values():
@@ -214,8 +208,6 @@ class JiangshanAgent:
     def _keep_merit(st: State, me: int, legal) -> list:
         """Hard recruits only while its merit stays at least 2 ahead of the enemy's afterwards: merit
         breaks the J13 tie at equal morale, so a recruit must not spend the lead that wins a stalled war."""
-        from engine.jiangshan.data import unit_table
-
         table = unit_table()
         lead = st.sides[me].merit - st.sides[1 - me].merit
         keep = [a for a in legal if a.kind != "recruit" or lead - table[a.args[0]].cost >= 2]

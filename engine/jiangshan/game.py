@@ -11,13 +11,14 @@ from typing import Any
 
 from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.chance import Chance, fresh_seed
-from engine.jiangshan import effects as E
-from engine.jiangshan import rules as R
+from engine.jiangshan import effects as E, rules as R
 from engine.jiangshan.actions import Act, parse
 from engine.jiangshan.board import FACINGS, name, parse_cell
 from engine.jiangshan.data import FACES, TALLY_COST, Scenario, random_scenario, scenario, unit_table
+from engine.jiangshan.observation import observe, resample_hidden
 from engine.jiangshan.state import State, Unit, initial_state
 from engine.messages import Msg
+from engine.saves import envelope, read_forced, read_save, replay_actions
 
 SAVE_VERSION = 1
 SCENARIOS = ("chuhan", "random")
@@ -352,16 +353,12 @@ class JiangshanGame(Game):
     def observe(self, player: int) -> dict:
         """What ``player`` knows (J5): every unit's position except those under forests and in cities of the
         enemy; a marching enemy unit only by its class; own tallies and garrisons; the public tracks."""
-        from engine.jiangshan.observation import observe
-
         return observe(self, player)
 
     def observe_all(self) -> dict:
         """Everything, in the shape of seat 0's observation: every unit with its type and facing (those under
         forests and in cities too), every city's garrison, both reserves by type and both hands of tallies
         (the replay viewer's "everything" for a finished game; never during play)."""
-        from engine.jiangshan.observation import observe
-
         return observe(self, 0, everything=True)
 
     def hidden_variant(self, player: int, rng) -> "JiangshanGame":
@@ -369,8 +366,6 @@ class JiangshanGame(Game):
         in its cities) are moved among the hidden places (free unburnt forests, its cities), then the types
         ``player`` does not know are shuffled (the hidden units among themselves, a marching unit's within
         its shown class); the enemy's unused tallies are redrawn."""
-        from engine.jiangshan.observation import resample_hidden
-
         g = self.clone()
         g._legal = None
         g._prefix_key = None
@@ -382,8 +377,6 @@ class JiangshanGame(Game):
         return {"scenario": self.scenario_name, "seed": self.seed}
 
     def to_json(self) -> str:
-        from engine.saves import envelope
-
         return envelope("jiangshan", SAVE_VERSION, self.options(), [str(a) for a in self._log],
                         forced=self.chance.to_json())
 
@@ -441,8 +434,6 @@ def game_from(scen: Scenario, seed: int = 0) -> JiangshanGame:
 
 def load_game(text: str) -> JiangshanGame:
     """A game replayed from its save; SaveError for anything that is not a valid 江山 save."""
-    from engine.saves import read_forced, read_save, replay_actions
-
     data = read_save(text, "jiangshan", SAVE_VERSION, "江山")
     opts = data.get("options", {})
     sc, seed = opts.get("scenario", "chuhan"), opts.get("seed", 0)

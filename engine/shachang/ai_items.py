@@ -22,6 +22,7 @@ import numpy as np
 
 from engine.shachang import rules
 from engine.shachang.actions import March, Reinforce, UseItem
+from engine.shachang.cells import board_grid
 from engine.shachang.sight import blocking_cell
 
 
@@ -180,8 +181,6 @@ def _enemy(obs, cell):
 def _reach(obs, src, limit: int) -> dict:
     """Cells a march from ``src`` reaches within ``limit`` steps (S15, S10: seen cells, every cell passed
     empty; own units only as ends), with their step counts."""
-    from engine.shachang.cells import board_grid
-
     taken = {u.cell for u in obs.units}
     own = {u.cell for u in obs.own_units()}
     seen = np.asarray(obs.seen)

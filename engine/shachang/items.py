@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.api import IllegalAction
+from engine.api import IllegalAction, SaveError
 from engine.chance import Chance, fresh_seed
 from engine.messages import Msg
-from engine.shachang.cells import Cell, cell_name
-from engine.shachang.item_rules import HEIGHT_KINDS, KINDS, check_item, name
+from engine.shachang.actions import Attack, March, Reinforce, describe
+from engine.shachang.cells import Cell, cell_name, parse_cell
+from engine.shachang.item_rules import HEIGHT_KINDS, KINDS, _seers, check_item, name
 from engine.shachang.observation import Observation, UnitView
 
 if TYPE_CHECKING:
@@ -120,8 +121,6 @@ def create(g: "ShachangGame", seed: int | None, setup: dict | None = None,
 def check_setup(data, g_n: int, size: int, mode: str) -> dict:
     """An item setup checked by meaning (ValueError naming the problem): cells on the board, hands of at
     most three known kinds per player (no height items in classic mode)."""
-    from engine.shachang.cells import parse_cell
-
     if not isinstance(data, dict) or set(data) - {"cells", "hands"}:
         raise ValueError("item setup must be {\"cells\": [...], \"hands\": [[...], ...]}")
     cells = []
@@ -154,8 +153,6 @@ def check_target(g: "ShachangGame", a, named=cell_name, touching=None) -> None:
     a withdrawn unit neither acts, nor is attacked, nor receives anybody; a jailed unit neither sends
     nor receives marches (S20d). The star names its cells with ``named`` and adds ``touching(g, cell,
     p, skip)``: a marked own soldier next to the cell, where nobody may stop or be placed (D-SI3, D-SI6)."""
-    from engine.shachang.actions import March, Reinforce, describe
-
     p = g.cur
     act = describe(a, named)
 
@@ -201,8 +198,6 @@ def after_action(g: "ShachangGame", a, p: int, named=cell_name, shot=None) -> No
     """After every action: a march ending on an item cell draws an item (S20a), 寸土不让 keeps its
     unit's attack while it has shots left (S20i; the star passes its own ``shot(g, a)``), remembered
     heights of cells seen again are dropped."""
-    from engine.shachang.actions import Attack, March
-
     st = g.items
     if isinstance(a, March) and a.dst in st.cells and a.dst in g.units and len(st.hands[p]) < HAND:
         _draw(g, st, p, a.dst, named)
@@ -224,8 +219,6 @@ def _shot(g: "ShachangGame", a) -> None:
 def _draw(g: "ShachangGame", st: ItemState, p: int, cell: Cell, named=cell_name) -> None:
     """The owner of the march draws a seeded item; only it learns which (S20a); the others who see the
     cell learn that a draw happened."""
-    from engine.shachang.item_rules import _seers
-
     kinds = st.kinds(g.mode)
     kind = kinds[st.chance.pick(len(kinds), "item", visible_to={p})]
     st.cells.discard(cell)
@@ -345,8 +338,6 @@ def save_options(g: "ShachangGame") -> dict:
 
 def load_options(opts: dict) -> dict:
     """The game's item keyword arguments from a save's options (SaveError naming a bad value)."""
-    from engine.api import SaveError
-
     items = opts.get("items", False)
     if items is False:
         return {}

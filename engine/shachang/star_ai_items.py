@@ -30,10 +30,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.shachang import rules
-from engine.shachang import star_cells as sc
-from engine.shachang.actions import UseItem
+from engine.shachang import rules, star_cells as sc
+from engine.shachang.actions import End, UseItem
 from engine.shachang.sight import blocking_cell
+from engine.shachang.star_ai import StarAgent
+from engine.shachang.star_plan import TurnPlanner
 
 
 def _by_kind(items) -> dict:
@@ -154,10 +155,6 @@ def discard_choice(uses, enemies) -> list[UseItem]:
 def _best_score(base, me: int) -> float:
     """The hard planner's best whole-turn outcome on the model ``base`` (engine.shachang.star_plan:
     every policy's turn, the others' answers, soldiers against the enemies'), seeded the same each call."""
-    from engine.shachang.actions import End
-    from engine.shachang.star_ai import StarAgent
-    from engine.shachang.star_plan import TurnPlanner
-
     planner = TurnPlanner(StarAgent("hard", seed=1))
     best = None
     for _, policy in planner._policies():
@@ -179,8 +176,6 @@ def wangming_gain(obs, a: UseItem) -> float:
     gains: on the hard planner's model of the position built from the observation
     (engine.shachang.star_plan), its best turn and the others' answers with the soldiers discarded and the
     extra steps, against the same without the item (the discarded soldiers count as lost)."""
-    from engine.shachang.star_plan import TurnPlanner
-
     me = obs.player
     enemies = {u.cell: u.owner for u in obs.units if u.owner != me}
     try:

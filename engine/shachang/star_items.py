@@ -34,16 +34,15 @@ import numpy as np
 
 from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg
-from engine.shachang import items as square_items
-from engine.shachang import rules
-from engine.shachang import star_cells as sc
+from engine.shachang import items as square_items, rules, star_cells as sc
 from engine.shachang.actions import Attack, UseItem, _count, _shown, _whole, validated_on
 from engine.shachang.item_rules import (CUNTU_SHOTS, HIDE_TURNS, SquareBoard, _refuse, _seat, _seers, apply_item,
-                                        blast_end, blast_told, check_item, check_yugong, describe_item, item_text,
-                                        legal_items, liu_told, name)
-from engine.shachang.item_rules import item_steps as square_item_steps
-from engine.shachang.items import ItemState, ItemsObservation, checked_hands, item_facts, remembered_heights
-from engine.shachang.star_actions import _StarText, _on_star
+                                        blast_end, blast_told, check_item, check_yugong, describe_item,
+                                        item_steps as square_item_steps, item_text, legal_items, liu_told, name,
+                                        parse_item as parse)
+from engine.shachang.items import ItemsObservation, ItemState, checked_hands, item_facts, remembered_heights
+from engine.shachang.observation import UnitView
+from engine.shachang.star_actions import _on_star, _StarText
 from engine.shachang.star_observation import GroupView, StarObservation
 from engine.shachang.state import Ghost, Unit
 
@@ -78,8 +77,6 @@ def parse_item(args: list[str]) -> StarUseItem:
     亡命天涯 names the cells (S20n): ``item wangming i2 i4 i5`` (i2 stays and names the unit, i4 and i5
     are discarded); the square maps' count form ``item wangming i2 2`` is read so that the rules can say
     why the star refuses it."""
-    from engine.shachang.item_rules import parse_item as parse
-
     def cell(text):
         try:
             return sc.parse(text)
@@ -544,8 +541,6 @@ class StarItemsObservation(StarObservation, ItemsObservation):
 def observe(g: "StarGame", obs: StarObservation, player: int) -> StarItemsObservation:
     """``obs`` with the items' facts: others' withdrawn soldiers only as occupied cells (S20g), own ones
     shown as unable to act, remembered heights of cells changed out of sight (S11)."""
-    from engine.shachang.observation import UnitView
-
     st = g.items
     vis = obs.visible
     hidden = {c for c, u in g.units.items() if u.owner != player and u.hidden}

@@ -26,6 +26,7 @@ from engine.xinhai.board import Board, Unit
 from engine.xinhai.combat import melee_odds, shot_odds
 from engine.xinhai.data import rules
 from engine.xinhai.hexgrid import distance, parse_label
+from engine.xinhai.orders import shot_modifiers, unit_actions
 
 REV_EXPOSURE = 0.12  # how much a revolutionary unit fears enemy fire (per expected shooter)
 VALUE = {"infantry": 1.0, "cavalry": 1.2, "artillery": 1.5, "fleet": 1.6}
@@ -88,8 +89,6 @@ def result_value(ctx: Context, shooter_side: str, target: Unit, result: str) -> 
 
 
 def shot_value(ctx: Context, shooter: Unit, target: Unit) -> float:
-    from engine.xinhai.orders import shot_modifiers
-
     mod = sum(v for _, v in shot_modifiers(ctx.g, shooter, target))
     odds = shot_odds(shooter.kind, mod)
     if target.hex in ctx.board.trenches:
@@ -351,8 +350,6 @@ class XinhaiAgent:
 
     def _plan_value(self, ctx: Context, units, region: str) -> float:
         """The sum over the units that could act of the best score of each (at least 0: standing ready)."""
-        from engine.xinhai.orders import unit_actions
-
         d = SimpleNamespace(data={"bridged": False, "mode": "cmd", "region": region, "acted": set()})
         total = 0.0
         for u in units:

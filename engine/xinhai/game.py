@@ -22,7 +22,7 @@ from engine.saves import envelope, read_forced, read_save, replay_actions
 from engine.xinhai import rules_flow
 from engine.xinhai.actions import Act, parse
 from engine.xinhai.board import Board, Unit, enemy
-from engine.xinhai.data import REGIONS, rules
+from engine.xinhai.data import REGIONS, Face, rules
 from engine.xinhai.hexgrid import label, parse_label
 
 SAVE_VERSION = 1
@@ -352,8 +352,6 @@ def position(units, side: str = "rev", region: str = "hankou", mode: str = "cmd"
     neighbours), ``dice`` the next rolls in order (a shot's two dice, forced on the game's generator); ``state`` sets
     game attributes (round, morale, munitions, machine_guns, recoil, timed, tracks...). Its save does not
     replay the hand-built board. A bad argument raises ValueError naming it."""
-    from engine.xinhai.data import Face
-
     if side not in SEATS:
         raise ValueError(f"side: {side!r} is not one of {', '.join(SEATS)}")
     if region not in REGIONS:

@@ -7,6 +7,11 @@ from __future__ import annotations
 import math
 import sys
 
+from PIL import Image, ImageDraw
+
+from engine.xinhai import new_game
+from engine.xinhai.hexgrid import label
+
 COLOURS = {".": (196, 222, 160), "C": (236, 200, 120), "S": (200, 190, 170), "H": (170, 140, 100),
            "X": (170, 120, 200), "R": (220, 200, 235), "L": (235, 240, 245), "Y": (110, 160, 220),
            "r": (150, 170, 230), "W": (245, 248, 250)}
@@ -14,11 +19,6 @@ COLOURS = {".": (196, 222, 160), "C": (236, 200, 120), "S": (200, 190, 170), "H"
 
 def draw(path: str, size: int = 34) -> None:
     """Write the map with the historical start positions to ``path`` (PNG)."""
-    from PIL import Image, ImageDraw
-
-    from engine.xinhai import new_game
-    from engine.xinhai.hexgrid import label
-
     g = new_game(setup="historical", seed=0)
     m = g.R.map
     w = int(1.5 * size * (m.width - 1) + 2 * size) + 20
