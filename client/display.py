@@ -82,52 +82,93 @@ class Display:
         return pygame.Surface((w, h), pygame.SRCALPHA, 32, masks=(0xFF, 0xFF00, 0xFF0000, 0xFF000000))
 
     def _composite(self) -> None:
-        """Blend the UI surface over the GL picture: the marked rects only, or all of it."""
+        """Put the UI surface over the GL picture: opaque rects copied, the other marked rects (or all of
+        it) blended. The UI's pixels reach GL through a window-sized mirror texture that is written only
+        where the marked pixels changed since they were last written (``_sync_ui``), so an unchanged
+        panel costs no upload (issue 27)."""
         W, H = self.ui.get_size()
-        if not self._board_drawn:  # a screen of its own (start, hand-over, load): the UI is all there is
-            buf = self.ui.get_buffer()
-            try:
-                arr = np.frombuffer(buf, np.uint8).reshape(H, self.ui.get_pitch() // 4, 4)
-                self._blit_opaque(arr, [pygame.Rect(0, 0, W, H)], W, H)
-            finally:
-                del buf
-            return
-        full = self.ui_full
-        rects = [pygame.Rect(0, 0, W, H)] if full else self._composite_rects()
         screen = pygame.Rect(0, 0, W, H)
-        opaque = [] if full else [r.clip(screen) for r in self.ui_opaque if r.clip(screen).w > 0 and r.clip(screen).h > 0]
+        if not self._board_drawn:  # a screen of its own (start, hand-over, load): the UI is all there is
+            opaque, blend = [screen], []
+        elif self.ui_full:
+            opaque, blend = [], [screen]
+        else:
+            opaque = [c for c in (r.clip(screen) for r in self.ui_opaque) if c.w > 0 and c.h > 0]
+            blend = self._composite_rects()
+        self.ui_uploads = []
+        if not opaque and not blend:
+            return
         buf = self.ui.get_buffer()
-        try:
-            pitch = self.ui.get_pitch()
-            arr = np.frombuffer(buf, np.uint8)
-            arr = arr.reshape(H, pitch // 4, 4)
-            if opaque:
-                self._blit_opaque(arr, opaque, W, H)
-            for r in rects:
-                self.gl.draw_surface(np.ascontiguousarray(arr[r.y:r.bottom, r.x:r.right]), r.x, r.y)
+        try:  # the surface stays locked while a view of its pixels lives
+            self._sync_ui(np.frombuffer(buf, np.uint32).reshape(H, self.ui.get_pitch() // 4)[:, :W],
+                          opaque + blend, W, H)
         finally:
             del buf
+        self._draw_ui_rects(opaque, blend, W, H)
 
-    def _blit_opaque(self, arr, rects, W: int, H: int) -> None:
-        """Copy opaque UI rects into the renderer's picture: write them (rows flipped to GL's
-        bottom-up order) into a window-sized texture, then one scissored framebuffer blit each."""
-        ctx = self.ctx
+    def _sync_ui(self, arr, rects, W: int, H: int) -> None:
+        """Bring the mirror texture up to the UI surface ``arr`` ((H, W) uint32, top row first) inside
+        ``rects``: per rect, only the rows that differ from what was last written (kept on the CPU in
+        ``_ui_shadow``) are written, rows flipped to GL's bottom-up order. ``ui_uploads`` lists them."""
         tex = getattr(self, "_ui_tex", None)
         if tex is None or tex.size != (W, H):
             if tex is not None:
-                self._ui_fbo.release()
                 tex.release()
-            self._ui_tex = ctx.texture((W, H), 4)
-            self._ui_fbo = ctx.framebuffer(color_attachments=[self._ui_tex])
+            # the texture and its CPU copy start equal (all zero): the invariant the row checks rely on
+            self._ui_shadow = np.zeros((H, W), np.uint32)
+            self._ui_tex = self.ctx.texture((W, H), 4, data=self._ui_shadow.tobytes())
+        shadow = self._ui_shadow
         for r in rects:
-            sub = np.ascontiguousarray(arr[r.y:r.bottom, r.x:r.right][::-1])
-            self._ui_tex.write(sub, viewport=(r.x, H - r.bottom, r.w, r.h))
-        try:
+            a = arr[r.y:r.bottom, r.x:r.right]
+            s = shadow[r.y:r.bottom, r.x:r.right]
+            if np.array_equal(a, s):
+                continue
+            rows = np.flatnonzero((a != s).any(axis=1))
+            y0, y1 = r.y + int(rows[0]), r.y + int(rows[-1]) + 1
+            sub = arr[y0:y1, r.x:r.right]
+            self._ui_tex.write(np.ascontiguousarray(sub[::-1]), viewport=(r.x, H - y1, r.w, y1 - y0))
+            shadow[y0:y1, r.x:r.right] = sub
+            self.ui_uploads.append(pygame.Rect(r.x, y0, r.w, y1 - y0))
+
+    _UI_VS = """#version 330
+uniform vec2 u_viewport; uniform vec4 u_rect; in vec2 in_corner;
+void main() {
+    vec2 p = u_rect.xy + in_corner * u_rect.zw;
+    gl_Position = vec4(p.x / u_viewport.x * 2.0 - 1.0, 1.0 - p.y / u_viewport.y * 2.0, 0.0, 1.0);
+}"""
+    _UI_FS = """#version 330
+uniform sampler2D u_ui; out vec4 f_color;
+void main() { f_color = texelFetch(u_ui, ivec2(gl_FragCoord.xy), 0); }"""
+
+    def _draw_ui_rects(self, opaque, blend, W: int, H: int) -> None:
+        """Draw the mirror texture's pixels into the renderer's picture at the same place: ``opaque``
+        rects replace the picture's pixels (alpha too, as a copy would), then ``blend`` rects are
+        alpha-blended over it."""
+        import moderngl  # noqa: PLC0415  (the flat renderer never loads GL: imported where GL is in use)
+
+        ctx, gl = self.ctx, self.gl
+        if getattr(self, "_ui_prog", None) is None:
+            self._ui_prog = ctx.program(vertex_shader=self._UI_VS, fragment_shader=self._UI_FS)
+            self._ui_vao = ctx.vertex_array(self._ui_prog, [(gl.image_vbo, "2f", "in_corner")])
+        p = self._ui_prog
+        gl.fbo.use()
+        ctx.viewport = (0, 0, W, H)
+        ctx.disable(moderngl.DEPTH_TEST)
+        self._ui_tex.use(0)
+        p["u_ui"].value = 0
+        p["u_viewport"].value = (float(W), float(H))
+        for rects, blended in ((opaque, False), (blend, True)):
+            if not rects:
+                continue
+            if blended:
+                ctx.enable(moderngl.BLEND)
+                ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+            else:
+                ctx.disable(moderngl.BLEND)
             for r in rects:
-                ctx.scissor = (r.x, H - r.bottom, r.w, r.h)
-                ctx.copy_framebuffer(self.gl.fbo, self._ui_fbo)
-        finally:
-            ctx.scissor = None
+                p["u_rect"].value = (float(r.x), float(r.y), float(r.w), float(r.h))
+                self._ui_vao.render(moderngl.TRIANGLES)
+        ctx.disable(moderngl.BLEND)
 
     _QUAD_VS = """#version 330
 in vec2 in_pos; out vec2 uv;
@@ -235,6 +276,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         self.ui_rects: list[pygame.Rect] = []
         self.ui_opaque: list[pygame.Rect] = []
         self.ui_full = False
+        self.ui_uploads: list[pygame.Rect] = []  # GL: the UI rows written to the mirror texture this frame
         if self.kind == "gl":
             self._background = background
             self._board_drawn = False
