@@ -11,6 +11,8 @@ import pygame
 class Display:
     """The window and what draws into it: a board renderer (GL or flat) plus a UI surface on top."""
 
+    flush_board = True  # GL: flush after the board is drawn (see draw_board)
+
     def __init__(self, size=(1280, 720), renderer: str = "auto", fullscreen: bool = False):
         self.kind = "flat"
         self.fallback_reason = ""
@@ -47,7 +49,7 @@ class Display:
     def _open_gl(self, size) -> None:
         import moderngl
 
-        from client.render.gl import GLRenderer  # noqa: F401  (ImportError until it exists)
+        from client.render.gl import GLRenderer, copy_rect, gl_flush  # (GL loads only with a GL window)
 
         if os.environ.get("SDL_VIDEODRIVER") == "dummy":
             raise RuntimeError("SDL dummy video driver has no OpenGL")
@@ -73,6 +75,7 @@ class Display:
         self._board_drawn = False
         w, h = self.window.get_size()
         self.gl = GLRenderer(self.ctx, w, h)
+        self._gl_flush, self._copy_rect = gl_flush, copy_rect
         self.ui = self._ui_surface(w, h)
         self.board = self.gl
 
@@ -117,6 +120,9 @@ class Display:
             # the texture and its CPU copy start equal (all zero): the invariant the row checks rely on
             self._ui_shadow = np.zeros((H, W), np.uint32)
             self._ui_tex = self.ctx.texture((W, H), 4, data=self._ui_shadow.tobytes())
+            if getattr(self, "_ui_fbo", None) is not None:
+                self._ui_fbo.release()
+            self._ui_fbo = self.ctx.framebuffer(color_attachments=[self._ui_tex])
         shadow = self._ui_shadow
         for r in rects:
             a = arr[r.y:r.bottom, r.x:r.right]
@@ -141,12 +147,20 @@ uniform sampler2D u_ui; out vec4 f_color;
 void main() { f_color = texelFetch(u_ui, ivec2(gl_FragCoord.xy), 0); }"""
 
     def _draw_ui_rects(self, opaque, blend, W: int, H: int) -> None:
-        """Draw the mirror texture's pixels into the renderer's picture at the same place: ``opaque``
-        rects replace the picture's pixels (alpha too, as a copy would), then ``blend`` rects are
-        alpha-blended over it."""
+        """Put the mirror texture's pixels into the renderer's picture at the same place: ``opaque``
+        rects copied (one scissored framebuffer blit each), then ``blend`` rects alpha-blended over it."""
         import moderngl  # noqa: PLC0415  (the flat renderer never loads GL: imported where GL is in use)
 
         ctx, gl = self.ctx, self.gl
+        for r in opaque:
+            if not self._copy_rect(gl.fbo, self._ui_fbo, r.x, H - r.bottom, r.w, r.h):
+                try:  # no GL dispatch library: moderngl's whole-framebuffer blit under a scissor
+                    ctx.scissor = (r.x, H - r.bottom, r.w, r.h)
+                    ctx.copy_framebuffer(gl.fbo, self._ui_fbo)
+                finally:
+                    ctx.scissor = None
+        if not blend:
+            return
         if getattr(self, "_ui_prog", None) is None:
             self._ui_prog = ctx.program(vertex_shader=self._UI_VS, fragment_shader=self._UI_FS)
             self._ui_vao = ctx.vertex_array(self._ui_prog, [(gl.image_vbo, "2f", "in_corner")])
@@ -157,17 +171,11 @@ void main() { f_color = texelFetch(u_ui, ivec2(gl_FragCoord.xy), 0); }"""
         self._ui_tex.use(0)
         p["u_ui"].value = 0
         p["u_viewport"].value = (float(W), float(H))
-        for rects, blended in ((opaque, False), (blend, True)):
-            if not rects:
-                continue
-            if blended:
-                ctx.enable(moderngl.BLEND)
-                ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
-            else:
-                ctx.disable(moderngl.BLEND)
-            for r in rects:
-                p["u_rect"].value = (float(r.x), float(r.y), float(r.w), float(r.h))
-                self._ui_vao.render(moderngl.TRIANGLES)
+        ctx.enable(moderngl.BLEND)
+        ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+        for r in blend:
+            p["u_rect"].value = (float(r.x), float(r.y), float(r.w), float(r.h))
+            self._ui_vao.render(moderngl.TRIANGLES)
         ctx.disable(moderngl.BLEND)
 
     _QUAD_VS = """#version 330
@@ -326,9 +334,14 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         return out
 
     def draw_board(self, frame, camera) -> None:
+        """Draw the board's picture (GL: into ``gl.fbo``, under the UI present() puts over it)."""
         if self.kind == "gl":
             self.gl.draw(frame, camera)
             self._board_drawn = True
+            if self.flush_board:
+                # start the rasterizer threads on the board now: with a software GL (llvmpipe) they
+                # work while the scene lays out its HUD on the CPU, instead of after it (issue 27)
+                self._gl_flush()
         else:
             self.board.draw(frame, camera)
 

@@ -16,6 +16,7 @@ Camera matrices are row-major numpy (client/camera.py) and uploaded transposed.
 """
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import time
 from typing import Any
@@ -33,11 +34,56 @@ from client.render.gl_terrain_pass import (FAR_CELL_PX, PALETTE, SKY, TerrainPas
                                            rim_codes, rim_codes_in, rim_codes_window)
 from client.render.gl_units_pass import UnitsPass
 
-__all__ = ["BACKGROUND", "FAR_CELL_PX", "GLRenderer", "LABEL_WHITE", "OUTLINE", "PALETTE", "SHADERS", "SKY",
+__all__ = ["BACKGROUND", "FAR_CELL_PX", "GLRenderer", "copy_rect", "gl_flush", "LABEL_WHITE", "OUTLINE", "PALETTE", "SHADERS", "SKY",
            "base_colours", "cell_flags", "cell_label", "load_program", "palette", "pick_columns", "ray_hit",
            "rim_codes", "rim_codes_in", "rim_codes_window", "set_uniform", "shader_source"]
 
 BACKGROUND = (0.09, 0.10, 0.12)
+
+_GL_LIB: list = []  # [the system's GL dispatch library or None], opened at the first use
+
+
+def _gl_lib():
+    """The system's GL dispatch library (libglvnd's, calls go to the current context), or None."""
+    if not _GL_LIB:
+        lib = None
+        for name in ("libOpenGL.so.0", "libGL.so.1"):
+            try:
+                lib = ctypes.CDLL(name)
+                lib.glFlush, lib.glBindFramebuffer, lib.glBlitFramebuffer  # noqa: B018  (all three there)
+                break
+            except (OSError, AttributeError):
+                lib = None
+        _GL_LIB.append(lib)
+    return _GL_LIB[0]
+
+
+def gl_flush() -> None:
+    """glFlush on the current context (moderngl has none): the queued commands start now without
+    waiting for them. A no-op where no GL dispatch library loads."""
+    lib = _gl_lib()
+    if lib is not None:
+        lib.glFlush()
+
+
+_READ_FB, _DRAW_FB, _COLOR_BIT, _NEAREST = 0x8CA8, 0x8CA9, 0x4000, 0x2600
+
+
+def copy_rect(dst, src, x: int, y: int, w: int, h: int) -> bool:
+    """Copy the colour of the rect (x, y, w, h) (GL's bottom-left origin) from framebuffer ``src`` to the
+    same place in ``dst`` with an unscissored glBlitFramebuffer of that rect alone: between equal formats
+    a software GL (llvmpipe) does it as a memory copy, where moderngl's whole-framebuffer copy under a
+    scissor draws a textured quad. False (nothing done) where no GL dispatch library loads. Leaves
+    ``dst`` bound (moderngl's use() rebinds whatever it uses next)."""
+    lib = _gl_lib()
+    if lib is None:
+        return False
+    lib.glBindFramebuffer(_READ_FB, src.glo)
+    lib.glBindFramebuffer(_DRAW_FB, dst.glo)
+    x1, y1 = x + w, y + h
+    lib.glBlitFramebuffer(x, y, x1, y1, x, y, x1, y1, _COLOR_BIT, _NEAREST)
+    dst.use()
+    return True
 
 
 class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
