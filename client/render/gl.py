@@ -223,6 +223,11 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         try:
             self.lod = "mesh"
             self.draw(marked, camera)  # chunks with and without overlays: every terrain variant
+            self._warm_haze = True
+            try:
+                self.draw(marked, camera)  # and their first-person (haze) versions
+            finally:
+                self._warm_haze = False
             self.lod = "far"
             for self._far_fine in (True, False):  # both cached overview pictures
                 self.draw(marked, camera)

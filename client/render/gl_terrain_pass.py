@@ -92,11 +92,13 @@ class TerrainPass:
 
     def _init_terrain(self, ctx: moderngl.Context, corners: moderngl.Buffer) -> None:
         """Programs and state of the terrain; ``corners`` is the shared unit-square buffer."""
-        # terrain variants: (tops?, overlays?) -> program
-        self.p_parts = {(t, o): load_program(ctx, "terrain", defines=(("PART_TOPS",) if t else ())
-                                             + (("OVERLAYS",) if o else ()))
-                        for t in (True, False) for o in (True, False)}
-        self.p_terrain = self.p_parts[(True, True)]
+        # terrain variants: (tops?, overlays?, haze?) -> program (haze: the first-person view only)
+        self.p_parts = {(t, o, z): load_program(ctx, "terrain", defines=(("PART_TOPS",) if t else ())
+                                                + (("OVERLAYS",) if o else ()) + (("HAZE",) if z else ()))
+                        for t in (True, False) for o in (True, False) for z in (False, True)}
+        self.p_terrain = self.p_parts[(True, True, False)]
+        self._haze = False  # the variants drawn now: first person (haze) or not
+        self._warm_haze = False  # warm_up: draw the haze variants with a strategy camera (u_haze = 0)
         self.p_far = load_program(ctx, "terrain_far", defines=("OVERLAYS",))
         self.lod = "auto"  # "auto", "mesh" (always columns) or "far" (always the flat far level of detail)
         self.used_far = False
@@ -232,7 +234,7 @@ class TerrainPass:
         self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v")],
                                                      index_buffer=self.terrain_ibo, index_element_size=4)
                           for key, prog in self.p_parts.items()}
-        self.terrain_vao = self.part_vaos[(True, True)]
+        self.terrain_vao = self.part_vaos[(True, True, False)]
         quads = verts.reshape(-1, 4, 4)
         counts = ch["counts"].astype(np.int64)
         first = np.concatenate([[0], np.cumsum(counts)[:-1]])
@@ -247,12 +249,12 @@ class TerrainPass:
         self._set_ranges()
 
     def _hex_programs(self) -> dict:
-        """The four terrain variants for hex columns (terrain_hex.vert + terrain.frag with HEX)."""
+        """The eight terrain variants for hex columns (terrain_hex.vert + terrain.frag with HEX)."""
         if self.p_hex_parts is None:
-            self.p_hex_parts = {(t, o): load_program(self.ctx, "terrain_hex", frag="terrain",
-                                                     defines=("HEX",) + (("PART_TOPS",) if t else ())
-                                                     + (("OVERLAYS",) if o else ()))
-                                for t in (True, False) for o in (True, False)}
+            self.p_hex_parts = {(t, o, z): load_program(self.ctx, "terrain_hex", frag="terrain",
+                                                        defines=("HEX",) + (("PART_TOPS",) if t else ())
+                                                        + (("OVERLAYS",) if o else ()) + (("HAZE",) if z else ()))
+                                for t in (True, False) for o in (True, False) for z in (False, True)}
         return self.p_hex_parts
 
     def _build_hex_terrain(self, heights: np.ndarray) -> None:
@@ -269,7 +271,7 @@ class TerrainPass:
         self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v")],
                                                      index_buffer=self.terrain_ibo, index_element_size=4)
                           for key, prog in self._hex_programs().items()}
-        self.terrain_vao = self.part_vaos[(True, True)]
+        self.terrain_vao = self.part_vaos[(True, True, False)]
         self._hex_mesh = info
 
     def _render_hex(self) -> None:
@@ -277,8 +279,9 @@ class TerrainPass:
         info = self._hex_mesh
         ov = bool(self._chunk_ov[0]) if getattr(self, "_chunk_ov", None) is not None else True
         t = info["tops"] * 6
-        self.part_vaos[(True, ov)].render(moderngl.TRIANGLES, vertices=t, first=0)
-        self.part_vaos[(False, ov)].render(moderngl.TRIANGLES, vertices=info["quads"] * 6 - t, first=t)
+        z = self._haze
+        self.part_vaos[(True, ov, z)].render(moderngl.TRIANGLES, vertices=t, first=0)
+        self.part_vaos[(False, ov, z)].render(moderngl.TRIANGLES, vertices=info["quads"] * 6 - t, first=t)
         self.timings["chunks_drawn"] = 1
 
     def _set_ranges(self) -> None:
@@ -323,14 +326,15 @@ class TerrainPass:
         rows, cols = heights.shape
         far = layout is None and (self.lod == "far" or (self.lod == "auto" and self._far_view(view, proj)))
         self.used_far = far
+        self._haze = fp or self._warm_haze
         p = self.p_far if far else self.p_terrain
         for unit, (name, tex) in enumerate((("u_fog", self.t_fog), ("u_fill", self.t_fill),
                                             ("u_edge", self.t_edge), ("u_cell", self.t_cell),
                                             ("u_height", self.t_height))):
             tex.use(unit)
-        progs = [self.p_far] if far else list(self.p_parts.values())
+        progs = [self.p_far] if far else [q for k, q in self.p_parts.items() if k[2] == self._haze]
         if layout is not None:
-            progs = list(self._hex_programs().values())
+            progs = [q for k, q in self._hex_programs().items() if k[2] == self._haze]
         for q in progs:
             q["u_mvp"].write(mvp_b)
             if layout is not None:
@@ -517,15 +521,16 @@ class TerrainPass:
         dist = np.hypot(centres[vis, 0] - e[0], centres[vis, 2] - e[2])
         tops = ch["tops"]
         chunk_ov = getattr(self, "_chunk_ov", None)
+        z = self._haze
         for i in vis[np.argsort(dist, kind="stable")]:
             ov = True if chunk_ov is None else bool(chunk_ov[i])
             f0, n, t = int(ranges[i, 0]), int(ranges[i, 1]), int(tops[i]) * 6
             if t:
-                self.part_vaos[(True, ov)].render(moderngl.TRIANGLES, vertices=t, first=f0)
+                self.part_vaos[(True, ov, z)].render(moderngl.TRIANGLES, vertices=t, first=f0)
             if n > t:
-                self.part_vaos[(False, ov)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
+                self.part_vaos[(False, ov, z)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
         # the bottom of the base slab (after every chunk)
-        self.part_vaos[(False, False)].render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
+        self.part_vaos[(False, False, z)].render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
 
     def _far_view(self, view, proj) -> bool:
         """True when the view looks within 15 degrees of straight down and a cell at the screen
