@@ -11,7 +11,7 @@ import pygame
 class Display:
     """The window and what draws into it: a board renderer (GL or flat) plus a UI surface on top."""
 
-    flush_board = True  # GL: flush after the board is drawn (see draw_board)
+    mask_board = True  # GL: no board pixels shaded under opaque UI rects (see draw_board)
 
     def __init__(self, size=(1280, 720), renderer: str = "auto", fullscreen: bool = False):
         self.kind = "flat"
@@ -49,7 +49,7 @@ class Display:
     def _open_gl(self, size) -> None:
         import moderngl
 
-        from client.render.gl import GLRenderer, copy_rect, gl_flush  # (GL loads only with a GL window)
+        from client.render.gl import GLRenderer, copy_rect  # (GL modules load only with a GL window)
 
         if os.environ.get("SDL_VIDEODRIVER") == "dummy":
             raise RuntimeError("SDL dummy video driver has no OpenGL")
@@ -73,9 +73,10 @@ class Display:
         moderngl.init_context()
         self.ctx = moderngl.get_context()
         self._board_drawn = False
+        self._board = None
         w, h = self.window.get_size()
         self.gl = GLRenderer(self.ctx, w, h)
-        self._gl_flush, self._copy_rect = gl_flush, copy_rect
+        self._copy_rect = copy_rect
         self.ui = self._ui_surface(w, h)
         self.board = self.gl
 
@@ -285,6 +286,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         self.ui_opaque: list[pygame.Rect] = []
         self.ui_full = False
         self.ui_uploads: list[pygame.Rect] = []  # GL: the UI rows written to the mirror texture this frame
+        self._board = None  # GL: (frame, camera) of the board to draw at present()
         if self.kind == "gl":
             self._background = background
             self._board_drawn = False
@@ -334,22 +336,32 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         return out
 
     def draw_board(self, frame, camera) -> None:
-        """Draw the board's picture (GL: into ``gl.fbo``, under the UI present() puts over it)."""
+        """Draw the board's picture. GL: drawn into ``gl.fbo`` by present(), once the frame's opaque
+        UI rects are known: nothing is shaded under them, as they replace those pixels (issue 27)."""
         if self.kind == "gl":
-            self.gl.draw(frame, camera)
+            self._board = (frame, camera)
             self._board_drawn = True
-            if self.flush_board:
-                # start the rasterizer threads on the board now: with a software GL (llvmpipe) they
-                # work while the scene lays out its HUD on the CPU, instead of after it (issue 27)
-                self._gl_flush()
         else:
             self.board.draw(frame, camera)
 
     def pick(self, x, y, frame, camera):
         return self.board.pick(x, y, frame, camera)
 
+    def _draw_deferred_board(self) -> None:
+        """The board draw_board() asked for, under this frame's opaque UI rects (none with mark_full)."""
+        board, self._board = self._board, None
+        if board is None:
+            return
+        covered = []
+        if self.mask_board and not self.ui_full:
+            W, H = self.ui.get_size()
+            screen = pygame.Rect(0, 0, W, H)
+            covered = [tuple(c) for c in (r.clip(screen) for r in self.ui_opaque) if c.w > 0 and c.h > 0]
+        self.gl.draw(board[0], board[1], covered=covered)
+
     def present(self) -> None:
         if self.kind == "gl":
+            self._draw_deferred_board()
             if not self._board_drawn:
                 bg = self._background
                 self.gl.fbo.use()

@@ -34,7 +34,7 @@ from client.render.gl_terrain_pass import (FAR_CELL_PX, PALETTE, SKY, TerrainPas
                                            rim_codes, rim_codes_in, rim_codes_window)
 from client.render.gl_units_pass import UnitsPass
 
-__all__ = ["BACKGROUND", "FAR_CELL_PX", "GLRenderer", "copy_rect", "gl_flush", "LABEL_WHITE", "OUTLINE", "PALETTE", "SHADERS", "SKY",
+__all__ = ["BACKGROUND", "FAR_CELL_PX", "GLRenderer", "copy_rect", "LABEL_WHITE", "OUTLINE", "PALETTE", "SHADERS", "SKY",
            "base_colours", "cell_flags", "cell_label", "load_program", "palette", "pick_columns", "ray_hit",
            "rim_codes", "rim_codes_in", "rim_codes_window", "set_uniform", "shader_source"]
 
@@ -50,20 +50,12 @@ def _gl_lib():
         for name in ("libOpenGL.so.0", "libGL.so.1"):
             try:
                 lib = ctypes.CDLL(name)
-                lib.glFlush, lib.glBindFramebuffer, lib.glBlitFramebuffer  # noqa: B018  (all three there)
+                lib.glBindFramebuffer, lib.glBlitFramebuffer  # noqa: B018  (both there, else None)
                 break
             except (OSError, AttributeError):
                 lib = None
         _GL_LIB.append(lib)
     return _GL_LIB[0]
-
-
-def gl_flush() -> None:
-    """glFlush on the current context (moderngl has none): the queued commands start now without
-    waiting for them. A no-op where no GL dispatch library loads."""
-    lib = _gl_lib()
-    if lib is not None:
-        lib.glFlush()
 
 
 _READ_FB, _DRAW_FB, _COLOR_BIT, _NEAREST = 0x8CA8, 0x8CA9, 0x4000, 0x2600
@@ -155,8 +147,10 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
             self.color_texture = col
 
     # ------------------------------------------------------------- draw
-    def draw(self, frame: Frame, camera: Any) -> None:
-        """Draw ``frame`` seen by ``camera``: terrain, then units, then the sight line and labels."""
+    def draw(self, frame: Frame, camera: Any, covered=()) -> None:
+        """Draw ``frame`` seen by ``camera``: terrain, then units, then the sight line and labels.
+        ``covered``: pixel rects (x, y, w, h, top-left origin) that opaque UI will replace entirely;
+        their depth is cleared to the near plane, so nothing depth-tested is shaded under them."""
         ctx = self.ctx
         self._stage("start")
         heights = np.asarray(frame.heights)
@@ -190,6 +184,9 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         ctx.viewport = (0, 0, self.width, self.height)
         fp = isinstance(camera, FirstPersonCamera)
         self.fbo.clear(*(SKY if fp else BACKGROUND), 1.0, depth=1.0)
+        for x, y, w, h in covered:  # (a scissored clear: cheap; these pixels are replaced later)
+            self.fbo.clear(*(SKY if fp else BACKGROUND), 1.0, depth=0.0,
+                           viewport=(int(x), self.height - int(y) - int(h), int(w), int(h)))
         ctx.enable(moderngl.DEPTH_TEST)
         ctx.disable(moderngl.BLEND)
         self._stage("clear")
