@@ -54,6 +54,13 @@ def cell_flags(fill, edge, mark, unknown) -> np.ndarray:
     return f
 
 
+def fog_flags(fog: np.ndarray) -> np.ndarray:
+    """(H, W) uint8 fog bits of the per-cell texture's alpha (FLAG_EXPLORED 64, FLAG_VISIBLE 128 of
+    shaders/terrain_common.glsl) from the fog levels 0 unexplored, 128 explored, 255 in sight."""
+    fog = np.asarray(fog)
+    return (np.where(fog >= 128, 64, 0) | np.where(fog == 255, 128, 0)).astype(np.uint8)
+
+
 def rim_codes(heights: np.ndarray) -> np.ndarray:
     """Per cell bits for the far level of detail: 1/2/4/8 = higher than the west/north/east/south
     neighbour (the board's edge counts as lower)."""
@@ -130,9 +137,6 @@ class TerrainPass:
         self.shape = shape
         h, w = shape
         ctx = self.ctx
-        self.t_fog = ctx.texture((w, h), 1)
-        self.t_fog.filter = (moderngl.NEAREST, moderngl.NEAREST)
-        self.t_fog.repeat_x = self.t_fog.repeat_y = False
         self.t_fill = ctx.texture((w, h), 4)
         self.t_edge = ctx.texture((w, h), 4)
         self.t_cell = ctx.texture((w, h), 4)
@@ -328,9 +332,8 @@ class TerrainPass:
         self.used_far = far
         self._haze = fp or self._warm_haze
         p = self.p_far if far else self.p_terrain
-        for unit, (name, tex) in enumerate((("u_fog", self.t_fog), ("u_fill", self.t_fill),
-                                            ("u_edge", self.t_edge), ("u_cell", self.t_cell),
-                                            ("u_height", self.t_height))):
+        for unit, (name, tex) in enumerate((("u_fill", self.t_fill), ("u_edge", self.t_edge),
+                                            ("u_cell", self.t_cell), ("u_height", self.t_height))):
             tex.use(unit)
         progs = [self.p_far] if far else [q for k, q in self.p_parts.items() if k[2] == self._haze]
         if layout is not None:
@@ -351,7 +354,7 @@ class TerrainPass:
             reach = max(rows, cols) * 0.9
             set_uniform(q, "u_haze_near", min(12.0, reach * 0.35))
             set_uniform(q, "u_haze_far", max(16.0, reach))
-            for unit, name in enumerate(("u_fog", "u_fill", "u_edge", "u_cell", "u_height")):
+            for unit, name in enumerate(("u_fill", "u_edge", "u_cell", "u_height")):
                 set_uniform(q, name, unit)
         if layout is not None:
             self.ensure_mesh()
@@ -378,13 +381,12 @@ class TerrainPass:
 
     def _cell_textures(self, frame: Frame, heights: np.ndarray):
         """Fog, overlay images and per-cell flags of ``frame``, uploaded to their textures:
-        (fog, has_overlays, (fill, edge, mark) or None, flags)."""
+        (fog, has_overlays, (fill, edge, mark) or None, overlay flags)."""
         ov = frame.overlays
         if frame.fog:
             fog = np.where(frame.visible, 255, np.where(frame.explored, 128, 0)).astype(np.uint8)
         else:
             fog = np.full(heights.shape, 255, np.uint8)
-        self.t_fog.write(np.ascontiguousarray(fog).tobytes())
         has_ov = self._any_unknown or any((ov.attack_area is not None, ov.vision is not None,
                                            ov.ghost_cells is not None, ov.reachable, ov.reinforce_cells,
                                            ov.targets, ov.blocked_targets, ov.sight_cells,
@@ -400,21 +402,23 @@ class TerrainPass:
             flags = cell_flags(fill, edge, mark, self._unknown)
         else:
             flags = cell_flags(None, None, None, self._unknown)
-        # the per-cell texture: all of it when the overlay flags changed, else the box of cells
-        # whose heights changed (exploring), else nothing
+        # the per-cell texture (alpha: overlay flags and the fog's bits, so a pixel fetches one texel
+        # for both): all of it when those changed, else the box of cells whose heights changed
+        # (exploring), else nothing
+        alpha = flags | fog_flags(fog)
         dirty = self._cell_dirty
-        if self._cell_key is None or dirty == "all" or not np.array_equal(flags, self._cell_key):
+        if self._cell_key is None or dirty == "all" or not np.array_equal(alpha, self._cell_key):
             cell = np.empty(heights.shape + (4,), np.uint8)
             cell[..., :3] = self._base_rgb
-            cell[..., 3] = flags
+            cell[..., 3] = alpha
             self.t_cell.write(cell.tobytes())
         elif dirty is not None:
             r0, r1, c0, c1 = dirty
             cell = np.empty((r1 - r0, c1 - c0, 4), np.uint8)
             cell[..., :3] = self._base_rgb[r0:r1, c0:c1]
-            cell[..., 3] = flags[r0:r1, c0:c1]
+            cell[..., 3] = alpha[r0:r1, c0:c1]
             self.t_cell.write(cell.tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
-        self._cell_key = flags
+        self._cell_key = alpha
         self._cell_dirty = None
         return fog, has_ov, fill_edge_mark, flags
 
