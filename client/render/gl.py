@@ -92,6 +92,9 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         corners = np.array([0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1], np.float32)
         self.image_vbo = ctx.buffer(corners.tobytes())
         self.image_vao = ctx.vertex_array(self.p_image, [(self.image_vbo, "2f", "in_corner")])
+        self.p_cover = load_program(ctx, "cover")
+        self.cover_vao = ctx.vertex_array(self.p_cover, [(self.image_vbo, "2f", "in_corner")])
+        self._covered = ()
         self._image_tex: dict[tuple[int, int], moderngl.Texture] = {}
         self._init_terrain(ctx, self.image_vbo)
         self._init_units(ctx)
@@ -184,9 +187,7 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         ctx.viewport = (0, 0, self.width, self.height)
         fp = isinstance(camera, FirstPersonCamera)
         self.fbo.clear(*(SKY if fp else BACKGROUND), 1.0, depth=1.0)
-        for x, y, w, h in covered:  # (a scissored clear: cheap; these pixels are replaced later)
-            self.fbo.clear(*(SKY if fp else BACKGROUND), 1.0, depth=0.0,
-                           viewport=(int(x), self.height - int(y) - int(h), int(w), int(h)))
+        self._covered = covered  # masked by the terrain pass when it draws columns (_cover)
         ctx.enable(moderngl.DEPTH_TEST)
         ctx.disable(moderngl.BLEND)
         self._stage("clear")
@@ -208,6 +209,23 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         self._draw_label_items(items)
         ctx.disable(moderngl.DEPTH_TEST)
         self._stage("labels")
+
+    def _cover(self) -> None:
+        """Depth 0 (the near plane) in the rects of ``draw(covered=...)``, colour untouched: the column
+        terrain, stacks and lines drawn next are not shaded there. Only worth it before the columns
+        (a close-up costs far more a pixel than these depth-only rects); the far view's one textured
+        quad is cheaper than the mask."""
+        if not self._covered:
+            return
+        ctx, p = self.ctx, self.p_cover
+        p["u_viewport"].value = (float(self.width), float(self.height))
+        self.fbo.color_mask = (False, False, False, False)
+        try:
+            for x, y, w, h in self._covered:
+                p["u_rect"].value = (float(x), float(y), float(w), float(h))
+                self.cover_vao.render(moderngl.TRIANGLES)
+        finally:
+            self.fbo.color_mask = (True, True, True, True)
 
     def warm_up(self, frame: Frame, camera: Any) -> None:
         """Build the column mesh and let the driver compile every shader variant now (while the game

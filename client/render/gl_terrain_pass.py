@@ -370,10 +370,12 @@ class TerrainPass:
         if far:
             self._draw_far_board(p, mvp_b, fog, fill_edge_mark if has_ov else None, rows, cols, same)
         elif layout is not None:
+            self._cover()
             ctx.enable(moderngl.CULL_FACE)
             self._render_hex()
             ctx.disable(moderngl.CULL_FACE)
         else:
+            self._cover()
             ctx.enable(moderngl.CULL_FACE)
             self._render_visible_chunks(mvp)
             ctx.disable(moderngl.CULL_FACE)
