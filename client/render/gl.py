@@ -217,7 +217,7 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         quad is cheaper than the mask."""
         if not self._covered:
             return
-        ctx, p = self.ctx, self.p_cover
+        p = self.p_cover
         p["u_viewport"].value = (float(self.width), float(self.height))
         self.fbo.color_mask = (False, False, False, False)
         try:
