@@ -76,7 +76,8 @@ class Display:
         self._board = None
         w, h = self.window.get_size()
         self.gl = GLRenderer(self.ctx, w, h)
-        self._copy_rect = copy_rect
+        self._copy_rect = copy_rect  # None when the first copy showed it does not reach this context
+        self._copy_checked = False
         self.ui = self._ui_surface(w, h)
         self.board = self.gl
 
@@ -155,17 +156,19 @@ void main() { f_color = texture(u_ui, v_uv); }"""
 
     def _draw_ui_rects(self, opaque, blend, W: int, H: int) -> None:
         """Put the mirror texture's pixels into the renderer's picture at the same place: ``opaque``
-        rects copied (one scissored framebuffer blit each), then ``blend`` rects alpha-blended over it."""
+        rects copied (a rect-sized blit each), then ``blend`` rects alpha-blended over it."""
         import moderngl  # noqa: PLC0415  (the flat renderer never loads GL: imported where GL is in use)
 
         ctx, gl = self.ctx, self.gl
         for r in opaque:
-            if not self._copy_rect(gl.fbo, self._ui_fbo, r.x, H - r.bottom, r.w, r.h):
-                try:  # no GL dispatch library: moderngl's whole-framebuffer blit under a scissor
-                    ctx.scissor = (r.x, H - r.bottom, r.w, r.h)
-                    ctx.copy_framebuffer(gl.fbo, self._ui_fbo)
-                finally:
-                    ctx.scissor = None
+            if self._copy_rect is not None and self._copy_rect(gl.fbo, self._ui_fbo, r.x, H - r.bottom, r.w, r.h):
+                if self._copy_checked or self._copy_rect_works(r, H):
+                    continue
+            try:  # no rect blit here: moderngl's whole-framebuffer blit under a scissor
+                ctx.scissor = (r.x, H - r.bottom, r.w, r.h)
+                ctx.copy_framebuffer(gl.fbo, self._ui_fbo)
+            finally:
+                ctx.scissor = None
         if not blend:
             return
         if getattr(self, "_ui_prog", None) is None:
@@ -184,6 +187,20 @@ void main() { f_color = texture(u_ui, v_uv); }"""
             p["u_rect"].value = (float(r.x), float(r.y), float(r.w), float(r.h))
             self._ui_vao.render(moderngl.TRIANGLES)
         ctx.disable(moderngl.BLEND)
+
+    def _copy_rect_works(self, r, H: int) -> bool:
+        """Once per window: did the rect blit (through the system's GL library, not moderngl) reach this
+        context? One pixel read back against the mirror's copy; if not, the scissored copy from now on."""
+        if self.gl.samples:  # a multisampled picture cannot be read back directly: trust the blit
+            self._copy_checked = True
+            return True
+        got = self.gl.fbo.read(viewport=(r.x, H - r.bottom, 1, 1), components=4, alignment=1)
+        want = self._ui_shadow[r.bottom - 1, r.x:r.x + 1].tobytes()
+        self._copy_checked = True
+        if got != want:
+            self._copy_rect = None
+            return False
+        return True
 
     _QUAD_VS = """#version 330
 in vec2 in_pos; out vec2 uv;

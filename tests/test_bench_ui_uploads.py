@@ -105,3 +105,25 @@ def test_one_changed_row_of_a_panel_uploads_that_row_alone(glapp):
     step(app)
     assert d.ui_uploads == [pygame.Rect(box.x, y, box.w, 1)]  # the dot gone: that row again
     assert tuple(d.screenshot()[y, box.x + 5]) != (250, 10, 10)
+
+
+def test_a_rect_blit_that_does_not_reach_the_context_falls_back_to_the_scissored_copy(glapp):
+    app = glapp
+    d = app.display
+    g = position([[0, "c3", 2], [1, "e3", 1]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    app.find(GameScene).mouse_seen = False
+    _settle(app)
+    cached = d.screenshot()
+    real, checked = d._copy_rect, d._copy_checked
+    try:
+        d._copy_rect = lambda *a: True  # "copied", but nothing reached the picture
+        d._copy_checked = False
+        assert np.array_equal(_fresh_mirror_shot(app), cached)  # the first copy is checked, then redone
+        assert d._copy_rect is None and d._copy_checked
+        step(app)
+        assert np.array_equal(d.screenshot(), cached)
+    finally:
+        d._copy_rect, d._copy_checked = real, checked
