@@ -34,9 +34,9 @@ from client.render.gl_terrain_pass import (FAR_CELL_PX, PALETTE, SKY, TerrainPas
                                            rim_codes, rim_codes_in, rim_codes_window)
 from client.render.gl_units_pass import UnitsPass
 
-__all__ = ["BACKGROUND", "FAR_CELL_PX", "GLRenderer", "copy_rect", "LABEL_WHITE", "OUTLINE", "PALETTE", "SHADERS", "SKY",
-           "base_colours", "cell_flags", "cell_label", "load_program", "palette", "pick_columns", "ray_hit",
-           "rim_codes", "rim_codes_in", "rim_codes_window", "set_uniform", "shader_source"]
+__all__ = ["BACKGROUND", "FAR_CELL_PX", "GLRenderer", "LABEL_WHITE", "OUTLINE", "PALETTE", "SHADERS", "SKY",
+           "base_colours", "cell_flags", "cell_label", "copy_rect", "load_program", "palette", "pick_columns",
+           "ray_hit", "rim_codes", "rim_codes_in", "rim_codes_window", "set_uniform", "shader_source"]
 
 BACKGROUND = (0.09, 0.10, 0.12)
 
@@ -153,7 +153,8 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
     def draw(self, frame: Frame, camera: Any, covered=()) -> None:
         """Draw ``frame`` seen by ``camera``: terrain, then units, then the sight line and labels.
         ``covered``: pixel rects (x, y, w, h, top-left origin) that opaque UI will replace entirely;
-        their depth is cleared to the near plane, so nothing depth-tested is shaded under them."""
+        before the column terrain their depth is set to the near plane (``_cover``), so nothing
+        depth-tested is shaded under them."""
         ctx = self.ctx
         self._stage("start")
         heights = np.asarray(frame.heights)
