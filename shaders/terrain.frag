@@ -1,8 +1,8 @@
 #version 330
 // Column mesh: colour by height, grid lines on tops, a line at every level on walls,
-// then fog and overlays (terrain_common.glsl). Compiled four times (client/render/gl.py):
-// PART_TOPS or not (walls and the slab), OVERLAYS or not; each chunk's tops and walls are
-// drawn with the variant they need, so no pixel pays for code it does not use.
+// then fog and overlays (terrain_common.glsl). Compiled eight times (client/render/gl_terrain_pass.py):
+// PART_TOPS or not (walls and the slab), OVERLAYS or not, HAZE (first person) or not; each chunk's
+// tops and walls are drawn with the variant they need, so no pixel pays for code it does not use.
 #include terrain_common.glsl
 in vec3 v_pos;
 flat in vec3 v_normal;
@@ -50,8 +50,11 @@ void main() {
     }
 #endif
     col = finish(col, flags, cell, e, v_pos.xz, top);
-    // first person: distance haze towards the sky colour (u_haze = 0 in the strategy view)
+#ifdef HAZE
+    // first person: distance haze towards the sky colour (the strategy view's variants leave it out:
+    // with u_haze = 0 it changed nothing, and it cost a fifth of a close-up frame on llvmpipe)
     float dist = length(v_pos - u_eye);
     col = mix(col, u_sky, u_haze * smoothstep(u_haze_near, u_haze_far, dist));
+#endif
     f_color = vec4(col, 1.0);
 }

@@ -2,15 +2,15 @@
 // per-cell colours, grid lines, fog of war and rule overlays. Included by
 // client/render/gl.py in place of the line "#include terrain_common.glsl".
 //
-// Texture fetches are what llvmpipe pays most for, so a typical pixel makes two: the
-// per-cell texture (top colour + overlay flags) and the fog; fill and ring colours are
+// Texture fetches are what llvmpipe pays most for, so a typical pixel makes one: the
+// per-cell texture (top colour + overlay and fog flags); fill and ring colours are
 // fetched only on cells whose flags say they have one.
 uniform vec2 u_size;          // board (cols, rows)
 uniform float u_yscale;       // world height of one level
 uniform float u_hmax;         // height that maps to the top of the palette
-uniform sampler2D u_fog;      // R: 0 unexplored, 0.5 explored, 1 visible (read per cell: exact)
 uniform sampler2D u_cell;     // rgb: top colour of the cell (palette by height, alternate levels);
-                              // a: overlay flags (see FLAG_* and client/render/gl.py: cell_flags)
+                              // a: overlay flags (FLAG_*, client/render/gl_terrain_pass.py: cell_flags)
+                              // and the fog (FLAG_EXPLORED, FLAG_VISIBLE: fog_flags)
 uniform sampler2D u_fill;     // overlay fill colour (rgb) and strength (a), nearest
 uniform sampler2D u_edge;     // overlay inner ring colour and strength, nearest
 uniform float u_grid;         // grid line strength
@@ -26,6 +26,8 @@ const int FLAG_RING = 4;      // an inner ring (u_edge)
 const int FLAG_UNKNOWN = 8;   // height unknown: dark slate
 const int FLAG_DARK = 16;     // outside a vision preview: darker
 const int FLAG_FILL = 32;     // a fill colour (u_fill)
+const int FLAG_EXPLORED = 64; // fog: explored (or in sight)
+const int FLAG_VISIBLE = 128; // fog: in sight
 
 vec3 palette(float t) {
     // green lowland -> dry grass -> tan -> brown rock -> grey -> snow (branch-free);
@@ -71,9 +73,9 @@ vec3 with_hex_grid(vec3 col, float e, vec2 xz) {
 vec3 finish(vec3 col, int flags, ivec2 cell, float e, vec2 xz, bool top) {
     // exact fog: the cell's own state, edge to edge (a cell in sight is fully lit, a fogged one
     // fully fogged; nothing bleeds across a cell border, so rule pictures show exactly the cells)
-    float fog = texelFetch(u_fog, cell, 0).r;
-    float explored = step(0.25, fog);
-    float visible = step(0.75, fog);
+    float explored = float((flags & FLAG_EXPLORED) != 0);
+    float visible = float((flags & FLAG_VISIBLE) != 0);
+    flags &= 63;  // the overlay flags alone
     float grey = dot(col, vec3(0.299, 0.587, 0.114));
     vec3 dim = mix(vec3(grey), col, 0.25) * 0.45;
     col = mix(dim, col, visible);

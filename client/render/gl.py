@@ -16,6 +16,7 @@ Camera matrices are row-major numpy (client/camera.py) and uploaded transposed.
 """
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import time
 from typing import Any
@@ -34,10 +35,47 @@ from client.render.gl_terrain_pass import (FAR_CELL_PX, PALETTE, SKY, TerrainPas
 from client.render.gl_units_pass import UnitsPass
 
 __all__ = ["BACKGROUND", "FAR_CELL_PX", "GLRenderer", "LABEL_WHITE", "OUTLINE", "PALETTE", "SHADERS", "SKY",
-           "base_colours", "cell_flags", "cell_label", "load_program", "palette", "pick_columns", "ray_hit",
-           "rim_codes", "rim_codes_in", "rim_codes_window", "set_uniform", "shader_source"]
+           "base_colours", "cell_flags", "cell_label", "copy_rect", "load_program", "palette", "pick_columns",
+           "ray_hit", "rim_codes", "rim_codes_in", "rim_codes_window", "set_uniform", "shader_source"]
 
 BACKGROUND = (0.09, 0.10, 0.12)
+
+_GL_LIB: list = []  # [the system's GL dispatch library or None], opened at the first use
+
+
+def _gl_lib():
+    """The system's GL dispatch library (libglvnd's, calls go to the current context), or None."""
+    if not _GL_LIB:
+        lib = None
+        for name in ("libOpenGL.so.0", "libGL.so.1"):
+            try:
+                lib = ctypes.CDLL(name)
+                lib.glBindFramebuffer, lib.glBlitFramebuffer  # noqa: B018  (both there, else None)
+                break
+            except (OSError, AttributeError):
+                lib = None
+        _GL_LIB.append(lib)
+    return _GL_LIB[0]
+
+
+_READ_FB, _DRAW_FB, _COLOR_BIT, _NEAREST = 0x8CA8, 0x8CA9, 0x4000, 0x2600
+
+
+def copy_rect(dst, src, x: int, y: int, w: int, h: int) -> bool:
+    """Copy the colour of the rect (x, y, w, h) (GL's bottom-left origin) from framebuffer ``src`` to the
+    same place in ``dst`` with an unscissored glBlitFramebuffer of that rect alone: between equal formats
+    a software GL (llvmpipe) does it as a memory copy, where moderngl's whole-framebuffer copy under a
+    scissor draws a textured quad. False (nothing done) where no GL dispatch library loads. Leaves
+    ``dst`` bound (moderngl's use() rebinds whatever it uses next)."""
+    lib = _gl_lib()
+    if lib is None:
+        return False
+    lib.glBindFramebuffer(_READ_FB, src.glo)
+    lib.glBindFramebuffer(_DRAW_FB, dst.glo)
+    x1, y1 = x + w, y + h
+    lib.glBlitFramebuffer(x, y, x1, y1, x, y, x1, y1, _COLOR_BIT, _NEAREST)
+    dst.use()
+    return True
 
 
 class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
@@ -54,6 +92,9 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         corners = np.array([0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1], np.float32)
         self.image_vbo = ctx.buffer(corners.tobytes())
         self.image_vao = ctx.vertex_array(self.p_image, [(self.image_vbo, "2f", "in_corner")])
+        self.p_cover = load_program(ctx, "cover")
+        self.cover_vao = ctx.vertex_array(self.p_cover, [(self.image_vbo, "2f", "in_corner")])
+        self._covered = ()
         self._image_tex: dict[tuple[int, int], moderngl.Texture] = {}
         self._init_terrain(ctx, self.image_vbo)
         self._init_units(ctx)
@@ -109,8 +150,11 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
             self.color_texture = col
 
     # ------------------------------------------------------------- draw
-    def draw(self, frame: Frame, camera: Any) -> None:
-        """Draw ``frame`` seen by ``camera``: terrain, then units, then the sight line and labels."""
+    def draw(self, frame: Frame, camera: Any, covered=()) -> None:
+        """Draw ``frame`` seen by ``camera``: terrain, then units, then the sight line and labels.
+        ``covered``: pixel rects (x, y, w, h, top-left origin) that opaque UI will replace entirely;
+        before the column terrain their depth is set to the near plane (``_cover``), so nothing
+        depth-tested is shaded under them."""
         ctx = self.ctx
         self._stage("start")
         heights = np.asarray(frame.heights)
@@ -144,6 +188,7 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         ctx.viewport = (0, 0, self.width, self.height)
         fp = isinstance(camera, FirstPersonCamera)
         self.fbo.clear(*(SKY if fp else BACKGROUND), 1.0, depth=1.0)
+        self._covered = covered  # masked by the terrain pass when it draws columns (_cover)
         ctx.enable(moderngl.DEPTH_TEST)
         ctx.disable(moderngl.BLEND)
         self._stage("clear")
@@ -166,6 +211,23 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         ctx.disable(moderngl.DEPTH_TEST)
         self._stage("labels")
 
+    def _cover(self) -> None:
+        """Depth 0 (the near plane) in the rects of ``draw(covered=...)``, colour untouched: the column
+        terrain, stacks and lines drawn next are not shaded there. Only worth it before the columns
+        (a close-up costs far more a pixel than these depth-only rects); the far view's one textured
+        quad is cheaper than the mask."""
+        if not self._covered:
+            return
+        p = self.p_cover
+        p["u_viewport"].value = (float(self.width), float(self.height))
+        self.fbo.color_mask = (False, False, False, False)
+        try:
+            for x, y, w, h in self._covered:
+                p["u_rect"].value = (float(x), float(y), float(w), float(h))
+                self.cover_vao.render(moderngl.TRIANGLES)
+        finally:
+            self.fbo.color_mask = (True, True, True, True)
+
     def warm_up(self, frame: Frame, camera: Any) -> None:
         """Build the column mesh and let the driver compile every shader variant now (while the game
         loads), so that the first frame of either level of detail has no hitch. Draws into the
@@ -177,6 +239,11 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         try:
             self.lod = "mesh"
             self.draw(marked, camera)  # chunks with and without overlays: every terrain variant
+            self._warm_haze = True
+            try:
+                self.draw(marked, camera)  # and their first-person (haze) versions
+            finally:
+                self._warm_haze = False
             self.lod = "far"
             for self._far_fine in (True, False):  # both cached overview pictures
                 self.draw(marked, camera)

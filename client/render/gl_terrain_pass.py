@@ -54,6 +54,13 @@ def cell_flags(fill, edge, mark, unknown) -> np.ndarray:
     return f
 
 
+def fog_flags(fog: np.ndarray) -> np.ndarray:
+    """(H, W) uint8 fog bits of the per-cell texture's alpha (FLAG_EXPLORED 64, FLAG_VISIBLE 128 of
+    shaders/terrain_common.glsl) from the fog levels 0 unexplored, 128 explored, 255 in sight."""
+    fog = np.asarray(fog)
+    return (np.where(fog >= 128, 64, 0) | np.where(fog == 255, 128, 0)).astype(np.uint8)
+
+
 def rim_codes(heights: np.ndarray) -> np.ndarray:
     """Per cell bits for the far level of detail: 1/2/4/8 = higher than the west/north/east/south
     neighbour (the board's edge counts as lower)."""
@@ -92,11 +99,13 @@ class TerrainPass:
 
     def _init_terrain(self, ctx: moderngl.Context, corners: moderngl.Buffer) -> None:
         """Programs and state of the terrain; ``corners`` is the shared unit-square buffer."""
-        # terrain variants: (tops?, overlays?) -> program
-        self.p_parts = {(t, o): load_program(ctx, "terrain", defines=(("PART_TOPS",) if t else ())
-                                             + (("OVERLAYS",) if o else ()))
-                        for t in (True, False) for o in (True, False)}
-        self.p_terrain = self.p_parts[(True, True)]
+        # terrain variants: (tops?, overlays?, haze?) -> program (haze: the first-person view only)
+        self.p_parts = {(t, o, z): load_program(ctx, "terrain", defines=(("PART_TOPS",) if t else ())
+                                                + (("OVERLAYS",) if o else ()) + (("HAZE",) if z else ()))
+                        for t in (True, False) for o in (True, False) for z in (False, True)}
+        self.p_terrain = self.p_parts[(True, True, False)]
+        self._haze = False  # the variants drawn now: first person (haze) or not
+        self._warm_haze = False  # warm_up: draw the haze variants with a strategy camera (u_haze = 0)
         self.p_far = load_program(ctx, "terrain_far", defines=("OVERLAYS",))
         self.lod = "auto"  # "auto", "mesh" (always columns) or "far" (always the flat far level of detail)
         self.used_far = False
@@ -128,9 +137,6 @@ class TerrainPass:
         self.shape = shape
         h, w = shape
         ctx = self.ctx
-        self.t_fog = ctx.texture((w, h), 1)
-        self.t_fog.filter = (moderngl.NEAREST, moderngl.NEAREST)
-        self.t_fog.repeat_x = self.t_fog.repeat_y = False
         self.t_fill = ctx.texture((w, h), 4)
         self.t_edge = ctx.texture((w, h), 4)
         self.t_cell = ctx.texture((w, h), 4)
@@ -232,7 +238,7 @@ class TerrainPass:
         self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v")],
                                                      index_buffer=self.terrain_ibo, index_element_size=4)
                           for key, prog in self.p_parts.items()}
-        self.terrain_vao = self.part_vaos[(True, True)]
+        self.terrain_vao = self.part_vaos[(True, True, False)]
         quads = verts.reshape(-1, 4, 4)
         counts = ch["counts"].astype(np.int64)
         first = np.concatenate([[0], np.cumsum(counts)[:-1]])
@@ -247,12 +253,12 @@ class TerrainPass:
         self._set_ranges()
 
     def _hex_programs(self) -> dict:
-        """The four terrain variants for hex columns (terrain_hex.vert + terrain.frag with HEX)."""
+        """The eight terrain variants for hex columns (terrain_hex.vert + terrain.frag with HEX)."""
         if self.p_hex_parts is None:
-            self.p_hex_parts = {(t, o): load_program(self.ctx, "terrain_hex", frag="terrain",
-                                                     defines=("HEX",) + (("PART_TOPS",) if t else ())
-                                                     + (("OVERLAYS",) if o else ()))
-                                for t in (True, False) for o in (True, False)}
+            self.p_hex_parts = {(t, o, z): load_program(self.ctx, "terrain_hex", frag="terrain",
+                                                        defines=("HEX",) + (("PART_TOPS",) if t else ())
+                                                        + (("OVERLAYS",) if o else ()) + (("HAZE",) if z else ()))
+                                for t in (True, False) for o in (True, False) for z in (False, True)}
         return self.p_hex_parts
 
     def _build_hex_terrain(self, heights: np.ndarray) -> None:
@@ -269,7 +275,7 @@ class TerrainPass:
         self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v")],
                                                      index_buffer=self.terrain_ibo, index_element_size=4)
                           for key, prog in self._hex_programs().items()}
-        self.terrain_vao = self.part_vaos[(True, True)]
+        self.terrain_vao = self.part_vaos[(True, True, False)]
         self._hex_mesh = info
 
     def _render_hex(self) -> None:
@@ -277,8 +283,9 @@ class TerrainPass:
         info = self._hex_mesh
         ov = bool(self._chunk_ov[0]) if getattr(self, "_chunk_ov", None) is not None else True
         t = info["tops"] * 6
-        self.part_vaos[(True, ov)].render(moderngl.TRIANGLES, vertices=t, first=0)
-        self.part_vaos[(False, ov)].render(moderngl.TRIANGLES, vertices=info["quads"] * 6 - t, first=t)
+        z = self._haze
+        self.part_vaos[(True, ov, z)].render(moderngl.TRIANGLES, vertices=t, first=0)
+        self.part_vaos[(False, ov, z)].render(moderngl.TRIANGLES, vertices=info["quads"] * 6 - t, first=t)
         self.timings["chunks_drawn"] = 1
 
     def _set_ranges(self) -> None:
@@ -323,14 +330,14 @@ class TerrainPass:
         rows, cols = heights.shape
         far = layout is None and (self.lod == "far" or (self.lod == "auto" and self._far_view(view, proj)))
         self.used_far = far
+        self._haze = fp or self._warm_haze
         p = self.p_far if far else self.p_terrain
-        for unit, (name, tex) in enumerate((("u_fog", self.t_fog), ("u_fill", self.t_fill),
-                                            ("u_edge", self.t_edge), ("u_cell", self.t_cell),
-                                            ("u_height", self.t_height))):
+        for unit, (name, tex) in enumerate((("u_fill", self.t_fill), ("u_edge", self.t_edge),
+                                            ("u_cell", self.t_cell), ("u_height", self.t_height))):
             tex.use(unit)
-        progs = [self.p_far] if far else list(self.p_parts.values())
+        progs = [self.p_far] if far else [q for k, q in self.p_parts.items() if k[2] == self._haze]
         if layout is not None:
-            progs = list(self._hex_programs().values())
+            progs = [q for k, q in self._hex_programs().items() if k[2] == self._haze]
         for q in progs:
             q["u_mvp"].write(mvp_b)
             if layout is not None:
@@ -347,7 +354,7 @@ class TerrainPass:
             reach = max(rows, cols) * 0.9
             set_uniform(q, "u_haze_near", min(12.0, reach * 0.35))
             set_uniform(q, "u_haze_far", max(16.0, reach))
-            for unit, name in enumerate(("u_fog", "u_fill", "u_edge", "u_cell", "u_height")):
+            for unit, name in enumerate(("u_fill", "u_edge", "u_cell", "u_height")):
                 set_uniform(q, name, unit)
         if layout is not None:
             self.ensure_mesh()
@@ -363,10 +370,12 @@ class TerrainPass:
         if far:
             self._draw_far_board(p, mvp_b, fog, fill_edge_mark if has_ov else None, rows, cols, same)
         elif layout is not None:
+            self._cover()
             ctx.enable(moderngl.CULL_FACE)
             self._render_hex()
             ctx.disable(moderngl.CULL_FACE)
         else:
+            self._cover()
             ctx.enable(moderngl.CULL_FACE)
             self._render_visible_chunks(mvp)
             ctx.disable(moderngl.CULL_FACE)
@@ -374,13 +383,12 @@ class TerrainPass:
 
     def _cell_textures(self, frame: Frame, heights: np.ndarray):
         """Fog, overlay images and per-cell flags of ``frame``, uploaded to their textures:
-        (fog, has_overlays, (fill, edge, mark) or None, flags)."""
+        (fog, has_overlays, (fill, edge, mark) or None, overlay flags)."""
         ov = frame.overlays
         if frame.fog:
             fog = np.where(frame.visible, 255, np.where(frame.explored, 128, 0)).astype(np.uint8)
         else:
             fog = np.full(heights.shape, 255, np.uint8)
-        self.t_fog.write(np.ascontiguousarray(fog).tobytes())
         has_ov = self._any_unknown or any((ov.attack_area is not None, ov.vision is not None,
                                            ov.ghost_cells is not None, ov.reachable, ov.reinforce_cells,
                                            ov.targets, ov.blocked_targets, ov.sight_cells,
@@ -396,21 +404,23 @@ class TerrainPass:
             flags = cell_flags(fill, edge, mark, self._unknown)
         else:
             flags = cell_flags(None, None, None, self._unknown)
-        # the per-cell texture: all of it when the overlay flags changed, else the box of cells
-        # whose heights changed (exploring), else nothing
+        # the per-cell texture (alpha: overlay flags and the fog's bits, so a pixel fetches one texel
+        # for both): all of it when those changed, else the box of cells whose heights changed
+        # (exploring), else nothing
+        alpha = flags | fog_flags(fog)
         dirty = self._cell_dirty
-        if self._cell_key is None or dirty == "all" or not np.array_equal(flags, self._cell_key):
+        if self._cell_key is None or dirty == "all" or not np.array_equal(alpha, self._cell_key):
             cell = np.empty(heights.shape + (4,), np.uint8)
             cell[..., :3] = self._base_rgb
-            cell[..., 3] = flags
+            cell[..., 3] = alpha
             self.t_cell.write(cell.tobytes())
         elif dirty is not None:
             r0, r1, c0, c1 = dirty
             cell = np.empty((r1 - r0, c1 - c0, 4), np.uint8)
             cell[..., :3] = self._base_rgb[r0:r1, c0:c1]
-            cell[..., 3] = flags[r0:r1, c0:c1]
+            cell[..., 3] = alpha[r0:r1, c0:c1]
             self.t_cell.write(cell.tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
-        self._cell_key = flags
+        self._cell_key = alpha
         self._cell_dirty = None
         return fog, has_ov, fill_edge_mark, flags
 
@@ -517,15 +527,16 @@ class TerrainPass:
         dist = np.hypot(centres[vis, 0] - e[0], centres[vis, 2] - e[2])
         tops = ch["tops"]
         chunk_ov = getattr(self, "_chunk_ov", None)
+        z = self._haze
         for i in vis[np.argsort(dist, kind="stable")]:
             ov = True if chunk_ov is None else bool(chunk_ov[i])
             f0, n, t = int(ranges[i, 0]), int(ranges[i, 1]), int(tops[i]) * 6
             if t:
-                self.part_vaos[(True, ov)].render(moderngl.TRIANGLES, vertices=t, first=f0)
+                self.part_vaos[(True, ov, z)].render(moderngl.TRIANGLES, vertices=t, first=f0)
             if n > t:
-                self.part_vaos[(False, ov)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
+                self.part_vaos[(False, ov, z)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
         # the bottom of the base slab (after every chunk)
-        self.part_vaos[(False, False)].render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
+        self.part_vaos[(False, False, z)].render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
 
     def _far_view(self, view, proj) -> bool:
         """True when the view looks within 15 degrees of straight down and a cell at the screen

@@ -23,6 +23,7 @@ class Redraw:
     phases: tuple = ()  # (name, end as a part of the flight) for a per-phase line
     profile_board = False  # the renderer reports its own passes (the 3D GLRenderer's stage_ms)
     floor_name = ""  # a game's own reference frame (none here)
+    floor_does = ""  # what that reference frame draws (said in the report)
 
     def __init__(self, opts):
         self.opts = opts
@@ -76,6 +77,7 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
         flight.pose(app, 0, frames)
         app.step(1 / 60)
     times: list[float] = []
+    uploads: list[int] = []  # GL: UI pixels written to the mirror texture per frame (changed rows only)
     stages: dict[str, list[float]] = {}  # part of a frame -> ms (profiled frames, GL synchronised per part)
     empty: list[float] = []  # clear + present: the floor of any frame
     floor: list[float] = []  # the game's own reference frame (沙场秋点兵: the terrain alone)
@@ -98,6 +100,8 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
         if gl:
             app.display.ctx.finish()
         times.append((time.perf_counter() - a) * 1000)
+        if gl:
+            uploads.append(sum(r.w * r.h for r in app.display.ui_uploads))
         if screenshot and i == frames - 1:  # the last full frame, before the floors below draw over it
             app.display.save_screenshot(screenshot)
         if gl:  # the floors, measured side by side with the full frame
@@ -126,6 +130,16 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
     say("bench: worst frames: " + ", ".join(f"#{i} {times[i]:.0f} ms{flight.marked(i)}" for i in worst5))
     for note in flight.notes(app):
         say(f"bench: {note}")
+    if uploads:
+        say(f"bench: UI rows uploaded: median {statistics.median(uploads) / 1000:.1f} kpx a frame, "
+            f"{sum(1 for u in uploads if u == 0)} of {len(uploads)} frames uploaded nothing")
+    if gl:
+        board = (" 3D board drawn (nothing shaded under the opaque UI panels, which replace those pixels),"
+                 if flight.profile_board else "")
+        ref = getattr(flight, "floor_does", "")
+        say(f"bench: each full frame: scene and HUD laid out,{board} UI composited (changed rows uploaded), one "
+            f"present, one flip; empty frame: clear, one present, one flip"
+            + (f"; {flight.floor_name}: {ref}" if flight.floor_name and ref else ""))
     load = _load()
     if stages:
         parts = "; ".join(f"{k} {statistics.median(v):.2f}" for k, v in stages.items())

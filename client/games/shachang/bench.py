@@ -82,6 +82,8 @@ class Flight:
     phases = (("whole map", 0.3), ("dive", 0.7), ("climb", 1.0))  # name, end of the phase (part of the flight)
     profile_board = True  # the GL renderer reports its passes (terrain, tokens, labels ...)
     floor_name = "terrain only"  # the reference frame beside each full frame
+    floor_does = ("the same terrain (camera, heights, fog) over the whole window, no units, overlays, labels "
+                  "or UI, one present, one flip")
 
     def __init__(self, opts):
         self.opts = opts
