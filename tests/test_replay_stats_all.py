@@ -3,7 +3,6 @@ the real app, the game-over box's statistics, the replay stepping to game.replay
 seat views keeping face-down pieces hidden while "everything" (a finished game only) shows them."""
 from __future__ import annotations
 
-import random
 
 import pygame
 import pytest
@@ -11,10 +10,10 @@ import pytest
 from client.games.shachang.gameover import GameOverScene
 from client.scenes.replay import EVERYTHING, BoardReplayScene
 from client.scenes.stats import StatsModal
-from engine import registry
 from tests.boards_util import OPEN, click_at, make_app
 from tests.client_util import finished
 from tests.client_util import key
+from tests.replay_util import finish_in_app, random_game
 
 
 @pytest.fixture
@@ -23,28 +22,6 @@ def cleanup():
     while OPEN:
         OPEN.pop().close()
     pygame.display.quit()
-
-
-def random_game(game_id, seed, stop=None, deal_seed=0, **opts):
-    """A game of random actions to its end (or until ``stop(game)``), with the seat of each action."""
-    g = registry.get(game_id).new_game(seed=deal_seed, **opts)  # a fixed deal: the same game every run
-    rng = random.Random(seed)
-    seats = []
-    while not g.is_over and not (stop and stop(g)):
-        seats.append(g.current_player)
-        g.apply(rng.choice(g.legal_actions()))
-    return g, seats
-
-
-def finish_in_app(g, seats_played, extra=None):
-    """The app on the position before ``g``'s last action; that action played by the scene: the box opens."""
-    last = g.log[-1]
-    app = make_app("dummy", g.game_id, ["human"] * g.num_players, "flat", game=g.replay(len(g.log) - 1))
-    sc = app.scene
-    assert sc.play(sc.game.parse_action(str(last)))
-    app.step(0.016)
-    assert sc.game.is_over and sc.modal is not None and sc.modal.kind == "over"
-    return app, sc
 
 
 def per_seat(seats, n):

@@ -309,7 +309,7 @@ def test_the_key_list_of_f1_is_traditional_too(cleanup):
 
 def test_the_game_over_box_is_traditional_too(cleanup):
     # the statistics' rows (engine_text of the shared stats catalogue) and the box's buttons
-    from tests.test_replay_stats_all import finish_in_app, random_game
+    from tests.replay_util import finish_in_app, random_game
 
     g, seats = random_game("xinhai", 5)
     app, sc = finish_in_app(g, seats)
