@@ -117,8 +117,6 @@ class Display:
         """Bring the mirror texture up to the UI surface ``arr`` ((H, W) uint32, top row first) inside
         ``rects``: per rect, only the rows that differ from what was last written (kept on the CPU in
         ``_ui_shadow``) are written, rows flipped to GL's bottom-up order. ``ui_uploads`` lists them."""
-        import moderngl  # noqa: PLC0415  (the flat renderer never loads GL: imported where GL is in use)
-
         tex = getattr(self, "_ui_tex", None)
         if tex is None or tex.size != (W, H):
             if tex is not None:
@@ -159,8 +157,6 @@ void main() { f_color = texture(u_ui, v_uv); }"""
     def _draw_ui_rects(self, opaque, blend, W: int, H: int) -> None:
         """Put the mirror texture's pixels into the renderer's picture at the same place: ``opaque``
         rects copied (a rect-sized blit each), then ``blend`` rects alpha-blended over it."""
-        import moderngl  # noqa: PLC0415  (the flat renderer never loads GL: imported where GL is in use)
-
         ctx, gl = self.ctx, self.gl
         for r in opaque:
             if self._copy_rect is not None and self._copy_rect(gl.fbo, self._ui_fbo, r.x, H - r.bottom, r.w, r.h):

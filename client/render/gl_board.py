@@ -27,6 +27,8 @@ from client.boards.model import (BACKGROUND, BASE, EDGE_RGB, EDGE_WIDTH, LABEL, 
 from client.boards.model import edge_label_at
 from client.camera import fit_area, look_at, perspective, pixel_ray, project
 from client.render.gl import SHADERS
+import pygame
+import pygame as pg
 
 TOKEN_R = 0.42
 TOKEN_H = 0.13
@@ -206,8 +208,6 @@ class Atlas:
         return ((k % n) * s, (k // n) * s, s, s)
 
     def _add(self, key) -> None:
-        import pygame
-
         k = len(self.slots)
         if k >= self.N * self.N:
             raise RuntimeError("glyph atlas full")
@@ -232,7 +232,6 @@ class Atlas:
             h, w = a.shape
             if h > S - 4 or w > S - 4:
                 f = (S - 4) / max(h, w)
-                import pygame as pg
                 sm = pg.transform.smoothscale(pg.surfarray.make_surface(np.repeat(a.T[..., None], 3, 2)),
                                               (max(1, int(w * f)), max(1, int(h * f))))
                 a = pg.surfarray.array3d(sm)[..., 0].T
@@ -247,8 +246,6 @@ class Atlas:
     @staticmethod
     def _mask(text: str, px: int) -> np.ndarray:
         """The coverage (rows, columns) of ``text`` rendered ``px`` pixels tall, the font's whole line high."""
-        import pygame
-
         surf = fonts.glyph_mask(text, px)
         return pygame.surfarray.pixels_alpha(surf).T.copy() if surf.get_flags() & pygame.SRCALPHA else \
             (pygame.surfarray.array3d(surf)[..., 0].T.copy())
