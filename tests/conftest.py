@@ -27,14 +27,15 @@ def app(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def glapp(tmp_path_factory):
-    """One GL window for the module (a second GL window in one process may fail to get a context)."""
+def glapp(tmp_path_factory, request):
+    """One GL window for the module (a second GL window in one process may fail to get a context); its size
+    is the module's ``GLAPP_SIZE`` (default 640x480)."""
     tmp_path = tmp_path_factory.mktemp("glapp")
     old = os.environ.get("SDL_VIDEODRIVER")
     os.environ["SDL_VIDEODRIVER"] = "offscreen"
     try:
         a = App(Options(renderer="gl", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en",
-                        size=(640, 480), strict=True, handover_delay=0.0))
+                        size=getattr(request.module, "GLAPP_SIZE", (640, 480)), strict=True, handover_delay=0.0))
     except Exception as e:  # pragma: no cover - depends on the machine
         pygame.display.quit()
         pytest.skip(f"no window: {e}")

@@ -2,38 +2,15 @@
 from __future__ import annotations
 
 import dataclasses
-import os
 
 import numpy as np
 import pygame
-import pytest
 
-from client.app import App, Options
 from client.games.shachang.scene import GameScene
 from client.render.base import Y_SCALE
 from tests.client_util import position, step
 
-
-@pytest.fixture(scope="module")
-def glapp(tmp_path_factory):
-    """One GL window for the module (closed at its end: a later GL window in this process needs that)."""
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "offscreen"
-    try:
-        a = App(Options(renderer="gl", save_dir=tmp_path_factory.mktemp("gl26"), ai_delay=0.0, edge_pan=False,
-                        lang="en", size=(1024, 640), strict=True, handover_delay=0.0))
-    except Exception as e:  # pragma: no cover - depends on the machine
-        pygame.display.quit()
-        pytest.skip(f"no window: {e}")
-    if a.display.kind != "gl":
-        pygame.display.quit()
-        pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
-    yield a
-    a.close()
-    if old is None:
-        os.environ.pop("SDL_VIDEODRIVER", None)
-    else:
-        os.environ["SDL_VIDEODRIVER"] = old
+GLAPP_SIZE = (1024, 640)  # the conftest fixture ``glapp``'s window
 
 
 def post_click(app, pos):
