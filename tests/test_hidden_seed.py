@@ -12,7 +12,7 @@ import numpy as np
 import pygame
 import pytest
 
-from client.app import App, Options
+from client.app import App
 from client.__main__ import options_from, parse_args
 from client.games.base import game_seed
 from client.games.shachang.gameover import GameOverScene
@@ -24,25 +24,7 @@ from client.scenes.play import PlayScene
 from client.scenes.start import StartScene
 from client.ui import text, widgets
 from engine import registry
-
-
-@pytest.fixture
-def app(tmp_path):
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en", strict=True,
-                    handover_delay=0.0))
-    yield a
-    pygame.display.quit()
-    if old is None:
-        os.environ.pop("SDL_VIDEODRIVER", None)
-    else:
-        os.environ["SDL_VIDEODRIVER"] = old
-
-
-def step(app, n=1):
-    for _ in range(n):
-        app.step(1 / 60)
+from tests.client_util import step
 
 
 def key(app, k):
