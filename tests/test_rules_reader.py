@@ -4,6 +4,7 @@ the book is searchable by rule id and by word, follows F2, and Esc returns to th
 from __future__ import annotations
 
 import os
+import shutil
 
 import pygame
 import pytest
@@ -11,7 +12,8 @@ import pytest
 from client import i18n
 from client.app import App, Options
 from client.games.shachang.scene import GameScene
-from client.rulebook.reader import SCENARIOS, load_book
+from client.rulebook import reader as reader_module
+from client.rulebook.reader import PICTURES, SCENARIOS, load_book
 from client.rulebook.scenario import load
 from client.scenes.help import HelpScene
 from tests.boards_util import OPEN, click_at, click_cell, key, make_app
@@ -245,7 +247,7 @@ def key_press(app, k):
     step(app)
 
 
-def test_every_rule_id_has_an_entry_and_one_without_a_picture_still_shows_its_text():
+def test_every_rule_id_has_an_entry_and_one_without_a_picture_still_shows_its_text(tmp_path, monkeypatch):
     for game_id, first, last in (("baige", "C1", "C7"), ("anqi", "A1", "A7"), ("sanguo", "K1", "K12"),
                                  ("xinhai", "X1", "X15"), ("jiangshan", "J1", "J20"), ("shachang", "S1", "S21")):
         book = load_book(game_id)
@@ -255,8 +257,42 @@ def test_every_rule_id_has_an_entry_and_one_without_a_picture_still_shows_its_te
             assert i is not None and book.entries[i].body("en"), (game_id, n)
     book = load_book("shachang")
     s10 = book.entries[book.index_of("S10 unseen cell")]
-    assert s10.rule == "S10" and "seen this turn" in s10.body("en") and not s10.pictures
+    assert s10.rule == "S10" and "seen this turn" in s10.body("en") and s10.pictures
     assert book.entries[book.index_of("S15 path")].pictures  # "S15 path": the S15 pictures
+    # every rule id has a picture now (issue 28), so the entry without one is a synthetic ruling K1b added to a
+    # copy of 三国演弈's book: it is an entry with its text and no picture, the others keep theirs
+    shutil.copytree(SCENARIOS / "sanguo", tmp_path / "sanguo")
+    data = (tmp_path / "sanguo" / "_book.toml").read_text(encoding="utf-8")
+    (tmp_path / "sanguo" / "_book.toml").write_text(
+        data.replace("[rulings]\n", '[rulings]\nK1b = "A ruling no scenario shows yet."\n', 1), encoding="utf-8")
+    monkeypatch.setattr(reader_module, "SCENARIOS", tmp_path)
+    load_book.cache_clear()
+    try:
+        synthetic = load_book("sanguo")
+        k1b = synthetic.entries[synthetic.index_of("K1b")]
+        assert k1b.rule == "K1b" and k1b.body("en") == "A ruling no scenario shows yet." and not k1b.pictures
+        assert synthetic.entries[synthetic.index_of("K1a")].pictures
+    finally:
+        load_book.cache_clear()
+
+
+def test_every_rule_id_of_every_game_has_a_picture():
+    """Issue 28: each rule id of each game's book has at least one picture, whose scenario file exists; 沙场秋点兵's
+    prebuilt PNGs exist in both languages (docs/rules/pictures/, en/), the flat-board games' in
+    docs/rules/pictures/<game>/ and en/."""
+    for game_id in ("baige", "anqi", "sanguo", "xinhai", "jiangshan", "shachang"):
+        book = load_book(game_id)
+        ruled = [e for e in book.entries if e.rule]
+        assert ruled, game_id
+        for e in ruled:
+            assert e.pictures, (game_id, e.rule)
+            for pic in e.pictures:
+                assert pic.path.exists(), (game_id, e.rule, pic.path)
+                if pic.prebuilt:
+                    assert pic.png("zh").exists() and pic.png("en").exists(), (e.rule, pic.name)
+                else:
+                    assert (PICTURES / game_id / f"{pic.name}.png").exists(), (e.rule, pic.name)
+                    assert (PICTURES / game_id / "en" / f"{pic.name}.png").exists(), (e.rule, pic.name)
     assert load_book("baige").entries[load_book("baige").index_of("rook move")].title.startswith("Rook")
 
 

@@ -391,7 +391,7 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
     try:
         if getattr(preset_of(preset), "board", "square") == "star":  # S19h: a star position (star names)
             g = game_class(preset)(gm, preset=preset, mode=mode, players=players, setup=setup,
-                                   map_source="scenario")
+                                   map_source="scenario", **_item_options(sc, pos))  # items on the star: S20n
         else:
             check_setup(setup, players, preset, preset_of(preset).round_limit)
             g = ShachangGame(gm, preset=preset, mode=mode, players=players, setup=setup,
