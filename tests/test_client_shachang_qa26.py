@@ -1,0 +1,53 @@
+"""沙场秋点兵, tried as a new player (issue 26 QA): clicks that used to say nothing."""
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from client.app import App, Options
+from client.games.shachang.scene import GameScene
+from tests.client_util import position, step
+from tests.test_client_shachang_gl26 import on_stack, post_click
+
+
+@pytest.fixture(scope="module")
+def glapp(tmp_path_factory):
+    """One GL window for the module (closed at its end: a later GL window in this process needs that)."""
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    try:
+        a = App(Options(renderer="gl", save_dir=tmp_path_factory.mktemp("qa26"), ai_delay=0.0, edge_pan=False,
+                        lang="en", size=(1280, 720), strict=True, handover_delay=0.0))
+    except Exception as e:  # pragma: no cover - depends on the machine
+        pygame.display.quit()
+        pytest.skip(f"no window: {e}")
+    if a.display.kind != "gl":
+        pygame.display.quit()
+        pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
+    yield a
+    a.close()
+    if old is None:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = old
+
+
+def test_a_click_on_the_side_of_a_tall_stack_on_the_far_edge_selects_it(glapp):
+    # the opening of 8x8: P1's 8 soldiers on a1, the board's far corner from P1's camera; the pointer
+    # on the stack's side sees no cell behind it, so the click must pick the stack (it said nothing)
+    app = glapp
+    g = position([[0, "a1", 8], [1, "h8", 1]], mode="tabletop")
+    app.start_game(g, ["human", "human"])
+    step(app)
+    scene = app.find(GameScene)
+    step(app, 3)
+    stack = (0, 0)
+    side = on_stack(scene, stack, 5, app)
+    bare = scene.frame.__class__(**{**scene.frame.__dict__, "units": [u for u in scene.frame.units if u.cell != stack]})
+    assert app.display.pick(side[0], side[1], bare, scene.camera()) is None  # no cell behind the stack there
+    assert scene.pick(side) == stack
+    post_click(app, side)
+    assert scene.ctl.selected == stack
+    assert scene.ctl.see_through == ()
