@@ -8,7 +8,7 @@ import pytest
 
 from client.app import App, Options
 from client.games.shachang.scene import GameScene
-from tests.client_util import position, step
+from tests.client_util import hot_seat, key, position, step
 from tests.test_client_shachang_gl26 import on_stack, post_click
 
 
@@ -51,3 +51,23 @@ def test_a_click_on_the_side_of_a_tall_stack_on_the_far_edge_selects_it(glapp):
     post_click(app, side)
     assert scene.ctl.selected == stack
     assert scene.ctl.see_through == ()
+
+
+def test_a_refused_take_back_names_g2(app):
+    # G2: a take-back never un-learns; the refusal said why but named no rule (F3 had nothing to open)
+    g, scene = hot_seat(app, [[0, "a1", 3], [1, "a3", 2], [1, "h8", 1]], mode="tabletop")
+    assert scene.ctl.try_apply(g.parse_action("attack a1 a3"))
+    step(app)
+    n = len(g.log)
+    key(app, pygame.K_u)
+    assert len(g.log) == n  # refused: the shot stays
+    assert scene.refusal_rule() == "G2"
+    assert scene.status_text("en").endswith("[G2]")
+    assert scene.status_text("en") == "the last action revealed something (new sight or a shot): it stands [G2]"
+
+
+def test_take_back_with_nothing_to_take_back_names_g2(app):
+    g, scene = hot_seat(app, [[0, "a1", 3], [1, "h8", 1]], mode="tabletop")
+    key(app, pygame.K_u)
+    assert len(g.log) == 0
+    assert scene.refusal_rule() == "G2" and scene.status_text("en").endswith("[G2]")

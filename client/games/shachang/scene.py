@@ -393,13 +393,13 @@ class GameScene(PlayScene):
 
         ctl = self.ctl
         if not ctl.my_turn():
-            ctl.say(t("undo_none"), "error")
+            ctl.say(t("undo_none"), "error", rule="G2")  # G2: within the player's own turn only
             return
         if len(self.game.log) <= undo.turn_start(self.game):
-            ctl.say(t("undo_none"), "error")
+            ctl.say(t("undo_none"), "error", rule="G2")
             return
         if not undo.can_undo(self.game):
-            ctl.say(t("undo_revealed"), "error")
+            ctl.say(t("undo_revealed"), "error", rule="G2")  # G2: a take-back never un-learns
             return
         g = undo.undo(self.game)
         self.game = ctl.game = g
