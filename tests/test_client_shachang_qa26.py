@@ -71,3 +71,18 @@ def test_take_back_with_nothing_to_take_back_names_g2(app):
     key(app, pygame.K_u)
     assert len(g.log) == 0
     assert scene.refusal_rule() == "G2" and scene.status_text("en").endswith("[G2]")
+
+
+def test_the_english_unit_panel_has_no_chinese_word(app, monkeypatch):
+    # the selected unit's panel read "番数 (doublings)" in English: an untranslated word (issue 26)
+    from client.games.shachang import hud
+
+    g, scene = hot_seat(app, [[0, "c3", 5], [1, "h8", 1]])
+    scene.ctl.select((2, 2))
+    drawn = []
+    real = hud.text.draw
+    monkeypatch.setattr(hud.text, "draw", lambda surf, s, *a, **k: (drawn.append(s), real(surf, s, *a, **k))[1])
+    hud.side_panel(pygame.display.get_surface(), scene, scene.panel_rect)
+    assert "doublings" in drawn
+    cjk = [s for s in drawn if any("\u4e00" <= ch <= "\u9fff" for ch in str(s))]
+    assert cjk == []
