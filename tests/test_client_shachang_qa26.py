@@ -86,3 +86,15 @@ def test_the_english_unit_panel_has_no_chinese_word(app, monkeypatch):
     assert "doublings" in drawn
     cjk = [s for s in drawn if any("\u4e00" <= ch <= "\u9fff" for ch in str(s))]
     assert cjk == []
+
+
+def test_the_game_over_box_says_plainly_who_went_out(app):
+    # S18: the rank of a player who is out read "out of the game (eliminated 1. of 1)" in English
+    from client import i18n
+    from tests.client_util import finished
+
+    g, _ = finished(app)
+    scene = app.scene
+    out = [pl for pl in scene.ranking if pl.out]
+    assert len(out) == 1 and out[0].player == 1
+    assert i18n.engine_text(out[0].reason) == "out of the game (number 1 of 1 to go out)"
