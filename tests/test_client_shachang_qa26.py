@@ -8,7 +8,7 @@ import pytest
 
 from client.app import App, Options
 from client.games.shachang.scene import GameScene
-from tests.client_util import hot_seat, key, position, step
+from tests.client_util import click, hot_seat, key, position, step
 from tests.test_client_shachang_gl26 import on_stack, post_click
 
 
@@ -98,3 +98,46 @@ def test_the_game_over_box_says_plainly_who_went_out(app):
     out = [pl for pl in scene.ranking if pl.out]
     assert len(out) == 1 and out[0].player == 1
     assert i18n.engine_text(out[0].reason) == "out of the game (number 1 of 1 to go out)"
+
+
+@pytest.fixture
+def small_app(tmp_path):
+    """A flat 1024x640 window (SDL dummy driver): the smallest size issue 26 asks for."""
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="zh", size=(1024, 640),
+                    strict=True, handover_delay=0.0))
+    yield a
+    pygame.display.quit()
+    if old is None:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = old
+
+
+def test_the_desperate_flight_panel_stays_off_the_board_at_1024x640(small_app):
+    # 亡命天涯 on the star (S20h, S20n): at 1024x640 its panel had no room beside the cards and was drawn
+    # above them, over the board's southern arm; it goes in the column under the side panel instead
+    from client import i18n
+    from client.games.shachang import hud
+    from tests.items_util import card_rect, px, star_items_game, start
+
+    app = small_app
+    try:
+        units = [[0, "i5"], [0, "i6"], [0, "e1"], [1, "i8"], [1, "k5"], [1, "l5"], [1, "q1"]]
+        g = star_items_game(units, [["wangming", "tonggui", "taoyuan"], ["liu"]])
+        scene = start(app, g)
+        step(app)
+        click(app, card_rect(scene, "wangming").center)
+        click(app, px(app, "i6"))
+        step(app)
+        items = scene.items
+        r = items.chooser_rect
+        w, h = app.display.size
+        assert (w, h) == (1024, 640) and r.w > 0 and r.h > 0
+        assert r.left >= w - min(hud.PANEL_W, w // 3) - 6  # in the column right of the board
+        assert not r.colliderect(scene.panel_rect) and not r.colliderect(items.rect)
+        assert r.bottom <= h - hud.STATUS_H
+        assert all(r.contains(b.rect) for b in items.buttons)  # Discard / Cancel inside it
+    finally:
+        i18n.set_lang("en")
