@@ -141,3 +141,14 @@ def test_the_desperate_flight_panel_stays_off_the_board_at_1024x640(small_app):
         assert all(r.contains(b.rect) for b in items.buttons)  # Discard / Cancel inside it
     finally:
         i18n.set_lang("en")
+
+
+def test_selecting_a_unit_says_what_to_click_next(app):
+    # the status line kept "Click one of your units" after a unit was selected: now it says what comes next
+    g, scene = hot_seat(app, [[0, "c3", 5], [1, "h8", 1]], mode="tabletop")
+    from tests.client_util import click_cell
+
+    click_cell(app, (2, 2))
+    assert scene.ctl.selected == (2, 2)
+    assert scene.status_text("en") == ("c3 selected: click a cyan cell to march (its number is the steps) or an enemy "
+                                       "with a red ring to attack; Esc drops it")
