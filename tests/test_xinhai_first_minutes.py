@@ -151,7 +151,7 @@ def test_every_click_that_starts_nothing_says_why_with_the_rule(cleanup, lang):
             click_at(app, sc.cell_pos(sc.plugin.cell(hexname)))
             said = sc.status_text(lang)
             why = Msg.of(key_, hex=hexname, region=Msg.of("xinhai.region.hankou")).render(lang)
-            wrap = ("{} [{}]" if lang == "en" else "{}〔{}〕").format(why, rule)
+            wrap = ("{} [{}]" if lang == "en" else "{}〔{}〕").format(why, rule if lang == "en" else "原規則 " + rule[5:])
             assert sc.message_bad and said == i18n.script(wrap, lang), (hexname, said)
             assert not g.log
         click_at(app, sc.cell_pos(sc.plugin.cell("H-16")))  # a unit that may act: selected, no refusal
@@ -163,7 +163,7 @@ def test_every_click_that_starts_nothing_says_why_with_the_rule(cleanup, lang):
         g2.pending = [Decision("marker", "rev", {"marker": "R1"})]
         g2._legal = None
         out = sc.plugin.__class__(g2).click(sc.plugin.cell("H-16"))
-        assert out.kind == "clear" and out.reason.render(lang).endswith(("[seed 4(1)]", "〔seed 4(1)〕"))
+        assert out.kind == "clear" and out.reason.render(lang).endswith(("[seed 4(1)]", "〔原規則 4(1)〕"))
     finally:
         i18n.set_lang("en")
 

@@ -67,6 +67,13 @@ PAN_STEP = 3.0  # hexes an arrow key moves the close-up
 BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
+def why_rule(why, rule: str) -> Msg:
+    """A refusal ``why`` with the rule it follows: "[seed 5]" in English; in Chinese the seed's sections are
+    named 原規則 ("〔原規則 5〕"), never the English word "seed" in a traditional-Chinese line (issue 26)."""
+    zh = "原規則 " + rule[5:] if rule.startswith("seed ") else rule
+    return Msg.of("xinhai.why.rule", why=why, rule=rule, rule_zh=zh)
+
+
 class FlatHexGeometry(OffsetHexGeometry):
     """Flat-topped hexes in columns, odd columns half a hex north: engine/grids' "even-q" map with "D-11"
     labels counted from the south (the engine's hexgrid); neighbouring centres are 1 apart. Cell (r, c): r
@@ -368,7 +375,7 @@ class Plugin(GamePlugin):
         if action in self.game.legal_actions():
             return Msg.of("common.text", text="")
         e = why_illegal(self.game, action)
-        return Msg.of("xinhai.why.rule", why=e.msg, rule=e.rule)
+        return why_rule(e.msg, e.rule)
 
     def why_not(self, cell) -> Msg:
         """Why a click on ``cell`` starts nothing in the decision now, with the rule it follows: a choice
@@ -384,15 +391,15 @@ class Plugin(GamePlugin):
             if d.get("mode") == "rally":
                 u = g.unit_at(name)
                 why = "xinhai.why.rally_worn" if u is None or u.side != d["side"] or u.ready else "xinhai.why.rallied"
-                return Msg.of("xinhai.why.rule", why=Msg.of(why, hex=name), rule="seed 4(2)")
+                return why_rule(Msg.of(why, hex=name), "seed 4(2)")
             return self._refused(g.move_action(name, name))
         if kind in ("marker", "track", "region", "reinforce"):
-            return Msg.of("xinhai.why.rule", why=Msg.of(f"xinhai.why.{kind}"), rule=DECISION_RULE[kind])
+            return why_rule(Msg.of(f"xinhai.why.{kind}"), DECISION_RULE[kind])
         params = {"hex": name}
         if kind == "retreat":
             u = next((u for u in self.obs()["units"] if u["id"] == d.get("unit")), None)
             params.update(unit=u["hex"] if u else "", kind=Msg.of(f"xinhai.kind.{u['kind']}") if u else "")
-        return Msg.of("xinhai.why.rule", why=Msg.of(f"xinhai.why.{kind}", **params), rule=DECISION_RULE[kind])
+        return why_rule(Msg.of(f"xinhai.why.{kind}", **params), DECISION_RULE[kind])
 
     def choice(self, prefix, step: Step) -> Choice:
         """A chooser entry: the option in words and a glyph on its token in the mover's colour (射 shoot,

@@ -155,6 +155,8 @@ class Controller:
         self.selected = cell if u is not None else None
         if u is not None:
             self.count = u.count
+            if self.my_turn() and not self.first_person:  # what to click next (the idle hint said only "select")
+                self.say(t("shachang.ui.hint_selected", c=self.cell_name(cell)))
 
     def cancel(self) -> bool:
         """Drop the popup or the selection; False if there was nothing to drop."""

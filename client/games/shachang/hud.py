@@ -135,7 +135,7 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
         text.draw(surf, t("unit_panel", c=info["name"]), (x, y), 16, widgets.ACCENT)
         y += lh + 2
         y = _row(surf, x, y, t("count"), info["count"])
-        y = _row(surf, x, y, t("fanshu"), info["fanshu"])
+        y = _row(surf, x, y, t("shachang.ui.fanshu"), info["fanshu"])  # S3
         y = _row(surf, x, y, t("attack_range"), info["attack_range"])
         y = _row(surf, x, y, t("vision_range"), info["vision_range"])
         y = _row(surf, x, y, t("moves_left"), info["moves"])

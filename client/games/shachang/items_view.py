@@ -524,13 +524,18 @@ class ItemsView:
         return out
 
     def _draw_chooser(self, display, strip: pygame.Rect, mouse) -> None:
-        """The 亡命天涯 panel right of the cards (off the board): the marked soldiers, the engine's verdict,
-        Discard / Cancel."""
+        """The 亡命天涯 panel right of the cards, or in a small window under the side panel (off the board
+        either way, issue 26): the marked soldiers, the engine's verdict, Discard / Cancel."""
         w, _ = display.size
         right = w - min(hud.PANEL_W, w // 3) - 18
         r = pygame.Rect(strip.right + 10, strip.y, max(240, min(460, right - strip.right - 10)), strip.h)
-        if r.right > right:  # no room beside the cards: above them
-            r.topleft = (strip.x, strip.y - strip.h - 6)
+        if r.right > right:  # no room beside the cards (a small window): in the column right of the board,
+            pw = min(hud.PANEL_W, w // 3)  # under the side panel and the log, as hud lays them out
+            col = pygame.Rect(w - pw - 6, strip.y, pw, strip.h)
+            if col.top >= self.scene.panel_rect.bottom + 6:
+                r = col
+            else:  # that column is full: above the cards (over the board's near edge)
+                r.topleft = (strip.x, strip.y - strip.h - 6)
         lines = []
         for words, rgb in self.chooser_lines():
             lines += [(ln, rgb) for ln in text.wrap(words, 14, r.w - 16)]

@@ -393,13 +393,13 @@ class GameScene(PlayScene):
 
         ctl = self.ctl
         if not ctl.my_turn():
-            ctl.say(t("undo_none"), "error")
+            ctl.say(t("undo_none"), "error", rule="G2")  # G2: within the player's own turn only
             return
         if len(self.game.log) <= undo.turn_start(self.game):
-            ctl.say(t("undo_none"), "error")
+            ctl.say(t("undo_none"), "error", rule="G2")
             return
         if not undo.can_undo(self.game):
-            ctl.say(t("undo_revealed"), "error")
+            ctl.say(t("undo_revealed"), "error", rule="G2")  # G2: a take-back never un-learns
             return
         g = undo.undo(self.game)
         self.game = ctl.game = g
@@ -440,7 +440,8 @@ class GameScene(PlayScene):
         """The cell under pixel ``pos``. In the 3D strategy view a tall stack hides the cells behind it:
         where the pointer meets the stack's side above its lowest LET_THROUGH soldiers, the pick goes on
         to what lies behind (and the stack is drawn see-through while hovered there, ``ctl.see_through``);
-        the stack itself is picked on its top or near its base (issue 26)."""
+        the stack itself is picked on its top or near its base, and anywhere on it when no cell lies
+        behind it (a stack on the board's far edge: otherwise a click on it would say nothing)."""
         if self.frame is None:
             self.frame = self.ctl.frame()
         frame, cam, display = self.frame, self.camera(), self.app.display
@@ -452,9 +453,12 @@ class GameScene(PlayScene):
                 for _ in range(8):
                     if cell is None or not self._past_stack(pos, cell, frame, cam):
                         break
+                    bare = dataclasses.replace(frame, units=[u for u in frame.units if u.cell != cell])
+                    behind = display.pick(pos[0], pos[1], bare, cam)
+                    if behind is None:  # nothing behind it (the board's edge): the click is on the stack
+                        break
                     through.append(cell)
-                    frame = dataclasses.replace(frame, units=[u for u in frame.units if u.cell != cell])
-                    cell = display.pick(pos[0], pos[1], frame, cam)
+                    frame, cell = bare, behind
         except Exception:
             cell, through = None, []
         if hover:

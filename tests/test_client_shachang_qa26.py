@@ -1,0 +1,154 @@
+"""沙场秋点兵, tried as a new player (issue 26 QA): clicks that used to say nothing."""
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from client.app import App, Options
+from client.games.shachang.scene import GameScene
+from tests.client_util import click, hot_seat, key, position, step
+from tests.test_client_shachang_gl26 import on_stack, post_click
+
+
+@pytest.fixture(scope="module")
+def glapp(tmp_path_factory):
+    """One GL window for the module (closed at its end: a later GL window in this process needs that)."""
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "offscreen"
+    try:
+        a = App(Options(renderer="gl", save_dir=tmp_path_factory.mktemp("qa26"), ai_delay=0.0, edge_pan=False,
+                        lang="en", size=(1280, 720), strict=True, handover_delay=0.0))
+    except Exception as e:  # pragma: no cover - depends on the machine
+        pygame.display.quit()
+        pytest.skip(f"no window: {e}")
+    if a.display.kind != "gl":
+        pygame.display.quit()
+        pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
+    yield a
+    a.close()
+    if old is None:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = old
+
+
+def test_a_click_on_the_side_of_a_tall_stack_on_the_far_edge_selects_it(glapp):
+    # the opening of 8x8: P1's 8 soldiers on a1, the board's far corner from P1's camera; the pointer
+    # on the stack's side sees no cell behind it, so the click must pick the stack (it said nothing)
+    app = glapp
+    g = position([[0, "a1", 8], [1, "h8", 1]], mode="tabletop")
+    app.start_game(g, ["human", "human"])
+    step(app)
+    scene = app.find(GameScene)
+    step(app, 3)
+    stack = (0, 0)
+    side = on_stack(scene, stack, 5, app)
+    bare = scene.frame.__class__(**{**scene.frame.__dict__, "units": [u for u in scene.frame.units if u.cell != stack]})
+    assert app.display.pick(side[0], side[1], bare, scene.camera()) is None  # no cell behind the stack there
+    assert scene.pick(side) == stack
+    post_click(app, side)
+    assert scene.ctl.selected == stack
+    assert scene.ctl.see_through == ()
+
+
+def test_a_refused_take_back_names_g2(app):
+    # G2: a take-back never un-learns; the refusal said why but named no rule (F3 had nothing to open)
+    g, scene = hot_seat(app, [[0, "a1", 3], [1, "a3", 2], [1, "h8", 1]], mode="tabletop")
+    assert scene.ctl.try_apply(g.parse_action("attack a1 a3"))
+    step(app)
+    n = len(g.log)
+    key(app, pygame.K_u)
+    assert len(g.log) == n  # refused: the shot stays
+    assert scene.refusal_rule() == "G2"
+    assert scene.status_text("en").endswith("[G2]")
+    assert scene.status_text("en") == "the last action revealed something (new sight or a shot): it stands [G2]"
+
+
+def test_take_back_with_nothing_to_take_back_names_g2(app):
+    g, scene = hot_seat(app, [[0, "a1", 3], [1, "h8", 1]], mode="tabletop")
+    key(app, pygame.K_u)
+    assert len(g.log) == 0
+    assert scene.refusal_rule() == "G2" and scene.status_text("en").endswith("[G2]")
+
+
+def test_the_english_unit_panel_has_no_chinese_word(app, monkeypatch):
+    # the selected unit's panel read "番数 (doublings)" in English: an untranslated word (issue 26)
+    from client.games.shachang import hud
+
+    g, scene = hot_seat(app, [[0, "c3", 5], [1, "h8", 1]])
+    scene.ctl.select((2, 2))
+    drawn = []
+    real = hud.text.draw
+    monkeypatch.setattr(hud.text, "draw", lambda surf, s, *a, **k: (drawn.append(s), real(surf, s, *a, **k))[1])
+    hud.side_panel(pygame.display.get_surface(), scene, scene.panel_rect)
+    assert "doublings" in drawn
+    cjk = [s for s in drawn if any("\u4e00" <= ch <= "\u9fff" for ch in str(s))]
+    assert cjk == []
+
+
+def test_the_game_over_box_says_plainly_who_went_out(app):
+    # S18: the rank of a player who is out read "out of the game (eliminated 1. of 1)" in English
+    from client import i18n
+    from tests.client_util import finished
+
+    g, _ = finished(app)
+    scene = app.scene
+    out = [pl for pl in scene.ranking if pl.out]
+    assert len(out) == 1 and out[0].player == 1
+    assert i18n.engine_text(out[0].reason) == "out of the game (number 1 of 1 to go out)"
+
+
+@pytest.fixture
+def small_app(tmp_path):
+    """A flat 1024x640 window (SDL dummy driver): the smallest size issue 26 asks for."""
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="zh", size=(1024, 640),
+                    strict=True, handover_delay=0.0))
+    yield a
+    pygame.display.quit()
+    if old is None:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    else:
+        os.environ["SDL_VIDEODRIVER"] = old
+
+
+def test_the_desperate_flight_panel_stays_off_the_board_at_1024x640(small_app):
+    # 亡命天涯 on the star (S20h, S20n): at 1024x640 its panel had no room beside the cards and was drawn
+    # above them, over the board's southern arm; it goes in the column under the side panel instead
+    from client import i18n
+    from client.games.shachang import hud
+    from tests.items_util import card_rect, px, star_items_game, start
+
+    app = small_app
+    try:
+        units = [[0, "i5"], [0, "i6"], [0, "e1"], [1, "i8"], [1, "k5"], [1, "l5"], [1, "q1"]]
+        g = star_items_game(units, [["wangming", "tonggui", "taoyuan"], ["liu"]])
+        scene = start(app, g)
+        step(app)
+        click(app, card_rect(scene, "wangming").center)
+        click(app, px(app, "i6"))
+        step(app)
+        items = scene.items
+        r = items.chooser_rect
+        w, h = app.display.size
+        assert (w, h) == (1024, 640) and r.w > 0 and r.h > 0
+        assert r.left >= w - min(hud.PANEL_W, w // 3) - 6  # in the column right of the board
+        assert not r.colliderect(scene.panel_rect) and not r.colliderect(items.rect)
+        assert r.bottom <= h - hud.STATUS_H
+        assert all(r.contains(b.rect) for b in items.buttons)  # Discard / Cancel inside it
+    finally:
+        i18n.set_lang("en")
+
+
+def test_selecting_a_unit_says_what_to_click_next(app):
+    # the status line kept "Click one of your units" after a unit was selected: now it says what comes next
+    g, scene = hot_seat(app, [[0, "c3", 5], [1, "h8", 1]], mode="tabletop")
+    from tests.client_util import click_cell
+
+    click_cell(app, (2, 2))
+    assert scene.ctl.selected == (2, 2)
+    assert scene.status_text("en") == ("c3 selected: click a cyan cell to march (its number is the steps) or an enemy "
+                                       "with a red ring to attack; Esc drops it")
