@@ -8,6 +8,7 @@ import pygame
 
 from client.games.shachang.gameover import GameOverScene
 from client.games.shachang.scene import GameScene
+from client.render.base import Y_SCALE
 from client.scenes.modals import ConfirmModal
 from engine.shachang.game import ShachangGame
 from engine.shachang.maps import GameMap
@@ -93,3 +94,23 @@ def finished(app):
     step(app, 2)
     assert g.is_over and isinstance(app.scene, GameOverScene)
     return g, scene
+
+
+def post_click(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    step(app)
+
+
+def on_stack(scene, cell, level, app):
+    """The pixel of the front of the stack on ``cell``, ``level`` soldiers up (towards the camera)."""
+    cam = scene.camera()
+    w, h = app.display.size
+    eye = np.asarray(cam.eye(), float)
+    x, z = cell[1] + 0.5, cell[0] + 0.5
+    v = np.array([eye[0] - x, eye[2] - z])
+    v = 0.3 * v / np.linalg.norm(v)  # the disc's near side (radius 0.36)
+    p = cam.project([(x + v[0], level * Y_SCALE, z + v[1])], w, h)[0]
+    return int(p[0]), int(p[1])

@@ -3,34 +3,13 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
 import pygame
 
 from client.games.shachang.scene import GameScene
-from client.render.base import Y_SCALE
-from tests.client_util import position, step
+from tests.client_util import on_stack, position, post_click, step
+
 
 GLAPP_SIZE = (1024, 640)  # the conftest fixture ``glapp``'s window
-
-
-def post_click(app, pos):
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    step(app)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    step(app)
-
-
-def on_stack(scene, cell, level, app):
-    """The pixel of the front of the stack on ``cell``, ``level`` soldiers up (towards the camera)."""
-    cam = scene.camera()
-    w, h = app.display.size
-    eye = np.asarray(cam.eye(), float)
-    x, z = cell[1] + 0.5, cell[0] + 0.5
-    v = np.array([eye[0] - x, eye[2] - z])
-    v = 0.3 * v / np.linalg.norm(v)  # the disc's near side (radius 0.36)
-    p = cam.project([(x + v[0], level * Y_SCALE, z + v[1])], w, h)[0]
-    return int(p[0]), int(p[1])
 
 
 def test_a_click_on_a_tall_stacks_side_marches_to_the_cell_behind_it(glapp):

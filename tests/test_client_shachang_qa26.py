@@ -9,7 +9,7 @@ import pytest
 from client.app import App, Options
 from client.games.shachang.scene import GameScene
 from tests.client_util import click, hot_seat, key, position, step
-from tests.test_client_shachang_gl26 import on_stack, post_click
+from tests.client_util import on_stack, post_click
 
 
 @pytest.fixture(scope="module")
