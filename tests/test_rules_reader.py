@@ -335,3 +335,15 @@ def test_the_keys_page_lists_f3_and_a_picture_that_cannot_be_drawn_says_so(clean
     app.step(0.016)
     errors = [v for v in reader.cache.values() if isinstance(v, str)]
     assert errors and "no such point" in errors[0] and reader.pending == 0  # said in the placeholder, no crash
+
+
+def test_a_refusal_naming_a_seed_passage_opens_the_book_at_its_top_with_a_note(cleanup):
+    """辛亥革命's refusals may name the seed ("[seed 5]"; 〔原規則 5〕 in Chinese), not a ruling id: F3 still opens
+    the book (at its top, with the note that the rule has no entry), not "nothing was refused"."""
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1100, 760))
+    sc = app.scene
+    sc.say("D-3 has no unit of yours [seed 5]", bad=True)
+    assert sc.refusal_rule() == "seed 5"
+    key(app, pygame.K_F3)
+    reader = app.app.scene.reader()
+    assert reader.note == "reader.unknown_rule" and reader.focus is None

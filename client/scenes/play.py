@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from client import i18n
 from client.games.base import text as words
 from client.i18n import tr
-from client.rulebook.reader import rule_ids
 from client.savefile import write_save
 from client.scene import Scene
 from client.ui import text
@@ -87,7 +86,7 @@ class PlayScene(Scene):
         m = self.message
         said = m.render(lang) if isinstance(m, UiMsg) else words(m, lang)
         rule = self.refusal_rule()
-        named = said.rstrip().endswith("]") or any(f"{a}{rule}{b}" in said for a, b in ("[]", "()", "（）"))
+        named = said.rstrip().endswith(("]", "〕")) or any(f"{a}{rule}{b}" in said for a, b in ("[]", "()", "（）", "〔〕"))
         if rule and self._rule is not None and not named:  # "[...]" at the end: the rule named in the game's words
             said = f"{said} [{rule}]"
         return said
@@ -104,7 +103,7 @@ class PlayScene(Scene):
         said = m.render("en") if isinstance(m, UiMsg) else words(m, "en")
         if said.endswith("]") and "[" in said:
             inner = said[said.rindex("[") + 1:-1]
-            return inner if rule_ids(inner) else None
+            return inner or None  # a rule id, or a seed reference ("seed 5"): the reader opens its book there or at the top
         return None
 
     def note_status_line(self, rect, line: str, size: int) -> None:
@@ -117,7 +116,7 @@ class PlayScene(Scene):
         if rule is None or self._status_drawn is None:
             return None
         rect, line, size = self._status_drawn
-        i = max(line.rfind(f"{a}{rule}{b}") for a, b in ("[]", "()", "（）"))  # as status_text or the message names it
+        i = max(line.rfind(f"{a}{rule}{b}") for a, b in ("[]", "()", "（）", "〔〕"))  # as status_text or the message names it
         if i < 0:
             return None
         x0 = rect.x + text.size_of(line[:i], size)[0]
