@@ -36,6 +36,7 @@ def test_the_cards_foot_words_are_not_cut(lang, size, monkeypatch, cleanup):
     seen = {}
     real = cards.fit
     monkeypatch.setattr(cards, "fit", lambda words, s, w: seen.setdefault(words, real(words, s, w)))
+    monkeypatch.setattr(cards, "_pictures", {})  # cards laid out by an earlier test are drawn from this cache
     app = make_app("dummy", "xinhai", ["human", "human"], "flat", game=new_game(seed=0), size=size)
     try:
         i18n.set_lang(lang)
@@ -43,6 +44,7 @@ def test_the_cards_foot_words_are_not_cut(lang, size, monkeypatch, cleanup):
         app.scene.draw(pygame.display.get_surface())
         tags = {c.tag for r in app.scene.card_rows for c in r.cards if c.tag}
         assert len(tags) >= 2  # the set-up cards' and this round's events'
+        assert set(tags) <= set(seen)
         assert {t: seen[t] for t in tags} == {t: t for t in tags}
     finally:
         i18n.set_lang("en")
