@@ -9,6 +9,9 @@ player more than the screen does. Names: select, march, shot, hit, kill, reinfor
 """
 from __future__ import annotations
 
+import os
+import sys
+
 import numpy as np
 
 RATE = 22050
@@ -110,9 +113,6 @@ class _quiet_stderr:
     """Silence the process's stderr (fd 2, where C libraries write) for a moment."""
 
     def __enter__(self):
-        import os
-        import sys
-
         try:
             sys.stderr.flush()
             self.saved = os.dup(2)
@@ -124,8 +124,6 @@ class _quiet_stderr:
         return self
 
     def __exit__(self, *exc):
-        import os
-
         if self.saved is not None:
             os.dup2(self.saved, 2)
             os.close(self.saved)
@@ -229,7 +227,5 @@ def shared() -> Sounds:
     """The app's one Sounds (made on first use; ``ZHANQI_MUTE=1`` or ``--mute`` start it muted)."""
     global _shared
     if _shared is None:
-        import os
-
         _shared = Sounds(muted=os.environ.get("ZHANQI_MUTE", "") not in ("", "0"))
     return _shared

@@ -20,24 +20,25 @@ from dataclasses import replace
 
 import pygame
 
-from engine.api import Step
-from engine.messages import Msg
-from engine.xinhai.actions import Act
-from engine.xinhai.data import rules
-from engine.grids.base import CellNameError
-from engine.grids.hexes import HexGrid
-from engine.grids.names import letters
-from engine.xinhai.game import position
-from engine.xinhai.hexgrid import label, parse_label
-from engine.xinhai.orders import why_illegal
-
 from client.boards.geometry import OffsetHexGeometry
-from client.boards.model import MARK_RGB, BoardView, Caption, Edge, Piece, RGB, Track, mix
+from client.boards.model import MARK_RGB, RGB, BoardView, Caption, Edge, Piece, Track, mix
+from client.games import xinhai_hud, xinhai_tracks
 from client.games.base import Choice, GamePlugin, Outcome, text
+from client.i18n import lang
 from client.keys import Binding
 from client.render.flat_board import TOKEN_R
 from client.ui import text as ui_text, widgets
 from client.ui.cards import CardRow, CardView
+from engine.api import Step
+from engine.grids.base import CellNameError
+from engine.grids.hexes import HexGrid
+from engine.grids.names import letters
+from engine.messages import Msg
+from engine.xinhai.actions import Act
+from engine.xinhai.data import TERRAIN_CODES, rules
+from engine.xinhai.game import position
+from engine.xinhai.hexgrid import label, parse_label
+from engine.xinhai.orders import why_illegal
 
 SQRT3 = math.sqrt(3.0)
 SIDE_RGB: dict[str, RGB] = {"rev": (0.80, 0.14, 0.12), "qing": (0.16, 0.34, 0.80)}
@@ -250,8 +251,6 @@ class Plugin(GamePlugin):
         """Terrain icons, the command regions' borders and names (X2), control-point flags in the colour
         of the side standing there, markers as lettered badges (壕 trench, 橋 pontoon, 船 boat, 墟 ruins)
         and the tracks beside the map."""
-        from client.i18n import lang
-
         ln = lang()
         ruins = set(obs["ruins"])
         badges: dict = {}
@@ -306,8 +305,6 @@ class Plugin(GamePlugin):
     def cell_info(self, cell, lang: str) -> list[str]:
         """The hex under the mouse: its label and place name, terrain (with its shooting effect, seed 9)
         and region(s) (X2), the unit there and the markers (seed 10)."""
-        from engine.xinhai.data import TERRAIN_CODES
-
         name = self.cell_name(cell)
         h = parse_label(name)
         m = self.map
@@ -565,8 +562,6 @@ class Plugin(GamePlugin):
         """The width of the column right of the map for the tracks and the box: the tracks' natural width
         (the box's at least), narrowed to 42% of the board's area in a small window but never below the
         tracks' least width (16-pixel boxes)."""
-        from client.games import xinhai_hud, xinhai_tracks
-
         key = (lang, rect.w)  # the widths depend on the tracks' words only, not on their values
         if self.__dict__.get("_column_key") != key:
             obs = self.observation(max(0, self.game.current_player))
@@ -580,8 +575,6 @@ class Plugin(GamePlugin):
         """The map is framed left of the column the tracks and the box take (at any window size: the
         column narrows, the map keeps the rest), so they never cover it; a close-up of it when the whole
         map would make its counters too small (``frame_map``)."""
-        from client.i18n import lang
-
         rect = pygame.Rect(rect)
         col = self.column_width(rect, lang())
         area = pygame.Rect(rect.x, rect.y, max(1, rect.w - col), rect.h)
@@ -597,8 +590,6 @@ class Plugin(GamePlugin):
         """The tracks as a panel (client/games/xinhai_tracks.py) and under it the box with the command
         marker, the bag and the last roll with its table row (client/games/xinhai_hud.py), in the column
         right of the map that ``board_area`` keeps (the box folds when the column is short)."""
-        from client.games import xinhai_hud, xinhai_tracks
-
         rect = pygame.Rect(rect)
         col = self.column_width(rect, lang)
         column = pygame.Rect(rect.right - col, rect.top, col, rect.h)

@@ -13,6 +13,7 @@ from client.render.flat_hex import hex_preview
 from client.render.hex_layout import star_layout
 from engine.chance import fresh_seed
 from engine.shachang import new_game, rules
+from engine.shachang.rules import presets
 
 
 def preset_label(key: str, lang: str | None = None) -> str:
@@ -86,8 +87,6 @@ class Plugin(GamePlugin):
     def check_options(cls, opts) -> None:
         """Refuse a map preset it does not have or a player count the preset's spawns do not allow
         (ValueError with one line); client.options.check_options calls this."""
-        from engine.shachang.rules import presets
-
         if opts.preset not in presets():
             raise ValueError(f"unknown preset {opts.preset!r:.40}; known: {', '.join(presets())}")
         top = presets()[opts.preset].offered_players  # D2: counts whose spawns keep the gap

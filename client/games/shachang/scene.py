@@ -1,6 +1,7 @@
 """The game scene: board, cameras, HUD, log, minimap, input, computer seats, hand-over, autosave."""
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import time
@@ -9,20 +10,32 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from client import i18n
+from client import audio, i18n, keys
 from client.ai_driver import AIDriver, Job
-from client.camera import FirstPersonCamera, pixel_ray
+from client.camera import FirstPersonCamera, StrategyCamera, _ground, pixel_ray
 from client.games import plugin_class
-from client.scenes.play import PlayScene
+from client.games.shachang import hud
 from client.games.shachang.controller import Controller
+from client.games.shachang.gameover import GameOverScene
+from client.games.shachang.items_view import STRIP_H, ItemsView
 from client.i18n import t
 from client.render.base import Y_SCALE
+from client.render.flat import player_rgb
 from client.render.hex_layout import cell_xz, layout_of
-from client.games.shachang import hud
+from client.scenes.handover import HandoverScene
+from client.scenes.help import HelpScene
+from client.scenes.menu import MenuScene
+from client.scenes.modals import ConfirmModal
+from client.scenes.play import PlayScene
 from client.ui import text, widgets
 from client.ui.log import LogView
 from client.ui.minimap import Minimap
-from engine.shachang.actions import Attack
+from engine.api import IllegalAction
+from engine.messages import Msg
+from engine.shachang import advice, undo
+from engine.shachang.actions import Attack, End, Reinforce
+from engine.shachang.cells import parse_cell
+from engine.shachang.rules import vision_range
 
 AI_SPEEDS = (1, 4, 16)
 PAN_SPEED = 900.0  # pixels per second for keys and edge pan
@@ -92,8 +105,6 @@ class GameScene(PlayScene):
         self.last_ai = None  # (action, seat, time): drawn as an arrow for a moment
         self.slide = None  # the computer's march/attack on its way (drawn, then applied)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
-        from client.games.shachang.items_view import ItemsView
-
         self.items = ItemsView(self)  # the fun items' cards, target chooser and effects (S20a-S20j)
         self._ctl_seen = None  # the controller's last status taken onto the status line
         if message:
@@ -102,8 +113,6 @@ class GameScene(PlayScene):
             self.ctl.say(t("hint_select"))
         self._take_ctl_status()
         self._home_camera(snap=True)
-        from client import audio
-
         self.sounds = audio.shared()
         for seat in range(game.num_players):  # each player's log is news from here on
             self.sounds.baseline(game, seat)
@@ -135,8 +144,6 @@ class GameScene(PlayScene):
         right = w - min(hud.PANEL_W, w // 3) - 18
         bottom = h - hud.STATUS_H - 8
         if self.items.on:  # the item cards' strip
-            from client.games.shachang.items_view import STRIP_H
-
             bottom -= STRIP_H
         top = hud.TOP_H + 8
         return (16 / w, top / h, right / w, bottom / h)
@@ -144,10 +151,6 @@ class GameScene(PlayScene):
     def centred_camera(self):
         """A copy of the camera moved so that what shows in the middle of the free part of the window
         (beside the panels) is in the middle of the whole picture (Shift+F12's clean rule picture)."""
-        import copy
-
-        from client.camera import StrategyCamera, _ground
-
         cam = self.camera()
         if not isinstance(cam, StrategyCamera):
             return cam
@@ -170,8 +173,6 @@ class GameScene(PlayScene):
         if hasattr(cam, "margins"):  # the flat camera
             w, h = self.app.display.size
             cam.set_viewport(w, h)
-            from client.games.shachang.items_view import STRIP_H
-
             cam.margins = (0, hud.TOP_H, min(hud.PANEL_W, w // 3) + 12,
                            hud.STATUS_H + (STRIP_H if self.items.on else 0))  # (the item cards' strip)
             if self.game.size < 64:
@@ -186,8 +187,6 @@ class GameScene(PlayScene):
                 cam.snap()
             return
         # the 3D strategy camera: fit the points that must show into the usable rectangle
-        from client.render.base import Y_SCALE
-
         obs = self.ctl.obs
         n = self.game.size
         # stack tops with room for their count label above
@@ -251,8 +250,6 @@ class GameScene(PlayScene):
 
     # ----------------------------------------------------------- game flow
     def _after_action(self, action) -> None:
-        from engine.shachang.actions import End
-
         src, dst = getattr(action, "src", None), getattr(action, "dst", None)
         dur = min(0.35, self.app.opts.ai_delay)
         if src is not None and dst is not None and dur > 0.02:
@@ -297,8 +294,6 @@ class GameScene(PlayScene):
         g = self.game
         if g.is_over:
             if not self.game_over_shown:
-                from client.games.shachang.gameover import GameOverScene
-
                 self.game_over_shown = True
                 self.ctl.selected = None
                 self.sounds.play("gameover")
@@ -310,8 +305,6 @@ class GameScene(PlayScene):
             # hand over to the next human in turn order (computer seats in between play behind it)
             nxt = self.next_human(cur)
             if nxt is not None and (nxt != self.ctl.viewer or initial) and self.handover_for != nxt:
-                from client.scenes.handover import HandoverScene
-
                 self.handover_for = nxt
                 self.ctl.selected = None
                 self.items.reset()  # the next player sees nothing of this one's card in use
@@ -351,8 +344,6 @@ class GameScene(PlayScene):
         offer, self.ctl.offer = self.ctl.offer, None
         if not offer or offer["kind"] != "merge":
             return
-        from client.scenes.modals import ConfirmModal
-
         ctl = self.ctl
         name = ctl.cell_name
         q = lambda: t("merge_offer", k=offer["count"], a=name(offer["src"]), b=name(offer["dst"]))
@@ -366,9 +357,6 @@ class GameScene(PlayScene):
     def end_turn(self) -> None:
         """End the turn; first ask when that would end the game (as far as the player can know; under fog,
         that it may), or leave units that could still attack or have not acted (engine.shachang.advice)."""
-        from engine.messages import Msg
-        from engine.shachang import advice
-
         ctl = self.ctl
         if not ctl.my_turn():
             ctl.end_turn()  # the engine's refusal on the status line
@@ -383,14 +371,10 @@ class GameScene(PlayScene):
         if q is None:
             ctl.end_turn()
             return
-        from client.scenes.modals import ConfirmModal
-
         self.app.push(ConfirmModal(self.app, lambda: i18n.engine_text(q), ctl.end_turn, action="end"))
 
     def undo(self) -> None:
         """Take back the last action of this turn, if it revealed nothing hidden (engine.shachang.undo)."""
-        from engine.shachang import undo
-
         ctl = self.ctl
         if not ctl.my_turn():
             ctl.say(t("undo_none"), "error", rule="G2")  # G2: within the player's own turn only
@@ -410,13 +394,9 @@ class GameScene(PlayScene):
         ctl.say(t("undone"), "ok")
 
     def open_menu(self) -> None:
-        from client.scenes.menu import MenuScene
-
         self.app.push(MenuScene(self.app, self))
 
     def open_help(self) -> None:
-        from client.scenes.help import HelpScene
-
         self.app.push(HelpScene(self.app))
 
     def quick_save(self) -> None:
@@ -615,8 +595,6 @@ class GameScene(PlayScene):
     def key(self, ev) -> None:
         """A key press: Esc, first-person turning and digits here; everything else from the key-binding
         table (client/keys.py, context "shachang"), the same table the F1 page is written from."""
-        from client import keys
-
         ctl = self.ctl
         k = ev.key
         if k == pygame.K_ESCAPE:
@@ -679,8 +657,6 @@ class GameScene(PlayScene):
         def reinforce():
             cell = ctl.hover if ctl.hover is not None else ctl.selected
             if cell is not None and not ctl.open_reinforce(cell):
-                from engine.shachang.actions import Reinforce
-
                 ctl.try_apply(Reinforce(cell, 1))  # shows the engine's reason
 
         def ai_speed():
@@ -740,8 +716,6 @@ class GameScene(PlayScene):
         h = int(self.ctl.obs.heights[cell]) + u.count
         self.ctl.say(t("fp_view", c=self.ctl.cell_name(cell), h=h))
         if self.app.display.kind == "gl":
-            from client.camera import FirstPersonCamera
-
             yaw = getattr(self.cam, "yaw", 0.0)
             if self.fp_cam is None:  # the star: a soldier's view from a little above its head
                 lift = FirstPersonCamera.STAR_LIFT if self.layout is not None else 0.0
@@ -761,8 +735,6 @@ class GameScene(PlayScene):
             if self.layout is not None:  # the star: look down a little onto the cells around the soldier
                 self.fp_cam.pitch = min(self.fp_cam.pitch, -12.0)
         else:  # flat: centre on the unit, zoomed to its vision range (lit), the rest dark
-            from engine.shachang.rules import vision_range
-
             self.cam.jump_to(cell)
             w, hh = self.app.display.size
             self.cam.tscale = max(self.cam.fit_scale(), 0.8 * min(w, hh) / (2 * vision_range(u.count) + 3))
@@ -805,8 +777,6 @@ class GameScene(PlayScene):
 
     def _update(self, dt: float) -> None:
         if self.blocked():
-            from client.scenes.handover import HandoverScene
-
             if isinstance(self.app.scene, HandoverScene):
                 self._run_ai(dt)  # computer seats play on behind the hand-over screen
             return
@@ -844,8 +814,6 @@ class GameScene(PlayScene):
             key = getattr(getattr(ev, "msg", None), "key", "")
             tail = key.rsplit(".", 1)[-1]
             if key.startswith("shachang.ev.") and tail in self.HIT_KEYS:
-                from engine.shachang.cells import parse_cell
-
                 try:
                     cell = parse_cell(str(ev.msg.kw[self.HIT_KEYS[tail]]))
                 except (KeyError, ValueError):
@@ -935,11 +903,7 @@ class GameScene(PlayScene):
         self._apply_ai(action, cur)
 
     def _apply_ai(self, action, cur: int) -> None:
-        from engine.messages import Msg
-
         g = self.game
-        from engine.api import IllegalAction
-
         seen_before = len(g.events(self.ctl.viewer)) if self.fog else 0
         try:
             g.apply(action)
@@ -1000,8 +964,6 @@ class GameScene(PlayScene):
         if hasattr(cam, "to_screen"):  # flat: the cell's square (the star's hexagon's box)
             a, b = cam.to_screen(x - 0.5, z - 0.5), cam.to_screen(x + 0.5, z + 0.5)
             return pygame.Rect(int(a[0]), int(a[1]), max(1, int(b[0] - a[0])), max(1, int(b[1] - a[1])))
-        from client.render.base import Y_SCALE
-
         obs = self.ctl.obs
         u = obs.unit_at(cell)
         g = max(0, int(obs.heights[cell])) * Y_SCALE
@@ -1083,8 +1045,6 @@ class GameScene(PlayScene):
         f = f * f * (3 - 2 * f)  # ease in and out
         x, y = a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f
         surf = display.ui
-        from client.render.flat import player_rgb
-
         if isinstance(sl["action"], Attack):  # (also the star's StarAttack)
             pygame.draw.line(surf, (255, 230, 120), a, (int(x), int(y)), 2)
             pygame.draw.circle(surf, (255, 80, 40), (int(x), int(y)), 6)
@@ -1171,8 +1131,6 @@ class GameScene(PlayScene):
         if hasattr(cam, "to_screen"):
             x, y = cam.to_screen(*cell_xz(cell, self.layout))
             return int(x), int(y)
-        from client.render.base import Y_SCALE
-
         obs = self.ctl.obs
         u = obs.unit_at(cell)
         hgt = max(0, int(obs.heights[cell])) + (u.count if (u and top) else 0)
@@ -1196,8 +1154,6 @@ class GameScene(PlayScene):
         vis = self.ctl.obs.visible
         if dst is None or not vis[dst]:
             return
-        from client.render.flat import player_rgb
-
         b = self.cell_to_screen(dst)
         if b is None:
             return
