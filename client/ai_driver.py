@@ -19,6 +19,7 @@ import time
 from typing import Any
 
 from client.ai_process import act, start as start_worker  # imported in the window's thread (see ai_process)
+from engine.agents import RandomAgent
 from engine.arena import make_agent
 from engine.chance import fresh_seed
 
@@ -75,8 +76,6 @@ class AIDriver:
             try:
                 a = make_agent(self.game_id, level, seat_seed(self.base, seat), seat)
             except BaseException as e:  # a level the game lacks: the random player
-                from engine.agents import RandomAgent
-
                 self.notes.append(f"{level}: {type(e).__name__}: {e}")
                 a = RandomAgent(seat_seed(self.base, seat))
             self.agents[seat] = a

@@ -13,6 +13,7 @@ import os
 import sys
 
 import numpy as np
+import pygame
 
 RATE = 22050
 NAMES = ("select", "march", "shot", "hit", "kill", "reinforce", "turn", "gameover", "item")
@@ -145,8 +146,6 @@ class Sounds:
         self.reason = ""  # why there is no sound (the mixer's error), for the player to read
         if self._mixer is None:
             try:
-                import pygame
-
                 if not pygame.mixer.get_init():
                     with _quiet_stderr():  # ALSA prints a page of errors when there is no sound card
                         pygame.mixer.init(frequency=RATE, size=-16, channels=1, buffer=512)

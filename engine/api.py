@@ -11,6 +11,8 @@ import abc
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from engine.messages import Msg
+
 
 class IllegalAction(ValueError):
     """An action that breaks a rule; ``rule`` names the rule, the state is untouched.
@@ -22,8 +24,6 @@ class IllegalAction(ValueError):
     """
 
     def __init__(self, rule: str, message: str = "", *, key: str | None = None, **params):
-        from engine.messages import Msg
-
         self.msg = Msg.of(key, **params) if key else Msg.of("common.text", text=message)
         if not message:
             message = self.msg.render("en")
@@ -51,7 +51,7 @@ class ParseError(IllegalAction):
 
 def read_save(text: str, game_id: str, version: int, title: str) -> dict:
     """The JSON object of a save of ``game_id`` at ``version`` (see engine.saves.read_save)."""
-    from engine.saves import read_save as _read
+    from engine.saves import read_save as _read  # lazy: engine.saves imports this module
 
     return _read(text, game_id, version, title)
 
@@ -140,7 +140,7 @@ class Game(abc.ABC):
 
     def clone(self) -> "Game":
         """An independent copy of the game (default: replay the save)."""
-        from engine.registry import load_game
+        from engine.registry import load_game  # lazy: engine.registry imports this module
 
         return load_game(self.to_json())
 
@@ -187,8 +187,6 @@ class Game(abc.ABC):
 
     def describe(self, action: Any) -> Any:
         """How an action reads in a move list, as a keyed message (default: its text)."""
-        from engine.messages import Msg
-
         return Msg.of("common.text", text=str(action))
 
     def events(self, player: int) -> list[Event]:
@@ -197,16 +195,12 @@ class Game(abc.ABC):
 
     def end_reason(self) -> Any:
         """Why the game ended, as a keyed message ("" while it goes on)."""
-        from engine.messages import Msg
-
         if not self.is_over:
             return ""
         return Msg.of("common.text", text="; ".join(p.reason for p in self.ranking()))
 
     def seat_name(self, seat: int) -> Any:
         """A seat's name as a keyed message (default: "P1", "P2", ...)."""
-        from engine.messages import Msg
-
         return Msg.of("common.seat", n=seat + 1)
 
     def hidden_variant(self, player: int, rng) -> "Game":
@@ -257,7 +251,7 @@ class Game(abc.ABC):
 
     def replay(self, n: int) -> "Game":
         """The same game with only its first ``n`` actions (undo, replays): see engine.saves."""
-        from engine.saves import replay
+        from engine.saves import replay  # lazy: engine.saves imports this module
 
         return replay(self, n)
 

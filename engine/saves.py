@@ -26,6 +26,8 @@ import stat
 import threading
 from typing import TYPE_CHECKING, Any, Iterable
 
+import numpy as np
+
 from engine.api import IllegalAction, ParseError, SaveError
 from engine.chance import Chance, ChanceError
 
@@ -115,8 +117,6 @@ def read_file(path: "str | os.PathLike", limit: int = MAX_SAVE_BYTES, what: str 
 def nesting_depth(text: str) -> int:
     """The deepest nesting of [ ] and { } in JSON text, brackets inside strings not counted
     (a vectorised scan of the bytes, no parse; linear in the size)."""
-    import numpy as np
-
     b = np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
     if not b.size:
         return 0
@@ -369,7 +369,7 @@ def replay_actions(game: "Game", actions: list[str], upto: int | None = None, ti
 
 def replay(game: "Game", n: int) -> "Game":
     """``game`` with only its first ``n`` actions, rebuilt from its save (any registered game)."""
-    from engine.registry import load_game
+    from engine.registry import load_game  # lazy: engine.registry imports this module
 
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(game.log):
         raise ValueError(f"replay to action {n!r}: the game has {len(game.log)} actions")

@@ -4,12 +4,12 @@ A bad file or argument prints one line and exits 2."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tomllib
 from pathlib import Path
 
-from client.rulebook.book import build_all
+from client.rulebook.book import PICTURES, build_all
+from client.rulebook.render import Painter
 from client.rulebook.scenario import BOARD_GAMES, ScenarioError, load, parse_size
 
 
@@ -33,17 +33,12 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     try:
         if args.all:
-            from client.rulebook.book import build_all
-
             build_all([args.game] if args.game else BOARD_GAMES, timings=args.timings)
             return 0
         if not args.scenario:
             raise ScenarioError("give a scenario FILE or --all")
         sc = load(args.scenario)
         size = parse_size(args.size, "--size") if args.size else None
-        from client.rulebook.book import PICTURES
-        from client.rulebook.render import Painter
-
         out = Path(args.out) if args.out else \
             PICTURES / sc.game_id / ("en" if args.lang == "en" else "") / f"{sc.name}.png"
         if out.is_dir():

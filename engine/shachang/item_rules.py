@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.api import IllegalAction, ParseError
+from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg
 from engine.shachang import rules
 from engine.shachang.cells import Cell, cell_name
@@ -61,7 +61,7 @@ def item_text(a: "UseItem", named=cell_name) -> str:
 
 def parse_item(args: list[str], cell, count) -> "UseItem":
     """The item action of the words after ``item`` (ParseError naming the expected form)."""
-    from engine.shachang.actions import UseItem
+    from engine.shachang.actions import UseItem  # lazy: engine.shachang.actions imports this module
 
     if not args:
         raise ParseError(f"item takes a kind: one of {', '.join(KINDS)}")
@@ -78,7 +78,7 @@ def parse_item(args: list[str], cell, count) -> "UseItem":
 
 def validated_item(a: "UseItem", cell, count, shown) -> "UseItem":
     """``a`` with plain-int cells and count, or IllegalAction ("action form") for a malformed one."""
-    from engine.shachang.actions import UseItem
+    from engine.shachang.actions import UseItem  # lazy: engine.shachang.actions imports this module
 
     kind = getattr(a, "kind", None)
     if not isinstance(kind, str) or kind not in FORM:
@@ -109,8 +109,6 @@ def item_steps(a: "UseItem", named=cell_name) -> tuple:
     """How the client builds an item use: the item's card (a button step ``item:<kind>``), then the
     cells (unit first; 愚公移山: unit, from, to; named by ``named``), then the count where the item
     takes one."""
-    from engine.api import Step
-
     out = [Step("button", f"item:{a.kind}", f"shachang.item.name.{a.kind}")]
     out += [Step("cell", named(c)) for c in a.cells]
     if FORM[a.kind][1]:
@@ -129,7 +127,7 @@ class SquareBoard:
 
     def use(self, kind: str, cells: tuple = (), count: int = 0) -> "UseItem":
         """An item use of the board's action class."""
-        from engine.shachang.actions import UseItem
+        from engine.shachang.actions import UseItem  # lazy: engine.shachang.actions imports this module
 
         return UseItem(kind, cells, count)
 
@@ -319,7 +317,7 @@ def legal_items(g: "ShachangGame", board: SquareBoard = SQUARE) -> list["UseItem
 
 def _unit_uses(g: "ShachangGame", k: str, p: int) -> list["UseItem"]:
     """Square maps: the legal uses of a unit item."""
-    from engine.shachang.actions import UseItem
+    from engine.shachang.actions import UseItem  # lazy: engine.shachang.actions imports this module
 
     own = sorted((c, u) for c, u in g.units.items() if u.owner == p and not u.hidden)
     if k == "liu":

@@ -359,7 +359,7 @@ def load_map(path_or_text: str | Path | bytes, *, preset_key: str | None = None,
         m = map_from_dict(d, source=source)
     try:
         if preset_key is not None:
-            from .rules import preset
+            from .rules import preset  # lazy: an import circle: engine.shachang.rules leads back here
 
             p = preset(preset_key)
             m.validate(players, spawns_per_player=p.spawns, size=p.size)

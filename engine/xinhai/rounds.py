@@ -278,7 +278,7 @@ def reinforce(g, side: str, cid: int) -> None:
 def hidden_variant(g, player: int, rng):
     """Rebuild the game with every chance outcome forced as it fell, except the shuffles ``player``
     does not see, which are redrawn consistently with everything ``player`` has seen."""
-    from engine.xinhai.game import XinhaiGame
+    from engine.xinhai.game import XinhaiGame  # lazy: an import circle: engine.xinhai.game leads back here
 
     forced = {e.index: e.outcome for e in g.chance.record}
     for idx, what, side, period in g.hidden_shuffles:
@@ -309,18 +309,12 @@ def hidden_variant(g, player: int, rng):
 
 
 def _side(side: str):
-    from engine.messages import Msg
-
     return Msg.of(f"xinhai.side.{side}")
 
 
 def _kind(kind: str):
-    from engine.messages import Msg
-
     return Msg.of(f"xinhai.kind.{kind}")
 
 
 def _track(g, track: str):
-    from engine.messages import Msg
-
     return Msg.of(f"xinhai.track.{track}")

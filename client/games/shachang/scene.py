@@ -909,8 +909,6 @@ class GameScene(PlayScene):
             g.apply(action)
         except IllegalAction as e:
             self.ctl.say(f"{i18n.player_name(cur)}: {i18n.illegal_text(e)}", "error")
-            from engine.shachang.actions import End
-
             g.apply(End())
             action = End()
         self.ai_wait = self.app.opts.ai_delay / self.ai_speed
