@@ -1,0 +1,41 @@
+"""QA of the board games' first minutes (issue 26 "Done when"), each problem found by playing the real window
+fixed with a test that drives the app through clicks and keys."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from client import i18n
+from tests.boards_util import OPEN, click_cell, key, make_app
+
+
+@pytest.fixture
+def cleanup():
+    old = i18n.lang()
+    yield
+    while OPEN:
+        OPEN.pop().close()
+    pygame.display.quit()
+    i18n.set_lang(old)
+
+
+def test_baige_refusal_in_chinese_opens_the_piece_page_under_a_chinese_heading(cleanup):
+    """百格 in zh: the wazir on f3 refused a move to e8; F3 opens its piece page, which (and the note naming it)
+    reads "兵（W）", not the English scenario title "Wazir (W): how it moves and captures"."""
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1100, 760))
+    if i18n.lang() != "zh":
+        key(app, pygame.K_F2)  # the language switch
+    assert i18n.lang() == "zh"
+    sc = app.scene
+    click_cell(app, sc.plugin.cell("f3"))
+    assert sc.selected == sc.plugin.cell("f3")
+    click_cell(app, sc.plugin.cell("e8"))
+    assert sc.message_bad and "兵的走法" in sc.status_text("zh")
+    key(app, pygame.K_F3)
+    reader = app.app.scene.reader()
+    entry = reader.focused_entry()
+    assert not entry.rule and entry.heading("en").startswith("Wazir (W)")
+    assert entry.heading() == entry.heading("zh") == "兵（W）"
+    assert reader.note_fields["why"] == "兵（W）"
+    i18n.set_lang("en")
+    assert entry.heading() == entry.heading("en")
