@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from client import i18n
-from tests.boards_util import OPEN, click_cell, key, make_app
+from tests.boards_util import OPEN, click_at, click_cell, key, make_app
 
 
 @pytest.fixture
@@ -39,3 +39,22 @@ def test_baige_refusal_in_chinese_opens_the_piece_page_under_a_chinese_heading(c
     assert reader.note_fields["why"] == "兵（W）"
     i18n.set_lang("en")
     assert entry.heading() == entry.heading("en")
+
+
+@pytest.mark.parametrize("lang,said", [("en", "first do what the top line of the panel asks [seed 虎符的获得]"),
+                                       ("zh", "先完成右侧面板第一行要求的事 [seed 虎符的获得]")])
+def test_jiangshan_a_board_click_after_a_tally_card_says_what_to_do_not_a_question_mark(cleanup, lang, said):
+    """江山, the tallies stage (seed 虎符的获得): one card chosen, then a click on the board said "k3 does not
+    continue the action begun at ?"; it now says to do what the panel asks, with the rule."""
+    app = make_app("dummy", "jiangshan", ["human", "hard"], "flat", size=(1280, 800))
+    sc = app.scene
+    app.step(0.016)
+    if i18n.lang() != lang:
+        key(app, pygame.K_F2)
+    assert i18n.lang() == lang
+    rects = {c.ident[1]: r for r, c in sc.cards.hits}
+    click_at(app, rects["fire"].center)
+    assert [s.value for s in sc.prefix] == ["fire"]
+    click_cell(app, sc.plugin.cell("k3"))
+    assert sc.message_bad and sc.status_text(lang) == said
+    assert sc.game.stage == "tallies" and sc.game.log == []
