@@ -58,3 +58,21 @@ def test_jiangshan_a_board_click_after_a_tally_card_says_what_to_do_not_a_questi
     click_cell(app, sc.plugin.cell("k3"))
     assert sc.message_bad and sc.status_text(lang) == said
     assert sc.game.stage == "tallies" and sc.game.log == []
+
+
+def test_the_game_over_box_stays_inside_a_1024x640_window(cleanup):
+    """At 1024x640 the game-over box (six buttons, wider than the board beside the panel) was centred on the
+    board and ran off the window's left edge ("ck game: …", Replay cut); it is now kept inside the window."""
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1024, 640))
+    sc = app.scene
+    resign = [b.rect for st, b in sc.step_buttons.items() if st.value == "resign"][0]
+    click_at(app, resign.center)
+    assert sc.modal.kind == "confirm"
+    click_at(app, sc.modal.buttons[0].rect.center)
+    app.step(0.016)
+    over = sc.modal
+    assert sc.game.is_over and over.kind == "over"
+    window = pygame.display.get_surface().get_rect()
+    assert over.rect.w > sc.board_rect.w  # the case: wider than the board's area
+    assert window.contains(over.rect)
+    assert all(window.contains(b.rect) for b in over.buttons)
