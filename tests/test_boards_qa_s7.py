@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from client import i18n
+from client import __main__ as cli
+from client import i18n, settings
 from tests.boards_util import OPEN, click_at, click_cell, key, make_app
 
 
@@ -76,3 +77,14 @@ def test_the_game_over_box_stays_inside_a_1024x640_window(cleanup):
     assert over.rect.w > sc.board_rect.w  # the case: wider than the board's area
     assert window.contains(over.rect)
     assert all(window.contains(b.rect) for b in over.buttons)
+
+
+@pytest.mark.parametrize("flags,lang", [(["--lang", "zh"], "zh"), (["--lang", "en"], "en"), ([], "en")])
+def test_an_explicit_lang_flag_wins_over_the_remembered_language(tmp_path, flags, lang):
+    """After an English session (settings.json lang=en), `python -m client --game sanguo --lang zh` opened in
+    English: --lang zh equals the default, so the remembered language replaced it. An explicit flag now wins;
+    without one the remembered language is used."""
+    settings.save(tmp_path, settings.Settings(lang="en"))
+    o = cli.options_from(cli.parse_args(["--game", "sanguo", "--save-dir", str(tmp_path), *flags]))
+    assert settings.startup(o) == ""
+    assert o.lang == lang
