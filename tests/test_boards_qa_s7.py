@@ -7,6 +7,7 @@ import pytest
 
 from client import __main__ as cli
 from client import i18n, settings
+from engine import registry
 from tests.boards_util import OPEN, click_at, click_cell, key, make_app
 
 
@@ -88,3 +89,19 @@ def test_an_explicit_lang_flag_wins_over_the_remembered_language(tmp_path, flags
     o = cli.options_from(cli.parse_args(["--game", "sanguo", "--save-dir", str(tmp_path), *flags]))
     assert settings.startup(o) == ""
     assert o.lang == lang
+
+
+@pytest.mark.parametrize("variant,cell", [("standard", "i11"), ("jieqi", "l14")])
+def test_sanguo_an_empty_point_says_what_to_click_with_k2(cleanup, variant, cell):
+    """三国演弈 / 揭棋: a click on an empty point with nothing selected said only "there is no piece on l14 [K2]";
+    it now says what to click instead, keeps K2 (F3 opens it), and changes nothing."""
+    game = registry.GAMES["sanguo"].new_game(variant=variant) if variant != "standard" else None
+    app = make_app("dummy", "sanguo", ["human"] * 3, "flat", game=game, size=(1100, 760))
+    sc = app.scene
+    n = len(sc.game.log)
+    click_cell(app, sc.plugin.cell(cell))
+    assert sc.message_bad and sc.refusal_rule() == "K2"
+    assert sc.status_text("en") == f"{cell} is empty: click one of Wu's pieces first, then the point it goes to [K2]"
+    assert len(sc.game.log) == n and sc.selected is None
+    key(app, pygame.K_F3)
+    assert app.app.scene.reader().focused_entry().rule == "K2"
