@@ -105,3 +105,18 @@ def test_sanguo_an_empty_point_says_what_to_click_with_k2(cleanup, variant, cell
     assert len(sc.game.log) == n and sc.selected is None
     key(app, pygame.K_F3)
     assert app.app.scene.reader().focused_entry().rule == "K2"
+
+
+@pytest.mark.parametrize("lang,bracket", [("en", "[wazir move]"), ("zh", "[兵的走法]")])
+def test_baige_help_shows_the_refusals_rule_as_the_status_line_does(cleanup, lang, bracket):
+    """百格's F1 page promised refusals "with the rule's id, C1-C7", but a refused wazir step says
+    "[wazir move]": the page now gives the bracket the status line really shows, and F3."""
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1100, 760))
+    sc = app.scene
+    if i18n.lang() != lang:
+        key(app, pygame.K_F2)
+    click_cell(app, sc.plugin.cell("f3"))
+    click_cell(app, sc.plugin.cell("d9"))
+    assert sc.status_text(lang).endswith(bracket)
+    page = "\n".join(line for line, _ in sc.plugin.help_lines(lang))
+    assert bracket in page and "F3" in page and "C1-C7" not in page and "C1–C7）" not in page
