@@ -62,7 +62,7 @@ def parse_args(argv=None):
     ap.add_argument("--seats", help="comma list per seat: human,random,easy,normal,hard")
     ap.add_argument("--seed", type=int)
     ap.add_argument("--renderer", choices=("auto", "gl", "flat"), default="auto")
-    ap.add_argument("--lang", choices=("zh", "en"), default="zh")
+    ap.add_argument("--lang", choices=("zh", "en"), default=None)  # None: the remembered language, else zh
     ap.add_argument("--fullscreen", action="store_true")
     ap.add_argument("--size", default="1280x720", help="window size WxH")
     ap.add_argument("--save-dir", help="folder for saves (default ~/.local/share/shachang)")
@@ -160,7 +160,9 @@ def options_from(args):
         if args.map is not None and "preset" not in info.choices:
             raise ValueError(f"--map: {o.game_id} has no map presets to match a map file to")
         o.renderer = args.renderer
-        o.lang = args.lang
+        if args.lang is not None:
+            o.lang = args.lang
+            o.cli_given = {"lang"}  # the settings file's language never overrides an explicit --lang
         o.fullscreen = args.fullscreen
         o.size = cli_args.size(args.size)
         o.ai_delay = args.ai_delay

@@ -153,7 +153,8 @@ def apply(opts, s: Settings, only_defaults: bool = False) -> None:
     base = Options()
 
     def put(name: str, value) -> None:
-        if not only_defaults or getattr(opts, name) == getattr(base, name):
+        if not only_defaults or (name not in getattr(opts, "cli_given", ())
+                                 and getattr(opts, name) == getattr(base, name)):
             setattr(opts, name, value)
 
     if s.lang is not None:

@@ -279,10 +279,14 @@ class Plugin(GamePlugin):
         cells = [s.value for s in prefix if s.kind == "cell"]
         if obs["stage"] != "action":  # the 李代桃僵 answer (J12): the marked leader, then a marked unit
             rule = {"tallies": "seed 虎符的获得", "reveal": "J5", "reaction": "J12"}.get(obs["stage"], "seed 行动阶段")
-            return self.refused(Msg.of("jiangshan.why.not_next", a=cells[0] if cells else "?", b=b), rule)
+            if not cells:  # e.g. a tally card chosen, then a board cell: what the panel asks, not "… begun at ?"
+                return self.refused(Msg.of("jiangshan.why.stage"), rule)
+            return self.refused(Msg.of("jiangshan.why.not_next", a=cells[0], b=b), rule)
         own = {u["cell"] for u in obs["units"] if u["owner"] == me and not u.get("in_city")}
-        if len(cells) != len(prefix) or not cells or cells[-1] not in own:
-            return self.refused(Msg.of("jiangshan.why.not_next", a=cells[0] if cells else "?", b=b), "seed 行动阶段")
+        if not cells:
+            return self.refused(Msg.of("jiangshan.why.stage"), "seed 行动阶段")
+        if len(cells) != len(prefix) or cells[-1] not in own:
+            return self.refused(Msg.of("jiangshan.why.not_next", a=cells[0], b=b), "seed 行动阶段")
         enemy = {u["cell"] for u in obs["units"] if u["owner"] != me and not u.get("in_city")}
         enemy |= {c["cell"] for c in obs["cities"] if c["owner"] != me}
         if len(cells) == 2:

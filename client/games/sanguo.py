@@ -144,6 +144,16 @@ class Plugin(GamePlugin):
     def seat_rgb(cls, seat: int) -> RGB:
         return KINGDOM_RGB[SEATS[seat]]
 
+    def explain_start(self, cell) -> Msg | None:
+        """Why a click on an empty point with nothing selected starts no move: what to click instead, with the
+        move rule's id (the engine's "no piece on l14 [K2]" left a new player asking what to do); None for a
+        point with a piece (the board scene gives the engine's refusal: another seat's piece K3, the Han K5)."""
+        name = self.cell_name(cell)
+        if any(p.cell == cell for p in self.pieces(self.obs())):
+            return None
+        me = max(0, self.game.current_player)
+        return Msg.of("sanguo.click.empty", cell=name, seat=self.game.seat_name(me))
+
     def pieces(self, obs) -> list[Piece]:
         out = []
         zh = self.lay.kind_zh

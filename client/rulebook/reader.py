@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from client import i18n
 from client.rulebook import scenario as scenario_files
 from client.rulebook.render import Painter
 
@@ -65,8 +66,18 @@ class Entry:
     pictures: list[Picture] = field(default_factory=list)
     title: str = ""  # a piece page's heading (its scenario's title)
 
-    def heading(self) -> str:
-        return self.rule or self.title
+    def heading(self, lang: str | None = None) -> str:
+        """The entry's heading in ``lang`` (default: the player's language): its rule id, else the piece page's
+        title — in zh the piece's name as its Chinese caption starts ("兵（W）：…" -> "兵（W）"), never the English
+        scenario title."""
+        if self.rule:
+            return self.rule
+        if (lang or i18n.lang()) == "zh" and self.pictures:
+            head = self.pictures[0].captions[0].split("：")[0].strip()
+            head = _ID.sub("", head).strip()  # "J1 长车" -> "长车"
+            if head and len(head) <= 12:
+                return head
+        return self.title
 
     def body(self, lang: str) -> str:
         return self.text.get(lang) or self.text.get("en", "")

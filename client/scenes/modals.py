@@ -85,6 +85,7 @@ class Modal(Scene):
         area = self.area() if self.area else surf.get_rect()
         r = pygame.Rect(0, 0, w, h)
         r.center = area.center
+        r.clamp_ip(surf.get_rect())  # a box wider than its area (six buttons beside a 1024-wide board) stays whole
         widgets.panel(surf, r, alpha=240)
         pygame.draw.rect(surf, widgets.ACCENT, r, 2, border_radius=6)
         self.rect = r

@@ -169,7 +169,7 @@ class RulesReader:
             self._entry_y[i] = y
             focus = i == self.focus
             add("gap", 6)
-            para(e.heading(), HEAD - 1, widgets.ACCENT)
+            para(e.heading(lang), HEAD - 1, widgets.ACCENT)
             body = e.body(lang)
             if body:
                 if lang == "zh" and "zh" not in e.text:
