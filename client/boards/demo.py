@@ -10,9 +10,16 @@ from __future__ import annotations
 
 import argparse
 
+import moderngl
+import numpy as np
+import pygame
+from PIL import Image
+
 from client.boards.geometry import HexGeometry, SquareGeometry
-from client.cli_args import OneLineParser, png_path, size_type
 from client.boards.model import BoardView, Edge, Piece, Track
+from client.cli_args import OneLineParser, png_path, size_type
+from client.render.flat_board import FlatBoardRenderer
+from client.render.gl_board import BoardCamera, GLBoardRenderer
 
 RED, BLUE = (0.78, 0.12, 0.10), (0.12, 0.30, 0.72)
 KHAKI, GREY = (0.86, 0.80, 0.60), (0.80, 0.80, 0.82)
@@ -56,23 +63,14 @@ def demo_view(hexes: bool = False) -> BoardView:
 
 def render(view: BoardView, renderer: str, size=(1000, 800), pitch: float = 90.0):
     """The picture (H, W, 3) uint8 of ``view`` drawn by ``renderer`` (flat: pygame; gl: EGL standalone)."""
-    import numpy as np
-    import pygame
-
     w, h = size
     if renderer == "flat":
-        from client.render.flat_board import FlatBoardRenderer
-
         pygame.font.init()
         surf = pygame.Surface((w, h))
         r = FlatBoardRenderer()
         surf.fill((23, 25, 30))
         r.render(surf, view, surf.get_rect())
         return np.ascontiguousarray(pygame.surfarray.array3d(surf).transpose(1, 0, 2)), r
-    import moderngl
-
-    from client.render.gl_board import BoardCamera, GLBoardRenderer
-
     pygame.font.init()
     ctx = moderngl.create_standalone_context(backend="egl")
     r = GLBoardRenderer(ctx, w, h)
@@ -99,8 +97,6 @@ def main(argv=None) -> int:
         ap.error(str(e))
     w, h = args.size
     img, _ = render(demo_view(args.hex), args.renderer, (w, h), args.pitch)
-    from PIL import Image
-
     try:
         Image.fromarray(img).save(args.out)
     except (ValueError, OSError) as e:  # Pillow: an unknown extension; the disk

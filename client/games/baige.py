@@ -4,12 +4,12 @@ ivory pieces for White and dark ones for Black, a piece legend in the English pa
 and resignation are buttons; the C7 fourth-check warning and the resignation are confirmed first."""
 from __future__ import annotations
 
-from engine.api import Step
-from engine.messages import Msg
-
 from client.boards.geometry import SquareGeometry
-from client.boards.model import BoardView, Piece, RGB
+from client.boards.model import RGB, BoardView, Piece
 from client.games.base import Choice, GamePlugin, text
+from engine.api import Step
+from engine.baige.board import NAMES_EN, TYPE_OF_LETTER
+from engine.messages import Msg
 
 # White plays ivory pieces with dark names, Black dark pieces with ivory names (not red: this is chess)
 WHITE_BODY: RGB = (0.96, 0.93, 0.84)
@@ -148,8 +148,6 @@ class Plugin(GamePlugin):
                 lines.append((text(Msg.of("baige.note.streak", side=self.game.seat_name(seat),
                                           n=max(streak.values())), lang), self.seat_rgb(seat)))
         if lang != "zh":  # the piece legend: the seed's one-character names
-            from engine.baige.board import NAMES_EN, TYPE_OF_LETTER
-
             names = [f"{NAME_ZH[c]} {NAMES_EN[TYPE_OF_LETTER[c.upper()]]}" for c in "kqgbnrcafwp"]
             lines += [(" · ".join(names[i:i + 3]), None) for i in range(0, len(names), 3)]  # fits a 250-px panel
         return lines

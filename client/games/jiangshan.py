@@ -15,16 +15,18 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from engine.api import IllegalAction, Step
-from engine.messages import Msg
+import pygame
 
 from client.boards.geometry import SquareGeometry
-from client.boards.model import BoardView, Piece, RGB, Track
-from client.games import jiangshan_position
+from client.boards.model import RGB, BoardView, Piece, Track
+from client.games import jiangshan_position, xinhai_tracks
 from client.games.base import Choice, GamePlugin, Outcome, StepIndex, text
+from client.i18n import lang
 from client.ui.cards import CardRow, CardView
+from engine.api import IllegalAction, Step
 from engine.jiangshan.actions import Act
 from engine.jiangshan.data import TALLY_COST, unit_table
+from engine.messages import Msg
 
 HAN_INK: RGB = (0.78, 0.12, 0.10)  # 汉: red counters
 CHU_INK: RGB = (0.20, 0.20, 0.24)  # 楚: white counters with dark ink
@@ -53,8 +55,6 @@ def tally_step(t: str) -> Step:
 
 def lang_now() -> str:
     """The client's language now (the board model's words: the tracks' labels)."""
-    from client.i18n import lang
-
     return lang()
 
 
@@ -207,8 +207,6 @@ class Plugin(GamePlugin):
         """Where the board is framed: the morale tracks take a short panel in the top right corner (upright for
         both seats and in GL), so the board gets the whole width under that panel, unless the room left of
         the tracks' column (full height) gives it more (a tall, narrow area)."""
-        import pygame
-
         rect = pygame.Rect(rect)
         col, ph = self.track_column(rect), self.track_panel_height(rect) + 8
         left = pygame.Rect(rect.x, rect.y, max(1, rect.w - col), rect.h)
@@ -220,8 +218,6 @@ class Plugin(GamePlugin):
 
     def track_panel_height(self, rect) -> int:
         """The height of the morale tracks' panel drawn in ``rect``'s column (draw_over_board)."""
-        from client.games import xinhai_tracks
-
         tracks = self.view_tracks()
         box, _, _ = xinhai_tracks.layout(tracks, self.track_column(rect) - 8)
         return 2 * xinhai_tracks.PAD + len(tracks) * (box + xinhai_tracks.GAP) - xinhai_tracks.GAP + 4
@@ -229,25 +225,17 @@ class Plugin(GamePlugin):
     def track_column(self, rect) -> int:
         """The width of the morale tracks' column in the board's ``rect``: their natural width, at most a
         quarter of the rect, never less than the narrowest the panel gets."""
-        from client.games import xinhai_tracks
-
         tracks = self.view_tracks()
         return max(xinhai_tracks.least_width(tracks), min(xinhai_tracks.natural_width(tracks), rect.w // 4)) + 8
 
     def view_tracks(self) -> list[Track]:
         """The morale tracks as the board model has them (decorate), for the shown seat."""
-        from client.boards.model import BoardView
-
         v = BoardView(self.geometry, [])
         self.decorate(v, self.obs())
         return v.tracks
 
     def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
         """The morale tracks as a panel in the column right of the board that ``board_area`` keeps."""
-        import pygame
-
-        from client.games import xinhai_tracks
-
         rect = pygame.Rect(rect)
         col = self.track_column(rect)
         self.track_panel = xinhai_tracks.draw(surf, pygame.Rect(rect.right - col + 4, rect.top + 4, col - 8, rect.h - 8),

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +38,17 @@ from client.games import make_plugin
 from client.games.base import text as words
 from client.i18n import t
 from client.render.flat_board import FlatBoardRenderer
-from client.scenes.modals import ChooserModal, ConfirmModal, Modal, NoticeModal, Stack
+from client.render.gl_board import BoardCamera, GLBoardRenderer
+from client.scenes.handover import HandoverScene
+from client.scenes.modals import ChooserModal, ConfirmModal, ListModal, Modal, NoticeModal, Stack
 from client.scenes.play import PlayScene, UiMsg
 from client.scenes.stats import board_game_over
 from client.ui import text, widgets
 from client.ui.cards import CardStrip
-from engine.api import IllegalAction
+from engine import registry
+from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg, template
+from engine.saves import actors
 
 TOP_H = 52
 STATUS_H = 44  # two lines of the status line (a longer refusal grows it: it wraps, never cut)
@@ -180,8 +185,6 @@ class BoardGameScene(PlayScene):
     @staticmethod
     def _actors_of(game) -> list[int]:
         """The seat that played each action of ``game``'s log (by replaying its save)."""
-        from engine.saves import actors
-
         try:
             return list(actors(game))
         except Exception:
@@ -213,8 +216,6 @@ class BoardGameScene(PlayScene):
     # ------------------------------------------------------------------ actions
     def play(self, action) -> bool:
         """Apply an action of the player to move (human or computer); False with the refusal if illegal."""
-        from engine.api import IllegalAction, ParseError
-
         seat = self.current
         said = self.plugin.describe(action, self.lang)  # before: a description reads the position it acts on
         try:
@@ -277,8 +278,6 @@ class BoardGameScene(PlayScene):
             return
         if sum(1 for s in self.seats if s == "human") < 2:
             return
-        from client.scenes.handover import HandoverScene
-
         h = HandoverScene(self.host, self, nxt)
         h.owner = self
         self.host.push(h)
@@ -332,8 +331,6 @@ class BoardGameScene(PlayScene):
 
     def new_game(self) -> None:
         """The same game again: the next seed, or an unpredictable one for hidden deals (never seed + 1 there)."""
-        from engine import registry
-
         info = registry.get(self.game.game_id)
         if self.seed is not None:
             self.seed += 1
@@ -408,8 +405,6 @@ class BoardGameScene(PlayScene):
         if not self.board_rect.collidepoint(pos):
             return None
         if self.using_gl and self.camera is not None and self.last_board_view is not None:
-            from client.render.gl_board import GLBoardRenderer
-
             return GLBoardRenderer.pick(pos[0], pos[1], self.last_board_view, self.camera)
         return self.flat.pick(*pos)
 
@@ -428,8 +423,6 @@ class BoardGameScene(PlayScene):
     def cell_pos(self, cell) -> tuple[int, int]:
         """The pixel where ``cell``'s piece (or centre) is drawn (for tests and tooltips)."""
         if self.using_gl and self.camera is not None and self.last_board_view is not None:
-            from client.render.gl_board import GLBoardRenderer
-
             return GLBoardRenderer.cell_px(cell, self.last_board_view, self.camera)
         return self.flat.cell_px(cell)
 
@@ -599,13 +592,9 @@ class BoardGameScene(PlayScene):
 
     def _more_step(self, pl, steps):
         """A pseudo step whose button opens every one-button action in a scrolling list."""
-        from engine.api import Step
-
         more = Step("button", "\u2026more", "board_more")
         if more not in self.step_buttons:
             def open_list():
-                from client.scenes.modals import ListModal
-
                 current = pl.buttons()
                 entries = [(st, lambda st=st: words(pl.button_label(st), self.lang)) for st in current]
                 self.open_modal(ListModal(self.host, lambda: t("board_more"), entries, self.press_button))
@@ -628,8 +617,6 @@ class BoardGameScene(PlayScene):
     def _card_rows(self) -> list:
         """The plugin's rows of cards for the viewer, each card marked ``legal`` when a click on it
         builds an action now (its step follows the steps chosen so far, or starts an action)."""
-        from dataclasses import replace
-
         viewer = self.viewer()
         rows = self.plugin.card_rows(viewer, self.lang)
         if not rows:
@@ -801,8 +788,6 @@ class BoardGameScene(PlayScene):
             text.draw(surf, ln, (box.x + 7, box.y + 4 + 19 * i), 14, widgets.ACCENT if i == 0 else widgets.TEXT)
 
     def _draw_gl(self, display, view) -> None:
-        from client.render.gl_board import BoardCamera, GLBoardRenderer
-
         if self.gl is None or self.gl.ctx is not display.ctx:
             self.gl = GLBoardRenderer(display.ctx)
         if self.camera is None or self.camera.bounds != tuple(view.bounds()):

@@ -10,20 +10,25 @@ whenever the player changes them."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 from pathlib import Path
 
 import pygame
 
 from client import i18n, savefile, settings
-from client.scene import Scene
-from client.i18n import t
 from client.boards.model import rgb255
+from client.display import Display
+from client.games import plugin_class
+from client.i18n import t
 from client.options import autosave_slot, autosaves
 from client.render.flat import player_rgb
+from client.scene import Scene
+from client.scenes.help import HelpScene
 from client.scenes.modals import ConfirmModal, NoticeModal
 from client.ui import text, widgets
 from engine import registry
+from engine.messages import Msg, template
 
 SEAT_KINDS = ["human", "random", "easy", "normal", "hard"]
 
@@ -31,8 +36,6 @@ SEAT_KINDS = ["human", "random", "easy", "normal", "hard"]
 class StartScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        from engine import registry
-
         o = app.opts
         self.games = list(registry.GAMES)
         self.seed = int(o.seed)
@@ -90,8 +93,6 @@ class StartScene(Scene):
 
     def extra_options(self) -> list[str]:
         """The chosen game's own start options: its registered choices besides the shared rows."""
-        from engine import registry
-
         pl = self.plugin()
         if pl is None:
             return []
@@ -101,8 +102,6 @@ class StartScene(Scene):
 
     def option_rows(self) -> list:
         """A chooser per extra option of the chosen game (kept per game, so a choice survives switching)."""
-        from engine import registry
-
         gid = self.game.value
         info = registry.get(gid)
         out = []
@@ -260,8 +259,6 @@ class StartScene(Scene):
     # ---------------------------------------------------------------- data
     def _game_name(self, gid) -> str:
         """The game's name in the chooser (an English name is cut at its colon to fit)."""
-        from engine import registry
-
         info = registry.get(gid)
         return info.name_zh if i18n.lang() == "zh" else info.name_en.split(":")[0]
 
@@ -277,16 +274,12 @@ class StartScene(Scene):
 
     def plugin(self):
         """The chosen game's plugin class (None when the game has no client yet)."""
-        from client.games import plugin_class
-
         try:
             return plugin_class(self.game.value)
         except KeyError:
             return None
 
     def _player_counts(self) -> list[int]:
-        from engine import registry
-
         info = registry.get(self.game.value)
         pl = self.plugin()
         if pl is None:
@@ -365,8 +358,6 @@ class StartScene(Scene):
             w = None
         if key is None or key == self._preview_key or w is not None:
             return
-        import threading
-
         job = {"key": key, "game": None, "done": False}
         pl = self.plugin()
         opts = {"preset": key[1], "mode": key[2], "players": key[3], "seed": key[4]}
@@ -413,16 +404,12 @@ class StartScene(Scene):
         o.seats = [s.value for s in self.seats[:o.players]]
         o.lang = i18n.lang()
         if self.renderer.value != self.app.display.kind:
-            from client.display import Display
-
             o.renderer = self.renderer.value
             self.app.display = Display(self.app.display.size, o.renderer, self.app.display.fullscreen)
             if self.app.display.kind != o.renderer:
                 self.app.notice = t("renderer_fallback", err=self.app.display.fallback_reason)
         try:
             key = self.preview_key()
-            from engine import registry
-
             plain = all(registry.get(o.game_id).options.get(k) == v for k, v in o.game_options.items())
             if key is not None and key == self._preview_key and self._preview_game is not None \
                     and not self._preview_game.log and plain:  # the preview has the default game options
@@ -441,13 +428,11 @@ class StartScene(Scene):
         self.app.quit()
 
     def load(self) -> None:
-        from client.scenes.menu import LoadScene
+        from client.scenes.menu import LoadScene  # lazy: client.scenes.menu imports this module
 
         self.app.push(LoadScene(self.app))
 
     def help(self) -> None:
-        from client.scenes.help import HelpScene
-
         self.app.push(HelpScene(self.app))
 
     # ----------------------------------------------------------------- input
@@ -514,8 +499,6 @@ class StartScene(Scene):
         for i in range(8):
             pygame.draw.rect(surf, player_rgb(i), pygame.Rect(i * w // 8, 0, w // 8 + 1, 6))
         # the chosen game's title (沙场秋点兵 with the client's subtitle)
-        from engine import registry
-
         info = registry.get(self.game.value)
         pl = self.plugin()
         # one language at a time (issue 26): the title in the language shown, no English line under a Chinese one
@@ -593,8 +576,6 @@ class StartScene(Scene):
 def option_word(game_id: str, option: str, value=None) -> str:
     """The start-screen word for a game's option (or one of its values): ``<game>.option.<option>[.<value>]``
     in the game's message catalogue, else the plain name."""
-    from engine.messages import Msg, template
-
     key = f"{game_id}.option.{option}" + (f".{value}" if value is not None else "")
     if template(key, "en") is None:
         return str(option if value is None else value)
