@@ -8,6 +8,7 @@ import os
 import pygame
 import pytest
 
+from client import i18n
 from client.app import App, Options
 from tests.boards_util import OPEN
 from tests.gl_util import egl_context
@@ -52,10 +53,13 @@ def glapp(tmp_path_factory, request):
 
 @pytest.fixture
 def cleanup():
+    """Closes every board-game window the test opened and puts the client's language back."""
+    old = i18n.lang()
     yield
     while OPEN:
         OPEN.pop().close()  # releases the GL context: a later GL window in this process needs that
     pygame.display.quit()
+    i18n.set_lang(old)
 
 
 @pytest.fixture(scope="module")

@@ -8,17 +8,7 @@ import pytest
 from client import __main__ as cli
 from client import i18n, settings
 from engine import registry
-from tests.boards_util import OPEN, click_at, click_cell, key, make_app
-
-
-@pytest.fixture
-def cleanup():
-    old = i18n.lang()
-    yield
-    while OPEN:
-        OPEN.pop().close()
-    pygame.display.quit()
-    i18n.set_lang(old)
+from tests.boards_util import click_at, click_cell, key, make_app
 
 
 def test_baige_refusal_in_chinese_opens_the_piece_page_under_a_chinese_heading(cleanup):

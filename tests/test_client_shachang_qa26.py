@@ -8,30 +8,10 @@ import pytest
 
 from client.app import App, Options
 from client.games.shachang.scene import GameScene
-from tests.client_util import click, hot_seat, key, position, step
-from tests.client_util import on_stack, post_click
+from tests.client_util import click, hot_seat, key, on_stack, position, post_click, step
 
 
-@pytest.fixture(scope="module")
-def glapp(tmp_path_factory):
-    """One GL window for the module (closed at its end: a later GL window in this process needs that)."""
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "offscreen"
-    try:
-        a = App(Options(renderer="gl", save_dir=tmp_path_factory.mktemp("qa26"), ai_delay=0.0, edge_pan=False,
-                        lang="en", size=(1280, 720), strict=True, handover_delay=0.0))
-    except Exception as e:  # pragma: no cover - depends on the machine
-        pygame.display.quit()
-        pytest.skip(f"no window: {e}")
-    if a.display.kind != "gl":
-        pygame.display.quit()
-        pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
-    yield a
-    a.close()
-    if old is None:
-        os.environ.pop("SDL_VIDEODRIVER", None)
-    else:
-        os.environ["SDL_VIDEODRIVER"] = old
+GLAPP_SIZE = (1280, 720)  # the conftest fixture ``glapp``'s window
 
 
 def test_a_click_on_the_side_of_a_tall_stack_on_the_far_edge_selects_it(glapp):

@@ -16,18 +16,8 @@ from client.rulebook import reader as reader_module
 from client.rulebook.reader import PICTURES, SCENARIOS, load_book
 from client.rulebook.scenario import load
 from client.scenes.help import HelpScene
-from tests.boards_util import OPEN, click_at, click_cell, key, make_app
+from tests.boards_util import click_at, click_cell, key, make_app
 from tests.client_util import cell_px, click, position, step
-
-
-@pytest.fixture
-def cleanup():
-    old = i18n.lang()
-    yield
-    while OPEN:
-        OPEN.pop().close()
-    pygame.display.quit()
-    i18n.set_lang(old)
 
 
 def text_in(app, s: str) -> None:
