@@ -3,15 +3,38 @@ driver, or GL on offscreen): set-up positions, clicks, keys, frames. The ``app``
 are in tests/conftest.py."""
 from __future__ import annotations
 
+import contextlib
+import os
+
 import numpy as np
 import pygame
 
+from client.app import App, Options
 from client.games.shachang.gameover import GameOverScene
 from client.games.shachang.scene import GameScene
 from client.render.base import Y_SCALE
 from client.scenes.modals import ConfirmModal
 from engine.shachang.game import ShachangGame
 from engine.shachang.maps import GameMap
+
+
+@contextlib.contextmanager
+def flat_app(save_dir, **overrides):
+    """沙场秋点兵's App on SDL's dummy driver with the flat renderer (English, 1280x720 unless ``overrides``
+    say otherwise), the driver setting put back when the block ends."""
+    old = os.environ.get("SDL_VIDEODRIVER")
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    opts = dict(renderer="flat", save_dir=save_dir, ai_delay=0.0, edge_pan=False, lang="en", strict=True,
+                handover_delay=0.0)
+    opts.update(overrides)
+    try:
+        yield App(Options(**opts))
+    finally:
+        pygame.display.quit()
+        if old is None:
+            os.environ.pop("SDL_VIDEODRIVER", None)
+        else:
+            os.environ["SDL_VIDEODRIVER"] = old
 
 
 def position(units, reserve=(0, 0), heights=None, mode="digital", current=0) -> ShachangGame:

@@ -11,20 +11,15 @@ import pytest
 from client import i18n
 from client.app import App, Options
 from tests.boards_util import OPEN
+from tests.client_util import flat_app
 from tests.gl_util import egl_context
 
 
 @pytest.fixture
 def app(tmp_path):
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en", strict=True, handover_delay=0.0))
-    yield a
-    pygame.display.quit()
-    if old is None:
-        os.environ.pop("SDL_VIDEODRIVER", None)
-    else:
-        os.environ["SDL_VIDEODRIVER"] = old
+    """沙场秋点兵's App on SDL's dummy driver, flat renderer, English (tests/client_util.py ``flat_app``)."""
+    with flat_app(tmp_path) as a:
+        yield a
 
 
 @pytest.fixture(scope="module")

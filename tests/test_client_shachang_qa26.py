@@ -1,14 +1,12 @@
 """沙场秋点兵, tried as a new player (issue 26 QA): clicks that used to say nothing."""
 from __future__ import annotations
 
-import os
 
 import pygame
 import pytest
 
-from client.app import App, Options
 from client.games.shachang.scene import GameScene
-from tests.client_util import click, hot_seat, key, on_stack, position, post_click, step
+from tests.client_util import click, flat_app, hot_seat, key, on_stack, position, post_click, step
 
 
 GLAPP_SIZE = (1280, 720)  # the conftest fixture ``glapp``'s window
@@ -83,16 +81,8 @@ def test_the_game_over_box_says_plainly_who_went_out(app):
 @pytest.fixture
 def small_app(tmp_path):
     """A flat 1024x640 window (SDL dummy driver): the smallest size issue 26 asks for."""
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="zh", size=(1024, 640),
-                    strict=True, handover_delay=0.0))
-    yield a
-    pygame.display.quit()
-    if old is None:
-        os.environ.pop("SDL_VIDEODRIVER", None)
-    else:
-        os.environ["SDL_VIDEODRIVER"] = old
+    with flat_app(tmp_path, lang="zh", size=(1024, 640)) as a:
+        yield a
 
 
 def test_the_desperate_flight_panel_stays_off_the_board_at_1024x640(small_app):

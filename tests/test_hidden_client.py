@@ -18,12 +18,10 @@ Games that hide nothing (百格西洋棋) have nothing to vary; tests/test_seeds
 from __future__ import annotations
 
 import dataclasses
-import os
 import random
 from types import SimpleNamespace
 
 import numpy as np
-import pygame
 import pytest
 
 from client import audio, i18n
@@ -33,6 +31,7 @@ from engine import registry
 from engine.api import IllegalAction
 from engine.messages import render
 from tests.golden import obs_text, options_for
+from tests.client_util import flat_app
 
 LANGS = ("zh", "en")
 
@@ -207,18 +206,8 @@ def client_facts(g, player: int) -> dict:
 # ---------------------------------------------------------------------------------------------- the frame
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    from client.app import App, Options
-
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    a = App(Options(renderer="flat", save_dir=tmp_path_factory.mktemp("saves"), ai_delay=0.0, edge_pan=False,
-                    lang="en", strict=True, handover_delay=0.0, size=(1100, 700)))
-    yield a
-    pygame.display.quit()
-    if old is None:
-        os.environ.pop("SDL_VIDEODRIVER", None)
-    else:
-        os.environ["SDL_VIDEODRIVER"] = old
+    with flat_app(tmp_path_factory.mktemp("saves"), size=(1100, 700)) as a:
+        yield a
 
 
 def frame(app, g, player: int, lang: str) -> np.ndarray:

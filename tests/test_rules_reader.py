@@ -3,21 +3,20 @@ F3 (or a click on the rule id there) opens the F1 page's rule book at that rule'
 the book is searchable by rule id and by word, follows F2, and Esc returns to the game unchanged."""
 from __future__ import annotations
 
-import os
 import shutil
 
 import pygame
 import pytest
 
 from client import i18n
-from client.app import App, Options
+from client.app import App
 from client.games.shachang.scene import GameScene
 from client.rulebook import reader as reader_module
 from client.rulebook.reader import PICTURES, SCENARIOS, load_book
 from client.rulebook.scenario import load
 from client.scenes.help import HelpScene
 from tests.boards_util import click_at, click_cell, key, make_app
-from tests.client_util import cell_px, click, position, step
+from tests.client_util import cell_px, click, flat_app, position, step
 
 
 def text_in(app, s: str) -> None:
@@ -192,17 +191,9 @@ def test_no_refusal_or_an_unknown_rule_opens_the_top_with_a_note(cleanup):
 
 @pytest.fixture
 def app(tmp_path):
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
-    a = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en", strict=True,
-                    handover_delay=0.0, size=(1100, 760)))
-    yield a
-    pygame.display.quit()
+    with flat_app(tmp_path, size=(1100, 760)) as a:
+        yield a
     i18n.set_lang("zh")
-    if old is None:
-        os.environ.pop("SDL_VIDEODRIVER", None)
-    else:
-        os.environ["SDL_VIDEODRIVER"] = old
 
 
 def test_shachang_out_of_range_attack_opens_s3_with_its_picture(app):
