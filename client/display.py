@@ -370,6 +370,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
             W, H = self.ui.get_size()
             screen = pygame.Rect(0, 0, W, H)
             covered = [tuple(c) for c in (r.clip(screen) for r in self.ui_opaque) if c.w > 0 and c.h > 0]
+        self.last_covered = covered  # the bench's terrain-only reference skips the same rects
         self.gl.draw(board[0], board[1], covered=covered)
 
     def present(self) -> None:

@@ -1,6 +1,7 @@
 """The frame bench's timed frames present the picture to the window the same way (issue 27): the full
 frame, the terrain-only reference and the empty floor each put the picture in the window once and flip
-once, so their ratio compares like with like. Counted with wrappers in a process of its own (one GL
+once, and the terrain-only reference skips the terrain under the same opaque panels as the full frame,
+so their ratio compares like with like. Counted with wrappers in a process of its own (one GL
 window per process)."""
 from __future__ import annotations
 
@@ -51,6 +52,18 @@ for name, run in (("full", lambda: app.step(1 / 60)), ("terrain", lambda: terrai
     flight.pose(app, 3, 10)
     run()
     out[name] = dict(counts)
+# the reference skips the terrain under the same opaque panels as the full frame it is compared with
+from client.render.gl import GLRenderer
+seen = []
+real_draw = GLRenderer.draw
+def draw(self, frame, camera, covered=()):
+    seen.append((self is d.gl, [tuple(c) for c in covered]))
+    return real_draw(self, frame, camera, covered)
+GLRenderer.draw = draw
+flight.pose(app, 4, 10)
+app.step(1 / 60)
+terrain_frame(app, app.scene)
+out["covered"] = seen
 print(json.dumps(out))
 app.close()
 """
@@ -66,3 +79,6 @@ def test_full_terrain_and_empty_frames_each_present_once(tmp_path):
     assert got["full"] == {"present": 1, "flip": 1}
     assert got["terrain"] == {"present": 1, "flip": 1}
     assert got["empty"] == {"present": 1, "flip": 1}
+    (full_is_app, full_rects), (ref_is_app, ref_rects) = got["covered"]
+    assert full_is_app and not ref_is_app and full_rects  # the app's renderer, then the reference's own
+    assert ref_rects == full_rects  # no terrain under the panels in either: like with like

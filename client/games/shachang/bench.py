@@ -53,8 +53,9 @@ def flight_pose(scene, i: int, n: int) -> None:
 
 
 def terrain_frame(app, scene) -> float:
-    """ms for the terrain alone: the same camera, heights and fog as the full frame, no units, overlays,
-    labels or UI; presented to the window as the full frame is (one present, one flip)."""
+    """ms for the terrain alone: the same camera, heights and fog as the full frame, skipped under the same
+    opaque UI rects, no units, overlays, labels or UI; presented to the window as the full frame is (one
+    present, one flip)."""
     d = app.display
     r = getattr(app, "_bench_terrain_renderer", None)
     if r is None:  # its own renderer, so that neither picture's caches disturb the other's
@@ -64,7 +65,7 @@ def terrain_frame(app, scene) -> float:
     version = None if f.version is None else ("terrain", f.version[1])  # changes with the observation only
     bare = dataclasses.replace(f, units=[], ghosts=[], overlays=Overlays(show_counts=False), version=version)
     a = time.perf_counter()
-    r.draw(bare, scene.camera())
+    r.draw(bare, scene.camera(), covered=getattr(d, "last_covered", ()))  # as the full frame: not under opaque UI
     own = d.gl
     d.gl = r  # present this renderer's picture the way the app presents its own
     try:
@@ -82,8 +83,8 @@ class Flight:
     phases = (("whole map", 0.3), ("dive", 0.7), ("climb", 1.0))  # name, end of the phase (part of the flight)
     profile_board = True  # the GL renderer reports its passes (terrain, tokens, labels ...)
     floor_name = "terrain only"  # the reference frame beside each full frame
-    floor_does = ("the same terrain (camera, heights, fog) over the whole window, no units, overlays, labels "
-                  "or UI, one present, one flip")
+    floor_does = ("the same terrain (camera, heights, fog), not under the opaque panels (as the full frame), "
+                  "no units, overlays, labels or UI, one present, one flip")
 
     def __init__(self, opts):
         self.opts = opts
