@@ -20,7 +20,7 @@ from client.ui import widgets
 from engine import registry
 from client.display import Display
 from client.options import Options, check_options, default_save_dir, info_takes_players  # noqa: F401
-from client.savefile import SAVE_FORMAT, load_text, read_save, save_text, write_save  # noqa: F401
+from client.savefile import SAVE_FORMAT, load_error_text, load_text, read_save, save_text, write_save  # noqa: F401
 from client.scene import Scene
 
 
@@ -99,7 +99,7 @@ class App:
         try:
             game, seats, viewer = read_save(path)
         except ValueError as e:
-            return str(e)
+            return load_error_text(e)
         self.start_game(game, seats, viewer=viewer, message=i18n.t("loaded", path=Path(path).name))
         return None
 

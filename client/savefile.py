@@ -24,6 +24,7 @@ import os
 import time
 from pathlib import Path
 
+from client import i18n
 from engine import registry
 from engine.api import SaveError
 from engine.saves import MAX_SAVE_BYTES, check_file as check, described, kind_of, parse_json, read_file, shown
@@ -48,7 +49,7 @@ def unwrap(text: str | bytes) -> tuple[str | bytes, list[str] | None, int | None
         return text, None, None
     v = data.get("version")
     if type(v) is not int or v != VERSION:
-        raise SaveError(f"client save version {shown(v)} is not supported (this client reads {VERSION})")
+        raise SaveError(f"client save version {shown(v)} is not supported (this client reads {VERSION})", "version")
     inner = data.get("engine_save")
     if not isinstance(inner, str):
         raise SaveError(f"client save: engine_save must be the game's save text, not {kind_of(inner)}")
@@ -89,7 +90,7 @@ def read_engine_text(path) -> str | bytes:
     try:
         return unwrap(read_file(path, MAX_CLIENT_SAVE_BYTES))[0]
     except SaveError as e:
-        raise SaveError(_named(path, e)) from None
+        raise SaveError(_named(path, e), e.kind) from None
 
 
 def read_save(path) -> tuple:
@@ -97,7 +98,14 @@ def read_save(path) -> tuple:
     try:
         return load_text(read_file(path, MAX_CLIENT_SAVE_BYTES))
     except SaveError as e:
-        raise SaveError(_named(path, e)) from None
+        raise SaveError(_named(path, e), e.kind) from None
+
+
+def load_error_text(e: Exception) -> str:
+    """Why a save was refused, in the player's language: the kind of refusal (SaveError.kind) in
+    words, the engine's English detail after it where the language is not English."""
+    kind = getattr(e, "kind", "invalid")
+    return i18n.t(f"saves.error_{kind}", detail=str(e))
 
 
 def _named(path, e: Exception) -> str:

@@ -36,8 +36,23 @@ class IllegalAction(ValueError):
         return f"{self.msg.render(lang)} [{self.rule}]"
 
 
+SAVE_ERROR_KINDS = ("unreadable", "not_save", "foreign", "version", "invalid")
+
+
 class SaveError(ValueError):
-    """A save file that is corrupt, foreign or inconsistent; nothing was loaded."""
+    """A save file that is corrupt, foreign or inconsistent; nothing was loaded. ``kind`` says
+    which (one of :data:`SAVE_ERROR_KINDS`: the file cannot be read, is not a save, is another
+    game's, has an unsupported version, or its content is inconsistent) so that a client can
+    name it in the player's language; the message (English) gives the detail."""
+
+    def __init__(self, message: str = "", kind: str = "invalid"):
+        if kind not in SAVE_ERROR_KINDS:
+            raise ValueError(f"SaveError kind {kind!r} is not one of {', '.join(SAVE_ERROR_KINDS)}")
+        super().__init__(message)
+        self.kind = kind
+
+    def __reduce__(self):
+        return (SaveError, (str(self), self.kind))  # the kind survives pickling (the AI process)
 
 
 class ParseError(IllegalAction):

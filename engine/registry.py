@@ -107,10 +107,10 @@ def load_game(text: str) -> Game:
     """Load any registered game's save; raises SaveError for anything else."""
     data = parse_json(text)
     if not isinstance(data, dict) or "game" not in data:
-        raise SaveError("not a save file of this client: no 'game' key")
+        raise SaveError("not a save file of this client: no 'game' key", "not_save")
     gid = data["game"]
     if not isinstance(gid, str) or gid not in GAMES:
-        raise SaveError(f"save is for an unknown game ({described(gid)}; known: {', '.join(GAMES)})")
+        raise SaveError(f"save is for an unknown game ({described(gid)}; known: {', '.join(GAMES)})", "foreign")
     return GAMES[gid].load_game(text)
 
 

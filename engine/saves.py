@@ -91,12 +91,12 @@ def check_file(path: "str | os.PathLike", limit: int = MAX_SAVE_BYTES, what: str
     try:
         st = os.stat(path)
     except OSError as e:
-        raise SaveError(f"{path}: cannot read the {what}: {e.strerror or e}") from None
+        raise SaveError(f"{path}: cannot read the {what}: {e.strerror or e}", "unreadable") from None
     if not stat.S_ISREG(st.st_mode):
         kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        raise SaveError(f"{path}: {kind}, not a {what} file")
+        raise SaveError(f"{path}: {kind}, not a {what} file", "unreadable")
     if st.st_size > limit:
-        raise SaveError(f"{path}: {st.st_size} bytes is over the {what} size limit of {limit}")
+        raise SaveError(f"{path}: {st.st_size} bytes is over the {what} size limit of {limit}", "not_save")
     return st
 
 
@@ -108,9 +108,9 @@ def read_file(path: "str | os.PathLike", limit: int = MAX_SAVE_BYTES, what: str 
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except OSError as e:
-        raise SaveError(f"{path}: cannot read the {what}: {e.strerror or e}") from None
+        raise SaveError(f"{path}: cannot read the {what}: {e.strerror or e}", "unreadable") from None
     if len(data) > limit:
-        raise SaveError(f"{path}: the {what} is over the size limit of {limit} bytes")
+        raise SaveError(f"{path}: the {what} is over the size limit of {limit} bytes", "not_save")
     return data
 
 
@@ -138,19 +138,19 @@ def nesting_depth(text: str) -> int:
 def _int(s: str) -> int:
     if len(s.lstrip("-")) > MAX_INT_DIGITS:
         raise SaveError(f"not a save file: an integer of {len(s.lstrip('-'))} digits "
-                        f"(at most {MAX_INT_DIGITS})")
+                        f"(at most {MAX_INT_DIGITS})", "not_save")
     return int(s)
 
 
 def _float(s: str) -> float:
     v = float(s)
     if not math.isfinite(v):
-        raise SaveError(f"not a save file: the number {s[:30]} is out of range")
+        raise SaveError(f"not a save file: the number {s[:30]} is out of range", "not_save")
     return v
 
 
 def _constant(s: str):
-    raise SaveError(f"not a save file: {s} is not a number a save may hold")
+    raise SaveError(f"not a save file: {s} is not a number a save may hold", "not_save")
 
 
 def parse_json(text: str | bytes, limit: int = MAX_SAVE_BYTES) -> Any:
@@ -168,31 +168,31 @@ def parse_json(text: str | bytes, limit: int = MAX_SAVE_BYTES) -> Any:
     original = text
     if isinstance(text, (bytes, bytearray)):
         if len(text) > limit:
-            raise SaveError(f"not a save file: {len(text)} bytes is over the limit of {limit}")
+            raise SaveError(f"not a save file: {len(text)} bytes is over the limit of {limit}", "not_save")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
-            raise SaveError(f"not a save file: not UTF-8 text ({e.reason} at byte {e.start})") from None
+            raise SaveError(f"not a save file: not UTF-8 text ({e.reason} at byte {e.start})", "not_save") from None
     if not isinstance(text, str):
-        raise SaveError(f"not a save file: expected text, got {type(text).__name__}")
+        raise SaveError(f"not a save file: expected text, got {type(text).__name__}", "not_save")
     if len(text) > limit:
-        raise SaveError(f"not a save file: {len(text)} characters is over the limit of {limit}")
+        raise SaveError(f"not a save file: {len(text)} characters is over the limit of {limit}", "not_save")
     try:
         depth = nesting_depth(text)
     except UnicodeEncodeError:
-        raise SaveError("not a save file: the text holds characters that are not Unicode") from None
+        raise SaveError("not a save file: the text holds characters that are not Unicode", "not_save") from None
     if depth > MAX_DEPTH:
-        raise SaveError(f"not a save file: the JSON is nested {depth} deep (at most {MAX_DEPTH})")
+        raise SaveError(f"not a save file: the JSON is nested {depth} deep (at most {MAX_DEPTH})", "not_save")
     try:
         value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except SaveError:
         raise
     except json.JSONDecodeError as e:
-        raise SaveError(f"not a save file: invalid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+        raise SaveError(f"not a save file: invalid JSON ({e.msg} at line {e.lineno} column {e.colno})", "not_save") from None
     except RecursionError:
-        raise SaveError("not a save file: the JSON is nested too deeply") from None
+        raise SaveError("not a save file: the JSON is nested too deeply", "not_save") from None
     except (ValueError, TypeError) as e:
-        raise SaveError(f"not a save file: {e}") from None
+        raise SaveError(f"not a save file: {e}", "not_save") from None
     with _parsed_lock:
         _parsed = (original, value)
     return value
@@ -215,13 +215,13 @@ def read_save(text: str | bytes, game_id: str, version: int, title: str) -> dict
     by meaning (see :func:`need` and :func:`need_int`)."""
     data = take_parsed(text)
     if not isinstance(data, dict):
-        raise SaveError("not a save file: the JSON is not an object")
+        raise SaveError("not a save file: the JSON is not an object", "not_save")
     gid = data.get("game")
     if gid != game_id:
-        raise SaveError(f"not a {title} save (game is {shown(gid)}, expected {game_id!r})")
+        raise SaveError(f"not a {title} save (game is {shown(gid)}, expected {game_id!r})", "foreign")
     v = data.get("version")
     if type(v) is not int or v != version:
-        raise SaveError(f"{title} save version {shown(v)} is not supported (this client reads {version})")
+        raise SaveError(f"{title} save version {shown(v)} is not supported (this client reads {version})", "version")
     if "actions" not in data:
         raise SaveError(f"{title} save lacks 'actions' (the list of action texts)")
     actions = data["actions"]
