@@ -624,6 +624,8 @@ class BoardGameScene(PlayScene):
     def _mouse_down(self, ev) -> None:
         for b in self.buttons + list(self.step_buttons.values()):
             if b.rect.w and b.handle(ev):
+                if b is self.buttons[0] and not b.enabled():
+                    self.undo()  # the greyed Undo: its click says why on the status line (G2 and the others)
                 return
         if self.card_rect.collidepoint(ev.pos):
             card = self.cards.card_at(ev.pos)
