@@ -102,6 +102,21 @@ def test_hot_seat_undo_is_greyed_and_says_it_is_for_games_against_the_computer(c
         tuple(pygame.Color(30, 33, 40))[:3]  # the tip is drawn over the panel above the button
 
 
+def test_after_the_end_undo_is_greyed_for_the_end_not_for_a_reveal(cleanup):
+    app = make_app("dummy", "baige", ["human", "random"], "flat", size=(1024, 640))
+    sc = app.scene
+    click_cell(app, sc.plugin.cell("e4"))
+    click_cell(app, sc.plugin.cell("e6"))
+    wait_human(app)
+    assert sc.buttons[0].enabled()  # 百格 hides nothing: the move and the reply may be taken back
+    click_at(app, [b.rect for st, b in sc.step_buttons.items() if st.value == "resign"][0].center)
+    click_at(app, sc.modal.buttons[0].rect.center)
+    assert sc.game.is_over
+    click_at(app, sc.modal.buttons[4].rect.center)  # close the box: look at the board
+    hover_at(app, sc.buttons[0].rect.center)
+    assert not sc.buttons[0].enabled() and sc.undo_tip() == "the game is over: nothing is taken back"
+
+
 # ---------------------------------------------------------------- 2. the hover label after a hand-over
 def test_the_hover_label_waits_for_the_mouse_after_the_hand_over_turns_the_board(cleanup):
     app = make_app("dummy", "sanguo", ["human", "human", "human"], "flat", size=(1024, 640),

@@ -237,7 +237,7 @@ class BoardGameScene(PlayScene):
         self.move_scroll = 0
         who = self.plugin.seat_name(seat, self.lang) if seat >= 0 else ""
         said = self.plugin.played(seat, said, self.lang)
-        self.say(said if said.startswith(who) else t("board_played", who=who, what=said))  # zh: a full-width colon
+        self.say(said if said.startswith(who) else t("board_played", who=who, s=said))  # zh: a full-width colon
         if self.game.is_over:
             self._game_over()
         elif not self._private_note(seat):
@@ -310,7 +310,7 @@ class BoardGameScene(PlayScene):
     def undo_refusal(self):
         """Why the Undo button would be refused now (None: it would take back): a game without both a human
         and a computer seat, no human action yet, or the engine's G2 floor (``Game.undo_floor``: an action that
-        showed something hidden stands) — asked of the engine, cached per position. The button is greyed
+        showed something hidden stands; the whole game once it is over) — asked of the engine, cached per position. The button is greyed
         whenever this is not None and its hover says it."""
         has_computer = any(s != "human" for s in self.seats)
         has_human = any(s == "human" for s in self.seats)
@@ -318,10 +318,18 @@ class BoardGameScene(PlayScene):
             return UiMsg("board_undo_humans")
         if not any(self.is_human(a) for a in self.actors):
             return UiMsg("board_no_undo")
+        if self.game.is_over:  # (the engine's floor is the whole log then: not a G2 reveal, so not its words)
+            return UiMsg("board_undo_over")
         k = max(i for i, a in enumerate(self.actors) if self.is_human(a))
         key = (id(self.game), len(self.game.log), self.actors[k])
         if getattr(self, "_floor_key", None) != key:
-            self._floor_key, self._floor = key, self.game.undo_floor(self.actors[k])
+            try:
+                floor = self.game.undo_floor(self.actors[k])
+            except (ValueError, NotImplementedError):  # a written-out position its log cannot be replayed on
+                floor = len(self.game.log) + 1  # (undo replays the log too): nothing to take back
+            self._floor_key, self._floor = key, floor
+        if self._floor > len(self.game.log):
+            return UiMsg("board_no_undo")
         if k < self._floor:  # G2: a move that showed something hidden stands
             return Msg.of("common.undo_stands")
         return None
