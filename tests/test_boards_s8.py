@@ -288,6 +288,17 @@ def test_sanguo_refused_click_names_one_rule_in_brackets(cleanup, variant, rule)
     assert sc.refusal_rule() == rule
 
 
+def test_baige_cannon_refusal_names_c6_once(cleanup):
+    """百格's piece texts named C6 inside and the bracket again ("(C6) [cannon move C6]")."""
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1024, 640))
+    sc = app.scene
+    click_cell(app, sc.plugin.cell("c2"))
+    click_cell(app, sc.plugin.cell("c9"))  # no screen between: refused
+    for lang in ("en", "zh"):
+        said = sc.status_text(lang)
+        assert said.count("C6") == 1 and said.endswith("C6]"), said
+
+
 # ---------------------------------------------------------------- 6. full-width punctuation in zh
 @pytest.mark.parametrize("cat", ["common", "client", "baige", "anqi", "sanguo"])
 def test_zh_catalogue_strings_use_full_width_punctuation(cat):
