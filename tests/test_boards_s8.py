@@ -341,3 +341,21 @@ def test_anqi_english_rulings_keep_chinese_only_as_glosses_and_the_reader_shows_
     assert "the Rescue (勤王)" in a6 and "horse (马)" in a6 and "Before 勤王" not in a6
     a3 = book.entries[book.index_of("A3")].body("en")
     assert "ruler (君主)" in a3 and "the ruler cannot capture a soldier" in a3
+
+
+def outside_brackets(s: str) -> str:
+    """``s`` without its bracketed parts (Chinese glosses, quotations, notation examples)."""
+    while True:
+        t_ = re.sub(r"\([^()]*\)", "", s)
+        if t_ == s:
+            return s
+        s = t_
+
+
+@pytest.mark.parametrize("gid", ["anqi", "sanguo"])
+def test_english_rulings_have_no_chinese_outside_a_gloss(gid):
+    """三国演弈's English rulings had 车马相士君, 吴 → 魏 → 蜀, 被将先走, 废帝 and 血战到底 bare, as 暗棋's had."""
+    data = tomllib.loads((ROOT / "assets" / "scenarios" / gid / "_book.toml").read_text(encoding="utf-8"))
+    for rid, en in data["rulings"].items():
+        assert not re.search(rf"[{CJK}]", outside_brackets(en)), (rid, outside_brackets(en))
+    assert outside_brackets("a horse (马) may (see (暗棋)) go") == "a horse  may  go"
