@@ -359,3 +359,12 @@ def test_english_rulings_have_no_chinese_outside_a_gloss(gid):
     for rid, en in data["rulings"].items():
         assert not re.search(rf"[{CJK}]", outside_brackets(en)), (rid, outside_brackets(en))
     assert outside_brackets("a horse (马) may (see (暗棋)) go") == "a horse  may  go"
+
+
+def test_anqi_picture_captions_in_english_name_the_factions_in_english():
+    """What the reader shows beside 暗棋's rulings: the pictures' English captions read "Wu's pawn", "the Rescue (勤王)"
+    (they had "吴's pawn", "Before 勤王")."""
+    for path in sorted((ROOT / "assets" / "scenarios" / "anqi").glob("*.toml")):
+        if path.name != "_book.toml":
+            cap = tomllib.loads(path.read_text(encoding="utf-8"))["caption_en"]
+            assert not re.search(rf"[{CJK}]", outside_brackets(cap)), (path.name, cap)
