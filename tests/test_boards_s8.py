@@ -361,10 +361,11 @@ def test_english_rulings_have_no_chinese_outside_a_gloss(gid):
     assert outside_brackets("a horse (马) may (see (暗棋)) go") == "a horse  may  go"
 
 
-def test_anqi_picture_captions_in_english_name_the_factions_in_english():
-    """What the reader shows beside 暗棋's rulings: the pictures' English captions read "Wu's pawn", "the Rescue (勤王)"
-    (they had "吴's pawn", "Before 勤王")."""
-    for path in sorted((ROOT / "assets" / "scenarios" / "anqi").glob("*.toml")):
+@pytest.mark.parametrize("gid", ["anqi", "sanguo"])
+def test_picture_captions_in_english_name_the_sides_in_english(gid):
+    """What the reader shows beside the rulings: the pictures' English captions read "Wu's pawn", "the Rescue (勤王)",
+    "deposing him (废帝)" (they had "吴's pawn", "Before 勤王", "魏 has fallen", "(废帝)")."""
+    for path in sorted((ROOT / "assets" / "scenarios" / gid).glob("*.toml")):
         if path.name != "_book.toml":
             cap = tomllib.loads(path.read_text(encoding="utf-8"))["caption_en"]
             assert not re.search(rf"[{CJK}]", outside_brackets(cap)), (path.name, cap)
