@@ -143,6 +143,19 @@ def test_the_hover_label_waits_for_the_mouse_after_the_hand_over_turns_the_board
     assert sc.hover == sc.pick(pos)  # picked again for the turned board once the mouse moves
 
 
+def test_flipping_the_board_by_key_drops_the_hover_until_the_mouse_moves(cleanup):
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1024, 640))
+    sc = app.scene
+    pos = sc.cell_pos(sc.plugin.cell("b2"))
+    hover_at(app, pos)
+    assert sc.hover == sc.plugin.cell("b2")
+    post(pygame.KEYDOWN, key=pygame.K_f, mod=0, unicode="f", scancode=0)  # flip the board
+    app.step(0.016)
+    assert sc.flipped and sc.hover is None
+    hover_at(app, pos)
+    assert sc.hover == sc.plugin.cell("i9")  # the same pixel on the turned board
+
+
 NAMES = ("p", "who", "seat", "side", "owner", "name", "q", "han", "level")  # names of seats, games, levels
 
 

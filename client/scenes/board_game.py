@@ -303,6 +303,7 @@ class BoardGameScene(PlayScene):
     def turn_to(self, yaw: float, snap: bool = False) -> None:
         """Turn the board to ``yaw`` degrees; the GL camera takes the shorter way round (or jumps: ``snap``)."""
         self.yaw = float(yaw) % 360.0
+        self.hover = None  # the cell under the mouse was picked on the board before it turned: picked again on a move
         if self.camera is not None:
             cur = self.camera._goal[1]
             self.camera.set_goal(yaw=cur + ((self.yaw - cur + 180.0) % 360.0 - 180.0), snap=snap)
