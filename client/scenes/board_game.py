@@ -310,9 +310,9 @@ class BoardGameScene(PlayScene):
 
     def undo_refusal(self):
         """Why the Undo button would be refused now (None: it would take back): a game without both a human
-        and a computer seat, no human action yet, or the engine's G2 floor (``Game.undo_floor``: an action that
-        showed something hidden stands; the whole game once it is over) — asked of the engine, cached per position. The button is greyed
-        whenever this is not None and its hover says it."""
+        and a computer seat, no human action yet, the game over, or the engine's G2 floor (``Game.undo_floor``:
+        an action that showed something hidden stands) — asked of the engine, cached per position. The button
+        is greyed whenever this is not None, and its hover and a click on it say it."""
         has_computer = any(s != "human" for s in self.seats)
         has_human = any(s == "human" for s in self.seats)
         if not (has_computer and has_human):
