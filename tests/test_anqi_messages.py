@@ -109,14 +109,14 @@ def test_record_messages_in_the_seeds_notation():
     assert g.describe(Move("b6", "f6")).render("zh") == "b6→f6 炮打魏相"
     assert g.describe(Flip("d6")).render("zh") == "翻开d6"  # names no piece before the flip
     g.apply("move c3 c4")
-    assert g.record_msgs[-1].render("zh") == "吴 c3→c4 吃魏马"
+    assert g.record_msgs[-1].render("zh") == "吴：c3→c4 吃魏马"
     g.apply("flip d6")
-    assert g.record_msgs[-1].render("zh") == "魏 翻开d6=蜀兵"
+    assert g.record_msgs[-1].render("zh") == "魏：翻开d6=蜀兵"
     assert g.record_msgs[-1].render("en") == "Wei flips d6: Shu soldier"
     assert g.describe("move d5 e5").render("zh") == "d5→e5 勤王"
     g.apply("move d5 e5")
     line = g.record_msgs[-1].render("zh")
-    assert line == "蜀 d5→e5 勤王；吴与魏自动结盟，直至蜀出局", line
+    assert line == "蜀：d5→e5 勤王；吴与魏自动结盟，直至蜀出局", line
     assert len(g.record_msgs) == len(g.record) == len(g.log)
     for m in g.record_msgs:
         rendered_ok(m)
@@ -175,7 +175,7 @@ def test_events_of_an_action_follow_its_line():
     g = setup({"h5": "吴君", "e2": "蜀君", "c3": "吴车", "c4": "蜀兵", "g8": "魏兵", "g7": "吴车"},
               {"b2": "吴兵"}, qinwang=1)
     g.apply("move g7 g8")
-    assert g.record_msgs[-1].render("zh") == "吴 g7→g8 吃魏兵；魏棋子被吃光，出局；勤王方魏已出局，吴与蜀转为对战"
+    assert g.record_msgs[-1].render("zh") == "吴：g7→g8 吃魏兵；魏棋子被吃光，出局；勤王方魏已出局，吴与蜀转为对战"
     assert g.record_msgs[-1].render("en") == ("Wu g7xg8 takes the Wei soldier; Wei is out: no pieces left; "
                                               "Wei, who made the Rescue, is out: Wu and Shu are at war again")
     assert g.record[-1] == "吴 move g7 g8 x魏兵; 魏 out: no pieces left; alliance over: 吴 and 蜀 fight again"

@@ -35,7 +35,7 @@ HELP_KEYS = ("goal", "turn", "rank", "cannon", "ruler", "qinwang", "end")  # F1'
 
 class Plugin(GamePlugin):
     game_id = "anqi"
-    show_seed = False  # anyone who knows the seed knows the deal: never shown or asked for
+    show_seed = True  # G1: the deal's seed is secret (drawn from the OS, never shown) unless the player types one
     start_options = ()
     hint = "anqi.client.hint"
     key_rows = (Binding("左键暗子 / Click a face-down piece", "", "把它翻开（不论是谁的），这就是一回合",

@@ -31,7 +31,12 @@ HELP_KEYS = ("goal", "move", "pieces", "cannon", "promote", "castle", "end")  # 
 class Plugin(GamePlugin):
     game_id = "baige"
     start_options = ()
-    show_seed = False  # chess has no chance: a seed would mean nothing to the player
+    show_seed = True  # a public seed (nothing hidden, G1): it varies only the computer's moves, and the row says so
+
+    @classmethod
+    def seed_hint(cls, options: dict, seats: list[str]) -> str:
+        """No chance in 百格: the seed only varies the computer's moves (nothing without a computer seat)."""
+        return cls.no_chance_hint(seats)
     chooser_title = "board_promote"
 
     def make_geometry(self, game) -> SquareGeometry:

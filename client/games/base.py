@@ -115,7 +115,7 @@ class GamePlugin:
 
     game_id = ""
     scene = "board"  # which scene plays it: "board" (client/scenes/board_game.py) or the game's own
-    show_seed = True  # the start screen shows (and asks for) the seed
+    show_seed = True  # the start screen shows (and asks for) the seed (every board game has the row; see seed_hint)
     start_options: tuple[str, ...] = ("players",)  # start-screen rows besides game, seats, language
     needs_handover = False  # hot seat: hide the board between two human seats (private information)
     key_context = "board"  # the key-binding table's rows for this game's scene (client/keys.py)
@@ -339,6 +339,20 @@ class GamePlugin:
             return None
         s = game_seed(game)
         return s if s is not None and s == getattr(opts, "seed", None) else None
+
+    @classmethod
+    def seed_hint(cls, options: dict, seats: list[str]) -> str:
+        """The client.i18n key of a line under the start screen's seed row saying what the seed changes, for a
+        game (or variant: ``options``, the chosen rows) where it decides nothing on the board (no die, no
+        deal): only the computer seats' choices, or nothing when ``seats`` has no computer. "" (default): the
+        seed deals or rolls, the row needs no word."""
+        return ""
+
+    @staticmethod
+    def no_chance_hint(seats: list[str]) -> str:
+        """``seed_hint`` of a game without chance: the seed only varies the computer's moves (or, without a
+        computer seat, nothing)."""
+        return "seed_hint_ai" if any(s != "human" for s in seats) else "seed_hint_nothing"
 
     @classmethod
     def seeded_note(cls, game: Any, opts: Any, lang: str) -> str:

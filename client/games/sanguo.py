@@ -84,7 +84,13 @@ def board_lines(lay, cell) -> list[Line]:
 
 class Plugin(GamePlugin):
     game_id = "sanguo"
-    show_seed = False  # in 揭棋 the seed gives the deal away: never shown or asked for
+    show_seed = True  # G1: secret (drawn from the OS) unless the player types one, which makes a seeded game
+
+    @classmethod
+    def seed_hint(cls, options: dict, seats: list[str]) -> str:
+        """揭棋 deals its face-down pieces from the seed (no word needed); the standard game has no chance: the
+        seed only varies the computer's moves."""
+        return "" if options.get("variant") == "jieqi" else cls.no_chance_hint(seats)
     start_options = ()
 
     @property

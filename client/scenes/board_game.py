@@ -237,7 +237,7 @@ class BoardGameScene(PlayScene):
         self.move_scroll = 0
         who = self.plugin.seat_name(seat, self.lang) if seat >= 0 else ""
         said = self.plugin.played(seat, said, self.lang)
-        self.say(said if said.startswith(who) else f"{who}: {said}")
+        self.say(said if said.startswith(who) else t("board_played", who=who, s=said))  # zh: a full-width colon
         if self.game.is_over:
             self._game_over()
         elif not self._private_note(seat):
@@ -283,7 +283,11 @@ class BoardGameScene(PlayScene):
         self.host.push(h)
 
     def handover_done(self, seat: int) -> None:
+        """The hand-over to ``seat`` ended: its view is shown (turned for it); the hover label waits for the mouse
+        to move (the cell picked before may lie elsewhere on the turned board)."""
         self.last_human = seat
+        self.hover = None
+        self.hover_since = time.perf_counter()
         if self._hot_seat_turns():  # the hand-over hid the board: it is turned for the seat now looking
             self.turn_to(self.plugin.bottom_seat_yaw(seat), snap=True)
 
@@ -299,24 +303,49 @@ class BoardGameScene(PlayScene):
     def turn_to(self, yaw: float, snap: bool = False) -> None:
         """Turn the board to ``yaw`` degrees; the GL camera takes the shorter way round (or jumps: ``snap``)."""
         self.yaw = float(yaw) % 360.0
+        self.hover = None  # the cell under the mouse was picked on the board before it turned: picked again on a move
         if self.camera is not None:
             cur = self.camera._goal[1]
             self.camera.set_goal(yaw=cur + ((self.yaw - cur + 180.0) % 360.0 - 180.0), snap=snap)
 
-    def can_undo(self) -> bool:
+    def undo_refusal(self):
+        """Why the Undo button would be refused now (None: it would take back): a game without both a human
+        and a computer seat, no human action yet, the game over, or the engine's G2 floor (``Game.undo_floor``:
+        an action that showed something hidden stands) — asked of the engine, cached per position. The button
+        is greyed whenever this is not None, and its hover and a click on it say it."""
         has_computer = any(s != "human" for s in self.seats)
         has_human = any(s == "human" for s in self.seats)
-        return has_computer and has_human and any(self.is_human(a) for a in self.actors)
+        if not (has_computer and has_human):
+            return UiMsg("board_undo_humans")
+        if not any(self.is_human(a) for a in self.actors):
+            return UiMsg("board_no_undo")
+        if self.game.is_over:  # (the engine's floor is the whole log then: not a G2 reveal, so not its words)
+            return UiMsg("board_undo_over")
+        k = max(i for i, a in enumerate(self.actors) if self.is_human(a))
+        key = (id(self.game), len(self.game.log), self.actors[k])
+        if getattr(self, "_floor_key", None) != key:
+            try:
+                floor = self.game.undo_floor(self.actors[k])
+            except (ValueError, NotImplementedError):  # a written-out position its log cannot be replayed on
+                floor = len(self.game.log) + 1  # (undo replays the log too): nothing to take back
+            self._floor_key, self._floor = key, floor
+        if self._floor > len(self.game.log):
+            return UiMsg("board_no_undo")
+        if k < self._floor:  # G2: a move that showed something hidden stands
+            return Msg.of("common.undo_stands")
+        return None
+
+    def can_undo(self) -> bool:
+        """Whether Undo would take something back now (``undo_refusal`` is None)."""
+        return self.undo_refusal() is None
 
     def undo(self) -> None:
         """Take back the last human action and every computer action after it (games with a computer)."""
-        if not self.can_undo():
-            self.say(t("board_no_undo"), bad=True)
+        why = self.undo_refusal()
+        if why is not None:
+            self.say(why, bad=True, rule="G2" if isinstance(why, Msg) else None)
             return
         k = max(i for i, a in enumerate(self.actors) if self.is_human(a))
-        if k < self.game.undo_floor(self.actors[k]):  # G2: a move that showed something hidden stands
-            self.say(Msg.of("common.undo_stands"), bad=True)
-            return
         self._set_game(self.game.replay(k))
         self.actors = self.actors[:k]
         self.say(t("board_undone"))
@@ -604,6 +633,8 @@ class BoardGameScene(PlayScene):
     def _mouse_down(self, ev) -> None:
         for b in self.buttons + list(self.step_buttons.values()):
             if b.rect.w and b.handle(ev):
+                if b is self.buttons[0] and not b.enabled():
+                    self.undo()  # the greyed Undo: its click says why on the status line (G2 and the others)
                 return
         if self.card_rect.collidepoint(ev.pos):
             card = self.cards.card_at(ev.pos)
@@ -920,6 +951,32 @@ class BoardGameScene(PlayScene):
             if (rule and rule in ln) or i == len(lines) - 1 and not (rule and any(rule in x for x in lines)):
                 self.note_status_line(r, ln, STATUS_SIZE)  # a click on the refusal's rule id opens the rules reader
             y += STATUS_LINE
+        self._draw_undo_tip(surf)
+
+    def undo_tip(self) -> str:
+        """The words over the greyed Undo button while the mouse is on it: why undo is refused now ("" when
+        the mouse is elsewhere or undo would work)."""
+        b = self.buttons[0]
+        if not b.rect.w or not b.rect.collidepoint(self.mouse) or self.modal is not None:
+            return ""
+        why = self.undo_refusal()
+        if why is None:
+            return ""
+        return why.render(self.lang) if isinstance(why, UiMsg) else words(why, self.lang)
+
+    def _draw_undo_tip(self, surf) -> None:
+        tip = self.undo_tip()
+        if not tip:
+            return
+        b = self.buttons[0].rect
+        w = min(surf.get_width() - 12, 360)
+        lines = text.wrap(tip, 14, w - 14)
+        box = pygame.Rect(0, 0, max(text.size_of(ln, 14)[0] for ln in lines) + 14, 19 * len(lines) + 8)
+        box.bottomright = (b.right, b.y - 4)  # above the button, over the panel's top or the board's edge
+        box.clamp_ip(surf.get_rect())
+        widgets.panel(surf, box, 240)
+        for i, ln in enumerate(lines):
+            text.draw(surf, ln, (box.x + 7, box.y + 4 + 19 * i), 14, widgets.TEXT)
 
 
 # ---------------------------------------------------------------------- refusals (issue 26)

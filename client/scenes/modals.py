@@ -280,8 +280,11 @@ class GameOverModal(Modal):
 
         names = self.seat_names() if self.seat_names and self.table else []
         n = max(1, len(self.buttons))
-        # wide enough for the button row and the table, within the window; buttons narrow in a small window
-        w = max(480, min(surf.get_width() - 40, max(n * (118 + 14) + 26, 260 + 130 * len(names))))
+        # wide enough for the button row and the table, within the free part of the window (the area the board
+        # scene gives: the space its panels leave, issue 26); buttons narrow in a small window
+        room = min(surf.get_width() - 40, (self.area() if self.area else surf.get_rect()).w - 8)
+        room = max(room, n * (70 + 14) + 26)  # never narrower than the narrowest buttons (else the window clamps)
+        w = max(min(480, room), min(room, max(n * (118 + 14) + 26, 260 + 130 * len(names))))
         bw = max(70, min(118, (w - 26) // n - 14))
         lines = text.wrap(self.reason(), 16, w - 40)
         table_h = 25 * (len(self.table) + 1) + 12 if names else 0

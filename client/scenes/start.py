@@ -290,10 +290,20 @@ class StartScene(Scene):
         return self.plugin() is not None
 
     def shows_seed(self) -> bool:
-        """The chosen game has a seed row (a game where a seed means nothing, or gives a deal away at a
-        glance, has none: 百格, 暗棋, 三国演弈)."""
+        """The chosen game has a seed row (every board game: secret by G1 where it deals or hides something,
+        with a line saying what it changes where the game has no chance, ``seed_hint``)."""
         pl = self.plugin()
         return pl is not None and pl.show_seed
+
+    def seed_hint(self) -> str:
+        """The line under the seed row: what the seed changes in a game without chance ("" elsewhere)."""
+        pl = self.plugin()
+        if pl is None or not self.shows_seed():
+            return ""
+        opts = {opt: self._extra[(self.game.value, opt)].value for opt in self.extra_options()
+                if (self.game.value, opt) in self._extra}
+        key = pl.seed_hint(opts, [s.value for s in self.seats[:int(self.players.value)]])
+        return t(key) if key else ""
 
     def secret_game(self) -> bool:
         """G1: the chosen game draws its seed from the operating system unless the player types one."""
@@ -531,6 +541,10 @@ class StartScene(Scene):
         self.seed_plus.draw(surf)
         self.seed_dice.layout(self.seed_plus.rect.right + 10, y, h=34)
         self.seed_dice.draw(surf)
+        hint = self.seed_hint()
+        if hint:  # a game without chance: what the seed changes (issue 26)
+            for i, ln in enumerate(text.wrap(hint, 15, 480)):
+                text.draw(surf, ln, (left_x + 110, y + 42 + 19 * i), 15, widgets.DIM)
 
     def _draw_seats(self, surf, left_x: int, w: int, h: int) -> None:
         sx = left_x + 620
