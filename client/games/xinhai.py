@@ -21,7 +21,7 @@ from dataclasses import replace
 import pygame
 
 from client.boards.geometry import OffsetHexGeometry
-from client.boards.model import MARK_RGB, RGB, BoardView, Caption, Edge, Piece, Track, mix
+from client.boards.model import MARK_RGB, MARKER_GLYPH, MARKER_RGB, RGB, BoardView, Caption, Edge, Piece, Track, mix
 from client.games import xinhai_hud, xinhai_tracks
 from client.games.base import Choice, GamePlugin, Outcome, text
 from client.i18n import lang
@@ -43,6 +43,8 @@ from engine.xinhai.orders import why_illegal
 SQRT3 = math.sqrt(3.0)
 SIDE_RGB: dict[str, RGB] = {"rev": (0.80, 0.14, 0.12), "qing": (0.16, 0.34, 0.80)}
 KIND_ZH = {"infantry": "步", "cavalry": "馬", "artillery": "砲", "fleet": "艦"}
+# the counters' letters in English (issue 26; the rule book's legend and F1 say them): Infantry, Cavalry, Artillery, Fleet
+KIND_EN = {"infantry": "I", "cavalry": "C", "artillery": "A", "fleet": "F"}
 TERRAIN_RGB: dict[str, RGB] = {
     ".": (0.70, 0.80, 0.56), "C": (0.90, 0.76, 0.44), "S": (0.76, 0.72, 0.64), "H": (0.62, 0.50, 0.34),
     "X": (0.62, 0.44, 0.74), "R": (0.84, 0.78, 0.88), "L": (0.62, 0.80, 0.92), "Y": (0.40, 0.60, 0.84),
@@ -50,6 +52,13 @@ TERRAIN_RGB: dict[str, RGB] = {
 RUINS_RGB: RGB = (0.50, 0.46, 0.42)  # seed 10(9): the burnt quarter of 漢口
 PALE: RGB = (0.86, 0.84, 0.80)
 TERRAIN_ICON = {"C": "控", "S": "街", "H": "山", "X": "租", "R": "停"}  # control point, street, hill, concession, cease-fire
+# in English: ★ control point, Street, Hill, X concession (the map's letter), Neutral (cease-fire) zone
+TERRAIN_ICON_EN = {"C": "★", "S": "S", "H": "H", "X": "X", "R": "N"}
+# the lettered badges in English (registered beside the Chinese ones in client.boards.model's shared tables):
+# ★ a held control point, Trench, Pontoon, Boat, Ruins
+BADGE_EN = {"flag0": "★", "flag1": "★", "dug": "T", "bridge": "P", "boat": "B", "ruins": "R"}
+MARKER_GLYPH.update({f"{k}_en": v for k, v in BADGE_EN.items()})
+MARKER_RGB.update({f"{k}_en": MARKER_RGB[k] for k in BADGE_EN})
 REGION_LABEL = {"hankou": "F-19", "hanyang": "C-3", "wuchang": "Q-3"}  # where each region's name is written
 # the names' heights in hexes: 漢口 on the far (north) edge is seen smallest in the angled GL view
 CAPTION_SIZE = {"hankou": 1.3, "hanyang": 0.9, "wuchang": 0.9}
@@ -136,11 +145,24 @@ def traditional_table() -> dict[int, str]:
     return str.maketrans(simp, trad)
 
 
+def best_focus(pts, w: float, h: float) -> tuple[float, float]:
+    """The centre of a ``w`` x ``h`` window showing the most of the points ``pts`` (x, z): the centre of
+    their bounding box when they all fit, else the window round one of them that holds the most."""
+    xs, zs = [x for x, _ in pts], [z for _, z in pts]
+    if max(xs) - min(xs) <= w and max(zs) - min(zs) <= h:
+        return ((min(xs) + max(xs)) / 2, (min(zs) + max(zs)) / 2)
+    def inside(c):
+        return [(x, z) for x, z in pts if abs(x - c[0]) <= w / 2 and abs(z - c[1]) <= h / 2]
+    held = inside(max(pts, key=lambda c: len(inside(c))))  # all within one window: their box fits it
+    return best_focus(held, w, h)
+
+
 class Plugin(GamePlugin):
     game_id = "xinhai"
     zh_script = traditional_table()  # the shared widgets' words in traditional characters too (issue 26)
     chooser_title = "xinhai.choose"  # 選擇: the game's traditional characters, not the client's 请选择
     start_options = ()
+    hint_after_move = True  # after any move, the status line says what the player to move must do (issue 26)
     needs_handover = True  # each side's hand is private: hot seat hides the board between the two humans
     key_rows = (Binding("L", "hex_labels", "顯示 / 隱藏每格編號", "show / hide every hex's label", "xinhai",
                         (("K_l", ""),)),
@@ -180,13 +202,18 @@ class Plugin(GamePlugin):
         return position(kw.pop("units", []), seed=seed, **kw)
 
     def on_key(self, action: str, scene) -> None:
-        """L: every hex's label on or off; Z: the whole map or the close-up; arrows / WASD: move the close-up."""
+        """L: every hex's label on or off; Z: the whole map or the close-up; arrows / WASD: move the close-up.
+        Z and the arrows move the map under the mouse: the hex tooltip about the hex that was there goes (it
+        comes back for the hex under the mouse once the mouse moves, issue 26)."""
         if action == "hex_labels":
             self.hex_labels = not self.hex_labels
         elif action == "whole_map":
             self.whole_map = not self.whole_map
         elif action in self.PAN:
             self.pan(*self.PAN[action], flipped=bool(getattr(scene, "flipped", False)))
+        if action == "whole_map" or action in self.PAN:
+            if getattr(scene, "hover", None) is not None:
+                scene.hover = None
 
     @property
     def hint(self) -> Msg:
@@ -218,14 +245,19 @@ class Plugin(GamePlugin):
         return SIDE_RGB[("rev", "qing")[seat % 2]]
 
     def pieces(self, obs) -> list[Piece]:
+        ln = lang()
+        glyphs = KIND_ZH if ln == "zh" else KIND_EN  # English letters in English (issue 26)
+        worn = text(Msg.of("xinhai.info.worn"), ln)
         out = []
         for u in obs["units"]:
             ink = SIDE_RGB[u["side"]]
-            out.append(Piece(cell=self.cell(u["hex"]), glyph=KIND_ZH[u["kind"]], ink=ink, ring=ink,
+            out.append(Piece(cell=self.cell(u["hex"]), glyph=glyphs[u["kind"]], ink=ink, ring=ink,
                              body=(1.0, 0.98, 0.92) if u["ready"] else PALE,
                              side=0 if u["side"] == "rev" else 1, shape="square",
-                             name=f"{KIND_ZH[u['kind']]} {u['hex']}{'' if u['ready'] else ' 耗損'}",
-                             value="" if u["ready"] else "耗", turned=not u["ready"]))  # seed 4(2): worn = sideways
+                             name=text(Msg.of(f"xinhai.kind.{u['kind']}"), ln) + " " + u["hex"]
+                                  + ("" if u["ready"] else " " + worn),
+                             value="" if u["ready"] else ("耗" if ln == "zh" else "w"),
+                             turned=not u["ready"]))  # seed 4(2): worn = sideways
         return out
 
     def terrain_cells(self) -> list[tuple[str, object, str]]:
@@ -252,6 +284,8 @@ class Plugin(GamePlugin):
         of the side standing there, markers as lettered badges (壕 trench, 橋 pontoon, 船 boat, 墟 ruins)
         and the tracks beside the map."""
         ln = lang()
+        icons = TERRAIN_ICON if ln == "zh" else TERRAIN_ICON_EN
+        en = "" if ln == "zh" else "_en"  # the badges' English letters (BADGE_EN)
         ruins = set(obs["ruins"])
         badges: dict = {}
         for name in obs["trenches"]:
@@ -267,10 +301,10 @@ class Plugin(GamePlugin):
         for name, cell, t in self.terrain_cells():
             if t not in TERRAIN_ICON or (name in ruins and t in ("C", "S", "H")):
                 continue  # seed 10(9): icons under the ruins count as plain
-            view.icons[cell] = TERRAIN_ICON[t]
+            view.icons[cell] = icons[t]
             if t == "C" and name in held:  # the control point's flag: the side standing on it
                 badges.setdefault(cell, []).insert(0, "flag0" if held[name] == "rev" else "flag1")
-        view.markers.update({c: tuple(v) for c, v in badges.items()})
+        view.markers.update({c: tuple(k + en for k in v) for c, v in badges.items()})
         if self.hex_labels:
             view.labels.update({cell: name for name, cell, _ in self.terrain_cells()})
         view.badge_scale = BADGE_SCALE
@@ -472,22 +506,23 @@ class Plugin(GamePlugin):
         v.geometry = g
 
     def _follow(self, v: BoardView, prefix) -> None:
-        """A new decision (or a new choice in it) whose marked hexes lie outside the close-up moves the
-        close-up to them, so that what may be clicked is always in sight."""
-        key = (id(self.game), len(self.game.log), self.game.current_player, tuple(prefix), self.whole_map)
-        if key == self._focus_key:
-            return
+        """A new decision (or a new choice in it, or the close-up narrowed by ``_measure``) whose marked hexes
+        lie outside the close-up moves the close-up to them, so that what may be clicked is always in sight
+        (issue 26); marked hexes already in sight leave it where it is (no jerk on every click)."""
+        key = (id(self.game), len(self.game.log), self.game.current_player, tuple(prefix), self.whole_map,
+               round(self._shrink, 3))
+        if key == self._focus_key or self._area is None:
+            return  # seen already, or not drawn yet (the map's area is known after the first frame)
         self._focus_key = key
         pts = [self.geometry.center(c) for c, k in v.marks.items() if k in ("move", "capture", "special", "selected")]
-        if not pts:
-            return
         frame = self.frame_map(self._area)
-        if frame is None:
+        if not pts or frame is None:
             return
         x0, z0, x1, z1 = frame
         if all(x0 + 0.5 <= x <= x1 - 0.5 and z0 + 0.5 <= z <= z1 - 0.5 for x, z in pts):
             return
-        self.focus = (sum(x for x, _ in pts) / len(pts), sum(z for _, z in pts) / len(pts))
+        self.focus = best_focus(pts, x1 - x0 - 1.0, z1 - z0 - 1.0)
+        self.frame_map(self._area)  # kept inside the map
 
     def _measure(self, world_px) -> None:
         """The counters' size as last drawn (``world_px``: the board's point -> pixel): where the angled GL
@@ -594,6 +629,12 @@ class Plugin(GamePlugin):
         col = self.column_width(rect, lang)
         column = pygame.Rect(rect.right - col, rect.top, col, rect.h)
         surf.fill(COLUMN_BG, column)  # the map (a zoomed GL view) never shows under the panels
+        scene = getattr(world_px, "__self__", None)  # the board scene: where its card strip and status line are
+        strip, status = getattr(scene, "card_rect", None), getattr(scene, "status_rect", None)
+        if strip is not None and strip.h > 0 and status is not None:  # the strip a solid panel: no map round it
+            band = pygame.Rect(0, rect.bottom, scene.panel_rect.x, status.y - rect.bottom)
+            surf.fill(COLUMN_BG, band)
+            widgets.mark(band, opaque=True)
         free = pygame.Rect(rect.right - col + 4, rect.top + 4, col - 8, rect.h - 8)
         if world_px is not None:
             self._measure(world_px)
