@@ -168,5 +168,5 @@ def test_a_qing_set_up_cards_units_read_as_words_in_english():
 
     pl = make_plugin(new_game(seed=0))
     en, zh = pl.setup_card(6, "qing", "en"), pl.setup_card(6, "qing", "zh")
-    assert en.lines[0] == "+4 infantry on L-20"
-    assert zh.lines[0].startswith("援軍：4×步兵到L-20")
+    assert en.lines[0] == "+4 infantry → L-20"
+    assert zh.lines[0].startswith("援軍+4步兵→L-20")  # short enough for a line of the card (issue 26)

@@ -18,7 +18,7 @@ from client.games import make_plugin
 from client.games.base import text as words
 from client.games.xinhai import COLUMN_BG, KIND_EN, TERRAIN_ICON_EN, best_focus
 from client.scenes import board_game
-from client.ui import text
+from client.ui import cards, text
 from engine.xinhai.game import position
 
 from tests.boards_util import click_at, key
@@ -67,10 +67,38 @@ def test_the_card_strip_is_a_solid_panel_with_no_map_round_it(cleanup, size):
     assert all(tuple(shot[y, x][:3]) == COLUMN_BG for x, y in gutter)
     # between and under the cards only the panel's dark paper: none of the map's light terrain colours
     cards = [r for r, _ in sc.cards.hits]
-    inner = [(x, y) for x in range(strip.x + 2, strip.right - 2, 3) for y in range(strip.y + 20, strip.bottom - 2, 3)
-             if not any(r.inflate(2, 2).collidepoint(x, y) for r in cards)]
+    line_h = strip.h // (max(r.line for r in sc.card_rows) + 1)
+    inner = [(x, y) for x in range(strip.x + 2, strip.right - 2, 3) for y in range(strip.y + 2, strip.bottom - 2, 3)
+             if not any(r.inflate(2, 2).collidepoint(x, y) for r in cards) and (y - strip.y) % line_h >= 20]
     assert len(inner) > 100
     assert max(int(shot[y, x][:3].max()) for x, y in inner) < 80
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1024, 640)), ("zh", (1024, 640)), ("en", (1280, 720)),
+                                       ("zh", (1280, 720))])
+def test_every_cards_title_is_whole_and_its_words_readable(cleanup, lang, size):
+    # the cards read "鄂軍第…", "援軍：4×…" or "…" until hovered at 1024x640 (issue 26): two lines of landscape cards,
+    # none over another, titles whole in at most two lines, 12-pixel words, the hand's and the events' lines whole
+    app = first_decision_app(lang, size)
+    sc = app.scene
+    settle(app, 2)
+    hits = sc.cards.hits
+    assert len(hits) == 10 and len({r.y for r, _ in hits}) == 2  # 3 + 5 set-up cards, 2 events; two lines
+    assert all(not a.colliderect(b) for i, (a, _) in enumerate(hits) for b, _ in hits[i + 1:])
+    assert all(sc.card_rect.contains(r) for r, _ in hits)
+    own = {c.key for r in sc.card_rows if r.line == 0 for c in r.cards}
+    for r, c in hits:
+        pad = max(3, r.w // 16)
+        size_, lines = cards.title_lines(c.title, c.title_px, r.w - 2 * pad, True)
+        assert size_ >= 12 and c.body_px >= 12 and len(lines) <= 2
+        assert "".join(lines).replace(" ", "") == c.title.replace(" ", "")  # whole
+        body = [ln for x in c.lines for ln in text.wrap(x, c.body_px, r.w - 2 * pad)]
+        head = len(lines) * (size_ + 3) + 2 * pad
+        room = (r.h - pad - (head + pad)) // (c.body_px + 3)
+        if c.key in own:  # the viewer's hand and the events: every line shown
+            assert len(body) <= room, (c.title, body, room)
+        else:
+            assert room >= 2  # the other hand: two lines at least (the whole card under the mouse)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

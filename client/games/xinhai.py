@@ -28,6 +28,7 @@ from client.i18n import lang
 from client.keys import Binding
 from client.render.flat_board import TOKEN_R
 from client.ui import text as ui_text, widgets
+from client.ui import cards
 from client.ui.cards import CardRow, CardView
 from engine.api import Step
 from engine.grids.base import CellNameError
@@ -74,6 +75,8 @@ COUNTER_PX = 25.0  # a counter's side at the default zoom: at least 24 pixels (i
 FRAME_MARGIN = 0.7  # the flat renderer's margin round what it fits (hexes)
 COLUMN_BG = (23, 25, 30)  # the column beside the map (the board scene's background)
 PAN_STEP = 3.0  # hexes an arrow key moves the close-up
+CARD_ASPECT = 1.4  # the cards under the map: landscape, their title and lines in 12-pixel words (issue 26)
+CARD_PX = 12
 BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
@@ -656,7 +659,12 @@ class Plugin(GamePlugin):
             self._hud_key = key
             self._hud_info = xinhai_hud.summary(obs, self.game.events(viewer), lang)
         under = pygame.Rect(free.x, below, free.w + 4, free.bottom - below)  # the box keeps 4 px off its right
-        self.hud = xinhai_hud.draw(surf, rect, obs, self._hud_info, lang, under if under.h > 0 else None)
+        clip = surf.get_clip()
+        surf.set_clip(column.clip(clip))  # a box folded as far as it goes still ends at the map's foot
+        try:
+            self.hud = xinhai_hud.draw(surf, rect, obs, self._hud_info, lang, under if under.h > 0 else None)
+        finally:
+            surf.set_clip(clip)
 
     def action_steps(self, action) -> tuple[Step, ...]:
         """The engine's steps, cell steps without their label: a click on a hex is matched by the hex alone
@@ -690,23 +698,23 @@ class Plugin(GamePlugin):
             lines = [text(Msg.of("xinhai.card.rev_reinforce", hex=label(c.rev_reinforce)), lang)]
         else:
             units = "、" if lang == "zh" else ", "
-            times = "×" if lang == "zh" else " "  # "4×步兵", "4 infantry" (a narrow card breaks English at spaces)
+            times = "" if lang == "zh" else " "  # "4步兵", "4 infantry" (a narrow card breaks English at spaces)
             units = units.join(f"{n}{times}{text(Msg.of(f'xinhai.kind.{k}'), lang)}" for k, n in Counter(c.qing_units).items())
             lines = [text(Msg.of("xinhai.card.qing_reinforce", units=units, hex=label(c.qing_hex)), lang)]
             lines += [text(Msg.of("xinhai.card.cut", track=Msg.of(f"xinhai.track.{t}"), value=v,
                                   kind=Msg.of(f"xinhai.kind.{k}")), lang) for t, v, k in c.qing_cuts]
         step = self.game.action_steps(Act("card", (str(cid),)))[0] if playable else None
         return CardView(text(Msg.of(f"xinhai.setup.{cid}"), lang), tuple(lines), str(cid), step=step,
-                        ink=SIDE_RGB[side], tag=text(Msg.of("xinhai.card.setup_tag"), lang), key=("setup", side, cid))
+                        ink=SIDE_RGB[side], key=("setup", side, cid), title_px=CARD_PX, body_px=CARD_PX)
 
     def event_card(self, side: str, num: int, lang: str) -> CardView:
         """Event card ``num`` of ``side`` with its effect (X3, reconstructed texts)."""
         e = rules().events[(side, num)]
         v = f"{e.value:+d}" if e.effect in ("morale", "response") else e.value
         fx = Msg.of(f"xinhai.card.fx.{e.effect}", v=v, track=Msg.of(f"xinhai.track.{e.track}") if e.track else "")
-        return CardView(text(Msg.of(f"xinhai.event.{side}.{num}"), lang), (text(fx, lang),), str(num),
-                        ink=SIDE_RGB[side], tag=text(Msg.of("xinhai.card.event_tag", period=e.period), lang),
-                        key=("event", side, num))
+        period = text(Msg.of("xinhai.card.event_tag", period=e.period), lang)  # in the line: no foot to take a line's room
+        return CardView(text(Msg.of(f"xinhai.event.{side}.{num}"), lang), (f"{text(fx, lang)} · {period}",), str(num),
+                        ink=SIDE_RGB[side], key=("event", side, num), title_px=CARD_PX, body_px=CARD_PX)
 
     def hand(self, obs, lang: str) -> list[CardView]:
         """The viewer's set-up cards; chosen by a click while the game waits for a reinforcement card."""
@@ -731,20 +739,30 @@ class Plugin(GamePlugin):
         return list(self._rows)
 
     def _card_rows(self, viewer: int, lang: str) -> list[CardRow]:
-        rows = super().card_rows(viewer, lang)
+        """The rows on the strip's two lines (issue 26: every card's title whole and its words readable at
+        1024x640): the viewer's hand and this round's events above, the other hand when it is public below
+        with the event decks' sizes as a title (no pile of backs taking a card's room)."""
         obs = self.observation(viewer)
         other = "qing" if obs["side"] == "rev" else "rev"
-        if obs["hands"][other]:
-            rows.append(CardRow(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
-                                tuple(self.setup_card(c, other, lang) for c in obs["hands"][other]), ink=SIDE_RGB[other]))
+        shown = bool(obs["hands"][other])
+        rows = [replace(r, aspect=CARD_ASPECT) for r in super().card_rows(viewer, lang)]
         played = [self.event_card(s, obs["played"][s][-1], lang) for s in ("qing", "rev") if obs["played"][s]]
-        if played:
-            rows.append(CardRow(text(Msg.of("xinhai.card.events"), lang), tuple(played), ink=(0.55, 0.45, 0.30)))
-        for s in ("qing", "rev"):
-            if obs["deck_sizes"][s]:
-                rows.append(CardRow(text(Msg.of("xinhai.card.deck_of", side=Msg.of(f"xinhai.side.{s}")), lang),
-                                    (), obs["deck_sizes"][s], SIDE_RGB[s]))
+        decks = obs["deck_sizes"]
+        if played or decks["qing"] or decks["rev"]:  # the event decks' sizes in the title (no pile of backs)
+            title = Msg.of("xinhai.card.decks", qing=decks["qing"], rev=decks["rev"]) if decks["qing"] or decks["rev"] \
+                else Msg.of("xinhai.card.events")
+            rows.append(CardRow(text(title, lang), tuple(played), ink=(0.55, 0.45, 0.30), aspect=CARD_ASPECT))
+        if shown:
+            rows.append(CardRow(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
+                                tuple(self.setup_card(c, other, lang) for c in obs["hands"][other]),
+                                ink=SIDE_RGB[other], line=1, aspect=CARD_ASPECT))
         return rows
+
+    def card_strip_height(self, rows, w: int, h: int) -> int:
+        """The strip's height for ``rows``: a line of landscape cards (``CARD_ASPECT``) 92 to 104 pixels tall (a two-line title and two lines under it)
+        per line (two lines when the other hand is public)."""
+        lines = max((r.line for r in rows), default=0) + 1
+        return lines * (cards.LABEL_H + cards.LIFT + 4 + max(92, min(104, int(h * 0.14))))
 
 
 PLUGIN = Plugin

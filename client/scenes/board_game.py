@@ -735,6 +735,8 @@ class BoardGameScene(PlayScene):
         self.card_rows = self._card_rows()
         if self.card_rows:  # a strip of cards under the board
             ch = min(160, max(96, int(h * 0.16)))
+            if hasattr(self.plugin, "card_strip_height"):  # a game whose cards need more (辛亥革命: two lines)
+                ch = self.plugin.card_strip_height(self.card_rows, w, h)
             self.board_rect.h -= ch + 4
             self.card_rect = pygame.Rect(6, self.board_rect.bottom + 4, self.board_rect.w, ch)
         else:
