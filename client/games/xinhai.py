@@ -759,10 +759,10 @@ class Plugin(GamePlugin):
         return rows
 
     def card_strip_height(self, rows, w: int, h: int) -> int:
-        """The strip's height for ``rows``: a line of landscape cards (``CARD_ASPECT``) 92 to 104 pixels tall (a two-line title and two lines under it)
+        """The strip's height for ``rows``: a line of landscape cards (``CARD_ASPECT``) 92 to 110 pixels tall (a two-line title and two lines under it)
         per line (two lines when the other hand is public)."""
         lines = max((r.line for r in rows), default=0) + 1
-        return lines * (cards.LABEL_H + cards.LIFT + 4 + max(92, min(104, int(h * 0.14))))
+        return lines * (cards.LABEL_H + cards.LIFT + 4 + max(92, min(110, int(h * 0.11))))
 
 
 PLUGIN = Plugin
