@@ -77,13 +77,18 @@ def test_the_card_strip_is_a_solid_panel_with_no_map_round_it(cleanup, size):
 @pytest.mark.parametrize("lang,size", [("en", (1024, 640)), ("zh", (1024, 640)), ("en", (1280, 720)),
                                        ("zh", (1280, 720))])
 def test_every_cards_title_is_whole_and_its_words_readable(cleanup, lang, size):
-    # the cards read "鄂軍第…", "援軍：4×…" or "…" until hovered at 1024x640 (issue 26): two lines of landscape cards,
-    # none over another, titles whole in at most two lines, 12-pixel words, the hand's and the events' lines whole
+    # the cards read "鄂軍第…", "援軍：4×…" or "…" until hovered at 1024x640 (issue 26): landscape cards, the other
+    # hand on a second line once C unfolds it, none over another, titles whole in at most two lines, 12-pixel words, the hand's and the events' lines whole
     app = first_decision_app(lang, size)
     sc = app.scene
     settle(app, 2)
+    folded = sc.card_rect.h
+    assert len(sc.cards.hits) == 5 and len({r.y for r, _ in sc.cards.hits}) == 1  # 3 set-up cards, 2 events
+    assert ("C" in sc.card_rows[0].title) and "5" in sc.card_rows[0].title  # the other hand: how many, which key
+    key(app, pygame.K_c)  # the Qing's public hand unfolded on a second line
+    settle(app, 2)
     hits = sc.cards.hits
-    assert len(hits) == 10 and len({r.y for r, _ in hits}) == 2  # 3 + 5 set-up cards, 2 events; two lines
+    assert len(hits) == 10 and len({r.y for r, _ in hits}) == 2 and sc.card_rect.h > folded
     assert all(not a.colliderect(b) for i, (a, _) in enumerate(hits) for b, _ in hits[i + 1:])
     assert all(sc.card_rect.contains(r) for r, _ in hits)
     own = {c.key for r in sc.card_rows if r.line == 0 for c in r.cards}

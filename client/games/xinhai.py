@@ -171,10 +171,13 @@ class Plugin(GamePlugin):
                         (("K_l", ""),)),
                 Binding("Z", "whole_map", "整張地圖 / 放大（放大時棋子較大）", "whole map / close-up (larger counters)",
                         "xinhai", (("K_z", ""),)),
+                Binding("C", "other_hand", "顯示 / 收起對方的手牌", "show / fold the other side's hand", "xinhai",
+                        (("K_c", ""),)),
                 Binding("← ↑ ↓ → / W A S D", "pan", "放大時移動地圖", "move the map in the close-up", "xinhai",
                         (("K_LEFT", "", "pan_w"), ("K_a", "", "pan_w"), ("K_RIGHT", "", "pan_e"), ("K_d", "", "pan_e"),
                          ("K_UP", "", "pan_n"), ("K_w", "", "pan_n"), ("K_DOWN", "", "pan_s"), ("K_s", "", "pan_s"))))
     hex_labels = False  # every hex's label written at its foot (key L)
+    other_hand = False  # key C: the other side's public hand on a second line of cards (folded: the map larger)
     whole_map = False  # key Z: the whole map however small its counters (default: a close-up, see ``frame_map``)
     PAN = {"pan_w": (-1, 0), "pan_e": (1, 0), "pan_n": (0, -1), "pan_s": (0, 1)}
 
@@ -210,6 +213,8 @@ class Plugin(GamePlugin):
         comes back for the hex under the mouse once the mouse moves, issue 26)."""
         if action == "hex_labels":
             self.hex_labels = not self.hex_labels
+        elif action == "other_hand":
+            self.other_hand = not self.other_hand
         elif action == "whole_map":
             self.whole_map = not self.whole_map
         elif action in self.PAN:
@@ -712,8 +717,8 @@ class Plugin(GamePlugin):
         e = rules().events[(side, num)]
         v = f"{e.value:+d}" if e.effect in ("morale", "response") else e.value
         fx = Msg.of(f"xinhai.card.fx.{e.effect}", v=v, track=Msg.of(f"xinhai.track.{e.track}") if e.track else "")
-        period = text(Msg.of("xinhai.card.event_tag", period=e.period), lang)  # in the line: no foot to take a line's room
-        return CardView(text(Msg.of(f"xinhai.event.{side}.{num}"), lang), (f"{text(fx, lang)} · {period}",), str(num),
+        period = text(Msg.of("xinhai.card.event_tag", period=e.period), lang)  # a line: no foot taking a line's room
+        return CardView(text(Msg.of(f"xinhai.event.{side}.{num}"), lang), (text(fx, lang), period), str(num),
                         ink=SIDE_RGB[side], key=("event", side, num), title_px=CARD_PX, body_px=CARD_PX)
 
     def hand(self, obs, lang: str) -> list[CardView]:
@@ -733,19 +738,25 @@ class Plugin(GamePlugin):
     def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
         """Own hand, the other hand (face up when public, else backs), this round's event cards and the
         event decks (backs with their size); made once per position, viewer and language."""
-        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang)
+        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang, self.other_hand)
         if self.__dict__.get("_rows_key") != key:
             self._rows_key, self._rows = key, self._card_rows(viewer, lang)
         return list(self._rows)
 
     def _card_rows(self, viewer: int, lang: str) -> list[CardRow]:
-        """The rows on the strip's two lines (issue 26: every card's title whole and its words readable at
-        1024x640): the viewer's hand and this round's events above, the other hand when it is public below
-        with the event decks' sizes as a title (no pile of backs taking a card's room)."""
+        """The rows of the strip (issue 26: every card's title whole and its words readable at 1024x640): the
+        viewer's hand and this round's events (the event decks' sizes in their title: no pile of backs taking a
+        card's room); the other hand, when it is public, on a second line once key C unfolds it (folded, the
+        hand's title says how many cards it holds and which key shows them)."""
         obs = self.observation(viewer)
         other = "qing" if obs["side"] == "rev" else "rev"
-        shown = bool(obs["hands"][other])
+        public = bool(obs["hands"][other])
+        shown = public and self.other_hand
         rows = [replace(r, aspect=CARD_ASPECT) for r in super().card_rows(viewer, lang)]
+        if public and not shown and rows and rows[0].cards:
+            rows[0] = replace(rows[0], title=text(Msg.of("xinhai.card.hand_folded", hand=rows[0].title,
+                                                         side=Msg.of(f"xinhai.side.{other}"),
+                                                         n=len(obs["hands"][other])), lang))
         played = [self.event_card(s, obs["played"][s][-1], lang) for s in ("qing", "rev") if obs["played"][s]]
         decks = obs["deck_sizes"]
         if played or decks["qing"] or decks["rev"]:  # the event decks' sizes in the title (no pile of backs)
