@@ -10,7 +10,7 @@ import pytest
 from client.ui.cards import CardRow, CardStrip, CardView
 from engine.xinhai import new_game
 
-from tests.boards_util import OPEN, click_at, make_app
+from tests.boards_util import OPEN, click_at, key, make_app
 
 
 def to_reinforcement(seed: int = 1):
@@ -69,6 +69,8 @@ def test_a_hand_card_is_chosen_only_when_it_is_a_legal_choice(cleanup):
     hand = next(r for r in sc.card_rows if r.cards and r.cards[0].ident[:2] == ("setup", "rev"))
     assert [c.ident[2] for c in hand.cards] == g.hands["rev"] == [11, 13, 14]
     assert all(c.legal for c in hand.cards)
+    assert not [c for r in sc.card_rows for c in r.cards if c.ident[:2] == ("setup", "qing")]  # folded (key C)
+    key(app, pygame.K_c)
     qing = [c for r in sc.card_rows for c in r.cards if c.ident[:2] == ("setup", "qing")]
     assert [c.ident[2] for c in qing] == [6, 7, 8, 9, 10] and not any(c.legal for c in qing)
     # the card buttons left the panel (the cards are the choice); "no reinforcements" stays a button
