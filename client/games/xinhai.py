@@ -752,11 +752,15 @@ class Plugin(GamePlugin):
         other = "qing" if obs["side"] == "rev" else "rev"
         public = bool(obs["hands"][other])
         shown = public and self.other_hand
-        rows = [replace(r, aspect=CARD_ASPECT) for r in super().card_rows(viewer, lang)]
-        if public and not shown and rows and rows[0].cards:
-            rows[0] = replace(rows[0], title=text(Msg.of("xinhai.card.hand_folded", hand=rows[0].title,
-                                                         side=Msg.of(f"xinhai.side.{other}"),
-                                                         n=len(obs["hands"][other])), lang))
+        rows = [replace(r, aspect=CARD_ASPECT) for r in super().card_rows(viewer, lang) if r.cards]
+        n_other = obs["hand_sizes"][other]
+        if n_other and not shown and rows:  # the other hand, private or folded: its size in the hand's title
+            key = "xinhai.card.hand_folded" if public else "xinhai.card.hand_count"  # (no pile of backs)
+            rows[0] = replace(rows[0], title=text(Msg.of(key, hand=rows[0].title, side=Msg.of(f"xinhai.side.{other}"),
+                                                         n=n_other), lang))
+        elif n_other and not shown:  # no hand of one's own: the other's size as a row's title alone
+            rows.append(CardRow(text(Msg.of("xinhai.card.other_count", side=Msg.of(f"xinhai.side.{other}"), n=n_other),
+                                     lang), (), ink=SIDE_RGB[other], aspect=CARD_ASPECT))
         played = [self.event_card(s, obs["played"][s][-1], lang) for s in ("qing", "rev") if obs["played"][s]]
         decks = obs["deck_sizes"]
         if played or decks["qing"] or decks["rev"]:  # the event decks' sizes in the title (no pile of backs)
@@ -770,10 +774,19 @@ class Plugin(GamePlugin):
         return rows
 
     def card_strip_height(self, rows, w: int, h: int) -> int:
-        """The strip's height for ``rows``: a line of landscape cards (``CARD_ASPECT``) 92 to 110 pixels tall (a two-line title and two lines under it)
-        per line (two lines when the other hand is public)."""
+        """The strip's height for ``rows``: per line (two when the other hand is unfolded) landscape cards
+        (``CARD_ASPECT``) 92 pixels tall (a two-line title and two lines under it), up to 110 in a large
+        window as long as every card of the line still fits side by side (none over another)."""
         lines = max((r.line for r in rows), default=0) + 1
-        return lines * (cards.LABEL_H + cards.LIFT + 4 + max(92, min(110, int(h * 0.11))))
+        strip_w = w - int(min(380, max(250, w * 0.3))) - 12  # the board scene's strip: the board's width
+        tall = max(92, min(110, int(h * 0.11)))
+        for k in range(lines):
+            line = [r for r in rows if r.line == k]
+            n = sum(len(r.cards) for r in line)
+            if n:
+                room = strip_w - 12 - 16 * (len(line) - 1) - 8 * (n - len([r for r in line if r.cards]))
+                tall = min(tall, max(92, int(room / n / CARD_ASPECT)))
+        return lines * (cards.LABEL_H + cards.LIFT + 4 + tall)
 
 
 PLUGIN = Plugin
