@@ -53,11 +53,12 @@ TERRAIN_RGB: dict[str, RGB] = {
 RUINS_RGB: RGB = (0.50, 0.46, 0.42)  # seed 10(9): the burnt quarter of 漢口
 PALE: RGB = (0.86, 0.84, 0.80)
 TERRAIN_ICON = {"C": "控", "S": "街", "H": "山", "X": "租", "R": "停"}  # control point, street, hill, concession, cease-fire
-# in English: ★ control point, Street, Hill, X concession (the map's letter), Neutral (cease-fire) zone
-TERRAIN_ICON_EN = {"C": "★", "S": "S", "H": "H", "X": "X", "R": "N"}
+# in English (ASCII: the map's fonts have every Latin letter): control Point, Street, Hill, X concession (the
+# map's letter), Neutral (cease-fire) zone
+TERRAIN_ICON_EN = {"C": "P", "S": "S", "H": "H", "X": "X", "R": "N"}
 # the lettered badges in English (registered beside the Chinese ones in client.boards.model's shared tables):
-# ★ a held control point, Trench, Pontoon, Boat, Ruins
-BADGE_EN = {"flag0": "★", "flag1": "★", "dug": "T", "bridge": "P", "boat": "B", "ruins": "R"}
+# a held control Point, Trench, pontoon Bridge, Vessel (a hired boat), Ruins
+BADGE_EN = {"flag0": "P", "flag1": "P", "dug": "T", "bridge": "B", "boat": "V", "ruins": "R"}
 MARKER_GLYPH.update({f"{k}_en": v for k, v in BADGE_EN.items()})
 MARKER_RGB.update({f"{k}_en": MARKER_RGB[k] for k in BADGE_EN})
 REGION_LABEL = {"hankou": "F-19", "hanyang": "C-3", "wuchang": "Q-3"}  # where each region's name is written
