@@ -238,7 +238,7 @@ class BoardGameScene(PlayScene):
         who = self.plugin.seat_name(seat, self.lang) if seat >= 0 else ""
         said = self.plugin.played(seat, said, self.lang)
         self.say(said if said.startswith(who) else f"{who}: {said}")
-        if getattr(self.plugin, "hint_after_move", False) and self.human_turn():
+        if self.plugin.hint_after_move and self.human_turn():
             self._set_turn_message()  # the line says what to do now; the move stays in the move list (辛亥革命)
         if self.game.is_over:
             self._game_over()
@@ -734,9 +734,7 @@ class BoardGameScene(PlayScene):
         self.board_rect = pygame.Rect(6, TOP_H + 4, w - pw - 12, h - TOP_H - sh - 8)
         self.card_rows = self._card_rows()
         if self.card_rows:  # a strip of cards under the board
-            ch = min(160, max(96, int(h * 0.16)))
-            if hasattr(self.plugin, "card_strip_height"):  # a game whose cards need more (辛亥革命: two lines)
-                ch = self.plugin.card_strip_height(self.card_rows, w, h)
+            ch = self.plugin.card_strip_height(self.card_rows, w, h) or min(160, max(96, int(h * 0.16)))
             self.board_rect.h -= ch + 4
             self.card_rect = pygame.Rect(6, self.board_rect.bottom + 4, self.board_rect.w, ch)
         else:
