@@ -10,7 +10,7 @@ import pytest
 from client.ui.cards import CardRow, CardStrip, CardView
 from engine.xinhai import new_game
 
-from tests.boards_util import OPEN, click_at, make_app
+from tests.boards_util import OPEN, click_at, key, make_app
 
 
 def to_reinforcement(seed: int = 1):
@@ -69,6 +69,8 @@ def test_a_hand_card_is_chosen_only_when_it_is_a_legal_choice(cleanup):
     hand = next(r for r in sc.card_rows if r.cards and r.cards[0].ident[:2] == ("setup", "rev"))
     assert [c.ident[2] for c in hand.cards] == g.hands["rev"] == [11, 13, 14]
     assert all(c.legal for c in hand.cards)
+    assert not [c for r in sc.card_rows for c in r.cards if c.ident[:2] == ("setup", "qing")]  # folded (key C)
+    key(app, pygame.K_c)
     qing = [c for r in sc.card_rows for c in r.cards if c.ident[:2] == ("setup", "qing")]
     assert [c.ident[2] for c in qing] == [6, 7, 8, 9, 10] and not any(c.legal for c in qing)
     # the card buttons left the panel (the cards are the choice); "no reinforcements" stays a button
@@ -100,7 +102,7 @@ def test_marker_stage_hand_is_shown_but_not_playable(cleanup):
 
 def test_private_hand_shows_only_backs_after_the_hand_over(cleanup):
     """X10: the revolutionaries' hand (historical set-up) is private. In hot seat, once the Qing player
-    has taken over, the strip shows that hand as backs with its size only; the rev player sees it."""
+    has taken over, the strip shows that hand's size only; the rev player sees it."""
     app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1280, 800))
     sc = app.scene
     g = sc.game
@@ -117,23 +119,23 @@ def test_private_hand_shows_only_backs_after_the_hand_over(cleanup):
     assert sc.viewer() == 1
     shown = [c for r in sc.card_rows for c in r.cards]
     assert not any(c.ident[:2] == ("setup", "rev") for c in shown)
-    backs = [r for r in sc.card_rows if r.backs and r.ink == sc.plugin.seat_rgb(0) and "Hand" in r.title]
-    assert [r.backs for r in backs] == [3]
-    for r, c in sc.cards.hits:  # what is drawn: the pile of backs, no face of a rev set-up card
+    # its size only, in the words of the viewer's hand row (issue 26: no pile of backs taking a card's room)
+    assert [r.title for r in sc.card_rows if "hand of the revolutionaries: 3 cards" in r.title] == \
+        ["Hand (hand of the revolutionaries: 3 cards)"]
+    for r, c in sc.cards.hits:  # what is drawn: no face of a rev set-up card
         assert not (c.ident[:2] == ("setup", "rev"))
-    assert any(c.face_down and c.corner == "3" for _, c in sc.cards.hits)
 
 
 def test_a_computer_seats_hand_is_never_shown(cleanup):
     """The human plays the Qing against the computer's revolutionaries: while the computer decides, the
-    strip still shows the Qing player's view (the rev hand as backs)."""
+    strip still shows the Qing player's view (the rev hand's size only)."""
     app = make_app("dummy", "xinhai", ["easy", "human"], "flat", size=(1280, 800))
     sc = app.scene
     sc.ai_delay, sc.job, sc.version = 1e9, None, sc.version + 1  # the computer thinks no further here
     assert sc.game.current_player == 0 and sc.viewer() == 1
     app.step(0.016)
     assert not any(c.ident[:2] == ("setup", "rev") for _, c in sc.cards.hits)
-    assert any(c.face_down and c.corner == "3" for _, c in sc.cards.hits)
+    assert any("hand of the revolutionaries: 3 cards" in r.title for r in sc.card_rows)
     # nor in the log or the panel: the revolutionaries' "your hand" entry is theirs only (X10)
     hand = " ".join(map(str, sc.game.hands["rev"]))
     assert sc.game.current_player == 0
@@ -168,5 +170,5 @@ def test_a_qing_set_up_cards_units_read_as_words_in_english():
 
     pl = make_plugin(new_game(seed=0))
     en, zh = pl.setup_card(6, "qing", "en"), pl.setup_card(6, "qing", "zh")
-    assert en.lines[0] == "+4 infantry on L-20"
-    assert zh.lines[0].startswith("援軍：4×步兵到L-20")
+    assert en.lines[0] == "+4 infantry → L-20"
+    assert zh.lines[0].startswith("援軍+4步兵→L-20")  # short enough for a line of the card (issue 26)

@@ -118,6 +118,7 @@ class GamePlugin:
     show_seed = True  # the start screen shows (and asks for) the seed (every board game has the row; see seed_hint)
     start_options: tuple[str, ...] = ("players",)  # start-screen rows besides game, seats, language
     needs_handover = False  # hot seat: hide the board between two human seats (private information)
+    hint_after_move = False  # after any move the status line says what the player to move must do (not the move)
     key_context = "board"  # the key-binding table's rows for this game's scene (client/keys.py)
     refused_rule = ""  # the rule of the last refusal ``refusal`` met (a click's Outcome.rule)
     hint = "board_hint_move"  # client.i18n key of the line shown when a human is to move
@@ -278,6 +279,10 @@ class GamePlugin:
             rows.append(CardRow(tr("cards_hand", lang), tuple(mine), ink=self.seat_rgb(viewer)))
         rows += [CardRow(title, (), n, rgb) for title, n, rgb in self.opponent_hand_counts(obs, lang)]
         return rows
+
+    def card_strip_height(self, rows: list, w: int, h: int) -> int | None:
+        """The height of the strip of ``rows`` under the board in a ``w`` x ``h`` window (None: the scene's)."""
+        return None
 
     has_preview = False  # the start screen shows a picture of the game its options start (preview_*)
 

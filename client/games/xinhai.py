@@ -21,13 +21,14 @@ from dataclasses import replace
 import pygame
 
 from client.boards.geometry import OffsetHexGeometry
-from client.boards.model import MARK_RGB, RGB, BoardView, Caption, Edge, Piece, Track, mix
+from client.boards.model import MARK_RGB, MARKER_GLYPH, MARKER_RGB, RGB, BoardView, Caption, Edge, Piece, Track, mix
 from client.games import xinhai_hud, xinhai_tracks
 from client.games.base import Choice, GamePlugin, Outcome, text
 from client.i18n import lang
 from client.keys import Binding
 from client.render.flat_board import TOKEN_R
 from client.ui import text as ui_text, widgets
+from client.ui import cards
 from client.ui.cards import CardRow, CardView
 from engine.api import Step
 from engine.grids.base import CellNameError
@@ -43,6 +44,8 @@ from engine.xinhai.orders import why_illegal
 SQRT3 = math.sqrt(3.0)
 SIDE_RGB: dict[str, RGB] = {"rev": (0.80, 0.14, 0.12), "qing": (0.16, 0.34, 0.80)}
 KIND_ZH = {"infantry": "步", "cavalry": "馬", "artillery": "砲", "fleet": "艦"}
+# the counters' letters in English (issue 26; the rule book's legend and F1 say them): Infantry, Cavalry, Artillery, Fleet
+KIND_EN = {"infantry": "I", "cavalry": "C", "artillery": "A", "fleet": "F"}
 TERRAIN_RGB: dict[str, RGB] = {
     ".": (0.70, 0.80, 0.56), "C": (0.90, 0.76, 0.44), "S": (0.76, 0.72, 0.64), "H": (0.62, 0.50, 0.34),
     "X": (0.62, 0.44, 0.74), "R": (0.84, 0.78, 0.88), "L": (0.62, 0.80, 0.92), "Y": (0.40, 0.60, 0.84),
@@ -50,6 +53,14 @@ TERRAIN_RGB: dict[str, RGB] = {
 RUINS_RGB: RGB = (0.50, 0.46, 0.42)  # seed 10(9): the burnt quarter of 漢口
 PALE: RGB = (0.86, 0.84, 0.80)
 TERRAIN_ICON = {"C": "控", "S": "街", "H": "山", "X": "租", "R": "停"}  # control point, street, hill, concession, cease-fire
+# in English (ASCII: the map's fonts have every Latin letter): control Point, Street, Hill, X concession (the
+# map's letter), Neutral (cease-fire) zone
+TERRAIN_ICON_EN = {"C": "P", "S": "S", "H": "H", "X": "X", "R": "N"}
+# the lettered badges in English (registered beside the Chinese ones in client.boards.model's shared tables):
+# a held control Point, Trench, pontoon Bridge, Vessel (a hired boat), Ruins
+BADGE_EN = {"flag0": "P", "flag1": "P", "dug": "T", "bridge": "B", "boat": "V", "ruins": "R"}
+MARKER_GLYPH.update({f"{k}_en": v for k, v in BADGE_EN.items()})
+MARKER_RGB.update({f"{k}_en": MARKER_RGB[k] for k in BADGE_EN})
 REGION_LABEL = {"hankou": "F-19", "hanyang": "C-3", "wuchang": "Q-3"}  # where each region's name is written
 # the names' heights in hexes: 漢口 on the far (north) edge is seen smallest in the angled GL view
 CAPTION_SIZE = {"hankou": 1.3, "hanyang": 0.9, "wuchang": 0.9}
@@ -65,6 +76,8 @@ COUNTER_PX = 25.0  # a counter's side at the default zoom: at least 24 pixels (i
 FRAME_MARGIN = 0.7  # the flat renderer's margin round what it fits (hexes)
 COLUMN_BG = (23, 25, 30)  # the column beside the map (the board scene's background)
 PAN_STEP = 3.0  # hexes an arrow key moves the close-up
+CARD_ASPECT = 1.4  # the cards under the map: landscape, their title and lines in 12-pixel words (issue 26)
+CARD_PX = 12
 BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
@@ -136,20 +149,36 @@ def traditional_table() -> dict[int, str]:
     return str.maketrans(simp, trad)
 
 
+def best_focus(pts, w: float, h: float) -> tuple[float, float]:
+    """The centre of a ``w`` x ``h`` window showing the most of the points ``pts`` (x, z): the centre of
+    their bounding box when they all fit, else the window round one of them that holds the most."""
+    xs, zs = [x for x, _ in pts], [z for _, z in pts]
+    if max(xs) - min(xs) <= w and max(zs) - min(zs) <= h:
+        return ((min(xs) + max(xs)) / 2, (min(zs) + max(zs)) / 2)
+    def inside(c):
+        return [(x, z) for x, z in pts if abs(x - c[0]) <= w / 2 and abs(z - c[1]) <= h / 2]
+    held = inside(max(pts, key=lambda c: len(inside(c))))  # all within one window: their box fits it
+    return best_focus(held, w, h)
+
+
 class Plugin(GamePlugin):
     game_id = "xinhai"
     zh_script = traditional_table()  # the shared widgets' words in traditional characters too (issue 26)
     chooser_title = "xinhai.choose"  # 選擇: the game's traditional characters, not the client's 请选择
     start_options = ()
+    hint_after_move = True  # after any move, the status line says what the player to move must do (issue 26)
     needs_handover = True  # each side's hand is private: hot seat hides the board between the two humans
     key_rows = (Binding("L", "hex_labels", "顯示 / 隱藏每格編號", "show / hide every hex's label", "xinhai",
                         (("K_l", ""),)),
                 Binding("Z", "whole_map", "整張地圖 / 放大（放大時棋子較大）", "whole map / close-up (larger counters)",
                         "xinhai", (("K_z", ""),)),
+                Binding("C", "other_hand", "顯示 / 收起對方的手牌", "show / fold the other side's hand", "xinhai",
+                        (("K_c", ""),)),
                 Binding("← ↑ ↓ → / W A S D", "pan", "放大時移動地圖", "move the map in the close-up", "xinhai",
                         (("K_LEFT", "", "pan_w"), ("K_a", "", "pan_w"), ("K_RIGHT", "", "pan_e"), ("K_d", "", "pan_e"),
                          ("K_UP", "", "pan_n"), ("K_w", "", "pan_n"), ("K_DOWN", "", "pan_s"), ("K_s", "", "pan_s"))))
     hex_labels = False  # every hex's label written at its foot (key L)
+    other_hand = False  # key C: the other side's public hand on a second line of cards (folded: the map larger)
     whole_map = False  # key Z: the whole map however small its counters (default: a close-up, see ``frame_map``)
     PAN = {"pan_w": (-1, 0), "pan_e": (1, 0), "pan_n": (0, -1), "pan_s": (0, 1)}
 
@@ -180,13 +209,20 @@ class Plugin(GamePlugin):
         return position(kw.pop("units", []), seed=seed, **kw)
 
     def on_key(self, action: str, scene) -> None:
-        """L: every hex's label on or off; Z: the whole map or the close-up; arrows / WASD: move the close-up."""
+        """L: every hex's label on or off; Z: the whole map or the close-up; arrows / WASD: move the close-up.
+        Z and the arrows move the map under the mouse: the hex tooltip about the hex that was there goes (it
+        comes back for the hex under the mouse once the mouse moves, issue 26)."""
         if action == "hex_labels":
             self.hex_labels = not self.hex_labels
+        elif action == "other_hand":
+            self.other_hand = not self.other_hand
         elif action == "whole_map":
             self.whole_map = not self.whole_map
         elif action in self.PAN:
             self.pan(*self.PAN[action], flipped=bool(getattr(scene, "flipped", False)))
+        if action == "whole_map" or action in self.PAN:
+            if getattr(scene, "hover", None) is not None:
+                scene.hover = None
 
     @property
     def hint(self) -> Msg:
@@ -218,14 +254,19 @@ class Plugin(GamePlugin):
         return SIDE_RGB[("rev", "qing")[seat % 2]]
 
     def pieces(self, obs) -> list[Piece]:
+        ln = lang()
+        glyphs = KIND_ZH if ln == "zh" else KIND_EN  # English letters in English (issue 26)
+        worn = text(Msg.of("xinhai.info.worn"), ln)
         out = []
         for u in obs["units"]:
             ink = SIDE_RGB[u["side"]]
-            out.append(Piece(cell=self.cell(u["hex"]), glyph=KIND_ZH[u["kind"]], ink=ink, ring=ink,
+            out.append(Piece(cell=self.cell(u["hex"]), glyph=glyphs[u["kind"]], ink=ink, ring=ink,
                              body=(1.0, 0.98, 0.92) if u["ready"] else PALE,
                              side=0 if u["side"] == "rev" else 1, shape="square",
-                             name=f"{KIND_ZH[u['kind']]} {u['hex']}{'' if u['ready'] else ' 耗損'}",
-                             value="" if u["ready"] else "耗", turned=not u["ready"]))  # seed 4(2): worn = sideways
+                             name=text(Msg.of(f"xinhai.kind.{u['kind']}"), ln) + " " + u["hex"]
+                                  + ("" if u["ready"] else " " + worn),
+                             value="" if u["ready"] else ("耗" if ln == "zh" else "w"),
+                             turned=not u["ready"]))  # seed 4(2): worn = sideways
         return out
 
     def terrain_cells(self) -> list[tuple[str, object, str]]:
@@ -252,6 +293,8 @@ class Plugin(GamePlugin):
         of the side standing there, markers as lettered badges (壕 trench, 橋 pontoon, 船 boat, 墟 ruins)
         and the tracks beside the map."""
         ln = lang()
+        icons = TERRAIN_ICON if ln == "zh" else TERRAIN_ICON_EN
+        en = "" if ln == "zh" else "_en"  # the badges' English letters (BADGE_EN)
         ruins = set(obs["ruins"])
         badges: dict = {}
         for name in obs["trenches"]:
@@ -267,10 +310,10 @@ class Plugin(GamePlugin):
         for name, cell, t in self.terrain_cells():
             if t not in TERRAIN_ICON or (name in ruins and t in ("C", "S", "H")):
                 continue  # seed 10(9): icons under the ruins count as plain
-            view.icons[cell] = TERRAIN_ICON[t]
+            view.icons[cell] = icons[t]
             if t == "C" and name in held:  # the control point's flag: the side standing on it
                 badges.setdefault(cell, []).insert(0, "flag0" if held[name] == "rev" else "flag1")
-        view.markers.update({c: tuple(v) for c, v in badges.items()})
+        view.markers.update({c: tuple(k + en for k in v) for c, v in badges.items()})
         if self.hex_labels:
             view.labels.update({cell: name for name, cell, _ in self.terrain_cells()})
         view.badge_scale = BADGE_SCALE
@@ -472,22 +515,23 @@ class Plugin(GamePlugin):
         v.geometry = g
 
     def _follow(self, v: BoardView, prefix) -> None:
-        """A new decision (or a new choice in it) whose marked hexes lie outside the close-up moves the
-        close-up to them, so that what may be clicked is always in sight."""
-        key = (id(self.game), len(self.game.log), self.game.current_player, tuple(prefix), self.whole_map)
-        if key == self._focus_key:
-            return
+        """A new decision (or a new choice in it, or the close-up narrowed by ``_measure``) whose marked hexes
+        lie outside the close-up moves the close-up to them, so that what may be clicked is always in sight
+        (issue 26); marked hexes already in sight leave it where it is (no jerk on every click)."""
+        key = (id(self.game), len(self.game.log), self.game.current_player, tuple(prefix), self.whole_map,
+               round(self._shrink, 3))
+        if key == self._focus_key or self._area is None:
+            return  # seen already, or not drawn yet (the map's area is known after the first frame)
         self._focus_key = key
         pts = [self.geometry.center(c) for c, k in v.marks.items() if k in ("move", "capture", "special", "selected")]
-        if not pts:
-            return
         frame = self.frame_map(self._area)
-        if frame is None:
+        if not pts or frame is None:
             return
         x0, z0, x1, z1 = frame
         if all(x0 + 0.5 <= x <= x1 - 0.5 and z0 + 0.5 <= z <= z1 - 0.5 for x, z in pts):
             return
-        self.focus = (sum(x for x, _ in pts) / len(pts), sum(z for _, z in pts) / len(pts))
+        self.focus = best_focus(pts, x1 - x0 - 1.0, z1 - z0 - 1.0)
+        self.frame_map(self._area)  # kept inside the map
 
     def _measure(self, world_px) -> None:
         """The counters' size as last drawn (``world_px``: the board's point -> pixel): where the angled GL
@@ -594,6 +638,12 @@ class Plugin(GamePlugin):
         col = self.column_width(rect, lang)
         column = pygame.Rect(rect.right - col, rect.top, col, rect.h)
         surf.fill(COLUMN_BG, column)  # the map (a zoomed GL view) never shows under the panels
+        scene = getattr(world_px, "__self__", None)  # the board scene: where its card strip and status line are
+        strip, status = getattr(scene, "card_rect", None), getattr(scene, "status_rect", None)
+        if strip is not None and strip.h > 0 and status is not None:  # the strip a solid panel: no map round it
+            band = pygame.Rect(0, rect.bottom, scene.panel_rect.x, status.y - rect.bottom)
+            surf.fill(COLUMN_BG, band)
+            widgets.mark(band, opaque=True)
         free = pygame.Rect(rect.right - col + 4, rect.top + 4, col - 8, rect.h - 8)
         if world_px is not None:
             self._measure(world_px)
@@ -615,7 +665,12 @@ class Plugin(GamePlugin):
             self._hud_key = key
             self._hud_info = xinhai_hud.summary(obs, self.game.events(viewer), lang)
         under = pygame.Rect(free.x, below, free.w + 4, free.bottom - below)  # the box keeps 4 px off its right
-        self.hud = xinhai_hud.draw(surf, rect, obs, self._hud_info, lang, under if under.h > 0 else None)
+        clip = surf.get_clip()
+        surf.set_clip(column.clip(clip))  # a box folded as far as it goes still ends at the map's foot
+        try:
+            self.hud = xinhai_hud.draw(surf, rect, obs, self._hud_info, lang, under if under.h > 0 else None)
+        finally:
+            surf.set_clip(clip)
 
     def action_steps(self, action) -> tuple[Step, ...]:
         """The engine's steps, cell steps without their label: a click on a hex is matched by the hex alone
@@ -649,23 +704,23 @@ class Plugin(GamePlugin):
             lines = [text(Msg.of("xinhai.card.rev_reinforce", hex=label(c.rev_reinforce)), lang)]
         else:
             units = "、" if lang == "zh" else ", "
-            times = "×" if lang == "zh" else " "  # "4×步兵", "4 infantry" (a narrow card breaks English at spaces)
+            times = "" if lang == "zh" else " "  # "4步兵", "4 infantry" (a narrow card breaks English at spaces)
             units = units.join(f"{n}{times}{text(Msg.of(f'xinhai.kind.{k}'), lang)}" for k, n in Counter(c.qing_units).items())
             lines = [text(Msg.of("xinhai.card.qing_reinforce", units=units, hex=label(c.qing_hex)), lang)]
             lines += [text(Msg.of("xinhai.card.cut", track=Msg.of(f"xinhai.track.{t}"), value=v,
                                   kind=Msg.of(f"xinhai.kind.{k}")), lang) for t, v, k in c.qing_cuts]
         step = self.game.action_steps(Act("card", (str(cid),)))[0] if playable else None
         return CardView(text(Msg.of(f"xinhai.setup.{cid}"), lang), tuple(lines), str(cid), step=step,
-                        ink=SIDE_RGB[side], tag=text(Msg.of("xinhai.card.setup_tag"), lang), key=("setup", side, cid))
+                        ink=SIDE_RGB[side], key=("setup", side, cid), title_px=CARD_PX, body_px=CARD_PX)
 
     def event_card(self, side: str, num: int, lang: str) -> CardView:
         """Event card ``num`` of ``side`` with its effect (X3, reconstructed texts)."""
         e = rules().events[(side, num)]
         v = f"{e.value:+d}" if e.effect in ("morale", "response") else e.value
         fx = Msg.of(f"xinhai.card.fx.{e.effect}", v=v, track=Msg.of(f"xinhai.track.{e.track}") if e.track else "")
-        return CardView(text(Msg.of(f"xinhai.event.{side}.{num}"), lang), (text(fx, lang),), str(num),
-                        ink=SIDE_RGB[side], tag=text(Msg.of("xinhai.card.event_tag", period=e.period), lang),
-                        key=("event", side, num))
+        period = text(Msg.of("xinhai.card.event_tag", period=e.period), lang)  # a line: no foot taking a line's room
+        return CardView(text(Msg.of(f"xinhai.event.{side}.{num}"), lang), (text(fx, lang), period), str(num),
+                        ink=SIDE_RGB[side], key=("event", side, num), title_px=CARD_PX, body_px=CARD_PX)
 
     def hand(self, obs, lang: str) -> list[CardView]:
         """The viewer's set-up cards; chosen by a click while the game waits for a reinforcement card."""
@@ -684,26 +739,55 @@ class Plugin(GamePlugin):
     def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
         """Own hand, the other hand (face up when public, else backs), this round's event cards and the
         event decks (backs with their size); made once per position, viewer and language."""
-        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang)
+        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang, self.other_hand)
         if self.__dict__.get("_rows_key") != key:
             self._rows_key, self._rows = key, self._card_rows(viewer, lang)
         return list(self._rows)
 
     def _card_rows(self, viewer: int, lang: str) -> list[CardRow]:
-        rows = super().card_rows(viewer, lang)
+        """The rows of the strip (issue 26: every card's title whole and its words readable at 1024x640): the
+        viewer's hand and this round's events (the event decks' sizes in their title: no pile of backs taking a
+        card's room); the other hand, when it is public, on a second line once key C unfolds it (folded, the
+        hand's title says how many cards it holds and which key shows them)."""
         obs = self.observation(viewer)
         other = "qing" if obs["side"] == "rev" else "rev"
-        if obs["hands"][other]:
-            rows.append(CardRow(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
-                                tuple(self.setup_card(c, other, lang) for c in obs["hands"][other]), ink=SIDE_RGB[other]))
+        public = bool(obs["hands"][other])
+        shown = public and self.other_hand
+        rows = [replace(r, aspect=CARD_ASPECT) for r in super().card_rows(viewer, lang) if r.cards]
+        n_other = obs["hand_sizes"][other]
+        if n_other and not shown and rows:  # the other hand, private or folded: its size in the hand's title
+            key = "xinhai.card.hand_folded" if public else "xinhai.card.hand_count"  # (no pile of backs)
+            rows[0] = replace(rows[0], title=text(Msg.of(key, hand=rows[0].title, side=Msg.of(f"xinhai.side.{other}"),
+                                                         n=n_other), lang))
+        elif n_other and not shown:  # no hand of one's own: the other's size as a row's title alone
+            rows.append(CardRow(text(Msg.of("xinhai.card.other_count", side=Msg.of(f"xinhai.side.{other}"), n=n_other),
+                                     lang), (), ink=SIDE_RGB[other], aspect=CARD_ASPECT))
         played = [self.event_card(s, obs["played"][s][-1], lang) for s in ("qing", "rev") if obs["played"][s]]
-        if played:
-            rows.append(CardRow(text(Msg.of("xinhai.card.events"), lang), tuple(played), ink=(0.55, 0.45, 0.30)))
-        for s in ("qing", "rev"):
-            if obs["deck_sizes"][s]:
-                rows.append(CardRow(text(Msg.of("xinhai.card.deck_of", side=Msg.of(f"xinhai.side.{s}")), lang),
-                                    (), obs["deck_sizes"][s], SIDE_RGB[s]))
+        decks = obs["deck_sizes"]
+        if played or decks["qing"] or decks["rev"]:  # the event decks' sizes in the title (no pile of backs)
+            title = Msg.of("xinhai.card.decks", qing=decks["qing"], rev=decks["rev"]) if decks["qing"] or decks["rev"] \
+                else Msg.of("xinhai.card.events")
+            rows.append(CardRow(text(title, lang), tuple(played), ink=(0.55, 0.45, 0.30), aspect=CARD_ASPECT))
+        if shown:
+            rows.append(CardRow(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
+                                tuple(self.setup_card(c, other, lang) for c in obs["hands"][other]),
+                                ink=SIDE_RGB[other], line=1, aspect=CARD_ASPECT))
         return rows
+
+    def card_strip_height(self, rows, w: int, h: int) -> int:
+        """The strip's height for ``rows``: per line (two when the other hand is unfolded) landscape cards
+        (``CARD_ASPECT``) 92 pixels tall (a two-line title and two lines under it), up to 110 in a large
+        window as long as every card of the line still fits side by side (none over another)."""
+        lines = max((r.line for r in rows), default=0) + 1
+        strip_w = w - int(min(380, max(250, w * 0.3))) - 12  # the board scene's strip: the board's width
+        tall = max(92, min(110, int(h * 0.11)))
+        for k in range(lines):
+            line = [r for r in rows if r.line == k]
+            n = sum(len(r.cards) for r in line)
+            if n:
+                room = strip_w - 12 - 16 * (len(line) - 1) - 8 * (n - len([r for r in line if r.cards]))
+                tall = min(tall, max(92, int(room / n / CARD_ASPECT)))
+        return lines * (cards.LABEL_H + cards.LIFT + 4 + tall)
 
 
 PLUGIN = Plugin

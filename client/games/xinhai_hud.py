@@ -163,8 +163,8 @@ _pictures: dict = {}  # what the box shows -> its picture (drawn again only when
 
 def draw(surf: pygame.Surface, rect: pygame.Rect, obs: dict, info: dict, lang: str, free=None) -> dict:
     """The box showing ``info`` (its ``summary``) at the top right of ``free`` (the column beside the map,
-    under the tracks), at most as wide as it and folded when it is not tall enough: first without the last
-    roll's table, then without the bag's markers (their number stays); with no ``free``, in the bottom right
+    under the tracks), at most as wide as it and folded when it is not tall enough: first without the bag's
+    markers (their number stays), then without the last roll's table too; with no ``free``, in the bottom right
     corner of ``rect``. Returns ``info`` with the rect drawn ("rect") and the fold used ("fold", 0-2)."""
     info = dict(info)
     width = WIDTH if free is None else max(160, min(WIDTH, free.w - 8))
@@ -198,7 +198,7 @@ def picture(obs: dict, info: dict, lang: str, width: int, fold: int = 0) -> pyga
 
 
 def content(sc: pygame.Surface, local: pygame.Rect, obs: dict, info: dict, lang: str, fold: int = 0) -> pygame.Rect:
-    """Draw the box's content on ``sc`` from its top left (``fold`` 1: no table, 2: nor the bag's markers);
+    """Draw the box's content on ``sc`` from its top left (``fold`` 1: no bag's markers, 2: nor the table);
     returns the rect used."""
     roll = info["roll"]
     x, y = 6, 4
@@ -226,7 +226,7 @@ def content(sc: pygame.Surface, local: pygame.Rect, obs: dict, info: dict, lang:
     text.draw(sc, words(Msg.of("xinhai.hud.bag", n=len(bag)), lang), (x, y), 14, widgets.ACCENT)
     y += 20
     per = max(1, w // 36)
-    if fold < 2:
+    if fold < 1:
         for i, m in enumerate(rules().markers):
             chip(sc, (x + (i % per) * 36, y + (i // per) * 25), m.id, SIDE_RGB[m.side], m.id in bag, 21)
         y += ((len(rules().markers) + per - 1) // per) * 25 + 4
@@ -266,7 +266,7 @@ def content(sc: pygame.Surface, local: pygame.Rect, obs: dict, info: dict, lang:
         for ln in text.wrap(roll_line(roll, lang), 13, w):
             text.draw(sc, ln, (x, y), 13, widgets.TEXT)
             y += 17
-        if fold < 1:
+        if fold < 2:
             title, head, rows, row, col = info["table"]
             text.draw(sc, title, (x, y + 2), 13, widgets.DIM)
             y += 19

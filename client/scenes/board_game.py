@@ -238,6 +238,8 @@ class BoardGameScene(PlayScene):
         who = self.plugin.seat_name(seat, self.lang) if seat >= 0 else ""
         said = self.plugin.played(seat, said, self.lang)
         self.say(said if said.startswith(who) else t("board_played", who=who, s=said))  # zh: a full-width colon
+        if self.plugin.hint_after_move and self.human_turn():
+            self._set_turn_message()  # the line says what to do now; the move stays in the move list (辛亥革命)
         if self.game.is_over:
             self._game_over()
         elif not self._private_note(seat):
@@ -763,7 +765,7 @@ class BoardGameScene(PlayScene):
         self.board_rect = pygame.Rect(6, TOP_H + 4, w - pw - 12, h - TOP_H - sh - 8)
         self.card_rows = self._card_rows()
         if self.card_rows:  # a strip of cards under the board
-            ch = min(160, max(96, int(h * 0.16)))
+            ch = self.plugin.card_strip_height(self.card_rows, w, h) or min(160, max(96, int(h * 0.16)))
             self.board_rect.h -= ch + 4
             self.card_rect = pygame.Rect(6, self.board_rect.bottom + 4, self.board_rect.w, ch)
         else:
@@ -918,13 +920,15 @@ class BoardGameScene(PlayScene):
         y += 4
         text.draw(surf, t("board_moves"), (p.x + 10, y), 16, widgets.ACCENT)
         y += 24
-        lines = []
-        for ln in pl.move_list(lang):
-            lines += text.wrap(ln, 14, p.w - 20)
+        entries = [text.wrap(ln, 14, p.w - 20) for ln in pl.move_list(lang)]  # whole entries, never a cut one
         avail = max(1, (p.bottom - 28 - y) // 18)
-        self.move_scroll = min(self.move_scroll, max(0, len(lines) - avail))
-        end = len(lines) - self.move_scroll
-        for ln in lines[max(0, end - avail):end]:
+        self.move_scroll = min(self.move_scroll, max(0, len(entries) - 1))  # entries scrolled up from the end
+        lines: list[str] = []
+        for e in reversed(entries[:len(entries) - self.move_scroll]):
+            if lines and len(lines) + len(e) > avail:
+                break  # the entries above go whole (issue 26: the list began "points)")
+            lines[:0] = e
+        for ln in lines[:avail]:
             text.draw(surf, ln, (p.x + 10, y), 14, widgets.TEXT)
             y += 18
         text.draw(surf, "F1 " + t("help"), (p.x + 10, p.bottom - 22), 12, widgets.DIM)

@@ -502,6 +502,8 @@ class StartScene(Scene):
     # ------------------------------------------------------------------ draw
     def draw(self, display) -> None:
         surf = display.ui
+        # the chosen game's script for the client's words too (辛亥革命 traditional; App.step resets it), issue 26
+        i18n.use_script(getattr(self.plugin(), "zh_script", None))
         surf.fill(widgets.BG)
         display.mark_full()
         w, h = surf.get_size()

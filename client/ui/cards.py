@@ -49,6 +49,8 @@ class CardView:
     ink: RGB = (0.45, 0.30, 0.18)  # the header band (the owner's colour)
     tag: str = ""  # a small word at the foot (e.g. "played", "event")
     key: Any = None  # identity for selection (default: the step, else the title)
+    title_px: int = 0  # the title's and the lines' font sizes (0: from the card's width)
+    body_px: int = 0
 
     @property
     def ident(self) -> Any:
@@ -64,6 +66,8 @@ class CardRow:
     cards: tuple[CardView, ...] = ()
     backs: int = 0
     ink: RGB = (0.45, 0.30, 0.18)
+    line: int = 0  # the strip's line it is laid on (a strip of rows on two lines: 0 and 1)
+    aspect: float = 0.72  # its cards' width / height (> 1: landscape cards, their words in one or two lines)
 
 
 def rgb255(c: RGB) -> tuple[int, int, int]:
@@ -179,7 +183,7 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
     else:
         pygame.draw.rect(surf, FACE, r, border_radius=rad)
         pad = max(3, r.w // 16)
-        tsize, head_lines = title_lines(card.title, max(11, min(22, r.w // 7)) if not full else 20,
+        tsize, head_lines = title_lines(card.title, (card.title_px or max(11, min(22, r.w // 7))) if not full else 20,
                                         r.w - 2 * pad, bool(card.corner))
         cs = max(10, tsize - 1)
         under = bool(card.corner) and not title_beside(head_lines, tsize, r.w - 2 * pad)  # a narrow card
@@ -197,7 +201,7 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
             text.draw(surf, ln, (x0, y), tsize, on)
             y += tsize + 3
         y = head.bottom + pad
-        bsize = max(10, min(15, r.w // 9)) if not full else 16
+        bsize = (card.body_px or max(10, min(15, r.w // 9))) if not full else 16
         foot = (bsize + 4) if card.tag else 0
         room = r.bottom - pad - foot - y
         lines: list[str] = []
@@ -227,10 +231,10 @@ class CardStrip:
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     @staticmethod
-    def card_size(height: int) -> tuple[int, int]:
-        """A card's size in a strip ``height`` pixels tall."""
+    def card_size(height: int, aspect: float = 0.72) -> tuple[int, int]:
+        """A card's size in a strip (or a line of it) ``height`` pixels tall, ``aspect`` its width / height."""
         h = max(40, height - LABEL_H - LIFT - 4)
-        return (int(h * 0.72), h)
+        return (int(h * aspect), h)
 
     def draw(self, surf: pygame.Surface, rect, rows: list[CardRow], mouse=None, selected=()) -> pygame.Rect:
         """Draw ``rows`` in ``rect``; cards overlap when a row would not fit. ``selected``: the idents
@@ -241,30 +245,12 @@ class CardStrip:
         self.hovered, self.hover_rect = None, None
         if not rows or rect.w <= 0 or rect.h <= 0:
             return pygame.Rect(rect.x, rect.y, 0, 0)
-        cw, ch = self.card_size(rect.h)
-        gap = 8
-        groups = [(row, list(row.cards) + ([back_card(row)] if row.backs else [])) for row in rows]
-        groups = [(row, cs) for row, cs in groups if cs or row.title]
-        widths = [max(width_of(row.title, 13), len(cs) * (cw + gap) - gap if cs else 0) for row, cs in groups]
-        total = sum(widths) + 16 * (len(groups) - 1)
-        squeeze = 1.0
-        if total > rect.w:  # overlap the cards of every row alike
-            n_cards = sum(len(cs) for _, cs in groups)
-            spare = rect.w - 12 - 16 * (len(groups) - 1) - sum(cw for _, cs in groups if cs)
-            squeeze = max(0.02, spare / max(1, sum((len(cs) - 1) * (cw + gap) for _, cs in groups))) if n_cards else 1
         widgets.panel(surf, rect, 200)
-        x = rect.x + 6
+        n = max(r.line for r in rows) + 1  # rows on more than one line: the strip's height shared
+        for k in range(n):
+            line = pygame.Rect(rect.x, rect.y + k * rect.h // n, rect.w, rect.h // n)
+            self._lay(surf, line, [r for r in rows if r.line == k], selected)
         hover_hit = None
-        for row, cs in groups:
-            step = (cw + gap) * min(1.0, squeeze)
-            span = int((len(cs) - 1) * step + cw) if cs else 0
-            title = fit(row.title, 13, span + 8) if cs else row.title  # a long title shortened (hover: whole)
-            text.draw(surf, title, (x, rect.y + 2), 13, _title_rgb(row.ink))
-            for k, c in enumerate(cs):
-                lifted = c.ident in selected
-                r = pygame.Rect(int(x + k * step), rect.y + LABEL_H + LIFT - (LIFT if lifted else 0), cw, ch)
-                self.hits.append((r, c))
-            x += max(span, width_of(title, 13)) + 16
         if mouse is not None:
             for r, c in reversed(self.hits):  # the top card under the mouse (later cards lie on top)
                 if r.collidepoint(mouse):
@@ -278,6 +264,34 @@ class CardStrip:
             pygame.draw.rect(surf, (255, 255, 255), r, 1, border_radius=max(4, r.w // 12))
             self.hovered, self.hover_rect = c, r
         return rect
+
+    def _lay(self, surf: pygame.Surface, rect: pygame.Rect, rows: list[CardRow], selected) -> None:
+        """Lay ``rows`` left to right in ``rect`` (one line of the strip): their titles drawn, their cards'
+        places added to ``hits``."""
+        if not rows:
+            return
+        cw, ch = self.card_size(rect.h, rows[0].aspect)
+        gap = 8
+        groups = [(row, list(row.cards) + ([back_card(row)] if row.backs else [])) for row in rows]
+        groups = [(row, cs) for row, cs in groups if cs or row.title]
+        widths = [max(width_of(row.title, 13), len(cs) * (cw + gap) - gap if cs else 0) for row, cs in groups]
+        total = sum(widths) + 16 * (len(groups) - 1)
+        squeeze = 1.0
+        if total > rect.w:  # overlap the cards of every row alike
+            n_cards = sum(len(cs) for _, cs in groups)
+            spare = rect.w - 12 - 16 * (len(groups) - 1) - sum(cw for _, cs in groups if cs)
+            squeeze = max(0.02, spare / max(1, sum((len(cs) - 1) * (cw + gap) for _, cs in groups))) if n_cards else 1
+        x = rect.x + 6
+        for row, cs in groups:
+            step = (cw + gap) * min(1.0, squeeze)
+            span = int((len(cs) - 1) * step + cw) if cs else 0
+            title = fit(row.title, 13, span + 8) if cs else row.title  # a long title shortened (hover: whole)
+            text.draw(surf, title, (x, rect.y + 2), 13, _title_rgb(row.ink))
+            for k, c in enumerate(cs):
+                lifted = c.ident in selected
+                r = pygame.Rect(int(x + k * step), rect.y + LABEL_H + LIFT - (LIFT if lifted else 0), cw, ch)
+                self.hits.append((r, c))
+            x += max(span, width_of(title, 13)) + 16
 
     def card_at(self, pos) -> CardView | None:
         """The card drawn at ``pos`` in the last frame (the top one where cards overlap), or None."""
