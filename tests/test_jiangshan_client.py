@@ -386,7 +386,7 @@ def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
     sc = app.scene
     pl = sc.plugin
     click_cell(app, pl.cell("h6"))
-    assert sc.message == "that is a unit of Chu: click one of your own units first [seed 行动阶段]" and sc.message_bad
+    assert sc.message == "that is a unit of Chu: click one of your own units first [seed: action phase]" and sc.message_bad
     click_cell(app, pl.cell("d5"))  # an empty plain
     assert sc.message.startswith("nothing of yours at d5: click one of your units first") and sc.message_bad
     click_cell(app, pl.cell("e3"))
@@ -394,9 +394,9 @@ def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
     assert str(g.log[-1]) == "move e3 e4" and g.current_player == 0 and g.st.ap == 0
     click_cell(app, pl.cell("c3"))
     assert sc.message == ("no action point left: the unit at c3 cannot march now; press 'end the turn' "
-                          "[seed 行动阶段: 一个行动力]")
+                          "[seed: action phase, one action point]")
     click_cell(app, pl.cell("e4"))
-    assert sc.message == "the unit at e4 has already been moved this turn [seed 指挥: 未被调动过]"
+    assert sc.message == "the unit at e4 has already been moved this turn [seed: command, a unit not moved yet]"
 
 
 def test_the_facing_chooser_shows_arrows_the_way_the_board_is_turned():

@@ -26,7 +26,7 @@ from client.ui.cards import CardRow, CardView
 from engine.api import IllegalAction, Step
 from engine.jiangshan.actions import Act
 from engine.jiangshan.data import TALLY_COST, unit_table
-from engine.messages import Msg
+from engine.messages import Msg, template
 
 HAN_INK: RGB = (0.78, 0.12, 0.10)  # 汉: red counters
 CHU_INK: RGB = (0.20, 0.20, 0.24)  # 楚: white counters with dark ink
@@ -51,6 +51,13 @@ BADGE_SCALE = 1.5  # fire and disorder badges
 def tally_step(t: str) -> Step:
     """The step of choosing tally ``t`` at the start (a click on its card in the offer)."""
     return Step("card", t, f"jiangshan.tally.{t}")
+
+
+def rule_name(rule: str) -> Msg | str:
+    """A rule id as the status line names it: a seed passage ("seed 行动阶段") by its name in the player's language
+    (``jiangshan.rule_id``), a ruling (J7) as itself; the id stays the rules reader's link."""
+    key = f"jiangshan.rule_id.{rule}"
+    return Msg.of(key) if template(key, "en") is not None else rule
 
 
 def lang_now() -> str:
@@ -202,6 +209,7 @@ class Plugin(GamePlugin):
         view.tracks_panel = True  # drawn upright in screen space right of the board (board_area, draw_over_board)
         view.icon_scale = ICON_SCALE  # 水 山 林 城 营 legible at the default camera: large on an empty cell
         view.badge_scale = BADGE_SCALE  # 火 and 乱 too
+        view.badges_in_corners = True  # 林 (and 火, 乱) above a counter: inside its cell, clear of its letters
 
     def board_area(self, rect):
         """Where the board is framed: the morale tracks take a short panel in the top right corner (upright for
@@ -256,7 +264,7 @@ class Plugin(GamePlugin):
         """A reason on the status line with the id of the rule it rests on ("… [J7]"); the click's Outcome
         carries the rule too (F3 opens it in the rules reader)."""
         self.refused_rule = rule
-        return Msg.of("jiangshan.why.refused", why=why, rule=rule)
+        return Msg.of("jiangshan.why.refused", why=why, rule=rule_name(rule))
 
     def explain(self, prefix, cell) -> Msg | str:
         """Why a click on ``cell`` does not continue the action begun by ``prefix``: the engine's refusal (with
@@ -354,6 +362,7 @@ class Plugin(GamePlugin):
     def view(self, viewer: int, prefix=()) -> BoardView:
         """The board for ``viewer``; a revealed unit waiting for its owner's facing is marked for it (J5)."""
         self.viewer = viewer
+        self.prefix_shown = tuple(prefix)  # the steps chosen so far (the panel counts the tallies chosen)
         v = super().view(viewer, prefix)
         obs = self.obs()
         if obs["stage"] == "reveal" and obs["reveal"] and obs["to_act"] == viewer and not prefix:
@@ -420,14 +429,31 @@ class Plugin(GamePlugin):
             return Msg.of("jiangshan.prompt.reveal", cell=obs["reveal"])
         return None
 
-    def ask(self, obs) -> Msg | None:
+    prefix_shown: tuple = ()
+    status_is_instruction = True  # the panel's first line says what to do (the board scene: normal colour, not red)
+
+    def chosen_tallies(self, prefix) -> int:
+        """How many tallies ``prefix`` has chosen so far (cards clicked in the offer, seed 虎符的获得)."""
+        return sum(1 for s in prefix if s.kind == "card" and s.label.startswith("jiangshan.tally."))
+
+    def selection_hint(self, prefix) -> Msg | None:
+        """The status line while tallies are being chosen: how many of how many ("1/3 chosen"); None for other
+        selections (the turn's line stays)."""
+        if self.game.is_over or self.game.st.stage != "tallies":
+            return None
+        return self.ask(self.observation(self.game.current_player), prefix)
+
+    def ask(self, obs, prefix=()) -> Msg | None:
         """What the seat of ``obs`` is to do now, when it is to act: choose its tallies (how many, how), act
         with its action points or, with none left, the free actions and the end of the turn, answer an
-        attack (J12) or face a revealed unit (J5)."""
+        attack (J12) or face a revealed unit (J5). ``prefix``: the steps chosen so far (the tallies counted)."""
         ask = self.prompt(obs)
         if ask is not None or obs["over"] or obs["to_act"] != obs["player"]:
             return ask
         if obs["stage"] == "tallies":
+            k = self.chosen_tallies(prefix)
+            if 0 < k < obs["picks"]:
+                return Msg.of("jiangshan.hint.tallies_chosen", k=k, n=obs["picks"], rest=obs["picks"] - k)
             return Msg.of("jiangshan.hint.tallies", n=obs["picks"])
         if obs["stage"] == "action":
             return Msg.of("jiangshan.hint.action" if obs["ap"] > 0 else "jiangshan.hint.no_ap", ap=obs["ap"])
@@ -445,7 +471,7 @@ class Plugin(GamePlugin):
         obs = self.obs()
         if obs["over"]:
             return ""
-        ask = self.ask(obs)
+        ask = self.ask(obs, self.prefix_shown)
         if ask is not None:
             return text(ask, lang)
         if obs["stage"] == "tallies":

@@ -448,11 +448,19 @@ class BoardGameScene(PlayScene):
                                          self._clear_prefix))
         elif out.kind == "select":
             self.prefix = out.prefix
+            self._say_selection()
         else:
             why = self.why_not(out, cell)
             if why:
                 self.say(why, bad=True, rule=self._why_rule or None)
             self.prefix = ()
+
+    def _say_selection(self) -> None:
+        """A plugin that words the steps chosen so far (``selection_hint``, e.g. 江山's "1/3 chosen") says them."""
+        hint = getattr(self.plugin, "selection_hint", None)
+        said = hint(self.prefix) if hint is not None and self.human_turn() else None
+        if said is not None:
+            self.say(said)
 
     def _clear_prefix(self) -> None:
         self.prefix = ()
@@ -635,6 +643,7 @@ class BoardGameScene(PlayScene):
             return
         if card.step is not None and card.step in self.prefix:
             self.prefix = ()
+            self._say_selection()
             return
         if not card.legal or not self.human_turn():
             self.say(t("cards_not_now"), bad=True)
@@ -842,8 +851,9 @@ class BoardGameScene(PlayScene):
         pygame.draw.line(surf, widgets.BORDER, p.topleft, p.bottomleft)
         y = p.y + 10
         st = pl.status(lang)
+        st_rgb = widgets.TEXT if getattr(pl, "status_is_instruction", False) else widgets.BAD  # else a warning
         for line in (text.wrap(st, 16, p.w - 20) if st else []):
-            text.draw(surf, line, (p.x + 10, y), 16, widgets.BAD)
+            text.draw(surf, line, (p.x + 10, y), 16, st_rgb)
             y += 21
         note = pl.seeded_note(g, getattr(self.app, "opts", None), lang)  # G1: a seed the player gave
         if note:
