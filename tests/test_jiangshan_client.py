@@ -117,7 +117,7 @@ def test_the_substitute_answer_in_hot_seat_through_the_app(cleanup):
     han = {p.cell: p for p in v.pieces if p.side == 0}
     assert han[sc.plugin.cell("b3")].back_glyph == "步" and han[sc.plugin.cell("a1")].back_glyph == "马"
     rows = sc.plugin.card_rows(1, "en")
-    assert [c.title for c in rows[0].cards] == ["Plum for Peach", "Prairie Fire"]
+    assert [c.title for c in rows[0].cards] == ["Plum Swap", "Prairie Fire"]
     assert rows[0].cards[0].lines[-1] == "(The Plum Dies for the Peach)"  # the full name on the card (zoom)
     assert rows[0].cards[0].corner == "3" and rows[1].backs == 3 and not rows[1].cards
     panel = " ".join(line for line, _ in sc.plugin.panel_lines("en"))
@@ -159,7 +159,7 @@ def test_ruse_is_played_by_a_click_on_its_card(cleanup):
     app.step(0.016)
     hand = next(r for r in sc.card_rows if r.cards)
     assert [(c.title, c.corner, c.legal) for c in hand.cards] == [
-        ("Ruse of War", "3", True), ("Sea Crossing", "2", False), ("Marshal Ranks", "1", False)]
+        ("Ruse of War", "3", True), ("Cross the Sea", "2", False), ("Marshal Ranks", "1", False)]
     assert "ruse" not in [s.value for s in sc.plugin.buttons()]
     rects = {c.ident: r for r, c in sc.cards.hits}
     click_at(app, rects[("tally", "crossing", "")].center)

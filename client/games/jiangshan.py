@@ -430,6 +430,7 @@ class Plugin(GamePlugin):
         return None
 
     prefix_shown: tuple = ()
+    compact_card_view = True  # a tally under the mouse is read in a low box beside the cards, not over the board
     status_is_instruction = True  # the panel's first line says what to do (the board scene: normal colour, not red)
 
     def chosen_tallies(self, prefix) -> int:

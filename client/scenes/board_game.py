@@ -221,8 +221,8 @@ class BoardGameScene(PlayScene):
         try:
             self.game.apply(action)
         except IllegalAction as e:
-            self.say(e.text(self.lang), bad=True, rule=e.rule)
-            return False
+            self.say(refusal_msg(self.game.game_id, e) if e.rule else e.text(self.lang), bad=True, rule=e.rule)
+            return False  # the rule named in the game's words where it has them (``<game>.rule_id``)
         except ParseError as e:
             self.say(str(e), bad=True)
             return False
@@ -915,7 +915,8 @@ class BoardGameScene(PlayScene):
             self.cards.draw(surf, self.card_rect, self.card_rows, self.mouse, chosen)
             c = self.cards.hovered
             why = t("cards_not_now") if c is not None and c.step is not None and not c.legal and self.human_turn() else ""
-            self.cards.draw_zoom(surf, pygame.Rect(0, TOP_H, self.panel_rect.x, self.status_rect.y - TOP_H), why)
+            compact = self.cards.free if getattr(pl, "compact_card_view", False) else None  # beside the cards
+            self.cards.draw_zoom(surf, pygame.Rect(0, TOP_H, self.panel_rect.x, self.status_rect.y - TOP_H), why, compact)
         else:
             self.cards.hits = []
         # --- status line: wrapped, never cut (its height was made for its lines by ``layout``)

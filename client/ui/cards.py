@@ -33,6 +33,7 @@ SELECTED = widgets.ACCENT
 LABEL_H = 18  # a row's title above its cards
 LIFT = 8  # a selected card stands this much higher
 ZOOM = (230, 320)  # the enlarged card
+TITLE_MIN = 12  # a title goes under the corner number rather than shrink below this beside it
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ def title_lines(title: str, size: int, width: int, corner: bool) -> tuple[int, l
     bad = lambda s, w: bool(latin) and (max(text.size_of(x, s)[0] for x in latin) > w  # noqa: E731
                                         or len(text.wrap(title, s, w)) > 2)  # a word cut, or a third line lost
     start = size
-    while size > 9 and bad(size, room(size)):
+    while size > min(start, TITLE_MIN) and bad(size, room(size)):  # beside the corner: never below TITLE_MIN
         size -= 1
     if corner and bad(size, room(size)):  # under the corner: the whole width
         size = start
@@ -179,7 +180,7 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
     else:
         pygame.draw.rect(surf, FACE, r, border_radius=rad)
         pad = max(3, r.w // 16)
-        tsize, head_lines = title_lines(card.title, max(11, min(22, r.w // 7)) if not full else 20,
+        tsize, head_lines = title_lines(card.title, max(TITLE_MIN, min(22, r.w // 7)) if not full else 20,
                                         r.w - 2 * pad, bool(card.corner))
         cs = max(10, tsize - 1)
         under = bool(card.corner) and not title_beside(head_lines, tsize, r.w - 2 * pad)  # a narrow card
@@ -225,6 +226,7 @@ class CardStrip:
         self.hovered: CardView | None = None
         self.hover_rect: pygame.Rect | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.free = pygame.Rect(0, 0, 0, 0)  # the strip's room right of its last card (draw_zoom's compact view)
 
     @staticmethod
     def card_size(height: int) -> tuple[int, int]:
@@ -265,6 +267,7 @@ class CardStrip:
                 r = pygame.Rect(int(x + k * step), rect.y + LABEL_H + LIFT - (LIFT if lifted else 0), cw, ch)
                 self.hits.append((r, c))
             x += max(span, width_of(title, 13)) + 16
+        self.free = pygame.Rect(int(x), rect.y + 3, max(0, rect.right - 6 - int(x)), rect.h - 6)
         if mouse is not None:
             for r, c in reversed(self.hits):  # the top card under the mouse (later cards lie on top)
                 if r.collidepoint(mouse):
@@ -286,12 +289,18 @@ class CardStrip:
                 return c
         return None
 
-    def draw_zoom(self, surf: pygame.Surface, bounds, extra: str = "") -> pygame.Rect | None:
+    def draw_zoom(self, surf: pygame.Surface, bounds, extra: str = "", compact=None) -> pygame.Rect | None:
         """The card under the mouse, enlarged above it with its whole text, kept inside ``bounds``;
-        ``extra`` is a line under it (e.g. why it cannot be played now). Returns the rect drawn."""
+        ``extra`` is a line under it (e.g. why it cannot be played now). ``compact``: a room (e.g. ``free``)
+        where the card's text is shown instead, as a low box, when it fits. Returns the rect drawn."""
         c, hr = self.hovered, self.hover_rect
         if c is None or hr is None:
             return None
+        if compact is not None:  # the whole text in a box beside the cards, off the board, when it fits there
+            r = draw_compact(surf, compact, c, extra)
+            if r is not None:
+                widgets.mark(r, opaque=False)
+                return r
         b = pygame.Rect(bounds)
         r = pygame.Rect(0, 0, *ZOOM)
         r.midbottom = (hr.centerx, hr.y - 6)
@@ -313,3 +322,44 @@ class CardStrip:
         widgets.mark(out, opaque=False)
         return out
 
+
+COMPACT_W = 420  # the compact view's widest
+COMPACT_TITLE, COMPACT_BODY = 15, 13  # its font sizes
+
+
+def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") -> pygame.Rect | None:
+    """``card``'s whole text as a low box at the top left of ``room`` (its title band in the owner's colour with
+    the corner number, then its lines, then ``extra`` in the refusal colour); None, drawing nothing, when the
+    text does not fit ``room`` (at least 200 pixels wide)."""
+    room = pygame.Rect(room)
+    w = min(COMPACT_W, room.w)
+    if w < 200 or card.face_down:
+        return None
+    pad, step = 6, COMPACT_BODY + 2
+    corner = (card.corner + " · ") if card.corner else ""
+    title = text.wrap(corner + card.title, COMPACT_TITLE, w - 2 * pad)
+    body = [ln for line in card.lines for ln in text.wrap(line, COMPACT_BODY, w - 2 * pad)]
+    why = text.wrap(extra, COMPACT_BODY, w - 2 * pad) if extra else []
+    head_h = len(title) * (COMPACT_TITLE + 4) + 6
+    h = head_h + (len(body) + len(why)) * step + pad
+    if h > room.h:
+        return None
+    r = pygame.Rect(room.x, room.y, w, h)
+    pygame.draw.rect(surf, FACE, r, border_radius=6)
+    ink = rgb255(card.ink)
+    head = pygame.Rect(r.x, r.y, w, head_h)
+    pygame.draw.rect(surf, ink, head, border_top_left_radius=6, border_top_right_radius=6)
+    on = (20, 20, 24) if sum(ink) / 3 > 150 else (255, 255, 255)
+    y = r.y + 4
+    for ln in title:
+        text.draw(surf, ln, (r.x + pad, y), COMPACT_TITLE, on)
+        y += COMPACT_TITLE + 4
+    y = head.bottom + 3
+    for ln in body:
+        text.draw(surf, ln, (r.x + pad, y), COMPACT_BODY, INK)
+        y += step
+    for ln in why:
+        text.draw(surf, ln, (r.x + pad, y), COMPACT_BODY, (190, 40, 30))  # the refusal colour, dark on the paper
+        y += step
+    pygame.draw.rect(surf, (255, 255, 255), r, 1, border_radius=6)
+    return r
