@@ -115,8 +115,17 @@ def title_lines(title: str, size: int, width: int, corner: bool) -> tuple[int, l
         size = start
         while size > 9 and bad(size, width):
             size -= 1
-        return size, text.wrap(title, size, width)[:2]
-    return size, text.wrap(title, size, room(size))[:2]
+        return size, _even(title, size, width, text.wrap(title, size, width)[:2], latin)
+    return size, _even(title, size, room(size), text.wrap(title, size, room(size))[:2], latin)
+
+
+def _even(title: str, size: int, width: int, lines: list[str], latin) -> list[str]:
+    """A CJK title broken in two as evenly as it fits (烈火 / 燎原, not 烈火燎 / 原)."""
+    if latin or len(lines) != 2 or " " in title:
+        return lines
+    half = (len(title) + 1) // 2
+    a, b = title[:half], title[half:]
+    return [a, b] if max(text.size_of(a, size)[0], text.size_of(b, size)[0]) <= width else lines
 
 
 def _title_rgb(ink: RGB) -> tuple[int, int, int]:
