@@ -207,3 +207,37 @@ def test_the_forest_badge_sits_inside_its_cell_beside_the_counters_name(yaw):
     size = flat.scale
     px = flat.cell_px(cell)
     assert all(abs(x - px[0]) <= 0.5 * size + 1 and abs(y - px[1]) <= 0.5 * size + 1 for x, y in changed)
+
+
+def test_the_chooser_says_what_it_asks_and_marks_each_kind_with_a_glyph(cleanup):
+    """Found in play: a click on a forest that may hide an enemy opened a box titled "Choose" with two blank
+    discs. Through clicks: its title (and the status line) now says the choice and its rule (J8), each entry
+    has a glyph (攻 attack, 行 march); an infantry march asks for "the facing (J3)"; the glyphs are in the
+    shipped font."""
+    from client.games.jiangshan import KIND_GLYPH
+    from client.ui import text as ui_text
+
+    rows = ["." * 12] * 4 + ["...F........"] + ["." * 12] * 3
+    g = make(red=["chariot@d1", "king@a1"], white=["king@l8"], rows=rows)
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1024, 640))
+    sc = app.scene
+    pl = sc.plugin
+    click_cell(app, pl.cell("d1"))
+    assert sc.last_board_view.marks[pl.cell("d4")] == "special"  # the forest marked before the click
+    click_cell(app, pl.cell("d4"))
+    assert sc.modal is not None and sorted(sc.modal.rects) == ["capture", "move"]
+    assert sc.status_text("en") == "march into the forest, or attack what may hide in it (J8)" and not sc.message_bad
+    out = pl.click(pl.cell("d4"), pl.click(pl.cell("d1")).prefix)
+    assert {c.step.value: c.glyph for c in out.choices} == {"capture": "攻", "move": "行"}
+    click_at(app, sc.modal.rects["move"].center)
+    assert str(g.log[-1]) == "move d1 d4"
+    g = make(red=["blade@f3:battle:N", "king@a1"], white=["king@l8"])
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1024, 640))
+    sc, pl = app.scene, app.scene.plugin
+    i18n.set_lang("zh")
+    app.step(0.016)
+    click_cell(app, pl.cell("f3"))
+    click_cell(app, pl.cell("f4"))
+    assert sc.modal is not None and sc.status_text("zh") == "选择朝向（J3）"
+    pygame.font.init()
+    assert all(ui_text.has_glyph(c) for c in KIND_GLYPH.values())

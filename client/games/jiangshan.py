@@ -44,6 +44,8 @@ CARD_PLAYED = {"ruse": Act("ruse"), "scout": Act("scout", ("reserve",))}  # tall
 TERRAIN_NAME = {"M": "mountain", "W": "water", "F": "forest"}
 ARROW = {"N": "↑", "E": "→", "S": "↓", "W": "←"}  # a facing on the screen, rank 8 at the top
 FLIP = {"N": "S", "S": "N", "E": "W", "W": "E"}  # the board turned for 楚: north points down
+KIND_GLYPH = {"capture": "攻", "move": "行", "shoot": "射", "rocks": "石", "fire": "火", "siege": "降",
+              "formation": "阵", "rebuild": "建"}  # what a unit does, as a chooser entry's glyph
 ICON_SCALE = 2.3  # terrain and city glyphs: 0.6 of an empty cell, a 0.34 cell corner beside a counter
 BADGE_SCALE = 1.5  # fire and disorder badges
 
@@ -102,6 +104,12 @@ class Plugin(GamePlugin):
         reserve)."""
         played = {str(a) for a in CARD_PLAYED.values()}
         return [s for s in super().buttons() if s.value not in played]
+
+    def set_game(self, game) -> None:
+        """Play ``game`` from now on; the cached index and observation go (they are keyed on the game's id, which
+        a game made after an earlier one was freed may reuse)."""
+        super().set_game(game)
+        self._index_key = self._obs_key = None
 
     show_seed = True  # the weather die and the random set-up follow the seed
     needs_handover = True  # marching units, garrisons and tallies are private: hot seat hides the board
@@ -335,16 +343,27 @@ class Plugin(GamePlugin):
             return "capture"
         return "move" if kinds else super().mark_kind(view, prefix, step)
 
+    chooser_title = "board_choose"  # what the open chooser asks: set by ``choice`` for the options it shows
+
     def choice(self, prefix, step) -> Choice:
         """A chooser entry: a facing (J3) as an arrow the way it points on the board as turned for the seat
-        to act (北 up for 汉, down for 楚), with its name; other options by their names."""
+        to act (北 up for 汉, down for 楚), with its name; a scout's face (J18) as 步 / 马; what the unit does
+        as a glyph (行 march, 攻 attack, ... : the forest's choice, J8); other options by their names. The
+        chooser's title says which of these is asked."""
         side = max(0, self.game.current_player) % 2
         if step.label.startswith("jiangshan.facing.") and step.value in ARROW:
+            self.chooser_title = "jiangshan.chooser.facing"
             arrow = ARROW[step.value] if not self.bottom_seat_flipped(side) else ARROW[FLIP[step.value]]
             return Choice(step, Msg.of(step.label), arrow, INK[side])
         face = step.value.rsplit("_", 1)[-1]
         if face in ("foot", "horse") and (step.label.startswith("jiangshan.face.") or "scout" in step.value):
+            self.chooser_title = "jiangshan.chooser.face"
             return Choice(step, Msg.of(step.label), CLASS_GLYPH[face], INK[side])  # a scout's face (J18)
+        if step.label.startswith("jiangshan.step.") and step.value in KIND_GLYPH:
+            nxt = {s.value for s in self.index().next(prefix)}
+            self.chooser_title = "jiangshan.chooser.forest" if nxt == {"move", "capture"} else "jiangshan.chooser.kind"
+            return Choice(step, Msg.of(step.label), KIND_GLYPH[step.value], INK[side])
+        self.chooser_title = "board_choose"
         if step.label:
             return Choice(step, Msg.of(step.label), "", INK[side])
         return Choice(step, step.value, "", INK[side])

@@ -109,7 +109,8 @@ def title_lines(title: str, size: int, width: int, corner: bool) -> tuple[int, l
     bad = lambda s, w: bool(latin) and (max(text.size_of(x, s)[0] for x in latin) > w  # noqa: E731
                                         or len(text.wrap(title, s, w)) > 2)  # a word cut, or a third line lost
     start = size
-    while size > min(start, TITLE_MIN) and bad(size, room(size)):  # beside the corner: never below TITLE_MIN
+    floor = TITLE_MIN if start >= TITLE_MIN else 9  # a card's title: never below TITLE_MIN beside the corner
+    while size > floor and bad(size, room(size)):
         size -= 1
     if corner and bad(size, room(size)):  # under the corner: the whole width
         size = start
