@@ -215,6 +215,7 @@ def test_the_chooser_says_what_it_asks_and_marks_each_kind_with_a_glyph(cleanup)
     has a glyph (攻 attack, 行 march); an infantry march asks for "the facing (J3)"; the glyphs are in the
     shipped font."""
     from client.games.jiangshan import KIND_GLYPH
+    from client.i18n import tr
     from client.ui import text as ui_text
 
     rows = ["." * 12] * 4 + ["...F........"] + ["." * 12] * 3
@@ -226,7 +227,9 @@ def test_the_chooser_says_what_it_asks_and_marks_each_kind_with_a_glyph(cleanup)
     assert sc.last_board_view.marks[pl.cell("d4")] == "special"  # the forest marked before the click
     click_cell(app, pl.cell("d4"))
     assert sc.modal is not None and sorted(sc.modal.rects) == ["capture", "move"]
-    assert sc.status_text("en") == "march into the forest, or attack what may hide in it (J8)" and not sc.message_bad
+    assert sc.status_text("en") == "march in, or attack? (forest, J8)" and not sc.message_bad
+    assert all(ui_text.size_of(tr(f"jiangshan.chooser.{k}", lang), 18)[0] <= 280  # one line of the box (300 px)
+               for k in ("facing", "face", "forest", "kind") for lang in ("zh", "en"))
     out = pl.click(pl.cell("d4"), pl.click(pl.cell("d1")).prefix)
     assert {c.step.value: c.glyph for c in out.choices} == {"capture": "攻", "move": "行"}
     click_at(app, sc.modal.rects["move"].center)
