@@ -244,3 +244,22 @@ def test_the_chooser_says_what_it_asks_and_marks_each_kind_with_a_glyph(cleanup)
     assert sc.modal is not None and sc.status_text("zh") == "选择朝向（J3）"
     pygame.font.init()
     assert all(ui_text.has_glyph(c) for c in KIND_GLYPH.values())
+
+
+def test_a_unit_type_chooser_shows_the_counters_glyphs():
+    """A reserve unit brought in through a camp's gate (seed 征兵/支援): the chooser shows each unit type by its
+    counter's glyph (刀, 弦) under the title "which unit?"; at the camp itself, with rebuilding offered too, the
+    title asks what is done there and rebuilding has its glyph (建)."""
+    from client.i18n import tr
+
+    g = make(red=["king@a1", "general@d2"], white=["king@l8"], cities=[("c3", "camp", 0)],
+             reserve=({"blade": 1, "bow": 1}, {}))
+    pl = make_plugin(g)
+    out = pl.click(pl.cell("c4"))
+    assert out.kind == "choose" and {c.step.value: c.glyph for c in out.choices} == {"support_blade": "刀",
+                                                                                   "support_bow": "弦"}
+    assert tr(pl.chooser_title, "en") == "which unit?"
+    out = pl.click(pl.cell("c3"))
+    assert {c.step.value: c.glyph for c in out.choices}["rebuild"] == "建"
+    assert tr(pl.chooser_title, "en") == "what is done there?"
+    assert all(c.glyph for c in out.choices)

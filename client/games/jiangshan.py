@@ -348,25 +348,40 @@ class Plugin(GamePlugin):
     def choice(self, prefix, step) -> Choice:
         """A chooser entry: a facing (J3) as an arrow the way it points on the board as turned for the seat
         to act (北 up for 汉, down for 楚), with its name; a scout's face (J18) as 步 / 马; what the unit does
-        as a glyph (行 march, 攻 attack, ... : the forest's choice, J8); other options by their names. The
+        as a glyph (行 march, 攻 attack, ... : the forest's choice, J8); a unit type by its counter's glyph (a
+        garrison leaving its city, a reserve unit brought in); other options by their names. The
         chooser's title says which of these is asked."""
         side = max(0, self.game.current_player) % 2
+        self.chooser_title = self.chooser_key(prefix)
         if step.label.startswith("jiangshan.facing.") and step.value in ARROW:
-            self.chooser_title = "jiangshan.chooser.facing"
             arrow = ARROW[step.value] if not self.bottom_seat_flipped(side) else ARROW[FLIP[step.value]]
             return Choice(step, Msg.of(step.label), arrow, INK[side])
         face = step.value.rsplit("_", 1)[-1]
         if face in ("foot", "horse") and (step.label.startswith("jiangshan.face.") or "scout" in step.value):
-            self.chooser_title = "jiangshan.chooser.face"
             return Choice(step, Msg.of(step.label), CLASS_GLYPH[face], INK[side])  # a scout's face (J18)
         if step.label.startswith("jiangshan.step.") and step.value in KIND_GLYPH:
-            nxt = {s.value for s in self.index().next(prefix)}
-            self.chooser_title = "jiangshan.chooser.forest" if nxt == {"move", "capture"} else "jiangshan.chooser.kind"
             return Choice(step, Msg.of(step.label), KIND_GLYPH[step.value], INK[side])
-        self.chooser_title = "board_choose"
+        unit = step.label.rsplit(".", 1)[-1]
+        if step.label.startswith("jiangshan.unit.") and unit in GLYPH:  # a garrison leaving, a reserve unit coming
+            return Choice(step, Msg.of(step.label), GLYPH[unit], INK[side])
         if step.label:
             return Choice(step, Msg.of(step.label), "", INK[side])
         return Choice(step, step.value, "", INK[side])
+
+    def chooser_key(self, prefix) -> str:
+        """The chooser's title for the options after ``prefix``: a facing (J3), a scout's face (J18), march or
+        attack into a forest (J8), a unit type, else what to do there."""
+        nxt = self.index().next(prefix)
+        groups = {s.label.rsplit(".", 1)[0] for s in nxt}
+        if groups == {"jiangshan.facing"}:
+            return "jiangshan.chooser.facing"
+        if groups == {"jiangshan.face"} or all("scout" in s.value for s in nxt):
+            return "jiangshan.chooser.face"
+        if {s.value for s in nxt} == {"move", "capture"}:
+            return "jiangshan.chooser.forest"
+        if groups == {"jiangshan.unit"}:
+            return "jiangshan.chooser.unit"
+        return "jiangshan.chooser.kind"
 
     def choice_rank(self, step) -> int:
         """Facings in the chooser in compass order (N E S W), other options in the engine's order."""
