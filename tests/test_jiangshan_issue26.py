@@ -263,3 +263,36 @@ def test_a_unit_type_chooser_shows_the_counters_glyphs():
     assert {c.step.value: c.glyph for c in out.choices}["rebuild"] == "建"
     assert tr(pl.chooser_title, "en") == "what is done there?"
     assert all(c.glyph for c in out.choices)
+
+
+def test_a_click_on_a_tally_that_cannot_be_chosen_says_how_it_is_played(cleanup):
+    """Found in play: a click on 烈火燎原 in the hand said only "that card cannot be chosen now", and a click on
+    the enemy's pile nothing. Through clicks: a tally played on the board says so with what to click (seed
+    虎符的使用), 李代桃僵 that it answers an attack in the enemy's turn (J12), the enemy's pile that it stays face
+    down (seed 虎符的获得), each with its rule on the status line (F3 opens it)."""
+    g = make(red=["bow@e3:battle:N", "king@a1"], white=["king@l8"])
+    g.st.sides[0].tallies = ["fire", "substitute", "ruse"]
+    g.st.sides[1].tallies = ["crossing"]
+    g._legal = None
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1024, 640))
+    sc = app.scene
+    app.step(0.016)
+    hits = {c.ident[1] if not c.face_down else "pile": r for r, c in sc.cards.hits}
+    click_at(app, hits["fire"].center)
+    assert sc.message_bad and sc.refusal_rule() == "seed 虎符的使用"
+    assert sc.status_text("en") == ("Prairie Fire is played on the board, not by its card: an unmoved ranged unit or "
+                                    "a garrisoned city sets a seen plain or forest within 2 cells alight "
+                                    "[seed: playing a tally]")
+    click_at(app, hits["substitute"].center)
+    assert sc.refusal_rule() == "J12" and sc.status_text("en").endswith("in the enemy's turn, when it attacks a leader "
+                                                                         "(the panel asks) [J12]")
+    click_at(app, hits["pile"].center)
+    assert sc.refusal_rule() == "seed 虎符的获得"
+    assert sc.status_text("en") == "the enemy's tallies stay face down until played [seed: getting the tallies]"
+    click_at(app, hits["ruse"].center)  # 兵者诡道 is played by its card
+    assert str(g.log[-1]) == "ruse" and not sc.message_bad
+    app.step(0.016)
+    played = [r for r, c in sc.cards.hits if c.ident[0] == "tally" and c.ident[2]]
+    click_at(app, played[0].center)
+    assert sc.status_text("en") == "War Is Deception has been played: each tally is played once [seed: playing a tally]"
+    assert not any(str(a) != "ruse" for a in g.log)

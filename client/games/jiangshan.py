@@ -542,6 +542,33 @@ class Plugin(GamePlugin):
         lines = (text(Msg.of(f"jiangshan.tally_text.{t}"), lang),) + ((f"({full})",) if full != short else ())
         return CardView(short, lines, str(TALLY_COST[t]), step=playable, ink=ink, tag=tag, key=("tally", t, tag))
 
+    def card_refusal(self, card) -> tuple[Msg, str] | None:
+        """Why a click on ``card`` chooses nothing, with the rule: the enemy's tallies stay face down (seed 虎符的获得),
+        a played one is spent (seed 虎符的使用), 李代桃僵 answers an attack in the enemy's turn (J12), the others are
+        played on the board (what to click: the card's text), one played by its card the engine's refusal."""
+        key = card.ident if isinstance(card.ident, tuple) else ()
+        if card.face_down:
+            return self.refused(Msg.of("jiangshan.why.card_hidden"), "seed 虎符的获得"), "seed 虎符的获得"
+        if len(key) != 3 or key[0] != "tally":
+            return None
+        t, tag = key[1], key[2]
+        name = Msg.of(f"jiangshan.tally.{t}")
+        if tag:  # a played tally (the row of both sides' played tallies)
+            return self.refused(Msg.of("jiangshan.why.card_played", tally=name), "seed 虎符的使用"), "seed 虎符的使用"
+        if self.game.st.stage == "tallies":
+            return None
+        act = CARD_PLAYED.get(t)
+        if act is not None:
+            self.refused_rule = ""
+            why = self.refusal(act)
+            if why:
+                rule = self.refused_rule or "seed 虎符的使用"
+                return self.refused(why, rule), rule
+        if t == "substitute":
+            return self.refused(Msg.of("jiangshan.why.card_reaction", tally=name), "J12"), "J12"
+        return (self.refused(Msg.of("jiangshan.why.card_board", tally=name, how=Msg.of(f"jiangshan.tally_text.{t}")),
+                             "seed 虎符的使用"), "seed 虎符的使用")
+
     def hand(self, obs, lang: str) -> list[CardView]:
         """The viewer's unused tallies; 兵者诡道 and a scout into the reserve are played by a click when legal."""
         me = obs["player"]

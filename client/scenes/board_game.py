@@ -640,19 +640,30 @@ class BoardGameScene(PlayScene):
         """A click on a card: a legal one is chosen (an action played, or the first steps of one; a
         second click on a chosen card lets it go); any other card says why not."""
         if card.face_down:
+            self._card_refusal(card)
             return
         if card.step is not None and card.step in self.prefix:
             self.prefix = ()
             self._say_selection()
             return
         if not card.legal or not self.human_turn():
-            self.say(t("cards_not_now"), bad=True)
+            self._card_refusal(card)
             return
         idx = self.plugin.index()
         if self.prefix and card.step in idx.next(self.prefix):
             self.apply_outcome(self.plugin.walk(self.prefix + (card.step,)))
         else:
             self.apply_outcome(self.plugin.walk((card.step,)))
+
+    def _card_refusal(self, card) -> None:
+        """Say why ``card`` cannot be chosen now: the plugin's words with their rule (``card_refusal``: how the
+        card is played, e.g. 江山's tallies played on the board), else the generic line (none for a pile)."""
+        why = getattr(self.plugin, "card_refusal", None)
+        said = why(card) if why is not None and self.human_turn() else None
+        if said is not None:
+            self.say(said[0], bad=True, rule=said[1] or None)
+        elif not card.face_down:
+            self.say(t("cards_not_now"), bad=True)
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
