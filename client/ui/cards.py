@@ -351,7 +351,7 @@ def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") ->
     body = [ln for line in card.lines for ln in text.wrap(line, COMPACT_BODY, w - 2 * pad)]
     why = text.wrap(extra, COMPACT_BODY, w - 2 * pad) if extra else []
     head_h = len(title) * (COMPACT_TITLE + 4) + 6
-    h = head_h + (len(body) + len(why)) * step + pad
+    h = head_h + (len(body) + len(why)) * step + pad + 4  # the last line's descenders inside
     if h > room.h:
         return None
     r = pygame.Rect(room.x, room.y, w, h)
