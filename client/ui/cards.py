@@ -345,14 +345,18 @@ def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") ->
     w = min(COMPACT_W, room.w)
     if w < 200 or card.face_down:
         return None
-    pad, step = 6, COMPACT_BODY + 2
+    pad = 6
     corner = (card.corner + " · ") if card.corner else ""
     title = text.wrap(corner + card.title, COMPACT_TITLE, w - 2 * pad)
-    body = [ln for line in card.lines for ln in text.wrap(line, COMPACT_BODY, w - 2 * pad)]
-    why = text.wrap(extra, COMPACT_BODY, w - 2 * pad) if extra else []
     head_h = len(title) * (COMPACT_TITLE + 4) + 6
-    h = head_h + (len(body) + len(why)) * step + pad + 4  # the last line's descenders inside
-    if h > room.h:
+    for bsize in (COMPACT_BODY, COMPACT_BODY - 1):  # a pixel smaller (12: still read) before giving up
+        step = bsize + 2
+        body = [ln for line in card.lines for ln in text.wrap(line, bsize, w - 2 * pad)]
+        why = text.wrap(extra, bsize, w - 2 * pad) if extra else []
+        h = head_h + (len(body) + len(why)) * step + pad + 4  # the last line's descenders inside
+        if h <= room.h:
+            break
+    else:
         return None
     r = pygame.Rect(room.x, room.y, w, h)
     pygame.draw.rect(surf, FACE, r, border_radius=6)
@@ -366,10 +370,10 @@ def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") ->
         y += COMPACT_TITLE + 4
     y = head.bottom + 3
     for ln in body:
-        text.draw(surf, ln, (r.x + pad, y), COMPACT_BODY, INK)
+        text.draw(surf, ln, (r.x + pad, y), bsize, INK)
         y += step
     for ln in why:
-        text.draw(surf, ln, (r.x + pad, y), COMPACT_BODY, (190, 40, 30))  # the refusal colour, dark on the paper
+        text.draw(surf, ln, (r.x + pad, y), bsize, (190, 40, 30))  # the refusal colour, dark on the paper
         y += step
     pygame.draw.rect(surf, (255, 255, 255), r, 1, border_radius=6)
     return r
