@@ -62,10 +62,20 @@ def test_a_tally_is_read_in_a_compact_box_beside_the_cards_not_over_the_board(cl
         assert not box.colliderect(board) and not box.colliderect(sc.board_rect), (size, t, box, board)
         assert all(not box.colliderect(r) for r, _ in sc.cards.hits), (size, t)
         assert box.h < 0.2 * size[1] and box.w <= 420  # compact
+    # the enemy's pile, later: whose tallies and how many, in the same room
+    while sc.game.stage == "tallies":
+        sc.game.apply(sc.game.legal_action_texts()[0])
+    sc.plugin._index_key = None
+    app.step(0.016)
+    pile = next(r for r, c in sc.cards.hits if c.face_down)
+    hover(app, pile.center)
+    surf = pygame.Surface(sc.size)
+    box = sc.cards.draw_zoom(surf, pygame.Rect(0, 0, *sc.size), "", sc.cards.free)
+    assert box is not None and sc.card_rect.contains(box) and not box.colliderect(board), (size, box)
     # what is drawn: the window's pixels over the board do not change while a card is hovered
     hover(app, (5, 5))
     before = pygame.surfarray.array3d(app.display.window).copy()
-    hover(app, card_rect(sc, "fire").center)
+    hover(app, pile.center)
     after = pygame.surfarray.array3d(app.display.window)
     diff = np.argwhere(np.abs(after.astype(int) - before.astype(int)).max(axis=2) > 30)
     assert len(diff) and all(not board.collidepoint(int(x), int(y)) for x, y in diff[::7])

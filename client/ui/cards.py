@@ -339,12 +339,24 @@ COMPACT_TITLE, COMPACT_BODY = 15, 13  # its font sizes
 
 def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") -> pygame.Rect | None:
     """``card``'s whole text as a low box at the top left of ``room`` (its title band in the owner's colour with
-    the corner number, then its lines, then ``extra`` in the refusal colour); None, drawing nothing, when the
-    text does not fit ``room`` (at least 200 pixels wide)."""
+    the corner number, then its lines, then ``extra`` in the refusal colour; a pile: whose and how many); None,
+    drawing nothing, when the text does not fit ``room`` (at least 200 pixels wide)."""
     room = pygame.Rect(room)
     w = min(COMPACT_W, room.w)
-    if w < 200 or card.face_down:
+    if w < 200:
         return None
+    if card.face_down:  # a pile: whose cards, how many
+        label = f"{card.title} ×{card.corner}" if card.corner else card.title
+        lines = text.wrap(label, COMPACT_TITLE, w - 12)
+        r = pygame.Rect(room.x, room.y, min(w, max(text.size_of(ln, COMPACT_TITLE)[0] for ln in lines) + 12),
+                        len(lines) * (COMPACT_TITLE + 5) + 8)
+        if r.h > room.h:
+            return None
+        pygame.draw.rect(surf, BACK, r, border_radius=6)
+        pygame.draw.rect(surf, rgb255(card.ink), r, 2, border_radius=6)
+        for i, ln in enumerate(lines):
+            text.draw(surf, ln, (r.x + 6, r.y + 4 + i * (COMPACT_TITLE + 5)), COMPACT_TITLE, (240, 232, 210))
+        return r
     pad = 6
     corner = (card.corner + " · ") if card.corner else ""
     title = text.wrap(corner + card.title, COMPACT_TITLE, w - 2 * pad)
