@@ -267,11 +267,12 @@ class CardStrip:
         widgets.panel(surf, rect, 200)
         x = rect.x + 6
         hover_hit = None
+        titles = []  # drawn after the cards: a raised (chosen) card does not hide its row's title
         for row, cs in groups:
             step = (cw + gap) * min(1.0, squeeze)
             span = int((len(cs) - 1) * step + cw) if cs else 0
             title = fit(row.title, 13, span + 8) if cs else row.title  # a long title shortened (hover: whole)
-            text.draw(surf, title, (x, rect.y + 2), 13, _title_rgb(row.ink))
+            titles.append((title, x, _title_rgb(row.ink)))
             for k, c in enumerate(cs):
                 lifted = c.ident in selected
                 r = pygame.Rect(int(x + k * step), rect.y + LABEL_H + LIFT - (LIFT if lifted else 0), cw, ch)
@@ -285,6 +286,8 @@ class CardStrip:
                     break
         for r, c in self.hits:
             draw_card(surf, r, c, selected=c.ident in selected)
+        for title, tx, rgb in titles:
+            text.draw(surf, title, (tx, rect.y + 2), 13, rgb)
         if hover_hit is not None:
             r, c = hover_hit
             draw_card(surf, r, c, selected=c.ident in selected)  # the hovered card on top of its neighbours
