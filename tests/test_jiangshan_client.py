@@ -386,7 +386,8 @@ def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
     sc = app.scene
     pl = sc.plugin
     click_cell(app, pl.cell("h6"))
-    assert sc.message == "that is a unit of Chu: click one of your own units first [seed: action phase]" and sc.message_bad
+    assert sc.message == "that is a unit of Chu: click one of your own units first [seed: action phase]"
+    assert sc.message_bad
     click_cell(app, pl.cell("d5"))  # an empty plain
     assert sc.message.startswith("nothing of yours at d5: click one of your units first") and sc.message_bad
     click_cell(app, pl.cell("e3"))

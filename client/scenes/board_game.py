@@ -927,7 +927,8 @@ class BoardGameScene(PlayScene):
             c = self.cards.hovered
             why = t("cards_not_now") if c is not None and c.step is not None and not c.legal and self.human_turn() else ""
             compact = self.cards.free if getattr(pl, "compact_card_view", False) else None  # beside the cards
-            self.cards.draw_zoom(surf, pygame.Rect(0, TOP_H, self.panel_rect.x, self.status_rect.y - TOP_H), why, compact)
+            bounds = pygame.Rect(0, TOP_H, self.panel_rect.x, self.status_rect.y - TOP_H)
+            self.cards.draw_zoom(surf, bounds, why, compact)
         else:
             self.cards.hits = []
         # --- status line: wrapped, never cut (its height was made for its lines by ``layout``)
