@@ -117,7 +117,7 @@ def test_the_substitute_answer_in_hot_seat_through_the_app(cleanup):
     han = {p.cell: p for p in v.pieces if p.side == 0}
     assert han[sc.plugin.cell("b3")].back_glyph == "步" and han[sc.plugin.cell("a1")].back_glyph == "马"
     rows = sc.plugin.card_rows(1, "en")
-    assert [c.title for c in rows[0].cards] == ["Plum for Peach", "Prairie Fire"]
+    assert [c.title for c in rows[0].cards] == ["Plum Swap", "Prairie Fire"]
     assert rows[0].cards[0].lines[-1] == "(The Plum Dies for the Peach)"  # the full name on the card (zoom)
     assert rows[0].cards[0].corner == "3" and rows[1].backs == 3 and not rows[1].cards
     panel = " ".join(line for line, _ in sc.plugin.panel_lines("en"))
@@ -159,7 +159,7 @@ def test_ruse_is_played_by_a_click_on_its_card(cleanup):
     app.step(0.016)
     hand = next(r for r in sc.card_rows if r.cards)
     assert [(c.title, c.corner, c.legal) for c in hand.cards] == [
-        ("Ruse of War", "3", True), ("Sea Crossing", "2", False), ("Marshal Ranks", "1", False)]
+        ("Ruse of War", "3", True), ("Cross the Sea", "2", False), ("Marshal Ranks", "1", False)]
     assert "ruse" not in [s.value for s in sc.plugin.buttons()]
     rects = {c.ident: r for r, c in sc.cards.hits}
     click_at(app, rects[("tally", "crossing", "")].center)
@@ -386,7 +386,8 @@ def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
     sc = app.scene
     pl = sc.plugin
     click_cell(app, pl.cell("h6"))
-    assert sc.message == "that is a unit of Chu: click one of your own units first [seed 行动阶段]" and sc.message_bad
+    assert sc.message == "that is a unit of Chu: click one of your own units first [seed: action phase]"
+    assert sc.message_bad
     click_cell(app, pl.cell("d5"))  # an empty plain
     assert sc.message.startswith("nothing of yours at d5: click one of your units first") and sc.message_bad
     click_cell(app, pl.cell("e3"))
@@ -394,9 +395,9 @@ def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
     assert str(g.log[-1]) == "move e3 e4" and g.current_player == 0 and g.st.ap == 0
     click_cell(app, pl.cell("c3"))
     assert sc.message == ("no action point left: the unit at c3 cannot march now; press 'end the turn' "
-                          "[seed 行动阶段: 一个行动力]")
+                          "[seed: action phase, one action point]")
     click_cell(app, pl.cell("e4"))
-    assert sc.message == "the unit at e4 has already been moved this turn [seed 指挥: 未被调动过]"
+    assert sc.message == "the unit at e4 has already been moved this turn [seed: command, a unit not moved yet]"
 
 
 def test_the_facing_chooser_shows_arrows_the_way_the_board_is_turned():

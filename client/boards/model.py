@@ -214,6 +214,7 @@ class BoardView:
     tracks_beside: bool = False  # the tracks to the right of the board (a tall board) instead of below it
     tracks_panel: bool = False  # the plugin draws the tracks as a 2D panel in room it keeps (board_area): none in the world
     badge_scale: float = 1.0  # the lettered badges' size (1: the usual; on an empty cell at most 0.4 cells)
+    badges_in_corners: bool = False  # badges above a piece in the cell's corners, clear of its name (江山), not in a row
     icon_scale: float = 1.0  # the icons' size (1: the usual corner glyph; more: larger, centred on an empty cell)
     captions: list[Caption] = field(default_factory=list)
     lines: list[Line] = field(default_factory=list)
@@ -286,9 +287,10 @@ class BoardView:
         h = min(0.13 * s, 0.17) * c
         return x - (0.5 - h) * c + 0.01 * c, z - (0.5 - h) * c + 0.01 * c, h
 
-    def lettered_badges(self, cell: Cell) -> list[tuple[str, float, float, float]]:
+    def lettered_badges(self, cell: Cell, right=None) -> list[tuple[str, float, float, float]]:
         """(kind, x, z, radius) of the cell's lettered badges (MARKER_GLYPH): large and centred on an empty
-        cell, smaller in a row from the top-right corner above a piece."""
+        cell, smaller in a row from the top-right corner above a piece (``badges_in_corners``: in the cell's
+        corners nearest the viewer, ``right`` being the screen's right on the ground, else as ``yaw`` turns)."""
         kinds = [k for k in self.markers.get(cell, ()) if k in MARKER_GLYPH]
         if not kinds:
             return []
@@ -298,6 +300,19 @@ class BoardView:
             n = len(kinds)
             r = min(0.3 * b, 0.4) if n == 1 else min(0.26 * b, 0.3)
             return [(k, x + (i - (n - 1) / 2) * 0.6, z, r) for i, k in enumerate(kinds)]
+        if self.badges_in_corners:  # each inside the cell, touching the piece's name square (GLYPH_HALF 0.25) at most
+            c, r = self.geometry.cell_size, 0.17 * self.geometry.cell_size
+            d = 0.5 * c - r - 0.004 * c
+            if right is None:
+                right = (math.cos(math.radians(self.yaw)), math.sin(math.radians(self.yaw)))
+            rx, rz = right
+            ux, uz = rz, -rx  # the screen's up on the ground
+            out = []  # near-right, near-left, far-right, far-left: the cell corner nearest each, seen from the camera
+            for i, k in enumerate(kinds):
+                a, b = ((1, -1), (-1, -1), (1, 1), (-1, 1))[i % 4]
+                vx, vz = a * rx + b * ux + 1e-6, a * rz + b * uz + 1e-6
+                out.append((k, x + math.copysign(d, vx), z + math.copysign(d, vz), r))
+            return out
         return [(k, x + 0.32 - i * 0.4 * b, z - 0.34, 0.2 * b) for i, k in enumerate(kinds)]
 
     def edge_segment(self, e: Edge) -> tuple[tuple[float, float], tuple[float, float]] | None:

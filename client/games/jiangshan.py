@@ -26,7 +26,7 @@ from client.ui.cards import CardRow, CardView
 from engine.api import IllegalAction, Step
 from engine.jiangshan.actions import Act
 from engine.jiangshan.data import TALLY_COST, unit_table
-from engine.messages import Msg
+from engine.messages import Msg, template
 
 HAN_INK: RGB = (0.78, 0.12, 0.10)  # 汉: red counters
 CHU_INK: RGB = (0.20, 0.20, 0.24)  # 楚: white counters with dark ink
@@ -44,6 +44,8 @@ CARD_PLAYED = {"ruse": Act("ruse"), "scout": Act("scout", ("reserve",))}  # tall
 TERRAIN_NAME = {"M": "mountain", "W": "water", "F": "forest"}
 ARROW = {"N": "↑", "E": "→", "S": "↓", "W": "←"}  # a facing on the screen, rank 8 at the top
 FLIP = {"N": "S", "S": "N", "E": "W", "W": "E"}  # the board turned for 楚: north points down
+KIND_GLYPH = {"capture": "攻", "move": "行", "shoot": "射", "rocks": "石", "fire": "火", "siege": "降",
+              "formation": "阵", "rebuild": "建"}  # what a unit does, as a chooser entry's glyph
 ICON_SCALE = 2.3  # terrain and city glyphs: 0.6 of an empty cell, a 0.34 cell corner beside a counter
 BADGE_SCALE = 1.5  # fire and disorder badges
 
@@ -51,6 +53,13 @@ BADGE_SCALE = 1.5  # fire and disorder badges
 def tally_step(t: str) -> Step:
     """The step of choosing tally ``t`` at the start (a click on its card in the offer)."""
     return Step("card", t, f"jiangshan.tally.{t}")
+
+
+def rule_name(rule: str) -> Msg | str:
+    """A rule id as the status line names it: a seed passage ("seed 行动阶段") by its name in the player's language
+    (``jiangshan.rule_id``), a ruling (J7) as itself; the id stays the rules reader's link."""
+    key = f"jiangshan.rule_id.{rule}"
+    return Msg.of(key) if template(key, "en") is not None else rule
 
 
 def lang_now() -> str:
@@ -95,6 +104,12 @@ class Plugin(GamePlugin):
         reserve)."""
         played = {str(a) for a in CARD_PLAYED.values()}
         return [s for s in super().buttons() if s.value not in played]
+
+    def set_game(self, game) -> None:
+        """Play ``game`` from now on; the cached index and observation go (they are keyed on the game's id, which
+        a game made after an earlier one was freed may reuse)."""
+        super().set_game(game)
+        self._index_key = self._obs_key = None
 
     show_seed = True  # the weather die and the random set-up follow the seed
     needs_handover = True  # marching units, garrisons and tallies are private: hot seat hides the board
@@ -202,6 +217,7 @@ class Plugin(GamePlugin):
         view.tracks_panel = True  # drawn upright in screen space right of the board (board_area, draw_over_board)
         view.icon_scale = ICON_SCALE  # 水 山 林 城 营 legible at the default camera: large on an empty cell
         view.badge_scale = BADGE_SCALE  # 火 and 乱 too
+        view.badges_in_corners = True  # 林 (and 火, 乱) above a counter: inside its cell, clear of its letters
 
     def board_area(self, rect):
         """Where the board is framed: the morale tracks take a short panel in the top right corner (upright for
@@ -256,7 +272,7 @@ class Plugin(GamePlugin):
         """A reason on the status line with the id of the rule it rests on ("… [J7]"); the click's Outcome
         carries the rule too (F3 opens it in the rules reader)."""
         self.refused_rule = rule
-        return Msg.of("jiangshan.why.refused", why=why, rule=rule)
+        return Msg.of("jiangshan.why.refused", why=why, rule=rule_name(rule))
 
     def explain(self, prefix, cell) -> Msg | str:
         """Why a click on ``cell`` does not continue the action begun by ``prefix``: the engine's refusal (with
@@ -327,19 +343,45 @@ class Plugin(GamePlugin):
             return "capture"
         return "move" if kinds else super().mark_kind(view, prefix, step)
 
+    chooser_title = "board_choose"  # what the open chooser asks: set by ``choice`` for the options it shows
+
     def choice(self, prefix, step) -> Choice:
         """A chooser entry: a facing (J3) as an arrow the way it points on the board as turned for the seat
-        to act (北 up for 汉, down for 楚), with its name; other options by their names."""
+        to act (北 up for 汉, down for 楚), with its name; a scout's face (J18) as 步 / 马; what the unit does
+        as a glyph (行 march, 攻 attack, ... : the forest's choice, J8); a unit type by its counter's glyph (a
+        garrison leaving its city, a reserve unit brought in); other options by their names. The
+        chooser's title says which of these is asked."""
         side = max(0, self.game.current_player) % 2
+        self.chooser_title = self.chooser_key(prefix)
         if step.label.startswith("jiangshan.facing.") and step.value in ARROW:
             arrow = ARROW[step.value] if not self.bottom_seat_flipped(side) else ARROW[FLIP[step.value]]
             return Choice(step, Msg.of(step.label), arrow, INK[side])
         face = step.value.rsplit("_", 1)[-1]
         if face in ("foot", "horse") and (step.label.startswith("jiangshan.face.") or "scout" in step.value):
             return Choice(step, Msg.of(step.label), CLASS_GLYPH[face], INK[side])  # a scout's face (J18)
+        if step.label.startswith("jiangshan.step.") and step.value in KIND_GLYPH:
+            return Choice(step, Msg.of(step.label), KIND_GLYPH[step.value], INK[side])
+        unit = step.label.rsplit(".", 1)[-1]
+        if step.label.startswith("jiangshan.unit.") and unit in GLYPH:  # a garrison leaving, a reserve unit coming
+            return Choice(step, Msg.of(step.label), GLYPH[unit], INK[side])
         if step.label:
             return Choice(step, Msg.of(step.label), "", INK[side])
         return Choice(step, step.value, "", INK[side])
+
+    def chooser_key(self, prefix) -> str:
+        """The chooser's title for the options after ``prefix``: a facing (J3), a scout's face (J18), march or
+        attack into a forest (J8), a unit type, else what to do there."""
+        nxt = self.index().next(prefix)
+        groups = {s.label.rsplit(".", 1)[0] for s in nxt}
+        if groups == {"jiangshan.facing"}:
+            return "jiangshan.chooser.facing"
+        if groups == {"jiangshan.face"} or all("scout" in s.value for s in nxt):
+            return "jiangshan.chooser.face"
+        if {s.value for s in nxt} == {"move", "capture"}:
+            return "jiangshan.chooser.forest"
+        if groups == {"jiangshan.unit"}:
+            return "jiangshan.chooser.unit"
+        return "jiangshan.chooser.kind"
 
     def choice_rank(self, step) -> int:
         """Facings in the chooser in compass order (N E S W), other options in the engine's order."""
@@ -354,6 +396,7 @@ class Plugin(GamePlugin):
     def view(self, viewer: int, prefix=()) -> BoardView:
         """The board for ``viewer``; a revealed unit waiting for its owner's facing is marked for it (J5)."""
         self.viewer = viewer
+        self.prefix_shown = tuple(prefix)  # the steps chosen so far (the panel counts the tallies chosen)
         v = super().view(viewer, prefix)
         obs = self.obs()
         if obs["stage"] == "reveal" and obs["reveal"] and obs["to_act"] == viewer and not prefix:
@@ -420,14 +463,32 @@ class Plugin(GamePlugin):
             return Msg.of("jiangshan.prompt.reveal", cell=obs["reveal"])
         return None
 
-    def ask(self, obs) -> Msg | None:
+    prefix_shown: tuple = ()
+    compact_card_view = True  # a tally under the mouse is read in a low box beside the cards, not over the board
+    status_is_instruction = True  # the panel's first line says what to do (the board scene: normal colour, not red)
+
+    def chosen_tallies(self, prefix) -> int:
+        """How many tallies ``prefix`` has chosen so far (cards clicked in the offer, seed 虎符的获得)."""
+        return sum(1 for s in prefix if s.kind == "card" and s.label.startswith("jiangshan.tally."))
+
+    def selection_hint(self, prefix) -> Msg | None:
+        """The status line while tallies are being chosen: how many of how many ("1/3 chosen"); None for other
+        selections (the turn's line stays)."""
+        if self.game.is_over or self.game.st.stage != "tallies":
+            return None
+        return self.ask(self.observation(self.game.current_player), prefix)
+
+    def ask(self, obs, prefix=()) -> Msg | None:
         """What the seat of ``obs`` is to do now, when it is to act: choose its tallies (how many, how), act
         with its action points or, with none left, the free actions and the end of the turn, answer an
-        attack (J12) or face a revealed unit (J5)."""
+        attack (J12) or face a revealed unit (J5). ``prefix``: the steps chosen so far (the tallies counted)."""
         ask = self.prompt(obs)
         if ask is not None or obs["over"] or obs["to_act"] != obs["player"]:
             return ask
         if obs["stage"] == "tallies":
+            k = self.chosen_tallies(prefix)
+            if 0 < k < obs["picks"]:
+                return Msg.of("jiangshan.hint.tallies_chosen", k=k, n=obs["picks"], rest=obs["picks"] - k)
             return Msg.of("jiangshan.hint.tallies", n=obs["picks"])
         if obs["stage"] == "action":
             return Msg.of("jiangshan.hint.action" if obs["ap"] > 0 else "jiangshan.hint.no_ap", ap=obs["ap"])
@@ -445,7 +506,7 @@ class Plugin(GamePlugin):
         obs = self.obs()
         if obs["over"]:
             return ""
-        ask = self.ask(obs)
+        ask = self.ask(obs, self.prefix_shown)
         if ask is not None:
             return text(ask, lang)
         if obs["stage"] == "tallies":
@@ -480,6 +541,33 @@ class Plugin(GamePlugin):
         short = text(Msg.of(f"jiangshan.tally_short.{t}"), lang)
         lines = (text(Msg.of(f"jiangshan.tally_text.{t}"), lang),) + ((f"({full})",) if full != short else ())
         return CardView(short, lines, str(TALLY_COST[t]), step=playable, ink=ink, tag=tag, key=("tally", t, tag))
+
+    def card_refusal(self, card) -> tuple[Msg, str] | None:
+        """Why a click on ``card`` chooses nothing, with the rule: the enemy's tallies stay face down (seed 虎符的获得),
+        a played one is spent (seed 虎符的使用), 李代桃僵 answers an attack in the enemy's turn (J12), the others are
+        played on the board (what to click: the card's text), one played by its card the engine's refusal."""
+        key = card.ident if isinstance(card.ident, tuple) else ()
+        if card.face_down:
+            return self.refused(Msg.of("jiangshan.why.card_hidden"), "seed 虎符的获得"), "seed 虎符的获得"
+        if len(key) != 3 or key[0] != "tally":
+            return None
+        t, tag = key[1], key[2]
+        name = Msg.of(f"jiangshan.tally.{t}")
+        if tag:  # a played tally (the row of both sides' played tallies)
+            return self.refused(Msg.of("jiangshan.why.card_played", tally=name), "seed 虎符的使用"), "seed 虎符的使用"
+        if self.game.st.stage == "tallies":
+            return None
+        act = CARD_PLAYED.get(t)
+        if act is not None:
+            self.refused_rule = ""
+            why = self.refusal(act)
+            if why:
+                rule = self.refused_rule or "seed 虎符的使用"
+                return self.refused(why, rule), rule
+        if t == "substitute":
+            return self.refused(Msg.of("jiangshan.why.card_reaction", tally=name), "J12"), "J12"
+        return (self.refused(Msg.of("jiangshan.why.card_board", tally=name, how=Msg.of(f"jiangshan.tally_text.{t}")),
+                             "seed 虎符的使用"), "seed 虎符的使用")
 
     def hand(self, obs, lang: str) -> list[CardView]:
         """The viewer's unused tallies; 兵者诡道 and a scout into the reserve are played by a click when legal."""

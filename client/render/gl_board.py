@@ -426,7 +426,7 @@ class GLBoardRenderer:
             poly_top(_shrink(g.polygon(cell), g.center(cell), 1.0 if view.points else 0.93), 0.0, col)
         return np.array(tris, np.float32)
 
-    def _token_rows(self, view: BoardView) -> tuple[np.ndarray, np.ndarray]:
+    def _token_rows(self, view: BoardView, right=None) -> tuple[np.ndarray, np.ndarray]:
         """Instance rows of round things (tokens, target dots, halos, markers, track markers) and of square
         counters."""
         g = view.geometry
@@ -461,10 +461,14 @@ class GLBoardRenderer:
         for cell, kinds in view.markers.items():  # badges in a row from the cell's top-right corner
             x, z = g.center(cell)
             tall = TOKEN_H * (1 + sum(1 for q in view.pieces if q.cell == cell)) + 0.03  # above the stack
-            for kind, bx, bz, br in view.lettered_badges(cell):  # 壕 橋 船 墟, a flag: its glyph in white
+            y0, hb = 0.0, tall if cell in present else 0.04
+            if view.badges_in_corners and cell in present:  # a thin disc on the counter's top, beside its name
+                y0 = tall - 0.03 - TOKEN_H + (LIFT if view.marks.get(cell) == "selected" else 0.0)
+                hb = 0.02
+            for kind, bx, bz, br in view.lettered_badges(cell, right):  # 壕 橋 船 墟, a flag: its glyph in white
                 c = MARKER_RGB[kind]
-                rows.append((bx, 0.0, bz, br, tall if cell in present else 0.04, *c, 1.0, 1.0, 1.0, *(v * 0.6 for v in c),
-                             *self.atlas.rect(MARKER_GLYPH[kind]), 0))
+                glyph = none if hb == 0.02 else self.atlas.rect(MARKER_GLYPH[kind])  # corner badges: _cell_texts
+                rows.append((bx, y0, bz, br, hb, *c, 1.0, 1.0, 1.0, *(v * 0.6 for v in c), *glyph, 0))
             for i, kind in enumerate(kinds):
                 if kind in MARKER_GLYPH:
                     continue
@@ -553,21 +557,47 @@ class GLBoardRenderer:
                             (k + 1) * TOKEN_H + 0.003))
         return out
 
-    def _labels(self, view: BoardView, right) -> np.ndarray:
-        """Quads (pos 3f, uv 2f, colour 3f) of the edge coordinates and of every cell text."""
+    @staticmethod
+    def _badge_texts(view: BoardView, right) -> list[tuple[str, float, float, float, tuple, float]]:
+        """The glyphs of corner badges on counters (``badges_in_corners``), larger than a token's name would be
+        on their small discs: drawn after the tokens, on the discs' tops."""
+        out = []
+        if view.badges_in_corners:
+            for cell in {p.cell for p in view.pieces}:
+                n = sum(1 for p in view.pieces if p.cell == cell)
+                top = n * TOKEN_H + (LIFT if view.marks.get(cell) == "selected" else 0.0) + 0.05
+                for kind, bx, bz, br in view.lettered_badges(cell, right):
+                    out.append((MARKER_GLYPH[kind], bx, bz, 1.0 * br, (1.0, 1.0, 1.0), top))
+        return out
+
+    def _labels(self, view: BoardView, right, items=None) -> np.ndarray:
+        """Quads (pos 3f, uv 2f, colour 3f) of the edge coordinates and of every cell text (``items``: these
+        texts alone)."""
+        if items is None:
+            items = self._edge_labels(view, right) if view.show_labels else []
+            items += self._cell_texts(view, right)
+        return self._quads(items, right)
+
+    @staticmethod
+    def _edge_labels(view: BoardView, right) -> list:
+        """The edge coordinates as cell texts (_cell_texts' tuples)."""
         g = view.geometry
         rx, rz = right
         ux, uz = rz, -rx  # screen up on the ground
-        out = []
         x0, z0, x1, z1 = g.bounds()
         items = []
-        if view.show_labels:
-            screen = lambda dx, dz: (dx * rx + dz * rz, -(dx * ux + dz * uz))  # noqa: E731 (right, down)
-            for text, (x, z) in g.labels():
-                # on the viewer's near and left edges whatever the yaw (flipped, or a side kingdom at the bottom)
-                x, z = edge_label_at(x, z, (x0, z0, x1, z1), screen)
-                items.append((text, x, z, 0.17 * view.label_scale, LABEL, 0.002))
-        items += self._cell_texts(view, right)
+        screen = lambda dx, dz: (dx * rx + dz * rz, -(dx * ux + dz * uz))  # noqa: E731 (right, down)
+        for text, (x, z) in g.labels():
+            # on the viewer's near and left edges whatever the yaw (flipped, or a side kingdom at the bottom)
+            x, z = edge_label_at(x, z, (x0, z0, x1, z1), screen)
+            items.append((text, x, z, 0.17 * view.label_scale, LABEL, 0.002))
+        return items
+
+    def _quads(self, items, right) -> np.ndarray:
+        """The label quads of cell texts (_cell_texts' tuples)."""
+        rx, rz = right
+        ux, uz = rz, -rx  # screen up on the ground
+        out = []
         for text, x, z, h, col, y in items:
             steps = [h * 1.1 * _advance(ch) for ch in text]  # Latin letters by their own width, CJK a square each
             total = sum(steps)
@@ -640,9 +670,10 @@ class GLBoardRenderer:
         if key != self._tiles_key:
             self._tiles_key, self._tiles_data = key, self._tiles(view)
         tiles = self._tiles_data
-        tokens, counters = self._token_rows(view)
+        tokens, counters = self._token_rows(view, right)
         overlay = self._overlay(view)
         labels = self._labels(view, right)
+        badges = self._labels(view, right, self._badge_texts(view, right))
         self.atlas.upload()
         msaa = self._msaa_for(size)
         fb = msaa or target
@@ -686,6 +717,13 @@ class GLBoardRenderer:
                         buf.orphan(rows.nbytes * 2)
                     buf.write(rows.tobytes())
                     vao.render(moderngl.TRIANGLES, instances=len(rows))
+        if len(badges):  # corner badges' glyphs on the discs just drawn
+            self._write(self.label_vbo, badges, "label_vbo", self.p_label, "3f 2f 3f", ())
+            ctx.enable(moderngl.BLEND)
+            ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+            self.p_label["u_mvp"].write(mvp)
+            self.label_vao.render(moderngl.TRIANGLES, vertices=len(badges))
+            ctx.disable(moderngl.BLEND)
         if msaa is not None:
             ctx.copy_framebuffer(target, msaa)
 

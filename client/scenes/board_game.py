@@ -221,8 +221,8 @@ class BoardGameScene(PlayScene):
         try:
             self.game.apply(action)
         except IllegalAction as e:
-            self.say(e.text(self.lang), bad=True, rule=e.rule)
-            return False
+            self.say(refusal_msg(self.game.game_id, e) if e.rule else e.text(self.lang), bad=True, rule=e.rule)
+            return False  # the rule named in the game's words where it has them (``<game>.rule_id``)
         except ParseError as e:
             self.say(str(e), bad=True)
             return False
@@ -479,11 +479,19 @@ class BoardGameScene(PlayScene):
                                          self._clear_prefix))
         elif out.kind == "select":
             self.prefix = out.prefix
+            self._say_selection()
         else:
             why = self.why_not(out, cell)
             if why:
                 self.say(why, bad=True, rule=self._why_rule or None)
             self.prefix = ()
+
+    def _say_selection(self) -> None:
+        """A plugin that words the steps chosen so far (``selection_hint``, e.g. 江山's "1/3 chosen") says them."""
+        hint = getattr(self.plugin, "selection_hint", None)
+        said = hint(self.prefix) if hint is not None and self.human_turn() else None
+        if said is not None:
+            self.say(said)
 
     def _clear_prefix(self) -> None:
         self.prefix = ()
@@ -665,18 +673,30 @@ class BoardGameScene(PlayScene):
         """A click on a card: a legal one is chosen (an action played, or the first steps of one; a
         second click on a chosen card lets it go); any other card says why not."""
         if card.face_down:
+            self._card_refusal(card)
             return
         if card.step is not None and card.step in self.prefix:
             self.prefix = ()
+            self._say_selection()
             return
         if not card.legal or not self.human_turn():
-            self.say(t("cards_not_now"), bad=True)
+            self._card_refusal(card)
             return
         idx = self.plugin.index()
         if self.prefix and card.step in idx.next(self.prefix):
             self.apply_outcome(self.plugin.walk(self.prefix + (card.step,)))
         else:
             self.apply_outcome(self.plugin.walk((card.step,)))
+
+    def _card_refusal(self, card) -> None:
+        """Say why ``card`` cannot be chosen now: the plugin's words with their rule (``card_refusal``: how the
+        card is played, e.g. 江山's tallies played on the board), else the generic line (none for a pile)."""
+        why = getattr(self.plugin, "card_refusal", None)
+        said = why(card) if why is not None and self.human_turn() else None
+        if said is not None:
+            self.say(said[0], bad=True, rule=said[1] or None)
+        elif not card.face_down:
+            self.say(t("cards_not_now"), bad=True)
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
@@ -875,8 +895,9 @@ class BoardGameScene(PlayScene):
         pygame.draw.line(surf, widgets.BORDER, p.topleft, p.bottomleft)
         y = p.y + 10
         st = pl.status(lang)
+        st_rgb = widgets.TEXT if getattr(pl, "status_is_instruction", False) else widgets.BAD  # else a warning
         for line in (text.wrap(st, 16, p.w - 20) if st else []):
-            text.draw(surf, line, (p.x + 10, y), 16, widgets.BAD)
+            text.draw(surf, line, (p.x + 10, y), 16, st_rgb)
             y += 21
         note = pl.seeded_note(g, getattr(self.app, "opts", None), lang)  # G1: a seed the player gave
         if note:
@@ -940,7 +961,9 @@ class BoardGameScene(PlayScene):
             self.cards.draw(surf, self.card_rect, self.card_rows, self.mouse, chosen)
             c = self.cards.hovered
             why = t("cards_not_now") if c is not None and c.step is not None and not c.legal and self.human_turn() else ""
-            self.cards.draw_zoom(surf, pygame.Rect(0, TOP_H, self.panel_rect.x, self.status_rect.y - TOP_H), why)
+            compact = self.cards.free if getattr(pl, "compact_card_view", False) else None  # beside the cards
+            bounds = pygame.Rect(0, TOP_H, self.panel_rect.x, self.status_rect.y - TOP_H)
+            self.cards.draw_zoom(surf, bounds, why, compact)
         else:
             self.cards.hits = []
         # --- status line: wrapped, never cut (its height was made for its lines by ``layout``)

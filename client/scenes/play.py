@@ -117,10 +117,13 @@ class PlayScene(Scene):
             return None
         rect, line, size = self._status_drawn
         i = max(line.rfind(f"{a}{rule}{b}") for a, b in ("[]", "()", "（）", "〔〕"))  # as status_text or the message names it
+        end = i + len(rule) + 2
+        if i < 0 and self._rule is not None and line.rstrip().endswith("]") and "[" in line:
+            i, end = line.rindex("["), len(line.rstrip())  # the rule said by its name in the player's language
         if i < 0:
             return None
         x0 = rect.x + text.size_of(line[:i], size)[0]
-        x1 = rect.x + text.size_of(line[:i + len(rule) + 2], size)[0]
+        x1 = rect.x + text.size_of(line[:end], size)[0]
         return rule if x0 - 4 <= pos[0] <= x1 + 4 and rect.y - 6 <= pos[1] <= rect.bottom + 6 else None
 
     def selection_key(self):

@@ -33,6 +33,7 @@ SELECTED = widgets.ACCENT
 LABEL_H = 18  # a row's title above its cards
 LIFT = 8  # a selected card stands this much higher
 ZOOM = (230, 320)  # the enlarged card
+TITLE_MIN = 12  # a title goes under the corner number rather than shrink below this beside it
 
 
 @dataclass(frozen=True)
@@ -112,14 +113,24 @@ def title_lines(title: str, size: int, width: int, corner: bool) -> tuple[int, l
     bad = lambda s, w: bool(latin) and (max(text.size_of(x, s)[0] for x in latin) > w  # noqa: E731
                                         or len(text.wrap(title, s, w)) > 2)  # a word cut, or a third line lost
     start = size
-    while size > 9 and bad(size, room(size)):
+    floor = TITLE_MIN if start >= TITLE_MIN else 9  # a card's title: never below TITLE_MIN beside the corner
+    while size > floor and bad(size, room(size)):
         size -= 1
     if corner and bad(size, room(size)):  # under the corner: the whole width
         size = start
         while size > 9 and bad(size, width):
             size -= 1
-        return size, text.wrap(title, size, width)[:2]
-    return size, text.wrap(title, size, room(size))[:2]
+        return size, _even(title, size, width, text.wrap(title, size, width)[:2], latin)
+    return size, _even(title, size, room(size), text.wrap(title, size, room(size))[:2], latin)
+
+
+def _even(title: str, size: int, width: int, lines: list[str], latin) -> list[str]:
+    """A CJK title broken in two as evenly as it fits (烈火 / 燎原, not 烈火燎 / 原)."""
+    if latin or len(lines) != 2 or " " in title:
+        return lines
+    half = (len(title) + 1) // 2
+    a, b = title[:half], title[half:]
+    return [a, b] if max(text.size_of(a, size)[0], text.size_of(b, size)[0]) <= width else lines
 
 
 def _title_rgb(ink: RGB) -> tuple[int, int, int]:
@@ -183,7 +194,8 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
     else:
         pygame.draw.rect(surf, FACE, r, border_radius=rad)
         pad = max(3, r.w // 16)
-        tsize, head_lines = title_lines(card.title, (card.title_px or max(11, min(22, r.w // 7))) if not full else 20,
+        tsize, head_lines = title_lines(card.title, (card.title_px or max(TITLE_MIN, min(22, r.w // 7)))
+                                        if not full else 20,
                                         r.w - 2 * pad, bool(card.corner))
         cs = max(10, tsize - 1)
         under = bool(card.corner) and not title_beside(head_lines, tsize, r.w - 2 * pad)  # a narrow card
@@ -229,6 +241,7 @@ class CardStrip:
         self.hovered: CardView | None = None
         self.hover_rect: pygame.Rect | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
+        self.free = pygame.Rect(0, 0, 0, 0)  # the strip's room right of its last card (draw_zoom's compact view)
 
     @staticmethod
     def card_size(height: int, aspect: float = 0.72) -> tuple[int, int]:
@@ -247,9 +260,12 @@ class CardStrip:
             return pygame.Rect(rect.x, rect.y, 0, 0)
         widgets.panel(surf, rect, 200)
         n = max(r.line for r in rows) + 1  # rows on more than one line: the strip's height shared
+        titles = []  # drawn after the cards: a raised (chosen) card does not hide its row's title
+        x_end = rect.x
         for k in range(n):
             line = pygame.Rect(rect.x, rect.y + k * rect.h // n, rect.w, rect.h // n)
-            self._lay(surf, line, [r for r in rows if r.line == k], selected)
+            x_end = max(x_end, self._lay(line, [r for r in rows if r.line == k], selected, titles))
+        self.free = pygame.Rect(int(x_end), rect.y + 3, max(0, rect.right - 6 - int(x_end)), rect.h - 6)
         hover_hit = None
         if mouse is not None:
             for r, c in reversed(self.hits):  # the top card under the mouse (later cards lie on top)
@@ -258,6 +274,8 @@ class CardStrip:
                     break
         for r, c in self.hits:
             draw_card(surf, r, c, selected=c.ident in selected)
+        for title, tx, ty, rgb in titles:
+            text.draw(surf, title, (tx, ty), 13, rgb)
         if hover_hit is not None:
             r, c = hover_hit
             draw_card(surf, r, c, selected=c.ident in selected)  # the hovered card on top of its neighbours
@@ -265,11 +283,11 @@ class CardStrip:
             self.hovered, self.hover_rect = c, r
         return rect
 
-    def _lay(self, surf: pygame.Surface, rect: pygame.Rect, rows: list[CardRow], selected) -> None:
-        """Lay ``rows`` left to right in ``rect`` (one line of the strip): their titles drawn, their cards'
-        places added to ``hits``."""
+    def _lay(self, rect: pygame.Rect, rows: list[CardRow], selected, titles: list) -> int:
+        """Lay ``rows`` left to right in ``rect`` (one line of the strip): their titles added to ``titles`` (text,
+        x, y, colour), their cards' places to ``hits``. Returns the x where the line's room is free."""
         if not rows:
-            return
+            return rect.x
         cw, ch = self.card_size(rect.h, rows[0].aspect)
         gap = 8
         groups = [(row, list(row.cards) + ([back_card(row)] if row.backs else [])) for row in rows]
@@ -286,12 +304,13 @@ class CardStrip:
             step = (cw + gap) * min(1.0, squeeze)
             span = int((len(cs) - 1) * step + cw) if cs else 0
             title = fit(row.title, 13, span + 8) if cs else row.title  # a long title shortened (hover: whole)
-            text.draw(surf, title, (x, rect.y + 2), 13, _title_rgb(row.ink))
+            titles.append((title, x, rect.y + 2, _title_rgb(row.ink)))
             for k, c in enumerate(cs):
                 lifted = c.ident in selected
                 r = pygame.Rect(int(x + k * step), rect.y + LABEL_H + LIFT - (LIFT if lifted else 0), cw, ch)
                 self.hits.append((r, c))
             x += max(span, width_of(title, 13)) + 16
+        return x
 
     def card_at(self, pos) -> CardView | None:
         """The card drawn at ``pos`` in the last frame (the top one where cards overlap), or None."""
@@ -300,12 +319,18 @@ class CardStrip:
                 return c
         return None
 
-    def draw_zoom(self, surf: pygame.Surface, bounds, extra: str = "") -> pygame.Rect | None:
+    def draw_zoom(self, surf: pygame.Surface, bounds, extra: str = "", compact=None) -> pygame.Rect | None:
         """The card under the mouse, enlarged above it with its whole text, kept inside ``bounds``;
-        ``extra`` is a line under it (e.g. why it cannot be played now). Returns the rect drawn."""
+        ``extra`` is a line under it (e.g. why it cannot be played now). ``compact``: a room (e.g. ``free``)
+        where the card's text is shown instead, as a low box, when it fits. Returns the rect drawn."""
         c, hr = self.hovered, self.hover_rect
         if c is None or hr is None:
             return None
+        if compact is not None:  # the whole text in a box beside the cards, off the board, when it fits there
+            r = draw_compact(surf, compact, c, extra)
+            if r is not None:
+                widgets.mark(r, opaque=False)
+                return r
         b = pygame.Rect(bounds)
         r = pygame.Rect(0, 0, *ZOOM)
         r.midbottom = (hr.centerx, hr.y - 6)
@@ -327,3 +352,60 @@ class CardStrip:
         widgets.mark(out, opaque=False)
         return out
 
+
+COMPACT_W = 420  # the compact view's widest
+COMPACT_TITLE, COMPACT_BODY = 15, 13  # its font sizes
+
+
+def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") -> pygame.Rect | None:
+    """``card``'s whole text as a low box at the top left of ``room`` (its title band in the owner's colour with
+    the corner number, then its lines, then ``extra`` in the refusal colour; a pile: whose and how many); None,
+    drawing nothing, when the text does not fit ``room`` (at least 200 pixels wide)."""
+    room = pygame.Rect(room)
+    w = min(COMPACT_W, room.w)
+    if w < 200:
+        return None
+    if card.face_down:  # a pile: whose cards, how many
+        label = f"{card.title} ×{card.corner}" if card.corner else card.title
+        lines = text.wrap(label, COMPACT_TITLE, w - 12)
+        r = pygame.Rect(room.x, room.y, min(w, max(text.size_of(ln, COMPACT_TITLE)[0] for ln in lines) + 12),
+                        len(lines) * (COMPACT_TITLE + 5) + 8)
+        if r.h > room.h:
+            return None
+        pygame.draw.rect(surf, BACK, r, border_radius=6)
+        pygame.draw.rect(surf, rgb255(card.ink), r, 2, border_radius=6)
+        for i, ln in enumerate(lines):
+            text.draw(surf, ln, (r.x + 6, r.y + 4 + i * (COMPACT_TITLE + 5)), COMPACT_TITLE, (240, 232, 210))
+        return r
+    pad = 6
+    corner = (card.corner + " · ") if card.corner else ""
+    title = text.wrap(corner + card.title, COMPACT_TITLE, w - 2 * pad)
+    head_h = len(title) * (COMPACT_TITLE + 4) + 6
+    for bsize in (COMPACT_BODY, COMPACT_BODY - 1):  # a pixel smaller (12: still read) before giving up
+        step = bsize + 2
+        body = [ln for line in card.lines for ln in text.wrap(line, bsize, w - 2 * pad)]
+        why = text.wrap(extra, bsize, w - 2 * pad) if extra else []
+        h = head_h + (len(body) + len(why)) * step + pad + 4  # the last line's descenders inside
+        if h <= room.h:
+            break
+    else:
+        return None
+    r = pygame.Rect(room.x, room.y, w, h)
+    pygame.draw.rect(surf, FACE, r, border_radius=6)
+    ink = rgb255(card.ink)
+    head = pygame.Rect(r.x, r.y, w, head_h)
+    pygame.draw.rect(surf, ink, head, border_top_left_radius=6, border_top_right_radius=6)
+    on = (20, 20, 24) if sum(ink) / 3 > 150 else (255, 255, 255)
+    y = r.y + 4
+    for ln in title:
+        text.draw(surf, ln, (r.x + pad, y), COMPACT_TITLE, on)
+        y += COMPACT_TITLE + 4
+    y = head.bottom + 3
+    for ln in body:
+        text.draw(surf, ln, (r.x + pad, y), bsize, INK)
+        y += step
+    for ln in why:
+        text.draw(surf, ln, (r.x + pad, y), bsize, (190, 40, 30))  # the refusal colour, dark on the paper
+        y += step
+    pygame.draw.rect(surf, (255, 255, 255), r, 1, border_radius=6)
+    return r

@@ -313,14 +313,16 @@ class JiangshanGame(Game):
 
     def _prefix_table(self) -> frozenset:
         self.legal_actions()
-        key = id(self._legal)
-        if getattr(self, "_prefix_key", None) != key:
+        legal = self._legal
+        # keyed on the list itself, held here: an id() of a list since freed could be reused by the next
+        # position's list, and its stale table then gave an action steps another action starts with
+        if getattr(self, "_prefix_of", None) is not legal:
             table = set()
-            for x in self._legal:
+            for x in legal:
                 st = self._base_steps(x)
                 for k in range(1, len(st)):
                     table.add(st[:k])
-            self._prefix_key, self._prefix = key, frozenset(table)
+            self._prefix_of, self._prefix = legal, frozenset(table)
         return self._prefix
 
     def _base_steps(self, a: Act) -> tuple[Step, ...]:
