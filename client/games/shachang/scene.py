@@ -107,6 +107,8 @@ class GameScene(PlayScene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.items = ItemsView(self)  # the fun items' cards, target chooser and effects (S20a-S20j)
         self._ctl_seen = None  # the controller's last status taken onto the status line
+        self._said_again = None  # what says that line again in another language (Controller.status_again)
+        self._held = None  # (about, line, kind, rule): a line covered by a notice or F2, to come back
         if message:
             self.ctl.say(message, "ok")
         else:
@@ -266,14 +268,49 @@ class GameScene(PlayScene):
         return (self.ctl.selected, self.ctl.reinforce is not None)
 
     def idle_message(self) -> None:
-        """Whose turn it is (or that the game is over), in the language shown."""
+        """Whose turn it is (or that the game is over), in the language shown; but a line held under a
+        notice or through F2 (``_hold_line``) comes back while the player has not acted or re-selected."""
+        held, self._held = self._held, None
+        if held is not None and held[0] == self._line_key():
+            src, kind, rule = held[1:]
+            self.ctl.say(src, kind, rule)  # a callable: said in the language shown now
+            self._take_ctl_status()
+            if self.message_bad:
+                self._refused_for = held[0][3]  # the selection it is about: a new one drops it
+            return
         g = self.game
         self.ctl.say(t("turn_of", p=i18n.player_name(g.current_player)) if not g.is_over else t("phase_over"))
         self._take_ctl_status()
 
     def say(self, msg, bad: bool = False, ttl: float | None = None, kind: str | None = None) -> None:
         super().say(msg, bad, ttl, kind)
+        self._said_again = None  # the scene's own words (a notice): not the controller's
         self._show_status()
+
+    # the status line through notices and F2 (issue 26: a refusal is never lost before the player acts)
+    def _line_key(self):
+        """What a held line is about: the viewer, the position and the selection."""
+        return (self.ctl.viewer, self.ctl.version, id(self.game), self.selection_key())
+
+    def _hold_line(self) -> None:
+        """Keep the controller's line now on the status line (a refusal, or a line that can be said again in
+        another language) to come back when the notice covering it goes (``idle_message``)."""
+        if self.message_until is not None or not (self.message_bad or self._said_again is not None):
+            return
+        src = self._said_again if self._said_again is not None else self.ctl.status
+        self._held = (self._line_key(), src, self.message_kind, self.refusal_rule())
+
+    def take_notice(self) -> None:
+        """A notice (a screenshot's path, the language switch) covers the line for a while; it comes back."""
+        if self.app is not None and self.app.notice:
+            self._hold_line()
+        super().take_notice()
+
+    def tick_status(self) -> None:
+        """F2: the line is said again in the new language (a refusal stays), else as PlayScene does."""
+        if i18n.lang() != self._lang_seen and self._held is None:
+            self._hold_line()
+        super().tick_status()
 
     def _take_ctl_status(self) -> None:
         """What the controller said since the last frame onto the status line."""
@@ -283,6 +320,7 @@ class GameScene(PlayScene):
             self._ctl_seen = said
             PlayScene.say(self, ctl.status, bad=ctl.status_kind == "error", kind=ctl.status_kind,
                           rule=ctl.status_rule)
+            self._said_again = ctl.status_again
 
     def _show_status(self) -> None:
         """The status line's words now (in the language shown) back into ``ctl.status``."""
@@ -377,13 +415,13 @@ class GameScene(PlayScene):
         """Take back the last action of this turn, if it revealed nothing hidden (engine.shachang.undo)."""
         ctl = self.ctl
         if not ctl.my_turn():
-            ctl.say(t("undo_none"), "error", rule="G2")  # G2: within the player's own turn only
+            ctl.say(lambda: t("undo_none"), "error", rule="G2")  # G2: within the player's own turn only
             return
         if len(self.game.log) <= undo.turn_start(self.game):
-            ctl.say(t("undo_none"), "error", rule="G2")
+            ctl.say(lambda: t("undo_none"), "error", rule="G2")
             return
         if not undo.can_undo(self.game):
-            ctl.say(t("undo_revealed"), "error", rule="G2")  # G2: a take-back never un-learns
+            ctl.say(lambda: t("undo_revealed"), "error", rule="G2")  # G2: a take-back never un-learns
             return
         g = undo.undo(self.game)
         self.game = ctl.game = g
@@ -391,7 +429,7 @@ class GameScene(PlayScene):
         ctl.reinforce = None
         self.slide = None
         self.sounds.baseline(g, ctl.viewer)
-        ctl.say(t("undone"), "ok")
+        ctl.say(lambda: t("undone"), "ok")
 
     def open_menu(self) -> None:
         self.app.push(MenuScene(self.app, self))
@@ -407,7 +445,7 @@ class GameScene(PlayScene):
         path = Path(self.app.opts.save_dir) / "quicksave.json"
         err = self.app.load_path(path)
         if err:
-            self.ctl.say(t("load_failed", err=err), "error")
+            self.ctl.say(lambda: t("load_failed", err=err), "error")
 
     def blocked(self) -> bool:
         """True while another scene (hand-over, menu, game over) covers this one."""
@@ -627,7 +665,8 @@ class GameScene(PlayScene):
         """Without an audio device, say so (and the mixer's reason) instead of "sound on"; True then."""
         if self.sounds.available():
             return False
-        self.ctl.say(t("shachang.ui.sound_unavailable", why=self.sounds.reason or "?"), "error")
+        why = self.sounds.reason or "?"
+        self.ctl.say(lambda: t("shachang.ui.sound_unavailable", why=why), "error")
         return True
 
     def _toggle_sound(self) -> None:

@@ -1,0 +1,141 @@
+"""沙场秋点兵's first minutes, session 8 (issue 26 leftovers found in play): item actions said in words, the
+亡命天涯 hints, the how-to-play page's star and items sections, a refusal kept through F2, Tab framing the unit
+beside the panels, and first person without the side panel over the view."""
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from client import i18n
+from client.games.shachang.scene import GameScene
+from client.scenes.modals import ChooserModal
+from engine.shachang import star_cells
+from engine.shachang.actions import UseItem
+from engine.shachang.cells import parse_cell
+from engine.shachang.game import ShachangGame
+from engine.shachang.item_rules import KINDS as ITEM_KINDS
+from engine.shachang.maps import GameMap
+from tests.client_util import cell_px, click, key, step
+from tests.items_util import card_rect, start
+
+UNITS = [[0, "c3", 4, "settled"], [0, "b2", 2, "settled"], [1, "e5", 3], [1, "h8", 2]]
+
+
+def items_game(units, hands, mode="digital") -> ShachangGame:
+    """An 8x8 position with items on and the given hands (no item cells left on the map)."""
+    gm = GameMap(heights=np.zeros((8, 8), dtype=np.int16), spawns=(((0, 0),), ((7, 7),)))
+    return ShachangGame(gm, preset="standard", mode=mode, players=2,
+                        setup={"units": units, "reserve": [0, 0], "current": 0},
+                        items=True, item_seed=5, item_setup={"cells": [], "hands": hands})
+
+
+# ---------------------------------------------------------------- point 5: item actions in words
+ONE = {"yugong": UseItem("yugong", ((2, 2), (2, 1), (2, 2)), 1), "fanfu": UseItem("fanfu", ()),
+       "dilao": UseItem("dilao", ((4, 4),)), "wangming": UseItem("wangming", ((2, 2),), 2)}
+NAMES = {"yugong": ("愚公移山", "Moving Mountains"), "fanfu": ("天翻地覆", "World Upside Down"),
+         "dilao": ("画地为牢", "Drawn Prison"), "liu": ("溜之大吉", "Slip Away"),
+         "tonggui": ("同归于尽", "Go Down Together"), "taoyuan": ("世外桃源", "Hidden Paradise"),
+         "wangming": ("亡命天涯", "Desperate Flight"), "cuntu": ("寸土不让", "Not an Inch")}
+
+
+def test_every_item_action_is_described_in_words_in_both_languages_S20j():
+    g = items_game(UNITS, [list(ITEM_KINDS)[:3], []])
+    assert set(NAMES) == set(ITEM_KINDS)  # docs/rules/shachang_items.md: the eight items
+    for kind in ITEM_KINDS:
+        a = ONE.get(kind, UseItem(kind, ((2, 2),)))
+        zh, en = (g.geometry.describe(a).render(lang) for lang in ("zh", "en"))
+        assert en.startswith(NAMES[kind][1]) and zh.startswith(NAMES[kind][0]), (kind, zh, en)
+        assert not en.startswith("item ") and f"item {kind}" not in en and kind not in zh  # no command text
+        assert "{" not in zh + en
+        cell = {"fanfu": None, "dilao": "e5"}.get(kind, "c3")  # the unit it acts on
+        assert cell is None or (cell in en and cell in zh)
+    assert "discards 2 soldier(s) for 2 extra step(s)" in g.geometry.describe(ONE["wangming"]).render("en")
+    assert "弃2人, 多走2步" in g.geometry.describe(ONE["wangming"]).render("zh")
+
+
+def test_star_wangming_is_described_with_the_soldiers_chosen_S20n():
+    from engine.shachang.star_items import describe
+    N = star_cells.parse
+    a = UseItem("wangming", (N("i6"), N("i7"), N("i8")), 2)
+    assert describe(a).render("en") == "Desperate Flight: the unit on i6 discards its soldiers on i7 i8 for 2 extra step(s)"
+    assert describe(a).render("zh") == "亡命天涯: i6的部队弃掉i7 i8的兵, 多走2步"
+
+
+def test_an_item_used_through_clicks_is_said_in_words_not_as_command_text(app):
+    g = items_game(UNITS, [["wangming", "cuntu"], []])
+    sc = start(app, g)
+    step(app)
+    click(app, card_rect(sc, "wangming").center)
+    click(app, cell_px(app, parse_cell("c3")))
+    modal = app.scene
+    assert isinstance(modal, ChooserModal)
+    step(app)
+    click(app, modal.rects["2"].center)
+    assert g.log[-1] == UseItem("wangming", (parse_cell("c3"),), 2)
+    assert sc.ctl.status == "Desperate Flight: the unit on c3 discards 2 soldier(s) for 2 extra step(s)"
+    news = i18n.engine_text(sc.ctl.obs.messages[-1])
+    assert news == "P1: desperate flight, the unit on c3 discards 2 soldier(s) for 2 extra step(s)"
+    key(app, pygame.K_F2)  # the line follows the language
+    step(app)
+    try:
+        assert i18n.lang() == "zh" and "亡命天涯" in sc.ctl.status and "item" not in sc.ctl.status
+    finally:
+        i18n.set_lang("en")
+
+
+def test_the_replay_move_list_says_item_uses_in_words(tmp_path):
+    from client.scenes.replay import ReplayBase
+    g = items_game([[0, "c3", 4, "settled"], [1, "e5", 1]], [["cuntu"], []], mode="tabletop")
+    g.apply("item cuntu c3")
+    g.apply("attack c3 e5")
+    assert g.is_over
+    said = [m.render("en") for m in ReplayBase._descriptions(g)]
+    assert said[0] == "Not an Inch: the unit on c3 gives up moving and may attack three times this turn"
+    assert ReplayBase._descriptions(g)[0].render("zh").startswith("寸土不让: c3的部队")
+
+
+# ---------------------------------------------------------------- point 6: the 亡命天涯 hints
+def test_wangming_hints_say_what_to_click_and_what_follows(app):
+    g = items_game(UNITS, [["wangming"], []])
+    sc = start(app, g)
+    step(app)
+    click(app, card_rect(sc, "wangming").center)
+    said = sc.ctl.status
+    assert "click one of your units framed green (2 can take it)" in said  # units, not soldiers
+    assert "how many soldiers to discard" in said and "one extra step each" in said
+    click(app, cell_px(app, parse_cell("c3")))
+    assert isinstance(app.scene, ChooserModal)
+    assert sc.ctl.status.startswith("Desperate Flight: the unit on c3 has 4 soldiers; discard how many?")
+    assert "the unit on c3 has 4 soldiers" in app.scene.title()
+    key(app, pygame.K_ESCAPE)
+
+
+# ---------------------------------------------------------------- point 2: F2 keeps a refusal
+def test_f2_says_a_refusal_again_in_the_new_language_and_a_notice_gives_it_back(app):
+    import time
+
+    from tests.client_util import click_cell, hot_seat
+    g, sc = hot_seat(app, [[0, "a1", 1], [1, "h8", 2]], mode="tabletop")
+    click_cell(app, (0, 0))
+    click_cell(app, (7, 7))  # out of range: refused (S3)
+    step(app)
+    refusal = sc.ctl.status
+    assert sc.message_bad and "exceed the attack range" in refusal and sc.refusal_rule().startswith("S3")
+    try:
+        key(app, pygame.K_F2)
+        step(app)
+        assert i18n.lang() == "zh" and sc.message_bad and "超出" in sc.ctl.status and "[S3" in sc.ctl.status
+        assert sc.refusal_rule().startswith("S3")  # F3 still opens its rule
+        key(app, pygame.K_F2)
+        step(app, 3)
+        assert i18n.lang() == "en" and sc.ctl.status == refusal
+    finally:
+        i18n.set_lang("en")
+    key(app, pygame.K_F12)  # a notice covers the line for a while ...
+    assert "screenshot" in sc.ctl.status and sc.message_until is not None
+    sc.message_until = time.perf_counter() - 1  # (its time is up)
+    step(app)
+    assert sc.ctl.status == refusal and sc.message_bad  # ... and the refusal comes back
+    click_cell(app, (0, 0))  # the player acts (drops the selection): the refusal goes
+    step(app, 2)
+    assert not sc.message_bad and "exceed" not in sc.ctl.status
