@@ -139,3 +139,30 @@ def test_f2_says_a_refusal_again_in_the_new_language_and_a_notice_gives_it_back(
     click_cell(app, (0, 0))  # the player acts (drops the selection): the refusal goes
     step(app, 2)
     assert not sc.message_bad and "exceed" not in sc.ctl.status
+
+
+# ---------------------------------------------------------------- point 1: F1 names the star and the items
+def test_f1_how_to_play_has_the_star_board_and_the_items_in_both_languages(app):
+    from tests.client_util import hot_seat
+    from client.scenes.help import HelpScene
+    from client.ui import text
+
+    g, sc = hot_seat(app, [[0, "a1", 2], [1, "h8", 2]])
+    try:
+        for lang, star, items, how in (("en", "The star board", "Items (fun version)", "Click a lit card"),
+                                       ("zh", "跳棋星盘", "道具（趣味版）", "点一张亮着的道具卡")):
+            i18n.set_lang(lang)
+            key(app, pygame.K_F1)
+            step(app, 2)
+            page = app.scene
+            assert isinstance(page, HelpScene) and page.tabs()[0] == "play"
+            lines = [op[2] for op in page._intro_ops(page.box().w - 40) if op[0] == "text"]
+            assert star in lines and items in lines  # each a section heading on the page
+            body = "".join(lines)
+            for words in (how, "S19a", "S19d", "S20a", "S20n", "python -m client --preset star", "--items"):
+                assert words in body, (lang, words)
+            assert all(text.has_glyph(ch) for ch in body), lang  # every character drawn by the shipped font
+            key(app, pygame.K_ESCAPE)
+            assert app.scene is sc
+    finally:
+        i18n.set_lang("en")
