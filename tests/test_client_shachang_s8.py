@@ -166,3 +166,58 @@ def test_f1_how_to_play_has_the_star_board_and_the_items_in_both_languages(app):
             assert app.scene is sc
     finally:
         i18n.set_lang("en")
+
+
+# ---------------------------------------------------------------- point 3: Tab frames the unit beside the panels
+SPREAD = [[0, "a1", 2], [0, "h1", 1], [0, "a8", 2], [0, "h7", 1], [0, "d4", 2], [1, "h8", 2]]
+
+
+def _in_free_part(sc, cell) -> bool:
+    w, h = sc.app.display.size
+    x0, y0, x1, y1 = sc.usable_rect()
+    x, y = sc.cell_to_screen(cell, top=False)
+    mx, my = (x0 + x1) / 2 * w, (y0 + y1) / 2 * h  # the free part's middle
+    return (abs(x - mx) < 0.08 * w and abs(y - my) < 0.12 * h and x < sc.panel_rect.x
+            and not sc.panel_rect.collidepoint(x, y))
+
+
+def _tab_through(app, sc, n):
+    seen = []
+    for _ in range(n):
+        key(app, pygame.K_TAB)
+        step(app, 90)  # the camera glides there
+        seen.append(sc.ctl.selected)
+        assert _in_free_part(sc, sc.ctl.selected), (sc.ctl.selected, sc.cell_to_screen(sc.ctl.selected), sc.panel_rect)
+    return seen
+
+
+def test_tab_frames_each_unit_in_the_free_part_of_the_view_flat(tmp_path):
+    from tests.client_util import flat_app, position
+    with flat_app(tmp_path, size=(1024, 640)) as app:
+        g = position(SPREAD, mode="tabletop")
+        app.start_game(g, ["human", "easy"])
+        step(app, 3)
+        sc = app.find(GameScene)
+        assert sc.panel_rect.w > 0
+        seen = _tab_through(app, sc, 5)
+        assert set(seen) == {parse_cell(c) for c in ("a1", "h1", "a8", "h7", "d4")}
+        key(app, pygame.K_c)  # C: to the selected unit, framed the same way
+        step(app, 90)
+        assert _in_free_part(sc, sc.ctl.selected)
+
+
+GLAPP_SIZE = (1024, 640)
+
+
+def test_tab_frames_each_unit_in_the_free_part_of_the_view_3d(glapp):
+    from tests.client_util import position
+    app = glapp
+    g = position(SPREAD, mode="tabletop")
+    app.start_game(g, ["human", "easy"])
+    step(app, 3)
+    sc = app.find(GameScene)
+    seen = _tab_through(app, sc, 5)
+    assert len(set(seen)) == 5
+    sc.cam.rotate(90)  # turned, the free part's middle is still where the unit goes
+    step(app, 90)
+    _tab_through(app, sc, 2)

@@ -167,6 +167,31 @@ class GameScene(PlayScene):
             c._goal_target = c.target
         return c
 
+    def frame_cell(self, cell) -> None:
+        """Move the camera so that ``cell`` shows in the middle of the free part of the window (the space the
+        top bar, the side panel, the status line and the item cards leave; issue 26: Tab put units under the
+        panel), at the camera's goal zoom and turn."""
+        cam = self.cam
+        x, z = cell_xz(cell, self.layout)
+        if hasattr(cam, "margins"):  # the flat camera: its margins are the panels (set by _home_camera)
+            ml, mt, mr, mb = cam.margins
+            k = max(1e-6, cam.tscale)
+            cam.tx, cam.tz = x + (mr - ml) / 2 / k, z + (mb - mt) / 2 / k
+            return
+        if not isinstance(cam, StrategyCamera):
+            cam.jump_to(cell)
+            return
+        c = copy.copy(cam)  # the view it is going to: where the free part's middle falls on the ground there
+        c.target, c.distance, c.yaw = (x, z), cam._goal_distance, cam._goal_yaw
+        w, h = self.app.display.size
+        x0, y0, x1, y1 = self.usable_rect()
+        view, proj = c.matrices(w / max(1, h))
+        a = _ground(view, proj, w, h, (x0 + x1) / 2 * w, (y0 + y1) / 2 * h, c.ground_y)
+        if a is None:
+            cam.jump_to(cell)
+            return
+        cam._goal_target = (2 * x - a[0], 2 * z - a[1])  # the target moved by the offset of the free middle
+
     def _home_camera(self, snap: bool = False) -> None:
         """Frame the player's own army and (on small maps) the whole board in the usable part of the
         window: at the start, after the computer's turn and on Home."""
@@ -691,7 +716,7 @@ class GameScene(PlayScene):
                 if ctl.first_person:
                     self._fp_to(cell)
                 else:
-                    self.cam.jump_to(cell)
+                    self.frame_cell(cell)
 
         def reinforce():
             cell = ctl.hover if ctl.hover is not None else ctl.selected
@@ -718,7 +743,7 @@ class GameScene(PlayScene):
         return {
             "end_turn": enter, "next_unit": lambda: unit(1), "prev_unit": lambda: unit(-1), "undo": self.undo,
             "first_person": self.toggle_fp, "preview": toggle("preview"), "reinforce": reinforce,
-            "camera_selected": lambda: ctl.selected is not None and self.cam.jump_to(ctl.selected),
+            "camera_selected": lambda: ctl.selected is not None and self.frame_cell(ctl.selected),
             "camera_home": self._home_camera, "heights": toggle("show_heights"), "coords": toggle("show_coords"),
             "mute": self._toggle_sound,
             "volume_up": lambda: self._volume(0.1), "volume_down": lambda: self._volume(-0.1),
@@ -937,7 +962,7 @@ class GameScene(PlayScene):
             self.slide = {"action": action, "seat": cur, "t0": time.monotonic(), "dur": dur,
                           "version": self.ctl.version}
             if self.fp_cam is None:
-                self.cam.jump_to(dst)
+                self.frame_cell(dst)
             return
         self._apply_ai(action, cur)
 
@@ -960,7 +985,7 @@ class GameScene(PlayScene):
             self.ctl.say(f"{i18n.player_name(cur)}: {i18n.engine_text(g.describe(action))}")
         dst = getattr(action, "dst", None) or getattr(action, "cell", None)
         if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
-            self.cam.jump_to(dst)
+            self.frame_cell(dst)
         self._after_action(action)
 
     TIP_DELAY = 0.35
