@@ -206,6 +206,41 @@ def test_tab_frames_each_unit_in_the_free_part_of_the_view_flat(tmp_path):
         assert _in_free_part(sc, sc.ctl.selected)
 
 
+# ---------------------------------------------------------------- point 4: first person, the panel out of the view
+def test_first_person_hides_the_side_panel_and_i_or_its_tab_brings_it_back(app):
+    from client import keys
+    from client.ui import text
+    from tests.client_util import hot_seat
+    g, sc = hot_seat(app, [[0, "a1", 4], [0, "c2", 2], [1, "h8", 2]], mode="tabletop")
+    step(app)
+    full = sc.panel_rect.copy()
+    assert full.w >= 300 and sc.panel_shown()
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_v)  # first person
+    step(app, 2)
+    assert sc.ctl.first_person and not sc.panel_shown()
+    assert sc.panel_rect.w < 120 and sc.panel_rect.h < 40  # only the small "Info (I)" tab is left
+    assert not any(sc.over_ui(p) for p in (full.center, full.midleft, (full.centerx, full.bottom - 5)))
+    assert "Info (I)" == sc.info_button.text()
+    key(app, pygame.K_i)  # I: the info is back
+    step(app)
+    assert sc.panel_shown() and sc.panel_rect.w >= 300
+    key(app, pygame.K_i)
+    step(app)
+    assert not sc.panel_shown()
+    click(app, sc.info_button.rect.center)  # the tab does the same
+    step(app)
+    assert sc.panel_shown() and sc.ctl.first_person
+    key(app, pygame.K_i)
+    key(app, pygame.K_v)  # back on the map: the panel is there as before
+    step(app)
+    assert not sc.ctl.first_person and sc.panel_shown() and sc.panel_rect.w >= 300
+    rows = dict(keys.help_rows(sc.key_contexts(), "en"))
+    assert "first person" in rows["I"]  # the F1 key page lists it
+    zh = dict(keys.help_rows(sc.key_contexts(), "zh"))["I"]
+    assert "第一人称" in zh and all(text.has_glyph(ch) for ch in zh)
+
+
 GLAPP_SIZE = (1024, 640)
 
 

@@ -105,6 +105,10 @@ class GameScene(PlayScene):
         self.last_ai = None  # (action, seat, time): drawn as an arrow for a moment
         self.slide = None  # the computer's march/attack on its way (drawn, then applied)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        # the side panel and log per view: on the map shown, in first person hidden (it covered the soldier's view,
+        # issue 26); I (or the "Info" tab left in its place) toggles it in the view on screen
+        self.panel_on = {"map": True, "fp": False}
+        self.info_button = widgets.Button(lambda: t("shachang.ui.panel_show"), self.toggle_panel, 15)
         self.items = ItemsView(self)  # the fun items' cards, target chooser and effects (S20a-S20j)
         self._ctl_seen = None  # the controller's last status taken onto the status line
         self._said_again = None  # what says that line again in another language (Controller.status_again)
@@ -138,6 +142,19 @@ class GameScene(PlayScene):
 
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s == "human"]
+
+    def panel_view(self) -> str:
+        """"fp" in first person, else "map": the side panel is shown or hidden per view (``panel_on``)."""
+        return "fp" if self.fp_cam is not None or self.ctl.first_person else "map"
+
+    def panel_shown(self) -> bool:
+        return self.panel_on[self.panel_view()]
+
+    def toggle_panel(self) -> None:
+        """I: show or hide the side panel (with the log) in the view on screen."""
+        v = self.panel_view()
+        self.panel_on[v] = not self.panel_on[v]
+        self.dirty = True
 
     def usable_rect(self) -> tuple[float, float, float, float]:
         """The part of the window no panel covers, as fractions (x0, y0, x1, y1): the top bar, the side
@@ -543,7 +560,7 @@ class GameScene(PlayScene):
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             self.mouse_seen = True
-            for b in self.top_buttons + self.popup_buttons:
+            for b in self.top_buttons + self.popup_buttons + [self.info_button]:
                 b.hover = b.rect.collidepoint(ev.pos)
             if self.press and self.press[2] == 1:
                 if self.minimap and self.minimap.dragging:
@@ -582,7 +599,7 @@ class GameScene(PlayScene):
                     for b in self.popup_buttons:
                         if b.handle(ev):
                             return
-                for b in self.top_buttons:
+                for b in self.top_buttons + ([] if self.panel_shown() else [self.info_button]):
                     if b.handle(ev):
                         return
                 if self.items.handle_click(ev.pos):
@@ -747,7 +764,7 @@ class GameScene(PlayScene):
             "camera_home": self._home_camera, "heights": toggle("show_heights"), "coords": toggle("show_coords"),
             "mute": self._toggle_sound,
             "volume_up": lambda: self._volume(0.1), "volume_down": lambda: self._volume(-0.1),
-            "minimap": minimap, "ai_speed": ai_speed, "ai_skip": ai_skip,
+            "minimap": minimap, "ai_speed": ai_speed, "ai_skip": ai_skip, "side_panel": self.toggle_panel,
             "quick_save": self.quick_save, "quick_load": self.quick_load,
             "zoom_in": lambda: self.cam.zoom(1), "zoom_out": lambda: self.cam.zoom(-1),
             "rotate_left": lambda: self.cam.rotate(-15), "rotate_right": lambda: self.cam.rotate(15),
@@ -1135,14 +1152,21 @@ class GameScene(PlayScene):
         w, h = surf.get_size()
         hud.top_bar(surf, self)
         pw = min(hud.PANEL_W, w // 3)
-        area = pygame.Rect(w - pw - 6, hud.TOP_H + 6, pw, h - hud.TOP_H - hud.STATUS_H - 12)
-        box = hud.side_panel(surf, self, area)
-        y = box.bottom + 6
-        log_rect = pygame.Rect(area.x, y, pw, area.bottom - y)
-        self.panel_rect = box
-        if log_rect.h > 60:
-            self.log.draw(surf, log_rect, ctl.obs.messages)
-            self.panel_rect = box.union(self.log.rect)
+        if self.panel_shown():
+            area = pygame.Rect(w - pw - 6, hud.TOP_H + 6, pw, h - hud.TOP_H - hud.STATUS_H - 12)
+            box = hud.side_panel(surf, self, area)
+            y = box.bottom + 6
+            log_rect = pygame.Rect(area.x, y, pw, area.bottom - y)
+            self.panel_rect = box
+            if log_rect.h > 60:
+                self.log.draw(surf, log_rect, ctl.obs.messages)
+                self.panel_rect = box.union(self.log.rect)
+        else:  # hidden (first person): only a small tab that brings it back (or I)
+            r = self.info_button.layout(w - 8, hud.TOP_H + 6, h=26, anchor="topright")
+            widgets.panel(surf, r.inflate(6, 4), alpha=225)
+            display.mark(r.inflate(8, 6), opaque=True)
+            self.info_button.draw(surf)
+            self.panel_rect = r.inflate(6, 4)
         if self.minimap and self.show_minimap:
             aspect = w / max(1, h)
             try:
