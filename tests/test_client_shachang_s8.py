@@ -175,9 +175,10 @@ SPREAD = [[0, "a1", 2], [0, "h1", 1], [0, "a8", 2], [0, "h7", 1], [0, "d4", 2], 
 def _in_free_part(sc, cell) -> bool:
     w, h = sc.app.display.size
     x0, y0, x1, y1 = sc.usable_rect()
-    x, y = sc.cell_to_screen(cell, top=False)
+    (xa, ya), (xb, yb) = sc.cell_to_screen(cell, top=False), sc.cell_to_screen(cell, top=True)
+    x, y = (xa + xb) / 2, (ya + yb) / 2  # the unit's middle
     mx, my = (x0 + x1) / 2 * w, (y0 + y1) / 2 * h  # the free part's middle
-    return (abs(x - mx) < 0.08 * w and abs(y - my) < 0.12 * h and x < sc.panel_rect.x
+    return (abs(x - mx) <= 10 and abs(y - my) <= 10 and x < sc.panel_rect.x
             and not sc.panel_rect.collidepoint(x, y))
 
 
@@ -256,3 +257,14 @@ def test_tab_frames_each_unit_in_the_free_part_of_the_view_3d(glapp):
     sc.cam.rotate(90)  # turned, the free part's middle is still where the unit goes
     step(app, 90)
     _tab_through(app, sc, 2)
+
+
+def test_tab_frames_each_soldier_on_the_star_with_its_heights_3d(glapp):
+    from engine.shachang import new_game
+    app = glapp
+    g = new_game("star", mode="tabletop", players=2, seed=3)
+    assert int(np.asarray(g.heights).max()) >= 3  # hills: the soldier stands above the ground plane
+    app.start_game(g, ["human", "easy"])
+    step(app, 3)
+    sc = app.find(GameScene)
+    assert len(set(_tab_through(app, sc, 4))) == 4

@@ -203,7 +203,9 @@ class GameScene(PlayScene):
         w, h = self.app.display.size
         x0, y0, x1, y1 = self.usable_rect()
         view, proj = c.matrices(w / max(1, h))
-        a = _ground(view, proj, w, h, (x0 + x1) / 2 * w, (y0 + y1) / 2 * h, c.ground_y)
+        u = self.ctl.obs.unit_at(cell)  # the unit's middle, on its ground (the star's and the hills' heights)
+        y = (max(0, int(self.ctl.obs.heights[cell])) + (u.count / 2 if u is not None else 0)) * Y_SCALE
+        a = _ground(view, proj, w, h, (x0 + x1) / 2 * w, (y0 + y1) / 2 * h, y)
         if a is None:
             cam.jump_to(cell)
             return
