@@ -86,7 +86,7 @@ def test_star_wangming_chooser_marks_soldiers_refuses_a_split_and_plays_the_choi
     click(app, px(app, "h5"))
     assert items.discard == [] and set(items.target_cells()) == {N(c) for c in ["h6", "i6", "j6", "j5"]}
     # issue 26: the hint says what to click and counts the soldiers chosen of those that may go
-    assert "click the soldiers of the unit on h5 to discard — 0 of at most 4 chosen" in scene.ctl.status
+    assert "click the soldiers to discard (0 of at most 4 chosen" in scene.ctl.status and "then h5 or Discard" in scene.ctl.status
     ov = items.decorate(scene.ctl.frame()).overlays
     assert ov.targets == [] and set(ov.reinforce_cells) == set(items.target_cells()) and ov.selected == N("h5")
     # the middle soldier: marked (red) before anything is played, with the engine's S20n reason

@@ -1211,7 +1211,7 @@ class GameScene(PlayScene):
                           (255, 240, 170), shadow=True)
             display.mark(r.inflate(4, 4))
         self._take_ctl_status()  # said during this frame's events
-        self.note_status_line(*hud.status_line(surf, self.status_text(i18n.lang()), self.message_kind), 15)
+        self.note_status_line(*hud.status_line(surf, self.status_text(i18n.lang()), self.message_kind))
 
     def cell_to_screen(self, cell, top: bool = True):
         """Pixel of a cell's centre (at its stack top in 3D), or None when behind the camera."""
