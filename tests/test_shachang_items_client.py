@@ -83,6 +83,9 @@ def test_star_wangming_chooser_marks_soldiers_refuses_a_split_and_plays_the_choi
     step(app)
     click(app, card_rect(scene, "wangming").center)
     assert set(items.target_cells()) == {N(c) for c in horseshoe}  # any soldier may name the unit
+    # issue 26: the star's hint asks for a soldier of the unit and counts no "units" (they would read as soldiers)
+    assert scene.ctl.status.startswith("Desperate Flight: click a soldier of the unit that flees (framed green)")
+    assert "5" not in scene.ctl.status
     click(app, px(app, "h5"))
     assert items.discard == [] and set(items.target_cells()) == {N(c) for c in ["h6", "i6", "j6", "j5"]}
     # issue 26: the hint says what to click and counts the soldiers chosen of those that may go

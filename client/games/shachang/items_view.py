@@ -346,6 +346,8 @@ class ItemsView:
             key = "pick_unit_wangming"
         else:
             key = "pick_unit"
+        if self.scene.ctl.star() and key in ("pick_enemy", "pick_unit_wangming", "pick_unit"):
+            key += "_star"  # the star marks soldiers (S19b): no count of units, which would read as soldiers
         return t(f"shachang.ui.item.{key}", item=item, n=n)
 
     def ask_count(self, kind: str, steps: list[Step]) -> None:
