@@ -242,6 +242,19 @@ def test_first_person_hides_the_side_panel_and_i_or_its_tab_brings_it_back(app):
     assert "第一人称" in zh and all(text.has_glyph(ch) for ch in zh)
 
 
+# ---------------------------------------------------------------- every refused click names its rule
+def test_refused_clicks_in_the_item_chooser_and_without_a_unit_name_their_rule(app):
+    g = items_game(UNITS, [["dilao", "wangming"], []])
+    sc = start(app, g)
+    step(app)
+    click(app, card_rect(sc, "dilao").center)
+    click(app, cell_px(app, parse_cell("b2")))  # an own unit: not a target of 画地为牢
+    assert sc.message_bad and sc.refusal_rule() == "S20d" and sc.ctl.status.endswith("[S20d]")
+    key(app, pygame.K_ESCAPE)
+    click(app, cell_px(app, parse_cell("e5")))  # an enemy with nothing selected: the attacker is missing
+    assert sc.message_bad and sc.refusal_rule() == "S8" and "select one of your units first" in sc.ctl.status
+
+
 GLAPP_SIZE = (1024, 640)
 
 

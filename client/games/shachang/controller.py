@@ -135,7 +135,7 @@ class Controller:
     def try_apply(self, action) -> bool:
         """Apply ``action``; on an illegal one show the engine's reason and return False."""
         if not self.my_turn():
-            self.say(lambda: t("not_your_turn"), "error")
+            self.say(lambda: t("not_your_turn"), "error", rule="S12")  # S12: a player acts in its own turn
             return False
         try:
             self.game.apply(action)
@@ -214,11 +214,11 @@ class Controller:
                     self.open_reinforce(cell)  # a legal reinforcement cell: the box opens (the unit stays selected)
                 return
             if not self.my_turn():
-                self.say(lambda: t("not_your_turn"), "error")
+                self.say(lambda: t("not_your_turn"), "error", rule="S12")  # S12: a player acts in its own turn
                 return
             room = self.game.reinforce_room()
             if enemy is not None:
-                self.say(lambda: t("no_unit"), "error")
+                self.say(lambda: t("no_unit"), "error", rule="S8")  # S8: an attack is made by an own unit
             elif room > 0:
                 if cell in self.game.reinforce_cells():
                     self.open_reinforce(cell)

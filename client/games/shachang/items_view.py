@@ -210,7 +210,7 @@ class ItemsView:
         """Play the marked choice through the engine; refused (S20n), the marks stay for another try."""
         ctl = self.scene.ctl
         if not self.discard:
-            ctl.say(lambda: t("shachang.ui.item.discard_none"), "error")
+            ctl.say(lambda: t("shachang.ui.item.discard_none"), "error", rule="S20h")  # n >= 1 soldiers
             return
         a = self.discard_action()
         prefix, marked = self.prefix, list(self.discard)
@@ -289,7 +289,7 @@ class ItemsView:
             self.cancel()
             return
         if not ctl.my_turn():
-            ctl.say(lambda: t("not_your_turn"), "error")
+            ctl.say(lambda: t("not_your_turn"), "error", rule="S12")  # S12: items are used in the own turn
             return
         if not self.next_steps((step,)) and self.complete((step,)) is None:
             ctl.say(lambda: self.why_not(kind), "error")
@@ -388,12 +388,13 @@ class ItemsView:
             else:
                 name = ctl.cell_name(cell)
                 ctl.say(lambda: t("shachang.ui.item.not_target", cell=name, item=t("shachang.item.name.wangming")),
-                        "error")
+                        "error", rule="S20n")  # the soldiers of the chosen unit only
             return
         step = Step("cell", getattr(ctl.game, "cell_name", cell_name)(cell))  # the star names its cells
         if step not in self.next_steps(self.prefix):
             name, kind = ctl.cell_name(cell), self.kind()
-            ctl.say(lambda: t("shachang.ui.item.not_target", cell=name, item=t(f"shachang.item.name.{kind}")), "error")
+            ctl.say(lambda: t("shachang.ui.item.not_target", cell=name, item=t(f"shachang.item.name.{kind}")), "error",
+                    rule=RULE[kind])  # the item's rule says what it may target
             return
         self.prefix = self.prefix + (step,)
         self.advance()
