@@ -255,6 +255,18 @@ def test_refused_clicks_in_the_item_chooser_and_without_a_unit_name_their_rule(a
     assert sc.message_bad and sc.refusal_rule() == "S8" and "select one of your units first" in sc.ctl.status
 
 
+def test_a_card_refused_for_the_turn_names_the_card_not_a_made_up_target(app):
+    g = items_game(UNITS, [["cuntu", "wangming"], []])
+    sc = start(app, g)
+    step(app)
+    click(app, card_rect(sc, "cuntu").center)
+    click(app, cell_px(app, parse_cell("c3")))
+    assert isinstance(g.log[-1], UseItem)
+    step(app)
+    click(app, card_rect(sc, "wangming").center)  # one item per turn (S20a)
+    assert sc.ctl.status == "Desperate Flight: one item per turn [S20a one per turn]"
+
+
 GLAPP_SIZE = (1024, 640)
 
 

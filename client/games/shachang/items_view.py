@@ -31,6 +31,7 @@ from client.scenes.modals import ChooserModal, ConfirmModal, ListModal
 from client.ui import text, widgets
 from client.ui.cards import CardRow, CardStrip, CardView, width_of
 from engine.api import IllegalAction, Step
+from engine.messages import Msg
 from engine.shachang import hex_overlays, star_cells, star_items
 from engine.shachang import overlays as facts
 from engine.shachang.actions import UseItem
@@ -310,7 +311,11 @@ class ItemsView:
             self.scene.ctl.game.check(probe)
         except IllegalAction as e:
             if e.rule.split()[0] in ("S20a", "S13", "game"):
-                return i18n.illegal_text(e)
+                kw = e.msg.kw
+                if "action" in kw:  # the refusal names the card, not the probe's made-up target and count
+                    kw["action"] = Msg.of(f"shachang.item.name.{kind}")
+                lang = i18n.lang()
+                return i18n.script(f"{Msg.of(e.msg.key, **kw).render(lang)} [{e.rule}]", lang)
         return t("shachang.ui.item.no_target", item=t(f"shachang.item.name.{kind}"), rule=RULE[kind])
 
     def advance(self) -> None:
