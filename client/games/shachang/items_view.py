@@ -333,6 +333,16 @@ class ItemsView:
                 self.scene.app.push(ConfirmModal(self.scene.app, lambda: t("shachang.ui.item.confirm_fanfu"),
                                                  lambda: self.play(a), on_no=self.cancel, action=a))
                 return
+            if kind == "tonggui":  # the whole unit goes (on the star: every soldier connected to it): ask first
+                cell = a.cells[0]
+                grp = ctl.group_at(cell) if ctl.star() else None
+                u = ctl.obs.unit_at(cell)
+                size = grp.size if grp is not None else (u.count if u is not None else 1)
+                name = ctl.cell_name(cell)
+                self.scene.app.push(ConfirmModal(
+                    self.scene.app, lambda: t("shachang.ui.item.confirm_tonggui", unit=name, n=size),
+                    lambda: self.play(a), on_no=self.cancel, action=a))
+                return
             self.play(a)
             return
         if nxt and all(s.kind == "count" for s in nxt):
