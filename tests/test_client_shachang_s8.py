@@ -267,6 +267,21 @@ def test_a_card_refused_for_the_turn_names_the_card_not_a_made_up_target(app):
     assert sc.ctl.status == "Desperate Flight: one item per turn [S20a one per turn]"
 
 
+def test_the_computers_actions_are_said_as_the_log_says_them_in_words(app):
+    from tests.client_util import position
+    g = position([[0, "a1", 2], [1, "h8", 2]], mode="tabletop", current=1)
+    app.start_game(g, ["human", "easy"])
+    sc = app.find(GameScene)
+    sc._run_ai = lambda dt: None  # the computer plays only what the test gives it
+    step(app, 2)
+    sc._apply_ai(g.parse_action("march h8 h6 1"), 1)
+    step(app)
+    assert sc.ctl.status == "P2: march h8 h6 1 (2 steps)"  # the log's line (without fog: every action)
+    sc._apply_ai(g.parse_action("end"), 1)
+    step(app)
+    assert sc.ctl.status == "P2: end of turn" and sc.ctl.status == i18n.engine_text(sc.ctl.obs.messages[-1])
+
+
 GLAPP_SIZE = (1024, 640)
 
 

@@ -987,7 +987,7 @@ class GameScene(PlayScene):
 
     def _apply_ai(self, action, cur: int) -> None:
         g = self.game
-        seen_before = len(g.events(self.ctl.viewer)) if self.fog else 0
+        seen_before = len(g.events(self.ctl.viewer))
         try:
             g.apply(action)
         except IllegalAction as e:
@@ -996,12 +996,12 @@ class GameScene(PlayScene):
             action = End()
         self.ai_wait = self.app.opts.ai_delay / self.ai_speed
         self.last_ai = (action, cur, time.monotonic())
-        if self.fog:  # S7: the viewer reads what its own log got, never the action's cells it did not see
-            news = g.events(self.ctl.viewer)[seen_before:]
-            self.ctl.say(i18n.engine_text(news[-1].msg) if news
-                         else i18n.engine_text(Msg.of("shachang.ui.unseen_action", seat=i18n.player_name(cur))))
-        else:
-            self.ctl.say(f"{i18n.player_name(cur)}: {i18n.engine_text(g.describe(action))}")
+        # the viewer reads what its own log got (S7: never the action's cells it did not see), in words ("P2: end of
+        # turn", the log's line, not the action's text); without fog every action is in it; nothing in the log: only
+        # that something happened out of sight (an action's own text could name what the player may not know)
+        news = g.events(self.ctl.viewer)[seen_before:]
+        said = news[-1].msg if news else Msg.of("shachang.ui.unseen_action", seat=i18n.player_name(cur))
+        self.ctl.say(lambda: i18n.engine_text(said))
         dst = getattr(action, "dst", None) or getattr(action, "cell", None)
         if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
             self.frame_cell(dst)
