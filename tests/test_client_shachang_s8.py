@@ -282,6 +282,15 @@ def test_the_computers_actions_are_said_as_the_log_says_them_in_words(app):
     assert sc.ctl.status == "P2: end of turn" and sc.ctl.status == i18n.engine_text(sc.ctl.obs.messages[-1])
 
 
+def test_r_with_nothing_pointed_at_says_where_it_places(app):
+    from tests.client_util import hot_seat
+    g, sc = hot_seat(app, [[0, "a1", 2], [1, "h8", 2]], reserve=(4, 4))
+    sc.ctl.hover = None
+    sc.mouse_seen = False
+    key(app, pygame.K_r)
+    assert sc.ctl.status == "R: point at the cell to reinforce (or select a unit) first" and sc.ctl.reinforce is None
+
+
 GLAPP_SIZE = (1024, 640)
 
 

@@ -739,7 +739,9 @@ class GameScene(PlayScene):
 
         def reinforce():
             cell = ctl.hover if ctl.hover is not None else ctl.selected
-            if cell is not None and not ctl.open_reinforce(cell):
+            if cell is None:  # R with nothing pointed at: say where it places (it said nothing)
+                ctl.say(lambda: t("shachang.ui.reinforce_where"))
+            elif not ctl.open_reinforce(cell):
                 ctl.try_apply(Reinforce(cell, 1))  # shows the engine's reason
 
         def ai_speed():
