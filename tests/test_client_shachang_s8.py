@@ -3,19 +3,25 @@
 beside the panels, and first person without the side panel over the view."""
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pygame
 
-from client import i18n
+from client import i18n, keys
 from client.games.shachang.scene import GameScene
+from client.scenes.help import HelpScene
 from client.scenes.modals import ChooserModal
-from engine.shachang import star_cells
+from client.scenes.replay import ReplayBase
+from client.ui import text
+from engine.shachang import new_game, star_cells
 from engine.shachang.actions import UseItem
 from engine.shachang.cells import parse_cell
 from engine.shachang.game import ShachangGame
 from engine.shachang.item_rules import KINDS as ITEM_KINDS
 from engine.shachang.maps import GameMap
-from tests.client_util import cell_px, click, key, step
+from engine.shachang.star_items import describe as describe_star_item
+from tests.client_util import cell_px, click, click_cell, flat_app, hot_seat, key, position, step
 from tests.items_util import card_rect, start
 
 UNITS = [[0, "c3", 4, "settled"], [0, "b2", 2, "settled"], [1, "e5", 3], [1, "h8", 2]]
@@ -54,11 +60,10 @@ def test_every_item_action_is_described_in_words_in_both_languages_S20j():
 
 
 def test_star_wangming_is_described_with_the_soldiers_chosen_S20n():
-    from engine.shachang.star_items import describe
     N = star_cells.parse
     a = UseItem("wangming", (N("i6"), N("i7"), N("i8")), 2)
-    assert describe(a).render("en") == "Desperate Flight: the unit on i6 discards its soldiers on i7 i8 for 2 extra step(s)"
-    assert describe(a).render("zh") == "亡命天涯: i6的部队弃掉i7 i8的兵, 多走2步"
+    assert describe_star_item(a).render("en") == "Desperate Flight: the unit on i6 discards its soldiers on i7 i8 for 2 extra step(s)"
+    assert describe_star_item(a).render("zh") == "亡命天涯: i6的部队弃掉i7 i8的兵, 多走2步"
 
 
 def test_an_item_used_through_clicks_is_said_in_words_not_as_command_text(app):
@@ -84,7 +89,6 @@ def test_an_item_used_through_clicks_is_said_in_words_not_as_command_text(app):
 
 
 def test_the_replay_move_list_says_item_uses_in_words(tmp_path):
-    from client.scenes.replay import ReplayBase
     g = items_game([[0, "c3", 4, "settled"], [1, "e5", 1]], [["cuntu"], []], mode="tabletop")
     g.apply("item cuntu c3")
     g.apply("attack c3 e5")
@@ -112,9 +116,6 @@ def test_wangming_hints_say_what_to_click_and_what_follows(app):
 
 # ---------------------------------------------------------------- point 2: F2 keeps a refusal
 def test_f2_says_a_refusal_again_in_the_new_language_and_a_notice_gives_it_back(app):
-    import time
-
-    from tests.client_util import click_cell, hot_seat
     g, sc = hot_seat(app, [[0, "a1", 1], [1, "h8", 2]], mode="tabletop")
     click_cell(app, (0, 0))
     click_cell(app, (7, 7))  # out of range: refused (S3)
@@ -143,10 +144,6 @@ def test_f2_says_a_refusal_again_in_the_new_language_and_a_notice_gives_it_back(
 
 # ---------------------------------------------------------------- point 1: F1 names the star and the items
 def test_f1_how_to_play_has_the_star_board_and_the_items_in_both_languages(app):
-    from tests.client_util import hot_seat
-    from client.scenes.help import HelpScene
-    from client.ui import text
-
     g, sc = hot_seat(app, [[0, "a1", 2], [1, "h8", 2]])
     try:
         for lang, star, items, how in (("en", "The star board", "Items (fun version)", "Click a lit card"),
@@ -193,7 +190,6 @@ def _tab_through(app, sc, n):
 
 
 def test_tab_frames_each_unit_in_the_free_part_of_the_view_flat(tmp_path):
-    from tests.client_util import flat_app, position
     with flat_app(tmp_path, size=(1024, 640)) as app:
         g = position(SPREAD, mode="tabletop")
         app.start_game(g, ["human", "easy"])
@@ -209,9 +205,6 @@ def test_tab_frames_each_unit_in_the_free_part_of_the_view_flat(tmp_path):
 
 # ---------------------------------------------------------------- point 4: first person, the panel out of the view
 def test_first_person_hides_the_side_panel_and_i_or_its_tab_brings_it_back(app):
-    from client import keys
-    from client.ui import text
-    from tests.client_util import hot_seat
     g, sc = hot_seat(app, [[0, "a1", 4], [0, "c2", 2], [1, "h8", 2]], mode="tabletop")
     step(app)
     full = sc.panel_rect.copy()
@@ -268,7 +261,6 @@ def test_a_card_refused_for_the_turn_names_the_card_not_a_made_up_target(app):
 
 
 def test_the_computers_actions_are_said_as_the_log_says_them_in_words(app):
-    from tests.client_util import position
     g = position([[0, "a1", 2], [1, "h8", 2]], mode="tabletop", current=1)
     app.start_game(g, ["human", "easy"])
     sc = app.find(GameScene)
@@ -283,7 +275,6 @@ def test_the_computers_actions_are_said_as_the_log_says_them_in_words(app):
 
 
 def test_r_with_nothing_pointed_at_says_where_it_places(app):
-    from tests.client_util import hot_seat
     g, sc = hot_seat(app, [[0, "a1", 2], [1, "h8", 2]], reserve=(4, 4))
     sc.ctl.hover = None
     sc.mouse_seen = False
@@ -295,7 +286,6 @@ GLAPP_SIZE = (1024, 640)
 
 
 def test_tab_frames_each_unit_in_the_free_part_of_the_view_3d(glapp):
-    from tests.client_util import position
     app = glapp
     g = position(SPREAD, mode="tabletop")
     app.start_game(g, ["human", "easy"])
@@ -309,7 +299,6 @@ def test_tab_frames_each_unit_in_the_free_part_of_the_view_3d(glapp):
 
 
 def test_tab_frames_each_soldier_on_the_star_with_its_heights_3d(glapp):
-    from engine.shachang import new_game
     app = glapp
     g = new_game("star", mode="tabletop", players=2, seed=3)
     assert int(np.asarray(g.heights).max()) >= 3  # hills: the soldier stands above the ground plane
