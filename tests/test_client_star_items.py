@@ -3,12 +3,13 @@
 soldier of each eligible unit (the engine's legal uses), a click plays it and the effect happens."""
 from __future__ import annotations
 
+import pygame
 
 from client.games.shachang.scene import GameScene
 from engine.shachang import star_cells as sc
 from engine.shachang.actions import UseItem
 from engine.shachang.star_game import StarGame
-from tests.client_util import click, step
+from tests.client_util import click, key, step
 from tests.items_util import card_rect, start
 from tests.items_util import px
 from tests.items_util import star_items_game
@@ -45,6 +46,8 @@ def test_star_item_card_target_and_effect_through_the_app(app):  # noqa: F811
     click(app, px(app, "i8"))  # an enemy: not a target, the card stays in use
     assert len(g.log) == before and scene.items.prefix is not None
     click(app, px(app, "i6"))
+    assert len(g.log) == before and "2 soldier(s)" in app.scene.question()  # the whole unit goes: asked first
+    key(app, pygame.K_RETURN)  # yes
     assert g.log[-1] == UseItem("tonggui", (N("i6"),))
     # S20f on the star (D-SI5): i5+i6 removed, the lone i8 and the nearest of k5/l5 hit
     assert sorted(sc.name(c) for c, u in g.units.items() if u.owner == 1) == ["l5", "q1"]

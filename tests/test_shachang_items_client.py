@@ -83,9 +83,13 @@ def test_star_wangming_chooser_marks_soldiers_refuses_a_split_and_plays_the_choi
     step(app)
     click(app, card_rect(scene, "wangming").center)
     assert set(items.target_cells()) == {N(c) for c in horseshoe}  # any soldier may name the unit
+    # issue 26: the star's hint asks for a soldier of the unit and counts no "units" (they would read as soldiers)
+    assert scene.ctl.status.startswith("Desperate Flight: click a soldier of the unit that flees (framed green)")
+    assert "5" not in scene.ctl.status
     click(app, px(app, "h5"))
     assert items.discard == [] and set(items.target_cells()) == {N(c) for c in ["h6", "i6", "j6", "j5"]}
-    assert "click soldiers of the unit on h5" in scene.ctl.status
+    # issue 26: the hint says what to click and counts the soldiers chosen of those that may go
+    assert "click the soldiers to discard (0 of at most 4 chosen" in scene.ctl.status and "then h5 or Discard" in scene.ctl.status
     ov = items.decorate(scene.ctl.frame()).overlays
     assert ov.targets == [] and set(ov.reinforce_cells) == set(items.target_cells()) and ov.selected == N("h5")
     # the middle soldier: marked (red) before anything is played, with the engine's S20n reason
@@ -100,6 +104,7 @@ def test_star_wangming_chooser_marks_soldiers_refuses_a_split_and_plays_the_choi
     click(app, px(app, "i6"))  # unmark it, mark an end of the horseshoe instead
     click(app, px(app, "j5"))
     assert items.discard == [N("j5")] and items.verdict() is None
+    assert "1 of at most 4 chosen" in scene.ctl.status and "one extra step each" in scene.ctl.status
     assert items.keeps_whole({N("j5"), N("j6")}) and not items.keeps_whole({N("j5"), N("i6")})
     click(app, px(app, "h5"))  # the unit's soldier again: play the marked choice
     assert g.log[-1] == UseItem("wangming", (N("h5"), N("j5")), 1) and items.discard is None

@@ -307,7 +307,7 @@ def test_wangming_discards_the_chosen_soldiers_for_extra_steps_S20h_S20n_DSI7():
     g = sgame({"i2": 0, "i3": 0, "i4": 0, "i5": 0, "a1": 1}, hands=[["wangming"], []])
     refused(g, "item wangming i2 i3 i4 i5 i2", "action form")  # the soldier naming the unit stays (S20h)
     e = refused(g, "item wangming i2 2", "S20n choose")  # the square maps' count form: the player names them
-    assert "item wangming i2" in e.text("en")
+    assert "Desperate Flight: the unit on i2" in e.text("en")  # the action in words (issue 26)
     g.apply("item wangming i2 i5 i4")
     assert str(g.log[-1]) == "item wangming i2 i4 i5" and g.log[-1] == UseItem("wangming", (N("i2"), N("i4"), N("i5")), 2)
     assert own(g, 0) == ["i2", "i3"] and g.lost[0] == 2
@@ -320,7 +320,9 @@ def test_wangming_text_round_trips_and_its_form_is_checked_S20n():
     g = sgame({"i2": 0, "i3": 0, "i4": 0, "a1": 1}, hands=[["wangming"], []])
     a = g.parse_action("item wangming i2 i4 i3")
     assert str(a) == "item wangming i2 i3 i4" and g.parse_action(str(a)) == a and hash(a) == hash(g.parse_action(str(a)))
-    assert g.describe(a).render("en") == "item wangming i2 i3 i4" and "i3 i4" in g.describe(a).render("zh")
+    assert g.describe(a).render("en") == ("Desperate Flight: the unit on i2 discards its soldiers on i3 i4 for 2 extra "
+                                          "step(s)")  # in words, not the command text (issue 26)
+    assert g.describe(a).render("zh") == "亡命天涯: i2的部队弃掉i3 i4的兵, 多走2步"
     assert [s.value for s in g.action_steps(a)] == ["item:wangming", "i2", "i3", "i4"]
     for bad in ("item wangming i2 i3 i3", "item wangming i2 i2"):
         refused(g, bad, "action form")

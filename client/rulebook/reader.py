@@ -97,9 +97,15 @@ class RuleBook:
     seed_quote: str
     seed_file: str
     entries: list[Entry]
+    howto: list[dict] = field(default_factory=list)  # how-to-play sections ({title,text}_{zh,en}; F1's page)
 
     def name(self, lang: str) -> str:
         return self.names[0] if lang == "zh" else self.names[1]
+
+    def howto_sections(self, lang: str) -> list[tuple[str, str]]:
+        """(title, text) of each how-to-play section the book adds to F1's page (沙场秋点兵: the star, the items)."""
+        k = "zh" if lang == "zh" else "en"
+        return [(str(h.get(f"title_{k}", "")), str(h.get(k, ""))) for h in self.howto]
 
     def index_of(self, rule: str | None) -> int | None:
         """The entry of the rule a refusal names (``"S15 path"``, ``"seed 5(1)(2) X7"``, ``"K8"``): its
@@ -176,7 +182,7 @@ def load_book(game_id: str) -> RuleBook:
         if not ids and path.stem.startswith("piece"):
             pieces.append(Entry("", {}, [pic], title=pic.title))
     return RuleBook(game_id, (b.get("name_zh", game_id), b.get("name_en", game_id)), b.get("seed_quote", ""),
-                    b.get("seed_file", ""), list(entries.values()) + pieces)
+                    b.get("seed_file", ""), list(entries.values()) + pieces, list(b.get("howto", [])))
 
 
 def has_book(game_id: str) -> bool:

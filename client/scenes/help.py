@@ -245,6 +245,14 @@ class HelpScene(Scene):
             for ln in text.wrap(t(k), 15, w):
                 ops.append(("text", y, ln, 15, widgets.TEXT))
                 y += 20
+        reader = self.reader()  # the book's own sections (沙场秋点兵: the star board, the items; issue 26)
+        for title, body in reader.book.howto_sections(i18n.lang()) if reader is not None else ():
+            y += 8
+            ops.append(("text", y, title, 17, widgets.ACCENT))
+            y += 24
+            for ln in text.wrap(body, 15, w):
+                ops.append(("text", y, ln, 15, widgets.TEXT))
+                y += 20
         y += 8
         ops.append(("text", y, t("legend_title"), 17, widgets.ACCENT))
         y += 26

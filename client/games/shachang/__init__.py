@@ -8,6 +8,7 @@ import pygame
 from client import i18n
 from client.games.base import GamePlugin
 from client.i18n import tr
+from client.keys import Binding
 from client.render.flat import player_rgb, terrain_rgb
 from client.render.flat_hex import hex_preview
 from client.render.hex_layout import star_layout
@@ -35,6 +36,12 @@ class Plugin(GamePlugin):
     needs_handover = True  # fog of war: hot seat hides the map between human turns
     key_context = "shachang"
     subtitle = "subtitle"  # 三维兵棋 · 本地热座对战
+
+    # the game's own keys (client/keys.py lists the shared ones): I shows or hides the side panel (issue 26: in first
+    # person it is hidden, so it covers none of the view; I brings it back, and leaving first person does)
+    key_rows = (Binding("I", "side_panel", "侧面板（资料与记录）显示 / 隐藏；第一人称时默认隐藏",
+                        "side panel (info and log) on/off; hidden by default in first person", "shachang",
+                        (("K_i", ""),)),)
 
     has_preview = True  # a thumbnail of the generated map: only of a seeded game (G1, ``GamePlugin.previews``)
 

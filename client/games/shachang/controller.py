@@ -60,6 +60,7 @@ class Controller:
         self.status_kind = "info"  # info | error | ok
         self.status_time = 0.0
         self.status_rule: str | None = None
+        self.status_again = None  # what re-says the status line in the language shown (F2), when known
         self.show_heights = False
         self.show_coords = False
         self._digits = ""
@@ -122,7 +123,11 @@ class Controller:
             return None
         return next((g for g in getattr(self.obs, "groups", ()) if cell in g.cells), None)
 
-    def say(self, text: str, kind: str = "info", rule: str | None = None) -> None:
+    def say(self, text, kind: str = "info", rule: str | None = None) -> None:
+        """Put ``text`` on the status line; a callable is said now and again after F2 in the new language
+        (``status_again``: the scene re-says a refusal instead of dropping it, issue 26)."""
+        self.status_again = text if callable(text) else None
+        text = text() if callable(text) else text
         self.status, self.status_kind, self.status_time = text, kind, time.monotonic()
         self.status_rule = rule  # an IllegalAction's rule: the status line names it, F3 opens the rules reader there
 
@@ -130,17 +135,18 @@ class Controller:
     def try_apply(self, action) -> bool:
         """Apply ``action``; on an illegal one show the engine's reason and return False."""
         if not self.my_turn():
-            self.say(t("not_your_turn"), "error")
+            self.say(lambda: t("not_your_turn"), "error", rule="S12")  # S12: a player acts in its own turn
             return False
         try:
             self.game.apply(action)
         except IllegalAction as e:
-            self.say(illegal_text(e), "error", e.rule)  # the engine's keyed refusal in the current language
+            self.say(lambda e=e: illegal_text(e), "error", e.rule)  # the engine's keyed refusal in the current language
             return False
         except (ParseError, ValueError) as e:
             self.say(str(e), "error")
             return False
-        self.say(engine_text(self.game.describe(action)), "ok")
+        said = self.game.describe(action)  # before the next action changes the position
+        self.say(lambda: engine_text(said), "ok")
         if self.on_action:
             self.on_action(action)
         return True
@@ -156,7 +162,8 @@ class Controller:
         if u is not None:
             self.count = u.count
             if self.my_turn() and not self.first_person:  # what to click next (the idle hint said only "select")
-                self.say(t("shachang.ui.hint_selected", c=self.cell_name(cell)))
+                name = self.cell_name(cell)
+                self.say(lambda: t("shachang.ui.hint_selected", c=name))
 
     def cancel(self) -> bool:
         """Drop the popup or the selection; False if there was nothing to drop."""
@@ -207,18 +214,18 @@ class Controller:
                     self.open_reinforce(cell)  # a legal reinforcement cell: the box opens (the unit stays selected)
                 return
             if not self.my_turn():
-                self.say(t("not_your_turn"), "error")
+                self.say(lambda: t("not_your_turn"), "error", rule="S12")  # S12: a player acts in its own turn
                 return
             room = self.game.reinforce_room()
             if enemy is not None:
-                self.say(t("no_unit"), "error")
+                self.say(lambda: t("no_unit"), "error", rule="S8")  # S8: an attack is made by an own unit
             elif room > 0:
                 if cell in self.game.reinforce_cells():
                     self.open_reinforce(cell)
                 else:  # let the engine say why not
                     self.try_apply(Reinforce(cell, 1))
             else:
-                self.say(t("no_unit"), "info")
+                self.say(lambda: t("no_unit"), "info")
             return
         if cell == sel:
             self.selected = None

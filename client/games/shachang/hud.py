@@ -223,18 +223,20 @@ def sight_panel(surf, s, x, y, width, cell_name=cell_name) -> int:
     return y
 
 
-def status_line(surf: pygame.Surface, msg: str, kind: str) -> tuple[pygame.Rect, str]:
-    """The status line at the window's foot; returns the rect and text of the line drawn."""
+def status_line(surf: pygame.Surface, msg: str, kind: str) -> tuple[pygame.Rect, str, int]:
+    """The status line at the window's foot; returns the rect, text and font size of the line drawn (a long line
+    is drawn smaller, down to 12 px, before it is cut: a refusal keeps its rule id at its end, issue 26)."""
     w, h = surf.get_size()
     col = {"error": widgets.BAD, "ok": widgets.GOOD}.get(kind, widgets.TEXT)
     line = msg or ""
-    tw = text.size_of(line, 15)[0] if line else 0
+    size = next((sz for sz in (15, 14, 13, 12) if text.size_of(line, sz)[0] <= w - 20), 12)
+    tw = text.size_of(line, size)[0] if line else 0
     if tw > w - 20:
-        line = text.wrap(msg, 15, w - 20)[0]
-        tw = text.size_of(line, 15)[0]
+        line = text.wrap(msg, size, w - 20)[0]
+        tw = text.size_of(line, size)[0]
     r = pygame.Rect(0, h - STATUS_H, min(w, max(320, tw + 24)), STATUS_H)
     widgets.panel(surf, r, alpha=230)
-    return text.draw(surf, line, (10, r.centery), 15, col, anchor="midleft"), line
+    return text.draw(surf, line, (10, r.centery), size, col, anchor="midleft"), line, size
 
 
 def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:

@@ -31,6 +31,7 @@ from client.scenes.modals import ChooserModal, ConfirmModal, ListModal
 from client.ui import text, widgets
 from client.ui.cards import CardRow, CardStrip, CardView, width_of
 from engine.api import IllegalAction, Step
+from engine.messages import Msg
 from engine.shachang import hex_overlays, star_cells, star_items
 from engine.shachang import overlays as facts
 from engine.shachang.actions import UseItem
@@ -171,7 +172,7 @@ class ItemsView:
     def verdict(self) -> str | None:
         """The engine's refusal of the marked choice in the player's words (S20n when it splits the unit),
         or None when it would be accepted (or nothing is marked yet)."""
-        key = (self.scene.ctl.version, tuple(sorted(self.discard or ())), self.prefix)
+        key = (self.scene.ctl.version, tuple(sorted(self.discard or ())), self.prefix, i18n.lang())
         if self._verdict[0] != key:
             why = None
             if self.discard:
@@ -191,9 +192,11 @@ class ItemsView:
         why = self.verdict()
         ctl = self.scene.ctl
         if why is not None:
-            ctl.say(why, "error")
+            ctl.say(lambda: self.verdict() or why, "error")  # F2: said again in the new language
         else:
-            ctl.say(t("shachang.ui.item.pick_discard", unit=ctl.cell_name(self.unit()), n=len(self.discard)))
+            unit, n, most = ctl.cell_name(self.unit()), len(self.discard), len(self.target_cells())
+            # chosen of the soldiers that may go (issue 26)
+            ctl.say(lambda: t("shachang.ui.item.pick_discard", unit=unit, n=n, max=most))
 
     def toggle_discard(self, cell) -> None:
         """Mark or unmark the soldier on ``cell`` (any marked set may be shown; the engine judges it)."""
@@ -208,7 +211,7 @@ class ItemsView:
         """Play the marked choice through the engine; refused (S20n), the marks stay for another try."""
         ctl = self.scene.ctl
         if not self.discard:
-            ctl.say(t("shachang.ui.item.discard_none"), "error")
+            ctl.say(lambda: t("shachang.ui.item.discard_none"), "error", rule="S20h")  # n >= 1 soldiers
             return
         a = self.discard_action()
         prefix, marked = self.prefix, list(self.discard)
@@ -287,10 +290,10 @@ class ItemsView:
             self.cancel()
             return
         if not ctl.my_turn():
-            ctl.say(t("not_your_turn"), "error")
+            ctl.say(lambda: t("not_your_turn"), "error", rule="S12")  # S12: items are used in the own turn
             return
         if not self.next_steps((step,)) and self.complete((step,)) is None:
-            ctl.say(self.why_not(kind), "error")
+            ctl.say(lambda: self.why_not(kind), "error")
             return
         ctl.selected = None
         ctl.reinforce = None
@@ -308,7 +311,11 @@ class ItemsView:
             self.scene.ctl.game.check(probe)
         except IllegalAction as e:
             if e.rule.split()[0] in ("S20a", "S13", "game"):
-                return i18n.illegal_text(e)
+                kw = e.msg.kw
+                if "action" in kw:  # the refusal names the card, not the probe's made-up target and count
+                    kw["action"] = Msg.of(f"shachang.item.name.{kind}")
+                lang = i18n.lang()
+                return i18n.script(f"{Msg.of(e.msg.key, **kw).render(lang)} [{e.rule}]", lang)
         return t("shachang.ui.item.no_target", item=t(f"shachang.item.name.{kind}"), rule=RULE[kind])
 
     def advance(self) -> None:
@@ -326,12 +333,23 @@ class ItemsView:
                 self.scene.app.push(ConfirmModal(self.scene.app, lambda: t("shachang.ui.item.confirm_fanfu"),
                                                  lambda: self.play(a), on_no=self.cancel, action=a))
                 return
+            if kind == "tonggui":  # the whole unit goes (on the star: every soldier connected to it): ask first
+                cell = a.cells[0]
+                grp = ctl.group_at(cell) if ctl.star() else None
+                u = ctl.obs.unit_at(cell)
+                size = grp.size if grp is not None else (u.count if u is not None else 1)
+                name = ctl.cell_name(cell)
+                self.scene.app.push(ConfirmModal(
+                    self.scene.app, lambda: t("shachang.ui.item.confirm_tonggui", unit=name, n=size),
+                    lambda: self.play(a), on_no=self.cancel, action=a))
+                return
             self.play(a)
             return
         if nxt and all(s.kind == "count" for s in nxt):
             self.ask_count(kind, nxt)
             return
-        ctl.say(self.prompt(kind, len(prefix), len(nxt)))
+        depth, n = len(prefix), len(nxt)
+        ctl.say(lambda: self.prompt(kind, depth, n))
 
     def prompt(self, kind: str, depth: int, n: int) -> str:
         item = t(f"shachang.item.name.{kind}")
@@ -339,13 +357,22 @@ class ItemsView:
             key = "pick_enemy"
         elif kind == "yugong" and depth >= 2:
             key = "pick_from" if depth == 2 else "pick_to"
+        elif kind == "wangming":  # what happens next, so the number reads as units, not soldiers (issue 26)
+            key = "pick_unit_wangming"
         else:
             key = "pick_unit"
+        if self.scene.ctl.star() and key in ("pick_enemy", "pick_unit_wangming", "pick_unit"):
+            key += "_star"  # the star marks soldiers (S19b): no count of units, which would read as soldiers
         return t(f"shachang.ui.item.{key}", item=item, n=n)
 
     def ask_count(self, kind: str, steps: list[Step]) -> None:
         """A chooser of the legal counts (亡命天涯's soldiers, 愚公移山's height)."""
         title = lambda: t(f"shachang.ui.item.count_{kind}")
+        ctl = self.scene.ctl
+        u = ctl.obs.unit_at(_parse(self.prefix[1].value, ctl.game)) if kind == "wangming" else None
+        if u is not None:  # 亡命天涯: the unit's size beside the question (how many may go)
+            unit, size = ctl.cell_name(u.cell), u.count
+            title = lambda: t("shachang.ui.item.count_wangming_of", unit=unit, count=size)
 
         def pick(step):
             if self.prefix is None:
@@ -354,7 +381,7 @@ class ItemsView:
             self.advance()
 
         app = self.scene.app
-        self.scene.ctl.say(title())
+        self.scene.ctl.say(title)
         if len(steps) <= 6:
             choices = [Choice(s, s.value, s.value, (0.45, 0.30, 0.18)) for s in steps]
             app.push(ChooserModal(app, title, choices, lambda c: pick(c.step), on_cancel=self.cancel))
@@ -374,13 +401,15 @@ class ItemsView:
             elif tuple(cell) in self.target_cells():
                 self.toggle_discard(cell)
             else:
-                ctl.say(t("shachang.ui.item.not_target", cell=ctl.cell_name(cell),
-                          item=t("shachang.item.name.wangming")), "error")
+                name = ctl.cell_name(cell)
+                ctl.say(lambda: t("shachang.ui.item.not_target", cell=name, item=t("shachang.item.name.wangming")),
+                        "error", rule="S20n")  # the soldiers of the chosen unit only
             return
         step = Step("cell", getattr(ctl.game, "cell_name", cell_name)(cell))  # the star names its cells
         if step not in self.next_steps(self.prefix):
-            ctl.say(t("shachang.ui.item.not_target", cell=ctl.cell_name(cell),
-                      item=t(f"shachang.item.name.{self.kind()}")), "error")
+            name, kind = ctl.cell_name(cell), self.kind()
+            ctl.say(lambda: t("shachang.ui.item.not_target", cell=name, item=t(f"shachang.item.name.{kind}")), "error",
+                    rule=RULE[kind])  # the item's rule says what it may target
             return
         self.prefix = self.prefix + (step,)
         self.advance()
@@ -401,7 +430,7 @@ class ItemsView:
         self.prefix = None
         self.discard = None
         if not quiet:
-            self.scene.ctl.say(t("shachang.ui.item.cancelled", item=t(f"shachang.item.name.{kind}")))
+            self.scene.ctl.say(lambda: t("shachang.ui.item.cancelled", item=t(f"shachang.item.name.{kind}")))
         return True
 
     def reset(self) -> None:

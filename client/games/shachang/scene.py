@@ -105,8 +105,14 @@ class GameScene(PlayScene):
         self.last_ai = None  # (action, seat, time): drawn as an arrow for a moment
         self.slide = None  # the computer's march/attack on its way (drawn, then applied)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        # the side panel and log per view: on the map shown, in first person hidden (it covered the soldier's view,
+        # issue 26); I (or the "Info" tab left in its place) toggles it in the view on screen
+        self.panel_on = {"map": True, "fp": False}
+        self.info_button = widgets.Button(lambda: t("shachang.ui.panel_show"), self.toggle_panel, 15)
         self.items = ItemsView(self)  # the fun items' cards, target chooser and effects (S20a-S20j)
         self._ctl_seen = None  # the controller's last status taken onto the status line
+        self._said_again = None  # what says that line again in another language (Controller.status_again)
+        self._held = None  # (about, line, kind, rule): a line covered by a notice or F2, to come back
         if message:
             self.ctl.say(message, "ok")
         else:
@@ -137,6 +143,19 @@ class GameScene(PlayScene):
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s == "human"]
 
+    def panel_view(self) -> str:
+        """"fp" in first person, else "map": the side panel is shown or hidden per view (``panel_on``)."""
+        return "fp" if self.fp_cam is not None or self.ctl.first_person else "map"
+
+    def panel_shown(self) -> bool:
+        return self.panel_on[self.panel_view()]
+
+    def toggle_panel(self) -> None:
+        """I: show or hide the side panel (with the log) in the view on screen."""
+        v = self.panel_view()
+        self.panel_on[v] = not self.panel_on[v]
+        self.dirty = True
+
     def usable_rect(self) -> tuple[float, float, float, float]:
         """The part of the window no panel covers, as fractions (x0, y0, x1, y1): the top bar, the side
         panel and the status line (and the minimap's corner on big maps) are left out."""
@@ -164,6 +183,33 @@ class GameScene(PlayScene):
             c.target = (c.target[0] + a[0] - b[0], c.target[1] + a[1] - b[1])
             c._goal_target = c.target
         return c
+
+    def frame_cell(self, cell) -> None:
+        """Move the camera so that ``cell`` shows in the middle of the free part of the window (the space the
+        top bar, the side panel, the status line and the item cards leave; issue 26: Tab put units under the
+        panel), at the camera's goal zoom and turn."""
+        cam = self.cam
+        x, z = cell_xz(cell, self.layout)
+        if hasattr(cam, "margins"):  # the flat camera: its margins are the panels (set by _home_camera)
+            ml, mt, mr, mb = cam.margins
+            k = max(1e-6, cam.tscale)
+            cam.tx, cam.tz = x + (mr - ml) / 2 / k, z + (mb - mt) / 2 / k
+            return
+        if not isinstance(cam, StrategyCamera):
+            cam.jump_to(cell)
+            return
+        c = copy.copy(cam)  # the view it is going to: where the free part's middle falls on the ground there
+        c.target, c.distance, c.yaw = (x, z), cam._goal_distance, cam._goal_yaw
+        w, h = self.app.display.size
+        x0, y0, x1, y1 = self.usable_rect()
+        view, proj = c.matrices(w / max(1, h))
+        u = self.ctl.obs.unit_at(cell)  # the unit's middle, on its ground (the star's and the hills' heights)
+        y = (max(0, int(self.ctl.obs.heights[cell])) + (u.count / 2 if u is not None else 0)) * Y_SCALE
+        a = _ground(view, proj, w, h, (x0 + x1) / 2 * w, (y0 + y1) / 2 * h, y)
+        if a is None:
+            cam.jump_to(cell)
+            return
+        cam._goal_target = (2 * x - a[0], 2 * z - a[1])  # the target moved by the offset of the free middle
 
     def _home_camera(self, snap: bool = False) -> None:
         """Frame the player's own army and (on small maps) the whole board in the usable part of the
@@ -266,14 +312,49 @@ class GameScene(PlayScene):
         return (self.ctl.selected, self.ctl.reinforce is not None)
 
     def idle_message(self) -> None:
-        """Whose turn it is (or that the game is over), in the language shown."""
+        """Whose turn it is (or that the game is over), in the language shown; but a line held under a
+        notice or through F2 (``_hold_line``) comes back while the player has not acted or re-selected."""
+        held, self._held = self._held, None
+        if held is not None and held[0] == self._line_key():
+            src, kind, rule = held[1:]
+            self.ctl.say(src, kind, rule)  # a callable: said in the language shown now
+            self._take_ctl_status()
+            if self.message_bad:
+                self._refused_for = held[0][3]  # the selection it is about: a new one drops it
+            return
         g = self.game
         self.ctl.say(t("turn_of", p=i18n.player_name(g.current_player)) if not g.is_over else t("phase_over"))
         self._take_ctl_status()
 
     def say(self, msg, bad: bool = False, ttl: float | None = None, kind: str | None = None) -> None:
         super().say(msg, bad, ttl, kind)
+        self._said_again = None  # the scene's own words (a notice): not the controller's
         self._show_status()
+
+    # the status line through notices and F2 (issue 26: a refusal is never lost before the player acts)
+    def _line_key(self):
+        """What a held line is about: the viewer, the position and the selection."""
+        return (self.ctl.viewer, self.ctl.version, id(self.game), self.selection_key())
+
+    def _hold_line(self) -> None:
+        """Keep the controller's line now on the status line (a refusal, or a line that can be said again in
+        another language) to come back when the notice covering it goes (``idle_message``)."""
+        if self.message_until is not None or not (self.message_bad or self._said_again is not None):
+            return
+        src = self._said_again if self._said_again is not None else self.ctl.status
+        self._held = (self._line_key(), src, self.message_kind, self.refusal_rule())
+
+    def take_notice(self) -> None:
+        """A notice (a screenshot's path, the language switch) covers the line for a while; it comes back."""
+        if self.app is not None and self.app.notice:
+            self._hold_line()
+        super().take_notice()
+
+    def tick_status(self) -> None:
+        """F2: the line is said again in the new language (a refusal stays), else as PlayScene does."""
+        if i18n.lang() != self._lang_seen and self._held is None:
+            self._hold_line()
+        super().tick_status()
 
     def _take_ctl_status(self) -> None:
         """What the controller said since the last frame onto the status line."""
@@ -283,6 +364,7 @@ class GameScene(PlayScene):
             self._ctl_seen = said
             PlayScene.say(self, ctl.status, bad=ctl.status_kind == "error", kind=ctl.status_kind,
                           rule=ctl.status_rule)
+            self._said_again = ctl.status_again
 
     def _show_status(self) -> None:
         """The status line's words now (in the language shown) back into ``ctl.status``."""
@@ -377,13 +459,13 @@ class GameScene(PlayScene):
         """Take back the last action of this turn, if it revealed nothing hidden (engine.shachang.undo)."""
         ctl = self.ctl
         if not ctl.my_turn():
-            ctl.say(t("undo_none"), "error", rule="G2")  # G2: within the player's own turn only
+            ctl.say(lambda: t("undo_none"), "error", rule="G2")  # G2: within the player's own turn only
             return
         if len(self.game.log) <= undo.turn_start(self.game):
-            ctl.say(t("undo_none"), "error", rule="G2")
+            ctl.say(lambda: t("undo_none"), "error", rule="G2")
             return
         if not undo.can_undo(self.game):
-            ctl.say(t("undo_revealed"), "error", rule="G2")  # G2: a take-back never un-learns
+            ctl.say(lambda: t("undo_revealed"), "error", rule="G2")  # G2: a take-back never un-learns
             return
         g = undo.undo(self.game)
         self.game = ctl.game = g
@@ -391,7 +473,7 @@ class GameScene(PlayScene):
         ctl.reinforce = None
         self.slide = None
         self.sounds.baseline(g, ctl.viewer)
-        ctl.say(t("undone"), "ok")
+        ctl.say(lambda: t("undone"), "ok")
 
     def open_menu(self) -> None:
         self.app.push(MenuScene(self.app, self))
@@ -407,7 +489,7 @@ class GameScene(PlayScene):
         path = Path(self.app.opts.save_dir) / "quicksave.json"
         err = self.app.load_path(path)
         if err:
-            self.ctl.say(t("load_failed", err=err), "error")
+            self.ctl.say(lambda: t("load_failed", err=err), "error")
 
     def blocked(self) -> bool:
         """True while another scene (hand-over, menu, game over) covers this one."""
@@ -480,7 +562,7 @@ class GameScene(PlayScene):
         if ev.type == pygame.MOUSEMOTION:
             self.mouse = ev.pos
             self.mouse_seen = True
-            for b in self.top_buttons + self.popup_buttons:
+            for b in self.top_buttons + self.popup_buttons + [self.info_button]:
                 b.hover = b.rect.collidepoint(ev.pos)
             if self.press and self.press[2] == 1:
                 if self.minimap and self.minimap.dragging:
@@ -519,7 +601,7 @@ class GameScene(PlayScene):
                     for b in self.popup_buttons:
                         if b.handle(ev):
                             return
-                for b in self.top_buttons:
+                for b in self.top_buttons + ([] if self.panel_shown() else [self.info_button]):
                     if b.handle(ev):
                         return
                 if self.items.handle_click(ev.pos):
@@ -627,7 +709,8 @@ class GameScene(PlayScene):
         """Without an audio device, say so (and the mixer's reason) instead of "sound on"; True then."""
         if self.sounds.available():
             return False
-        self.ctl.say(t("shachang.ui.sound_unavailable", why=self.sounds.reason or "?"), "error")
+        why = self.sounds.reason or "?"
+        self.ctl.say(lambda: t("shachang.ui.sound_unavailable", why=why), "error")
         return True
 
     def _toggle_sound(self) -> None:
@@ -652,11 +735,13 @@ class GameScene(PlayScene):
                 if ctl.first_person:
                     self._fp_to(cell)
                 else:
-                    self.cam.jump_to(cell)
+                    self.frame_cell(cell)
 
         def reinforce():
             cell = ctl.hover if ctl.hover is not None else ctl.selected
-            if cell is not None and not ctl.open_reinforce(cell):
+            if cell is None:  # R with nothing pointed at: say where it places (it said nothing)
+                ctl.say(lambda: t("shachang.ui.reinforce_where"))
+            elif not ctl.open_reinforce(cell):
                 ctl.try_apply(Reinforce(cell, 1))  # shows the engine's reason
 
         def ai_speed():
@@ -679,11 +764,11 @@ class GameScene(PlayScene):
         return {
             "end_turn": enter, "next_unit": lambda: unit(1), "prev_unit": lambda: unit(-1), "undo": self.undo,
             "first_person": self.toggle_fp, "preview": toggle("preview"), "reinforce": reinforce,
-            "camera_selected": lambda: ctl.selected is not None and self.cam.jump_to(ctl.selected),
+            "camera_selected": lambda: ctl.selected is not None and self.frame_cell(ctl.selected),
             "camera_home": self._home_camera, "heights": toggle("show_heights"), "coords": toggle("show_coords"),
             "mute": self._toggle_sound,
             "volume_up": lambda: self._volume(0.1), "volume_down": lambda: self._volume(-0.1),
-            "minimap": minimap, "ai_speed": ai_speed, "ai_skip": ai_skip,
+            "minimap": minimap, "ai_speed": ai_speed, "ai_skip": ai_skip, "side_panel": self.toggle_panel,
             "quick_save": self.quick_save, "quick_load": self.quick_load,
             "zoom_in": lambda: self.cam.zoom(1), "zoom_out": lambda: self.cam.zoom(-1),
             "rotate_left": lambda: self.cam.rotate(-15), "rotate_right": lambda: self.cam.rotate(15),
@@ -898,13 +983,13 @@ class GameScene(PlayScene):
             self.slide = {"action": action, "seat": cur, "t0": time.monotonic(), "dur": dur,
                           "version": self.ctl.version}
             if self.fp_cam is None:
-                self.cam.jump_to(dst)
+                self.frame_cell(dst)
             return
         self._apply_ai(action, cur)
 
     def _apply_ai(self, action, cur: int) -> None:
         g = self.game
-        seen_before = len(g.events(self.ctl.viewer)) if self.fog else 0
+        seen_before = len(g.events(self.ctl.viewer))
         try:
             g.apply(action)
         except IllegalAction as e:
@@ -913,15 +998,15 @@ class GameScene(PlayScene):
             action = End()
         self.ai_wait = self.app.opts.ai_delay / self.ai_speed
         self.last_ai = (action, cur, time.monotonic())
-        if self.fog:  # S7: the viewer reads what its own log got, never the action's cells it did not see
-            news = g.events(self.ctl.viewer)[seen_before:]
-            self.ctl.say(i18n.engine_text(news[-1].msg) if news
-                         else i18n.engine_text(Msg.of("shachang.ui.unseen_action", seat=i18n.player_name(cur))))
-        else:
-            self.ctl.say(f"{i18n.player_name(cur)}: {i18n.engine_text(g.describe(action))}")
+        # the viewer reads what its own log got (S7: never the action's cells it did not see), in words ("P2: end of
+        # turn", the log's line, not the action's text); without fog every action is in it; nothing in the log: only
+        # that something happened out of sight (an action's own text could name what the player may not know)
+        news = g.events(self.ctl.viewer)[seen_before:]
+        said = news[-1].msg if news else Msg.of("shachang.ui.unseen_action", seat=i18n.player_name(cur))
+        self.ctl.say(lambda: i18n.engine_text(said))
         dst = getattr(action, "dst", None) or getattr(action, "cell", None)
         if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
-            self.cam.jump_to(dst)
+            self.frame_cell(dst)
         self._after_action(action)
 
     TIP_DELAY = 0.35
@@ -1071,14 +1156,21 @@ class GameScene(PlayScene):
         w, h = surf.get_size()
         hud.top_bar(surf, self)
         pw = min(hud.PANEL_W, w // 3)
-        area = pygame.Rect(w - pw - 6, hud.TOP_H + 6, pw, h - hud.TOP_H - hud.STATUS_H - 12)
-        box = hud.side_panel(surf, self, area)
-        y = box.bottom + 6
-        log_rect = pygame.Rect(area.x, y, pw, area.bottom - y)
-        self.panel_rect = box
-        if log_rect.h > 60:
-            self.log.draw(surf, log_rect, ctl.obs.messages)
-            self.panel_rect = box.union(self.log.rect)
+        if self.panel_shown():
+            area = pygame.Rect(w - pw - 6, hud.TOP_H + 6, pw, h - hud.TOP_H - hud.STATUS_H - 12)
+            box = hud.side_panel(surf, self, area)
+            y = box.bottom + 6
+            log_rect = pygame.Rect(area.x, y, pw, area.bottom - y)
+            self.panel_rect = box
+            if log_rect.h > 60:
+                self.log.draw(surf, log_rect, ctl.obs.messages)
+                self.panel_rect = box.union(self.log.rect)
+        else:  # hidden (first person): only a small tab that brings it back (or I)
+            r = self.info_button.layout(w - 8, hud.TOP_H + 6, h=26, anchor="topright")
+            widgets.panel(surf, r.inflate(6, 4), alpha=225)
+            display.mark(r.inflate(8, 6), opaque=True)
+            self.info_button.draw(surf)
+            self.panel_rect = r.inflate(6, 4)
         if self.minimap and self.show_minimap:
             aspect = w / max(1, h)
             try:
@@ -1121,7 +1213,7 @@ class GameScene(PlayScene):
                           (255, 240, 170), shadow=True)
             display.mark(r.inflate(4, 4))
         self._take_ctl_status()  # said during this frame's events
-        self.note_status_line(*hud.status_line(surf, self.status_text(i18n.lang()), self.message_kind), 15)
+        self.note_status_line(*hud.status_line(surf, self.status_text(i18n.lang()), self.message_kind))
 
     def cell_to_screen(self, cell, top: bool = True):
         """Pixel of a cell's centre (at its stack top in 3D), or None when behind the camera."""
