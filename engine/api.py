@@ -11,7 +11,7 @@ import abc
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from engine.messages import Msg
+from engine.messages import Msg, render, rule_msg
 
 
 class IllegalAction(ValueError):
@@ -32,8 +32,8 @@ class IllegalAction(ValueError):
         self.message = message
 
     def text(self, lang: str = "en") -> str:
-        """The refusal in ``lang`` with the rule id."""
-        return f"{self.msg.render(lang)} [{self.rule}]"
+        """The refusal in ``lang`` with the rule id (in Chinese without English words, see rule_msg)."""
+        return f"{self.msg.render(lang)} [{render(rule_msg(self.rule), lang)}]"
 
 
 SAVE_ERROR_KINDS = ("unreadable", "not_save", "foreign", "version", "invalid")

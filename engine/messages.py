@@ -17,6 +17,7 @@ of them (joined with the language's list separator). Keys are namespaced by game
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -162,3 +163,22 @@ def all_text() -> str:
         for t in catalogue(path.stem).values():
             parts += t.values()
     return "".join(parts)
+
+
+_RULE_CODE = re.compile(r"([A-Z]\d+[a-z]?)\s+([a-z][a-z '/-]*)")  # "S10 unseen cell": a ruling's id and English words
+
+
+def rule_msg(rule: str) -> "Msg | str":
+    """A refusal's rule id as the player reads it: a word id ("syntax") by its catalogue name
+    (``common.rule_id.<rule>``); a ruling with English words ("S10 unseen cell") as the id alone in
+    Chinese; a seed passage ("seed 5(1)") as 原文 in Chinese; anything else as itself. The id itself stays
+    the rules reader's link."""
+    key = f"common.rule_id.{rule}"
+    if template(key, "en") is not None:
+        return Msg.of(key)
+    m = _RULE_CODE.fullmatch(rule)
+    if m:
+        return Msg.of("common.rule_named", id=m[1], words=m[2])
+    if rule.startswith("seed "):
+        return Msg.of("common.rule_seed", passage=rule[5:])
+    return rule

@@ -56,14 +56,14 @@ def test_every_item_action_is_described_in_words_in_both_languages_S20j():
         cell = {"fanfu": None, "dilao": "e5"}.get(kind, "c3")  # the unit it acts on
         assert cell is None or (cell in en and cell in zh)
     assert "discards 2 soldier(s) for 2 extra step(s)" in g.geometry.describe(ONE["wangming"]).render("en")
-    assert "弃2人, 多走2步" in g.geometry.describe(ONE["wangming"]).render("zh")
+    assert "弃2人，多走2步" in g.geometry.describe(ONE["wangming"]).render("zh")
 
 
 def test_star_wangming_is_described_with_the_soldiers_chosen_S20n():
     N = star_cells.parse
     a = UseItem("wangming", (N("i6"), N("i7"), N("i8")), 2)
     assert describe_star_item(a).render("en") == "Desperate Flight: the unit on i6 discards its soldiers on i7 i8 for 2 extra step(s)"
-    assert describe_star_item(a).render("zh") == "亡命天涯: i6的部队弃掉i7 i8的兵, 多走2步"
+    assert describe_star_item(a).render("zh") == "亡命天涯：i6的部队弃掉i7 i8的兵，多走2步"
 
 
 def test_an_item_used_through_clicks_is_said_in_words_not_as_command_text(app):
@@ -95,7 +95,7 @@ def test_the_replay_move_list_says_item_uses_in_words(tmp_path):
     assert g.is_over
     said = [m.render("en") for m in ReplayBase._descriptions(g)]
     assert said[0] == "Not an Inch: the unit on c3 gives up moving and may attack three times this turn"
-    assert ReplayBase._descriptions(g)[0].render("zh").startswith("寸土不让: c3的部队")
+    assert ReplayBase._descriptions(g)[0].render("zh").startswith("寸土不让：c3的部队")
 
 
 # ---------------------------------------------------------------- point 6: the 亡命天涯 hints

@@ -122,10 +122,10 @@ def test_chinese_texts():
     g = game([[0, "a1", 3], [1, "a3", 1], [1, "h8", 1]], mode="tabletop", reserve=[0, 0])
     with pytest.raises(IllegalAction) as e:
         g.apply("march a1 a3 1")
-    assert e.value.text("zh") == "行军 a1→a3 1人: a3有玩家2的部队, 行军不能进入 [S15 enemy-held cell]"
+    assert e.value.text("zh") == "行军 a1→a3 1人：a3有玩家2的部队，行军不能进入 [S15]"
     g.apply("attack a1 a3")
     ev = g.events(1)[-1].msg
-    assert ev.render("zh") == "玩家1: a1攻击a3 — 玩家2在a3的部队被全歼"
+    assert ev.render("zh") == "玩家1：a1攻击a3 — 玩家2在a3的部队被全歼"
     assert ev.render("en") == "P1: attack a1 a3 — P2's unit on a3 is wiped out"
     assert g.describe("march a1 c2 3").render("zh") == "行军 a1→c2 3人"
 
@@ -177,11 +177,11 @@ def test_game_over_screen_says_nobody_wins():
         assert scene.headline() == ["game over: every living player passed a whole round without acting",
                                     "void game: nobody wins"]
         i18n.set_lang("zh")
-        assert scene.headline() == ["对局结束: 所有玩家一整轮都未行动", "流局: 无人获胜"]
+        assert scene.headline() == ["对局结束：所有玩家一整轮都未行动", "流局：无人获胜"]
         # a decided game has no such line
         w = game([[0, "a1", 3], [1, "a2", 1]], reserve=[0, 0])
         w.apply("attack a1 a2")
         s2 = GameOverScene(app, SimpleNamespace(game=w, seats=["human"] * 2, ctl=SimpleNamespace()))
-        assert s2.headline() == ["对局结束: 玩家1全灭其他玩家"]
+        assert s2.headline() == ["对局结束：玩家1全灭其他玩家"]
     finally:
         i18n.set_lang(old)

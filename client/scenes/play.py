@@ -16,6 +16,7 @@ from client.i18n import tr
 from client.savefile import write_save
 from client.scene import Scene
 from client.ui import text
+from engine.messages import render, rule_msg
 
 
 _PENDING = object()  # a refusal just said: the selection it is about is taken at the next tick
@@ -88,7 +89,7 @@ class PlayScene(Scene):
         rule = self.refusal_rule()
         named = said.rstrip().endswith(("]", "〕")) or any(f"{a}{rule}{b}" in said for a, b in ("[]", "()", "（）", "〔〕"))
         if rule and self._rule is not None and not named:  # "[...]" at the end: the rule named in the game's words
-            said = f"{said} [{rule}]"
+            said = f"{said} [{render(rule_msg(rule), lang)}]"
         return said
 
     # ------------------------------------------------------------------ the refusing rule (issue 28: rules reader)

@@ -315,7 +315,7 @@ class ItemsView:
                 if "action" in kw:  # the refusal names the card, not the probe's made-up target and count
                     kw["action"] = Msg.of(f"shachang.item.name.{kind}")
                 lang = i18n.lang()
-                return i18n.script(f"{Msg.of(e.msg.key, **kw).render(lang)} [{e.rule}]", lang)
+                return i18n.script(IllegalAction(e.rule, key=e.msg.key, **kw).text(lang), lang)
         return t("shachang.ui.item.no_target", item=t(f"shachang.item.name.{kind}"), rule=RULE[kind])
 
     def advance(self) -> None:
