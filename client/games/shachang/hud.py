@@ -82,16 +82,45 @@ def _row(surf, x, y, label, value, colour=widgets.TEXT, size=15) -> int:
     return y + lh
 
 
-def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> int:
+def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
     """Players, own totals, selected unit and sight panel; returns the panel's rect."""
     ctl = scene.ctl
     r = ctl.reinforce
-    key = ("side", id(scene), ctl.version, scene.game.current_player, ctl.viewer, ctl.selected, ctl.hover,
-           ctl.count, r and (r["cell"], r["count"]), i18n.lang(), rect.size, rect.topleft)
-    return widgets.boxed(surf, rect, lambda sc, r: _side_panel(sc, scene, r), pad=0, cache_key=key)
+    key = (id(scene), ctl.version, scene.game.current_player, ctl.viewer, ctl.selected, ctl.count,
+           r and (r["cell"], r["count"]), i18n.lang(), rect.size, rect.topleft)
+    # Two cached parts (issue 27): the body does not depend on the hovered cell, so moving the mouse redraws
+    # only the part under it (sight line and hovered cell). Each part keeps one slot in the panels' cache,
+    # so hovering does not fill that cache and push the other panels out of it.
+    body, y0 = _part(surf, ("side-body", id(scene)), key, rect.size,
+                     lambda sc: _side_body(sc, scene, pygame.Rect(0, 0, *rect.size)))
+    tail_size = (rect.w, max(0, rect.h - y0))
+    tail, y1 = _part(surf, ("side-hover", id(scene)), (key, y0, ctl.hover), tail_size,
+                     lambda sc: _side_hover(sc, scene, pygame.Rect(0, -y0, *rect.size), 0))
+    h = min(rect.h, y0 + y1 + 6)
+    if h <= 0 or rect.w <= 0:
+        return pygame.Rect(rect.x, rect.y, 0, 0)
+    box = pygame.Rect(rect.x, rect.y, rect.w, h)
+    widgets.panel(surf, box, 215)
+    surf.blit(body, box.topleft, pygame.Rect(0, 0, rect.w, h))  # as one surface would: the body's whole box,
+    if h > y0:  # then the hover part below it (they share no pixel)
+        surf.blit(tail, (box.x, box.y + y0), pygame.Rect(0, 0, rect.w, h - y0))
+    return box
 
 
-def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
+def _part(surf, slot, key, size, draw):
+    """A panel part's (surface, end y) from its one-slot cache entry, drawn again when ``key`` changed."""
+    hit = widgets._boxed_cache.get(slot)  # looked up on each call: tests swap the cache for an empty one
+    if hit is not None and hit[0] == key:
+        return hit[1], hit[2]
+    sc = hit[1] if hit is not None and hit[1].get_size() == size else widgets._alpha_like(surf, size)
+    sc.fill((0, 0, 0, 0))
+    y = draw(sc)
+    widgets._boxed_cache[slot] = (key, sc, y)
+    return sc, y
+
+
+def _side_body(surf: pygame.Surface, scene, rect: pygame.Rect) -> int:
+    """The side panel's part that does not depend on the hovered cell; returns the y below it."""
     ctl = scene.ctl
     obs = ctl.obs
     x, y = rect.x + 10, rect.y + 8
@@ -148,6 +177,16 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
         if room and info["cell"] in ctl.overlays().reinforce_cells:
             text.draw(surf, t("reinforce_here", n=room), (x, y), 14, (140, 190, 255))
             y += lh
+    return y
+
+
+def _side_hover(surf: pygame.Surface, scene, rect: pygame.Rect, y: int) -> int:
+    """The side panel's part under its body that follows the hovered cell (the sight line from the
+    selected unit, the hovered cell's line), from ``y`` on; returns the y below it."""
+    ctl = scene.ctl
+    obs = ctl.obs
+    x = rect.x + 10
+    lh = text.font(15).get_linesize()
     s = ctl.sight()
     if s:
         y = sight_panel(surf, s, x, y + 6, rect.w - 20, ctl.cell_name)
@@ -164,7 +203,7 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
             line += " · " + t("hover_unit", p=i18n.player_name(u.owner), n=u.count)
         text.draw(surf, line, (x, y), 14, widgets.DIM)
         y += lh
-    return pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, y + 6 - rect.y))
+    return y
 
 
 def attack_value(info: dict, my_turn: bool, star: bool) -> tuple[str, tuple]:
