@@ -9,7 +9,7 @@ import pytest
 
 from client.display import Display
 from client.games.shachang import hud
-from client.ui import widgets
+from client.ui import composed, widgets
 from tests.client_util import hot_seat, step
 
 UNITS = [[0, "c3", 5], [0, "a1", 2], [1, "e3", 1], [1, "c6", 3]]
@@ -32,8 +32,8 @@ def _pixels(surf) -> bytes:
 @pytest.fixture
 def counted(monkeypatch):
     """Counts of the side panel's part draws."""
-    n = {"body": 0, "hover": 0}
-    body, hover = hud._side_body, hud._side_hover
+    n = {"body": 0, "hover": 0, "composed": 0}
+    body, hover, part = hud._side_body, hud._side_hover, hud._boxed_part
 
     def count_body(*a, **k):
         n["body"] += 1
@@ -43,9 +43,15 @@ def counted(monkeypatch):
         n["hover"] += 1
         return hover(*a, **k)
 
+    def count_part(*a, **k):
+        n["composed"] += 1
+        return part(*a, **k)
+
     monkeypatch.setattr(hud, "_side_body", count_body)
     monkeypatch.setattr(hud, "_side_hover", count_hover)
+    monkeypatch.setattr(hud, "_boxed_part", count_part)
     monkeypatch.setattr(widgets, "_boxed_cache", {})
+    monkeypatch.setattr(composed, "_cache", {})
     return n
 
 
@@ -55,19 +61,24 @@ def test_the_cached_side_panel_equals_the_one_piece_panel_at_every_hover(app, mo
     g, scene = hot_seat(app, UNITS)
     ctl = scene.ctl
     make = (lambda: Display._ui_surface(1280, 720)) if gl_layout else (lambda: pygame.Surface((1280, 720)))
-    rect = pygame.Rect(934, 44, 340, 640)
-    seen_sight = False
-    for sel in (None, (2, 2), (0, 0)):
-        ctl.selected = sel
-        for hv in HOVERS:
-            ctl.hover = hv
-            seen_sight |= ctl.sight() is not None
-            a, b = make(), make()
-            ra = hud.side_panel(a, scene, rect)
-            rb = _one_piece(b, scene, rect)
-            assert ra == rb, (sel, hv)
-            assert _pixels(a) == _pixels(b), (sel, hv)
+    seen_sight, clipped = False, set()
+    # a tall panel, and short ones that cut the hover part (150, no unit selected) or the body off (as a small
+    # window does)
+    for rect in (pygame.Rect(934, 44, 340, 640), pygame.Rect(934, 44, 340, 150), pygame.Rect(934, 44, 340, 300)):
+        for sel in (None, (2, 2), (0, 0)):
+            ctl.selected = sel
+            for hv in HOVERS:
+                ctl.hover = hv
+                seen_sight |= ctl.sight() is not None
+                a, b = make(), make()
+                ra = hud.side_panel(a, scene, rect)
+                rb = _one_piece(b, scene, rect)
+                assert ra == rb, (rect, sel, hv)
+                assert _pixels(a) == _pixels(b), (rect, sel, hv)
+                if ra.h == rect.h:
+                    clipped.add(rect.h)
     assert seen_sight  # the sight panel (S5) was among the pictures compared
+    assert clipped == {150, 300}  # the cut panels were among them
 
 
 def test_an_unchanged_panel_redraws_nothing_and_a_hover_change_only_the_hover_part(app, counted):
@@ -77,20 +88,23 @@ def test_an_unchanged_panel_redraws_nothing_and_a_hover_change_only_the_hover_pa
     ctl.hover = (2, 4)
     surf = Display._ui_surface(1280, 720)
     rect = pygame.Rect(934, 44, 340, 640)
-    counted.update(body=0, hover=0)  # (the frames of the set-up drew the panel too)
+    counted.update(body=0, hover=0, composed=0)  # (the frames of the set-up drew the panel too)
     hud.side_panel(surf, scene, rect)
-    assert counted == {"body": 1, "hover": 1}
+    assert counted == {"body": 1, "hover": 1, "composed": 2}  # on the GL overlay: each part's box composed
+    first = _pixels(surf)
+    surf.fill((0, 0, 0, 0))
     hud.side_panel(surf, scene, rect)
-    assert counted == {"body": 1, "hover": 1}  # nothing changed: nothing drawn
+    assert counted == {"body": 1, "hover": 1, "composed": 2}  # nothing changed: nothing drawn, only copied
+    assert _pixels(surf) == first
     ctl.hover = (5, 2)
     hud.side_panel(surf, scene, rect)
-    assert counted == {"body": 1, "hover": 2}  # the mouse moved: only the part under the body
+    assert counted == {"body": 1, "hover": 2, "composed": 3}  # the mouse moved: only the part under the body
     ctl.hover = None
     hud.side_panel(surf, scene, rect)
-    assert counted == {"body": 1, "hover": 3}
+    assert counted == {"body": 1, "hover": 3, "composed": 4}
     ctl.selected = (0, 0)  # another unit: both parts (the body's unit rows, the sight line's source)
     hud.side_panel(surf, scene, rect)
-    assert counted == {"body": 2, "hover": 4}
+    assert counted == {"body": 2, "hover": 4, "composed": 6}
 
 
 def test_in_the_app_frames_with_a_still_mouse_redraw_no_side_panel_part(app, counted):
@@ -101,3 +115,61 @@ def test_in_the_app_frames_with_a_still_mouse_redraw_no_side_panel_part(app, cou
     assert before["body"] >= 1
     step(app, 5)
     assert counted == before
+
+
+def _marks(draw) -> list:
+    """The rects ``draw()`` marks on the UI (``widgets.mark``), with their opaque flags."""
+    seen = []
+    old = widgets._marker
+    widgets.set_marker(lambda r, opaque: seen.append((tuple(pygame.Rect(r)), opaque)))
+    try:
+        draw()
+    finally:
+        widgets.set_marker(old)
+    return seen
+
+
+def test_the_composed_top_bar_and_side_panel_equal_the_ones_drawn_on_the_overlay(app, monkeypatch):
+    # composed (kept and copied) against widgets.panel + blits on the overlay itself, as before issue 27
+    monkeypatch.setattr(widgets, "_boxed_cache", {})
+    monkeypatch.setattr(composed, "_cache", {})
+    g, scene = hot_seat(app, UNITS)
+    ctl = scene.ctl
+    rect = pygame.Rect(934, 44, 340, 640)
+    for sel, hv, hovered_button in (((2, 2), (2, 4), 0), (None, None, None), ((2, 2), (5, 2), 1), ((0, 0), None, 0)):
+        ctl.selected, ctl.hover = sel, hv
+        for i, b in enumerate(scene.top_buttons):
+            b.hover = i == hovered_button
+        shots = []
+        for use in (True, False):
+            monkeypatch.setattr(composed, "usable", lambda s, use=use: use)
+            surf = Display._ui_surface(1280, 720)
+            marks = _marks(lambda: (hud.top_bar(surf, scene), hud.side_panel(surf, scene, rect)))
+            shots.append((_pixels(surf), marks))
+        assert shots[0][1] == shots[1][1], (sel, hv)
+        assert shots[0][0] == shots[1][0], (sel, hv)
+    assert len(scene.top_buttons) >= 2
+
+
+def test_the_gl_app_with_a_still_mouse_composes_and_draws_no_panel_again(glapp, monkeypatch):
+    app = glapp
+    g, scene = hot_seat(app, UNITS)
+    scene.ctl.select((2, 2))
+    step(app, 3)
+    n = {"drawn": 0}
+
+    def counting(fn):
+        def run(*a, **k):
+            n["drawn"] += 1
+            return fn(*a, **k)
+        return run
+
+    for name in ("_side_body", "_side_hover", "_boxed_part", "_buttons_box"):
+        monkeypatch.setattr(hud, name, counting(getattr(hud, name)))
+    monkeypatch.setattr(composed, "_panel_over", counting(composed._panel_over))
+    step(app, 5)
+    assert n["drawn"] == 0
+    scene.ctl.hover = None if scene.ctl.hover else (5, 2)  # (as a mouse move sets it)
+    app.scene.ctl.select((0, 0))
+    step(app)
+    assert n["drawn"] > 0  # the counting sees the draws that a change makes

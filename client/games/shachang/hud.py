@@ -7,7 +7,7 @@ import pygame
 from client import i18n
 from client.i18n import t
 from client.render.flat import player_rgb
-from client.ui import text, widgets
+from client.ui import composed, text, widgets
 from engine.shachang.cells import cell_name
 
 PANEL_W = 340
@@ -50,7 +50,19 @@ def top_bar(surf: pygame.Surface, scene) -> None:
         rects.append(r)
     key = ("top", obs.round, g.current_player, obs.phase, scene.ctl.viewer, i18n.lang(), bx, tuple(scene.seats),
            getattr(scene, "player_seed", None))
-    widgets.boxed(surf, pygame.Rect(0, 0, max(100, bx - 4), TOP_H), left, alpha=225, pad=2, cache_key=key)
+    box = pygame.Rect(0, 0, max(100, bx - 4), TOP_H)
+    if composed.usable(surf):  # the GL overlay: finished boxes kept and copied (issue 27)
+        composed.boxed(surf, ("top", id(scene)), box, left, 2, (key, tuple(box)))
+        if rects:
+            u = rects[0].unionall(rects[1:]).inflate(8, 6)
+            look = (tuple(u), i18n.lang(), tuple((b.text(), b.hover, b.enabled(), tuple(b.rect), b.size)
+                                                 for b in scene.top_buttons))
+            arr = composed.pixels(surf, ("top-buttons", id(scene)), look, u.size,
+                                  lambda sc: _buttons_box(sc, scene.top_buttons, u))
+            composed.copy(surf, arr, u.topleft)
+            widgets.mark(u, opaque=True)
+        return
+    widgets.boxed(surf, box, left, alpha=225, pad=2, cache_key=key)
     if rects:
         u = rects[0].unionall(rects[1:]).inflate(8, 6)
         if surf.get_flags() & pygame.SRCALPHA:
@@ -59,6 +71,20 @@ def top_bar(surf: pygame.Surface, scene) -> None:
             widgets.mark(u)
     for b in scene.top_buttons:
         b.draw(surf)
+
+
+def _buttons_box(sc: pygame.Surface, buttons, u: pygame.Rect) -> None:
+    """The top bar's buttons on their panel (``widgets.panel`` on the GL overlay, then each button), drawn on
+    ``sc``, whose (0, 0) is ``u``'s top left."""
+    sc.fill((*widgets.PANEL[:3], 255))
+    pygame.draw.rect(sc, widgets.BORDER, sc.get_rect(), 1)
+    for b in buttons:
+        where = b.rect
+        b.rect = where.move(-u.x, -u.y)
+        try:
+            b.draw(sc)
+        finally:
+            b.rect = where
 
 
 def units_value(obs) -> str:
@@ -100,11 +126,32 @@ def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
     if h <= 0 or rect.w <= 0:
         return pygame.Rect(rect.x, rect.y, 0, 0)
     box = pygame.Rect(rect.x, rect.y, rect.w, h)
+    if composed.usable(surf):  # the GL overlay: each part's finished pixels kept and copied (issue 27)
+        hb = min(h, y0)
+        top = composed.pixels(surf, ("side-body", id(scene)), (key, hb, hb == h), (rect.w, hb),
+                              lambda sc: _boxed_part(sc, body, hb, hb == h, True))
+        composed.copy(surf, top, box.topleft)
+        if h > y0:
+            low = composed.pixels(surf, ("side-hover", id(scene)), (key, y0, ctl.hover, h - y0), (rect.w, h - y0),
+                                  lambda sc: _boxed_part(sc, tail, h - y0, True, False))
+            composed.copy(surf, low, (box.x, box.y + y0))
+        widgets.mark(box, opaque=True)
+        return box
     widgets.panel(surf, box, 215)
     surf.blit(body, box.topleft, pygame.Rect(0, 0, rect.w, h))  # as one surface would: the body's whole box,
     if h > y0:  # then the hover part below it (they share no pixel)
         surf.blit(tail, (box.x, box.y + y0), pygame.Rect(0, 0, rect.w, h - y0))
     return box
+
+
+def _boxed_part(sc: pygame.Surface, part: pygame.Surface, h: int, bottom: bool, top: bool) -> None:
+    """One part of the side panel's box as ``widgets.panel`` and a blit make it on the GL overlay: the opaque
+    fill, the border lines this part holds (the top one, the bottom one), the part's drawing blended over."""
+    w = sc.get_width()
+    sc.fill((*widgets.PANEL[:3], 255))  # widgets.panel's fill on the GL overlay
+    pygame.draw.rect(sc, widgets.BORDER, pygame.Rect(0, 0 if top else -1, w, h + (0 if bottom else 1)
+                                                     + (0 if top else 1)), 1)
+    sc.blit(part, (0, 0), pygame.Rect(0, 0, w, h))
 
 
 def _part(surf, slot, key, size, draw):
