@@ -129,14 +129,18 @@ def _marks(draw) -> list:
     return seen
 
 
-def test_the_composed_top_bar_and_side_panel_equal_the_ones_drawn_on_the_overlay(app, monkeypatch):
+def test_the_composed_top_bar_side_panel_and_status_line_equal_the_ones_drawn_on_the_overlay(app, monkeypatch):
     # composed (kept and copied) against widgets.panel + blits on the overlay itself, as before issue 27
     monkeypatch.setattr(widgets, "_boxed_cache", {})
     monkeypatch.setattr(composed, "_cache", {})
     g, scene = hot_seat(app, UNITS)
     ctl = scene.ctl
     rect = pygame.Rect(934, 44, 340, 640)
-    for sel, hv, hovered_button in (((2, 2), (2, 4), 0), (None, None, None), ((2, 2), (5, 2), 1), ((0, 0), None, 0)):
+    long = "a refusal that says a great deal about the rule it names, " * 4
+    for sel, hv, hovered_button, status in (((2, 2), (2, 4), 0, ("Your turn.", "")),
+                                            (None, None, None, ("", "")),
+                                            ((2, 2), (5, 2), 1, (long, "error")),
+                                            ((0, 0), None, 0, ("Marched.", "ok"))):
         ctl.selected, ctl.hover = sel, hv
         for i, b in enumerate(scene.top_buttons):
             b.hover = i == hovered_button
@@ -144,9 +148,12 @@ def test_the_composed_top_bar_and_side_panel_equal_the_ones_drawn_on_the_overlay
         for use in (True, False):
             monkeypatch.setattr(composed, "usable", lambda s, use=use: use)
             surf = Display._ui_surface(1280, 720)
-            marks = _marks(lambda: (hud.top_bar(surf, scene), hud.side_panel(surf, scene, rect)))
-            shots.append((_pixels(surf), marks))
+            said = []
+            marks = _marks(lambda: (hud.top_bar(surf, scene), hud.side_panel(surf, scene, rect),
+                                    said.append(hud.status_line(surf, *status))))
+            shots.append((_pixels(surf), marks, said))
         assert shots[0][1] == shots[1][1], (sel, hv)
+        assert shots[0][2] == shots[1][2], status  # the status line's text rect and text
         assert shots[0][0] == shots[1][0], (sel, hv)
     assert len(scene.top_buttons) >= 2
 
@@ -167,6 +174,9 @@ def test_the_gl_app_with_a_still_mouse_composes_and_draws_no_panel_again(glapp, 
     for name in ("_side_body", "_side_hover", "_boxed_part", "_buttons_box"):
         monkeypatch.setattr(hud, name, counting(getattr(hud, name)))
     monkeypatch.setattr(composed, "_panel_over", counting(composed._panel_over))
+    pixels = composed.pixels
+    monkeypatch.setattr(composed, "pixels", lambda surf, slot, key, size, compose:
+                        pixels(surf, slot, key, size, counting(compose)))  # any box composed (the status line's)
     step(app, 5)
     assert n["drawn"] == 0
     scene.ctl.hover = None if scene.ctl.hover else (5, 2)  # (as a mouse move sets it)

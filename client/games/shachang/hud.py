@@ -319,6 +319,15 @@ def status_line(surf: pygame.Surface, msg: str, kind: str) -> tuple[pygame.Rect,
         line = text.wrap(msg, 15, w - 20)[0]
         tw = text.size_of(line, 15)[0]
     r = pygame.Rect(0, h - STATUS_H, min(w, max(320, tw + 24)), STATUS_H)
+    if composed.usable(surf):  # the GL overlay: the finished line kept and copied while unchanged (issue 27)
+        def compose(sc):
+            sc.fill((*widgets.PANEL[:3], 255))  # widgets.panel on the GL overlay
+            pygame.draw.rect(sc, widgets.BORDER, sc.get_rect(), 1)
+            text.draw(sc, line, (10, r.centery - r.y), 15, col, anchor="midleft")
+
+        composed.copy(surf, composed.pixels(surf, ("status", w, h), (line, col, tuple(r)), r.size, compose), r.topleft)
+        widgets.mark(r, opaque=True)
+        return text.render(line, 15, col).get_rect(midleft=(10, r.centery)), line
     widgets.panel(surf, r, alpha=230)
     return text.draw(surf, line, (10, r.centery), 15, col, anchor="midleft"), line
 
