@@ -206,7 +206,7 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         sight_labels = self._draw_sight(frame, far, mvp)
         self._stage("lines")
         # labels
-        items = self._labels(frame, hgt, view, proj, sight_labels)
+        items = self._label_items(frame, hgt, view, proj, sight_labels, far)
         self._draw_label_items(items)
         ctx.disable(moderngl.DEPTH_TEST)
         self._stage("labels")
