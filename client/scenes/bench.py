@@ -109,6 +109,7 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
             f = flight.floor(app)
             if f is not None:
                 floor.append(f)
+    held = _held_frames(app, flight) if gl and floor else None  # after the flight: the last pose held
     if app.errors:
         say(f"bench: {len(app.errors)} errors in the scenes, first: {app.errors[0]}")
     med = statistics.median(times)
@@ -148,6 +149,13 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
         e, tr = statistics.median(empty), statistics.median(floor)
         say(f"bench: floors in the same run: empty frame (clear + present) median {e:.2f} ms; "
             f"{flight.floor_name} median {tr:.2f} ms; full frame / empty {med / e:.2f}x")
+        if held is not None:
+            hf, hr, still = held
+            say(f"bench: not in the figures above: {len(hf)} frames after the flight with its last pose held (camera "
+                f"unchanged from the frame before in {still} of them, mouse still; every part drawn as in the "
+                f"flight, panels and labels reused where unchanged): full frame median {statistics.median(hf):.2f} "
+                f"ms, {flight.floor_name} median {statistics.median(hr):.2f} ms, ratio "
+                f"{statistics.median(hf) / statistics.median(hr):.2f}")
         say(f"bench: load {load}; full frame median {med:.2f} ms over {flight.floor_name.replace(' ', '-')} "
             f"{tr:.2f} ms: ratio {med / tr:.2f}")
     elif empty:
@@ -166,6 +174,30 @@ def _load() -> str:
         return "%.2f %.2f %.2f" % os.getloadavg()
     except (AttributeError, OSError):
         return "?"
+
+
+def _held_frames(app, flight, settle: int = 60, frames: int = 40) -> tuple[list, list, int]:
+    """Frames with the flight's last pose held (no new camera goal, the mouse still), after ``settle`` frames
+    for the camera to come to rest: (full frame ms, the flight's reference frame ms, how many frames had the
+    same camera matrices as the frame before). Timed as the flight's frames are."""
+    for _ in range(settle):
+        pygame.event.pump()
+        app.step(1 / 60)
+    camera = getattr(app.scene, "camera", None)
+    full, ref, still, last = [], [], 0, None
+    for _ in range(frames):
+        a = time.perf_counter()
+        pygame.event.pump()
+        app.step(1 / 60)
+        app.display.ctx.finish()
+        full.append((time.perf_counter() - a) * 1000)
+        ref.append(flight.floor(app))
+        if camera is not None:
+            view, proj = camera().matrices(app.display.size[0] / app.display.size[1])
+            now = (view.tobytes(), proj.tobytes())
+            still += now == last
+            last = now
+    return full, ref, still
 
 
 def empty_frame(app) -> float:
