@@ -109,7 +109,9 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
             f = flight.floor(app)
             if f is not None:
                 floor.append(f)
-    held = _held_frames(app, flight) if gl and floor else None  # after the flight: the last pose held
+    # after the flight: poses held (the camera at rest, the mouse still), reported apart from the flight
+    held = [(name, _held_frames(app, flight, at, frames)) for name, at in getattr(flight, "held_poses", ())] \
+        if gl and floor else []
     if app.errors:
         say(f"bench: {len(app.errors)} errors in the scenes, first: {app.errors[0]}")
     med = statistics.median(times)
@@ -149,12 +151,12 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
         e, tr = statistics.median(empty), statistics.median(floor)
         say(f"bench: floors in the same run: empty frame (clear + present) median {e:.2f} ms; "
             f"{flight.floor_name} median {tr:.2f} ms; full frame / empty {med / e:.2f}x")
-        if held is not None:
-            hf, hr, still = held
-            say(f"bench: not in the figures above: {len(hf)} frames after the flight with its last pose held (camera "
-                f"unchanged from the frame before in {still} of them, mouse still; every part drawn as in the "
-                f"flight, panels and labels reused where unchanged): full frame median {statistics.median(hf):.2f} "
-                f"ms, {flight.floor_name} median {statistics.median(hr):.2f} ms, ratio "
+        for name, (hf, hr, still, kept, kept_ref) in held:
+            say(f"bench: not in the figures above: {len(hf)} frames after the flight with {name} held (camera "
+                f"unchanged from the frame before in {still} of them, mouse still; what is unchanged is reused: "
+                f"the terrain pass copied from its kept picture in {kept} full frames and {kept_ref} "
+                f"{flight.floor_name} frames, panels, labels): full frame median {statistics.median(hf):.2f} ms, "
+                f"{flight.floor_name} median {statistics.median(hr):.2f} ms, ratio "
                 f"{statistics.median(hf) / statistics.median(hr):.2f}")
         say(f"bench: load {load}; full frame median {med:.2f} ms over {flight.floor_name.replace(' ', '-')} "
             f"{tr:.2f} ms: ratio {med / tr:.2f}")
@@ -176,14 +178,21 @@ def _load() -> str:
         return "?"
 
 
-def _held_frames(app, flight, settle: int = 60, frames: int = 40) -> tuple[list, list, int]:
-    """Frames with the flight's last pose held (no new camera goal, the mouse still), after ``settle`` frames
-    for the camera to come to rest: (full frame ms, the flight's reference frame ms, how many frames had the
-    same camera matrices as the frame before). Timed as the flight's frames are."""
+def _held_frames(app, flight, at, n: int, settle: int = 90, frames: int = 40) -> tuple:
+    """Frames with a pose held: the flight's pose of frame ``at`` of ``n`` (None: the last one) set once, then
+    no new camera goal and the mouse still; after ``settle`` frames for the camera to come to rest: (full frame
+    ms, the flight's reference frame ms, how many frames had the same camera matrices as the frame before, how
+    many full and reference frames copied the kept terrain). Timed as the flight's frames are."""
+    if at is not None:
+        flight.hold_pose(app, at, n)
     for _ in range(settle):
         pygame.event.pump()
         app.step(1 / 60)
     camera = getattr(app.scene, "camera", None)
+    gl = app.display.gl
+    kept0 = getattr(gl, "terrain_reused", 0)
+    ref_gl = getattr(app, "_bench_terrain_renderer", None)
+    ref0 = getattr(ref_gl, "terrain_reused", 0)
     full, ref, still, last = [], [], 0, None
     for _ in range(frames):
         a = time.perf_counter()
@@ -197,7 +206,9 @@ def _held_frames(app, flight, settle: int = 60, frames: int = 40) -> tuple[list,
             now = (view.tobytes(), proj.tobytes())
             still += now == last
             last = now
-    return full, ref, still
+    ref_gl = getattr(app, "_bench_terrain_renderer", None)
+    return (full, ref, still, getattr(gl, "terrain_reused", 0) - kept0,
+            getattr(ref_gl, "terrain_reused", 0) - (ref0 if ref_gl is not None else 0))
 
 
 def empty_frame(app) -> float:
