@@ -77,6 +77,7 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
         flight.pose(app, 0, frames)
         app.step(1 / 60)
     times: list[float] = []
+    kept0 = getattr(app.display.gl, "terrain_reused", 0) if gl else 0  # terrain passes copied, not drawn
     uploads: list[int] = []  # GL: UI pixels written to the mirror texture per frame (changed rows only)
     stages: dict[str, list[float]] = {}  # part of a frame -> ms (profiled frames, GL synchronised per part)
     empty: list[float] = []  # clear + present: the floor of any frame
@@ -109,6 +110,7 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
             f = flight.floor(app)
             if f is not None:
                 floor.append(f)
+    kept = getattr(app.display.gl, "terrain_reused", 0) - kept0 if gl else 0
     # after the flight: poses held (the camera at rest, the mouse still), reported apart from the flight
     held = [(name, _held_frames(app, flight, at, frames)) for name, at in getattr(flight, "held_poses", ())] \
         if gl and floor else []
@@ -133,6 +135,9 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
     say("bench: worst frames: " + ", ".join(f"#{i} {times[i]:.0f} ms{flight.marked(i)}" for i in worst5))
     for note in flight.notes(app):
         say(f"bench: {note}")
+    if gl and hasattr(app.display.gl, "terrain_reused"):
+        say(f"bench: frames of the flight whose terrain was copied from the kept picture (camera and board as in "
+            f"the two frames before): {kept} of {len(times)}")
     if uploads:
         say(f"bench: UI rows uploaded: median {statistics.median(uploads) / 1000:.1f} kpx a frame, "
             f"{sum(1 for u in uploads if u == 0)} of {len(uploads)} frames uploaded nothing")
