@@ -207,6 +207,7 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
             ctx.copy_framebuffer(self.fbo, self._kept[1])  # colour and depth as the terrain pass left them
             far = self.used_far = self._kept[2]
             self._haze = fp
+            self._covered = covered
             self.fbo.use()
             ctx.viewport = (0, 0, self.width, self.height)
             ctx.enable(moderngl.DEPTH_TEST)
