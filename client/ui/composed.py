@@ -16,8 +16,9 @@ _cache: dict = {}  # slot -> (key, (h, w) uint32 pixels)
 
 
 def usable(surf: pygame.Surface) -> bool:
-    """Whether ``surf`` is the GL overlay's layout (per-pixel alpha, 32 bits): the one copied into."""
-    return bool(surf.get_flags() & pygame.SRCALPHA) and surf.get_bitsize() == 32
+    """Whether ``surf`` is the GL overlay's layout (per-pixel alpha, 32 bits, its own pixels rather than a
+    subsurface's view of a parent's): the one copied into."""
+    return bool(surf.get_flags() & pygame.SRCALPHA) and surf.get_bitsize() == 32 and surf.get_parent() is None
 
 
 def pixels(surf: pygame.Surface, slot, key, size, compose) -> np.ndarray:
