@@ -131,6 +131,15 @@ def main(argv=None) -> int:
     cam.snap()
     close = run("zoomed in (distance 40, columns, chunk culling)", cam, max(10, args.frames // 4))
     print(f"  zoomed in / whole map: {close / whole:.2f}x (load {os.getloadavg()[0]:.2f})")
+    # the same close-up with the camera still and a frame that has a version (as the app's): from the fourth
+    # frame on the renderer copies its kept terrain picture; the moving close-up above is the one compared
+    still = dataclasses.replace(frame, version=("bench", "still close-up"))
+    reused = r.terrain_reused
+    ts = [gl_draw_ms(ctx, r, still, cam) for _ in range(max(13, args.frames // 4))]
+    held = statistics.median(ts[3:])
+    print(f"zoomed in, camera still (not in the ratio above): median {held:.1f} ms over {len(ts) - 3} frames, the "
+          f"terrain copied from its kept picture in {r.terrain_reused - reused} of {len(ts)} (the first three draw "
+          f"it); {held / whole:.2f}x the moving whole-map line")
 
     # exploration: a march reveals new heights (the mesh rebuilds only the touched chunks)
     hidden = np.argwhere(frame.heights < 0)

@@ -20,4 +20,10 @@ def test_bench_reports_floors_parts_and_the_ratio():
         return
     assert "empty frame (clear + present) median" in text and "terrain only median" in text
     assert "where a profiled frame goes" in text and "board: terrain" in text and "to window" in text
+    # frames with the last pose held are reported apart from the flight's (issue 27: still and moving apart)
+    assert re.search(r"frames of the flight whose terrain was copied from the kept picture .*: \d+ of 24", text)
+    held = [ln for ln in lines if "held (camera unchanged" in ln]
+    assert len(held) == 2 and "last pose" in held[0] and "close-up" in held[1]
+    for ln in held:
+        assert "not in the figures above" in ln and "kept picture in" in ln and re.search(r"ratio \d+\.\d\d$", ln)
     assert re.search(r"ratio \d+\.\d\d$", lines[-1]), lines[-1]

@@ -81,6 +81,11 @@ def copy_rect(dst, src, x: int, y: int, w: int, h: int) -> bool:
 class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
     """ModernGL renderer; see the module docstring."""
 
+    # Keep the terrain pass's picture (colour + depth) once two frames in a row had the same terrain inputs
+    # (frame version, camera, masked rects, level of detail, size), and copy it while they stay the same: a
+    # still camera in a turn-based game (issue 27). Frames without a version always draw the terrain.
+    keep_terrain = True
+
     def __init__(self, ctx: moderngl.Context, width: int, height: int, samples: int = 0):
         self.ctx = ctx
         self.samples = int(samples)
@@ -95,6 +100,11 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         self.p_cover = load_program(ctx, "cover")
         self.cover_vao = ctx.vertex_array(self.p_cover, [(self.image_vbo, "2f", "in_corner")])
         self._covered = ()
+        # the kept terrain pass (issue 27): (key, framebuffer, far) or None; the key of the last drawn one
+        self._kept = None
+        self._kept_fbo, self._kept_parts = None, []
+        self._terrain_key = None
+        self.terrain_drawn = self.terrain_reused = 0  # terrain passes drawn, and copied from the kept picture
         self._image_tex: dict[tuple[int, int], moderngl.Texture] = {}
         self._init_terrain(ctx, self.image_vbo)
         self._init_units(ctx)
@@ -127,6 +137,9 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
             raise ValueError(f"{width}x{height} is larger than this GL allows ({self.max_size}x{self.max_size})")
         if (width, height) == (self.width, self.height) and self.fbo is not None:
             return
+        if hasattr(self, "_kept"):
+            self._drop_kept()
+            self._terrain_key = None
         if self.fbo is not None:
             self.fbo.release()
             for a in self._fbo_parts:
@@ -187,15 +200,34 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         self.fbo.use()
         ctx.viewport = (0, 0, self.width, self.height)
         fp = isinstance(camera, FirstPersonCamera)
-        self.fbo.clear(*(SKY if fp else BACKGROUND), 1.0, depth=1.0)
-        self._covered = covered  # masked by the terrain pass when it draws columns (_cover)
-        ctx.enable(moderngl.DEPTH_TEST)
-        ctx.disable(moderngl.BLEND)
-        self._stage("clear")
-
-        far = self._draw_terrain(frame, camera, view, proj, mvp, mvp_b, (fog, has_ov, fill_edge_mark, flags),
-                                 same, fp)
-        self._stage("terrain")
+        # the terrain pass's inputs: its picture is kept once two frames in a row had the same (issue 27)
+        key = None if not (same and self.keep_terrain) or self.samples else \
+            (frame.version, mvp_b, tuple(tuple(c) for c in covered), fp, self.lod, self.width, self.height)
+        if key is not None and self._kept is not None and self._kept[0] == key:
+            ctx.copy_framebuffer(self.fbo, self._kept[1])  # colour and depth as the terrain pass left them
+            far = self.used_far = self._kept[2]
+            self._haze = fp
+            self._covered = covered
+            self.fbo.use()
+            ctx.viewport = (0, 0, self.width, self.height)
+            ctx.enable(moderngl.DEPTH_TEST)
+            ctx.disable(moderngl.BLEND)
+            self.terrain_reused += 1
+            self._stage("clear")
+            self._stage("terrain")
+        else:
+            self.fbo.clear(*(SKY if fp else BACKGROUND), 1.0, depth=1.0)
+            self._covered = covered  # masked by the terrain pass when it draws columns (_cover)
+            ctx.enable(moderngl.DEPTH_TEST)
+            ctx.disable(moderngl.BLEND)
+            self._stage("clear")
+            far = self._draw_terrain(frame, camera, view, proj, mvp, mvp_b, (fog, has_ov, fill_edge_mark, flags),
+                                     same, fp)
+            self.terrain_drawn += 1
+            if key is not None and key == self._terrain_key:  # the second frame in a row: keep this one
+                self._keep_terrain(key, far)
+            self._stage("terrain")
+        self._terrain_key = key
 
         # the far view is a flat map: stacks, lines and labels stand on y = 0 there (as pick assumes)
         ground = np.zeros_like(heights) if far else heights
@@ -206,10 +238,33 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         sight_labels = self._draw_sight(frame, far, mvp)
         self._stage("lines")
         # labels
-        items = self._labels(frame, hgt, view, proj, sight_labels)
+        items = self._label_items(frame, hgt, view, proj, sight_labels, far)
         self._draw_label_items(items)
         ctx.disable(moderngl.DEPTH_TEST)
         self._stage("labels")
+
+    def _keep_terrain(self, key, far: bool) -> None:
+        """Keep the terrain pass's picture (colour and depth) for ``key``: the next frames with the same
+        terrain inputs copy it instead of drawing the terrain again."""
+        kept = self._kept_fbo
+        if kept is None or kept.size != (self.width, self.height):
+            self._drop_kept()
+            size = (self.width, self.height)
+            parts = [self.ctx.texture(size, 4), self.ctx.depth_renderbuffer(size)]
+            kept = self.ctx.framebuffer(color_attachments=parts[:1], depth_attachment=parts[1])
+            self._kept_fbo, self._kept_parts = kept, parts
+        self.ctx.copy_framebuffer(kept, self.fbo)
+        self.fbo.use()
+        self._kept = (key, kept, far)
+
+    def _drop_kept(self) -> None:
+        """Forget the kept terrain picture (and free its buffers)."""
+        self._kept = None
+        if self._kept_fbo is not None:
+            self._kept_fbo.release()
+            for a in self._kept_parts:
+                a.release()
+        self._kept_fbo, self._kept_parts = None, []
 
     def _cover(self) -> None:
         """Depth 0 (the near plane) in the rects of ``draw(covered=...)``, colour untouched: the column

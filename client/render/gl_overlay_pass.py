@@ -34,6 +34,7 @@ class OverlayPass:
         self.p_line = load_program(ctx, "line")
         self.atlas = GlyphAtlas()
         self.t_atlas = self.atlas.texture(ctx)
+        self._label_cache = None  # (key, items) of the labels laid out last (_label_items)
         # dynamic buffers for labels and lines
         self.label_vbo = ctx.buffer(reserve=12 * 4 * 6 * 512, dynamic=True)
         self.label_vao = ctx.vertex_array(self.p_label, [
@@ -88,6 +89,21 @@ class OverlayPass:
         """Screen-space text over the picture: items (x, y, text, px, rgba, outline_rgba, align)."""
         self.fbo.use()
         self._draw_label_items(items)
+
+    def _label_items(self, frame: Frame, hgt: np.ndarray, view, proj, extra, far: bool):
+        """The labels' screen items (``_labels``), laid out again only when the frame's version, the camera,
+        the picture's size or the level of detail changed: a still camera over an unchanged position reuses
+        them (issue 27). A frame without a version is always laid out."""
+        if frame.version is None:
+            self._label_cache = None
+            return self._labels(frame, hgt, view, proj, extra)
+        key = (frame.version, np.asarray(view).tobytes(), np.asarray(proj).tobytes(), self.width, self.height, far)
+        hit = self._label_cache
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        items = self._labels(frame, hgt, view, proj, extra)
+        self._label_cache = (key, items)
+        return items
 
     def _labels(self, frame: Frame, hgt: np.ndarray, view, proj, extra):
         ov = frame.overlays

@@ -77,6 +77,7 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
         flight.pose(app, 0, frames)
         app.step(1 / 60)
     times: list[float] = []
+    kept0 = getattr(app.display.gl, "terrain_reused", 0) if gl else 0  # terrain passes copied, not drawn
     uploads: list[int] = []  # GL: UI pixels written to the mirror texture per frame (changed rows only)
     stages: dict[str, list[float]] = {}  # part of a frame -> ms (profiled frames, GL synchronised per part)
     empty: list[float] = []  # clear + present: the floor of any frame
@@ -109,6 +110,10 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
             f = flight.floor(app)
             if f is not None:
                 floor.append(f)
+    kept = getattr(app.display.gl, "terrain_reused", 0) - kept0 if gl else 0
+    # after the flight: poses held (the camera at rest, the mouse still), reported apart from the flight
+    held = [(name, _held_frames(app, flight, at, frames)) for name, at in getattr(flight, "held_poses", ())] \
+        if gl and floor else []
     if app.errors:
         say(f"bench: {len(app.errors)} errors in the scenes, first: {app.errors[0]}")
     med = statistics.median(times)
@@ -130,6 +135,9 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
     say("bench: worst frames: " + ", ".join(f"#{i} {times[i]:.0f} ms{flight.marked(i)}" for i in worst5))
     for note in flight.notes(app):
         say(f"bench: {note}")
+    if gl and hasattr(app.display.gl, "terrain_reused"):
+        say(f"bench: frames of the flight whose terrain was copied from the kept picture (camera and board as in "
+            f"the two frames before): {kept} of {len(times)}")
     if uploads:
         say(f"bench: UI rows uploaded: median {statistics.median(uploads) / 1000:.1f} kpx a frame, "
             f"{sum(1 for u in uploads if u == 0)} of {len(uploads)} frames uploaded nothing")
@@ -148,6 +156,13 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
         e, tr = statistics.median(empty), statistics.median(floor)
         say(f"bench: floors in the same run: empty frame (clear + present) median {e:.2f} ms; "
             f"{flight.floor_name} median {tr:.2f} ms; full frame / empty {med / e:.2f}x")
+        for name, (hf, hr, still, kept, kept_ref) in held:
+            say(f"bench: not in the figures above: {len(hf)} frames after the flight with {name} held (camera "
+                f"unchanged from the frame before in {still} of them, mouse still; what is unchanged is reused: "
+                f"the terrain pass copied from its kept picture in {kept} full frames and {kept_ref} "
+                f"{flight.floor_name} frames, panels, labels): full frame median {statistics.median(hf):.2f} ms, "
+                f"{flight.floor_name} median {statistics.median(hr):.2f} ms, ratio "
+                f"{statistics.median(hf) / statistics.median(hr):.2f}")
         say(f"bench: load {load}; full frame median {med:.2f} ms over {flight.floor_name.replace(' ', '-')} "
             f"{tr:.2f} ms: ratio {med / tr:.2f}")
     elif empty:
@@ -166,6 +181,39 @@ def _load() -> str:
         return "%.2f %.2f %.2f" % os.getloadavg()
     except (AttributeError, OSError):
         return "?"
+
+
+def _held_frames(app, flight, at, n: int, settle: int = 90, frames: int = 40) -> tuple:
+    """Frames with a pose held: the flight's pose of frame ``at`` of ``n`` (None: the last one) set once, then
+    no new camera goal and the mouse still; after ``settle`` frames for the camera to come to rest: (full frame
+    ms, the flight's reference frame ms, how many frames had the same camera matrices as the frame before, how
+    many full and reference frames copied the kept terrain). Timed as the flight's frames are."""
+    if at is not None:
+        flight.hold_pose(app, at, n)
+    for _ in range(settle):
+        pygame.event.pump()
+        app.step(1 / 60)
+    camera = getattr(app.scene, "camera", None)
+    gl = app.display.gl
+    kept0 = getattr(gl, "terrain_reused", 0)
+    ref_gl = getattr(app, "_bench_terrain_renderer", None)
+    ref0 = getattr(ref_gl, "terrain_reused", 0)
+    full, ref, still, last = [], [], 0, None
+    for _ in range(frames):
+        a = time.perf_counter()
+        pygame.event.pump()
+        app.step(1 / 60)
+        app.display.ctx.finish()
+        full.append((time.perf_counter() - a) * 1000)
+        ref.append(flight.floor(app))
+        if camera is not None:
+            view, proj = camera().matrices(app.display.size[0] / app.display.size[1])
+            now = (view.tobytes(), proj.tobytes())
+            still += now == last
+            last = now
+    ref_gl = getattr(app, "_bench_terrain_renderer", None)
+    return (full, ref, still, getattr(gl, "terrain_reused", 0) - kept0,
+            getattr(ref_gl, "terrain_reused", 0) - (ref0 if ref_gl is not None else 0))
 
 
 def empty_frame(app) -> float:

@@ -85,6 +85,8 @@ class Flight:
     floor_name = "terrain only"  # the reference frame beside each full frame
     floor_does = ("the same terrain (camera, heights, fog), not under the opaque panels (as the full frame), "
                   "no units, overlays, labels or UI, one present, one flip")
+    # poses held after the flight (client/scenes/bench.py reports them apart): (name, flight frame or None)
+    held_poses = (("its last pose (whole map)", None), ("frame 200's pose (the dive's close-up)", 200))
 
     def __init__(self, opts):
         self.opts = opts
@@ -116,6 +118,10 @@ class Flight:
         if i % 60 == 30:
             self._march(scene)
         scene.mouse = (640 + int(200 * math.sin(i / 20)), 360 + int(120 * math.cos(i / 23)))
+
+    def hold_pose(self, app, i: int, n: int) -> None:
+        """The camera goals of frame i of n, without its march or mouse move (a pose to hold)."""
+        flight_pose(app.scene, i, n)
 
     def marked(self, i: int) -> str:
         """A note on frame i in the worst-frames line."""

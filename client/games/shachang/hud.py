@@ -7,7 +7,7 @@ import pygame
 from client import i18n
 from client.i18n import t
 from client.render.flat import player_rgb
-from client.ui import text, widgets
+from client.ui import composed, text, widgets
 from engine.shachang.cells import cell_name
 
 PANEL_W = 340
@@ -50,7 +50,19 @@ def top_bar(surf: pygame.Surface, scene) -> None:
         rects.append(r)
     key = ("top", obs.round, g.current_player, obs.phase, scene.ctl.viewer, i18n.lang(), bx, tuple(scene.seats),
            getattr(scene, "player_seed", None))
-    widgets.boxed(surf, pygame.Rect(0, 0, max(100, bx - 4), TOP_H), left, alpha=225, pad=2, cache_key=key)
+    box = pygame.Rect(0, 0, max(100, bx - 4), TOP_H)
+    if composed.usable(surf):  # the GL overlay: finished boxes kept and copied (issue 27)
+        composed.boxed(surf, ("top", id(scene)), box, left, 2, (key, tuple(box)))
+        if rects:
+            u = rects[0].unionall(rects[1:]).inflate(8, 6)
+            look = (tuple(u), i18n.lang(), tuple((b.text(), b.hover, b.enabled(), tuple(b.rect), b.size)
+                                                 for b in scene.top_buttons))
+            arr = composed.pixels(surf, ("top-buttons", id(scene)), look, u.size,
+                                  lambda sc: _buttons_box(sc, scene.top_buttons, u))
+            composed.copy(surf, arr, u.topleft)
+            widgets.mark(u, opaque=True)
+        return
+    widgets.boxed(surf, box, left, alpha=225, pad=2, cache_key=key)
     if rects:
         u = rects[0].unionall(rects[1:]).inflate(8, 6)
         if surf.get_flags() & pygame.SRCALPHA:
@@ -59,6 +71,20 @@ def top_bar(surf: pygame.Surface, scene) -> None:
             widgets.mark(u)
     for b in scene.top_buttons:
         b.draw(surf)
+
+
+def _buttons_box(sc: pygame.Surface, buttons, u: pygame.Rect) -> None:
+    """The top bar's buttons on their panel (``widgets.panel`` on the GL overlay, then each button), drawn on
+    ``sc``, whose (0, 0) is ``u``'s top left."""
+    sc.fill((*widgets.PANEL[:3], 255))
+    pygame.draw.rect(sc, widgets.BORDER, sc.get_rect(), 1)
+    for b in buttons:
+        where = b.rect
+        b.rect = where.move(-u.x, -u.y)
+        try:
+            b.draw(sc)
+        finally:
+            b.rect = where
 
 
 def units_value(obs) -> str:
@@ -82,16 +108,66 @@ def _row(surf, x, y, label, value, colour=widgets.TEXT, size=15) -> int:
     return y + lh
 
 
-def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> int:
+def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
     """Players, own totals, selected unit and sight panel; returns the panel's rect."""
     ctl = scene.ctl
     r = ctl.reinforce
-    key = ("side", id(scene), ctl.version, scene.game.current_player, ctl.viewer, ctl.selected, ctl.hover,
-           ctl.count, r and (r["cell"], r["count"]), i18n.lang(), rect.size, rect.topleft)
-    return widgets.boxed(surf, rect, lambda sc, r: _side_panel(sc, scene, r), pad=0, cache_key=key)
+    key = (id(scene), ctl.version, scene.game.current_player, ctl.viewer, ctl.selected, ctl.count,
+           r and (r["cell"], r["count"]), i18n.lang(), rect.size, rect.topleft)
+    # Two cached parts (issue 27): the body does not depend on the hovered cell, so moving the mouse redraws
+    # only the part under it (sight line and hovered cell). Each part keeps one slot in the panels' cache,
+    # so hovering does not fill that cache and push the other panels out of it.
+    body, y0 = _part(surf, ("side-body", id(scene)), key, rect.size,
+                     lambda sc: _side_body(sc, scene, pygame.Rect(0, 0, *rect.size)))
+    tail_size = (rect.w, max(0, rect.h - y0))
+    tail, y1 = _part(surf, ("side-hover", id(scene)), (key, y0, ctl.hover), tail_size,
+                     lambda sc: _side_hover(sc, scene, pygame.Rect(0, -y0, *rect.size), 0))
+    h = min(rect.h, y0 + y1 + 6)
+    if h <= 0 or rect.w <= 0:
+        return pygame.Rect(rect.x, rect.y, 0, 0)
+    box = pygame.Rect(rect.x, rect.y, rect.w, h)
+    if composed.usable(surf):  # the GL overlay: each part's finished pixels kept and copied (issue 27)
+        hb = min(h, y0)
+        top = composed.pixels(surf, ("side-body", id(scene)), (key, hb, hb == h), (rect.w, hb),
+                              lambda sc: _boxed_part(sc, body, hb, hb == h, True))
+        composed.copy(surf, top, box.topleft)
+        if h > y0:
+            low = composed.pixels(surf, ("side-hover", id(scene)), (key, y0, ctl.hover, h - y0), (rect.w, h - y0),
+                                  lambda sc: _boxed_part(sc, tail, h - y0, True, False))
+            composed.copy(surf, low, (box.x, box.y + y0))
+        widgets.mark(box, opaque=True)
+        return box
+    widgets.panel(surf, box, 215)
+    surf.blit(body, box.topleft, pygame.Rect(0, 0, rect.w, h))  # as one surface would: the body's whole box,
+    if h > y0:  # then the hover part below it (they share no pixel)
+        surf.blit(tail, (box.x, box.y + y0), pygame.Rect(0, 0, rect.w, h - y0))
+    return box
 
 
-def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
+def _boxed_part(sc: pygame.Surface, part: pygame.Surface, h: int, bottom: bool, top: bool) -> None:
+    """One part of the side panel's box as ``widgets.panel`` and a blit make it on the GL overlay: the opaque
+    fill, the border lines this part holds (the top one, the bottom one), the part's drawing blended over."""
+    w = sc.get_width()
+    sc.fill((*widgets.PANEL[:3], 255))  # widgets.panel's fill on the GL overlay
+    pygame.draw.rect(sc, widgets.BORDER, pygame.Rect(0, 0 if top else -1, w, h + (0 if bottom else 1)
+                                                     + (0 if top else 1)), 1)
+    sc.blit(part, (0, 0), pygame.Rect(0, 0, w, h))
+
+
+def _part(surf, slot, key, size, draw):
+    """A panel part's (surface, end y) from its one-slot cache entry, drawn again when ``key`` changed."""
+    hit = widgets._boxed_cache.get(slot)  # looked up on each call: tests swap the cache for an empty one
+    if hit is not None and hit[0] == key:
+        return hit[1], hit[2]
+    sc = hit[1] if hit is not None and hit[1].get_size() == size else widgets._alpha_like(surf, size)
+    sc.fill((0, 0, 0, 0))
+    y = draw(sc)
+    widgets._boxed_cache[slot] = (key, sc, y)
+    return sc, y
+
+
+def _side_body(surf: pygame.Surface, scene, rect: pygame.Rect) -> int:
+    """The side panel's part that does not depend on the hovered cell; returns the y below it."""
     ctl = scene.ctl
     obs = ctl.obs
     x, y = rect.x + 10, rect.y + 8
@@ -148,6 +224,16 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
         if room and info["cell"] in ctl.overlays().reinforce_cells:
             text.draw(surf, t("reinforce_here", n=room), (x, y), 14, (140, 190, 255))
             y += lh
+    return y
+
+
+def _side_hover(surf: pygame.Surface, scene, rect: pygame.Rect, y: int) -> int:
+    """The side panel's part under its body that follows the hovered cell (the sight line from the
+    selected unit, the hovered cell's line), from ``y`` on; returns the y below it."""
+    ctl = scene.ctl
+    obs = ctl.obs
+    x = rect.x + 10
+    lh = text.font(15).get_linesize()
     s = ctl.sight()
     if s:
         y = sight_panel(surf, s, x, y + 6, rect.w - 20, ctl.cell_name)
@@ -164,7 +250,7 @@ def _side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
             line += " · " + t("hover_unit", p=i18n.player_name(u.owner), n=u.count)
         text.draw(surf, line, (x, y), 14, widgets.DIM)
         y += lh
-    return pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, y + 6 - rect.y))
+    return y
 
 
 def attack_value(info: dict, my_turn: bool, star: bool) -> tuple[str, tuple]:
@@ -235,6 +321,15 @@ def status_line(surf: pygame.Surface, msg: str, kind: str) -> tuple[pygame.Rect,
         line = text.wrap(msg, size, w - 20)[0]
         tw = text.size_of(line, size)[0]
     r = pygame.Rect(0, h - STATUS_H, min(w, max(320, tw + 24)), STATUS_H)
+    if composed.usable(surf):  # the GL overlay: the finished line kept and copied while unchanged (issue 27)
+        def compose(sc):
+            sc.fill((*widgets.PANEL[:3], 255))  # widgets.panel on the GL overlay
+            pygame.draw.rect(sc, widgets.BORDER, sc.get_rect(), 1)
+            text.draw(sc, line, (10, r.centery - r.y), 15, col, anchor="midleft")
+
+        composed.copy(surf, composed.pixels(surf, ("status", w, h), (line, col, tuple(r)), r.size, compose), r.topleft)
+        widgets.mark(r, opaque=True)
+        return text.render(line, 15, col).get_rect(midleft=(10, r.centery)), line
     widgets.panel(surf, r, alpha=230)
     return text.draw(surf, line, (10, r.centery), size, col, anchor="midleft"), line, size
 
