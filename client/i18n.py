@@ -35,6 +35,11 @@ def use_script(table: dict[int, str] | None) -> None:
     _script = table
 
 
+def script_table() -> dict[int, str] | None:
+    """The character table set by ``use_script`` (None: the catalogues' own script)."""
+    return _script
+
+
 def script(s: str, lang: str) -> str:
     """``s`` (Chinese words in ``lang`` "zh") in the script of the game on the screen (see ``use_script``)."""
     return s.translate(_script) if _script is not None and lang == "zh" else s

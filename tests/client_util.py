@@ -9,6 +9,7 @@ import os
 import numpy as np
 import pygame
 
+from client import i18n
 from client.app import App, Options
 from client.games.shachang.gameover import GameOverScene
 from client.games.shachang.scene import GameScene
@@ -23,6 +24,7 @@ def flat_app(save_dir, **overrides):
     """沙场秋点兵's App on SDL's dummy driver with the flat renderer (English, 1280x720 unless ``overrides``
     say otherwise), the driver setting put back when the block ends."""
     old = os.environ.get("SDL_VIDEODRIVER")
+    old_lang = i18n.lang(), i18n.script_table()
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     opts = dict(renderer="flat", save_dir=save_dir, ai_delay=0.0, edge_pan=False, lang="en", strict=True,
                 handover_delay=0.0)
@@ -31,6 +33,8 @@ def flat_app(save_dir, **overrides):
         yield App(Options(**opts))
     finally:
         pygame.display.quit()
+        i18n.set_lang(old_lang[0])
+        i18n.use_script(old_lang[1])
         if old is None:
             os.environ.pop("SDL_VIDEODRIVER", None)
         else:

@@ -15,6 +15,17 @@ from tests.client_util import flat_app
 from tests.gl_util import egl_context
 
 
+@pytest.fixture(autouse=True)
+def client_language():
+    """The client's language and script are put back after every test: a test that switches to English (or a
+    game on screen that sets 辛亥革命's traditional script) does not leak into the next; the App fixtures put
+    back what they set too, so a module starts in the default (Chinese)."""
+    old = i18n.lang(), i18n.script_table()
+    yield
+    i18n.set_lang(old[0])
+    i18n.use_script(old[1])
+
+
 @pytest.fixture
 def app(tmp_path):
     """沙场秋点兵's App on SDL's dummy driver, flat renderer, English (tests/client_util.py ``flat_app``)."""
@@ -27,6 +38,7 @@ def glapp(tmp_path_factory, request):
     """One GL window for the module (a second GL window in one process may fail to get a context); its size
     is the module's ``GLAPP_SIZE`` (default 640x480)."""
     tmp_path = tmp_path_factory.mktemp("glapp")
+    old_lang = i18n.lang(), i18n.script_table()
     old = os.environ.get("SDL_VIDEODRIVER")
     os.environ["SDL_VIDEODRIVER"] = "offscreen"
     try:
@@ -40,6 +52,8 @@ def glapp(tmp_path_factory, request):
         pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
     yield a
     a.close()  # releases the GL context: a later GL window in this process (other test files) needs that
+    i18n.set_lang(old_lang[0])
+    i18n.use_script(old_lang[1])
     if old is None:
         os.environ.pop("SDL_VIDEODRIVER", None)
     else:
