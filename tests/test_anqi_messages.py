@@ -75,7 +75,7 @@ def test_refusals_are_keyed_in_both_languages_and_name_the_rule():
             g.apply(text)
         assert e.value.rule == rule
         assert e.value.msg.render("zh") == zh
-        assert e.value.text("zh") == f"{zh} [{rule}]"
+        assert e.value.text("zh") == f"{zh} [{'格式' if rule == 'syntax' else rule}]"  # a word id in Chinese
         rendered_ok(e.value.msg)
     with pytest.raises(IllegalAction) as e:
         g.apply("move d5 d6")
