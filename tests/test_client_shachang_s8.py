@@ -306,3 +306,42 @@ def test_tab_frames_each_soldier_on_the_star_with_its_heights_3d(glapp):
     step(app, 3)
     sc = app.find(GameScene)
     assert len(set(_tab_through(app, sc, 4))) == 4
+
+
+# ---------------------------------------------------------------- leftover: first person without minimap and cards
+def test_first_person_clears_the_minimap_and_item_cards_from_the_view_and_i_brings_them_back(app):
+    # issue 26: in first person the minimap and the item cards still covered the lower left of the view
+    from tests.items_util import star_items_game
+
+    units = [[0, "i5"], [0, "i6"], [0, "e1"], [1, "i8"], [1, "k5"], [1, "l5"], [1, "q1"]]
+    g = star_items_game(units, [["tonggui", "taoyuan"], ["liu"]])
+    sc = start(app, g)
+    step(app)
+    w, h = app.display.size
+    mini, cards = sc.minimap.rect.copy(), sc.items.rect.copy()
+    assert sc.show_minimap and mini.w > 100 and cards.w > 100  # on the map: both there
+    assert sc.over_ui(mini.center) and sc.over_ui(cards.center)
+    click(app, sc.cell_to_screen(star_cells.parse("i6")))
+    key(app, pygame.K_v)  # first person
+    step(app, 2)
+    assert sc.ctl.first_person and not sc.panel_shown()
+    assert not sc.show_minimap and sc.items.rect.w == 0
+    assert not sc.over_ui(mini.center) and not sc.over_ui(cards.center)  # the view is the soldier's
+    assert sc.usable_rect()[3] * h > h - 60  # nothing kept free for a strip that is not drawn
+    key(app, pygame.K_i)  # I: the panel, the minimap and the cards together
+    step(app)
+    assert sc.panel_shown() and sc.show_minimap and sc.items.rect.w > 100
+    click(app, card_rect(sc, "taoyuan").center)  # and a card can be used from first person
+    assert sc.items.prefix is not None
+    key(app, pygame.K_i)  # the panel goes: the card in use keeps its strip (Esc or a second click lets it go)
+    step(app)
+    assert not sc.panel_shown() and not sc.show_minimap and sc.items.rect.w > 100
+    key(app, pygame.K_ESCAPE)
+    step(app)
+    assert sc.items.prefix is None and sc.items.rect.w == 0
+    key(app, pygame.K_m)  # M: the minimap alone, in this view only
+    step(app)
+    assert sc.show_minimap and sc.minimap.rect.w > 100 and sc.items.rect.w == 0
+    key(app, pygame.K_v)  # back on the map: everything as it was
+    step(app)
+    assert not sc.ctl.first_person and sc.show_minimap and sc.panel_shown() and sc.items.rect == cards

@@ -82,7 +82,7 @@ class GameScene(PlayScene):
         self.minimap = Minimap(game.size, 200 if game.size >= 256 else 180) if game.size >= 64 else None
         if self.layout is not None:  # the star: a small map of the whole star
             self.minimap = Minimap(game.size, 150, layout=self.layout)
-        self.show_minimap = True
+        self.minimap_on = {"map": True, "fp": False}  # per view, like the side panel (M, or I in first person)
         self.top_buttons = [
             widgets.Button(lambda: t("end_turn"), self.end_turn, 16, enabled=lambda: self.ctl.my_turn()),
             widgets.Button(lambda: t("menu"), self.open_menu, 16),
@@ -150,10 +150,33 @@ class GameScene(PlayScene):
     def panel_shown(self) -> bool:
         return self.panel_on[self.panel_view()]
 
+    @property
+    def show_minimap(self) -> bool:
+        """Whether the minimap is shown in the view on screen (first person starts without it: it covered
+        the lower left of the soldier's view, issue 26)."""
+        return self.minimap_on[self.panel_view()]
+
+    @show_minimap.setter
+    def show_minimap(self, on: bool) -> None:
+        self.minimap_on[self.panel_view()] = bool(on)
+        self.dirty = True
+
+    def cards_shown(self) -> bool:
+        """Whether the item cards' strip is drawn: on the map always; in first person only with the side
+        panel (I), or while a card is in use (its chooser must stay reachable)."""
+        if not self.items.on:
+            return False
+        if self.panel_view() == "map" or self.panel_shown():
+            return True
+        return self.items.prefix is not None or self.items.discard is not None
+
     def toggle_panel(self) -> None:
-        """I: show or hide the side panel (with the log) in the view on screen."""
+        """I: show or hide the side panel (with the log) in the view on screen; in first person the
+        minimap and the item cards come and go with it."""
         v = self.panel_view()
         self.panel_on[v] = not self.panel_on[v]
+        if v == "fp":
+            self.minimap_on["fp"] = self.panel_on["fp"]
         self.dirty = True
 
     def usable_rect(self) -> tuple[float, float, float, float]:
@@ -162,7 +185,7 @@ class GameScene(PlayScene):
         w, h = self.app.display.size
         right = w - min(hud.PANEL_W, w // 3) - 18
         bottom = h - hud.STATUS_H - 8
-        if self.items.on:  # the item cards' strip
+        if self.cards_shown():  # the item cards' strip
             bottom -= STRIP_H
         top = hud.TOP_H + 8
         return (16 / w, top / h, right / w, bottom / h)
