@@ -345,3 +345,27 @@ def test_first_person_clears_the_minimap_and_item_cards_from_the_view_and_i_brin
     key(app, pygame.K_v)  # back on the map: everything as it was
     step(app)
     assert not sc.ctl.first_person and sc.show_minimap and sc.panel_shown() and sc.items.rect == cards
+
+
+# ---------------------------------------------------------------- leftover: a refused click never looks silent
+def test_a_repeated_refusal_flashes_the_status_line_so_the_click_is_seen(app):
+    # issue 26 leftover 2: the same refused click twice left the status line as it was (the same words), and
+    # the second click looked silent; every refusal now frames the line in red for a moment
+    g, sc = hot_seat(app, [[0, "a1", 4], [0, "c2", 2], [1, "h8", 2]], mode="tabletop")
+    step(app, 2)
+    assert not sc.refusal_flashing()
+    click_cell(app, parse_cell("a1"))
+    assert sc.ctl.selected == parse_cell("a1") and not sc.refusal_flashing()  # a selection: no flash
+    click_cell(app, parse_cell("h1"))  # too far to march
+    line = sc.status_text("en")
+    assert "[S15" in line and sc.refusal_flashing()
+    w, h = app.display.size
+    border = app.display.screenshot()[h - 2, 40]
+    assert tuple(border[:3]) == (255, 90, 70)
+    sc.refusal_flash = -1.0  # the moment has passed
+    step(app)
+    assert tuple(app.display.screenshot()[h - 2, 40][:3]) != (255, 90, 70)
+    click_cell(app, parse_cell("h1"))  # the same click again: the same words, and the flash says it was heard
+    assert sc.status_text("en") == line and sc.refusal_flashing()
+    assert tuple(app.display.screenshot()[h - 2, 40][:3]) == (255, 90, 70)
+    assert sc.animating()  # frames go on until the flash is drawn away

@@ -112,6 +112,7 @@ class GameScene(PlayScene):
         self.items = ItemsView(self)  # the fun items' cards, target chooser and effects (S20a-S20j)
         self._ctl_seen = None  # the controller's last status taken onto the status line
         self._said_again = None  # what says that line again in another language (Controller.status_again)
+        self.refusal_flash = -1.0  # monotonic time of the last refusal said: the status line flashes for a moment
         self._held = None  # (about, line, kind, rule): a line covered by a notice or F2, to come back
         if message:
             self.ctl.say(message, "ok")
@@ -385,6 +386,8 @@ class GameScene(PlayScene):
         said = (ctl.status, ctl.status_kind, ctl.status_time)
         if said != self._ctl_seen:
             self._ctl_seen = said
+            if ctl.status_kind == "error":  # every refusal flashes the line: the same words said again change
+                self.refusal_flash = time.monotonic()  # nothing else, and the click looked silent (issue 26)
             PlayScene.say(self, ctl.status, bad=ctl.status_kind == "error", kind=ctl.status_kind,
                           rule=ctl.status_rule)
             self._said_again = ctl.status_again
@@ -860,7 +863,7 @@ class GameScene(PlayScene):
             return True  # a computer seat is playing
         if self.last_ai is not None or self.slide is not None or self.dragging or self.press is not None:
             return True
-        if self.flashes or self.echo is not None or self.items.busy():
+        if self.flashes or self.echo is not None or self.items.busy() or self.refusal_flashing(0.15):
             return True
         tip = self._tip
         if tip["cell"] is not None and not tip["shown"]:
@@ -1237,6 +1240,18 @@ class GameScene(PlayScene):
             display.mark(r.inflate(4, 4))
         self._take_ctl_status()  # said during this frame's events
         self.note_status_line(*hud.status_line(surf, self.status_text(i18n.lang()), self.message_kind))
+        if self.refusal_flashing():  # a frame round the refusal's line (a repeated one included)
+            tw = self._status_drawn[0].w if self._status_drawn else 0
+            r = pygame.Rect(0, h - hud.STATUS_H, min(w, max(320, tw + 24)), hud.STATUS_H)  # hud's box
+            pygame.draw.rect(surf, (255, 90, 70), r, 2)
+            display.mark(r, opaque=True)
+
+    REFUSAL_FLASH_S = 0.45
+
+    def refusal_flashing(self, after: float = 0.0) -> bool:
+        """Whether a refusal was said a moment ago (its status line is framed in red); ``after``: so much
+        longer (the scene keeps drawing a little past the flash, so its frame is drawn away)."""
+        return time.monotonic() - self.refusal_flash < self.REFUSAL_FLASH_S + after
 
     def cell_to_screen(self, cell, top: bool = True):
         """Pixel of a cell's centre (at its stack top in 3D), or None when behind the camera."""
