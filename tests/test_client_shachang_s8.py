@@ -369,3 +369,23 @@ def test_a_repeated_refusal_flashes_the_status_line_so_the_click_is_seen(app):
     assert sc.status_text("en") == line and sc.refusal_flashing()
     assert tuple(app.display.screenshot()[h - 2, 40][:3]) == (255, 90, 70)
     assert sc.animating()  # frames go on until the flash is drawn away
+
+
+def test_the_replay_caption_in_chinese_names_the_seat_with_a_full_width_colon(app):
+    # the replay's caption read "玩家1(红): 行军 h1→h2 1人" with an English colon in the Chinese line
+    from tests.client_util import finished
+
+    finished(app)
+    for b in app.scene.buttons:  # the game-over box's Replay button, clicked
+        if b.text() == "Replay":
+            click(app, b.rect.center)
+            break
+    rep = app.scene
+    assert isinstance(rep, ReplayBase)
+    key(app, pygame.K_RIGHT)
+    assert rep.caption().endswith("P1(red): march h1 h2 1")  # English keeps its colon
+    key(app, pygame.K_F2)  # Chinese
+    step(app)
+    zh = rep.caption()
+    assert "：行军" in zh and ": " not in zh, zh
+    assert all(text.has_glyph(ch) for ch in zh)
