@@ -389,3 +389,16 @@ def test_the_replay_caption_in_chinese_names_the_seat_with_a_full_width_colon(ap
     zh = rep.caption()
     assert "：行军" in zh and ": " not in zh, zh
     assert all(text.has_glyph(ch) for ch in zh)
+
+
+def test_the_game_over_box_hides_the_board_labels_behind_it(app):
+    # at 1024x640 the flat board's height labels and cell lines showed through the box's empty parts
+    from tests.client_util import finished
+
+    finished(app)
+    over = app.scene
+    step(app, 2)
+    shot = app.display.screenshot().astype(int)
+    top = min(b.rect.top for b in over.buttons)
+    band = shot[top - 30:top - 8, over.box.x + 8:over.box.right - 8, :3]  # no words there, the board under it
+    assert band.size and (band.max(axis=(0, 1)) - band.min(axis=(0, 1))).max() <= 4
