@@ -402,3 +402,18 @@ def test_the_game_over_box_hides_the_board_labels_behind_it(app):
     top = min(b.rect.top for b in over.buttons)
     band = shot[top - 30:top - 8, over.box.x + 8:over.box.right - 8, :3]  # no words there, the board under it
     assert band.size and (band.max(axis=(0, 1)) - band.min(axis=(0, 1))).max() <= 4
+
+
+def test_the_chinese_key_page_has_no_english_mouse_words_and_full_width_punctuation():
+    # F1's key page in Chinese read "左键 / Left click | 选中己方部队; 选中后点格子=行军, 点敌军=攻击"
+    zh = keys.help_rows(("global", "shachang"), "zh")
+    got = dict(zh)
+    assert got["左键"] == "选中己方部队；选中后点格子=行军，点敌军=攻击"
+    assert got["右键 / Esc"].startswith("取消选择；") and got["Enter / 结束回合"]  # key names stay
+    assert got["拖动"] == "从部队拖到格子=行军（拖到己方部队=集合）"
+    for k, what in zh:
+        assert not any(w in k.lower() for w in ("click", "drag", "wheel", "arrows")), k
+        assert not any(c in what for c in ";,:") and "(选" not in what, what
+    assert "小地图" in got["I"] and "minimap" in dict(keys.help_rows(("global", "shachang"), "en"))["I"]
+    en = dict(keys.help_rows(("global", "shachang"), "en"))
+    assert en["Left click"].startswith("select own unit; then")  # English as it was
