@@ -8,6 +8,8 @@ or a game's own id (rows a plugin adds).
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 import pygame
@@ -146,16 +148,27 @@ def plugin_rows(context: str) -> list[Binding]:
 
 def key_text(keys: str, lang: str) -> str:
     """The key column of a help row: in English without the Chinese key names."""
-    if lang == "zh":
-        return keys
+    if lang == "zh":  # without the English mouse words ("左键 / Left click" -> 左键); key names stay
+        cjk = [p for p in keys.split(" / ") if any("\u4e00" <= ch <= "\u9fff" for ch in p)]
+        kept = [p for p in keys.split(" / ") if not (cjk and _MOUSE_WORDS.search(p))]
+        return " / ".join(kept)
     parts = [p for p in keys.split(" / ") if not any("\u4e00" <= ch <= "\u9fff" for ch in p)]
     return " / ".join(parts) if parts else keys
+
+
+_MOUSE_WORDS = re.compile(r"(?i)click|drag|wheel|arrows")
+
+
+def _zh_punct(words: str) -> str:
+    """Full-width ；，： and （） round Chinese in a Chinese help row (as the zh catalogues write them)."""
+    words = re.sub(r"\s*\(([^()]*[\u4e00-\u9fff][^()]*)\)", r"（\1）", words)
+    return re.sub(r"\s*([;,:])\s+", lambda m: {";": "；", ",": "，", ":": "："}[m.group(1)], words)
 
 
 def help_rows(contexts, lang: str) -> list[tuple[str, str]]:
     """(keys, what they do) in ``lang`` for the help page of a scene with these contexts (Chinese in the script
     of the game on the screen, client.i18n.script: 辛亥革命's traditional characters)."""
-    return [(i18n.script(key_text(b.keys, lang), lang), i18n.script(b.zh, lang) if lang == "zh" else b.en)
+    return [(i18n.script(key_text(b.keys, lang), lang), i18n.script(_zh_punct(b.zh), lang) if lang == "zh" else b.en)
             for b in rows(contexts)]
 
 

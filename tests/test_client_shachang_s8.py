@@ -306,3 +306,114 @@ def test_tab_frames_each_soldier_on_the_star_with_its_heights_3d(glapp):
     step(app, 3)
     sc = app.find(GameScene)
     assert len(set(_tab_through(app, sc, 4))) == 4
+
+
+# ---------------------------------------------------------------- leftover: first person without minimap and cards
+def test_first_person_clears_the_minimap_and_item_cards_from_the_view_and_i_brings_them_back(app):
+    # issue 26: in first person the minimap and the item cards still covered the lower left of the view
+    from tests.items_util import star_items_game
+
+    units = [[0, "i5"], [0, "i6"], [0, "e1"], [1, "i8"], [1, "k5"], [1, "l5"], [1, "q1"]]
+    g = star_items_game(units, [["tonggui", "taoyuan"], ["liu"]])
+    sc = start(app, g)
+    step(app)
+    w, h = app.display.size
+    mini, cards = sc.minimap.rect.copy(), sc.items.rect.copy()
+    assert sc.show_minimap and mini.w > 100 and cards.w > 100  # on the map: both there
+    assert sc.over_ui(mini.center) and sc.over_ui(cards.center)
+    click(app, sc.cell_to_screen(star_cells.parse("i6")))
+    key(app, pygame.K_v)  # first person
+    step(app, 2)
+    assert sc.ctl.first_person and not sc.panel_shown()
+    assert not sc.show_minimap and sc.items.rect.w == 0
+    assert not sc.over_ui(mini.center) and not sc.over_ui(cards.center)  # the view is the soldier's
+    assert sc.usable_rect()[3] * h > h - 60  # nothing kept free for a strip that is not drawn
+    key(app, pygame.K_i)  # I: the panel, the minimap and the cards together
+    step(app)
+    assert sc.panel_shown() and sc.show_minimap and sc.items.rect.w > 100
+    click(app, card_rect(sc, "taoyuan").center)  # and a card can be used from first person
+    assert sc.items.prefix is not None
+    key(app, pygame.K_i)  # the panel goes: the card in use keeps its strip (Esc or a second click lets it go)
+    step(app)
+    assert not sc.panel_shown() and not sc.show_minimap and sc.items.rect.w > 100
+    key(app, pygame.K_ESCAPE)
+    step(app)
+    assert sc.items.prefix is None and sc.items.rect.w == 0
+    key(app, pygame.K_m)  # M: the minimap alone, in this view only
+    step(app)
+    assert sc.show_minimap and sc.minimap.rect.w > 100 and sc.items.rect.w == 0
+    key(app, pygame.K_v)  # back on the map: everything as it was
+    step(app)
+    assert not sc.ctl.first_person and sc.show_minimap and sc.panel_shown() and sc.items.rect == cards
+
+
+# ---------------------------------------------------------------- leftover: a refused click never looks silent
+def test_a_repeated_refusal_flashes_the_status_line_so_the_click_is_seen(app):
+    # issue 26 leftover 2: the same refused click twice left the status line as it was (the same words), and
+    # the second click looked silent; every refusal now frames the line in red for a moment
+    g, sc = hot_seat(app, [[0, "a1", 4], [0, "c2", 2], [1, "h8", 2]], mode="tabletop")
+    step(app, 2)
+    assert not sc.refusal_flashing()
+    click_cell(app, parse_cell("a1"))
+    assert sc.ctl.selected == parse_cell("a1") and not sc.refusal_flashing()  # a selection: no flash
+    click_cell(app, parse_cell("h1"))  # too far to march
+    line = sc.status_text("en")
+    assert "[S15" in line and sc.refusal_flashing()
+    w, h = app.display.size
+    border = app.display.screenshot()[h - 2, 40]
+    assert tuple(border[:3]) == (255, 90, 70)
+    sc.refusal_flash = -1.0  # the moment has passed
+    step(app)
+    assert tuple(app.display.screenshot()[h - 2, 40][:3]) != (255, 90, 70)
+    click_cell(app, parse_cell("h1"))  # the same click again: the same words, and the flash says it was heard
+    assert sc.status_text("en") == line and sc.refusal_flashing()
+    assert tuple(app.display.screenshot()[h - 2, 40][:3]) == (255, 90, 70)
+    assert sc.animating()  # frames go on until the flash is drawn away
+
+
+def test_the_replay_caption_in_chinese_names_the_seat_with_a_full_width_colon(app):
+    # the replay's caption read "玩家1(红): 行军 h1→h2 1人" with an English colon in the Chinese line
+    from tests.client_util import finished
+
+    finished(app)
+    for b in app.scene.buttons:  # the game-over box's Replay button, clicked
+        if b.text() == "Replay":
+            click(app, b.rect.center)
+            break
+    rep = app.scene
+    assert isinstance(rep, ReplayBase)
+    key(app, pygame.K_RIGHT)
+    assert rep.caption().endswith("P1(red): march h1 h2 1")  # English keeps its colon
+    key(app, pygame.K_F2)  # Chinese
+    step(app)
+    zh = rep.caption()
+    assert "：行军" in zh and ": " not in zh, zh
+    assert all(text.has_glyph(ch) for ch in zh)
+
+
+def test_the_game_over_box_hides_the_board_labels_behind_it(app):
+    # at 1024x640 the flat board's height labels and cell lines showed through the box's empty parts
+    from tests.client_util import finished
+
+    finished(app)
+    over = app.scene
+    step(app, 2)
+    shot = app.display.screenshot().astype(int)
+    top = min(b.rect.top for b in over.buttons)
+    band = shot[top - 30:top - 8, over.box.x + 8:over.box.right - 8, :3]  # no words there, the board under it
+    assert band.size and (band.max(axis=(0, 1)) - band.min(axis=(0, 1))).max() <= 4
+
+
+def test_the_chinese_key_page_has_no_english_mouse_words_and_full_width_punctuation():
+    # F1's key page in Chinese read "左键 / Left click | 选中己方部队; 选中后点格子=行军, 点敌军=攻击"
+    zh = keys.help_rows(("global", "shachang"), "zh")
+    got = dict(zh)
+    assert got["左键"] == "选中己方部队；选中后点格子=行军，点敌军=攻击"
+    assert got["右键 / Esc"].startswith("取消选择；") and got["Enter / 结束回合"]  # key names stay
+    assert got["拖动"] == "从部队拖到格子=行军（拖到己方部队=集合）"
+    for k, what in zh:
+        assert not any(w in k.lower() for w in ("click", "drag", "wheel", "arrows")), k
+        assert not any(c in what for c in ";,:") and "(选" not in what, what
+    assert "小地图" in got["I"] and "minimap" in dict(keys.help_rows(("global", "shachang"), "en"))["I"]
+    en = dict(keys.help_rows(("global", "shachang"), "en"))
+    assert en["Left click"].startswith("select own unit; then")  # English as it was

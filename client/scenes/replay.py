@@ -162,7 +162,8 @@ class ReplayBase(Scene):
             return head
         who = self.seat_label(self.actors[self.index - 1])
         said = i18n.engine_text(self.said[self.index - 1])
-        return f"{head} — {said}" if said.startswith(who) else f"{head} — {who}: {said}"  # the seat named once
+        colon = "：" if i18n.lang() == "zh" else ": "  # the Chinese text's full-width colon
+        return f"{head} — {said}" if said.startswith(who) else f"{head} — {who}{colon}{said}"  # the seat named once
 
     def draw_bars(self, display, surf) -> None:
         """The caption bar on top and the keys at the foot."""

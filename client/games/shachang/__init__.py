@@ -39,8 +39,9 @@ class Plugin(GamePlugin):
 
     # the game's own keys (client/keys.py lists the shared ones): I shows or hides the side panel (issue 26: in first
     # person it is hidden, so it covers none of the view; I brings it back, and leaving first person does)
-    key_rows = (Binding("I", "side_panel", "侧面板（资料与记录）显示 / 隐藏；第一人称时默认隐藏",
-                        "side panel (info and log) on/off; hidden by default in first person", "shachang",
+    key_rows = (Binding("I", "side_panel", "侧面板（资料与记录）显示 / 隐藏；第一人称时默认隐藏，小地图和道具卡随之",
+                        "side panel (info and log) on/off; hidden by default in first person, with the minimap "
+                        "and the item cards", "shachang",
                         (("K_i", ""),)),)
 
     has_preview = True  # a thumbnail of the generated map: only of a seeded game (G1, ``GamePlugin.previews``)

@@ -94,7 +94,7 @@ class GameOverScene(Scene):
         surf = display.ui
         w, h = surf.get_size()
         box = self.box = self.box_rect(w, h)
-        widgets.panel(surf, box, alpha=240)
+        widgets.panel(surf, box, alpha=252)  # nearly opaque: the board's labels showed through its words
         text.draw(surf, t("gameover_title"), (box.centerx, box.y + 16), 30, widgets.ACCENT, anchor="midtop")
         for i, line in enumerate(self.headline()):
             text.draw(surf, line, (box.centerx, box.y + 58 + 17 * i), 15, widgets.DIM, anchor="midtop")

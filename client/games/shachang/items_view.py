@@ -525,6 +525,11 @@ class ItemsView:
         self._draw_effects(display)
         if self.prefix is not None:
             self._draw_offer(display)
+        if not self.scene.cards_shown():  # first person without the panel: the view stays clear (I)
+            self.rect = pygame.Rect(0, 0, 0, 0)
+            self.chooser_rect = pygame.Rect(0, 0, 0, 0)
+            self.strip.hovered = None
+            return
         rows = self.rows()
         if not any(row.cards or row.backs for row in rows):  # nobody holds an item yet: one line
             self._draw_empty(display)

@@ -82,7 +82,7 @@ class GameScene(PlayScene):
         self.minimap = Minimap(game.size, 200 if game.size >= 256 else 180) if game.size >= 64 else None
         if self.layout is not None:  # the star: a small map of the whole star
             self.minimap = Minimap(game.size, 150, layout=self.layout)
-        self.show_minimap = True
+        self.minimap_on = {"map": True, "fp": False}  # per view, like the side panel (M, or I in first person)
         self.top_buttons = [
             widgets.Button(lambda: t("end_turn"), self.end_turn, 16, enabled=lambda: self.ctl.my_turn()),
             widgets.Button(lambda: t("menu"), self.open_menu, 16),
@@ -112,6 +112,7 @@ class GameScene(PlayScene):
         self.items = ItemsView(self)  # the fun items' cards, target chooser and effects (S20a-S20j)
         self._ctl_seen = None  # the controller's last status taken onto the status line
         self._said_again = None  # what says that line again in another language (Controller.status_again)
+        self.refusal_flash = -1.0  # monotonic time of the last refusal said: the status line flashes for a moment
         self._held = None  # (about, line, kind, rule): a line covered by a notice or F2, to come back
         if message:
             self.ctl.say(message, "ok")
@@ -150,10 +151,33 @@ class GameScene(PlayScene):
     def panel_shown(self) -> bool:
         return self.panel_on[self.panel_view()]
 
+    @property
+    def show_minimap(self) -> bool:
+        """Whether the minimap is shown in the view on screen (first person starts without it: it covered
+        the lower left of the soldier's view, issue 26)."""
+        return self.minimap_on[self.panel_view()]
+
+    @show_minimap.setter
+    def show_minimap(self, on: bool) -> None:
+        self.minimap_on[self.panel_view()] = bool(on)
+        self.dirty = True
+
+    def cards_shown(self) -> bool:
+        """Whether the item cards' strip is drawn: on the map always; in first person only with the side
+        panel (I), or while a card is in use (its chooser must stay reachable)."""
+        if not self.items.on:
+            return False
+        if self.panel_view() == "map" or self.panel_shown():
+            return True
+        return self.items.prefix is not None or self.items.discard is not None
+
     def toggle_panel(self) -> None:
-        """I: show or hide the side panel (with the log) in the view on screen."""
+        """I: show or hide the side panel (with the log) in the view on screen; in first person the
+        minimap and the item cards come and go with it."""
         v = self.panel_view()
         self.panel_on[v] = not self.panel_on[v]
+        if v == "fp":
+            self.minimap_on["fp"] = self.panel_on["fp"]
         self.dirty = True
 
     def usable_rect(self) -> tuple[float, float, float, float]:
@@ -162,7 +186,7 @@ class GameScene(PlayScene):
         w, h = self.app.display.size
         right = w - min(hud.PANEL_W, w // 3) - 18
         bottom = h - hud.STATUS_H - 8
-        if self.items.on:  # the item cards' strip
+        if self.cards_shown():  # the item cards' strip
             bottom -= STRIP_H
         top = hud.TOP_H + 8
         return (16 / w, top / h, right / w, bottom / h)
@@ -362,6 +386,8 @@ class GameScene(PlayScene):
         said = (ctl.status, ctl.status_kind, ctl.status_time)
         if said != self._ctl_seen:
             self._ctl_seen = said
+            if ctl.status_kind == "error":  # every refusal flashes the line: the same words said again change
+                self.refusal_flash = time.monotonic()  # nothing else, and the click looked silent (issue 26)
             PlayScene.say(self, ctl.status, bad=ctl.status_kind == "error", kind=ctl.status_kind,
                           rule=ctl.status_rule)
             self._said_again = ctl.status_again
@@ -837,7 +863,7 @@ class GameScene(PlayScene):
             return True  # a computer seat is playing
         if self.last_ai is not None or self.slide is not None or self.dragging or self.press is not None:
             return True
-        if self.flashes or self.echo is not None or self.items.busy():
+        if self.flashes or self.echo is not None or self.items.busy() or self.refusal_flashing(0.15):
             return True
         tip = self._tip
         if tip["cell"] is not None and not tip["shown"]:
@@ -1214,6 +1240,18 @@ class GameScene(PlayScene):
             display.mark(r.inflate(4, 4))
         self._take_ctl_status()  # said during this frame's events
         self.note_status_line(*hud.status_line(surf, self.status_text(i18n.lang()), self.message_kind))
+        if self.refusal_flashing():  # a frame round the refusal's line (a repeated one included)
+            tw = self._status_drawn[0].w if self._status_drawn else 0
+            r = pygame.Rect(0, h - hud.STATUS_H, min(w, max(320, tw + 24)), hud.STATUS_H)  # hud's box
+            pygame.draw.rect(surf, (255, 90, 70), r, 2)
+            display.mark(r, opaque=True)
+
+    REFUSAL_FLASH_S = 0.45
+
+    def refusal_flashing(self, after: float = 0.0) -> bool:
+        """Whether a refusal was said a moment ago (its status line is framed in red); ``after``: so much
+        longer (the scene keeps drawing a little past the flash, so its frame is drawn away)."""
+        return time.monotonic() - self.refusal_flash < self.REFUSAL_FLASH_S + after
 
     def cell_to_screen(self, cell, top: bool = True):
         """Pixel of a cell's centre (at its stack top in 3D), or None when behind the camera."""
