@@ -1,0 +1,100 @@
+"""Issue 26, wave 2 (qaboards): the board scene's hover tooltip stays in the board's free area (not over 辛亥革命's
+or 江山's own column beside the map), off the mouse; one English name per piece in 暗棋 and 三国演弈 (the in-game
+words: advisor 士, elephant 相, soldier/pawn 兵) in the catalogues, the rule pictures' captions and the rule book."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pygame
+import pytest
+
+from client.scenes import board_game
+from tests.boards_util import make_app, post
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def rest_at(app, pos):
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    app.step(0.016)
+    app.scene.hover_since = 0.0  # rested long enough for the tooltip
+
+
+def drawn_tooltip(app, monkeypatch):
+    """The box the scene draws its hover tooltip in (None: no tooltip)."""
+    boxes = []
+    real = board_game.widgets.panel
+    sc = app.scene
+    lines = sc.plugin.cell_info(sc.hover, sc.lang) if sc.hover is not None else None
+
+    def spy(surf, rect, *a, **kw):
+        boxes.append(pygame.Rect(rect))
+        return real(surf, rect, *a, **kw)
+    monkeypatch.setattr(board_game.widgets, "panel", spy)
+    sc._draw_tooltip(pygame.display.get_surface())
+    monkeypatch.setattr(board_game.widgets, "panel", real)
+    return boxes[-1] if boxes and lines else None
+
+
+@pytest.mark.parametrize("gid,n,size", [("xinhai", 2, (1024, 640)), ("xinhai", 2, (1280, 720)),
+                                        ("jiangshan", 2, (1024, 640)), ("sanguo", 3, (1024, 640))])
+def test_hover_tooltips_stay_in_the_boards_free_area_off_the_mouse(cleanup, monkeypatch, gid, n, size):
+    app = make_app("dummy", gid, ["human"] * n, "flat", size=size)
+    sc = app.scene
+    for _ in range(3):
+        sc.dirty = True
+        app.step(0.016)
+    area = sc.plugin.board_area(sc.board_rect)
+    seen = 0
+    # the whole free area on a grid, its rims included: near the right rim a tooltip used to spill over the column
+    for fx in (0.01, 0.2, 0.4, 0.6, 0.8, 0.9, 0.97, 0.995):
+        for fy in (0.01, 0.15, 0.3, 0.5, 0.7, 0.85, 0.97, 0.995):
+            pos = (area.x + int(fx * (area.w - 1)), area.y + int(fy * (area.h - 1)))
+            rest_at(app, pos)
+            if sc.hover is None or not sc.plugin.cell_info(sc.hover, sc.lang):
+                continue
+            box = drawn_tooltip(app, monkeypatch)
+            assert box is not None
+            assert area.contains(box), (pos, box, area)
+            assert not box.collidepoint(pos)
+            seen += 1
+    assert seen >= 6
+
+
+# one English name per piece and game (issue 26): the words the game itself uses (the catalogue's kind names)
+WRONG = {"anqi": r"\b(guards?|ministers?|pawns?)\b", "sanguo": r"\b(guards?|ministers?|soldiers?)\b"}
+KIND = {"anqi": {"advisor": "advisor", "elephant": "elephant", "soldier": "soldier"},
+        "sanguo": {"advisor": "advisor", "elephant": "elephant", "pawn": "pawn"}}
+
+
+def english_texts(gid):
+    """Every English text a player of ``gid`` reads about its pieces: the catalogue, the rule pictures' titles and
+    captions, the rule book's rulings and the rules page."""
+    out = []
+    cat = tomllib.loads((ROOT / "assets" / "messages" / f"{gid}.toml").read_text())
+
+    def walk(d, key):
+        for k, v in d.items():
+            if isinstance(v, dict):
+                walk(v, f"{key}.{k}")
+            elif k == "en":
+                out.append((key, v))
+    walk(cat, gid)
+    for p in sorted((ROOT / "assets" / "scenarios" / gid).glob("*.toml")):
+        d = tomllib.loads(p.read_text())
+        out += [(f"{p.name}:{k}", d[k]) for k in ("title", "caption_en") if k in d]
+        out += [(f"{p.name}:{k}", v) for k, v in d.get("rulings", {}).items()]
+    out.append((f"docs/rules/{gid}.md", (ROOT / "docs" / "rules" / f"{gid}.md").read_text()))
+    return out
+
+
+@pytest.mark.parametrize("gid", ["anqi", "sanguo"])
+def test_each_piece_has_one_english_name_in_the_game_the_pictures_and_the_rule_book(gid):
+    cat = tomllib.loads((ROOT / "assets" / "messages" / f"{gid}.toml").read_text())[gid]
+    assert {k: cat["kind"][k]["en"] for k in KIND[gid]} == KIND[gid]  # the in-game words
+    texts = english_texts(gid)
+    assert len(texts) > 30
+    bad = [(where, m.group(0)) for where, s in texts for m in re.finditer(WRONG[gid], s, re.I)]
+    assert bad == []
