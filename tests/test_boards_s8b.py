@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from client.scenes import board_game
-from tests.boards_util import make_app, post
+from tests.boards_util import click_at, click_cell, make_app, post, wait_human
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -98,3 +98,25 @@ def test_each_piece_has_one_english_name_in_the_game_the_pictures_and_the_rule_b
     assert len(texts) > 30
     bad = [(where, m.group(0)) for where, s in texts for m in re.finditer(WRONG[gid], s, re.I)]
     assert bad == []
+
+
+@pytest.mark.parametrize("gid,seats", [("baige", ["human", "random"]), ("sanguo", ["human", "random", "random"])])
+def test_a_click_on_undo_that_takes_back_says_so_not_that_nothing_can_be_taken_back(cleanup, gid, seats):
+    # found in play: the click undid the move, greyed the button, and the same click then read as a click on the
+    # greyed button: the status line said in red "nothing to take back"
+    app = make_app("dummy", gid, seats, "flat", size=(1024, 640))
+    sc = app.scene
+    if gid == "baige":
+        src, dst = "e4", "e6"
+    else:
+        a = sc.game.legal_actions()[0]
+        src, dst = a.src, a.dst
+    click_cell(app, sc.plugin.cell(src))
+    click_cell(app, sc.plugin.cell(dst))
+    wait_human(app)
+    assert len(sc.game.log) >= 2 and sc.buttons[0].enabled()
+    click_at(app, sc.buttons[0].rect.center)
+    assert len(sc.game.log) == 0 and not sc.buttons[0].enabled()
+    assert str(sc.message) == "move taken back" and not sc.message_bad
+    click_at(app, sc.buttons[0].rect.center)  # now greyed: the click says why
+    assert sc.message_bad and sc.message.key == "board_no_undo"

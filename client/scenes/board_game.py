@@ -642,8 +642,9 @@ class BoardGameScene(PlayScene):
 
     def _mouse_down(self, ev) -> None:
         for b in self.buttons + list(self.step_buttons.values()):
+            greyed = b is self.buttons[0] and not b.enabled()  # asked before the click: an undo greys it after
             if b.rect.w and b.handle(ev):
-                if b is self.buttons[0] and not b.enabled():
+                if greyed:
                     self.undo()  # the greyed Undo: its click says why on the status line (G2 and the others)
                 return
         if self.card_rect.collidepoint(ev.pos):
