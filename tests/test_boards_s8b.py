@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from client.scenes import board_game
+from engine.sanguo import new_game as sanguo_game
 from tests.boards_util import click_at, click_cell, make_app, post, wait_human
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,3 +121,64 @@ def test_a_click_on_undo_that_takes_back_says_so_not_that_nothing_can_be_taken_b
     assert str(sc.message) == "move taken back" and not sc.message_bad
     click_at(app, sc.buttons[0].rect.center)  # now greyed: the click says why
     assert sc.message_bad and sc.message.key == "board_no_undo"
+
+
+def press(app, button):
+    """Click a button of the scene on top (drawn first, so it has its place)."""
+    app.app.scene.dirty = True
+    app.step(0.016)
+    assert button.rect.w
+    click_at(app, button.rect.center)
+
+
+def menu_button(menu, words):
+    return [b for b in menu.buttons if b.text() == words][0]
+
+
+def test_esc_opens_the_in_game_menu_whose_save_and_load_work_on_a_board_game(cleanup, tmp_path):
+    # found in play: Esc and the Menu button only asked "leave the game?": no save or load but Ctrl+S
+    app = make_app("dummy", "baige", ["human", "random"], "flat", size=(1024, 640))
+    app.app.opts.save_dir = str(tmp_path)
+    sc = app.scene
+    click_cell(app, sc.plugin.cell("e4"))
+    click_cell(app, sc.plugin.cell("e6"))
+    wait_human(app)
+    log = list(sc.game.log)
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    app.step(0.016)
+    menu = app.app.scene
+    assert menu.kind == "menu" and menu.game_scene is sc
+    press(app, menu_button(menu, "Save"))
+    assert app.app.scene is sc and str(sc.message).startswith("UiMsg(key='saved'")
+    saves = list(tmp_path.glob("save-*.json"))
+    assert len(saves) == 1
+    click_at(app, sc.buttons[0].rect.center)  # undo: the board differs from the save
+    assert sc.game.log == []
+    press(app, [b for b in sc.buttons if b.text() == "Menu"][0])
+    menu = app.app.scene
+    assert menu.kind == "menu"
+    press(app, menu_button(menu, "Load"))
+    load = app.app.scene
+    assert len(load.buttons) == 1
+    press(app, load.buttons[0])
+    board = app.app.scene
+    assert board.game.game_id == "baige" and board.game.log == log
+
+
+def test_save_from_the_menu_over_a_hand_over_does_not_crash(cleanup, tmp_path):
+    # found in play: the hand-over's Esc menu had Save, which read 沙场秋点兵's controller (AttributeError)
+    app = make_app("dummy", "sanguo", ["human", "human", "human"], "flat", size=(1024, 640),
+                   game=sanguo_game(variant="jieqi", seed=3))
+    app.app.opts.save_dir = str(tmp_path)
+    sc = app.scene
+    a = sc.game.legal_actions()[0]
+    click_cell(app, sc.plugin.cell(a.src))
+    click_cell(app, sc.plugin.cell(a.dst))
+    assert app.app.scene.kind == "handover"
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    app.step(0.016)
+    menu = app.app.scene
+    assert menu.kind == "menu" and menu.opaque  # the board stays hidden
+    press(app, menu_button(menu, "Save"))
+    assert app.app.scene.kind == "handover"
+    assert len(list(tmp_path.glob("save-*.json"))) == 1

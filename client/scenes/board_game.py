@@ -40,6 +40,7 @@ from client.i18n import t
 from client.render.flat_board import FlatBoardRenderer
 from client.render.gl_board import BoardCamera, GLBoardRenderer
 from client.scenes.handover import HandoverScene
+from client.scenes.menu import MenuScene
 from client.scenes.modals import ChooserModal, ConfirmModal, ListModal, Modal, NoticeModal, Stack
 from client.scenes.play import PlayScene, UiMsg
 from client.scenes.stats import board_game_over
@@ -373,8 +374,13 @@ class BoardGameScene(PlayScene):
         self._set_turn_message()
 
     def _ask_leave(self) -> None:
+        """Esc or the Menu button: in the App the in-game menu (resume, save, load, language, help, leave; as
+        沙场秋点兵's), else (a scene driven without the App) a question before leaving; an ended game leaves."""
         if self.game.is_over:
             self.result = "menu"
+            return
+        if self.app is not None and self.host is self.app:
+            self.app.push(MenuScene(self.app, self))
             return
         self.open_modal(ConfirmModal(self.host, lambda: t("board_confirm_leave"), self._leave))
 
