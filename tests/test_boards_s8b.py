@@ -182,3 +182,13 @@ def test_save_from_the_menu_over_a_hand_over_does_not_crash(cleanup, tmp_path):
     press(app, menu_button(menu, "Save"))
     assert app.app.scene.kind == "handover"
     assert len(list(tmp_path.glob("save-*.json"))) == 1
+
+
+def test_the_hand_over_says_esc_opens_the_menu_and_the_line_fits_1024():
+    from client import i18n
+    from client.i18n import t
+    from client.ui import text
+    for lang, words in (("en", "Esc opens the menu"), ("zh", "Esc打开菜单")):
+        i18n.set_lang(lang)
+        assert words in t("handover_body")
+        assert text.size_of(t("handover_body"), 20)[0] < 1000  # drawn centred on one line, 20 px
