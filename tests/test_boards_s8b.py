@@ -192,3 +192,11 @@ def test_the_hand_over_says_esc_opens_the_menu_and_the_line_fits_1024():
         i18n.set_lang(lang)
         assert words in t("handover_body")
         assert text.size_of(t("handover_body"), 20)[0] < 1000  # drawn centred on one line, 20 px
+
+
+@pytest.mark.parametrize("gid", ["baige", "anqi", "sanguo"])
+def test_chinese_rulings_name_the_pieces_by_the_simplified_glyphs_on_the_board(gid):
+    # found in F1 (百格, zh): C1 "王向車的方向", C3 "N（馬）、G（衛）", C6 "走法同車" while the pieces read 车 马 卫
+    book = tomllib.loads((ROOT / "assets" / "scenarios" / gid / "_book.toml").read_text())
+    bad = {k: sorted(set(v) & set("車馬衛砲將帥")) for k, v in book["rulings_zh"].items() if set(v) & set("車馬衛砲將帥")}
+    assert bad == {}
