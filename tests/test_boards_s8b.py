@@ -200,3 +200,16 @@ def test_chinese_rulings_name_the_pieces_by_the_simplified_glyphs_on_the_board(g
     book = tomllib.loads((ROOT / "assets" / "scenarios" / gid / "_book.toml").read_text())
     bad = {k: sorted(set(v) & set("車馬衛砲將帥")) for k, v in book["rulings_zh"].items() if set(v) & set("車馬衛砲將帥")}
     assert bad == {}
+
+
+@pytest.mark.parametrize("gid,n,legend", [
+    ("anqi", 3, ["君 ruler · 车 chariot · 炮 cannon", "马 horse · 相 elephant · 士 advisor", "兵 soldier · 帝 emperor"]),
+    ("sanguo", 3, ["君 ruler · 士 advisor · 相 elephant", "车 chariot · 马 horse · 炮 cannon", "兵 pawn · 帝 emperor",
+                   "alliance point (盟, K5)"])])
+def test_the_english_panel_names_the_glyphs_as_the_rule_book_does(cleanup, gid, n, legend):
+    # found in play: 百格's English panel had a piece legend, 暗棋's and 三国演弈's none: 君 士 相 兵 unexplained
+    app = make_app("dummy", gid, ["human"] * n, "flat", size=(1024, 640))
+    sc = app.scene
+    lines = [s for s, _ in sc.plugin.panel_lines("en")]
+    assert lines[-len(legend):] == legend
+    assert not any("ruler" in s or "君 " in s for s, _ in sc.plugin.panel_lines("zh"))  # Chinese readers read them
