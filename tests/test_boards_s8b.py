@@ -213,3 +213,22 @@ def test_the_english_panel_names_the_glyphs_as_the_rule_book_does(cleanup, gid, 
     lines = [s for s, _ in sc.plugin.panel_lines("en")]
     assert lines[-len(legend):] == legend
     assert not any("ruler" in s or "君 " in s for s, _ in sc.plugin.panel_lines("zh"))  # Chinese readers read them
+
+
+def test_chinese_lines_never_start_with_closing_punctuation_nor_end_with_an_opening_bracket():
+    # found in 百格's F1 page (zh): a line began "，或一方提和"; another ended "（"
+    from client import i18n
+    from client.i18n import tr
+    from client.ui import text
+    i18n.set_lang("zh")
+    paras = [tr(f"baige.help.{k}", "zh") for k in ("goal", "move", "pieces", "cannon", "promote", "castle", "end")]
+    breaks = 0
+    for p in paras:
+        for w in range(120, 900, 7):
+            lines = text.wrap(p, 14, w)
+            assert "".join(lines).replace(" ", "") == p.replace(" ", "")  # nothing lost or doubled
+            for a, b in zip(lines, lines[1:]):
+                assert b[:1] not in "，。、；：？！）」" and a[-1:] not in "（「", (w, a, b)
+                assert text.size_of(a, 14)[0] <= w
+            breaks += len(lines) - 1
+    assert breaks > 500
