@@ -147,6 +147,11 @@ class Plugin(GamePlugin):
         return {"south": 0.0, "north": 180.0, "east": 270.0, "west": 90.0}[self.lay.sides[seat]]
 
     @classmethod
+    def side_name(cls, seat: int, lang: str) -> str:
+        """The side ``seat`` plays, before a game exists (the start screen's seat rows)."""
+        return tr("sanguo.kingdom." + SEATS[seat], lang)
+
+    @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
         return KINGDOM_RGB[SEATS[seat]]
 
