@@ -244,3 +244,25 @@ def test_the_start_screens_seat_rows_name_the_side_each_plays(app, monkeypatch, 
     assert [st.seat_name(i) for i in range(len(sides))] == sides
     words = drawn_words(app, monkeypatch)
     assert all(s in words for s in sides)
+
+
+def test_the_in_game_menus_help_and_language_work_over_a_board_game(cleanup):
+    from client import i18n
+    app = make_app("dummy", "anqi", ["human", "normal", "normal"], "flat", size=(1024, 640))
+    sc = app.scene
+    press(app, [b for b in sc.buttons if b.text() == "Menu"][0])
+    menu = app.app.scene
+    press(app, menu_button(menu, "Help"))
+    help_ = app.app.scene
+    assert type(help_).__name__ == "HelpScene" and help_.game_id() == "anqi"  # the game's own page (over the menu)
+    assert help_.plugin_lines()  # its how-to-play lines
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    app.step(0.016)
+    assert app.app.scene is menu
+    press(app, menu_button(menu, "Language: English"))
+    assert i18n.lang() == "zh"
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    app.step(0.016)
+    assert app.app.scene is sc and sc.lang == "zh"
+    app.step(0.016)
+    assert "吴" in sc.plugin.seat_name(0, sc.lang)
