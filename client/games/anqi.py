@@ -81,7 +81,7 @@ class Plugin(GamePlugin):
     @classmethod
     def side_name(cls, seat: int, lang: str) -> str:
         """The side ``seat`` plays, before a game exists (the start screen's seat rows)."""
-        return tr("anqi.faction." + ("wu", "wei", "shu")[seat], lang)
+        return tr(f"anqi.faction.{('wu', 'wei', 'shu')[seat]}", lang)
 
     @classmethod
     def seat_rgb(cls, seat: int) -> RGB:

@@ -51,7 +51,7 @@ class Plugin(GamePlugin):
     @classmethod
     def side_name(cls, seat: int, lang: str) -> str:
         """The side ``seat`` plays, before a game exists (the start screen's seat rows)."""
-        return tr("baige.side." + ("w", "b")[seat], lang)
+        return tr(f"baige.side.{'wb'[seat]}", lang)
 
     @classmethod
     def seat_rgb(cls, seat: int) -> RGB:

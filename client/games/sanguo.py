@@ -149,7 +149,7 @@ class Plugin(GamePlugin):
     @classmethod
     def side_name(cls, seat: int, lang: str) -> str:
         """The side ``seat`` plays, before a game exists (the start screen's seat rows)."""
-        return tr("sanguo.kingdom." + SEATS[seat], lang)
+        return tr(f"sanguo.kingdom.{SEATS[seat]}", lang)
 
     @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
