@@ -75,11 +75,12 @@ def test_refusals_are_keyed_in_both_languages_and_name_the_rule():
             g.apply(text)
         assert e.value.rule == rule
         assert e.value.msg.render("zh") == zh
-        assert e.value.text("zh") == f"{zh} [{'格式' if rule == 'syntax' else rule}]"  # a word id in Chinese
+        # the rule id in Chinese: a word id by its catalogue name (syntax -> 格式), a ruling as itself
+        assert e.value.text("zh") == f"{zh} [{ {'syntax': '格式'}.get(rule, rule)}]"
         rendered_ok(e.value.msg)
     with pytest.raises(IllegalAction) as e:
         g.apply("move d5 d6")
-    assert e.value.message == "the advisor cannot capture the higher-ranked minister"
+    assert e.value.message == "the advisor cannot capture the higher-ranked elephant"
 
 
 def test_every_refusal_in_random_games_renders_in_both_languages():

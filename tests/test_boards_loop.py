@@ -149,8 +149,13 @@ def test_board_scene_in_the_app_scene_stack(cleanup, tmp_path):
     assert len(game.log) == 2
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
     app.step(0.016)
-    assert sc.modal.kind == "confirm"
-    post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+    menu = app.scene
+    assert menu.kind == "menu" and menu.game_scene is sc  # the in-game menu (issue 26: save and load from it)
+    to_title = [b for b in menu.buttons if b.text() == "Back to title"]
+    assert to_title and to_title[0].rect.w  # drawn
+    pos = to_title[0].rect.center
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     app.step(0.016)
     assert isinstance(app.scene, StartScene)
 

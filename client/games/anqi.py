@@ -79,6 +79,11 @@ class Plugin(GamePlugin):
         return g
 
     @classmethod
+    def side_name(cls, seat: int, lang: str) -> str:
+        """The side ``seat`` plays, before a game exists (the start screen's seat rows)."""
+        return tr(f"anqi.faction.{('wu', 'wei', 'shu')[seat]}", lang)
+
+    @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
         return FACTION_RGB[SEATS[seat]]
 
@@ -146,7 +151,19 @@ class Plugin(GamePlugin):
             if s not in obs["out"]:
                 n = sum(obs["unseen"][SEATS[s]].values())
                 lines.append((tr("anqi.client.face_down", lang, who=name(s), n=n), self.seat_rgb(s)))
+        if lang != "zh":  # the piece legend (issue 26): the glyphs' English names, as the rule book calls them
+            lines += legend_lines(lang)
         return lines
+
+
+# the pieces of the English panel's legend, by rank
+LEGEND = ('ruler', 'chariot', 'cannon', 'horse', 'elephant', 'advisor', 'soldier', 'emperor')
+
+
+def legend_lines(lang: str) -> list[tuple[str, None]]:
+    """The piece legend of the English panel: each glyph with its name (``anqi.kind.*``), three a line."""
+    names = [f"{text(Msg.of('anqi.kind.' + k), 'zh')} {text(Msg.of('anqi.kind.' + k), lang)}" for k in LEGEND]
+    return [(" · ".join(names[i:i + 3]), None) for i in range(0, len(names), 3)]
 
 
 PLUGIN = Plugin

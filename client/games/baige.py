@@ -7,6 +7,7 @@ from __future__ import annotations
 from client.boards.geometry import SquareGeometry
 from client.boards.model import RGB, BoardView, Piece
 from client.games.base import Choice, GamePlugin, text
+from client.i18n import tr
 from engine.api import Step
 from engine.baige.board import NAMES_EN, TYPE_OF_LETTER
 from engine.messages import Msg
@@ -46,6 +47,11 @@ class Plugin(GamePlugin):
         """F1's page: the goal, how to move, the pieces, cannon and archer (C6), promotion (C3-C5),
         castling (C1), long check and draws (C7)."""
         return [(text(Msg.of(f"baige.help.{k}"), lang), None) for k in HELP_KEYS]
+
+    @classmethod
+    def side_name(cls, seat: int, lang: str) -> str:
+        """The side ``seat`` plays, before a game exists (the start screen's seat rows)."""
+        return tr(f"baige.side.{'wb'[seat]}", lang)
 
     @classmethod
     def seat_rgb(cls, seat: int) -> RGB:

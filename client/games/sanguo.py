@@ -147,6 +147,11 @@ class Plugin(GamePlugin):
         return {"south": 0.0, "north": 180.0, "east": 270.0, "west": 90.0}[self.lay.sides[seat]]
 
     @classmethod
+    def side_name(cls, seat: int, lang: str) -> str:
+        """The side ``seat`` plays, before a game exists (the start screen's seat rows)."""
+        return tr(f"sanguo.kingdom.{SEATS[seat]}", lang)
+
+    @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
         return KINGDOM_RGB[SEATS[seat]]
 
@@ -369,7 +374,21 @@ class Plugin(GamePlugin):
             seen = self._seen_line(lang)
             if seen:
                 lines.append((seen, self.seat_rgb(self.viewer)))
+        if lang != "zh":  # the piece legend (issue 26): the glyphs' English names, as the rule book calls them
+            lines += legend_lines(lang)
+            if not obs["han"]:  # and the large 盟 on the empty alliance points
+                lines.append((tr("sanguo.panel.alliance_mark", lang), None))
         return lines
+
+
+# the pieces of the English panel's legend
+LEGEND = ('ruler', 'advisor', 'elephant', 'chariot', 'horse', 'cannon', 'pawn', 'emperor')
+
+
+def legend_lines(lang: str) -> list[tuple[str, None]]:
+    """The piece legend of the English panel: each glyph with its name (``sanguo.kind.*``), three a line."""
+    names = [f"{text(Msg.of('sanguo.kind.' + k), 'zh')} {text(Msg.of('sanguo.kind.' + k), lang)}" for k in LEGEND]
+    return [(" · ".join(names[i:i + 3]), None) for i in range(0, len(names), 3)]
 
 
 PLUGIN = Plugin

@@ -40,6 +40,7 @@ from client.i18n import t
 from client.render.flat_board import FlatBoardRenderer
 from client.render.gl_board import BoardCamera, GLBoardRenderer
 from client.scenes.handover import HandoverScene
+from client.scenes.menu import MenuScene
 from client.scenes.modals import ChooserModal, ConfirmModal, ListModal, Modal, NoticeModal, Stack
 from client.scenes.play import PlayScene, UiMsg
 from client.scenes.stats import board_game_over
@@ -373,8 +374,13 @@ class BoardGameScene(PlayScene):
         self._set_turn_message()
 
     def _ask_leave(self) -> None:
+        """Esc or the Menu button: in the App the in-game menu (resume, save, load, language, help, leave; as
+        沙场秋点兵's), else (a scene driven without the App) a question before leaving; an ended game leaves."""
         if self.game.is_over:
             self.result = "menu"
+            return
+        if self.app is not None and self.host is self.app:
+            self.app.push(MenuScene(self.app, self))
             return
         self.open_modal(ConfirmModal(self.host, lambda: t("board_confirm_leave"), self._leave))
 
@@ -642,8 +648,9 @@ class BoardGameScene(PlayScene):
 
     def _mouse_down(self, ev) -> None:
         for b in self.buttons + list(self.step_buttons.values()):
+            greyed = b is self.buttons[0] and not b.enabled()  # asked before the click: an undo greys it after
             if b.rect.w and b.handle(ev):
-                if b is self.buttons[0] and not b.enabled():
+                if greyed:
                     self.undo()  # the greyed Undo: its click says why on the status line (G2 and the others)
                 return
         if self.card_rect.collidepoint(ev.pos):
@@ -823,6 +830,21 @@ class BoardGameScene(PlayScene):
             if m is not None:
                 m.draw(surf)
 
+    def tooltip_rect(self, lines) -> pygame.Rect:
+        """Where the hover tooltip with ``lines`` goes: inside the board's free area (the part of the board's
+        area the game leaves the board, not over a game's own column such as 辛亥革命's tracks and box), off
+        the mouse: below right of it, else below left, above right, above left (issue 26)."""
+        area = self.plugin.board_area(self.board_rect)
+        w = max(text.size_of(ln, 14)[0] for ln in lines) + 14
+        h = 19 * len(lines) + 8
+        mx, my = self.mouse
+        box = pygame.Rect(0, 0, w, h)
+        for x, y in ((mx + 18, my + 18), (mx - 8 - w, my + 18), (mx + 18, my - 8 - h), (mx - 8 - w, my - 8 - h)):
+            box = pygame.Rect(x, y, w, h).clamp(area)
+            if not box.collidepoint(self.mouse):
+                break
+        return box
+
     def _draw_tooltip(self, surf) -> None:
         """The plugin's lines about the cell under the mouse, once it has rested there a moment."""
         if self.hover is None or self.dragging or self.modal is not None or \
@@ -831,11 +853,7 @@ class BoardGameScene(PlayScene):
         lines = self.plugin.cell_info(self.hover, self.lang)
         if not lines:
             return
-        w = max(text.size_of(ln, 14)[0] for ln in lines) + 14
-        box = pygame.Rect(self.mouse[0] + 18, self.mouse[1] + 18, w, 19 * len(lines) + 8)
-        box.clamp_ip(self.board_rect)
-        if box.collidepoint(self.mouse):
-            box.bottom = self.mouse[1] - 8
+        box = self.tooltip_rect(lines)
         widgets.panel(surf, box, 235)
         for i, ln in enumerate(lines):
             text.draw(surf, ln, (box.x + 7, box.y + 4 + 19 * i), 14, widgets.ACCENT if i == 0 else widgets.TEXT)

@@ -49,8 +49,9 @@ class MenuScene(Modal):
 
     def save(self) -> None:
         p = Path(self.app.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json")
-        self.game_scene.save_to(p)
-        self.message = self.game_scene.ctl.status
+        self.game_scene.save_to(p)  # the scene says it on its status line
+        ctl = getattr(self.game_scene, "ctl", None)  # 沙场秋点兵's controller; the board games have none
+        self.message = ctl.status if ctl is not None else ""
         self.app.pop(self)
 
     def fullscreen(self) -> None:

@@ -56,7 +56,7 @@ class StartScene(Scene):
         self.renderer = widgets.Chooser(lambda: t("renderer"), lambda: ["gl", "flat"],
                                         lambda v: t("renderer_" + v), app.display.kind)
         seats = (list(o.seats) + ["normal"] * 8)[:8]
-        self.seats = [widgets.Chooser(lambda i=i: t("seat", n=i + 1), lambda: SEAT_KINDS, i18n.seat_label, seats[i],
+        self.seats = [widgets.Chooser(lambda i=i: self.seat_name(i), lambda: SEAT_KINDS, i18n.seat_label, seats[i],
                                       size=18) for i in range(8)]
         self.all_main_rows = [self.game, self.preset, self.mode, self.players, self.lang, self.renderer]
         self._extra: dict = {}  # (game, option) -> its chooser
@@ -271,6 +271,13 @@ class StartScene(Scene):
         """The chosen game's words for a map preset."""
         pl = self.plugin()
         return pl.option_label("preset", key, i18n.lang()) if pl is not None else str(key)
+
+    def seat_name(self, i: int) -> str:
+        """A seat row's name: the side it plays (白方, 吴, Wu) when the game's plugin names its sides before a game
+        (``side_name``), else 座位n / Seat n (issue 26: a new player sees which side is theirs)."""
+        pl = self.plugin()
+        side = getattr(pl, "side_name", None) if pl is not None else None
+        return side(i, i18n.lang()) if side is not None else t("seat", n=i + 1)
 
     def plugin(self):
         """The chosen game's plugin class (None when the game has no client yet)."""

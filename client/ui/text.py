@@ -123,7 +123,16 @@ def _wrap_now(text: str, size: int, width: int) -> list[str]:
                 out.append(line[:cut])
                 line = line[cut + 1:] + ch
             else:
-                out.append(line.rstrip())
-                line = ch.lstrip()
+                head, tail = line.rstrip(), ch.lstrip()
+                # a line never starts with closing punctuation nor ends with an opening bracket (the F1 pages:
+                # "，或一方提和"; issue 26): the last character goes down with it
+                while len(head) > 1 and (tail[:1] in _NO_START or head[-1] in _NO_END):
+                    head, tail = head[:-1], head[-1] + tail
+                out.append(head)
+                line = tail
         out.append(line)
     return out
+
+
+_NO_START = set("，。、；：？！）」』》〉】…·,.;:?!)")
+_NO_END = set("（「『《〈【(")
