@@ -80,7 +80,7 @@ def tr(key: str, lang: str, **fields) -> str:
 
 
 def player_name(p: int) -> str:
-    return f"{t('player', n=p + 1)}({t(f'colour_{p % 8}')})"
+    return t("player_colour", p=t("player", n=p + 1), c=t(f"colour_{p % 8}"))
 
 
 def seat_label(kind: str) -> str:

@@ -236,13 +236,13 @@ def test_the_load_list_marks_the_autosave_and_the_quicksave(tmp_path):
     quick = write_save(tmp_path / "quicksave.json", g, ["human", "easy", "easy"], 0)
     named = write_save(tmp_path / "save-20261128-080000.json", g, ["human", "easy", "easy"], 0)
     (tmp_path / "settings.json").write_text('{"version": 1}', encoding="utf-8")
-    for lang, a, q in (("en", "[autosave] ", "[quicksave] "), ("zh", "[自动存档] ", "[快速存档] ")):
+    for lang, a, q in (("en", "[autosave] ", "[quicksave] "), ("zh", "【自动存档】", "【快速存档】")):
         app = make_app(tmp_path, lang=lang)
         scene = LoadScene(app)
         lines = {p.name: scene.describe(p) for p in scene.files}
         assert set(lines) == {auto.name, quick.name, named.name}  # the settings file is not a save
         assert lines[auto.name].startswith(a) and lines[quick.name].startswith(q)
-        assert not lines[named.name].startswith("[")
+        assert not lines[named.name].startswith(("[", "【"))
         app.close()
 
 

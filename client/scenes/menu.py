@@ -123,7 +123,7 @@ class LoadScene(Scene):
         if sm is None:
             return f"{path.name} ({t('not_a_save')})"
         if kind is not None:
-            return f"[{t('saves.' + kind)}] " + self.describe_game(sm)
+            return t("saves.tagged", tag=t("saves." + kind), what=self.describe_game(sm))
         return self.describe_game(sm)
 
     def describe_game(self, sm: dict) -> str:
