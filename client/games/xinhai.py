@@ -178,7 +178,9 @@ class Plugin(GamePlugin):
                         (("K_LEFT", "", "pan_w"), ("K_a", "", "pan_w"), ("K_RIGHT", "", "pan_e"), ("K_d", "", "pan_e"),
                          ("K_UP", "", "pan_n"), ("K_w", "", "pan_n"), ("K_DOWN", "", "pan_s"), ("K_s", "", "pan_s"))))
     hex_labels = False  # every hex's label written at its foot (key L)
-    other_hand = False  # key C: the other side's public hand on a second line of cards (folded: the map larger)
+    other_hand: bool | None = None  # key C: the other side's public hand on a second line of cards (folded: the
+    # map larger); None: shown where it fits (a window at least SHOW_HAND_H tall), folded in a smaller one
+    SHOW_HAND_H = 900
     whole_map = False  # key Z: the whole map however small its counters (default: a close-up, see ``frame_map``)
     PAN = {"pan_w": (-1, 0), "pan_e": (1, 0), "pan_n": (0, -1), "pan_s": (0, 1)}
 
@@ -215,7 +217,7 @@ class Plugin(GamePlugin):
         if action == "hex_labels":
             self.hex_labels = not self.hex_labels
         elif action == "other_hand":
-            self.other_hand = not self.other_hand
+            self.other_hand = not self.hand_shown()
         elif action == "whole_map":
             self.whole_map = not self.whole_map
         elif action in self.PAN:
@@ -266,7 +268,9 @@ class Plugin(GamePlugin):
                              name=text(Msg.of(f"xinhai.kind.{u['kind']}"), ln) + " " + u["hex"]
                                   + ("" if u["ready"] else " " + worn),
                              value="" if u["ready"] else ("耗" if ln == "zh" else "w"),
-                             turned=not u["ready"]))  # seed 4(2): worn = sideways
+                             # seed 4(2): worn = sideways; an English letter stays upright (a turned "I" reads
+                             # as "—"): pale with its "w" the worn mark there (issue 26)
+                             turned=not u["ready"] and ln == "zh"))
         return out
 
     def terrain_cells(self) -> list[tuple[str, object, str]]:
@@ -736,10 +740,18 @@ class Plugin(GamePlugin):
         return [(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
                  obs["hand_sizes"][other], SIDE_RGB[other])]
 
+    def hand_shown(self) -> bool:
+        """Whether the other side's public hand is unfolded: as key C last set it, else (issue 26: public
+        information visible without a key where it fits) when the window is at least SHOW_HAND_H tall."""
+        if self.other_hand is not None:
+            return self.other_hand
+        win = pygame.display.get_surface()  # the window's size: the scene asks for the rows before its layout
+        return win is not None and win.get_height() >= self.SHOW_HAND_H
+
     def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
         """Own hand, the other hand (face up when public, else backs), this round's event cards and the
         event decks (backs with their size); made once per position, viewer and language."""
-        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang, self.other_hand)
+        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang, self.hand_shown())
         if self.__dict__.get("_rows_key") != key:
             self._rows_key, self._rows = key, self._card_rows(viewer, lang)
         return list(self._rows)
@@ -752,7 +764,7 @@ class Plugin(GamePlugin):
         obs = self.observation(viewer)
         other = "qing" if obs["side"] == "rev" else "rev"
         public = bool(obs["hands"][other])
-        shown = public and self.other_hand
+        shown = public and self.hand_shown()
         rows = [replace(r, aspect=CARD_ASPECT) for r in super().card_rows(viewer, lang) if r.cards]
         n_other = obs["hand_sizes"][other]
         if n_other and not shown and rows:  # the other hand, private or folded: its size in the hand's title
@@ -776,11 +788,12 @@ class Plugin(GamePlugin):
 
     def card_strip_height(self, rows, w: int, h: int) -> int:
         """The strip's height for ``rows``: per line (two when the other hand is unfolded) landscape cards
-        (``CARD_ASPECT``) 92 pixels tall (a two-line title and two lines under it), up to 110 in a large
-        window as long as every card of the line still fits side by side (none over another)."""
+        (``CARD_ASPECT``) 92 pixels tall (a two-line title and two lines under it), taller in a larger window
+        (up to 120 in a window 860 pixels tall or more: a Qing card's three lines whole without hovering) as long as
+        every card of the line still fits side by side (none over another)."""
         lines = max((r.line for r in rows), default=0) + 1
         strip_w = w - int(min(380, max(250, w * 0.3))) - 12  # the board scene's strip: the board's width
-        tall = max(92, min(110, int(h * 0.11)))
+        tall = max(92, min(120, 92 + (h - 720) // 5))
         for k in range(lines):
             line = [r for r in rows if r.line == k]
             n = sum(len(r.cards) for r in line)

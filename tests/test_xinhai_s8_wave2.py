@@ -1,0 +1,84 @@
+"""辛亥革命 leftovers of issue 26 found in session 8's second pass, driven through the app: a worn counter
+readable in English (its letter upright, pale and marked w: a turned "I" read as "—"), the Qing's public hand
+shown without a key where the window has room for it (key C still folds it), and every card's lines whole
+without hovering in a large window."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from client import i18n
+from client.games import make_plugin
+from client.games.xinhai import PALE
+from client.ui import cards, text
+from engine.xinhai.game import position
+
+from tests.boards_util import key
+from tests.test_xinhai_first_minutes import FAR_QING, first_decision_app
+
+
+def settle(app, n=3):
+    for _ in range(n):
+        app.scene.dirty = True
+        app.step(0.016)
+
+
+def test_a_worn_counter_keeps_its_english_letter_upright_and_is_marked_w():
+    g = position([("rev", "infantry", "H-16", False), ("rev", "infantry", "H-18"), FAR_QING])
+    pl = make_plugin(g)
+    i18n.set_lang("en")
+    worn, ready = pl.view(0).piece_at(pl.cell("H-16")), pl.view(0).piece_at(pl.cell("H-18"))
+    assert worn.glyph == ready.glyph == "I"
+    assert not worn.turned and worn.value == "w" and worn.body == PALE and "worn" in worn.name  # seed 4(2)
+    assert ready.value == "" and ready.body != PALE
+    assert "pale and marked w" in pl.help_lines("en")[3][0]  # F1 says how a worn counter looks
+    i18n.set_lang("zh")
+    worn = pl.view(0).piece_at(pl.cell("H-16"))
+    assert worn.turned and worn.glyph == "步" and worn.value == "耗"  # a Chinese glyph reads turned sideways
+
+
+def hand_lines(sc) -> set[int]:
+    return {r.line for r in sc.card_rows if r.cards}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_qings_public_hand_is_shown_where_it_fits_and_c_folds_it(cleanup, lang):
+    app = first_decision_app(lang, (1600, 1000))
+    sc = app.scene
+    settle(app)
+    assert hand_lines(sc) == {0, 1} and len(sc.cards.hits) == 10  # 3 own, 2 events, the Qing's 5 (X10)
+    key(app, pygame.K_c)
+    settle(app)
+    assert hand_lines(sc) == {0} and len(sc.cards.hits) == 5
+    assert "C" in sc.card_rows[0].title  # folded: the title says which key shows it
+    key(app, pygame.K_c)
+    settle(app)
+    assert len(sc.cards.hits) == 10
+
+
+def test_the_qings_hand_stays_folded_in_a_1280x720_window(cleanup):
+    app = first_decision_app("en", (1280, 720))
+    sc = app.scene
+    settle(app)
+    assert hand_lines(sc) == {0} and len(sc.cards.hits) == 5
+    key(app, pygame.K_c)
+    settle(app)
+    assert hand_lines(sc) == {0, 1}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_cards_lines_are_whole_in_a_1600x1000_window(cleanup, lang):
+    app = first_decision_app(lang, (1600, 1000))
+    sc = app.scene
+    settle(app)
+    hits = sc.cards.hits
+    assert len(hits) == 10
+    for r, c in hits:  # every card, the Qing's too: no "…" waiting for the mouse
+        pad = max(3, r.w // 16)
+        size_, lines = cards.title_lines(c.title, c.title_px, r.w - 2 * pad, True)
+        body = [ln for x in c.lines for ln in text.wrap(x, c.body_px, r.w - 2 * pad)]
+        head = len(lines) * (size_ + 3) + 2 * pad
+        room = (r.h - pad - (head + pad)) // (c.body_px + 3)
+        assert len(body) <= room, (c.title, body, room)
+    board = sc.plugin.board_area(sc.board_rect)
+    assert board.h >= 400  # the map keeps most of the window
