@@ -359,7 +359,8 @@ COMPACT_TITLE, COMPACT_BODY = 15, 13  # its font sizes
 
 def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") -> pygame.Rect | None:
     """``card``'s whole text as a low box at the top left of ``room`` (its title band in the owner's colour with
-    the corner number, then its lines, then ``extra`` in the refusal colour; a pile: whose and how many); None,
+    the corner number, then its lines, then ``extra`` in the refusal colour, beside the title when the lines
+    leave it no room; a pile: whose and how many); None,
     drawing nothing, when the text does not fit ``room`` (at least 200 pixels wide)."""
     room = pygame.Rect(room)
     w = min(COMPACT_W, room.w)
@@ -381,10 +382,16 @@ def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") ->
     corner = (card.corner + " · ") if card.corner else ""
     title = text.wrap(corner + card.title, COMPACT_TITLE, w - 2 * pad)
     head_h = len(title) * (COMPACT_TITLE + 4) + 6
-    for bsize in (COMPACT_BODY, COMPACT_BODY - 1):  # a pixel smaller (12: still read) before giving up
-        step = bsize + 2
+    beside = None  # ``extra`` in a light box at the title band's right end, when its lines leave it no room
+    for bsize, in_head in ((COMPACT_BODY, False), (COMPACT_BODY - 1, False), (COMPACT_BODY - 1, True)):
+        step = bsize + 2  # a pixel smaller (12: still read), then ``extra`` beside the title, before giving up
         body = [ln for line in card.lines for ln in text.wrap(line, bsize, w - 2 * pad)]
         why = text.wrap(extra, bsize, w - 2 * pad) if extra else []
+        if in_head:
+            ew = text.size_of(extra, bsize)[0] + 8
+            if not extra or len(title) != 1 or text.size_of(title[0], COMPACT_TITLE)[0] + 2 * pad + 6 + ew > w:
+                return None
+            beside, why = ew, []
         h = head_h + (len(body) + len(why)) * step + pad + 4  # the last line's descenders inside
         if h <= room.h:
             break
@@ -400,6 +407,11 @@ def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") ->
     for ln in title:
         text.draw(surf, ln, (r.x + pad, y), COMPACT_TITLE, on)
         y += COMPACT_TITLE + 4
+    if beside is not None:  # the refusal colour on the paper's colour, inside the title band
+        tag = pygame.Rect(0, 0, beside, bsize + 6)
+        tag.midright = (r.right - pad, head.centery)
+        pygame.draw.rect(surf, FACE, tag, border_radius=4)
+        text.draw(surf, extra, (tag.x + 4, tag.y + 3), bsize, (190, 40, 30))
     y = head.bottom + 3
     for ln in body:
         text.draw(surf, ln, (r.x + pad, y), bsize, INK)
