@@ -82,3 +82,33 @@ def test_every_cards_lines_are_whole_in_a_1600x1000_window(cleanup, lang):
         assert len(body) <= room, (c.title, body, room)
     board = sc.plugin.board_area(sc.board_rect)
     assert board.h >= 400  # the map keeps most of the window
+
+
+def hover(app, pos):
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    settle(app, 2)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_card_read_whole_in_the_strip_opens_no_copy_over_the_map_a_cut_one_does(cleanup, lang):
+    # found in play: the mouse left on a hand card after a click (the start button's place) put a large copy of
+    # it over the map and the tracks, though the card in the strip already said all of it
+    app = first_decision_app(lang, (1280, 720))
+    sc = app.scene
+    settle(app)
+    own = next(r for r, c in sc.cards.hits if c.ident[0] == "setup")
+    hover(app, own.center)
+    assert sc.cards.hovered is not None and cards.shows_whole(sc.cards.hovered, own)
+    surf = pygame.Surface(sc.size)
+    assert sc.cards.draw_zoom(surf, pygame.Rect(0, 0, *sc.size)) is None
+    area = sc.plugin.board_area(sc.board_rect)
+    shot = app.display.screenshot()
+    hover(app, (sc.panel_rect.x + 5, 5))
+    assert (app.display.screenshot()[area.y:area.bottom, area.x:area.right] == shot[area.y:area.bottom, area.x:area.right]).all()
+    key(app, pygame.K_c)  # the Qing's cards in this window: some lines cut, so the mouse opens their whole text
+    settle(app)
+    cut = [(r, c) for r, c in sc.cards.hits if not cards.shows_whole(c, r)]
+    assert cut
+    hover(app, cut[0][0].center)
+    zoom = sc.cards.draw_zoom(pygame.Surface(sc.size), pygame.Rect(0, 0, *sc.size))
+    assert zoom is not None and zoom.h > cut[0][0].h

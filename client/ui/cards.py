@@ -232,6 +232,25 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
     pygame.draw.rect(surf, edge, r, 3 if (selected or card.legal) else 1, border_radius=rad)
 
 
+def shows_whole(card: CardView, rect) -> bool:
+    """Whether ``card`` drawn in ``rect`` (``paint_card``) shows its whole title and every line, no "…"."""
+    r = pygame.Rect(rect)
+    if card.face_down:
+        return False
+    pad = max(3, r.w // 16)
+    tsize, head_lines = title_lines(card.title, card.title_px or max(TITLE_MIN, min(22, r.w // 7)), r.w - 2 * pad,
+                                    bool(card.corner))
+    if "".join(head_lines).replace(" ", "") != card.title.replace(" ", ""):
+        return False
+    cs = max(10, tsize - 1)
+    under = bool(card.corner) and not title_beside(head_lines, tsize, r.w - 2 * pad)
+    head = len(head_lines) * (tsize + 3) + 2 * pad + (cs + 6 if under else 0)
+    bsize = card.body_px or max(10, min(15, r.w // 9))
+    room = r.h - head - pad - pad - ((bsize + 4) if card.tag else 0)
+    lines = [ln for x in card.lines for ln in text.wrap(x, bsize, r.w - 2 * pad)]
+    return len(lines) <= max(0, room // (bsize + 3))
+
+
 class CardStrip:
     """Rows of cards laid out in one rectangle, left to right; remembers where each card was drawn
     (``card_at``) and which one the mouse is over (``hovered``)."""
@@ -322,10 +341,14 @@ class CardStrip:
     def draw_zoom(self, surf: pygame.Surface, bounds, extra: str = "", compact=None) -> pygame.Rect | None:
         """The card under the mouse, enlarged above it with its whole text, kept inside ``bounds``;
         ``extra`` is a line under it (e.g. why it cannot be played now). ``compact``: a room (e.g. ``free``)
-        where the card's text is shown instead, as a low box, when it fits. Returns the rect drawn."""
+        where the card's text is shown instead, as a low box, when it fits. Nothing (None) for a card with fixed
+        font sizes (``title_px``) that shows its whole text where it lies and has no ``extra``. Returns the
+        rect drawn."""
         c, hr = self.hovered, self.hover_rect
         if c is None or hr is None:
             return None
+        if not extra and c.title_px and shows_whole(c, hr):  # a card in fixed readable sizes, read whole where it
+            return None  # lies (辛亥革命's, issue 26): no enlarged copy over the board
         if compact is not None:  # the whole text in a box beside the cards, off the board, when it fits there
             r = draw_compact(surf, compact, c, extra)
             if r is not None:
