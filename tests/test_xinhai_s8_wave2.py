@@ -13,7 +13,7 @@ from client.games.xinhai import PALE
 from client.ui import cards, text
 from engine.xinhai.game import position
 
-from tests.boards_util import key
+from tests.boards_util import click_at, key
 from tests.test_xinhai_first_minutes import FAR_QING, first_decision_app
 
 
@@ -112,3 +112,22 @@ def test_a_card_read_whole_in_the_strip_opens_no_copy_over_the_map_a_cut_one_doe
     hover(app, cut[0][0].center)
     zoom = sc.cards.draw_zoom(pygame.Surface(sc.size), pygame.Rect(0, 0, *sc.size))
     assert zoom is not None and zoom.h > cut[0][0].h
+
+
+@pytest.mark.parametrize("renderer,driver", [("gl", "offscreen"), ("flat", "dummy")])
+def test_a_click_on_the_tracks_or_the_box_picks_no_hex_hidden_under_them(cleanup, renderer, driver):
+    # found in play: in the GL view the map runs on under the column, so a click on the box said "P-9 is no
+    # retreat hex" and the mouse resting on the tracks showed a hidden hex's tooltip
+    app = first_decision_app("en", (1024, 640), renderer, driver)
+    sc = app.scene
+    settle(app)
+    area = sc.plugin.board_area(sc.board_rect)
+    assert area.right < sc.board_rect.right
+    said = sc.status_text("en")
+    for pos in [(area.right + 30, area.centery), (area.right + 80, area.bottom - 60), (sc.board_rect.right - 10, area.y + 20)]:
+        assert sc.pick(pos) is None
+        click_at(app, pos)
+        settle(app, 1)
+        assert not sc.message_bad and sc.status_text("en") == said and sc.hover is None
+    inside = sc.cell_pos(sc.plugin.cell("A-20")) if area.collidepoint(sc.cell_pos(sc.plugin.cell("A-20"))) else area.center
+    assert sc.pick(inside) is not None  # the map itself still picks
