@@ -131,3 +131,32 @@ def test_a_click_on_the_tracks_or_the_box_picks_no_hex_hidden_under_them(cleanup
         assert not sc.message_bad and sc.status_text("en") == said and sc.hover is None
     inside = sc.cell_pos(sc.plugin.cell("A-20")) if area.collidepoint(sc.cell_pos(sc.plugin.cell("A-20"))) else area.center
     assert sc.pick(inside) is not None  # the map itself still picks
+
+
+@pytest.mark.parametrize("lang,rule", [("zh", "〔X5〕"), ("en", "[X5]")])
+def test_f3_on_a_refused_hex_opens_its_rule_in_either_language(cleanup, lang, rule):
+    # found in play: in Chinese the refusal ends "〔X5〕" and carried no rule id, so F3 said (in simplified
+    # characters) that the status line showed no refusal
+    app = first_decision_app(lang, (1024, 640))
+    sc = app.scene
+    settle(app)
+    click_at(app, sc.cell_pos(sc.plugin.cell("K-12")))  # no retreat hex (X5)
+    assert sc.message_bad and sc.status_text(lang).endswith(rule) and sc.refusal_rule() == "X5"
+    key(app, pygame.K_F3)
+    page = app.app.scene
+    assert page is not sc
+    reader = page.reader()
+    assert reader.focused_entry().rule == "X5" and reader.note != "reader.no_refusal"
+    key(app, pygame.K_ESCAPE)
+    assert app.app.scene is sc
+
+
+def test_the_shared_reader_and_save_words_are_traditional_while_xinhai_is_shown():
+    table = make_plugin(position([FAR_QING])).zh_script
+    for key_, want in (("client.reader.no_refusal", "狀態欄上沒有被拒絕的行動，從頭顯示"),
+                       ("client.reader.drawing", None), ("client.reader.search_hint", None),
+                       ("common.rule_id.game over", None), ("saves.error_invalid", None)):
+        got = i18n.tr(key_, "zh").translate(table)
+        assert not set(got) & set("状态栏绝从头显条画输号阅终误载"), (key_, got)
+        if want:
+            assert got == want

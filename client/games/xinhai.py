@@ -88,6 +88,11 @@ def why_rule(why, rule: str) -> Msg:
     return Msg.of("xinhai.why.rule", why=why, rule=rule, rule_zh=zh)
 
 
+def rule_of(why) -> str:
+    """The rule id a refusal made by ``why_rule`` names ("" for any other message)."""
+    return str(why.kw.get("rule", "")) if isinstance(why, Msg) and why.key == "xinhai.why.rule" else ""
+
+
 class FlatHexGeometry(OffsetHexGeometry):
     """Flat-topped hexes in columns, odd columns half a hex north: engine/grids' "even-q" map with "D-11"
     labels counted from the south (the engine's hexgrid); neighbouring centres are 1 apart. Cell (r, c): r
@@ -403,16 +408,17 @@ class Plugin(GamePlugin):
         out = super().click(cell, prefix)
         if out.kind == "clear" and not out.reason and cell is not None and not self.game.is_over \
                 and not (prefix and Step("cell", self.cell_name(cell)) == prefix[-1]):
-            out = Outcome("clear", reason=self.why_not(cell))
+            why = self.why_not(cell)
+            out = Outcome("clear", reason=why, rule=rule_of(why))  # F3 opens the rule in either language
         return out
 
     def explain(self, prefix, cell) -> Msg:
         """Why ``cell`` does not follow the unit chosen (``prefix``): the engine's refusal of the move,
         with its rule id."""
         src = prefix[0].value if prefix and prefix[0].kind == "cell" else None
-        if src is None:
-            return self.why_not(cell)
-        return self._refused(self.game.move_action(src, self.cell_name(cell)))
+        why = self.why_not(cell) if src is None else self._refused(self.game.move_action(src, self.cell_name(cell)))
+        self.refused_rule = rule_of(why)  # the Outcome's rule: F3 opens it (the Chinese line reads 〔X5〕, not [X5])
+        return why
 
     def _refused(self, action) -> Msg:
         """The engine's refusal of ``action`` now, with its rule id ("" if it is legal)."""
