@@ -38,3 +38,30 @@ def test_a_tally_with_the_not_now_line_stays_in_the_compact_box(cleanup, lang, s
         px = pygame.surfarray.pixels3d(surf)[box.x:box.right, box.y:box.bottom]
         red = np.all(np.abs(px.astype(int) - np.array(REFUSAL)) < 12, axis=2)
         assert red.sum() > 20, (lang, t)  # the refusal line is drawn, in its colour
+
+
+@pytest.mark.parametrize("lang,tail", [("zh", "[原文 行动阶段]"), ("en", "[seed: action phase]")])
+def test_a_refusal_names_its_seed_passage_without_english_in_chinese_and_f3_opens_it(cleanup, lang, tail):
+    # found in play: the Chinese line read "这是楚的部队：先点自己的部队 [seed 行动阶段]" (an English word; the other
+    # games say 原文 since a4dddfe)
+    from client.scenes.help import HelpScene
+    from tests.boards_util import click_at, key
+    from tests.jiangshan_util import make
+
+    g = make(red=["bow@e3:battle:N", "king@a1"], white=["king@l8", "bow@h6:battle:S"])
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1024, 640))
+    i18n.set_lang(lang)
+    sc = app.scene
+    app.step(0.016)
+    click_at(app, sc.cell_pos(sc.plugin.cell("h6")))  # the enemy's unit
+    app.step(0.016)
+    said = sc.status_text(lang)
+    assert sc.message_bad and said.endswith(tail) and sc.refusal_rule() == "seed 行动阶段"
+    assert lang == "en" or "seed" not in said
+    rect, line, _ = sc._status_drawn
+    xs = [x for x in range(rect.x, rect.right + 10, 2) if sc.rule_at((x, rect.centery))]
+    assert xs  # the name at the line's end is the reader's link
+    key(app, pygame.K_F3)
+    assert isinstance(app.app.scene, HelpScene) and app.app.scene.reader().note != "reader.no_refusal"
+    key(app, pygame.K_ESCAPE)
+    assert app.app.scene is sc
