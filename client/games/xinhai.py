@@ -701,6 +701,12 @@ class Plugin(GamePlugin):
         catalogue words: the engine's step label, which says more than the generic description."""
         return Msg.of(step.label) if step.label else super().button_label(step)
 
+    def stat_rows(self, game) -> list:
+        """None of the client's own rows: the pieces-taken count follows a piece to the hex an action goes to,
+        but a unit here is destroyed by a shot from afar or a retreat with no hex; the engine's rows count them
+        (engine/xinhai/game.py stat_rows)."""
+        return []
+
     # ------------------------------------------------------------------ cards (client/ui/cards.py)
     def buttons(self) -> list[Step]:
         """The one-button actions, but set-up cards are chosen on the cards under the map."""
