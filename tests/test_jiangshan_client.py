@@ -570,7 +570,7 @@ def test_the_panel_counts_supply_towards_the_next_morale_point():
     pl = make_plugin(g)
     pl.view(0)
     assert pl.panel_lines("en")[0][0].startswith("Han: morale 3 supply 2/4 merit 0")
-    assert "补给 2/4" in pl.panel_lines("zh")[0][0]
+    assert "补给2/4" in pl.panel_lines("zh")[0][0] and "：士气3，" in pl.panel_lines("zh")[0][0]  # full-width punctuation
     assert "every 4 supply: morale +1" in pl.help_lines("en")[3][0]
     assert "1 merit" in pl.help_lines("en")[1][0] and "1功绩" in pl.help_lines("zh")[1][0]
 

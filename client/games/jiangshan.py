@@ -607,19 +607,17 @@ class Plugin(GamePlugin):
         lines: list[tuple[str, RGB | None]] = []
         per = self.game.st.scen.supply_per_morale  # public scenario data: supply per morale point (seed 补给)
         for s, d in enumerate(obs["sides"]):
-            who = self.seat_name(s, lang)
-            if lang == "zh":
-                line = f"{who}: 士气 {d['morale']} 补给 {d['supply']}/{per} 功绩 {d['merit']} 虎符 {d['tallies_left']}"
-            else:
-                line = f"{who}: morale {d['morale']} supply {d['supply']}/{per} merit {d['merit']} tallies {d['tallies_left']}"
+            line = text(Msg.of("jiangshan.panel.side", side=self.seat_name(s, lang), morale=d["morale"],
+                               supply=d["supply"], per=per, merit=d["merit"], tallies=d["tallies_left"]), lang)
             lines.append((line, INK[s]))
+            sep = text(Msg.of("jiangshan.panel.reserve_sep"), lang)
             if "reserve" in d:  # the viewer's own reserve by type; the enemy's by class only (J19)
-                res = ", ".join(f"{text(Msg.of(f'jiangshan.unit.{t}'), lang)}×{n}" for t, n in d["reserve"].items() if n)
+                res = sep.join(f"{text(Msg.of(f'jiangshan.unit.{t}'), lang)}×{n}" for t, n in d["reserve"].items() if n)
             else:
-                res = ", ".join(f"{text(Msg.of(f'jiangshan.class.{c}'), lang)}×{n}"
-                                for c, n in d["reserve_by_class"].items() if n)
+                res = sep.join(f"{text(Msg.of(f'jiangshan.class.{c}'), lang)}×{n}"
+                               for c, n in d["reserve_by_class"].items() if n)
             if res:
-                lines.append((("预备役 " if lang == "zh" else "reserve ") + res, None))
+                lines.append((text(Msg.of("jiangshan.panel.reserve", units=res), lang), None))
         if obs["weather"]:
             lines.append((text(Msg.of("jiangshan.panel.weather", weather=Msg.of(f"jiangshan.weather.{obs['weather']}")),
                                lang), None))
