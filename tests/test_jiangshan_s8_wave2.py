@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from client import i18n
+from client.games.base import text as words
 from tests.boards_util import make_app
 from tests.test_jiangshan_issue26 import TALLIES, board_box, card_rect, hover
 
@@ -65,3 +66,28 @@ def test_a_refusal_names_its_seed_passage_without_english_in_chinese_and_f3_open
     assert isinstance(app.app.scene, HelpScene) and app.app.scene.reader().note != "reader.no_refusal"
     key(app, pygame.K_ESCAPE)
     assert app.app.scene is sc
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_after_the_computers_move_the_status_line_says_what_to_do(cleanup, lang):
+    # found in play: after the tallies were chosen the line read "楚：选定了虎符" (the computer's pick) while the
+    # panel asked for the first action
+    from tests.boards_util import click_at, wait_human
+
+    app = make_app("dummy", "jiangshan", ["human", "normal"], "flat", size=(1024, 640))
+    app.app.opts.ai_delay = 0.0
+    app.scene.ai_delay = 0.0
+    i18n.set_lang(lang)
+    sc = app.scene
+    app.step(0.016)
+    for t in ("fire", "ruse", "scout"):
+        click_at(app, card_rect(sc, t).center)
+        app.step(0.016)
+    wait_human(app)
+    app.step(0.016)
+    assert sc.game.stage == "action" and sc.human_turn()
+    said = sc.status_text(lang)
+    assert said == words(sc.plugin.hint, lang)  # the first action asked for
+    assert not said.startswith(sc.plugin.seat_name(1, lang)) and not sc.message_bad
+    moves = sc.plugin.move_list(lang)
+    assert any(sc.plugin.seat_name(1, lang) in m for m in moves)  # the computer's pick stays in the move list

@@ -70,6 +70,8 @@ def lang_now() -> str:
 class Plugin(GamePlugin):
     game_id = "jiangshan"
     start_options = ()
+    hint_after_move = True  # after any move the status line says what to do now (it read "楚：选定了虎符" at the
+    # first decision, issue 26); the move stays in the move list
 
     @classmethod
     def scenario_position(cls, pos: dict, seed: int = 0):
