@@ -11,7 +11,10 @@ import pytest
 
 from client import i18n
 from client.games.base import text as words
-from tests.boards_util import make_app
+from client.scenes.help import HelpScene
+from client.ui import text
+from tests.boards_util import click_at, key, make_app, wait_human
+from tests.jiangshan_util import make
 from tests.test_jiangshan_issue26 import TALLIES, board_box, card_rect, hover
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -45,10 +48,6 @@ def test_a_tally_with_the_not_now_line_stays_in_the_compact_box(cleanup, lang, s
 def test_a_refusal_names_its_seed_passage_without_english_in_chinese_and_f3_opens_it(cleanup, lang, tail):
     # found in play: the Chinese line read "这是楚的部队：先点自己的部队 [seed 行动阶段]" (an English word; the other
     # games say 原文 since a4dddfe)
-    from client.scenes.help import HelpScene
-    from tests.boards_util import click_at, key
-    from tests.jiangshan_util import make
-
     g = make(red=["bow@e3:battle:N", "king@a1"], white=["king@l8", "bow@h6:battle:S"])
     app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1024, 640))
     i18n.set_lang(lang)
@@ -72,7 +71,6 @@ def test_a_refusal_names_its_seed_passage_without_english_in_chinese_and_f3_open
 def test_after_the_computers_move_the_status_line_says_what_to_do(cleanup, lang):
     # found in play: after the tallies were chosen the line read "楚：选定了虎符" (the computer's pick) while the
     # panel asked for the first action
-    from tests.boards_util import click_at, wait_human
 
     app = make_app("dummy", "jiangshan", ["human", "normal"], "flat", size=(1024, 640))
     app.app.opts.ai_delay = 0.0
@@ -91,3 +89,24 @@ def test_after_the_computers_move_the_status_line_says_what_to_do(cleanup, lang)
     assert not said.startswith(sc.plugin.seat_name(1, lang)) and not sc.message_bad
     moves = sc.plugin.move_list(lang)
     assert any(sc.plugin.seat_name(1, lang) in m for m in moves)  # the computer's pick stays in the move list
+
+
+def test_the_enemys_pile_is_titled_whole_when_the_strip_has_room(cleanup):
+    # found in play: "Chu's tall…" over the enemy's single pile of backs, with most of the strip empty
+    g = make(red=["bow@e3:battle:N", "king@a1"], white=["king@l8"])
+    g.st.sides[0].tallies = ["fire", "ruse", "scout"]
+    g.st.sides[1].tallies = ["crossing", "formation", "substitute"]
+    g._legal = None
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1280, 720))
+    i18n.set_lang("en")
+    sc = app.scene
+    app.step(0.016)
+    drawn = []
+    real = text.draw
+    try:
+        text.draw = lambda surf, s, pos, *a, **k: (drawn.append(s), real(surf, s, pos, *a, **k))[1]
+        sc.draw(pygame.Surface(sc.size))
+    finally:
+        text.draw = real
+    title = next(r.title for r in sc.card_rows if r.backs)
+    assert title in drawn and not any(s.endswith("…") and title.startswith(s[:-1]) for s in drawn)

@@ -322,7 +322,8 @@ class CardStrip:
         for row, cs in groups:
             step = (cw + gap) * min(1.0, squeeze)
             span = int((len(cs) - 1) * step + cw) if cs else 0
-            title = fit(row.title, 13, span + 8) if cs else row.title  # a long title shortened (hover: whole)
+            # a long title shortened (hover: whole) only where the rows are squeezed: else it has its room
+            title = fit(row.title, 13, span + 8) if cs and squeeze < 1.0 else row.title
             titles.append((title, x, rect.y + 2, _title_rgb(row.ink)))
             for k, c in enumerate(cs):
                 lifted = c.ident in selected
