@@ -223,10 +223,11 @@ def test_card_rows_are_those_of_the_seat_asked_for():
 
 def test_f1_explains_the_game_in_both_languages():
     """F1's "how to play" page: the aim and J13's end, a turn, the two faces (J5), terrain and badges,
-    the tallies and the marks, in zh and en."""
+    the tallies, the marks and every piece's glyph named (an English reader learns 刀 = swordsmen), in zh and en."""
     pl = make_plugin(started())
     zh, en = pl.help_lines("zh"), pl.help_lines("en")
-    assert len(zh) == len(en) == 6
+    assert len(zh) == len(en) == 7
+    assert "刀 swordsmen" in en[6][0] and "奔 raider" in en[6][0] and "刀 刀兵" in zh[6][0] and "后 后" not in zh[6][0]
     assert "王" in zh[0][0] and "J13" in zh[0][0] and "king" in en[0][0]
     assert "步 马 奔" in zh[2][0] and "水" in zh[3][0] and "乱" in en[3][0] and "李代桃僵" in en[4][0]
 

@@ -531,9 +531,17 @@ class Plugin(GamePlugin):
 
     def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         """F1's page: the aim and the end (J13), a turn, the two faces (J4/J5), terrain and badges, the tallies
-        (J12), the marks."""
+        (J12), the marks, and every piece's glyph with its name (an English reader learns 刀 = swordsmen)."""
+        sep = text(Msg.of("jiangshan.help.piece_sep"), lang)
+        def named(g: str, key: str) -> str:  # 后, not 后 后
+            name = text(Msg.of(key), lang)
+            return g if name == g else f"{g} {name}"
+
+        units = sep.join(named(g, f"jiangshan.unit.{t}") for t, g in GLYPH.items())
+        classes = sep.join(named(g, f"jiangshan.class.{c}") for c, g in CLASS_GLYPH.items())
         return [(text(Msg.of(f"jiangshan.help.{k}"), lang), None)
-                for k in ("goal", "turn", "faces", "terrain", "tallies", "marks")]
+                for k in ("goal", "turn", "faces", "terrain", "tallies", "marks")] + \
+            [(text(Msg.of("jiangshan.help.pieces", units=units, classes=classes), lang), None)]  # each glyph named
 
     # --- the tallies as cards (client/ui/cards.py)
     def tally_card(self, t: str, lang: str, ink: RGB, playable=None, tag: str = "") -> CardView:
