@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from client.ui import text as ui_text
 from client.ui.cards import CardRow, CardStrip, CardView
 from engine.xinhai import new_game
 
@@ -171,4 +172,6 @@ def test_a_qing_set_up_cards_units_read_as_words_in_english():
     pl = make_plugin(new_game(seed=0))
     en, zh = pl.setup_card(6, "qing", "en"), pl.setup_card(6, "qing", "zh")
     assert en.lines[0] == "+4 infantry → L-20"
-    assert zh.lines[0].startswith("援軍+4步兵→L-20")  # short enough for a line of the card (issue 26)
+    assert zh.lines[0].startswith("援軍+4步兵 →L-20")  # short enough for a line of the card (issue 26)
+    seven = pl.setup_card(7, "qing", "zh").lines[0]  # 援軍+3步兵、1馬隊 →P-20: a narrow card breaks before the arrow
+    assert [ui_text.wrap(seven, 12, w)[-1] for w in (125, 135, 140)] == ["→P-20"] * 3

@@ -11,9 +11,10 @@ from client import i18n
 from client.games import make_plugin
 from client.games.xinhai import PALE
 from client.ui import cards, text
+from engine.xinhai import new_game
 from engine.xinhai.game import position
 
-from tests.boards_util import click_at, key
+from tests.boards_util import click_at, key, make_app
 from tests.test_xinhai_first_minutes import FAR_QING, first_decision_app
 
 
@@ -160,3 +161,30 @@ def test_the_shared_reader_and_save_words_are_traditional_while_xinhai_is_shown(
         assert not set(got) & set("状态栏绝从头显条画输号阅终误载"), (key_, got)
         if want:
             assert got == want
+
+
+def cut_cards(sc) -> list:
+    """The titles of the strip's cards whose text is cut ("…"), as the strip drew them."""
+    return [c.title for r, c in sc.cards.hits if not c.face_down and not cards.shows_whole(c, r)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_qings_own_five_cards_are_whole_in_a_1600x1000_window(cleanup, lang):
+    # the Qing's view (hot seat, the Qing acts first): its five set-up cards and the two events did not fit one
+    # line whole at 1600x1000 ("+3 infantry, 1 …"); the events take a line of their own there
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", game=new_game(seed=0), size=(1600, 1000))
+    i18n.set_lang(lang)
+    sc = app.scene
+    settle(app)
+    assert sc.viewer() == 1 and sc.game.current_player == 1  # the Qing
+    own = [c for r, c in sc.cards.hits if c.ident[0] == "setup"]
+    assert len(own) == 5 and len({r.y for r, _ in sc.cards.hits}) == 2
+    assert cut_cards(sc) == []
+    assert sc.plugin.board_area(sc.board_rect).h >= 450
+
+
+def test_a_1280x720_window_keeps_one_line_of_cards_for_the_qing(cleanup):
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", game=new_game(seed=0), size=(1280, 720))
+    sc = app.scene
+    settle(app)
+    assert len({r.y for r, _ in sc.cards.hits}) == 1  # the map keeps its room; a cut card opens on hover

@@ -757,13 +757,18 @@ class Plugin(GamePlugin):
         information visible without a key where it fits) when the window is at least SHOW_HAND_H tall."""
         if self.other_hand is not None:
             return self.other_hand
+        return self.tall_window()
+
+    def tall_window(self) -> bool:
+        """Whether the window is at least SHOW_HAND_H tall (room for a second line of cards)."""
         win = pygame.display.get_surface()  # the window's size: the scene asks for the rows before its layout
         return win is not None and win.get_height() >= self.SHOW_HAND_H
 
     def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
         """Own hand, the other hand (face up when public, else backs), this round's event cards and the
         event decks (backs with their size); made once per position, viewer and language."""
-        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang, self.hand_shown())
+        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang, self.hand_shown(),
+               self.tall_window())
         if self.__dict__.get("_rows_key") != key:
             self._rows_key, self._rows = key, self._card_rows(viewer, lang)
         return list(self._rows)
@@ -792,6 +797,9 @@ class Plugin(GamePlugin):
             title = Msg.of("xinhai.card.decks", qing=decks["qing"], rev=decks["rev"]) if decks["qing"] or decks["rev"] \
                 else Msg.of("xinhai.card.events")
             rows.append(CardRow(text(title, lang), tuple(played), ink=(0.55, 0.45, 0.30), aspect=CARD_ASPECT))
+        if not shown and self.tall_window() and sum(len(r.cards) for r in rows) > 5 and rows[-1].cards \
+                and rows[-1] is not rows[0]:  # a large window: the events on a line of their own, so that a
+            rows[-1] = replace(rows[-1], line=1)  # long hand (the Qing's five) has the room to show every line
         if shown:
             rows.append(CardRow(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
                                 tuple(self.setup_card(c, other, lang) for c in obs["hands"][other]),
@@ -801,18 +809,22 @@ class Plugin(GamePlugin):
     def card_strip_height(self, rows, w: int, h: int) -> int:
         """The strip's height for ``rows``: per line (two when the other hand is unfolded) landscape cards
         (``CARD_ASPECT``) 92 pixels tall (a two-line title and two lines under it), taller in a larger window
-        (up to 120 in a window 860 pixels tall or more: a Qing card's three lines whole without hovering) as long as
-        every card of the line still fits side by side (none over another)."""
+        (up to 120 in a window 860 pixels tall or more: a Qing card's three lines whole without hovering) as far
+        as its cards need and as long as every card of the line still fits side by side (none over another)."""
         lines = max((r.line for r in rows), default=0) + 1
         strip_w = w - int(min(380, max(250, w * 0.3))) - 12  # the board scene's strip: the board's width
-        tall = max(92, min(120, 92 + (h - 720) // 5))
+        most = max(92, min(120, 92 + (h - 720) // 5))
         for k in range(lines):
             line = [r for r in rows if r.line == k]
             n = sum(len(r.cards) for r in line)
             if n:
                 room = strip_w - 12 - 16 * (len(line) - 1) - 8 * (n - len([r for r in line if r.cards]))
-                tall = min(tall, max(92, int(room / n / CARD_ASPECT)))
-        return lines * (cards.LABEL_H + cards.LIFT + 4 + tall)
+                most = min(most, max(92, int(room / n / CARD_ASPECT)))
+        faces = [c for r in rows for c in r.cards if not c.face_down]
+        tall = 92  # no taller than every card needs to show its whole text (the map keeps the rest)
+        while tall < most and not all(cards.shows_whole(c, (0, 0, int(tall * CARD_ASPECT), tall)) for c in faces):
+            tall += 2
+        return lines * (cards.LABEL_H + cards.LIFT + 4 + min(tall, most))
 
 
 PLUGIN = Plugin
