@@ -14,7 +14,7 @@ from client.ui import cards, text
 from engine.xinhai import new_game
 from engine.xinhai.game import position
 
-from tests.boards_util import click_at, key, make_app
+from tests.boards_util import click_at, key, make_app, wait_human
 from tests.test_xinhai_first_minutes import FAR_QING, first_decision_app
 
 
@@ -188,3 +188,25 @@ def test_a_1280x720_window_keeps_one_line_of_cards_for_the_qing(cleanup):
     sc = app.scene
     settle(app)
     assert len({r.y for r, _ in sc.cards.hits}) == 1  # the map keeps its room; a cut card opens on hover
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_five_cards_and_two_events_lie_side_by_side_with_whole_titles(cleanup, size, lang):
+    # found in play (random set-up, seed 5): the revolutionaries' five set-up cards and the two events lay over
+    # each other at 1024x640 with their titles cut ("Hanyang t…", "Sa Zhenbing's squadron sail…")
+    app = make_app("dummy", "xinhai", ["human", "normal"], "flat", game=new_game(setup="random", seed=5), size=size)
+    app.app.opts.ai_delay = 0.0
+    app.scene.ai_delay = 0.0
+    wait_human(app)
+    i18n.set_lang(lang)
+    sc = app.scene
+    settle(app)
+    hits = sc.cards.hits
+    assert len([c for _, c in hits if c.ident[0] == "setup"]) == 5 and len(hits) == 7
+    assert all(not a.colliderect(b) for i, (a, _) in enumerate(hits) for b, _ in hits[i + 1:])
+    for r, c in hits:
+        pad = max(3, r.w // 16)
+        size_, lines = cards.title_lines(c.title, c.title_px, r.w - 2 * pad, True)
+        assert size_ >= 10 and len(lines) <= 2 and "".join(lines).replace(" ", "") == c.title.replace(" ", "")
+    assert sc.plugin.board_area(sc.board_rect).h >= 300  # one line of cards: the map keeps its height

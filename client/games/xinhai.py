@@ -804,7 +804,30 @@ class Plugin(GamePlugin):
             rows.append(CardRow(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
                                 tuple(self.setup_card(c, other, lang) for c in obs["hands"][other]),
                                 ink=SIDE_RGB[other], line=1, aspect=CARD_ASPECT))
-        return rows
+        return self.narrowed(rows)
+
+    def narrowed(self, rows: list[CardRow]) -> list[CardRow]:
+        """``rows`` with the cards of a line that would not fit side by side in the window's strip made narrower
+        (down to square): five set-up cards and two events at 1024x640 (the random set-up) lay over each other
+        with their titles cut; narrower, every card and title is whole (a long body opens on hover)."""
+        win = pygame.display.get_surface()  # the window's size: the scene asks for the rows before its layout
+        if win is None:
+            return rows
+        w = win.get_width()
+        strip_w = w - int(min(380, max(250, w * 0.3))) - 12  # the board scene's strip: the board's width
+        out = list(rows)
+        for k in {r.line for r in rows}:
+            line = [i for i, r in enumerate(rows) if r.line == k]
+            n = sum(len(rows[i].cards) for i in line)
+            groups = len([i for i in line if rows[i].cards])
+            if not n:
+                continue
+            room = strip_w - 12 - 16 * (groups - 1) - 8 * (n - groups)
+            aspect = room / n / 92
+            if aspect < CARD_ASPECT:
+                for i in line:  # every row of the line: the strip lays a line with its first row's aspect
+                    out[i] = replace(rows[i], aspect=max(1.0, aspect - 0.01))
+        return out
 
     def card_strip_height(self, rows, w: int, h: int) -> int:
         """The strip's height for ``rows``: per line (two when the other hand is unfolded) landscape cards
