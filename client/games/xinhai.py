@@ -843,9 +843,9 @@ class Plugin(GamePlugin):
             if n:
                 room = strip_w - 12 - 16 * (len(line) - 1) - 8 * (n - len([r for r in line if r.cards]))
                 most = min(most, max(92, int(room / n / CARD_ASPECT)))
-        faces = [c for r in rows for c in r.cards if not c.face_down]
+        faces = [(c, r.aspect) for r in rows for c in r.cards if not c.face_down]
         tall = 92  # no taller than every card needs to show its whole text (the map keeps the rest)
-        while tall < most and not all(cards.shows_whole(c, (0, 0, int(tall * CARD_ASPECT), tall)) for c in faces):
+        while tall < most and not all(cards.shows_whole(c, (0, 0, int(tall * a), tall)) for c, a in faces):
             tall += 2
         return lines * (cards.LABEL_H + cards.LIFT + 4 + min(tall, most))
 
