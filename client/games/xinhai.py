@@ -809,7 +809,9 @@ class Plugin(GamePlugin):
     def narrowed(self, rows: list[CardRow]) -> list[CardRow]:
         """``rows`` with the cards of a line that would not fit side by side in the window's strip made narrower
         (down to square): five set-up cards and two events at 1024x640 (the random set-up) lay over each other
-        with their titles cut; narrower, every card and title is whole (a long body opens on hover)."""
+        with their titles cut; narrower, every card and title is whole (a long body opens on hover). In a
+        window at least SHOW_HAND_H tall a line with room to spare gets wider cards (up to twice as wide as
+        tall)."""
         win = pygame.display.get_surface()  # the window's size: the scene asks for the rows before its layout
         if win is None:
             return rows
@@ -827,6 +829,9 @@ class Plugin(GamePlugin):
             if aspect < CARD_ASPECT:
                 for i in line:  # every row of the line: the strip lays a line with its first row's aspect
                     out[i] = replace(rows[i], aspect=max(1.0, aspect - 0.01))
+            elif self.tall_window() and room / n / 120 > CARD_ASPECT:  # a large window, a short line: wider
+                for i in line:  # cards (fewer lines wrapped: the Qing's four-line cards whole at 1600x1000)
+                    out[i] = replace(rows[i], aspect=min(2.0, room / n / 120 - 0.01))
         return out
 
     def card_strip_height(self, rows, w: int, h: int) -> int:
