@@ -210,3 +210,19 @@ def test_five_cards_and_two_events_lie_side_by_side_with_whole_titles(cleanup, s
         size_, lines = cards.title_lines(c.title, c.title_px, r.w - 2 * pad, True)
         assert size_ >= 10 and len(lines) <= 2 and "".join(lines).replace(" ", "") == c.title.replace(" ", "")
     assert sc.plugin.board_area(sc.board_rect).h >= 300  # one line of cards: the map keeps its height
+
+
+def test_the_other_hands_long_cards_are_whole_at_1600x1000_in_the_random_set_up(cleanup):
+    # the random set-up: both hands public (XR8); the Qing's cards carry three or four lines each, cut ("…") on
+    # cards as narrow as the crowded first line's: their own line has room to spare, so its cards are wider
+    app = make_app("dummy", "xinhai", ["human", "normal"], "flat", game=new_game(setup="random", seed=5),
+                   size=(1600, 1000))
+    app.app.opts.ai_delay = 0.0
+    app.scene.ai_delay = 0.0
+    wait_human(app)
+    i18n.set_lang("en")
+    sc = app.scene
+    settle(app)
+    qing = [(r, c) for r, c in sc.cards.hits if c.ident[:2] == ("setup", "qing")]
+    assert len(qing) == 5 and all(cards.shows_whole(c, r) for r, c in qing)
+    assert all(not a.colliderect(b) for i, (a, _) in enumerate(sc.cards.hits) for b, _ in sc.cards.hits[i + 1:])
