@@ -121,8 +121,8 @@ def test_private_hand_shows_only_backs_after_the_hand_over(cleanup):
     shown = [c for r in sc.card_rows for c in r.cards]
     assert not any(c.ident[:2] == ("setup", "rev") for c in shown)
     # its size only, in the words of the viewer's hand row (issue 26: no pile of backs taking a card's room)
-    assert [r.title for r in sc.card_rows if "hand of the revolutionaries: 3 cards" in r.title] == \
-        ["Hand (hand of the revolutionaries: 3 cards)"]
+    assert [r.title for r in sc.card_rows if "the revolutionaries hold 3 cards" in r.title] == \
+        ["Your hand · the revolutionaries hold 3 cards"]
     for r, c in sc.cards.hits:  # what is drawn: no face of a rev set-up card
         assert not (c.ident[:2] == ("setup", "rev"))
 
@@ -136,7 +136,7 @@ def test_a_computer_seats_hand_is_never_shown(cleanup):
     assert sc.game.current_player == 0 and sc.viewer() == 1
     app.step(0.016)
     assert not any(c.ident[:2] == ("setup", "rev") for _, c in sc.cards.hits)
-    assert any("hand of the revolutionaries: 3 cards" in r.title for r in sc.card_rows)
+    assert any("the revolutionaries hold 3 cards" in r.title for r in sc.card_rows)
     # nor in the log or the panel: the revolutionaries' "your hand" entry is theirs only (X10)
     hand = " ".join(map(str, sc.game.hands["rev"]))
     assert sc.game.current_player == 0
