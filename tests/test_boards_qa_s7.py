@@ -35,7 +35,7 @@ def test_baige_refusal_in_chinese_opens_the_piece_page_under_a_chinese_heading(c
 
 @pytest.mark.parametrize("lang,said", [("en", "first do what the top line of the panel asks "
                                                 "[seed: getting the tallies]"),
-                                       ("zh", "先完成右侧面板第一行要求的事 [seed 虎符的获得]")])
+                                       ("zh", "先完成右侧面板第一行要求的事 [原文 虎符的获得]")])
 def test_jiangshan_a_board_click_after_a_tally_card_says_what_to_do_not_a_question_mark(cleanup, lang, said):
     """江山, the tallies stage (seed 虎符的获得): one card chosen, then a click on the board said "k3 does not
     continue the action begun at ?"; it now says to do what the panel asks, with the rule."""

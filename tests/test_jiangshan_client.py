@@ -223,10 +223,11 @@ def test_card_rows_are_those_of_the_seat_asked_for():
 
 def test_f1_explains_the_game_in_both_languages():
     """F1's "how to play" page: the aim and J13's end, a turn, the two faces (J5), terrain and badges,
-    the tallies and the marks, in zh and en."""
+    the tallies, the marks and every piece's glyph named (an English reader learns 刀 = swordsmen), in zh and en."""
     pl = make_plugin(started())
     zh, en = pl.help_lines("zh"), pl.help_lines("en")
-    assert len(zh) == len(en) == 6
+    assert len(zh) == len(en) == 7
+    assert "刀 swordsmen" in en[6][0] and "奔 raider" in en[6][0] and "刀 刀兵" in zh[6][0] and "后 后" not in zh[6][0]
     assert "王" in zh[0][0] and "J13" in zh[0][0] and "king" in en[0][0]
     assert "步 马 奔" in zh[2][0] and "水" in zh[3][0] and "乱" in en[3][0] and "李代桃僵" in en[4][0]
 
@@ -570,7 +571,7 @@ def test_the_panel_counts_supply_towards_the_next_morale_point():
     pl = make_plugin(g)
     pl.view(0)
     assert pl.panel_lines("en")[0][0].startswith("Han: morale 3 supply 2/4 merit 0")
-    assert "补给 2/4" in pl.panel_lines("zh")[0][0]
+    assert "补给2/4" in pl.panel_lines("zh")[0][0] and "：士气3，" in pl.panel_lines("zh")[0][0]  # full-width punctuation
     assert "every 4 supply: morale +1" in pl.help_lines("en")[3][0]
     assert "1 merit" in pl.help_lines("en")[1][0] and "1功绩" in pl.help_lines("zh")[1][0]
 

@@ -149,7 +149,7 @@ def test_the_instruction_is_in_the_normal_colour_and_a_refusal_in_the_error_colo
 
 def test_seed_passages_are_named_in_english_and_still_open_the_rule_book(cleanup):
     """Point 5: in English a refusal resting on a seed passage names it in English ("[seed: action phase]"),
-    in Chinese as the seed does; the rule's id is unchanged (F3, and a click on the name on the status line,
+    in Chinese as 原文 and the seed's heading (as the other games since a4dddfe); the rule's id is unchanged (F3, and a click on the name on the status line,
     open the rules reader); an engine refusal is named the same way."""
     g = make(red=["blade@e3", "king@a1"], white=["king@l8", "horse@h6"])
     app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1280, 720))
@@ -161,7 +161,7 @@ def test_seed_passages_are_named_in_english_and_still_open_the_rule_book(cleanup
     i18n.set_lang("zh")
     app.step(0.016)  # the scene sees the language change (a line said as text gives way)
     click_cell(app, pl.cell("h6"))
-    assert sc.status_text("zh").endswith("[seed 行动阶段]") and sc.refusal_rule() == "seed 行动阶段"
+    assert sc.status_text("zh").endswith("[原文 行动阶段]") and sc.refusal_rule() == "seed 行动阶段"  # no English word
     i18n.set_lang("en")
     app.step(0.016)
     click_cell(app, pl.cell("h6"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from client.ui import text as ui_text
 from client.ui.cards import CardRow, CardStrip, CardView
 from engine.xinhai import new_game
 
@@ -120,8 +121,8 @@ def test_private_hand_shows_only_backs_after_the_hand_over(cleanup):
     shown = [c for r in sc.card_rows for c in r.cards]
     assert not any(c.ident[:2] == ("setup", "rev") for c in shown)
     # its size only, in the words of the viewer's hand row (issue 26: no pile of backs taking a card's room)
-    assert [r.title for r in sc.card_rows if "hand of the revolutionaries: 3 cards" in r.title] == \
-        ["Hand (hand of the revolutionaries: 3 cards)"]
+    assert [r.title for r in sc.card_rows if "the revolutionaries hold 3 cards" in r.title] == \
+        ["Your hand · the revolutionaries hold 3 cards"]
     for r, c in sc.cards.hits:  # what is drawn: no face of a rev set-up card
         assert not (c.ident[:2] == ("setup", "rev"))
 
@@ -135,7 +136,7 @@ def test_a_computer_seats_hand_is_never_shown(cleanup):
     assert sc.game.current_player == 0 and sc.viewer() == 1
     app.step(0.016)
     assert not any(c.ident[:2] == ("setup", "rev") for _, c in sc.cards.hits)
-    assert any("hand of the revolutionaries: 3 cards" in r.title for r in sc.card_rows)
+    assert any("the revolutionaries hold 3 cards" in r.title for r in sc.card_rows)
     # nor in the log or the panel: the revolutionaries' "your hand" entry is theirs only (X10)
     hand = " ".join(map(str, sc.game.hands["rev"]))
     assert sc.game.current_player == 0
@@ -171,4 +172,6 @@ def test_a_qing_set_up_cards_units_read_as_words_in_english():
     pl = make_plugin(new_game(seed=0))
     en, zh = pl.setup_card(6, "qing", "en"), pl.setup_card(6, "qing", "zh")
     assert en.lines[0] == "+4 infantry → L-20"
-    assert zh.lines[0].startswith("援軍+4步兵→L-20")  # short enough for a line of the card (issue 26)
+    assert zh.lines[0].startswith("援軍+4步兵 →L-20")  # short enough for a line of the card (issue 26)
+    seven = pl.setup_card(7, "qing", "zh").lines[0]  # 援軍+3步兵、1馬隊 →P-20: a narrow card breaks before the arrow
+    assert [ui_text.wrap(seven, 12, w)[-1] for w in (125, 135, 140)] == ["→P-20"] * 3

@@ -70,6 +70,8 @@ def lang_now() -> str:
 class Plugin(GamePlugin):
     game_id = "jiangshan"
     start_options = ()
+    hint_after_move = True  # after any move the status line says what to do now (it read "楚：选定了虎符" at the
+    # first decision, issue 26); the move stays in the move list
 
     @classmethod
     def scenario_position(cls, pos: dict, seed: int = 0):
@@ -529,9 +531,17 @@ class Plugin(GamePlugin):
 
     def help_lines(self, lang: str) -> list[tuple[str, RGB | None]]:
         """F1's page: the aim and the end (J13), a turn, the two faces (J4/J5), terrain and badges, the tallies
-        (J12), the marks."""
+        (J12), the marks, and every piece's glyph with its name (an English reader learns 刀 = swordsmen)."""
+        sep = text(Msg.of("jiangshan.help.piece_sep"), lang)
+        def named(g: str, key: str) -> str:  # 后, not 后 后
+            name = text(Msg.of(key), lang)
+            return g if name == g else f"{g} {name}"
+
+        units = sep.join(named(g, f"jiangshan.unit.{t}") for t, g in GLYPH.items())
+        classes = sep.join(named(g, f"jiangshan.class.{c}") for c, g in CLASS_GLYPH.items())
         return [(text(Msg.of(f"jiangshan.help.{k}"), lang), None)
-                for k in ("goal", "turn", "faces", "terrain", "tallies", "marks")]
+                for k in ("goal", "turn", "faces", "terrain", "tallies", "marks")] + \
+            [(text(Msg.of("jiangshan.help.pieces", units=units, classes=classes), lang), None)]  # each glyph named
 
     # --- the tallies as cards (client/ui/cards.py)
     def tally_card(self, t: str, lang: str, ink: RGB, playable=None, tag: str = "") -> CardView:
@@ -607,19 +617,17 @@ class Plugin(GamePlugin):
         lines: list[tuple[str, RGB | None]] = []
         per = self.game.st.scen.supply_per_morale  # public scenario data: supply per morale point (seed 补给)
         for s, d in enumerate(obs["sides"]):
-            who = self.seat_name(s, lang)
-            if lang == "zh":
-                line = f"{who}: 士气 {d['morale']} 补给 {d['supply']}/{per} 功绩 {d['merit']} 虎符 {d['tallies_left']}"
-            else:
-                line = f"{who}: morale {d['morale']} supply {d['supply']}/{per} merit {d['merit']} tallies {d['tallies_left']}"
+            line = text(Msg.of("jiangshan.panel.side", side=self.seat_name(s, lang), morale=d["morale"],
+                               supply=d["supply"], per=per, merit=d["merit"], tallies=d["tallies_left"]), lang)
             lines.append((line, INK[s]))
+            sep = text(Msg.of("jiangshan.panel.reserve_sep"), lang)
             if "reserve" in d:  # the viewer's own reserve by type; the enemy's by class only (J19)
-                res = ", ".join(f"{text(Msg.of(f'jiangshan.unit.{t}'), lang)}×{n}" for t, n in d["reserve"].items() if n)
+                res = sep.join(f"{text(Msg.of(f'jiangshan.unit.{t}'), lang)}×{n}" for t, n in d["reserve"].items() if n)
             else:
-                res = ", ".join(f"{text(Msg.of(f'jiangshan.class.{c}'), lang)}×{n}"
-                                for c, n in d["reserve_by_class"].items() if n)
+                res = sep.join(f"{text(Msg.of(f'jiangshan.class.{c}'), lang)}×{n}"
+                               for c, n in d["reserve_by_class"].items() if n)
             if res:
-                lines.append((("预备役 " if lang == "zh" else "reserve ") + res, None))
+                lines.append((text(Msg.of("jiangshan.panel.reserve", units=res), lang), None))
         if obs["weather"]:
             lines.append((text(Msg.of("jiangshan.panel.weather", weather=Msg.of(f"jiangshan.weather.{obs['weather']}")),
                                lang), None))

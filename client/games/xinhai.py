@@ -88,6 +88,11 @@ def why_rule(why, rule: str) -> Msg:
     return Msg.of("xinhai.why.rule", why=why, rule=rule, rule_zh=zh)
 
 
+def rule_of(why) -> str:
+    """The rule id a refusal made by ``why_rule`` names ("" for any other message)."""
+    return str(why.kw.get("rule", "")) if isinstance(why, Msg) and why.key == "xinhai.why.rule" else ""
+
+
 class FlatHexGeometry(OffsetHexGeometry):
     """Flat-topped hexes in columns, odd columns half a hex north: engine/grids' "even-q" map with "D-11"
     labels counted from the south (the engine's hexgrid); neighbouring centres are 1 apart. Cell (r, c): r
@@ -178,7 +183,9 @@ class Plugin(GamePlugin):
                         (("K_LEFT", "", "pan_w"), ("K_a", "", "pan_w"), ("K_RIGHT", "", "pan_e"), ("K_d", "", "pan_e"),
                          ("K_UP", "", "pan_n"), ("K_w", "", "pan_n"), ("K_DOWN", "", "pan_s"), ("K_s", "", "pan_s"))))
     hex_labels = False  # every hex's label written at its foot (key L)
-    other_hand = False  # key C: the other side's public hand on a second line of cards (folded: the map larger)
+    other_hand: bool | None = None  # key C: the other side's public hand on a second line of cards (folded: the
+    # map larger); None: shown where it fits (a window at least SHOW_HAND_H tall), folded in a smaller one
+    SHOW_HAND_H = 900
     whole_map = False  # key Z: the whole map however small its counters (default: a close-up, see ``frame_map``)
     PAN = {"pan_w": (-1, 0), "pan_e": (1, 0), "pan_n": (0, -1), "pan_s": (0, 1)}
 
@@ -215,7 +222,7 @@ class Plugin(GamePlugin):
         if action == "hex_labels":
             self.hex_labels = not self.hex_labels
         elif action == "other_hand":
-            self.other_hand = not self.other_hand
+            self.other_hand = not self.hand_shown()
         elif action == "whole_map":
             self.whole_map = not self.whole_map
         elif action in self.PAN:
@@ -266,7 +273,9 @@ class Plugin(GamePlugin):
                              name=text(Msg.of(f"xinhai.kind.{u['kind']}"), ln) + " " + u["hex"]
                                   + ("" if u["ready"] else " " + worn),
                              value="" if u["ready"] else ("耗" if ln == "zh" else "w"),
-                             turned=not u["ready"]))  # seed 4(2): worn = sideways
+                             # seed 4(2): worn = sideways; an English letter stays upright (a turned "I" reads
+                             # as "—"): pale with its "w" the worn mark there (issue 26)
+                             turned=not u["ready"] and ln == "zh"))
         return out
 
     def terrain_cells(self) -> list[tuple[str, object, str]]:
@@ -399,16 +408,17 @@ class Plugin(GamePlugin):
         out = super().click(cell, prefix)
         if out.kind == "clear" and not out.reason and cell is not None and not self.game.is_over \
                 and not (prefix and Step("cell", self.cell_name(cell)) == prefix[-1]):
-            out = Outcome("clear", reason=self.why_not(cell))
+            why = self.why_not(cell)
+            out = Outcome("clear", reason=why, rule=rule_of(why))  # F3 opens the rule in either language
         return out
 
     def explain(self, prefix, cell) -> Msg:
         """Why ``cell`` does not follow the unit chosen (``prefix``): the engine's refusal of the move,
         with its rule id."""
         src = prefix[0].value if prefix and prefix[0].kind == "cell" else None
-        if src is None:
-            return self.why_not(cell)
-        return self._refused(self.game.move_action(src, self.cell_name(cell)))
+        why = self.why_not(cell) if src is None else self._refused(self.game.move_action(src, self.cell_name(cell)))
+        self.refused_rule = rule_of(why)  # the Outcome's rule: F3 opens it (the Chinese line reads 〔X5〕, not [X5])
+        return why
 
     def _refused(self, action) -> Msg:
         """The engine's refusal of ``action`` now, with its rule id ("" if it is legal)."""
@@ -691,6 +701,12 @@ class Plugin(GamePlugin):
         catalogue words: the engine's step label, which says more than the generic description."""
         return Msg.of(step.label) if step.label else super().button_label(step)
 
+    def stat_rows(self, game) -> list:
+        """None of the client's own rows: the pieces-taken count follows a piece to the hex an action goes to,
+        but a unit here is destroyed by a shot from afar or a retreat with no hex; the engine's rows count them
+        (engine/xinhai/game.py stat_rows)."""
+        return []
+
     # ------------------------------------------------------------------ cards (client/ui/cards.py)
     def buttons(self) -> list[Step]:
         """The one-button actions, but set-up cards are chosen on the cards under the map."""
@@ -736,10 +752,23 @@ class Plugin(GamePlugin):
         return [(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
                  obs["hand_sizes"][other], SIDE_RGB[other])]
 
+    def hand_shown(self) -> bool:
+        """Whether the other side's public hand is unfolded: as key C last set it, else (issue 26: public
+        information visible without a key where it fits) when the window is at least SHOW_HAND_H tall."""
+        if self.other_hand is not None:
+            return self.other_hand
+        return self.tall_window()
+
+    def tall_window(self) -> bool:
+        """Whether the window is at least SHOW_HAND_H tall (room for a second line of cards)."""
+        win = pygame.display.get_surface()  # the window's size: the scene asks for the rows before its layout
+        return win is not None and win.get_height() >= self.SHOW_HAND_H
+
     def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
         """Own hand, the other hand (face up when public, else backs), this round's event cards and the
         event decks (backs with their size); made once per position, viewer and language."""
-        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang, self.other_hand)
+        key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang, self.hand_shown(),
+               self.tall_window())
         if self.__dict__.get("_rows_key") != key:
             self._rows_key, self._rows = key, self._card_rows(viewer, lang)
         return list(self._rows)
@@ -752,7 +781,7 @@ class Plugin(GamePlugin):
         obs = self.observation(viewer)
         other = "qing" if obs["side"] == "rev" else "rev"
         public = bool(obs["hands"][other])
-        shown = public and self.other_hand
+        shown = public and self.hand_shown()
         rows = [replace(r, aspect=CARD_ASPECT) for r in super().card_rows(viewer, lang) if r.cards]
         n_other = obs["hand_sizes"][other]
         if n_other and not shown and rows:  # the other hand, private or folded: its size in the hand's title
@@ -768,26 +797,62 @@ class Plugin(GamePlugin):
             title = Msg.of("xinhai.card.decks", qing=decks["qing"], rev=decks["rev"]) if decks["qing"] or decks["rev"] \
                 else Msg.of("xinhai.card.events")
             rows.append(CardRow(text(title, lang), tuple(played), ink=(0.55, 0.45, 0.30), aspect=CARD_ASPECT))
+        if not shown and self.tall_window() and sum(len(r.cards) for r in rows) > 5 and rows[-1].cards \
+                and rows[-1] is not rows[0]:  # a large window: the events on a line of their own, so that a
+            rows[-1] = replace(rows[-1], line=1)  # long hand (the Qing's five) has the room to show every line
         if shown:
             rows.append(CardRow(text(Msg.of("xinhai.card.hand_of", side=Msg.of(f"xinhai.side.{other}")), lang),
                                 tuple(self.setup_card(c, other, lang) for c in obs["hands"][other]),
                                 ink=SIDE_RGB[other], line=1, aspect=CARD_ASPECT))
-        return rows
+        return self.narrowed(rows)
+
+    def narrowed(self, rows: list[CardRow]) -> list[CardRow]:
+        """``rows`` with the cards of a line that would not fit side by side in the window's strip made narrower
+        (down to square): five set-up cards and two events at 1024x640 (the random set-up) lay over each other
+        with their titles cut; narrower, every card and title is whole (a long body opens on hover). In a
+        window at least SHOW_HAND_H tall a line with room to spare gets wider cards (up to twice as wide as
+        tall)."""
+        win = pygame.display.get_surface()  # the window's size: the scene asks for the rows before its layout
+        if win is None:
+            return rows
+        w = win.get_width()
+        strip_w = w - int(min(380, max(250, w * 0.3))) - 12  # the board scene's strip: the board's width
+        out = list(rows)
+        for k in {r.line for r in rows}:
+            line = [i for i, r in enumerate(rows) if r.line == k]
+            n = sum(len(rows[i].cards) for i in line)
+            groups = len([i for i in line if rows[i].cards])
+            if not n:
+                continue
+            room = strip_w - 12 - 16 * (groups - 1) - 8 * (n - groups)
+            aspect = room / n / 92
+            if aspect < CARD_ASPECT:
+                for i in line:  # every row of the line: the strip lays a line with its first row's aspect
+                    out[i] = replace(rows[i], aspect=max(1.0, aspect - 0.01))
+            elif self.tall_window() and room / n / 120 > CARD_ASPECT:  # a large window, a short line: wider
+                for i in line:  # cards (fewer lines wrapped: the Qing's four-line cards whole at 1600x1000)
+                    out[i] = replace(rows[i], aspect=min(2.0, room / n / 120 - 0.01))
+        return out
 
     def card_strip_height(self, rows, w: int, h: int) -> int:
         """The strip's height for ``rows``: per line (two when the other hand is unfolded) landscape cards
-        (``CARD_ASPECT``) 92 pixels tall (a two-line title and two lines under it), up to 110 in a large
-        window as long as every card of the line still fits side by side (none over another)."""
+        (``CARD_ASPECT``) 92 pixels tall (a two-line title and two lines under it), taller in a larger window
+        (up to 120 in a window 860 pixels tall or more: a Qing card's three lines whole without hovering) as far
+        as its cards need and as long as every card of the line still fits side by side (none over another)."""
         lines = max((r.line for r in rows), default=0) + 1
         strip_w = w - int(min(380, max(250, w * 0.3))) - 12  # the board scene's strip: the board's width
-        tall = max(92, min(110, int(h * 0.11)))
+        most = max(92, min(120, 92 + (h - 720) // 5))
         for k in range(lines):
             line = [r for r in rows if r.line == k]
             n = sum(len(r.cards) for r in line)
             if n:
                 room = strip_w - 12 - 16 * (len(line) - 1) - 8 * (n - len([r for r in line if r.cards]))
-                tall = min(tall, max(92, int(room / n / CARD_ASPECT)))
-        return lines * (cards.LABEL_H + cards.LIFT + 4 + tall)
+                most = min(most, max(92, int(room / n / CARD_ASPECT)))
+        faces = [(c, r.aspect) for r in rows for c in r.cards if not c.face_down]
+        tall = 92  # no taller than every card needs to show its whole text (the map keeps the rest)
+        while tall < most and not all(cards.shows_whole(c, (0, 0, int(tall * a), tall)) for c, a in faces):
+            tall += 2
+        return lines * (cards.LABEL_H + cards.LIFT + 4 + min(tall, most))
 
 
 PLUGIN = Plugin

@@ -439,7 +439,7 @@ class BoardGameScene(PlayScene):
         return [self.plugin.cell(c) for c in cells]
 
     def pick(self, pos):
-        if not self.board_rect.collidepoint(pos):
+        if not self.plugin.board_area(self.board_rect).collidepoint(pos):  # not a cell hidden under a game's panels
             return None
         if self.using_gl and self.camera is not None and self.last_board_view is not None:
             return GLBoardRenderer.pick(pos[0], pos[1], self.last_board_view, self.camera)

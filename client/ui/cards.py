@@ -232,6 +232,25 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
     pygame.draw.rect(surf, edge, r, 3 if (selected or card.legal) else 1, border_radius=rad)
 
 
+def shows_whole(card: CardView, rect) -> bool:
+    """Whether ``card`` drawn in ``rect`` (``paint_card``) shows its whole title and every line, no "…"."""
+    r = pygame.Rect(rect)
+    if card.face_down:
+        return False
+    pad = max(3, r.w // 16)
+    tsize, head_lines = title_lines(card.title, card.title_px or max(TITLE_MIN, min(22, r.w // 7)), r.w - 2 * pad,
+                                    bool(card.corner))
+    if "".join(head_lines).replace(" ", "") != card.title.replace(" ", ""):
+        return False
+    cs = max(10, tsize - 1)
+    under = bool(card.corner) and not title_beside(head_lines, tsize, r.w - 2 * pad)
+    head = len(head_lines) * (tsize + 3) + 2 * pad + (cs + 6 if under else 0)
+    bsize = card.body_px or max(10, min(15, r.w // 9))
+    room = r.h - head - pad - pad - ((bsize + 4) if card.tag else 0)
+    lines = [ln for x in card.lines for ln in text.wrap(x, bsize, r.w - 2 * pad)]
+    return len(lines) <= max(0, room // (bsize + 3))
+
+
 class CardStrip:
     """Rows of cards laid out in one rectangle, left to right; remembers where each card was drawn
     (``card_at``) and which one the mouse is over (``hovered``)."""
@@ -303,7 +322,8 @@ class CardStrip:
         for row, cs in groups:
             step = (cw + gap) * min(1.0, squeeze)
             span = int((len(cs) - 1) * step + cw) if cs else 0
-            title = fit(row.title, 13, span + 8) if cs else row.title  # a long title shortened (hover: whole)
+            # a long title shortened (hover: whole) only where the rows are squeezed: else it has its room
+            title = fit(row.title, 13, span + 8) if cs and squeeze < 1.0 else row.title
             titles.append((title, x, rect.y + 2, _title_rgb(row.ink)))
             for k, c in enumerate(cs):
                 lifted = c.ident in selected
@@ -322,10 +342,14 @@ class CardStrip:
     def draw_zoom(self, surf: pygame.Surface, bounds, extra: str = "", compact=None) -> pygame.Rect | None:
         """The card under the mouse, enlarged above it with its whole text, kept inside ``bounds``;
         ``extra`` is a line under it (e.g. why it cannot be played now). ``compact``: a room (e.g. ``free``)
-        where the card's text is shown instead, as a low box, when it fits. Returns the rect drawn."""
+        where the card's text is shown instead, as a low box, when it fits. Nothing (None) for a card with fixed
+        font sizes (``title_px``) that shows its whole text where it lies and has no ``extra``. Returns the
+        rect drawn."""
         c, hr = self.hovered, self.hover_rect
         if c is None or hr is None:
             return None
+        if not extra and c.title_px and shows_whole(c, hr):  # a card in fixed readable sizes, read whole where it
+            return None  # lies (辛亥革命's, issue 26): no enlarged copy over the board
         if compact is not None:  # the whole text in a box beside the cards, off the board, when it fits there
             r = draw_compact(surf, compact, c, extra)
             if r is not None:
@@ -359,7 +383,8 @@ COMPACT_TITLE, COMPACT_BODY = 15, 13  # its font sizes
 
 def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") -> pygame.Rect | None:
     """``card``'s whole text as a low box at the top left of ``room`` (its title band in the owner's colour with
-    the corner number, then its lines, then ``extra`` in the refusal colour; a pile: whose and how many); None,
+    the corner number, then its lines, then ``extra`` in the refusal colour, beside the title when the lines
+    leave it no room; a pile: whose and how many); None,
     drawing nothing, when the text does not fit ``room`` (at least 200 pixels wide)."""
     room = pygame.Rect(room)
     w = min(COMPACT_W, room.w)
@@ -381,10 +406,16 @@ def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") ->
     corner = (card.corner + " · ") if card.corner else ""
     title = text.wrap(corner + card.title, COMPACT_TITLE, w - 2 * pad)
     head_h = len(title) * (COMPACT_TITLE + 4) + 6
-    for bsize in (COMPACT_BODY, COMPACT_BODY - 1):  # a pixel smaller (12: still read) before giving up
-        step = bsize + 2
+    beside = None  # ``extra`` in a light box at the title band's right end, when its lines leave it no room
+    for bsize, in_head in ((COMPACT_BODY, False), (COMPACT_BODY - 1, False), (COMPACT_BODY - 1, True)):
+        step = bsize + 2  # a pixel smaller (12: still read), then ``extra`` beside the title, before giving up
         body = [ln for line in card.lines for ln in text.wrap(line, bsize, w - 2 * pad)]
         why = text.wrap(extra, bsize, w - 2 * pad) if extra else []
+        if in_head:
+            ew = text.size_of(extra, bsize)[0] + 8
+            if not extra or len(title) != 1 or text.size_of(title[0], COMPACT_TITLE)[0] + 2 * pad + 6 + ew > w:
+                return None
+            beside, why = ew, []
         h = head_h + (len(body) + len(why)) * step + pad + 4  # the last line's descenders inside
         if h <= room.h:
             break
@@ -400,6 +431,11 @@ def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") ->
     for ln in title:
         text.draw(surf, ln, (r.x + pad, y), COMPACT_TITLE, on)
         y += COMPACT_TITLE + 4
+    if beside is not None:  # the refusal colour on the paper's colour, inside the title band
+        tag = pygame.Rect(0, 0, beside, bsize + 6)
+        tag.midright = (r.right - pad, head.centery)
+        pygame.draw.rect(surf, FACE, tag, border_radius=4)
+        text.draw(surf, extra, (tag.x + 4, tag.y + 3), bsize, (190, 40, 30))
     y = head.bottom + 3
     for ln in body:
         text.draw(surf, ln, (r.x + pad, y), bsize, INK)

@@ -249,6 +249,15 @@ class XinhaiGame(Game):
     def events(self, player: int) -> list[Event]:
         return [e for e in self._events if e.seen_by(player)]
 
+    def stat_rows(self) -> list[tuple[Any, tuple[int, ...]]]:
+        """The game-over rows: each side's enemy units destroyed and own units lost (shots, melee, a retreat
+        with no hex: X4, seed 7, X5), counted from the log's destroyed entries (public to both)."""
+        lost = [0, 0]
+        for e in self._events:
+            if e.msg.key == "xinhai.log.destroyed":
+                lost[SEATS.index(e.msg.kw["side"].key.rsplit(".", 1)[1])] += 1
+        return [(Msg.of("xinhai.stats.destroyed"), (lost[1], lost[0])), (Msg.of("xinhai.stats.lost"), tuple(lost))]
+
     def ranking(self) -> list[Placement]:
         if not self.over:
             return []
