@@ -313,8 +313,9 @@ def test_baige_cannon_refusal_names_c6_once(cleanup):
 
 
 # ---------------------------------------------------------------- 6. full-width punctuation in zh
-@pytest.mark.parametrize("cat", ["common", "client", "baige", "anqi", "sanguo"])
+@pytest.mark.parametrize("cat", sorted(p.stem for p in (ROOT / "assets" / "messages").glob("*.toml")))
 def test_zh_catalogue_strings_use_full_width_punctuation(cat):
+    """Every catalogue (the games', the client's, saves, statistics): Chinese sentences with full-width marks."""
     data = tomllib.loads((ROOT / "assets" / "messages" / f"{cat}.toml").read_text(encoding="utf-8"))
     bad = []
 
