@@ -325,11 +325,12 @@ def status_line(surf: pygame.Surface, msg: str, kind: str) -> tuple[pygame.Rect,
         def compose(sc):
             sc.fill((*widgets.PANEL[:3], 255))  # widgets.panel on the GL overlay
             pygame.draw.rect(sc, widgets.BORDER, sc.get_rect(), 1)
-            text.draw(sc, line, (10, r.centery - r.y), 15, col, anchor="midleft")
+            text.draw(sc, line, (10, r.centery - r.y), size, col, anchor="midleft")
 
-        composed.copy(surf, composed.pixels(surf, ("status", w, h), (line, col, tuple(r)), r.size, compose), r.topleft)
+        composed.copy(surf, composed.pixels(surf, ("status", w, h), (line, col, size, tuple(r)), r.size, compose),
+                      r.topleft)
         widgets.mark(r, opaque=True)
-        return text.render(line, 15, col).get_rect(midleft=(10, r.centery)), line
+        return text.render(line, size, col).get_rect(midleft=(10, r.centery)), line, size
     widgets.panel(surf, r, alpha=230)
     return text.draw(surf, line, (10, r.centery), size, col, anchor="midleft"), line, size
 
