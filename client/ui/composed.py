@@ -35,7 +35,7 @@ def pixels(surf: pygame.Surface, slot, key, size, compose) -> np.ndarray:
         arr = np.frombuffer(buf, np.uint32).reshape(h, sc.get_pitch() // 4)[:, :w].copy()
     finally:
         del buf
-    if len(_cache) > 16:
+    if len(_cache) > 32:  # the HUD, log and minimap slots fit (a clear composes all again)
         _cache.clear()
     _cache[slot] = (key, arr)
     return arr
@@ -74,7 +74,7 @@ def boxed(surf: pygame.Surface, slot, rect, draw, pad: int, key) -> pygame.Rect:
             used = used.inflate(2 * pad, 2 * pad).clip(pygame.Rect(0, 0, *rect.size))
             box = used.move(rect.x, rect.y)
             arr = pixels(surf, (slot, "box"), key, used.size, lambda out: _panel_over(out, sc, used))
-        if len(_cache) > 16:
+        if len(_cache) > 32:  # the HUD, log and minimap slots fit (a clear composes all again)
             _cache.clear()
         _cache[slot] = (key, (box, arr))
     if arr is not None:

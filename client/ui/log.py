@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from client import i18n
-from client.ui import text, widgets
+from client.ui import composed, text, widgets
 
 
 def _colour(ev) -> tuple:
@@ -51,15 +51,33 @@ class LogView:
         return self._lines
 
     def draw(self, surf: pygame.Surface, rect: pygame.Rect, events, max_lines: int = 14) -> None:
-        """The newest lines that fit ``rect`` (at most ``max_lines``); the box shrinks to its content."""
+        """The newest lines that fit ``rect`` (at most ``max_lines``); the box shrinks to its content. On the GL
+        overlay the finished box is kept and copied while its lines, scroll and place are unchanged (issue 27)."""
         lines = self._wrap(events, rect.w - 16)
         lh = text.font(self.size).get_linesize()
         room = max(1, min(max_lines, (rect.h - 28) // lh))
         rect = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, 30 + lh * max(1, min(room, len(lines)))))
         self.rect = rect
-        widgets.panel(surf, rect)
-        text.draw(surf, i18n.t("log"), (rect.x + 8, rect.y + 4), self.size + 1, widgets.ACCENT)
         self.scroll = min(self.scroll, max(0, len(lines) - room))
+        if composed.usable(surf):
+            key = (self._lines_key, self.scroll, room, lh, tuple(rect))
+            local = pygame.Rect(0, 0, rect.w, rect.h)
+            arr = composed.pixels(surf, ("log", id(self)), key, rect.size,
+                                  lambda sc: self._compose(sc, local, lines, room, lh))
+            composed.copy(surf, arr, rect.topleft)
+            widgets.mark(rect, opaque=True)
+            return
+        widgets.panel(surf, rect)
+        self._text(surf, rect, lines, room, lh)
+
+    def _compose(self, sc: pygame.Surface, rect: pygame.Rect, lines, room: int, lh: int) -> None:
+        """The box on the GL overlay's layout: ``widgets.panel``'s opaque fill and border, then the text."""
+        sc.fill((18, 20, 26, 255), rect)
+        pygame.draw.rect(sc, widgets.BORDER, rect, 1)
+        self._text(sc, rect, lines, room, lh)
+
+    def _text(self, surf: pygame.Surface, rect: pygame.Rect, lines, room: int, lh: int) -> None:
+        text.draw(surf, i18n.t("log"), (rect.x + 8, rect.y + 4), self.size + 1, widgets.ACCENT)
         end = len(lines) - self.scroll
         shown = lines[max(0, end - room):end]
         y = rect.y + 26
@@ -67,4 +85,5 @@ class LogView:
             text.draw(surf, ln, (rect.x + 8, y), self.size, col)
             y += lh
         if self.scroll:
-            text.draw(surf, f"↓ {self.scroll}", (rect.right - 8, rect.y + 4), self.size, widgets.DIM, anchor="topright")
+            text.draw(surf, f"↓ {self.scroll}", (rect.right - 8, rect.y + 4), self.size, widgets.DIM,
+                      anchor="topright")

@@ -16,7 +16,7 @@ import pygame
 
 from client.render.flat import _COLS, _STOPS, UNEXPLORED, player_rgb
 from client.render.hex_layout import CORNERS
-from client.ui import text
+from client.ui import composed, text
 
 
 def _lut(hmax: int) -> np.ndarray:
@@ -121,7 +121,12 @@ class Minimap:
         self.rect = pygame.Rect(pos[0], pos[1], self.size, self.size)
         if self.layout is not None:
             self.yaw = float(yaw) % 360.0
-        surf.blit(self._image(frame), self.rect.topleft)
+        img = self._image(frame)
+        if composed.usable(surf):  # the GL overlay: the image's pixels kept in its layout and copied (issue 27)
+            composed.copy(surf, composed.pixels(surf, ("minimap", id(self)), (self._key, id(img)), img.get_size(),
+                                                lambda sc: sc.blit(img, (0, 0))), self.rect.topleft)
+        else:
+            surf.blit(img, self.rect.topleft)
         if footprint and self.layout is not None and eye is None and not self._covers(footprint):
             # the part of the view's ground inside the map (not drawn when the whole star is in view)
             k = self.size / self.n
