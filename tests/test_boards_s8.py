@@ -25,7 +25,7 @@ from client.scenes.modals import GameOverModal
 from client.scenes.stats import Row
 from client.ui import text
 from engine import registry
-from engine.messages import Msg
+from engine.messages import Msg, catalogue
 from engine.sanguo import new_game as sanguo_game
 from tests.boards_util import click_at, click_cell, flippable, make_app, post, wait_human
 
@@ -159,20 +159,18 @@ def test_flipping_the_board_by_key_drops_the_hover_until_the_mouse_moves(cleanup
 NAMES = ("p", "who", "seat", "side", "owner", "name", "q", "han", "level")  # names of seats, games, levels
 
 
-@pytest.mark.parametrize("cat", ["common", "client", "baige", "anqi", "sanguo"])
-def test_no_zh_string_puts_a_space_between_chinese_and_a_name(cat):
-    data = tomllib.loads((ROOT / "assets" / "messages" / f"{cat}.toml").read_text(encoding="utf-8"))
-    bad = []
+CATALOGUES = sorted(p.stem for p in (ROOT / "assets" / "messages").glob("*.toml"))
 
-    def walk(d, key):
-        for k, v in d.items():
-            if isinstance(v, dict):
-                walk(v, f"{key}.{k}")
-            elif k == "zh" and isinstance(v, str):
-                for n in NAMES:
-                    if re.search(rf"[{CJK}] \{{{n}\}}|\{{{n}\}} [{CJK}]", v):
-                        bad.append((key, v))
-    walk(data, "")
+
+def zh_strings(cat: str) -> list[tuple[str, str]]:
+    """(key, Chinese template) of every message of the catalogue ``cat``."""
+    return [(key, t["zh"]) for key, t in catalogue(cat).items()]
+
+
+@pytest.mark.parametrize("cat", CATALOGUES)
+def test_no_zh_string_puts_a_space_between_chinese_and_a_name(cat):
+    bad = [(key, v) for key, v in zh_strings(cat)
+           if any(re.search(rf"[{CJK}] \{{{n}\}}|\{{{n}\}} [{CJK}]", v) for n in NAMES)]
     assert bad == []
 
 
@@ -313,22 +311,13 @@ def test_baige_cannon_refusal_names_c6_once(cleanup):
 
 
 # ---------------------------------------------------------------- 6. full-width punctuation in zh
-@pytest.mark.parametrize("cat", sorted(p.stem for p in (ROOT / "assets" / "messages").glob("*.toml")))
+@pytest.mark.parametrize("cat", CATALOGUES)
 def test_zh_catalogue_strings_use_full_width_punctuation(cat):
-    """Every catalogue (the games', the client's, saves, statistics): Chinese sentences with full-width marks."""
-    data = tomllib.loads((ROOT / "assets" / "messages" / f"{cat}.toml").read_text(encoding="utf-8"))
-    bad = []
-
-    def walk(d, key):
-        for k, v in d.items():
-            if isinstance(v, dict):
-                walk(v, f"{key}.{k}")
-            elif k == "zh" and isinstance(v, str):
-                # an ASCII colon, comma or semicolon next to Chinese (or "{name}: " in a Chinese sentence); ASCII
-                # brackets round Chinese or touching it (a formula's "(a+b)·y" keeps its own)
-                if re.search(rf"[{CJK}}}）][:,;]|[:,;] ?[{CJK}]|[{CJK}]\(|\)[{CJK}]|\([^)]*[{CJK}][^)]*\)", v):
-                    bad.append((key, v))
-    walk(data, cat)
+    """Every catalogue (the games', the client's, saves, statistics): Chinese sentences with full-width marks: no
+    ASCII colon, comma or semicolon next to Chinese (or "{name}: " in a Chinese sentence), no ASCII brackets round
+    Chinese or touching it (a formula's "(a+b)·y" keeps its own)."""
+    bad = [(key, v) for key, v in zh_strings(cat)
+           if re.search(rf"[{CJK}}}）][:,;]|[:,;] ?[{CJK}]|[{CJK}]\(|\)[{CJK}]|\([^)]*[{CJK}][^)]*\)", v)]
     assert bad == []
 
 
