@@ -23,16 +23,27 @@ from engine.shachang.maps import GameMap
 def flat_app(save_dir, **overrides):
     """沙场秋点兵's App on SDL's dummy driver with the flat renderer (English, 1280x720 unless ``overrides``
     say otherwise), the driver setting put back when the block ends."""
-    old = os.environ.get("SDL_VIDEODRIVER")
-    old_lang = i18n.lang(), i18n.script_table()
-    os.environ["SDL_VIDEODRIVER"] = "dummy"
     opts = dict(renderer="flat", save_dir=save_dir, ai_delay=0.0, edge_pan=False, lang="en", strict=True,
                 handover_delay=0.0)
     opts.update(overrides)
+    with kept_client_state("dummy"):
+        try:
+            yield App(Options(**opts))
+        finally:
+            pygame.display.quit()
+
+
+@contextlib.contextmanager
+def kept_client_state(driver: str | None = None):
+    """Within the block SDL's video driver is ``driver`` (unchanged if None); afterwards the driver setting, the
+    client's language and its script are what they were before."""
+    old = os.environ.get("SDL_VIDEODRIVER")
+    old_lang = i18n.lang(), i18n.script_table()
+    if driver is not None:
+        os.environ["SDL_VIDEODRIVER"] = driver
     try:
-        yield App(Options(**opts))
+        yield
     finally:
-        pygame.display.quit()
         i18n.set_lang(old_lang[0])
         i18n.use_script(old_lang[1])
         if old is None:

@@ -3,7 +3,6 @@ module on SDL's offscreen driver (``glapp``), and the closing of board-game wind
 functions live in tests/*_util.py modules; test files never import from each other."""
 from __future__ import annotations
 
-import os
 
 import pygame
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from client import i18n
 from client.app import App, Options
 from tests.boards_util import OPEN
-from tests.client_util import flat_app
+from tests.client_util import flat_app, kept_client_state
 from tests.gl_util import egl_context
 
 
@@ -20,10 +19,8 @@ def client_language():
     """The client's language and script are put back after every test: a test that switches to English (or a
     game on screen that sets 辛亥革命's traditional script) does not leak into the next; the App fixtures put
     back what they set too, so a module starts in the default (Chinese)."""
-    old = i18n.lang(), i18n.script_table()
-    yield
-    i18n.set_lang(old[0])
-    i18n.use_script(old[1])
+    with kept_client_state():
+        yield
 
 
 @pytest.fixture
@@ -38,26 +35,18 @@ def glapp(tmp_path_factory, request):
     """One GL window for the module (a second GL window in one process may fail to get a context); its size
     is the module's ``GLAPP_SIZE`` (default 640x480)."""
     tmp_path = tmp_path_factory.mktemp("glapp")
-    old_lang = i18n.lang(), i18n.script_table()
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "offscreen"
-    try:
-        a = App(Options(renderer="gl", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en",
-                        size=getattr(request.module, "GLAPP_SIZE", (640, 480)), strict=True, handover_delay=0.0))
-    except Exception as e:  # pragma: no cover - depends on the machine
-        pygame.display.quit()
-        pytest.skip(f"no window: {e}")
-    if a.display.kind != "gl":
-        pygame.display.quit()
-        pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
-    yield a
-    a.close()  # releases the GL context: a later GL window in this process (other test files) needs that
-    i18n.set_lang(old_lang[0])
-    i18n.use_script(old_lang[1])
-    if old is None:
-        os.environ.pop("SDL_VIDEODRIVER", None)
-    else:
-        os.environ["SDL_VIDEODRIVER"] = old
+    with kept_client_state("offscreen"):
+        try:
+            a = App(Options(renderer="gl", save_dir=tmp_path, ai_delay=0.0, edge_pan=False, lang="en",
+                            size=getattr(request.module, "GLAPP_SIZE", (640, 480)), strict=True, handover_delay=0.0))
+        except Exception as e:  # pragma: no cover - depends on the machine
+            pygame.display.quit()
+            pytest.skip(f"no window: {e}")
+        if a.display.kind != "gl":
+            pygame.display.quit()
+            pytest.skip(f"no GL through SDL offscreen: {a.display.fallback_reason}")
+        yield a
+        a.close()  # releases the GL context: a later GL window in this process (other test files) needs that
 
 
 @pytest.fixture
