@@ -168,14 +168,15 @@ def all_text() -> str:
 _RULE_CODE = re.compile(r"([A-Z]\d+[a-z]?)\s+([a-z][a-z '/-]*)")  # "S10 unseen cell": a ruling's id and English words
 
 
-def rule_msg(rule: str) -> "Msg | str":
-    """A refusal's rule id as the player reads it: a word id ("syntax") by its catalogue name
-    (``common.rule_id.<rule>``); a ruling with English words ("S10 unseen cell") as the id alone in
-    Chinese; a seed passage ("seed 5(1)") as 原文 in Chinese; anything else as itself. The id itself stays
-    the rules reader's link."""
-    key = f"common.rule_id.{rule}"
-    if template(key, "en") is not None:
-        return Msg.of(key)
+def rule_msg(rule: str, game_id: str = "common") -> "Msg | str":
+    """A refusal's rule id as the player reads it: by its catalogue name where the game's catalogue or the
+    common one has it (``<game_id>.rule_id.<rule>``, ``common.rule_id.<rule>``: a word id such as "syntax", a
+    seed passage by its name); a ruling with English words ("S10 unseen cell") as the id alone in Chinese; a
+    seed passage ("seed 5(1)") as 原文 in Chinese; anything else as itself. The id itself stays the rules
+    reader's link."""
+    for key in (f"{game_id}.rule_id.{rule}", f"common.rule_id.{rule}"):
+        if template(key, "en") is not None:
+            return Msg.of(key)
     m = _RULE_CODE.fullmatch(rule)
     if m:
         return Msg.of("common.rule_named", id=m[1], words=m[2])

@@ -26,7 +26,7 @@ from client.ui.cards import CardRow, CardView
 from engine.api import IllegalAction, Step
 from engine.jiangshan.actions import Act
 from engine.jiangshan.data import TALLY_COST, unit_table
-from engine.messages import Msg, template
+from engine.messages import Msg, rule_msg
 
 HAN_INK: RGB = (0.78, 0.12, 0.10)  # 汉: red counters
 CHU_INK: RGB = (0.20, 0.20, 0.24)  # 楚: white counters with dark ink
@@ -53,13 +53,6 @@ BADGE_SCALE = 1.5  # fire and disorder badges
 def tally_step(t: str) -> Step:
     """The step of choosing tally ``t`` at the start (a click on its card in the offer)."""
     return Step("card", t, f"jiangshan.tally.{t}")
-
-
-def rule_name(rule: str) -> Msg | str:
-    """A rule id as the status line names it: a seed passage ("seed 行动阶段") by its name in the player's language
-    (``jiangshan.rule_id``), a ruling (J7) as itself; the id stays the rules reader's link."""
-    key = f"jiangshan.rule_id.{rule}"
-    return Msg.of(key) if template(key, "en") is not None else rule
 
 
 def lang_now() -> str:
@@ -274,7 +267,7 @@ class Plugin(GamePlugin):
         """A reason on the status line with the id of the rule it rests on ("… [J7]"); the click's Outcome
         carries the rule too (F3 opens it in the rules reader)."""
         self.refused_rule = rule
-        return Msg.of("jiangshan.why.refused", why=why, rule=rule_name(rule))
+        return Msg.of("jiangshan.why.refused", why=why, rule=rule_msg(rule, "jiangshan"))
 
     def explain(self, prefix, cell) -> Msg | str:
         """Why a click on ``cell`` does not continue the action begun by ``prefix``: the engine's refusal (with

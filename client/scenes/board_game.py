@@ -48,7 +48,7 @@ from client.ui import text, widgets
 from client.ui.cards import CardStrip
 from engine import registry
 from engine.api import IllegalAction, ParseError, Step
-from engine.messages import Msg, rule_msg, template
+from engine.messages import Msg, rule_msg
 from engine.saves import actors
 
 TOP_H = 52
@@ -1043,8 +1043,7 @@ def refusal_msg(game_id: str, e: IllegalAction) -> Msg:
     the game's catalogue, ``<game>.rule_id.<rule>``, where the id is a word rather than a code)."""
     if e.rule and re.search(r"[(\[ ,]" + re.escape(e.rule) + r"[)\]]", e.msg.render("en")):
         return e.msg  # the message names its rule already ("... (K5)", "... (K3, K4)")
-    key = f"{game_id}.rule_id.{e.rule}"
-    return Msg.of("common.refused", text=e.msg, rule=Msg.of(key) if template(key, "en") is not None else rule_msg(e.rule))
+    return Msg.of("common.refused", text=e.msg, rule=rule_msg(e.rule, game_id))
 
 
 def start_refusal(game, plugin, cell) -> Msg | None:
