@@ -43,11 +43,11 @@ def test_engine_messages_in_chinese():
     seat = Msg.of("common.seat", n=1)
     march = Msg.of("shachang.ev.march_steps", seat=seat, src="a1", dst="c2", n=3, cost=2)
     i18n.set_lang("zh")
-    assert i18n.engine_text(march) == "玩家1：行军 a1→c2 3人（2步）"
+    assert i18n.engine_text(march) == "玩家1：从a1行军到c2，3人（2步）"
     assert i18n.engine_text(Msg.of("shachang.ev.end", seat=Msg.of("common.seat", n=2))) == "玩家2：结束回合"
     assert i18n.engine_text("something new") == "something new"
     i18n.set_lang("en")
-    assert i18n.engine_text(march) == "P1: march a1 c2 3 (2 steps)"
+    assert i18n.engine_text(march) == "P1 marches 3 soldier(s) from a1 to c2 (2 steps)"
 
 
 def test_shipped_font_has_every_glyph_and_is_small():
@@ -72,9 +72,9 @@ def test_illegal_reasons_in_chinese():
     with pytest.raises(IllegalAction) as e:
         g.apply("march a1 h8 1")
     i18n.set_lang("zh")
-    assert i18n.illegal_text(e.value) == "行军 a1→h8 1人：h8本回合未被看到，不能进入 [S10]"
+    assert i18n.illegal_text(e.value) == "从a1行军到h8（1人）：h8本回合未被看到，不能进入 [S10]"
     i18n.set_lang("en")
-    assert i18n.illegal_text(e.value) == "march a1 h8 1: h8 has not been seen this turn [S10 unseen cell]"
+    assert i18n.illegal_text(e.value) == "march 1 soldier from a1 to h8: h8 has not been seen this turn [S10 unseen cell]"
 
 
 def test_shipped_font_covers_every_scenario_caption():

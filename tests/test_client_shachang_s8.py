@@ -268,10 +268,10 @@ def test_the_computers_actions_are_said_as_the_log_says_them_in_words(app):
     step(app, 2)
     sc._apply_ai(g.parse_action("march h8 h6 1"), 1)
     step(app)
-    assert sc.ctl.status == "P2: march h8 h6 1 (2 steps)"  # the log's line (without fog: every action)
+    assert sc.ctl.status == "P2 marches 1 soldier(s) from h8 to h6 (2 steps)"  # the log's line, in words (issue 26)
     sc._apply_ai(g.parse_action("end"), 1)
     step(app)
-    assert sc.ctl.status == "P2: end of turn" and sc.ctl.status == i18n.engine_text(sc.ctl.obs.messages[-1])
+    assert sc.ctl.status == "P2 ends the turn" and sc.ctl.status == i18n.engine_text(sc.ctl.obs.messages[-1])
 
 
 def test_r_with_nothing_pointed_at_says_where_it_places(app):
@@ -383,11 +383,11 @@ def test_the_replay_caption_in_chinese_names_the_seat_with_a_full_width_colon(ap
     rep = app.scene
     assert isinstance(rep, ReplayBase)
     key(app, pygame.K_RIGHT)
-    assert rep.caption().endswith("P1(red): march h1 h2 1")  # English keeps its colon
+    assert rep.caption().endswith("P1(red): march 1 soldier from h1 to h2")  # English keeps its colon; words
     key(app, pygame.K_F2)  # Chinese
     step(app)
     zh = rep.caption()
-    assert "：行军" in zh and ": " not in zh, zh
+    assert "：从h1行军到h2（1人）" in zh and ": " not in zh, zh
     assert all(text.has_glyph(ch) for ch in zh)
 
 

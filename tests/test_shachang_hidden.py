@@ -43,24 +43,24 @@ def test_march_into_a_fogged_enemy_says_unseen_not_held():
     assert not g.visible(0)[7, 7]
     held = outcome(g, "march a1 h8 1")
     empty = outcome(g, "march a1 g8 1")
-    assert held == "[S10 unseen cell] march a1 h8 1: h8 has not been seen this turn"
-    assert empty == "[S10 unseen cell] march a1 g8 1: g8 has not been seen this turn"
+    assert held == "[S10 unseen cell] march 1 soldier from a1 to h8: h8 has not been seen this turn"
+    assert empty == "[S10 unseen cell] march 1 soldier from a1 to g8: g8 has not been seen this turn"
     assert "held" not in held and "P2" not in held
 
 
 def test_reinforce_on_a_fogged_enemy_says_not_in_vision():
     """Issue 18: "reinforce a4 1: a4 is held by P2" leaked; S14 (vision) comes before occupancy."""
     g = two_sided()
-    assert outcome(g, "reinforce h8 1") == "[S14 reinforcement in vision] reinforce h8 1: h8 is not in P1's vision"
-    assert outcome(g, "reinforce g8 1") == "[S14 reinforcement in vision] reinforce g8 1: g8 is not in P1's vision"
+    assert outcome(g, "reinforce h8 1") == "[S14 reinforcement in vision] reinforce h8 with 1 soldier: h8 is not in P1's vision"
+    assert outcome(g, "reinforce g8 1") == "[S14 reinforcement in vision] reinforce g8 with 1 soldier: g8 is not in P1's vision"
 
 
 def test_a_visible_enemy_is_still_named():
     """What the player sees may be named: a visible enemy cell is refused as held (S13/S15)."""
     g = game([[0, "a1", 3], [1, "a2", 1], [1, "h8", 1]], mode="digital", reserve=[5, 5])
     assert g.visible(0)[1, 0]
-    assert outcome(g, "march a1 a2 1") == "[S15 enemy-held cell] march a1 a2 1: a2 is held by P2; marches never enter it"
-    assert outcome(g, "reinforce a2 1") == "[S13 enemy-held cell] reinforce a2 1: a2 is held by P2"
+    assert outcome(g, "march a1 a2 1") == "[S15 enemy-held cell] march 1 soldier from a1 to a2: a2 is held by P2; marches never enter it"
+    assert outcome(g, "reinforce a2 1") == "[S13 enemy-held cell] reinforce a2 with 1 soldier: a2 is held by P2"
 
 
 def test_every_fogged_cell_answers_the_same_in_a_hidden_variant():
@@ -92,7 +92,7 @@ def test_hidden_variant_keeps_what_was_seen_this_turn():
         v = g.hidden_variant(0, random.Random(seed))
         assert v.units[(0, 4)].owner == 1 and v.units[(0, 4)].count == 1
         assert outcome(v, "march b1 e1 1") == outcome(g, "march b1 e1 1") == \
-            "[S15 enemy-held cell] march b1 e1 1: e1 is held by P2; marches never enter it"
+            "[S15 enemy-held cell] march 1 soldier from b1 to e1: e1 is held by P2; marches never enter it"
 
 
 def test_random_digital_games_are_fog_safe():

@@ -43,7 +43,7 @@ class ReplayBase(Scene):
         self.final = final
         self.n_actions = len(final.log)
         self.actors = actors(final)  # the seat that played each action
-        self.said = self._descriptions(final)  # each action as a message, described in its own position
+        self.said = self._descriptions(final, self.said_of)  # each action as a message, described in its own position
         self.viewer = EVERYTHING if self.can_show_all() else 0
         self.index = -1
         self.game = None
@@ -52,15 +52,22 @@ class ReplayBase(Scene):
         self._set(0)
 
     @staticmethod
-    def _descriptions(final) -> list:
-        """``describe`` of each action of ``final``'s log, asked of the position it was played in
-        (a game may describe an action from the position, e.g. whose piece moves)."""
+    def _descriptions(final, said_of=None) -> list:
+        """Each action of ``final``'s log as the player reads it (``said_of``, default ``said_of`` below),
+        asked of the position it was played in (a game may describe an action from the position, e.g.
+        whose piece moves)."""
+        said_of = said_of or ReplayBase.said_of
         g = final.replay(0)
         out = []
         for a in final.log:
-            out.append(g.describe(a))
+            out.append(said_of(g, a))
             g.apply(g.parse_action(str(a)))
         return out
+
+    @staticmethod
+    def said_of(game, action):
+        """How the replay's caption names ``action`` in ``game``'s position: the engine's ``describe``."""
+        return game.describe(action)
 
     # ------------------------------------------------------------- views
     def can_show_all(self) -> bool:

@@ -213,8 +213,8 @@ def validated_on(a: Action, on_board, types=None) -> Action:
 
 
 def describe(a: Action, named=cell_name) -> Msg:
-    """A well-formed action as a keyed message ("march a1 c2 3" / "行军 a1→c2 3人"), its cells named by
-    ``named`` (the star passes its own names)."""
+    """A well-formed action in its notation as a keyed message ("march a1 c2 3" / "行军 a1→c2 3人"), its
+    cells named by ``named`` (the star passes its own names). What a player reads is ``say``."""
     if isinstance(a, Reinforce):
         return Msg.of("shachang.act.reinforce", cell=named(a.cell), n=a.count)
     if isinstance(a, March):
@@ -224,3 +224,23 @@ def describe(a: Action, named=cell_name) -> Msg:
     if isinstance(a, UseItem):
         return describe_item(a, named)
     return Msg.of("shachang.act.end")
+
+
+def say(a: Action, named=cell_name) -> Msg:
+    """A well-formed action in words, as the player reads it on the status line, in the log, the replay
+    and refusals ("march 3 soldiers from a1 to c2" / "从a1行军到c2（3人）"; issue 26), its cells named by
+    ``named``. The notation (``str(a)``, ``describe``) stays what is typed, parsed and saved."""
+    if isinstance(a, Reinforce):
+        return Msg.of("shachang.act.say.reinforce" + _one(a.count), cell=named(a.cell), n=a.count)
+    if isinstance(a, March):
+        return Msg.of("shachang.act.say.march" + _one(a.count), src=named(a.src), dst=named(a.dst), n=a.count)
+    if isinstance(a, Attack):
+        return Msg.of("shachang.act.say.attack", src=named(a.src), dst=named(a.dst))
+    if isinstance(a, UseItem):
+        return describe_item(a, named)  # an item's description is already in words
+    return Msg.of("shachang.act.say.end")
+
+
+def _one(n: int) -> str:
+    """The key suffix of a soldier count: "_one" for a single soldier (its English is singular)."""
+    return "_one" if n == 1 else ""

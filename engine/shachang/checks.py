@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.api import IllegalAction
 from engine.messages import Msg
-from engine.shachang.actions import Action, Attack, March, Reinforce, UseItem, describe
+from engine.shachang.actions import Action, Attack, March, Reinforce, UseItem, say
 from engine.shachang.cells import Cell
 from engine.shachang.log import seat as _seat
 from engine.shachang.state import Unit
@@ -27,7 +27,7 @@ class Checks:
         looks at a cell's occupant, so a refusal never reveals a hidden enemy."""
         a = self._validated(action)
         if self.over:
-            raise IllegalAction("game over", key="shachang.game_over", action=self.describe(a),
+            raise IllegalAction("game over", key="shachang.game_over", action=self.geometry.say(a),
                                 reason=self._end_msg or "")
         if isinstance(a, Reinforce):
             self._check_reinforce(a)
@@ -39,7 +39,7 @@ class Checks:
             self._check_item(a)
         elif self._must_reinforce():  # End
             raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce",
-                                action=self.describe(a), seat=_seat(self.cur))
+                                action=self.geometry.say(a), seat=_seat(self.cur))
         return a
 
     def _check_reserve(self, act: Msg, cap_rule: str) -> int:
@@ -64,7 +64,7 @@ class Checks:
         """The current player's unit (the star: soldier) on a.src, or raise (S13 forced reinforcement
         first, then ``rule`` own unit)."""
         p = self.cur
-        act = describe(a, self.cell_name)
+        act = say(a, self.cell_name)
         if self._must_reinforce():
             raise IllegalAction("S13 forced reinforcement", key="shachang.must_reinforce", action=act,
                                 seat=_seat(p))

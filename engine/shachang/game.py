@@ -149,8 +149,14 @@ class ShachangGame(Turns, Log, Checks, Game):
         return _seat(seat)
 
     def describe(self, action) -> Msg:
-        """The action as a keyed message ("march a1 c2 3" / "行军 a1→c2 3人")."""
+        """The action's notation as a keyed message ("march a1 c2 3" / "行军 a1→c2 3人"); what a player
+        reads is ``say``."""
         return self.geometry.describe(self._validated(action))
+
+    def say(self, action) -> Msg:
+        """The action in words, as the player reads it ("march 3 soldiers from a1 to c2" / "从a1行军到c2
+        （3人）"; issue 26): the status line, the log, the replay, refusals. Malformed: as ``check``."""
+        return self.geometry.say(self._validated(action))
 
     def action_steps(self, action) -> tuple[Step, ...]:
         """march: cell src, cell dst, count; attack: cell src, cell dst; reinforce: cell, count; end: button

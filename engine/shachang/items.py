@@ -16,7 +16,7 @@ import numpy as np
 from engine.api import IllegalAction, SaveError
 from engine.chance import Chance, fresh_seed
 from engine.messages import Msg
-from engine.shachang.actions import Attack, March, Reinforce, describe
+from engine.shachang.actions import Attack, March, Reinforce, say
 from engine.shachang.cells import Cell, cell_name, parse_cell
 from engine.shachang.item_rules import HEIGHT_KINDS, KINDS, _seers, check_item, name
 from engine.shachang.observation import Observation, UnitView
@@ -154,7 +154,7 @@ def check_target(g: "ShachangGame", a, named=cell_name, touching=None) -> None:
     nor receives marches (S20d). The star names its cells with ``named`` and adds ``touching(g, cell,
     p, skip)``: a marked own soldier next to the cell, where nobody may stop or be placed (D-SI3, D-SI6)."""
     p = g.cur
-    act = describe(a, named)
+    act = say(a, named)
 
     def refuse(cell, u):
         if u.hidden:

@@ -12,6 +12,19 @@ def seat(p: int) -> Msg:
     return Msg.of("common.seat", n=p + 1)
 
 
+_NOTED = frozenset({"shachang.ev.reinforce", "shachang.ev.march_step", "shachang.ev.march_steps", "shachang.ev.end",
+                    "shachang.ev.attack_wiped", "shachang.ev.attack_hit", "shachang.star.ev.hit"})
+
+
+def notation(msg: Msg) -> str:
+    """A log entry's English line in the observation (``Observation.events``): an action's entry in the
+    action notation ("P1: attack a1 a3 — ..."), which the computer players read (ai_model.py), while the
+    client shows the entry's words (``shachang.ev.*``, issue 26); any other entry as it reads."""
+    if msg.key in _NOTED:
+        return Msg("shachang.note." + msg.key[len("shachang."):], msg.params).render("en")
+    return msg.render("en")
+
+
 class Log:
     """The game's log (``ShachangGame``'s part): keyed entries, each with the players who may read it."""
 
@@ -32,7 +45,7 @@ class Log:
         return self._end_msg
 
     def _event(self, msg: Msg, who: frozenset | None) -> None:
-        self._events.append((Event(msg, who), msg.render("en")))
+        self._events.append((Event(msg, who), notation(msg)))
 
     def _private(self, p: int) -> frozenset | None:
         """Who may read a fact about ``p``'s own soldiers: everybody without fog, else ``p`` alone."""

@@ -14,7 +14,7 @@ import numpy as np
 from engine.api import IllegalAction, Step
 from engine.messages import Msg
 from engine.shachang import items as _items, rules
-from engine.shachang.actions import Attack, End, March, Reinforce, UseItem, as_action, describe, parse_action, validated
+from engine.shachang.actions import Attack, End, March, Reinforce, UseItem, as_action, describe, parse_action, say, validated
 from engine.shachang.board_base import Geometry
 from engine.shachang.cells import Cell, board_grid, cell_name
 from engine.shachang.item_rules import apply_item, check_item, item_steps, legal_items
@@ -73,6 +73,10 @@ class SquareGeometry(Geometry):
     def describe(self, a) -> Msg:
         """A validated action as a keyed message."""
         return describe(a)
+
+    def say(self, a) -> Msg:
+        """A validated action in words, as the player reads it (``actions.say``)."""
+        return say(a)
 
     def action_steps(self, a) -> tuple[Step, ...]:
         """A validated action's steps (see ``action_steps``); an item's from item_rules."""
@@ -276,7 +280,7 @@ class SquareGeometry(Geometry):
 
     def check_reinforce(self, game, a: Reinforce) -> None:
         p = game.cur
-        act = describe(a)
+        act = say(a)
         if game.phase != "reinforce":
             raise IllegalAction("S12 reinforcement phase", key="shachang.reinforce.phase", action=act)
         f = game._check_reserve(act, "S13 population cap")
@@ -309,7 +313,7 @@ class SquareGeometry(Geometry):
     def acting_unit(self, game, a, rule: str, verb: str) -> Unit:
         """The settled own unit on a.src that acts in a march (rule S15) or attack (S8), or raise."""
         p = game.cur
-        act = describe(a)
+        act = say(a)
         u = game._own_unit(a, rule)
         if u.fresh:
             raise IllegalAction(f"{rule} new camp", key=f"shachang.unit.new_camp_{verb}", action=act,
@@ -318,7 +322,7 @@ class SquareGeometry(Geometry):
 
     def check_march(self, game, a: March) -> None:
         p = game.cur
-        act = describe(a)
+        act = say(a)
         u = self.acting_unit(game, a, "S15", "move")
         src = cell_name(a.src)
         if u.attacked:
@@ -342,7 +346,7 @@ class SquareGeometry(Geometry):
                                 moves=u.moves, cell=src)
 
     def check_attack(self, game, a: Attack) -> None:
-        act = describe(a)
+        act = say(a)
         u = self.acting_unit(game, a, "S8", "attack")
         if u.attacked:
             raise IllegalAction("S16 attack once", key="shachang.attack.already", action=act,

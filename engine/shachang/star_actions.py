@@ -16,6 +16,7 @@ from engine.messages import Msg
 from engine.shachang import star_cells as sc
 from engine.shachang.actions import Action, Attack, End, March, Reinforce, _shown, parse_words, validated_on
 from engine.shachang.actions import describe as describe_action
+from engine.shachang.actions import say as say_action
 
 
 class _StarText:
@@ -89,3 +90,8 @@ def validated(a: Action) -> Action:
 def describe(a: Action) -> Msg:
     """A validated star action as a keyed message ("march i5 j5 1" / "行军 i5→j5 1人")."""
     return describe_action(a, sc.name)
+
+
+def say(a: Action) -> Msg:
+    """A validated star action in words ("march 1 soldier from i5 to j5"), as the player reads it."""
+    return say_action(a, sc.name)

@@ -41,7 +41,7 @@ from engine.shachang.maps import GameMap
 from engine.shachang.sight import blocking_cell, line_report
 from engine.shachang.square_board import action_steps
 from engine.shachang.star_actions import (StarAttack, StarMarch, StarReinforce, as_star_action, describe, parse_action,
-                                          validated)
+                                          say, validated)
 from engine.shachang.star_items import (after_action, apply as apply_item, check, check_target,
                                         describe as describe_item, item_steps, legal, parse_item, placeable,
                                         reach_filter, vary)
@@ -123,6 +123,12 @@ class StarGeometry(Geometry):
         if isinstance(a, UseItem):
             return describe_item(a)
         return describe(a)
+
+    def say(self, a) -> Msg:
+        """A validated action in words with star cell names (an item's description is in words already)."""
+        if isinstance(a, UseItem):
+            return describe_item(a)
+        return say(a)
 
     def action_steps(self, a) -> tuple[Step, ...]:
         """As on the square board, with star cell names; an item's steps from star_items."""
@@ -352,7 +358,7 @@ class StarGeometry(Geometry):
 
     def check_reinforce(self, game, a: Reinforce) -> None:
         p = game.cur
-        act = describe(a)
+        act = say(a)
         if game.phase != "reinforce":
             raise IllegalAction("S12 reinforcement phase", key="shachang.reinforce.phase", action=act)
         if a.count != 1:
@@ -376,7 +382,7 @@ class StarGeometry(Geometry):
             check_target(game, a)
 
     def check_march(self, game, a: March) -> None:
-        act = describe(a)
+        act = say(a)
         if a.count != 1:
             raise IllegalAction("S19d single soldiers", key="shachang.star.one_march", action=act)
         u = game._own_unit(a, "S19d", "soldier")
@@ -397,7 +403,7 @@ class StarGeometry(Geometry):
             raise IllegalAction("S19d budget", key="shachang.star.budget", action=act, cost=cost, moves=b, cell=src)
 
     def check_attack(self, game, a: Attack) -> None:
-        act = describe(a)
+        act = say(a)
         u = game._own_unit(a, "S19e", "soldier")
         src = sc.name(a.src)
         g = game.group_of(a.src)

@@ -145,7 +145,7 @@ class Controller:
         except (ParseError, ValueError) as e:
             self.say(str(e), "error")
             return False
-        said = self.game.describe(action)  # before the next action changes the position
+        said = self.game.say(action)  # in words (issue 26), before the next action changes the position
         self.say(lambda: engine_text(said), "ok")
         if self.on_action:
             self.on_action(action)

@@ -102,6 +102,11 @@ class ReplayScene(ReplayBase):
         ctl.reveal = self.viewer == EVERYTHING  # the whole board: this replay is of a finished game
         self.ctl = ctl
 
+    @staticmethod
+    def said_of(game, action):
+        """The action in words ("march 3 soldiers from a1 to c2"), not its notation (issue 26)."""
+        return game.say(action)
+
     def seat_label(self, seat: int) -> str:
         return i18n.player_name(seat)
 

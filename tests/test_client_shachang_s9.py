@@ -1,0 +1,58 @@
+"""沙场秋点兵's first minutes, session 9 (issue 26): actions read in words, not in their notation, wherever
+a player reads them — the status line, the log, refusals, the computer's moves (the notation "march a1 b1
+3" stays what is typed, parsed by the computer players and saved)."""
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from client import i18n
+from engine.shachang.cells import parse_cell
+from tests.client_util import click_cell, end_turn, hot_seat, key, step
+
+NOTATION = re.compile(r"\b(march|attack|reinforce) [a-z]+\d+ ")  # "march a1 b1 3", "attack a1 a4", "reinforce c3 2"
+
+
+def log_lines(app, sc) -> list[str]:
+    """The lines of the log panel as drawn (the LogView's wrapped lines) after a frame."""
+    step(app)
+    return [ln for ln, _ in sc.log._lines]
+
+
+def test_a_clicked_march_reads_in_words_on_the_status_line_and_in_the_log(app):
+    g, sc = hot_seat(app, [[0, "a1", 3], [1, "h8", 3]])
+    click_cell(app, parse_cell("a1"))
+    click_cell(app, parse_cell("b1"))
+    assert str(g.log[-1]).startswith("march a1 b1 ")  # the notation is what was played (and is saved)
+    n = g.log[-1].count
+    want = f"march {n} soldier{'s' if n > 1 else ''} from a1 to b1"
+    assert sc.status_text("en") == want and not NOTATION.search(sc.status_text("en"))
+    lines = log_lines(app, sc)
+    assert f"P1 marches {n} soldier(s) from a1 to b1 (1 step)" in lines
+    assert not any(NOTATION.search(ln) for ln in lines), lines
+    key(app, pygame.K_F2)  # Chinese: the line is said again in the new language
+    try:
+        assert i18n.lang() == "zh" and sc.status_text("zh") == f"从a1行军到b1（{n}人）"
+        assert f"玩家1：从a1行军到b1，{n}人（1步）" in log_lines(app, sc)
+    finally:
+        i18n.set_lang("en")
+
+
+def test_a_refused_click_names_the_action_in_words(app):
+    g, sc = hot_seat(app, [[0, "a1", 3], [1, "h8", 3]])
+    click_cell(app, parse_cell("a1"))
+    click_cell(app, parse_cell("h7"))  # not seen this turn (S10)
+    said = sc.status_text("en")
+    assert said.startswith("march 3 soldiers from a1 to h7: h7 has not been seen this turn"), said
+    assert not NOTATION.search(said)
+    assert len(g.log) == 0
+
+
+def test_ending_the_turn_reads_in_words_in_the_log(app):
+    g, sc = hot_seat(app, [[0, "a1", 3], [1, "h8", 3]])
+    click_cell(app, parse_cell("a1"))
+    click_cell(app, parse_cell("a2"))
+    end_turn(app)
+    assert str(g.log[-1]) == "end"
+    assert "P1 ends the turn" in [i18n.engine_text(m) for m in g.observe(0).messages]  # the log panel's words
