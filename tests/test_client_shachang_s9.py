@@ -56,3 +56,20 @@ def test_ending_the_turn_reads_in_words_in_the_log(app):
     end_turn(app)
     assert str(g.log[-1]) == "end"
     assert "P1 ends the turn" in [i18n.engine_text(m) for m in g.observe(0).messages]  # the log panel's words
+
+
+def test_the_top_bar_says_when_the_reinforcement_phase_has_nothing_to_place(app):
+    """A full field (S13 cap) in the reinforcement phase: the top bar says there is nothing to place (in
+    both languages); with room it names the phase alone."""
+    from client.games.shachang import hud
+
+    g, sc = hot_seat(app, [[0, "a1", 8], [1, "h8", 8]], reserve=(4, 4))  # 8 on the field: the cap of 8x8
+    assert g.phase == "reinforce" and g.reinforce_room() == 0
+    assert hud.phase_text(sc) == "reinforcement phase: nothing to place"
+    key(app, pygame.K_F2)
+    try:
+        assert hud.phase_text(sc) == "增援阶段（无兵可增援）"
+    finally:
+        key(app, pygame.K_F2)
+    g2, sc2 = hot_seat(app, [[0, "a1", 3], [1, "h8", 3]], reserve=(4, 4))
+    assert g2.reinforce_room() > 0 and hud.phase_text(sc2) == "reinforcement phase"

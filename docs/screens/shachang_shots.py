@@ -30,6 +30,7 @@ for name, preset in (("square", "standard"), ("star", "star")):
             if own:  # the first decision: where a unit (the star: a front soldier) marches or what it attacks
                 sc.ctl.select(max(own, key=lambda c: len(game.reachable(c))))
             for _ in range(30):
+                sc.mouse_seen, sc.ctl.hover = False, None  # wherever the pointer rests: no hover box in the picture
                 app.step(1 / 30)
                 time.sleep(1 / 60)
             p = app.display.save_screenshot(os.path.join(out, f"shachang-{name}-first-{lang}.png"))

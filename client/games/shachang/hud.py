@@ -15,6 +15,16 @@ TOP_H = 38
 STATUS_H = 30
 
 
+def phase_text(scene) -> str:
+    """The top bar's phase: in the player's own reinforcement phase with no soldier to place (the reserve
+    empty or the field at the cap, S13) it says so — "reinforcement phase" alone sent new players looking
+    for a cell to reinforce (issue 26)."""
+    phase = scene.ctl.obs.phase
+    if phase == "reinforce" and scene.ctl.my_turn() and scene.game.reinforce_room() <= 0:
+        return t("shachang.ui.phase_reinforce_none")
+    return t(f"phase_{phase}")
+
+
 def top_bar(surf: pygame.Surface, scene) -> None:
     """Round, turn, player and phase at the top left; the buttons at the top right."""
     w = surf.get_width()
@@ -33,7 +43,7 @@ def top_bar(surf: pygame.Surface, scene) -> None:
             if scene.seats[cur] != "human":
                 who += f" [{i18n.seat_label(scene.seats[cur])}]"
             x = text.draw(sc, who, (x, cy), 17, anchor="midleft").right + 16
-        x = text.draw(sc, t(f"phase_{obs.phase}"), (x, cy), 17, widgets.ACCENT, anchor="midleft").right + 16
+        x = text.draw(sc, phase, (x, cy), 17, widgets.ACCENT, anchor="midleft").right + 16
         if obs.mode == "digital":
             x = text.draw(sc, t("you_are", p=i18n.player_name(scene.ctl.viewer)), (x, cy), 15,
                           widgets.DIM, anchor="midleft").right
@@ -48,7 +58,8 @@ def top_bar(surf: pygame.Surface, scene) -> None:
         r = b.layout(bx, 4, h=TOP_H - 8, anchor="topright")
         bx = r.x - 8
         rects.append(r)
-    key = ("top", obs.round, g.current_player, obs.phase, scene.ctl.viewer, i18n.lang(), bx, tuple(scene.seats),
+    phase = phase_text(scene)
+    key = ("top", obs.round, g.current_player, phase, scene.ctl.viewer, i18n.lang(), bx, tuple(scene.seats),
            getattr(scene, "player_seed", None))
     box = pygame.Rect(0, 0, max(100, bx - 4), TOP_H)
     if composed.usable(surf):  # the GL overlay: finished boxes kept and copied (issue 27)
