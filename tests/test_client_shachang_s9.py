@@ -73,3 +73,24 @@ def test_the_top_bar_says_when_the_reinforcement_phase_has_nothing_to_place(app)
         key(app, pygame.K_F2)
     g2, sc2 = hot_seat(app, [[0, "a1", 3], [1, "h8", 3]], reserve=(4, 4))
     assert g2.reinforce_room() > 0 and hud.phase_text(sc2) == "reinforcement phase"
+
+
+def test_the_tooltip_says_in_words_what_a_click_plays_with_the_selected_unit(app):
+    """Hover previews read in words: a reachable empty cell previews the march, an enemy in range the
+    attack, and a cell the click would not act on previews nothing."""
+    from client.games.shachang import hud
+
+    g, sc = hot_seat(app, [[0, "a1", 3], [1, "a3", 1], [1, "h8", 3]], mode="tabletop")
+    click_cell(app, parse_cell("a1"))
+    assert sc.ctl.selected == parse_cell("a1")
+    texts = [s for s, _ in hud.tooltip_lines(sc, parse_cell("b1"))]
+    assert "click: march 3 soldiers from a1 to b1" in texts
+    assert "click: a1 attacks a3" in [s for s, _ in hud.tooltip_lines(sc, parse_cell("a3"))]
+    assert not any(s.startswith("click:") for s, _ in hud.tooltip_lines(sc, parse_cell("h1")))  # out of reach
+    key(app, pygame.K_F2)
+    try:
+        assert "点击：从a1行军到b1（3人）" in [s for s, _ in hud.tooltip_lines(sc, parse_cell("b1"))]
+    finally:
+        key(app, pygame.K_F2)
+    click_cell(app, parse_cell("b1"))  # the click plays what the preview said
+    assert str(g.log[-1]) == "march a1 b1 3"

@@ -8,6 +8,7 @@ from client import i18n
 from client.i18n import t
 from client.render.flat import player_rgb
 from client.ui import composed, text, widgets
+from engine.shachang.actions import Attack, March
 from engine.shachang.cells import cell_name
 
 PANEL_W = 340
@@ -346,6 +347,25 @@ def status_line(surf: pygame.Surface, msg: str, kind: str) -> tuple[pygame.Rect,
     return text.draw(surf, line, (10, r.centery), size, col, anchor="midleft"), line, size
 
 
+def click_preview(scene, cell) -> str | None:
+    """What a click on ``cell`` plays with the selected unit, in words, as the engine says it ("click: march 3
+    soldiers from a1 to b2", "click: a1 attacks a4"; issue 26), or None: a march to a cell it can reach that
+    no unit holds, or an attack on an enemy the engine lists as a target."""
+    ctl = scene.ctl
+    sel = ctl.selected
+    if sel is None or cell == sel or not ctl.my_turn():
+        return None
+    g = scene.game
+    if ctl.enemy_unit(cell) is not None:
+        action = Attack(sel, cell) if cell in g.attack_targets(sel) else None
+    elif ctl.obs.unit_at(cell) is None and cell in g.reachable(sel):
+        u = ctl.own_unit(sel)
+        action = March(sel, cell, max(1, min(ctl.count, u.count) if u else ctl.count))  # as Controller.march
+    else:
+        action = None
+    return t("shachang.ui.tip_click", what=i18n.engine_text(g.say(action))) if action is not None else None
+
+
 def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
     """What a player may know of a cell, for the tooltip under the mouse: the cell and its height,
     the unit on it (owner, soldiers) and, for an own unit, what it may still do this turn."""
@@ -356,6 +376,9 @@ def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
     name = ctl.cell_name(cell)
     hgt = int(obs.heights[cell])
     lines = [(t("hover_cell", c=name, h=hgt) if hgt >= 0 else t("hover_unknown", c=name), widgets.TEXT)]
+    said = click_preview(scene, cell)
+    if said:
+        lines.append((said, widgets.ACCENT))
     u = obs.unit_at(cell)
     if u is None:
         return lines

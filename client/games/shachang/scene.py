@@ -1047,7 +1047,7 @@ class GameScene(PlayScene):
             return
         if cell is None or now < tip["due"]:
             return
-        key = (cell, self.ctl.version, self.ctl.viewer, i18n.lang())
+        key = (cell, self.ctl.version, self.ctl.viewer, i18n.lang(), ctl.selected, ctl.count)  # + the click preview
         if tip.get("key") != key:  # worked out once per rest, not every frame
             tip["key"], tip["lines"] = key, hud.tooltip_lines(self, cell)
         lines = tip["lines"]
