@@ -78,6 +78,7 @@ COLUMN_BG = (23, 25, 30)  # the column beside the map (the board scene's backgro
 PAN_STEP = 3.0  # hexes an arrow key moves the close-up
 CARD_ASPECT = 1.4  # the cards under the map: landscape, their title and lines in 12-pixel words (issue 26)
 CARD_PX = 12
+CROWDED_MAX = 0.34  # a crowded line of cards (the Qing's five and two events) takes at most this much of the window
 BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
@@ -825,34 +826,61 @@ class Plugin(GamePlugin):
             if not n:
                 continue
             room = strip_w - 12 - 16 * (groups - 1) - 8 * (n - groups)
-            aspect = room / n / 92
-            if aspect < CARD_ASPECT:
+            faces = [c for i in line for c in rows[i].cards]
+            crowded = room / n / 92 < CARD_ASPECT
+            wide = not crowded and self.tall_window() and room / n / 120 > CARD_ASPECT
+            if crowded:  # as wide as the line allows
+                base = (int(room / n) + 1, 92)  # (room keeps 12 pixels spare)
+            elif wide:  # a large window, a short line: wider cards (fewer lines wrapped: the Qing's four-line
+                base = (int(min(2.0, room / n / 120 - 0.01) * 120), 120)  # cards whole at 1600x1000)
+            else:
+                base = (int(CARD_ASPECT * 92), 92)
+            if all(cards.shows_whole(c, (0, 0) + base) for c in faces if not c.face_down):
+                aspect = base[0] / base[1]
+            else:  # a card cut at that size (the Qing's hand beside two events at 1280x720, a long event of a
+                cw = min(int(room / n) + 1, 240)  # later round): wider, then as tall as its longest card needs
+                aspect = cw / self.tall_enough(faces, cw, line_cap(win.get_height(), len({r.line for r in rows})))
+            if crowded or wide or aspect != CARD_ASPECT:
                 for i in line:  # every row of the line: the strip lays a line with its first row's aspect
-                    out[i] = replace(rows[i], aspect=max(1.0, aspect - 0.01))
-            elif self.tall_window() and room / n / 120 > CARD_ASPECT:  # a large window, a short line: wider
-                for i in line:  # cards (fewer lines wrapped: the Qing's four-line cards whole at 1600x1000)
-                    out[i] = replace(rows[i], aspect=min(2.0, room / n / 120 - 0.01))
+                    out[i] = replace(rows[i], aspect=max(0.45, aspect + 0.0001))  # (no rounding down)
         return out
 
+    @staticmethod
+    def tall_enough(faces, width: int, top: int) -> int:
+        """The height (92 at least, at most ``top``) at which every card of ``faces`` drawn ``width`` pixels wide
+        shows its whole text (issue 26: the Qing's three- and four-line set-up cards beside two events at
+        1280x720 and 1024x640 were cut until hovered, and a long event of a later round at 1600x1000)."""
+        faces = [c for c in faces if cards.shows_whole(c, (0, 0, width, 999))]  # (a title cut at this width: no
+        tall = 92  # height makes it whole)
+        while tall < top and not all(cards.shows_whole(c, (0, 0, width, tall)) for c in faces):
+            tall += 2
+        return tall
+
     def card_strip_height(self, rows, w: int, h: int) -> int:
-        """The strip's height for ``rows``: per line (two when the other hand is unfolded) landscape cards
-        (``CARD_ASPECT``) 92 pixels tall (a two-line title and two lines under it), taller in a larger window
-        (up to 120 in a window 860 pixels tall or more: a Qing card's three lines whole without hovering) as far
-        as its cards need and as long as every card of the line still fits side by side (none over another)."""
+        """The strip's height for ``rows``: per line (two when the other hand is unfolded) cards 92 pixels tall (a
+        two-line title and two lines under it), taller as far as its cards need to show their whole text (the
+        strip at most CROWDED_MAX of the window) and as long as every card of the line still fits side by side
+        (none over another)."""
         lines = max((r.line for r in rows), default=0) + 1
         strip_w = w - int(min(380, max(250, w * 0.3))) - 12  # the board scene's strip: the board's width
-        most = max(92, min(120, 92 + (h - 720) // 5))
+        most = line_cap(h, lines)  # as tall as a cut card needs
         for k in range(lines):
             line = [r for r in rows if r.line == k]
             n = sum(len(r.cards) for r in line)
             if n:
                 room = strip_w - 12 - 16 * (len(line) - 1) - 8 * (n - len([r for r in line if r.cards]))
-                most = min(most, max(92, int(room / n / CARD_ASPECT)))
+                most = min(most, max(92, round((room / n + 1) / line[0].aspect)))  # no card over another
         faces = [(c, r.aspect) for r in rows for c in r.cards if not c.face_down]
         tall = 92  # no taller than every card needs to show its whole text (the map keeps the rest)
         while tall < most and not all(cards.shows_whole(c, (0, 0, int(tall * a), tall)) for c, a in faces):
             tall += 2
         return lines * (cards.LABEL_H + cards.LIFT + 4 + min(tall, most))
+
+
+def line_cap(win_h: int, lines: int) -> int:
+    """The tallest a card may be in a strip of ``lines`` lines in a window ``win_h`` pixels tall (the strip at
+    most CROWDED_MAX of the window, each line's title and lift included), 92 at least."""
+    return max(92, int(win_h * CROWDED_MAX / max(1, lines)) - cards.LABEL_H - cards.LIFT - 4)
 
 
 PLUGIN = Plugin
