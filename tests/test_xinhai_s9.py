@@ -14,6 +14,7 @@ from client.ui import cards
 from engine.xinhai import new_game
 
 from tests.boards_util import make_app
+from tests.client_util import flat_app
 
 
 def settle(app, n=3):
@@ -77,3 +78,44 @@ def test_every_event_card_is_whole_in_a_1600x1000_window(cleanup, lang):
             cut = [c.title for r, c in strip.hits if not cards.shows_whole(c, r)]
             assert cut == [], (period, q, v, cut)
             assert h <= 340
+
+
+def shown(app, lang) -> str:
+    """The status line as the frame draws it (in the script of the game on the screen, as App.step sets it)."""
+    app.use_script()
+    try:
+        return app.scene.status_text(lang)
+    finally:
+        i18n.use_script(None)
+
+
+def press(app, k):
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+    for _ in range(3):
+        app.step(0.05)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_f5_says_saved_and_f9_says_loaded_or_why_not(tmp_path, lang):
+    # issue 26 QA: F9 (quick load) loaded without saying so; F5 / F9 are 辛亥革命's quick save and load, each
+    # confirmed on the status line in the player's language (traditional in Chinese)
+    with flat_app(tmp_path, lang=lang) as app:
+        i18n.set_lang(lang)
+        app.start_game(new_game(seed=0), ["human", "normal"])
+        sc = app.scene
+        for _ in range(400):
+            app.step(0.05)
+            if sc.human_turn() and not sc.job:
+                break
+        press(app, pygame.K_F9)  # nothing saved yet: says so, the game stays
+        assert app.scene is sc
+        assert shown(app, lang) == ("could not load: no quick save yet (press F5 first)" if lang == "en"
+                                        else "讀檔失敗：還沒有快速存檔（先按F5）")
+        n = len(sc.game.log)
+        press(app, pygame.K_F5)
+        assert (tmp_path / "quicksave-xinhai.json").exists()
+        assert shown(app, lang).startswith("saved: " if lang == "en" else "已存檔：")
+        press(app, pygame.K_F9)
+        assert app.scene is not sc and app.scene.game.log[:n] == sc.game.log[:n]  # the saved game, loaded
+        want = "loaded: quicksave-xinhai.json" if lang == "en" else "已讀檔：quicksave-xinhai.json"
+        assert shown(app, lang) == want

@@ -17,6 +17,7 @@ import copy
 import math
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 
@@ -27,6 +28,7 @@ from client.games.base import Choice, GamePlugin, Outcome, text
 from client.i18n import lang
 from client.keys import Binding
 from client.render.flat_board import TOKEN_R
+from client.scenes.play import UiMsg
 from client.ui import text as ui_text, widgets
 from client.ui import cards
 from client.ui.cards import CardRow, CardView
@@ -182,7 +184,10 @@ class Plugin(GamePlugin):
                         (("K_c", ""),)),
                 Binding("← ↑ ↓ → / W A S D", "pan", "放大時移動地圖", "move the map in the close-up", "xinhai",
                         (("K_LEFT", "", "pan_w"), ("K_a", "", "pan_w"), ("K_RIGHT", "", "pan_e"), ("K_d", "", "pan_e"),
-                         ("K_UP", "", "pan_n"), ("K_w", "", "pan_n"), ("K_DOWN", "", "pan_s"), ("K_s", "", "pan_s"))))
+                         ("K_UP", "", "pan_n"), ("K_w", "", "pan_n"), ("K_DOWN", "", "pan_s"), ("K_s", "", "pan_s"))),
+                Binding("F5 / F9", "quick_save", "快速存檔 / 讀檔", "quick save / quick load", "xinhai",
+                        (("K_F5", ""), ("K_F9", "", "quick_load"))))
+    QUICK_SAVE = "quicksave-xinhai.json"  # F5 / F9's save in the save folder
     hex_labels = False  # every hex's label written at its foot (key L)
     other_hand: bool | None = None  # key C: the other side's public hand on a second line of cards (folded: the
     # map larger); None: shown where it fits (a window at least SHOW_HAND_H tall), folded in a smaller one
@@ -220,7 +225,9 @@ class Plugin(GamePlugin):
         """L: every hex's label on or off; Z: the whole map or the close-up; arrows / WASD: move the close-up.
         Z and the arrows move the map under the mouse: the hex tooltip about the hex that was there goes (it
         comes back for the hex under the mouse once the mouse moves, issue 26)."""
-        if action == "hex_labels":
+        if action in ("quick_save", "quick_load"):
+            self.quick(action, scene)
+        elif action == "hex_labels":
             self.hex_labels = not self.hex_labels
         elif action == "other_hand":
             self.other_hand = not self.hand_shown()
@@ -231,6 +238,24 @@ class Plugin(GamePlugin):
         if action == "whole_map" or action in self.PAN:
             if getattr(scene, "hover", None) is not None:
                 scene.hover = None
+
+    def quick(self, action: str, scene) -> None:
+        """F5: save to QUICK_SAVE (the status line says "saved: …"); F9: load it (the new game's status line
+        says "loaded: …"), or say why not (no quick save yet, an unreadable file) and keep the game (issue 26:
+        F9 loaded without a word)."""
+        app = getattr(scene, "app", None)
+        if app is None:
+            return
+        path = Path(app.opts.save_dir) / self.QUICK_SAVE
+        if action == "quick_save":
+            scene.save_to(path)
+            return
+        if not path.exists():
+            scene.say(UiMsg("xinhai.quick.none"), bad=True)
+            return
+        err = app.load_path(path)
+        if err:
+            scene.say(UiMsg("load_failed", {"err": err}), bad=True)
 
     @property
     def hint(self) -> Msg:
