@@ -3,18 +3,22 @@ set-up cards whole without hovering at 1280x720 and 1024x640 (beside the two eve
 in a 1600x1000 window, ..."""
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pygame
 import pytest
 
 from client import i18n
+from client.boards.model import MARKER_GLYPH
 from client.games.xinhai import rules
 from client.ui import cards
 from engine.xinhai import new_game
+from engine.xinhai.game import position
 
 from tests.boards_util import make_app
 from tests.client_util import flat_app
+from tests.test_xinhai_first_minutes import FAR_QING
 
 
 def settle(app, n=3):
@@ -103,10 +107,13 @@ def test_f5_says_saved_and_f9_says_loaded_or_why_not(tmp_path, lang):
         i18n.set_lang(lang)
         app.start_game(new_game(seed=0), ["human", "normal"])
         sc = app.scene
-        for _ in range(400):
+        for _ in range(400):  # the Qing (computer) acts first: until the revolutionaries' forced retreat
             app.step(0.05)
-            if sc.human_turn() and not sc.job:
+            if sc.is_human(sc.game.current_player) and sc.game.log:
                 break
+            sc.wait_for_computer(1.0)
+        for _ in range(10):  # the computer's last move said and the turn's line set
+            app.step(0.05)
         press(app, pygame.K_F9)  # nothing saved yet: says so, the game stays
         assert app.scene is sc
         assert shown(app, lang) == ("could not load: no quick save yet (press F5 first)" if lang == "en"
@@ -119,3 +126,21 @@ def test_f5_says_saved_and_f9_says_loaded_or_why_not(tmp_path, lang):
         assert app.scene is not sc and app.scene.game.log[:n] == sc.game.log[:n]  # the saved game, loaded
         want = "loaded: quicksave-xinhai.json" if lang == "en" else "已讀檔：quicksave-xinhai.json"
         assert shown(app, lang) == want
+
+
+@pytest.mark.parametrize("lang,mark", [("en", "worn_en"), ("zh", "worn")])
+def test_a_worn_counters_mark_is_a_badge_readable_in_the_flat_view_at_1024x640(cleanup, lang, mark):
+    # issue 26 QA: the worn "w" was a corner value 8 pixels tall in the flat view at 1024x640; it is a lettered
+    # badge as large as a control point's flag (seed 4(2): worn), drawn on the counter's hex
+    g = position([("rev", "infantry", "H-16", False), ("rev", "infantry", "H-18"), FAR_QING])
+    app = make_app("dummy", "xinhai", ["human", "human"], "flat", game=g, size=(1024, 640))
+    i18n.set_lang(lang)
+    sc = app.scene
+    settle(app, 4)
+    v = sc.last_board_view
+    worn, ready = sc.plugin.cell("H-16"), sc.plugin.cell("H-18")
+    assert v.piece_at(worn).value == "" and v.markers.get(worn) == (mark,) and ready not in v.markers
+    assert MARKER_GLYPH[mark] == ("w" if lang == "en" else "耗")
+    [(kind, x, z, r)] = v.lettered_badges(worn)
+    a, b = sc.world_px(x - r, z), sc.world_px(x + r, z)
+    assert kind == mark and math.hypot(b[0] - a[0], b[1] - a[1]) >= 14  # its letter at least about 10 pixels

@@ -60,7 +60,11 @@ TERRAIN_ICON = {"C": "控", "S": "街", "H": "山", "X": "租", "R": "停"}  # c
 TERRAIN_ICON_EN = {"C": "P", "S": "S", "H": "H", "X": "X", "R": "N"}
 # the lettered badges in English (registered beside the Chinese ones in client.boards.model's shared tables):
 # a held control Point, Trench, pontoon Bridge, Vessel (a hired boat), Ruins
-BADGE_EN = {"flag0": "P", "flag1": "P", "dug": "T", "bridge": "B", "boat": "V", "ruins": "R"}
+BADGE_EN = {"flag0": "P", "flag1": "P", "dug": "T", "bridge": "B", "boat": "V", "ruins": "R", "worn": "w"}
+# a worn counter's mark (seed 4(2)) as a lettered badge: the corner value under the glyph was 8 pixels in the flat
+# view at 1024x640 (issue 26); a badge is as large as a control point's flag
+MARKER_GLYPH["worn"] = "耗"
+MARKER_RGB["worn"] = (0.42, 0.40, 0.36)
 MARKER_GLYPH.update({f"{k}_en": v for k, v in BADGE_EN.items()})
 MARKER_RGB.update({f"{k}_en": MARKER_RGB[k] for k in BADGE_EN})
 REGION_LABEL = {"hankou": "F-19", "hanyang": "C-3", "wuchang": "Q-3"}  # where each region's name is written
@@ -81,6 +85,7 @@ PAN_STEP = 3.0  # hexes an arrow key moves the close-up
 CARD_ASPECT = 1.4  # the cards under the map: landscape, their title and lines in 12-pixel words (issue 26)
 CARD_PX = 12
 CROWDED_MAX = 0.34  # a crowded line of cards (the Qing's five and two events) takes at most this much of the window
+MAP_KEEPS = 430  # and leaves the window at least this tall for the map, the bars above and the status line
 BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
@@ -251,7 +256,7 @@ class Plugin(GamePlugin):
             scene.save_to(path)
             return
         if not path.exists():
-            scene.say(UiMsg("xinhai.quick.none"), bad=True)
+            scene.say(UiMsg("xinhai.quick.none"), ttl=scene.SAVED_S, kind="error")  # a while, then the turn's line
             return
         err = app.load_path(path)
         if err:
@@ -298,9 +303,8 @@ class Plugin(GamePlugin):
                              side=0 if u["side"] == "rev" else 1, shape="square",
                              name=text(Msg.of(f"xinhai.kind.{u['kind']}"), ln) + " " + u["hex"]
                                   + ("" if u["ready"] else " " + worn),
-                             value="" if u["ready"] else ("耗" if ln == "zh" else "w"),
                              # seed 4(2): worn = sideways; an English letter stays upright (a turned "I" reads
-                             # as "—"): pale with its "w" the worn mark there (issue 26)
+                             # as "—"): pale with a "w" badge the worn mark there (issue 26; ``decorate``)
                              turned=not u["ready"] and ln == "zh"))
         return out
 
@@ -342,6 +346,8 @@ class Plugin(GamePlugin):
         for u in obs["units"]:
             if u["boat"]:
                 badges.setdefault(self.cell(u["hex"]), []).append("boat")
+            if not u["ready"]:  # worn (seed 4(2)): 耗 / w, as large as the other badges
+                badges.setdefault(self.cell(u["hex"]), []).append("worn")
         for name, cell, t in self.terrain_cells():
             if t not in TERRAIN_ICON or (name in ruins and t in ("C", "S", "H")):
                 continue  # seed 10(9): icons under the ruins count as plain
@@ -904,8 +910,9 @@ class Plugin(GamePlugin):
 
 def line_cap(win_h: int, lines: int) -> int:
     """The tallest a card may be in a strip of ``lines`` lines in a window ``win_h`` pixels tall (the strip at
-    most CROWDED_MAX of the window, each line's title and lift included), 92 at least."""
-    return max(92, int(win_h * CROWDED_MAX / max(1, lines)) - cards.LABEL_H - cards.LIFT - 4)
+    most CROWDED_MAX of the window and leaving MAP_KEEPS, each line's title and lift included), 92 at least."""
+    strip = min(win_h * CROWDED_MAX, win_h - MAP_KEEPS)  # (a short window: the map and the box keep their room)
+    return max(92, int(strip / max(1, lines)) - cards.LABEL_H - cards.LIFT - 4)
 
 
 PLUGIN = Plugin
