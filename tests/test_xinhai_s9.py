@@ -12,7 +12,9 @@ import pytest
 from client import i18n
 from client.boards.model import MARKER_GLYPH
 from client.games.xinhai import rules
+from client.scenes.replay import ReplayBase
 from client.ui import cards
+from engine.messages import Msg
 from engine.xinhai import new_game
 from engine.xinhai.game import position
 
@@ -144,3 +146,22 @@ def test_a_worn_counters_mark_is_a_badge_readable_in_the_flat_view_at_1024x640(c
     [(kind, x, z, r)] = v.lettered_badges(worn)
     a, b = sc.world_px(x - r, z), sc.world_px(x + r, z)
     assert kind == mark and math.hypot(b[0] - a[0], b[1] - a[1]) >= 14  # its letter at least about 10 pixels
+
+
+def test_the_replay_words_each_move_in_the_long_form_the_log_uses():
+    # issue 26 QA: the replay read "shoot P-12 L-13"; it describes each action in the position it was played
+    # in, by its unit, as the log does ("artillery on P-12 shoots at L-13"), in both languages
+    g = new_game(seed=0)
+    while not any(a.verb in ("shoot", "move") for a in g.log[1:]):
+        acts = g.legal_action_texts()
+        g.apply(next((a for a in acts if a.startswith(("shoot", "move"))), acts[0]))
+    said = ReplayBase._descriptions(g)
+    k = next(i for i, a in enumerate(g.log) if a.verb in ("shoot", "move"))
+    a = g.log[k]
+    unit = g.replay(k).unit_at(a.args[0])
+    en, zh = said[k].render("en"), said[k].render("zh")
+    kind_en, kind_zh = Msg.of(f"xinhai.kind.{unit.kind}").render("en"), Msg.of(f"xinhai.kind.{unit.kind}").render("zh")
+    verb = {"shoot": ("shoots at", "射擊"), "move": ("moves to", "移動到")}[a.verb]
+    assert en == f"{kind_en} on {a.args[0]} {verb[0]} {a.args[1]}", en
+    assert zh == f"{a.args[0]}的{kind_zh}{verb[1]}{a.args[1]}", zh
+    assert said[0].render("en") == g.replay(0).describe(g.log[0]).render("en")  # a marker face: as before
