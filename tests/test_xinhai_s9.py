@@ -165,3 +165,10 @@ def test_the_replay_words_each_move_in_the_long_form_the_log_uses():
     assert en == f"{kind_en} on {a.args[0]} {verb[0]} {a.args[1]}", en
     assert zh == f"{a.args[0]}的{kind_zh}{verb[1]}{a.args[1]}", zh
     assert said[0].render("en") == g.replay(0).describe(g.log[0]).render("en")  # a marker face: as before
+
+
+def test_a_card_title_broken_in_two_starts_no_line_with_punctuation():
+    # the even split of a CJK title (烈火 / 燎原) put "，" at the head of the second line
+    size, lines = cards.title_lines("武昌起義，漢陽", 14, 70, False)
+    assert len(lines) == 2 and "".join(lines) == "武昌起義，漢陽"
+    assert not lines[1].startswith(("，", "。")), lines

@@ -124,11 +124,16 @@ def title_lines(title: str, size: int, width: int, corner: bool) -> tuple[int, l
     return size, _even(title, size, room(size), text.wrap(title, size, room(size))[:2], latin)
 
 
+NO_LINE_START = set("，。、；：？！）」』》〉】…·")  # punctuation a Chinese line never starts with
+
+
 def _even(title: str, size: int, width: int, lines: list[str], latin) -> list[str]:
     """A CJK title broken in two as evenly as it fits (烈火 / 燎原, not 烈火燎 / 原)."""
     if latin or len(lines) != 2 or " " in title:
         return lines
     half = (len(title) + 1) // 2
+    while half < len(title) - 1 and title[half] in NO_LINE_START:  # no line starts with "，" or "。"
+        half += 1
     a, b = title[:half], title[half:]
     return [a, b] if max(text.size_of(a, size)[0], text.size_of(b, size)[0]) <= width else lines
 
