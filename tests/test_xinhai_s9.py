@@ -12,6 +12,8 @@ import pytest
 from client import i18n
 from client.boards.model import MARKER_GLYPH
 from client.games.xinhai import rules
+from client.savefile import write_save
+from client.scenes.board_game import BoardGameScene
 from client.scenes.replay import ReplayBase
 from client.ui import cards
 from engine.messages import Msg
@@ -172,3 +174,30 @@ def test_a_card_title_broken_in_two_starts_no_line_with_punctuation():
     size, lines = cards.title_lines("武昌起義，漢陽", 14, 70, False)
     assert len(lines) == 2 and "".join(lines) == "武昌起義，漢陽"
     assert not lines[1].startswith(("，", "。")), lines
+
+
+def test_the_loaded_line_stays_while_the_computer_moves_first(tmp_path, monkeypatch):
+    # a quick save where the computer acts first (the Qing at the start): its moves used to replace "loaded:
+    # quicksave-xinhai.json" at once, so F9 seemed to load without a word
+    monkeypatch.setattr(BoardGameScene, "SAVED_S", 600.0)  # the note's while: longer than any machine's computer
+    with flat_app(tmp_path, lang="en") as app:
+        i18n.set_lang("en")
+        write_save(tmp_path / "quicksave-xinhai.json", new_game(seed=0), ["human", "normal"], 0)
+        app.start_game(new_game(seed=3), ["human", "normal"])
+        sc = app.scene
+        for _ in range(400):
+            app.step(0.05)
+            if sc.is_human(sc.game.current_player) and sc.game.log:
+                break
+            sc.wait_for_computer(1.0)
+        press(app, pygame.K_F9)
+        loaded = app.scene
+        assert loaded is not sc
+        n = len(loaded.game.log)
+        for _ in range(400):
+            app.step(0.02)
+            if len(loaded.game.log) > n:
+                break
+            loaded.wait_for_computer(1.0)
+        assert len(loaded.game.log) > n  # the computer has moved
+        assert shown(app, "en") == "loaded: quicksave-xinhai.json"
