@@ -3,7 +3,6 @@
 words 12-13 pixels, the board above them uncovered."""
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from client import i18n

@@ -1,6 +1,8 @@
 """辛亥革命 leftovers of issue 26 reported by session 8's QA passes, driven through the app: the Qing's own
 set-up cards whole without hovering at 1280x720 and 1024x640 (beside the two events), every event card whole
-in a 1600x1000 window, ..."""
+in a 1600x1000 window, F5 / F9 confirmed on the status line (also while the computer moves first), the worn
+mark a readable badge in the flat view at 1024x640, the replay's long move form, no card title line starting
+with "，"."""
 from __future__ import annotations
 
 import math
