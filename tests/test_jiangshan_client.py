@@ -510,8 +510,11 @@ def test_the_board_is_framed_large_and_centred_in_the_room_the_tracks_leave(clea
                 app.step(0.016)
                 area, box, _ = _board_box(sc, size)
                 panel = sc.plugin.track_panel["rect"]
-                assert not panel.colliderect(area) and area.w == sc.board_rect.w, (size, seats, stage)
-                assert box.w >= 0.78 * sc.board_rect.w, (size, seats, stage, box, sc.board_rect)
+                assert not panel.colliderect(area), (size, seats, stage)
+                # under the panel at full width, or (1024x640, the strip of landscape tallies taller: issue 26)
+                # left of its column where the board is larger there; either way the board fills its area
+                assert area.w == sc.board_rect.w or area.h == sc.board_rect.h, (size, seats, stage, area)
+                assert box.w >= 0.78 * area.w or box.h >= 0.78 * area.h, (size, seats, stage, box, area)
                 assert area.inflate(4, 4).contains(box), (size, seats, stage, box, area)
                 assert abs(box.centerx - area.centerx) <= 3 and abs(box.centery - area.centery) <= 0.1 * area.h
                 assert (sc.yaw % 360 == 180) == (seats[1] == "human")

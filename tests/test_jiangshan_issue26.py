@@ -10,6 +10,8 @@ import numpy as np
 import pygame
 import pytest
 
+from client.ui import cards
+
 from client import i18n
 from client.games import make_plugin
 from client.render.flat_board import FlatBoardRenderer
@@ -58,9 +60,12 @@ def test_a_tally_is_read_in_a_compact_box_beside_the_cards_not_over_the_board(cl
         assert sc.cards.hovered is not None and sc.cards.hovered.ident[1] == t
         surf = pygame.Surface(sc.size)
         box = sc.cards.draw_zoom(surf, pygame.Rect(0, 0, *sc.size), "", sc.cards.free)
-        assert box is not None and sc.card_rect.contains(box), (size, t, box, sc.card_rect)
+        if box is None:  # a landscape tally read whole where it lies (issue 26, session 9): nothing more drawn
+            assert cards.shows_whole(sc.cards.hovered, sc.cards.hover_rect), (size, t)
+            continue
+        assert sc.card_rect.contains(box), (size, t, box, sc.card_rect)
         assert not box.colliderect(board) and not box.colliderect(sc.board_rect), (size, t, box, board)
-        assert all(not box.colliderect(r) for r, _ in sc.cards.hits), (size, t)
+        assert not box.colliderect(sc.cards.hover_rect), (size, t)  # beside the card read, over the others
         assert box.h < 0.2 * size[1] and box.w <= 420  # compact
     # the enemy's pile, later: whose tallies and how many, in the same room
     while sc.game.stage == "tallies":

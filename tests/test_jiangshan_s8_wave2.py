@@ -38,7 +38,7 @@ def test_a_tally_with_the_not_now_line_stays_in_the_compact_box(cleanup, lang, s
         box = sc.cards.draw_zoom(surf, pygame.Rect(0, 0, *sc.size), why, sc.cards.free)
         assert box is not None and sc.card_rect.contains(box), (size, lang, t, box, sc.card_rect)
         assert not box.colliderect(board) and not box.colliderect(sc.board_rect), (size, lang, t, box)
-        assert all(not box.colliderect(r) for r, _ in sc.cards.hits)
+        assert not box.colliderect(sc.cards.hover_rect)  # beside the card read (over the others: no room left)
         px = pygame.surfarray.pixels3d(surf)[box.x:box.right, box.y:box.bottom]
         red = np.all(np.abs(px.astype(int) - np.array(REFUSAL)) < 12, axis=2)
         assert red.sum() > 20, (lang, t)  # the refusal line is drawn, in its colour

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from client.boards.model import MARKER_GLYPH
 from client.games import make_plugin
 from engine.xinhai.combat import melee_result, shot_result
 from engine.xinhai.data import rules
@@ -38,8 +39,9 @@ def test_worn_counters_are_turned_sideways_in_the_model():
     g = position([("rev", "infantry", "H-16", False), ("rev", "artillery", "H-18"), FAR_QING])
     pl, v = view_of(g)
     worn, ready = v.piece_at(pl.cell("H-16")), v.piece_at(pl.cell("H-18"))
-    assert worn.turned and worn.value == "耗" and worn.glyph == "步"
-    assert not ready.turned and not ready.value
+    assert worn.turned and worn.glyph == "步" and v.markers[pl.cell("H-16")] == ("worn",)  # and badged 耗
+    assert MARKER_GLYPH["worn"] == "耗"
+    assert not ready.turned and not ready.value and pl.cell("H-18") not in v.markers
     assert not v.piece_at(pl.cell("A-20")).turned
 
 

@@ -229,7 +229,7 @@ def test_counters_icons_and_badges_are_english_letters_in_english(cleanup):
     i18n.set_lang("en")
     v = pl.view(0)
     assert {p.glyph for p in v.pieces} == set(KIND_EN.values())
-    assert v.piece_at(pl.cell("H-18")).glyph == "A" and v.piece_at(pl.cell("K-12")).value == "w"
+    assert v.piece_at(pl.cell("H-18")).glyph == "A" and v.markers[pl.cell("K-12")] == ("worn_en",)
     assert set(v.icons.values()) <= set(TERRAIN_ICON_EN.values()) and "P" in v.icons.values()
     badges = [MARKER_GLYPH[k] for ks in v.markers.values() for k in ks]
     assert "T" in badges and all(b.isascii() and b.isalpha() for b in badges)  # letters every font has

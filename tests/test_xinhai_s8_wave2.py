@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from client import i18n
+from client.boards.model import MARKER_GLYPH
 from client.games import make_plugin
 from client.games.xinhai import PALE
 from client.ui import cards, text
@@ -30,12 +31,13 @@ def test_a_worn_counter_keeps_its_english_letter_upright_and_is_marked_w():
     i18n.set_lang("en")
     worn, ready = pl.view(0).piece_at(pl.cell("H-16")), pl.view(0).piece_at(pl.cell("H-18"))
     assert worn.glyph == ready.glyph == "I"
-    assert not worn.turned and worn.value == "w" and worn.body == PALE and "worn" in worn.name  # seed 4(2)
-    assert ready.value == "" and ready.body != PALE
+    assert not worn.turned and worn.body == PALE and "worn" in worn.name  # seed 4(2)
+    assert pl.view(0).markers[pl.cell("H-16")] == ("worn_en",) and MARKER_GLYPH["worn_en"] == "w"  # a "w" badge
+    assert pl.cell("H-18") not in pl.view(0).markers and ready.body != PALE
     assert "pale and marked w" in pl.help_lines("en")[3][0]  # F1 says how a worn counter looks
     i18n.set_lang("zh")
     worn = pl.view(0).piece_at(pl.cell("H-16"))
-    assert worn.turned and worn.glyph == "步" and worn.value == "耗"  # a Chinese glyph reads turned sideways
+    assert worn.turned and worn.glyph == "步" and pl.view(0).markers[pl.cell("H-16")] == ("worn",)  # turned sideways
 
 
 def hand_lines(sc) -> set[int]:

@@ -13,6 +13,7 @@ The 李代桃僵 answer (J12) is prompted in the panel with the attacked cell ma
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import permutations
 
 import pygame
@@ -22,6 +23,7 @@ from client.boards.model import RGB, BoardView, Piece, Track
 from client.games import jiangshan_position, xinhai_tracks
 from client.games.base import Choice, GamePlugin, Outcome, StepIndex, text
 from client.i18n import lang
+from client.ui import cards
 from client.ui.cards import CardRow, CardView
 from engine.api import IllegalAction, Step
 from engine.jiangshan.actions import Act
@@ -48,6 +50,8 @@ KIND_GLYPH = {"capture": "攻", "move": "行", "shoot": "射", "rocks": "石", "
               "formation": "阵", "rebuild": "建"}  # what a unit does, as a chooser entry's glyph
 ICON_SCALE = 2.3  # terrain and city glyphs: 0.6 of an empty cell, a 0.34 cell corner beside a counter
 BADGE_SCALE = 1.5  # fire and disorder badges
+CARD_ASPECT = 1.6  # the tallies under the board: landscape cards at most this much wider than tall
+CARD_TITLE_PX, CARD_BODY_PX = 13, 12  # their words (issue 26: 9 pixels on 60-pixel portrait cards at 1280x720)
 
 
 def tally_step(t: str) -> Step:
@@ -543,7 +547,8 @@ class Plugin(GamePlugin):
         full = text(Msg.of(f"jiangshan.tally.{t}"), lang)
         short = text(Msg.of(f"jiangshan.tally_short.{t}"), lang)
         lines = (text(Msg.of(f"jiangshan.tally_text.{t}"), lang),) + ((f"({full})",) if full != short else ())
-        return CardView(short, lines, str(TALLY_COST[t]), step=playable, ink=ink, tag=tag, key=("tally", t, tag))
+        return CardView(short, lines, str(TALLY_COST[t]), step=playable, ink=ink, tag=tag, key=("tally", t, tag),
+                        title_px=CARD_TITLE_PX, body_px=CARD_BODY_PX)
 
     def card_refusal(self, card) -> tuple[Msg, str] | None:
         """Why a click on ``card`` chooses nothing, with the rule: the enemy's tallies stay face down (seed 虎符的获得),
@@ -591,7 +596,35 @@ class Plugin(GamePlugin):
 
     def card_rows(self, viewer: int, lang: str) -> list[CardRow]:
         """Own tallies, the enemy's backs, then the tallies both sides have played (public); while the
-        viewer still has to choose its tallies, the scenario's offer (chosen by the buttons)."""
+        viewer still has to choose its tallies, the scenario's offer (chosen by the buttons). Landscape cards
+        as wide as the strip lets them be (``landscape``)."""
+        return self.landscape(self._card_rows(viewer, lang))
+
+    def landscape(self, rows: list[CardRow]) -> list[CardRow]:
+        """``rows`` with their cards as wide as the window's strip lets them lie side by side (at most
+        CARD_ASPECT times as wide as tall; issue 26: the tallies were portrait cards 60 pixels wide in 9-pixel
+        words at 1280x720)."""
+        win = pygame.display.get_surface()  # the window's size: the scene asks for the rows before its layout
+        if win is None or not rows:
+            return rows
+        tall = self.card_height(win.get_height())
+        n = sum(len(r.cards) + (1 if r.backs else 0) for r in rows)
+        groups = len([r for r in rows if r.cards or r.backs or r.title])
+        room = strip_width(win.get_width()) - 12 - 16 * (groups - 1) - 8 * (n - groups)
+        aspect = min(CARD_ASPECT, max(0.72, room / max(1, n) / tall))
+        return [replace(r, aspect=aspect) for r in rows]
+
+    @staticmethod
+    def card_height(win_h: int) -> int:
+        """A card's height in a window ``win_h`` pixels tall: 124 at 1280x720 (a title and five lines of words),
+        121 at 1024x640 (a two-line title and four); the board keeps the rest."""
+        return max(96, min(124, int(win_h * 0.165)))
+
+    def card_strip_height(self, rows, w: int, h: int) -> int:
+        """The strip's height: one line of cards ``card_height`` tall with their row titles."""
+        return cards.LABEL_H + cards.LIFT + 4 + self.card_height(h)
+
+    def _card_rows(self, viewer: int, lang: str) -> list[CardRow]:
         obs = self.observation(viewer)
         me = obs["player"]
         if obs["stage"] == "tallies" and not obs["sides"][me]["picked"]:  # the offer: read, then click n cards
@@ -625,6 +658,11 @@ class Plugin(GamePlugin):
             lines.append((text(Msg.of("jiangshan.panel.weather", weather=Msg.of(f"jiangshan.weather.{obs['weather']}")),
                                lang), None))
         return lines
+
+
+def strip_width(w: int) -> int:
+    """The board scene's card strip's width in a window ``w`` pixels wide (the board's: left of the panel column)."""
+    return w - int(min(380, max(250, w * 0.3))) - 12
 
 
 PLUGIN = Plugin

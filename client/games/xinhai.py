@@ -17,6 +17,7 @@ import copy
 import math
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 
@@ -27,6 +28,7 @@ from client.games.base import Choice, GamePlugin, Outcome, text
 from client.i18n import lang
 from client.keys import Binding
 from client.render.flat_board import TOKEN_R
+from client.scenes.play import UiMsg
 from client.ui import text as ui_text, widgets
 from client.ui import cards
 from client.ui.cards import CardRow, CardView
@@ -58,7 +60,11 @@ TERRAIN_ICON = {"C": "控", "S": "街", "H": "山", "X": "租", "R": "停"}  # c
 TERRAIN_ICON_EN = {"C": "P", "S": "S", "H": "H", "X": "X", "R": "N"}
 # the lettered badges in English (registered beside the Chinese ones in client.boards.model's shared tables):
 # a held control Point, Trench, pontoon Bridge, Vessel (a hired boat), Ruins
-BADGE_EN = {"flag0": "P", "flag1": "P", "dug": "T", "bridge": "B", "boat": "V", "ruins": "R"}
+BADGE_EN = {"flag0": "P", "flag1": "P", "dug": "T", "bridge": "B", "boat": "V", "ruins": "R", "worn": "w"}
+# a worn counter's mark (seed 4(2)) as a lettered badge: the corner value under the glyph was 8 pixels in the flat
+# view at 1024x640 (issue 26); a badge is as large as a control point's flag
+MARKER_GLYPH["worn"] = "耗"
+MARKER_RGB["worn"] = (0.42, 0.40, 0.36)
 MARKER_GLYPH.update({f"{k}_en": v for k, v in BADGE_EN.items()})
 MARKER_RGB.update({f"{k}_en": MARKER_RGB[k] for k in BADGE_EN})
 REGION_LABEL = {"hankou": "F-19", "hanyang": "C-3", "wuchang": "Q-3"}  # where each region's name is written
@@ -78,6 +84,8 @@ COLUMN_BG = (23, 25, 30)  # the column beside the map (the board scene's backgro
 PAN_STEP = 3.0  # hexes an arrow key moves the close-up
 CARD_ASPECT = 1.4  # the cards under the map: landscape, their title and lines in 12-pixel words (issue 26)
 CARD_PX = 12
+CROWDED_MAX = 0.34  # a crowded line of cards (the Qing's five and two events) takes at most this much of the window
+MAP_KEEPS = 430  # and leaves the window at least this tall for the map, the bars above and the status line
 BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
@@ -181,7 +189,10 @@ class Plugin(GamePlugin):
                         (("K_c", ""),)),
                 Binding("← ↑ ↓ → / W A S D", "pan", "放大時移動地圖", "move the map in the close-up", "xinhai",
                         (("K_LEFT", "", "pan_w"), ("K_a", "", "pan_w"), ("K_RIGHT", "", "pan_e"), ("K_d", "", "pan_e"),
-                         ("K_UP", "", "pan_n"), ("K_w", "", "pan_n"), ("K_DOWN", "", "pan_s"), ("K_s", "", "pan_s"))))
+                         ("K_UP", "", "pan_n"), ("K_w", "", "pan_n"), ("K_DOWN", "", "pan_s"), ("K_s", "", "pan_s"))),
+                Binding("F5 / F9", "quick_save", "快速存檔 / 讀檔", "quick save / quick load", "xinhai",
+                        (("K_F5", ""), ("K_F9", "", "quick_load"))))
+    QUICK_SAVE = "quicksave-xinhai.json"  # F5 / F9's save in the save folder
     hex_labels = False  # every hex's label written at its foot (key L)
     other_hand: bool | None = None  # key C: the other side's public hand on a second line of cards (folded: the
     # map larger); None: shown where it fits (a window at least SHOW_HAND_H tall), folded in a smaller one
@@ -219,7 +230,9 @@ class Plugin(GamePlugin):
         """L: every hex's label on or off; Z: the whole map or the close-up; arrows / WASD: move the close-up.
         Z and the arrows move the map under the mouse: the hex tooltip about the hex that was there goes (it
         comes back for the hex under the mouse once the mouse moves, issue 26)."""
-        if action == "hex_labels":
+        if action in ("quick_save", "quick_load"):
+            self.quick(action, scene)
+        elif action == "hex_labels":
             self.hex_labels = not self.hex_labels
         elif action == "other_hand":
             self.other_hand = not self.hand_shown()
@@ -230,6 +243,24 @@ class Plugin(GamePlugin):
         if action == "whole_map" or action in self.PAN:
             if getattr(scene, "hover", None) is not None:
                 scene.hover = None
+
+    def quick(self, action: str, scene) -> None:
+        """F5: save to QUICK_SAVE (the status line says "saved: …"); F9: load it (the new game's status line
+        says "loaded: …"), or say why not (no quick save yet, an unreadable file) and keep the game (issue 26:
+        F9 loaded without a word)."""
+        app = getattr(scene, "app", None)
+        if app is None:
+            return
+        path = Path(app.opts.save_dir) / self.QUICK_SAVE
+        if action == "quick_save":
+            scene.save_to(path)
+            return
+        if not path.exists():
+            scene.say(UiMsg("xinhai.quick.none"), ttl=scene.SAVED_S, kind="error")  # a while, then the turn's line
+            return
+        err = app.load_path(path)
+        if err:
+            scene.say(UiMsg("load_failed", {"err": err}), bad=True)
 
     @property
     def hint(self) -> Msg:
@@ -272,9 +303,8 @@ class Plugin(GamePlugin):
                              side=0 if u["side"] == "rev" else 1, shape="square",
                              name=text(Msg.of(f"xinhai.kind.{u['kind']}"), ln) + " " + u["hex"]
                                   + ("" if u["ready"] else " " + worn),
-                             value="" if u["ready"] else ("耗" if ln == "zh" else "w"),
                              # seed 4(2): worn = sideways; an English letter stays upright (a turned "I" reads
-                             # as "—"): pale with its "w" the worn mark there (issue 26)
+                             # as "—"): pale with a "w" badge the worn mark there (issue 26; ``decorate``)
                              turned=not u["ready"] and ln == "zh"))
         return out
 
@@ -316,6 +346,8 @@ class Plugin(GamePlugin):
         for u in obs["units"]:
             if u["boat"]:
                 badges.setdefault(self.cell(u["hex"]), []).append("boat")
+            if not u["ready"]:  # worn (seed 4(2)): 耗 / w, as large as the other badges
+                badges.setdefault(self.cell(u["hex"]), []).append("worn")
         for name, cell, t in self.terrain_cells():
             if t not in TERRAIN_ICON or (name in ruins and t in ("C", "S", "H")):
                 continue  # seed 10(9): icons under the ruins count as plain
@@ -825,34 +857,62 @@ class Plugin(GamePlugin):
             if not n:
                 continue
             room = strip_w - 12 - 16 * (groups - 1) - 8 * (n - groups)
-            aspect = room / n / 92
-            if aspect < CARD_ASPECT:
+            faces = [c for i in line for c in rows[i].cards]
+            crowded = room / n / 92 < CARD_ASPECT
+            wide = not crowded and self.tall_window() and room / n / 120 > CARD_ASPECT
+            if crowded:  # as wide as the line allows
+                base = (int(room / n) + 1, 92)  # (room keeps 12 pixels spare)
+            elif wide:  # a large window, a short line: wider cards (fewer lines wrapped: the Qing's four-line
+                base = (int(min(2.0, room / n / 120 - 0.01) * 120), 120)  # cards whole at 1600x1000)
+            else:
+                base = (int(CARD_ASPECT * 92), 92)
+            if all(cards.shows_whole(c, (0, 0) + base) for c in faces if not c.face_down):
+                aspect = base[0] / base[1]
+            else:  # a card cut at that size (the Qing's hand beside two events at 1280x720, a long event of a
+                cw = min(int(room / n) + 1, 240)  # later round): wider, then as tall as its longest card needs
+                aspect = cw / self.tall_enough(faces, cw, line_cap(win.get_height(), len({r.line for r in rows})))
+            if crowded or wide or aspect != CARD_ASPECT:
                 for i in line:  # every row of the line: the strip lays a line with its first row's aspect
-                    out[i] = replace(rows[i], aspect=max(1.0, aspect - 0.01))
-            elif self.tall_window() and room / n / 120 > CARD_ASPECT:  # a large window, a short line: wider
-                for i in line:  # cards (fewer lines wrapped: the Qing's four-line cards whole at 1600x1000)
-                    out[i] = replace(rows[i], aspect=min(2.0, room / n / 120 - 0.01))
+                    out[i] = replace(rows[i], aspect=max(0.45, aspect + 0.0001))  # (no rounding down)
         return out
 
+    @staticmethod
+    def tall_enough(faces, width: int, top: int) -> int:
+        """The height (92 at least, at most ``top``) at which every card of ``faces`` drawn ``width`` pixels wide
+        shows its whole text (issue 26: the Qing's three- and four-line set-up cards beside two events at
+        1280x720 and 1024x640 were cut until hovered, and a long event of a later round at 1600x1000)."""
+        faces = [c for c in faces if cards.shows_whole(c, (0, 0, width, 999))]  # (a title cut at this width: no
+        tall = 92  # height makes it whole)
+        while tall < top and not all(cards.shows_whole(c, (0, 0, width, tall)) for c in faces):
+            tall += 2
+        return tall
+
     def card_strip_height(self, rows, w: int, h: int) -> int:
-        """The strip's height for ``rows``: per line (two when the other hand is unfolded) landscape cards
-        (``CARD_ASPECT``) 92 pixels tall (a two-line title and two lines under it), taller in a larger window
-        (up to 120 in a window 860 pixels tall or more: a Qing card's three lines whole without hovering) as far
-        as its cards need and as long as every card of the line still fits side by side (none over another)."""
+        """The strip's height for ``rows``: per line (two when the other hand is unfolded) cards 92 pixels tall (a
+        two-line title and two lines under it), taller as far as its cards need to show their whole text (the
+        strip at most CROWDED_MAX of the window) and as long as every card of the line still fits side by side
+        (none over another)."""
         lines = max((r.line for r in rows), default=0) + 1
         strip_w = w - int(min(380, max(250, w * 0.3))) - 12  # the board scene's strip: the board's width
-        most = max(92, min(120, 92 + (h - 720) // 5))
+        most = line_cap(h, lines)  # as tall as a cut card needs
         for k in range(lines):
             line = [r for r in rows if r.line == k]
             n = sum(len(r.cards) for r in line)
             if n:
                 room = strip_w - 12 - 16 * (len(line) - 1) - 8 * (n - len([r for r in line if r.cards]))
-                most = min(most, max(92, int(room / n / CARD_ASPECT)))
+                most = min(most, max(92, round((room / n + 1) / line[0].aspect)))  # no card over another
         faces = [(c, r.aspect) for r in rows for c in r.cards if not c.face_down]
         tall = 92  # no taller than every card needs to show its whole text (the map keeps the rest)
         while tall < most and not all(cards.shows_whole(c, (0, 0, int(tall * a), tall)) for c, a in faces):
             tall += 2
         return lines * (cards.LABEL_H + cards.LIFT + 4 + min(tall, most))
+
+
+def line_cap(win_h: int, lines: int) -> int:
+    """The tallest a card may be in a strip of ``lines`` lines in a window ``win_h`` pixels tall (the strip at
+    most CROWDED_MAX of the window and leaving MAP_KEEPS, each line's title and lift included), 92 at least."""
+    strip = min(win_h * CROWDED_MAX, win_h - MAP_KEEPS)  # (a short window: the map and the box keep their room)
+    return max(92, int(strip / max(1, lines)) - cards.LABEL_H - cards.LIFT - 4)
 
 
 PLUGIN = Plugin

@@ -173,7 +173,7 @@ class BoardGameScene(PlayScene):
         sc = cls(app.display.size, game, seats, i18n.lang(), kind, ai_delay=getattr(app.opts, "ai_delay", 0.35),
                  seed=app.opts.seed, app=app, on_leave=on_leave, autosave=autosave)
         if message:
-            sc.say(message, ttl=sc.SAVED_S)
+            sc.say(message, ttl=sc.SAVED_S, kind="ok")
         return sc
 
     def human_turn(self) -> bool:
@@ -238,8 +238,11 @@ class BoardGameScene(PlayScene):
         self.move_scroll = 0
         who = self.plugin.seat_name(seat, self.lang) if seat >= 0 else ""
         said = self.plugin.played(seat, said, self.lang)
-        self.say(said if said.startswith(who) else t("board_played", who=who, s=said))  # zh: a full-width colon
-        if self.plugin.hint_after_move and self.human_turn():
+        keep = not self.is_human(seat) and self.message_kind == "ok" and self.message_until is not None \
+            and time.perf_counter() < self.message_until  # "loaded" / "saved" stays its while (issue 26: F9)
+        if not keep:  # (a computer's move is in the move list; the turn's line follows when the note goes)
+            self.say(said if said.startswith(who) else t("board_played", who=who, s=said))  # zh: a full-width colon
+        if self.plugin.hint_after_move and self.human_turn() and not keep:
             self._set_turn_message()  # the line says what to do now; the move stays in the move list (辛亥革命)
         if self.game.is_over:
             self._game_over()

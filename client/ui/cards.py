@@ -124,11 +124,16 @@ def title_lines(title: str, size: int, width: int, corner: bool) -> tuple[int, l
     return size, _even(title, size, room(size), text.wrap(title, size, room(size))[:2], latin)
 
 
+NO_LINE_START = set("，。、；：？！）」』》〉】…·")  # punctuation a Chinese line never starts with
+
+
 def _even(title: str, size: int, width: int, lines: list[str], latin) -> list[str]:
     """A CJK title broken in two as evenly as it fits (烈火 / 燎原, not 烈火燎 / 原)."""
     if latin or len(lines) != 2 or " " in title:
         return lines
     half = (len(title) + 1) // 2
+    while half < len(title) - 1 and title[half] in NO_LINE_START:  # no line starts with "，" or "。"
+        half += 1
     a, b = title[:half], title[half:]
     return [a, b] if max(text.size_of(a, size)[0], text.size_of(b, size)[0]) <= width else lines
 
@@ -342,7 +347,8 @@ class CardStrip:
     def draw_zoom(self, surf: pygame.Surface, bounds, extra: str = "", compact=None) -> pygame.Rect | None:
         """The card under the mouse, enlarged above it with its whole text, kept inside ``bounds``;
         ``extra`` is a line under it (e.g. why it cannot be played now). ``compact``: a room (e.g. ``free``)
-        where the card's text is shown instead, as a low box, when it fits. Nothing (None) for a card with fixed
+        where the card's text is shown instead, as a low box, when it fits (else the strip's wider side of the
+        hovered card, over its other cards). Nothing (None) for a card with fixed
         font sizes (``title_px``) that shows its whole text where it lies and has no ``extra``. Returns the
         rect drawn."""
         c, hr = self.hovered, self.hover_rect
@@ -352,6 +358,10 @@ class CardStrip:
             return None  # lies (辛亥革命's, issue 26): no enlarged copy over the board
         if compact is not None:  # the whole text in a box beside the cards, off the board, when it fits there
             r = draw_compact(surf, compact, c, extra)
+            if r is None and self.rect.w:  # no room beside them (江山's landscape tallies fill the strip): over
+                sides = (pygame.Rect(self.rect.x + 3, self.rect.y + 3, hr.x - self.rect.x - 6, self.rect.h - 6),
+                         pygame.Rect(hr.right + 3, self.rect.y + 3, self.rect.right - hr.right - 6, self.rect.h - 6))
+                r = draw_compact(surf, max(sides, key=lambda q: q.w), c, extra)  # the other cards, off the board
             if r is not None:
                 widgets.mark(r, opaque=False)
                 return r

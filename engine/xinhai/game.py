@@ -273,7 +273,16 @@ class XinhaiGame(Game):
         return Msg.of(f"xinhai.side.{SEATS[seat]}")
 
     def describe(self, action: Any) -> Msg:
+        """What ``action`` does, in the long form the log uses where the unit it moves is on the board now
+        ("infantry on H-16 shoots at H-18", as the status line and the replay show it; issue 26), else the
+        short form ("shoot H-16 H-18")."""
         a = self._coerce(action)
+        unit = self.unit_at(a.args[0]) if a.verb in LONG_FORM and a.args and a.args[0] != "none" else None
+        if unit is not None:
+            kw = {"kind": Msg.of(f"xinhai.kind.{unit.kind}"), "src": a.args[0]}
+            if len(a.args) > 1:
+                kw["dst"] = a.args[1]
+            return Msg.of("xinhai.say." + a.verb, **kw)
         return Msg.of("xinhai.act." + a.verb, args=" ".join(a.args))
 
     def action_steps(self, action: Any) -> tuple[Step, ...]:
@@ -349,6 +358,9 @@ class XinhaiGame(Game):
     def unit_at(self, text: str) -> Unit | None:
         """The unit on hex ``text`` ("D-11"), or None."""
         return self.board.at(parse_label(text))
+
+
+LONG_FORM = ("move", "shoot", "melee", "cross", "ready")  # actions described by their unit (xinhai.say.*)
 
 
 def position(units, side: str = "rev", region: str = "hankou", mode: str = "cmd", extra: str = "",
