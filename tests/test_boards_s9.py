@@ -65,3 +65,62 @@ def test_save_from_the_menu_of_a_hand_over_is_confirmed_on_the_hand_over(cleanup
         # a click still passes the hand-over to the next player
         click_at(app, (512, 320))
         assert app.app.scene is sc
+
+
+def _step_button(sc, value):
+    sc.dirty = True
+    return [b for st, b in sc.step_buttons.items() if st.value == value][0]
+
+
+def test_statistics_count_moves_not_a_resignation_nor_a_draw_offer_and_the_dot_sits_by_the_name(cleanup,
+                                                                                               monkeypatch):
+    # issue 26: a resignation counted as an action. What a player expects from "actions played": the moves
+    # made on the board (百格: a move; 暗棋: a move or a flip, each takes the turn); resigning, offering a draw
+    # and answering it are not moves (engine: Game.is_move)
+    from client.scenes import stats
+
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1280, 720))
+    sc = app.scene
+    g = sc.plugin.geometry
+    click_cell(app, g.parse("e4"))
+    click_cell(app, g.parse("e6"))  # white's move
+    app.step(0.016)
+    click_at(app, _step_button(sc, "offer").rect.center)  # black offers a draw ...
+    app.step(0.016)
+    click_at(app, _step_button(sc, "decline").rect.center)  # ... white declines
+    app.step(0.016)
+    mv = str(sc.game.legal_actions()[0])
+    src, dst = g.parse(mv[:2]), g.parse(mv[2:4])
+    click_cell(app, src)
+    click_cell(app, dst)  # black's move
+    app.step(0.016)
+    click_at(app, _step_button(sc, "resign").rect.center)  # white resigns
+    assert sc.modal.kind == "confirm"
+    click_at(app, sc.modal.buttons[0].rect.center)
+    assert sc.game.is_over and sc.game.log == ["e4e6", "offer", "decline", mv, "resign"]
+    box = sc.modal
+    counts = {r.label.key: r.values for r in box.table}
+    assert counts["stats.actions"] == (1, 1)
+    # the table's header: each seat's colour dot right before its name (it sat at the column's far left)
+    dots, names = [], []
+    real_rect, real_draw = stats.pygame.draw.rect, stats.text.draw
+
+    def rect(surf, colour, r, *a, **kw):
+        dots.append(pygame.Rect(r))
+        return real_rect(surf, colour, r, *a, **kw)
+
+    def draw(surf, words, pos, *a, **kw):
+        r = real_draw(surf, words, pos, *a, **kw)
+        names.append((words, r))
+        return r
+    monkeypatch.setattr(stats.pygame.draw, "rect", rect)
+    monkeypatch.setattr(stats.text, "draw", draw)
+    box.draw_on(pygame.display.get_surface())
+    monkeypatch.undo()
+    for seat in range(2):
+        name = sc.plugin.seat_name(seat, "en")
+        nr = [r for w, r in names if w == name][-1]
+        dot = [d for d in dots if d.size == (10, 10) and d.right <= nr.x and abs(d.centery - nr.centery) <= 3
+               and nr.x - d.right <= 8]
+        assert dot, (name, nr, dots)
+    _frame(app)
