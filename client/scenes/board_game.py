@@ -520,10 +520,10 @@ class BoardGameScene(PlayScene):
                 self._why_rule = e.rule
                 return refusal_msg(self.game.game_id, e)
             self._why_rule = out.rule if reason is not None else ""
-            return words(reason, self.lang) if reason is not None else t("board_cannot_move")
+            return reason if reason is not None else t("board_cannot_move")  # a Msg: said in the language shown
         if reason is not None:
             self._why_rule = out.rule
-            return words(reason, self.lang)  # a plugin's own words, said as before (text in the language shown)
+            return reason  # a plugin's own words (a Msg is said in the language shown, also after F-key toggles)
         start = getattr(pl, "explain_start", None)  # a game's own words for a cell that starts nothing
         said = start(cell) if start is not None else None
         if said:

@@ -52,9 +52,7 @@ class MenuScene(Modal):
         p = Path(self.app.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json")
         saved = self.game_scene.save_to(p)  # the scene says it on its status line
         ctl = getattr(self.game_scene, "ctl", None)  # 沙场秋点兵's controller; the board games have none
-        said = getattr(self.game_scene, "message", "")
-        said = said.render(i18n.lang()) if hasattr(said, "render") else str(said or "")
-        self.message = ctl.status if ctl is not None else said
+        self.message = ctl.status if ctl is not None else self.game_scene.status_text(i18n.lang())
         self.app.pop(self)
         if self.on_saved is not None:
             self.on_saved(saved, self.message)
