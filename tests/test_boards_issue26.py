@@ -277,7 +277,8 @@ def test_anqi_a_selected_piece_clicking_a_face_down_neighbour_is_told_why_and_th
     assert sc.selected == cell(app, src)
     click_cell(app, cell(app, dst))  # a capture of a face-down piece: refused (A3), not a flip
     # ... and the line says what the next click does (found in play: a new player wanted to flip it)
-    assert len(g.log) == n and status(app, "en") == "face-down pieces are never captured [A3]; click it again to flip it"
+    assert len(g.log) == n
+    assert status(app, "en") == "face-down pieces are never captured [A3]; click it again to flip it"
     assert status(app, "zh") == "暗子不能被吃 [A3]；再点一次就翻开它" and sc.prefix == ()
     click_cell(app, cell(app, dst))  # nothing selected now: the click flips it
     assert len(g.log) == n + 1 and str(g.log[-1]) == f"flip {dst}"

@@ -14,7 +14,8 @@ from client.ui import text  # noqa: E402
 
 CLOSING = "，。、；：？！）」』】"
 OPENING = "（「『【"
-ALPHABET = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就" + CLOSING * 3 + OPENING * 2 + "abcXY12-. "
+ALPHABET = ("的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就"
+            + CLOSING * 3 + OPENING * 2 + "abcXY12-. ")
 
 
 @pytest.fixture(autouse=True, scope="module")
