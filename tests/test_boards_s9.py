@@ -124,3 +124,29 @@ def test_statistics_count_moves_not_a_resignation_nor_a_draw_offer_and_the_dot_s
                and nr.x - d.right <= 8]
         assert dot, (name, nr, dots)
     _frame(app)
+
+
+def test_the_hover_tooltip_keeps_off_the_selected_pieces_targets(cleanup):
+    # found in play (三国演弈, 1024x640): the tooltip of a cell next to the selected chariot sat over its neighbours;
+    # with a piece selected it goes where it covers none of the marked cells when such a place exists
+    app = make_app("dummy", "sanguo", ["human"] * 3, "flat", size=(1024, 640))
+    sc = app.scene
+    src = sc.plugin.cell(sc.game.legal_actions()[0].src)
+    click_cell(app, src)
+    assert sc.prefix
+    marked = {c for c, k in sc.last_board_view.marks.items() if k != "last"}
+    assert len(marked) >= 2
+    seen = 0
+    for c in sorted(marked):
+        x, y = sc.cell_pos(c)
+        for dx, dy in ((0, 0), (6, 6), (-6, -6)):
+            post(pygame.MOUSEMOTION, pos=(x + dx, y + dy), rel=(0, 0), buttons=(0, 0, 0))
+            app.step(0.016)
+            lines = sc.plugin.cell_info(sc.hover, sc.lang) if sc.hover is not None else None
+            if not lines:
+                continue
+            box = sc.tooltip_rect(lines)
+            assert not box.collidepoint(sc.mouse)
+            assert not any(box.collidepoint(sc.cell_pos(m)) for m in marked), (c, box)
+            seen += 1
+    assert seen

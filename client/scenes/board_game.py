@@ -833,17 +833,25 @@ class BoardGameScene(PlayScene):
     def tooltip_rect(self, lines) -> pygame.Rect:
         """Where the hover tooltip with ``lines`` goes: inside the board's free area (the part of the board's
         area the game leaves the board, not over a game's own column such as 辛亥革命's tracks and box), off
-        the mouse: below right of it, else below left, above right, above left (issue 26)."""
+        the mouse: below right of it, else below left, above right, above left; of those, the first that covers
+        none of the selected piece's marked cells (its targets), else the one covering fewest (issue 26)."""
         area = self.plugin.board_area(self.board_rect)
         w = max(text.size_of(ln, 14)[0] for ln in lines) + 14
         h = 19 * len(lines) + 8
         mx, my = self.mouse
-        box = pygame.Rect(0, 0, w, h)
+        v = self.last_board_view
+        marked = [self.cell_pos(c) for c, k in v.marks.items() if k != "last"] if v is not None and self.prefix else []
+        best = None
         for x, y in ((mx + 18, my + 18), (mx - 8 - w, my + 18), (mx + 18, my - 8 - h), (mx - 8 - w, my - 8 - h)):
             box = pygame.Rect(x, y, w, h).clamp(area)
-            if not box.collidepoint(self.mouse):
+            if box.collidepoint(self.mouse):
+                continue
+            covered = sum(1 for p in marked if box.collidepoint(p))
+            if best is None or covered < best[0]:
+                best = (covered, box)
+            if not covered:
                 break
-        return box
+        return best[1] if best is not None else box
 
     def _draw_tooltip(self, surf) -> None:
         """The plugin's lines about the cell under the mouse, once it has rested there a moment."""
