@@ -259,6 +259,11 @@ class Game(abc.ABC):
             raise NotImplementedError(f"{type(self).__name__} has hidden information but no observe_all")
         return self.observe(max(0, self.current_player))
 
+    def is_move(self, action: Any) -> bool:
+        """Whether ``action`` counts as a move in the game-over statistics (default: every action; a game
+        whose actions include a resignation or a draw offer says those are not)."""
+        return True
+
     def stat_rows(self) -> list[tuple[Any, tuple[int, ...]]]:
         """Game-specific rows of the game-over statistics: (keyed message, one number per seat) for a
         finished game (default: none; engine.stats adds the rows every game has)."""

@@ -22,10 +22,11 @@ class StatRow:
 
 
 def actions_per_seat(game) -> tuple[int, ...]:
-    """How many actions each seat played in ``game``'s log."""
+    """How many moves each seat played in ``game``'s log (``Game.is_move``: a resignation, a draw offer or its
+    answer is not one)."""
     counts = [0] * game.num_players
-    for seat in actors(game):
-        if 0 <= seat < game.num_players:
+    for seat, action in zip(actors(game), game.log):
+        if 0 <= seat < game.num_players and game.is_move(action):
             counts[seat] += 1
     return tuple(counts)
 

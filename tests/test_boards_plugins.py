@@ -168,7 +168,8 @@ def test_anqi_targets_show_steps_and_cannon_jump_capture():
     c = a.click(geo.parse("c6"), c3)
     assert c.kind == "play" and str(c.action) == "move c3 c6"
     out = a.click(geo.parse("c4"), c3)  # a face-down piece is never a target: with c3 selected, why not (A3) ...
-    assert out.kind == "clear" and out.reason.key == "anqi.error.capture_face_down"
+    assert out.kind == "clear" and out.reason.key == "anqi.flip_next"
+    assert dict(dict(out.reason.params)["why"].params)["text"].key == "anqi.error.capture_face_down"
     assert str(a.click(geo.parse("c4"), ()).action) == "flip c4"  # ... and with nothing selected a click flips it
     v = a.view(0, c3)
     assert v.piece_at(geo.parse("c4")).face_down and not v.piece_at(geo.parse("c4")).glyph

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.anqi.board import layout
 from engine.api import Step
-from engine.messages import Msg
+from engine.messages import Msg, rule_msg
 from engine.anqi.game import setup
 
 from client.boards.geometry import CellSetGeometry, SquareGeometry
@@ -66,8 +66,10 @@ class Plugin(GamePlugin):
             step = Step("cell", self.cell_name(cell))
             if step != prefix[-1] and step not in self.index().next(prefix):
                 why = self.refusal(self.game.move_action(prefix[0].value, step.value))
-                if isinstance(why, Msg) and why.key in FACE_DOWN_CAPTURE:
-                    return Outcome("clear", reason=why)
+                if isinstance(why, Msg) and why.key in FACE_DOWN_CAPTURE:  # and says the next click flips it
+                    rule = self.refused_rule
+                    why = Msg.of("common.refused", text=why, rule=rule_msg(rule, "anqi")) if rule else why
+                    return Outcome("clear", reason=Msg.of("anqi.flip_next", why=why), rule=rule)
         return super().click(cell, prefix)
 
     def make_geometry(self, game) -> CellSetGeometry:

@@ -523,10 +523,10 @@ class BoardGameScene(PlayScene):
                 self._why_rule = e.rule
                 return refusal_msg(self.game.game_id, e)
             self._why_rule = out.rule if reason is not None else ""
-            return words(reason, self.lang) if reason is not None else t("board_cannot_move")
+            return reason if reason is not None else t("board_cannot_move")  # a Msg: said in the language shown
         if reason is not None:
             self._why_rule = out.rule
-            return words(reason, self.lang)  # a plugin's own words, said as before (text in the language shown)
+            return reason  # a plugin's own words (a Msg is said in the language shown, also after F-key toggles)
         start = getattr(pl, "explain_start", None)  # a game's own words for a cell that starts nothing
         said = start(cell) if start is not None else None
         if said:
@@ -836,17 +836,25 @@ class BoardGameScene(PlayScene):
     def tooltip_rect(self, lines) -> pygame.Rect:
         """Where the hover tooltip with ``lines`` goes: inside the board's free area (the part of the board's
         area the game leaves the board, not over a game's own column such as 辛亥革命's tracks and box), off
-        the mouse: below right of it, else below left, above right, above left (issue 26)."""
+        the mouse: below right of it, else below left, above right, above left; of those, the first that covers
+        none of the selected piece's marked cells (its targets), else the one covering fewest (issue 26)."""
         area = self.plugin.board_area(self.board_rect)
         w = max(text.size_of(ln, 14)[0] for ln in lines) + 14
         h = 19 * len(lines) + 8
         mx, my = self.mouse
-        box = pygame.Rect(0, 0, w, h)
+        v = self.last_board_view
+        marked = [self.cell_pos(c) for c, k in v.marks.items() if k != "last"] if v is not None and self.prefix else []
+        best = None
         for x, y in ((mx + 18, my + 18), (mx - 8 - w, my + 18), (mx + 18, my - 8 - h), (mx - 8 - w, my - 8 - h)):
             box = pygame.Rect(x, y, w, h).clamp(area)
-            if not box.collidepoint(self.mouse):
+            if box.collidepoint(self.mouse):
+                continue
+            covered = sum(1 for p in marked if box.collidepoint(p))
+            if best is None or covered < best[0]:
+                best = (covered, box)
+            if not covered:
                 break
-        return box
+        return best[1] if best is not None else box
 
     def _draw_tooltip(self, surf) -> None:
         """The plugin's lines about the cell under the mouse, once it has rested there a moment."""

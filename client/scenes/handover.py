@@ -5,6 +5,7 @@ seat (name, colour, a line such as the round) comes from the game's plugin (clie
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pygame
 
@@ -27,6 +28,7 @@ class HandoverScene(Scene):
         self.player = player
         self.shown_at = time.monotonic()
         self.plugin = make_plugin(game_scene.game)
+        self.notice: tuple[str, bool] | None = None  # what the menu's Save said (the status line is hidden here)
 
     def key_contexts(self) -> tuple[str, ...]:
         return ("global",)
@@ -38,11 +40,18 @@ class HandoverScene(Scene):
             # Space passes; Esc opens the menu (the board stays hidden); other keys (Enter, which
             # ends turns, and the function keys) never pass the hand-over
             if ev.key == pygame.K_ESCAPE:
-                self.app.push(MenuScene(self.app, self.game_scene, hide_board=True))
+                self.app.push(MenuScene(self.app, self.game_scene, hide_board=True, on_saved=self.saved))
             elif ev.key == pygame.K_SPACE:
                 self.done()
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self.done()
+
+    def saved(self, path, words: str) -> None:
+        """The menu's Save finished: say so here (the file's name, or why it failed); nothing of the board."""
+        if path is not None:
+            self.notice = (t("saved", path=Path(path).name), True)
+        else:
+            self.notice = (words or t("save_failed", err="?"), False)
 
     def done(self) -> None:
         self.app.pop(self)
@@ -68,6 +77,12 @@ class HandoverScene(Scene):
         for line in plugin.handover_lines(self.player, lang):
             text.draw(surf, line, (w // 2, y), 18, widgets.DIM, anchor="center")
             y += 30
+        if self.notice is not None:
+            words, ok = self.notice
+            yy = h - 60 - 24 * (len(text.wrap(words, 18, w - 80)) - 1)
+            for ln in text.wrap(words, 18, w - 80):
+                text.draw(surf, ln, (w // 2, yy), 18, widgets.GOOD if ok else widgets.BAD, anchor="midtop")
+                yy += 24
         g = self.game_scene.game
         cur = g.current_player
         if cur >= 0 and cur != self.player and self.game_scene.seats[cur] != "human":

@@ -24,9 +24,10 @@ class MenuScene(Modal):
 
     kind = "menu"
 
-    def __init__(self, app, game_scene=None, hide_board: bool = False):
+    def __init__(self, app, game_scene=None, hide_board: bool = False, on_saved=None):
         super().__init__(app)
         self.game_scene = game_scene
+        self.on_saved = on_saved  # called with (path or None, the words said) after Save: the hand-over shows them
         self.opaque = hide_board
         gs = game_scene
         self.buttons = [widgets.Button(lambda: t("resume"), self.close, 20)]
@@ -49,10 +50,12 @@ class MenuScene(Modal):
 
     def save(self) -> None:
         p = Path(self.app.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json")
-        self.game_scene.save_to(p)  # the scene says it on its status line
+        saved = self.game_scene.save_to(p)  # the scene says it on its status line
         ctl = getattr(self.game_scene, "ctl", None)  # 沙场秋点兵's controller; the board games have none
-        self.message = ctl.status if ctl is not None else ""
+        self.message = ctl.status if ctl is not None else self.game_scene.status_text(i18n.lang())
         self.app.pop(self)
+        if self.on_saved is not None:
+            self.on_saved(saved, self.message)
 
     def fullscreen(self) -> None:
         self.app.display.toggle_fullscreen()

@@ -53,8 +53,11 @@ def draw_table(surf, rows: list[Row], seat_names: list[str], seat_rgb: Callable[
     y = rect.y
     for s, name in enumerate(seat_names):
         cx = rect.x + label_w + col_w * s + col_w // 2
-        pygame.draw.rect(surf, seat_rgb(s), pygame.Rect(cx - col_w // 2 + 4, y + 4, 10, 10), border_radius=2)
-        text.draw(surf, name, (cx + 6, y), size - 1, widgets.DIM, anchor="midtop")
+        # the seat's colour dot just before its name, the pair centred over the column's numbers
+        nw, nh = text.size_of(name, size - 1)
+        x0 = cx - (10 + 5 + nw) // 2
+        pygame.draw.rect(surf, seat_rgb(s), pygame.Rect(x0, y + (nh - 10) // 2, 10, 10), border_radius=2)
+        text.draw(surf, name, (x0 + 15, y), size - 1, widgets.DIM)
     y += size + 10
     for i, row in enumerate(rows):
         if i % 2 == 0:

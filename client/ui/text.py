@@ -109,29 +109,74 @@ def _wrap_now(text: str, size: int, width: int) -> list[str]:
         if f.size(para)[0] <= width:  # the common case: it fits
             out.append(para)
             continue
-        line = ""
-        for ch in para:
-            trial = line + ch
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-                continue
-            cut = line.rfind(" ")
-            word = line[cut + 1:] + ch if cut >= 0 else ""
-            if cut > 0 and ch != " " and all(ord(c) < 0x2E80 for c in word):
-                # at a space when a Latin word would be split; CJK breaks at any character (a Chinese log
-                # line "224. M-11的砲隊…" is not cut after its number)
-                out.append(line[:cut])
-                line = line[cut + 1:] + ch
-            else:
-                head, tail = line.rstrip(), ch.lstrip()
-                # a line never starts with closing punctuation nor ends with an opening bracket (the F1 pages:
-                # "，或一方提和"; issue 26): the last character goes down with it
-                while len(head) > 1 and (tail[:1] in _NO_START or head[-1] in _NO_END):
-                    head, tail = head[:-1], head[-1] + tail
-                out.append(head)
-                line = tail
-        out.append(line)
+        out += _fill(_units(para), f, width)
     return out
+
+
+def _units(para: str) -> list[str]:
+    """``para`` cut where a line may break: a space on its own, a Latin word whole, each CJK character alone;
+    closing punctuation is glued to what comes before it and opening punctuation to what follows, so no line
+    starts with "，" nor ends with "（" (the Chinese line-breaking rule, kinsoku; issue 26)."""
+    units: list[str] = []
+    for ch in para:
+        prev = units[-1] if units else ""
+        opened = prev.rstrip()[-1:] in _NO_END and prev.strip() != ""  # "（" or "（ " waits for what follows
+        if ch == " " and not opened:
+            units.append(ch)
+        elif ch in _NO_START and prev:
+            if prev == " " and len(units) > 1:  # "word ，": the space and the comma stay with the word
+                units.pop()
+                units[-1] += " "
+            units[-1] += ch
+        elif prev and prev != " " and (opened or (_latin(ch) and _latin(prev[-1]))):
+            units[-1] += ch
+        else:
+            units.append(ch)
+    return units
+
+
+def _latin(ch: str) -> bool:
+    return ord(ch) < 0x2E80 and ch != " " and ch not in _NO_END
+
+
+def _fill(units: list[str], f, width: int) -> list[str]:
+    """Lines of the ``units`` (from _units) that fit ``width``; the spaces at a break are dropped; a unit
+    wider than a line is cut by characters, still never before closing punctuation nor after an opening one
+    (a mark hangs past the width when the line has nothing else to move down)."""
+    out: list[str] = []
+    line = ""
+    for u in units:
+        if u == " ":
+            if line:
+                line += u
+            continue
+        trial = line + u
+        if f.size(trial)[0] <= width or not line.strip():
+            line = trial
+        else:
+            out.append(line.rstrip())
+            line = u
+        while f.size(line)[0] > width and len(line) > 1:  # one unit wider than a line
+            cut = len(line) - 1
+            while cut > 1 and f.size(line[:cut])[0] > width:
+                cut -= 1
+            while cut > 1 and _bad_break(line, cut):
+                cut -= 1
+            while cut < len(line) and _bad_break(line, cut):
+                cut += 1  # nothing left to move down: the marks hang past the width
+            if cut >= len(line):
+                break
+            out.append(line[:cut].rstrip())
+            line = line[cut:].lstrip()
+    out.append(line.rstrip() if out else line)
+    return out
+
+
+def _bad_break(line: str, cut: int) -> bool:
+    """Whether a break before ``line[cut]`` would start a line with closing punctuation or end one with an
+    opening bracket (spaces at the break are dropped, so they do not count)."""
+    head, tail = line[:cut].rstrip(), line[cut:].lstrip()
+    return not head or tail[:1] in _NO_START or head[-1] in _NO_END
 
 
 _NO_START = set("，。、；：？！）」』》〉】…·,.;:?!)")

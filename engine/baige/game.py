@@ -397,6 +397,10 @@ class BaigeGame(Game):
         """The buttons the current player may press besides the listed actions (offer a draw, resign)."""
         return [Step("button", a, f"baige.button.{a}") for a in self.side_actions()]
 
+    def is_move(self, action: Any) -> bool:
+        """A board move; resign, offer, accept and decline are not moves (the statistics' count)."""
+        return str(action) not in SIDE_ACTIONS
+
     def describe(self, action: Any) -> Msg:
         """How an action legal now reads: ``卒 e4-e6`` / ``pawn e4-e6``, ``白方提和`` / ``White offers a draw``."""
         text = str(action)
