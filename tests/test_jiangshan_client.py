@@ -387,18 +387,18 @@ def test_a_click_that_starts_nothing_says_why_through_the_app(cleanup):
     sc = app.scene
     pl = sc.plugin
     click_cell(app, pl.cell("h6"))
-    assert sc.message == "that is a unit of Chu: click one of your own units first [seed: action phase]"
+    assert sc.status_text("en") == "that is a unit of Chu: click one of your own units first [seed: action phase]"
     assert sc.message_bad
     click_cell(app, pl.cell("d5"))  # an empty plain
-    assert sc.message.startswith("nothing of yours at d5: click one of your units first") and sc.message_bad
+    assert sc.status_text("en").startswith("nothing of yours at d5: click one of your units first") and sc.message_bad
     click_cell(app, pl.cell("e3"))
     click_cell(app, pl.cell("e4"))
     assert str(g.log[-1]) == "move e3 e4" and g.current_player == 0 and g.st.ap == 0
     click_cell(app, pl.cell("c3"))
-    assert sc.message == ("no action point left: the unit at c3 cannot march now; press 'end the turn' "
+    assert sc.status_text("en") == ("no action point left: the unit at c3 cannot march now; press 'end the turn' "
                           "[seed: action phase, one action point]")
     click_cell(app, pl.cell("e4"))
-    assert sc.message == "the unit at e4 has already been moved this turn [seed: command, a unit not moved yet]"
+    assert sc.status_text("en") == "the unit at e4 has already been moved this turn [seed: command, a unit not moved yet]"
 
 
 def test_the_facing_chooser_shows_arrows_the_way_the_board_is_turned():
@@ -594,19 +594,19 @@ def test_a_click_the_selected_unit_cannot_reach_says_the_engines_reason_with_its
     click_cell(app, pl.cell("g2"))
     assert sc.prefix and pl.view(0, sc.prefix).marks[pl.cell("g3")] == "move"  # its targets are marked
     click_cell(app, pl.cell("k5"))
-    assert sc.message == "the unit at g2 cannot march to k5 (its pattern or a blocker) [J7]" and sc.message_bad
+    assert sc.status_text("en") == "the unit at g2 cannot march to k5 (its pattern or a blocker) [J7]" and sc.message_bad
     assert not g.log  # nothing played
     click_cell(app, pl.cell("g2"))
     click_cell(app, pl.cell("h6"))
-    assert sc.message == "the unit at g2 cannot attack h6 [J1]"
+    assert sc.status_text("en") == "the unit at g2 cannot attack h6 [J1]"
     click_cell(app, pl.cell("c6"))
     click_cell(app, pl.cell("b8"))
-    assert sc.message.endswith("the king at c6 cannot attack b8 [J15]")
+    assert sc.status_text("en").endswith("the king at c6 cannot attack b8 [J15]")
     i18n.set_lang("zh")
     try:
         click_cell(app, pl.cell("g2"))
         click_cell(app, pl.cell("k5"))
-        assert sc.message == "g2的部队不能行军到k5（行动方式或阻挡） [J7]"
+        assert sc.status_text("zh") == "g2的部队不能行军到k5（行动方式或阻挡） [J7]"
     finally:
         i18n.set_lang("en")
 
