@@ -41,24 +41,72 @@ def base_colours(heights: np.ndarray, hmax: float) -> np.ndarray:
     return np.clip(col * 255 + 0.5, 0, 255).astype(np.uint8)
 
 
+FLAG_HATCH, FLAG_DOTS, FLAG_RING, FLAG_HIDDEN, FLAG_DARK, FLAG_EXPLORED, FLAG_VISIBLE = 1, 2, 4, 8, 16, 64, 128
+PATTERNS = FLAG_HATCH | FLAG_DOTS | FLAG_RING  # the flags drawn per pixel by the OVERLAYS variant of the shaders
+SLATE = np.array([0.15, 0.16, 0.19], np.float32)  # hidden cells (shaders/terrain_common.glsl: SLATE)
+DARK = 1.0 - 120.0 / 255.0  # outside a vision preview
+HATCH = np.array([1.0, 0.55, 0.10], np.float32)  # the attack range's orange
+
+
 def cell_flags(fill, edge, mark, unknown) -> np.ndarray:
-    """(H, W) uint8 overlay flags of shaders/terrain_common.glsl (FLAG_*)."""
+    """(H, W) uint8 overlay flags of shaders/terrain_common.glsl (FLAG_HATCH, FLAG_DOTS, FLAG_RING, FLAG_DARK, and
+    FLAG_HIDDEN for unknown heights; 32 marks a fill, which is baked into the colours)."""
     f = np.zeros(unknown.shape, np.uint8)
     if mark is not None:
-        f |= np.where(mark[..., 0] > 0, 1, 0).astype(np.uint8)
-        f |= np.where(mark[..., 2] > 0, 2, 0).astype(np.uint8)
-        f |= np.where(mark[..., 1] > 0, 16, 0).astype(np.uint8)
-        f |= np.where(edge[..., 3] > 0, 4, 0).astype(np.uint8)
+        f |= np.where(mark[..., 0] > 0, FLAG_HATCH, 0).astype(np.uint8)
+        f |= np.where(mark[..., 2] > 0, FLAG_DOTS, 0).astype(np.uint8)
+        f |= np.where(mark[..., 1] > 0, FLAG_DARK, 0).astype(np.uint8)
+        f |= np.where(edge[..., 3] > 0, FLAG_RING, 0).astype(np.uint8)
         f |= np.where(fill[..., 3] > 0, 32, 0).astype(np.uint8)
-    f |= np.where(unknown, 8, 0).astype(np.uint8)
+    f |= np.where(unknown, FLAG_HIDDEN, 0).astype(np.uint8)
     return f
 
 
 def fog_flags(fog: np.ndarray) -> np.ndarray:
-    """(H, W) uint8 fog bits of the per-cell texture's alpha (FLAG_EXPLORED 64, FLAG_VISIBLE 128 of
+    """(H, W) uint8 fog bits of the per-cell texture's flags (FLAG_EXPLORED 64, FLAG_VISIBLE 128 of
     shaders/terrain_common.glsl) from the fog levels 0 unexplored, 128 explored, 255 in sight."""
     fog = np.asarray(fog)
-    return (np.where(fog >= 128, 64, 0) | np.where(fog == 255, 128, 0)).astype(np.uint8)
+    return (np.where(fog >= 128, FLAG_EXPLORED, 0) | np.where(fog == 255, FLAG_VISIBLE, 0)).astype(np.uint8)
+
+
+def _u8(x: np.ndarray) -> np.ndarray:
+    """Floats 0..1 rounded to 0..255 (uint32)."""
+    return np.clip(x * np.float32(255) + np.float32(0.5), 0, 255).astype(np.uint32)
+
+
+def _rgb_word(rgb: np.ndarray, byte: np.ndarray) -> np.ndarray:
+    """(…, 3) floats 0..1 and (…) integers 0..255 packed as r | g << 8 | b << 16 | byte << 24 (uint32)."""
+    c = _u8(rgb)
+    return c[..., 0] | (c[..., 1] << 8) | (c[..., 2] << 16) | (np.asarray(byte).astype(np.uint32) << 24)
+
+
+def bake_cells(base_rgb: np.ndarray, alpha: np.ndarray, fill=None, edge=None) -> np.ndarray:
+    """(H, W, 4) uint32 texels of the per-cell texture (``u_cell`` of shaders/terrain_common.glsl): the top's own
+    colour with the fog (dimmed out of sight, slate where hidden), the fill's dimming and the darkening outside a
+    vision preview applied, then the flags; the fill's added colour and the hatch's weight; the inner ring's colour
+    and strength. ``alpha``: cell_flags | fog_flags; ``fill``/``edge``: overlay_images' (None: none)."""
+    a8 = np.asarray(alpha, np.uint8)
+    col = np.asarray(base_rgb, np.float32) * np.float32(1 / 255)
+    # the fog: cells out of sight dimmed towards their grey, hidden ones the slate (as the shader did per pixel)
+    grey = col @ np.array([0.299, 0.587, 0.114], np.float32)
+    dim = (col * np.float32(0.25) + grey[..., None] * np.float32(0.75)) * np.float32(0.45)
+    col = np.where((a8 & FLAG_VISIBLE)[..., None] != 0, col, dim)
+    hidden = ((a8 & FLAG_EXPLORED) == 0) | ((a8 & FLAG_HIDDEN) != 0)
+    col[hidden] = SLATE
+    dark = np.where((a8 & FLAG_DARK) != 0, np.float32(DARK), np.float32(1.0))[..., None]
+    flags = (a8 & ~np.uint8(FLAG_HIDDEN | 32)) | np.where(hidden, FLAG_HIDDEN, 0).astype(np.uint8)
+    out = np.zeros(a8.shape + (4,), np.uint32)
+    if fill is not None:
+        fa = fill[..., 3:4].astype(np.float32) * np.float32(1 / 255)
+        keep = dark * (1 - fa)  # what is left of the cell's own colour (and of the hatch's orange)
+        out[..., 0] = _rgb_word(col * keep, flags)
+        out[..., 1] = _rgb_word(dark * fa * fill[..., :3].astype(np.float32) * np.float32(1 / 255), _u8(keep[..., 0]))
+    else:
+        out[..., 0] = _rgb_word(col * dark, flags)
+        out[..., 1] = _u8(dark[..., 0]) << 24
+    if edge is not None:
+        out[..., 2] = _rgb_word(dark * edge[..., :3].astype(np.float32) * np.float32(1 / 255), edge[..., 3])
+    return out
 
 
 def rim_codes(heights: np.ndarray) -> np.ndarray:
@@ -94,6 +142,11 @@ def rim_codes_window(h: np.ndarray, top: bool, left: bool, bottom: bool, right: 
 
 
 
+def _same(a, b) -> bool:
+    """Two overlay images (or None) equal."""
+    return (a is None and b is None) or (a is not None and b is not None and np.array_equal(a, b))
+
+
 class TerrainPass:
     """The terrain pass: its programs, textures and mesh buffers (a part of GLRenderer)."""
 
@@ -121,7 +174,7 @@ class TerrainPass:
         self.terrain_vbo = self.terrain_ibo = self.terrain_vao = None
         self._mesh_heights = None  # the heights the column mesh shows
         self._tex_heights = None  # the heights the per-cell textures show (the newest)
-        self._cell_key = None  # overlay flags last written to the per-cell texture
+        self._cell_key = None  # (flags, fill, edge) last baked into the per-cell texture
         self._cell_dirty = "all"  # cells of that texture to rewrite: "all", a box, or None
         self._drawn_version = None  # Frame.version of the per-cell textures now uploaded
         self._cell_cache = None
@@ -137,11 +190,9 @@ class TerrainPass:
         self.shape = shape
         h, w = shape
         ctx = self.ctx
-        self.t_fill = ctx.texture((w, h), 4)
-        self.t_edge = ctx.texture((w, h), 4)
-        self.t_cell = ctx.texture((w, h), 4)
+        self.t_cell = ctx.texture((w, h), 4, dtype="u4")  # bake_cells
         self.t_height = ctx.texture((w, h), 2, dtype="f4")
-        for t in (self.t_fill, self.t_edge, self.t_cell, self.t_height):
+        for t in (self.t_cell, self.t_height):
             t.filter = (moderngl.NEAREST, moderngl.NEAREST)
             t.repeat_x = t.repeat_y = False
         self._heights_key = None
@@ -332,8 +383,7 @@ class TerrainPass:
         self.used_far = far
         self._haze = fp or self._warm_haze
         p = self.p_far if far else self.p_terrain
-        for unit, (name, tex) in enumerate((("u_fill", self.t_fill), ("u_edge", self.t_edge),
-                                            ("u_cell", self.t_cell), ("u_height", self.t_height))):
+        for unit, tex in enumerate((self.t_cell, self.t_height)):
             tex.use(unit)
         progs = [self.p_far] if far else [q for k, q in self.p_parts.items() if k[2] == self._haze]
         if layout is not None:
@@ -354,15 +404,16 @@ class TerrainPass:
             reach = max(rows, cols) * 0.9
             set_uniform(q, "u_haze_near", min(12.0, reach * 0.35))
             set_uniform(q, "u_haze_far", max(16.0, reach))
-            for unit, name in enumerate(("u_fill", "u_edge", "u_cell", "u_height")):
+            for unit, name in enumerate(("u_cell", "u_height")):
                 set_uniform(q, name, unit)
         if layout is not None:
             self.ensure_mesh()
-            self._chunk_ov = np.array([bool((flags & ~np.uint8(8)).any())])
+            self._chunk_ov = np.array([bool((flags & np.uint8(PATTERNS)).any())])
         elif not far:
             self.ensure_mesh()
-            # chunks holding overlay flags get the overlay variant of the terrain shader
-            f = flags & ~np.uint8(8)  # unknown heights are handled in every variant
+            # chunks holding a per-pixel pattern (hatch, dots, ring) get the overlay variant of the terrain shader
+            # (fog, fills, darkening and unknown heights are in the per-cell colours of every variant)
+            f = flags & np.uint8(PATTERNS)
             kr, kc = self._chunks["grid"]
             padf = np.zeros((kr * CHUNK, kc * CHUNK), bool)
             padf[:rows, :cols] = f != 0
@@ -399,28 +450,25 @@ class TerrainPass:
             fill, edge, mark = gl_overlay.overlay_images(ov, heights.shape)
             mark[..., 3] = np.where(self._unknown, 255, 0)
             fill_edge_mark = (fill, edge, mark)
-            self.t_fill.write(fill.tobytes())
-            self.t_edge.write(edge.tobytes())
             flags = cell_flags(fill, edge, mark, self._unknown)
         else:
+            fill = edge = None
             flags = cell_flags(None, None, None, self._unknown)
-        # the per-cell texture (alpha: overlay flags and the fog's bits, so a pixel fetches one texel
-        # for both): all of it when those changed, else the box of cells whose heights changed
-        # (exploring), else nothing
+        # the per-cell texture (bake_cells: the tops' colours with fog and tints, the flags): all of it when its
+        # inputs changed, else the box of cells whose heights changed (exploring), else nothing
         alpha = flags | fog_flags(fog)
         dirty = self._cell_dirty
-        if self._cell_key is None or dirty == "all" or not np.array_equal(alpha, self._cell_key):
-            cell = np.empty(heights.shape + (4,), np.uint8)
-            cell[..., :3] = self._base_rgb
-            cell[..., 3] = alpha
-            self.t_cell.write(cell.tobytes())
+        key = self._cell_key
+        if key is None or dirty == "all" or not (np.array_equal(alpha, key[0]) and _same(fill, key[1])
+                                                 and _same(edge, key[2])):
+            self.t_cell.write(bake_cells(self._base_rgb, alpha, fill, edge).tobytes())
         elif dirty is not None:
             r0, r1, c0, c1 = dirty
-            cell = np.empty((r1 - r0, c1 - c0, 4), np.uint8)
-            cell[..., :3] = self._base_rgb[r0:r1, c0:c1]
-            cell[..., 3] = alpha[r0:r1, c0:c1]
-            self.t_cell.write(cell.tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
-        self._cell_key = alpha
+            win = (slice(r0, r1), slice(c0, c1))
+            cell = bake_cells(self._base_rgb[win], alpha[win], None if fill is None else fill[win],
+                              None if edge is None else edge[win])
+            self.t_cell.write(np.ascontiguousarray(cell).tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
+        self._cell_key = (alpha, fill, edge)
         self._cell_dirty = None
         return fog, has_ov, fill_edge_mark, flags
 
