@@ -26,7 +26,7 @@ void main() {
     ivec2 cell = ivec2(floor(own));
     float e = square_edge(fract(own));
 #endif
-    uvec4 t = texelFetch(u_cell, cell, 0);
+    uvec4 t = cell_words(cell);
     vec3 col;
 #ifdef PART_TOPS
 #ifdef HEX

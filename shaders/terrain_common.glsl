@@ -8,12 +8,14 @@
 uniform vec2 u_size;          // board (cols, rows)
 uniform float u_yscale;       // world height of one level
 uniform float u_hmax;         // height that maps to the top of the palette
-uniform usampler2D u_cell;    // per cell, baked on the CPU (client/render/gl_terrain_pass.py: bake_cells), four words
-                              // of three 8-bit colour channels (r | g << 8 | b << 16) and one byte (<< 24):
-                              // x: the top's own colour, fog and overlay tints applied (U) | flags (FLAG_*)
-                              // y: the fill's added colour (V; a top is U * P + V, P the per-pixel grid factor)
-                              //    | the hatch's weight of the orange (the dimming of fill and darkening)
-                              // z: the inner ring's colour (darkening applied) | its strength
+uniform usampler2D u_cell;    // R32UI per cell, baked on the CPU (client/render/gl_terrain_pass.py: bake_cells): the top's
+                              // own colour with the fog, the fill's dimming and the darkening applied
+                              // (r | g << 8 | b << 16) | flags (FLAG_*) << 24
+uniform usampler2D u_tint;    // RGBA32UI per cell, read (instead of u_cell) only by the tops of the OVERLAYS variant,
+                              // drawn where a fill or a pattern is: x the u_cell word;
+                              // y: the fill's added colour (a top is own * p + fill, p the per-pixel grid factor)
+                              //    | the hatch's weight of its orange << 24 (what fill and darkening leave of it)
+                              // z: the inner ring's colour (darkening applied) | its strength << 24
 uniform float u_grid;         // grid line strength
 uniform vec3 u_eye;           // camera position (first-person haze)
 uniform vec3 u_sky;           // sky / haze colour
@@ -80,20 +82,31 @@ float slate_factor(float e) {
     return 0.82 + 0.18 * smoothstep(0.02, 0.06, e);
 }
 
-// a top's colour at a point of its cell: t the cell's texel (u_cell), p the per-pixel factor of the cell's own
+// the words of a cell a pixel reads: all of u_tint for the tops of the OVERLAYS variant, else u_cell's word alone
+// (one fetch a pixel either way; the narrow R32UI texel is the cheaper fetch on llvmpipe)
+uvec4 cell_words(ivec2 cell) {
+#if defined(OVERLAYS) && defined(PART_TOPS)
+    return texelFetch(u_tint, cell, 0);
+#else
+    return uvec4(texelFetch(u_cell, cell, 0).x, 0u, 0u, 0u);
+#endif
+}
+
+// a top's colour at a point of its cell: t the cell's words (cell_words), p the per-pixel factor of the cell's own
 // colour (grid lines, relief), e the distance to the cell's nearest side, xz the world point. The fog, the fill
-// and the darkening are baked into t (one fetch a pixel; the same picture as applying them here, up to rounding
-// to 8 bits): own colour * p + fill, then the per-pixel patterns (hatch, dots, ring) in the OVERLAYS variant.
+// and the darkening are baked into the words (the same picture as applying them here per pixel, up to rounding
+// to 8 bits): own colour * p, and in the OVERLAYS variant + fill, then the per-pixel patterns (hatch, dots, ring).
 vec3 top_colour(uvec4 t, float p, float e, vec2 xz) {
     uint flags = t.x >> 24;
     // a fetch outside the board (a pixel on its very edge) gives 0: the slate, as a hidden cell
     bool outside = (flags & (FLAG_HIDDEN | FLAG_EXPLORED)) == 0u;
     float hidden = float(outside || (flags & FLAG_HIDDEN) != 0u);
-    vec3 fill = rgb8(t.y);
-    vec3 col = (outside ? SLATE : rgb8(t.x)) * mix(p, slate_factor(e), hidden) + fill;
+    vec3 col = (outside ? SLATE : rgb8(t.x)) * mix(p, slate_factor(e), hidden);
 #ifdef OVERLAYS
-    // (llvmpipe runs both sides of a branch for a whole block of pixels, so the renderer uses this variant
-    // only for chunks that hold a pattern; the others skip the code)
+    // (llvmpipe runs both sides of a branch for a whole block of pixels, and pays for every fetch, so the renderer
+    // uses this variant only for the rows of chunks that hold a fill or a pattern; the others skip the code)
+    vec3 fill = rgb8(t.y);
+    col += fill;
     float dark = (flags & FLAG_DARK) != 0u ? DARK : 1.0;
     float hatch = float((flags & FLAG_HATCH) != 0u) * step(0.5, fract((xz.x + xz.y) * 3.0));
     // under the fill: own colour * 0.45 + orange * 0.55, the fill added as before

@@ -11,7 +11,7 @@ void main() {
     vec2 hr = texelFetch(u_height, c, 0).rg;   // level, rim code (see gl.py: rim_codes)
     float h = hr.r;
     int code = int(hr.g + 0.5);
-    uvec4 t = texelFetch(u_cell, c, 0);
+    uvec4 t = texelFetch(u_tint, c, 0);   // all the words (the board picture is redrawn only on changes)
     vec2 f = v_xz - cellf;
     // relief: a light rim where the cell stands above its north/west neighbour,
     // a dark rim where it stands above its south/east neighbour

@@ -191,7 +191,8 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
     of their owner cell (tops, +x, -x, +z, -z walls in that order within a chunk, as chunk_mesh).
 
     Returns (verts, idx, chunks) where chunks is a dict: ``ranges`` (K, 2) first index and index
-    count of each chunk's triangles, ``boxes`` (K, 2, 3) world AABB (min, max) of each chunk,
+    count of each chunk's triangles, ``top_rows`` (K, chunk + 1) the top quads of a chunk before each of its rows
+    (tops are in row order, so a band of rows is one range), ``boxes`` (K, 2, 3) world AABB (min, max) of each chunk,
     ``total`` the index count including the bottom quad (last).
     """
     pad = padded(heights)
@@ -224,8 +225,24 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
     boxes = chunk_boxes(rows, cols, chunk, ymax, y_scale)
     verts = quads.reshape(-1, 4)
     idx = quad_indices(len(quads))
+    sface = np.take(face, order)
+    sz = np.take(p0[:, 2], order)
+    top_rows = np.zeros((kr * kc, chunk + 1), np.int64)
+    is_top = sface == 0
+    lrow = sz[is_top].astype(np.int64) - (cid[is_top].astype(np.int64) // kc) * chunk
+    top_rows[:, 1:] = np.cumsum(np.bincount(cid[is_top].astype(np.int64) * chunk + lrow,
+                                            minlength=kr * kc * chunk).reshape(kr * kc, chunk), axis=1)
     return verts, idx, {"ranges": ranges, "boxes": boxes, "total": len(idx), "counts": counts, "tops": tops,
-                        "chunk": chunk, "grid": (kr, kc)}
+                        "top_rows": top_rows, "chunk": chunk, "grid": (kr, kc)}
+
+
+def top_row_starts(quads: np.ndarray, row0: int, chunk: int = CHUNK) -> np.ndarray:
+    """(chunk + 1,) the number of top quads of one chunk's quads (chunk_mesh's, tops first, in row order) before each
+    of its rows (row0 the chunk's first board row); the last entry is the number of tops."""
+    tops = quads[quads[:, 0, 3] == 0]
+    out = np.zeros(chunk + 1, np.int64)
+    out[1:] = np.cumsum(np.bincount(tops[:, 0, 2].astype(np.int64) - row0, minlength=chunk)[:chunk])
+    return out
 
 
 def chunk_boxes(rows: int, cols: int, chunk: int, ymax: np.ndarray, y_scale: float = Y_SCALE) -> np.ndarray:

@@ -15,7 +15,7 @@ from client.render import gl_overlay
 from client.render.base import Frame, Y_SCALE
 from client.render.gl_programs import load_program, set_uniform
 from client.render.gl_terrain import (CHUNK, build_chunked_mesh, build_hex_mesh, chunk_boxes, chunk_mesh,
-                                      hex_mesh_stats, mesh_stats, padded, quad_indices)
+                                      hex_mesh_stats, mesh_stats, padded, quad_indices, top_row_starts)
 
 SKY = (0.62, 0.72, 0.84)  # first person: the sky, and the haze distant ground fades into
 FAR_CELL_PX = 8.0  # the far (flat map) level of detail below this many pixels per cell
@@ -42,7 +42,8 @@ def base_colours(heights: np.ndarray, hmax: float) -> np.ndarray:
 
 
 FLAG_HATCH, FLAG_DOTS, FLAG_RING, FLAG_HIDDEN, FLAG_DARK, FLAG_EXPLORED, FLAG_VISIBLE = 1, 2, 4, 8, 16, 64, 128
-PATTERNS = FLAG_HATCH | FLAG_DOTS | FLAG_RING  # the flags drawn per pixel by the OVERLAYS variant of the shaders
+FLAG_FILL = 32  # a fill colour (cell_flags only: not in the texture's flags)
+TINTS = FLAG_HATCH | FLAG_DOTS | FLAG_RING | FLAG_FILL  # the cells drawn by the OVERLAYS variant of the shaders
 SLATE = np.array([0.15, 0.16, 0.19], np.float32)  # hidden cells (shaders/terrain_common.glsl: SLATE)
 DARK = 1.0 - 120.0 / 255.0  # outside a vision preview
 HATCH = np.array([1.0, 0.55, 0.10], np.float32)  # the attack range's orange
@@ -50,14 +51,14 @@ HATCH = np.array([1.0, 0.55, 0.10], np.float32)  # the attack range's orange
 
 def cell_flags(fill, edge, mark, unknown) -> np.ndarray:
     """(H, W) uint8 overlay flags of shaders/terrain_common.glsl (FLAG_HATCH, FLAG_DOTS, FLAG_RING, FLAG_DARK, and
-    FLAG_HIDDEN for unknown heights; 32 marks a fill, which is baked into the colours)."""
+    FLAG_HIDDEN for unknown heights) and FLAG_FILL (a fill colour)."""
     f = np.zeros(unknown.shape, np.uint8)
     if mark is not None:
         f |= np.where(mark[..., 0] > 0, FLAG_HATCH, 0).astype(np.uint8)
         f |= np.where(mark[..., 2] > 0, FLAG_DOTS, 0).astype(np.uint8)
         f |= np.where(mark[..., 1] > 0, FLAG_DARK, 0).astype(np.uint8)
         f |= np.where(edge[..., 3] > 0, FLAG_RING, 0).astype(np.uint8)
-        f |= np.where(fill[..., 3] > 0, 32, 0).astype(np.uint8)
+        f |= np.where(fill[..., 3] > 0, FLAG_FILL, 0).astype(np.uint8)
     f |= np.where(unknown, FLAG_HIDDEN, 0).astype(np.uint8)
     return f
 
@@ -80,11 +81,12 @@ def _rgb_word(rgb: np.ndarray, byte: np.ndarray) -> np.ndarray:
     return c[..., 0] | (c[..., 1] << 8) | (c[..., 2] << 16) | (np.asarray(byte).astype(np.uint32) << 24)
 
 
-def bake_cells(base_rgb: np.ndarray, alpha: np.ndarray, fill=None, edge=None) -> np.ndarray:
-    """(H, W, 4) uint32 texels of the per-cell texture (``u_cell`` of shaders/terrain_common.glsl): the top's own
-    colour with the fog (dimmed out of sight, slate where hidden), the fill's dimming and the darkening outside a
-    vision preview applied, then the flags; the fill's added colour and the hatch's weight; the inner ring's colour
-    and strength. ``alpha``: cell_flags | fog_flags; ``fill``/``edge``: overlay_images' (None: none)."""
+def bake_cells(base_rgb: np.ndarray, alpha: np.ndarray, fill=None, edge=None):
+    """The per-cell textures of shaders/terrain_common.glsl: ``u_cell`` (H, W) uint32, the top's own colour with the
+    fog (dimmed out of sight, the slate where hidden), the fill's dimming and the darkening outside a vision preview
+    applied, and the flags; ``u_tint`` (H, W, 4) uint32, that word, the fill's added colour and the hatch's weight,
+    the inner ring's colour and strength, 0. ``alpha``: cell_flags | fog_flags; ``fill``/``edge``: overlay_images' (None:
+    none)."""
     a8 = np.asarray(alpha, np.uint8)
     col = np.asarray(base_rgb, np.float32) * np.float32(1 / 255)
     # the fog: cells out of sight dimmed towards their grey, hidden ones the slate (as the shader did per pixel)
@@ -94,19 +96,20 @@ def bake_cells(base_rgb: np.ndarray, alpha: np.ndarray, fill=None, edge=None) ->
     hidden = ((a8 & FLAG_EXPLORED) == 0) | ((a8 & FLAG_HIDDEN) != 0)
     col[hidden] = SLATE
     dark = np.where((a8 & FLAG_DARK) != 0, np.float32(DARK), np.float32(1.0))[..., None]
-    flags = (a8 & ~np.uint8(FLAG_HIDDEN | 32)) | np.where(hidden, FLAG_HIDDEN, 0).astype(np.uint8)
-    out = np.zeros(a8.shape + (4,), np.uint32)
+    flags = (a8 & ~np.uint8(FLAG_HIDDEN | FLAG_FILL)) | np.where(hidden, FLAG_HIDDEN, 0).astype(np.uint8)
+    tint = np.zeros(a8.shape + (4,), np.uint32)
     if fill is not None:
         fa = fill[..., 3:4].astype(np.float32) * np.float32(1 / 255)
         keep = dark * (1 - fa)  # what is left of the cell's own colour (and of the hatch's orange)
-        out[..., 0] = _rgb_word(col * keep, flags)
-        out[..., 1] = _rgb_word(dark * fa * fill[..., :3].astype(np.float32) * np.float32(1 / 255), _u8(keep[..., 0]))
+        own = _rgb_word(col * keep, flags)
+        tint[..., 1] = _rgb_word(dark * fa * fill[..., :3].astype(np.float32) * np.float32(1 / 255), _u8(keep[..., 0]))
     else:
-        out[..., 0] = _rgb_word(col * dark, flags)
-        out[..., 1] = _u8(dark[..., 0]) << 24
+        own = _rgb_word(col * dark, flags)
+        tint[..., 1] = _u8(dark[..., 0]) << 24
     if edge is not None:
-        out[..., 2] = _rgb_word(dark * edge[..., :3].astype(np.float32) * np.float32(1 / 255), edge[..., 3])
-    return out
+        tint[..., 2] = _rgb_word(dark * edge[..., :3].astype(np.float32) * np.float32(1 / 255), edge[..., 3])
+    tint[..., 0] = own
+    return own, tint
 
 
 def rim_codes(heights: np.ndarray) -> np.ndarray:
@@ -190,9 +193,10 @@ class TerrainPass:
         self.shape = shape
         h, w = shape
         ctx = self.ctx
-        self.t_cell = ctx.texture((w, h), 4, dtype="u4")  # bake_cells
+        self.t_cell = ctx.texture((w, h), 1, dtype="u4")  # bake_cells: R32UI, every pixel fetches it
+        self.t_tint = ctx.texture((w, h), 4, dtype="u4")  # bake_cells: RGBA32UI, only where tints are
         self.t_height = ctx.texture((w, h), 2, dtype="f4")
-        for t in (self.t_cell, self.t_height):
+        for t in (self.t_cell, self.t_tint, self.t_height):
             t.filter = (moderngl.NEAREST, moderngl.NEAREST)
             t.repeat_x = t.repeat_y = False
         self._heights_key = None
@@ -299,6 +303,7 @@ class TerrainPass:
         self.terrain_vbo.write(quads[-1].tobytes(), offset=k * cap * 64)  # the bottom of the slab
         self._cap = cap
         self._chunks = {"grid": (kr, kc), "counts": counts, "tops": ch["tops"].astype(np.int64),
+                        "top_rows": ch["top_rows"],
                         "boxes": ch["boxes"],
                         "ymax": ch["boxes"][:, 1, 1].copy(), "bottom": k * cap * 6}
         self._set_ranges()
@@ -365,6 +370,7 @@ class TerrainPass:
                 self.terrain_vbo.write(q.tobytes(), offset=int(i) * self._cap * 64)
             ch["counts"][i] = len(q)
             ch["tops"][i] = int((q[:, 0, 3] == 0).sum())
+            ch["top_rows"][i] = top_row_starts(q, (int(i) // kc) * CHUNK)
             ch["ymax"][i] = float(q[:, 2, 1].max()) if len(q) else 0.0
         ch["boxes"] = chunk_boxes(rows, cols, CHUNK, ch["ymax"])
         self._set_ranges()
@@ -383,7 +389,7 @@ class TerrainPass:
         self.used_far = far
         self._haze = fp or self._warm_haze
         p = self.p_far if far else self.p_terrain
-        for unit, tex in enumerate((self.t_cell, self.t_height)):
+        for unit, tex in enumerate((self.t_cell, self.t_tint, self.t_height)):
             tex.use(unit)
         progs = [self.p_far] if far else [q for k, q in self.p_parts.items() if k[2] == self._haze]
         if layout is not None:
@@ -404,20 +410,25 @@ class TerrainPass:
             reach = max(rows, cols) * 0.9
             set_uniform(q, "u_haze_near", min(12.0, reach * 0.35))
             set_uniform(q, "u_haze_far", max(16.0, reach))
-            for unit, name in enumerate(("u_cell", "u_height")):
+            for unit, name in enumerate(("u_cell", "u_tint", "u_height")):
                 set_uniform(q, name, unit)
         if layout is not None:
             self.ensure_mesh()
-            self._chunk_ov = np.array([bool((flags & np.uint8(PATTERNS)).any())])
+            self._chunk_ov = np.array([bool((flags & np.uint8(TINTS)).any())])
         elif not far:
             self.ensure_mesh()
-            # chunks holding a per-pixel pattern (hatch, dots, ring) get the overlay variant of the terrain shader
-            # (fog, fills, darkening and unknown heights are in the per-cell colours of every variant)
-            f = flags & np.uint8(PATTERNS)
+            # the rows of chunks holding a fill or a per-pixel pattern (hatch, dots, ring) get the overlay variant of
+            # the terrain shader (fog, darkening and unknown heights are in the per-cell colour every variant reads)
+            f = flags & np.uint8(TINTS)
             kr, kc = self._chunks["grid"]
             padf = np.zeros((kr * CHUNK, kc * CHUNK), bool)
             padf[:rows, :cols] = f != 0
-            self._chunk_ov = padf.reshape(kr, CHUNK, kc, CHUNK).any(axis=(1, 3)).ravel()
+            rows_ov = padf.reshape(kr, CHUNK, kc, CHUNK).any(axis=3).transpose(0, 2, 1).reshape(kr * kc, CHUNK)
+            self._chunk_ov = rows_ov.any(axis=1)
+            # per chunk the band of rows drawn with the overlay variant: first row, one past the last
+            first = np.argmax(rows_ov, axis=1)
+            last = CHUNK - np.argmax(rows_ov[:, ::-1], axis=1)
+            self._ov_rows = np.stack([first, last], axis=1)
         if far:
             self._draw_far_board(p, mvp_b, fog, fill_edge_mark if has_ov else None, rows, cols, same)
         elif layout is not None:
@@ -461,13 +472,16 @@ class TerrainPass:
         key = self._cell_key
         if key is None or dirty == "all" or not (np.array_equal(alpha, key[0]) and _same(fill, key[1])
                                                  and _same(edge, key[2])):
-            self.t_cell.write(bake_cells(self._base_rgb, alpha, fill, edge).tobytes())
+            own, tint = bake_cells(self._base_rgb, alpha, fill, edge)
+            self.t_cell.write(own.tobytes())
+            self.t_tint.write(tint.tobytes())
         elif dirty is not None:
             r0, r1, c0, c1 = dirty
             win = (slice(r0, r1), slice(c0, c1))
-            cell = bake_cells(self._base_rgb[win], alpha[win], None if fill is None else fill[win],
-                              None if edge is None else edge[win])
-            self.t_cell.write(np.ascontiguousarray(cell).tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
+            own, tint = bake_cells(self._base_rgb[win], alpha[win], None if fill is None else fill[win],
+                                   None if edge is None else edge[win])
+            self.t_cell.write(np.ascontiguousarray(own).tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
+            self.t_tint.write(np.ascontiguousarray(tint).tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
         self._cell_key = (alpha, fill, edge)
         self._cell_dirty = None
         return fog, has_ov, fill_edge_mark, flags
@@ -576,13 +590,21 @@ class TerrainPass:
         tops = ch["tops"]
         chunk_ov = getattr(self, "_chunk_ov", None)
         z = self._haze
+        top_rows = ch["top_rows"]
+        ov_rows = getattr(self, "_ov_rows", None)
         for i in vis[np.argsort(dist, kind="stable")]:
             ov = True if chunk_ov is None else bool(chunk_ov[i])
             f0, n, t = int(ranges[i, 0]), int(ranges[i, 1]), int(tops[i]) * 6
-            if t:
+            if t and ov and ov_rows is not None:
+                # tops are in row order: the rows before and after the band with tints take the plain variant
+                a, b = (int(top_rows[i, r]) * 6 for r in ov_rows[i])
+                for lo_, hi_, o in ((0, a, False), (a, b, True), (b, t, False)):
+                    if hi_ > lo_:
+                        self.part_vaos[(True, o, z)].render(moderngl.TRIANGLES, vertices=hi_ - lo_, first=f0 + lo_)
+            elif t:
                 self.part_vaos[(True, ov, z)].render(moderngl.TRIANGLES, vertices=t, first=f0)
-            if n > t:
-                self.part_vaos[(False, ov, z)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
+            if n > t:  # walls read the cell's word alone in every variant
+                self.part_vaos[(False, False, z)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
         # the bottom of the base slab (after every chunk)
         self.part_vaos[(False, False, z)].render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
 
