@@ -140,30 +140,38 @@ def sight_geometry(frame, flat: bool = False):
 
 
 def line_quads(segments, mvp: np.ndarray, width: int, height: int) -> np.ndarray:
-    """(N*6, 8) float32 clip-space vertices (clip xyzw + rgba) of screen-space-thick segments."""
-    out = []
-    half = np.array([width / 2.0, height / 2.0])
-    for p0, p1, rgba, px in segments:
-        h0 = mvp @ np.array([*p0, 1.0])
-        h1 = mvp @ np.array([*p1, 1.0])
-        if h0[3] <= 1e-3 or h1[3] <= 1e-3:
-            continue
-        n0, n1 = h0[:2] / h0[3], h1[:2] / h1[3]
-        dpx = (n1 - n0) * half
-        ln = float(np.hypot(*dpx))
-        if ln < 1e-6:
-            dpx, ln = np.array([1.0, 0.0]), 1.0
-        perp = np.array([-dpx[1], dpx[0]]) / ln * (px / 2.0) / half
-        # extend the ends by half a width so joints look closed
-        ext = dpx / ln * (px / 2.0) / half
-        a0 = np.array([*(n0 - ext + perp), h0[2] / h0[3]]) * h0[3]
-        a1 = np.array([*(n0 - ext - perp), h0[2] / h0[3]]) * h0[3]
-        b0 = np.array([*(n1 + ext + perp), h1[2] / h1[3]]) * h1[3]
-        b1 = np.array([*(n1 + ext - perp), h1[2] / h1[3]]) * h1[3]
-        A0, A1 = (*a0, h0[3]), (*a1, h0[3])
-        B0, B1 = (*b0, h1[3]), (*b1, h1[3])
-        for v in (A0, A1, B0, A1, B1, B0):
-            out.append((*v, *rgba))
-    if not out:
+    """(N*6, 8) float32 clip-space vertices (clip xyzw + rgba) of screen-space-thick segments (all segments at once:
+    the close-up's sight line with its posts has dozens)."""
+    if not segments:
         return np.zeros((0, 8), np.float32)
-    return np.asarray(out, np.float32)
+    half = np.array([width / 2.0, height / 2.0])
+    p0 = np.array([s[0] for s in segments], np.float64).reshape(-1, 3)
+    p1 = np.array([s[1] for s in segments], np.float64).reshape(-1, 3)
+    rgba = np.array([s[2] for s in segments], np.float64).reshape(-1, 4)
+    px = np.array([s[3] for s in segments], np.float64)
+    m = np.asarray(mvp, np.float64)
+    h0 = p0 @ m[:, :3].T + m[:, 3]
+    h1 = p1 @ m[:, :3].T + m[:, 3]
+    ok = (h0[:, 3] > 1e-3) & (h1[:, 3] > 1e-3)
+    if not ok.any():
+        return np.zeros((0, 8), np.float32)
+    h0, h1, rgba, px = h0[ok], h1[ok], rgba[ok], px[ok]
+    w0, w1 = h0[:, 3:4], h1[:, 3:4]
+    n0, n1 = h0[:, :2] / w0, h1[:, :2] / w1
+    dpx = (n1 - n0) * half
+    ln = np.hypot(dpx[:, 0], dpx[:, 1])
+    tiny = ln < 1e-6
+    dpx[tiny] = (1.0, 0.0)
+    ln = np.where(tiny, 1.0, ln)[:, None]
+    hw = (px / 2.0)[:, None]
+    perp = np.stack([-dpx[:, 1], dpx[:, 0]], axis=1) / ln * hw / half
+    # extend the ends by half a width so joints look closed
+    ext = dpx / ln * hw / half
+    z0, z1 = h0[:, 2:3] / w0, h1[:, 2:3] / w1
+
+    def vert(n, z, w):
+        return np.concatenate([np.concatenate([n, z], axis=1) * w, w, rgba], axis=1)
+
+    a0, a1 = vert(n0 - ext + perp, z0, w0), vert(n0 - ext - perp, z0, w0)
+    b0, b1 = vert(n1 + ext + perp, z1, w1), vert(n1 + ext - perp, z1, w1)
+    return np.stack([a0, a1, b0, a1, b1, b0], axis=1).reshape(-1, 8).astype(np.float32)
