@@ -126,3 +126,26 @@ def test_line_quads_of_all_segments_at_once_equal_one_by_one():
     assert got.shape == want.shape == (18, 8)  # the segment behind the eye is left out
     assert np.allclose(got, want, rtol=1e-6, atol=1e-6)
     assert line_quads([], mvp, 1280, 720).shape == (0, 8)
+
+
+def test_occlusion_of_a_subset_of_label_anchors_equals_testing_all():
+    from client.camera import StrategyCamera, project
+    from client.render.base import Frame, Overlays, Y_SCALE
+    from client.render.gl_overlay_pass import OverlayPass
+
+    rng = np.random.default_rng(3)
+    hgt = rng.integers(0, 8, size=(40, 40))
+    frame = Frame(hgt, np.ones(hgt.shape, bool), np.ones(hgt.shape, bool), [], Overlays())
+    cam = StrategyCamera(40)
+    cam.set_distance(12)
+    cam.jump_to((20, 20))
+    cam.snap()
+    view, proj = cam.matrices(16 / 9)
+    cells = rng.integers(0, 40, size=(300, 2))
+    pts = np.stack([cells[:, 1] + 0.5, hgt[cells[:, 0], cells[:, 1]] * Y_SCALE + 0.02, cells[:, 0] + 0.5], axis=1)
+    pix = project(view, proj, 1280, 720, pts)
+    everything = OverlayPass._occluded(None, frame, hgt, view, proj, pts, pix)
+    some = rng.random(len(pts)) < 0.3
+    part = OverlayPass._occluded(None, frame, hgt, view, proj, pts, pix, some)
+    assert everything.any() and not everything.all()
+    assert (part[some] == everything[some]).all() and not part[~some].any()
