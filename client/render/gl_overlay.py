@@ -145,33 +145,35 @@ def line_quads(segments, mvp: np.ndarray, width: int, height: int) -> np.ndarray
     if not segments:
         return np.zeros((0, 8), np.float32)
     half = np.array([width / 2.0, height / 2.0])
-    p0 = np.array([s[0] for s in segments], np.float64).reshape(-1, 3)
-    p1 = np.array([s[1] for s in segments], np.float64).reshape(-1, 3)
-    rgba = np.array([s[2] for s in segments], np.float64).reshape(-1, 4)
-    px = np.array([s[3] for s in segments], np.float64)
-    m = np.asarray(mvp, np.float64)
-    h0 = p0 @ m[:, :3].T + m[:, 3]
-    h1 = p1 @ m[:, :3].T + m[:, 3]
-    ok = (h0[:, 3] > 1e-3) & (h1[:, 3] > 1e-3)
-    if not ok.any():
-        return np.zeros((0, 8), np.float32)
-    h0, h1, rgba, px = h0[ok], h1[ok], rgba[ok], px[ok]
-    w0, w1 = h0[:, 3:4], h1[:, 3:4]
-    n0, n1 = h0[:, :2] / w0, h1[:, :2] / w1
+    # one row a segment: p0 (homogeneous), p1 (homogeneous), rgba, width in pixels
+    seg = np.array([(*p0, 1.0, *p1, 1.0, *rgba, px) for p0, p1, rgba, px in segments], np.float64)
+    h = seg[:, :8].reshape(-1, 4) @ np.asarray(mvp, np.float64).T  # clip coordinates of both ends, interleaved
+    w = h[:, 3:4]
+    ok = (w[0::2, 0] > 1e-3) & (w[1::2, 0] > 1e-3)
+    if not ok.all():
+        if not ok.any():
+            return np.zeros((0, 8), np.float32)
+        seg, h, w = seg[ok], h[np.repeat(ok, 2)], w[np.repeat(ok, 2)]
+    ndc = h[:, :3] / w  # x, y, depth of both ends
+    n0, n1 = ndc[0::2, :2], ndc[1::2, :2]
     dpx = (n1 - n0) * half
     ln = np.hypot(dpx[:, 0], dpx[:, 1])
     tiny = ln < 1e-6
-    dpx[tiny] = (1.0, 0.0)
-    ln = np.where(tiny, 1.0, ln)[:, None]
-    hw = (px / 2.0)[:, None]
-    perp = np.stack([-dpx[:, 1], dpx[:, 0]], axis=1) / ln * hw / half
-    # extend the ends by half a width so joints look closed
-    ext = dpx / ln * hw / half
-    z0, z1 = h0[:, 2:3] / w0, h1[:, 2:3] / w1
-
-    def vert(n, z, w):
-        return np.concatenate([np.concatenate([n, z], axis=1) * w, w, rgba], axis=1)
-
-    a0, a1 = vert(n0 - ext + perp, z0, w0), vert(n0 - ext - perp, z0, w0)
-    b0, b1 = vert(n1 + ext + perp, z1, w1), vert(n1 + ext - perp, z1, w1)
-    return np.stack([a0, a1, b0, a1, b1, b0], axis=1).reshape(-1, 8).astype(np.float32)
+    if tiny.any():
+        dpx[tiny] = (1.0, 0.0)
+        ln[tiny] = 1.0
+    hw = seg[:, 12:13] / 2.0
+    ext = dpx / ln[:, None] * hw / half  # along the segment: the ends extended by half a width so joints look closed
+    perp = np.stack([-dpx[:, 1], dpx[:, 0]], axis=1) / ln[:, None] * hw / half
+    n = len(seg)
+    out = np.empty((n, 6, 8))
+    ends = ((0, n0 - ext + perp, 0), (1, n0 - ext - perp, 0), (2, n1 + ext + perp, 1), (4, n1 + ext - perp, 1))
+    for k, xy, e in ends:
+        we = w[e::2]
+        out[:, k, 0:2] = xy * we
+        out[:, k, 2:3] = ndc[e::2, 2:3] * we
+        out[:, k, 3:4] = we
+    out[:, 3] = out[:, 1]
+    out[:, 5] = out[:, 2]
+    out[:, :, 4:8] = seg[:, None, 8:12]
+    return out.reshape(-1, 8).astype(np.float32)
