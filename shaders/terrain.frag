@@ -13,7 +13,23 @@ flat in int v_face;
 flat in ivec2 v_cell;
 uniform vec2 u_hex_origin;
 #endif
+#ifndef HEX
+flat in uint v_word;          // the quad's cell's word (terrain.vert)
+#endif
 out vec4 f_color;
+
+// the words of a cell a pixel reads: all of u_tint for the tops of the OVERLAYS variant (drawn only for the rows that
+// hold a fill or a pattern), else the cell's word alone: from the vertex on square columns (no fetch: the fetch was
+// a fifth of the close-up's terrain pass on llvmpipe), from u_cell on hex columns
+uvec4 cell_words(ivec2 cell) {
+#if defined(OVERLAYS) && defined(PART_TOPS)
+    return texelFetch(u_tint, cell, 0);
+#elif defined(HEX)
+    return uvec4(texelFetch(u_cell, cell, 0).x, 0u, 0u, 0u);
+#else
+    return uvec4(v_word, 0u, 0u, 0u);
+#endif
+}
 
 void main() {
     vec3 n = v_normal;

@@ -10,7 +10,8 @@ uniform float u_yscale;       // world height of one level
 uniform float u_hmax;         // height that maps to the top of the palette
 uniform usampler2D u_cell;    // R32UI per cell, baked on the CPU (client/render/gl_terrain_pass.py: bake_cells): the top's
                               // own colour with the fog, the fill's dimming and the darkening applied
-                              // (r | g << 8 | b << 16) | flags (FLAG_*) << 24
+                              // (r | g << 8 | b << 16) | flags (FLAG_*) << 24 (square columns carry it as a vertex
+                              // attribute instead; hex columns fetch it)
 uniform usampler2D u_tint;    // RGBA32UI per cell, read (instead of u_cell) only by the tops of the OVERLAYS variant,
                               // drawn where a fill or a pattern is: x the u_cell word;
                               // y: the fill's added colour (a top is own * p + fill, p the per-pixel grid factor)
@@ -82,17 +83,7 @@ float slate_factor(float e) {
     return 0.82 + 0.18 * smoothstep(0.02, 0.06, e);
 }
 
-// the words of a cell a pixel reads: all of u_tint for the tops of the OVERLAYS variant, else u_cell's word alone
-// (one fetch a pixel either way; the narrow R32UI texel is the cheaper fetch on llvmpipe)
-uvec4 cell_words(ivec2 cell) {
-#if defined(OVERLAYS) && defined(PART_TOPS)
-    return texelFetch(u_tint, cell, 0);
-#else
-    return uvec4(texelFetch(u_cell, cell, 0).x, 0u, 0u, 0u);
-#endif
-}
-
-// a top's colour at a point of its cell: t the cell's words (cell_words), p the per-pixel factor of the cell's own
+// a top's colour at a point of its cell: t the cell's words (terrain.frag: cell_words), p the per-pixel factor of the cell's own
 // colour (grid lines, relief), e the distance to the cell's nearest side, xz the world point. The fog, the fill
 // and the darkening are baked into the words (the same picture as applying them here per pixel, up to rounding
 // to 8 bits): own colour * p, and in the OVERLAYS variant + fill, then the per-pixel patterns (hatch, dots, ring).

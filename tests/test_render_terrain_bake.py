@@ -149,3 +149,41 @@ def test_occlusion_of_a_subset_of_label_anchors_equals_testing_all():
     part = OverlayPass._occluded(None, frame, hgt, view, proj, pts, pix, some)
     assert everything.any() and not everything.all()
     assert (part[some] == everything[some]).all() and not part[~some].any()
+
+
+def test_a_fog_or_overlay_change_rebuilds_the_chunks_it_touches_as_a_fresh_renderer_draws_them():
+    """Square columns carry each cell's baked word per vertex (no fetch a pixel): after the fog, a fill or the
+    darkening changes, the chunks that hold changed cells are rebuilt, and the picture equals a fresh renderer's."""
+    moderngl = pytest.importorskip("moderngl")
+    from client.camera import StrategyCamera
+    from client.render.base import Frame, Overlays
+    from client.render.gl import GLRenderer
+    from tests.gl_util import egl_context
+
+    ctx = egl_context()
+    rng = np.random.default_rng(5)
+    heights = rng.integers(0, 6, size=(64, 64))
+    rr, cc = np.mgrid[0:64, 0:64]
+    explored = (rr < 50) | (cc < 20)
+    visible = explored & (np.abs(rr - 30) + np.abs(cc - 30) < 14)
+    before = Frame(np.where(explored, heights, -1), visible, explored, [], Overlays(), fog=True)
+    # the unit marched: more in sight, a reachable area (a fill) and a vision preview (darkening) elsewhere
+    visible2 = explored & (np.abs(rr - 36) + np.abs(cc - 40) < 14)
+    vision = np.abs(rr - 10) + np.abs(cc - 10) < 6
+    after = Frame(np.where(explored, heights, -1), visible2, explored, [],
+                  Overlays(reachable={(36, c): 1 for c in range(30, 50)}, vision=vision), fog=True)
+    cam = StrategyCamera(64)
+    cam.set_distance(30)
+    cam.jump_to((34, 34))
+    cam.snap()
+    r = GLRenderer(ctx, 320, 200)
+    r.draw(before, cam)
+    first = r.screenshot()
+    r.draw(after, cam)
+    assert r.timings.get("chunks_rebuilt", 0) >= 1
+    fresh = GLRenderer(ctx, 320, 200)
+    fresh.draw(after, cam)
+    assert np.array_equal(r.screenshot(), fresh.screenshot())
+    assert not np.array_equal(first, fresh.screenshot())
+    r.draw(before, cam)  # and back
+    assert np.array_equal(r.screenshot(), first)

@@ -14,7 +14,7 @@ from client.camera import gl_uniform_bytes, pixel_ray, project
 from client.render import gl_overlay
 from client.render.base import Frame, Y_SCALE
 from client.render.gl_programs import load_program, set_uniform
-from client.render.gl_terrain import (CHUNK, build_chunked_mesh, build_hex_mesh, chunk_boxes, chunk_mesh,
+from client.render.gl_terrain import (CHUNK, build_chunked_mesh, build_hex_mesh, chunk_boxes, chunk_mesh_words,
                                       hex_mesh_stats, mesh_stats, padded, quad_indices, top_row_starts)
 
 SKY = (0.62, 0.72, 0.84)  # first person: the sky, and the haze distant ground fades into
@@ -44,6 +44,9 @@ def base_colours(heights: np.ndarray, hmax: float) -> np.ndarray:
 FLAG_HATCH, FLAG_DOTS, FLAG_RING, FLAG_HIDDEN, FLAG_DARK, FLAG_EXPLORED, FLAG_VISIBLE = 1, 2, 4, 8, 16, 64, 128
 FLAG_FILL = 32  # a fill colour (cell_flags only: not in the texture's flags)
 TINTS = FLAG_HATCH | FLAG_DOTS | FLAG_RING | FLAG_FILL  # the cells drawn by the OVERLAYS variant of the shaders
+# the part of a cell's word the column mesh carries per quad: its colour and the flags walls and plain tops read
+# (the patterns' flags are read from u_tint by the overlay variant, so a moving hover ring rebuilds no chunk)
+MESH_WORD = np.uint32(0xFFFFFFFF & ~((FLAG_HATCH | FLAG_DOTS | FLAG_RING) << 24))
 SLATE = np.array([0.15, 0.16, 0.19], np.float32)  # hidden cells (shaders/terrain_common.glsl: SLATE)
 DARK = 1.0 - 120.0 / 255.0  # outside a vision preview
 HATCH = np.array([1.0, 0.55, 0.10], np.float32)  # the attack range's orange
@@ -176,6 +179,9 @@ class TerrainPass:
         self.shape: tuple[int, int] | None = None
         self.terrain_vbo = self.terrain_ibo = self.terrain_vao = None
         self._mesh_heights = None  # the heights the column mesh shows
+        self._mesh_words = None  # the cells' words the column mesh's quads carry (square boards)
+        self._cell_words = None  # the newest words (bake_cells' colour and flags, without the patterns' flags)
+        self.word_vbo = None
         self._tex_heights = None  # the heights the per-cell textures show (the newest)
         self._cell_key = None  # (flags, fill, edge) last baked into the per-cell texture
         self._cell_dirty = "all"  # cells of that texture to rewrite: "all", a box, or None
@@ -253,28 +259,34 @@ class TerrainPass:
         self._any_unknown = bool(self._unknown.any())
 
     def ensure_mesh(self) -> None:
-        """Bring the column mesh up to the known heights: a full build the first time (or for a new
-        board size), else only the chunks that changed."""
+        """Bring the column mesh up to the known heights and the cells' words (square boards: each quad carries its
+        cell's colour and flags): a full build the first time (or for a new board size), else only the chunks that
+        changed."""
         now = self._tex_heights
         prev = self._mesh_heights
-        if prev is not None and prev.shape == now.shape and np.array_equal(prev, now):
+        words = self._cell_words if self.layout is None else None
+        same_h = prev is not None and prev.shape == now.shape and np.array_equal(prev, now)
+        if same_h and (words is None or (self._mesh_words is not None and np.array_equal(words, self._mesh_words))):
             return
         t0 = time.perf_counter()
         if self.layout is not None:  # a hex board (a few hundred cells): always the whole mesh
             self._build_hex_terrain(now)
             self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
-        elif prev is None or prev.shape != now.shape:
-            self._build_terrain(now)
+        elif prev is None or prev.shape != now.shape or self._mesh_words is None \
+                or self._mesh_words.shape != now.shape:
+            self._build_terrain(now, words)
             self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
         else:
-            self._update_terrain(now, prev)
+            self._update_terrain(now, prev, words)
             self.timings["mesh_update_ms"] = (time.perf_counter() - t0) * 1000
         self._mesh_heights = now
+        self._mesh_words = None if words is None else words.copy()
 
-    def _build_terrain(self, heights: np.ndarray) -> None:
+    def _build_terrain(self, heights: np.ndarray, words: np.ndarray) -> None:
         """The whole mesh, written into fixed-size per-chunk regions of one vertex buffer (so a
-        chunk can later be rebuilt alone), with a static index buffer over all regions."""
-        verts, idx, ch = build_chunked_mesh(heights)
+        chunk can later be rebuilt alone), with a static index buffer over all regions; the quads'
+        words (each vertex's) in a second buffer with the same regions."""
+        verts, idx, ch = build_chunked_mesh(heights, words=words)
         self.mesh_info = mesh_stats(verts, idx)
         rows, cols = heights.shape
         kr, kc = ch["grid"]
@@ -283,24 +295,31 @@ class TerrainPass:
         # at most a top and 4 walls per cell
         most = 5 * min(CHUNK, rows) * min(CHUNK, cols)
         cap = int(min(most, max(256, int(ch["counts"].max()) * 3 // 2 + 64)))
-        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
+        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo, self.word_vbo):
             if b is not None:
                 b.release()
         self.terrain_vbo = self.ctx.buffer(reserve=(k * cap + 1) * 4 * 16)
+        self.word_vbo = self.ctx.buffer(reserve=(k * cap + 1) * 4 * 4)
         self.terrain_ibo = self.ctx.buffer(quad_indices(k * cap + 1).tobytes())
         for v in getattr(self, "part_vaos", {}).values():
             v.release()
-        self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v")],
-                                                     index_buffer=self.terrain_ibo, index_element_size=4)
+        # (the tops' overlay variant reads u_tint and has no in_word: skip_errors lets it go unbound there)
+        self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v"),
+                                                            (self.word_vbo, "1u", "in_word")],
+                                                     index_buffer=self.terrain_ibo, index_element_size=4,
+                                                     skip_errors=True)
                           for key, prog in self.p_parts.items()}
         self.terrain_vao = self.part_vaos[(True, True, False)]
         quads = verts.reshape(-1, 4, 4)
         counts = ch["counts"].astype(np.int64)
         first = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        vwords = np.repeat(ch["words"], 4)  # each vertex of a quad carries the quad's word
         for i in range(k):
             if counts[i]:
                 self.terrain_vbo.write(quads[first[i]:first[i] + counts[i]].tobytes(), offset=i * cap * 64)
+                self.word_vbo.write(vwords[first[i] * 4:(first[i] + counts[i]) * 4].tobytes(), offset=i * cap * 16)
         self.terrain_vbo.write(quads[-1].tobytes(), offset=k * cap * 64)  # the bottom of the slab
+        self.word_vbo.write(vwords[-4:].tobytes(), offset=k * cap * 16)
         self._cap = cap
         self._chunks = {"grid": (kr, kc), "counts": counts, "tops": ch["tops"].astype(np.int64),
                         "top_rows": ch["top_rows"],
@@ -321,9 +340,10 @@ class TerrainPass:
         """The hex column mesh of the whole board (client/render/gl_terrain.py: build_hex_mesh)."""
         verts, idx, info = build_hex_mesh(heights, self.layout)
         self.mesh_info = hex_mesh_stats(verts)
-        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
+        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo, self.word_vbo):
             if b is not None:
                 b.release()
+        self.word_vbo = None
         for v in getattr(self, "part_vaos", {}).values():
             v.release()
         self.terrain_vbo = self.ctx.buffer(verts.tobytes())
@@ -349,25 +369,28 @@ class TerrainPass:
         k = len(ch["counts"])
         ch["ranges"] = np.stack([np.arange(k) * self._cap * 6, ch["counts"] * 6], axis=1)
 
-    def _update_terrain(self, heights: np.ndarray, prev: np.ndarray) -> None:
-        """Rebuild only the chunks whose cells (or whose cells' neighbours) changed height."""
+    def _update_terrain(self, heights: np.ndarray, prev: np.ndarray, words: np.ndarray) -> None:
+        """Rebuild only the chunks whose cells (or whose cells' neighbours) changed height, or whose cells' words
+        changed."""
         changed = np.argwhere(heights.astype(np.int16) != prev)
-        if not len(changed):
+        reworded = np.argwhere(words != self._mesh_words)
+        if not len(changed) and not len(reworded):
             return
         ch = self._chunks
         kr, kc = ch["grid"]
         rows, cols = heights.shape
-        cells = np.concatenate([changed + d for d in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))])
+        cells = np.concatenate([changed + d for d in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))] + [reworded])
         cells = cells[(cells[:, 0] >= 0) & (cells[:, 0] < rows) & (cells[:, 1] >= 0) & (cells[:, 1] < cols)]
         ids = np.unique((cells[:, 0] // CHUNK) * kc + cells[:, 1] // CHUNK)
         pad = padded(heights)
         for i in ids:
-            q = chunk_mesh(pad, int(i) // kc, int(i) % kc)
+            q, qw = chunk_mesh_words(pad, int(i) // kc, int(i) % kc, words)
             if len(q) > self._cap:  # this chunk outgrew its room: rebuild all with more room
-                self._build_terrain(heights)
+                self._build_terrain(heights, words)
                 return
             if len(q):
                 self.terrain_vbo.write(q.tobytes(), offset=int(i) * self._cap * 64)
+                self.word_vbo.write(np.repeat(qw, 4).tobytes(), offset=int(i) * self._cap * 16)
             ch["counts"][i] = len(q)
             ch["tops"][i] = int((q[:, 0, 3] == 0).sum())
             ch["top_rows"][i] = top_row_starts(q, (int(i) // kc) * CHUNK)
@@ -475,6 +498,7 @@ class TerrainPass:
             own, tint = bake_cells(self._base_rgb, alpha, fill, edge)
             self.t_cell.write(own.tobytes())
             self.t_tint.write(tint.tobytes())
+            self._cell_words = own & MESH_WORD
         elif dirty is not None:
             r0, r1, c0, c1 = dirty
             win = (slice(r0, r1), slice(c0, c1))
@@ -482,6 +506,8 @@ class TerrainPass:
                                    None if edge is None else edge[win])
             self.t_cell.write(np.ascontiguousarray(own).tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
             self.t_tint.write(np.ascontiguousarray(tint).tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
+            self._cell_words = self._cell_words.copy()
+            self._cell_words[r0:r1, c0:c1] = own & MESH_WORD
         self._cell_key = (alpha, fill, edge)
         self._cell_dirty = None
         return fog, has_ov, fill_edge_mark, flags
