@@ -154,7 +154,7 @@ def test_occlusion_of_a_subset_of_label_anchors_equals_testing_all():
 def test_a_fog_or_overlay_change_rebuilds_the_chunks_it_touches_as_a_fresh_renderer_draws_them():
     """Square columns carry each cell's baked word per vertex (no fetch a pixel): after the fog, a fill or the
     darkening changes, the chunks that hold changed cells are rebuilt, and the picture equals a fresh renderer's."""
-    moderngl = pytest.importorskip("moderngl")
+    pytest.importorskip("moderngl")
     from client.camera import StrategyCamera
     from client.render.base import Frame, Overlays
     from client.render.gl import GLRenderer

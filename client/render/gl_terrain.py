@@ -203,7 +203,8 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
     Returns (verts, idx, chunks) where chunks is a dict: ``ranges`` (K, 2) first index and index
     count of each chunk's triangles, ``top_rows`` (K, chunk + 1) the top quads of a chunk before each of its rows
     (tops are in row order, so a band of rows is one range), ``words`` (N + 1,) each quad's owner's word
-    (``words``: per-cell uint32 the shader reads as a vertex attribute; runs are cut where they differ), ``boxes`` (K, 2, 3) world AABB (min, max) of each chunk,
+    (``words``: per-cell uint32 the shader reads as a vertex attribute; runs are cut where they differ),
+    ``boxes`` (K, 2, 3) world AABB (min, max) of each chunk,
     ``total`` the index count including the bottom quad (last).
     """
     pad = padded(heights)

@@ -1,5 +1,6 @@
-"""The terrain pass of GLRenderer (client/render/gl.py): the per-cell textures (fog, overlay fills and
-edges, top colours, heights and rims), the column mesh in chunks (square boards) or whole (hex boards),
+"""The terrain pass of GLRenderer (client/render/gl.py): the per-cell words (top colours with the fog, fills and
+darkening baked in, flags; fill and ring colours) and heights and rims, the column mesh in chunks carrying the words
+per vertex (square boards) or whole (hex boards),
 frustum culling of chunks, and the far level of detail (a cached flat picture of the board drawn as one
 quad). ``TerrainPass`` is a part of GLRenderer: it keeps its buffers on the renderer."""
 from __future__ import annotations
@@ -88,8 +89,8 @@ def bake_cells(base_rgb: np.ndarray, alpha: np.ndarray, fill=None, edge=None):
     """The per-cell textures of shaders/terrain_common.glsl: ``u_cell`` (H, W) uint32, the top's own colour with the
     fog (dimmed out of sight, the slate where hidden), the fill's dimming and the darkening outside a vision preview
     applied, and the flags; ``u_tint`` (H, W, 4) uint32, that word, the fill's added colour and the hatch's weight,
-    the inner ring's colour and strength, 0. ``alpha``: cell_flags | fog_flags; ``fill``/``edge``: overlay_images' (None:
-    none)."""
+    the inner ring's colour and strength, 0. ``alpha``: cell_flags | fog_flags; ``fill``/``edge``: overlay_images'
+    (None: none)."""
     a8 = np.asarray(alpha, np.uint8)
     col = np.asarray(base_rgb, np.float32) * np.float32(1 / 255)
     # the fog: cells out of sight dimmed towards their grey, hidden ones the slate (as the shader did per pixel)
@@ -467,8 +468,8 @@ class TerrainPass:
         return far
 
     def _cell_textures(self, frame: Frame, heights: np.ndarray):
-        """Fog, overlay images and per-cell flags of ``frame``, uploaded to their textures:
-        (fog, has_overlays, (fill, edge, mark) or None, overlay flags)."""
+        """Fog, overlay images and per-cell flags of ``frame``, baked into the per-cell words (uploaded, and kept for
+        the mesh) when they changed: (fog, has_overlays, (fill, edge, mark) or None, overlay flags)."""
         ov = frame.overlays
         if frame.fog:
             fog = np.where(frame.visible, 255, np.where(frame.explored, 128, 0)).astype(np.uint8)
