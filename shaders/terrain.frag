@@ -1,6 +1,6 @@
 #version 330
-// Column mesh: colour by height, grid lines on tops, a line at every level on walls,
-// then fog and overlays (terrain_common.glsl). Compiled eight times (client/render/gl_terrain_pass.py):
+// Column mesh: tops from the per-cell texture (fog and tints baked in) with grid lines, walls by height
+// with a line at every level, fogged per pixel (terrain_common.glsl). Compiled eight times (client/render/gl_terrain_pass.py):
 // PART_TOPS or not (walls and the slab), OVERLAYS or not, HAZE (first person) or not; each chunk's
 // tops and walls are drawn with the variant they need, so no pixel pays for code it does not use.
 #include terrain_common.glsl
@@ -13,7 +13,23 @@ flat in int v_face;
 flat in ivec2 v_cell;
 uniform vec2 u_hex_origin;
 #endif
+#ifndef HEX
+flat in uint v_word;          // the quad's cell's word (terrain.vert)
+#endif
 out vec4 f_color;
+
+// the words of a cell a pixel reads: all of u_tint for the tops of the OVERLAYS variant (drawn only for the rows that
+// hold a fill or a pattern), else the cell's word alone: from the vertex on square columns (no fetch: the fetch was
+// a fifth of the close-up's terrain pass on llvmpipe), from u_cell on hex columns
+uvec4 cell_words(ivec2 cell) {
+#if defined(OVERLAYS) && defined(PART_TOPS)
+    return texelFetch(u_tint, cell, 0);
+#elif defined(HEX)
+    return uvec4(texelFetch(u_cell, cell, 0).x, 0u, 0u, 0u);
+#else
+    return uvec4(v_word, 0u, 0u, 0u);
+#endif
+}
 
 void main() {
     vec3 n = v_normal;
@@ -26,19 +42,16 @@ void main() {
     ivec2 cell = ivec2(floor(own));
     float e = square_edge(fract(own));
 #endif
-    vec4 cinfo = texelFetch(u_cell, cell, 0);
-    int flags = int(cinfo.a * 255.0 + 0.5);
-    float level = v_pos.y / u_yscale;
+    uvec4 t = cell_words(cell);
     vec3 col;
 #ifdef PART_TOPS
-    bool top = true;
 #ifdef HEX
-    col = with_hex_grid(cinfo.rgb, e, v_pos.xz);
+    col = top_colour(t, hex_grid_factor(e, v_pos.xz), e, v_pos.xz);
 #else
-    col = with_grid(cinfo.rgb, v_pos.xz);
+    col = top_colour(t, grid_factor(v_pos.xz), e, v_pos.xz);
 #endif
 #else
-    bool top = false;
+    float level = v_pos.y / u_yscale;
     if (v_pos.y < -0.001) {
         col = vec3(0.16, 0.13, 0.10);   // the base slab
     } else {
@@ -48,8 +61,8 @@ void main() {
         float w = fwidth(level);
         col *= 1.0 - 0.35 * gridline(level, w, 1.0) * smoothstep(3.0, 8.0, 1.0 / max(w, 1e-4));
     }
+    col = wall_colour(col, t.x >> 24, e);
 #endif
-    col = finish(col, flags, cell, e, v_pos.xz, top);
 #ifdef HAZE
     // first person: distance haze towards the sky colour (the strategy view's variants leave it out:
     // with u_haze = 0 it changed nothing, and it cost a fifth of a close-up frame on llvmpipe)

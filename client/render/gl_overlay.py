@@ -140,30 +140,40 @@ def sight_geometry(frame, flat: bool = False):
 
 
 def line_quads(segments, mvp: np.ndarray, width: int, height: int) -> np.ndarray:
-    """(N*6, 8) float32 clip-space vertices (clip xyzw + rgba) of screen-space-thick segments."""
-    out = []
-    half = np.array([width / 2.0, height / 2.0])
-    for p0, p1, rgba, px in segments:
-        h0 = mvp @ np.array([*p0, 1.0])
-        h1 = mvp @ np.array([*p1, 1.0])
-        if h0[3] <= 1e-3 or h1[3] <= 1e-3:
-            continue
-        n0, n1 = h0[:2] / h0[3], h1[:2] / h1[3]
-        dpx = (n1 - n0) * half
-        ln = float(np.hypot(*dpx))
-        if ln < 1e-6:
-            dpx, ln = np.array([1.0, 0.0]), 1.0
-        perp = np.array([-dpx[1], dpx[0]]) / ln * (px / 2.0) / half
-        # extend the ends by half a width so joints look closed
-        ext = dpx / ln * (px / 2.0) / half
-        a0 = np.array([*(n0 - ext + perp), h0[2] / h0[3]]) * h0[3]
-        a1 = np.array([*(n0 - ext - perp), h0[2] / h0[3]]) * h0[3]
-        b0 = np.array([*(n1 + ext + perp), h1[2] / h1[3]]) * h1[3]
-        b1 = np.array([*(n1 + ext - perp), h1[2] / h1[3]]) * h1[3]
-        A0, A1 = (*a0, h0[3]), (*a1, h0[3])
-        B0, B1 = (*b0, h1[3]), (*b1, h1[3])
-        for v in (A0, A1, B0, A1, B1, B0):
-            out.append((*v, *rgba))
-    if not out:
+    """(N*6, 8) float32 clip-space vertices (clip xyzw + rgba) of screen-space-thick segments (all segments at once:
+    the close-up's sight line with its posts has dozens)."""
+    if not segments:
         return np.zeros((0, 8), np.float32)
-    return np.asarray(out, np.float32)
+    half = np.array([width / 2.0, height / 2.0])
+    # one row a segment: p0 (homogeneous), p1 (homogeneous), rgba, width in pixels
+    seg = np.array([(*p0, 1.0, *p1, 1.0, *rgba, px) for p0, p1, rgba, px in segments], np.float64)
+    h = seg[:, :8].reshape(-1, 4) @ np.asarray(mvp, np.float64).T  # clip coordinates of both ends, interleaved
+    w = h[:, 3:4]
+    ok = (w[0::2, 0] > 1e-3) & (w[1::2, 0] > 1e-3)
+    if not ok.all():
+        if not ok.any():
+            return np.zeros((0, 8), np.float32)
+        seg, h, w = seg[ok], h[np.repeat(ok, 2)], w[np.repeat(ok, 2)]
+    ndc = h[:, :3] / w  # x, y, depth of both ends
+    n0, n1 = ndc[0::2, :2], ndc[1::2, :2]
+    dpx = (n1 - n0) * half
+    ln = np.hypot(dpx[:, 0], dpx[:, 1])
+    tiny = ln < 1e-6
+    if tiny.any():
+        dpx[tiny] = (1.0, 0.0)
+        ln[tiny] = 1.0
+    hw = seg[:, 12:13] / 2.0
+    ext = dpx / ln[:, None] * hw / half  # along the segment: the ends extended by half a width so joints look closed
+    perp = np.stack([-dpx[:, 1], dpx[:, 0]], axis=1) / ln[:, None] * hw / half
+    n = len(seg)
+    out = np.empty((n, 6, 8))
+    ends = ((0, n0 - ext + perp, 0), (1, n0 - ext - perp, 0), (2, n1 + ext + perp, 1), (4, n1 + ext - perp, 1))
+    for k, xy, e in ends:
+        we = w[e::2]
+        out[:, k, 0:2] = xy * we
+        out[:, k, 2:3] = ndc[e::2, 2:3] * we
+        out[:, k, 3:4] = we
+    out[:, 3] = out[:, 1]
+    out[:, 5] = out[:, 2]
+    out[:, :, 4:8] = seg[:, None, 8:12]
+    return out.reshape(-1, 8).astype(np.float32)

@@ -186,7 +186,11 @@ class OverlayPass:
         b = project(view, proj, self.width, self.height, pts + [1.0, 0.0, 0.0])
         c2 = project(view, proj, self.width, self.height, pts + [0.0, 0.0, 1.0])
         cell_px = np.maximum(np.hypot(*(b[:, :2] - a[:, :2]).T), np.hypot(*(c2[:, :2] - a[:, :2]).T))
-        hidden = self._occluded(frame, hgt, view, proj, pts, a) if len(pts) <= 1500 else np.zeros(len(pts), bool)
+        # anchors off the picture are skipped below: only those on it are tested for occlusion
+        shown = ((a[:, 2] >= -1.0) & (a[:, 2] <= 1.0) & (a[:, 0] >= -50) & (a[:, 1] >= -50)
+                 & (a[:, 0] <= self.width + 50) & (a[:, 1] <= self.height + 50))
+        hidden = (self._occluded(frame, hgt, view, proj, pts, a, shown) if len(pts) <= 1500
+                  else np.zeros(len(pts), bool))
         items = []
         few_units = len(texts) - first_count <= 300  # (a crowd of counts would hide the map)
         for i, text in enumerate(texts):
@@ -206,9 +210,10 @@ class OverlayPass:
             items.append((float(x), float(y), text, float(px), colours[i], outlines[i], "c"))
         return items
 
-    def _occluded(self, frame, hgt, view, proj, pts, pix) -> np.ndarray:
+    def _occluded(self, frame, hgt, view, proj, pts, pix, only=None) -> np.ndarray:
         """True for label anchors hidden behind terrain or stacks (perspective views only):
-        the segment from the eye to each anchor is sampled every ~0.2 cell (vectorised)."""
+        the segment from the eye to each anchor is sampled every ~0.2 cell (vectorised). ``only``: a mask of the
+        anchors to test (the others read False); the sampling is the same as when all are tested."""
         n = len(pts)
         out = np.zeros(n, bool)
         if n == 0 or (abs(float(proj[3, 3]) - 1.0) < 1e-6 and abs(float(proj[3, 2])) < 1e-9):
@@ -231,8 +236,11 @@ class OverlayPass:
         span = np.maximum(t1 - t0, 0.0)
         steps = int(min(512, max(2, np.ceil((span * length).max() / 0.2))))
         k = np.linspace(0.0, 1.0, steps)[None, :]
-        t = t0[:, None] + span[:, None] * k
-        q = eye[None, None, :] + seg[:, None, :] * t[..., None]  # (N, S, 3)
+        sel = np.flatnonzero(only) if only is not None else np.arange(n)
+        if not len(sel):
+            return out
+        t = t0[sel, None] + span[sel, None] * k
+        q = eye[None, None, :] + seg[sel, None, :] * t[..., None]  # (N, S, 3)
         layout = getattr(frame, "layout", None)
         if layout is None:
             c = np.floor(q[..., 0]).astype(np.int64)
@@ -245,4 +253,5 @@ class OverlayPass:
         # not the cell the eye stands on (first person: the eye is on top of its own stack)
         inside &= ~((r == er) & (c == ec))
         top = np.where(inside, tops[np.clip(r, 0, rows - 1), np.clip(c, 0, cols - 1)], -1e9)
-        return (q[..., 1] < top).any(axis=1)
+        out[sel] = (q[..., 1] < top).any(axis=1)
+        return out

@@ -69,19 +69,23 @@ def build_mesh(heights: np.ndarray, y_scale: float = Y_SCALE):
     return verts, idx
 
 
-def _descriptors(pad: np.ndarray, r_off: int, c_off: int, chunk: int, y_scale: float):
-    """Quad descriptors (p0, t1, t2, face) of the cells pad[1:-1, 1:-1] (pad has a ring of the
+def _descriptors(pad: np.ndarray, r_off: int, c_off: int, chunk: int, y_scale: float, words=None):
+    """Quad descriptors (p0, t1, t2, face, word) of the cells pad[1:-1, 1:-1] (pad has a ring of the
     neighbours' heights, ``-BASE_LEVELS`` outside the board), whose top-left cell is the board's
-    (r_off, c_off). Runs are cut at ``chunk`` borders. Returns a list of 5 tuples (tops, +x, -x,
-    +z, -z walls); every quad belongs to the cell (owner) its corner 0 comes from."""
+    (r_off, c_off). Runs are cut at ``chunk`` borders and where the cells' ``words`` (uint32, the
+    shader's per-cell colour and flags; None: all 0) differ. Returns a list of 5 tuples (tops, +x,
+    -x, +z, -z walls); every quad belongs to the cell (owner) its corner 0 comes from, and carries
+    that cell's word."""
     own = pad[1:-1, 1:-1]
     rows, cols = own.shape
+    wd = np.zeros(own.shape, np.int64) if words is None else np.asarray(words).astype(np.int64)
+    own_i = own.astype(np.int64)
     cc_chunk = ((np.arange(cols) + c_off) // chunk)[None, :]
     rr_chunk = ((np.arange(rows) + r_off) // chunk)[:, None]
     parts = []
 
     # top faces: runs of equal height along each row (axis 1 = x)
-    r, c0, c1 = _runs(np.ones(own.shape, dtype=bool), own * 1024 + cc_chunk)
+    r, c0, c1 = _runs(np.ones(own.shape, dtype=bool), ((own_i * 1024 + cc_chunk) << 32) + wd)
     y = own[r, c0] * y_scale
     n = len(r)
     p0 = np.stack([c0 + c_off, y, r + r_off], axis=1).astype(np.float32)
@@ -89,12 +93,12 @@ def _descriptors(pad: np.ndarray, r_off: int, c_off: int, chunk: int, y_scale: f
     t1[:, 2] = 1.0  # +z
     t2 = np.zeros((n, 3), np.float32)
     t2[:, 0] = (c1 - c0 + 1)  # +x
-    parts.append((p0, t1, t2, 0))
+    parts.append((p0, t1, t2, 0, wd[r, c0]))
 
     # +x / -x walls: merge along z, so work on transposed arrays (axis 1 = rows)
     for face, nb, xoff in ((1, pad[1:-1, 2:], 1.0), (2, pad[1:-1, :-2], 0.0)):
         mask = (own > nb).T  # (cols, rows)
-        key = ((own * 4096 + nb) * 1024 + rr_chunk).T
+        key = ((((own_i * 4096 + nb.astype(np.int64)) * 1024 + rr_chunk) << 32) + wd).T
         cc, r0, r1 = _runs(mask, key)
         hi = own.T[cc, r0] * y_scale
         lo = nb.T[cc, r0] * y_scale
@@ -110,12 +114,12 @@ def _descriptors(pad: np.ndarray, r_off: int, c_off: int, chunk: int, y_scale: f
         else:  # t1 = +z, t2 = +y
             t1[:, 2] = span
             t2[:, 1] = hi - lo
-        parts.append((p0, t1, t2, face))
+        parts.append((p0, t1, t2, face, wd.T[cc, r0]))
 
     # +z / -z walls: merge along x (axis 1 = cols)
     for face, nb, zoff in ((3, pad[2:, 1:-1], 1.0), (4, pad[:-2, 1:-1], 0.0)):
         mask = own > nb
-        key = (own * 4096 + nb) * 1024 + cc_chunk
+        key = (((own_i * 4096 + nb.astype(np.int64)) * 1024 + cc_chunk) << 32) + wd
         rr, k0, k1 = _runs(mask, key)
         hi = own[rr, k0] * y_scale
         lo = nb[rr, k0] * y_scale
@@ -131,7 +135,7 @@ def _descriptors(pad: np.ndarray, r_off: int, c_off: int, chunk: int, y_scale: f
         else:  # t1 = +y, t2 = +x
             t1[:, 1] = hi - lo
             t2[:, 0] = span
-        parts.append((p0, t1, t2, face))
+        parts.append((p0, t1, t2, face, wd[rr, k0]))
     return parts
 
 
@@ -175,28 +179,37 @@ def bottom_quad(rows: int, cols: int, y_scale: float = Y_SCALE) -> np.ndarray:
 def chunk_mesh(pad: np.ndarray, kr_i: int, kc_i: int, chunk: int = CHUNK, y_scale: float = Y_SCALE):
     """(N, 4, 4) quads of one chunk (the same as that chunk's part of build_chunked_mesh),
     from the padded heights of the whole board (``padded``); for partial updates."""
+    return chunk_mesh_words(pad, kr_i, kc_i, None, chunk, y_scale)[0]
+
+
+def chunk_mesh_words(pad: np.ndarray, kr_i: int, kc_i: int, words=None, chunk: int = CHUNK, y_scale: float = Y_SCALE):
+    """chunk_mesh with the board's per-cell ``words`` (build_chunked_mesh): (quads, the word of each quad)."""
     rows, cols = pad.shape[0] - 2, pad.shape[1] - 2
     r0, c0 = kr_i * chunk, kc_i * chunk
     r1, c1 = min(rows, r0 + chunk), min(cols, c0 + chunk)
-    parts = _descriptors(pad[r0:r1 + 2, c0:c1 + 2], r0, c0, chunk, y_scale)
+    parts = _descriptors(pad[r0:r1 + 2, c0:c1 + 2], r0, c0, chunk, y_scale,
+                         None if words is None else words[r0:r1, c0:c1])
     p0 = np.concatenate([p[0] for p in parts])
     t1 = np.concatenate([p[1] for p in parts])
     t2 = np.concatenate([p[2] for p in parts])
     face = np.concatenate([np.full(len(p[0]), p[3], np.float32) for p in parts])
-    return _expand(p0, t1, t2, face)
+    return _expand(p0, t1, t2, face), np.concatenate([p[4] for p in parts]).astype(np.uint32)
 
 
-def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int = CHUNK):
+def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int = CHUNK, words=None):
     """Like build_mesh, with merged runs cut at CHUNK-cell borders and the quads sorted by the chunk
     of their owner cell (tops, +x, -x, +z, -z walls in that order within a chunk, as chunk_mesh).
 
     Returns (verts, idx, chunks) where chunks is a dict: ``ranges`` (K, 2) first index and index
-    count of each chunk's triangles, ``boxes`` (K, 2, 3) world AABB (min, max) of each chunk,
+    count of each chunk's triangles, ``top_rows`` (K, chunk + 1) the top quads of a chunk before each of its rows
+    (tops are in row order, so a band of rows is one range), ``words`` (N + 1,) each quad's owner's word
+    (``words``: per-cell uint32 the shader reads as a vertex attribute; runs are cut where they differ),
+    ``boxes`` (K, 2, 3) world AABB (min, max) of each chunk,
     ``total`` the index count including the bottom quad (last).
     """
     pad = padded(heights)
     rows, cols = pad.shape[0] - 2, pad.shape[1] - 2
-    parts = _descriptors(pad, 0, 0, chunk, y_scale)
+    parts = _descriptors(pad, 0, 0, chunk, y_scale, words)
     # the quads as (corner, two edge vectors, face) descriptors: sorted by chunk, then expanded
     # once into the final array (few large allocations: they dominate the time otherwise)
     p0 = np.concatenate([p[0] for p in parts])
@@ -224,8 +237,26 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
     boxes = chunk_boxes(rows, cols, chunk, ymax, y_scale)
     verts = quads.reshape(-1, 4)
     idx = quad_indices(len(quads))
+    sface = np.take(face, order)
+    sz = np.take(p0[:, 2], order)
+    top_rows = np.zeros((kr * kc, chunk + 1), np.int64)
+    is_top = sface == 0
+    lrow = sz[is_top].astype(np.int64) - (cid[is_top].astype(np.int64) // kc) * chunk
+    top_rows[:, 1:] = np.cumsum(np.bincount(cid[is_top].astype(np.int64) * chunk + lrow,
+                                            minlength=kr * kc * chunk).reshape(kr * kc, chunk), axis=1)
+    qwords = np.zeros(n + 1, np.uint32)  # the bottom of the slab: 0 (it is never seen from above)
+    qwords[:n] = np.take(np.concatenate([p[4] for p in parts]), order)
     return verts, idx, {"ranges": ranges, "boxes": boxes, "total": len(idx), "counts": counts, "tops": tops,
-                        "chunk": chunk, "grid": (kr, kc)}
+                        "top_rows": top_rows, "words": qwords, "chunk": chunk, "grid": (kr, kc)}
+
+
+def top_row_starts(quads: np.ndarray, row0: int, chunk: int = CHUNK) -> np.ndarray:
+    """(chunk + 1,) the number of top quads of one chunk's quads (chunk_mesh's, tops first, in row order) before each
+    of its rows (row0 the chunk's first board row); the last entry is the number of tops."""
+    tops = quads[quads[:, 0, 3] == 0]
+    out = np.zeros(chunk + 1, np.int64)
+    out[1:] = np.cumsum(np.bincount(tops[:, 0, 2].astype(np.int64) - row0, minlength=chunk)[:chunk])
+    return out
 
 
 def chunk_boxes(rows: int, cols: int, chunk: int, ymax: np.ndarray, y_scale: float = Y_SCALE) -> np.ndarray:

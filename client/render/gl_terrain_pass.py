@@ -1,5 +1,6 @@
-"""The terrain pass of GLRenderer (client/render/gl.py): the per-cell textures (fog, overlay fills and
-edges, top colours, heights and rims), the column mesh in chunks (square boards) or whole (hex boards),
+"""The terrain pass of GLRenderer (client/render/gl.py): the per-cell words (top colours with the fog, fills and
+darkening baked in, flags; fill and ring colours) and heights and rims, the column mesh in chunks carrying the words
+per vertex (square boards) or whole (hex boards),
 frustum culling of chunks, and the far level of detail (a cached flat picture of the board drawn as one
 quad). ``TerrainPass`` is a part of GLRenderer: it keeps its buffers on the renderer."""
 from __future__ import annotations
@@ -14,8 +15,8 @@ from client.camera import gl_uniform_bytes, pixel_ray, project
 from client.render import gl_overlay
 from client.render.base import Frame, Y_SCALE
 from client.render.gl_programs import load_program, set_uniform
-from client.render.gl_terrain import (CHUNK, build_chunked_mesh, build_hex_mesh, chunk_boxes, chunk_mesh,
-                                      hex_mesh_stats, mesh_stats, padded, quad_indices)
+from client.render.gl_terrain import (CHUNK, build_chunked_mesh, build_hex_mesh, chunk_boxes, chunk_mesh_words,
+                                      hex_mesh_stats, mesh_stats, padded, quad_indices, top_row_starts)
 
 SKY = (0.62, 0.72, 0.84)  # first person: the sky, and the haze distant ground fades into
 FAR_CELL_PX = 8.0  # the far (flat map) level of detail below this many pixels per cell
@@ -41,24 +42,78 @@ def base_colours(heights: np.ndarray, hmax: float) -> np.ndarray:
     return np.clip(col * 255 + 0.5, 0, 255).astype(np.uint8)
 
 
+FLAG_HATCH, FLAG_DOTS, FLAG_RING, FLAG_HIDDEN, FLAG_DARK, FLAG_EXPLORED, FLAG_VISIBLE = 1, 2, 4, 8, 16, 64, 128
+FLAG_FILL = 32  # a fill colour (cell_flags only: not in the texture's flags)
+TINTS = FLAG_HATCH | FLAG_DOTS | FLAG_RING | FLAG_FILL  # the cells drawn by the OVERLAYS variant of the shaders
+# the part of a cell's word the column mesh carries per quad: its colour and the flags walls and plain tops read
+# (the patterns' flags are read from u_tint by the overlay variant, so a moving hover ring rebuilds no chunk)
+MESH_WORD = np.uint32(0xFFFFFFFF & ~((FLAG_HATCH | FLAG_DOTS | FLAG_RING) << 24))
+SLATE = np.array([0.15, 0.16, 0.19], np.float32)  # hidden cells (shaders/terrain_common.glsl: SLATE)
+DARK = 1.0 - 120.0 / 255.0  # outside a vision preview
+HATCH = np.array([1.0, 0.55, 0.10], np.float32)  # the attack range's orange
+
+
 def cell_flags(fill, edge, mark, unknown) -> np.ndarray:
-    """(H, W) uint8 overlay flags of shaders/terrain_common.glsl (FLAG_*)."""
+    """(H, W) uint8 overlay flags of shaders/terrain_common.glsl (FLAG_HATCH, FLAG_DOTS, FLAG_RING, FLAG_DARK, and
+    FLAG_HIDDEN for unknown heights) and FLAG_FILL (a fill colour)."""
     f = np.zeros(unknown.shape, np.uint8)
     if mark is not None:
-        f |= np.where(mark[..., 0] > 0, 1, 0).astype(np.uint8)
-        f |= np.where(mark[..., 2] > 0, 2, 0).astype(np.uint8)
-        f |= np.where(mark[..., 1] > 0, 16, 0).astype(np.uint8)
-        f |= np.where(edge[..., 3] > 0, 4, 0).astype(np.uint8)
-        f |= np.where(fill[..., 3] > 0, 32, 0).astype(np.uint8)
-    f |= np.where(unknown, 8, 0).astype(np.uint8)
+        f |= np.where(mark[..., 0] > 0, FLAG_HATCH, 0).astype(np.uint8)
+        f |= np.where(mark[..., 2] > 0, FLAG_DOTS, 0).astype(np.uint8)
+        f |= np.where(mark[..., 1] > 0, FLAG_DARK, 0).astype(np.uint8)
+        f |= np.where(edge[..., 3] > 0, FLAG_RING, 0).astype(np.uint8)
+        f |= np.where(fill[..., 3] > 0, FLAG_FILL, 0).astype(np.uint8)
+    f |= np.where(unknown, FLAG_HIDDEN, 0).astype(np.uint8)
     return f
 
 
 def fog_flags(fog: np.ndarray) -> np.ndarray:
-    """(H, W) uint8 fog bits of the per-cell texture's alpha (FLAG_EXPLORED 64, FLAG_VISIBLE 128 of
+    """(H, W) uint8 fog bits of the per-cell texture's flags (FLAG_EXPLORED 64, FLAG_VISIBLE 128 of
     shaders/terrain_common.glsl) from the fog levels 0 unexplored, 128 explored, 255 in sight."""
     fog = np.asarray(fog)
-    return (np.where(fog >= 128, 64, 0) | np.where(fog == 255, 128, 0)).astype(np.uint8)
+    return (np.where(fog >= 128, FLAG_EXPLORED, 0) | np.where(fog == 255, FLAG_VISIBLE, 0)).astype(np.uint8)
+
+
+def _u8(x: np.ndarray) -> np.ndarray:
+    """Floats 0..1 rounded to 0..255 (uint32)."""
+    return np.clip(x * np.float32(255) + np.float32(0.5), 0, 255).astype(np.uint32)
+
+
+def _rgb_word(rgb: np.ndarray, byte: np.ndarray) -> np.ndarray:
+    """(…, 3) floats 0..1 and (…) integers 0..255 packed as r | g << 8 | b << 16 | byte << 24 (uint32)."""
+    c = _u8(rgb)
+    return c[..., 0] | (c[..., 1] << 8) | (c[..., 2] << 16) | (np.asarray(byte).astype(np.uint32) << 24)
+
+
+def bake_cells(base_rgb: np.ndarray, alpha: np.ndarray, fill=None, edge=None):
+    """The per-cell textures of shaders/terrain_common.glsl: ``u_cell`` (H, W) uint32, the top's own colour with the
+    fog (dimmed out of sight, the slate where hidden), the fill's dimming and the darkening outside a vision preview
+    applied, and the flags; ``u_tint`` (H, W, 4) uint32, that word, the fill's added colour and the hatch's weight,
+    the inner ring's colour and strength, 0. ``alpha``: cell_flags | fog_flags; ``fill``/``edge``: overlay_images'
+    (None: none)."""
+    a8 = np.asarray(alpha, np.uint8)
+    col = np.asarray(base_rgb, np.float32) * np.float32(1 / 255)
+    # the fog: cells out of sight dimmed towards their grey, hidden ones the slate (as the shader did per pixel)
+    grey = col @ np.array([0.299, 0.587, 0.114], np.float32)
+    dim = (col * np.float32(0.25) + grey[..., None] * np.float32(0.75)) * np.float32(0.45)
+    col = np.where((a8 & FLAG_VISIBLE)[..., None] != 0, col, dim)
+    hidden = ((a8 & FLAG_EXPLORED) == 0) | ((a8 & FLAG_HIDDEN) != 0)
+    col[hidden] = SLATE
+    dark = np.where((a8 & FLAG_DARK) != 0, np.float32(DARK), np.float32(1.0))[..., None]
+    flags = (a8 & ~np.uint8(FLAG_HIDDEN | FLAG_FILL)) | np.where(hidden, FLAG_HIDDEN, 0).astype(np.uint8)
+    tint = np.zeros(a8.shape + (4,), np.uint32)
+    if fill is not None:
+        fa = fill[..., 3:4].astype(np.float32) * np.float32(1 / 255)
+        keep = dark * (1 - fa)  # what is left of the cell's own colour (and of the hatch's orange)
+        own = _rgb_word(col * keep, flags)
+        tint[..., 1] = _rgb_word(dark * fa * fill[..., :3].astype(np.float32) * np.float32(1 / 255), _u8(keep[..., 0]))
+    else:
+        own = _rgb_word(col * dark, flags)
+        tint[..., 1] = _u8(dark[..., 0]) << 24
+    if edge is not None:
+        tint[..., 2] = _rgb_word(dark * edge[..., :3].astype(np.float32) * np.float32(1 / 255), edge[..., 3])
+    tint[..., 0] = own
+    return own, tint
 
 
 def rim_codes(heights: np.ndarray) -> np.ndarray:
@@ -94,6 +149,11 @@ def rim_codes_window(h: np.ndarray, top: bool, left: bool, bottom: bool, right: 
 
 
 
+def _same(a, b) -> bool:
+    """Two overlay images (or None) equal."""
+    return (a is None and b is None) or (a is not None and b is not None and np.array_equal(a, b))
+
+
 class TerrainPass:
     """The terrain pass: its programs, textures and mesh buffers (a part of GLRenderer)."""
 
@@ -120,8 +180,11 @@ class TerrainPass:
         self.shape: tuple[int, int] | None = None
         self.terrain_vbo = self.terrain_ibo = self.terrain_vao = None
         self._mesh_heights = None  # the heights the column mesh shows
+        self._mesh_words = None  # the cells' words the column mesh's quads carry (square boards)
+        self._cell_words = None  # the newest words (bake_cells' colour and flags, without the patterns' flags)
+        self.word_vbo = None
         self._tex_heights = None  # the heights the per-cell textures show (the newest)
-        self._cell_key = None  # overlay flags last written to the per-cell texture
+        self._cell_key = None  # (flags, fill, edge) last baked into the per-cell texture
         self._cell_dirty = "all"  # cells of that texture to rewrite: "all", a box, or None
         self._drawn_version = None  # Frame.version of the per-cell textures now uploaded
         self._cell_cache = None
@@ -137,11 +200,10 @@ class TerrainPass:
         self.shape = shape
         h, w = shape
         ctx = self.ctx
-        self.t_fill = ctx.texture((w, h), 4)
-        self.t_edge = ctx.texture((w, h), 4)
-        self.t_cell = ctx.texture((w, h), 4)
+        self.t_cell = ctx.texture((w, h), 1, dtype="u4")  # bake_cells: R32UI, every pixel fetches it
+        self.t_tint = ctx.texture((w, h), 4, dtype="u4")  # bake_cells: RGBA32UI, only where tints are
         self.t_height = ctx.texture((w, h), 2, dtype="f4")
-        for t in (self.t_fill, self.t_edge, self.t_cell, self.t_height):
+        for t in (self.t_cell, self.t_tint, self.t_height):
             t.filter = (moderngl.NEAREST, moderngl.NEAREST)
             t.repeat_x = t.repeat_y = False
         self._heights_key = None
@@ -198,28 +260,34 @@ class TerrainPass:
         self._any_unknown = bool(self._unknown.any())
 
     def ensure_mesh(self) -> None:
-        """Bring the column mesh up to the known heights: a full build the first time (or for a new
-        board size), else only the chunks that changed."""
+        """Bring the column mesh up to the known heights and the cells' words (square boards: each quad carries its
+        cell's colour and flags): a full build the first time (or for a new board size), else only the chunks that
+        changed."""
         now = self._tex_heights
         prev = self._mesh_heights
-        if prev is not None and prev.shape == now.shape and np.array_equal(prev, now):
+        words = self._cell_words if self.layout is None else None
+        same_h = prev is not None and prev.shape == now.shape and np.array_equal(prev, now)
+        if same_h and (words is None or (self._mesh_words is not None and np.array_equal(words, self._mesh_words))):
             return
         t0 = time.perf_counter()
         if self.layout is not None:  # a hex board (a few hundred cells): always the whole mesh
             self._build_hex_terrain(now)
             self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
-        elif prev is None or prev.shape != now.shape:
-            self._build_terrain(now)
+        elif prev is None or prev.shape != now.shape or self._mesh_words is None \
+                or self._mesh_words.shape != now.shape:
+            self._build_terrain(now, words)
             self.timings["mesh_ms"] = (time.perf_counter() - t0) * 1000
         else:
-            self._update_terrain(now, prev)
+            self._update_terrain(now, prev, words)
             self.timings["mesh_update_ms"] = (time.perf_counter() - t0) * 1000
         self._mesh_heights = now
+        self._mesh_words = None if words is None else words.copy()
 
-    def _build_terrain(self, heights: np.ndarray) -> None:
+    def _build_terrain(self, heights: np.ndarray, words: np.ndarray) -> None:
         """The whole mesh, written into fixed-size per-chunk regions of one vertex buffer (so a
-        chunk can later be rebuilt alone), with a static index buffer over all regions."""
-        verts, idx, ch = build_chunked_mesh(heights)
+        chunk can later be rebuilt alone), with a static index buffer over all regions; the quads'
+        words (each vertex's) in a second buffer with the same regions."""
+        verts, idx, ch = build_chunked_mesh(heights, words=words)
         self.mesh_info = mesh_stats(verts, idx)
         rows, cols = heights.shape
         kr, kc = ch["grid"]
@@ -228,26 +296,34 @@ class TerrainPass:
         # at most a top and 4 walls per cell
         most = 5 * min(CHUNK, rows) * min(CHUNK, cols)
         cap = int(min(most, max(256, int(ch["counts"].max()) * 3 // 2 + 64)))
-        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
+        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo, self.word_vbo):
             if b is not None:
                 b.release()
         self.terrain_vbo = self.ctx.buffer(reserve=(k * cap + 1) * 4 * 16)
+        self.word_vbo = self.ctx.buffer(reserve=(k * cap + 1) * 4 * 4)
         self.terrain_ibo = self.ctx.buffer(quad_indices(k * cap + 1).tobytes())
         for v in getattr(self, "part_vaos", {}).values():
             v.release()
-        self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v")],
-                                                     index_buffer=self.terrain_ibo, index_element_size=4)
+        # (the tops' overlay variant reads u_tint and has no in_word: skip_errors lets it go unbound there)
+        self.part_vaos = {key: self.ctx.vertex_array(prog, [(self.terrain_vbo, "4f", "in_v"),
+                                                            (self.word_vbo, "1u", "in_word")],
+                                                     index_buffer=self.terrain_ibo, index_element_size=4,
+                                                     skip_errors=True)
                           for key, prog in self.p_parts.items()}
         self.terrain_vao = self.part_vaos[(True, True, False)]
         quads = verts.reshape(-1, 4, 4)
         counts = ch["counts"].astype(np.int64)
         first = np.concatenate([[0], np.cumsum(counts)[:-1]])
+        vwords = np.repeat(ch["words"], 4)  # each vertex of a quad carries the quad's word
         for i in range(k):
             if counts[i]:
                 self.terrain_vbo.write(quads[first[i]:first[i] + counts[i]].tobytes(), offset=i * cap * 64)
+                self.word_vbo.write(vwords[first[i] * 4:(first[i] + counts[i]) * 4].tobytes(), offset=i * cap * 16)
         self.terrain_vbo.write(quads[-1].tobytes(), offset=k * cap * 64)  # the bottom of the slab
+        self.word_vbo.write(vwords[-4:].tobytes(), offset=k * cap * 16)
         self._cap = cap
         self._chunks = {"grid": (kr, kc), "counts": counts, "tops": ch["tops"].astype(np.int64),
+                        "top_rows": ch["top_rows"],
                         "boxes": ch["boxes"],
                         "ymax": ch["boxes"][:, 1, 1].copy(), "bottom": k * cap * 6}
         self._set_ranges()
@@ -265,9 +341,10 @@ class TerrainPass:
         """The hex column mesh of the whole board (client/render/gl_terrain.py: build_hex_mesh)."""
         verts, idx, info = build_hex_mesh(heights, self.layout)
         self.mesh_info = hex_mesh_stats(verts)
-        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo):
+        for b in (self.terrain_vao, self.terrain_vbo, self.terrain_ibo, self.word_vbo):
             if b is not None:
                 b.release()
+        self.word_vbo = None
         for v in getattr(self, "part_vaos", {}).values():
             v.release()
         self.terrain_vbo = self.ctx.buffer(verts.tobytes())
@@ -293,27 +370,31 @@ class TerrainPass:
         k = len(ch["counts"])
         ch["ranges"] = np.stack([np.arange(k) * self._cap * 6, ch["counts"] * 6], axis=1)
 
-    def _update_terrain(self, heights: np.ndarray, prev: np.ndarray) -> None:
-        """Rebuild only the chunks whose cells (or whose cells' neighbours) changed height."""
+    def _update_terrain(self, heights: np.ndarray, prev: np.ndarray, words: np.ndarray) -> None:
+        """Rebuild only the chunks whose cells (or whose cells' neighbours) changed height, or whose cells' words
+        changed."""
         changed = np.argwhere(heights.astype(np.int16) != prev)
-        if not len(changed):
+        reworded = np.argwhere(words != self._mesh_words)
+        if not len(changed) and not len(reworded):
             return
         ch = self._chunks
         kr, kc = ch["grid"]
         rows, cols = heights.shape
-        cells = np.concatenate([changed + d for d in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))])
+        cells = np.concatenate([changed + d for d in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))] + [reworded])
         cells = cells[(cells[:, 0] >= 0) & (cells[:, 0] < rows) & (cells[:, 1] >= 0) & (cells[:, 1] < cols)]
         ids = np.unique((cells[:, 0] // CHUNK) * kc + cells[:, 1] // CHUNK)
         pad = padded(heights)
         for i in ids:
-            q = chunk_mesh(pad, int(i) // kc, int(i) % kc)
+            q, qw = chunk_mesh_words(pad, int(i) // kc, int(i) % kc, words)
             if len(q) > self._cap:  # this chunk outgrew its room: rebuild all with more room
-                self._build_terrain(heights)
+                self._build_terrain(heights, words)
                 return
             if len(q):
                 self.terrain_vbo.write(q.tobytes(), offset=int(i) * self._cap * 64)
+                self.word_vbo.write(np.repeat(qw, 4).tobytes(), offset=int(i) * self._cap * 16)
             ch["counts"][i] = len(q)
             ch["tops"][i] = int((q[:, 0, 3] == 0).sum())
+            ch["top_rows"][i] = top_row_starts(q, (int(i) // kc) * CHUNK)
             ch["ymax"][i] = float(q[:, 2, 1].max()) if len(q) else 0.0
         ch["boxes"] = chunk_boxes(rows, cols, CHUNK, ch["ymax"])
         self._set_ranges()
@@ -332,8 +413,7 @@ class TerrainPass:
         self.used_far = far
         self._haze = fp or self._warm_haze
         p = self.p_far if far else self.p_terrain
-        for unit, (name, tex) in enumerate((("u_fill", self.t_fill), ("u_edge", self.t_edge),
-                                            ("u_cell", self.t_cell), ("u_height", self.t_height))):
+        for unit, tex in enumerate((self.t_cell, self.t_tint, self.t_height)):
             tex.use(unit)
         progs = [self.p_far] if far else [q for k, q in self.p_parts.items() if k[2] == self._haze]
         if layout is not None:
@@ -354,19 +434,25 @@ class TerrainPass:
             reach = max(rows, cols) * 0.9
             set_uniform(q, "u_haze_near", min(12.0, reach * 0.35))
             set_uniform(q, "u_haze_far", max(16.0, reach))
-            for unit, name in enumerate(("u_fill", "u_edge", "u_cell", "u_height")):
+            for unit, name in enumerate(("u_cell", "u_tint", "u_height")):
                 set_uniform(q, name, unit)
         if layout is not None:
             self.ensure_mesh()
-            self._chunk_ov = np.array([bool((flags & ~np.uint8(8)).any())])
+            self._chunk_ov = np.array([bool((flags & np.uint8(TINTS)).any())])
         elif not far:
             self.ensure_mesh()
-            # chunks holding overlay flags get the overlay variant of the terrain shader
-            f = flags & ~np.uint8(8)  # unknown heights are handled in every variant
+            # the rows of chunks holding a fill or a per-pixel pattern (hatch, dots, ring) get the overlay variant of
+            # the terrain shader (fog, darkening and unknown heights are in the per-cell colour every variant reads)
+            f = flags & np.uint8(TINTS)
             kr, kc = self._chunks["grid"]
             padf = np.zeros((kr * CHUNK, kc * CHUNK), bool)
             padf[:rows, :cols] = f != 0
-            self._chunk_ov = padf.reshape(kr, CHUNK, kc, CHUNK).any(axis=(1, 3)).ravel()
+            rows_ov = padf.reshape(kr, CHUNK, kc, CHUNK).any(axis=3).transpose(0, 2, 1).reshape(kr * kc, CHUNK)
+            self._chunk_ov = rows_ov.any(axis=1)
+            # per chunk the band of rows drawn with the overlay variant: first row, one past the last
+            first = np.argmax(rows_ov, axis=1)
+            last = CHUNK - np.argmax(rows_ov[:, ::-1], axis=1)
+            self._ov_rows = np.stack([first, last], axis=1)
         if far:
             self._draw_far_board(p, mvp_b, fog, fill_edge_mark if has_ov else None, rows, cols, same)
         elif layout is not None:
@@ -382,8 +468,8 @@ class TerrainPass:
         return far
 
     def _cell_textures(self, frame: Frame, heights: np.ndarray):
-        """Fog, overlay images and per-cell flags of ``frame``, uploaded to their textures:
-        (fog, has_overlays, (fill, edge, mark) or None, overlay flags)."""
+        """Fog, overlay images and per-cell flags of ``frame``, baked into the per-cell words (uploaded, and kept for
+        the mesh) when they changed: (fog, has_overlays, (fill, edge, mark) or None, overlay flags)."""
         ov = frame.overlays
         if frame.fog:
             fog = np.where(frame.visible, 255, np.where(frame.explored, 128, 0)).astype(np.uint8)
@@ -399,28 +485,31 @@ class TerrainPass:
             fill, edge, mark = gl_overlay.overlay_images(ov, heights.shape)
             mark[..., 3] = np.where(self._unknown, 255, 0)
             fill_edge_mark = (fill, edge, mark)
-            self.t_fill.write(fill.tobytes())
-            self.t_edge.write(edge.tobytes())
             flags = cell_flags(fill, edge, mark, self._unknown)
         else:
+            fill = edge = None
             flags = cell_flags(None, None, None, self._unknown)
-        # the per-cell texture (alpha: overlay flags and the fog's bits, so a pixel fetches one texel
-        # for both): all of it when those changed, else the box of cells whose heights changed
-        # (exploring), else nothing
+        # the per-cell texture (bake_cells: the tops' colours with fog and tints, the flags): all of it when its
+        # inputs changed, else the box of cells whose heights changed (exploring), else nothing
         alpha = flags | fog_flags(fog)
         dirty = self._cell_dirty
-        if self._cell_key is None or dirty == "all" or not np.array_equal(alpha, self._cell_key):
-            cell = np.empty(heights.shape + (4,), np.uint8)
-            cell[..., :3] = self._base_rgb
-            cell[..., 3] = alpha
-            self.t_cell.write(cell.tobytes())
+        key = self._cell_key
+        if key is None or dirty == "all" or not (np.array_equal(alpha, key[0]) and _same(fill, key[1])
+                                                 and _same(edge, key[2])):
+            own, tint = bake_cells(self._base_rgb, alpha, fill, edge)
+            self.t_cell.write(own.tobytes())
+            self.t_tint.write(tint.tobytes())
+            self._cell_words = own & MESH_WORD
         elif dirty is not None:
             r0, r1, c0, c1 = dirty
-            cell = np.empty((r1 - r0, c1 - c0, 4), np.uint8)
-            cell[..., :3] = self._base_rgb[r0:r1, c0:c1]
-            cell[..., 3] = alpha[r0:r1, c0:c1]
-            self.t_cell.write(cell.tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
-        self._cell_key = alpha
+            win = (slice(r0, r1), slice(c0, c1))
+            own, tint = bake_cells(self._base_rgb[win], alpha[win], None if fill is None else fill[win],
+                                   None if edge is None else edge[win])
+            self.t_cell.write(np.ascontiguousarray(own).tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
+            self.t_tint.write(np.ascontiguousarray(tint).tobytes(), viewport=(c0, r0, c1 - c0, r1 - r0))
+            self._cell_words = self._cell_words.copy()
+            self._cell_words[r0:r1, c0:c1] = own & MESH_WORD
+        self._cell_key = (alpha, fill, edge)
         self._cell_dirty = None
         return fog, has_ov, fill_edge_mark, flags
 
@@ -528,13 +617,21 @@ class TerrainPass:
         tops = ch["tops"]
         chunk_ov = getattr(self, "_chunk_ov", None)
         z = self._haze
+        top_rows = ch["top_rows"]
+        ov_rows = getattr(self, "_ov_rows", None)
         for i in vis[np.argsort(dist, kind="stable")]:
             ov = True if chunk_ov is None else bool(chunk_ov[i])
             f0, n, t = int(ranges[i, 0]), int(ranges[i, 1]), int(tops[i]) * 6
-            if t:
+            if t and ov and ov_rows is not None:
+                # tops are in row order: the rows before and after the band with tints take the plain variant
+                a, b = (int(top_rows[i, r]) * 6 for r in ov_rows[i])
+                for lo_, hi_, o in ((0, a, False), (a, b, True), (b, t, False)):
+                    if hi_ > lo_:
+                        self.part_vaos[(True, o, z)].render(moderngl.TRIANGLES, vertices=hi_ - lo_, first=f0 + lo_)
+            elif t:
                 self.part_vaos[(True, ov, z)].render(moderngl.TRIANGLES, vertices=t, first=f0)
-            if n > t:
-                self.part_vaos[(False, ov, z)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
+            if n > t:  # walls read the cell's word alone in every variant
+                self.part_vaos[(False, False, z)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
         # the bottom of the base slab (after every chunk)
         self.part_vaos[(False, False, z)].render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
 
