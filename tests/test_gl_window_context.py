@@ -8,23 +8,17 @@ import pytest
 
 from client.boards.window import BoardApp
 
+from tests.client_util import kept_client_state
+
 
 def test_gl_window_after_a_standalone_context_is_a_gl_window():
     try:
         other = moderngl.create_context(standalone=True, backend="egl")
     except Exception as e:  # pragma: no cover - machine dependent
         pytest.skip(f"no EGL context: {e}")
-    import os
-
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "offscreen"
-    try:
+    pygame.display.quit()  # a display left open by an earlier test keeps the driver it was opened with (dummy)
+    with kept_client_state("offscreen"):
         app = BoardApp("baige", ["human", "human"], "gl", "en", (640, 480), seed=1, ai_delay=0.0, strict=True)
-    finally:
-        if old is None:
-            os.environ.pop("SDL_VIDEODRIVER", None)
-        else:
-            os.environ["SDL_VIDEODRIVER"] = old
     try:
         assert app.display.kind == "gl", app.display.fallback_reason
         assert app.display.ctx is not other
