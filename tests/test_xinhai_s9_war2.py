@@ -7,9 +7,12 @@ import numpy as np
 import pygame
 import pytest
 
+from client import i18n
 from client.boards.model import BoardView, Caption
 from client.games import make_plugin
 from engine.xinhai import new_game
+
+from tests.boards_util import click_at, make_app
 
 W, H = 640, 400
 
@@ -92,3 +95,53 @@ def test_the_gl_region_names_keep_every_stroke_and_the_fonts_spacing(gl):
     cols = np.nonzero((Atlas._mask("Hankou", px) > 8).any(axis=0))[0]
     want = (cols.max() - cols.min() + 1) * scale
     assert abs((w1 - w0 + 1) - want) <= 0.04 * want, (w1 - w0 + 1, want)
+
+
+def settle(app, n=4):
+    for _ in range(n):
+        app.scene.dirty = True
+        app.step(0.016)
+
+
+def press_step_button(app, words):
+    """Click the panel's button whose label is ``words`` (the decision's own buttons)."""
+    sc = app.scene
+    hit = [b for b in sc.step_buttons.values() if b.rect.w and b.text() == words]
+    assert len(hit) == 1, [b.text() for b in sc.step_buttons.values() if b.rect.w]
+    click_at(app, hit[0].rect.center)
+    settle(app)
+
+
+def counter_px(app, cell, dx, dz):
+    """The window's pixel (r, g, b) on ``cell``'s counter top, ``dx``/``dz`` cells off its centre."""
+    from client.render.gl_board import TOKEN_H
+
+    sc = app.scene
+    x, z = sc.last_board_view.geometry.center(cell)
+    px, py = sc.camera.project([(x + dx, TOKEN_H, z + dz)])[0][:2]
+    return tuple(int(v) for v in app.display.screenshot()[int(round(py)), int(round(px))][:3])
+
+
+def test_the_units_a_chosen_marker_face_lets_act_stand_out_in_gl(cleanup):
+    # the Qing chose 漢口指揮 (hot seat, its first decision): the counters it may now command were a faint
+    # lavender tint in GL (a 35 % body mix, the side's blue frame), hard to tell from the others; they are now
+    # lavender counters with a lavender frame, the glyph still in the side's ink
+    app = make_app("offscreen", "xinhai", ["human", "human"], "gl", game=new_game(seed=0), size=(1280, 720))
+    i18n.set_lang("en")
+    settle(app)
+    sc = app.scene
+    assert sc.game.current_player == 1 and sc.using_gl
+    press_step_button(app, "Hankou: command")
+    v = sc.last_board_view
+    picks = [c for c, k in v.marks.items() if k == "special" and v.piece_at(c) is not None]
+    others = [p.cell for p in v.pieces if p.cell not in picks and p.side == 1 and p.cell in v.geometry.cells]
+    assert picks and others
+    lavender = lambda c: c[2] - c[1] > 60 and c[0] - c[1] > 40  # noqa: E731 (purple: blue and red over green)
+    area = sc.plugin.board_area(sc.board_rect)
+    shown = [c for c in picks if area.collidepoint(sc.cell_pos(c))]
+    assert shown
+    for cell in shown:
+        assert lavender(counter_px(app, cell, 0.29, 0.29)), cell  # the body beside the glyph
+        assert lavender(counter_px(app, cell, 0.0, 0.36)), cell  # the frame
+    for cell in [c for c in others if area.collidepoint(sc.cell_pos(c))]:
+        assert not lavender(counter_px(app, cell, 0.29, 0.29)), cell

@@ -505,10 +505,11 @@ class Plugin(GamePlugin):
             for c, k in self.targets(()).items():
                 if v.marks.get(c) == k:
                     del v.marks[c]
-        elif not prefix:  # the counters a click may start with (to act, be readied, dig) lavender, not only their tiles
+        elif not prefix:  # the counters a click may start with (to act, be readied, dig) lavender, not only their tiles:
+            # body and frame (the GL view lit a 35 % tint into a faint one, issue 26); the glyph keeps the side's ink
             pick = {c for c, k in v.marks.items() if k == "special"}
-            v.pieces = [replace(p, body=mix(p.body, MARK_RGB["special"], 0.35)) if p.cell in pick else p
-                        for p in v.pieces]
+            lav = MARK_RGB["special"]
+            v.pieces = [replace(p, body=mix(p.body, lav, 0.55), ring=lav) if p.cell in pick else p for p in v.pieces]
         self._last_view = v
         self._follow(v, prefix)
         self.frame_view(v)
