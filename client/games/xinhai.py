@@ -85,7 +85,9 @@ PAN_STEP = 3.0  # hexes an arrow key moves the close-up
 CARD_ASPECT = 1.4  # the cards under the map: landscape, their title and lines in 12-pixel words (issue 26)
 CARD_PX = 12
 CROWDED_MAX = 0.34  # a crowded line of cards (the Qing's five and two events) takes at most this much of the window
-MAP_KEEPS = 430  # and leaves the window at least this tall for the map, the bars above and the status line
+MAP_KEEPS = 518  # and leaves the window at least this tall for the map, the bars above and the status line: at
+# 1024x640 a line of 92-pixel cards (a long card's rest on hover), so that the map keeps 410 pixels (issue 26:
+# 376 with the Qing's five cards whole)
 BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
@@ -197,6 +199,7 @@ class Plugin(GamePlugin):
     other_hand: bool | None = None  # key C: the other side's public hand on a second line of cards (folded: the
     # map larger); None: shown where it fits (a window at least SHOW_HAND_H tall), folded in a smaller one
     SHOW_HAND_H = 900
+    compact_card_view = True  # a card cut at 1024x640 is read on hover in a low box in the strip, not over the map
     whole_map = False  # key Z: the whole map however small its counters (default: a close-up, see ``frame_map``)
     PAN = {"pan_w": (-1, 0), "pan_e": (1, 0), "pan_n": (0, -1), "pan_s": (0, 1)}
 
