@@ -1,0 +1,50 @@
+"""江山, session 9's second pass on issue 26: the angled GL board is framed as large as the free area allows (at
+1280x720 it stood left of the morale tracks' column, 570 of 888 pixels wide, with empty room under it)."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from client import i18n
+
+from tests.boards_util import click_at, make_app
+
+
+def settle(app, n=4):
+    for _ in range(n):
+        app.scene.dirty = True
+        app.step(0.016)
+
+
+def board_box(sc) -> pygame.Rect:
+    """The pixels the board's outer corners span as drawn (GL)."""
+    x0, z0, x1, z1 = sc.last_board_view.geometry.bounds()
+    pts = sc.camera.project([(x, 0.0, z) for x in (x0, x1) for z in (z0, z1)])
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return pygame.Rect(int(min(xs)), int(min(ys)), int(max(xs) - min(xs)), int(max(ys) - min(ys)))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 640)])
+def test_the_angled_gl_board_fills_the_room_under_the_tracks(cleanup, size):
+    app = make_app("offscreen", "jiangshan", ["human", "hard"], "gl", size=size)
+    i18n.set_lang("en")
+    settle(app)
+    sc = app.scene
+    assert sc.using_gl and sc.camera.pitch < 80
+    area = sc.plugin.board_area(sc.board_rect)
+    box = board_box(sc)
+    assert box.w >= 0.75 * sc.board_rect.w, (box, sc.board_rect)  # was 0.64 at 1280x720
+    assert area.contains(box) and not box.colliderect(sc.plugin.track_panel["rect"])
+    assert box.bottom < sc.card_rect.y
+    # the top view (straight down, a board nearly square): framed left of the tracks' column again, as tall
+    # as the area
+    top = next(b for b in sc.buttons if b.rect.w and b.text() == "Top view")
+    click_at(app, top.rect.center)
+    for _ in range(60):
+        settle(app, 1)
+        if sc.camera.pitch == 90.0:
+            break
+    settle(app)
+    assert sc.plugin.drawn_pitch == 90.0
+    flat_area = sc.plugin.board_area(sc.board_rect)
+    assert flat_area.h == sc.board_rect.h and flat_area.right < sc.plugin.track_panel["rect"].x
