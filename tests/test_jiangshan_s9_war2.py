@@ -54,3 +54,26 @@ def test_the_angled_gl_board_fills_the_room_under_the_tracks(cleanup, size):
     assert sc.plugin.drawn_pitch == 90.0
     flat_area = sc.plugin.board_area(sc.board_rect)
     assert flat_area.h == sc.board_rect.h and flat_area.right < sc.plugin.track_panel["rect"].x
+
+
+def test_the_row_of_played_tallies_is_titled_in_words_in_english():
+    # found in play: the strip's rows read "Hand" and then "played" (the zh title: 已用虎符)
+    import random
+
+    from client.games import plugin_class
+    from engine import registry
+
+    info = registry.get("jiangshan")
+    g = info.new_game(**plugin_class("jiangshan").new_game_options(info, 4, seeded=True))
+    pl = make_plugin(g)
+    for n in range(200):
+        rows = pl.card_rows(0, "en")
+        if any(r.title == "Tallies played" for r in rows):
+            break
+        acts = g.legal_actions()
+        g.apply(acts[random.Random(n).randrange(len(acts))])
+        pl.set_game(g)
+    else:
+        raise AssertionError("no tally played in 200 actions")
+    assert "played" not in [r.title for r in rows]
+    assert "已用虎符" in [r.title for r in pl.card_rows(0, "zh")]
