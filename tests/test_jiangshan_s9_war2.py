@@ -77,3 +77,34 @@ def test_the_row_of_played_tallies_is_titled_in_words_in_english():
         raise AssertionError("no tally played in 200 actions")
     assert "played" not in [r.title for r in rows]
     assert "已用虎符" in [r.title for r in pl.card_rows(0, "zh")]
+
+
+def test_a_move_an_attack_and_a_shot_are_said_in_words_naming_cells_only():
+    # found in the replay: "汉：行军 a4 b3，朝北" (the engine's short form, like a command); the status line and
+    # the replay now read "a4的部队行军到b3，朝北" / "the unit at a4 marches to b3, facing north", naming cells only
+    # (every viewer reads it: a hidden unit's type never shows, J5)
+    from client.scenes.replay import ReplayBase
+    from tests.test_jiangshan_client import make
+
+    g = make(red=["blade@e3", "bow@c3", "king@a1"], white=["king@l8", "halberd@e6", "blade@c6"])
+    said = {a: (g.describe(a).render("zh"), g.describe(a).render("en"))
+            for a in ("move e3 e4 N", "capture e3 e4", "shoot c3 c6")}
+    assert said["move e3 e4 N"] == ("e3的部队行军到e4，朝北", "the unit at e3 marches to e4, facing north")
+    assert said["capture e3 e4"] == ("e3的部队近战攻击e4", "the unit at e3 attacks e4 in melee")
+    assert said["shoot c3 c6"] == ("c3的部队远射c6", "the unit at c3 shoots at c6")
+    for zh, en in said.values():
+        assert not any(w in en for w in ("swordsmen", "archers", "halberd")) and "刀" not in zh and "弦" not in zh
+    # the replay words a played march the same way (a game of the chuhan scenario, seed 1)
+    from client.games import plugin_class
+    from engine import registry
+
+    info = registry.get("jiangshan")
+    g = info.new_game(**plugin_class("jiangshan").new_game_options(info, 1, seeded=True))
+    while not any(str(a).startswith("move ") for a in g.log):
+        acts = [str(a) for a in g.legal_actions()]
+        g.apply(next((a for a in acts if a.startswith("move ")), acts[0]))
+    k, move = next((i, str(a)) for i, a in enumerate(g.log) if str(a).startswith("move "))
+    src, dst = move.split()[1:3]
+    words = ReplayBase._descriptions(g)[k]
+    assert words.render("en").startswith(f"the unit at {src} marches to {dst}")
+    assert words.render("zh").startswith(f"{src}的部队行军到{dst}")
