@@ -340,8 +340,8 @@ def test_a_facing_is_said_as_a_word_on_the_status_line_and_in_the_log():
     pl = make_plugin(g)
     assert any(line.endswith(". the unit at e6 faces south") for line in pl.move_list("en"))
     assert any(line.endswith(". e6的部队朝南") for line in pl.move_list("zh"))
-    assert g.describe("move e4 e5 W").render("zh") == "行军 e4 e5，朝西"
-    assert g.describe("move e4 e5").render("en") == "march e4 e5"
+    assert g.describe("move e4 e5 W").render("zh") == "e4的部队行军到e5，朝西"
+    assert g.describe("move e4 e5").render("en") == "the unit at e4 marches to e5"
 
 
 def test_a_defender_without_the_tally_is_told_to_let_the_attack_go_on():

@@ -433,13 +433,15 @@ def test_a_response_phase_without_dice_is_not_the_last_roll():
 
 def test_english_region_names_are_spaced_by_their_letters_in_gl():
     # the GL labels gave every character a CJK square: "Hankou" read "Han kou"; a Latin letter now steps
-    # by its own width (a narrow i less than a wide W), a CJK character by a square
+    # by its own width (a narrow i less than a wide W), a CJK character by a square (its full width: the pixels
+    # in tests/test_xinhai_s9_war2.py)
     from client.render.gl_board import _advance
 
     pygame.font.init()
-    assert _advance("漢") == _advance("口") == 1.0
-    assert _advance("i") < _advance("n") < _advance("W") <= 1.2
-    assert sum(map(_advance, "Hankou")) < 6 * _advance("漢")
+    step = lambda ch: _advance(ch)[0]  # noqa: E731
+    assert step("漢") == step("口") > 1.4
+    assert step("i") < step("n") < step("W") < step("漢")
+    assert sum(map(step, "Hankou")) < 6 * step("漢")
 
 
 def test_f1_opens_on_how_to_play(cleanup):

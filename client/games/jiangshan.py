@@ -13,6 +13,7 @@ The 李代桃僵 answer (J12) is prompted in the panel with the attacked cell ma
 """
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from itertools import permutations
 
@@ -218,18 +219,32 @@ class Plugin(GamePlugin):
         view.badge_scale = BADGE_SCALE  # 火 and 乱 too
         view.badges_in_corners = True  # 林 (and 火, 乱) above a counter: inside its cell, clear of its letters
 
+    drawn_pitch: float | None = None  # the board's tilt as last drawn (draw_over_board): 90 from above (flat, GL's
+    # top view); before the first drawing the GL scene's angled view in a GL window (the first picture framed right)
+
     def board_area(self, rect):
         """Where the board is framed: the morale tracks take a short panel in the top right corner (upright for
         both seats and in GL), so the board gets the whole width under that panel, unless the room left of
-        the tracks' column (full height) gives it more (a tall, narrow area)."""
+        the tracks' column (full height) gives it more (a tall, narrow area). The board's shape is as drawn:
+        a tilted GL board is wider than tall (at 1280x720 it was framed left of the column, small, with empty
+        room under it: issue 26)."""
         rect = pygame.Rect(rect)
         col, ph = self.track_column(rect), self.track_panel_height(rect) + 8
         left = pygame.Rect(rect.x, rect.y, max(1, rect.w - col), rect.h)
         below = pygame.Rect(rect.x, rect.y + ph, rect.w, max(1, rect.h - ph))
         x0, z0, x1, z1 = self.geometry.bounds()
-        aspect = (x1 - x0 + 1.2) / (z1 - z0 + 1.2)  # the board with its labels, seen from straight above
+        tilt = max(0.2, math.sin(math.radians(self.shown_pitch())))
+        aspect = (x1 - x0 + 1.2) / (z1 - z0 + 1.2) / tilt  # the board with its labels as the view shows it
         fit = lambda r: min(r.w / aspect, r.h)  # noqa: E731 (the board's height fitted into r)
         return below if fit(below) >= fit(left) else left
+
+    def shown_pitch(self) -> float:
+        """The board's tilt as drawn (``drawn_pitch``), before the first drawing the GL scene's angle in a GL
+        window."""
+        if self.drawn_pitch is not None:
+            return self.drawn_pitch
+        win = pygame.display.get_surface()
+        return 55.0 if win is not None and win.get_flags() & pygame.OPENGL else 90.0
 
     def track_panel_height(self, rect) -> int:
         """The height of the morale tracks' panel drawn in ``rect``'s column (draw_over_board)."""
@@ -252,6 +267,12 @@ class Plugin(GamePlugin):
     def draw_over_board(self, surf, rect, viewer: int, lang: str, world_px=None) -> None:
         """The morale tracks as a panel in the column right of the board that ``board_area`` keeps."""
         rect = pygame.Rect(rect)
+        scene = getattr(world_px, "__self__", None)  # the board scene: is the board drawn tilted (GL)?
+        camera = getattr(scene, "camera", None) if getattr(scene, "using_gl", False) else None
+        pitch = 90.0 if camera is None else round(float(camera.pitch), 1)
+        if pitch != self.shown_pitch() and hasattr(scene, "dirty"):  # framed for its shape as drawn: again at once
+            scene.dirty = True
+        self.drawn_pitch = pitch
         col = self.track_column(rect)
         self.track_panel = xinhai_tracks.draw(surf, pygame.Rect(rect.right - col + 4, rect.top + 4, col - 8, rect.h - 8),
                                               self.view_tracks())

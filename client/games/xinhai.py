@@ -85,7 +85,9 @@ PAN_STEP = 3.0  # hexes an arrow key moves the close-up
 CARD_ASPECT = 1.4  # the cards under the map: landscape, their title and lines in 12-pixel words (issue 26)
 CARD_PX = 12
 CROWDED_MAX = 0.34  # a crowded line of cards (the Qing's five and two events) takes at most this much of the window
-MAP_KEEPS = 430  # and leaves the window at least this tall for the map, the bars above and the status line
+MAP_KEEPS = 518  # and leaves the window at least this tall for the map, the bars above and the status line: at
+# 1024x640 a line of 92-pixel cards (a long card's rest on hover), so that the map keeps 410 pixels (issue 26:
+# 376 with the Qing's five cards whole)
 BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船 墟) nearly twice as large
 
 
@@ -197,6 +199,7 @@ class Plugin(GamePlugin):
     other_hand: bool | None = None  # key C: the other side's public hand on a second line of cards (folded: the
     # map larger); None: shown where it fits (a window at least SHOW_HAND_H tall), folded in a smaller one
     SHOW_HAND_H = 900
+    compact_card_view = True  # a card cut at 1024x640 is read on hover in a low box in the strip, not over the map
     whole_map = False  # key Z: the whole map however small its counters (default: a close-up, see ``frame_map``)
     PAN = {"pan_w": (-1, 0), "pan_e": (1, 0), "pan_n": (0, -1), "pan_s": (0, 1)}
 
@@ -505,10 +508,11 @@ class Plugin(GamePlugin):
             for c, k in self.targets(()).items():
                 if v.marks.get(c) == k:
                     del v.marks[c]
-        elif not prefix:  # the counters a click may start with (to act, be readied, dig) lavender, not only their tiles
+        elif not prefix:  # the counters a click may start with (to act, be readied, dig) lavender, not only their tiles:
+            # body and frame (the GL view lit a 35 % tint into a faint one, issue 26); the glyph keeps the side's ink
             pick = {c for c, k in v.marks.items() if k == "special"}
-            v.pieces = [replace(p, body=mix(p.body, MARK_RGB["special"], 0.35)) if p.cell in pick else p
-                        for p in v.pieces]
+            lav = MARK_RGB["special"]
+            v.pieces = [replace(p, body=mix(p.body, lav, 0.55), ring=lav) if p.cell in pick else p for p in v.pieces]
         self._last_view = v
         self._follow(v, prefix)
         self.frame_view(v)

@@ -257,16 +257,20 @@ class Atlas:
             self.dirty = False
 
 
-_ADVANCE: dict[str, float] = {}
+_ADVANCE: dict[str, tuple[float, float]] = {}
 
 
-def _advance(ch: str) -> float:
-    """A character's step along a label, a CJK character's being 1: a Latin letter or digit steps by its own
-    width ("Hankou" no longer reads "Han kou"), at least 0.45 (digits and edge letters as before, about)."""
+def _advance(ch: str) -> tuple[float, float]:
+    """A character's step along a label and its ink's centre from the step's start, in half-sizes of its quad:
+    the font's own at the atlas's glyph size (a glyph stands in its slot at that scale, centred by its ink), so
+    letters and CJK characters sit as the font spaces them ("漢口": 口's left stroke lay under 漢 at a square's
+    step; "Hankou" read "H a n k o u")."""
     a = _ADVANCE.get(ch)
     if a is None:
-        a = 1.0 if ord(ch) >= 0x2E80 else min(1.2, max(0.5, fonts.size_of(ch, 50)[0] / 50 * 1.55))
-        _ADVANCE[ch] = a
+        px = int(Atlas.SLOT * 0.78)
+        xs = np.nonzero((Atlas._mask(ch, px) > 8).any(axis=0))[0]
+        mid = (xs.min() + xs.max() + 1) / 2 if len(xs) else fonts.size_of(ch, px)[0] / 2
+        a = _ADVANCE[ch] = (fonts.size_of(ch, px)[0] / Atlas.SLOT * 2, mid / Atlas.SLOT * 2)
     return a
 
 
@@ -599,12 +603,12 @@ class GLBoardRenderer:
         ux, uz = rz, -rx  # screen up on the ground
         out = []
         for text, x, z, h, col, y in items:
-            steps = [h * 1.1 * _advance(ch) for ch in text]  # Latin letters by their own width, CJK a square each
-            total = sum(steps)
+            steps = [_advance(ch) for ch in text]  # as the font spaces them
+            total = h * sum(a for a, _ in steps)
             word = any(c.islower() for c in text)  # a word's letters stand on one line
             for i, ch in enumerate(text):
                 u0, v0, du, dv = self.atlas.rect(ch, on_line=word and ord(ch) < 0x2E80)
-                off = sum(steps[:i]) + steps[i] / 2 - total / 2
+                off = h * (sum(a for a, _ in steps[:i]) + steps[i][1]) - total / 2
                 cx, cz = x + rx * off, z + rz * off
                 corners = []
                 for sx, sy, uu, vv in ((-1, -1, 0, 1), (1, -1, 1, 1), (1, 1, 1, 0), (-1, 1, 0, 0)):
@@ -697,9 +701,9 @@ class GLBoardRenderer:
             self.atlas.tex.use(0)
             self.p_label["u_atlas"].value = 0
             self.p_label["u_mvp"].write(mvp)
-            ctx.depth_mask = False
+            fb.depth_mask = False  # the framebuffer's (the context has none): a glyph never hides the next
             self.label_vao.render(moderngl.TRIANGLES, vertices=len(labels))
-            ctx.depth_mask = True
+            fb.depth_mask = True
             ctx.disable(moderngl.BLEND)
         # tokens
         if len(tokens) or len(counters):

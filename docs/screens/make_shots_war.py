@@ -8,6 +8,8 @@ import os
 import sys
 import time
 
+import pygame
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))  # the repository
 from client.boards.window import BoardApp  # noqa: E402 (after the path)
 from client.games import plugin_class  # noqa: E402
@@ -28,6 +30,7 @@ def shot(name, gid, seats, game, lang, size, renderer):
         if sc.is_human(sc.game.current_player) and (gid != "xinhai" or sc.game.log):
             break
         sc.wait_for_computer(1.0)
+    pygame.mouse.set_pos((size[0] - 2, size[1] - 2))  # the pointer on the status line: no hover box in the picture
     for _ in range(20):
         sc.dirty = True
         app.step(1 / 30)

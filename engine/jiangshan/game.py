@@ -272,13 +272,13 @@ class JiangshanGame(Game):
         if a.kind == "scout" and len(a.args) == 2 and a.args[1] in FACES:  # J18: the face's class
             return Msg.of("jiangshan.said.scout", unit=Msg.of(f"jiangshan.class.{a.args[1]}"), cell=a.args[0])
         if len(a.args) > 1 and a.args[-1] in FACES:  # a scout's face word would name it a scout (J18): cells only
-            return Msg.of(f"jiangshan.act.{a.kind}", args=" ".join(a.args[:-1]))
+            return _said(a.kind, a.args[:-1])
         if a.kind == "face" and len(a.args) == 2 and a.args[1] in FACINGS:
             return Msg.of("jiangshan.said.face", cell=a.args[0], facing=Msg.of(f"jiangshan.facing.{a.args[1]}"))
         if len(a.args) > 1 and a.args[-1] in FACINGS:  # a facing said as a word (J3), not a letter
-            return Msg.of("jiangshan.said.facing", act=Msg.of(f"jiangshan.act.{a.kind}", args=" ".join(a.args[:-1])),
+            return Msg.of("jiangshan.said.facing", act=_said(a.kind, a.args[:-1]),
                           facing=Msg.of(f"jiangshan.facing.{a.args[-1]}"))
-        return Msg.of(f"jiangshan.act.{a.kind}", args=" ".join(a.args))
+        return _said(a.kind, a.args)
 
     def seat_name(self, seat: int) -> Msg:
         return Msg.of(f"jiangshan.seat.{seat}")
@@ -449,3 +449,14 @@ def load_game(text: str) -> JiangshanGame:
     except ValueError as e:  # a forced outcome that does not fit a draw of the set-up (ChanceError)
         raise SaveError(f"江山 save: {str(e)[:120]}") from None
     return replay_actions(g, data["actions"], title="江山")
+
+
+CELL_TO_CELL = ("move", "capture", "shoot")  # actions said as "the unit at a4 marches to b3" (jiangshan.said.*)
+
+
+def _said(kind: str, args) -> Msg:
+    """An action from one cell to another in words naming the cells only ("the unit at a4 marches to b3", the
+    replay's and the status line's form; it read "march a4 b3"), else its short form ("rocks b3 c3")."""
+    if kind in CELL_TO_CELL and len(args) == 2:
+        return Msg.of(f"jiangshan.said.{kind}", a=args[0], b=args[1])
+    return Msg.of(f"jiangshan.act.{kind}", args=" ".join(args))
