@@ -232,6 +232,7 @@ class App:
             return False
         if self.scene is None:
             self.start_title()
+        self.use_script()  # an event may have opened another game (Start): draw it in its own script at once
         try:
             for s in list(self.scenes):
                 s.update(dt)
