@@ -405,26 +405,27 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
 
     def _pick_tops(self, frame: Frame, own) -> np.ndarray:
         """The columns' tops (terrain + stack, world units) that pick() casts its ray against; kept while the
-        frame's version, its stacks, the level of detail and the eye's own cell are unchanged (the hover picks
-        every frame the mouse or camera moves: issue 27). Frames without a version are computed each time."""
+        heights (compared by content with a kept copy), the stacks, the level of detail and the eye's own cell
+        are unchanged: the hover picks every frame the mouse or camera moves (issue 27)."""
+        heights = np.asarray(frame.heights)
         units = tuple((u.cell, u.count) for u in frame.units)
-        key = None if frame.version is None else (frame.version, units, bool(self.used_far), own)
+        key = (units, bool(self.used_far), own)
         kept = self.__dict__.setdefault("_pick_kept", {})  # a few: the scene also picks with a stack left out
-        if key is not None and key in kept:
-            return kept[key]
-        heights = np.maximum(np.asarray(frame.heights), 0).astype(np.float64)
+        got = kept.get(key)
+        if got is not None and got[0].shape == heights.shape and np.array_equal(got[0], heights):
+            return got[1]
+        base = np.maximum(heights, 0).astype(np.float64)
         if self.used_far:  # the far view is drawn flat: pick what is drawn
-            heights = np.zeros_like(heights)
-        tops = heights.copy()
+            base = np.zeros_like(base)
+        tops = base.copy()
         for cell, count in units:
             if cell != own:  # the first-person eye's own stack is not drawn, nor picked
-                tops[cell] = heights[cell] + count
+                tops[cell] = base[cell] + count
         tops = tops * Y_SCALE
         tops.flags.writeable = False  # shared between picks
-        if key is not None:
-            if len(kept) >= 8:
-                kept.clear()
-            kept[key] = tops
+        if len(kept) >= 8:
+            kept.clear()
+        kept[key] = (heights.copy(), tops)
         return tops
 
 
