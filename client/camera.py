@@ -217,13 +217,18 @@ class StrategyCamera(_Base):
         return np.array([tx - fx * horiz, self.ground_y + self.distance * math.sin(p), tz - fz * horiz])
 
     def matrices(self, aspect: float):
-        tx, tz = self.target
-        eye = self.eye()
-        (fx, fz), _ = self._axes()
-        view = look_at(eye, (tx, self.ground_y, tz), up=(fx, 0.0, fz) if self.pitch > 89.9 else (0, 1, 0))
-        far = self.distance + self.board_size * 2.0 + 20.0
-        near = max(0.05, self.distance * 0.02)
-        return view, perspective(self.FOV, aspect, near, far)
+        # kept for the pose they were made for: a frame asks 4-6 times (pick, draw, footprint, ...; issue 27)
+        key = (self.target, self.distance, self.yaw, self.pitch, self.ground_y, self.board_size, self.FOV, aspect)
+        kept = self.__dict__.get("_matrices_kept")
+        if kept is None or kept[0] != key:
+            tx, tz = self.target
+            eye = self.eye()
+            (fx, fz), _ = self._axes()
+            view = look_at(eye, (tx, self.ground_y, tz), up=(fx, 0.0, fz) if self.pitch > 89.9 else (0, 1, 0))
+            far = self.distance + self.board_size * 2.0 + 20.0
+            near = max(0.05, self.distance * 0.02)
+            kept = self._matrices_kept = (key, view, perspective(self.FOV, aspect, near, far))
+        return kept[1].copy(), kept[2].copy()
 
     # --- input
     def pan(self, dx: float, dy: float) -> None:

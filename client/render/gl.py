@@ -393,21 +393,40 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
     # -------------------------------------------------------------- pick
     def pick(self, x: int, y: int, frame: Frame, camera: Any):
         """The cell under pixel (x, y): the ray against the columns (terrain + stacks) on the CPU."""
-        heights = np.maximum(np.asarray(frame.heights), 0).astype(np.float64)
-        if self.used_far:  # the far view is drawn flat: pick what is drawn
-            heights = np.zeros_like(heights)
-        tops = heights.copy()
         own = camera.cell if isinstance(camera, FirstPersonCamera) else None
-        for u in frame.units:
-            if u.cell != own:  # the first-person eye's own stack is not drawn, nor picked
-                tops[u.cell] = heights[u.cell] + u.count
+        tops = self._pick_tops(frame, own)
         view, proj = camera.matrices(self.width / self.height)
         o, d = pixel_ray(view, proj, self.width, self.height, x + 0.0, y + 0.0)
         layout = getattr(frame, "layout", None)
         if layout is not None:  # hexagonal columns, exactly (client/render/hex_layout.py)
-            hit = layout.ray_hit(tops * Y_SCALE, o, d, -BASE_LEVELS * Y_SCALE)
+            hit = layout.ray_hit(tops, o, d, -BASE_LEVELS * Y_SCALE)
             return None if hit is None else hit[0]
-        return pick_columns(tops * Y_SCALE, o, d)
+        return pick_columns(tops, o, d)
+
+    def _pick_tops(self, frame: Frame, own) -> np.ndarray:
+        """The columns' tops (terrain + stack, world units) that pick() casts its ray against; kept while the
+        heights (compared by content with a kept copy), the stacks, the level of detail and the eye's own cell
+        are unchanged: the hover picks every frame the mouse or camera moves (issue 27)."""
+        heights = np.asarray(frame.heights)
+        units = tuple((u.cell, u.count) for u in frame.units)
+        key = (units, bool(self.used_far), own)
+        kept = self.__dict__.setdefault("_pick_kept", {})  # a few: the scene also picks with a stack left out
+        got = kept.get(key)
+        if got is not None and got[0].shape == heights.shape and np.array_equal(got[0], heights):
+            return got[1]
+        base = np.maximum(heights, 0).astype(np.float64)
+        if self.used_far:  # the far view is drawn flat: pick what is drawn
+            base = np.zeros_like(base)
+        tops = base.copy()
+        for cell, count in units:
+            if cell != own:  # the first-person eye's own stack is not drawn, nor picked
+                tops[cell] = base[cell] + count
+        tops = tops * Y_SCALE
+        tops.flags.writeable = False  # shared between picks
+        if len(kept) >= 8:
+            kept.clear()
+        kept[key] = (heights.copy(), tops)
+        return tops
 
 
 def pick_columns(tops: np.ndarray, o: np.ndarray, d: np.ndarray):

@@ -42,6 +42,9 @@ class UnitsPass:
     """The units pass: the token program, mesh and instance buffers (a part of GLRenderer)."""
 
     cull_tokens = True  # leave out stacks wholly outside the view (in_view): the same picture
+    # ... once there are more instances than this: below it the test costs more than the vertex work it saves
+    # (the huge flight's 64 soldiers: in_view 0.15 ms a frame, issue 27)
+    CULL_FROM = 128
 
     def _init_units(self, ctx: moderngl.Context) -> None:
         """The token program and its buffers."""
@@ -51,6 +54,8 @@ class UnitsPass:
         self.token_inst = ctx.buffer(reserve=gl_units.INSTANCE_FLOATS * 4 * 1024, dynamic=True)
         self.token_vao = self._token_vao(self.token_inst)
         self.tokens_drawn = 0  # token instances drawn in the last frame (after culling)
+        self._token_written = None  # the bytes the instance buffer holds (written only when they change)
+        self._inst_kept = None  # (key, instances, layout) of the last stacks built (_stack_instances)
 
     def _token_vao(self, inst):
         return self.ctx.vertex_array(self.p_token, [
@@ -66,12 +71,13 @@ class UnitsPass:
         skip = camera.cell if isinstance(camera, FirstPersonCamera) else None
         faded = set(frame.overlays.faded) if not far else set()
         units = [u for u in frame.units if u.cell not in faded] if faded else frame.units
-        inst = gl_units.instances(units, ground, skip_cell=skip, merged=far, layout=layout)
+        inst = self._stack_instances(units, ground, skip, far, layout)
         if far and len(inst):
             # overview maps: stacks at least ~12 px wide so every unit can be found and told apart
             cpx = self._centre_cell_px(view, proj)
+            inst = inst.copy()  # the kept instances stay as built
             inst[:, 3] *= min(16.0, max(1.0, 6.0 / (gl_units.TOKEN_RADIUS * max(cpx, 0.1))))
-        if self.cull_tokens and len(inst):
+        if self.cull_tokens and len(inst) > self.CULL_FROM:
             inst = inst[in_view(inst, proj.astype(np.float64) @ view.astype(np.float64))]
         self.tokens_drawn = len(inst)
         self.p_token["u_mvp"].write(mvp_b)
@@ -94,13 +100,30 @@ class UnitsPass:
             self._draw_tokens(ghosts, 0.5)
             ctx.disable(moderngl.BLEND)
 
+    def _stack_instances(self, units, ground: np.ndarray, skip, far: bool, layout) -> np.ndarray:
+        """``gl_units.instances`` of these stacks, kept while the stacks (cell, owner, count, look), the ground
+        under them, the left-out cell, the level of detail and the layout are unchanged (issue 27: the flight
+        builds the same instances every frame). Read-only: copy before changing it."""
+        key = (tuple((u.cell, u.owner, u.count, u.state) for u in units),
+               tuple(int(ground[u.cell]) for u in units), skip, far, id(layout))
+        kept = getattr(self, "_inst_kept", None)
+        if kept is not None and kept[0] == key and kept[2] is layout:
+            return kept[1]
+        inst = gl_units.instances(units, ground, skip_cell=skip, merged=far, layout=layout)
+        inst.flags.writeable = False
+        self._inst_kept = (key, inst, layout)
+        return inst
+
     def _draw_tokens(self, inst: np.ndarray, alpha: float) -> None:
-        data = np.ascontiguousarray(inst, np.float32)
-        if data.nbytes > self.token_inst.size:
+        data = np.ascontiguousarray(inst, np.float32).tobytes()
+        if len(data) > self.token_inst.size:
             self.token_inst.release()
-            self.token_inst = self.ctx.buffer(reserve=max(data.nbytes, self.token_inst.size * 2), dynamic=True)
+            self.token_inst = self.ctx.buffer(reserve=max(len(data), self.token_inst.size * 2), dynamic=True)
             self.token_vao.release()
             self.token_vao = self._token_vao(self.token_inst)
-        self.token_inst.write(data.tobytes())
+            self._token_written = None
+        if data != getattr(self, "_token_written", None):  # the buffer holds what was last written: upload changes
+            self.token_inst.write(data)
+            self._token_written = data
         self.p_token["u_alpha"].value = alpha
-        self.token_vao.render(moderngl.TRIANGLES, instances=len(data))
+        self.token_vao.render(moderngl.TRIANGLES, instances=len(inst))
