@@ -53,10 +53,13 @@ float gridline(float v, float w, float width) {
 
 // the factor of a top's colour under the grid lines (1 away from them)
 float grid_factor(vec2 xz) {
-    vec2 w = fwidth(xz);
-    float px = 1.0 / max(max(w.x, w.y), 1e-4);
-    float g = max(gridline(xz.x, w.x, 1.0), gridline(xz.y, w.y, 1.0));
-    return 1.0 - u_grid * g * 0.45 * smoothstep(4.0, 12.0, px);
+    // per axis 1 - smoothstep(w / 2, 3 w / 2, d) (gridline), d the distance to the nearest line, w = fwidth: the
+    // larger of the two axes' is 1 - smoothstep of the smaller ramp, so one smoothstep, and one reciprocal per axis
+    vec2 inv = 1.0 / max(fwidth(xz), vec2(1e-4));
+    vec2 r = abs(fract(xz + 0.5) - 0.5) * inv - 0.5;
+    float t = clamp(min(r.x, r.y), 0.0, 1.0);
+    float g = 1.0 - t * t * (3.0 - 2.0 * t);
+    return 1.0 - u_grid * g * 0.45 * smoothstep(4.0, 12.0, min(inv.x, inv.y));
 }
 
 // the distance (world units, 0 on a side .. 0.5 in the middle) from a point f (0..1) of a square
