@@ -36,13 +36,15 @@ const float DARK = 1.0 - 120.0 / 255.0;
 
 vec3 palette(float t) {
     // green lowland -> dry grass -> tan -> brown rock -> grey -> snow (branch-free);
-    // the same formula as client/render/gl.py: palette()
+    // the same colours as client/render/gl_terrain_pass.py: palette()
+    // written as the first colour plus a clamped ramp towards each next one (the same colours as mixing them in
+    // turn: below a ramp's start the later ramps are 0, past its end it is whole), one multiply-add a channel a ramp
     t = clamp(t, 0.0, 1.0) * 5.0;
-    vec3 c = mix(vec3(0.30, 0.52, 0.26), vec3(0.55, 0.64, 0.33), clamp(t, 0.0, 1.0));
-    c = mix(c, vec3(0.76, 0.66, 0.42), clamp(t - 1.0, 0.0, 1.0));
-    c = mix(c, vec3(0.58, 0.44, 0.30), clamp(t - 2.0, 0.0, 1.0));
-    c = mix(c, vec3(0.60, 0.58, 0.56), clamp(t - 3.0, 0.0, 1.0));
-    return mix(c, vec3(0.95, 0.95, 0.97), clamp(t - 4.0, 0.0, 1.0));
+    vec3 c = vec3(0.30, 0.52, 0.26) + vec3(0.25, 0.12, 0.07) * clamp(t, 0.0, 1.0);
+    c += vec3(0.21, 0.02, 0.09) * clamp(t - 1.0, 0.0, 1.0);
+    c += vec3(-0.18, -0.22, -0.12) * clamp(t - 2.0, 0.0, 1.0);
+    c += vec3(0.02, 0.14, 0.26) * clamp(t - 3.0, 0.0, 1.0);
+    return c + vec3(0.35, 0.37, 0.41) * clamp(t - 4.0, 0.0, 1.0);
 }
 
 float gridline(float v, float w, float width) {
