@@ -58,8 +58,10 @@ void main() {
         col = palette(floor(level) / u_hmax) * 0.92;
         vec3 L = normalize(vec3(-0.45, 0.8, 0.55));
         col *= 0.55 + 0.45 * max(dot(n, L), 0.0);
-        float w = fwidth(level);
-        col *= 1.0 - 0.35 * gridline(level, w, 1.0) * smoothstep(3.0, 8.0, 1.0 / max(w, 1e-4));
+        // gridline(level, w, 1) with one reciprocal: 1 - smoothstep(w / 2, 3 w / 2, d)
+        float inv = 1.0 / max(fwidth(level), 1e-4);
+        float r = clamp(abs(fract(level + 0.5) - 0.5) * inv - 0.5, 0.0, 1.0);
+        col *= 1.0 - 0.35 * (1.0 - r * r * (3.0 - 2.0 * r)) * smoothstep(3.0, 8.0, inv);
     }
     col = wall_colour(col, t.x >> 24, e);
 #endif

@@ -36,13 +36,15 @@ const float DARK = 1.0 - 120.0 / 255.0;
 
 vec3 palette(float t) {
     // green lowland -> dry grass -> tan -> brown rock -> grey -> snow (branch-free);
-    // the same formula as client/render/gl.py: palette()
+    // the same colours as client/render/gl_terrain_pass.py: palette()
+    // written as the first colour plus a clamped ramp towards each next one (the same colours as mixing them in
+    // turn: below a ramp's start the later ramps are 0, past its end it is whole), one multiply-add a channel a ramp
     t = clamp(t, 0.0, 1.0) * 5.0;
-    vec3 c = mix(vec3(0.30, 0.52, 0.26), vec3(0.55, 0.64, 0.33), clamp(t, 0.0, 1.0));
-    c = mix(c, vec3(0.76, 0.66, 0.42), clamp(t - 1.0, 0.0, 1.0));
-    c = mix(c, vec3(0.58, 0.44, 0.30), clamp(t - 2.0, 0.0, 1.0));
-    c = mix(c, vec3(0.60, 0.58, 0.56), clamp(t - 3.0, 0.0, 1.0));
-    return mix(c, vec3(0.95, 0.95, 0.97), clamp(t - 4.0, 0.0, 1.0));
+    vec3 c = vec3(0.30, 0.52, 0.26) + vec3(0.25, 0.12, 0.07) * clamp(t, 0.0, 1.0);
+    c += vec3(0.21, 0.02, 0.09) * clamp(t - 1.0, 0.0, 1.0);
+    c += vec3(-0.18, -0.22, -0.12) * clamp(t - 2.0, 0.0, 1.0);
+    c += vec3(0.02, 0.14, 0.26) * clamp(t - 3.0, 0.0, 1.0);
+    return c + vec3(0.35, 0.37, 0.41) * clamp(t - 4.0, 0.0, 1.0);
 }
 
 float gridline(float v, float w, float width) {
@@ -53,10 +55,13 @@ float gridline(float v, float w, float width) {
 
 // the factor of a top's colour under the grid lines (1 away from them)
 float grid_factor(vec2 xz) {
-    vec2 w = fwidth(xz);
-    float px = 1.0 / max(max(w.x, w.y), 1e-4);
-    float g = max(gridline(xz.x, w.x, 1.0), gridline(xz.y, w.y, 1.0));
-    return 1.0 - u_grid * g * 0.45 * smoothstep(4.0, 12.0, px);
+    // per axis 1 - smoothstep(w / 2, 3 w / 2, d) (gridline), d the distance to the nearest line, w = fwidth: the
+    // larger of the two axes' is 1 - smoothstep of the smaller ramp, so one smoothstep, and one reciprocal per axis
+    vec2 inv = 1.0 / max(fwidth(xz), vec2(1e-4));
+    vec2 r = abs(fract(xz + 0.5) - 0.5) * inv - 0.5;
+    float t = clamp(min(r.x, r.y), 0.0, 1.0);
+    float g = 1.0 - t * t * (3.0 - 2.0 * t);
+    return 1.0 - u_grid * g * 0.45 * smoothstep(4.0, 12.0, min(inv.x, inv.y));
 }
 
 // the distance (world units, 0 on a side .. 0.5 in the middle) from a point f (0..1) of a square
