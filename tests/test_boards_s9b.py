@@ -1,0 +1,87 @@
+"""Issue 26, session 9 (boards2): the edge labels of a cut board sit beside the cells they name, 百格's F1 piece
+list gives every piece's glyph, standard 三国演弈's start screen says one consistent thing about its seed, and
+what the new-user passes found."""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pygame
+import pytest
+
+from client.boards.model import edge_labels
+from engine import registry
+from tests.board_px import THRESHOLD
+from tests.boards_util import OPEN, make_app
+
+
+def _settle(app):
+    sc = app.scene
+    for _ in range(200):  # the camera at rest (it turns to the seat to move)
+        if sc.camera is None or not sc.camera.moving:
+            break
+        app.step(0.05)
+
+
+def _labels_px(app, monkeypatch) -> np.ndarray:
+    """The pixels the edge labels change: the board drawn with its labels against the same board with none."""
+    sc = app.scene
+    mod = "client.render.gl_board" if sc.using_gl else "client.render.flat_board"
+    renderer = sc.gl if sc.using_gl else sc.flat
+
+    def picture():
+        renderer._key = None  # the renderers keep their last picture: draw anew
+        sc.dirty = True
+        app.step(0.016)
+        return app.display.screenshot().astype(np.int16)
+
+    with_labels = picture()
+    monkeypatch.setattr(f"{mod}.edge_labels", lambda *a, **kw: [])
+    without = picture()
+    monkeypatch.undo()
+    return np.abs(with_labels - without).max(axis=2) > THRESHOLD
+
+
+@pytest.mark.parametrize("renderer,driver", [("flat", "dummy"), ("gl", "offscreen")])
+@pytest.mark.parametrize("game_id,opts", [("anqi", {}), ("sanguo", {})])
+def test_edge_labels_are_drawn_beside_the_cells_they_name(cleanup, monkeypatch, game_id, opts, renderer, driver):
+    # issue 26: on 暗棋's cross the labels sat on the bounding box, "1" four cells left of e1 (the only cell of
+    # rank 1) and "a" four cells below a5; now every pixel a label draws is within 1.25 cells of a cell of the
+    # board, and no two labels share a place (a cut board's inner corner holds a file's and a rank's label)
+    for size in ((1280, 720), (1024, 640)):
+        app = make_app(driver, game_id, ["human"] * 3, renderer, size=size,
+                       game=registry.get(game_id).new_game(seed=1, **opts))
+        sc = app.scene
+        _settle(app)
+        assert sc.using_gl == (renderer == "gl")
+        view = sc.last_board_view
+        g = view.geometry
+        ys, xs = np.nonzero(_labels_px(app, monkeypatch))
+        assert len(xs) > 200  # the labels are drawn
+        centres = np.array([sc.world_px(*g.center(c)) for c in g.cells])
+        # a cell's size in pixels where it is drawn (GL: the perspective makes the far cells smaller)
+        pitch = np.array([np.hypot(*np.subtract(sc.world_px(*g.center(c)), sc.world_px(g.center(c)[0] + 1,
+                                                                                     g.center(c)[1])))
+                          for c in g.cells])
+        px = np.c_[xs, ys].astype(float)
+        near = np.min(np.hypot(*(px[:, None, :] - centres[None, :, :]).transpose(2, 0, 1)) / pitch[None, :], axis=1)
+        assert near.max() <= 1.25, (size, px[near.argmax()], near.max())
+        right = sc.camera.right_on_ground() if sc.using_gl else None
+        turn = sc.flat.turn if not sc.using_gl else (  # world offset -> screen (right, down), as the renderer's
+            lambda dx, dz: (dx * right[0] + dz * right[1], -(dx * right[1] - dz * right[0])))
+        spots = edge_labels(g, g.bounds(), turn, view.label_scale)
+        if game_id == "anqi":  # each named line has its label right beside its end: "1" by e1, "a" by a5
+            k = int(pitch.min() * 0.2)
+            for text, cell in (("1", "e1"), ("a", "a5"), ("9", "e9"), ("i", "i5")):
+                x, z = dict(spots)[text]
+                cx, cz = g.center(sc.plugin.cell(cell))
+                assert np.hypot(x - cx, z - cz) < 0.9, (text, (x, z), cell)
+                lx, ly = sc.world_px(x, z)  # and it is drawn there
+                assert ((xs >= lx - k) & (xs <= lx + k) & (ys >= ly - k) & (ys <= ly + k)).any(), text
+        s = view.label_scale  # no two labels overlap (a label: about 0.3 cells tall, 0.24 wide a character)
+        for (ta, a), (tb, b) in itertools.combinations(spots, 2):
+            dx, dy = turn(b[0] - a[0], b[1] - a[1])
+            assert abs(dx) >= 0.12 * s * (len(ta) + len(tb)) or abs(dy) >= 0.3 * s, (ta, a, tb, b)
+        OPEN.remove(app)
+        app.close()
+        pygame.display.quit()
