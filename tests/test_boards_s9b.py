@@ -9,10 +9,15 @@ import numpy as np
 import pygame
 import pytest
 
+from client import i18n
 from client.boards.model import edge_labels
+from client.games.base import game_seed
+from client.scenes.board_game import BoardGameScene
+from client.ui import text
 from engine import registry
 from tests.board_px import THRESHOLD
-from tests.boards_util import OPEN, make_app
+from tests.boards_util import OPEN, click_at, make_app, post
+from tests.test_boards_s8 import choose_game, start_screen, typed
 
 
 def _settle(app):
@@ -85,3 +90,54 @@ def test_edge_labels_are_drawn_beside_the_cells_they_name(cleanup, monkeypatch, 
         OPEN.remove(app)
         app.close()
         pygame.display.quit()
+
+
+def _drawn(app, monkeypatch) -> str:
+    """Every text drawn in one frame."""
+    seen = []
+    real = text.render
+    monkeypatch.setattr(text, "render", lambda s, *a, **k: seen.append(str(s)) or real(s, *a, **k))
+    app.scene.dirty = True
+    app.step(0.016)
+    monkeypatch.setattr(text, "render", real)
+    return " ".join(seen)  # a wrapped line's parts read on
+
+
+def test_standard_sanguo_seed_row_says_what_its_secret_seed_does(app, monkeypatch):
+    # issue 26: standard 三国演弈 showed "secret (random)" beside "no chance in this game: the seed only varies the
+    # computer's moves". The seed stays secret (G1 by the registration, which 揭棋 shares: the row does not change
+    # its meaning with the variant row), and the line under it says what the secret seed does; a typed seed is a
+    # seeded game whose computer follows it, and the line is the usual one
+    st = start_screen(app)
+    choose_game(app, st, "sanguo")
+    assert st._extra[("sanguo", "variant")].value == "standard"
+    words = _drawn(app, monkeypatch)
+    assert "secret (random)" in words
+    assert "no chance in this game: the secret random seed only varies the computer's moves" in words
+    assert "the seed only varies" not in words
+    assert not st.seed_dice.enabled()  # "Secret" while secret already: greyed, a click changes nothing
+    click_at(app, st.seed_dice.rect.center)
+    assert st.seed_secret()
+    for seat in st.seats[:3]:
+        seat.value = "human"
+    assert "no chance and no computer seat: the secret seed changes nothing" in _drawn(app, monkeypatch)
+    i18n.set_lang("zh")
+    assert st.seed_hint() == "本棋没有随机，也没有电脑座位：隐藏的种子不改变任何东西"
+    i18n.set_lang("en")
+    st.seats[1].value = "normal"
+    typed(app, "42")
+    words = _drawn(app, monkeypatch)
+    assert "42" in words and "no chance in this game: the seed only varies the computer's moves" in words
+    assert st.seed_dice.enabled()
+    click_at(app, st.seed_dice.rect.center)  # "Secret": the secret seed back, and its line
+    assert st.seed_secret() and "secret random seed" in _drawn(app, monkeypatch)
+    typed(app, "42")
+    click_at(app, st.buttons[0].rect.center)
+    sc = app.scene
+    assert isinstance(sc, BoardGameScene) and game_seed(sc.game) == 42 and sc.ai.base == 42  # the computer follows it
+    st = start_screen(app)  # 揭棋 deals from its seed: no line (the deal needs no word)
+    row = st._extra[("sanguo", "variant")]
+    while row.value != "jieqi":
+        click_at(app, row.right.center)
+    click_at(app, st.seed_dice.rect.center)
+    assert st.seed_secret() and st.seed_hint() == "" and "no chance" not in _drawn(app, monkeypatch)
