@@ -141,3 +141,16 @@ def test_standard_sanguo_seed_row_says_what_its_secret_seed_does(app, monkeypatc
         click_at(app, row.right.center)
     click_at(app, st.seed_dice.rect.center)
     assert st.seed_secret() and st.seed_hint() == "" and "no chance" not in _drawn(app, monkeypatch)
+
+
+def test_baige_english_move_list_names_the_pieces(monkeypatch):
+    # issue 26 (found in play, 百格 hot seat in English): the move list read "1. e4e5" while the status line said
+    # "White: pawn e4-e5" and the Chinese list "卒 e4-e5"; English now names the piece too, captures, promotions
+    # and castling included
+    from client.games import make_plugin
+
+    pl = make_plugin(registry.get("baige").new_game(seed=1))
+    obs = dict(pl.obs(), first_side="w", moves_zh=["卒 e4-e5", "馬 b10-c8", "卒 e9xd10=后", "王 f10-c10 (入堡)"])
+    monkeypatch.setattr(pl, "obs", lambda: obs)
+    assert pl.move_list("en") == ["1. pawn e4-e5  knight b10-c8", "2. pawn e9xd10=queen  king f10-c10 (castles)"]
+    assert pl.move_list("zh") == ["1. 卒 e4-e5  马 b10-c8", "2. 卒 e9xd10=后  王 f10-c10 (入堡)"]
