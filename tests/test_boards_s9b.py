@@ -154,3 +154,23 @@ def test_baige_english_move_list_names_the_pieces(monkeypatch):
     monkeypatch.setattr(pl, "obs", lambda: obs)
     assert pl.move_list("en") == ["1. pawn e4-e5  knight b10-c8", "2. pawn e9xd10=queen  king f10-c10 (castles)"]
     assert pl.move_list("zh") == ["1. 卒 e4-e5  马 b10-c8", "2. 卒 e9xd10=后  王 f10-c10 (入堡)"]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720)])
+def test_statistics_cover_the_game_over_box_they_open_from(cleanup, size):
+    # issue 26 (found in play, 百格 hot seat): Statistics opened a smaller box over the game-over box, whose table
+    # rows and buttons peeked out round its edges; it now covers that box whole, and Back shows it again
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=size)
+    sc = app.scene
+    click_at(app, [b.rect for st, b in sc.step_buttons.items() if st.value == "resign"][0].center)
+    click_at(app, sc.modal.buttons[0].rect.center)  # Yes
+    app.step(0.016)
+    over = sc.modal
+    assert sc.game.is_over and over.kind == "over"
+    click_at(app, [b for b in over.buttons if b.text() == "Statistics"][0].rect.center)
+    app.step(0.016)
+    box = app.app.scene
+    assert box.kind == "stats" and box.rect.contains(over.rect), (box.rect, over.rect)
+    assert not box.rect.colliderect(sc.panel_rect)
+    click_at(app, box.buttons[0].rect.center)  # Back
+    assert app.app.scene is not box and sc.modal is over

@@ -81,12 +81,13 @@ class Modal(Scene):
         return False
 
     # --- drawing
-    def box(self, surf, w: int, h: int) -> pygame.Rect:
+    def box(self, surf, w: int, h: int, alpha: int = 240) -> pygame.Rect:
+        """The modal's framed box, ``w`` x ``h``, centred in its area (``alpha`` 255: nothing below shows through)."""
         area = self.area() if self.area else surf.get_rect()
         r = pygame.Rect(0, 0, w, h)
         r.center = area.center
         r.clamp_ip(surf.get_rect())  # a box wider than its area (six buttons beside a 1024-wide board) stays whole
-        widgets.panel(surf, r, alpha=240)
+        widgets.panel(surf, r, alpha=alpha)
         pygame.draw.rect(surf, widgets.ACCENT, r, 2, border_radius=6)
         self.rect = r
         return r
