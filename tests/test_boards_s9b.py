@@ -171,6 +171,14 @@ def test_statistics_cover_the_game_over_box_they_open_from(cleanup, size):
     app.step(0.016)
     box = app.app.scene
     assert box.kind == "stats" and box.rect.contains(over.rect), (box.rect, over.rect)
+    for modal in (over, box):  # both opaque: drawn over black and over white, the box's pixels are the same
+        pics = []
+        for bg in ((0, 0, 0), (255, 255, 255)):
+            surf = pygame.Surface(pygame.display.get_surface().get_size())
+            surf.fill(bg)
+            modal.draw_on(surf)
+            pics.append(pygame.surfarray.array3d(surf.subsurface(modal.rect.inflate(-8, -8))).copy())
+        assert (pics[0] == pics[1]).all(), modal.kind
     assert not box.rect.colliderect(sc.panel_rect)
     click_at(app, box.buttons[0].rect.center)  # Back
     assert app.app.scene is not box and sc.modal is over

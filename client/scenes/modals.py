@@ -289,7 +289,8 @@ class GameOverModal(Modal):
         bw = max(70, min(118, (w - 26) // n - 14))
         lines = text.wrap(self.reason(), 16, w - 40)
         table_h = 25 * (len(self.table) + 1) + 12 if names else 0
-        box = self.box(surf, w, 116 + 22 * len(lines) + table_h + (16 if names else 0))
+        # opaque: the pieces under it showed through its words (issue 26 QA; "View board" shows the board)
+        box = self.box(surf, w, 116 + 22 * len(lines) + table_h + (16 if names else 0), alpha=255)
         text.draw(surf, t("board_game_over"), (box.centerx, box.y + 14), 24, widgets.ACCENT, anchor="midtop")
         y = box.y + 54
         for ln in lines:
