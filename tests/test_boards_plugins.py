@@ -138,7 +138,8 @@ def test_baige_move_list_in_short_chinese_names():
     ml = a.move_list("zh")
     assert ml[0].startswith("1. 卒 e4-e6") and "卒 d7-d5" in ml[0]
     assert ml[1].startswith("2. 马 b1-d2")  # simplified characters in the zh client (issue 26)
-    assert a.move_list("en")[0] == "1. e4e6  d7d5"
+    assert a.move_list("en")[0] == "1. pawn e4-e6  pawn d7-d5"  # the piece named, as on the status line
+    assert a.move_list("en")[1] == "2. knight b1-d2"
     assert a.seat_name(0, "zh") == "白方" and a.describe("b10d9", "en") == "knight b10-d9"
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from client import i18n
 from client.games.base import text
-from client.boards.model import edge_label_at
+from client.boards.model import edge_labels
 from client.render.gl_board import BoardCamera
 from engine.sanguo import new_game
 from engine.sanguo.setup import position
@@ -186,15 +186,20 @@ def test_every_kingdom_plays_from_the_bottom_the_side_ones_a_quarter_turn_round(
     sc = app.scene
     wu, wei, shu, han = _screen_order(sc, ("q9", "i17", "i1", "a9"))
     assert han[1] < wei[1] < wu[1] and shu[0] < wu[0] < wei[0]  # 汉 at the top, 蜀 left, 魏 right of 吴
-    # the edge labels read on the viewer's bottom and left edges: the rows' numbers below 吴, the files' letters left
-    x0, z0, x1, z1 = sc.flat.bounds
-    for text_, (x, z) in sc.last_board_view.geometry.labels():
-        x, z = edge_label_at(x, z, (x0, z0, x1, z1), sc.flat.turn)
+    # the edge labels read on the viewer's bottom and left edges, each beside its own line's end (issue 26, not on
+    # the cut board's bounding box): a number below every point of its line, a letter left of every point of its
+    g = sc.last_board_view.geometry
+    h = sc.flat.scale / 2  # within its line's band (an inner corner's label moves a little aside)
+    for text_, (x, z) in edge_labels(g, sc.flat.bounds, sc.flat.turn, sc.last_board_view.label_scale):
         px, py = sc.flat.to_px(x, z)
+        line = [c for c in g.cells if (c[0] == g.rows - int(text_) if text_.isdigit() else g.name(c)[0] == text_)]
+        ends = [sc.flat.cell_px(c) for c in line]
+        assert len(line) >= 9
         if text_.isdigit():
-            assert py > wu[1]
+            assert py > max(y for _, y in ends) and min(x for x, _ in ends) - h <= px <= max(x for x, _ in ends) + h
         else:
-            assert px < shu[0]
+            assert px < min(x for x, _ in ends) and min(y for _, y in ends) - h <= py <= max(y for _, y in ends) + h
+        assert min(abs(px - ex) + abs(py - ey) for ex, ey in ends) < 1.5 * sc.flat.scale  # beside its end
     # clicks land on the turned board: 吴's middle pawn one point forward (west)
     a = next(m for m in sc.game.legal_actions() if m.src == "n9")
     play_cells(app, a.src, a.dst)

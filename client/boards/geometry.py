@@ -12,8 +12,9 @@ with an unrotated camera). Boards lie in the plane y = 0.
 
 Every geometry gives ``center(cell) -> (x, z)``, ``polygon(cell) -> [(x, z), ...]``,
 ``cell_at(x, z) -> cell | None``, ``bounds() -> (x0, z0, x1, z1)``, ``name(cell)``,
-``parse(name)``, ``shade(cell)`` (0/1 for a checker pattern) and ``labels()``: edge
-coordinate labels as ``(text, (x, z))``.
+``parse(name)``, ``shade(cell)`` (0/1 for a checker pattern), ``labels()``: edge
+coordinate labels as ``(text, (x, z))``, and ``label_places()``: each with its two places, at either end of
+its line (the renderers keep the one on the viewer's left or bottom).
 
 Names, neighbours, distances and hex picking are engine/grids' (``grid``: the engine grid of the
 board, ``neighbours``, ``distance``); this module keeps only where a cell lies in world space.
@@ -147,6 +148,30 @@ class BoardGeometry:
             out.append((str(self.rows - r), (x0 - 0.32, r + 0.5)))
         return out
 
+    def label_places(self, bounds=None, size: float = 1.0) -> list[tuple[str, tuple[float, float],
+                                                                         tuple[float, float]]]:
+        """Each edge label with the two places it may go: just past the last and the first cell of the file or
+        rank it names (on a cut board such as 暗棋's cross, beside its own cells, not on the bounding box; issue
+        26); the renderer keeps the one on the viewer's left or bottom (``model.edge_labels``). ``size``: the
+        labels' scale (``BoardView.label_scale``)."""
+        has = self.cell_set.__contains__
+
+        def aside(r, c, dr, dc):
+            """Away from a board cell beside the empty cell (r, c) across the line (dr, dc), by a fifth of a cell
+            at the usual size: in a cut board's inner corner a file label and a rank label share that cell."""
+            return 0.2 * size * ((1 if has((r - dr, c - dc)) else 0) - (1 if has((r + dr, c + dc)) else 0))
+
+        out = []
+        for c in sorted({c for _, c in self.cells}):
+            lo, hi = min(r for r, cc in self.cells if cc == c), max(r for r, cc in self.cells if cc == c)
+            out.append((file_name(c), (c + 0.5 + aside(hi + 1, c, 0, 1), hi + 1.32),
+                        (c + 0.5 + aside(lo - 1, c, 0, 1), lo - 0.32)))
+        for r in sorted({r for r, _ in self.cells}):
+            lo, hi = min(c for rr, c in self.cells if rr == r), max(c for rr, c in self.cells if rr == r)
+            out.append((str(self.rows - r), (lo - 0.32, r + 0.5 + aside(r, lo - 1, 1, 0)),
+                        (hi + 1.32, r + 0.5 + aside(r, hi + 1, 1, 0))))
+        return out
+
 
 class SquareGeometry(BoardGeometry):
     """A full rows x cols rectangle of square cells."""
@@ -232,6 +257,17 @@ class HexGeometry(OffsetHexGeometry):
 
     def shade(self, cell: Cell) -> int:
         return 1 if self.to_grid(cell)[0] % 3 == 0 else 0
+
+    def label_places(self, bounds=None, size: float = 1.0) -> list[tuple[str, tuple[float, float],
+                                                                         tuple[float, float]]]:
+        """Each of ``labels()`` with its mirror across ``bounds`` (the board's, by default) along its line."""
+        x0, z0, x1, z1 = bounds if bounds is not None else self.bounds()
+        out = []
+        for text, (x, z) in self.labels():
+            mx = x0 + x1 - x if not x0 <= x <= x1 else x
+            mz = z0 + z1 - z if not z0 <= z <= z1 else z
+            out.append((text, (x, z), (mx, mz)))
+        return out
 
     def labels(self) -> list[tuple[str, tuple[float, float]]]:
         """Rank numbers left of each row, file letters under the bottom row's cells."""

@@ -179,20 +179,15 @@ class Track:
 
 
 
-def edge_label_at(x: float, z: float, bounds, turn) -> tuple[float, float]:
-    """Where an edge label (off the board in x or z) goes so that it reads on the viewer's left or bottom edge:
-    itself or its mirror across the board, whichever ``turn`` (world offset -> screen right, down) puts further
-    left and down."""
-    x0, z0, x1, z1 = bounds
-    cx, cz = (x0 + x1) / 2, (z0 + z1) / 2
-    mx = x0 + x1 - x if not x0 <= x <= x1 else x
-    mz = z0 + z1 - z if not z0 <= z <= z1 else z
-
-    def score(px, pz):
-        sx, sy = turn(px - cx, pz - cz)
-        return sx - sy
-
-    return (mx, mz) if score(mx, mz) < score(x, z) - 1e-6 else (x, z)
+def edge_labels(geometry, bounds, turn, size: float = 1.0) -> list[tuple[str, tuple[float, float]]]:
+    """The edge labels where they read on the viewer's left and bottom whatever the turn (flipped, or a side
+    kingdom at the bottom): of each label's two places (``geometry.label_places``), the one ``turn`` (world
+    offset -> screen right, down) puts further left and down. ``size``: the labels' scale."""
+    out = []
+    for text, a, b in geometry.label_places(bounds, size):
+        (ax, ay), (bx, by) = turn(*a), turn(*b)
+        out.append((text, b if bx - by < ax - ay - 1e-6 else a))
+    return out
 
 
 @dataclass

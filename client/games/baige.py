@@ -123,8 +123,14 @@ class Plugin(GamePlugin):
 
     # --- panels
     def move_list(self, lang: str) -> list[str]:
+        """Two moves a line, each with its piece's name as the status line gives it ("卒 e4-e6", in English
+        "pawn e4-e6": the bare "e4e6" told a new player nothing of which piece moved; issue 26)."""
         obs = self.obs()
-        moves = [m.translate(SIMPLIFIED) for m in obs["moves_zh"]] if lang == "zh" else obs["moves"]
+        moves = [m.translate(SIMPLIFIED) for m in obs["moves_zh"]]
+        if lang != "zh":
+            names = {NAME_ZH[k]: tr(f"baige.piece.{k}", lang) for k in NAME_ZH}
+            castles = tr("baige.castles", lang, move="").strip()
+            moves = ["".join(names.get(ch, ch) for ch in m).replace("(入堡)", castles) for m in moves]
         out, k, n = [], 0, 1
         if obs["first_side"] == "b" and moves:
             out.append(f"{n}. …  {moves[0]}")

@@ -19,7 +19,7 @@ from client.ui import text as fonts
 from client.boards.geometry import Cell
 from client.boards.model import (BASE, EDGE_RGB, EDGE_WIDTH, LABEL, MARK_RGB, MARKER_RGB, TRACK_BOX,
                                  BoardView, Piece, direction, rgb255)
-from client.boards.model import MARKER_GLYPH, Line, edge_label_at
+from client.boards.model import MARKER_GLYPH, Line, edge_labels
 
 TOKEN_R = 0.42  # token radius in cells
 RING_IN, RING_OUT = 0.33, 0.39
@@ -143,10 +143,10 @@ class FlatBoardRenderer:
             self.draw_line(surf, view, ln)
         if view.show_labels and s >= 14:
             size = max(9, int(s * 0.3 * view.label_scale))
-            for text, (x, z) in g.labels():
-                # keep the labels on the viewer's bottom and left edges (turned or flipped): a rank label to the
-                # opposite edge across, a file label up, whichever lies further left and down (each stays on its line)
-                x, z = edge_label_at(x, z, (x0, z0, x1, z1), self.turn)
+            # on the viewer's bottom and left edges (turned or flipped), each beside the cells it names: a rank
+            # label at either end of its rank, a file label at either end of its file, whichever is further left
+            # and down (issue 26: on 暗棋's cross "1" sat on the bounding box, four cells from e1)
+            for text, (x, z) in edge_labels(g, (x0, z0, x1, z1), self.turn, view.label_scale):
                 img = fonts.render(text, size, rgb255(LABEL))
                 surf.blit(img, img.get_rect(center=self.to_px(x, z)))
         self.draw_cell_texts(surf, view)

@@ -24,7 +24,7 @@ from client.ui import text as fonts
 from client.boards.geometry import Cell
 from client.boards.model import (BACKGROUND, BASE, EDGE_RGB, EDGE_WIDTH, LABEL, MARK_RGB, MARKER_RGB, TRACK_BOX,
                                  MARKER_GLYPH, BoardView, direction)
-from client.boards.model import edge_label_at
+from client.boards.model import edge_labels
 from client.camera import fit_area, look_at, perspective, pixel_ray, project
 from client.render.gl import SHADERS
 import pygame
@@ -591,9 +591,9 @@ class GLBoardRenderer:
         x0, z0, x1, z1 = g.bounds()
         items = []
         screen = lambda dx, dz: (dx * rx + dz * rz, -(dx * ux + dz * uz))  # noqa: E731 (right, down)
-        for text, (x, z) in g.labels():
-            # on the viewer's near and left edges whatever the yaw (flipped, or a side kingdom at the bottom)
-            x, z = edge_label_at(x, z, (x0, z0, x1, z1), screen)
+        # on the viewer's near and left edges whatever the yaw (flipped, or a side kingdom at the bottom), each
+        # beside the cells it names (issue 26: not on a cut board's bounding box)
+        for text, (x, z) in edge_labels(g, (x0, z0, x1, z1), screen, view.label_scale):
             items.append((text, x, z, 0.17 * view.label_scale, LABEL, 0.002))
         return items
 

@@ -81,12 +81,13 @@ class Modal(Scene):
         return False
 
     # --- drawing
-    def box(self, surf, w: int, h: int) -> pygame.Rect:
+    def box(self, surf, w: int, h: int, alpha: int = 240) -> pygame.Rect:
+        """The modal's framed box, ``w`` x ``h``, centred in its area (``alpha`` 255: nothing below shows through)."""
         area = self.area() if self.area else surf.get_rect()
         r = pygame.Rect(0, 0, w, h)
         r.center = area.center
         r.clamp_ip(surf.get_rect())  # a box wider than its area (six buttons beside a 1024-wide board) stays whole
-        widgets.panel(surf, r, alpha=240)
+        widgets.panel(surf, r, alpha=alpha)
         pygame.draw.rect(surf, widgets.ACCENT, r, 2, border_radius=6)
         self.rect = r
         return r
@@ -288,7 +289,8 @@ class GameOverModal(Modal):
         bw = max(70, min(118, (w - 26) // n - 14))
         lines = text.wrap(self.reason(), 16, w - 40)
         table_h = 25 * (len(self.table) + 1) + 12 if names else 0
-        box = self.box(surf, w, 116 + 22 * len(lines) + table_h + (16 if names else 0))
+        # opaque: the pieces under it showed through its words (issue 26 QA; "View board" shows the board)
+        box = self.box(surf, w, 116 + 22 * len(lines) + table_h + (16 if names else 0), alpha=255)
         text.draw(surf, t("board_game_over"), (box.centerx, box.y + 14), 24, widgets.ACCENT, anchor="midtop")
         y = box.y + 54
         for ln in lines:

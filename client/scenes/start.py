@@ -70,7 +70,7 @@ class StartScene(Scene):
         self.seed_minus = widgets.Button("-", lambda: self._set_seed(self.seed - 1), 18)
         self.seed_plus = widgets.Button("+", lambda: self._set_seed(self.seed + 1), 18)
         self.seed_dice = widgets.Button(lambda: t("seed_secret_button" if self.secret_game() else "random_seed"),
-                                        self._dice, 16)
+                                        self._dice, 16, enabled=lambda: not self.seed_secret())  # greyed if secret
         self.seed_rect = pygame.Rect(0, 0, 0, 0)
         self.continue_button = widgets.Button(self.continue_label, self.continue_game, 20)
         self._autosave_info: dict = {}  # (path, mtime, size) -> its summary (read once per file version)
@@ -310,6 +310,8 @@ class StartScene(Scene):
         opts = {opt: self._extra[(self.game.value, opt)].value for opt in self.extra_options()
                 if (self.game.value, opt) in self._extra}
         key = pl.seed_hint(opts, [s.value for s in self.seats[:int(self.players.value)]])
+        if key and self.seed_secret():  # a game without chance whose seed G1 keeps secret (standard 三国演弈, one
+            key += "_secret"  # registration with 揭棋): the line says what the secret seed does
         return t(key) if key else ""
 
     def secret_game(self) -> bool:

@@ -82,10 +82,20 @@ class StatsModal(Modal):
         self.seat_rgb = seat_rgb
         self.buttons = [widgets.Button(lambda: i18n.engine_text(Msg.of("stats.close")), self.cancel, 16)]
 
+    def box_below(self) -> pygame.Rect | None:
+        """The drawn box of the modal just below this one (the game-over box), if any."""
+        scenes = getattr(self.app, "scenes", [])
+        below = scenes[:scenes.index(self)] if self in scenes else []
+        rect = getattr(below[-1], "rect", None) if below and isinstance(below[-1], Modal) else None
+        return rect if isinstance(rect, pygame.Rect) and rect.w else None
+
     def draw_on(self, surf) -> None:
         names = self.seat_names()
-        w = min(surf.get_width() - 40, 260 + 130 * len(names))
-        box = self.box(surf, w, 130 + 25 * (len(self.rows) + 1))
+        w, h = min(surf.get_width() - 40, 260 + 130 * len(names)), 130 + 25 * (len(self.rows) + 1)
+        under = self.box_below()
+        if under is not None:  # the game-over box it opens from is covered whole: its table and buttons no longer
+            w, h = max(w, under.w), max(h, under.h)  # peek out round the edges, nor show through (issue 26)
+        box = self.box(surf, w, h, alpha=255)
         text.draw(surf, i18n.engine_text(Msg.of("stats.title")), (box.centerx, box.y + 14), 22, widgets.ACCENT,
                   anchor="midtop")
         draw_table(surf, self.rows, names, self.seat_rgb, pygame.Rect(box.x + 20, box.y + 54, box.w - 40, box.h))
