@@ -235,7 +235,8 @@ def test_chinese_lines_never_start_with_closing_punctuation_nor_end_with_an_open
 
 
 @pytest.mark.parametrize("gid,sides", [("baige", ["White", "Black"]), ("anqi", ["Wu", "Wei", "Shu"]),
-                                       ("sanguo", ["Wu", "Wei", "Shu"]), ("jiangshan", ["Seat 1", "Seat 2"])])
+                                       ("sanguo", ["Wu", "Wei", "Shu"]), ("jiangshan", ["Han", "Chu"]),
+                                       ("xinhai", ["Revolutionaries", "Qing"])])
 def test_the_start_screens_seat_rows_name_the_side_each_plays(app, monkeypatch, gid, sides):
     # found in play: the seat rows read "Seat 1, Seat 2, Seat 3": which of 吴 魏 蜀 (or White, Black) is mine?
     from tests.test_boards_s8 import choose_game, drawn_words, start_screen

@@ -119,6 +119,11 @@ class Plugin(GamePlugin):
         return SquareGeometry(st.height, st.width)
 
     @classmethod
+    def side_name(cls, seat: int, lang: str) -> str:
+        """The side ``seat`` plays, before a game exists (the start screen's seat rows: 汉 / Han)."""
+        return text(Msg.of(f"jiangshan.seat.{seat}"), lang)
+
+    @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
         return (HAN_INK, (0.70, 0.70, 0.74))[seat % 2]
 

@@ -291,6 +291,11 @@ class Plugin(GamePlugin):
         return FlatHexGeometry(m.height, m.width, [(m.height - 1 - row, c) for c, row in m.terrain])
 
     @classmethod
+    def side_name(cls, seat: int, lang: str) -> str:
+        """The side ``seat`` plays, before a game exists (the start screen's seat rows: 革命軍 / Revolutionaries)."""
+        return text(Msg.of(f"xinhai.side_title.{('rev', 'qing')[seat % 2]}"), lang)
+
+    @classmethod
     def seat_rgb(cls, seat: int) -> RGB:
         return SIDE_RGB[("rev", "qing")[seat % 2]]
 
