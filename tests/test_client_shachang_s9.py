@@ -8,6 +8,7 @@ import re
 import pygame
 
 from client import i18n
+from engine.shachang.advice import pass_warnings
 from engine.shachang.cells import parse_cell
 from tests.client_util import click_cell, end_turn, hot_seat, key, step
 
@@ -29,7 +30,7 @@ def test_a_clicked_march_reads_in_words_on_the_status_line_and_in_the_log(app):
     want = f"march {n} soldier{'s' if n > 1 else ''} from a1 to b1"
     assert sc.status_text("en") == want and not NOTATION.search(sc.status_text("en"))
     lines = log_lines(app, sc)
-    assert f"P1 marches {n} soldier(s) from a1 to b1 (1 step)" in lines
+    assert f"P1 marches {n} soldier{'s' if n > 1 else ''} from a1 to b1 (1 step)" in lines
     assert not any(NOTATION.search(ln) for ln in lines), lines
     key(app, pygame.K_F2)  # Chinese: the line is said again in the new language
     try:
@@ -94,3 +95,25 @@ def test_the_tooltip_says_in_words_what_a_click_plays_with_the_selected_unit(app
         key(app, pygame.K_F2)
     click_cell(app, parse_cell("b1"))  # the click plays what the preview said
     assert str(g.log[-1]) == "march a1 b1 3"
+
+
+def test_log_lines_say_soldier_or_soldiers_by_the_count(app):
+    """A single soldier reads "1 soldier", more read "soldiers" — no "soldier(s)" (issue 26); Chinese reads 人."""
+    g, sc = hot_seat(app, [[0, "a1", 1], [0, "c1", 2], [1, "h8", 3]])
+    assert [m.render("en") for m in pass_warnings(g)] == ["2 units still to act this turn"]
+    click_cell(app, parse_cell("a1"))
+    click_cell(app, parse_cell("a2"))
+    assert str(g.log[-1]) == "march a1 a2 1" and sc.status_text("en") == "march 1 soldier from a1 to a2"
+    assert [m.render("en") for m in pass_warnings(g)] == ["1 unit still to act this turn"]
+    click_cell(app, parse_cell("c1"))
+    click_cell(app, parse_cell("c2"))
+    assert str(g.log[-1]) == "march c1 c2 2"
+    lines = log_lines(app, sc)
+    assert "P1 marches 1 soldier from a1 to a2 (1 step)" in lines
+    assert "P1 marches 2 soldiers from c1 to c2 (1 step)" in lines
+    assert not any("(s)" in ln for ln in lines), lines
+    key(app, pygame.K_F2)
+    try:
+        assert "玩家1：从a1行军到a2，1人（1步）" in log_lines(app, sc)
+    finally:
+        i18n.set_lang("en")

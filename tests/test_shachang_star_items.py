@@ -321,7 +321,7 @@ def test_wangming_text_round_trips_and_its_form_is_checked_S20n():
     a = g.parse_action("item wangming i2 i4 i3")
     assert str(a) == "item wangming i2 i3 i4" and g.parse_action(str(a)) == a and hash(a) == hash(g.parse_action(str(a)))
     assert g.describe(a).render("en") == ("Desperate Flight: the unit on i2 discards its soldiers on i3 i4 for 2 extra "
-                                          "step(s)")  # in words, not the command text (issue 26)
+                                          "steps")  # in words, not the command text (issue 26)
     assert g.describe(a).render("zh") == "亡命天涯：i2的部队弃掉i3 i4的兵，多走2步"
     assert [s.value for s in g.action_steps(a)] == ["item:wangming", "i2", "i3", "i4"]
     for bad in ("item wangming i2 i3 i3", "item wangming i2 i2"):

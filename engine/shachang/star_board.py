@@ -36,7 +36,7 @@ from engine.messages import Msg
 from engine.shachang import rules, star_cells as sc, star_items
 from engine.shachang.actions import Attack, End, March, Reinforce, UseItem
 from engine.shachang.board_base import Geometry
-from engine.shachang.log import seat as _seat
+from engine.shachang.log import counted, seat as _seat
 from engine.shachang.maps import GameMap
 from engine.shachang.sight import blocking_cell, line_report
 from engine.shachang.square_board import action_steps
@@ -425,7 +425,8 @@ class StarGeometry(Geometry):
         game.units[a.cell] = Unit(p, 1, last_count=1)
         game.reserve[p] -= 1
         game.acted = True
-        game._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=sc.name(a.cell), n=1),
+        game._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=sc.name(a.cell), n=1,
+                           soldiers=counted(1, "soldier")),
                     game._private(p))
         game._refresh_vision()
 
@@ -447,7 +448,8 @@ class StarGeometry(Geometry):
         game.origin[a.dst] = i
         self.spread_spent(game)  # it joins whatever touches it where it stops (S19d, S19e)
         game._event(Msg.of("shachang.ev.march_step" if cost == 1 else "shachang.ev.march_steps", seat=_seat(p),
-                           src=sc.name(a.src), dst=sc.name(a.dst), n=1, cost=cost), game._private(p))
+                           src=sc.name(a.src), dst=sc.name(a.dst), n=1, cost=cost,
+                           soldiers=counted(1, "soldier")), game._private(p))
         game._refresh_vision()
 
     def apply_attack(self, game, p: int, a: Attack) -> None:

@@ -10,6 +10,7 @@ from client.render.flat import player_rgb
 from client.ui import composed, text, widgets
 from engine.shachang.actions import Attack, March
 from engine.shachang.cells import cell_name
+from engine.shachang.log import counted
 
 PANEL_W = 340
 TOP_H = 38
@@ -282,7 +283,7 @@ def attack_value(info: dict, my_turn: bool, star: bool) -> tuple[str, tuple]:
     if not my_turn:
         return t("yes"), widgets.GOOD
     if info["targets"]:
-        return t("shachang.ui.attack_yes_n", n=info["targets"]), widgets.GOOD
+        return t("shachang.ui.attack_yes_n", n=info["targets"], targets=counted(info["targets"], "target")), widgets.GOOD
     return t("shachang.ui.attack_yes_none"), widgets.ACCENT
 
 
@@ -392,6 +393,6 @@ def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
     else:
         targets = len(scene.game.attack_targets(cell)) if ctl.my_turn() else 0
         lines.append((f"{t('moves_left')} {u.moves}", widgets.GOOD if u.moves else widgets.DIM))
-        lines.append((f"{t('attack_avail')}: {t('shachang.ui.attack_yes_n', n=targets)}" if targets
+        lines.append((f"{t('attack_avail')}: {t('shachang.ui.attack_yes_n', n=targets, targets=counted(targets, 'target'))}" if targets
                       else t("tip_no_target"), widgets.GOOD if targets else widgets.DIM))
     return lines
