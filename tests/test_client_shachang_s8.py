@@ -271,7 +271,8 @@ def test_the_computers_actions_are_said_as_the_log_says_them_in_words(app):
     assert sc.ctl.status == "P2 marches 1 soldier from h8 to h6 (2 steps)"  # the log's line, in words (issue 26)
     sc._apply_ai(g.parse_action("end"), 1)
     step(app)
-    assert sc.ctl.status == "P2 ends the turn" and sc.ctl.status == i18n.engine_text(sc.ctl.obs.messages[-1])
+    assert sc.ctl.status.startswith("P2 ends the turn — ")  # then it says it is the player's turn (s9)
+    assert i18n.engine_text(sc.ctl.obs.messages[-1]) == "P2 ends the turn"
 
 
 def test_r_with_nothing_pointed_at_says_where_it_places(app):

@@ -10,7 +10,8 @@ import pygame
 from client import i18n
 from engine.shachang.advice import pass_warnings
 from engine.shachang.cells import parse_cell
-from tests.client_util import click_cell, end_turn, hot_seat, key, step
+from client.games.shachang.scene import GameScene
+from tests.client_util import click_cell, end_turn, hot_seat, key, position, step
 
 NOTATION = re.compile(r"\b(march|attack|reinforce) [a-z]+\d+ ")  # "march a1 b1 3", "attack a1 a4", "reinforce c3 2"
 
@@ -117,3 +118,33 @@ def test_log_lines_say_soldier_or_soldiers_by_the_count(app):
         assert "玩家1：从a1行军到a2，1人（1步）" in log_lines(app, sc)
     finally:
         i18n.set_lang("en")
+
+
+def test_after_the_computers_turn_the_status_line_says_it_is_the_players_turn(app):
+    """The computer ends its turn: the status line keeps its last line and says whose turn it is now and what to do
+    (it used to stay on "玩家2：结束回合"), in both languages; in a reinforcement phase with room it says how."""
+    g = position([[0, "a1", 2], [1, "h8", 2]], mode="tabletop", current=1)
+    app.start_game(g, ["human", "easy"])
+    sc = app.find(GameScene)
+    for _ in range(400):
+        step(app)
+        if g.current_player == 0:
+            break
+    step(app, 2)
+    assert g.current_player == 0 and not g.is_over
+    assert i18n.engine_text(sc.ctl.obs.messages[-1]) == "P2 ends the turn"
+    assert sc.status_text("en") == (f"P2 ends the turn — {i18n.player_name(0)}, your turn: click one of your units (Tab: next unit)")
+    key(app, pygame.K_F2)
+    try:
+        assert sc.status_text("zh") == "玩家2：结束回合 — 玩家1（红），轮到你了：点击己方部队选中（Tab 下一支）"
+    finally:
+        i18n.set_lang("en")
+    g2 = position([[0, "a1", 2], [1, "h8", 2]], mode="tabletop", current=1, reserve=(3, 3))
+    app.start_game(g2, ["human", "easy"])
+    sc2 = app.find(GameScene)
+    sc2._run_ai = lambda dt: None  # the computer plays only what the test gives it
+    step(app, 2)
+    sc2._apply_ai(g2.parse_action("end"), 1)
+    step(app)
+    assert g2.phase == "reinforce" and g2.reinforce_room() > 0
+    assert sc2.status_text("en").startswith(f"P2 ends the turn — {i18n.player_name(0)}, your turn: reinforcement phase — ")
