@@ -11,7 +11,7 @@ from client import i18n
 from engine.shachang.advice import pass_warnings
 from engine.shachang.cells import parse_cell
 from client.games.shachang.scene import GameScene
-from tests.client_util import click_cell, end_turn, hot_seat, key, position, step
+from tests.client_util import click, click_cell, end_turn, hot_seat, key, position, step
 
 NOTATION = re.compile(r"\b(march|attack|reinforce) [a-z]+\d+ ")  # "march a1 b1 3", "attack a1 a4", "reinforce c3 2"
 
@@ -148,3 +148,41 @@ def test_after_the_computers_turn_the_status_line_says_it_is_the_players_turn(ap
     step(app)
     assert g2.phase == "reinforce" and g2.reinforce_room() > 0
     assert sc2.status_text("en").startswith(f"P2 ends the turn — {i18n.player_name(0)}, your turn: reinforcement phase — ")
+
+
+def test_a_star_march_says_it_uses_the_steps_the_whole_unit_shares_before_and_when_clicked(app):
+    """S19d: one soldier marching 3 steps uses its start unit's whole budget, so every other soldier of the unit
+    gets an hourglass. The hover preview says so before the click, the status line when it is played, and F1's star
+    section explains it (issue 26)."""
+    from client.games.shachang import hud
+    from client.rulebook.reader import load_book
+    from tests.test_client_star_app import cell, star_game
+    from tests.items_util import px
+
+    g = star_game([[0, "h5"], [0, "i5"], [0, "i6"], [1, "l7"], [1, "k9"]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)  # P1's hand-over
+    sc = app.find(GameScene)
+    click(app, px(app, "i5"))
+    assert sc.ctl.selected == cell("i5")
+    reach = g.reachable(cell("i5"))
+    far = next(c for c, k in sorted(reach.items()) if k == 3)
+    near = next(c for c, k in sorted(reach.items()) if k == 1)
+    tip = [s for s, _ in hud.tooltip_lines(sc, far)]
+    assert "uses all 3 steps left to its unit: its 2 other soldiers cannot march this turn (S19d)" in tip, tip
+    assert "uses 1 of the 3 steps its unit has left, shared with its 2 other soldiers (S19d)" in \
+        [s for s, _ in hud.tooltip_lines(sc, near)]
+    click(app, px(app, g.cell_name(far)))
+    assert str(g.log[-1]).startswith(f"march i5 {g.cell_name(far)}")
+    assert sc.ctl.status == (f"march 1 soldier from i5 to {g.cell_name(far)} — uses all 3 steps left to its unit: "
+                             "its 2 other soldiers cannot march this turn (S19d)")
+    assert g.reachable(cell("h5")) == {} and g.reachable(cell("i6")) == {}  # what the note said
+    key(app, pygame.K_F2)
+    try:
+        assert sc.status_text("zh").endswith("：用掉所属部队剩下的全部3步：同部队其余2人本回合不能再行军（S19d）")
+    finally:
+        i18n.set_lang("en")
+    star = dict(load_book("shachang").howto_sections("en"))["The star board"]
+    assert "one soldier marching 3 steps uses the whole army's steps for the turn" in star
+    assert "一个兵走3步就用完了全军本回合的步数" in dict(load_book("shachang").howto_sections("zh"))["跳棋星盘"]

@@ -176,6 +176,17 @@ class SquareGeometry(Geometry):
             return np.ones(game.heights.shape, dtype=bool)
         return game._vision.counts[player] > 0
 
+    def march_note(self, game, a) -> Msg | None:
+        """What a legal march of part of a unit spends of the move power the soldiers staying behind share (S15):
+        "uses all 3 steps left to its unit: its 7 other soldiers cannot march this turn" when it uses them up; None
+        otherwise (issue 26)."""
+        if not isinstance(a, March):
+            return None
+        cost, u = self.reachable(game, a.src).get(a.dst), game.units.get(a.src)
+        if cost is None or u is None or a.count >= u.count or cost < u.moves:
+            return None
+        return Msg.of("shachang.cost.all", left=u.moves, others=counted(u.count - a.count, "other_soldier"), rule="S15")
+
     def reachable(self, game, cell: Cell) -> dict[Cell, int]:
         """Cells a march from the current player's unit on ``cell`` can reach now, with their step cost."""
         u = game.units.get(cell)

@@ -198,6 +198,28 @@ class StarGeometry(Geometry):
         i = game.origin.get(cell)
         return game.budgets[i] if i is not None else 0
 
+    def march_note(self, game, a) -> Msg | None:
+        """What a legal march of the soldier on ``a.src`` spends of the steps its start unit shares (S19d):
+        "uses all 3 steps left to its unit: its 9 other soldiers cannot march this turn" while other soldiers of
+        that unit have not moved; None when it shares them with nobody or is not a legal march now (issue 26:
+        one soldier marching 3 steps at the start uses the whole army's move power)."""
+        cost = self.reachable(game, a.src).get(a.dst) if isinstance(a, March) else None
+        if cost is None:
+            return None
+        if game.phase == "reinforce":  # the budgets are given when the battle begins: to the units as they stand
+            mates = [c for c in self.group_of(game, a.src) if c != a.src]
+        else:
+            i = game.origin.get(a.src)
+            mates = [c for c, j in game.origin.items() if j == i and c != a.src and c in game.units
+                     and not game.units[c].fresh and not game.units[c].attacked]
+        if not mates:
+            return None
+        left = self.budget_left(game, a.src)
+        others = counted(len(mates), "other_soldier")
+        if cost >= left:
+            return Msg.of("shachang.cost.all", left=left, others=others, rule="S19d")
+        return Msg.of("shachang.cost.some", cost=cost, left=left, others=others, rule="S19d")
+
     def begin_battle(self, game) -> None:
         """The first move or attack ends the reinforcement phase (S12); the units as they stand now
         get their budgets (S19d)."""

@@ -13,6 +13,7 @@ from engine.shachang.cells import cell_name
 from engine.shachang.log import counted
 
 PANEL_W = 340
+NOTE_INK = (255, 165, 95)  # a warning that is not a refusal: the steps a march uses up for others
 TOP_H = 38
 STATUS_H = 30
 
@@ -352,6 +353,12 @@ def click_preview(scene, cell) -> str | None:
     """What a click on ``cell`` plays with the selected unit, in words, as the engine says it ("click: march 3
     soldiers from a1 to b2", "click: a1 attacks a4"; issue 26), or None: a march to a cell it can reach that
     no unit holds, or an attack on an enemy the engine lists as a target."""
+    action = click_action(scene, cell)
+    return t("shachang.ui.tip_click", what=i18n.engine_text(scene.game.say(action))) if action is not None else None
+
+
+def click_action(scene, cell):
+    """The action a click on ``cell`` plays with the selected unit (see ``click_preview``), or None."""
     ctl = scene.ctl
     sel = ctl.selected
     if sel is None or cell == sel or not ctl.my_turn():
@@ -364,7 +371,7 @@ def click_preview(scene, cell) -> str | None:
         action = March(sel, cell, max(1, min(ctl.count, u.count) if u else ctl.count))  # as Controller.march
     else:
         action = None
-    return t("shachang.ui.tip_click", what=i18n.engine_text(g.say(action))) if action is not None else None
+    return action
 
 
 def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
@@ -380,6 +387,9 @@ def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
     said = click_preview(scene, cell)
     if said:
         lines.append((said, widgets.ACCENT))
+        note = scene.game.march_note(click_action(scene, cell))  # steps other soldiers share (S15, S19d)
+        if note is not None:
+            lines.append((i18n.engine_text(note), NOTE_INK))
     u = obs.unit_at(cell)
     if u is None:
         return lines
