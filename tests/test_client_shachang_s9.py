@@ -11,7 +11,7 @@ from client import i18n
 from engine.shachang.advice import pass_warnings
 from engine.shachang.cells import parse_cell
 from client.games.shachang.scene import GameScene
-from tests.client_util import click, click_cell, end_turn, hot_seat, key, position, step
+from tests.client_util import cell_px, click, click_cell, end_turn, hot_seat, key, position, step
 
 NOTATION = re.compile(r"\b(march|attack|reinforce) [a-z]+\d+ ")  # "march a1 b1 3", "attack a1 a4", "reinforce c3 2"
 
@@ -186,3 +186,20 @@ def test_a_star_march_says_it_uses_the_steps_the_whole_unit_shares_before_and_wh
     star = dict(load_book("shachang").howto_sections("en"))["The star board"]
     assert "one soldier marching 3 steps uses the whole army's steps for the turn" in star
     assert "一个兵走3步就用完了全军本回合的步数" in dict(load_book("shachang").howto_sections("zh"))["跳棋星盘"]
+
+
+def test_a_click_that_wakes_the_idle_loop_keeps_its_button_down_before_its_button_up(app):
+    """The interactive loop sleeps in pygame.event.wait while idle; the event that wakes it used to be posted back
+    behind the ones queued meanwhile, so a click's button-up came before its button-down: the click did nothing, and
+    the stale press made the next click march to wherever the pointer was then (seen under Xvfb, issue 26)."""
+    g, sc = hot_seat(app, [[0, "a1", 3], [1, "h8", 3]])
+    click_cell(app, parse_cell("a1"))
+    assert sc.ctl.selected == parse_cell("a1")
+    pos = cell_px(app, parse_cell("a3"))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    step(app)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.wait_for_input()  # the idle loop's wait: the button-down wakes it
+    step(app)
+    assert [str(a) for a in g.log] == ["march a1 a3 3"] and sc.press is None
