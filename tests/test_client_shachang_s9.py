@@ -203,3 +203,29 @@ def test_a_click_that_wakes_the_idle_loop_keeps_its_button_down_before_its_butto
     app.wait_for_input()  # the idle loop's wait: the button-down wakes it
     step(app)
     assert [str(a) for a in g.log] == ["march a1 a3 3"] and sc.press is None
+
+
+def test_the_top_bar_fits_beside_its_buttons_at_1024_in_a_seeded_game(tmp_path):
+    """English at 1024x640, a seeded game (G1 says so), the computer to play in a reinforcement phase with nothing to
+    place: every piece of the top bar is whole and ends left of the buttons (issue 26: the seed text ran under
+    them); at 1280 the sizes are the usual ones."""
+    from client.games.shachang import hud
+    from tests.client_util import flat_app
+
+    for size, lang in (((1024, 640), "en"), ((1024, 640), "zh"), ((1280, 720), "en")):
+        with flat_app(tmp_path, size=size, lang=lang) as app:
+            g = position([[0, "a1", 8], [1, "h8", 8]], reserve=(4, 4), current=1)
+            app.start_game(g, ["human", "normal"])
+            sc = app.find(GameScene)
+            sc._run_ai = lambda dt: None  # the computer's turn stays on screen
+            sc.player_seed = 123456789
+            step(app, 2)
+            phase = hud.phase_text(sc)
+            room = min(b.rect.x for b in sc.top_buttons) - 4 - 4
+            parts, width = hud.top_bar_parts(sc, phase, room)
+            texts = [s for s, *_ in parts if s]
+            assert width <= room, (size, lang, width, room)
+            assert texts[-1] == i18n.t("seeded_game", n=123456789) and phase in texts
+            assert any(i18n.seat_label("normal") in s for s in texts)
+            if size == (1280, 720):
+                assert [p[1] for p in parts if p[0]][:3] == [17, 17, 17]  # room enough: nothing shrinks

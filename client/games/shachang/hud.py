@@ -28,6 +28,37 @@ def phase_text(scene) -> str:
     return t(f"phase_{phase}")
 
 
+def _top_parts(scene, phase: str) -> list:
+    """(text, size, colour, gap before) of the top bar's pieces, left to right; text None: the player's square."""
+    obs, g = scene.ctl.obs, scene.game
+    out = [(t("round", r=obs.round, lim=obs.round_limit), 17, widgets.TEXT, 0)]
+    cur = g.current_player
+    if cur >= 0:
+        who = t("turn_of", p=i18n.player_name(cur))
+        if scene.seats[cur] != "human":
+            who += f" [{i18n.seat_label(scene.seats[cur])}]"
+        out.append((None, 18, player_rgb(cur), 16))
+        out.append((who, 17, widgets.TEXT, 6))
+    out.append((phase, 17, widgets.ACCENT, 16))
+    if obs.mode == "digital":
+        out.append((t("you_are", p=i18n.player_name(scene.ctl.viewer)), 15, widgets.DIM, 16))
+    if getattr(scene, "player_seed", None) is not None:  # G1: a seed the player gave: the game says so
+        out.append((t("seeded_game", n=scene.player_seed), 15, widgets.DIM, 16))
+    return out
+
+
+def top_bar_parts(scene, phase: str, room: int) -> tuple[list, int]:
+    """The top bar's pieces at the largest sizes and gaps whose width fits in ``room`` pixels, and that width
+    (issue 26: a seeded game's bar ran under the buttons at 1024 wide); the smallest try when nothing fits."""
+    ps = _top_parts(scene, phase)
+    for shrink, gap in ((0, 16), (1, 12), (2, 10), (3, 8), (4, 6)):
+        sized = [(s, max(11, size - shrink) if s else size, col, min(g_, gap)) for s, size, col, g_ in ps]
+        width = 8 + sum(g_ + (18 if s is None else text.size_of(s, size)[0]) for s, size, col, g_ in sized)
+        if width <= room:
+            break
+    return sized, width
+
+
 def top_bar(surf: pygame.Surface, scene) -> None:
     """Round, turn, player and phase at the top left; the buttons at the top right."""
     w = surf.get_width()
@@ -37,22 +68,13 @@ def top_bar(surf: pygame.Surface, scene) -> None:
 
     def left(sc, r):
         x = 8
-        x = text.draw(sc, t("round", r=obs.round, lim=obs.round_limit), (x, cy), 17, anchor="midleft").right + 16
-        cur = g.current_player
-        if cur >= 0:
-            pygame.draw.rect(sc, player_rgb(cur), pygame.Rect(x, cy - 9, 18, 18), border_radius=3)
-            x += 24
-            who = t("turn_of", p=i18n.player_name(cur))
-            if scene.seats[cur] != "human":
-                who += f" [{i18n.seat_label(scene.seats[cur])}]"
-            x = text.draw(sc, who, (x, cy), 17, anchor="midleft").right + 16
-        x = text.draw(sc, phase, (x, cy), 17, widgets.ACCENT, anchor="midleft").right + 16
-        if obs.mode == "digital":
-            x = text.draw(sc, t("you_are", p=i18n.player_name(scene.ctl.viewer)), (x, cy), 15,
-                          widgets.DIM, anchor="midleft").right
-        if getattr(scene, "player_seed", None) is not None:  # G1: a seed the player gave: the game says so
-            x = text.draw(sc, t("seeded_game", n=scene.player_seed), (x + 16, cy), 15, widgets.DIM,
-                          anchor="midleft").right
+        for s, size, col, gap in top_bar_parts(scene, phase, r.w - 4)[0]:
+            x += gap
+            if s is None:
+                pygame.draw.rect(sc, col, pygame.Rect(x, cy - 9, 18, 18), border_radius=3)
+                x += 18
+            else:
+                x = text.draw(sc, s, (x, cy), size, col, anchor="midleft").right
         return pygame.Rect(2, 4, x - 2, TOP_H - 10)
 
     bx = w - 8
