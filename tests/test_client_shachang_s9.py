@@ -229,3 +229,17 @@ def test_the_top_bar_fits_beside_its_buttons_at_1024_in_a_seeded_game(tmp_path):
             assert any(i18n.seat_label("normal") in s for s in texts)
             if size == (1280, 720):
                 assert [p[1] for p in parts if p[0]][:3] == [17, 17, 17]  # room enough: nothing shrinks
+
+
+def test_every_character_of_the_games_words_is_in_the_shipped_font():
+    """A character the font lacks makes the whole line fall back to a font without Chinese: the 亡命天涯 refusal with
+    逐 was drawn as boxes on the status line (issue 26). Every character of 沙场秋点兵's catalogue and rule book has a
+    glyph."""
+    from pathlib import Path
+
+    from client.ui import text
+
+    root = Path(__file__).resolve().parent.parent
+    words = (root / "assets/messages/shachang.toml").read_text(encoding="utf-8") + \
+        (root / "assets/rulebook/shachang.toml").read_text(encoding="utf-8")
+    assert sorted({c for c in words if ord(c) > 127 and not text.has_glyph(c)}) == []

@@ -309,8 +309,8 @@ def test_wangming_discards_the_chosen_soldiers_for_extra_steps_S20h_S20n_DSI7():
     e = refused(g, "item wangming i2 2", "S20n choose")  # the square maps' count form: the player names them
     assert "Desperate Flight: the unit on i2" in e.text("en")  # the action in words (issue 26)
     # and what to do in words, not the typed form "item wangming i2 …" (issue 26)
-    assert "click the unit on i2, then each soldier to discard (S20n)" in e.text("en")
-    assert "先点i2的部队，再逐个点要弃的兵" in e.text("zh")
+    assert "on the star, not a count: click the unit on i2, then each soldier to discard (S20n)" in e.text("en")
+    assert "先点i2的部队，再点每个要弃的兵" in e.text("zh")
     assert not any("item wangming" in e.text(lang) for lang in ("zh", "en"))
     g.apply("item wangming i2 i5 i4")
     assert str(g.log[-1]) == "item wangming i2 i4 i5" and g.log[-1] == UseItem("wangming", (N("i2"), N("i4"), N("i5")), 2)
