@@ -243,3 +243,27 @@ def test_every_character_of_the_games_words_is_in_the_shipped_font():
     words = (root / "assets/messages/shachang.toml").read_text(encoding="utf-8") + \
         (root / "assets/rulebook/shachang.toml").read_text(encoding="utf-8")
     assert sorted({c for c in words if ord(c) > 127 and not text.has_glyph(c)}) == []
+
+
+def test_the_start_screen_names_a_star_autosave_to_continue_without_raising(tmp_path):
+    """A second launch after a 沙场秋点兵 game on the star: the Continue button names the map; describe_save asked
+    i18n for a preset_label it does not have, so every frame of the start screen raised (a black window; issue 26)."""
+    from client.options import Options as SaveOptions
+    from client.savefile import write_save
+    from client.scenes.start import StartScene
+    from engine.shachang import new_game
+    from tests.client_util import flat_app
+
+    g = new_game(preset="star", mode="digital", players=2, seed=4)
+    g.apply(g.legal_actions()[0])
+    o = SaveOptions(save_dir=tmp_path)
+    write_save(o.autosave_path(g, ["human", "normal"]), g, ["human", "normal"], 0)
+    o.release_autosave()
+    for lang, words in (("en", "star"), ("zh", "星盘")):
+        with flat_app(tmp_path, lang=lang) as app:
+            app.start_title()
+            step(app, 2)
+            sc = app.scene
+            assert isinstance(sc, StartScene) and sc.game.value == "shachang"
+            label = sc.continue_label()
+            assert words in label, label
