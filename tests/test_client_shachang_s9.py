@@ -267,3 +267,18 @@ def test_the_start_screen_names_a_star_autosave_to_continue_without_raising(tmp_
             assert isinstance(sc, StartScene) and sc.game.value == "shachang"
             label = sc.continue_label()
             assert words in label, label
+
+
+def test_after_a_hand_over_the_status_line_says_what_to_do(app):
+    """Two players under fog: after the hand-over screen the status line says whose turn it is and what to click
+    (it said only "P1(red) to play"), and so again for the next player after End turn (issue 26)."""
+    g = position([[0, "a1", 3], [1, "h8", 3]], mode="digital")
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)  # P1's hand-over
+    sc = app.find(GameScene)
+    assert sc.status_text("en") == f"{i18n.player_name(0)}, your turn: click one of your units (Tab: next unit; F1: help)"
+    end_turn(app)
+    key(app, pygame.K_SPACE)  # P2's hand-over
+    assert g.current_player == 1 and sc.ctl.viewer == 1
+    assert sc.status_text("en").startswith(f"{i18n.player_name(1)}, your turn: click one of your units")

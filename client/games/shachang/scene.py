@@ -306,7 +306,8 @@ class GameScene(PlayScene):
         self.fp_cam = None
         self.log.scroll = 0
         self._home_camera(snap=True)
-        self.ctl.say(t("turn_of", p=i18n.player_name(p)), "ok")
+        # whose turn, and what to do (issue 26: after a hand-over it said only "P1(red) to play")
+        self.ctl.say(lambda: t("shachang.ui.turn_hint", p=i18n.player_name(p)), "ok")
 
     def camera(self):
         return self.fp_cam if self.fp_cam is not None else self.cam
