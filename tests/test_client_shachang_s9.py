@@ -113,6 +113,10 @@ def test_log_lines_say_soldier_or_soldiers_by_the_count(app):
     assert "P1 marches 1 soldier from a1 to a2 (1 step)" in lines
     assert "P1 marches 2 soldiers from c1 to c2 (1 step)" in lines
     assert not any("(s)" in ln for ln in lines), lines
+    from client.games.shachang import hud
+    tip = [s for s, _ in hud.tooltip_lines(sc, parse_cell("a2"))]
+    assert f"{i18n.player_name(0)} 1 soldier" in tip and f"{i18n.player_name(0)} 2 soldiers" in \
+        [s for s, _ in hud.tooltip_lines(sc, parse_cell("c2"))]
     key(app, pygame.K_F2)
     try:
         assert "玩家1：从a1行军到a2，1人（1步）" in log_lines(app, sc)

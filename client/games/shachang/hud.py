@@ -283,7 +283,8 @@ def _side_hover(surf: pygame.Surface, scene, rect: pygame.Rect, y: int) -> int:
         line = t("hover_cell", c=name, h=hgt) if hgt >= 0 else t("hover_unknown", c=name)
         u = obs.unit_at(hv)
         if u is not None:
-            line += " · " + t("hover_unit", p=i18n.player_name(u.owner), n=u.count)
+            line += " · " + t("shachang.ui.hover_unit", p=i18n.player_name(u.owner), n=u.count,
+                                  soldiers=counted(u.count, "soldier"))
         text.draw(surf, line, (x, y), 14, widgets.DIM)
         y += lh
     return y
@@ -415,7 +416,8 @@ def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
     u = obs.unit_at(cell)
     if u is None:
         return lines
-    lines.append((t("hover_unit", p=i18n.player_name(u.owner), n=u.count), player_rgb(u.owner)))
+    lines.append((t("shachang.ui.hover_unit", p=i18n.player_name(u.owner), n=u.count, soldiers=counted(u.count, "soldier")),
+                  player_rgb(u.owner)))
     if u.owner != obs.player or u.moves is None:
         return lines
     if u.fresh:

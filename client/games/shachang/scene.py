@@ -35,6 +35,7 @@ from engine.messages import Msg
 from engine.shachang import advice, undo
 from engine.shachang.actions import Attack, End, Reinforce
 from engine.shachang.cells import parse_cell
+from engine.shachang.log import counted
 from engine.shachang.rules import vision_range
 
 AI_SPEEDS = (1, 4, 16)
@@ -455,7 +456,8 @@ class GameScene(PlayScene):
             return
         ctl = self.ctl
         name = ctl.cell_name
-        q = lambda: t("merge_offer", k=offer["count"], a=name(offer["src"]), b=name(offer["dst"]))
+        q = lambda: t("shachang.ui.merge_offer", k=offer["count"], a=name(offer["src"]), b=name(offer["dst"]),
+                      soldiers=counted(offer["count"], "soldier"))
 
         def yes():
             ctl.count = offer["count"]
