@@ -49,6 +49,7 @@ class App:
         if self.display.fallback_reason and self.opts.renderer == "gl":
             self.notice = i18n.t("renderer_fallback", err=self.display.fallback_reason)
         self._last = time.perf_counter()
+        self._woken: list = []  # the event that ended an idle wait, handled first in the next frame
         self._last_draw = 0.0  # perf_counter of the last drawn frame
         self.idle = False  # the last step drew nothing (waiting for input)
 
@@ -217,7 +218,7 @@ class App:
         if dt is None:
             dt = min(0.1, now - self._last)
         self._last = now
-        events = pygame.event.get()
+        events, self._woken = self._woken + pygame.event.get(), []
         for ev in events:
             try:
                 if self.handle_global(ev):
@@ -280,6 +281,14 @@ class App:
             s.draw(d)
         d.present()
 
+    def wait_for_input(self) -> None:
+        """Sleep until input comes (or IDLE_WAIT_MS passes). The event that ends the wait is handled first in
+        the next frame: posted back, it went behind the events queued meanwhile, so a click's button-up came
+        before its button-down and the click was lost or landed on a stale press (seen under Xvfb, issue 26)."""
+        ev = pygame.event.wait(self.IDLE_WAIT_MS)
+        if ev.type != pygame.NOEVENT:
+            self._woken.append(ev)
+
     def run(self, fps: int = 60) -> int:
         if not self.scenes:
             if self.opts.load:
@@ -294,9 +303,7 @@ class App:
         while self.running:
             self.step(idle_skip=True)
             if self.idle:  # nothing moves: sleep until input comes (or a while passes), no busy frames
-                ev = pygame.event.wait(self.IDLE_WAIT_MS)
-                if ev.type != pygame.NOEVENT:
-                    pygame.event.post(ev)
+                self.wait_for_input()
                 self.clock.tick()  # keep the clock's frame time honest after the wait
             else:
                 self.clock.tick(fps)

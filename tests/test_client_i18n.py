@@ -41,13 +41,14 @@ def test_engine_messages_in_chinese():
     from engine.messages import Msg
 
     seat = Msg.of("common.seat", n=1)
-    march = Msg.of("shachang.ev.march_steps", seat=seat, src="a1", dst="c2", n=3, cost=2)
+    march = Msg.of("shachang.ev.march_steps", seat=seat, src="a1", dst="c2", n=3, cost=2,
+                   soldiers=Msg.of("shachang.w.soldiers", n=3))
     i18n.set_lang("zh")
     assert i18n.engine_text(march) == "玩家1：从a1行军到c2，3人（2步）"
     assert i18n.engine_text(Msg.of("shachang.ev.end", seat=Msg.of("common.seat", n=2))) == "玩家2：结束回合"
     assert i18n.engine_text("something new") == "something new"
     i18n.set_lang("en")
-    assert i18n.engine_text(march) == "P1 marches 3 soldier(s) from a1 to c2 (2 steps)"
+    assert i18n.engine_text(march) == "P1 marches 3 soldiers from a1 to c2 (2 steps)"
 
 
 def test_shipped_font_has_every_glyph_and_is_small():

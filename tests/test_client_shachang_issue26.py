@@ -42,8 +42,8 @@ def test_attack_row_says_yes_with_targets_and_no_target_without(app, monkeypatch
     assert scene.ctl.selected == (0, 0)
     info = scene.ctl.unit_info()
     assert info["targets"] == 1
-    assert hud.attack_value(info, True, False)[0] == "yes, 1 target(s) in range"
-    assert "yes, 1 target(s) in range" in drawn  # on the side panel
+    assert hud.attack_value(info, True, False)[0] == "yes, 1 target in range"
+    assert "yes, 1 target in range" in drawn  # on the side panel
     g, scene = hot_seat(app, [[0, "a1", 7], [1, "h8", 2]])  # no enemy in range now
     drawn.clear()
     click_cell(app, (0, 0))
@@ -196,6 +196,6 @@ def test_under_fog_the_pass_that_may_end_the_game_says_so(app, p1_acts):
     q = app.scene.question()
     assert q.startswith("Ending the turn ends the game if every other player also passed its last turn "
                        "without acting (S18")
-    assert "1 unit(s) have not acted this turn" in q and q.endswith("End the turn anyway?")
+    assert "1 unit still to act this turn" in q and q.endswith("End the turn anyway?")
     key(app, pygame.K_RETURN)
     assert g.is_over != p1_acts

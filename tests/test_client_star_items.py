@@ -46,7 +46,7 @@ def test_star_item_card_target_and_effect_through_the_app(app):  # noqa: F811
     click(app, px(app, "i8"))  # an enemy: not a target, the card stays in use
     assert len(g.log) == before and scene.items.prefix is not None
     click(app, px(app, "i6"))
-    assert len(g.log) == before and "2 soldier(s)" in app.scene.question()  # the whole unit goes: asked first
+    assert len(g.log) == before and "(2 soldiers)" in app.scene.question()  # the whole unit goes: asked first
     key(app, pygame.K_RETURN)  # yes
     assert g.log[-1] == UseItem("tonggui", (N("i6"),))
     # S20f on the star (D-SI5): i5+i6 removed, the lone i8 and the nearest of k5/l5 hit

@@ -95,7 +95,7 @@ def test_tooltip_tells_what_the_player_may_know_of_a_cell(app):
     g, scene = hot_seat(app, [[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
     own = [s for s, _ in hud.tooltip_lines(scene, (0, 0))]
     assert own[0].startswith("a1: height") and "7 soldier" in own[1]
-    assert own[2].startswith("move power left") and own[3] == "may attack: yes, 1 target(s) in range"
+    assert own[2].startswith("move power left") and own[3] == "may attack: yes, 1 target in range"
     enemy = [s for s, _ in hud.tooltip_lines(scene, (3, 0))]
     assert "1 soldier" in enemy[1] and len(enemy) == 2  # an enemy in sight: owner and soldiers only
     hidden = [s for s, _ in hud.tooltip_lines(scene, (7, 7))]

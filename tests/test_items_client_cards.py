@@ -74,7 +74,7 @@ def test_card_chooser_offers_exactly_the_legal_targets_and_plays_through_the_eng
     click(app, card_rect(sc, "tonggui").center)
     assert set(sc.items.target_cells()) == engine_cells(g, "tonggui") == {parse_cell("c3"), parse_cell("b2")}
     click(app, cell_px(app, parse_cell("c3")))
-    assert "4 soldier(s)" in app.scene.question()  # the unit is sacrificed: asked first
+    assert "(4 soldiers)" in app.scene.question()  # the unit is sacrificed: asked first
     key(app, pygame.K_RETURN)
     assert g.log[-1] == UseItem("tonggui", (parse_cell("c3"),))
     assert sc.items.prefix is None

@@ -105,7 +105,7 @@ def test_english_refusals_name_the_action_in_words():
     cases = {
         "march a1 h8 1": "march 1 soldier from a1 to h8: h8 has not been seen this turn",
         "march a1 a1 1": "march 1 soldier from a1 to a1: a march must go to another cell",
-        "march a1 b1 4": "march 4 soldiers from a1 to b1: the unit on a1 has only 3 soldier(s)",
+        "march a1 b1 4": "march 4 soldiers from a1 to b1: the unit on a1 has only 3 soldiers",
         "march b1 c1 1": "march 1 soldier from b1 to c1: P1 has no unit on b1",
         "reinforce h8 1": "reinforce h8 with 1 soldier: h8 is not in P1's vision",
         "attack a1 h8": "a1 attacks h8: h8 is not in P1's sight",
@@ -230,7 +230,7 @@ def test_the_log_reads_in_words_while_the_observation_keeps_the_notation():
     g.apply("attack a1 a3")
     g.apply("end")
     words = [e.msg.render("en") for e in g.events(0)][-4:]
-    assert words == ["P1 reinforces a1 with 1 soldier(s)", "P1 marches 2 soldier(s) from a1 to b1 (1 step)",
+    assert words == ["P1 reinforces a1 with 1 soldier", "P1 marches 2 soldiers from a1 to b1 (1 step)",
                      "P1 attacks a3 from a1 — P2's unit on a3 is wiped out", "P1 ends the turn"]
     zh = [e.msg.render("zh") for e in g.events(0)][-4:]
     assert zh == ["玩家1：在a1增援1人", "玩家1：从a1行军到b1，2人（1步）", "玩家1：a1攻击a3 — 玩家2在a3的部队被全歼",

@@ -308,6 +308,10 @@ def test_wangming_discards_the_chosen_soldiers_for_extra_steps_S20h_S20n_DSI7():
     refused(g, "item wangming i2 i3 i4 i5 i2", "action form")  # the soldier naming the unit stays (S20h)
     e = refused(g, "item wangming i2 2", "S20n choose")  # the square maps' count form: the player names them
     assert "Desperate Flight: the unit on i2" in e.text("en")  # the action in words (issue 26)
+    # and what to do in words, not the typed form "item wangming i2 …" (issue 26)
+    assert "on the star, not a count: click the unit on i2, then each soldier to discard (S20n)" in e.text("en")
+    assert "先点i2的部队，再点每个要弃的兵" in e.text("zh")
+    assert not any("item wangming" in e.text(lang) for lang in ("zh", "en"))
     g.apply("item wangming i2 i5 i4")
     assert str(g.log[-1]) == "item wangming i2 i4 i5" and g.log[-1] == UseItem("wangming", (N("i2"), N("i4"), N("i5")), 2)
     assert own(g, 0) == ["i2", "i3"] and g.lost[0] == 2
@@ -321,7 +325,7 @@ def test_wangming_text_round_trips_and_its_form_is_checked_S20n():
     a = g.parse_action("item wangming i2 i4 i3")
     assert str(a) == "item wangming i2 i3 i4" and g.parse_action(str(a)) == a and hash(a) == hash(g.parse_action(str(a)))
     assert g.describe(a).render("en") == ("Desperate Flight: the unit on i2 discards its soldiers on i3 i4 for 2 extra "
-                                          "step(s)")  # in words, not the command text (issue 26)
+                                          "steps")  # in words, not the command text (issue 26)
     assert g.describe(a).render("zh") == "亡命天涯：i2的部队弃掉i3 i4的兵，多走2步"
     assert [s.value for s in g.action_steps(a)] == ["item:wangming", "i2", "i3", "i4"]
     for bad in ("item wangming i2 i3 i3", "item wangming i2 i2"):

@@ -227,8 +227,8 @@ class StartScene(Scene):
             v = o.get(opt)
             if opt in ("players", "seed") or v is None or v == info.options.get(opt):
                 continue
-            if opt == "preset":
-                bits.append(i18n.preset_label(v))
+            if opt == "preset":  # the saved game's words for its map (i18n has no preset_label: every frame raised)
+                bits.append(plugin_class(sm["game"]).option_label("preset", v, i18n.lang()))
             elif opt == "mode" and f"mode_{v}" in i18n.STRINGS:
                 bits.append(t(f"mode_{v}"))
             else:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.messages import Msg
 from engine.shachang.actions import End
+from engine.shachang.log import counted
 
 if TYPE_CHECKING:
     from engine.shachang.game import ShachangGame
@@ -26,9 +27,9 @@ def pass_warnings(game: "ShachangGame") -> list[Msg]:
     idle = sum(1 for u in own if not u.fresh and not u.attacked and u.moves == game.P.move)
     out = []
     if attackers:
-        out.append(Msg.of("shachang.advice.can_attack", n=attackers))
+        out.append(Msg.of("shachang.advice.can_attack", n=attackers, units=counted(attackers, "unit")))
     if idle:
-        out.append(Msg.of("shachang.advice.idle", n=idle))
+        out.append(Msg.of("shachang.advice.idle", n=idle, units=counted(idle, "unit")))
     return out
 
 

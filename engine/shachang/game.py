@@ -208,6 +208,11 @@ class ShachangGame(Turns, Log, Checks, Game):
         with their step cost."""
         return self.geometry.reachable(self, cell)
 
+    def march_note(self, a) -> Msg | None:
+        """What the march ``a`` (legal now) spends of move power other own soldiers share (S15, the star's S19d),
+        in words, or None: said before and when it is played (issue 26)."""
+        return self.geometry.march_note(self, a)
+
     def attack_targets(self, cell: Cell) -> list[Cell]:
         """Enemy cells the current player's unit (the star: soldier) on ``cell`` may attack now (S8, S19e)."""
         return self.geometry.attack_targets(self, cell)

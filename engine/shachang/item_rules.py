@@ -25,6 +25,7 @@ from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg
 from engine.shachang import rules
 from engine.shachang.cells import Cell, cell_name
+from engine.shachang.log import counted
 from engine.shachang.state import Ghost, Unit
 
 if TYPE_CHECKING:
@@ -101,7 +102,8 @@ def describe_item(a: "UseItem", named=cell_name) -> Msg:
     if a.kind == "fanfu":
         return Msg.of("shachang.act.item.fanfu")
     if a.kind == "wangming":
-        return Msg.of("shachang.act.item.wangming", unit=c[0], n=a.count)
+        return Msg.of("shachang.act.item.wangming", unit=c[0], n=a.count, soldiers=counted(a.count, "soldier"),
+                      extra=counted(a.count, "extra_step"))
     return Msg.of(f"shachang.act.item.{a.kind}", unit=c[0])
 
 
@@ -381,7 +383,8 @@ def _apply_unit_item(g: "ShachangGame", p: int, a) -> None:
         u.count -= a.count
         u.moves += a.count
         g.lost[p] += a.count
-        g._event(Msg.of("shachang.ev.item.wangming", seat=seat, cell=cell_name(cell), n=a.count),
+        g._event(Msg.of("shachang.ev.item.wangming", seat=seat, cell=cell_name(cell), n=a.count,
+                        soldiers=counted(a.count, "soldier"), extra=counted(a.count, "extra_step")),
                  _seers(g, [cell], {p}))
         g._refresh_vision([cell])
     elif k == "cuntu":

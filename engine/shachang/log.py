@@ -12,6 +12,12 @@ def seat(p: int) -> Msg:
     return Msg.of("common.seat", n=p + 1)
 
 
+def counted(n: int, noun: str) -> Msg:
+    """A count with its noun, singular or plural in English ("1 soldier", "3 soldiers"; "3人" in Chinese):
+    ``noun`` is "soldier", "step", "extra_step" or "unit" (keys shachang.w.<noun> and shachang.w.<noun>s)."""
+    return Msg.of(f"shachang.w.{noun}" + ("" if n == 1 else "s"), n=n)
+
+
 _NOTED = frozenset({"shachang.ev.reinforce", "shachang.ev.march_step", "shachang.ev.march_steps", "shachang.ev.end",
                     "shachang.ev.attack_wiped", "shachang.ev.attack_hit", "shachang.star.ev.hit"})
 

@@ -19,7 +19,7 @@ from engine.shachang.board_base import Geometry
 from engine.shachang.cells import Cell, board_grid, cell_name
 from engine.shachang.item_rules import apply_item, check_item, item_steps, legal_items
 from engine.shachang.items import after_action, check_target, observe, reach_filter, vary
-from engine.shachang.log import seat as _seat
+from engine.shachang.log import counted, seat as _seat
 from engine.shachang.observation import Observation, UnitView, common_fields, hidden_variant
 from engine.shachang.position import apply_setup
 from engine.shachang.sight import blocking_cell, line_report, steps
@@ -176,6 +176,17 @@ class SquareGeometry(Geometry):
             return np.ones(game.heights.shape, dtype=bool)
         return game._vision.counts[player] > 0
 
+    def march_note(self, game, a) -> Msg | None:
+        """What a legal march of part of a unit spends of the move power the soldiers staying behind share (S15):
+        "uses all 3 steps left to its unit: its 7 other soldiers cannot march this turn" when it uses them up; None
+        otherwise (issue 26)."""
+        if not isinstance(a, March):
+            return None
+        cost, u = self.reachable(game, a.src).get(a.dst), game.units.get(a.src)
+        if cost is None or u is None or a.count >= u.count or cost < u.moves:
+            return None
+        return Msg.of("shachang.cost.all", left=u.moves, others=counted(u.count - a.count, "other_soldier"), rule="S15")
+
     def reachable(self, game, cell: Cell) -> dict[Cell, int]:
         """Cells a march from the current player's unit on ``cell`` can reach now, with their step cost."""
         u = game.units.get(cell)
@@ -329,7 +340,7 @@ class SquareGeometry(Geometry):
             raise IllegalAction("S16 attacked", key="shachang.march.attacked", action=act, cell=src)
         if a.count > u.count:
             raise IllegalAction("S15 soldiers", key="shachang.march.too_many", action=act, cell=src,
-                                count=u.count)
+                                count=u.count, soldiers=counted(u.count, "soldier"))
         d = game._march_target(act, a)
         if d is None and a.count < u.count and game.unit_count(p) >= game.P.max_units:
             raise IllegalAction("S17 maximum units", key="shachang.march.max_units", action=act,
@@ -369,7 +380,8 @@ class SquareGeometry(Geometry):
             u.count += a.count
         game.reserve[p] -= a.count
         game.acted = True
-        game._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=cell_name(a.cell), n=a.count),
+        game._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=cell_name(a.cell), n=a.count,
+                           soldiers=counted(a.count, "soldier")),
                     game._private(p))
         game._refresh_vision([a.cell])
 
@@ -401,7 +413,8 @@ class SquareGeometry(Geometry):
         else:  # 集合: joins and shares the unit's state
             d.count += a.count
         game._event(Msg.of("shachang.ev.march_step" if cost == 1 else "shachang.ev.march_steps", seat=_seat(p),
-                           src=cell_name(a.src), dst=cell_name(a.dst), n=a.count, cost=cost),
+                           src=cell_name(a.src), dst=cell_name(a.dst), n=a.count, cost=cost,
+                           soldiers=counted(a.count, "soldier")),
                     game._private(p))
         game._refresh_vision([a.src, a.dst])
 

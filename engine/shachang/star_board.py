@@ -36,7 +36,7 @@ from engine.messages import Msg
 from engine.shachang import rules, star_cells as sc, star_items
 from engine.shachang.actions import Attack, End, March, Reinforce, UseItem
 from engine.shachang.board_base import Geometry
-from engine.shachang.log import seat as _seat
+from engine.shachang.log import counted, seat as _seat
 from engine.shachang.maps import GameMap
 from engine.shachang.sight import blocking_cell, line_report
 from engine.shachang.square_board import action_steps
@@ -197,6 +197,28 @@ class StarGeometry(Geometry):
             return game.P.move
         i = game.origin.get(cell)
         return game.budgets[i] if i is not None else 0
+
+    def march_note(self, game, a) -> Msg | None:
+        """What a legal march of the soldier on ``a.src`` spends of the steps its start unit shares (S19d):
+        "uses all 3 steps left to its unit: its 9 other soldiers cannot march this turn" while other soldiers of
+        that unit have not moved; None when it shares them with nobody or is not a legal march now (issue 26:
+        one soldier marching 3 steps at the start uses the whole army's move power)."""
+        cost = self.reachable(game, a.src).get(a.dst) if isinstance(a, March) else None
+        if cost is None:
+            return None
+        if game.phase == "reinforce":  # the budgets are given when the battle begins: to the units as they stand
+            mates = [c for c in self.group_of(game, a.src) if c != a.src]
+        else:
+            i = game.origin.get(a.src)
+            mates = [c for c, j in game.origin.items() if j == i and c != a.src and c in game.units
+                     and not game.units[c].fresh and not game.units[c].attacked]
+        if not mates:
+            return None
+        left = self.budget_left(game, a.src)
+        others = counted(len(mates), "other_soldier")
+        if cost >= left:
+            return Msg.of("shachang.cost.all", left=left, others=others, rule="S19d")
+        return Msg.of("shachang.cost.some", cost=cost, left=left, others=others, rule="S19d")
 
     def begin_battle(self, game) -> None:
         """The first move or attack ends the reinforcement phase (S12); the units as they stand now
@@ -425,7 +447,8 @@ class StarGeometry(Geometry):
         game.units[a.cell] = Unit(p, 1, last_count=1)
         game.reserve[p] -= 1
         game.acted = True
-        game._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=sc.name(a.cell), n=1),
+        game._event(Msg.of("shachang.ev.reinforce", seat=_seat(p), cell=sc.name(a.cell), n=1,
+                           soldiers=counted(1, "soldier")),
                     game._private(p))
         game._refresh_vision()
 
@@ -447,7 +470,8 @@ class StarGeometry(Geometry):
         game.origin[a.dst] = i
         self.spread_spent(game)  # it joins whatever touches it where it stops (S19d, S19e)
         game._event(Msg.of("shachang.ev.march_step" if cost == 1 else "shachang.ev.march_steps", seat=_seat(p),
-                           src=sc.name(a.src), dst=sc.name(a.dst), n=1, cost=cost), game._private(p))
+                           src=sc.name(a.src), dst=sc.name(a.dst), n=1, cost=cost,
+                           soldiers=counted(1, "soldier")), game._private(p))
         game._refresh_vision()
 
     def apply_attack(self, game, p: int, a: Attack) -> None:

@@ -40,6 +40,7 @@ from engine.shachang.item_rules import (CUNTU_SHOTS, HIDE_TURNS, SquareBoard, _r
                                         blast_end, blast_told, check_item, check_yugong, describe_item,
                                         item_steps as square_item_steps, item_text, legal_items, liu_told, name,
                                         parse_item as parse)
+from engine.shachang.log import counted
 from engine.shachang.items import ItemsObservation, ItemState, checked_hands, item_facts, remembered_heights
 from engine.shachang.observation import UnitView
 from engine.shachang.star_actions import _on_star, _StarText
@@ -126,7 +127,8 @@ def describe(a: UseItem) -> Msg:
     """The item use as a keyed message with star cell names."""
     if _chosen(a):
         return Msg.of("shachang.act.item.wangming_cells", unit=sc.name(a.cells[0]),
-                      cells=" ".join(sc.name(c) for c in a.cells[1:]), n=a.count)
+                      cells=" ".join(sc.name(c) for c in a.cells[1:]), n=a.count,
+                      extra=counted(a.count, "extra_step"))
     return describe_item(a, sc.name)
 
 
@@ -520,7 +522,8 @@ def _wangming(g: "StarGame", p: int, cell: Cell, grp: list[Cell], gone: tuple) -
     g.budgets[g.origin[cell]] += n
     g._refresh_vision()
     cells = " ".join(sc.name(c) for c in gone)
-    g._event(Msg.of("shachang.ev.item.wangming_cells", seat=_seat(p), cell=sc.name(cell), cells=cells, n=n),
+    g._event(Msg.of("shachang.ev.item.wangming_cells", seat=_seat(p), cell=sc.name(cell), cells=cells, n=n,
+                    extra=counted(n, "extra_step")),
              None if seen is None else frozenset([p]))
     for q, saw in sorted((seen or {}).items()):
         if saw:

@@ -137,6 +137,7 @@ class Controller:
         if not self.my_turn():
             self.say(lambda: t("not_your_turn"), "error", rule="S12")  # S12: a player acts in its own turn
             return False
+        note = self.game.march_note(action)  # before it is played: what it leaves the others
         try:
             self.game.apply(action)
         except IllegalAction as e:
@@ -146,7 +147,10 @@ class Controller:
             self.say(str(e), "error")
             return False
         said = self.game.say(action)  # in words (issue 26), before the next action changes the position
-        self.say(lambda: engine_text(said), "ok")
+        if note is not None:  # the steps it used up were shared: say so when it is played (S15, S19d; issue 26)
+            self.say(lambda: t("shachang.ui.said_note", said=engine_text(said), note=engine_text(note)), "ok")
+        else:
+            self.say(lambda: engine_text(said), "ok")
         if self.on_action:
             self.on_action(action)
         return True

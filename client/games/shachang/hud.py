@@ -10,8 +10,10 @@ from client.render.flat import player_rgb
 from client.ui import composed, text, widgets
 from engine.shachang.actions import Attack, March
 from engine.shachang.cells import cell_name
+from engine.shachang.log import counted
 
 PANEL_W = 340
+NOTE_INK = (255, 165, 95)  # a warning that is not a refusal: the steps a march uses up for others
 TOP_H = 38
 STATUS_H = 30
 
@@ -26,6 +28,37 @@ def phase_text(scene) -> str:
     return t(f"phase_{phase}")
 
 
+def _top_parts(scene, phase: str) -> list:
+    """(text, size, colour, gap before) of the top bar's pieces, left to right; text None: the player's square."""
+    obs, g = scene.ctl.obs, scene.game
+    out = [(t("round", r=obs.round, lim=obs.round_limit), 17, widgets.TEXT, 0)]
+    cur = g.current_player
+    if cur >= 0:
+        who = t("turn_of", p=i18n.player_name(cur))
+        if scene.seats[cur] != "human":
+            who += f" [{i18n.seat_label(scene.seats[cur])}]"
+        out.append((None, 18, player_rgb(cur), 16))
+        out.append((who, 17, widgets.TEXT, 6))
+    out.append((phase, 17, widgets.ACCENT, 16))
+    if obs.mode == "digital":
+        out.append((t("you_are", p=i18n.player_name(scene.ctl.viewer)), 15, widgets.DIM, 16))
+    if getattr(scene, "player_seed", None) is not None:  # G1: a seed the player gave: the game says so
+        out.append((t("seeded_game", n=scene.player_seed), 15, widgets.DIM, 16))
+    return out
+
+
+def top_bar_parts(scene, phase: str, room: int) -> tuple[list, int]:
+    """The top bar's pieces at the largest sizes and gaps whose width fits in ``room`` pixels, and that width
+    (issue 26: a seeded game's bar ran under the buttons at 1024 wide); the smallest try when nothing fits."""
+    ps = _top_parts(scene, phase)
+    for shrink, gap in ((0, 16), (1, 12), (2, 10), (3, 8), (4, 6)):
+        sized = [(s, max(11, size - shrink) if s else size, col, min(g_, gap)) for s, size, col, g_ in ps]
+        width = 8 + sum(g_ + (18 if s is None else text.size_of(s, size)[0]) for s, size, col, g_ in sized)
+        if width <= room:
+            break
+    return sized, width
+
+
 def top_bar(surf: pygame.Surface, scene) -> None:
     """Round, turn, player and phase at the top left; the buttons at the top right."""
     w = surf.get_width()
@@ -35,22 +68,13 @@ def top_bar(surf: pygame.Surface, scene) -> None:
 
     def left(sc, r):
         x = 8
-        x = text.draw(sc, t("round", r=obs.round, lim=obs.round_limit), (x, cy), 17, anchor="midleft").right + 16
-        cur = g.current_player
-        if cur >= 0:
-            pygame.draw.rect(sc, player_rgb(cur), pygame.Rect(x, cy - 9, 18, 18), border_radius=3)
-            x += 24
-            who = t("turn_of", p=i18n.player_name(cur))
-            if scene.seats[cur] != "human":
-                who += f" [{i18n.seat_label(scene.seats[cur])}]"
-            x = text.draw(sc, who, (x, cy), 17, anchor="midleft").right + 16
-        x = text.draw(sc, phase, (x, cy), 17, widgets.ACCENT, anchor="midleft").right + 16
-        if obs.mode == "digital":
-            x = text.draw(sc, t("you_are", p=i18n.player_name(scene.ctl.viewer)), (x, cy), 15,
-                          widgets.DIM, anchor="midleft").right
-        if getattr(scene, "player_seed", None) is not None:  # G1: a seed the player gave: the game says so
-            x = text.draw(sc, t("seeded_game", n=scene.player_seed), (x + 16, cy), 15, widgets.DIM,
-                          anchor="midleft").right
+        for s, size, col, gap in top_bar_parts(scene, phase, r.w - 4)[0]:
+            x += gap
+            if s is None:
+                pygame.draw.rect(sc, col, pygame.Rect(x, cy - 9, 18, 18), border_radius=3)
+                x += 18
+            else:
+                x = text.draw(sc, s, (x, cy), size, col, anchor="midleft").right
         return pygame.Rect(2, 4, x - 2, TOP_H - 10)
 
     bx = w - 8
@@ -259,7 +283,8 @@ def _side_hover(surf: pygame.Surface, scene, rect: pygame.Rect, y: int) -> int:
         line = t("hover_cell", c=name, h=hgt) if hgt >= 0 else t("hover_unknown", c=name)
         u = obs.unit_at(hv)
         if u is not None:
-            line += " · " + t("hover_unit", p=i18n.player_name(u.owner), n=u.count)
+            line += " · " + t("shachang.ui.hover_unit", p=i18n.player_name(u.owner), n=u.count,
+                                  soldiers=counted(u.count, "soldier"))
         text.draw(surf, line, (x, y), 14, widgets.DIM)
         y += lh
     return y
@@ -282,7 +307,7 @@ def attack_value(info: dict, my_turn: bool, star: bool) -> tuple[str, tuple]:
     if not my_turn:
         return t("yes"), widgets.GOOD
     if info["targets"]:
-        return t("shachang.ui.attack_yes_n", n=info["targets"]), widgets.GOOD
+        return t("shachang.ui.attack_yes_n", n=info["targets"], targets=counted(info["targets"], "target")), widgets.GOOD
     return t("shachang.ui.attack_yes_none"), widgets.ACCENT
 
 
@@ -346,6 +371,12 @@ def click_preview(scene, cell) -> str | None:
     """What a click on ``cell`` plays with the selected unit, in words, as the engine says it ("click: march 3
     soldiers from a1 to b2", "click: a1 attacks a4"; issue 26), or None: a march to a cell it can reach that
     no unit holds, or an attack on an enemy the engine lists as a target."""
+    action = click_action(scene, cell)
+    return t("shachang.ui.tip_click", what=i18n.engine_text(scene.game.say(action))) if action is not None else None
+
+
+def click_action(scene, cell):
+    """The action a click on ``cell`` plays with the selected unit (see ``click_preview``), or None."""
     ctl = scene.ctl
     sel = ctl.selected
     if sel is None or cell == sel or not ctl.my_turn():
@@ -358,7 +389,7 @@ def click_preview(scene, cell) -> str | None:
         action = March(sel, cell, max(1, min(ctl.count, u.count) if u else ctl.count))  # as Controller.march
     else:
         action = None
-    return t("shachang.ui.tip_click", what=i18n.engine_text(g.say(action))) if action is not None else None
+    return action
 
 
 _STATUS_FITS: dict[tuple, tuple[str, int, int]] = {}
@@ -395,10 +426,14 @@ def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
     said = click_preview(scene, cell)
     if said:
         lines.append((said, widgets.ACCENT))
+        note = scene.game.march_note(click_action(scene, cell))  # steps other soldiers share (S15, S19d)
+        if note is not None:
+            lines.append((i18n.engine_text(note), NOTE_INK))
     u = obs.unit_at(cell)
     if u is None:
         return lines
-    lines.append((t("hover_unit", p=i18n.player_name(u.owner), n=u.count), player_rgb(u.owner)))
+    lines.append((t("shachang.ui.hover_unit", p=i18n.player_name(u.owner), n=u.count, soldiers=counted(u.count, "soldier")),
+                  player_rgb(u.owner)))
     if u.owner != obs.player or u.moves is None:
         return lines
     if u.fresh:
@@ -408,6 +443,6 @@ def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
     else:
         targets = len(scene.game.attack_targets(cell)) if ctl.my_turn() else 0
         lines.append((f"{t('moves_left')} {u.moves}", widgets.GOOD if u.moves else widgets.DIM))
-        lines.append((f"{t('attack_avail')}: {t('shachang.ui.attack_yes_n', n=targets)}" if targets
+        lines.append((f"{t('attack_avail')}: {t('shachang.ui.attack_yes_n', n=targets, targets=counted(targets, 'target'))}" if targets
                       else t("tip_no_target"), widgets.GOOD if targets else widgets.DIM))
     return lines

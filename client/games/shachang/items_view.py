@@ -37,6 +37,7 @@ from engine.shachang import overlays as facts
 from engine.shachang.actions import UseItem
 from engine.shachang.cells import cell_name, parse_cell
 from engine.shachang.item_rules import FORM, RULE, legal_items
+from engine.shachang.log import counted
 
 STRIP_H = 150  # the card strip's height in pixels
 EFFECT_S = 1.4  # how long an item's effect shows
@@ -236,7 +237,8 @@ class ItemsView:
         rows = [CardRow(t("shachang.ui.item.hand"), tuple(cards), ink=ink)]
         for q, n in enumerate(obs.hand_counts):
             if q != me:
-                title = i18n.player_name(q) if n else t("shachang.ui.item.count", seat=i18n.player_name(q), n=n)
+                title = i18n.player_name(q) if n else t("shachang.ui.item.count", seat=i18n.player_name(q), n=n,
+                                                              items=counted(n, "item"))
                 rows.append(CardRow(title, backs=n,
                                     ink=PLAYER_COLOURS[q % len(PLAYER_COLOURS)]))
         return rows
@@ -340,7 +342,8 @@ class ItemsView:
                 size = grp.size if grp is not None else (u.count if u is not None else 1)
                 name = ctl.cell_name(cell)
                 self.scene.app.push(ConfirmModal(
-                    self.scene.app, lambda: t("shachang.ui.item.confirm_tonggui", unit=name, n=size),
+                    self.scene.app, lambda: t("shachang.ui.item.confirm_tonggui", unit=name, n=size,
+                                             soldiers=counted(size, "soldier")),
                     lambda: self.play(a), on_no=self.cancel, action=a))
                 return
             self.play(a)
@@ -548,7 +551,8 @@ class ItemsView:
         n = len(self.discard)
         ctl = self.scene.ctl
         marked = " ".join(ctl.cell_name(c) for c in sorted(self.discard))
-        out = [(t("shachang.ui.item.discard_title", unit=ctl.cell_name(self.unit()), cells=marked or "—", n=n),
+        out = [(t("shachang.ui.item.discard_title", unit=ctl.cell_name(self.unit()), cells=marked or "—", n=n,
+                  extra=counted(n, "extra_step")),
                 (250, 170, 200))]
         why = self.verdict()
         if why is not None:

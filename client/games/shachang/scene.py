@@ -35,6 +35,7 @@ from engine.messages import Msg
 from engine.shachang import advice, undo
 from engine.shachang.actions import Attack, End, Reinforce
 from engine.shachang.cells import parse_cell
+from engine.shachang.log import counted
 from engine.shachang.rules import vision_range
 
 AI_SPEEDS = (1, 4, 16)
@@ -306,7 +307,8 @@ class GameScene(PlayScene):
         self.fp_cam = None
         self.log.scroll = 0
         self._home_camera(snap=True)
-        self.ctl.say(t("turn_of", p=i18n.player_name(p)), "ok")
+        # whose turn, and what to do (issue 26: after a hand-over it said only "P1(red) to play")
+        self.ctl.say(lambda: t("shachang.ui.turn_hint", p=i18n.player_name(p)), "ok")
 
     def camera(self):
         return self.fp_cam if self.fp_cam is not None else self.cam
@@ -454,7 +456,8 @@ class GameScene(PlayScene):
             return
         ctl = self.ctl
         name = ctl.cell_name
-        q = lambda: t("merge_offer", k=offer["count"], a=name(offer["src"]), b=name(offer["dst"]))
+        q = lambda: t("shachang.ui.merge_offer", k=offer["count"], a=name(offer["src"]), b=name(offer["dst"]),
+                      soldiers=counted(offer["count"], "soldier"))
 
         def yes():
             ctl.count = offer["count"]
@@ -1029,7 +1032,15 @@ class GameScene(PlayScene):
         # that something happened out of sight (an action's own text could name what the player may not know)
         news = g.events(self.ctl.viewer)[seen_before:]
         said = news[-1].msg if news else Msg.of("shachang.ui.unseen_action", seat=i18n.player_name(cur))
-        self.ctl.say(lambda: i18n.engine_text(said))
+        nxt = g.current_player
+        if not g.is_over and nxt != cur and nxt == self.ctl.viewer and self.seats[nxt] == "human":
+            # back to the player on screen: the computer's last line, then that it is their turn and what to do
+            # (issue 26: "玩家2：结束回合" stayed on the line and never said so)
+            hint = "shachang.ui.your_turn_reinforce" if g.phase == "reinforce" and g.reinforce_room() > 0 \
+                else "shachang.ui.your_turn"
+            self.ctl.say(lambda: t(hint, last=i18n.engine_text(said), p=i18n.player_name(nxt)), "ok")
+        else:
+            self.ctl.say(lambda: i18n.engine_text(said))
         dst = getattr(action, "dst", None) or getattr(action, "cell", None)
         if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
             self.frame_cell(dst)
