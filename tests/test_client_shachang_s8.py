@@ -384,7 +384,7 @@ def test_the_replay_caption_in_chinese_names_the_seat_with_a_full_width_colon(ap
     rep = app.scene
     assert isinstance(rep, ReplayBase)
     key(app, pygame.K_RIGHT)
-    assert rep.caption().endswith("P1(red): march 1 soldier from h1 to h2")  # English keeps its colon; words
+    assert rep.caption().endswith("P1 (red): march 1 soldier from h1 to h2")  # English keeps its colon; words
     key(app, pygame.K_F2)  # Chinese
     step(app)
     zh = rep.caption()

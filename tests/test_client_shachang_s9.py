@@ -275,7 +275,7 @@ def test_the_start_screen_names_a_star_autosave_to_continue_without_raising(tmp_
 
 def test_after_a_hand_over_the_status_line_says_what_to_do(app):
     """Two players under fog: after the hand-over screen the status line says whose turn it is and what to click
-    (it said only "P1(red) to play"), and so again for the next player after End turn (issue 26)."""
+    (it said only "P1 (red) to play"), and so again for the next player after End turn (issue 26)."""
     g = position([[0, "a1", 3], [1, "h8", 3]], mode="digital")
     app.start_game(g, ["human", "human"])
     step(app)

@@ -135,7 +135,7 @@ class Plugin(GamePlugin):
         return None  # drawn by the 3D scene, not from the board model
 
     def seat_name(self, seat: int, lang: str) -> str:
-        """玩家1（红） / P1(red): the seat with its colour."""
+        """玩家1（红） / P1 (red): the seat with its colour."""
         return tr("player_colour", lang, p=tr("player", lang, n=seat + 1), c=tr(f"colour_{seat % 8}", lang))
 
     @classmethod

@@ -307,7 +307,7 @@ class GameScene(PlayScene):
         self.fp_cam = None
         self.log.scroll = 0
         self._home_camera(snap=True)
-        # whose turn, and what to do (issue 26: after a hand-over it said only "P1(red) to play")
+        # whose turn, and what to do (issue 26: after a hand-over it said only "P1 (red) to play")
         self.ctl.say(lambda: t("shachang.ui.turn_hint", p=i18n.player_name(p)), "ok")
 
     def camera(self):
