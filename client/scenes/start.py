@@ -562,10 +562,13 @@ class StartScene(Scene):
         sy = 140
         n = int(self.players.value)
         pl = self.plugin()
+        # a side's name wider than the usual label column ("Revolutionaries") widens it and narrows the value
+        label_w = max([90] + [text.size_of(r.label(), r.size)[0] + 12 for r in self.seats[:n]])
+        value_w = max(150, 180 - (label_w - 90))
         for i, r in enumerate(self.seats[:n]):
             col = rgb255(pl.seat_rgb(i)) if pl is not None else player_rgb(i)  # the game's seat colours
             pygame.draw.rect(surf, col, pygame.Rect(sx - 22, sy + 9, 14, 14), border_radius=3)
-            r.layout(sx, sy, 90, 180)
+            r.layout(sx, sy, label_w, value_w)
             r.draw(surf, focused=len(self.main_rows) + i == self.focus)
             sy += 42
         # map preview under the seats (above the Continue bar when there is one)
