@@ -131,10 +131,9 @@ class Display:
         shadow = self._ui_shadow
         for r in rects:
             a = arr[r.y:r.bottom, r.x:r.right]
-            s = shadow[r.y:r.bottom, r.x:r.right]
-            if np.array_equal(a, s):
+            rows = np.flatnonzero((a != shadow[r.y:r.bottom, r.x:r.right]).any(axis=1))  # one pass a rect
+            if not len(rows):
                 continue
-            rows = np.flatnonzero((a != s).any(axis=1))
             y0, y1 = r.y + int(rows[0]), r.y + int(rows[-1]) + 1
             sub = arr[y0:y1, r.x:r.right]
             self._ui_tex.write(np.ascontiguousarray(sub[::-1]), viewport=(r.x, H - y1, r.w, y1 - y0))

@@ -77,12 +77,7 @@ def top_bar(surf: pygame.Surface, scene) -> None:
                 x = text.draw(sc, s, (x, cy), size, col, anchor="midleft").right
         return pygame.Rect(2, 4, x - 2, TOP_H - 10)
 
-    bx = w - 8
-    rects = []
-    for b in reversed(scene.top_buttons):
-        r = b.layout(bx, 4, h=TOP_H - 8, anchor="topright")
-        bx = r.x - 8
-        rects.append(r)
+    bx, rects = _top_buttons_layout(scene.top_buttons, w)
     phase = phase_text(scene)
     key = ("top", obs.round, g.current_player, phase, scene.ctl.viewer, i18n.lang(), bx, tuple(scene.seats),
            getattr(scene, "player_seed", None))
@@ -107,6 +102,29 @@ def top_bar(surf: pygame.Surface, scene) -> None:
             widgets.mark(u)
     for b in scene.top_buttons:
         b.draw(surf)
+
+
+_button_rects: dict = {}  # (window width, labels and sizes) -> the top buttons' rects (issue 27)
+
+
+def _top_buttons_layout(buttons, w: int) -> tuple[int, list[pygame.Rect]]:
+    """The top bar's buttons laid out from the right edge (each ``Button.layout``; the rects kept per window
+    width, labels and sizes, so an unchanged bar measures no text): the free x left of them and the rects,
+    rightmost first."""
+    key = (w, tuple((b.text(), b.size) for b in buttons))
+    kept = _button_rects.get(key)
+    if kept is not None:
+        for b, r in zip(buttons, kept):
+            b.rect = pygame.Rect(r)
+    else:
+        bx = w - 8
+        for b in reversed(buttons):
+            bx = b.layout(bx, 4, h=TOP_H - 8, anchor="topright").x - 8
+        if len(_button_rects) > 8:
+            _button_rects.clear()
+        _button_rects[key] = [pygame.Rect(b.rect) for b in buttons]
+    rects = [b.rect for b in reversed(buttons)]
+    return (rects[-1].x - 8 if rects else w - 8), rects
 
 
 def _buttons_box(sc: pygame.Surface, buttons, u: pygame.Rect) -> None:
