@@ -89,3 +89,20 @@ def flippable(sc) -> list:
     """Cells of face-down pieces the player to move may flip (one click each)."""
     v = sc.plugin.view(max(0, sc.game.current_player))
     return sorted(p.cell for p in v.pieces if p.face_down and sc.plugin.can_start(p.cell))
+
+
+def gl_board_renderer(w: int, h: int):
+    """A GL board renderer of ``w`` x ``h`` on a standalone EGL context, for a module fixture to yield (the
+    test is skipped where the machine has no EGL); the context is released when the fixture ends."""
+    moderngl = pytest.importorskip("moderngl")
+    try:
+        ctx = moderngl.create_standalone_context(backend="egl")
+    except Exception as e:  # pragma: no cover - machine dependent
+        pytest.skip(f"no EGL context: {e}")
+    from client.render.gl_board import GLBoardRenderer  # only where EGL exists: the module imports moderngl
+
+    pygame.font.init()
+    try:
+        yield GLBoardRenderer(ctx, w, h)
+    finally:
+        ctx.release()

@@ -14,6 +14,7 @@ from client.boards.model import BACK, rgb255
 from client.render.flat_board import FlatBoardRenderer
 from engine import registry
 from engine.anqi.game import setup
+from tests.boards_util import gl_board_renderer
 
 RING_MID = 0.36  # cells from a token's centre: the middle of its ring band
 W, H = 800, 600
@@ -43,15 +44,7 @@ def near(img, px, colour, tol=14, r=1):
 # ------------------------------------------------------------------ GL
 @pytest.fixture(scope="module")
 def gl():
-    moderngl = pytest.importorskip("moderngl")
-    try:
-        ctx = moderngl.create_standalone_context(backend="egl")
-    except Exception as e:  # pragma: no cover - machine dependent
-        pytest.skip(f"no EGL context: {e}")
-    from client.render.gl_board import GLBoardRenderer
-
-    yield GLBoardRenderer(ctx, W, H)
-    ctx.release()
+    yield from gl_board_renderer(W, H)
 
 
 def gl_draw(r, view, pitch, yaw=0.0, save=None):

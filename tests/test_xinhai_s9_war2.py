@@ -12,23 +12,14 @@ from client.boards.model import BoardView, Caption
 from client.games import make_plugin
 from engine.xinhai import new_game
 
-from tests.boards_util import click_at, make_app
+from tests.boards_util import click_at, gl_board_renderer, make_app
 
 W, H = 640, 400
 
 
 @pytest.fixture(scope="module")
 def gl():
-    moderngl = pytest.importorskip("moderngl")
-    try:
-        ctx = moderngl.create_standalone_context(backend="egl")
-    except Exception as e:  # pragma: no cover - machine dependent
-        pytest.skip(f"no EGL context: {e}")
-    from client.render.gl_board import GLBoardRenderer
-
-    pygame.font.init()
-    yield GLBoardRenderer(ctx, W, H)
-    ctx.release()
+    yield from gl_board_renderer(W, H)
 
 
 def caption_ink(gl, captions, size=2.0):
