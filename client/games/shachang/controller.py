@@ -249,10 +249,13 @@ class Controller:
             return
         self.march(sel, cell)
 
-    def march(self, src: Cell, dst: Cell) -> bool:
+    def march_action(self, src: Cell, dst: Cell) -> March:
+        """The march a click plays from ``src`` to ``dst``: the chosen count, at most the unit's soldiers."""
         u = self.own_unit(src)
-        k = min(self.count, u.count) if u else self.count
-        ok = self.try_apply(March(src, dst, max(1, k)))
+        return March(src, dst, max(1, min(self.count, u.count) if u else self.count))
+
+    def march(self, src: Cell, dst: Cell) -> bool:
+        ok = self.try_apply(self.march_action(src, dst))
         if ok:
             left = self.own_unit(src)
             if left is not None and left.moves and not left.attacked:

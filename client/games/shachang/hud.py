@@ -8,7 +8,7 @@ from client import i18n
 from client.i18n import t
 from client.render.flat import player_rgb
 from client.ui import composed, text, widgets
-from engine.shachang.actions import Attack, March
+from engine.shachang.actions import Attack
 from engine.shachang.cells import cell_name
 from engine.shachang.log import counted
 
@@ -389,7 +389,11 @@ def click_preview(scene, cell) -> str | None:
     """What a click on ``cell`` plays with the selected unit, in words, as the engine says it ("click: march 3
     soldiers from a1 to b2", "click: a1 attacks a4"; issue 26), or None: a march to a cell it can reach that
     no unit holds, or an attack on an enemy the engine lists as a target."""
-    action = click_action(scene, cell)
+    return _said_click(scene, click_action(scene, cell))
+
+
+def _said_click(scene, action) -> str | None:
+    """``action`` as the hover box says it ("click: …"), or None for no action."""
     return t("shachang.ui.tip_click", what=i18n.engine_text(scene.game.say(action))) if action is not None else None
 
 
@@ -403,8 +407,7 @@ def click_action(scene, cell):
     if ctl.enemy_unit(cell) is not None:
         action = Attack(sel, cell) if cell in g.attack_targets(sel) else None
     elif ctl.obs.unit_at(cell) is None and cell in g.reachable(sel):
-        u = ctl.own_unit(sel)
-        action = March(sel, cell, max(1, min(ctl.count, u.count) if u else ctl.count))  # as Controller.march
+        action = ctl.march_action(sel, cell)
     else:
         action = None
     return action
@@ -441,10 +444,11 @@ def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
     name = ctl.cell_name(cell)
     hgt = int(obs.heights[cell])
     lines = [(t("hover_cell", c=name, h=hgt) if hgt >= 0 else t("hover_unknown", c=name), widgets.TEXT)]
-    said = click_preview(scene, cell)
+    action = click_action(scene, cell)
+    said = _said_click(scene, action)
     if said:
         lines.append((said, widgets.ACCENT))
-        note = scene.game.march_note(click_action(scene, cell))  # steps other soldiers share (S15, S19d)
+        note = scene.game.march_note(action)  # steps other soldiers share (S15, S19d)
         if note is not None:
             lines.append((i18n.engine_text(note), NOTE_INK))
     u = obs.unit_at(cell)
