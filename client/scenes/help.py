@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from client import i18n, keys
+from client.games import plugin_class
 from client.games.base import GamePlugin
 from client.i18n import t
 from client.render import gl_overlay as ov
@@ -14,6 +15,7 @@ from client.rulebook.reader import load_book
 from client.scene import Scene
 from client.scenes.rules_reader import RulesReader
 from client.ui import text, widgets
+from engine import registry
 
 HOWTO_KEYS = ("howto_1", "howto_2", "howto_3", "howto_4", "howto_5", "howto_6")
 
@@ -82,6 +84,21 @@ def draw_swatch(surf, kind: str, r: pygame.Rect) -> None:
     pygame.draw.rect(surf, widgets.BORDER, r, 1)
 
 
+def subject_plugin(game_id: str, options: dict) -> GamePlugin | None:
+    """A plugin of a fresh ``game_id`` game with the start screen's ``options`` (seed 0; nothing of it is shown but
+    the how-to-play lines), or None when the game's plugin has no how-to-play lines of its own or cannot make it."""
+    try:
+        cls = plugin_class(game_id)
+        info = registry.get(game_id)
+    except KeyError:
+        return None
+    if cls.help_lines is GamePlugin.help_lines:  # 沙场秋点兵: its page comes from the catalogue and the book
+        return None
+    kw = cls.new_game_options(info, 0, options.get("players"), seeded=True)
+    kw.update({k: v for k, v in options.items() if v in info.choices.get(k, ())})
+    return cls(info.new_game(**kw))
+
+
 class HelpScene(Scene):
     opaque = False
     tab = 0  # 0: how to play and the rule book (where the game has them), 1: keys
@@ -91,6 +108,7 @@ class HelpScene(Scene):
         status line shows none, the book opens at its top with a note)."""
         super().__init__(app)
         self._reader: RulesReader | None | bool = None  # False: this scene has no game with a rule book
+        self._subject_plugin: GamePlugin | None | bool = None  # False: no game offered by the scene below
         self.rule, self.why = rule, why
 
     def contexts(self) -> tuple[str, ...]:
@@ -102,15 +120,31 @@ class HelpScene(Scene):
     def key_contexts(self) -> tuple[str, ...]:
         return self.contexts()
 
-    def plugin(self) -> GamePlugin | None:
-        """The board game's plugin of the scene below (None: no board game there)."""
+    def below(self) -> list[Scene]:
+        """The scenes under this page, top last."""
         scenes = self.app.scenes
-        below = scenes[:scenes.index(self)] if self in scenes else scenes
-        for s in reversed(below):
+        return scenes[:scenes.index(self)] if self in scenes else list(scenes)
+
+    def subject(self) -> tuple[str, dict] | None:
+        """The game the scene below offers to explain where no game is played (the start screen: the chosen
+        game and its rows, ``help_subject``), or None."""
+        for s in reversed(self.below()):
+            offer = getattr(s, "help_subject", None)
+            if callable(offer):
+                return offer()
+        return None
+
+    def plugin(self) -> GamePlugin | None:
+        """The board game's plugin of the scene below (None: no board game there), or, from the start screen, a
+        plugin of a fresh game of the chosen set-up made for its how-to-play page only."""
+        for s in reversed(self.below()):
             plugin = getattr(s, "plugin", None) or getattr(getattr(s, "inner", None), "plugin", None)
             if isinstance(plugin, GamePlugin):
                 return plugin
-        return None
+        if self._subject_plugin is None:
+            self._subject_plugin = subject_plugin(*self.subject()) if self.subject() else None
+            self._subject_plugin = self._subject_plugin or False
+        return self._subject_plugin or None
 
     def plugin_lines(self) -> list[tuple[str, tuple | None]]:
         """How to play and what the board's marks mean, from the board game's plugin below (``help_lines``)."""
@@ -122,7 +156,10 @@ class HelpScene(Scene):
         plugin = self.plugin()
         if plugin is not None:
             return plugin.game_id
-        return "shachang" if "shachang" in self.contexts() else None
+        if "shachang" in self.contexts():
+            return "shachang"
+        subject = self.subject()
+        return subject[0] if subject else None
 
     def reader(self) -> RulesReader | None:
         """The rules reader of the game below (made once; None where there is no game or no book), opened at the
@@ -148,7 +185,7 @@ class HelpScene(Scene):
     def tabs(self) -> list[str]:
         """The page's tabs: "play" (how to play and the rule book: 沙场秋点兵 with the board's legend, a board game
         with its plugin's ``help_lines``) and "keys"."""
-        play = "shachang" in self.contexts() or bool(self.plugin_lines()) or self.reader() is not None
+        play = self.game_id() == "shachang" or bool(self.plugin_lines()) or self.reader() is not None
         return (["play"] if play else []) + ["keys"]
 
     def box(self) -> pygame.Rect:
@@ -239,7 +276,7 @@ class HelpScene(Scene):
                     y += 20
                 y += 6
             return ops + [("end", y)]
-        if "shachang" not in self.contexts():
+        if self.game_id() != "shachang":
             return [("end", 0)]
         for k in HOWTO_KEYS:
             for ln in text.wrap(t(k), 15, w):

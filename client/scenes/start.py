@@ -454,6 +454,12 @@ class StartScene(Scene):
     def help(self) -> None:
         self.app.push(HelpScene(self.app))
 
+    def help_subject(self) -> tuple[str, dict]:
+        """The game Help (and F1) explains from here: the chosen game with its chosen rows (players, variant, …)."""
+        opts = {opt: self._extra[(self.game.value, opt)].value for opt in self.extra_options()
+                if (self.game.value, opt) in self._extra}
+        return self.game.value, {**opts, "players": int(self.players.value)}
+
     # ----------------------------------------------------------------- input
     def all_rows(self):
         return self.main_rows + self.seats[:int(self.players.value)]
