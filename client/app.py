@@ -100,7 +100,7 @@ class App:
         try:
             game, seats, viewer = read_save(path)
         except ValueError as e:
-            return load_error_text(e)
+            return load_error_text(e, path)
         self.start_game(game, seats, viewer=viewer, message=i18n.t("loaded", path=Path(path).name))
         return None
 

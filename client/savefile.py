@@ -101,11 +101,12 @@ def read_save(path) -> tuple:
         raise SaveError(_named(path, e), e.kind) from None
 
 
-def load_error_text(e: Exception) -> str:
+def load_error_text(e: Exception, path=None) -> str:
     """Why a save was refused, in the player's language: the kind of refusal (SaveError.kind) in
-    words, the engine's English detail after it where the language is not English."""
+    words; in English the engine's detail, in Chinese the file's name (a file that is not a save) or the
+    detail after the words (a save of another version, or one whose content is wrong)."""
     kind = getattr(e, "kind", "invalid")
-    return i18n.t(f"saves.error_{kind}", detail=str(e))
+    return i18n.t(f"saves.error_{kind}", detail=str(e), file=Path(path).name if path is not None else str(e))
 
 
 def _named(path, e: Exception) -> str:

@@ -30,8 +30,9 @@ def _files(tmp_path):
 
 
 def test_every_kind_is_met_and_named_in_chinese(app, tmp_path):
-    """Each kind of refusal comes from a real file; in Chinese the reason is a Chinese sentence with the
-    engine's detail after it, in English the detail alone; nothing is loaded."""
+    """Each kind of refusal comes from a real file; in Chinese the reason is a Chinese sentence naming the file
+    (not a save) or with the engine's detail after it (version, content), in English the detail alone; nothing is
+    loaded."""
     before = list(app.scenes)
     heads = {"unreadable": "无法读取这个文件", "not_save": "这不是本程序的存档", "foreign": "这是别的游戏的存档",
              "version": "不支持这个存档的版本", "invalid": "存档内容有误，什么也没有载入"}
@@ -40,10 +41,14 @@ def test_every_kind_is_met_and_named_in_chinese(app, tmp_path):
         for kind, path in _files(tmp_path).items():
             i18n.set_lang("zh")
             zh = app.load_path(path)
-            assert zh.startswith(heads[kind] + "（") and zh.endswith("）"), (kind, zh)
             i18n.set_lang("en")
             en = app.load_path(path)
-            assert en == zh[len(heads[kind]) + 1:-1], (kind, en)  # the same detail, English
+            if kind in ("unreadable", "not_save", "foreign"):  # no English sentence in the Chinese text
+                assert zh == f"{heads[kind]}：{path.name}", (kind, zh)
+                assert path.name in en and en != zh
+            else:
+                assert zh.startswith(heads[kind] + "（") and zh.endswith("）"), (kind, zh)
+                assert en == zh[len(heads[kind]) + 1:-1], (kind, en)  # the same detail, English
             assert app.scenes == before
     finally:
         i18n.set_lang(old)
