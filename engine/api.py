@@ -110,6 +110,7 @@ class Game(abc.ABC):
     """Common interface of every game state."""
 
     game_id: str = ""
+    count_word: str = "stats.actions"  # the statistics' first row: what is counted (board games: "stats.moves")
 
     @property
     @abc.abstractmethod

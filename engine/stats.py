@@ -35,7 +35,7 @@ def game_stats(game) -> list[StatRow]:
     """The statistics rows of a finished game (ValueError while it goes on)."""
     if not game.is_over:
         raise ValueError("statistics are shown when the game is over (they could reveal what is hidden)")
-    rows = [StatRow(Msg.of("stats.actions"), actions_per_seat(game))]
+    rows = [StatRow(Msg.of(game.count_word), actions_per_seat(game))]
     for msg, values in game.stat_rows():
         values = tuple(int(v) for v in values)
         if len(values) != game.num_players:

@@ -100,7 +100,7 @@ def test_statistics_count_moves_not_a_resignation_nor_a_draw_offer_and_the_dot_s
     assert sc.game.is_over and sc.game.log == ["e4e6", "offer", "decline", mv, "resign"]
     box = sc.modal
     counts = {r.label.key: r.values for r in box.table}
-    assert counts["stats.actions"] == (1, 1)
+    assert counts["stats.moves"] == (1, 1)  # 百格 counts moves, and the row says so
     # the table's header: each seat's colour dot right before its name (it sat at the column's far left)
     dots, names = [], []
     real_rect, real_draw = stats.pygame.draw.rect, stats.text.draw

@@ -65,8 +65,8 @@ def test_baige_statistics_replay_and_back(cleanup):
     g.apply(g.parse_action("resign"))
     app, sc = finish_in_app(g, seats)
     r = rows(sc.modal)
-    assert list(r) == ["stats.actions", "stats.captured", "stats.lost"]
-    assert r["stats.actions"] == per_seat(seats[:-1], 2)  # the resignation is not a move
+    assert list(r) == ["stats.moves", "stats.captured", "stats.lost"]  # 百格 counts moves
+    assert r["stats.moves"] == per_seat(seats[:-1], 2)  # the resignation is not a move
     assert r["stats.captured"] == tuple(1 if s == capturer else 0 for s in range(2))
     assert r["stats.lost"] == tuple(0 if s == capturer else 1 for s in range(2))
     # the statistics box over the game-over box, and back
@@ -92,7 +92,7 @@ def test_face_down_pieces_hidden_from_seats_shown_to_everything(cleanup, game_id
     g, seats = random_game(game_id, 7, **opts)
     app, sc = finish_in_app(g, seats)
     r = rows(sc.modal)
-    assert r["stats.actions"] == per_seat(seats, g.num_players)
+    assert r["stats.moves"] == per_seat(seats, g.num_players)  # a board game: moves (a flip is one)
     start, end = g.replay(0).observe_all()["board"], g.observe_all()["board"]
     gone = sum(1 for v in start.values() if v) - sum(1 for v in end.values() if v)
     if only_taken:  # 暗棋: a piece leaves the board only when taken (neutral ones too)
@@ -146,3 +146,22 @@ def test_shachang_statistics_have_the_generic_rows(app):  # noqa: F811
     assert isinstance(app.scene, StatsModal)
     key(app, pygame.K_ESCAPE)
     assert app.scene is over
+
+
+def test_the_first_row_names_what_each_game_counts():
+    """The board games count moves (着数 / moves played), the war games actions (行动数 / actions played): data on
+    each game's class, read by engine.stats (issue 26: the row said "actions played" for 百格's moves)."""
+    from client import i18n
+    from engine import registry
+    from engine.stats import game_stats
+
+    words = {}
+    for gid in ("baige", "anqi", "sanguo", "shachang", "xinhai", "jiangshan"):
+        g = registry.get(gid).new_game(**registry.get(gid).options) if gid != "shachang" else \
+            registry.get(gid).new_game(preset="standard", mode="digital", players=2, seed=1)
+        words[gid] = (i18n.tr(g.count_word, "zh"), i18n.tr(g.count_word, "en"))
+    assert {gid for gid, w in words.items() if w == ("着数", "moves played")} == {"baige", "anqi", "sanguo"}
+    assert {gid for gid, w in words.items() if w == ("行动数", "actions played")} == {"shachang", "xinhai", "jiangshan"}
+    g = registry.get("baige").new_game()
+    g.apply("resign")
+    assert game_stats(g)[0].msg.key == "stats.moves"

@@ -58,6 +58,7 @@ class AnqiGame(Game):
     """The true state: the public :class:`Position` plus the identities of face-down pieces."""
 
     game_id = "anqi"
+    count_word = "stats.moves"  # the statistics count moves (a flip is one, A2)
     hidden_information = True  # face-down pieces (A1): see hidden_variant
 
     def __init__(self, seed: int | None = None, hidden: dict[int, tuple[int, str]] | None = None,

@@ -96,6 +96,7 @@ class BaigeGame(Game):
     """A game of 百格西洋棋. Seat 0 is White, seat 1 is Black."""
 
     game_id = "baige"
+    count_word = "stats.moves"  # the statistics count moves (resign and draw offers are not: is_move)
 
     def __init__(self, fen: str | None = None):
         start = fen or START_FEN

@@ -71,6 +71,7 @@ class SanguoGame(Game):
     """The true state: the public :class:`Position` plus the identities of face-down pieces (揭棋)."""
 
     game_id = "sanguo"
+    count_word = "stats.moves"  # the statistics count moves
     STAGES = ("move", "check")
 
     def __init__(self, variant: str = "standard", mode: str = BLOODBATH, seed: int | None = None,
