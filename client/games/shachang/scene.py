@@ -115,6 +115,7 @@ class GameScene(PlayScene):
         self._said_again = None  # what says that line again in another language (Controller.status_again)
         self.refusal_flash = -1.0  # monotonic time of the last refusal said: the status line flashes for a moment
         self._held = None  # (about, line, kind, rule): a line covered by a notice or F2, to come back
+        self.opening_note = message  # "loaded: …": said on the first hand-over screen too (it hides the status line)
         if message:
             self.ctl.say(message, "ok")
         else:
@@ -425,7 +426,10 @@ class GameScene(PlayScene):
                 self.ctl.reinforce = None
                 self.ctl.first_person = False
                 self.fp_cam = None
-                self.app.push(HandoverScene(self.app, self, nxt))
+                h = HandoverScene(self.app, self, nxt)
+                if initial and self.opening_note:  # a loaded hot-seat game opens behind a hand-over: say it loaded
+                    h.notice = (self.opening_note, True)
+                self.app.push(h)
             return
         if self.seats[cur] == "human" and cur != self.ctl.viewer:
             self.set_viewer(cur)
