@@ -1055,7 +1055,9 @@ class GameScene(PlayScene):
     def _draw_tooltip(self, display) -> None:
         """Owner, soldiers, height and what an own unit may still do, next to the mouse once it rests."""
         tip, ctl = self._tip, self.ctl
-        cell = ctl.hover if (self.mouse_seen and not self.dragging and ctl.reinforce is None) else None
+        # none under a menu, hand-over or box covering the scene (issue 26: the box stayed drawn under the Esc menu)
+        cell = ctl.hover if (self.mouse_seen and not self.dragging and ctl.reinforce is None
+                             and not self.blocked()) else None
         now = time.monotonic()
         if cell != tip["cell"]:
             tip.update(cell=cell, due=now + self.TIP_DELAY, shown=False)
