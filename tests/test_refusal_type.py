@@ -67,3 +67,18 @@ def test_a_star_save_with_heights_off_the_star_is_refused():
     with pytest.raises(SaveError, match="off the star"):
         registry.load_game(json.dumps(d))
     assert registry.load_game(g.to_json()).to_json() == g.to_json()
+
+
+@pytest.mark.parametrize("kind,cells,en,zh", [
+    ("yugong", ("a1",), "Moving Mountains names 3 cells and a number of soldiers", "愚公移山要指定3个格子和人数"),
+    ("dilao", ("a1", "a2"), "names 1 cell", "要指定1个格子"),
+    ("fanfu", ("a1",), "names no cell", "不用指定格子")])
+def test_an_item_with_the_wrong_cells_says_what_it_names(kind, cells, en, zh):
+    """The form refusal names the cells (one or many) an item takes, not "{item} takes {n} argument(s)"."""
+    g = registry.get("shachang").new_game(preset="standard", items=True, seed=1)
+    u = UseItem.__new__(UseItem)
+    for f, v in (("kind", kind), ("cells", cells), ("count", 0)):
+        object.__setattr__(u, f, v)
+    e = _refused(g, u)
+    assert e.rule == "action form" and e.msg.render("en").endswith(en) and e.msg.render("zh").endswith(zh)
+    assert "argument" not in e.text("en")

@@ -100,7 +100,8 @@ def parse_words(text: str, cell, types=None, expected: str = _EXPECTED, item=Non
     if verb not in _FORMS:
         raise ParseError(f"unknown action {verb!r}; expected {expected}")
     if len(args) != _FORMS[verb]:
-        raise ParseError(f"{verb} takes {_FORMS[verb]} argument(s), got {len(args)}: {text!r}")
+        n = _FORMS[verb]
+        raise ParseError(f"{verb} takes {n} argument{'' if n == 1 else 's'}, got {len(args)}: {text!r}")
     if verb == "reinforce":
         return reinforce(cell(args[0]), _count(args[1]))
     if verb == "march":

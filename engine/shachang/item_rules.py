@@ -72,7 +72,7 @@ def parse_item(args: list[str], cell, count) -> "UseItem":
     n_cells, has_count = FORM[kind]
     want = n_cells + (1 if has_count else 0)
     if len(args) - 1 != want:
-        raise ParseError(f"item {kind} takes {want} argument(s), got {len(args) - 1}")
+        raise ParseError(f"item {kind} takes {want} argument{'' if want == 1 else 's'}, got {len(args) - 1}")
     cells = tuple(cell(x) for x in args[1:1 + n_cells])
     return UseItem(kind, cells, count(args[-1]) if has_count else 0)
 
@@ -89,8 +89,8 @@ def validated_item(a: "UseItem", cell, count, shown) -> "UseItem":
     n = getattr(a, "count", None)
     no_count = type(n) is int and n == 0  # by type first: a numpy array compares elementwise
     if not isinstance(cells, tuple) or len(cells) != n_cells or (not has_count and not no_count):
-        raise IllegalAction("action form", key="shachang.form.item_args", item=name(kind),
-                            n=n_cells + (1 if has_count else 0))
+        key = "shachang.form." + ("item_args_count" if has_count else "item_args" if n_cells else "item_no_args")
+        raise IllegalAction("action form", key=key, item=name(kind), n=n_cells, cells=counted(n_cells, "cell"))
     return UseItem(kind, tuple(cell(c) for c in cells), count(n) if has_count else 0)
 
 

@@ -14,7 +14,7 @@ def seat(p: int) -> Msg:
 
 def counted(n: int, noun: str) -> Msg:
     """A count with its noun, singular or plural in English ("1 soldier", "3 soldiers"; "3人" in Chinese):
-    ``noun`` is "soldier", "step", "extra_step" or "unit" (keys shachang.w.<noun> and shachang.w.<noun>s)."""
+    ``noun`` is "soldier", "step", "extra_step", "unit" or "cell" (keys shachang.w.<noun> and shachang.w.<noun>s)."""
     return Msg.of(f"shachang.w.{noun}" + ("" if n == 1 else "s"), n=n)
 
 
