@@ -364,25 +364,41 @@ def sight_panel(surf, s, x, y, width, cell_name=cell_name) -> int:
     return y
 
 
-def status_line(surf: pygame.Surface, msg: str, kind: str) -> tuple[pygame.Rect, str, int]:
-    """The status line at the window's foot; returns the rect, text and font size of the line drawn (a long line
-    is drawn smaller, down to 12 px, before it is cut: a refusal keeps its rule id at its end, issue 26)."""
+STATUS_LH = 16  # the second line's height when a long status line wraps (12-13 px text)
+
+
+def status_box(w: int, h: int, tw: int, n_lines: int) -> pygame.Rect:
+    """The status line's box for text ``tw`` px wide on ``n_lines`` lines: at the window's foot, growing upward
+    when the line wraps."""
+    extra = STATUS_LH * (n_lines - 1)
+    return pygame.Rect(0, h - STATUS_H - extra, min(w, max(320, tw + 24)), STATUS_H + extra)
+
+
+def status_line(surf: pygame.Surface, msg: str, kind: str) -> tuple[pygame.Rect, str, int, pygame.Rect]:
+    """The status line at the window's foot; returns the rect, text and font size of its last line drawn (where a
+    refusal's rule id ends it) and the box. A long line is drawn smaller, down to 12 px; longer still, it wraps
+    onto a second line (the box grows upward) instead of being cut (issue 26)."""
     w, h = surf.get_size()
     col = {"error": widgets.BAD, "ok": widgets.GOOD}.get(kind, widgets.TEXT)
-    line, size, tw = _status_fit(msg or "", w)
-    r = pygame.Rect(0, h - STATUS_H, min(w, max(320, tw + 24)), STATUS_H)
+    lines, size, tw = _status_fit(msg or "", w)
+    r = status_box(w, h, tw, len(lines))
+    mids = [r.bottom - STATUS_H // 2 - STATUS_LH * (len(lines) - 1 - i) for i in range(len(lines))]
     if composed.usable(surf):  # the GL overlay: the finished line kept and copied while unchanged (issue 27)
         def compose(sc):
             sc.fill((*widgets.PANEL[:3], 255))  # widgets.panel on the GL overlay
             pygame.draw.rect(sc, widgets.BORDER, sc.get_rect(), 1)
-            text.draw(sc, line, (10, r.centery - r.y), size, col, anchor="midleft")
+            for ln, y in zip(lines, mids):
+                text.draw(sc, ln, (10, y - r.y), size, col, anchor="midleft")
 
-        composed.copy(surf, composed.pixels(surf, ("status", w, h), (line, col, size, tuple(r)), r.size, compose),
+        composed.copy(surf, composed.pixels(surf, ("status", w, h), (lines, col, size, tuple(r)), r.size, compose),
                       r.topleft)
         widgets.mark(r, opaque=True)
-        return text.render(line, size, col).get_rect(midleft=(10, r.centery)), line, size
+        return text.render(lines[-1], size, col).get_rect(midleft=(10, mids[-1])), lines[-1], size, r
     widgets.panel(surf, r, alpha=230)
-    return text.draw(surf, line, (10, r.centery), size, col, anchor="midleft"), line, size
+    last = None
+    for ln, y in zip(lines, mids):
+        last = text.draw(surf, ln, (10, y), size, col, anchor="midleft")
+    return last, lines[-1], size, r
 
 
 def click_preview(scene, cell) -> str | None:
@@ -413,24 +429,27 @@ def click_action(scene, cell):
     return action
 
 
-_STATUS_FITS: dict[tuple, tuple[str, int, int]] = {}
+_STATUS_FITS: dict[tuple, tuple[tuple[str, ...], int, int]] = {}
 
 
-def _status_fit(msg: str, w: int) -> tuple[str, int, int]:
-    """The status line's text, font size and width in a window ``w`` px wide (15 px, smaller down to 12 for a
-    long line, then cut); remembered, as the same message is fitted every frame (issue 27: 0.4 ms a frame)."""
+def _status_fit(msg: str, w: int) -> tuple[tuple[str, ...], int, int]:
+    """The status line's lines, font size and width in a window ``w`` px wide: one line at 15 px, smaller down to
+    12 for a long one; longer still, two lines at 13 px (a third, which no message needs at 1024 px, is cut);
+    remembered, as the same message is fitted every frame (issue 27: 0.4 ms a frame)."""
     key = (msg, w, id(text.font(15)))  # the font object: a new one (another script) measures anew
     got = _STATUS_FITS.get(key)
     if got is None:
-        line = msg
-        size = next((sz for sz in (15, 14, 13, 12) if text.size_of(line, sz)[0] <= w - 20), 12)
-        tw = text.size_of(line, size)[0] if line else 0
-        if tw > w - 20:
-            line = text.wrap(msg, size, w - 20)[0]
-            tw = text.size_of(line, size)[0]
+        size = next((sz for sz in (15, 14, 13, 12) if text.size_of(msg, sz)[0] <= w - 20), None)
+        if size is not None or not msg:
+            lines = (msg,)
+            size = size or 15
+        else:
+            size = 13
+            lines = tuple(text.wrap(msg, size, w - 20)[:2])
+        tw = max(text.size_of(ln, size)[0] for ln in lines) if msg else 0
         if len(_STATUS_FITS) > 256:
             _STATUS_FITS.clear()
-        got = _STATUS_FITS[key] = (line, size, tw)
+        got = _STATUS_FITS[key] = (lines, size, tw)
     return got
 
 

@@ -1256,10 +1256,10 @@ class GameScene(PlayScene):
                           (255, 240, 170), shadow=True)
             display.mark(r.inflate(4, 4))
         self._take_ctl_status()  # said during this frame's events
-        self.note_status_line(*hud.status_line(surf, self.status_text(i18n.lang()), self.message_kind))
+        *drawn, box = hud.status_line(surf, self.status_text(i18n.lang()), self.message_kind)
+        self.note_status_line(*drawn)
         if self.refusal_flashing():  # a frame round the refusal's line (a repeated one included)
-            tw = self._status_drawn[0].w if self._status_drawn else 0
-            r = pygame.Rect(0, h - hud.STATUS_H, min(w, max(320, tw + 24)), hud.STATUS_H)  # hud's box
+            r = box
             pygame.draw.rect(surf, (255, 90, 70), r, 2)
             display.mark(r, opaque=True)
 
