@@ -1104,8 +1104,9 @@ class GameScene(PlayScene):
 
     def tooltip_rect(self, bw: int, bh: int) -> pygame.Rect:
         """Where the tooltip goes (issue 26: it opened over the cells next to the selected unit): near the
-        mouse but off the selected unit, the hovered cell, the selection's attack targets and the cells it
-        can march to (the cursor's targets), inside the part of the window the panels leave free. Of the
+        mouse but off the selected unit, the hovered cell, the selection's attack targets, the player's own
+        soldiers (on the star the box covered some) and the cells it can march to (the cursor's targets), inside
+        the part of the window the panels leave free. Of the
         places tried (each corner of the mouse, then farther out), the one covering the least of them."""
         ctl = self.ctl
         w, h = self.app.display.size
@@ -1115,7 +1116,8 @@ class GameScene(PlayScene):
         avoid: list[tuple[pygame.Rect, int]] = []
         mx, my = self.mouse
         avoid.append((pygame.Rect(mx - 12, my - 12, 24, 24), 50))  # never under the pointer itself
-        for cells, weight in (([ctl.selected, ctl.hover], 8), (ov.targets, 8), (list(ov.reachable), 2),
+        own = [u.cell for u in ctl.obs.own_units()]  # the player's soldiers (the star's squads: issue 26)
+        for cells, weight in (([ctl.selected, ctl.hover], 8), (ov.targets, 8), (own, 4), (list(ov.reachable), 2),
                               (ov.reinforce_cells if ctl.selected is None else [], 1)):
             for c in cells:
                 if c is None:
