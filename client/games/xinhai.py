@@ -575,6 +575,7 @@ class Plugin(GamePlugin):
             return  # seen already, or not drawn yet (the map's area is known after the first frame)
         self._focus_key = key
         pts = [self.geometry.center(c) for c, k in v.marks.items() if k in ("move", "capture", "special", "selected")]
+        pts = pts or [self.geometry.center(c) for c in self.marker_cells()]
         frame = self.frame_map(self._area)
         if not pts or frame is None:
             return
@@ -583,6 +584,23 @@ class Plugin(GamePlugin):
             return
         self.focus = best_focus(pts, x1 - x0 - 1.0, z1 - z0 - 1.0)
         self.frame_map(self._area)  # kept inside the map
+
+    def marker_cells(self) -> list:
+        """While a side chooses the face of its drawn command marker (seed 4(1)): the hexes of its units in the
+        regions the faces name (X2), else those regions' name hexes — the close-up goes to what the choice is
+        about (issue 26: it stayed where it was, the faces are buttons); none at any other decision."""
+        obs = self.observation(max(0, self.game.current_player))
+        d = obs.get("decision") or {}
+        if d.get("kind") != "marker" or not d.get("marker"):
+            return []
+        marker = next((mk for mk in rules().markers if mk.id == d["marker"]), None)
+        if marker is None:
+            return []
+        regions = {f.region for f in marker.faces}
+        m = rules().map
+        own = [u["hex"] for u in obs["units"] if u["side"] == d.get("side") and u.get("hex")
+               and regions & set(m.regions[parse_label(u["hex"])])]
+        return [self.cell(h) for h in own] or [self.cell(REGION_LABEL[r]) for r in sorted(regions) if r in REGION_LABEL]
 
     def _measure(self, world_px) -> None:
         """The counters' size as last drawn (``world_px``: the board's point -> pixel): where the angled GL
