@@ -197,9 +197,18 @@ class FlatBoardRenderer:
             x, z = g.center(cell)
             img = fonts.render(label, max(8, int(s * 0.22 * min(view.icon_scale, 1.5))), ICON_INK)
             surf.blit(img, img.get_rect(center=self.to_px(x, z + 0.36 * g.cell_size)))
+        shown = None
+        if getattr(g, "frame", None) is not None:  # a close-up: a name cut by its edge is moved inside it
+            (ax, ay), (bx, by) = self.to_px(*g.frame[:2]), self.to_px(*g.frame[2:])
+            shown = pygame.Rect(int(min(ax, bx)), int(min(ay, by)), int(abs(bx - ax)), int(abs(by - ay)))
         for cap in view.captions:  # a region's name across the map
             img = fonts.render(cap.text, max(9, int(s * cap.size)), rgb255(cap.rgb))
-            surf.blit(img, img.get_rect(center=self.to_px(*g.center(cap.cell))))
+            r = img.get_rect(center=self.to_px(*g.center(cap.cell)))
+            if shown is not None:
+                if not shown.inflate(r.w, r.h).collidepoint(r.center):
+                    continue  # its region's name hex far out of the close-up
+                r = r.clamp(shown)
+            surf.blit(img, r)
 
     def draw_markers(self, surf, view: BoardView, cell, kinds) -> None:
         """Badges in a row from the cell's top-right corner, each in its colour with a symbol drawn as a

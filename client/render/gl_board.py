@@ -544,9 +544,19 @@ class GLBoardRenderer:
         for cell, label in view.labels.items():
             x, z = g.center(cell)
             out.append((label, x, z + 0.36, 0.09 * min(view.icon_scale, 1.5), ICON_INK, 0.002))
+        frame = getattr(g, "frame", None)
         for cap in view.captions:  # a region's name across the map
             x, z = g.center(cap.cell)
-            out.append((cap.text, x, z, cap.size / 2, cap.rgb, 0.0025))
+            h = cap.size / 2
+            if frame is not None:  # a close-up: a name cut by its edge is moved inside it (as the flat board does)
+                half = h * sum(a for a, _ in (_advance(ch) for ch in cap.text)) / 2 + h
+                hx, hz = abs(right[0]) * half + abs(right[1]) * h, abs(right[1]) * half + abs(right[0]) * h
+                fx0, fz0, fx1, fz1 = frame
+                if not (fx0 - hx <= x <= fx1 + hx and fz0 - hz <= z <= fz1 + hz):
+                    continue  # its region's name hex far out of the close-up
+                x = min(max(x, fx0 + hx), fx1 - hx) if fx1 - fx0 > 2 * hx else x
+                z = min(max(z, fz0 + hz), fz1 - hz) if fz1 - fz0 > 2 * hz else z
+            out.append((cap.text, x, z, h, cap.rgb, 0.0025))
         for t, cells, (lx, lz) in view.track_boxes():
             out.append((t.label, lx, lz, 0.17, LABEL, 0.002))
             for n, (x, z) in cells:

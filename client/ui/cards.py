@@ -225,8 +225,11 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
         for ln in card.lines:
             lines += text.wrap(ln, bsize, r.w - 2 * pad)
         room_lines = max(0, room // (bsize + 3))
-        if len(lines) > room_lines:
-            lines = lines[:max(0, room_lines - 1)] + (["…"] if room_lines else [])
+        if len(lines) > room_lines:  # every line there is room for, the last one ending in "…" (issue 26: English
+            # cards at 1024x640 read one line and a line of "…")
+            lines = lines[:room_lines]
+            if lines:
+                lines[-1] = fit(lines[-1] + "…", bsize, r.w - 2 * pad)
         for ln in lines:
             text.draw(surf, ln, (r.x + pad, y), bsize, INK)
             y += bsize + 3
