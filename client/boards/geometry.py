@@ -240,6 +240,18 @@ class OffsetHexGeometry(BoardGeometry):
         cell = self.from_grid(self.grid.at_point(x - self.ORIGIN[0], z - self.ORIGIN[1], self.R))
         return cell if cell in self.cell_set else None
 
+    def label_places(self, bounds=None, size: float = 1.0) -> list[tuple[str, tuple[float, float],
+                                                                         tuple[float, float]]]:
+        """Each of ``labels()`` with its mirror across ``bounds`` (the board's, by default) along its line: every hex
+        board, 辛亥革命's map too (its letters upper case beside its hexes; session 9 gave it the square boards')."""
+        x0, z0, x1, z1 = bounds if bounds is not None else self.bounds()
+        out = []
+        for text, (x, z) in self.labels():
+            mx = x0 + x1 - x if not x0 <= x <= x1 else x
+            mz = z0 + z1 - z if not z0 <= z <= z1 else z
+            out.append((text, (x, z), (mx, mz)))
+        return out
+
 
 class HexGeometry(OffsetHexGeometry):
     """Pointy-top hexagons, odd rows shifted half a cell east ("odd-r"); neighbouring centres are 1 apart."""
@@ -257,17 +269,6 @@ class HexGeometry(OffsetHexGeometry):
 
     def shade(self, cell: Cell) -> int:
         return 1 if self.to_grid(cell)[0] % 3 == 0 else 0
-
-    def label_places(self, bounds=None, size: float = 1.0) -> list[tuple[str, tuple[float, float],
-                                                                         tuple[float, float]]]:
-        """Each of ``labels()`` with its mirror across ``bounds`` (the board's, by default) along its line."""
-        x0, z0, x1, z1 = bounds if bounds is not None else self.bounds()
-        out = []
-        for text, (x, z) in self.labels():
-            mx = x0 + x1 - x if not x0 <= x <= x1 else x
-            mz = z0 + z1 - z if not z0 <= z <= z1 else z
-            out.append((text, (x, z), (mx, mz)))
-        return out
 
     def labels(self) -> list[tuple[str, tuple[float, float]]]:
         """Rank numbers left of each row, file letters under the bottom row's cells."""
