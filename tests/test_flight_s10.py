@@ -115,3 +115,19 @@ def test_partial_bakes_of_moving_overlays_equal_a_full_bake():
         assert r.t_tint.read() == fresh.t_tint.read()
         assert np.array_equal(r._cell_words, fresh._cell_words)
         assert np.array_equal(r.screenshot(), fresh.screenshot())
+
+
+def test_the_footprints_rays_converted_once_equal_one_by_one():
+    from client.camera import StrategyCamera, pixel_ray, pixel_rays
+
+    cam = StrategyCamera(64)
+    cam.set_distance(20)
+    cam.rotate(33)
+    cam.snap()
+    view, proj = cam.matrices(16 / 9)
+    pts = [(0, 720), (1280, 720), (1280, 0), (0, 0), (613.5, 211.25)]
+    for (o, d), (x, y) in zip(pixel_rays(view, proj, 1280, 720, pts), pts):
+        o1, d1 = pixel_ray(view, proj, 1280, 720, x, y)
+        assert o.tobytes() == o1.tobytes() and d.tobytes() == d1.tobytes()
+    corners = cam.footprint(16 / 9)
+    assert len(corners) == 4 and len(set(corners)) == 4
