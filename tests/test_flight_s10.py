@@ -118,7 +118,9 @@ def test_partial_bakes_of_moving_overlays_equal_a_full_bake():
 
 
 def test_the_footprints_rays_converted_once_equal_one_by_one():
-    from client.camera import StrategyCamera, pixel_ray, pixel_rays
+    import glm
+
+    from client.camera import StrategyCamera, pixel_ray, pixel_rays, to_glm
 
     cam = StrategyCamera(64)
     cam.set_distance(20)
@@ -127,6 +129,12 @@ def test_the_footprints_rays_converted_once_equal_one_by_one():
     view, proj = cam.matrices(16 / 9)
     pts = [(0, 720), (1280, 720), (1280, 0), (0, 0), (613.5, 211.25)]
     for (o, d), (x, y) in zip(pixel_rays(view, proj, 1280, 720, pts), pts):
+        # the ray as pixel_ray worked it out before (the matrices converted for each ray)
+        vp = glm.dvec4(0.0, 0.0, 1280.0, 720.0)
+        a = np.array(glm.unProject(glm.dvec3(float(x), 720.0 - y, 0.0), to_glm(view), to_glm(proj), vp), np.float64)
+        b = np.array(glm.unProject(glm.dvec3(float(x), 720.0 - y, 1.0), to_glm(view), to_glm(proj), vp), np.float64)
+        want = (b - a) / float(np.linalg.norm(b - a))
+        assert o.tobytes() == a.tobytes() and d.tobytes() == want.tobytes()
         o1, d1 = pixel_ray(view, proj, 1280, 720, x, y)
         assert o.tobytes() == o1.tobytes() and d.tobytes() == d1.tobytes()
     corners = cam.footprint(16 / 9)
