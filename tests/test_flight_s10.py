@@ -118,9 +118,7 @@ def test_partial_bakes_of_moving_overlays_equal_a_full_bake():
 
 
 def test_the_footprints_rays_converted_once_equal_one_by_one():
-    import glm
-
-    from client.camera import StrategyCamera, pixel_ray, pixel_rays, to_glm
+    from client.camera import StrategyCamera, glm, pixel_ray, pixel_rays, to_glm
 
     cam = StrategyCamera(64)
     cam.set_distance(20)
