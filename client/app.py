@@ -36,6 +36,7 @@ class App:
         info = registry.get(self.opts.game_id)  # the window's title: the game of the options
         pygame.display.set_caption(info.name_zh if self.opts.lang == "zh" else info.name_en)
         self.display = Display(self.opts.size, self.opts.renderer, self.opts.fullscreen)
+        self.display.verify_claims = bool(self.opts.strict)  # strict (tests): an unmarked draw over a panel raises
         pygame.key.set_repeat(300, 40)
         self.scenes: list[Scene] = []
         self.running = True

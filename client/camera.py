@@ -124,13 +124,21 @@ def project(view: np.ndarray, proj: np.ndarray, width: int, height: int, points)
 
 def pixel_ray(view: np.ndarray, proj: np.ndarray, width: int, height: int, x: float, y: float):
     """(origin, unit direction) of the world ray through pixel (x, y) (works for perspective and ortho)."""
+    return pixel_rays(view, proj, width, height, ((x, y),))[0]
+
+
+def pixel_rays(view: np.ndarray, proj: np.ndarray, width: int, height: int, pixels):
+    """``pixel_ray`` for each (x, y) of ``pixels``, the matrices converted once (the footprint's four corners)."""
     v, p = to_glm(view), to_glm(proj)
     vp = glm.dvec4(0.0, 0.0, float(width), float(height))
-    wy = float(height) - float(y)  # glm's window y grows upwards
-    a = glm.unProject(glm.dvec3(float(x), wy, 0.0), v, p, vp)  # the near plane (NDC z = -1)
-    b = glm.unProject(glm.dvec3(float(x), wy, 1.0), v, p, vp)  # the far plane (NDC z = +1)
-    a = np.array(a, dtype=np.float64)
-    return a, _normalize(np.array(b, dtype=np.float64) - a)
+    out = []
+    for x, y in pixels:
+        wy = float(height) - float(y)  # glm's window y grows upwards
+        a = glm.unProject(glm.dvec3(float(x), wy, 0.0), v, p, vp)  # the near plane (NDC z = -1)
+        b = glm.unProject(glm.dvec3(float(x), wy, 1.0), v, p, vp)  # the far plane (NDC z = +1)
+        a = np.array(a, dtype=np.float64)
+        out.append((a, _normalize(np.array(b, dtype=np.float64) - a)))
+    return out
 
 
 class _Base(Camera):
@@ -344,8 +352,7 @@ class StrategyCamera(_Base):
         w, h = 1000.0 * aspect, 1000.0
         out = []
         far = self.distance * 4 + self.board_size
-        for px, py in ((0, h), (w, h), (w, 0), (0, 0)):
-            o, d = pixel_ray(view, proj, w, h, px, py)
+        for o, d in pixel_rays(view, proj, w, h, ((0, h), (w, h), (w, 0), (0, 0))):
             if d[1] < -1e-6:
                 t = (self.ground_y - o[1]) / d[1]
                 t = min(t, far)

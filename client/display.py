@@ -103,22 +103,66 @@ class Display:
             opaque = [c for c in (r.clip(screen) for r in self.ui_opaque) if c.w > 0 and c.h > 0]
             blend = self._composite_rects()
         self.ui_uploads = []
+        self.ui_trusted = []
         if not opaque and not blend:
+            self._pure = {}
             return
+        claims = self._claims(screen, blend) if self._board_drawn and not self.ui_full else {}
         buf = self.ui.get_buffer()
         try:  # the surface stays locked while a view of its pixels lives
             self._sync_ui(np.frombuffer(buf, np.uint32).reshape(H, self.ui.get_pitch() // 4)[:, :W],
-                          opaque + blend, W, H)
+                          opaque + blend, W, H, claims)
         finally:
             del buf
         self._draw_ui_rects(opaque, blend, W, H)
 
-    def _sync_ui(self, arr, rects, W: int, H: int) -> None:
+    verify_claims = False  # compare claimed panels anyway and raise if a draw over one was not marked (strict)
+
+    def _claims(self, screen, blend) -> dict:
+        """The opaque rects marked with their pieces (``mark(content=...)``) that no other mark of this frame
+        overlaps: rect -> pieces. Only these may skip the comparison."""
+        out = {}
+        rects = [pygame.Rect(r) for r in self.ui_opaque]
+        for i, pieces in self.ui_claims.items():
+            r = rects[i]
+            if r.clip(screen) != r or not r.w or not r.h:
+                continue  # partly off the window: compared as any rect
+            if any(j != i and r.colliderect(o) for j, o in enumerate(rects)) or any(r.colliderect(b) for b in blend):
+                continue  # something drawn over it (or beside it in the same rect): compared
+            out[tuple(r)] = pieces
+        return out
+
+    @staticmethod
+    def _same_pieces(a: tuple, b: tuple) -> bool:
+        """The same piece arrays (the same objects) at the same places."""
+        return len(a) == len(b) and all(p is q and pa == qa for (p, pa), (q, qa) in zip(a, b))
+
+    @staticmethod
+    def _holds_pieces(arr, r, pieces) -> bool:
+        """Whether the UI pixels ``arr`` in rect ``r`` are exactly ``pieces`` (which tile ``r``)."""
+        area = 0
+        for px, (x, y) in pieces:
+            h, w = px.shape
+            if x < r.x or y < r.y or x + w > r.right or y + h > r.bottom:
+                return False
+            if not np.array_equal(arr[y:y + h, x:x + w], px):
+                return False
+            area += w * h
+        return area == r.w * r.h
+
+    def _sync_ui(self, arr, rects, W: int, H: int, claims=None) -> None:
         """Bring the mirror texture up to the UI surface ``arr`` ((H, W) uint32, top row first) inside
         ``rects``: per rect, only the rows that differ from what was last written (kept on the CPU in
-        ``_ui_shadow``) are written, rows flipped to GL's bottom-up order. ``ui_uploads`` lists them."""
+        ``_ui_shadow``) are written, rows flipped to GL's bottom-up order. ``ui_uploads`` lists them.
+        A rect of ``claims`` whose pieces are the ones the mirror was last seen to hold there is not
+        compared (``ui_trusted``); a claimed rect compared is checked once against its pieces, and
+        remembered as holding them if it does."""
+        claims = claims or {}
+        pure = getattr(self, "_pure", {})
+        self._pure = {}
         tex = getattr(self, "_ui_tex", None)
         if tex is None or tex.size != (W, H):
+            pure = {}
             if tex is not None:
                 tex.release()
             # the texture and its CPU copy start equal (all zero): the invariant the row checks rely on
@@ -130,8 +174,22 @@ class Display:
             self._ui_fbo = self.ctx.framebuffer(color_attachments=[self._ui_tex])
         shadow = self._ui_shadow
         for r in rects:
+            key = tuple(r)
+            pieces = claims.get(key)
+            known = pieces is not None and key in pure and self._same_pieces(pure[key], pieces)
+            if known and not self.verify_claims:
+                self._pure[key] = pieces
+                self.ui_trusted.append(pygame.Rect(r))
+                continue
             a = arr[r.y:r.bottom, r.x:r.right]
             rows = np.flatnonzero((a != shadow[r.y:r.bottom, r.x:r.right]).any(axis=1))  # one pass a rect
+            if pieces is not None:
+                holds = (known and not len(rows)) or self._holds_pieces(arr, r, pieces)
+                if holds:
+                    self._pure[key] = pieces
+                elif self.verify_claims:
+                    raise RuntimeError(f"the UI panel at {key} holds pixels that are not the pieces it was marked "
+                                       f"with: whatever draws over a panel marks what it draws (Display.mark)")
             if not len(rows):
                 continue
             y0, y1 = r.y + int(rows[0]), r.y + int(rows[-1]) + 1
@@ -297,7 +355,9 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         self.ui_rects: list[pygame.Rect] = []
         self.ui_opaque: list[pygame.Rect] = []
         self.ui_full = False
+        self.ui_claims: dict[int, tuple] = {}  # GL: index in ui_opaque -> the pieces its pixels are (mark())
         self.ui_uploads: list[pygame.Rect] = []  # GL: the UI rows written to the mirror texture this frame
+        self.ui_trusted: list[pygame.Rect] = []  # GL: marked rects not compared (their pieces known in the mirror)
         self._board = None  # GL: (frame, camera) of the board to draw at present()
         if self.kind == "gl":
             self._background = background
@@ -306,11 +366,18 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         else:
             self.window.fill(background)
 
-    def mark(self, rect, opaque: bool = False) -> None:
+    def mark(self, rect, opaque: bool = False, content=None) -> None:
         """A part of the UI surface that holds something this frame (GL composites only these);
-        ``opaque`` parts are copied with a scissored framebuffer blit instead of blended."""
+        ``opaque`` parts are copied with a scissored framebuffer blit instead of blended. ``content`` (opaque
+        only): the rect's finished pixels, as pieces ``[(pixels, (x, y))]`` ((h, w) uint32 arrays of the
+        surface's layout, kept by their maker and replaced, never changed, when the panel changes) that tile
+        the rect: while the same pieces are marked at the same place frame after frame, and no other mark of
+        the frame overlaps the rect, the mirror is known to hold them and the rect is not compared (issue 27).
+        Whatever draws over such a panel must mark what it draws (with ``verify_claims`` it raises if not)."""
         if opaque:
             self.ui_opaque.append(pygame.Rect(rect))
+            if content is not None and self.kind == "gl":
+                self.ui_claims[len(self.ui_opaque) - 1] = tuple(content)
         else:
             self.ui_rects.append(pygame.Rect(rect))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pygame
+import pytest
 
 from client.games.shachang.scene import GameScene
 from client.render.base import Y_SCALE
@@ -91,6 +92,7 @@ def test_one_changed_row_of_a_panel_uploads_that_row_alone(glapp):
     def draw_with_a_dot(display):
         draw(display)
         display.ui.set_at((box.x + 5, y), (250, 10, 10, 255))
+        display.mark(pygame.Rect(box.x + 5, y, 1, 1))  # a draw over a panel marks what it draws
 
     scene.draw = draw_with_a_dot
     try:
@@ -127,3 +129,47 @@ def test_a_rect_blit_that_does_not_reach_the_context_falls_back_to_the_scissored
         assert np.array_equal(d.screenshot(), cached)
     finally:
         d._copy_rect, d._copy_checked = real, checked
+
+
+def test_a_draw_over_a_kept_panel_without_a_mark_is_caught(glapp):
+    """The side panel, top bar, log and status line are marked with their kept pieces (``Display.mark(content=)``):
+    while the same pieces are marked at the same place and nothing else marked overlaps them, they are not compared
+    with the mirror (issue 27, session 10). A draw over such a panel must mark what it draws: the strict app (tests)
+    still compares them and raises at a draw that did not; a marked one is shown, as the test above checks."""
+    app = glapp
+    d = app.display
+    g = position([[0, "c3", 2], [1, "e3", 1]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)
+    scene = app.find(GameScene)
+    scene.mouse_seen = False
+    _settle(app)
+    step(app)
+    box = pygame.Rect(scene.panel_rect)
+    assert d.verify_claims and app.opts.strict
+    d.verify_claims = False  # as the non-strict app: the kept panels are trusted, not compared
+    try:
+        step(app)
+        assert d.ui_uploads == []
+        trusted = [tuple(r) for r in d.ui_trusted]
+        assert any(pygame.Rect(r).colliderect(box) for r in trusted), (trusted, box)  # the side panel's body
+        assert len(trusted) >= 3  # and the top bar and status line
+        assert np.array_equal(d.screenshot(), _fresh_mirror_shot(app))  # the same picture as comparing all
+    finally:
+        d.verify_claims = True
+    draw = scene.draw
+    y = box.y + box.h // 2
+
+    def draw_with_an_unmarked_dot(display):
+        draw(display)
+        display.ui.set_at((box.x + 5, y), (250, 10, 10, 255))
+
+    scene.draw = draw_with_an_unmarked_dot
+    try:
+        with pytest.raises(RuntimeError, match="without a mark|not the pieces it was marked with"):
+            step(app)
+    finally:
+        scene.draw = draw
+    step(app)
+    assert tuple(d.screenshot()[y, box.x + 5]) != (250, 10, 10)

@@ -149,9 +149,29 @@ def rim_codes_window(h: np.ndarray, top: bool, left: bool, bottom: bool, right: 
 
 
 
-def _same(a, b) -> bool:
-    """Two overlay images (or None) equal."""
-    return (a is None and b is None) or (a is not None and b is not None and np.array_equal(a, b))
+def _words(img: np.ndarray) -> np.ndarray:
+    """An (H, W, 4) uint8 image as (H, W) uint32 words (a view where it can be)."""
+    return np.ascontiguousarray(img).view(np.uint32)[..., 0]
+
+
+def _changed_box(key, alpha, fill, edge, dirty):
+    """The box (r0, r1, c0, c1) of cells whose baked inputs (``alpha``, ``fill``, ``edge``) differ from ``key``'s,
+    joined with ``dirty`` (a box or None); None: nothing changed; "all": the images came or went. bake_cells works
+    cell by cell, so baking the box alone gives the same words as baking everything."""
+    if alpha.shape != key[0].shape or (fill is None) != (key[1] is None) or (edge is None) != (key[2] is None):
+        return "all"
+    changed = alpha != key[0]
+    for new, old in ((fill, key[1]), (edge, key[2])):
+        if new is not None and new is not old:  # a cell's four bytes as one word: one comparison a cell
+            changed |= _words(new) != _words(old)
+    rows = np.flatnonzero(changed.any(axis=1))
+    if not len(rows):
+        return dirty
+    cols = np.flatnonzero(changed.any(axis=0))
+    box = (int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1)
+    if dirty is None:
+        return box
+    return (min(dirty[0], box[0]), max(dirty[1], box[1]), min(dirty[2], box[2]), max(dirty[3], box[3]))
 
 
 class TerrainPass:
@@ -489,13 +509,14 @@ class TerrainPass:
         else:
             fill = edge = None
             flags = cell_flags(None, None, None, self._unknown)
-        # the per-cell texture (bake_cells: the tops' colours with fog and tints, the flags): all of it when its
-        # inputs changed, else the box of cells whose heights changed (exploring), else nothing
+        # the per-cell texture (bake_cells: the tops' colours with fog and tints, the flags): all of it the first time
+        # or when the overlay images came or went, else the box of cells whose inputs or heights changed, else nothing
         alpha = flags | fog_flags(fog)
         dirty = self._cell_dirty
         key = self._cell_key
-        if key is None or dirty == "all" or not (np.array_equal(alpha, key[0]) and _same(fill, key[1])
-                                                 and _same(edge, key[2])):
+        if key is not None and dirty != "all":  # only the box of cells whose inputs changed (a hover moves, issue 27)
+            dirty = _changed_box(key, alpha, fill, edge, dirty)
+        if key is None or dirty == "all":
             own, tint = bake_cells(self._base_rgb, alpha, fill, edge)
             self.t_cell.write(own.tobytes())
             self.t_tint.write(tint.tobytes())

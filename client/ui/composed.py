@@ -79,7 +79,7 @@ def boxed(surf: pygame.Surface, slot, rect, draw, pad: int, key) -> pygame.Rect:
         _cache[slot] = (key, (box, arr))
     if arr is not None:
         copy(surf, arr, box.topleft)
-        widgets.mark(box, opaque=True)
+        widgets.mark(box, opaque=True, content=[(arr, box.topleft)])
     return pygame.Rect(box)
 
 

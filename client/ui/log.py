@@ -65,7 +65,7 @@ class LogView:
             arr = composed.pixels(surf, ("log", id(self)), key, rect.size,
                                   lambda sc: self._compose(sc, local, lines, room, lh))
             composed.copy(surf, arr, rect.topleft)
-            widgets.mark(rect, opaque=True)
+            widgets.mark(rect, opaque=True, content=[(arr, rect.topleft)])
             return
         widgets.panel(surf, rect)
         self._text(surf, rect, lines, room, lh)

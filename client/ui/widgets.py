@@ -93,10 +93,14 @@ def set_marker(fn) -> None:
     _marker = fn
 
 
-def mark(rect, opaque: bool = False) -> None:
-    """Report a rect of the UI surface in use; ``opaque``: every pixel in it is fully opaque."""
+def mark(rect, opaque: bool = False, content=None) -> None:
+    """Report a rect of the UI surface in use; ``opaque``: every pixel in it is fully opaque; ``content``: its
+    finished pixels as kept pieces (``Display.mark``: an unchanged panel is then not compared, issue 27)."""
     if _marker is not None:
-        _marker(rect, opaque)
+        if content is None:
+            _marker(rect, opaque)
+        else:
+            _marker(rect, opaque, content=content)
 
 
 def fitted_label(label: str, size: int, width: int) -> tuple[str, int]:

@@ -69,6 +69,10 @@ class Controller:
         self._obs_key = None
         self._ov_key = None
         self._ov = None
+        self._ov_base_key = None  # the hover-independent overlays (overlays()), kept apart
+        self._ov_base = None
+        self._marks_key = None  # frame(): the unit marks, ghosts and layout of the observation it was read from
+        self._marks = None
         self.reveal = False  # the game-over screen and the replay: show the whole board of a finished game
         self.offer: dict | None = None  # a question for the scene to ask (a merge), set by click()
         self.on_action = None  # callback(action) after a successful apply
@@ -358,15 +362,39 @@ class Controller:
         return facts.vision_preview(self.obs, cell)
 
     def overlays(self) -> Overlays:
+        """The rule overlays of the picture. What does not depend on the hovered cell (reach, attack area,
+        targets, ghosts, a first-person unit's vision) is kept apart and reused while the pointer moves: a
+        hover change only adds the hover, the faded stacks, the sight line and the vision preview (issue 27)."""
         key = (self.version, self.viewer, self.selected, self.hover, self.preview, self.first_person,
                self.reinforce and (self.reinforce["cell"]), self.show_heights, self.show_coords, self.see_through)
         if key == self._ov_key:
             return self._ov
+        base_key = key[:3] + key[4:9]  # all but the hover and the faded stacks
+        if base_key != self._ov_base_key:
+            self._ov_base, self._ov_base_key = self._base_overlays(), base_key
+        o = dataclasses.replace(self._ov_base, hover=self.hover, faded=list(self.see_through))
+        shape = self.obs.heights.shape
+        if self.own_unit(self.selected) is not None:
+            s = self.sight()
+            if s is not None:
+                o.sight_src, o.sight_dst = s["src"], s["dst"]
+                o.sight_cells = [r for r in s["rows"] if not r.get("unknown")]
+                o.sight_block = s["block"]["cell"] if s["block"] else None
+                o.sight_numbers = True
+        if self.preview and self.hover is not None and 0 <= self.hover[0] < shape[0] \
+                and 0 <= self.hover[1] < shape[1]:
+            v = self.vision_preview(self.hover)
+            if v is not None:
+                o.vision = v
+        self._ov_key, self._ov = key, o
+        return o
+
+    def _base_overlays(self) -> Overlays:
+        """The overlays that do not depend on the hovered cell (see ``overlays``)."""
         obs = self.obs
         g = self.game
         shape = obs.heights.shape
-        o = Overlays(selected=self.selected, hover=self.hover, show_heights=self.show_heights,
-                     show_coords=self.show_coords, faded=list(self.see_through))
+        o = Overlays(selected=self.selected, show_heights=self.show_heights, show_coords=self.show_coords)
         if self.reinforce is not None and self.selected is None:
             o.selected = self.reinforce["cell"]  # frame the cell the count box is about
         mine = self.my_turn()
@@ -390,24 +418,11 @@ class Controller:
                 if not u.fresh and not u.attacked:
                     o.blocked_targets = facts.blocked_targets(u.cell, u.count, [e.cell for e in obs.enemy_units()],
                                                               o.targets)
-        if u is not None:
-            s = self.sight()
-            if s is not None:
-                o.sight_src, o.sight_dst = s["src"], s["dst"]
-                o.sight_cells = [r for r in s["rows"] if not r.get("unknown")]
-                o.sight_block = s["block"]["cell"] if s["block"] else None
-                o.sight_numbers = True
-            if self.first_person:
-                o.vision = self.vision_preview(u.cell)
-        if self.preview and self.hover is not None and 0 <= self.hover[0] < shape[0] \
-                and 0 <= self.hover[1] < shape[1]:
-            v = self.vision_preview(self.hover)
-            if v is not None:
-                o.vision = v
+        if u is not None and self.first_person:
+            o.vision = self.vision_preview(u.cell)
         if obs.ghosts:
             o.ghost_cells = (hex_facts.ghost_area(obs.mask, obs.ghosts) if self.star()
                              else facts.ghost_area(shape, obs.ghosts))
-        self._ov_key, self._ov = key, o
         return o
 
     def unit_marks(self) -> list[UnitMark]:
@@ -425,7 +440,11 @@ class Controller:
         if not hover and ov.hover is not None:
             ov = dataclasses.replace(ov, hover=None)
             key = key[:3] + (None,) + key[4:]
+        if self._marks_key != self._obs_key:  # the units and ghosts change with the observation only
+            self._marks = (self.unit_marks(), [(tuple(c), int(r)) for c, r in obs.ghosts], layout_of(obs))
+            self._marks_key = self._obs_key
+        units, ghosts, layout = self._marks
         return Frame(heights=obs.heights, visible=obs.visible, explored=obs.explored,
-                     units=self.unit_marks(), overlays=ov, fog=obs.mode == "digital",
-                     viewer=self.viewer, ghosts=[(tuple(c), int(r)) for c, r in obs.ghosts],
-                     version=(id(self), self._obs_key, key), layout=layout_of(obs))
+                     units=list(units), overlays=ov, fog=obs.mode == "digital",
+                     viewer=self.viewer, ghosts=list(ghosts),
+                     version=(id(self), self._obs_key, key), layout=layout)

@@ -91,7 +91,7 @@ def top_bar(surf: pygame.Surface, scene) -> None:
             arr = composed.pixels(surf, ("top-buttons", id(scene)), look, u.size,
                                   lambda sc: _buttons_box(sc, scene.top_buttons, u))
             composed.copy(surf, arr, u.topleft)
-            widgets.mark(u, opaque=True)
+            widgets.mark(u, opaque=True, content=[(arr, u.topleft)])
         return
     widgets.boxed(surf, box, left, alpha=225, pad=2, cache_key=key)
     if rects:
@@ -185,11 +185,14 @@ def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
         top = composed.pixels(surf, ("side-body", id(scene)), (key, hb, hb == h), (rect.w, hb),
                               lambda sc: _boxed_part(sc, body, hb, hb == h, True))
         composed.copy(surf, top, box.topleft)
+        # each part marked on its own with its pixels: a hover change leaves the body's rect known (issue 27)
+        widgets.mark(pygame.Rect(box.x, box.y, rect.w, hb), opaque=True, content=[(top, box.topleft)])
         if h > y0:
             low = composed.pixels(surf, ("side-hover", id(scene)), (key, y0, ctl.hover, h - y0), (rect.w, h - y0),
                                   lambda sc: _boxed_part(sc, tail, h - y0, True, False))
             composed.copy(surf, low, (box.x, box.y + y0))
-        widgets.mark(box, opaque=True)
+            widgets.mark(pygame.Rect(box.x, box.y + y0, rect.w, h - y0), opaque=True,
+                         content=[(low, (box.x, box.y + y0))])
         return box
     widgets.panel(surf, box, 215)
     surf.blit(body, box.topleft, pygame.Rect(0, 0, rect.w, h))  # as one surface would: the body's whole box,
@@ -390,9 +393,9 @@ def status_line(surf: pygame.Surface, msg: str, kind: str) -> tuple[pygame.Rect,
             for ln, y in zip(lines, mids):
                 text.draw(sc, ln, (10, y - r.y), size, col, anchor="midleft")
 
-        composed.copy(surf, composed.pixels(surf, ("status", w, h), (lines, col, size, tuple(r)), r.size, compose),
-                      r.topleft)
-        widgets.mark(r, opaque=True)
+        arr = composed.pixels(surf, ("status", w, h), (lines, col, size, tuple(r)), r.size, compose)
+        composed.copy(surf, arr, r.topleft)
+        widgets.mark(r, opaque=True, content=[(arr, r.topleft)])
         return text.render(lines[-1], size, col).get_rect(midleft=(10, mids[-1])), lines[-1], size, r
     widgets.panel(surf, r, alpha=230)
     last = None
