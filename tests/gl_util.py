@@ -1,6 +1,7 @@
 """The headless GL context the renderer tests share (EGL through moderngl)."""
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 
@@ -11,3 +12,14 @@ def egl_context():
         return moderngl.create_standalone_context(backend="egl")
     except Exception as e:  # pragma: no cover - no EGL on this machine
         pytest.skip(f"no EGL context: {e}")
+
+
+def fogged_map(seed: int):
+    """A 64x64 test map with fog: (heights, rr, cc, explored, visible) — random heights 0..5, the explored part
+    (rows < 50 or columns < 20) and, inside it, the sight of a unit on (30, 30) (14 steps)."""
+    rng = np.random.default_rng(seed)
+    heights = rng.integers(0, 6, size=(64, 64))
+    rr, cc = np.mgrid[0:64, 0:64]
+    explored = (rr < 50) | (cc < 20)
+    visible = explored & (np.abs(rr - 30) + np.abs(cc - 30) < 14)
+    return heights, rr, cc, explored, visible

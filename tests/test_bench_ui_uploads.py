@@ -48,16 +48,22 @@ def _inside_marked(d, r) -> bool:
     return any(m.contains(r) for m in d.ui_opaque) or any(m.contains(r) for m in d._composite_rects())
 
 
-def test_unchanged_ui_uploads_nothing_and_a_selection_uploads_only_inside_marked_rects(glapp):
-    app = glapp
-    d = app.display
+def _settled_hot_seat(app) -> GameScene:
+    """Two humans on c3 / e3, past the first hand-over, the mouse unseen, the frames settled."""
     g = position([[0, "c3", 2], [1, "e3", 1]])
     app.start_game(g, ["human", "human"])
     step(app)
-    key(app, pygame.K_SPACE)  # the hand-over screen
+    key(app, pygame.K_SPACE)
     scene = app.find(GameScene)
-    scene.mouse_seen = False  # no hover tooltips
+    scene.mouse_seen = False
     _settle(app)
+    return scene
+
+
+def test_unchanged_ui_uploads_nothing_and_a_selection_uploads_only_inside_marked_rects(glapp):
+    app = glapp
+    d = app.display
+    scene = _settled_hot_seat(app)  # past the hand-over screen, no hover tooltips
     step(app)
     assert d.ui_uploads == []  # a second unchanged frame: nothing written
     cached = d.screenshot()
@@ -78,13 +84,7 @@ def test_unchanged_ui_uploads_nothing_and_a_selection_uploads_only_inside_marked
 def test_one_changed_row_of_a_panel_uploads_that_row_alone(glapp):
     app = glapp
     d = app.display
-    g = position([[0, "c3", 2], [1, "e3", 1]])
-    app.start_game(g, ["human", "human"])
-    step(app)
-    key(app, pygame.K_SPACE)
-    scene = app.find(GameScene)
-    scene.mouse_seen = False
-    _settle(app)
+    scene = _settled_hot_seat(app)
     box = pygame.Rect(scene.panel_rect)
     y = box.y + box.h // 2
     draw = scene.draw
@@ -112,12 +112,7 @@ def test_one_changed_row_of_a_panel_uploads_that_row_alone(glapp):
 def test_a_rect_blit_that_does_not_reach_the_context_falls_back_to_the_scissored_copy(glapp):
     app = glapp
     d = app.display
-    g = position([[0, "c3", 2], [1, "e3", 1]])
-    app.start_game(g, ["human", "human"])
-    step(app)
-    key(app, pygame.K_SPACE)
-    app.find(GameScene).mouse_seen = False
-    _settle(app)
+    _settled_hot_seat(app)
     cached = d.screenshot()
     real, checked = d._copy_rect, d._copy_checked
     try:
@@ -138,13 +133,7 @@ def test_a_draw_over_a_kept_panel_without_a_mark_is_caught(glapp):
     still compares them and raises at a draw that did not; a marked one is shown, as the test above checks."""
     app = glapp
     d = app.display
-    g = position([[0, "c3", 2], [1, "e3", 1]])
-    app.start_game(g, ["human", "human"])
-    step(app)
-    key(app, pygame.K_SPACE)
-    scene = app.find(GameScene)
-    scene.mouse_seen = False
-    _settle(app)
+    scene = _settled_hot_seat(app)
     step(app)
     box = pygame.Rect(scene.panel_rect)
     assert d.verify_claims and app.opts.strict

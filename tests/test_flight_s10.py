@@ -80,14 +80,10 @@ def test_partial_bakes_of_moving_overlays_equal_a_full_bake():
     pytest.importorskip("moderngl")
     from client.camera import StrategyCamera
     from client.render.gl import GLRenderer
-    from tests.gl_util import egl_context
+    from tests.gl_util import egl_context, fogged_map
 
     ctx = egl_context()
-    rng = np.random.default_rng(7)
-    heights = rng.integers(0, 6, size=(64, 64))
-    rr, cc = np.mgrid[0:64, 0:64]
-    explored = (rr < 50) | (cc < 20)
-    visible = explored & (np.abs(rr - 30) + np.abs(cc - 30) < 14)
+    heights, rr, cc, explored, visible = fogged_map(7)
     hts = np.where(explored, heights, -1)
     base = Overlays(selected=(30, 30), reachable={(30, c): 1 for c in range(25, 36)},
                     attack_area=(np.abs(rr - 30) + np.abs(cc - 30) < 5))

@@ -158,14 +158,10 @@ def test_a_fog_or_overlay_change_rebuilds_the_chunks_it_touches_as_a_fresh_rende
     from client.camera import StrategyCamera
     from client.render.base import Frame, Overlays
     from client.render.gl import GLRenderer
-    from tests.gl_util import egl_context
+    from tests.gl_util import egl_context, fogged_map
 
     ctx = egl_context()
-    rng = np.random.default_rng(5)
-    heights = rng.integers(0, 6, size=(64, 64))
-    rr, cc = np.mgrid[0:64, 0:64]
-    explored = (rr < 50) | (cc < 20)
-    visible = explored & (np.abs(rr - 30) + np.abs(cc - 30) < 14)
+    heights, rr, cc, explored, visible = fogged_map(5)
     before = Frame(np.where(explored, heights, -1), visible, explored, [], Overlays(), fog=True)
     # the unit marched: more in sight, a reachable area (a fill) and a vision preview (darkening) elsewhere
     visible2 = explored & (np.abs(rr - 36) + np.abs(cc - 40) < 14)
