@@ -496,11 +496,18 @@ class BoardGameScene(PlayScene):
             self.prefix = ()
 
     def _say_selection(self) -> None:
-        """A plugin that words the steps chosen so far (``selection_hint``, e.g. 江山's "1/3 chosen") says them."""
+        """A plugin that words the steps chosen so far (``selection_hint``, e.g. 江山's "1/3 chosen") says them;
+        else a selected cell says how many marks it has and how to let it go (issue 26: the line kept "select a
+        piece" with the piece selected)."""
         hint = getattr(self.plugin, "selection_hint", None)
         said = hint(self.prefix) if hint is not None and self.human_turn() else None
         if said is not None:
             self.say(said)
+        elif self.human_turn() and self.prefix and self.prefix[-1].kind == "cell":
+            n = len(self.plugin.targets(self.prefix))
+            if n:
+                self.say(UiMsg("board_selected_one" if n == 1 else "board_selected",
+                               {"cell": self.prefix[-1].value, "n": n}))
 
     def _clear_prefix(self) -> None:
         self.prefix = ()
@@ -712,6 +719,7 @@ class BoardGameScene(PlayScene):
     def update(self, dt: float) -> None:
         """One frame: the camera, the status line, the computer's move, the autosave, leaving."""
         self.take_notice()
+        self._drop_selection_line()
         self._update(dt)
         self.tick_status()
         self.autosave_if_acted()
@@ -757,6 +765,14 @@ class BoardGameScene(PlayScene):
             return
         if self.handle_event(ev) == "menu":
             self.leave()
+        self._drop_selection_line()
+
+    def _drop_selection_line(self) -> None:
+        """The selection's line ("f2 selected: …") goes with its selection (let go, played, Esc): the turn's comes back."""
+        m = self.message
+        if isinstance(m, UiMsg) and m.key.startswith("board_selected") and (
+                not self.prefix or self.prefix[-1].value != m.fields.get("cell")):
+            self._set_turn_message()
 
     def on_resize(self, w: int, h: int) -> None:
         self.size = (w, h)
