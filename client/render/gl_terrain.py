@@ -247,13 +247,13 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
                                             minlength=kr * kc * chunk).reshape(kr * kc, chunk), axis=1)
     # per chunk its tops' local row, first column and one past the last (the renderer picks the shader variant
     # of each top by whether its cells hold a tint)
-    sx = np.take(p0[:, 0], order)[is_top].astype(np.int64)
-    sw = np.take(t2[:, 0], order)[is_top].astype(np.int64)
     tcid = cid[is_top].astype(np.int64)
-    lcol = sx - (tcid % kc) * chunk
-    cuts = np.cumsum(np.bincount(tcid, minlength=kr * kc))[:-1]
-    top_spans = [np.stack(a, axis=1).astype(np.int16) if len(a[0]) else np.zeros((0, 3), np.int16)
-                 for a in zip(np.split(lrow, cuts), np.split(lcol, cuts), np.split(lcol + sw, cuts))]
+    spans = np.empty((len(tcid), 3), np.int16)
+    spans[:, 0] = lrow
+    ti = np.flatnonzero(is_top)
+    spans[:, 1] = quads[ti, 0, 0] - (tcid % kc) * chunk
+    spans[:, 2] = quads[ti, 2, 0] - (tcid % kc) * chunk
+    top_spans = np.split(spans, np.cumsum(np.bincount(tcid, minlength=kr * kc))[:-1])
     qwords = np.zeros(n + 1, np.uint32)  # the bottom of the slab: 0 (it is never seen from above)
     qwords[:n] = np.take(np.concatenate([p[4] for p in parts]), order)
     return verts, idx, {"ranges": ranges, "boxes": boxes, "total": len(idx), "counts": counts, "tops": tops,
