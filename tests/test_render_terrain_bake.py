@@ -1,14 +1,16 @@
 """The terrain's per-cell bake (issue 27 point 2, session 9): fog, fills and the vision preview's darkening are computed
 per cell on the CPU (client/render/gl_terrain_pass.py: bake_cells) instead of per pixel in the shader; the tops' row
-offsets that let a chunk draw only its band of tinted rows with the overlay variant; the sight line's quads computed
-for all segments at once."""
+offsets; the sight line's quads computed for all segments at once. Session 10: each top's row and columns
+(``top_spans``), so that only the tops reaching into tinted cells are drawn with the overlay variant."""
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
 from client.render.gl_overlay import line_quads
-from client.render.gl_terrain import CHUNK, build_chunked_mesh, chunk_mesh, padded, top_row_starts
+from client.camera import StrategyCamera
+from client.render.base import Frame, Overlays
+from client.render.gl_terrain import CHUNK, build_chunked_mesh, chunk_mesh, padded, top_row_starts, top_spans
 from client.render.gl_terrain_pass import (DARK, FLAG_DARK, FLAG_DOTS, FLAG_EXPLORED, FLAG_FILL, FLAG_HATCH,
                                            FLAG_HIDDEN, FLAG_RING, FLAG_VISIBLE, SLATE, bake_cells, cell_flags,
                                            fog_flags)
@@ -80,6 +82,76 @@ def test_top_row_offsets_match_the_tops_of_each_chunk(seed):
         for r in range(CHUNK):  # the quads between two offsets are exactly the tops of that row
             band = tops[rows[r]:rows[r + 1]]
             assert (band[:, 0, 2] == (i // kc) * CHUNK + r).all()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_top_spans_give_each_top_its_row_and_columns(seed):
+    rng = np.random.default_rng(seed)
+    heights = rng.integers(0, 4, size=(70, 45))
+    verts, _idx, ch = build_chunked_mesh(heights)
+    quads = verts.reshape(-1, 4, 4)
+    kr, kc = ch["grid"]
+    pad = padded(heights)
+    for i in range(kr * kc):
+        r0, c0 = (i // kc) * CHUNK, (i % kc) * CHUNK
+        first = int(ch["ranges"][i, 0]) // 6
+        tops = quads[first:first + int(ch["tops"][i])]
+        sp = ch["top_spans"][i].astype(int)
+        assert np.array_equal(sp, top_spans(chunk_mesh(pad, i // kc, i % kc), r0, c0))  # a partial update agrees
+        assert len(sp) == len(tops)
+        for (row, a, b), q in zip(sp, tops):  # the cells under each top: one row, columns a..b-1, all one height
+            assert q[0, 2] == r0 + row and q[1, 2] == r0 + row + 1
+            assert q[0, 0] == c0 + a and q[2, 0] == c0 + b
+            assert (heights[r0 + row, c0 + a:c0 + b] == heights[r0 + row, c0 + a]).all()
+
+
+def test_only_the_tops_reaching_tinted_cells_take_the_overlay_variant(ctx):
+    from client.render.gl import GLRenderer
+
+    rng = np.random.default_rng(3)
+    heights = rng.integers(0, 3, size=(64, 64)).astype(np.int16)
+    area = np.zeros((64, 64), bool)
+    area[30:34, 20:23] = True  # the attack range's hatch on 12 cells
+    area[40, 50] = True
+    ov = Overlays(attack_area=area, show_counts=False)
+    frame = Frame(heights, np.ones((64, 64), bool), np.ones((64, 64), bool), [], ov, fog=True)
+    cam = StrategyCamera(64)
+    cam.set_distance(60)
+    cam.jump_to((32, 32))
+    cam.snap()
+    r = GLRenderer(ctx, 320, 200)
+    r.lod = "mesh"
+    r.draw(frame, cam)
+    drawn = []  # (overlay variant, first top, last top + 1) of each tops' draw
+
+    class Counting:
+        def __init__(self, key, vao):
+            self.key, self.vao = key, vao
+
+        def render(self, mode, vertices, first):
+            if self.key[0]:
+                drawn.append((self.key[1], first // 6, (first + vertices) // 6))
+            self.vao.render(mode, vertices=vertices, first=first)
+
+    r.part_vaos = {k: Counting(k, v) for k, v in r.part_vaos.items()}
+    r.draw(frame, cam)
+    ch = r._chunks
+    kr, kc = ch["grid"]
+    seen_ov = set()
+    for i in range(kr * kc):
+        f0 = int(ch["ranges"][i, 0]) // 6
+        sp = ch["top_spans"][i].astype(int)
+        for o, a, b in drawn:
+            if f0 <= a < f0 + len(sp):
+                for k in range(a - f0, b - f0):
+                    row, c0, c1 = sp[k]
+                    cells = area[(i // kc) * CHUNK + row, (i % kc) * CHUNK + c0:(i % kc) * CHUNK + c1]
+                    assert bool(cells.any()) == o, (i, k)
+                    if o:
+                        seen_ov.add((i, k))
+    tinted_tops = sum(int(area[(i // kc) * CHUNK + row, (i % kc) * CHUNK + c0:(i % kc) * CHUNK + c1].any())
+                      for i in range(kr * kc) for row, c0, c1 in ch["top_spans"][i].astype(int))
+    assert len(seen_ov) == tinted_tops > 0  # every top over a tinted cell was drawn with the overlay variant
 
 
 def _line_quads_one_by_one(segments, mvp, width, height):

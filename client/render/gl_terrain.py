@@ -202,7 +202,8 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
 
     Returns (verts, idx, chunks) where chunks is a dict: ``ranges`` (K, 2) first index and index
     count of each chunk's triangles, ``top_rows`` (K, chunk + 1) the top quads of a chunk before each of its rows
-    (tops are in row order, so a band of rows is one range), ``words`` (N + 1,) each quad's owner's word
+    (tops are in row order, so a band of rows is one range), ``top_spans`` a list of K (tops, 3) int16 arrays: each
+    top quad's row, first column and one past its last column, local to its chunk, ``words`` (N + 1,) each quad's owner's word
     (``words``: per-cell uint32 the shader reads as a vertex attribute; runs are cut where they differ),
     ``boxes`` (K, 2, 3) world AABB (min, max) of each chunk,
     ``total`` the index count including the bottom quad (last).
@@ -244,10 +245,19 @@ def build_chunked_mesh(heights: np.ndarray, y_scale: float = Y_SCALE, chunk: int
     lrow = sz[is_top].astype(np.int64) - (cid[is_top].astype(np.int64) // kc) * chunk
     top_rows[:, 1:] = np.cumsum(np.bincount(cid[is_top].astype(np.int64) * chunk + lrow,
                                             minlength=kr * kc * chunk).reshape(kr * kc, chunk), axis=1)
+    # per chunk its tops' local row, first column and one past the last (the renderer picks the shader variant
+    # of each top by whether its cells hold a tint)
+    tcid = cid[is_top].astype(np.int64)
+    spans = np.empty((len(tcid), 3), np.int16)
+    spans[:, 0] = lrow
+    ti = np.flatnonzero(is_top)
+    spans[:, 1] = quads[ti, 0, 0] - (tcid % kc) * chunk
+    spans[:, 2] = quads[ti, 2, 0] - (tcid % kc) * chunk
+    top_spans = np.split(spans, np.cumsum(np.bincount(tcid, minlength=kr * kc))[:-1])
     qwords = np.zeros(n + 1, np.uint32)  # the bottom of the slab: 0 (it is never seen from above)
     qwords[:n] = np.take(np.concatenate([p[4] for p in parts]), order)
     return verts, idx, {"ranges": ranges, "boxes": boxes, "total": len(idx), "counts": counts, "tops": tops,
-                        "top_rows": top_rows, "words": qwords, "chunk": chunk, "grid": (kr, kc)}
+                        "top_rows": top_rows, "top_spans": top_spans, "words": qwords, "chunk": chunk, "grid": (kr, kc)}
 
 
 def top_row_starts(quads: np.ndarray, row0: int, chunk: int = CHUNK) -> np.ndarray:
@@ -256,6 +266,17 @@ def top_row_starts(quads: np.ndarray, row0: int, chunk: int = CHUNK) -> np.ndarr
     tops = quads[quads[:, 0, 3] == 0]
     out = np.zeros(chunk + 1, np.int64)
     out[1:] = np.cumsum(np.bincount(tops[:, 0, 2].astype(np.int64) - row0, minlength=chunk)[:chunk])
+    return out
+
+
+def top_spans(quads: np.ndarray, row0: int, col0: int) -> np.ndarray:
+    """(tops, 3) int16 local row, first column and one past the last column of one chunk's top quads (chunk_mesh's,
+    in their order; (row0, col0) the chunk's first board cell), as build_chunked_mesh's ``top_spans``."""
+    tops = quads[quads[:, 0, 3] == 0]
+    out = np.empty((len(tops), 3), np.int16)
+    out[:, 0] = tops[:, 0, 2].astype(np.int64) - row0
+    out[:, 1] = tops[:, 0, 0].astype(np.int64) - col0
+    out[:, 2] = tops[:, 2, 0].astype(np.int64) - col0
     return out
 
 
