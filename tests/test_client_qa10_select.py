@@ -29,8 +29,8 @@ def said_in(app, scene, cell, lang):
 def test_a_new_camp_says_it_cannot_act_this_turn_with_s15(app, lang_back):
     g, scene = hot_seat(app, [[0, "c3", 5, "fresh"], [0, "a1", 3], [1, "h8", 1]])
     assert said_in(app, scene, (2, 2), "en") == ("c3 selected: a new camp cannot march or attack until your next turn "
-                                                 "(S15); click another unit (Tab) or End turn")
-    assert said_in(app, scene, (2, 2), "zh") == ("已选中c3：新营本回合不能行军或攻击，下一回合才能行动（S15）；"
+                                                 "(S15, S8); click another unit (Tab) or End turn")
+    assert said_in(app, scene, (2, 2), "zh") == ("已选中c3：新营本回合不能行军或攻击，下一回合才能行动（S15、S8）；"
                                                  "点其他部队（Tab）或“结束回合”")
 
 
