@@ -20,3 +20,15 @@ def test_the_action_line_says_how_many_action_points_are_left():
     assert pl.status("en") == ("action points left: 1 — click one of your units, then where it goes; shooting, siege, "
                                "recruiting and most tallies are free")
     assert pl.status("zh").startswith("行动力 1：点自己的部队")
+
+
+def test_the_own_tallies_row_is_titled_your_tallies_beside_the_enemys():
+    """The row of the viewer's tallies read 'Hand' / 手牌 beside 'Chu's tallies' / 楚的虎符."""
+    g = new_game(seed=0)
+    g.apply("pick fire+ruse+substitute")
+    g.apply("pick fire+ruse+substitute")
+    pl = make_plugin(g)
+    for lang, mine, theirs in (("en", "Your tallies", "Chu's tallies"), ("zh", "你的虎符", "楚的虎符")):
+        rows = pl.card_rows(0, lang)
+        assert [r.title for r in rows[:2]] == [mine, theirs]
+        assert len(rows[0].cards) == 3 and rows[1].backs == 3
