@@ -32,3 +32,18 @@ def test_the_own_tallies_row_is_titled_your_tallies_beside_the_enemys():
         rows = pl.card_rows(0, lang)
         assert [r.title for r in rows[:2]] == [mine, theirs]
         assert len(rows[0].cards) == 3 and rows[1].backs == 3
+
+
+def test_a_scout_into_the_reserve_reads_in_chinese_without_an_english_word():
+    """无中生有 into the reserve: the log read '汉获得一个斥候（reserve）' in Chinese."""
+    g = new_game(seed=0)
+    g.apply("pick scout+ruse+substitute")
+    g.apply("pick fire+ruse+substitute")
+    g.apply("scout reserve")
+    pl = make_plugin(g)
+    for seat in (0, 1):
+        pl.viewer = seat
+        zh = [line for line in pl.move_list("zh") if "斥候" in line]
+        en = [line for line in pl.move_list("en") if "scout" in line]
+        assert zh[-1].endswith("汉获得一个斥候，放入预备役") and "reserve" not in zh[-1]
+        assert en[-1].endswith("Han gains a scout into the reserve")
