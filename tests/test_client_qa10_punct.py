@@ -30,3 +30,13 @@ def test_an_attack_reads_with_a_full_width_comma_in_the_chinese_log(app, monkeyp
                 assert want["zh"] in lines and not any(" — " in s for s in lines)
     finally:
         i18n.set_lang(was)
+
+
+def test_the_turn_handed_back_reads_as_two_chinese_sentences():
+    """The line after the computer's turn read '玩家2：结束回合 — 玩家1（红），轮到你了：…' (an English dash)."""
+    from engine.messages import Msg
+
+    for key in ("shachang.ui.your_turn", "shachang.ui.your_turn_reinforce"):
+        zh = Msg.of(key, last="玩家2：结束回合", p="玩家1（红）").render("zh")
+        assert zh.startswith("玩家2：结束回合。玩家1（红），轮到你了：") and "—" not in zh
+        assert Msg.of(key, last="P2 ends the turn", p="P1 (red)").render("en").startswith("P2 ends the turn — P1 (red)")
