@@ -36,3 +36,15 @@ def test_the_marker_box_and_the_buttons_name_a_face_effect_alike(lang):
     rally_face = words(Msg.of("xinhai.hud.face", n=2, region=Msg.of("xinhai.region.hankou"),
                               extra=Msg.of("xinhai.hud.extra.rally")), lang)
     assert rally_face == {"en": "2: Hankou, reorganise", "zh": "第2面：漢口、整頓"}[lang]
+
+
+def test_the_help_names_the_two_modes_as_the_buttons_do():
+    """The help called the rally mode 'all ready' while every button reads 'rally' (全轉待命)."""
+    helped = words(Msg.of("xinhai.help.marker"), "en")
+    for mode in ("cmd", "rally"):
+        word = words(Msg.of(f"xinhai.mode.{mode}"), "en")
+        assert f"'{word}':" in helped
+        assert words(Msg.of(f"xinhai.btn.{mode}.hankou.plain"), "en") == f"Hankou: {word}"
+    assert "all ready" not in helped
+    zh = words(Msg.of("xinhai.help.marker"), "zh")
+    assert all(words(Msg.of(f"xinhai.mode.{m}"), "zh") + "：" in zh for m in ("cmd", "rally"))
