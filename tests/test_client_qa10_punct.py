@@ -40,3 +40,15 @@ def test_the_turn_handed_back_reads_as_two_chinese_sentences():
         zh = Msg.of(key, last="玩家2：结束回合", p="玩家1（红）").render("zh")
         assert zh.startswith("玩家2：结束回合。玩家1（红），轮到你了：") and "—" not in zh
         assert Msg.of(key, last="P2 ends the turn", p="P1 (red)").render("en").startswith("P2 ends the turn — P1 (red)")
+
+
+def test_the_end_of_turn_advice_has_no_spaces_round_the_number_in_chinese():
+    """The box before ending a turn read '仍有 1 支部队本回合未行动。仍要结束回合？' (spaces round the digit)."""
+    from engine.messages import Msg
+    from engine.shachang import advice
+    from tests.client_util import position
+
+    g = position([[0, "c3", 5], [0, "a1", 1], [1, "c5", 1], [1, "h8", 1]])
+    warned = [Msg.of("shachang.advice.confirm_end", why=w).render("zh") for w in advice.pass_warnings(g)]
+    assert warned and all(" " not in w for w in warned), warned
+    assert "仍有1支部队本回合未行动。仍要结束回合？" in warned or "仍有2支部队本回合未行动。仍要结束回合？" in warned
