@@ -140,7 +140,7 @@ def test_after_the_computers_turn_the_status_line_says_it_is_the_players_turn(ap
     assert sc.status_text("en") == (f"P2 ends the turn — {i18n.player_name(0)}, your turn: click one of your units (Tab: next unit)")
     key(app, pygame.K_F2)
     try:
-        assert sc.status_text("zh") == "玩家2：结束回合 — 玩家1（红），轮到你了：点击己方部队选中（Tab 下一支）"
+        assert sc.status_text("zh") == "玩家2：结束回合。玩家1（红），轮到你了：点击己方部队选中（Tab 下一支）"
     finally:
         i18n.set_lang("en")
     g2 = position([[0, "a1", 2], [1, "h8", 2]], mode="tabletop", current=1, reserve=(3, 3))

@@ -143,7 +143,7 @@ def test_the_instruction_is_in_the_normal_colour_and_a_refusal_in_the_error_colo
     win = app.display.window
     p = sc.panel_rect
     first = pygame.Rect(p.x + 8, p.y + 8, p.w - 16, 40)
-    assert sc.plugin.status("en").startswith("action points: 1")
+    assert sc.plugin.status("en").startswith("action points left: 1 — ")
     assert colour_pixels(win, first, widgets.TEXT) > 50 and colour_pixels(win, first, widgets.BAD) == 0
     assert not sc.message_bad and colour_pixels(win, sc.status_rect, widgets.BAD) == 0
     click_cell(app, sc.plugin.cell("h6"))  # an enemy unit: refused

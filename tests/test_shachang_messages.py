@@ -128,7 +128,7 @@ def test_chinese_texts():
     assert e.value.text("zh") == "从a1行军到a3（1人）：a3有玩家2的部队，行军不能进入 [S15]"
     g.apply("attack a1 a3")
     ev = g.events(1)[-1].msg
-    assert ev.render("zh") == "玩家1：a1攻击a3 — 玩家2在a3的部队被全歼"
+    assert ev.render("zh") == "玩家1：a1攻击a3，玩家2在a3的部队被全歼"
     assert ev.render("en") == "P1 attacks a3 from a1 — P2's unit on a3 is wiped out"
     assert g.observe(1).events[-1] == "P1: attack a1 a3 — P2's unit on a3 is wiped out"  # the notation (ai_model)
     assert g.describe("march a1 c2 3").render("zh") == "行军 a1→c2 3人"  # the notation stays
@@ -233,7 +233,7 @@ def test_the_log_reads_in_words_while_the_observation_keeps_the_notation():
     assert words == ["P1 reinforces a1 with 1 soldier", "P1 marches 2 soldiers from a1 to b1 (1 step)",
                      "P1 attacks a3 from a1 — P2's unit on a3 is wiped out", "P1 ends the turn"]
     zh = [e.msg.render("zh") for e in g.events(0)][-4:]
-    assert zh == ["玩家1：在a1增援1人", "玩家1：从a1行军到b1，2人（1步）", "玩家1：a1攻击a3 — 玩家2在a3的部队被全歼",
+    assert zh == ["玩家1：在a1增援1人", "玩家1：从a1行军到b1，2人（1步）", "玩家1：a1攻击a3，玩家2在a3的部队被全歼",
                   "玩家1：结束回合"]
     assert list(g.observe(0).events)[-4:] == ["P1: reinforce a1 1", "P1: march a1 b1 2 (1 step)",
                                               "P1: attack a1 a3 — P2's unit on a3 is wiped out", "P1: end of turn"]

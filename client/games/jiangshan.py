@@ -658,6 +658,8 @@ class Plugin(GamePlugin):
             title = text(Msg.of("jiangshan.card.offer", n=obs["picks"]), lang)
             return [CardRow(title, offer, ink=INK[me])]
         rows = super().card_rows(viewer, lang)
+        if rows and rows[0].cards:  # the viewer's own tallies: "your tallies" beside "Chu's tallies", not "Hand"
+            rows[0] = replace(rows[0], title=text(Msg.of("jiangshan.card.mine"), lang))
         played = [self.tally_card(t, lang, INK[s], tag=text(Msg.of(f"jiangshan.seat.{s}"), lang))
                   for s, d in enumerate(obs["sides"]) for t in d["used_tallies"]]
         if played:

@@ -36,7 +36,7 @@ from engine.api import Step
 from engine.grids.base import CellNameError
 from engine.grids.hexes import HexGrid
 from engine.grids.names import letters
-from engine.messages import Msg
+from engine.messages import Msg, template
 from engine.xinhai.actions import Act
 from engine.xinhai.data import TERRAIN_CODES, rules
 from engine.xinhai.game import position
@@ -92,10 +92,13 @@ BADGE_SCALE = 1.8  # the lettered badges above a counter (控 flags, 壕 橋 船
 
 
 def why_rule(why, rule: str) -> Msg:
-    """A refusal ``why`` with the rule it follows: "[seed 5]" in English; in Chinese the seed's sections are
-    named 原規則 ("〔原規則 5〕"), never the English word "seed" in a traditional-Chinese line (issue 26)."""
+    """A refusal ``why`` with the rule it follows: "[seed 5]" in English (a passage with a Chinese heading by its
+    English name, xinhai.rule_id: "[seed: command actions]"); in Chinese the seed's sections are named 原規則
+    ("〔原規則 5〕"), never the English word "seed" in a traditional-Chinese line (issue 26)."""
     zh = "原規則 " + rule[5:] if rule.startswith("seed ") else rule
-    return Msg.of("xinhai.why.rule", why=why, rule=rule, rule_zh=zh)
+    named = f"xinhai.rule_id.{rule}"  # a seed passage named by its Chinese heading: its English name (issue 26)
+    en = Msg.of(named) if template(named, "en") is not None else rule
+    return Msg.of("xinhai.why.rule", why=why, rule=rule, rule_zh=zh, rule_en=en)
 
 
 def rule_of(why) -> str:

@@ -184,7 +184,7 @@ def perform(st: State, act: Act, ch: Chance, emit) -> None:
         spend(st, p, "scout", emit)
         if a[0] == "reserve":
             st.sides[p].reserve["scout"] = st.sides[p].reserve.get("scout", 0) + 1
-            emit("jiangshan.ev.scout", seat=p, cell="reserve")
+            emit("jiangshan.ev.scout_reserve", seat=p)  # (its "cell" read "reserve" in the Chinese line)
         else:  # J18: by support, for the action point, showing its face (a decoy: the enemy reads the class)
             st.ap -= 1
             c = _c(st, a[0])

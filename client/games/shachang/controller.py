@@ -171,7 +171,13 @@ class Controller:
             self.count = u.count
             if self.my_turn() and not self.first_person:  # what to click next (the idle hint said only "select")
                 name = self.cell_name(cell)
-                self.say(lambda: t("shachang.ui.hint_selected", c=name))
+                info = self.unit_info()
+                if info["fresh"]:  # a new camp neither marches nor attacks this turn (S15, S8): no cyan cell to click
+                    self.say(lambda: t("shachang.ui.hint_selected_fresh", c=name))
+                elif not info["can_march"] and not (info["can_attack"] and info["targets"]):
+                    self.say(lambda: t("shachang.ui.hint_selected_done", c=name))  # nothing left for it this turn
+                else:
+                    self.say(lambda: t("shachang.ui.hint_selected", c=name))
 
     def cancel(self) -> bool:
         """Drop the popup or the selection; False if there was nothing to drop."""

@@ -103,9 +103,8 @@ class GameOverScene(Scene):
             col = player_rgb(pl.player)
             pygame.draw.rect(surf, col, pygame.Rect(box.x + 24, y + 4, 18, 18), border_radius=3)
             kind = i18n.seat_label(self.game_scene.seats[pl.player])
-            head = f"{t('place', n=pl.place)}  {i18n.player_name(pl.player)}  [{kind}]"
-            if pl.out:
-                head += f"  ({t('out')})"
+            head = t("shachang.ui.rank_head", place=t("place", n=pl.place), name=i18n.player_name(pl.player),
+                     kind=kind, out=t("shachang.ui.rank_out") if pl.out else "")  # zh: no [ ] ( ) among （）
             text.draw(surf, head, (box.x + 50, y), 20, widgets.DIM if pl.out else widgets.TEXT)
             text.draw(surf, i18n.engine_text(pl.msg if pl.msg is not None else pl.reason), (box.x + 50, y + 26),
                       15, widgets.DIM)
