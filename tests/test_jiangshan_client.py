@@ -299,7 +299,7 @@ def test_the_morale_tracks_and_the_status_speak_the_clients_language():
     pl.view(0)
     assert pl.status("en") == "Chu is choosing tallies"
     g.apply("pick fire+ruse+substitute")
-    assert pl.view(0) and pl.status("en").startswith("action points left: 1 — click one of your units")
+    assert pl.view(0) and pl.status("en").startswith("action points left: 1 — click one of your units framed in cyan")
     g.apply(sorted(t for t in g.legal_action_texts() if t.startswith("move e2"))[0])
     if g.current_player == 0:
         assert pl.status("en").startswith("no action point left") and "end the turn" in pl.status("en")

@@ -17,9 +17,9 @@ def test_the_action_line_says_how_many_action_points_are_left():
     g.apply("pick fire+ruse+substitute")
     g.apply("pick fire+ruse+substitute")
     pl = make_plugin(g)
-    assert pl.status("en") == ("action points left: 1 — click one of your units, then where it goes; shooting, siege, "
-                               "recruiting and most tallies are free")
-    assert pl.status("zh").startswith("行动力 1：点自己的部队")
+    assert pl.status("en") == ("action points left: 1 — click one of your units framed in cyan, then where it goes; "
+                               "shooting, siege, recruiting and most tallies are free")
+    assert pl.status("zh").startswith("行动力 1：点青框标出的自己的部队")
 
 
 def test_the_own_tallies_row_is_titled_your_tallies_beside_the_enemys():

@@ -419,13 +419,17 @@ class Plugin(GamePlugin):
         return []
 
     def view(self, viewer: int, prefix=()) -> BoardView:
-        """The board for ``viewer``; a revealed unit waiting for its owner's facing is marked for it (J5)."""
+        """The board for ``viewer``; a revealed unit waiting for its owner's facing is marked for it (J5), and at
+        the action decision, before a click, the viewer's units that may still act this turn (seed 行动阶段)."""
         self.viewer = viewer
         self.prefix_shown = tuple(prefix)  # the steps chosen so far (the panel counts the tallies chosen)
         v = super().view(viewer, prefix)
         obs = self.obs()
         if obs["stage"] == "reveal" and obs["reveal"] and obs["to_act"] == viewer and not prefix:
             v.marks[self.cell(obs["reveal"])] = "special"
+        if obs["stage"] == "action" and obs["to_act"] == viewer and not prefix:  # the units that may still act
+            for name in self.game.units_able_to_act():  # this turn, as the engine lists them (issue 26): "start"
+                v.marks[self.cell(name)] = "start"  # (cyan), apart from the targets' green, red and violet
         if obs["stage"] == "reaction" and obs["to_act"] == viewer and not prefix:  # J12: the leaders to click
             for step in self.index().next(()):
                 if step.kind == "cell":

@@ -283,7 +283,7 @@ class FlatBoardRenderer:
                 pygame.draw.circle(surf, colour, at, rad, int(width))
 
         shape((25, 18, 12), R, at=(cx + s * 0.04, cy + s * 0.05))  # shadow
-        if mark in ("capture", "check", "selected"):
+        if mark in ("capture", "check", "selected", "start"):  # "start": a piece that may act (江山's units, issue 26)
             shape(rgb255(MARK_RGB[mark]), R + max(2, s * 0.06))
         shape(rgb255(face), R)
         shape(rgb255(p.ring_rgb), RING_OUT * s, max(1, int(math.ceil((RING_OUT - RING_IN) * s))))

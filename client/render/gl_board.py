@@ -458,7 +458,8 @@ class GLBoardRenderer:
             tr = TOKEN_R * (1.0 if square else view.token_scale)
             (boxes if square else rows).append((x, y, z, tr, TOKEN_H, *body, *p.ink, *p.ring_rgb, *glyph,
                                                 1.0 if square else 0.0))
-            if k == 0 and view.marks.get(p.cell) in ("capture", "check"):  # a coloured halo under the token
+            if k == 0 and view.marks.get(p.cell) in ("capture", "check", "start"):  # a coloured halo under the token
+                # ("start": a piece that may act, e.g. 江山's units at the action decision, issue 26)
                 c = MARK_RGB[view.marks[p.cell]]
                 (boxes if square else rows).append((x, 0.0, z, tr + 0.05, 0.02, *c, *c, *c, *none,
                                                     1.0 if square else 0.0))

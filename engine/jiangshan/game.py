@@ -311,6 +311,22 @@ class JiangshanGame(Game):
             return base + (Step("option", a.kind, f"jiangshan.step.{a.kind}"),)
         return base
 
+    def units_able_to_act(self) -> list[str]:
+        """The cells of the units of the side to act (on the board, not garrisons) with a legal action this
+        turn, in the action stage (seed 行动阶段: a unit not yet moved, not in disorder J9, with a move, an
+        attack or a command open); empty at other stages. A hint for the client's marks, read from the
+        legal actions (no rule of its own)."""
+        if self.st.stage != "action":
+            return []
+        board = self.st.board()
+        own = {name(c) for c, u in board.items() if u.owner == self.st.player}
+        out: dict[str, None] = {}
+        for a in self.legal_actions():
+            first = self._base_steps(a)[0]
+            if first.kind == "cell" and first.value in own:
+                out.setdefault(first.value, None)
+        return sorted(out, key=lambda c: (int(c[1:]), c[0]))
+
     def _prefix_table(self) -> frozenset:
         self.legal_actions()
         legal = self._legal
