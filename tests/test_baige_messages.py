@@ -81,10 +81,10 @@ def test_game_over_refusal_names_the_result_in_the_language():
      "Black has no legal move (stalemate is a loss, C7). White wins"),
     (None, ["e4e6", "resign"], "黑方认输。白方胜", "Black resigned. White wins"),
     (None, ["e4e6", "offer", "accept"], "双方议和。和棋", "draw agreed. Draw"),
-    ("4k5/10/10/10/10/10/10/10/10/R4K4 w - - 99 80", ["a1a2"], "和棋：双方各 50 步无吃子、无卒步（D2）。和棋",
-     "draw: 50 moves by each side without a capture or a pawn move (D2). Draw"),
-    ("4k5/10/10/10/10/10/10/10/3r6/4K5 w - - 0 1", ["e1d2"], "和棋：只剩两王（D3）。和棋",
-     "draw: only the two kings are left (D3). Draw"),
+    ("4k5/10/10/10/10/10/10/10/10/R4K4 w - - 99 80", ["a1a2"], "双方各 50 步无吃子、无卒步（D2）。和棋",
+     "50 moves by each side without a capture or a pawn move (D2). Draw"),
+    ("4k5/10/10/10/10/10/10/10/3r6/4K5 w - - 0 1", ["e1d2"], "只剩两王（D3）。和棋",
+     "only the two kings are left (D3). Draw"),
     ("4k5/10/10/10/10/10/10/10/10/Q4K4 w - - 0 1", ["a1a6", "e10e9", "a6a9", "e9e10", "a9a10", "e10e9", "a10a9"],
      "白方同一子连续第四次将军（长捉，C7），判负。黑方胜",
      "White gave the fourth consecutive check with the same piece (perpetual check, C7) and loses. Black wins"),
@@ -102,7 +102,7 @@ def test_threefold_repetition_message():
     g = new_game()
     for _ in range(2):
         g.apply_all(["b1d2", "b10d9", "d2b1", "d9b10"])
-    assert g.end_reason().render("zh") == "三次重复局面，和棋（C7）。和棋"
+    assert g.end_reason().render("zh") == "三次重复局面（C7）。和棋"
 
 
 def test_action_steps_of_moves_promotions_and_buttons():

@@ -71,6 +71,11 @@ class Plugin(GamePlugin):
                              body=SIDE_BODY[side], ring=SIDE_RING[side], name=NAME_ZH[letter.lower()]))
         return out
 
+    def out_seats(self) -> set[int]:
+        """The side that lost, struck through in the banner; a draw strikes nobody (the engine's ranking marks both
+        drawn seats out, which read as both having lost)."""
+        return {p.player for p in self.game.ranking() if p.out and p.place > 1} if self.game.is_over else set()
+
     def check_cells(self, obs):
         return [self.cell(obs["king_in_check"])] if obs.get("king_in_check") else []
 

@@ -374,6 +374,7 @@ class BoardGameScene(PlayScene):
         self.ai.reset(self.seed, hidden_deal=self.plugin.hidden_deal)
         self.actors = []
         self.last_human = None
+        self.say("")  # the old game's end goes (a computer to move first says nothing until it has moved)
         self._set_turn_message()
 
     def _ask_leave(self) -> None:
