@@ -800,6 +800,21 @@ class Plugin(GamePlugin):
         return CardView(text(Msg.of(f"xinhai.event.{side}.{num}"), lang), (text(fx, lang), period), str(num),
                         ink=SIDE_RGB[side], key=("event", side, num), title_px=CARD_PX, body_px=CARD_PX)
 
+    def card_refusal(self, card) -> tuple[Msg, str] | None:
+        """Why a click on ``card`` chooses nothing, with the rule (issue 26: it said only "that card cannot be
+        chosen now"): a set-up card is played when a reinforcements event asks for one (seed 11), the other
+        side's only by that side, an event card takes effect when turned over and is never clicked (X3)."""
+        key = card.ident if isinstance(card.ident, tuple) else ()
+        if len(key) != 3 or key[0] not in ("setup", "event"):
+            return None
+        if key[0] == "event":
+            return why_rule(Msg.of("xinhai.why.card_event"), "X3"), "X3"
+        if key[1] != self.observation(self.viewer)["side"]:
+            why = Msg.of("xinhai.why.card_setup_other", side=Msg.of(f"xinhai.side.{key[1]}"))
+        else:
+            why = Msg.of("xinhai.why.card_setup")
+        return why_rule(why, "seed 11"), "seed 11"
+
     def hand(self, obs, lang: str) -> list[CardView]:
         """The viewer's set-up cards; chosen by a click while the game waits for a reinforcement card."""
         d = obs["decision"]
