@@ -69,3 +69,12 @@ def test_an_opening_bracket_never_ends_a_line_and_latin_words_stay_whole():
         "the unit at g2", "cannot march to k5", "(its pattern or a", "blocker) [J7]"]
     # a Chinese log line is not cut after its number, and the ids stay whole
     assert _check("224. M-11的砲隊前進，然後（攻擊）敵人。", 16, 120)[0].startswith("224. M-11")
+
+
+def test_curly_quotes_stay_with_the_words_they_quote():
+    """An opening “ never ends a line and a closing ” never starts one (江山's panel read 然后点“ / 结束回合”)."""
+    s = "没有行动力了：可以射击、劝降、征兵或使用不用行动力的虎符，然后点“结束回合”"
+    for w in range(60, 600, 3):
+        lines = text.wrap(s, 15, w)
+        assert "".join(lines) == s
+        assert not any(ln.endswith(("“", "‘")) or ln.startswith(("”", "’")) for ln in lines), (w, lines)
