@@ -20,6 +20,8 @@ BLACK_INK: RGB = (0.95, 0.92, 0.84)
 SIDE_INK = (WHITE_INK, BLACK_INK)
 SIDE_BODY = (WHITE_BODY, BLACK_BODY)
 SIDE_RING = ((0.55, 0.45, 0.30), (0.62, 0.62, 0.66))
+# the promotion chooser draws every option on an ivory disc: Black's names there take its dark body colour
+CHOOSER_INK = (WHITE_INK, BLACK_BODY)
 NAME_ZH = {"p": "卒", "n": "马", "b": "象", "r": "车", "q": "后", "k": "王", "g": "卫", "c": "炮", "a": "弩",
            "f": "士", "w": "兵"}
 SIMPLIFIED = str.maketrans("馬車衛長", "马车卫长")  # the engine's move record uses the seed's traditional names
@@ -108,8 +110,8 @@ class Plugin(GamePlugin):
         side = 0 if self.game.current_player == 0 else 1
         if step.value == "stay":  # C5: the ferz or wazir keeps its name
             letter = self.obs()["board"].get(prefix[0].value, "f")
-            return Choice(step, Msg.of("baige.stay"), NAME_ZH[letter.lower()], SIDE_INK[side])
-        return Choice(step, Msg.of(f"baige.piece.{step.value}"), NAME_ZH[step.value], SIDE_INK[side])
+            return Choice(step, Msg.of("baige.stay"), NAME_ZH[letter.lower()], CHOOSER_INK[side])
+        return Choice(step, Msg.of(f"baige.piece.{step.value}"), NAME_ZH[step.value], CHOOSER_INK[side])
 
     def choice_rank(self, step: Step) -> int:
         return PROMO_ORDER.index(step.value) if step.value in PROMO_ORDER else 99
