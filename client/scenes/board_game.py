@@ -48,7 +48,7 @@ from client.ui import text, widgets
 from client.ui.cards import CardStrip
 from engine import registry
 from engine.api import IllegalAction, ParseError, Step
-from engine.messages import Msg, rule_msg
+from engine.messages import Msg, rule_msg, template
 from engine.saves import actors
 
 TOP_H = 52
@@ -337,8 +337,9 @@ class BoardGameScene(PlayScene):
             self._floor_key, self._floor = key, floor
         if self._floor > len(self.game.log):
             return UiMsg("board_no_undo")
-        if k < self._floor:  # G2: a move that showed something hidden stands
-            return Msg.of("common.undo_stands")
+        if k < self._floor:  # G2: a move that showed something hidden stands (in the game's words where it has them)
+            own = f"{self.plugin.game_id}.undo_stands"
+            return Msg.of(own if template(own, "en") is not None else "common.undo_stands")
         return None
 
     def can_undo(self) -> bool:

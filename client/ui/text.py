@@ -179,5 +179,5 @@ def _bad_break(line: str, cut: int) -> bool:
     return not head or tail[:1] in _NO_START or head[-1] in _NO_END
 
 
-_NO_START = set("，。、；：？！）」』》〉】…·”’,.;:?!)")
-_NO_END = set("（「『《〈【“‘(")
+_NO_START = set("，。、；：？！）」』》〉】…·”,.;:?!)")
+_NO_END = set("（「『《〈【“(")
