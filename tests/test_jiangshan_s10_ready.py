@@ -3,11 +3,15 @@ the click ("start": a cyan cell and halo, apart from the targets' green, red and
 them (JiangshanGame.units_able_to_act, read from the legal actions); a unit that has acted is no longer marked."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
 from client.boards.model import MARK_RGB, rgb255
 from client.games import plugin_class
+from client.rulebook.render import board_view
+from client.rulebook.scenario import load
 from engine import registry
 from tests.boards_util import click_cell, make_app
 
@@ -69,3 +73,11 @@ def test_the_units_that_may_act_are_marked_and_a_unit_that_acted_is_not(cleanup,
     assert g.log[-1].kind == "move" and g.stage == "action" and g.current_player == 0
     assert start_marks(sc) == set(g.units_able_to_act()) == {"c2", "j2", "k1"}
     assert "b1" not in start_marks(sc)
+
+
+def test_a_rule_picture_marks_only_what_its_scenario_names():
+    # j18 is drawn at 汉's action decision: the plugin's view marks the units that may act, the rule picture not
+    sc = load(Path(__file__).resolve().parents[1] / "assets" / "scenarios" / "jiangshan" / "j18.toml")
+    assert "start" in sc.plugin.view(sc.viewer, sc.prefix).marks.values()
+    v = board_view(sc)
+    assert "start" not in v.marks.values() and set(sc.marks.items()) <= set(v.marks.items())
