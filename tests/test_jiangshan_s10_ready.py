@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from client import i18n
 from client.boards.model import MARK_RGB, rgb255
 from client.games import plugin_class
 from client.rulebook.render import board_view
@@ -81,3 +82,15 @@ def test_a_rule_picture_marks_only_what_its_scenario_names():
     assert "start" in sc.plugin.view(sc.viewer, sc.prefix).marks.values()
     v = board_view(sc)
     assert "start" not in v.marks.values() and set(sc.marks.items()) <= set(v.marks.items())
+
+
+def test_a_click_on_another_own_unit_that_cannot_act_says_why_that_unit_cannot(cleanup):
+    # with 将 at g1 selected, a click on 骑 at i1 (unmarked: nowhere to go) read "g1 cannot march to i1 [J7]"
+    app = make_app("dummy", "jiangshan", ["human", "hard"], "flat", game=action_game(), size=(1024, 640))
+    sc = app.scene
+    i18n.set_lang("en")
+    n = len(sc.game.log)
+    click_cell(app, sc.plugin.cell("g1"))
+    click_cell(app, sc.plugin.cell("i1"))
+    assert sc.status_text("en") == "the unit at i1 has nowhere to go now (blocked, or its pattern allows no move) [J7]"
+    assert sc.message_bad and not sc.prefix and len(sc.game.log) == n  # nothing played
