@@ -3,11 +3,16 @@ the click ("start": a cyan cell and halo, apart from the targets' green, red and
 them (JiangshanGame.units_able_to_act, read from the legal actions); a unit that has acted is no longer marked."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
+from client import i18n
 from client.boards.model import MARK_RGB, rgb255
 from client.games import plugin_class
+from client.rulebook.render import board_view
+from client.rulebook.scenario import load
 from engine import registry
 from tests.boards_util import click_cell, make_app
 
@@ -69,3 +74,23 @@ def test_the_units_that_may_act_are_marked_and_a_unit_that_acted_is_not(cleanup,
     assert g.log[-1].kind == "move" and g.stage == "action" and g.current_player == 0
     assert start_marks(sc) == set(g.units_able_to_act()) == {"c2", "j2", "k1"}
     assert "b1" not in start_marks(sc)
+
+
+def test_a_rule_picture_marks_only_what_its_scenario_names():
+    # j18 is drawn at 汉's action decision: the plugin's view marks the units that may act, the rule picture not
+    sc = load(Path(__file__).resolve().parents[1] / "assets" / "scenarios" / "jiangshan" / "j18.toml")
+    assert "start" in sc.plugin.view(sc.viewer, sc.prefix).marks.values()
+    v = board_view(sc)
+    assert "start" not in v.marks.values() and set(sc.marks.items()) <= set(v.marks.items())
+
+
+def test_a_click_on_another_own_unit_that_cannot_act_says_why_that_unit_cannot(cleanup):
+    # with 将 at g1 selected, a click on 骑 at i1 (unmarked: nowhere to go) read "g1 cannot march to i1 [J7]"
+    app = make_app("dummy", "jiangshan", ["human", "hard"], "flat", game=action_game(), size=(1024, 640))
+    sc = app.scene
+    i18n.set_lang("en")
+    n = len(sc.game.log)
+    click_cell(app, sc.plugin.cell("g1"))
+    click_cell(app, sc.plugin.cell("i1"))
+    assert sc.status_text("en") == "the unit at i1 has nowhere to go now (blocked, or its pattern allows no move) [J7]"
+    assert sc.message_bad and not sc.prefix and len(sc.game.log) == n  # nothing played

@@ -465,8 +465,12 @@ def test_response_phase_table(n, dice, points):
     if dice:
         g.chance.force(dice)
     g.apply("end")
-    kw = [e for e in g.events(0) if e.msg.key == "xinhai.log.response"][-1].msg.kw
+    e = [e for e in g.events(0) if e.msg.key.startswith("xinhai.log.response")][-1]
+    kw = e.msg.kw
     assert kw["n"] == n and kw["points"] == points
+    # a count without a roll says so ("no roll"), not "dice -" (issue 26, seen in QA)
+    assert e.msg.key == ("xinhai.log.response" if dice else "xinhai.log.response_fixed")
+    assert "dice" not in e.msg.render("en") if not dice else f"dice {' '.join(map(str, dice))}" in e.msg.render("en")
     assert (g.stage == "track") == bool(points)
 
 

@@ -316,6 +316,8 @@ class Plugin(GamePlugin):
             return self.refused(Msg.of("jiangshan.why.stage"), "seed 行动阶段")
         if len(cells) != len(prefix) or cells[-1] not in own:
             return self.refused(Msg.of("jiangshan.why.not_next", a=cells[0], b=b), "seed 行动阶段")
+        if len(cells) == 1 and b in own and not self.can_start(cell):  # another own unit, not a target: why it
+            return self.why_not(cell)  # cannot act itself (it read "g1 cannot march to i1" for a stuck i1, issue 26)
         enemy = {u["cell"] for u in obs["units"] if u["owner"] != me and not u.get("in_city")}
         enemy |= {c["cell"] for c in obs["cities"] if c["owner"] != me}
         if len(cells) == 2:

@@ -33,6 +33,9 @@ def board_view(sc: Scenario) -> BoardView:
         obs = game.observe(sc.viewer)
         pl.obs = lambda: obs
     v = pl.view(sc.viewer, sc.prefix)
+    # the play-time hint of the pieces that may act (江山's units, issue 26) illustrates no rule: a picture marks
+    # only what its scenario names
+    v.marks = {c: k for c, k in v.marks.items() if k != "start"}
     v.marks.update(sc.marks)
     return v
 

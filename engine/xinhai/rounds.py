@@ -145,7 +145,8 @@ def response_phase(g) -> None:
         k = {"min3": 3, "min2": 2, "d1": 1, "max2": 2}[rule]
         dice = g.chance.roll(k, 6, "response")
         pts = max(dice) if rule == "max2" else min(dice)
-    g.note("xinhai.log.response", chance=bool(dice), n=n, dice=" ".join(map(str, dice)) or "-", points=pts)
+    key = "xinhai.log.response" if dice else "xinhai.log.response_fixed"  # no roll: not "dice -" (issue 26)
+    g.note(key, chance=bool(dice), n=n, dice=" ".join(map(str, dice)) or "-", points=pts)
     ask_track(g, pts, "response")
 
 
