@@ -83,3 +83,13 @@ def test_a_region_name_cut_by_the_close_up_is_moved_inside(cleanup, renderer, dr
         shown = pygame.Rect(int(ax), int(ay), int(bx - ax), int(by - ay))
         big = max(blits, key=lambda r: r.w * r.h)  # the region's name is the largest text
         assert shown.contains(big), (shown, big)
+
+
+def test_the_last_line_drops_whole_words_before_its_ellipsis():
+    pygame.init()
+    size = 10
+    line = "+3 infantry, 1 cavalry"
+    width = cards.text.size_of("+3 infantry, 1 cav", size)[0]  # room for part of "cavalry" only
+    got = cards.ellipsis_line(line, size, width)
+    assert got == "+3 infantry, 1…"  # not "+3 infantry, 1 ca…"
+    assert cards.ellipsis_line("短", size, 200) == "短…"

@@ -91,6 +91,20 @@ def fit(words: str, size: int, width: int) -> str:
     return words.rstrip() + "…"
 
 
+def ellipsis_line(line: str, size: int, width: int) -> str:
+    """``line`` followed by "…" within ``width`` pixels: whole words dropped from its end (a word is never cut in
+    the middle), characters only for a line of one word or of Chinese."""
+    if text.size_of(line + "…", size)[0] <= width:
+        return line + "…"
+    words = line.split(" ")
+    while len(words) > 1:
+        words.pop()
+        cand = " ".join(words).rstrip(" ,;:") + "…"
+        if text.size_of(cand, size)[0] <= width:
+            return cand
+    return fit(line + "…", size, width)
+
+
 def corner_room(size: int) -> int:
     """The pixels the corner number's disc takes left of a title drawn at ``size`` (as draw_card lays it)."""
     cs = max(10, size - 1)
@@ -229,7 +243,7 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
             # cards at 1024x640 read one line and a line of "…")
             lines = lines[:room_lines]
             if lines:
-                lines[-1] = fit(lines[-1] + "…", bsize, r.w - 2 * pad)
+                lines[-1] = ellipsis_line(lines[-1], bsize, r.w - 2 * pad)
         for ln in lines:
             text.draw(surf, ln, (r.x + pad, y), bsize, INK)
             y += bsize + 3
