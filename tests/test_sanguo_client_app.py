@@ -230,7 +230,7 @@ def test_f1_explains_what_to_click_and_what_the_face_down_hints_and_the_alliance
     page = app.app.scene
     assert page.tabs() == ["play", "keys"] and page.tab == 0  # opens on how to play
     words = " ".join(ln for ln, _ in page.plugin_lines())
-    assert "light letter on one is the type of the point it stands on" in words  # K8: the hint glyph
+    assert "light character on one is the type of the point it stands on" in words  # K8: the hint glyph
     assert "The alliance points (盟;" in words and "moves first, even out of turn" in words and "Wu a quarter turn" in words
     app.step(0.016)  # the page draws
     i18n.set_lang("zh")
