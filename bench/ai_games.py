@@ -2,6 +2,7 @@
 
     python -m bench.ai_games                    # every flat-board game, 20 hard decisions each
     python -m bench.ai_games --game baige --decisions 40
+    python -m bench.ai_games --game sanguo --opt variant=jieqi   # a registered option of the game
 
 Seat 0 plays hard, the other seats normal, from each game's default set-up with fixed seeds; each
 hard ``act`` call is timed by the wall clock and by the process's CPU time. The searches are bounded
@@ -18,18 +19,20 @@ import time
 
 from client.cli_args import OneLineParser, whole
 from engine import registry
+from engine.arena import parse_opts
 
 GAMES = ("baige", "anqi", "sanguo", "xinhai", "jiangshan")
 
 
-def time_hard(game_id: str, decisions: int, seed: int = 1) -> tuple[list[float], list[float]]:
-    """(CPU seconds, wall seconds) of ``decisions`` hard decisions of seat 0 in seeded games."""
+def time_hard(game_id: str, decisions: int, seed: int = 1, options: dict | None = None) -> tuple[list[float], list[float]]:
+    """(CPU seconds, wall seconds) of ``decisions`` hard decisions of seat 0 in seeded games (with the
+    game's registered ``options``)."""
     info = registry.get(game_id)
     mod = importlib.import_module(info.module)
     cpu, wall = [], []
     s = seed
     while len(cpu) < decisions:
-        g, _ = info.start(seed=s)
+        g, _ = info.start(seed=s, **(options or {}))
         agents = [mod.make_agent("hard" if p == 0 else "normal", seed=s, seat=p) for p in range(g.num_players)]
         while not g.is_over and len(cpu) < decisions:
             p = g.current_player
@@ -48,11 +51,20 @@ def main(argv=None) -> int:
     ap = OneLineParser(prog="python -m bench.ai_games", description=__doc__)
     ap.add_argument("--game", choices=GAMES, action="append", help="a game id (default: all five)")
     ap.add_argument("--decisions", type=whole(1), default=20, help="hard decisions timed per game")
+    ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
+                    help="a registered option of the one game given with --game (e.g. variant=jieqi)")
     args = ap.parse_args(argv)
+    if args.opt and len(args.game or ()) != 1:
+        ap.error("--opt needs exactly one --game")
+    try:
+        opts = parse_opts(args.opt, args.game[0]) if args.opt else {}
+    except SystemExit as e:
+        ap.error(str(e))
     print(f"load at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for gid in args.game or GAMES:
-        cpu, wall = time_hard(gid, args.decisions)
-        print(f"{gid:10s} hard over {len(cpu)} decisions: median {statistics.median(cpu):.3f} s CPU / "
+        cpu, wall = time_hard(gid, args.decisions, options=opts)
+        label = gid + "".join(f" {k}={v}" for k, v in opts.items())
+        print(f"{label:10s} hard over {len(cpu)} decisions: median {statistics.median(cpu):.3f} s CPU / "
               f"{statistics.median(wall):.3f} s wall, max {max(cpu):.3f} s CPU / {max(wall):.3f} s wall; "
               f"load {os.getloadavg()[0]:.2f}", flush=True)
     return 0

@@ -147,6 +147,8 @@ BAD = [
     (["bench.terrain", "--bogus"], "unrecognized arguments"),
     (["bench.vision", "--bogus"], "unrecognized arguments"),
     (["bench.items_arena", "x"], "invalid int"),
+    (["bench.ai_games", "--opt", "variant=jieqi"], "--opt needs exactly one --game"),
+    (["bench.ai_games", "--game", "sanguo", "--opt", "variant=xx"], "choose from standard, jieqi"),
     (["engine.xinhai.mapimage", "/proc/x.png"], "/proc/x.png"),
 ]
 
@@ -171,3 +173,11 @@ def test_client_outside_its_game_plugins_names_no_game_engine():
                 "client/boards/__main__.py"):
         text = (ROOT / rel).read_text(encoding="utf-8")
         assert not re.search(rf"engine\.({games})\b", text), rel
+
+
+def test_ai_games_bench_times_a_variant_given_as_a_registered_option():
+    """``bench.ai_games --game sanguo --opt variant=jieqi`` times 揭棋's hard player (the line names the option)."""
+    r = run(["bench.ai_games", "--game", "sanguo", "--opt", "variant=jieqi", "--decisions", "1"], timeout=120)
+    assert r.returncode == 0, r.stderr[-1500:]
+    line = [ln for ln in r.stdout.splitlines() if ln.startswith("sanguo")][0]
+    assert line.startswith("sanguo variant=jieqi hard over 1 decisions: median "), line
