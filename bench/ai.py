@@ -19,7 +19,6 @@ apart ("searches that stopped early").
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import statistics
@@ -30,8 +29,9 @@ import time
 
 from client.cli_args import OneLineParser, whole
 from engine.shachang import new_game
-import engine.shachang.ai as ai
 from engine.shachang.ai import DEFAULT_BUDGET, WORK_RATE, make_agent
+
+from bench.ai_plans import PLAN_SCENARIOS, plans_worker
 
 SCENARIOS = {
     # name: (preset, players, levels by seat, own turns of seat 0 to time, games)
@@ -115,55 +115,6 @@ def calibrate(name: str, turns: int | None = None, games: int | None = None, out
     return rate
 
 
-# fixed-quota openings for the plans-per-second comparison (the golden test's scenarios):
-# (preset, mode, players, game seed, level by seat, hard work quota, rounds)
-PLAN_SCENARIOS = {
-    "standard-digital-a": ("standard", "digital", 2, 0, ("hard", "normal"), 30_000, 16),
-    "standard-digital-b": ("standard", "digital", 2, 5, ("normal", "hard"), 30_000, 16),
-    "standard-tabletop": ("standard", "tabletop", 2, 2, ("hard", "hard"), 15_000, 8),
-    "medium-digital": ("medium", "digital", 2, 4, ("hard", "normal"), 25_000, 5),
-    "large-digital-4": ("large", "digital", 4, 6, ("hard", "normal", "normal", "normal"), 100_000, 6),
-    "huge-digital-8": ("huge", "digital", 8, 7, ("hard",) + ("normal",) * 7, 150_000, 3),
-}
-
-
-def plans_worker(names: list) -> dict:
-    """Play the fixed-quota openings; CPU seconds of the hard searches, their plans and replies, and
-    a digest of every action (the decisions must be the same in both trees compared)."""
-    cpu = [0.0]
-    orig = ai.ShachangAI._search
-
-    def timed(self, *a, **k):
-        t = time.process_time()
-        try:
-            return orig(self, *a, **k)
-        finally:
-            cpu[0] += time.process_time() - t
-
-    ai.ShachangAI._search = timed
-    out = {}
-    for name in names:
-        preset, mode, players, seed, levels, quota, rounds = PLAN_SCENARIOS[name]
-        g = new_game(preset, mode=mode, players=players, seed=seed)
-        agents = []
-        for s_, lv in enumerate(levels):
-            a = make_agent(lv, seed=seed, seat=s_, use_clock=False)
-            if lv == "hard":
-                a.quota = lambda preset, q=quota: q
-            agents.append(a)
-        cpu[0] = 0.0
-        digest = hashlib.sha1()
-        while not g.is_over and g.round <= rounds:
-            p = g.current_player
-            act = agents[p].act(g.observe(p), g.legal_actions())
-            digest.update(str(act).encode())
-            g.apply(act)
-        st = [d for a in agents for d in a.searches]
-        out[name] = {"cpu": cpu[0], "plans": sum(d["plans"] for d in st), "replies": sum(d["replies"] for d in st),
-                     "work": sum(d["work"] for d in st), "searches": len(st), "actions": digest.hexdigest()[:12]}
-    return out
-
-
 def _old_tree(rev: str) -> str:
     """The engine and assets of commit ``rev`` in a temporary directory (git archive)."""
     root = subprocess.run(["git", "rev-parse", "--show-toplevel"], capture_output=True, text=True,
@@ -180,12 +131,13 @@ def compare_plans(rev: str, names: list, rounds: int = 3, out=sys.stdout) -> dic
     tree), same decisions and work checked."""
     old = _old_tree(rev)
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    me = os.path.abspath(__file__)
+    # the worker imports only engine.shachang, so the old tree (engine and assets) runs it as well
+    worker = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ai_plans.py")
     res: dict = {"old": [], "new": []}
     for _ in range(rounds):
         for label, tree in (("old", old), ("new", here)):
             env = dict(os.environ, PYTHONPATH=tree)
-            r = subprocess.run([sys.executable, me, "--plans-worker", *names], capture_output=True, text=True,
+            r = subprocess.run([sys.executable, worker, *names], capture_output=True, text=True,
                                cwd=tree, env=env, check=True)
             res[label].append(json.loads(r.stdout.strip().splitlines()[-1]))
     load = os.getloadavg()
@@ -219,11 +171,7 @@ def main(argv=None) -> int:
                     help="plans per second of the hard search at fixed quotas (with --against: and of an old commit)")
     ap.add_argument("--against", metavar="REV", help="commit to compare with (--plans)")
     ap.add_argument("--rounds", type=whole(1), default=3, help="alternate runs per tree (--plans)")
-    ap.add_argument("--plans-worker", nargs="+", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    if args.plans_worker:
-        print(json.dumps(plans_worker(args.plans_worker)))
-        return 0
     if args.plans:
         names = [n for n in (args.scenario or sorted(PLAN_SCENARIOS)) if n in PLAN_SCENARIOS]
         if args.against:
