@@ -15,16 +15,30 @@ from engine.shachang import new_game
 import engine.shachang.ai as ai
 from engine.shachang.ai import make_agent
 
-# fixed-quota openings for the plans-per-second comparison (the golden test's scenarios):
-# (preset, mode, players, game seed, level by seat, hard work quota, rounds)
+# fixed-quota openings on every preset and rule mode (S21), shared with the golden test of the hard
+# player (tests/test_shachang_ai_golden.py): (preset, mode, players, game seed, level by seat, hard work
+# quota, rounds to play)
 PLAN_SCENARIOS = {
     "standard-digital-a": ("standard", "digital", 2, 0, ("hard", "normal"), 30_000, 16),
     "standard-digital-b": ("standard", "digital", 2, 5, ("normal", "hard"), 30_000, 16),
+    "standard-digital-hh": ("standard", "digital", 2, 9, ("hard", "hard"), 12_000, 6),
     "standard-tabletop": ("standard", "tabletop", 2, 2, ("hard", "hard"), 15_000, 8),
+    "standard-classic": ("standard", "classic", 2, 3, ("hard", "normal"), 20_000, 5),
     "medium-digital": ("medium", "digital", 2, 4, ("hard", "normal"), 25_000, 5),
     "large-digital-4": ("large", "digital", 4, 6, ("hard", "normal", "normal", "normal"), 100_000, 6),
     "huge-digital-8": ("huge", "digital", 8, 7, ("hard",) + ("normal",) * 7, 150_000, 3),
 }
+
+
+def fixed_quota_agents(levels, seed: int, quota: int) -> list:
+    """One agent per seat; the hard ones search a fixed work quota, whatever WORK_RATE says, no clock."""
+    agents = []
+    for s, lv in enumerate(levels):
+        a = make_agent(lv, seed=seed, seat=s, use_clock=False)
+        if lv == "hard":
+            a.quota = lambda preset, q=quota: q
+        agents.append(a)
+    return agents
 
 
 def plans_worker(names: list) -> dict:
@@ -45,12 +59,7 @@ def plans_worker(names: list) -> dict:
     for name in names:
         preset, mode, players, seed, levels, quota, rounds = PLAN_SCENARIOS[name]
         g = new_game(preset, mode=mode, players=players, seed=seed)
-        agents = []
-        for s_, lv in enumerate(levels):
-            a = make_agent(lv, seed=seed, seat=s_, use_clock=False)
-            if lv == "hard":
-                a.quota = lambda preset, q=quota: q
-            agents.append(a)
+        agents = fixed_quota_agents(levels, seed, quota)
         cpu[0] = 0.0
         digest = hashlib.sha1()
         while not g.is_over and g.round <= rounds:

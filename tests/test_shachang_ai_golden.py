@@ -17,23 +17,13 @@ import sys
 
 import pytest
 
+from bench.ai_plans import PLAN_SCENARIOS, fixed_quota_agents
 from engine.shachang import new_game
 from engine.shachang.actions import End, parse_action
-from engine.shachang.ai import make_agent
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "shachang_ai_golden.json")
 
-# name: (preset, mode, players, game seed, level by seat, hard quota, rounds to play)
-SCENARIOS = {
-    "standard-digital-a": ("standard", "digital", 2, 0, ("hard", "normal"), 30_000, 16),
-    "standard-digital-b": ("standard", "digital", 2, 5, ("normal", "hard"), 30_000, 16),
-    "standard-digital-hh": ("standard", "digital", 2, 9, ("hard", "hard"), 12_000, 6),
-    "standard-tabletop": ("standard", "tabletop", 2, 2, ("hard", "hard"), 15_000, 8),
-    "standard-classic": ("standard", "classic", 2, 3, ("hard", "normal"), 20_000, 5),
-    "medium-digital": ("medium", "digital", 2, 4, ("hard", "normal"), 25_000, 5),
-    "large-digital-4": ("large", "digital", 4, 6, ("hard", "normal", "normal", "normal"), 100_000, 6),
-    "huge-digital-8": ("huge", "digital", 8, 7, ("hard",) + ("normal",) * 7, 150_000, 3),
-}
+SCENARIOS = PLAN_SCENARIOS  # name: (preset, mode, players, game seed, level by seat, hard quota, rounds)
 
 
 def _map_digest(g) -> str:
@@ -43,16 +33,6 @@ def _map_digest(g) -> str:
     return h.hexdigest()[:16]
 
 
-def _agents(levels, seed, quota):
-    agents = []
-    for s, lv in enumerate(levels):
-        a = make_agent(lv, seed=seed, seat=s, use_clock=False)
-        if lv == "hard":
-            a.quota = lambda preset, q=quota: q  # a fixed work quota, whatever WORK_RATE says
-        agents.append(a)
-    return agents
-
-
 def play(name: str, expected: dict | None = None) -> dict:
     """Play the scenario; with ``expected`` (a recorded result) stop at the first difference."""
     preset, mode, players, seed, levels, quota, rounds = SCENARIOS[name]
@@ -60,7 +40,7 @@ def play(name: str, expected: dict | None = None) -> dict:
     start = _map_digest(g)
     if expected is not None:
         assert start == expected["start"], f"{name}: the game's start changed (map generator?)"
-    agents = _agents(levels, seed, quota)
+    agents = fixed_quota_agents(levels, seed, quota)
     actions: list = []
     searches: list = []
     while not g.is_over and g.round <= rounds:
