@@ -5,20 +5,12 @@ camp (S15, S8: it neither marches nor attacks this turn) and for a unit with its
 there was no cyan cell and no red ring, and a new player clicked about for one."""
 from __future__ import annotations
 
-import pytest
-
 from client import i18n
 from tests.client_util import click_cell, hot_seat
 
 
-@pytest.fixture
-def lang_back():
-    was = i18n.lang()
-    yield
-    i18n.set_lang(was)
-
-
 def said_in(app, scene, cell, lang):
+    """The status line after a click on ``cell`` in ``lang`` (the ``app`` fixture puts the language back)."""
     i18n.set_lang(lang)
     scene.ctl.selected = None
     click_cell(app, cell)
@@ -26,7 +18,7 @@ def said_in(app, scene, cell, lang):
     return scene.status_text(lang)
 
 
-def test_a_new_camp_says_it_cannot_act_this_turn_with_s15(app, lang_back):
+def test_a_new_camp_says_it_cannot_act_this_turn_with_s15(app):
     g, scene = hot_seat(app, [[0, "c3", 5, "fresh"], [0, "a1", 3], [1, "h8", 1]])
     assert said_in(app, scene, (2, 2), "en") == ("c3 selected: a new camp cannot march or attack until your next turn "
                                                  "(S15, S8); click another unit (Tab) or End turn")
@@ -34,7 +26,7 @@ def test_a_new_camp_says_it_cannot_act_this_turn_with_s15(app, lang_back):
                                                  "点其他部队（Tab）或“结束回合”")
 
 
-def test_a_spent_unit_with_no_enemy_in_range_says_so_and_a_ready_one_keeps_the_march_hint(app, lang_back):
+def test_a_spent_unit_with_no_enemy_in_range_says_so_and_a_ready_one_keeps_the_march_hint(app):
     g, scene = hot_seat(app, [[0, "c3", 5, "moves=0"], [0, "a1", 3], [1, "h8", 1]])
     assert said_in(app, scene, (2, 2), "en") == ("c3 selected: it cannot march again this turn and has no enemy it "
                                                  "may attack now; click another unit (Tab) or End turn")
@@ -42,7 +34,7 @@ def test_a_spent_unit_with_no_enemy_in_range_says_so_and_a_ready_one_keeps_the_m
     assert said_in(app, scene, (0, 0), "en").startswith("a1 selected: click a cyan cell to march")
 
 
-def test_a_spent_unit_with_an_enemy_in_range_keeps_the_attack_hint(app, lang_back):
+def test_a_spent_unit_with_an_enemy_in_range_keeps_the_attack_hint(app):
     g, scene = hot_seat(app, [[0, "c3", 5, "moves=0"], [1, "c4", 1], [1, "h8", 1]])
     assert said_in(app, scene, (2, 2), "en").startswith("c3 selected: click a cyan cell to march")
     assert scene.ctl.unit_info()["targets"] == 1

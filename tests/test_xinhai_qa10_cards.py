@@ -5,20 +5,12 @@ now', with no reason and no rule; so did a click on an event card or on the othe
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from client import i18n
 from tests.boards_util import click_at, key, make_app
 
 
-@pytest.fixture
-def lang_back():
-    was = i18n.lang()
-    yield
-    i18n.set_lang(was)
-
-
-def test_set_up_and_event_cards_say_how_they_are_played(cleanup, lang_back):
+def test_set_up_and_event_cards_say_how_they_are_played(cleanup):  # cleanup also puts the language back
     app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1280, 720))
     sc = app.scene
     app.step(0.016)

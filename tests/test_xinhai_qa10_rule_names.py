@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
 from client import i18n
 from engine.xinhai.game import new_game
@@ -15,14 +14,7 @@ from engine.xinhai.hexgrid import parse_label
 from tests.boards_util import click_cell, make_app
 
 
-@pytest.fixture
-def lang_back():
-    was = i18n.lang()
-    yield
-    i18n.set_lang(was)
-
-
-def test_a_click_on_an_enemy_unit_in_a_command_names_the_seed_passage_in_english(cleanup, lang_back):
+def test_a_click_on_an_enemy_unit_in_a_command_names_the_seed_passage_in_english(cleanup):  # cleanup also puts the language back
     g = new_game(seed=1)
     g.apply("cmd 1")
     name = "D-11"
