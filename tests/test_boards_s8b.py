@@ -40,7 +40,8 @@ def drawn_tooltip(app, monkeypatch):
 
 
 @pytest.mark.parametrize("gid,n,size", [("xinhai", 2, (1024, 640)), ("xinhai", 2, (1280, 720)),
-                                        ("jiangshan", 2, (1024, 640)), ("sanguo", 3, (1024, 640))])
+                                        ("jiangshan", 2, (1024, 640)), ("sanguo", 3, (1024, 640)),
+                                        ("anqi", 3, (1024, 640)), ("baige", 2, (1280, 720))])
 def test_hover_tooltips_stay_in_the_boards_free_area_off_the_mouse(cleanup, monkeypatch, gid, n, size):
     app = make_app("dummy", gid, ["human"] * n, "flat", size=size)
     sc = app.scene

@@ -11,6 +11,7 @@ from engine.anqi.board import layout
 from engine.api import Step
 from engine.messages import Msg, rule_msg
 from engine.anqi.game import setup
+from engine.anqi.text import FACTION_KEYS, kind_name
 
 from client.boards.geometry import CellSetGeometry, SquareGeometry
 from client.boards.model import BACK, BACK_RING, BoardView, Piece, RGB, mix
@@ -127,6 +128,34 @@ class Plugin(GamePlugin):
     def out_seats(self) -> set[int]:
         return set(self.obs()["out"])
 
+    def cell_info(self, cell, lang: str) -> list[str]:
+        """The tooltip of a cell: its name; a face-down piece as just that (A1: nothing more is known of it); a
+        face-up piece by faction and full name, who moves it when that is not the faction printed on it (勤王, A6)
+        or that its faction is out (A7); the palace and the gates (A6)."""
+        obs = self.obs()
+        name = self.cell_name(cell)
+        lines = [name]
+        t = obs["board"].get(name)
+        if t == "hidden":
+            lines.append(tr("anqi.info.hidden", lang))
+        elif t is not None:
+            printed = SEATS.index(t["printed"]) if t["printed"] in SEATS else 3
+            piece = text(kind_name("emperor") if t["kind"] == "emperor" else  # 汉帝 names its faction already
+                         Msg.of("anqi.piece", faction=Msg.of(f"anqi.faction.{FACTION_KEYS[printed]}"),
+                                kind=kind_name(t["kind"])), lang)
+            owner = t["owner"]
+            if owner is not None and owner in obs["out"]:
+                piece = tr("anqi.info.out", lang, piece=piece)
+            elif owner is not None and owner != printed:
+                piece = tr("anqi.info.owner", lang, piece=piece, seat=self.seat_name(owner, lang))
+            lines.append(piece)
+        if obs["qinwang"] is None:  # before the Rescue the palace and the gates are the Han's (A6)
+            if cell == self.palace:
+                lines.append(tr("anqi.info.palace", lang))
+            elif cell in self.gates:
+                lines.append(tr("anqi.info.gate", lang))
+        return lines
+
     def move_list(self, lang: str) -> list[str]:
         """The record, one line per action (the deal entry left out)."""
         evs = [e for e in self.game.events(max(0, self.game.current_player)) if e.msg.key != "anqi.deal"]
@@ -153,6 +182,7 @@ class Plugin(GamePlugin):
             if s not in obs["out"]:
                 n = sum(obs["unseen"][SEATS[s]].values())
                 lines.append((tr("anqi.client.face_down", lang, who=name(s), n=n), self.seat_rgb(s)))
+        lines.append((tr("anqi.client.ranks", lang), None))  # who takes whom (A3) and the 帝 (A6), issue 26
         if lang != "zh":  # the piece legend (issue 26): the glyphs' English names, as the rule book calls them
             lines += legend_lines(lang)
         return lines

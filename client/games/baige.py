@@ -78,6 +78,17 @@ class Plugin(GamePlugin):
         drawn seats out, which read as both having lost)."""
         return {p.player for p in self.game.ranking() if p.out and p.place > 1} if self.game.is_over else set()
 
+    def cell_info(self, cell, lang: str) -> list[str]:
+        """The tooltip of a square: its name, and for a piece its side, name and how it moves (F1's words)."""
+        name = self.cell_name(cell)
+        letter = self.obs()["board"].get(name)
+        if letter is None:
+            return [name]
+        k = letter.lower()
+        side = Msg.of(f"baige.side.{'w' if letter.isupper() else 'b'}")
+        return [f"{name}  {text(Msg.of('baige.info.piece', side=side, piece=Msg.of('baige.piece.' + k)), lang)}",
+                tr(f"baige.info.moves.{k}", lang)]
+
     def check_cells(self, obs):
         return [self.cell(obs["king_in_check"])] if obs.get("king_in_check") else []
 
