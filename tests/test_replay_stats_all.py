@@ -9,6 +9,7 @@ import pytest
 
 from client.games.shachang.gameover import GameOverScene
 from client.scenes.replay import EVERYTHING, BoardReplayScene
+from client.scenes import stats as stats_mod
 from client.scenes.stats import StatsModal
 from tests.boards_util import OPEN, click_at, make_app
 from tests.client_util import finished
@@ -165,3 +166,22 @@ def test_the_first_row_names_what_each_game_counts():
     g = registry.get("baige").new_game()
     g.apply("resign")
     assert game_stats(g)[0].msg.key == "stats.moves"
+
+
+@pytest.mark.parametrize("game_id,opts", [("anqi", {"deal_seed": 3}), ("sanguo", {"variant": "jieqi", "deal_seed": 3})])
+def test_a_three_player_game_over_box_gives_every_seats_place(cleanup, monkeypatch, game_id, opts):
+    """Issue 26: the game-over box of a 3-player game named only the winner; its table now starts with each seat's
+    place as the engine ranks them (engine.stats.places), drawn in the box."""
+    g, seats = random_game(game_id, 7, **opts)
+    app, sc = finish_in_app(g, seats)
+    table = sc.modal.table
+    assert table[0].label.key == "stats.place"
+    want = [0] * g.num_players
+    for p in g.ranking():
+        want[p.player] = p.place
+    assert table[0].values == tuple(want) and sorted(want)[0] == 1
+    drawn = []
+    real = stats_mod.text.draw
+    monkeypatch.setattr(stats_mod.text, "draw", lambda surf, s, *a, **k: (drawn.append(s), real(surf, s, *a, **k))[1])
+    sc.modal.draw_on(pygame.display.get_surface())
+    assert "place" in drawn and [str(v) for v in want] == drawn[drawn.index("place") + 1:drawn.index("place") + 4]
