@@ -95,7 +95,7 @@ def test_anqi_panel_names_the_capture_ranks_in_both_languages(cleanup, lang):
     i18n.set_lang(lang)
     lines = [s for s, _ in app.scene.plugin.panel_lines(lang)]
     rank = {"zh": "吃子大小（A3）：君>车>炮>马>相>士>兵，兵能吃君；帝是汉帝，马进皇城即勤王（A6）",
-            "en": "Captures by rank (A3), strongest first; a soldier (兵) takes a ruler (君); 帝 is the Han emperor (A6):"}
+            "en": "Captures by rank (A3), strongest first; a soldier (兵) takes a ruler (君); the emperor (帝) is the Han's (A6):"}
     assert rank[lang] in lines
     if lang == "en":  # the legend follows, strongest first
         assert lines[lines.index(rank[lang]) + 1].startswith("君 ruler · 车 chariot")

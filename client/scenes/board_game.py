@@ -204,6 +204,11 @@ class BoardGameScene(PlayScene):
             hint = self.plugin.hint  # an i18n key, or a keyed message of the decision now (said in the language shown)
             self.say(hint if isinstance(hint, Msg) else t(hint))
 
+    def _hint_text(self) -> str:
+        """The line that says what the human to move may click, in the language shown."""
+        hint = self.plugin.hint
+        return words(hint, self.lang) if isinstance(hint, Msg) else t(hint)
+
     def _set_game(self, game) -> None:
         self.game = game
         self.plugin.set_game(game)
@@ -241,7 +246,10 @@ class BoardGameScene(PlayScene):
         keep = not self.is_human(seat) and self.message_kind == "ok" and self.message_until is not None \
             and time.perf_counter() < self.message_until  # "loaded" / "saved" stays its while (issue 26: F9)
         if not keep:  # (a computer's move is in the move list; the turn's line follows when the note goes)
-            self.say(said if said.startswith(who) else t("board_played", who=who, s=said))  # zh: a full-width colon
+            line = said if said.startswith(who) else t("board_played", who=who, s=said)  # zh: a full-width colon
+            if not self.plugin.hint_after_move and self.human_turn() and not self.game.is_over:
+                line = t("board_played_then", move=line, hint=self._hint_text())  # and what to click now
+            self.say(line)
         if self.plugin.hint_after_move and self.human_turn() and not keep:
             self._set_turn_message()  # the line says what to do now; the move stays in the move list (辛亥革命)
         if self.game.is_over:
