@@ -4,6 +4,7 @@ what the new-user passes found."""
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 import pygame
@@ -11,6 +12,7 @@ import pytest
 
 from client import i18n
 from client.boards.model import edge_labels
+from client.games import make_plugin
 from client.games.base import game_seed
 from client.scenes.board_game import BoardGameScene
 from client.ui import text
@@ -182,3 +184,15 @@ def test_statistics_cover_the_game_over_box_they_open_from(cleanup, size):
     assert not box.rect.colliderect(sc.panel_rect)
     click_at(app, box.buttons[0].rect.center)  # Back
     assert app.app.scene is not box and sc.modal is over
+
+
+@pytest.mark.parametrize("game_id", ["anqi", "sanguo"])
+def test_labels_in_a_cut_boards_inner_corner_keep_apart(game_id):
+    """Issue 26 (session 11): on 暗棋's cross "d" (under d2) and "1" (left of e1) read as one label "d1"; a
+    label in an inner corner now moves 0.3 of a cell aside, so any two labels' places are at least 0.65 of a cell
+    apart (0.54 before), on either edge the renderer keeps."""
+    places = make_plugin(registry.get(game_id).new_game(seed=1)).geometry.label_places()
+    for side in (1, 2):
+        pts = [(p[0], p[side]) for p in places]
+        gap = min(math.dist(a[1], b[1]) for i, a in enumerate(pts) for b in pts[i + 1:])
+        assert gap >= 0.65, (game_id, side, gap)

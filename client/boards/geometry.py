@@ -157,9 +157,9 @@ class BoardGeometry:
         has = self.cell_set.__contains__
 
         def aside(r, c, dr, dc):
-            """Away from a board cell beside the empty cell (r, c) across the line (dr, dc), by a fifth of a cell
+            """Away from a board cell beside the empty cell (r, c) across the line (dr, dc), by 0.3 of a cell
             at the usual size: in a cut board's inner corner a file label and a rank label share that cell."""
-            return 0.2 * size * ((1 if has((r - dr, c - dc)) else 0) - (1 if has((r + dr, c + dc)) else 0))
+            return 0.3 * size * ((1 if has((r - dr, c - dc)) else 0) - (1 if has((r + dr, c + dc)) else 0))
 
         out = []
         for c in sorted({c for _, c in self.cells}):
