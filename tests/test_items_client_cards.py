@@ -44,7 +44,7 @@ def test_hand_shown_as_cards_and_the_others_only_as_a_count(app):  # noqa: F811
     step(app)
     faces = [c for _, c in sc.items.strip.hits if not c.face_down]
     assert [c.title for c in faces] == ["Go Down Together", "Desperate Flight", "Drawn Prison"]
-    assert all(c.lines and c.lines[0] for c in faces)  # each card carries its rule text
+    assert all(c.lines and c.lines[0] and c.full_lines and c.full_lines[0] for c in faces)  # a short face, whole text
     assert [c.step.value for c in faces] == ["item:tonggui", "item:wangming", "item:dilao"]
     backs = [c for _, c in sc.items.strip.hits if c.face_down]
     assert len(backs) == 1 and backs[0].corner == "2"  # P2's hand: how many, never which
@@ -52,7 +52,7 @@ def test_hand_shown_as_cards_and_the_others_only_as_a_count(app):  # noqa: F811
     assert "Slip Away" not in words and "Not an Inch" not in words
     shot = app.display.screenshot()
     r = card_rect(sc, "tonggui")
-    assert tuple(shot[r.bottom - 12, r.centerx]) == FACE  # drawn face up in the strip
+    assert tuple(shot[r.bottom - 8, r.x + 8]) == FACE  # drawn face up in the strip (beside its centred rule tag)
 
 
 def test_card_chooser_offers_exactly_the_legal_targets_and_plays_through_the_engine(app):  # noqa: F811

@@ -52,6 +52,7 @@ class CardView:
     key: Any = None  # identity for selection (default: the step, else the title)
     title_px: int = 0  # the title's and the lines' font sizes (0: from the card's width)
     body_px: int = 0
+    full_lines: tuple[str, ...] = ()  # the enlarged view's lines when the card's face shows a shorter text
 
     @property
     def ident(self) -> Any:
@@ -236,7 +237,7 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
         foot = (bsize + 4) if card.tag else 0
         room = r.bottom - pad - foot - y
         lines: list[str] = []
-        for ln in card.lines:
+        for ln in (card.full_lines or card.lines) if full else card.lines:
             lines += text.wrap(ln, bsize, r.w - 2 * pad)
         room_lines = max(0, room // (bsize + 3))
         if len(lines) > room_lines:  # every line there is room for, the last one ending in "…" (issue 26: English
@@ -257,7 +258,7 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
 def shows_whole(card: CardView, rect) -> bool:
     """Whether ``card`` drawn in ``rect`` (``paint_card``) shows its whole title and every line, no "…"."""
     r = pygame.Rect(rect)
-    if card.face_down:
+    if card.face_down or (card.full_lines and card.full_lines != card.lines):  # its face is a summary
         return False
     pad = max(3, r.w // 16)
     tsize, head_lines = title_lines(card.title, card.title_px or max(TITLE_MIN, min(22, r.w // 7)), r.w - 2 * pad,

@@ -40,6 +40,11 @@ from engine.shachang.item_rules import FORM, RULE, legal_items
 from engine.shachang.log import counted
 
 STRIP_H = 150  # the card strip's height in pixels
+# the cards' width / height and fixed font sizes: a card's face (its short text, shachang.item.short.*) is read
+# whole where it lies at 1024x640 in both languages; the whole rule text is on hover (English faces were cut after
+# four short lines; issue 26)
+CARD_ASPECT = 1.05
+CARD_TITLE_PX, CARD_BODY_PX = 13, 12
 EFFECT_S = 1.4  # how long an item's effect shows
 # the log entries that start an effect: key tail -> the parameters naming its cells
 EFFECT_CELLS = {"drawn": ("cell",), "found": ("cell",), "yugong": ("src", "dst"), "fanfu": (),
@@ -231,16 +236,16 @@ class ItemsView:
         cards = []
         for i, kind in enumerate(obs.hand):
             step = Step("button", f"item:{kind}", f"shachang.item.name.{kind}")
-            cards.append(CardView(title=t(f"shachang.item.name.{kind}"), lines=(t(f"shachang.item.text.{kind}"),),
+            cards.append(CardView(title=t(f"shachang.item.name.{kind}"), lines=(t(f"shachang.item.short.{kind}"),),
+                                  full_lines=(t(f"shachang.item.text.{kind}"),),  # whole on hover
                                   step=step, legal=step in first, ink=ink, key=("item", i, kind),
-                                  tag=RULE[kind]))
-        rows = [CardRow(t("shachang.ui.item.hand"), tuple(cards), ink=ink)]
+                                  tag=RULE[kind], title_px=CARD_TITLE_PX, body_px=CARD_BODY_PX))
+        rows = [CardRow(t("shachang.ui.item.hand"), tuple(cards), ink=ink, aspect=CARD_ASPECT)]
         for q, n in enumerate(obs.hand_counts):
             if q != me:
                 title = i18n.player_name(q) if n else t("shachang.ui.item.count", seat=i18n.player_name(q), n=n,
                                                               items=counted(n, "item"))
-                rows.append(CardRow(title, backs=n,
-                                    ink=PLAYER_COLOURS[q % len(PLAYER_COLOURS)]))
+                rows.append(CardRow(title, backs=n, ink=PLAYER_COLOURS[q % len(PLAYER_COLOURS)], aspect=CARD_ASPECT))
         return rows
 
     def strip_rect(self, rows=None) -> pygame.Rect:
@@ -249,7 +254,7 @@ class ItemsView:
         sc = self.scene
         w, h = sc.app.display.size
         rows = self.rows() if rows is None else rows
-        cw, _ = CardStrip.card_size(STRIP_H)
+        cw, _ = CardStrip.card_size(STRIP_H, CARD_ASPECT)
         need = 12 + 16 * (len(rows) - 1)
         for r in rows:
             k = len(r.cards) + (1 if r.backs else 0)
