@@ -11,7 +11,7 @@ from client import i18n
 from client.games.anqi import Plugin as AnqiPlugin
 from client.scenes import board_game
 from engine import registry
-from tests.boards_util import make_app, post
+from tests.boards_util import click_cell, make_app, post
 
 
 def rest_on(app, cell):
@@ -99,3 +99,19 @@ def test_anqi_panel_names_the_capture_ranks_in_both_languages(cleanup, lang):
     assert rank[lang] in lines
     if lang == "en":  # the legend follows, strongest first
         assert lines[lines.index(rank[lang]) + 1].startswith("君 ruler · 车 chariot")
+
+
+def test_a_click_hides_the_tooltip_until_the_mouse_moves_to_another_cell(cleanup, monkeypatch):
+    """Found in QA (session 11): after a click on 百格's e4 the tooltip stayed open over the cells the selected
+    pawn's marks are beside; a click now hides it while the mouse stays on that cell."""
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1280, 720))
+    sc = app.scene
+    app.step(0.016)
+    pl = sc.plugin
+    rest_on(app, pl.cell("e4"))
+    assert drawn_lines(app, monkeypatch)[:1] == ["e4  White pawn"]
+    click_cell(app, pl.cell("e4"))
+    sc.hover_since = 0.0
+    assert sc.prefix and drawn_lines(app, monkeypatch) == []  # selected, no tooltip
+    rest_on(app, pl.cell("d4"))
+    assert drawn_lines(app, monkeypatch)[:1] == ["d4  White pawn"]  # another cell: its tooltip again

@@ -94,6 +94,7 @@ class BoardGameScene(PlayScene):
         self.prefix: tuple = ()  # the steps of the action being built
         self.hover = None
         self.hover_since = 0.0  # when the mouse came onto the hovered cell (its tooltip waits a moment)
+        self.tip_quiet = None  # the cell clicked last while the mouse stays on it: no tooltip there (it covered marks)
         self.press = None  # (cell, pos) of a left press on a piece: a drag may start
         self.dragging = False
         self.drag_pos = None
@@ -609,6 +610,7 @@ class BoardGameScene(PlayScene):
             hover = self.pick(ev.pos)
             if hover != self.hover:
                 self.hover_since = time.perf_counter()
+                self.tip_quiet = None
             self.hover = hover
             if self.press is not None and not self.dragging:
                 (cell, p0) = self.press
@@ -618,6 +620,7 @@ class BoardGameScene(PlayScene):
                 self.drag_pos = self.world_at(ev.pos)
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
             self.mouse = ev.pos
+            self.tip_quiet = self.hover  # a click hides the tooltip until the mouse goes to another cell
             self._mouse_down(ev)
         elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
             self.board_release(ev.pos)
@@ -884,7 +887,7 @@ class BoardGameScene(PlayScene):
 
     def _draw_tooltip(self, surf) -> None:
         """The plugin's lines about the cell under the mouse, once it has rested there a moment."""
-        if self.hover is None or self.dragging or self.modal is not None or \
+        if self.hover is None or self.dragging or self.modal is not None or self.tip_quiet == self.hover or \
                 time.perf_counter() - self.hover_since < 0.35 or not self.board_rect.collidepoint(self.mouse):
             return
         lines = self.plugin.cell_info(self.hover, self.lang)
