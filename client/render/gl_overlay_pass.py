@@ -18,6 +18,18 @@ from engine.grids import letters
 
 LABEL_WHITE = (1.0, 1.0, 1.0, 1.0)
 OUTLINE = (0.0, 0.0, 0.0, 0.85)
+_DX = np.array([1.0, 0.0, 0.0])  # one cell along x and along z: a label's size on screen (_labels)
+_DZ = np.array([0.0, 0.0, 1.0])
+_STEPS: dict = {}  # steps -> the occlusion test's sample fractions (np.linspace(0, 1, steps), kept)
+
+
+def _steps(steps: int) -> np.ndarray:
+    """``np.linspace(0.0, 1.0, steps)[None, :]``, made once per count (``_occluded``)."""
+    k = _STEPS.get(steps)
+    if k is None:
+        k = _STEPS[steps] = np.linspace(0.0, 1.0, steps)[None, :]
+        k.flags.writeable = False
+    return k
 
 
 def cell_label(cell) -> str:
@@ -35,6 +47,7 @@ class OverlayPass:
         self.atlas = GlyphAtlas()
         self.t_atlas = self.atlas.texture(ctx)
         self._label_cache = None  # (key, items) of the labels laid out last (_label_items)
+        self._tops_cache = None  # (key, tops, highest top) of the occlusion test (_label_tops)
         # dynamic buffers for labels and lines
         self.label_vbo = ctx.buffer(reserve=12 * 4 * 6 * 512, dynamic=True)
         self.label_vao = ctx.vertex_array(self.p_label, [
@@ -182,9 +195,10 @@ class OverlayPass:
         if not anchors:
             return []
         pts = np.asarray(anchors, np.float64)
-        a = project(view, proj, self.width, self.height, pts)
-        b = project(view, proj, self.width, self.height, pts + [1.0, 0.0, 0.0])
-        c2 = project(view, proj, self.width, self.height, pts + [0.0, 0.0, 1.0])
+        n = len(pts)
+        # the anchors and their one-cell steps along x and z in one projection (row by row, as three would)
+        abc = project(view, proj, self.width, self.height, np.concatenate((pts, pts + _DX, pts + _DZ)))
+        a, b, c2 = abc[:n], abc[n:2 * n], abc[2 * n:]
         cell_px = np.maximum(np.hypot(*(b[:, :2] - a[:, :2]).T), np.hypot(*(c2[:, :2] - a[:, :2]).T))
         # anchors off the picture are skipped below: only those on it are tested for occlusion
         shown = ((a[:, 2] >= -1.0) & (a[:, 2] <= 1.0) & (a[:, 0] >= -50) & (a[:, 1] >= -50)
@@ -210,6 +224,23 @@ class OverlayPass:
             items.append((float(x), float(y), text, float(px), colours[i], outlines[i], "c"))
         return items
 
+    def _label_tops(self, frame, hgt):
+        """(tops, their highest) for ``_occluded``: each cell's ground or stack top in world y, kept while the
+        frame's version (its heights), the stacks and whether the heights given are the flat far view's zeros stay
+        the same (a moving camera over one position): ``draw`` passes the frame's heights or zeros."""
+        key = None if frame.version is None else (frame.version, hgt.shape, bool(hgt.any()),
+                                                  tuple((u.cell, u.count) for u in frame.units))
+        hit = self._tops_cache
+        if key is not None and hit is not None and hit[0] == key:
+            return hit[1], hit[2]
+        tops = hgt.astype(np.float32)
+        for u in frame.units:
+            tops[u.cell] = hgt[u.cell] + u.count
+        tops *= Y_SCALE
+        ymax = float(tops.max())
+        self._tops_cache = (key, tops, ymax)
+        return tops, ymax
+
     def _occluded(self, frame, hgt, view, proj, pts, pix, only=None) -> np.ndarray:
         """True for label anchors hidden behind terrain or stacks (perspective views only):
         the segment from the eye to each anchor is sampled every ~0.2 cell (vectorised). ``only``: a mask of the
@@ -219,23 +250,20 @@ class OverlayPass:
         if n == 0 or (abs(float(proj[3, 3]) - 1.0) < 1e-6 and abs(float(proj[3, 2])) < 1e-9):
             return out  # orthographic: straight top-down views hide nothing behind labels
         rows, cols = hgt.shape
-        tops = hgt.astype(np.float32)
-        for u in frame.units:
-            tops[u.cell] = hgt[u.cell] + u.count
-        tops *= Y_SCALE
+        tops, ymax = self._label_tops(frame, hgt)
         eye = np.linalg.inv(view.astype(np.float64))[:3, 3]
         p = np.asarray(pts, np.float64)
         seg = p - eye
         length = np.hypot(seg[:, 0], seg[:, 2])
         # only the part of each segment below the highest top can be blocked
-        ymax = float(tops.max())
+        # (np.minimum / np.maximum give np.clip's values; the square root of the row sums is np.linalg.norm's)
         drop = eye[1] - p[:, 1]
-        t0 = np.where(drop > 1e-6, np.clip((eye[1] - ymax) / np.maximum(drop, 1e-6), 0.0, 1.0), 0.0)
-        total = np.linalg.norm(seg, axis=1)
-        t1 = np.clip(1.0 - 0.1 / np.maximum(total, 1e-6), 0.0, 1.0)  # stop 0.1 short of the anchor
+        t0 = np.where(drop > 1e-6, np.minimum(np.maximum((eye[1] - ymax) / np.maximum(drop, 1e-6), 0.0), 1.0), 0.0)
+        total = np.sqrt(np.add.reduce(seg * seg, axis=1))
+        t1 = np.minimum(np.maximum(1.0 - 0.1 / np.maximum(total, 1e-6), 0.0), 1.0)  # stop 0.1 short of the anchor
         span = np.maximum(t1 - t0, 0.0)
         steps = int(min(512, max(2, np.ceil((span * length).max() / 0.2))))
-        k = np.linspace(0.0, 1.0, steps)[None, :]
+        k = _steps(steps)
         sel = np.flatnonzero(only) if only is not None else np.arange(n)
         if not len(sel):
             return out
