@@ -280,6 +280,7 @@ class OverlayPass:
         inside = (r >= 0) & (r < rows) & (c >= 0) & (c < cols)
         # not the cell the eye stands on (first person: the eye is on top of its own stack)
         inside &= ~((r == er) & (c == ec))
-        top = np.where(inside, tops[np.clip(r, 0, rows - 1), np.clip(c, 0, cols - 1)], -1e9)
+        rc, cc = np.minimum(np.maximum(r, 0), rows - 1), np.minimum(np.maximum(c, 0), cols - 1)  # np.clip's values
+        top = np.where(inside, tops[rc, cc], -1e9)
         out[sel] = (q[..., 1] < top).any(axis=1)
         return out
