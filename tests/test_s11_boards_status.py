@@ -33,3 +33,20 @@ def test_the_computers_move_is_followed_by_what_to_click(cleanup, gid, lang):
     last = pl.seat_name(sc.actors[-1], lang)
     assert line.startswith(last) and line.endswith(HINT[gid, lang]), line
     assert not sc.message_bad
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_undo_says_it_and_what_to_click_now(cleanup, lang):
+    """QA (session 11): after Undo the line said only "已悔棋" / "move taken back"; the human is to move again."""
+    app = make_app("dummy", "baige", ["human", "random"], "flat", size=(1024, 640))
+    i18n.set_lang(lang)
+    sc = app.scene
+    pl = sc.plugin
+    click_cell(app, pl.cell("b1"))
+    click_cell(app, pl.cell("d2"))
+    wait_human(app)
+    assert len(sc.game.log) == 2
+    sc.undo()
+    assert sc.game.log == [] and sc.is_human(sc.game.current_player)
+    assert sc.status_text(lang) == {"zh": "已悔棋。选择棋子，再点目标格（或拖动）",
+                                    "en": "move taken back — now select a piece, then click or drag to a square"}[lang]

@@ -128,7 +128,7 @@ def test_undo_against_the_computer_in_standard_sanguo_takes_back_the_move_and_th
     key(app, pygame.K_u)
     assert sc.game.log == [] and sc.game.current_player == WU
     assert sc.plugin.view(WU).pieces == start
-    assert sc.message == "move taken back"
+    assert sc.message.startswith("move taken back — now ")  # and what to click now (session 11)
 
 
 def test_wei_alone_plays_from_the_bottom_of_the_turned_board(cleanup):

@@ -364,7 +364,9 @@ class BoardGameScene(PlayScene):
         k = max(i for i, a in enumerate(self.actors) if self.is_human(a))
         self._set_game(self.game.replay(k))
         self.actors = self.actors[:k]
-        self.say(t("board_undone"))
+        # taken back, and what to click now (a human is to move again)
+        self.say(t("board_played_then", move=t("board_undone"), hint=self._hint_text()) if self.human_turn()
+                 else t("board_undone"))
 
     def toggle_flip(self) -> None:
         self.turn_to(self.yaw + 180.0)
