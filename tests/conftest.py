@@ -9,9 +9,19 @@ import pytest
 
 from client import i18n
 from client.app import App, Options
+from client.scenes.board_game import BoardGameScene
 from tests.boards_util import OPEN
 from tests.client_util import flat_app, kept_client_state
 from tests.gl_util import egl_context
+
+
+@pytest.fixture(autouse=True)
+def no_opening_handover(monkeypatch):
+    """A hot-seat board game with private information opens behind a hand-over (``opening_handover``); the
+    tests that drive such a game from its first click start without it (tests/test_s11_opening_handover.py
+    turns it on and checks it)."""
+    monkeypatch.setattr(BoardGameScene, "opening_handover", False)
+    yield
 
 
 @pytest.fixture(autouse=True)

@@ -8,6 +8,7 @@ import pygame
 from client.games.shachang.scene import GameScene
 from client.scenes.handover import HandoverScene
 from engine.shachang import rules, star_cells
+from engine.shachang.game import ShachangGame
 from engine.shachang.maps import GameMap
 from engine.shachang.star_game import StarGame
 from engine.shachang.star_terrain import generate_star
@@ -18,6 +19,18 @@ def px(app, name):
     """The pixel of a star cell's centre in the flat view."""
     scene = app.find(GameScene)
     return scene.cell_to_screen(star_cells.parse(name))
+
+
+def items_game(units, hands, mode="digital", current=0, heights=None) -> ShachangGame:
+    """An 8x8 position with items on and the given hands (no item cells left on the map)."""
+    h = np.zeros((8, 8), dtype=np.int16) if heights is None else np.asarray(heights, dtype=np.int16)
+    gm = GameMap(heights=h, spawns=(((0, 0),), ((7, 7),)))
+    return ShachangGame(gm, preset="standard", mode=mode, players=2,
+                        setup={"units": units, "reserve": [0, 0], "current": current},
+                        items=True, item_seed=5, item_setup={"cells": [], "hands": hands})
+
+
+UNITS = [[0, "c3", 4, "settled"], [0, "b2", 2, "settled"], [1, "e5", 3], [1, "h8", 2]]
 
 
 def star_items_game(units, hands, mode="tabletop") -> StarGame:

@@ -9,21 +9,10 @@ import pygame
 from client.games.shachang.scene import GameScene
 from engine.shachang.actions import UseItem
 from engine.shachang.cells import cell_name, parse_cell
-from engine.shachang.game import ShachangGame
-from engine.shachang.maps import GameMap
 from tests.client_util import cell_px, click, key, step
-from tests.items_util import card_rect, end_turn, hand_over, start
+from tests.items_util import UNITS, card_rect, end_turn, hand_over, items_game, start
 
 FACE = (246, 238, 218)  # client.ui.cards.FACE: a face-up card's paper
-
-
-def items_game(units, hands, mode="digital", current=0, heights=None) -> ShachangGame:
-    """An 8x8 position with items on and the given hands (no item cells left on the map)."""
-    h = np.zeros((8, 8), dtype=np.int16) if heights is None else np.asarray(heights, dtype=np.int16)
-    gm = GameMap(heights=h, spawns=(((0, 0),), ((7, 7),)))
-    return ShachangGame(gm, preset="standard", mode=mode, players=2,
-                        setup={"units": units, "reserve": [0, 0], "current": current},
-                        items=True, item_seed=5, item_setup={"cells": [], "hands": hands})
 
 
 def engine_cells(g, kind, depth=1, prefix=()):
@@ -34,8 +23,6 @@ def engine_cells(g, kind, depth=1, prefix=()):
             out.add(a.cells[depth - 1])
     return out
 
-
-UNITS = [[0, "c3", 4, "settled"], [0, "b2", 2, "settled"], [1, "e5", 3], [1, "h8", 2]]
 
 
 def test_hand_shown_as_cards_and_the_others_only_as_a_count(app):  # noqa: F811

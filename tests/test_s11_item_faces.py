@@ -9,8 +9,7 @@ import pytest
 from client import i18n
 from client.ui import cards
 from tests.client_util import flat_app, step
-from tests.items_util import card_rect, start
-from tests.test_items_client_cards import UNITS, items_game
+from tests.items_util import UNITS, card_rect, items_game, start
 
 HANDS = (["yugong", "fanfu", "dilao"], ["liu", "tonggui", "taoyuan"], ["wangming", "cuntu"])
 

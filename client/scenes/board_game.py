@@ -105,6 +105,7 @@ class BoardGameScene(PlayScene):
         self.move_scroll = 0  # lines scrolled up from the end of the move list
         self.actors: list[int] = self._actors_of(game)
         self.last_human: int | None = None
+        self._opened = False  # the opening hand-over was considered (``_open_behind_handover``)
         humans = [i for i, s in enumerate(self.seats) if s == "human"]
         self.yaw = 0.0  # the board's turn (the GL camera's yaw, the flat drawing's): 180 = flipped
         if len(humans) == 1:
@@ -386,6 +387,7 @@ class BoardGameScene(PlayScene):
         self.ai.reset(self.seed, hidden_deal=self.plugin.hidden_deal)
         self.actors = []
         self.last_human = None
+        self._opened = False  # the new game opens behind a hand-over too
         self.say("")  # the old game's end goes (a computer to move first says nothing until it has moved)
         self._set_turn_message()
 
@@ -731,8 +733,26 @@ class BoardGameScene(PlayScene):
             self.say(t("cards_not_now"), bad=True)
 
     # ------------------------------------------------------------------ update
+    # hot seat with private information: the game opens behind a hand-over to the first human to act, as every
+    # later turn does (else the first player's hand showed to whoever sat at the screen; found in QA, session 11)
+    opening_handover = True
+
+    def _open_behind_handover(self) -> None:
+        """Once per game: with two humans or more and something private, nobody has the screen yet (the first
+        human's turn, now or after the computers', begins with a hand-over)."""
+        if self._opened:
+            return
+        self._opened = True
+        if not self.opening_handover or self.game.is_over or not self.plugin.needs_handover or \
+                sum(1 for s in self.seats if s == "human") < 2 or self.last_human is not None:
+            return
+        self.last_human = -1  # nobody: _maybe_handover hands the screen to the first human to move
+        if self.is_human(self.current):
+            self._maybe_handover()
+
     def update(self, dt: float) -> None:
         """One frame: the camera, the status line, the computer's move, the autosave, leaving."""
+        self._open_behind_handover()
         self.take_notice()
         self._drop_selection_line()
         self._update(dt)

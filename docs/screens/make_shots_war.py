@@ -27,6 +27,9 @@ def shot(name, gid, seats, game, lang, size, renderer):
     sc = app.scene
     for _ in range(400):
         app.step(1 / 30)
+        if getattr(app.app.scene, "kind", "") == "handover":  # hot seat: the player to move takes the screen
+            app.app.scene.done()
+            continue
         if sc.is_human(sc.game.current_player) and (gid != "xinhai" or sc.game.log):
             break
         sc.wait_for_computer(1.0)
