@@ -23,20 +23,14 @@ from engine.shachang.game import ShachangGame
 from engine.shachang.maps import GameMap
 from tests.audio_util import FakeMixer
 from tests.client_util import cell_px, click_cell, hot_seat, key, step
+from tests.text_util import record_texts
 
 
 # ------------------------------------------------------------ 3. the "may attack" row
 def test_attack_row_says_yes_with_targets_and_no_target_without(app, monkeypatch):
     """"可攻击: 是 (0)" read as a contradiction: the row says the unit still has its attack and how many
     enemies it can hit now, or that none is in range (zh and en)."""
-    drawn = []
-    draw = hud.text.draw
-
-    def record(surf, s, *a, **kw):
-        drawn.append(s)
-        return draw(surf, s, *a, **kw)
-
-    monkeypatch.setattr(hud.text, "draw", record)
+    drawn = record_texts(monkeypatch)
     g, scene = hot_seat(app, [[0, "a1", 7], [1, "a4", 1], [1, "h8", 2]])
     click_cell(app, (0, 0))
     assert scene.ctl.selected == (0, 0)

@@ -9,12 +9,12 @@ import pytest
 
 from client.games.shachang.gameover import GameOverScene
 from client.scenes.replay import EVERYTHING, BoardReplayScene
-from client.scenes import stats as stats_mod
 from client.scenes.stats import StatsModal
 from tests.boards_util import OPEN, click_at, make_app
 from tests.client_util import finished
 from tests.client_util import key
 from tests.replay_util import finish_in_app, random_game
+from tests.text_util import record_texts
 
 
 @pytest.fixture
@@ -180,8 +180,6 @@ def test_a_three_player_game_over_box_gives_every_seats_place(cleanup, monkeypat
     for p in g.ranking():
         want[p.player] = p.place
     assert table[0].values == tuple(want) and sorted(want)[0] == 1
-    drawn = []
-    real = stats_mod.text.draw
-    monkeypatch.setattr(stats_mod.text, "draw", lambda surf, s, *a, **k: (drawn.append(s), real(surf, s, *a, **k))[1])
+    drawn = record_texts(monkeypatch)
     sc.modal.draw_on(pygame.display.get_surface())
     assert "place" in drawn and [str(v) for v in want] == drawn[drawn.index("place") + 1:drawn.index("place") + 4]

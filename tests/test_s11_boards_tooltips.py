@@ -9,9 +9,9 @@ import pytest
 
 from client import i18n
 from client.games.anqi import Plugin as AnqiPlugin
-from client.scenes import board_game
 from engine import registry
 from tests.boards_util import click_cell, make_app, post
+from tests.text_util import record_texts
 
 
 def rest_on(app, cell):
@@ -26,15 +26,9 @@ def rest_on(app, cell):
 
 def drawn_lines(app, monkeypatch):
     """The texts the scene writes while drawing its tooltip."""
-    seen = []
-    real = board_game.text.draw
-
-    def spy(surf, s, *a, **k):
-        seen.append(s)
-        return real(surf, s, *a, **k)
-    monkeypatch.setattr(board_game.text, "draw", spy)
-    app.scene._draw_tooltip(pygame.display.get_surface())
-    monkeypatch.setattr(board_game.text, "draw", real)
+    with monkeypatch.context() as m:
+        seen = record_texts(m)
+        app.scene._draw_tooltip(pygame.display.get_surface())
     return seen
 
 

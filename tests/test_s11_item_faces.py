@@ -10,6 +10,7 @@ from client import i18n
 from client.ui import cards
 from tests.client_util import flat_app, step
 from tests.items_util import UNITS, card_rect, items_game, start
+from tests.text_util import record_texts
 
 HANDS = (["yugong", "fanfu", "dilao"], ["liu", "tonggui", "taoyuan"], ["wangming", "cuntu"])
 
@@ -31,12 +32,10 @@ def test_every_items_face_is_read_whole_and_the_zoom_gives_the_whole_rule(tmp_pa
                     r), (kind, lang, size)
             # the mouse on the last card: the enlarged card writes the whole rule text
             r = card_rect(sc, hand[-1])
-            drawn = []
             cards._pictures.clear()  # the enlarged card drawn afresh (its picture may be kept from an earlier frame)
-            real = cards.text.draw
-            monkeypatch.setattr(cards.text, "draw", lambda surf, s, *a, **k: (drawn.append(s), real(surf, s, *a, **k))[1])
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0)))
-            step(app)
-            monkeypatch.undo()
+            with monkeypatch.context() as m:
+                drawn = record_texts(m)
+                pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=r.center, rel=(0, 0), buttons=(0, 0, 0)))
+                step(app)
             whole = i18n.t(f"shachang.item.text.{hand[-1]}")
             assert "".join(drawn).replace(" ", "").find(whole.replace(" ", "")) >= 0, (hand[-1], drawn)
