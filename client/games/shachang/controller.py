@@ -176,6 +176,10 @@ class Controller:
                     self.say(lambda: t("shachang.ui.hint_selected_fresh", c=name))
                 elif not info["can_march"] and not (info["can_attack"] and info["targets"]):
                     self.say(lambda: t("shachang.ui.hint_selected_done", c=name))  # nothing left for it this turn
+                elif not self.game.reachable(cell) and not (info["can_attack"] and info["targets"]):
+                    # steps left but no free cell to reach (own soldiers or heights close it in: the back of the
+                    # star's camp), no enemy in range: no cyan cell, no red ring (found in QA, session 11)
+                    self.say(lambda: t("shachang.ui.hint_selected_boxed", c=name))
                 else:
                     self.say(lambda: t("shachang.ui.hint_selected", c=name))
 
