@@ -48,7 +48,7 @@ def test_anqi_tooltips_tell_what_may_be_known(cleanup, monkeypatch, lang):
     assert drawn_lines(app, monkeypatch)[:1] == [down]  # drawn, its first line the cell's name
     # the emperor on the palace and a Han gate piece, before 勤王 (A6)
     lines = rest_on(app, pl.palace)
-    assert lines[1] == {"zh": "汉帝", "en": "emperor"}[lang]
+    assert lines[1] == {"zh": "汉帝", "en": "the Han emperor (帝)"}[lang]
     assert "A6" in lines[2]
     gate = sorted(pl.gates)[0]
     lines = rest_on(app, gate)

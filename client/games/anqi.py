@@ -140,9 +140,9 @@ class Plugin(GamePlugin):
             lines.append(tr("anqi.info.hidden", lang))
         elif t is not None:
             printed = SEATS.index(t["printed"]) if t["printed"] in SEATS else 3
-            piece = text(kind_name("emperor") if t["kind"] == "emperor" else  # 汉帝 names its faction already
-                         Msg.of("anqi.piece", faction=Msg.of(f"anqi.faction.{FACTION_KEYS[printed]}"),
-                                kind=kind_name(t["kind"])), lang)
+            piece = tr("anqi.info.emperor", lang) if t["kind"] == "emperor" else \
+                text(Msg.of("anqi.piece", faction=Msg.of(f"anqi.faction.{FACTION_KEYS[printed]}"),
+                            kind=kind_name(t["kind"])), lang)
             owner = t["owner"]
             if owner is not None and owner in obs["out"]:
                 piece = tr("anqi.info.out", lang, piece=piece)
