@@ -160,8 +160,11 @@ def test_shachang_waiting_for_a_human_draws_nothing_until_a_computer_move(app):
     app.start_game(info.new_game(preset="standard", mode="digital", players=2, seed=3), ["human", "random"])
     sc = app.scene
     assert isinstance(sc, GameScene) and isinstance(sc, PlayScene)
-    for _ in range(30):  # the first frames (the camera comes home)
-        app.step(1 / 60, idle_skip=True)
+    for _ in range(600):  # the first frames (the camera comes home) until nothing is due: no timed message left
+        app.step(1 / 60, idle_skip=True)  # (a slow machine took so long over them that one expired in the next 20)
+        if app.idle and sc.message_until is None:
+            break
+        time.sleep(1 / 120)
     draws = counting(app)
     idle_steps(app)
     assert draws == [] and app.idle
