@@ -1,6 +1,7 @@
 """Session 11 QA of the board games (issue 26): what a new player's clicks found."""
 from __future__ import annotations
 
+from engine import registry
 from engine.baige import BaigeGame
 from tests.boards_util import click_cell, make_app
 
@@ -40,3 +41,13 @@ def test_baige_piece_held_by_check_keeps_the_engines_check_refusal(cleanup):
     assert en.startswith("the piece on a1 has no legal move now") and en.endswith("[check]"), en
     assert zh.startswith("a1上的棋子现在无路可走") and zh.endswith("[将军]") and "挡住" not in zh
     assert g.log == []
+
+
+def test_sanguo_zh_panel_says_what_the_alliance_mark_is_until_an_alliance(cleanup):
+    # the English panel named 盟 under its legend; the Chinese one showed the mark with no word on it (QA)
+    for variant in ("standard", "jieqi"):
+        g = registry.get("sanguo").new_game(seed=1, variant=variant)
+        app = make_app("dummy", "sanguo", ["human", "easy", "easy"], "flat", game=g, size=(1024, 640))
+        zh = [t for t, _ in app.scene.plugin.panel_lines("zh")]
+        en = [t for t, _ in app.scene.plugin.panel_lines("en")]
+        assert "盟：结盟点（K5）" in zh and "alliance point (盟, K5)" in en, (variant, zh)
