@@ -58,9 +58,10 @@ def test_baige_refused_clicks_say_why_with_the_rule_id_in_both_languages(cleanup
 def test_baige_blocked_piece_and_own_piece_in_the_way(cleanup):
     app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1280, 720))
     click_cell(app, cell(app, "a3"))  # a ferz boxed in by its own pieces: no legal move at all
-    en = status(app, "en")
-    assert en.startswith("the piece on a3 has no legal move now") and en.endswith("[capture]"), en
-    assert status(app, "zh").startswith("a3上的棋子现在无路可走") and status(app, "zh").endswith("[吃子]")
+    en = status(app, "en")  # how it moves, and that its squares are taken (session 11: not "a4 holds your own piece")
+    assert en.startswith("ferz: one square diagonally") and en.endswith("[ferz move]"), en
+    assert "the piece on a3 could reach that way is taken or blocked: it has no legal move now" in en
+    assert status(app, "zh").startswith("士：斜走一格") and status(app, "zh").endswith("现在无路可走 [士的走法]")
     click_cell(app, cell(app, "a4"))  # the pawn: selected; then a square it cannot reach
     click_cell(app, cell(app, "b6"))
     assert status(app, "en").endswith("[pawn move]") and "卒" in status(app, "zh")

@@ -10,7 +10,8 @@ from client.games.base import Choice, GamePlugin, text
 from client.i18n import tr
 from engine.api import Step
 from engine.baige.board import NAMES_EN, TYPE_OF_LETTER
-from engine.messages import Msg
+from engine.baige.game import RULE_ID
+from engine.messages import Msg, rule_msg
 
 # White plays ivory pieces with dark names, Black dark pieces with ivory names (not red: this is chess)
 WHITE_BODY: RGB = (0.96, 0.93, 0.84)
@@ -88,6 +89,20 @@ class Plugin(GamePlugin):
         side = Msg.of(f"baige.side.{'w' if letter.isupper() else 'b'}")
         return [f"{name}  {text(Msg.of('baige.info.piece', side=side, piece=Msg.of('baige.piece.' + k)), lang)}",
                 tr(f"baige.info.moves.{k}", lang)]
+
+    def stuck_words(self, cell) -> Msg | None:
+        """Why the player's own piece on ``cell`` has no legal move when the engine refused none of its moves for
+        check (the board scene asked it, ``start_refusal``): how the piece moves (the tooltip's words) and that every
+        square it could reach that way is taken or blocked, with the piece's move rule. The engine's refusal of the
+        nearest square named one the piece never reaches (an archer on b9: "b9b10: b10 holds your own piece";
+        session 11 QA)."""
+        name = self.cell_name(cell)
+        letter = self.obs()["board"].get(name)
+        if letter is None:
+            return None
+        k = letter.lower()
+        return Msg.of("baige.stuck", cell=name, how=Msg.of(f"baige.info.moves.{k}"),
+                      rule=rule_msg(RULE_ID[TYPE_OF_LETTER[k.upper()]], "baige"))
 
     def check_cells(self, obs):
         return [self.cell(obs["king_in_check"])] if obs.get("king_in_check") else []

@@ -363,6 +363,8 @@ class Plugin(GamePlugin):
             why = tr(f"sanguo.place.{reason}", lang, by=name(by))
             lines.append((tr("sanguo.panel.fallen", lang, seat=name(k), why=why), self.seat_rgb(k)))
         lines.append((tr("sanguo.panel.quiet", lang, n=obs["quiet"], lim=obs["quiet_limit"]), None))
+        if lang == "zh" and not obs["han"]:  # what the large 盟 on the empty alliance points is (the English panel
+            lines.append((tr("sanguo.panel.alliance_mark", lang), None))  # says it under its legend; session 11 QA)
         if obs["variant"] == "jieqi":
             lines.append((tr("sanguo.panel.pools", lang), None))
             for s, key in enumerate(SEATS + ("han",)):

@@ -1112,6 +1112,7 @@ def start_refusal(game, plugin, cell) -> Msg | None:
     """Why a click on ``cell`` with nothing selected starts no action, from the engine: an empty cell or
     another side's piece is refused as a move from it would be; a piece of the player's own with no legal
     move gets the refusal of its most telling move (one that would leave the ruler in check first, else the
+    game's ``stuck_words`` if it has them — how the piece moves, every square that way taken or blocked — else the
     nearest square). None if the game cannot say (no ``move_action``)."""
     make = getattr(game, "move_action", None)
     if make is None:
@@ -1138,6 +1139,10 @@ def start_refusal(game, plugin, cell) -> Msg | None:
     if not refusals:
         return None
     check = [e for e in refusals if e.rule in CHECK_RULES]
+    stuck = getattr(plugin, "stuck_words", None)  # a game's own words for a piece its pattern takes nowhere
+    said = stuck(cell) if stuck is not None and not check else None
+    if said is not None:
+        return said
     return Msg.of("common.no_move", cell=here, why=refusal_msg(game.game_id, (check or refusals)[0]))
 
 
