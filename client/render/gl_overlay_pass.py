@@ -205,24 +205,8 @@ class OverlayPass:
                  & (a[:, 0] <= self.width + 50) & (a[:, 1] <= self.height + 50))
         hidden = (self._occluded(frame, hgt, view, proj, pts, a, shown) if len(pts) <= 1500
                   else np.zeros(len(pts), bool))
-        items = []
-        few_units = len(texts) - first_count <= 300  # (a crowd of counts would hide the map)
-        for i, text in enumerate(texts):
-            x, y, z = a[i]
-            if not (-1.0 <= z <= 1.0) or x < -50 or y < -50 or x > self.width + 50 or y > self.height + 50:
-                continue
-            if hidden[i]:
-                continue
-            px = cell_px[i] * scale[i]
-            if i >= first_count and few_units:
-                px = max(px, 10.0)  # stack counts stay readable labels even when the map is zoomed far out
-            elif px < 7.0:
-                if scale[i] < 0.4 or px < 4.0:
-                    continue  # too small to read: skip (counts stay readable down to 7 px)
-                px = 7.0
-            px = min(px, 40.0)
-            items.append((float(x), float(y), text, float(px), colours[i], outlines[i], "c"))
-        return items
+        return label_list(a, hidden, cell_px, texts, scale, colours, outlines, first_count,
+                          self.width, self.height)
 
     def _label_tops(self, frame, hgt):
         """(tops, their highest) for ``_occluded``: each cell's ground or stack top in world y, kept while the
@@ -284,3 +268,28 @@ class OverlayPass:
         top = np.where(inside, tops[rc, cc], -1e9)
         out[sel] = (q[..., 1] < top).any(axis=1)
         return out
+
+
+def label_list(a, hidden, cell_px, texts, scale, colours, outlines, first_count: int, width: int, height: int) -> list:
+    """The labels' screen items from their projected anchors ``a`` ((N, 3) pixel x, y, NDC depth), occlusion
+    flags and one-cell pixel sizes: those on the picture, not hidden and large enough to read, sized (stack
+    counts from ``first_count`` on stay readable)."""
+    items = []
+    few_units = len(texts) - first_count <= 300  # (a crowd of counts would hide the map)
+    # the loop reads Python floats and bools (tolist: the same float64 values exactly), not numpy scalars, whose
+    # every comparison and product is a numpy call (issue 27: the labels' layout runs every flight frame)
+    for i, ((x, y, z), hid, cpx) in enumerate(zip(a.tolist(), hidden.tolist(), cell_px.tolist())):
+        if not (-1.0 <= z <= 1.0) or x < -50 or y < -50 or x > width + 50 or y > height + 50:
+            continue
+        if hid:
+            continue
+        px = cpx * scale[i]
+        if i >= first_count and few_units:
+            px = max(px, 10.0)  # stack counts stay readable labels even when the map is zoomed far out
+        elif px < 7.0:
+            if scale[i] < 0.4 or px < 4.0:
+                continue  # too small to read: skip (counts stay readable down to 7 px)
+            px = 7.0
+        px = min(px, 40.0)
+        items.append((x, y, texts[i], float(px), colours[i], outlines[i], "c"))
+    return items
