@@ -437,7 +437,8 @@ def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") ->
     beside = None  # ``extra`` in a light box at the title band's right end, when its lines leave it no room
     for bsize, in_head in ((COMPACT_BODY, False), (COMPACT_BODY - 1, False), (COMPACT_BODY - 1, True)):
         step = bsize + 2  # a pixel smaller (12: still read), then ``extra`` beside the title, before giving up
-        body = [ln for line in card.lines for ln in text.wrap(line, bsize, w - 2 * pad)]
+        body = [ln for line in (card.full_lines or card.lines) for ln in text.wrap(line, bsize, w - 2 * pad)]
+        # (the whole text: a card whose face is a summary keeps it in ``full_lines``)
         why = text.wrap(extra, bsize, w - 2 * pad) if extra else []
         if in_head:
             ew = text.size_of(extra, bsize)[0] + 8
