@@ -43,3 +43,26 @@ def test_every_tallys_face_is_read_whole_and_the_mouse_gives_the_whole_text(clea
     monkeypatch.undo()
     whole = c.full_lines[0].replace(" ", "")
     assert whole in "".join(drawn).replace(" ", ""), (size, lang, drawn)
+
+
+def test_a_card_with_room_shows_its_whole_text_and_a_narrow_one_its_face(cleanup, monkeypatch):
+    """At 1280x720 in Chinese a tally whose whole text fits its card shows it where it lies (e.g. 瞒天过海's
+    '…；消耗行动力'), with no hover box needed; at 1024x640 in English the same card shows its short face."""
+    for size, lang, whole_expected in (((1280, 720), "zh", True), ((1024, 640), "en", False)):
+        app = make_app("dummy", "jiangshan", ["human", "hard"], "flat", size=size)
+        i18n.set_lang(lang)
+        sc = app.scene
+        drawn = []
+        cards._pictures.clear()
+        real = cards.text.draw
+        monkeypatch.setattr(cards.text, "draw", lambda surf, s, *a, **k: (drawn.append(s), real(surf, s, *a, **k))[1])
+        sc.dirty = True
+        app.step(0.016)
+        monkeypatch.undo()
+        r, c = next((r, c) for r, c in sc.cards.hits if c.ident[1] == "crossing")
+        whole = i18n.t("jiangshan.tally_text.crossing")
+        assert (cards.face_lines(c, r) == c.full_lines) is whole_expected, (size, lang)
+        assert cards.shows_whole(c, r) is whole_expected
+        joined = "".join(drawn).replace(" ", "")
+        assert (whole.replace(" ", "") in joined) is whole_expected, (size, lang, drawn)
+        assert i18n.t("jiangshan.tally_face.crossing").replace(" ", "") in joined or whole_expected
