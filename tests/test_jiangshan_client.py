@@ -118,7 +118,7 @@ def test_the_substitute_answer_in_hot_seat_through_the_app(cleanup):
     assert han[sc.plugin.cell("b3")].back_glyph == "步" and han[sc.plugin.cell("a1")].back_glyph == "马"
     rows = sc.plugin.card_rows(1, "en")
     assert [c.title for c in rows[0].cards] == ["Plum Swap", "Prairie Fire"]
-    assert rows[0].cards[0].lines[-1] == "(The Plum Dies for the Peach)"  # the full name on the card (zoom)
+    assert rows[0].cards[0].full_lines[-1] == "(The Plum Dies for the Peach)"  # the full name on the card (zoom)
     assert rows[0].cards[0].corner == "3" and rows[1].backs == 3 and not rows[1].cards
     panel = " ".join(line for line, _ in sc.plugin.panel_lines("en"))
     assert "War Is Deception" not in panel and "Cross the Sea" not in panel  # 汉's tallies stay hidden

@@ -574,13 +574,15 @@ class Plugin(GamePlugin):
 
     # --- the tallies as cards (client/ui/cards.py)
     def tally_card(self, t: str, lang: str, ink: RGB, playable=None, tag: str = "") -> CardView:
-        """Tally ``t`` as a card: its short name (whole on a narrow card), what it does, then its full name when
-        that differs (the enlarged card reads it), its cost in morale in the corner."""
+        """Tally ``t`` as a card: its short name (whole on a narrow card), a short face (jiangshan.tally_face, read
+        whole where it lies at 1024x640; issue 26: English faces were cut with "…"), its cost in morale in the
+        corner; the enlarged card reads what it does whole, then its full name when that differs."""
         full = text(Msg.of(f"jiangshan.tally.{t}"), lang)
         short = text(Msg.of(f"jiangshan.tally_short.{t}"), lang)
-        lines = (text(Msg.of(f"jiangshan.tally_text.{t}"), lang),) + ((f"({full})",) if full != short else ())
-        return CardView(short, lines, str(TALLY_COST[t]), step=playable, ink=ink, tag=tag, key=("tally", t, tag),
-                        title_px=CARD_TITLE_PX, body_px=CARD_BODY_PX)
+        whole = (text(Msg.of(f"jiangshan.tally_text.{t}"), lang),) + ((f"({full})",) if full != short else ())
+        return CardView(short, (text(Msg.of(f"jiangshan.tally_face.{t}"), lang),), str(TALLY_COST[t]),
+                        step=playable, ink=ink, tag=tag, key=("tally", t, tag), title_px=CARD_TITLE_PX,
+                        body_px=CARD_BODY_PX, full_lines=whole)
 
     def card_refusal(self, card) -> tuple[Msg, str] | None:
         """Why a click on ``card`` chooses nothing, with the rule: the enemy's tallies stay face down (seed 虎符的获得),

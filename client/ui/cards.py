@@ -15,7 +15,7 @@ scene marks the cards that are a legal choice now (``legal``). Nothing here know
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -237,7 +237,7 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
         foot = (bsize + 4) if card.tag else 0
         room = r.bottom - pad - foot - y
         lines: list[str] = []
-        for ln in (card.full_lines or card.lines) if full else card.lines:
+        for ln in (card.full_lines or card.lines) if full else face_lines(card, r):
             lines += text.wrap(ln, bsize, r.w - 2 * pad)
         room_lines = max(0, room // (bsize + 3))
         if len(lines) > room_lines:  # every line there is room for, the last one ending in "…" (issue 26: English
@@ -255,11 +255,23 @@ def paint_card(surf: pygame.Surface, rect: pygame.Rect, card: CardView, full: bo
     pygame.draw.rect(surf, edge, r, 3 if (selected or card.legal) else 1, border_radius=rad)
 
 
+def face_lines(card: CardView, rect) -> tuple[str, ...]:
+    """The lines ``card``'s face shows in ``rect``: its whole text (``full_lines``) where that fits whole, else its
+    short face (``lines``; a wide card at 1280x720 need not hide what a 1024x640 one summarises)."""
+    if card.full_lines and card.full_lines != card.lines and shows_whole(replace(card, lines=card.full_lines,
+                                                                                 full_lines=()), rect):
+        return card.full_lines
+    return card.lines
+
+
 def shows_whole(card: CardView, rect) -> bool:
-    """Whether ``card`` drawn in ``rect`` (``paint_card``) shows its whole title and every line, no "…"."""
+    """Whether ``card`` drawn in ``rect`` (``paint_card``) shows its whole title and every line, no "…"; a card
+    whose face is a summary (``full_lines``) only when its whole text fits there (``face_lines``)."""
     r = pygame.Rect(rect)
-    if card.face_down or (card.full_lines and card.full_lines != card.lines):  # its face is a summary
+    if card.face_down:
         return False
+    if card.full_lines and card.full_lines != card.lines:  # its face is a summary: whole if the whole text fits
+        return shows_whole(replace(card, lines=card.full_lines, full_lines=()), r)
     pad = max(3, r.w // 16)
     tsize, head_lines = title_lines(card.title, card.title_px or max(TITLE_MIN, min(22, r.w // 7)), r.w - 2 * pad,
                                     bool(card.corner))
@@ -437,7 +449,8 @@ def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") ->
     beside = None  # ``extra`` in a light box at the title band's right end, when its lines leave it no room
     for bsize, in_head in ((COMPACT_BODY, False), (COMPACT_BODY - 1, False), (COMPACT_BODY - 1, True)):
         step = bsize + 2  # a pixel smaller (12: still read), then ``extra`` beside the title, before giving up
-        body = [ln for line in card.lines for ln in text.wrap(line, bsize, w - 2 * pad)]
+        body = [ln for line in (card.full_lines or card.lines) for ln in text.wrap(line, bsize, w - 2 * pad)]
+        # (the whole text: a card whose face is a summary keeps it in ``full_lines``)
         why = text.wrap(extra, bsize, w - 2 * pad) if extra else []
         if in_head:
             ew = text.size_of(extra, bsize)[0] + 8

@@ -25,11 +25,14 @@ def pass_warnings(game: "ShachangGame") -> list[Msg]:
     own = game.observe(p).own_units()
     attackers = sum(1 for u in own if game.attack_targets(u.cell))
     idle = sum(1 for u in own if not u.fresh and not u.attacked and u.moves == game.P.move)
+    # on the star each own unit counted here is one soldier (S19b, S19d), which the panel does not call a unit
+    star = getattr(game.observe(p), "board", "square") == "star"
+    pre, noun = ("star_", "soldier") if star else ("", "unit")
     out = []
     if attackers:
-        out.append(Msg.of("shachang.advice.can_attack", n=attackers, units=counted(attackers, "unit")))
+        out.append(Msg.of(f"shachang.advice.{pre}can_attack", n=attackers, units=counted(attackers, noun)))
     if idle:
-        out.append(Msg.of("shachang.advice.idle", n=idle, units=counted(idle, "unit")))
+        out.append(Msg.of(f"shachang.advice.{pre}idle", n=idle, units=counted(idle, noun)))
     return out
 
 
