@@ -257,3 +257,61 @@ def test_a_fog_or_overlay_change_rebuilds_the_chunks_it_touches_as_a_fresh_rende
     assert not np.array_equal(first, fresh.screenshot())
     r.draw(before, cam)  # and back
     assert np.array_equal(r.screenshot(), first)
+
+
+def test_chunks_without_a_hidden_top_draw_their_plain_tops_without_the_slate_and_the_same_pixels(ctx):
+    """Session 11: the plain tops of a chunk none of whose tops is hidden take the NO_SLATE variant (less arithmetic
+    a pixel); a chunk with a hidden top keeps the full one; a reveal (partial rebuild) updates the choice; the picture
+    is the one the full variant draws."""
+    from client.render.gl import GLRenderer
+
+    rng = np.random.default_rng(5)
+    full = rng.integers(0, 3, size=(64, 64)).astype(np.int16)
+    explored = np.zeros((64, 64), bool)
+    explored[:, :40] = True  # columns 40.. never seen: hidden tops in the chunks of columns 32..63 only
+    cam = StrategyCamera(64)
+    cam.set_distance(60)
+    cam.jump_to((32, 32))
+    cam.snap()
+    r = GLRenderer(ctx, 320, 200)
+    r.lod = "mesh"
+
+    def frame(seen):
+        return Frame(np.where(seen, full, -1).astype(np.int16), seen, seen, [], Overlays(show_counts=False), fog=True)
+
+    r.draw(frame(explored), cam)
+    drawn = []  # (chunk, variant key) of each tops' draw
+
+    class Counting:
+        def __init__(self, key, vao):
+            self.key, self.vao = key, vao
+
+        def render(self, mode, vertices, first):
+            if self.key[0]:
+                drawn.append((first // (r._cap * 6), self.key))
+            self.vao.render(mode, vertices=vertices, first=first)
+
+    vaos = r.part_vaos
+    r.part_vaos = {k: Counting(k, v) for k, v in vaos.items()}
+    r.draw(frame(explored), cam)
+    kr, kc = r._chunks["grid"]
+    hidden_chunk = {i: (i % kc) * CHUNK + CHUNK > 40 for i in range(kr * kc)}
+    assert {i for i, _ in drawn} == set(range(kr * kc))  # the whole board in view
+    for i, key in drawn:
+        assert (key == (True, False, False, "noslate")) == (not hidden_chunk[i]), (i, key)
+    assert any(len(k) == 4 for _, k in drawn) and any(len(k) == 3 for _, k in drawn)
+    picture = np.asarray(r.screenshot())
+    kept = r._chunks["slate"].copy()
+    r._chunks["slate"][:] = True  # every chunk with the full variant: the same pixels
+    r.draw(frame(explored), cam)
+    assert np.array_equal(np.asarray(r.screenshot()), picture)
+    r._chunks["slate"][:] = kept
+    # everything revealed: the rebuilt chunks have no hidden top any more
+    seen = np.ones((64, 64), bool)
+    r.part_vaos = vaos
+    r.draw(frame(seen), cam)
+    assert not r._chunks["slate"].any()
+    drawn.clear()
+    r.part_vaos = {k: Counting(k, v) for k, v in vaos.items()}
+    r.draw(frame(seen), cam)
+    assert drawn and all(k == (True, False, False, "noslate") for _, k in drawn)
