@@ -190,11 +190,12 @@ class TerrainPass:
         self.p_parts = {(t, o, z): load_program(ctx, "terrain", defines=(("PART_TOPS",) if t else ())
                                                 + (("OVERLAYS",) if o else ()) + (("HAZE",) if z else ()))
                         for t in (True, False) for o in (True, False) for z in (False, True)}
-        # the plain tops of a chunk with no hidden cell's top (no slate): own colour x grid factor without the slate's
-        # cell lines, the same pixels as the plain variant there for less arithmetic a pixel (issue 27 point 2)
-        for z in (False, True):
-            self.p_parts[(True, False, z, "noslate")] = load_program(
-                ctx, "terrain", defines=("PART_TOPS", "NO_SLATE") + (("HAZE",) if z else ()))
+        # the plain tops and the walls of a chunk with no hidden cell (no slate): without the slate's cell lines and
+        # its mix, the same pixels as the full variants there for less arithmetic a pixel (issue 27 point 2)
+        for t in (True, False):
+            for z in (False, True):
+                self.p_parts[(t, False, z, "noslate")] = load_program(
+                    ctx, "terrain", defines=(("PART_TOPS",) if t else ()) + ("NO_SLATE",) + (("HAZE",) if z else ()))
         self.p_terrain = self.p_parts[(True, True, False)]
         self._haze = False  # the variants drawn now: first person (haze) or not
         self._warm_haze = False  # warm_up: draw the haze variants with a strategy camera (u_haze = 0)
@@ -358,7 +359,8 @@ class TerrainPass:
         slate = slate_words(ch["words"])
         self._chunks = {"grid": (kr, kc), "counts": counts, "tops": tops,
                         "top_spans": ch["top_spans"],
-                        "slate": np.array([bool(slate[first[i]:first[i] + tops[i]].any()) for i in range(k)]),
+                        # per chunk: does a quad of it draw the slate (hidden cells)? (else the NO_SLATE variants)
+                        "slate": np.array([bool(slate[first[i]:first[i] + counts[i]].any()) for i in range(k)]),
                         "boxes": ch["boxes"],
                         "ymax": ch["boxes"][:, 1, 1].copy(), "bottom": k * cap * 6}
         self._set_ranges()
@@ -429,7 +431,7 @@ class TerrainPass:
                 self.word_vbo.write(np.repeat(qw, 4).tobytes(), offset=int(i) * self._cap * 16)
             ch["counts"][i] = len(q)
             ch["tops"][i] = int((q[:, 0, 3] == 0).sum())
-            ch["slate"][i] = bool(slate_words(qw[:ch["tops"][i]]).any())
+            ch["slate"][i] = bool(slate_words(qw).any())
             ch["top_spans"][i] = top_spans(q, (int(i) // kc) * CHUNK, (int(i) % kc) * CHUNK)
             ch["ymax"][i] = float(q[:, 2, 1].max()) if len(q) else 0.0
         ch["boxes"] = chunk_boxes(rows, cols, CHUNK, ch["ymax"])
@@ -662,6 +664,7 @@ class TerrainPass:
         for i in vis[np.argsort(dist, kind="stable")]:
             ov = True if chunk_ov is None else bool(chunk_ov[i])
             plain = (True, False, z) if slate[i] else (True, False, z, "noslate")  # the plain tops' variant
+            walls = (False, False, z) if slate[i] else (False, False, z, "noslate")
             f0, n, t = int(ranges[i, 0]), int(ranges[i, 1]), int(tops[i]) * 6
             if t and ov and ov_cols is not None and spans is not None:
                 # the tops reaching into their row's tinted columns take the overlay variant, the others the plain
@@ -679,7 +682,7 @@ class TerrainPass:
             elif t:
                 self.part_vaos[(True, True, z) if ov else plain].render(moderngl.TRIANGLES, vertices=t, first=f0)
             if n > t:  # walls read the cell's word alone in every variant
-                self.part_vaos[(False, False, z)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
+                self.part_vaos[walls].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
         # the bottom of the base slab (after every chunk)
         self.part_vaos[(False, False, z)].render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
 
