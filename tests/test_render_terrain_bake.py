@@ -317,3 +317,33 @@ def test_chunks_without_a_hidden_cell_draw_their_plain_tops_and_walls_without_th
     r.part_vaos = {k: Counting(k, v) for k, v in vaos.items()}
     r.draw(frame(seen), cam)
     assert {k for _, k in drawn} == {(True, False, False, "noslate"), (False, False, False, "noslate")}
+
+
+def test_warm_up_draws_every_plain_top_and_wall_variant_with_and_without_the_slate(ctx):
+    """A game starts with most chunks hidden: GLRenderer.warm_up still draws the NO_SLATE variants (and the full
+    ones), haze or not, so that their first real use later has no compile hitch."""
+    from client.render.gl import GLRenderer
+
+    heights = np.ones((64, 64), np.int16)
+    seen = np.zeros((64, 64), bool)
+    seen[30:34, 30:34] = True  # every chunk holds hidden cells
+    frame = Frame(np.where(seen, heights, -1).astype(np.int16), seen, seen, [], Overlays(show_counts=False), fog=True)
+    cam = StrategyCamera(64)
+    cam.snap()
+    r = GLRenderer(ctx, 320, 200)
+    r.warm_up(frame, cam)
+    assert r._chunks["slate"].all()
+    drawn = set()
+
+    class Counting:
+        def __init__(self, key, vao):
+            self.key, self.vao = key, vao
+
+        def render(self, mode, vertices, first):
+            drawn.add(self.key)
+            self.vao.render(mode, vertices=vertices, first=first)
+
+    r.part_vaos = {k: Counting(k, v) for k, v in r.part_vaos.items()}
+    r.warm_up(frame, cam)  # the same mesh: the wrapped vertex arrays are the ones drawn
+    assert {k for k in r.part_vaos if not k[1]} <= drawn
+    assert {(t, False, z, "noslate") for t in (True, False) for z in (False, True)} <= drawn

@@ -504,6 +504,8 @@ class TerrainPass:
             self._cover()
             ctx.enable(moderngl.CULL_FACE)
             self._render_visible_chunks(mvp)
+            if self._warm_haze:  # warm_up's second draw (its picture is thrown away)
+                self._warm_slate_variants()
             ctx.disable(moderngl.CULL_FACE)
         return far
 
@@ -685,6 +687,19 @@ class TerrainPass:
                 self.part_vaos[walls].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
         # the bottom of the base slab (after every chunk)
         self.part_vaos[(False, False, z)].render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
+
+    def _warm_slate_variants(self) -> None:
+        """Draw a few triangles of a chunk with each plain top and wall variant, with and without the slate, haze or
+        not: the driver compiles a variant at its first draw, and a board may show no chunk of one kind (all hidden
+        at a game's start) until later; GLRenderer.warm_up's picture is thrown away."""
+        ranges = self._chunks["ranges"]
+        full = np.flatnonzero(ranges[:, 1] >= 6)
+        if not len(full):
+            return
+        f0 = int(ranges[full[0], 0])
+        for key, vao in self.part_vaos.items():
+            if not key[1]:
+                vao.render(moderngl.TRIANGLES, vertices=6, first=f0)
 
     def _far_view(self, view, proj) -> bool:
         """True when the view looks within 15 degrees of straight down and a cell at the screen
