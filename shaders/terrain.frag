@@ -2,7 +2,8 @@
 // Column mesh: tops from the per-cell texture (fog and tints baked in) with grid lines, walls by height
 // with a line at every level, fogged per pixel (terrain_common.glsl). Compiled eight times (client/render/gl_terrain_pass.py):
 // PART_TOPS or not (walls and the slab), OVERLAYS or not, HAZE (first person) or not; each chunk's
-// tops and walls are drawn with the variant they need, so no pixel pays for code it does not use.
+// tops and walls are drawn with the variant they need, so no pixel pays for code it does not use. Four more for
+// square columns: NO_SLATE, the plain tops and the walls of a chunk none of whose cells is hidden (no slate).
 #include terrain_common.glsl
 in vec3 v_pos;
 flat in vec3 v_normal;
@@ -47,6 +48,9 @@ void main() {
 #ifdef PART_TOPS
 #ifdef HEX
     col = top_colour(t, hex_grid_factor(e, v_pos.xz), e, v_pos.xz);
+#elif defined(NO_SLATE) && !defined(OVERLAYS)
+    // a chunk with no hidden top: top_colour without the slate (its mix with hidden = 0 leaves the grid factor)
+    col = rgb8(t.x) * grid_factor(v_pos.xz);
 #else
     col = top_colour(t, grid_factor(v_pos.xz), e, v_pos.xz);
 #endif

@@ -120,6 +120,9 @@ vec3 wall_colour(vec3 col, uint flags, float e) {
     float grey = dot(col, vec3(0.299, 0.587, 0.114));
     vec3 dim = mix(vec3(grey), col, 0.25) * 0.45;
     col = mix(dim, col, float((flags & FLAG_VISIBLE) != 0u));
+#ifndef NO_SLATE
+    // (left out for the walls of a chunk none of whose cells is hidden: there the mix leaves the colour as it is)
     col = mix(col, SLATE * slate_factor(e), float((flags & (FLAG_HIDDEN | FLAG_EXPLORED)) != FLAG_EXPLORED));
+#endif
     return col * ((flags & FLAG_DARK) != 0u ? DARK : 1.0);
 }

@@ -257,3 +257,93 @@ def test_a_fog_or_overlay_change_rebuilds_the_chunks_it_touches_as_a_fresh_rende
     assert not np.array_equal(first, fresh.screenshot())
     r.draw(before, cam)  # and back
     assert np.array_equal(r.screenshot(), first)
+
+
+def test_chunks_without_a_hidden_cell_draw_their_plain_tops_and_walls_without_the_slate_and_the_same_pixels(ctx):
+    """Session 11: the plain tops and the walls of a chunk none of whose cells is hidden take the NO_SLATE variants
+    (less arithmetic a pixel); a chunk with a hidden cell keeps the full ones; a reveal (partial rebuild) updates the choice; the picture
+    is the one the full variant draws."""
+    from client.render.gl import GLRenderer
+
+    rng = np.random.default_rng(5)
+    full = rng.integers(0, 3, size=(64, 64)).astype(np.int16)
+    explored = np.zeros((64, 64), bool)
+    explored[:, :40] = True  # columns 40.. never seen: hidden tops in the chunks of columns 32..63 only
+    cam = StrategyCamera(64)
+    cam.set_distance(60)
+    cam.jump_to((32, 32))
+    cam.snap()
+    r = GLRenderer(ctx, 320, 200)
+    r.lod = "mesh"
+
+    def frame(seen):
+        return Frame(np.where(seen, full, -1).astype(np.int16), seen, seen, [], Overlays(show_counts=False), fog=True)
+
+    r.draw(frame(explored), cam)
+    drawn = []  # (chunk, variant key) of each tops' draw
+
+    class Counting:
+        def __init__(self, key, vao):
+            self.key, self.vao = key, vao
+
+        def render(self, mode, vertices, first):
+            if first != r._chunks["bottom"]:  # (the slab's bottom, after every chunk, keeps the full variant)
+                drawn.append((first // (r._cap * 6), self.key))
+            self.vao.render(mode, vertices=vertices, first=first)
+
+    vaos = r.part_vaos
+    r.part_vaos = {k: Counting(k, v) for k, v in vaos.items()}
+    r.draw(frame(explored), cam)
+    kr, kc = r._chunks["grid"]
+    hidden_chunk = {i: (i % kc) * CHUNK + CHUNK > 40 for i in range(kr * kc)}
+    assert {i for i, _ in drawn} == set(range(kr * kc))  # the whole board in view
+    for i, key in drawn:  # tops and walls
+        assert key in ({(True, False, False), (False, False, False)} if hidden_chunk[i] else
+                       {(True, False, False, "noslate"), (False, False, False, "noslate")}), (i, key)
+    assert {k for _, k in drawn} == {(True, False, False), (False, False, False), (True, False, False, "noslate"),
+                                     (False, False, False, "noslate")}
+    picture = np.asarray(r.screenshot())
+    kept = r._chunks["slate"].copy()
+    r._chunks["slate"][:] = True  # every chunk with the full variant: the same pixels
+    r.draw(frame(explored), cam)
+    assert np.array_equal(np.asarray(r.screenshot()), picture)
+    r._chunks["slate"][:] = kept
+    # everything revealed: the rebuilt chunks have no hidden top any more
+    seen = np.ones((64, 64), bool)
+    r.part_vaos = vaos
+    r.draw(frame(seen), cam)
+    assert not r._chunks["slate"].any()
+    drawn.clear()
+    r.part_vaos = {k: Counting(k, v) for k, v in vaos.items()}
+    r.draw(frame(seen), cam)
+    assert {k for _, k in drawn} == {(True, False, False, "noslate"), (False, False, False, "noslate")}
+
+
+def test_warm_up_draws_every_plain_top_and_wall_variant_with_and_without_the_slate(ctx):
+    """A game starts with most chunks hidden: GLRenderer.warm_up still draws the NO_SLATE variants (and the full
+    ones), haze or not, so that their first real use later has no compile hitch."""
+    from client.render.gl import GLRenderer
+
+    heights = np.ones((64, 64), np.int16)
+    seen = np.zeros((64, 64), bool)
+    seen[30:34, 30:34] = True  # every chunk holds hidden cells
+    frame = Frame(np.where(seen, heights, -1).astype(np.int16), seen, seen, [], Overlays(show_counts=False), fog=True)
+    cam = StrategyCamera(64)
+    cam.snap()
+    r = GLRenderer(ctx, 320, 200)
+    r.warm_up(frame, cam)
+    assert r._chunks["slate"].all()
+    drawn = set()
+
+    class Counting:
+        def __init__(self, key, vao):
+            self.key, self.vao = key, vao
+
+        def render(self, mode, vertices, first):
+            drawn.add(self.key)
+            self.vao.render(mode, vertices=vertices, first=first)
+
+    r.part_vaos = {k: Counting(k, v) for k, v in r.part_vaos.items()}
+    r.warm_up(frame, cam)  # the same mesh: the wrapped vertex arrays are the ones drawn
+    assert {k for k in r.part_vaos if not k[1]} <= drawn
+    assert {(t, False, z, "noslate") for t in (True, False) for z in (False, True)} <= drawn

@@ -116,6 +116,13 @@ def bake_cells(base_rgb: np.ndarray, alpha: np.ndarray, fill=None, edge=None):
     return own, tint
 
 
+def slate_words(words: np.ndarray) -> np.ndarray:
+    """True where a quad's word (bake_cells' colour and flags) draws its top as the slate (hidden, or outside the
+    board), as top_colour of shaders/terrain_common.glsl decides."""
+    flags = np.asarray(words, np.uint32) >> np.uint32(24)
+    return ((flags & (FLAG_HIDDEN | FLAG_EXPLORED)) == 0) | ((flags & FLAG_HIDDEN) != 0)
+
+
 def rim_codes(heights: np.ndarray) -> np.ndarray:
     """Per cell bits for the far level of detail: 1/2/4/8 = higher than the west/north/east/south
     neighbour (the board's edge counts as lower)."""
@@ -183,6 +190,12 @@ class TerrainPass:
         self.p_parts = {(t, o, z): load_program(ctx, "terrain", defines=(("PART_TOPS",) if t else ())
                                                 + (("OVERLAYS",) if o else ()) + (("HAZE",) if z else ()))
                         for t in (True, False) for o in (True, False) for z in (False, True)}
+        # the plain tops and the walls of a chunk with no hidden cell (no slate): without the slate's cell lines and
+        # its mix, the same pixels as the full variants there for less arithmetic a pixel (issue 27 point 2)
+        for t in (True, False):
+            for z in (False, True):
+                self.p_parts[(t, False, z, "noslate")] = load_program(
+                    ctx, "terrain", defines=(("PART_TOPS",) if t else ()) + ("NO_SLATE",) + (("HAZE",) if z else ()))
         self.p_terrain = self.p_parts[(True, True, False)]
         self._haze = False  # the variants drawn now: first person (haze) or not
         self._warm_haze = False  # warm_up: draw the haze variants with a strategy camera (u_haze = 0)
@@ -342,8 +355,12 @@ class TerrainPass:
         self.terrain_vbo.write(quads[-1].tobytes(), offset=k * cap * 64)  # the bottom of the slab
         self.word_vbo.write(vwords[-4:].tobytes(), offset=k * cap * 16)
         self._cap = cap
-        self._chunks = {"grid": (kr, kc), "counts": counts, "tops": ch["tops"].astype(np.int64),
+        tops = ch["tops"].astype(np.int64)
+        slate = slate_words(ch["words"])
+        self._chunks = {"grid": (kr, kc), "counts": counts, "tops": tops,
                         "top_spans": ch["top_spans"],
+                        # per chunk: does a quad of it draw the slate (hidden cells)? (else the NO_SLATE variants)
+                        "slate": np.array([bool(slate[first[i]:first[i] + counts[i]].any()) for i in range(k)]),
                         "boxes": ch["boxes"],
                         "ymax": ch["boxes"][:, 1, 1].copy(), "bottom": k * cap * 6}
         self._set_ranges()
@@ -414,6 +431,7 @@ class TerrainPass:
                 self.word_vbo.write(np.repeat(qw, 4).tobytes(), offset=int(i) * self._cap * 16)
             ch["counts"][i] = len(q)
             ch["tops"][i] = int((q[:, 0, 3] == 0).sum())
+            ch["slate"][i] = bool(slate_words(qw).any())
             ch["top_spans"][i] = top_spans(q, (int(i) // kc) * CHUNK, (int(i) % kc) * CHUNK)
             ch["ymax"][i] = float(q[:, 2, 1].max()) if len(q) else 0.0
         ch["boxes"] = chunk_boxes(rows, cols, CHUNK, ch["ymax"])
@@ -486,6 +504,8 @@ class TerrainPass:
             self._cover()
             ctx.enable(moderngl.CULL_FACE)
             self._render_visible_chunks(mvp)
+            if self._warm_haze:  # warm_up's second draw (its picture is thrown away)
+                self._warm_slate_variants()
             ctx.disable(moderngl.CULL_FACE)
         return far
 
@@ -642,8 +662,11 @@ class TerrainPass:
         z = self._haze
         spans = ch.get("top_spans")
         ov_cols = getattr(self, "_ov_cols", None)
+        slate = ch["slate"]
         for i in vis[np.argsort(dist, kind="stable")]:
             ov = True if chunk_ov is None else bool(chunk_ov[i])
+            plain = (True, False, z) if slate[i] else (True, False, z, "noslate")  # the plain tops' variant
+            walls = (False, False, z) if slate[i] else (False, False, z, "noslate")
             f0, n, t = int(ranges[i, 0]), int(ranges[i, 1]), int(tops[i]) * 6
             if t and ov and ov_cols is not None and spans is not None:
                 # the tops reaching into their row's tinted columns take the overlay variant, the others the plain
@@ -656,14 +679,27 @@ class TerrainPass:
                 bounds = np.concatenate([[0], cut, [len(m)]])
                 for k in range(len(bounds) - 1):
                     lo_, hi_ = int(bounds[k]) * 6, int(bounds[k + 1]) * 6
-                    self.part_vaos[(True, bool(m[bounds[k]]), z)].render(moderngl.TRIANGLES, vertices=hi_ - lo_,
-                                                                         first=f0 + lo_)
+                    self.part_vaos[(True, True, z) if m[bounds[k]] else plain].render(
+                        moderngl.TRIANGLES, vertices=hi_ - lo_, first=f0 + lo_)
             elif t:
-                self.part_vaos[(True, ov, z)].render(moderngl.TRIANGLES, vertices=t, first=f0)
+                self.part_vaos[(True, True, z) if ov else plain].render(moderngl.TRIANGLES, vertices=t, first=f0)
             if n > t:  # walls read the cell's word alone in every variant
-                self.part_vaos[(False, False, z)].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
+                self.part_vaos[walls].render(moderngl.TRIANGLES, vertices=n - t, first=f0 + t)
         # the bottom of the base slab (after every chunk)
         self.part_vaos[(False, False, z)].render(moderngl.TRIANGLES, vertices=6, first=int(ch["bottom"]))
+
+    def _warm_slate_variants(self) -> None:
+        """Draw a few triangles of a chunk with each plain top and wall variant, with and without the slate, haze or
+        not: the driver compiles a variant at its first draw, and a board may show no chunk of one kind (all hidden
+        at a game's start) until later; GLRenderer.warm_up's picture is thrown away."""
+        ranges = self._chunks["ranges"]
+        full = np.flatnonzero(ranges[:, 1] >= 6)
+        if not len(full):
+            return
+        f0 = int(ranges[full[0], 0])
+        for key, vao in self.part_vaos.items():
+            if not key[1]:
+                vao.render(moderngl.TRIANGLES, vertices=6, first=f0)
 
     def _far_view(self, view, proj) -> bool:
         """True when the view looks within 15 degrees of straight down and a cell at the screen
