@@ -4,6 +4,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from client.camera import StrategyCamera
+from client.render.gl import GLRenderer
+
 
 def egl_context():
     """A standalone EGL context, or skip the test (no moderngl or no EGL on this machine)."""
@@ -23,3 +26,15 @@ def fogged_map(seed: int):
     explored = (rr < 50) | (cc < 20)
     visible = explored & (np.abs(rr - 30) + np.abs(cc - 30) < 14)
     return heights, rr, cc, explored, visible
+
+
+def mesh_view(ctx, board: int, distance: float, centre, size=(320, 200)):
+    """(camera, renderer): a strategy camera on a ``board``-sized map at ``distance`` over ``centre``, settled, and
+    a GL renderer of ``size`` drawing the column mesh (no far level of detail)."""
+    cam = StrategyCamera(board)
+    cam.set_distance(distance)
+    cam.jump_to(centre)
+    cam.snap()
+    r = GLRenderer(ctx, *size)
+    r.lod = "mesh"
+    return cam, r

@@ -78,21 +78,15 @@ def test_partial_bakes_of_moving_overlays_equal_a_full_bake():
     """The per-cell texture after hover, sight line and preview changes (baked only in the changed box) equals a
     fresh renderer's full bake, texel for texel, and so does the picture."""
     pytest.importorskip("moderngl")
-    from client.camera import StrategyCamera
     from client.render.gl import GLRenderer
-    from tests.gl_util import egl_context, fogged_map
+    from tests.gl_util import egl_context, fogged_map, mesh_view
 
     ctx = egl_context()
     heights, rr, cc, explored, visible = fogged_map(7)
     hts = np.where(explored, heights, -1)
     base = Overlays(selected=(30, 30), reachable={(30, c): 1 for c in range(25, 36)},
                     attack_area=(np.abs(rr - 30) + np.abs(cc - 30) < 5))
-    cam = StrategyCamera(64)
-    cam.set_distance(30)
-    cam.jump_to((34, 34))
-    cam.snap()
-    r = GLRenderer(ctx, 320, 200)
-    r.lod = "mesh"
+    cam, r = mesh_view(ctx, 64, 30, (34, 34))
     frames = [Frame(hts, visible, explored, [], base, fog=True, version=("v", 0))]
     for i, hover in enumerate([(31, 33), (40, 12), (5, 60), None, (31, 34)]):
         ov = dataclasses.replace(base, hover=hover)

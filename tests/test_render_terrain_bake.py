@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from client.render.gl_overlay import line_quads
+from tests.gl_util import mesh_view
 from client.camera import StrategyCamera
 from client.render.base import Frame, Overlays
 from client.render.gl_terrain import CHUNK, build_chunked_mesh, chunk_mesh, padded, top_row_starts, top_spans
@@ -106,8 +107,6 @@ def test_top_spans_give_each_top_its_row_and_columns(seed):
 
 
 def test_only_the_tops_reaching_tinted_cells_take_the_overlay_variant(ctx):
-    from client.render.gl import GLRenderer
-
     rng = np.random.default_rng(3)
     heights = rng.integers(0, 3, size=(64, 64)).astype(np.int16)
     area = np.zeros((64, 64), bool)
@@ -115,12 +114,7 @@ def test_only_the_tops_reaching_tinted_cells_take_the_overlay_variant(ctx):
     area[40, 50] = True
     ov = Overlays(attack_area=area, show_counts=False)
     frame = Frame(heights, np.ones((64, 64), bool), np.ones((64, 64), bool), [], ov, fog=True)
-    cam = StrategyCamera(64)
-    cam.set_distance(60)
-    cam.jump_to((32, 32))
-    cam.snap()
-    r = GLRenderer(ctx, 320, 200)
-    r.lod = "mesh"
+    cam, r = mesh_view(ctx, 64, 60, (32, 32))
     r.draw(frame, cam)
     drawn = []  # (overlay variant, first top, last top + 1) of each tops' draw
 
@@ -263,18 +257,12 @@ def test_chunks_without_a_hidden_cell_draw_their_plain_tops_and_walls_without_th
     """Session 11: the plain tops and the walls of a chunk none of whose cells is hidden take the NO_SLATE variants
     (less arithmetic a pixel); a chunk with a hidden cell keeps the full ones; a reveal (partial rebuild) updates the choice; the picture
     is the one the full variant draws."""
-    from client.render.gl import GLRenderer
 
     rng = np.random.default_rng(5)
     full = rng.integers(0, 3, size=(64, 64)).astype(np.int16)
     explored = np.zeros((64, 64), bool)
     explored[:, :40] = True  # columns 40.. never seen: hidden tops in the chunks of columns 32..63 only
-    cam = StrategyCamera(64)
-    cam.set_distance(60)
-    cam.jump_to((32, 32))
-    cam.snap()
-    r = GLRenderer(ctx, 320, 200)
-    r.lod = "mesh"
+    cam, r = mesh_view(ctx, 64, 60, (32, 32))
 
     def frame(seen):
         return Frame(np.where(seen, full, -1).astype(np.int16), seen, seen, [], Overlays(show_counts=False), fog=True)
