@@ -65,14 +65,17 @@ def test_fill_darkening_and_patterns_are_split_for_the_grid():
     assert abs(int(tint[0, 1, 1] >> 24) - _u8(DARK)) <= 1
 
 
+def _chunked(seed: int, hmax: int):
+    """A random 70x45 map (heights 0..hmax-1) as the chunked mesh: (the heights, its quads, the chunk data, the
+    chunk grid, the padded heights chunk_mesh reads)."""
+    heights = np.random.default_rng(seed).integers(0, hmax, size=(70, 45))
+    verts, _idx, ch = build_chunked_mesh(heights)
+    return heights, verts.reshape(-1, 4, 4), ch, ch["grid"], padded(heights)
+
+
 @pytest.mark.parametrize("seed", [1, 2])
 def test_top_row_offsets_match_the_tops_of_each_chunk(seed):
-    rng = np.random.default_rng(seed)
-    heights = rng.integers(0, 5, size=(70, 45))
-    verts, _idx, ch = build_chunked_mesh(heights)
-    quads = verts.reshape(-1, 4, 4)
-    kr, kc = ch["grid"]
-    pad = padded(heights)
+    _heights, quads, ch, (kr, kc), pad = _chunked(seed, 5)
     for i in range(kr * kc):
         q = chunk_mesh(pad, i // kc, i % kc)
         rows = ch["top_rows"][i]
@@ -87,12 +90,7 @@ def test_top_row_offsets_match_the_tops_of_each_chunk(seed):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_top_spans_give_each_top_its_row_and_columns(seed):
-    rng = np.random.default_rng(seed)
-    heights = rng.integers(0, 4, size=(70, 45))
-    verts, _idx, ch = build_chunked_mesh(heights)
-    quads = verts.reshape(-1, 4, 4)
-    kr, kc = ch["grid"]
-    pad = padded(heights)
+    heights, quads, ch, (kr, kc), pad = _chunked(seed, 4)
     for i in range(kr * kc):
         r0, c0 = (i // kc) * CHUNK, (i % kc) * CHUNK
         first = int(ch["ranges"][i, 0]) // 6

@@ -206,10 +206,10 @@ class BoardGameScene(PlayScene):
             hint = self.plugin.hint  # an i18n key, or a keyed message of the decision now (said in the language shown)
             self.say(hint if isinstance(hint, Msg) else t(hint))
 
-    def _hint_text(self) -> str:
-        """The line that says what the human to move may click, in the language shown."""
+    def _then_hint(self, line: str) -> str:
+        """``line`` (a move played, taken back), then what the human to move may click, in the language shown."""
         hint = self.plugin.hint
-        return words(hint, self.lang) if isinstance(hint, Msg) else t(hint)
+        return t("board_played_then", move=line, hint=words(hint, self.lang) if isinstance(hint, Msg) else t(hint))
 
     def _set_game(self, game) -> None:
         self.game = game
@@ -250,7 +250,7 @@ class BoardGameScene(PlayScene):
         if not keep:  # (a computer's move is in the move list; the turn's line follows when the note goes)
             line = said if said.startswith(who) else t("board_played", who=who, s=said)  # zh: a full-width colon
             if not self.plugin.hint_after_move and self.human_turn() and not self.game.is_over:
-                line = t("board_played_then", move=line, hint=self._hint_text())  # and what to click now
+                line = self._then_hint(line)  # and what to click now
             self.say(line)
         if self.plugin.hint_after_move and self.human_turn() and not keep:
             self._set_turn_message()  # the line says what to do now; the move stays in the move list (辛亥革命)
@@ -366,8 +366,7 @@ class BoardGameScene(PlayScene):
         self._set_game(self.game.replay(k))
         self.actors = self.actors[:k]
         # taken back, and what to click now (a human is to move again)
-        self.say(t("board_played_then", move=t("board_undone"), hint=self._hint_text()) if self.human_turn()
-                 else t("board_undone"))
+        self.say(self._then_hint(t("board_undone")) if self.human_turn() else t("board_undone"))
 
     def toggle_flip(self) -> None:
         self.turn_to(self.yaw + 180.0)
