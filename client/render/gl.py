@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import math
 import time
 from typing import Any
 
@@ -394,17 +395,18 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
     def pick(self, x: int, y: int, frame: Frame, camera: Any):
         """The cell under pixel (x, y): the ray against the columns (terrain + stacks) on the CPU."""
         own = camera.cell if isinstance(camera, FirstPersonCamera) else None
-        tops = self._pick_tops(frame, own)
+        tops, ymax = self._pick_tops(frame, own)
         view, proj = camera.matrices(self.width / self.height)
         o, d = pixel_ray(view, proj, self.width, self.height, x + 0.0, y + 0.0)
         layout = getattr(frame, "layout", None)
         if layout is not None:  # hexagonal columns, exactly (client/render/hex_layout.py)
             hit = layout.ray_hit(tops, o, d, -BASE_LEVELS * Y_SCALE)
             return None if hit is None else hit[0]
-        return pick_columns(tops, o, d)
+        return pick_columns(tops, o, d, ymax)
 
-    def _pick_tops(self, frame: Frame, own) -> np.ndarray:
-        """The columns' tops (terrain + stack, world units) that pick() casts its ray against; kept while the
+    def _pick_tops(self, frame: Frame, own) -> tuple[np.ndarray, float]:
+        """The columns' tops (terrain + stack, world units) that pick() casts its ray against, and the highest
+        of them; kept while the
         heights (compared by content with a kept copy), the stacks, the level of detail and the eye's own cell
         are unchanged: the hover picks every frame the mouse or camera moves (issue 27)."""
         heights = np.asarray(frame.heights)
@@ -413,7 +415,7 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         kept = self.__dict__.setdefault("_pick_kept", {})  # a few: the scene also picks with a stack left out
         got = kept.get(key)
         if got is not None and got[0].shape == heights.shape and np.array_equal(got[0], heights):
-            return got[1]
+            return got[1], got[2]
         base = np.maximum(heights, 0).astype(np.float64)
         if self.used_far:  # the far view is drawn flat: pick what is drawn
             base = np.zeros_like(base)
@@ -425,22 +427,27 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         tops.flags.writeable = False  # shared between picks
         if len(kept) >= 8:
             kept.clear()
-        kept[key] = (heights.copy(), tops)
-        return tops
+        kept[key] = (heights.copy(), tops, float(tops.max()))
+        return tops, kept[key][2]
 
 
-def pick_columns(tops: np.ndarray, o: np.ndarray, d: np.ndarray):
-    """First cell (row, col) whose column [base, top] the ray o + t d hits, or None (grid DDA)."""
-    hit = ray_hit(tops, o, d)
+def pick_columns(tops: np.ndarray, o: np.ndarray, d: np.ndarray, ymax: float | None = None):
+    """First cell (row, col) whose column [base, top] the ray o + t d hits, or None (grid DDA); ``ymax``:
+    ``tops.max()`` when the caller keeps it."""
+    hit = ray_hit(tops, o, d, ymax)
     return None if hit is None else hit[0]
 
 
-def ray_hit(tops: np.ndarray, o: np.ndarray, d: np.ndarray):
-    """(cell, t) of the first column the ray o + t d hits (d a unit vector), or None."""
+def ray_hit(tops: np.ndarray, o: np.ndarray, d: np.ndarray, ymax: float | None = None):
+    """(cell, t) of the first column the ray o + t d hits (d a unit vector), or None. ``ymax``: ``tops.max()``
+    when the caller keeps it. The walk runs on Python floats (the same float64 values and operations as on
+    numpy scalars, which cost a numpy call each: the hover picks every frame the camera moves, issue 27)."""
     rows, cols = tops.shape
-    ymax = float(tops.max()) + 1e-6
+    ymax = (float(tops.max()) if ymax is None else float(ymax)) + 1e-6
+    o = [float(v) for v in o]
+    d = [float(v) for v in d]
     # clip the ray to the board's box x in [0, cols], z in [0, rows], y <= ymax
-    t0, t1 = 0.0, np.inf
+    t0, t1 = 0.0, math.inf
     for axis, lo, hi in ((0, 0.0, float(cols)), (2, 0.0, float(rows)), (1, -BASE_LEVELS * Y_SCALE, ymax)):
         if abs(d[axis]) < 1e-12:
             if not lo <= o[axis] <= hi:
@@ -452,27 +459,28 @@ def ray_hit(tops: np.ndarray, o: np.ndarray, d: np.ndarray):
         t0, t1 = max(t0, a), min(t1, b)
     if t0 > t1:
         return None
-    p = o + d * t0
-    c = min(cols - 1, max(0, int(np.floor(p[0]))))
-    r = min(rows - 1, max(0, int(np.floor(p[2]))))
+    c = min(cols - 1, max(0, math.floor(o[0] + d[0] * t0)))
+    r = min(rows - 1, max(0, math.floor(o[2] + d[2] * t0)))
     step_c = 1 if d[0] > 0 else -1
     step_r = 1 if d[2] > 0 else -1
     next_x = c + (1 if step_c > 0 else 0)
     next_z = r + (1 if step_r > 0 else 0)
-    tx = (next_x - o[0]) / d[0] if abs(d[0]) > 1e-12 else np.inf
-    tz = (next_z - o[2]) / d[2] if abs(d[2]) > 1e-12 else np.inf
-    dtx = abs(1.0 / d[0]) if abs(d[0]) > 1e-12 else np.inf
-    dtz = abs(1.0 / d[2]) if abs(d[2]) > 1e-12 else np.inf
+    tx = (next_x - o[0]) / d[0] if abs(d[0]) > 1e-12 else math.inf
+    tz = (next_z - o[2]) / d[2] if abs(d[2]) > 1e-12 else math.inf
+    dtx = abs(1.0 / d[0]) if abs(d[0]) > 1e-12 else math.inf
+    dtz = abs(1.0 / d[2]) if abs(d[2]) > 1e-12 else math.inf
+    oy, dy = o[1], d[1]
+    top_at = tops.item
     t = t0
     while t <= t1 + 1e-9:
         t_exit = min(tx, tz, t1)
-        top = tops[r, c]
+        top = top_at(r, c)
         # lowest y of the ray inside this cell (the ray's y is linear in t)
-        y_in, y_out = o[1] + d[1] * t, o[1] + d[1] * t_exit
+        y_in, y_out = oy + dy * t, oy + dy * t_exit
         if min(y_in, y_out) <= top:
-            if y_in <= top or abs(d[1]) < 1e-12:
+            if y_in <= top or abs(dy) < 1e-12:
                 return (r, c), t  # through the wall as the ray enters the cell
-            return (r, c), (top - o[1]) / d[1]  # down onto the top
+            return (r, c), (top - oy) / dy  # down onto the top
         if tx < tz:
             c += step_c
             t = tx
@@ -483,4 +491,5 @@ def ray_hit(tops: np.ndarray, o: np.ndarray, d: np.ndarray):
             tz += dtz
         if not (0 <= r < rows and 0 <= c < cols):
             return None
+    return None
     return None
