@@ -16,7 +16,7 @@ from client.scenes.help import HelpScene
 from client.scenes.play import PlayScene
 from client.scenes.start import StartScene
 from client import settings, shot
-from client.ui import widgets
+from client.ui import composed, widgets
 from engine import registry
 from client.display import Display
 from client.options import Options, check_options, default_save_dir, info_takes_players  # noqa: F401
@@ -273,6 +273,7 @@ class App:
         d = self.display
         d.begin()
         widgets.set_marker(d.mark)
+        composed.set_holder(d.holds)
         first = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
@@ -280,6 +281,10 @@ class App:
                 break
         for s in self.scenes[first:]:
             s.draw(d)
+        if d.stale_ui():  # a panel kept from the frame before was not drawn again where something else was drawn
+            d.begin(keep=False)
+            for s in self.scenes[first:]:
+                s.draw(d)
         d.present()
 
     def wait_for_input(self) -> None:

@@ -104,6 +104,7 @@ class Display:
             blend = self._composite_rects()
         self.ui_uploads = []
         self.ui_trusted = []
+        self._kept_ui = {}
         if not opaque and not blend:
             self._pure = {}
             return
@@ -114,6 +115,9 @@ class Display:
                           opaque + blend, W, H, claims)
         finally:
             del buf
+        # the claimed panels nothing else was marked over hold exactly their pieces in the overlay (copied this
+        # frame, or held from the one before): begin() keeps them for the next frame (issue 27)
+        self._kept_ui = {k: p for k, p in claims.items() if self._pure.get(k) is p}
         self._draw_ui_rects(opaque, blend, W, H)
 
     verify_claims = False  # compare claimed panels anyway and raise if a draw over one was not marked (strict)
@@ -328,6 +332,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
             w, h = self.window.get_size()
             self.gl.resize(w, h)
             self.ui = self._ui_surface(w, h)
+            self._kept_ui = {}
         else:
             surf = pygame.display.get_surface() or self.window
             if surf.get_size() != (w, h) and not self.fullscreen:
@@ -351,7 +356,11 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         self.resized(w, h)
 
     # -------------------------------------------------------------- frames
-    def begin(self, background=(16, 18, 22)) -> None:
+    retain_ui = True  # GL: a panel the mirror texture holds from the frame before is not copied into the overlay
+
+    def begin(self, background=(16, 18, 22), keep: bool = True) -> None:
+        """Start a frame. GL: the overlay is cleared; a panel marked with the same pieces in the frame before, which
+        the mirror texture still holds, need not be copied into it again (``holds``; not with ``keep=False``)."""
         self.ui_rects: list[pygame.Rect] = []
         self.ui_opaque: list[pygame.Rect] = []
         self.ui_full = False
@@ -359,12 +368,50 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         self.ui_uploads: list[pygame.Rect] = []  # GL: the UI rows written to the mirror texture this frame
         self.ui_trusted: list[pygame.Rect] = []  # GL: marked rects not compared (their pieces known in the mirror)
         self._board = None  # GL: (frame, camera) of the board to draw at present()
+        self._held = {}  # GL: (x, y) -> (pixels, rect, pieces) of the panels the mirror holds from the frame before
+        self.ui_skipped: list[tuple] = []  # GL: (rect, pieces) of those panels whose copy was skipped (holds)
         if self.kind == "gl":
             self._background = background
             self._board_drawn = False
             self.ui.fill((0, 0, 0, 0))
+            if keep and self.retain_ui and not self.verify_claims:
+                for rect, pieces in getattr(self, "_kept_ui", {}).items():
+                    for px, xy in pieces:
+                        self._held[tuple(xy)] = (px, rect, pieces)
         else:
             self.window.fill(background)
+
+    def holds(self, surf, arr, pos) -> bool:
+        """Whether the copy of the pixels ``arr`` to ``pos`` of the GL overlay ``surf`` may be skipped: a panel of
+        the frame before, marked with these same pieces, which the mirror texture holds, and nothing marked over
+        its place so far this frame (issue 27: an unchanged panel is not copied again). The panel must then be
+        marked with the same pieces and nothing else over it (``stale_ui`` checks; else the frame is drawn again)."""
+        held = self._held.get((pos[0], pos[1])) if surf is self.ui and self._held else None
+        if held is None or held[0] is not arr:
+            return False
+        rect = pygame.Rect(held[1])
+        if any(rect.colliderect(o) for o in self.ui_opaque) or any(rect.colliderect(o) for o in self.ui_rects):
+            return False
+        self.ui_skipped.append((held[1], held[2]))
+        return True
+
+    def stale_ui(self) -> bool:
+        """GL: whether a panel whose copy into the overlay was skipped (``holds``) is not the mirror's to show after
+        all: not marked again with the same pieces at its place, something else marked over it, or the whole
+        overlay shown. The caller then draws the frame again after ``begin(keep=False)``."""
+        if self.kind != "gl" or not self.ui_skipped:
+            return False
+        if self.ui_full or not self._board_drawn:
+            return True
+        W, H = self.ui.get_size()
+        tex = getattr(self, "_ui_tex", None)
+        if tex is None or tex.size != (W, H):  # a new mirror (it starts empty): everything is compared
+            return True
+        pure = getattr(self, "_pure", {})
+        if any(not self._same_pieces(pure.get(tuple(rect), ()), pieces) for rect, pieces in self.ui_skipped):
+            return True
+        claims = self._claims(pygame.Rect(0, 0, W, H), self._composite_rects())
+        return any(not self._same_pieces(claims.get(tuple(rect), ()), pieces) for rect, pieces in self.ui_skipped)
 
     def mark(self, rect, opaque: bool = False, content=None) -> None:
         """A part of the UI surface that holds something this frame (GL composites only these);
@@ -462,3 +509,4 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         img = np.ascontiguousarray(self.screenshot().transpose(1, 0, 2))
         pygame.image.save(pygame.surfarray.make_surface(img), str(path))
         return path
+

@@ -13,6 +13,14 @@ import pygame
 from client.ui import widgets
 
 _cache: dict = {}  # slot -> (key, (h, w) uint32 pixels)
+_holder = None  # the display's ``holds(surf, arr, pos)``: the overlay still holds these pixels there (set_holder)
+
+
+def set_holder(fn) -> None:
+    """Give the test ``fn(surf, arr, pos) -> bool`` that says the overlay already holds ``arr`` at ``pos`` from the
+    frame before (Display.holds; None: always copy)."""
+    global _holder
+    _holder = fn
 
 
 def usable(surf: pygame.Surface) -> bool:
@@ -42,7 +50,10 @@ def pixels(surf: pygame.Surface, slot, key, size, compose) -> np.ndarray:
 
 
 def copy(surf: pygame.Surface, arr: np.ndarray, pos) -> None:
-    """Write ``arr`` ((h, w) uint32 pixels of ``surf``'s layout) into ``surf`` at ``pos`` (clipped)."""
+    """Write ``arr`` ((h, w) uint32 pixels of ``surf``'s layout) into ``surf`` at ``pos`` (clipped); nothing to do
+    where the overlay kept exactly these pixels there from the frame before (``set_holder``, issue 27)."""
+    if _holder is not None and _holder(surf, arr, pos):
+        return
     x, y = pos
     h, w = arr.shape
     W, H = surf.get_size()
