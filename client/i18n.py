@@ -61,6 +61,9 @@ def toggle() -> str:
     return _lang
 
 
+_game_words: dict[tuple, str] = {}  # (key, language, script table) -> a game catalogue's text without fields (tr)
+
+
 def t(key: str, **fields) -> str:
     """The UI string ``key`` in the current language (see ``tr``)."""
     return tr(key, _lang, **fields)
@@ -73,7 +76,13 @@ def tr(key: str, lang: str, **fields) -> str:
     pair = STRINGS.get(key)
     if pair is None:
         if "." in key:
-            return script(Msg.of(key, **fields).render(lang), lang)
+            if fields:
+                return script(Msg.of(key, **fields).render(lang), lang)
+            memo = (key, lang, id(_script))  # the catalogues load once: a text without fields is looked up once
+            s = _game_words.get(memo)
+            if s is None:
+                s = _game_words[memo] = script(Msg.of(key).render(lang), lang)
+            return s
         return key
     s = script(pair[0], "zh") if lang == "zh" else pair[1]
     return s.format(**fields) if fields else s
