@@ -1,7 +1,7 @@
 """The frame bench's timed frames present the picture to the window the same way (issue 27): the full
 frame, the terrain-only reference and the empty floor each put the picture in the window once and flip
-once, and the terrain-only reference skips the terrain under the same opaque panels as the full frame,
-so their ratio compares like with like. Counted with wrappers in a process of its own (one GL
+once, the terrain-only reference skips the terrain under the same opaque panels as the full frame and
+works out the camera's matrices where the full frame had to, so their ratio compares like with like. Counted with wrappers in a process of its own (one GL
 window per process)."""
 from __future__ import annotations
 
@@ -63,7 +63,32 @@ GLRenderer.draw = draw
 flight.pose(app, 4, 10)
 app.step(1 / 60)
 terrain_frame(app, app.scene)
-out["covered"] = seen
+out["covered"] = list(seen)
+GLRenderer.draw = real_draw
+# the camera's matrices: worked out once by the full frame for a new pose, and once by the reference beside it;
+# for a held pose neither works them out again (the camera keeps them per pose)
+import client.camera as camera_mod
+made = []
+real_look = camera_mod.look_at
+def look_at(*a, **k):
+    made.append(1)
+    return real_look(*a, **k)
+camera_mod.look_at = look_at
+matrices = {}
+flight.pose(app, 6, 10)
+for name, run in (("new pose full", lambda: app.step(1 / 60)), ("new pose terrain", lambda: terrain_frame(app, app.scene))):
+    made.clear()
+    run()
+    matrices[name] = len(made)
+flight.hold_pose(app, 6, 10)
+for _ in range(120):
+    app.step(1 / 60)
+    terrain_frame(app, app.scene)
+for name, run in (("held full", lambda: app.step(1 / 60)), ("held terrain", lambda: terrain_frame(app, app.scene))):
+    made.clear()
+    run()
+    matrices[name] = len(made)
+out["matrices"] = matrices
 print(json.dumps(out))
 app.close()
 """
@@ -82,3 +107,4 @@ def test_full_terrain_and_empty_frames_each_present_once(tmp_path):
     (full_is_app, full_rects), (ref_is_app, ref_rects) = got["covered"]
     assert full_is_app and not ref_is_app and full_rects  # the app's renderer, then the reference's own
     assert ref_rects == full_rects  # no terrain under the panels in either: like with like
+    assert got["matrices"] == {"new pose full": 1, "new pose terrain": 1, "held full": 0, "held terrain": 0}

@@ -55,7 +55,8 @@ def flight_pose(scene, i: int, n: int) -> None:
 def terrain_frame(app, scene) -> float:
     """ms for the terrain alone: the same camera, heights and fog as the full frame, skipped under the same
     opaque UI rects, no units, overlays, labels or UI; presented to the window as the full frame is (one
-    present, one flip)."""
+    present, one flip). Like the full frame it takes the window's events, and it works out the camera's
+    matrices for a pose the full frame had to work them out for (the camera keeps them per pose)."""
     d = app.display
     r = getattr(app, "_bench_terrain_renderer", None)
     if r is None:  # its own renderer, so that neither picture's caches disturb the other's
@@ -64,8 +65,13 @@ def terrain_frame(app, scene) -> float:
     f = scene.frame
     version = None if f.version is None else ("terrain", f.version[1])  # changes with the observation only
     bare = dataclasses.replace(f, units=[], ghosts=[], overlays=Overlays(show_counts=False), version=version)
+    cam = scene.camera()
+    kept = cam.__dict__.get("_matrices_kept")  # a StrategyCamera's matrices of its pose (camera.py)
     a = time.perf_counter()
-    r.draw(bare, scene.camera(), covered=getattr(d, "last_covered", ()))  # as the full frame: not under opaque UI
+    pygame.event.pump()
+    if kept is not None and kept is not getattr(app, "_bench_seen_matrices", None):
+        del cam._matrices_kept  # the full frame worked out this pose's matrices: so does this frame
+    r.draw(bare, cam, covered=getattr(d, "last_covered", ()))  # as the full frame: not under opaque UI
     own = d.gl
     d.gl = r  # present this renderer's picture the way the app presents its own
     try:
@@ -74,7 +80,9 @@ def terrain_frame(app, scene) -> float:
         d.gl = own
     pygame.display.flip()
     d.ctx.finish()
-    return (time.perf_counter() - a) * 1000
+    took = (time.perf_counter() - a) * 1000
+    app._bench_seen_matrices = cam.__dict__.get("_matrices_kept")
+    return took
 
 
 class Flight:
@@ -83,8 +91,9 @@ class Flight:
     phases = (("whole map", 0.3), ("dive", 0.7), ("climb", 1.0))  # name, end of the phase (part of the flight)
     profile_board = True  # the GL renderer reports its passes (terrain, tokens, labels ...)
     floor_name = "terrain only"  # the reference frame beside each full frame
-    floor_does = ("the same terrain (camera, heights, fog), not under the opaque panels (as the full frame), "
-                  "no units, overlays, labels or UI, one present, one flip")
+    floor_does = ("the window's events taken, the same terrain (camera, its matrices worked out for a new pose as "
+                  "the full frame does, heights, fog), not under the opaque panels (as the full frame), no units, "
+                  "overlays, labels or UI, one present, one flip")
     # poses held after the flight (client/scenes/bench.py reports them apart): (name, flight frame or None)
     held_poses = (("its last pose (whole map)", None), ("frame 200's pose (the dive's close-up)", 200))
 
