@@ -53,17 +53,22 @@ DARK = 1.0 - 120.0 / 255.0  # outside a vision preview
 HATCH = np.array([1.0, 0.55, 0.10], np.float32)  # the attack range's orange
 
 
+def _bits(cond, flag: int) -> np.ndarray:
+    """(H, W) uint8: ``flag`` where ``cond`` holds (read as bool), else 0 (a byte view and one product: the map-sized
+    np.where and astype of each flag cost ~80 us a frame the hover moves; issue 27)."""
+    return np.asarray(cond, bool).view(np.uint8) * np.uint8(flag)
+
+
 def cell_flags(fill, edge, mark, unknown) -> np.ndarray:
     """(H, W) uint8 overlay flags of shaders/terrain_common.glsl (FLAG_HATCH, FLAG_DOTS, FLAG_RING, FLAG_DARK, and
     FLAG_HIDDEN for unknown heights) and FLAG_FILL (a fill colour)."""
-    f = np.zeros(unknown.shape, np.uint8)
+    f = _bits(unknown, FLAG_HIDDEN)
     if mark is not None:
-        f |= np.where(mark[..., 0] > 0, FLAG_HATCH, 0).astype(np.uint8)
-        f |= np.where(mark[..., 2] > 0, FLAG_DOTS, 0).astype(np.uint8)
-        f |= np.where(mark[..., 1] > 0, FLAG_DARK, 0).astype(np.uint8)
-        f |= np.where(edge[..., 3] > 0, FLAG_RING, 0).astype(np.uint8)
-        f |= np.where(fill[..., 3] > 0, FLAG_FILL, 0).astype(np.uint8)
-    f |= np.where(unknown, FLAG_HIDDEN, 0).astype(np.uint8)
+        f |= _bits(mark[..., 0] > 0, FLAG_HATCH)
+        f |= _bits(mark[..., 2] > 0, FLAG_DOTS)
+        f |= _bits(mark[..., 1] > 0, FLAG_DARK)
+        f |= _bits(edge[..., 3] > 0, FLAG_RING)
+        f |= _bits(fill[..., 3] > 0, FLAG_FILL)
     return f
 
 
@@ -71,7 +76,12 @@ def fog_flags(fog: np.ndarray) -> np.ndarray:
     """(H, W) uint8 fog bits of the per-cell texture's flags (FLAG_EXPLORED 64, FLAG_VISIBLE 128 of
     shaders/terrain_common.glsl) from the fog levels 0 unexplored, 128 explored, 255 in sight."""
     fog = np.asarray(fog)
-    return (np.where(fog >= 128, FLAG_EXPLORED, 0) | np.where(fog == 255, FLAG_VISIBLE, 0)).astype(np.uint8)
+    return _bits(fog >= 128, FLAG_EXPLORED) | _bits(fog == 255, FLAG_VISIBLE)
+
+
+def fog_levels(visible, explored) -> np.ndarray:
+    """(H, W) uint8 fog levels: 255 in sight, 128 explored, 0 unexplored."""
+    return np.maximum(_bits(explored, 128), _bits(visible, 255))
 
 
 def _u8(x: np.ndarray) -> np.ndarray:
@@ -514,7 +524,7 @@ class TerrainPass:
         the mesh) when they changed: (fog, has_overlays, (fill, edge, mark) or None, overlay flags)."""
         ov = frame.overlays
         if frame.fog:
-            fog = np.where(frame.visible, 255, np.where(frame.explored, 128, 0)).astype(np.uint8)
+            fog = fog_levels(frame.visible, frame.explored)
         else:
             fog = np.full(heights.shape, 255, np.uint8)
         has_ov = self._any_unknown or any((ov.attack_area is not None, ov.vision is not None,
@@ -525,7 +535,7 @@ class TerrainPass:
         fill_edge_mark = None
         if has_ov:
             fill, edge, mark = gl_overlay.overlay_images(ov, heights.shape)
-            mark[..., 3] = np.where(self._unknown, 255, 0)
+            mark[..., 3] = _bits(self._unknown, 255)
             fill_edge_mark = (fill, edge, mark)
             flags = cell_flags(fill, edge, mark, self._unknown)
         else:
