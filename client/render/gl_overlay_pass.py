@@ -18,6 +18,13 @@ from engine.grids import letters
 
 LABEL_WHITE = (1.0, 1.0, 1.0, 1.0)
 OUTLINE = (0.0, 0.0, 0.0, 0.85)
+try:  # np.linalg.inv's own kernel, without its checks (a view matrix is never singular): the same values
+    from numpy.linalg import _umath_linalg
+
+    def _inv(m):
+        return _umath_linalg.inv(m, signature="d->d")
+except ImportError:  # pragma: no cover - another numpy layout
+    _inv = np.linalg.inv
 _DX = np.array([1.0, 0.0, 0.0])  # one cell along x and along z: a label's size on screen (_labels)
 _DZ = np.array([0.0, 0.0, 1.0])
 _ICONS = {"fresh": TENT, "attacked": SWORDS, "spent": SPENT}  # a stack count's icon by the stack's state
@@ -297,7 +304,7 @@ class OverlayPass:
             return out  # nothing to test
         rows, cols = hgt.shape
         tops, ymax, padded = self._label_tops(frame, hgt, far)
-        eye = np.linalg.inv(view.astype(np.float64))[:3, 3]
+        eye = _inv(view.astype(np.float64))[:3, 3]
         p = np.asarray(pts, np.float64)
         seg = p - eye
         length = np.hypot(seg[:, 0], seg[:, 2])
@@ -313,29 +320,38 @@ class OverlayPass:
         # top is never hidden: each of its samples is the point eye + seg * 1.0, the value computed here. Those are
         # not sampled (the far view's stack counts; issue 27): the others' samples and the step count are unchanged.
         clear = (t0 == 1.0) & (span == 0.0) & (eye[1] + seg[:, 1] >= ymax)
-        sel = np.flatnonzero(only & ~clear) if only is not None else np.flatnonzero(~clear)
+        sel = np.flatnonzero(only > clear) if only is not None else np.flatnonzero(~clear)  # (bools: only and not clear)
         if not len(sel):
             return out
-        k = _steps(steps)
-        t = t0[sel, None] + span[sel, None] * k
-        q = eye[None, None, :] + seg[sel, None, :] * t[..., None]  # (N, S, 3)
+        if len(sel) < n:
+            t0, span, seg = t0[sel], span[sel], seg[sel]
+        t = t0[:, None] + span[:, None] * _steps(steps)
+        q = eye[None, None, :] + seg[:, None, :] * t[..., None]  # (N, S, 3)
         layout = getattr(frame, "layout", None)
         # each sample's top: off the board -1e9 (the padded tops' border; rows and columns clipped to one off the board)
         w = cols + 2
         if layout is None:
             # column x and row z as floats, clipped (fmin / fmax: NaN goes off the board, as its integer did), then
             # their index in the padded tops (exact: small whole numbers)
-            xz = np.fmin(np.fmax(np.floor(q[..., ::2]), -1.0), _lim(cols, rows))
-            at = (xz[..., 0] + xz[..., 1] * w).astype(np.intp) + (w + 1)
+            xz = np.floor(q[..., ::2])
+            np.fmax(xz, -1.0, out=xz)
+            np.fmin(xz, _lim(cols, rows), out=xz)
+            at = (xz[..., 0] + xz[..., 1] * w).astype(np.intp)
+            at += w + 1
             er, ec = int(np.floor(eye[2])), int(np.floor(eye[0]))
         else:
             r, c = layout.cells_at(q[..., 0], q[..., 2])
             er, ec = (int(v) for v in layout.cells_at(eye[0], eye[2]))
             at = (np.minimum(np.maximum(r, -1), rows) + 1) * w + (np.minimum(np.maximum(c, -1), cols) + 1)
-        top = padded[at]
         if 0 <= er < rows and 0 <= ec < cols:
-            # not the cell the eye stands on (first person: the eye is on top of its own stack)
-            top = np.where(at == (er + 1) * w + ec + 1, np.float32(-1e9), top)
+            # not the cell the eye stands on (first person: the eye is on top of its own stack): its top reads -1e9
+            # while the samples' tops are read (the kept padded tops put back after)
+            e = (er + 1) * w + ec + 1
+            held, padded[e] = padded[e], -1e9
+            top = padded[at]
+            padded[e] = held
+        else:
+            top = padded[at]
         out[sel] = (q[..., 1] < top).any(axis=1)
         return out
 
