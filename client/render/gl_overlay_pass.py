@@ -8,7 +8,7 @@ from __future__ import annotations
 import moderngl
 import numpy as np
 
-from client.camera import project
+from client.camera import project, to_glm
 from client.render import gl_overlay
 from client.render.base import Frame, Y_SCALE
 from client.render.gl_programs import load_program
@@ -18,9 +18,27 @@ from engine.grids import letters
 
 LABEL_WHITE = (1.0, 1.0, 1.0, 1.0)
 OUTLINE = (0.0, 0.0, 0.0, 0.85)
+try:  # np.linalg.inv's own kernel, without its checks (a view matrix is never singular): the same values
+    from numpy.linalg import _umath_linalg
+
+    def _inv(m):
+        return _umath_linalg.inv(m, signature="d->d")
+except ImportError:  # pragma: no cover - another numpy layout
+    _inv = np.linalg.inv
 _DX = np.array([1.0, 0.0, 0.0])  # one cell along x and along z: a label's size on screen (_labels)
 _DZ = np.array([0.0, 0.0, 1.0])
+_ICONS = {"fresh": TENT, "attacked": SWORDS, "spent": SPENT}  # a stack count's icon by the stack's state
+_LIMS: dict = {}  # (cols, rows) -> the occlusion test's clip bounds (_lim)
 _STEPS: dict = {}  # steps -> the occlusion test's sample fractions (np.linspace(0, 1, steps), kept)
+
+
+def _lim(cols: int, rows: int) -> np.ndarray:
+    """``np.array([cols, rows], float)``, made once per board size (``_occluded``)."""
+    k = _LIMS.get((cols, rows))
+    if k is None:
+        k = _LIMS[(cols, rows)] = np.array([float(cols), float(rows)])
+        k.flags.writeable = False
+    return k
 
 
 def _steps(steps: int) -> np.ndarray:
@@ -30,6 +48,22 @@ def _steps(steps: int) -> np.ndarray:
         k = _STEPS[steps] = np.linspace(0.0, 1.0, steps)[None, :]
         k.flags.writeable = False
     return k
+
+
+def project_few(view, proj, width: int, height: int, points: np.ndarray) -> np.ndarray:
+    """``client.camera.project`` of (N, 3) float64 ``points``, value for value (signed zeros and NaN too), in fewer
+    numpy calls (issue 27: the labels' few anchors are projected every flight frame): the three divisions by w in
+    one, and ``(h / w + 1) * 0.5 * width`` as ``(h / w * 1 + 1) * (0.5 * width)``, ``(1 - h / w) * 0.5 * height`` as
+    ``(h / w * -1 + 1) * (0.5 * height)`` (negating, adding and halving are exact), depth ``h / w * 1 + -0.0``."""
+    m = np.array(to_glm(proj) * to_glm(view))
+    h = points[:, 0:1] * m[:, 0] + points[:, 1:2] * m[:, 1] + points[:, 2:3] * m[:, 2] + m[:, 3]
+    w = h[:, 3:]
+    w = np.where(np.abs(w) < 1e-12, 1e-12, w)
+    return (h[:, :3] / w * _FLIP + _SHIFT) * np.array([0.5 * width, 0.5 * height, 1.0])
+
+
+_FLIP = np.array([1.0, -1.0, 1.0])
+_SHIFT = np.array([1.0, 1.0, -0.0])
 
 
 def cell_label(cell) -> str:
@@ -47,7 +81,8 @@ class OverlayPass:
         self.atlas = GlyphAtlas()
         self.t_atlas = self.atlas.texture(ctx)
         self._label_cache = None  # (key, items) of the labels laid out last (_label_items)
-        self._tops_cache = None  # (key, tops, highest top) of the occlusion test (_label_tops)
+        self._tops_cache = None  # (key, tops, highest top, padded tops) of the occlusion test (_label_tops)
+        self._label_vbo_held = None  # (the kept labels, their vertex count) when the label buffer holds their quads
         # dynamic buffers for labels and lines
         self.label_vbo = ctx.buffer(reserve=12 * 4 * 6 * 512, dynamic=True)
         self.label_vao = ctx.vertex_array(self.p_label, [
@@ -82,12 +117,22 @@ class OverlayPass:
         buf.write(data.tobytes())
 
     def _draw_label_items(self, items) -> None:
+        """Draw screen items (``GlyphAtlas.quads``) over the picture. The labels kept by ``_label_items`` (a still
+        camera) are drawn from the vertices already in the buffer."""
         if not items:
             return
-        quads = self.atlas.quads(items)
-        if not len(quads):
-            return
-        self._upload(self.label_vbo, quads)
+        kept = self._label_cache
+        held = getattr(self, "_label_vbo_held", None)  # (items, vertex count) the label buffer holds
+        if held is not None and kept is not None and items is kept[1] and held[0] is items:
+            count = held[1]
+        else:
+            quads = self.atlas.quads(items)
+            if not len(quads):
+                return
+            self._upload(self.label_vbo, quads)
+            count = len(quads)
+            # only the kept labels' list is known not to change while it is kept (draw_text's may be the caller's)
+            self._label_vbo_held = (items, count) if kept is not None and items is kept[1] else None
         ctx = self.ctx
         ctx.disable(moderngl.DEPTH_TEST)
         ctx.enable(moderngl.BLEND)
@@ -95,7 +140,7 @@ class OverlayPass:
         self.t_atlas.use(0)
         self.p_label["u_atlas"].value = 0
         self.p_label["u_viewport"].value = (float(self.width), float(self.height))
-        self.label_vao.render(moderngl.TRIANGLES, vertices=len(quads))
+        self.label_vao.render(moderngl.TRIANGLES, vertices=count)
         ctx.disable(moderngl.BLEND)
 
     def draw_text(self, items) -> None:
@@ -109,16 +154,19 @@ class OverlayPass:
         them (issue 27). A frame without a version is always laid out."""
         if frame.version is None:
             self._label_cache = None
-            return self._labels(frame, hgt, view, proj, extra)
+            return self._labels(frame, hgt, view, proj, extra, far)
         key = (frame.version, np.asarray(view).tobytes(), np.asarray(proj).tobytes(), self.width, self.height, far)
         hit = self._label_cache
         if hit is not None and hit[0] == key:
             return hit[1]
-        items = self._labels(frame, hgt, view, proj, extra)
+        items = self._labels(frame, hgt, view, proj, extra, far)
         self._label_cache = (key, items)
         return items
 
-    def _labels(self, frame: Frame, hgt: np.ndarray, view, proj, extra):
+    def _labels(self, frame: Frame, hgt: np.ndarray, view, proj, extra, far=None):
+        """The labels' screen items (``label_list``) of ``frame`` seen through ``view`` / ``proj`` on ``hgt``
+        (``extra``: the sight line's numbers). ``far``: whether ``hgt`` is the far view's zeros (``draw`` passes
+        it; None: read from ``hgt``), a key of the occlusion test's kept tops (``_label_tops``)."""
         ov = frame.overlays
         anchors, texts, colours, scale, outlines = [], [], [], [], []
 
@@ -186,56 +234,77 @@ class OverlayPass:
             add(tuple(point), text, LABEL_WHITE, 0.32, (rgba[0] * 0.75, rgba[1] * 0.6, rgba[2] * 0.6, 1.0))
         first_count = len(texts)  # the labels from here on are stack counts
         if ov.show_counts:  # last, so stack counts are drawn over cell labels
+            # (add and at written out: this loop runs every flight frame, issue 27; the same values)
+            star = layout is not None
             for u in frame.units:
-                r, c = u.cell
-                icon = {"fresh": TENT, "attacked": SWORDS, "spent": SPENT}.get(u.state, "")
-                count = "" if layout is not None and u.count == 1 else str(u.count)  # the star: one soldier a cell
+                cell = u.cell
+                icon = _ICONS.get(u.state, "")
+                count = "" if star and u.count == 1 else str(u.count)  # the star: one soldier a cell
                 if count or icon:
-                    add(at(u.cell, (hgt[r, c] + u.count) * Y_SCALE + 0.12), f"{count}{icon}", LABEL_WHITE, 0.55)
+                    x, z = cell_xz(cell, layout)
+                    r, c = cell
+                    anchors.append((x + 0.0, (hgt[r, c] + u.count) * Y_SCALE + 0.12, z + 0.0))
+                    texts.append(f"{count}{icon}")
+                    colours.append(LABEL_WHITE)
+                    scale.append(0.55)
+                    outlines.append(OUTLINE)
         if not anchors:
             return []
         pts = np.asarray(anchors, np.float64)
         n = len(pts)
         # the anchors and their one-cell steps along x and z in one projection (row by row, as three would)
-        abc = project(view, proj, self.width, self.height, np.concatenate((pts, pts + _DX, pts + _DZ)))
-        a, b, c2 = abc[:n], abc[n:2 * n], abc[2 * n:]
-        cell_px = np.maximum(np.hypot(*(b[:, :2] - a[:, :2]).T), np.hypot(*(c2[:, :2] - a[:, :2]).T))
-        # anchors off the picture are skipped below: only those on it are tested for occlusion
+        abc = project_few(view, proj, self.width, self.height, np.concatenate((pts, pts + _DX, pts + _DZ)))
+        a = abc[:n]
+        d = abc[n:].reshape(2, n, 3)[..., :2] - a[:, :2]  # the steps along x and along z, in pixels
+        h = np.hypot(d[..., 0], d[..., 1])
+        cell_px = np.maximum(h[0], h[1])
+        # only the anchors label_list keeps are tested for occlusion: those on the picture and large enough to read
+        # (the others' hidden flags read False; label_list leaves them out either way)
         shown = ((a[:, 2] >= -1.0) & (a[:, 2] <= 1.0) & (a[:, 0] >= -50) & (a[:, 1] >= -50)
                  & (a[:, 0] <= self.width + 50) & (a[:, 1] <= self.height + 50))
-        hidden = (self._occluded(frame, hgt, view, proj, pts, a, shown) if len(pts) <= 1500
+        shown &= readable(cell_px, scale, first_count, len(texts))
+        hidden = (self._occluded(frame, hgt, view, proj, pts, a, shown, far) if len(pts) <= 1500
                   else np.zeros(len(pts), bool))
         return label_list(a, hidden, cell_px, texts, scale, colours, outlines, first_count,
                           self.width, self.height)
 
-    def _label_tops(self, frame, hgt):
-        """(tops, their highest) for ``_occluded``: each cell's ground or stack top in world y, kept while the
-        frame's version (its heights), the stacks and whether the heights given are the flat far view's zeros stay
-        the same (a moving camera over one position): ``draw`` passes the frame's heights or zeros."""
-        key = None if frame.version is None else (frame.version, hgt.shape, bool(hgt.any()),
+    def _label_tops(self, frame, hgt, far=None):
+        """(tops, their highest, the tops padded) for ``_occluded``: each cell's ground or stack top in world y, kept
+        while the frame's version (its heights), the stacks and whether the heights given are the flat far view's
+        zeros stay the same (a moving camera over one position): ``draw`` passes the frame's heights or zeros, and
+        says which (``far``; None: read from ``hgt``). The padded tops ((rows + 2) * (cols + 2), flat) have a
+        border of -1e9: the top of every cell off the board."""
+        flat = bool(far) if far is not None else not bool(hgt.any())
+        key = None if frame.version is None else (frame.version, hgt.shape, far is None, flat,
                                                   tuple((u.cell, u.count) for u in frame.units))
         hit = self._tops_cache
         if key is not None and hit is not None and hit[0] == key:
-            return hit[1], hit[2]
+            return hit[1], hit[2], hit[3]
         tops = hgt.astype(np.float32)
         for u in frame.units:
             tops[u.cell] = hgt[u.cell] + u.count
         tops *= Y_SCALE
         ymax = float(tops.max())
-        self._tops_cache = (key, tops, ymax)
-        return tops, ymax
+        padded = np.full((tops.shape[0] + 2, tops.shape[1] + 2), -1e9, np.float32)
+        padded[1:-1, 1:-1] = tops
+        padded = padded.ravel()
+        self._tops_cache = (key, tops, ymax, padded)
+        return tops, ymax, padded
 
-    def _occluded(self, frame, hgt, view, proj, pts, pix, only=None) -> np.ndarray:
+    def _occluded(self, frame, hgt, view, proj, pts, pix, only=None, far=None) -> np.ndarray:
         """True for label anchors hidden behind terrain or stacks (perspective views only):
         the segment from the eye to each anchor is sampled every ~0.2 cell (vectorised). ``only``: a mask of the
-        anchors to test (the others read False); the sampling is the same as when all are tested."""
+        anchors to test (the others read False); the sampling is the same as when all are tested. ``far``: as
+        for ``_label_tops``."""
         n = len(pts)
         out = np.zeros(n, bool)
         if n == 0 or (abs(float(proj[3, 3]) - 1.0) < 1e-6 and abs(float(proj[3, 2])) < 1e-9):
             return out  # orthographic: straight top-down views hide nothing behind labels
+        if only is not None and not only.any():
+            return out  # nothing to test
         rows, cols = hgt.shape
-        tops, ymax = self._label_tops(frame, hgt)
-        eye = np.linalg.inv(view.astype(np.float64))[:3, 3]
+        tops, ymax, padded = self._label_tops(frame, hgt, far)
+        eye = _inv(view.astype(np.float64))[:3, 3]
         p = np.asarray(pts, np.float64)
         seg = p - eye
         length = np.hypot(seg[:, 0], seg[:, 2])
@@ -246,28 +315,55 @@ class OverlayPass:
         total = np.sqrt(np.add.reduce(seg * seg, axis=1))
         t1 = np.minimum(np.maximum(1.0 - 0.1 / np.maximum(total, 1e-6), 0.0), 1.0)  # stop 0.1 short of the anchor
         span = np.maximum(t1 - t0, 0.0)
-        steps = int(min(512, max(2, np.ceil((span * length).max() / 0.2))))
-        k = _steps(steps)
-        sel = np.flatnonzero(only) if only is not None else np.arange(n)
+        steps = int(min(512, max(2, np.ceil((span * length).max() / 0.2))))  # over all anchors
+        # An anchor whose samples all sit at its end (t0 1, span 0: below the eye, above every top) at or above every
+        # top is never hidden: each of its samples is the point eye + seg * 1.0, the value computed here. Those are
+        # not sampled (the far view's stack counts; issue 27): the others' samples and the step count are unchanged.
+        clear = (t0 == 1.0) & (span == 0.0) & (eye[1] + seg[:, 1] >= ymax)
+        sel = np.flatnonzero(only > clear) if only is not None else np.flatnonzero(~clear)  # (bools: only and not clear)
         if not len(sel):
             return out
-        t = t0[sel, None] + span[sel, None] * k
-        q = eye[None, None, :] + seg[sel, None, :] * t[..., None]  # (N, S, 3)
+        if len(sel) < n:
+            t0, span, seg = t0[sel], span[sel], seg[sel]
+        t = t0[:, None] + span[:, None] * _steps(steps)
+        q = eye[None, None, :] + seg[:, None, :] * t[..., None]  # (N, S, 3)
         layout = getattr(frame, "layout", None)
+        # each sample's top: off the board -1e9 (the padded tops' border; rows and columns clipped to one off the board)
+        w = cols + 2
         if layout is None:
-            c = np.floor(q[..., 0]).astype(np.int64)
-            r = np.floor(q[..., 2]).astype(np.int64)
+            # column x and row z as floats, clipped (fmin / fmax: NaN goes off the board, as its integer did), then
+            # their index in the padded tops (exact: small whole numbers)
+            xz = np.floor(q[..., ::2])
+            np.fmax(xz, -1.0, out=xz)
+            np.fmin(xz, _lim(cols, rows), out=xz)
+            at = (xz[..., 0] + xz[..., 1] * w).astype(np.intp)
+            at += w + 1
             er, ec = int(np.floor(eye[2])), int(np.floor(eye[0]))
         else:
             r, c = layout.cells_at(q[..., 0], q[..., 2])
             er, ec = (int(v) for v in layout.cells_at(eye[0], eye[2]))
-        inside = (r >= 0) & (r < rows) & (c >= 0) & (c < cols)
-        # not the cell the eye stands on (first person: the eye is on top of its own stack)
-        inside &= ~((r == er) & (c == ec))
-        rc, cc = np.minimum(np.maximum(r, 0), rows - 1), np.minimum(np.maximum(c, 0), cols - 1)  # np.clip's values
-        top = np.where(inside, tops[rc, cc], -1e9)
+            at = (np.minimum(np.maximum(r, -1), rows) + 1) * w + (np.minimum(np.maximum(c, -1), cols) + 1)
+        if 0 <= er < rows and 0 <= ec < cols:
+            # not the cell the eye stands on (first person: the eye is on top of its own stack): its top reads -1e9
+            # while the samples' tops are read (the kept padded tops put back after)
+            e = (er + 1) * w + ec + 1
+            held, padded[e] = padded[e], -1e9
+            top = padded[at]
+            padded[e] = held
+        else:
+            top = padded[at]
         out[sel] = (q[..., 1] < top).any(axis=1)
         return out
+
+
+def readable(cell_px: np.ndarray, scale, first_count: int, n: int) -> np.ndarray:
+    """Which of ``n`` labels ``label_list`` finds large enough to read (one-cell pixel sizes ``cell_px``, label
+    scales ``scale``; stack counts from ``first_count`` on stay readable while they are few); NaN sizes read."""
+    px = cell_px * np.asarray(scale, np.float64)
+    ok = ~((px < 7.0) & ((np.asarray(scale, np.float64) < 0.4) | (px < 4.0)))
+    if n - first_count <= 300:
+        ok[first_count:] = True
+    return ok
 
 
 def label_list(a, hidden, cell_px, texts, scale, colours, outlines, first_count: int, width: int, height: int) -> list:

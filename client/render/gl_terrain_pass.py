@@ -732,12 +732,21 @@ class TerrainPass:
         return best
 
     def _centre_cell_px(self, view, proj) -> float:
-        """Width in pixels of one cell on the ground under the screen centre."""
+        """Width in pixels of one cell on the ground under the screen centre (the last answer kept: a far frame
+        asks it in the terrain pass and again for the stacks, issue 27)."""
+        v, p = np.asarray(view), np.asarray(proj)
+        key = (v.dtype.str, v.shape, v.tobytes(), p.dtype.str, p.shape, p.tobytes(), self.width, self.height)
+        kept = getattr(self, "_centre_px_kept", None)
+        if kept is not None and kept[0] == key:
+            return kept[1]
         o, d = pixel_ray(view, proj, self.width, self.height, self.width / 2, self.height / 2)
         if d[1] > -1e-6:
-            return 100.0
-        t = -o[1] / d[1]
-        g = o + d * t
-        pts = project(view, proj, self.width, self.height, [g, g + [1.0, 0.0, 0.0]])
-        return float(np.hypot(*(pts[1, :2] - pts[0, :2])))
+            px = 100.0
+        else:
+            t = -o[1] / d[1]
+            g = o + d * t
+            pts = project(view, proj, self.width, self.height, [g, g + [1.0, 0.0, 0.0]])
+            px = float(np.hypot(*(pts[1, :2] - pts[0, :2])))
+        self._centre_px_kept = (key, px)
+        return px
 

@@ -124,9 +124,13 @@ class GlyphAtlas:
     def quads(self, items) -> np.ndarray:
         """Vertices (N*6, 12) float32 for labels: each item (x, y, text, px, rgba, outline_rgba, align)
         with (x, y) the anchor pixel; align 'c' centres on it, 'l' starts at it, 'b' centres above it."""
-        out = []
+        # one row a glyph (its corners, uv rect and colours, as Python numbers), then its six vertices picked from
+        # the row at once (issue 27: this runs every flight frame; the values are those of a vertex-by-vertex list)
+        rows = []
+        metrics, fallback = self.metrics, self.metrics["?"]
+        inner = self.line_h - 2 * PAD
         for x, y, text, px, rgba, orgba, align in items:
-            k = px / (self.line_h - 2 * PAD)
+            k = px / inner
             width = self.text_width(text, px)
             if align == "l":
                 cx = x
@@ -138,14 +142,18 @@ class GlyphAtlas:
                 cx = x - width / 2
                 top = y - px / 2
             for c in text:
-                u0, v0, u1, v1, qw, qh, adv = self.metrics.get(c, self.metrics["?"])
+                u0, v0, u1, v1, qw, qh, adv = metrics.get(c, fallback)
                 x0 = cx - PAD * k
                 y0 = top - PAD * k
                 x1, y1 = x0 + qw * k, y0 + qh * k
-                for (px_, py_, uu, vv) in ((x0, y0, u0, v0), (x1, y0, u1, v0), (x1, y1, u1, v1),
-                                           (x0, y0, u0, v0), (x1, y1, u1, v1), (x0, y1, u0, v1)):
-                    out.append((px_, py_, uu, vv, *rgba, *orgba))
+                rows.append((x0, y0, x1, y1, u0, v0, u1, v1, *rgba, *orgba))
                 cx += adv * k
-        if not out:
+        if not rows:
             return np.zeros((0, 12), np.float32)
-        return np.asarray(out, dtype=np.float32)
+        return np.asarray(rows, dtype=np.float32)[:, _CORNER_COLUMNS].reshape(-1, 12)
+
+
+# the columns of a glyph's row (x0, y0, x1, y1, u0, v0, u1, v1, rgba, outline rgba) each of its six vertices takes:
+# (x0, y0, u0, v0), (x1, y0, u1, v0), (x1, y1, u1, v1), (x0, y0, u0, v0), (x1, y1, u1, v1), (x0, y1, u0, v1)
+_CORNER_COLUMNS = np.array([[x, y, u, v, *range(8, 16)] for x, y, u, v in (
+    (0, 1, 4, 5), (2, 1, 6, 5), (2, 3, 6, 7), (0, 1, 4, 5), (2, 3, 6, 7), (0, 3, 4, 7))])

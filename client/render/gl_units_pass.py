@@ -104,8 +104,9 @@ class UnitsPass:
         """``gl_units.instances`` of these stacks, kept while the stacks (cell, owner, count, look), the ground
         under them, the left-out cell, the level of detail and the layout are unchanged (issue 27: the flight
         builds the same instances every frame). Read-only: copy before changing it."""
-        key = (tuple((u.cell, u.owner, u.count, u.state) for u in units),
-               tuple(int(ground[u.cell]) for u in units), skip, far, id(layout))
+        # the marks themselves (frozen dataclasses: equal when cell, owner, count and state are) and the ground's
+        # values under them (item: Python numbers; an equal number gives the same instances)
+        key = (tuple(units), tuple([ground.item(u.cell) for u in units]), skip, far, id(layout))
         kept = getattr(self, "_inst_kept", None)
         if kept is not None and kept[0] == key and kept[2] is layout:
             return kept[1]
