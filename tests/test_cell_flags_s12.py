@@ -38,7 +38,10 @@ def test_flags_and_fog_match_the_np_where_forms():
         shape = (int(rng.integers(1, 70)), int(rng.integers(1, 70)))
         fill, edge, mark = (_sparse(rng, shape + (4,), rng.random()) for _ in range(3))
         unknown = rng.random(shape) < 0.2
-        for args in ((fill, edge, mark, unknown), (None, None, None, unknown)):
+        only_unknown = np.zeros(shape + (4,), np.uint8)
+        only_unknown[..., 3] = np.where(unknown, 255, 0)  # the terrain pass's mark: unknown heights, no overlay
+        for args in ((fill, edge, mark, unknown), (None, None, None, unknown),
+                     (np.zeros_like(fill), np.zeros_like(edge), only_unknown, unknown)):
             got, want = cell_flags(*args), _old_cell_flags(*args)
             assert got.dtype == want.dtype == np.uint8 and np.array_equal(got, want)
         fog = rng.choice(np.array([0, 1, 127, 128, 200, 254, 255], np.uint8), shape)

@@ -64,11 +64,15 @@ def cell_flags(fill, edge, mark, unknown) -> np.ndarray:
     FLAG_HIDDEN for unknown heights) and FLAG_FILL (a fill colour)."""
     f = _bits(unknown, FLAG_HIDDEN)
     if mark is not None:
-        f |= _bits(mark[..., 0] > 0, FLAG_HATCH)
-        f |= _bits(mark[..., 2] > 0, FLAG_DOTS)
-        f |= _bits(mark[..., 1] > 0, FLAG_DARK)
-        f |= _bits(edge[..., 3] > 0, FLAG_RING)
-        f |= _bits(fill[..., 3] > 0, FLAG_FILL)
+        # only the cells some overlay image marks (a word with a byte set; the mark's fourth byte, the unknown
+        # heights, is not an overlay): few in a frame, so their flags are worked out alone (issue 27)
+        words = _words(fill) | _words(edge) | (_words(mark) & np.uint32(0x00FFFFFF))
+        at = np.flatnonzero(words != 0)  # (on bools: ten times faster than on the words)
+        if len(at):
+            m = mark.reshape(-1, 4)[at]
+            got = (_bits(m[:, 0] > 0, FLAG_HATCH) | _bits(m[:, 2] > 0, FLAG_DOTS) | _bits(m[:, 1] > 0, FLAG_DARK)
+                   | _bits(edge.reshape(-1, 4)[at, 3] > 0, FLAG_RING) | _bits(fill.reshape(-1, 4)[at, 3] > 0, FLAG_FILL))
+            f.reshape(-1)[at] |= got
     return f
 
 
