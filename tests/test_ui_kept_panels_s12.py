@@ -31,6 +31,15 @@ def _copies(monkeypatch) -> list:
     return done
 
 
+def _settled_trusting(app, monkeypatch):
+    """The settled hot seat with the claimed panels trusted, as outside the tests, one frame drawn that way:
+    (display, scene, the side panel's box)."""
+    scene = _settled_hot_seat(app)
+    monkeypatch.setattr(app.display, "verify_claims", False)
+    step(app)
+    return app.display, scene, pygame.Rect(scene.panel_rect)
+
+
 def _shot_copying_all(app) -> np.ndarray:
     """The next frame with every panel copied (the skip off)."""
     d = app.display
@@ -45,13 +54,9 @@ def _shot_copying_all(app) -> np.ndarray:
 
 def test_an_unchanged_panel_is_not_copied_again_and_the_picture_is_the_same(glapp, monkeypatch):
     app = glapp
-    d = app.display
-    scene = _settled_hot_seat(app)
-    monkeypatch.setattr(d, "verify_claims", False)
-    step(app)
+    d, scene, panel = _settled_trusting(app, monkeypatch)
     done = _copies(monkeypatch)
     step(app)
-    panel = pygame.Rect(scene.panel_rect)
     skipped = [pygame.Rect(r) for r, _ in d.ui_skipped]
     assert any(r.colliderect(panel) for r in skipped), (skipped, panel)  # the side panel's body
     assert len(skipped) >= 3  # and the top bar and the status line
@@ -62,11 +67,7 @@ def test_an_unchanged_panel_is_not_copied_again_and_the_picture_is_the_same(glap
 
 def test_a_mark_over_a_skipped_panel_draws_the_frame_again(glapp, monkeypatch):
     app = glapp
-    d = app.display
-    scene = _settled_hot_seat(app)
-    monkeypatch.setattr(d, "verify_claims", False)
-    step(app)
-    box = pygame.Rect(scene.panel_rect)
+    d, scene, box = _settled_trusting(app, monkeypatch)
     y = box.y + box.h // 2
     draw = scene.draw
     calls = []
@@ -88,11 +89,7 @@ def test_a_mark_over_a_skipped_panel_draws_the_frame_again(glapp, monkeypatch):
 def test_a_panel_gone_with_a_translucent_box_in_its_place_shows_the_box_over_the_board(glapp, monkeypatch):
     """The overlay is cleared whole each frame: a skipped copy leaves its place empty, never old pixels."""
     app = glapp
-    d = app.display
-    scene = _settled_hot_seat(app)
-    monkeypatch.setattr(d, "verify_claims", False)
-    step(app)
-    box = pygame.Rect(scene.panel_rect)
+    d, scene, box = _settled_trusting(app, monkeypatch)
     _panel_px = d.screenshot()[box.centery, box.centerx]
 
     def no_panel_a_box(surf, scn, area):
