@@ -5,6 +5,10 @@ sight line's numbers; hidden when terrain covers them) and screen-space text fro
 renderer."""
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import math
+
 import moderngl
 import numpy as np
 
@@ -30,6 +34,39 @@ _DZ = np.array([0.0, 0.0, 1.0])
 _ICONS = {"fresh": TENT, "attacked": SWORDS, "spent": SPENT}  # a stack count's icon by the stack's state
 _LIMS: dict = {}  # (cols, rows) -> the occlusion test's clip bounds (_lim)
 _STEPS: dict = {}  # steps -> the occlusion test's sample fractions (np.linspace(0, 1, steps), kept)
+_STEPS_LIST: dict = {}  # steps -> the same fractions as Python floats (_occluded_few)
+# below these the labels' layout runs on Python floats (_labels_few: anchors; _occluded_few: occlusion samples), where
+# numpy's fixed cost a call is more than the work (measured on the huge flight, issue 27)
+FEW_LABELS = 48
+FEW_SAMPLES = 160
+
+
+def _libm_hypot():
+    """The C library's hypot (numpy's np.hypot calls it; math.hypot is Python's own and differs in the last bit
+    now and then), or np.hypot of two floats where it cannot be loaded."""
+    try:
+        f = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6").hypot
+    except (OSError, AttributeError):  # pragma: no cover - no loadable C math library
+        return lambda x, y: float(np.hypot(x, y))
+    f.restype = ctypes.c_double
+    f.argtypes = (ctypes.c_double, ctypes.c_double)
+    return f
+
+
+_hypot = _libm_hypot()
+
+
+def _clip01(v: float) -> float:
+    """``np.minimum(np.maximum(v, 0.0), 1.0)`` of a Python float (NaN stays NaN)."""
+    return v if v != v else 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
+
+
+def _steps_list(steps: int) -> list:
+    """``np.linspace(0.0, 1.0, steps)`` as Python floats, made once per count (``_occluded_few``)."""
+    k = _STEPS_LIST.get(steps)
+    if k is None:
+        k = _STEPS_LIST[steps] = _steps(steps)[0].tolist()
+    return k
 
 
 def _lim(cols: int, rows: int) -> np.ndarray:
@@ -250,6 +287,8 @@ class OverlayPass:
                     outlines.append(OUTLINE)
         if not anchors:
             return []
+        if len(anchors) <= FEW_LABELS:
+            return self._labels_few(frame, hgt, view, proj, anchors, texts, colours, scale, outlines, first_count, far)
         pts = np.asarray(anchors, np.float64)
         n = len(pts)
         # the anchors and their one-cell steps along x and z in one projection (row by row, as three would)
@@ -267,6 +306,109 @@ class OverlayPass:
                   else np.zeros(len(pts), bool))
         return label_list(a, hidden, cell_px, texts, scale, colours, outlines, first_count,
                           self.width, self.height)
+
+    def _labels_few(self, frame, hgt, view, proj, anchors, texts, colours, scale, outlines, first_count, far):
+        """``_labels``' last part (projection, sizes, readability, occlusion, ``label_list``) for a few anchors, on
+        Python floats: the numpy path's values bit for bit (the same IEEE operations in the same order; the sizes'
+        hypot is the C library's, as numpy's), without its fixed cost of ~40 numpy calls (issue 27: the flight lays
+        out ~12 anchors a frame)."""
+        width, height = self.width, self.height
+        m = np.array(to_glm(proj) * to_glm(view)).tolist()  # project_few's matrix, rows
+        hw, hh = 0.5 * width, 0.5 * height
+        (m00, m01, m02, m03), (m10, m11, m12, m13), (m20, m21, m22, m23), (m30, m31, m32, m33) = m
+
+        def pr(x, y, z):  # project_few of one point
+            w = ((x * m30 + y * m31) + z * m32) + m33
+            if abs(w) < 1e-12:
+                w = 1e-12
+            return (((((x * m00 + y * m01) + z * m02) + m03) / w * 1.0 + 1.0) * hw,
+                    ((((x * m10 + y * m11) + z * m12) + m13) / w * -1.0 + 1.0) * hh,
+                    ((((x * m20 + y * m21) + z * m22) + m23) / w * 1.0 + -0.0) * 1.0)
+
+        pts, a, cell_px, shown = [], [], [], []
+        few_units = len(texts) - first_count <= 300
+        for i, p in enumerate(anchors):
+            x, y, z = float(p[0]), float(p[1]), float(p[2])
+            pts.append((x, y, z))
+            ax, ay, az = pr(x, y, z)
+            bx, by, _ = pr(x + 1.0, y + 0.0, z + 0.0)  # pts + _DX
+            cx, cy, _ = pr(x + 0.0, y + 0.0, z + 1.0)  # pts + _DZ
+            h0, h1 = _hypot(bx - ax, by - ay), _hypot(cx - ax, cy - ay)
+            cpx = h0 if (h0 >= h1 or h0 != h0) else h1  # np.maximum (NaN wins)
+            a.append((ax, ay, az))
+            cell_px.append(cpx)
+            on = (az >= -1.0) and (az <= 1.0) and ax >= -50 and ay >= -50 and ax <= width + 50 and ay <= height + 50
+            if on and not (i >= first_count and few_units):  # readable()
+                px = cpx * scale[i]
+                on = not ((px < 7.0) and ((scale[i] < 0.4) or (px < 4.0)))
+            shown.append(on)
+        hidden = self._occluded_few(frame, hgt, view, proj, pts, shown, far)
+        return _label_rows(a, hidden, cell_px, texts, scale, colours, outlines, first_count, width, height)
+
+    def _occluded_few(self, frame, hgt, view, proj, pts, only, far) -> list:
+        """``_occluded(..., only, far)`` of a few anchors (``pts``: (x, y, z) Python floats, ``only``: bools) as a
+        list of bools, on Python floats (the same operations in the same order); the samples of a square board read
+        one by one while they are few (FEW_SAMPLES), else by ``_occluded``'s numpy sampling."""
+        n = len(pts)
+        out = [False] * n
+        if n == 0 or (abs(float(proj[3, 3]) - 1.0) < 1e-6 and abs(float(proj[3, 2])) < 1e-9):
+            return out
+        if not any(only):
+            return out
+        rows, cols = hgt.shape
+        tops, ymax, padded = self._label_tops(frame, hgt, far)
+        ex, ey, ez = _inv(view.astype(np.float64))[:3, 3].tolist()
+        ceiling = ey - ymax
+        segs, t0s, spans = [], [], []
+        most = None  # (span * length).max(): NaN wins
+        for x, y, z in pts:
+            sx, sy, sz = x - ex, y - ey, z - ez
+            length = _hypot(sx, sz)
+            drop = ey - y
+            t0 = _clip01(ceiling / drop) if drop > 1e-6 else 0.0  # (drop > 1e-6: np.maximum(drop, 1e-6) is drop)
+            total = math.sqrt((sx * sx + sy * sy) + sz * sz)
+            t1 = _clip01(1.0 - 0.1 / (total if (total >= 1e-6 or total != total) else 1e-6))
+            span = t1 - t0
+            if not (span >= 0.0 or span != span):
+                span = 0.0
+            sl = span * length
+            if most is None or sl > most or (sl != sl and most == most):
+                most = sl
+            segs.append((sx, sy, sz))
+            t0s.append(t0)
+            spans.append(span)
+        v = most / 0.2
+        steps = 2 if v != v else 512 if v == math.inf else int(min(512, max(2, math.ceil(v))))
+        sel = [i for i in range(n) if only[i] and not (t0s[i] == 1.0 and spans[i] == 0.0 and ey + segs[i][1] >= ymax)]
+        if not sel:
+            return out
+        layout = getattr(frame, "layout", None)
+        if layout is not None or len(sel) * steps > FEW_SAMPLES:
+            eye = np.array((ex, ey, ez))
+            flags = self._sample(layout, rows, cols, padded, eye, np.array([t0s[i] for i in sel]),
+                                 np.array([spans[i] for i in sel]), np.array([segs[i] for i in sel]), steps).tolist()
+            for i, f in zip(sel, flags):
+                out[i] = f
+            return out
+        fr = _steps_list(steps)
+        w = cols + 2
+        er, ec = math.floor(ez), math.floor(ex)
+        e = (er + 1) * w + ec + 1 if (0 <= er < rows and 0 <= ec < cols) else -1
+        item = padded.item
+        for i in sel:
+            t0, span = t0s[i], spans[i]
+            sx, sy, sz = segs[i]
+            for f in fr:
+                t = t0 + span * f
+                qx, qz = ex + sx * t, ez + sz * t
+                # np.floor, then clipped to [-1, cols] / [-1, rows] by fmax / fmin (NaN: -1)
+                c = cols if qx >= cols else int(qx) if qx >= 0.0 else -1
+                r = rows if qz >= rows else int(qz) if qz >= 0.0 else -1
+                at = c + r * w + w + 1
+                if ey + sy * t < (-1e9 if at == e else item(at)):
+                    out[i] = True
+                    break
+        return out
 
     def _label_tops(self, frame, hgt, far=None):
         """(tops, their highest, the tops padded) for ``_occluded``: each cell's ground or stack top in world y, kept
@@ -325,9 +467,15 @@ class OverlayPass:
             return out
         if len(sel) < n:
             t0, span, seg = t0[sel], span[sel], seg[sel]
+        out[sel] = self._sample(getattr(frame, "layout", None), rows, cols, padded, eye, t0, span, seg, steps)
+        return out
+
+    @staticmethod
+    def _sample(layout, rows: int, cols: int, padded, eye, t0, span, seg, steps: int) -> np.ndarray:
+        """``_occluded``'s sampling: whether some of ``steps`` samples from ``t0`` over ``span`` along each segment
+        ``seg`` from ``eye`` is below the top of its cell (``padded``: ``_label_tops``' padded tops)."""
         t = t0[:, None] + span[:, None] * _steps(steps)
         q = eye[None, None, :] + seg[:, None, :] * t[..., None]  # (N, S, 3)
-        layout = getattr(frame, "layout", None)
         # each sample's top: off the board -1e9 (the padded tops' border; rows and columns clipped to one off the board)
         w = cols + 2
         if layout is None:
@@ -352,8 +500,7 @@ class OverlayPass:
             padded[e] = held
         else:
             top = padded[at]
-        out[sel] = (q[..., 1] < top).any(axis=1)
-        return out
+        return (q[..., 1] < top).any(axis=1)
 
 
 def readable(cell_px: np.ndarray, scale, first_count: int, n: int) -> np.ndarray:
@@ -370,11 +517,17 @@ def label_list(a, hidden, cell_px, texts, scale, colours, outlines, first_count:
     """The labels' screen items from their projected anchors ``a`` ((N, 3) pixel x, y, NDC depth), occlusion
     flags and one-cell pixel sizes: those on the picture, not hidden and large enough to read, sized (stack
     counts from ``first_count`` on stay readable)."""
+    return _label_rows(a.tolist(), hidden.tolist(), cell_px.tolist(), texts, scale, colours, outlines, first_count,
+                       width, height)
+
+
+def _label_rows(a, hidden, cell_px, texts, scale, colours, outlines, first_count: int, width: int, height: int) -> list:
+    """``label_list`` of Python lists: anchors (x, y, z), flags and sizes."""
     items = []
     few_units = len(texts) - first_count <= 300  # (a crowd of counts would hide the map)
     # the loop reads Python floats and bools (tolist: the same float64 values exactly), not numpy scalars, whose
     # every comparison and product is a numpy call (issue 27: the labels' layout runs every flight frame)
-    for i, ((x, y, z), hid, cpx) in enumerate(zip(a.tolist(), hidden.tolist(), cell_px.tolist())):
+    for i, ((x, y, z), hid, cpx) in enumerate(zip(a, hidden, cell_px)):
         if not (-1.0 <= z <= 1.0) or x < -50 or y < -50 or x > width + 50 or y > height + 50:
             continue
         if hid:
