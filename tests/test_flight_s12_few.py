@@ -99,3 +99,48 @@ def test_the_c_librarys_hypot_is_numpys():
     want = np.hypot(x, y)
     got = np.array([gop._hypot(a, b) for a, b in zip(x.tolist(), y.tolist())])
     assert got.tobytes() == want.tobytes()
+
+
+def test_one_point_projections_equal_project_few():
+    """``_project_point`` gives ``project_few``'s floats bit for bit, the eye itself (w about 0) and NaN too."""
+    from client.camera import look_at, orthographic, perspective, to_glm
+
+    rng = np.random.default_rng(31)
+    for i in range(300):
+        view = look_at(rng.uniform(-20, 80, 3), rng.uniform(0, 64, 3))
+        proj = perspective(rng.uniform(20, 90), rng.uniform(0.5, 2.5), 0.1, 1000.0) if i % 9 else \
+            orthographic(-10, 10, -8, 8, 0.1, 100.0)
+        w, h = int(rng.integers(100, 2000)), int(rng.integers(100, 1200))
+        pts = rng.uniform(-30, 100, (int(rng.integers(1, 30)), 3))
+        pts[0] = np.linalg.inv(view.astype(np.float64))[:3, 3]  # the eye: w about 0
+        if i % 5 == 0:
+            pts[-1] = [np.nan, 1.0, -0.0]
+        want = gop.project_few(view, proj, w, h, pts)
+        m = np.array(to_glm(proj) * to_glm(view)).ravel().tolist()
+        got = np.array([gop._project_point(m, 0.5 * w, 0.5 * h, *p) for p in pts.tolist()])
+        assert got.tobytes() == want.tobytes()
+
+
+def test_the_occlusion_segments_on_python_floats_equal_numpys():
+    """``_segments_few`` gives ``_segments``' segments, start fractions, spans and sample count bit for bit:
+    anchors above and below the eye and the highest top, at the eye's height, on the eye, far and near."""
+    rng = np.random.default_rng(32)
+    for i in range(400):
+        eye = np.array([rng.uniform(-10, 80), rng.uniform(0.2, 60), rng.uniform(-10, 80)])
+        n = int(rng.integers(1, 40))
+        near = rng.random() < 0.3
+        pts = eye + rng.normal(size=(n, 3)) * (0.3 if near else rng.uniform(1, 40))
+        pts[:, 1] = np.abs(pts[:, 1])
+        if i % 4 == 0:
+            pts[0, 1] = eye[1]  # level with the eye
+        if i % 3 == 1:
+            pts[n // 2, 1] = eye[1] - rng.uniform(0.0, 3e-6)  # just below the eye: drop about 1e-6
+        if i % 7 == 0:
+            pts[-1] = eye  # on the eye: no length
+        ymax = float(rng.uniform(0, 3.0)) if i % 3 else float(eye[1]) + float(rng.uniform(0.0, 2.0))
+        seg, t0, span, reach, steps = gop._segments(pts, eye, ymax)
+        segs, t0s, spans, reach2, steps2 = gop._segments_few([tuple(p) for p in pts.tolist()], *eye.tolist(), ymax)
+        assert type(reach2) is float and repr(reach2) == repr(float(reach))
+        assert np.array(segs).tobytes() == seg.tobytes()
+        assert np.array(t0s).tobytes() == t0.tobytes() and np.array(spans).tobytes() == span.tobytes()
+        assert steps2 == steps and type(steps2) is int

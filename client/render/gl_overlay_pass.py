@@ -313,26 +313,16 @@ class OverlayPass:
         hypot is the C library's, as numpy's), without its fixed cost of ~40 numpy calls (issue 27: the flight lays
         out ~12 anchors a frame)."""
         width, height = self.width, self.height
-        m = np.array(to_glm(proj) * to_glm(view)).tolist()  # project_few's matrix, rows
+        m = np.array(to_glm(proj) * to_glm(view)).ravel().tolist()  # project_few's matrix, rows
         hw, hh = 0.5 * width, 0.5 * height
-        (m00, m01, m02, m03), (m10, m11, m12, m13), (m20, m21, m22, m23), (m30, m31, m32, m33) = m
-
-        def pr(x, y, z):  # project_few of one point
-            w = ((x * m30 + y * m31) + z * m32) + m33
-            if abs(w) < 1e-12:
-                w = 1e-12
-            return (((((x * m00 + y * m01) + z * m02) + m03) / w * 1.0 + 1.0) * hw,
-                    ((((x * m10 + y * m11) + z * m12) + m13) / w * -1.0 + 1.0) * hh,
-                    ((((x * m20 + y * m21) + z * m22) + m23) / w * 1.0 + -0.0) * 1.0)
-
         pts, a, cell_px, shown = [], [], [], []
         few_units = len(texts) - first_count <= 300
         for i, p in enumerate(anchors):
             x, y, z = float(p[0]), float(p[1]), float(p[2])
             pts.append((x, y, z))
-            ax, ay, az = pr(x, y, z)
-            bx, by, _ = pr(x + 1.0, y + 0.0, z + 0.0)  # pts + _DX
-            cx, cy, _ = pr(x + 0.0, y + 0.0, z + 1.0)  # pts + _DZ
+            ax, ay, az = _project_point(m, hw, hh, x, y, z)
+            bx, by, _ = _project_point(m, hw, hh, x + 1.0, y + 0.0, z + 0.0)  # pts + _DX
+            cx, cy, _ = _project_point(m, hw, hh, x + 0.0, y + 0.0, z + 1.0)  # pts + _DZ
             h0, h1 = _hypot(bx - ax, by - ay), _hypot(cx - ax, cy - ay)
             cpx = h0 if (h0 >= h1 or h0 != h0) else h1  # np.maximum (NaN wins)
             a.append((ax, ay, az))
@@ -358,27 +348,7 @@ class OverlayPass:
         rows, cols = hgt.shape
         tops, ymax, padded = self._label_tops(frame, hgt, far)
         ex, ey, ez = _inv(view.astype(np.float64))[:3, 3].tolist()
-        ceiling = ey - ymax
-        segs, t0s, spans = [], [], []
-        most = None  # (span * length).max(): NaN wins
-        for x, y, z in pts:
-            sx, sy, sz = x - ex, y - ey, z - ez
-            length = _hypot(sx, sz)
-            drop = ey - y
-            t0 = _clip01(ceiling / drop) if drop > 1e-6 else 0.0  # (drop > 1e-6: np.maximum(drop, 1e-6) is drop)
-            total = math.sqrt((sx * sx + sy * sy) + sz * sz)
-            t1 = _clip01(1.0 - 0.1 / (total if (total >= 1e-6 or total != total) else 1e-6))
-            span = t1 - t0
-            if not (span >= 0.0 or span != span):
-                span = 0.0
-            sl = span * length
-            if most is None or sl > most or (sl != sl and most == most):
-                most = sl
-            segs.append((sx, sy, sz))
-            t0s.append(t0)
-            spans.append(span)
-        v = most / 0.2
-        steps = 2 if v != v else 512 if v == math.inf else int(min(512, max(2, math.ceil(v))))
+        segs, t0s, spans, _, steps = _segments_few(pts, ex, ey, ez, ymax)
         sel = [i for i in range(n) if only[i] and not (t0s[i] == 1.0 and spans[i] == 0.0 and ey + segs[i][1] >= ymax)]
         if not sel:
             return out
@@ -447,17 +417,7 @@ class OverlayPass:
         rows, cols = hgt.shape
         tops, ymax, padded = self._label_tops(frame, hgt, far)
         eye = _inv(view.astype(np.float64))[:3, 3]
-        p = np.asarray(pts, np.float64)
-        seg = p - eye
-        length = np.hypot(seg[:, 0], seg[:, 2])
-        # only the part of each segment below the highest top can be blocked
-        # (np.minimum / np.maximum give np.clip's values; the square root of the row sums is np.linalg.norm's)
-        drop = eye[1] - p[:, 1]
-        t0 = np.where(drop > 1e-6, np.minimum(np.maximum((eye[1] - ymax) / np.maximum(drop, 1e-6), 0.0), 1.0), 0.0)
-        total = np.sqrt(np.add.reduce(seg * seg, axis=1))
-        t1 = np.minimum(np.maximum(1.0 - 0.1 / np.maximum(total, 1e-6), 0.0), 1.0)  # stop 0.1 short of the anchor
-        span = np.maximum(t1 - t0, 0.0)
-        steps = int(min(512, max(2, np.ceil((span * length).max() / 0.2))))  # over all anchors
+        seg, t0, span, _, steps = _segments(np.asarray(pts, np.float64), eye, ymax)
         # An anchor whose samples all sit at its end (t0 1, span 0: below the eye, above every top) at or above every
         # top is never hidden: each of its samples is the point eye + seg * 1.0, the value computed here. Those are
         # not sampled (the far view's stack counts; issue 27): the others' samples and the step count are unchanged.
@@ -501,6 +461,60 @@ class OverlayPass:
         else:
             top = padded[at]
         return (q[..., 1] < top).any(axis=1)
+
+
+def _segments(p: np.ndarray, eye: np.ndarray, ymax: float):
+    """The occlusion test's segments from ``eye`` to the anchors ``p`` ((N, 3)), the fraction ``t0`` where each goes
+    below the highest top ``ymax``, the sampled span from there, the longest sampled run and the samples' count over
+    all (``_occluded``)."""
+    seg = p - eye
+    length = np.hypot(seg[:, 0], seg[:, 2])
+    # only the part of each segment below the highest top can be blocked
+    # (np.minimum / np.maximum give np.clip's values; the square root of the row sums is np.linalg.norm's)
+    drop = eye[1] - p[:, 1]
+    t0 = np.where(drop > 1e-6, np.minimum(np.maximum((eye[1] - ymax) / np.maximum(drop, 1e-6), 0.0), 1.0), 0.0)
+    total = np.sqrt(np.add.reduce(seg * seg, axis=1))
+    t1 = np.minimum(np.maximum(1.0 - 0.1 / np.maximum(total, 1e-6), 0.0), 1.0)  # stop 0.1 short of the anchor
+    span = np.maximum(t1 - t0, 0.0)
+    reach = (span * length).max()  # the longest sampled run, over all anchors
+    return seg, t0, span, reach, int(min(512, max(2, np.ceil(reach / 0.2))))
+
+
+def _segments_few(pts, ex: float, ey: float, ez: float, ymax: float):
+    """``_segments`` of a few anchors ((x, y, z) Python floats) on Python floats, the same values: lists of the
+    segments (x, y, z), t0 and spans, the longest run and the count."""
+    ceiling = ey - ymax
+    segs, t0s, spans = [], [], []
+    most = None  # (span * length).max(): NaN wins
+    for x, y, z in pts:
+        sx, sy, sz = x - ex, y - ey, z - ez
+        length = _hypot(sx, sz)
+        drop = ey - y
+        t0 = _clip01(ceiling / drop) if drop > 1e-6 else 0.0  # (drop > 1e-6: np.maximum(drop, 1e-6) is drop)
+        total = math.sqrt((sx * sx + sy * sy) + sz * sz)  # np.add.reduce of three: left to right
+        t1 = _clip01(1.0 - 0.1 / (total if (total >= 1e-6 or total != total) else 1e-6))
+        span = t1 - t0
+        if not (span >= 0.0 or span != span):
+            span = 0.0
+        sl = span * length
+        if most is None or sl > most or (sl != sl and most == most):
+            most = sl
+        segs.append((sx, sy, sz))
+        t0s.append(t0)
+        spans.append(span)
+    v = most / 0.2
+    return segs, t0s, spans, most, 2 if v != v else 512 if v == math.inf else int(min(512, max(2, math.ceil(v))))
+
+
+def _project_point(m, hw: float, hh: float, x: float, y: float, z: float):
+    """``project_few`` of one point (Python floats) through the combined matrix ``m`` (16 floats, rows), for a
+    picture of 2 * ``hw`` by 2 * ``hh``: the same operations in the same order."""
+    w = ((x * m[12] + y * m[13]) + z * m[14]) + m[15]
+    if abs(w) < 1e-12:
+        w = 1e-12
+    return (((((x * m[0] + y * m[1]) + z * m[2]) + m[3]) / w * 1.0 + 1.0) * hw,
+            ((((x * m[4] + y * m[5]) + z * m[6]) + m[7]) / w * -1.0 + 1.0) * hh,
+            ((((x * m[8] + y * m[9]) + z * m[10]) + m[11]) / w * 1.0 + -0.0) * 1.0)
 
 
 def readable(cell_px: np.ndarray, scale, first_count: int, n: int) -> np.ndarray:
