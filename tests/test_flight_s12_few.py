@@ -144,3 +144,29 @@ def test_the_occlusion_segments_on_python_floats_equal_numpys():
         assert np.array(segs).tobytes() == seg.tobytes()
         assert np.array(t0s).tobytes() == t0.tobytes() and np.array(spans).tobytes() == span.tobytes()
         assert steps2 == steps and type(steps2) is int
+
+
+@pytest.mark.parametrize("dtype", ["int16", "int8", "uint8", "float32", "float64"])
+def test_stack_count_anchors_on_any_height_type_equal_session_11s(renderer, dtype):
+    """The stack counts' heights read as Python numbers give session 11's items on integer maps (also where the
+    height plus the count leaves the map's integer range) and on float maps."""
+    import warnings
+
+    from tests.flight_s11_ref import S11Labels
+
+    rng = np.random.default_rng(50)
+    old = S11Labels(renderer)
+    for case in range(25):
+        top = {"int8": 127, "uint8": 255}.get(dtype, 40)
+        hts = rng.integers(top - 12, top + 1, size=(12, 12)).astype(dtype)
+        if dtype.startswith("float"):
+            hts = hts + rng.random((12, 12)).astype(dtype)
+        units = _units(rng, hts.shape, int(rng.integers(1, 12)))
+        frame = Frame(hts, np.ones(hts.shape, bool), np.ones(hts.shape, bool), units, Overlays(show_counts=True),
+                      version=("dtype", case))
+        view, proj = _view(rng, hts.shape)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # the old code's integer wrap-around
+            want = old._labels(frame, hts, view, proj, [])
+            got = renderer._labels(frame, hts, view, proj, [], False)
+        assert _typed(got) == _typed(want), (dtype, case)

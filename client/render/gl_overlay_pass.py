@@ -273,6 +273,9 @@ class OverlayPass:
         if ov.show_counts:  # last, so stack counts are drawn over cell labels
             # (add and at written out: this loop runs every flight frame, issue 27; the same values)
             star = layout is not None
+            # an integer map's height read as a Python int (item): the numpy scalar's sum, product and float64 value
+            # while the sum stays in the map's integer range (no wrap-around), with no numpy scalar arithmetic
+            lo, hi = (int(np.iinfo(hgt.dtype).min), int(np.iinfo(hgt.dtype).max)) if hgt.dtype.kind in "iu" else (1, 0)
             for u in frame.units:
                 cell = u.cell
                 icon = _ICONS.get(u.state, "")
@@ -280,7 +283,10 @@ class OverlayPass:
                 if count or icon:
                     x, z = cell_xz(cell, layout)
                     r, c = cell
-                    anchors.append((x + 0.0, (hgt[r, c] + u.count) * Y_SCALE + 0.12, z + 0.0))
+                    top = hgt.item(r, c) + u.count if lo <= hi else None
+                    if top is None or not lo <= top <= hi:
+                        top = hgt[r, c] + u.count
+                    anchors.append((x + 0.0, top * Y_SCALE + 0.12, z + 0.0))
                     texts.append(f"{count}{icon}")
                     colours.append(LABEL_WHITE)
                     scale.append(0.55)
