@@ -56,6 +56,18 @@ def _libm_hypot():
 _hypot = _libm_hypot()
 
 
+def _int_range(dtype) -> tuple:
+    """(min, max) of an integer dtype, (1, 0) (empty) for others; kept per dtype (np.iinfo costs ~10 us)."""
+    k = _INT_RANGES.get(dtype)
+    if k is None:
+        k = _INT_RANGES[dtype] = ((int(np.iinfo(dtype).min), int(np.iinfo(dtype).max)) if dtype.kind in "iu"
+                                  else (1, 0))
+    return k
+
+
+_INT_RANGES: dict = {}
+
+
 def _clip01(v: float) -> float:
     """``np.minimum(np.maximum(v, 0.0), 1.0)`` of a Python float (NaN stays NaN)."""
     return v if v != v else 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
@@ -275,7 +287,7 @@ class OverlayPass:
             star = layout is not None
             # an integer map's height read as a Python int (item): the numpy scalar's sum, product and float64 value
             # while the sum stays in the map's integer range (no wrap-around), with no numpy scalar arithmetic
-            lo, hi = (int(np.iinfo(hgt.dtype).min), int(np.iinfo(hgt.dtype).max)) if hgt.dtype.kind in "iu" else (1, 0)
+            lo, hi = _int_range(hgt.dtype)
             for u in frame.units:
                 cell = u.cell
                 icon = _ICONS.get(u.state, "")
