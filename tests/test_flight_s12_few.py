@@ -101,8 +101,9 @@ def test_the_c_librarys_hypot_is_numpys():
     assert got.tobytes() == want.tobytes()
 
 
-def test_one_point_projections_equal_project_few():
-    """``_project_point`` gives ``project_few``'s floats bit for bit, the eye itself (w about 0) and NaN too."""
+def test_one_anchor_on_python_floats_equals_project_few():
+    """``_anchor`` gives ``project_few``'s floats and the one-cell size of ``_labels``' numpy path bit for bit, the
+    eye itself (w about 0), points one cell from it, NaN and -0.0 too."""
     from client.camera import look_at, orthographic, perspective, to_glm
 
     rng = np.random.default_rng(31)
@@ -111,14 +112,23 @@ def test_one_point_projections_equal_project_few():
         proj = perspective(rng.uniform(20, 90), rng.uniform(0.5, 2.5), 0.1, 1000.0) if i % 9 else \
             orthographic(-10, 10, -8, 8, 0.1, 100.0)
         w, h = int(rng.integers(100, 2000)), int(rng.integers(100, 1200))
-        pts = rng.uniform(-30, 100, (int(rng.integers(1, 30)), 3))
-        pts[0] = np.linalg.inv(view.astype(np.float64))[:3, 3]  # the eye: w about 0
+        pts = rng.uniform(-30, 100, (int(rng.integers(3, 30)), 3))
+        eye = np.linalg.inv(view.astype(np.float64))[:3, 3]
+        pts[0] = eye  # w about 0
+        pts[1] = eye - (1.0, 0.0, 0.0)
+        pts[2] = eye - (0.0, 0.0, 1.0)
         if i % 5 == 0:
             pts[-1] = [np.nan, 1.0, -0.0]
-        want = gop.project_few(view, proj, w, h, pts)
+        if i % 5 == 1:
+            pts[-1] = [-0.0, -0.0, -0.0]
+        n = len(pts)
+        abc = gop.project_few(view, proj, w, h, np.concatenate((pts, pts + gop._DX, pts + gop._DZ)))
+        d = abc[n:].reshape(2, n, 3)[..., :2] - abc[:n, :2]
+        hyp = np.hypot(d[..., 0], d[..., 1])
+        want = np.column_stack([abc[:n], np.maximum(hyp[0], hyp[1])])
         m = np.array(to_glm(proj) * to_glm(view)).ravel().tolist()
-        got = np.array([gop._project_point(m, 0.5 * w, 0.5 * h, *p) for p in pts.tolist()])
-        assert got.tobytes() == want.tobytes()
+        got = np.array([gop._anchor(m, 0.5 * w, 0.5 * h, *p) for p in pts.tolist()])
+        assert got.tobytes() == want.tobytes(), i
 
 
 def test_the_occlusion_segments_on_python_floats_equal_numpys():

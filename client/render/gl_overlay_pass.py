@@ -36,9 +36,11 @@ _LIMS: dict = {}  # (cols, rows) -> the occlusion test's clip bounds (_lim)
 _STEPS: dict = {}  # steps -> the occlusion test's sample fractions (np.linspace(0, 1, steps), kept)
 _STEPS_LIST: dict = {}  # steps -> the same fractions as Python floats (_occluded_few)
 # below these the labels' layout runs on Python floats (_labels_few: anchors; _occluded_few: occlusion samples), where
-# numpy's fixed cost a call is more than the work (measured on the huge flight, issue 27)
-FEW_LABELS = 48
-FEW_SAMPLES = 160
+# numpy's fixed cost a call is more than the work (issue 27; measured on a 64x64 board, 1280x800, far, mid and close
+# views, load ~1: 8 anchors 48-122 us against 79-179 with numpy, even at 16-24, numpy ahead from 32; the Python
+# samples ahead of numpy's sampling below ~100 samples; the huge flight lays out a median of ~12 anchors)
+FEW_LABELS = 20
+FEW_SAMPLES = 96
 
 
 def _libm_hypot():
@@ -338,11 +340,7 @@ class OverlayPass:
         for i, p in enumerate(anchors):
             x, y, z = float(p[0]), float(p[1]), float(p[2])
             pts.append((x, y, z))
-            ax, ay, az = _project_point(m, hw, hh, x, y, z)
-            bx, by, _ = _project_point(m, hw, hh, x + 1.0, y + 0.0, z + 0.0)  # pts + _DX
-            cx, cy, _ = _project_point(m, hw, hh, x + 0.0, y + 0.0, z + 1.0)  # pts + _DZ
-            h0, h1 = _hypot(bx - ax, by - ay), _hypot(cx - ax, cy - ay)
-            cpx = h0 if (h0 >= h1 or h0 != h0) else h1  # np.maximum (NaN wins)
+            ax, ay, az, cpx = _anchor(m, hw, hh, x, y, z)
             a.append((ax, ay, az))
             cell_px.append(cpx)
             on = (az >= -1.0) and (az <= 1.0) and ax >= -50 and ay >= -50 and ax <= width + 50 and ay <= height + 50
@@ -524,16 +522,32 @@ def _segments_few(pts, ex: float, ey: float, ez: float, ymax: float):
     return segs, t0s, spans, most, 2 if v != v else 512 if v == math.inf else int(min(512, max(2, math.ceil(v))))
 
 
-def _project_point(m, hw: float, hh: float, x: float, y: float, z: float):
-    """``project_few`` of one point (Python floats) through the combined matrix ``m`` (16 floats, rows), for a
-    picture of 2 * ``hw`` by 2 * ``hh``: the same operations in the same order."""
-    w = ((x * m[12] + y * m[13]) + z * m[14]) + m[15]
+def _anchor(m, hw: float, hh: float, x: float, y: float, z: float):
+    """A label anchor's pixel x, y and NDC depth (``project_few`` of the point) and one cell's size on screen (the
+    larger of the pixel steps to the points one cell along x and along z: ``_labels``' ``cell_px``), on Python
+    floats through the combined matrix ``m`` (16 floats, rows) for a picture of 2 * ``hw`` by 2 * ``hh``: the same
+    operations in the same order (the points pts + _DX and pts + _DZ: a zero added to the other coordinates)."""
+    m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15 = m
+    w = ((x * m12 + y * m13) + z * m14) + m15
     if abs(w) < 1e-12:
         w = 1e-12
-    return (((((x * m[0] + y * m[1]) + z * m[2]) + m[3]) / w * 1.0 + 1.0) * hw,
-            ((((x * m[4] + y * m[5]) + z * m[6]) + m[7]) / w * -1.0 + 1.0) * hh,
-            ((((x * m[8] + y * m[9]) + z * m[10]) + m[11]) / w * 1.0 + -0.0) * 1.0)
-
+    ax = ((((x * m0 + y * m1) + z * m2) + m3) / w * 1.0 + 1.0) * hw
+    ay = ((((x * m4 + y * m5) + z * m6) + m7) / w * -1.0 + 1.0) * hh
+    az = ((((x * m8 + y * m9) + z * m10) + m11) / w * 1.0 + -0.0) * 1.0
+    y0 = y + 0.0
+    x1, z0 = x + 1.0, z + 0.0  # pts + _DX
+    w = ((x1 * m12 + y0 * m13) + z0 * m14) + m15
+    if abs(w) < 1e-12:
+        w = 1e-12
+    h0 = _hypot(((((x1 * m0 + y0 * m1) + z0 * m2) + m3) / w * 1.0 + 1.0) * hw - ax,
+                ((((x1 * m4 + y0 * m5) + z0 * m6) + m7) / w * -1.0 + 1.0) * hh - ay)
+    x0, z1 = x + 0.0, z + 1.0  # pts + _DZ
+    w = ((x0 * m12 + y0 * m13) + z1 * m14) + m15
+    if abs(w) < 1e-12:
+        w = 1e-12
+    h1 = _hypot(((((x0 * m0 + y0 * m1) + z1 * m2) + m3) / w * 1.0 + 1.0) * hw - ax,
+                ((((x0 * m4 + y0 * m5) + z1 * m6) + m7) / w * -1.0 + 1.0) * hh - ay)
+    return ax, ay, az, (h0 if (h0 >= h1 or h0 != h0) else h1)  # np.maximum (NaN wins)
 
 def readable(cell_px: np.ndarray, scale, first_count: int, n: int) -> np.ndarray:
     """Which of ``n`` labels ``label_list`` finds large enough to read (one-cell pixel sizes ``cell_px``, label
