@@ -5,6 +5,10 @@ sight line's numbers; hidden when terrain covers them) and screen-space text fro
 renderer."""
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import math
+
 import moderngl
 import numpy as np
 
@@ -30,6 +34,53 @@ _DZ = np.array([0.0, 0.0, 1.0])
 _ICONS = {"fresh": TENT, "attacked": SWORDS, "spent": SPENT}  # a stack count's icon by the stack's state
 _LIMS: dict = {}  # (cols, rows) -> the occlusion test's clip bounds (_lim)
 _STEPS: dict = {}  # steps -> the occlusion test's sample fractions (np.linspace(0, 1, steps), kept)
+_STEPS_LIST: dict = {}  # steps -> the same fractions as Python floats (_occluded_few)
+# below these the labels' layout runs on Python floats (_labels_few: anchors; _occluded_few: occlusion samples), where
+# numpy's fixed cost a call is more than the work (issue 27; measured on a 64x64 board, 1280x800, far, mid and close
+# views, load ~1: 8 anchors 48-122 us against 79-179 with numpy, even at 16-24, numpy ahead from 32; the Python
+# samples ahead of numpy's sampling below ~100 samples; the huge flight lays out a median of ~12 anchors)
+FEW_LABELS = 20
+FEW_SAMPLES = 96
+
+
+def _libm_hypot():
+    """The C library's hypot (numpy's np.hypot calls it; math.hypot is Python's own and differs in the last bit
+    now and then), or np.hypot of two floats where it cannot be loaded."""
+    try:
+        f = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6").hypot
+    except (OSError, AttributeError):  # pragma: no cover - no loadable C math library
+        return lambda x, y: float(np.hypot(x, y))
+    f.restype = ctypes.c_double
+    f.argtypes = (ctypes.c_double, ctypes.c_double)
+    return f
+
+
+_hypot = _libm_hypot()
+
+
+def _int_range(dtype) -> tuple:
+    """(min, max) of an integer dtype, (1, 0) (empty) for others; kept per dtype (np.iinfo costs ~10 us)."""
+    k = _INT_RANGES.get(dtype)
+    if k is None:
+        k = _INT_RANGES[dtype] = ((int(np.iinfo(dtype).min), int(np.iinfo(dtype).max)) if dtype.kind in "iu"
+                                  else (1, 0))
+    return k
+
+
+_INT_RANGES: dict = {}
+
+
+def _clip01(v: float) -> float:
+    """``np.minimum(np.maximum(v, 0.0), 1.0)`` of a Python float (NaN stays NaN)."""
+    return v if v != v else 0.0 if v < 0.0 else 1.0 if v > 1.0 else v
+
+
+def _steps_list(steps: int) -> list:
+    """``np.linspace(0.0, 1.0, steps)`` as Python floats, made once per count (``_occluded_few``)."""
+    k = _STEPS_LIST.get(steps)
+    if k is None:
+        k = _STEPS_LIST[steps] = _steps(steps)[0].tolist()
+    return k
 
 
 def _lim(cols: int, rows: int) -> np.ndarray:
@@ -236,6 +287,9 @@ class OverlayPass:
         if ov.show_counts:  # last, so stack counts are drawn over cell labels
             # (add and at written out: this loop runs every flight frame, issue 27; the same values)
             star = layout is not None
+            # an integer map's height read as a Python int (item): the numpy scalar's sum, product and float64 value
+            # while the sum stays in the map's integer range (no wrap-around), with no numpy scalar arithmetic
+            lo, hi = _int_range(hgt.dtype)
             for u in frame.units:
                 cell = u.cell
                 icon = _ICONS.get(u.state, "")
@@ -243,13 +297,18 @@ class OverlayPass:
                 if count or icon:
                     x, z = cell_xz(cell, layout)
                     r, c = cell
-                    anchors.append((x + 0.0, (hgt[r, c] + u.count) * Y_SCALE + 0.12, z + 0.0))
+                    top = hgt.item(r, c) + u.count if lo <= hi else None
+                    if top is None or not lo <= top <= hi:
+                        top = hgt[r, c] + u.count
+                    anchors.append((x + 0.0, top * Y_SCALE + 0.12, z + 0.0))
                     texts.append(f"{count}{icon}")
                     colours.append(LABEL_WHITE)
                     scale.append(0.55)
                     outlines.append(OUTLINE)
         if not anchors:
             return []
+        if len(anchors) <= FEW_LABELS:
+            return self._labels_few(frame, hgt, view, proj, anchors, texts, colours, scale, outlines, first_count, far)
         pts = np.asarray(anchors, np.float64)
         n = len(pts)
         # the anchors and their one-cell steps along x and z in one projection (row by row, as three would)
@@ -267,6 +326,75 @@ class OverlayPass:
                   else np.zeros(len(pts), bool))
         return label_list(a, hidden, cell_px, texts, scale, colours, outlines, first_count,
                           self.width, self.height)
+
+    def _labels_few(self, frame, hgt, view, proj, anchors, texts, colours, scale, outlines, first_count, far):
+        """``_labels``' last part (projection, sizes, readability, occlusion, ``label_list``) for a few anchors, on
+        Python floats: the numpy path's values bit for bit (the same IEEE operations in the same order; the sizes'
+        hypot is the C library's, as numpy's), without its fixed cost of ~40 numpy calls (issue 27: the flight lays
+        out ~12 anchors a frame)."""
+        width, height = self.width, self.height
+        m = np.array(to_glm(proj) * to_glm(view)).ravel().tolist()  # project_few's matrix, rows
+        hw, hh = 0.5 * width, 0.5 * height
+        pts, a, cell_px, shown = [], [], [], []
+        few_units = len(texts) - first_count <= 300
+        for i, p in enumerate(anchors):
+            x, y, z = float(p[0]), float(p[1]), float(p[2])
+            pts.append((x, y, z))
+            ax, ay, az, cpx = _anchor(m, hw, hh, x, y, z)
+            a.append((ax, ay, az))
+            cell_px.append(cpx)
+            on = (az >= -1.0) and (az <= 1.0) and ax >= -50 and ay >= -50 and ax <= width + 50 and ay <= height + 50
+            if on and not (i >= first_count and few_units):  # readable()
+                px = cpx * scale[i]
+                on = not ((px < 7.0) and ((scale[i] < 0.4) or (px < 4.0)))
+            shown.append(on)
+        hidden = self._occluded_few(frame, hgt, view, proj, pts, shown, far)
+        return _label_rows(a, hidden, cell_px, texts, scale, colours, outlines, first_count, width, height)
+
+    def _occluded_few(self, frame, hgt, view, proj, pts, only, far) -> list:
+        """``_occluded(..., only, far)`` of a few anchors (``pts``: (x, y, z) Python floats, ``only``: bools) as a
+        list of bools, on Python floats (the same operations in the same order); the samples of a square board read
+        one by one while they are few (FEW_SAMPLES), else by ``_occluded``'s numpy sampling."""
+        n = len(pts)
+        out = [False] * n
+        if n == 0 or (abs(float(proj[3, 3]) - 1.0) < 1e-6 and abs(float(proj[3, 2])) < 1e-9):
+            return out
+        if not any(only):
+            return out
+        rows, cols = hgt.shape
+        tops, ymax, padded = self._label_tops(frame, hgt, far)
+        ex, ey, ez = _inv(view.astype(np.float64))[:3, 3].tolist()
+        segs, t0s, spans, _, steps = _segments_few(pts, ex, ey, ez, ymax)
+        sel = [i for i in range(n) if only[i] and not (t0s[i] == 1.0 and spans[i] == 0.0 and ey + segs[i][1] >= ymax)]
+        if not sel:
+            return out
+        layout = getattr(frame, "layout", None)
+        if layout is not None or len(sel) * steps > FEW_SAMPLES:
+            eye = np.array((ex, ey, ez))
+            flags = self._sample(layout, rows, cols, padded, eye, np.array([t0s[i] for i in sel]),
+                                 np.array([spans[i] for i in sel]), np.array([segs[i] for i in sel]), steps).tolist()
+            for i, f in zip(sel, flags):
+                out[i] = f
+            return out
+        fr = _steps_list(steps)
+        w = cols + 2
+        er, ec = math.floor(ez), math.floor(ex)
+        e = (er + 1) * w + ec + 1 if (0 <= er < rows and 0 <= ec < cols) else -1
+        item = padded.item
+        for i in sel:
+            t0, span = t0s[i], spans[i]
+            sx, sy, sz = segs[i]
+            for f in fr:
+                t = t0 + span * f
+                qx, qz = ex + sx * t, ez + sz * t
+                # np.floor, then clipped to [-1, cols] / [-1, rows] by fmax / fmin (NaN: -1)
+                c = cols if qx >= cols else int(qx) if qx >= 0.0 else -1
+                r = rows if qz >= rows else int(qz) if qz >= 0.0 else -1
+                at = c + r * w + w + 1
+                if ey + sy * t < (-1e9 if at == e else item(at)):
+                    out[i] = True
+                    break
+        return out
 
     def _label_tops(self, frame, hgt, far=None):
         """(tops, their highest, the tops padded) for ``_occluded``: each cell's ground or stack top in world y, kept
@@ -305,17 +433,7 @@ class OverlayPass:
         rows, cols = hgt.shape
         tops, ymax, padded = self._label_tops(frame, hgt, far)
         eye = _inv(view.astype(np.float64))[:3, 3]
-        p = np.asarray(pts, np.float64)
-        seg = p - eye
-        length = np.hypot(seg[:, 0], seg[:, 2])
-        # only the part of each segment below the highest top can be blocked
-        # (np.minimum / np.maximum give np.clip's values; the square root of the row sums is np.linalg.norm's)
-        drop = eye[1] - p[:, 1]
-        t0 = np.where(drop > 1e-6, np.minimum(np.maximum((eye[1] - ymax) / np.maximum(drop, 1e-6), 0.0), 1.0), 0.0)
-        total = np.sqrt(np.add.reduce(seg * seg, axis=1))
-        t1 = np.minimum(np.maximum(1.0 - 0.1 / np.maximum(total, 1e-6), 0.0), 1.0)  # stop 0.1 short of the anchor
-        span = np.maximum(t1 - t0, 0.0)
-        steps = int(min(512, max(2, np.ceil((span * length).max() / 0.2))))  # over all anchors
+        seg, t0, span, _, steps = _segments(np.asarray(pts, np.float64), eye, ymax)
         # An anchor whose samples all sit at its end (t0 1, span 0: below the eye, above every top) at or above every
         # top is never hidden: each of its samples is the point eye + seg * 1.0, the value computed here. Those are
         # not sampled (the far view's stack counts; issue 27): the others' samples and the step count are unchanged.
@@ -325,9 +443,15 @@ class OverlayPass:
             return out
         if len(sel) < n:
             t0, span, seg = t0[sel], span[sel], seg[sel]
+        out[sel] = self._sample(getattr(frame, "layout", None), rows, cols, padded, eye, t0, span, seg, steps)
+        return out
+
+    @staticmethod
+    def _sample(layout, rows: int, cols: int, padded, eye, t0, span, seg, steps: int) -> np.ndarray:
+        """``_occluded``'s sampling: whether some of ``steps`` samples from ``t0`` over ``span`` along each segment
+        ``seg`` from ``eye`` is below the top of its cell (``padded``: ``_label_tops``' padded tops)."""
         t = t0[:, None] + span[:, None] * _steps(steps)
         q = eye[None, None, :] + seg[:, None, :] * t[..., None]  # (N, S, 3)
-        layout = getattr(frame, "layout", None)
         # each sample's top: off the board -1e9 (the padded tops' border; rows and columns clipped to one off the board)
         w = cols + 2
         if layout is None:
@@ -352,9 +476,78 @@ class OverlayPass:
             padded[e] = held
         else:
             top = padded[at]
-        out[sel] = (q[..., 1] < top).any(axis=1)
-        return out
+        return (q[..., 1] < top).any(axis=1)
 
+
+def _segments(p: np.ndarray, eye: np.ndarray, ymax: float):
+    """The occlusion test's segments from ``eye`` to the anchors ``p`` ((N, 3)), the fraction ``t0`` where each goes
+    below the highest top ``ymax``, the sampled span from there, the longest sampled run and the samples' count over
+    all (``_occluded``)."""
+    seg = p - eye
+    length = np.hypot(seg[:, 0], seg[:, 2])
+    # only the part of each segment below the highest top can be blocked
+    # (np.minimum / np.maximum give np.clip's values; the square root of the row sums is np.linalg.norm's)
+    drop = eye[1] - p[:, 1]
+    t0 = np.where(drop > 1e-6, np.minimum(np.maximum((eye[1] - ymax) / np.maximum(drop, 1e-6), 0.0), 1.0), 0.0)
+    total = np.sqrt(np.add.reduce(seg * seg, axis=1))
+    t1 = np.minimum(np.maximum(1.0 - 0.1 / np.maximum(total, 1e-6), 0.0), 1.0)  # stop 0.1 short of the anchor
+    span = np.maximum(t1 - t0, 0.0)
+    reach = (span * length).max()  # the longest sampled run, over all anchors
+    return seg, t0, span, reach, int(min(512, max(2, np.ceil(reach / 0.2))))
+
+
+def _segments_few(pts, ex: float, ey: float, ez: float, ymax: float):
+    """``_segments`` of a few anchors ((x, y, z) Python floats) on Python floats, the same values: lists of the
+    segments (x, y, z), t0 and spans, the longest run and the count."""
+    ceiling = ey - ymax
+    segs, t0s, spans = [], [], []
+    most = None  # (span * length).max(): NaN wins
+    for x, y, z in pts:
+        sx, sy, sz = x - ex, y - ey, z - ez
+        length = _hypot(sx, sz)
+        drop = ey - y
+        t0 = _clip01(ceiling / drop) if drop > 1e-6 else 0.0  # (drop > 1e-6: np.maximum(drop, 1e-6) is drop)
+        total = math.sqrt((sx * sx + sy * sy) + sz * sz)  # np.add.reduce of three: left to right
+        t1 = _clip01(1.0 - 0.1 / (total if (total >= 1e-6 or total != total) else 1e-6))
+        span = t1 - t0
+        if not (span >= 0.0 or span != span):
+            span = 0.0
+        sl = span * length
+        if most is None or sl > most or (sl != sl and most == most):
+            most = sl
+        segs.append((sx, sy, sz))
+        t0s.append(t0)
+        spans.append(span)
+    v = most / 0.2
+    return segs, t0s, spans, most, 2 if v != v else 512 if v == math.inf else int(min(512, max(2, math.ceil(v))))
+
+
+def _anchor(m, hw: float, hh: float, x: float, y: float, z: float):
+    """A label anchor's pixel x, y and NDC depth (``project_few`` of the point) and one cell's size on screen (the
+    larger of the pixel steps to the points one cell along x and along z: ``_labels``' ``cell_px``), on Python
+    floats through the combined matrix ``m`` (16 floats, rows) for a picture of 2 * ``hw`` by 2 * ``hh``: the same
+    operations in the same order (the points pts + _DX and pts + _DZ: a zero added to the other coordinates)."""
+    m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15 = m
+    w = ((x * m12 + y * m13) + z * m14) + m15
+    if abs(w) < 1e-12:
+        w = 1e-12
+    ax = ((((x * m0 + y * m1) + z * m2) + m3) / w * 1.0 + 1.0) * hw
+    ay = ((((x * m4 + y * m5) + z * m6) + m7) / w * -1.0 + 1.0) * hh
+    az = ((((x * m8 + y * m9) + z * m10) + m11) / w * 1.0 + -0.0) * 1.0
+    y0 = y + 0.0
+    x1, z0 = x + 1.0, z + 0.0  # pts + _DX
+    w = ((x1 * m12 + y0 * m13) + z0 * m14) + m15
+    if abs(w) < 1e-12:
+        w = 1e-12
+    h0 = _hypot(((((x1 * m0 + y0 * m1) + z0 * m2) + m3) / w * 1.0 + 1.0) * hw - ax,
+                ((((x1 * m4 + y0 * m5) + z0 * m6) + m7) / w * -1.0 + 1.0) * hh - ay)
+    x0, z1 = x + 0.0, z + 1.0  # pts + _DZ
+    w = ((x0 * m12 + y0 * m13) + z1 * m14) + m15
+    if abs(w) < 1e-12:
+        w = 1e-12
+    h1 = _hypot(((((x0 * m0 + y0 * m1) + z1 * m2) + m3) / w * 1.0 + 1.0) * hw - ax,
+                ((((x0 * m4 + y0 * m5) + z1 * m6) + m7) / w * -1.0 + 1.0) * hh - ay)
+    return ax, ay, az, (h0 if (h0 >= h1 or h0 != h0) else h1)  # np.maximum (NaN wins)
 
 def readable(cell_px: np.ndarray, scale, first_count: int, n: int) -> np.ndarray:
     """Which of ``n`` labels ``label_list`` finds large enough to read (one-cell pixel sizes ``cell_px``, label
@@ -370,11 +563,17 @@ def label_list(a, hidden, cell_px, texts, scale, colours, outlines, first_count:
     """The labels' screen items from their projected anchors ``a`` ((N, 3) pixel x, y, NDC depth), occlusion
     flags and one-cell pixel sizes: those on the picture, not hidden and large enough to read, sized (stack
     counts from ``first_count`` on stay readable)."""
+    return _label_rows(a.tolist(), hidden.tolist(), cell_px.tolist(), texts, scale, colours, outlines, first_count,
+                       width, height)
+
+
+def _label_rows(a, hidden, cell_px, texts, scale, colours, outlines, first_count: int, width: int, height: int) -> list:
+    """``label_list`` of Python lists: anchors (x, y, z), flags and sizes."""
     items = []
     few_units = len(texts) - first_count <= 300  # (a crowd of counts would hide the map)
     # the loop reads Python floats and bools (tolist: the same float64 values exactly), not numpy scalars, whose
     # every comparison and product is a numpy call (issue 27: the labels' layout runs every flight frame)
-    for i, ((x, y, z), hid, cpx) in enumerate(zip(a.tolist(), hidden.tolist(), cell_px.tolist())):
+    for i, ((x, y, z), hid, cpx) in enumerate(zip(a, hidden, cell_px)):
         if not (-1.0 <= z <= 1.0) or x < -50 or y < -50 or x > width + 50 or y > height + 50:
             continue
         if hid:

@@ -50,7 +50,11 @@ class UnitsPass:
         """The token program and its buffers."""
         self.p_token = load_program(ctx, "token")
         # tokens
-        self.token_vbo = ctx.buffer(gl_units.token_mesh().tobytes())
+        # the disc's distinct vertices and the triangles' indices into them: the same triangles in the same order (the
+        # same picture), each shared vertex shaded once a draw by llvmpipe's vertex cache, not once a corner (issue 27)
+        verts, index = np.unique(gl_units.token_mesh(), axis=0, return_inverse=True)
+        self.token_vbo = ctx.buffer(np.ascontiguousarray(verts, np.float32).tobytes())
+        self.token_ibo = ctx.buffer(np.asarray(index, np.uint32).ravel().tobytes())
         self.token_inst = ctx.buffer(reserve=gl_units.INSTANCE_FLOATS * 4 * 1024, dynamic=True)
         self.token_vao = self._token_vao(self.token_inst)
         self.tokens_drawn = 0  # token instances drawn in the last frame (after culling)
@@ -61,7 +65,7 @@ class UnitsPass:
         return self.ctx.vertex_array(self.p_token, [
             (self.token_vbo, "3f 3f", "in_pos", "in_normal"),
             (inst, "4f 1f 3f 4f/i", "in_inst", "in_height", "in_color", "in_ring"),
-        ])
+        ], index_buffer=self.token_ibo, index_element_size=4)
 
     def _draw_units(self, frame: Frame, camera: Any, ground: np.ndarray, far: bool, view, proj, mvp_b) -> None:
         """The stacks (on ``ground`` heights; the first-person eye's own stack is not drawn), then ghosts."""
