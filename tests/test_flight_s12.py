@@ -9,87 +9,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from client.camera import StrategyCamera, look_at, orthographic, perspective, project
+from client.camera import StrategyCamera, look_at, perspective, project
 from client.render import gl_units
 from client.render.base import Frame, Overlays, UnitMark
 from client.render.gl_overlay_pass import project_few
-from client.render.hex_layout import star_mask
 from tests.flight_s11_ref import S11Atlas, S11Labels
-from tests.star_util import star_frame, star_heights
-
-STATES = ("ready", "fresh", "attacked", "spent", "enemy")
-W, H = 320, 240
-
-
-def _typed(items):
-    """Each value with its type, floats by repr (-0.0 and NaN told apart)."""
-    return [tuple((type(v), repr(v) if isinstance(v, float) else v) for v in it) for it in items]
-
-
-def _units(rng, shape, n, mask=None):
-    cells = set()
-    while len(cells) < n:
-        c = (int(rng.integers(0, shape[0])), int(rng.integers(0, shape[1])))
-        if mask is None or mask[c]:
-            cells.add(c)
-    return [UnitMark(c, int(rng.integers(0, 4)), int(rng.integers(1, 9)), str(rng.choice(STATES)))
-            for c in sorted(cells)]
-
-
-def _square_frame(rng):
-    n = int(rng.choice([8, 16, 24]))
-    hts = rng.integers(0, 7, size=(n, n)).astype(np.int16)
-    hts[rng.random((n, n)) < 0.1] = -1  # unexplored
-    if rng.random() < 0.2:
-        hts[:] = np.maximum(hts, 0) * 0  # a flat map
-    units = _units(rng, hts.shape, int(rng.integers(0, 12)))
-    free = [(r, c) for r in range(n) for c in range(n) if (r, c) not in {u.cell for u in units}]
-    pick = rng.permutation(len(free))[:int(rng.integers(0, 12))]
-    reach = {free[i]: int(rng.integers(1, 4)) for i in pick}
-    reach.update({units[0].cell: 1} if units else {})  # a step cost under a stack is not shown
-    ghosts = [(free[i], 2) for i in rng.permutation(len(free))[:int(rng.integers(0, 3))]]
-    ov = Overlays(reachable=reach, show_coords=bool(rng.random() < 0.3), show_heights=bool(rng.random() < 0.3),
-                  show_counts=bool(rng.random() < 0.9))
-    vis = np.ones(hts.shape, bool)
-    return Frame(hts, vis, vis, units, ov, ghosts=ghosts, version=("v", int(rng.integers(0, 1 << 30))))
-
-
-def _star(rng):
-    hts = star_heights(int(rng.integers(0, 100)))
-    units = _units(rng, hts.shape, int(rng.integers(0, 10)), star_mask())
-    cells = [tuple(c) for c in np.argwhere(star_mask())]
-    reach = {cells[i]: int(rng.integers(1, 4)) for i in rng.permutation(len(cells))[:int(rng.integers(0, 10))]}
-    ov = Overlays(reachable=reach, show_heights=bool(rng.random() < 0.5), show_counts=True)
-    f = star_frame(hts, units, overlays=ov)
-    f.version = ("star", int(rng.integers(0, 1 << 30)))
-    return f
-
-
-def _view(rng, shape):
-    """A random camera: high over the board, low over it, on it (first person: the eye on a cell) or an
-    orthographic top-down view."""
-    rows, cols = shape
-    kind = rng.random()
-    target = (rng.uniform(0, cols), rng.uniform(0, 1.5), rng.uniform(0, rows))
-    if kind < 0.45:
-        eye = (rng.uniform(-5, cols + 5), rng.uniform(3, 40), rng.uniform(-5, rows + 5))
-    elif kind < 0.75:
-        eye = (rng.uniform(0, cols), rng.uniform(0.3, 3.0), rng.uniform(0, rows))
-    else:  # the eye on a cell's top, looking across the board
-        eye = (int(rng.integers(0, cols)) + 0.5, rng.uniform(0.5, 2.5), int(rng.integers(0, rows)) + 0.5)
-    view = look_at(eye, target)
-    if rng.random() < 0.1:
-        proj = orthographic(-cols / 2, cols / 2, -rows / 2, rows / 2, 0.1, 200.0)
-    else:
-        proj = perspective(rng.uniform(30, 70), W / H, 0.05, 500.0)
-    return view, proj
-
-
-def _extra(rng, shape):
-    rows, cols = shape
-    return [((rng.uniform(0, cols), rng.uniform(0, 2), rng.uniform(0, rows)), f"{i}={i + 1}",
-             (0.2, 0.8, 0.3, 1.0)) for i in range(int(rng.integers(0, 4)))]
-
+from tests.flight_util import STATES, H, W, descending_flight, random_case, random_projection
+from tests.flight_util import random_units as _units, typed as _typed
 
 @pytest.fixture(scope="module")
 def renderer(ctx):
@@ -108,12 +34,7 @@ def test_label_items_and_occlusion_equal_session_11s(renderer, seed):
     old = S11Labels(renderer)
     shown_total = hidden_total = clear_total = 0
     for case in range(60):
-        frame = _star(rng) if case % 5 == 4 else _square_frame(rng)
-        heights = np.asarray(frame.heights)
-        far = bool(rng.random() < 0.3)
-        hgt = np.zeros_like(heights) if far else np.maximum(heights, 0)
-        view, proj = _view(rng, heights.shape)
-        extra = _extra(rng, heights.shape)
+        frame, heights, far, hgt, view, proj, extra = random_case(rng, case)
         got = renderer._labels(frame, hgt, view, proj, extra, far)
         want = old._labels(frame, hgt, view, proj, extra)
         assert _typed(got) == _typed(want), (seed, case)
@@ -145,13 +66,7 @@ def test_the_labels_of_a_flight_over_a_big_board_equal_session_11s(renderer):
                   version=("flight", 1))
     old = S11Labels(renderer)
     n = 0
-    for i in range(40):
-        cam = StrategyCamera(64)
-        cam.set_distance(90 - 2 * i)
-        cam.jump_to((10 + i, 20 + i // 2))
-        cam.rotate(9 * i)
-        cam.snap()
-        view, proj = cam.matrices(W / H)
+    for i, (view, proj) in enumerate(descending_flight(40)):
         for far in (False, True):
             hgt = np.zeros_like(hts) if far else np.maximum(hts, 0)
             got = renderer._labels(frame, hgt, view, proj, [], far)
@@ -163,10 +78,7 @@ def test_the_labels_of_a_flight_over_a_big_board_equal_session_11s(renderer):
 def test_project_few_equals_project():
     rng = np.random.default_rng(3)
     for i in range(400):
-        view = look_at(rng.uniform(-20, 80, 3), rng.uniform(0, 64, 3))
-        proj = perspective(rng.uniform(20, 90), rng.uniform(0.5, 2.5), 0.1, 1000.0) if i % 9 else \
-            orthographic(-10, 10, -8, 8, 0.1, 100.0)
-        w, h = int(rng.integers(100, 2000)), int(rng.integers(100, 1200))
+        view, proj, w, h = random_projection(rng, i)
         pts = rng.uniform(-30, 100, (int(rng.integers(1, 50)), 3))
         if i % 5 == 0:
             pts[0] = [np.nan, 1.0, 2.0]

@@ -8,10 +8,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from client.camera import StrategyCamera, project
+from client.camera import project, to_glm
 from client.render import gl_overlay_pass as gop
 from client.render.base import Frame, Overlays
-from tests.test_flight_s12 import W, H, _extra, _square_frame, _star, _typed, _units, _view
+from tests.flight_s11_ref import S11Labels
+from tests.flight_util import H, W, descending_flight, random_case, random_projection
+from tests.flight_util import random_units as _units, typed as _typed, view as _view
 
 
 @pytest.fixture(scope="module")
@@ -40,12 +42,7 @@ def test_the_few_labels_path_equals_the_numpy_path(renderer, monkeypatch, seed):
     rng = np.random.default_rng(4400 + seed)
     shown = hidden = 0
     for case in range(60):
-        frame = _star(rng) if case % 5 == 4 else _square_frame(rng)
-        heights = np.asarray(frame.heights)
-        far = bool(rng.random() < 0.3)
-        hgt = np.zeros_like(heights) if far else np.maximum(heights, 0)
-        view, proj = _view(rng, heights.shape)
-        extra = _extra(rng, heights.shape)
+        frame, heights, far, hgt, view, proj, extra = random_case(rng, case)
         want, got, got2 = _both(monkeypatch, renderer, frame, hgt, view, proj, extra, far)
         assert _typed(got) == _typed(want), (seed, case)
         assert _typed(got2) == _typed(want), (seed, case)
@@ -74,13 +71,7 @@ def test_the_few_labels_path_on_a_flight_over_a_big_board(renderer, monkeypatch)
     frame = Frame(hts, np.ones(hts.shape, bool), np.ones(hts.shape, bool), _units(rng, hts.shape, 30),
                   Overlays(show_counts=True), version=("flight", 2))
     n = hid = 0
-    for i in range(45):
-        cam = StrategyCamera(64)
-        cam.set_distance(90 - 2 * i)
-        cam.jump_to((10 + i, 20 + i // 2))
-        cam.rotate(9 * i)
-        cam.snap()
-        view, proj = cam.matrices(W / H)
+    for i, (view, proj) in enumerate(descending_flight(45)):
         for far in (False, True):
             hgt = np.zeros_like(hts) if far else np.maximum(hts, 0)
             want, got, got2 = _both(monkeypatch, renderer, frame, hgt, view, proj, [], far)
@@ -104,14 +95,9 @@ def test_the_c_librarys_hypot_is_numpys():
 def test_one_anchor_on_python_floats_equals_project_few():
     """``_anchor`` gives ``project_few``'s floats and the one-cell size of ``_labels``' numpy path bit for bit, the
     eye itself (w about 0), points one cell from it, NaN and -0.0 too."""
-    from client.camera import look_at, orthographic, perspective, to_glm
-
     rng = np.random.default_rng(31)
     for i in range(300):
-        view = look_at(rng.uniform(-20, 80, 3), rng.uniform(0, 64, 3))
-        proj = perspective(rng.uniform(20, 90), rng.uniform(0.5, 2.5), 0.1, 1000.0) if i % 9 else \
-            orthographic(-10, 10, -8, 8, 0.1, 100.0)
-        w, h = int(rng.integers(100, 2000)), int(rng.integers(100, 1200))
+        view, proj, w, h = random_projection(rng, i)
         pts = rng.uniform(-30, 100, (int(rng.integers(3, 30)), 3))
         eye = np.linalg.inv(view.astype(np.float64))[:3, 3]
         pts[0] = eye  # w about 0
@@ -161,8 +147,6 @@ def test_stack_count_anchors_on_any_height_type_equal_session_11s(renderer, dtyp
     """The stack counts' heights read as Python numbers give session 11's items on integer maps (also where the
     height plus the count leaves the map's integer range) and on float maps."""
     import warnings
-
-    from tests.flight_s11_ref import S11Labels
 
     rng = np.random.default_rng(50)
     old = S11Labels(renderer)

@@ -10,14 +10,13 @@ import numpy as np
 import pygame
 
 import client.games.shachang.hud as hud
+from client.ui import composed
 from tests.client_util import step
 from tests.test_bench_ui_uploads import _settled_hot_seat
 
 
 def _copies(monkeypatch) -> list:
     """Count the pixel copies into the overlay (composed.copy that did copy)."""
-    from client.ui import composed
-
     done = []
     real = composed.copy
 

@@ -549,6 +549,7 @@ def _anchor(m, hw: float, hh: float, x: float, y: float, z: float):
                 ((((x0 * m4 + y0 * m5) + z1 * m6) + m7) / w * -1.0 + 1.0) * hh - ay)
     return ax, ay, az, (h0 if (h0 >= h1 or h0 != h0) else h1)  # np.maximum (NaN wins)
 
+
 def readable(cell_px: np.ndarray, scale, first_count: int, n: int) -> np.ndarray:
     """Which of ``n`` labels ``label_list`` finds large enough to read (one-cell pixel sizes ``cell_px``, label
     scales ``scale``; stack counts from ``first_count`` on stay readable while they are few); NaN sizes read."""
