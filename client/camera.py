@@ -238,6 +238,16 @@ class StrategyCamera(_Base):
             kept = self._matrices_kept = (key, view, perspective(self.FOV, aspect, near, far))
         return kept[1].copy(), kept[2].copy()
 
+    def kept_matrices(self):
+        """The matrices ``matrices`` keeps for the pose it last worked them out for (an object that changes when it
+        works them out again), or None."""
+        return self.__dict__.get("_matrices_kept")
+
+    def forget_matrices(self) -> None:
+        """Drop the kept matrices: the next ``matrices`` works them out (the frame bench's reference does, as the
+        full frame did for this pose)."""
+        self.__dict__.pop("_matrices_kept", None)
+
     # --- input
     def pan(self, dx: float, dy: float) -> None:
         """Move the goal target by dx cells to the screen's right and dy cells toward the screen's top."""

@@ -101,14 +101,15 @@ class Display:
             opaque, blend = [], [screen]
         else:
             opaque = [c for c in (r.clip(screen) for r in self.ui_opaque) if c.w > 0 and c.h > 0]
-            blend = self._composite_rects()
+            blend, claims = self._blend_and_claims(screen)
         self.ui_uploads = []
         self.ui_trusted = []
         self._kept_ui = {}
         if not opaque and not blend:
             self._pure = {}
             return
-        claims = self._claims(screen, blend) if self._board_drawn and not self.ui_full else {}
+        if not self._board_drawn or self.ui_full:
+            claims = {}
         buf = self.ui.get_buffer()
         try:  # the surface stays locked while a view of its pixels lives
             self._sync_ui(np.frombuffer(buf, np.uint32).reshape(H, self.ui.get_pitch() // 4)[:, :W],
@@ -121,6 +122,16 @@ class Display:
         self._draw_ui_rects(opaque, blend, W, H)
 
     verify_claims = False  # compare claimed panels anyway and raise if a draw over one was not marked (strict)
+
+    def _blend_and_claims(self, screen) -> tuple[list, dict]:
+        """This frame's blended rects (``_composite_rects``) and claims (``_claims``), worked out once for the marks
+        made so far (``stale_ui`` asks before ``present`` does)."""
+        marks = (len(self.ui_rects), len(self.ui_opaque), len(self.ui_claims), tuple(screen))
+        got = getattr(self, "_frame_claims", None)
+        if got is None or got[0] != marks:
+            blend = self._composite_rects()
+            got = self._frame_claims = (marks, blend, self._claims(screen, blend))
+        return got[1], got[2]
 
     def _claims(self, screen, blend) -> dict:
         """The opaque rects marked with their pieces (``mark(content=...)``) that no other mark of this frame
@@ -369,6 +380,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         self.ui_trusted: list[pygame.Rect] = []  # GL: marked rects not compared (their pieces known in the mirror)
         self._board = None  # GL: (frame, camera) of the board to draw at present()
         self._held = {}  # GL: (x, y) -> (pixels, rect, pieces) of the panels the mirror holds from the frame before
+        self._frame_claims = None  # GL: (marks counted, blended rects, claims) of this frame (_blend_and_claims)
         self.ui_skipped: list[tuple] = []  # GL: (rect, pieces) of those panels whose copy was skipped (holds)
         if self.kind == "gl":
             self._background = background
@@ -410,7 +422,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         pure = getattr(self, "_pure", {})
         if any(not self._same_pieces(pure.get(tuple(rect), ()), pieces) for rect, pieces in self.ui_skipped):
             return True
-        claims = self._claims(pygame.Rect(0, 0, W, H), self._composite_rects())
+        claims = self._blend_and_claims(pygame.Rect(0, 0, W, H))[1]
         return any(not self._same_pieces(claims.get(tuple(rect), ()), pieces) for rect, pieces in self.ui_skipped)
 
     def mark(self, rect, opaque: bool = False, content=None) -> None:
@@ -509,4 +521,3 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         img = np.ascontiguousarray(self.screenshot().transpose(1, 0, 2))
         pygame.image.save(pygame.surfarray.make_surface(img), str(path))
         return path
-

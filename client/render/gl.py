@@ -405,10 +405,9 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         return pick_columns(tops, o, d, ymax)
 
     def _pick_tops(self, frame: Frame, own) -> tuple[np.ndarray, float]:
-        """The columns' tops (terrain + stack, world units) that pick() casts its ray against, and the highest
-        of them; kept while the
-        heights (compared by content with a kept copy), the stacks, the level of detail and the eye's own cell
-        are unchanged: the hover picks every frame the mouse or camera moves (issue 27)."""
+        """The columns' tops (terrain + stack, world units) that pick() casts its ray against, and the highest of
+        them; kept while the heights (compared by content with a kept copy), the stacks, the level of detail and the
+        eye's own cell are unchanged: the hover picks every frame the mouse or camera moves (issue 27)."""
         heights = np.asarray(frame.heights)
         units = tuple((u.cell, u.count) for u in frame.units)
         key = (units, bool(self.used_far), own)

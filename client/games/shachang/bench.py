@@ -66,11 +66,11 @@ def terrain_frame(app, scene) -> float:
     version = None if f.version is None else ("terrain", f.version[1])  # changes with the observation only
     bare = dataclasses.replace(f, units=[], ghosts=[], overlays=Overlays(show_counts=False), version=version)
     cam = scene.camera()
-    kept = cam.__dict__.get("_matrices_kept")  # a StrategyCamera's matrices of its pose (camera.py)
+    kept = getattr(cam, "kept_matrices", lambda: None)()  # a StrategyCamera keeps its pose's matrices
     a = time.perf_counter()
     pygame.event.pump()
     if kept is not None and kept is not getattr(app, "_bench_seen_matrices", None):
-        del cam._matrices_kept  # the full frame worked out this pose's matrices: so does this frame
+        cam.forget_matrices()  # the full frame worked out this pose's matrices: so does this frame
     r.draw(bare, cam, covered=getattr(d, "last_covered", ()))  # as the full frame: not under opaque UI
     own = d.gl
     d.gl = r  # present this renderer's picture the way the app presents its own
@@ -81,7 +81,7 @@ def terrain_frame(app, scene) -> float:
     pygame.display.flip()
     d.ctx.finish()
     took = (time.perf_counter() - a) * 1000
-    app._bench_seen_matrices = cam.__dict__.get("_matrices_kept")
+    app._bench_seen_matrices = getattr(cam, "kept_matrices", lambda: None)()
     return took
 
 
