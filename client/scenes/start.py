@@ -218,7 +218,8 @@ class StartScene(Scene):
         return None
 
     def describe_save(self, sm: dict) -> tuple[str, str]:
-        """(what: the game's name, its set-up and round or move; when: the date) of an autosave summary."""
+        """(what: the game's name, its set-up, hot seat or vs computer, and round or move; when: the date) of an
+        autosave summary."""
         info = registry.get(sm["game"])
         name = info.name_zh if i18n.lang() == "zh" else info.name_en.split(":")[0]
         bits = [name]
@@ -233,6 +234,9 @@ class StartScene(Scene):
                 bits.append(t(f"mode_{v}"))
             else:
                 bits.append(option_word(sm["game"], opt, v))
+        seats = sm.get("seats")
+        if seats:  # the table it was played at: a hot-seat and a vs-computer game of one set-up have two slots
+            bits.append(t("saves.hotseat") if all(k == "human" for k in seats) else t("saves.vs_computer"))
         r = sm.get("round")
         bits.append(t("saves.round", n=r) if isinstance(r, int) and r > 0 else t("saves.moves", n=sm["actions"]))
         return " · ".join(str(b) for b in bits), time.strftime("%Y-%m-%d %H:%M", time.localtime(sm["mtime"]))
