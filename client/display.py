@@ -76,7 +76,7 @@ class Display:
         self.ctx = moderngl.get_context()
         self._board_drawn = False
         self._board = None
-        w, h = self.window.get_size()
+        w, h = self._window_size()
         self.gl = GLRenderer(self.ctx, w, h)
         self._copy_rect = copy_rect  # None when the first copy showed it does not reach this context
         self._copy_checked = False
@@ -287,7 +287,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         mode = getattr(self, "_present_mode", None)
         if mode in (None, "blit"):
             ctx.error  # clear old errors
-            self.gl.blit_to_screen()
+            self.gl.blit_to_screen(size=self._window_size())
             if mode is None:
                 self._present_mode = "blit" if ctx.error == "GL_NO_ERROR" else "mid"
                 mode = self._present_mode
@@ -313,7 +313,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
             vbo = ctx.buffer(np.array([-1, -1, 1, -1, -1, 1, 1, 1], np.float32).tobytes())
             self._quad = (prog, ctx.vertex_array(prog, [(vbo, "2f", "in_pos")]))
         ctx.screen.use()
-        W, H = self.window.get_size()
+        W, H = self._window_size()
         ctx.viewport = (0, 0, W, H)
         ctx.disable(moderngl.DEPTH_TEST | moderngl.BLEND)
         self._mid_tex.use(0)
@@ -327,7 +327,12 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.window.get_size()
+        return self._window_size() if self.kind == "gl" else self.window.get_size()
+
+    def _window_size(self) -> tuple[int, int]:
+        """The window's size in pixels. An OpenGL window's display surface keeps the size it was opened with
+        (pygame-ce), so a GL window asks SDL for the window's own."""
+        return tuple(pygame.display.get_window_size())
 
     def new_camera(self, board_size: int):
         if self.kind == "gl":
@@ -340,7 +345,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
         w, h = max(320, w), max(240, h)
         if self.kind == "gl":
             self.window = pygame.display.get_surface() or self.window
-            w, h = self.window.get_size()
+            w, h = self._window_size()  # the event's size may be stale by now; the window's is not
             self.gl.resize(w, h)
             self.ui = self._ui_surface(w, h)
             self._kept_ui = {}
@@ -363,7 +368,7 @@ void main() { color = vec4(texture(tex, uv).rgb, 1.0); }"""
                 self.window = pygame.display.set_mode(self._mode_size(self.windowed_size), self._flags(False))
         except pygame.error:
             self.window = pygame.display.set_mode(self._mode_size(self.windowed_size), self._flags(self.kind == "gl"))
-        w, h = self.window.get_size()
+        w, h = self.size
         self.resized(w, h)
 
     # -------------------------------------------------------------- frames

@@ -369,15 +369,17 @@ class GLRenderer(TerrainPass, UnitsPass, OverlayPass, Renderer):
         if self._resolve is not self.fbo:
             self.ctx.copy_framebuffer(self._resolve, self.fbo)
 
-    def blit_to_screen(self, target=None) -> None:
+    def blit_to_screen(self, target=None, size=None) -> None:
         """Draw the picture onto the window's default framebuffer (or ``target``), filling its
         viewport; call before pygame.display.flip(). A textured quad, not glBlitFramebuffer, so
-        the window's depth/stencil format does not matter."""
+        the window's depth/stencil format does not matter. ``size``: the window's size now (the
+        default framebuffer's size as moderngl saw it when the context was made stays after a
+        resize); None: the target's own."""
         ctx = self.ctx
         self._resolve_msaa()
         target = target or ctx.screen
         target.use()
-        w, h = target.size
+        w, h = size if size is not None else target.size
         ctx.viewport = (0, 0, w, h)
         ctx.disable(moderngl.DEPTH_TEST)
         ctx.disable(moderngl.BLEND)
