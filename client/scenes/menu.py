@@ -2,6 +2,7 @@
 such; a corrupt one shows its error)."""
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -83,14 +84,18 @@ class MenuScene(Modal):
             y += bh + 8
 
 
-def list_saves(folder: Path, limit: int = 14) -> list[Path]:
-    """The save files in ``folder``, newest first (not the settings file)."""
+def list_saves(folder: Path) -> list[Path]:
+    """The save files in ``folder``, newest first (not the settings file); the load screen scrolls through them."""
     try:
-        files = [p for p in Path(folder).glob("*.json") if p.is_file() and p.name != settings.FILE_NAME]
+        found = [(p.stat().st_mtime, p) for p in Path(folder).glob("*.json")
+                 if p.is_file() and p.name != settings.FILE_NAME]
     except OSError:
         return []
-    files.sort(key=lambda p: p.stat().st_mtime, reverse=True)
-    return files[:limit]
+    found.sort(key=lambda mp: mp[0], reverse=True)
+    return [p for _, p in found]
+
+
+_DATED = re.compile(r"save-\d{8}-\d{6}")  # the Esc menu's Save names its file by the date (MenuScene.save)
 
 
 def save_kind(path: Path) -> str | None:
@@ -105,29 +110,51 @@ def save_kind(path: Path) -> str | None:
 
 
 class LoadScene(Scene):
+    """Every save in the save folder, newest first, a line each; as many as the window holds, the others reached
+    with the wheel or the arrow and page keys (a line says which part of how many shows)."""
+
     opaque = True
+    ROW = 40  # pixels a line takes
 
     def __init__(self, app):
         super().__init__(app)
         self.files = list_saves(Path(app.opts.save_dir))
         self.buttons = []
-        self.summaries = {p: summary(p) for p in self.files}
+        self._summaries: dict = {}  # path -> summary, read when its line is first shown (a summary replays the game)
         for p in self.files:
-            stamp = time.strftime("%m-%d %H:%M", time.localtime(p.stat().st_mtime))
+            try:
+                stamp = time.strftime("%m-%d %H:%M", time.localtime(p.stat().st_mtime))
+            except OSError:  # gone since the folder was listed: its line says it is not a save
+                stamp = ""
             self.buttons.append(widgets.Button(lambda p=p, stamp=stamp: f"{self.describe(p)}   {stamp}",
                                                lambda p=p: self.load(p), 16))
         self.back = widgets.Button(lambda: t("back"), lambda: self.app.pop(self), 18)
         self.error = ""
+        self.top = 0  # the first line shown
+        self.rows = len(self.files)  # how many lines the window holds (worked out when drawn)
+
+    def summary(self, path):
+        """The load-list summary of ``path`` (client.savefile.summary), read once."""
+        if path not in self._summaries:
+            self._summaries[path] = summary(path)
+        return self._summaries[path]
 
     def describe(self, path) -> str:
-        """One line per save in the current language: [autosave] or [quicksave], then the game."""
-        sm = self.summaries.get(path)
+        """One line per save in the current language: [autosave] or [quicksave], else the file's name where the
+        player chose it, then the game."""
+        sm = self.summary(path)
         kind = save_kind(path)
         if sm is None:
             return f"{path.name} ({t('not_a_save')})"
         if kind is not None:
             return t("saves.tagged", tag=t("saves." + kind), what=self.describe_game(sm))
+        if not _DATED.fullmatch(path.stem):
+            return t("saves.named", name=path.stem, what=self.describe_game(sm))
         return self.describe_game(sm)
+
+    def scroll(self, lines: int) -> None:
+        """Move the shown part of the list by ``lines`` (kept within it)."""
+        self.top = max(0, min(self.top + lines, len(self.files) - self.rows))
 
     def describe_game(self, sm: dict) -> str:
         """The game of a save summary in words (game, map, mode, players, round or moves)."""
@@ -165,14 +192,34 @@ class LoadScene(Scene):
             return
         note_slot(self.app)
 
+    _KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -2, pygame.K_PAGEDOWN: 2}  # 2: a page
+
     def handle(self, ev) -> None:
         if self.back.handle(ev):
             return
-        for b in self.buttons:
+        for b in self.shown():
             if b.handle(ev):
                 return
-        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            self.app.pop(self)
+        if ev.type == pygame.MOUSEWHEEL:
+            self.scroll(-3 * ev.y)
+        elif ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.app.pop(self)
+            elif ev.key in self._KEYS:
+                step = self._KEYS[ev.key]
+                self.scroll(step if abs(step) == 1 else (step // 2) * max(1, self.rows - 1))
+            elif ev.key in (pygame.K_HOME, pygame.K_END):
+                self.scroll(-len(self.files) if ev.key == pygame.K_HOME else len(self.files))
+
+    def part_line(self) -> str | None:
+        """Which lines of how many show, and how to see the others; None when they all show."""
+        if len(self.files) <= self.rows:
+            return None
+        return t("saves.list_part", a=self.top + 1, b=self.top + len(self.shown()), n=len(self.files))
+
+    def shown(self) -> list:
+        """The buttons of the lines on the screen."""
+        return self.buttons[self.top:self.top + self.rows]
 
     def animating(self) -> bool:
         return False
@@ -187,10 +234,19 @@ class LoadScene(Scene):
         y = 100
         if not self.buttons:
             text.draw(surf, t("no_saves"), (w // 2, y + 20), 18, widgets.DIM, anchor="midtop")
+        # the lines between the title and the back button (with room for an error and the line saying which part
+        # of the list shows); the others keep no place on the screen, so no click reaches them
+        self.rows = max(1, (h - 60 - 80 - y) // self.ROW)
+        self.scroll(0)
         for b in self.buttons:
+            b.rect = pygame.Rect(0, 0, 0, 0)
+        for b in self.shown():
             b.layout(w // 2, y, w=min(w - 80, 900), h=34, anchor="midtop")  # a line with its set-up and date
             b.draw(surf)
-            y += 40
+            y += self.ROW
+        part = self.part_line()
+        if part is not None:
+            text.draw(surf, part, (w // 2, y + 2), 14, widgets.DIM, anchor="midtop")
         if self.error:
             yy = h - 120
             for ln in text.wrap(self.error, 16, w - 80)[:3]:
