@@ -538,17 +538,39 @@ class StartScene(Scene):
             sub = t(pl.subtitle)
         text.draw(surf, title, (w // 2, 22), 52, widgets.ACCENT, anchor="midtop")
         text.draw(surf, sub.strip(), (w // 2, 94), 18, widgets.DIM, anchor="midtop")
-        left_x = max(20, w // 2 - 560)
+        self.lang.value = i18n.lang()  # F2 switches the language anywhere: the row says the one in use
+        left_x, value_w, sx = self.columns(w)
         y = 140
         for i, r in enumerate(self.main_rows):
-            r.layout(left_x, y, 110, 330)
+            r.layout(left_x, y, 110, value_w)
             r.draw(surf, focused=i == self.focus)
             y += 46
         if self.shows_seed():
-            self._draw_seed(surf, left_x, y)
-        self._draw_seats(surf, left_x, w, h)
+            self._draw_seed(surf, left_x, y, sx)
+        self._draw_seats(surf, sx, w, h)
 
-    def _draw_seed(self, surf, left_x: int, y: int) -> None:
+    MAIN_VALUE_W = 330  # the set-up rows' value width in a window wide enough for both columns
+
+    def columns(self, w: int) -> tuple[int, int, int]:
+        """(x of the set-up rows, their value width, x of the seats column) in a window ``w`` pixels wide: the
+        seats column 620 pixels right of the rows where the window is wide enough for both; in a narrower one the
+        rows' values narrow (their words fitted) and the seats column moves left, so both stay in the window."""
+        left_x = max(20, w // 2 - 560)
+        label_w, seat_value_w = self.seat_widths()
+        seats_w = label_w + seat_value_w + 2 * 34 + 16  # a Chooser's width at size 20 (arrows 34 wide, 8 between)
+        if left_x + 620 + seats_w + 20 <= w:
+            return left_x, self.MAIN_VALUE_W, left_x + 620
+        value_w = max(160, min(self.MAIN_VALUE_W, w - 20 - seats_w - 60 - 110 - 84 - left_x))
+        return left_x, value_w, left_x + 110 + value_w + 84 + 60
+
+    def seat_widths(self) -> tuple[int, int]:
+        """(label width, value width) of the seat rows: a side's name wider than the usual label column
+        ("Revolutionaries") widens it and narrows the value."""
+        n = int(self.players.value)
+        label_w = max([90] + [text.size_of(r.label(), r.size)[0] + 12 for r in self.seats[:n]])
+        return label_w, max(150, 180 - (label_w - 90))
+
+    def _draw_seed(self, surf, left_x: int, y: int, seats_x: int) -> None:
         """The seed row: the seed, or "secret" where G1 draws it (the player may type one: a seeded game)."""
         text.draw(surf, t("seed"), (left_x, y + 17), 20, widgets.ACCENT if self.focus == -1 else widgets.TEXT,
                   anchor="midleft")
@@ -564,17 +586,17 @@ class StartScene(Scene):
         self.seed_dice.draw(surf)
         hint = self.seed_hint()
         if hint:  # a game without chance: what the seed changes (issue 26)
-            for i, ln in enumerate(text.wrap(hint, 15, 480)):
+            # beside the seats column where it reaches this low (its rows, or a map preview under them)
+            beside = self.preview_key() is not None or 140 + 42 * int(self.players.value) > y + 42
+            room = (seats_x - 40 if beside else surf.get_width() - 20) - left_x - 110
+            for i, ln in enumerate(text.wrap(hint, 15, min(480, room))):
                 text.draw(surf, ln, (left_x + 110, y + 42 + 19 * i), 15, widgets.DIM)
 
-    def _draw_seats(self, surf, left_x: int, w: int, h: int) -> None:
-        sx = left_x + 620
+    def _draw_seats(self, surf, sx: int, w: int, h: int) -> None:
         sy = 140
         n = int(self.players.value)
         pl = self.plugin()
-        # a side's name wider than the usual label column ("Revolutionaries") widens it and narrows the value
-        label_w = max([90] + [text.size_of(r.label(), r.size)[0] + 12 for r in self.seats[:n]])
-        value_w = max(150, 180 - (label_w - 90))
+        label_w, value_w = self.seat_widths()
         for i, r in enumerate(self.seats[:n]):
             col = rgb255(pl.seat_rgb(i)) if pl is not None else player_rgb(i)  # the game's seat colours
             pygame.draw.rect(surf, col, pygame.Rect(sx - 22, sy + 9, 14, 14), border_radius=3)

@@ -198,7 +198,9 @@ class Chooser:
             pygame.draw.rect(surf, (60, 66, 82), r, border_radius=4)
             text.draw(surf, s, r.center, self.size, col, anchor="center")
         pygame.draw.rect(surf, (34, 38, 48), self.value_rect, border_radius=4)
-        text.draw(surf, self.show(self.value), self.value_rect.center, self.size, col, anchor="center")
+        # a value wider than its box (a narrow window) in a smaller font, then shortened: never over the arrows
+        words, size = fitted_label(self.show(self.value), self.size, self.value_rect.w - 8)
+        text.draw(surf, words, self.value_rect.center, size, col, anchor="center")
 
     def handle(self, ev) -> bool:
         if not self.enabled:
