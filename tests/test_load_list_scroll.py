@@ -30,6 +30,15 @@ def _saves(folder):
     return paths, games
 
 
+def _open_load_screen(app) -> LoadScene:
+    """The title screen, then the load screen over it, drawn once."""
+    app.start_title()
+    step(app)
+    app.push(LoadScene(app))
+    step(app)
+    return app.scene
+
+
 def _wheel(app, y: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
                                          precise_y=float(y)))
@@ -39,11 +48,7 @@ def _wheel(app, y: int) -> None:
 def test_every_save_is_reached_by_scrolling_and_the_oldest_loads(tmp_path):
     paths, games = _saves(tmp_path)
     with flat_app(tmp_path, size=(800, 600)) as app:
-        app.start_title()
-        step(app)
-        app.push(LoadScene(app))
-        step(app)
-        ls = app.scene
+        ls = _open_load_screen(app)
         assert ls.files == paths  # all of them, newest first
         assert 3 <= ls.rows < N
         shown = ls.shown()
@@ -84,22 +89,14 @@ def test_the_list_says_which_part_shows_and_names_a_named_save(tmp_path):
     write_save(tmp_path / "before the attack.json", g, ["human", "human"], 0)
     write_save(tmp_path / "save-20261129-060000.json", g, ["human", "human"], 0)
     with flat_app(tmp_path, size=(800, 600)) as app:
-        app.start_title()
-        step(app)
-        app.push(LoadScene(app))
-        step(app)
-        ls = app.scene
+        ls = _open_load_screen(app)
         words = ls.part_line()
         assert words == f"1–{ls.rows} of {N + 2} (wheel or ↑↓ PgUp PgDn to see the others)"
         lines = {p.name: ls.describe(p) for p in ls.files}
         assert lines["before the attack.json"].startswith("“before the attack” Hundred-Square Chess")
         assert not lines["save-20261129-060000.json"].startswith("“")  # the Esc menu's dated name: the date shows
     with flat_app(tmp_path, size=(1280, 720), lang="zh") as app:
-        app.start_title()
-        step(app)
-        app.push(LoadScene(app))
-        step(app)
-        ls = app.scene
+        ls = _open_load_screen(app)
         assert ls.part_line() == f"第1–{ls.rows}个，共{N + 2}个（滚轮或 ↑↓ PgUp PgDn 翻看）"
         assert ls.describe(tmp_path / "before the attack.json").startswith("「before the attack」百格西洋棋")
 
@@ -109,10 +106,6 @@ def test_a_short_list_has_no_part_line(tmp_path):
     for p in sorted(tmp_path.glob("save-*.json"))[3:]:
         p.unlink()
     with flat_app(tmp_path, size=(1280, 720)) as app:
-        app.start_title()
-        step(app)
-        app.push(LoadScene(app))
-        step(app)
-        ls = app.scene
+        ls = _open_load_screen(app)
         assert len(ls.files) == 3 and ls.rows >= 3 and ls.part_line() is None
         assert all(b.rect.w > 0 for b in ls.buttons)
