@@ -51,6 +51,7 @@ class App:
             self.notice = i18n.t("renderer_fallback", err=self.display.fallback_reason)
         self._last = time.perf_counter()
         self._woken: list = []  # the event that ended an idle wait, handled first in the next frame
+        self._spent_key: int | None = None  # a key whose press changed the screen, until it is released (_fresh)
         self._last_draw = 0.0  # perf_counter of the last drawn frame
         self.idle = False  # the last step drew nothing (waiting for input)
 
@@ -221,6 +222,9 @@ class App:
         self._last = now
         events, self._woken = self._woken + pygame.event.get(), []
         for ev in events:
+            if not self._fresh(ev):
+                continue
+            before = self.scene
             try:
                 if self.handle_global(ev):
                     continue
@@ -228,6 +232,9 @@ class App:
                     self.scene.handle(ev)
             except Exception as e:
                 self._error(e)
+            finally:
+                if ev.type == pygame.KEYDOWN and self.scene is not before:
+                    self._spent_key = ev.key
             if not self.running:
                 break
         if not self.running:
@@ -252,6 +259,21 @@ class App:
                 pygame.display.flip()
         self.frames += 1
         return self.running
+
+    def _fresh(self, ev) -> bool:
+        """False for a repeat of a key whose press changed the screen, until that key is released: Enter that
+        starts a game took long enough (the game and its 3D view are made while the key is held) for the key
+        repeat (``set_repeat``) to send Enter again, and the new game's first turn ended at once (found in QA under
+        Xvfb, session 13). Another key or a mouse button ends the wait for the release."""
+        spent = self._spent_key
+        if spent is None:
+            return True
+        if ev.type == pygame.KEYDOWN and ev.key == spent:
+            return False
+        if ev.type == pygame.KEYUP and ev.key == spent or ev.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN,
+                                                                         pygame.WINDOWFOCUSLOST):
+            self._spent_key = None
+        return True
 
     def _error(self, e: Exception) -> None:
         """A bug in a scene: in strict mode raise it, else print it, show it and play on."""

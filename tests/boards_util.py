@@ -69,7 +69,10 @@ def drag(app, src, dst):
 
 
 def key(app, k, mod=0):
+    """A key pressed and released (a press without its release reads as the key held: its repeats do not act
+    again once its press changed the screen, client.app.App._fresh)."""
     post(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0)
     app.step(0.016)
 
 
