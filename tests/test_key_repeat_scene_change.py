@@ -20,6 +20,15 @@ def _up(k):
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
 
 
+def _f1_down_over_the_title(app) -> None:
+    """The title screen, then F1 pressed (not released): the help opens."""
+    app.start_title()
+    step(app, 2)
+    _down(pygame.K_F1)
+    step(app)
+    assert isinstance(app.scene, HelpScene)
+
+
 def test_enter_that_starts_a_game_does_not_end_its_first_turn(tmp_path):
     with flat_app(tmp_path) as app:
         app.start_title()
@@ -43,11 +52,7 @@ def test_enter_that_starts_a_game_does_not_end_its_first_turn(tmp_path):
 
 def test_f1_held_opens_the_help_once(tmp_path):
     with flat_app(tmp_path) as app:
-        app.start_title()
-        step(app, 2)
-        _down(pygame.K_F1)
-        step(app)
-        assert isinstance(app.scene, HelpScene)
+        _f1_down_over_the_title(app)
         for _ in range(3):  # repeats while held: the help stays open (each used to close or open it again)
             _down(pygame.K_F1)
         step(app)
@@ -61,11 +66,7 @@ def test_f1_held_opens_the_help_once(tmp_path):
 
 def test_another_key_pressed_meanwhile_still_counts(tmp_path):
     with flat_app(tmp_path) as app:
-        app.start_title()
-        step(app, 2)
-        _down(pygame.K_F1)
-        step(app)
-        assert isinstance(app.scene, HelpScene)
+        _f1_down_over_the_title(app)
         _down(pygame.K_ESCAPE)  # another key while F1 is still down: it acts (the help closes)
         _up(pygame.K_ESCAPE)
         step(app)
