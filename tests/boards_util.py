@@ -15,6 +15,10 @@ from client.boards.window import BoardApp
 def make_app(driver, game_id, seats, renderer, game=None, size=(900, 640)):
     old = os.environ.get("SDL_VIDEODRIVER")
     os.environ["SDL_VIDEODRIVER"] = driver
+    if pygame.display.get_init() and pygame.display.get_driver() != driver:
+        # an earlier test in this worker left SDL's video on another driver (dummy): the window would open there,
+        # without GL, and a GL test skip (seen in CI, session 13, when the tests' order across workers changed)
+        pygame.display.quit()
     try:
         app = BoardApp(game_id, seats, renderer, "en", size, seed=1, ai_delay=0.0, game=game, strict=True)
     except Exception as e:  # pragma: no cover - machine dependent

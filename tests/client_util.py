@@ -41,6 +41,8 @@ def kept_client_state(driver: str | None = None):
     old_lang = i18n.lang(), i18n.script_table()
     if driver is not None:
         os.environ["SDL_VIDEODRIVER"] = driver
+        if pygame.display.get_init() and pygame.display.get_driver() != driver:
+            pygame.display.quit()  # left on another driver by an earlier test: the window would open there
     try:
         yield
     finally:
