@@ -392,9 +392,14 @@ class BoardGameScene(PlayScene):
 
     def _ask_leave(self) -> None:
         """Esc or the Menu button: in the App the in-game menu (resume, save, load, language, help, leave; as
-        沙场秋点兵's), else (a scene driven without the App) a question before leaving; an ended game leaves."""
+        沙场秋点兵's), else (a scene driven without the App) a question before leaving. An ended game's board
+        (its game-over box closed with "View board") brings the box back, whose Menu leaves: leaving at once took
+        the replay, the statistics and a new game of the same set-up out of reach (found in QA, session 13)."""
         if self.game.is_over:
-            self.result = "menu"
+            if self.modal is not None and self.modal.kind == "over":
+                self.result = "menu"
+            else:
+                self._game_over()
             return
         if self.app is not None and self.host is self.app:
             self.app.push(MenuScene(self.app, self))
