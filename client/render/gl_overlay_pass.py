@@ -522,31 +522,26 @@ def _segments_few(pts, ex: float, ey: float, ez: float, ymax: float):
     return segs, t0s, spans, most, 2 if v != v else 512 if v == math.inf else int(min(512, max(2, math.ceil(v))))
 
 
+def _pixel(m, hw: float, hh: float, x: float, y: float, z: float):
+    """``project_few``'s pixel x and y of one point, and its clip w (kept away from 0), on Python floats."""
+    w = ((x * m[12] + y * m[13]) + z * m[14]) + m[15]
+    if abs(w) < 1e-12:
+        w = 1e-12
+    return ((((x * m[0] + y * m[1]) + z * m[2]) + m[3]) / w * 1.0 + 1.0) * hw, \
+        ((((x * m[4] + y * m[5]) + z * m[6]) + m[7]) / w * -1.0 + 1.0) * hh, w
+
+
 def _anchor(m, hw: float, hh: float, x: float, y: float, z: float):
     """A label anchor's pixel x, y and NDC depth (``project_few`` of the point) and one cell's size on screen (the
     larger of the pixel steps to the points one cell along x and along z: ``_labels``' ``cell_px``), on Python
     floats through the combined matrix ``m`` (16 floats, rows) for a picture of 2 * ``hw`` by 2 * ``hh``: the same
     operations in the same order (the points pts + _DX and pts + _DZ: a zero added to the other coordinates)."""
-    m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15 = m
-    w = ((x * m12 + y * m13) + z * m14) + m15
-    if abs(w) < 1e-12:
-        w = 1e-12
-    ax = ((((x * m0 + y * m1) + z * m2) + m3) / w * 1.0 + 1.0) * hw
-    ay = ((((x * m4 + y * m5) + z * m6) + m7) / w * -1.0 + 1.0) * hh
-    az = ((((x * m8 + y * m9) + z * m10) + m11) / w * 1.0 + -0.0) * 1.0
-    y0 = y + 0.0
-    x1, z0 = x + 1.0, z + 0.0  # pts + _DX
-    w = ((x1 * m12 + y0 * m13) + z0 * m14) + m15
-    if abs(w) < 1e-12:
-        w = 1e-12
-    h0 = _hypot(((((x1 * m0 + y0 * m1) + z0 * m2) + m3) / w * 1.0 + 1.0) * hw - ax,
-                ((((x1 * m4 + y0 * m5) + z0 * m6) + m7) / w * -1.0 + 1.0) * hh - ay)
-    x0, z1 = x + 0.0, z + 1.0  # pts + _DZ
-    w = ((x0 * m12 + y0 * m13) + z1 * m14) + m15
-    if abs(w) < 1e-12:
-        w = 1e-12
-    h1 = _hypot(((((x0 * m0 + y0 * m1) + z1 * m2) + m3) / w * 1.0 + 1.0) * hw - ax,
-                ((((x0 * m4 + y0 * m5) + z1 * m6) + m7) / w * -1.0 + 1.0) * hh - ay)
+    ax, ay, w = _pixel(m, hw, hh, x, y, z)
+    az = ((((x * m[8] + y * m[9]) + z * m[10]) + m[11]) / w * 1.0 + -0.0) * 1.0
+    bx, by, _ = _pixel(m, hw, hh, x + 1.0, y + 0.0, z + 0.0)  # pts + _DX
+    h0 = _hypot(bx - ax, by - ay)
+    cx, cy, _ = _pixel(m, hw, hh, x + 0.0, y + 0.0, z + 1.0)  # pts + _DZ
+    h1 = _hypot(cx - ax, cy - ay)
     return ax, ay, az, (h0 if (h0 >= h1 or h0 != h0) else h1)  # np.maximum (NaN wins)
 
 
