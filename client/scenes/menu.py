@@ -192,8 +192,6 @@ class LoadScene(Scene):
             return
         note_slot(self.app)
 
-    _KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -2, pygame.K_PAGEDOWN: 2}  # 2: a page
-
     def handle(self, ev) -> None:
         if self.back.handle(ev):
             return
@@ -205,9 +203,11 @@ class LoadScene(Scene):
         elif ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_ESCAPE:
                 self.app.pop(self)
-            elif ev.key in self._KEYS:
-                step = self._KEYS[ev.key]
-                self.scroll(step if abs(step) == 1 else (step // 2) * max(1, self.rows - 1))
+            elif ev.key in (pygame.K_UP, pygame.K_DOWN):
+                self.scroll(-1 if ev.key == pygame.K_UP else 1)
+            elif ev.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):  # a page, the last line seen kept in sight
+                page = max(1, self.rows - 1)
+                self.scroll(-page if ev.key == pygame.K_PAGEUP else page)
             elif ev.key in (pygame.K_HOME, pygame.K_END):
                 self.scroll(-len(self.files) if ev.key == pygame.K_HOME else len(self.files))
 

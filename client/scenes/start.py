@@ -556,12 +556,13 @@ class StartScene(Scene):
         seats column 620 pixels right of the rows where the window is wide enough for both; in a narrower one the
         rows' values narrow (their words fitted) and the seats column moves left, so both stay in the window."""
         left_x = max(20, w // 2 - 560)
-        label_w, seat_value_w = self.seat_widths()
-        seats_w = label_w + seat_value_w + 2 * 34 + 16  # a Chooser's width at size 20 (arrows 34 wide, 8 between)
+        seats_w = self.seats[0].width(*self.seat_widths())
         if left_x + 620 + seats_w + 20 <= w:
             return left_x, self.MAIN_VALUE_W, left_x + 620
-        value_w = max(160, min(self.MAIN_VALUE_W, w - 20 - seats_w - 60 - 110 - 84 - left_x))
-        return left_x, value_w, left_x + 110 + value_w + 84 + 60
+        row = self.main_rows[0]
+        arrows = row.width(0, 0)  # a set-up row without its label and value
+        value_w = max(160, min(self.MAIN_VALUE_W, w - 20 - seats_w - 60 - 110 - arrows - left_x))
+        return left_x, value_w, left_x + row.width(110, value_w) + 60
 
     def seat_widths(self) -> tuple[int, int]:
         """(label width, value width) of the seat rows: a side's name wider than the usual label column

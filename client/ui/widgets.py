@@ -182,9 +182,13 @@ class Chooser:
         if self.on_change:
             self.on_change(self.value)
 
+    def width(self, label_w: int, value_w: int) -> int:
+        """The row's width in pixels laid out with these label and value widths (the two arrows and their gaps)."""
+        return label_w + value_w + 2 * (self.size + 14) + 16
+
     def layout(self, x: int, y: int, label_w: int, value_w: int) -> None:
         h = self.size + 14
-        self.rect = pygame.Rect(x, y, label_w + value_w + 2 * h + 16, h)
+        self.rect = pygame.Rect(x, y, self.width(label_w, value_w), h)
         self.left = pygame.Rect(x + label_w, y, h, h)
         self.right = pygame.Rect(x + label_w + h + 8 + value_w, y, h, h)
         self.value_rect = pygame.Rect(self.left.right + 4, y, value_w, h)
