@@ -1,0 +1,104 @@
+"""Random input through the real App never breaks a scene: clicks, drags, the wheel, keys (with Ctrl/Shift), typed
+characters, focus changes, window resizes down to 320x240 and uneven frame times, from the start screen of each of
+the six games on (menus, help, load list, hand-over, game over included as the clicks reach them). The App is strict:
+any error of a scene, and any draw over a kept panel that was not marked, raises. The events are drawn from a seeded
+generator, and a failure names the step and the last events sent."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from client.app import App, Options
+from tests.client_util import kept_client_state
+
+KEYS = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_UP, pygame.K_DOWN,
+        pygame.K_LEFT, pygame.K_RIGHT, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_HOME, pygame.K_END,
+        pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F5, pygame.K_F9, pygame.K_u, pygame.K_v, pygame.K_x,
+        pygame.K_z, pygame.K_c, pygame.K_i, pygame.K_m, pygame.K_r, pygame.K_a, pygame.K_w, pygame.K_s, pygame.K_d,
+        pygame.K_q, pygame.K_e, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_5, pygame.K_9, pygame.K_0,
+        pygame.K_PLUS, pygame.K_MINUS, pygame.K_n, pygame.K_y, pygame.K_h, pygame.K_l]
+COMBOS = [(pygame.K_m, pygame.KMOD_CTRL), (pygame.K_F12, pygame.KMOD_SHIFT), (pygame.K_F12, 0),
+          (pygame.K_z, pygame.KMOD_CTRL), (pygame.K_s, pygame.KMOD_CTRL), (pygame.K_TAB, pygame.KMOD_SHIFT),
+          (pygame.K_q, pygame.KMOD_CTRL)]
+SIZES = [(800, 600), (1280, 720), (1000, 640), (640, 480), (320, 240), (500, 420), (1600, 900)]
+GAMES = ["shachang", "baige", "anqi", "sanguo", "xinhai", "jiangshan"]
+
+
+def _events(rng: random.Random, w: int, h: int) -> list:
+    """One random input: (event type, attributes) in the order a window would send them."""
+    r = rng.random()
+    pos = (rng.randrange(w), rng.randrange(h))
+    if r < 0.45:
+        b = rng.choice([1, 1, 1, 3])
+        return [(pygame.MOUSEMOTION, dict(pos=pos, rel=(0, 0), buttons=(0, 0, 0))),
+                (pygame.MOUSEBUTTONDOWN, dict(pos=pos, button=b)), (pygame.MOUSEBUTTONUP, dict(pos=pos, button=b))]
+    if r < 0.55:
+        return [(pygame.MOUSEMOTION, dict(pos=pos, rel=(0, 0), buttons=(0, 0, 0)))]
+    if r < 0.60:
+        return [(pygame.MOUSEWHEEL, dict(x=0, y=rng.choice([-1, 1]), flipped=False))]
+    if r < 0.66:
+        end = (rng.randrange(w), rng.randrange(h))
+        b = rng.choice([1, 1, 3, 2])
+        held = tuple(int(b == k) for k in (1, 2, 3))
+        mid = ((pos[0] + end[0]) // 2, (pos[1] + end[1]) // 2)
+        return [(pygame.MOUSEMOTION, dict(pos=pos, rel=(0, 0), buttons=(0, 0, 0))),
+                (pygame.MOUSEBUTTONDOWN, dict(pos=pos, button=b)),
+                (pygame.MOUSEMOTION, dict(pos=mid, rel=(1, 1), buttons=held)),
+                (pygame.MOUSEMOTION, dict(pos=end, rel=(1, 1), buttons=held)),
+                (pygame.MOUSEBUTTONUP, dict(pos=end, button=b))]
+    if r < 0.69:
+        ch = rng.choice("0123456789abc ")
+        return [(pygame.KEYDOWN, dict(key=ord(ch), mod=0, unicode=ch, scancode=0)), (pygame.TEXTINPUT, dict(text=ch)),
+                (pygame.KEYUP, dict(key=ord(ch), mod=0, unicode=ch, scancode=0))]
+    if r < 0.71:
+        k, mod = rng.choice(COMBOS)
+    elif r < 0.72:
+        return [(rng.choice([pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE, pygame.WINDOWENTER,
+                             pygame.WINDOWFOCUSGAINED]), {})]
+    elif r < 0.99:
+        k = rng.choice(KEYS)
+        if k == pygame.K_ESCAPE and rng.random() < 0.7:  # Esc leaves for the title (and quits there): less often
+            k = pygame.K_RETURN
+        mod = pygame.KMOD_SHIFT if rng.random() < 0.05 else 0
+    else:
+        nw, nh = rng.choice(SIZES)
+        return [(pygame.VIDEORESIZE, dict(size=(nw, nh), w=nw, h=nh))]
+    return [(pygame.KEYDOWN, dict(key=k, mod=mod, unicode="", scancode=0)),
+            (pygame.KEYUP, dict(key=k, mod=mod, unicode="", scancode=0))]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_input_breaks_no_scene(game_id, tmp_path):
+    rng = random.Random(f"monkey-{game_id}")
+    sent: list = []
+    with kept_client_state("dummy"):
+        def new_app():
+            app = App(Options(game_id=game_id, renderer="flat", lang=rng.choice(["zh", "en"]), save_dir=tmp_path,
+                              ai_delay=0.0, handover_delay=0.0, edge_pan=False, strict=True))
+            app.step(0.016)
+            return app
+
+        app = new_app()
+        scenes = set()
+        try:
+            for i in range(400):
+                w, h = app.display.size
+                evs = _events(rng, w, h)
+                sent.append((i, type(app.scene).__name__, [(pygame.event.event_name(t), d) for t, d in evs]))
+                for kind, attrs in evs:
+                    pygame.event.post(pygame.event.Event(kind, **attrs))
+                try:
+                    for _ in range(rng.choice([1, 1, 2, 5])):
+                        app.step(rng.choice([0.016, 0.016, 0.1, 0.5]))
+                except Exception as e:
+                    last = "\n".join(repr(s) for s in sent[-6:])
+                    pytest.fail(f"step {i}: {type(e).__name__}: {e}\nlast events:\n{last}")
+                scenes.add(type(app.scene).__name__)
+                if not app.running:  # Esc on the title, or Quit: a new client, as a player would start one
+                    app.close()
+                    app = new_app()
+        finally:
+            app.close()
+    assert len(scenes) >= 2  # the input reached past the first screen
