@@ -846,12 +846,17 @@ class BoardGameScene(PlayScene):
         self.status_lines = text.wrap(msg, STATUS_SIZE, w - 20) if msg else []
         sh = max(STATUS_H, len(self.status_lines) * STATUS_LINE + 8)
         self.status_rect = pygame.Rect(0, h - sh, w, sh)
-        self.panel_rect = pygame.Rect(w - pw, TOP_H, pw, h - TOP_H - sh)
-        self.board_rect = pygame.Rect(6, TOP_H + 4, w - pw - 12, h - TOP_H - sh - 8)
+        # (every part at least a pixel: in the smallest window the client allows, 320x240, with a long refusal on the
+        # status line, the parts below the banner had no height left, and a board's picture of negative height raised)
+        self.panel_rect = pygame.Rect(w - pw, TOP_H, pw, max(1, h - TOP_H - sh))
+        self.board_rect = pygame.Rect(6, TOP_H + 4, max(1, w - pw - 12), max(1, h - TOP_H - sh - 8))
         self.card_rows = self._card_rows()
         if self.card_rows:  # a strip of cards under the board
             ch = self.plugin.card_strip_height(self.card_rows, w, h) or min(160, max(96, int(h * 0.16)))
-            self.board_rect.h -= ch + 4
+            room = self.board_rect.h
+            if room - ch - 4 < 1:  # no room for both: the board and the cards share what there is
+                ch = max(1, (room - 4) // 2)
+            self.board_rect.h = max(1, room - ch - 4)
             self.card_rect = pygame.Rect(6, self.board_rect.bottom + 4, self.board_rect.w, ch)
         else:
             self.card_rect = pygame.Rect(0, 0, 0, 0)
