@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pygame
+import pytest
 
 from client import i18n
 from engine.shachang.advice import pass_warnings
@@ -286,3 +287,18 @@ def test_after_a_hand_over_the_status_line_says_what_to_do(app):
     key(app, pygame.K_SPACE)  # P2's hand-over
     assert g.current_player == 1 and sc.ctl.viewer == 1
     assert sc.status_text("en").startswith(f"{i18n.player_name(1)}, your turn: click one of your units")
+
+
+@pytest.mark.parametrize("mode", ["tabletop", "classic"])
+def test_enter_when_the_rules_force_a_reinforcement_says_the_rule(app, mode):
+    # P1 has nothing on the field and soldiers in reserve: S13 forces a reinforcement, so the end of the turn is
+    # refused. Enter asked the engine first whether the pass would end the game, by trying it on a copy, and the
+    # refusal escaped as an internal error (found by random input, session 14); now the status line says the rule,
+    # with no question first
+    g, scene = hot_seat(app, [[1, "h8", 1], [1, "b1", 1]], reserve=(3, 0), mode=mode)
+    assert g.current_player == 0 and isinstance(app.scene, GameScene)
+    before = g.to_json()
+    key(app, pygame.K_RETURN)  # strict App: an error of the scene raises
+    assert isinstance(app.scene, GameScene)  # no question asked: there is no pass to confirm
+    assert "[S13 forced reinforcement]" in scene.ctl.status
+    assert g.to_json() == before

@@ -88,3 +88,15 @@ def test_under_fog_a_bare_pass_warns_that_it_may_end_the_game_whether_or_not_it_
     table = game([[0, "a1", 1], [1, "h8", 1]], mode="tabletop")
     table.apply("end")
     assert advice.pass_may_end(table) is None and advice.ending_pass(table) is not None  # no fog: exact
+
+
+def test_a_pass_the_rules_refuse_is_not_asked_about_S13():
+    # P1 has nothing on the field and 3 in reserve: it must reinforce (S13), so ending the turn is refused. The question
+    # before a pass that would end the game tried the pass on a copy and raised the refusal out of the client's end of
+    # turn (found by tests/test_client_monkey.py's kind of random input); now there is nothing to ask about
+    for mode in ("tabletop", "classic"):
+        g = game([[1, "h8", 1], [1, "b1", 1]], reserve=[3, 0], current=0, mode=mode)
+        assert g.current_player == 0 and not g.is_over
+        before = g.to_json()
+        assert advice.ending_pass(g) is None
+        assert g.to_json() == before

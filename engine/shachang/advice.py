@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.api import IllegalAction
 from engine.messages import Msg
 from engine.shachang.actions import End
 from engine.shachang.log import counted
@@ -66,12 +67,16 @@ def pass_may_end(game: "ShachangGame") -> Msg | None:
 
 
 def ending_pass(game: "ShachangGame") -> Msg | None:
-    """Why ending the turn now would end the game, if the player can know it; else None."""
+    """Why ending the turn now would end the game, if the player can know it; else None (also when the rules refuse
+    the pass: S13's forced reinforcement; the client's end of turn then shows that refusal)."""
     p = game.current_player
     if p < 0 or game.is_over:
         return None
     g = game.clone()
-    g.apply(End())
+    try:
+        g.apply(End())
+    except IllegalAction:
+        return None
     if not g.is_over:
         return None
     reason = g.end_reason()

@@ -476,6 +476,11 @@ class GameScene(PlayScene):
         if not ctl.my_turn():
             ctl.end_turn()  # the engine's refusal on the status line
             return
+        try:
+            self.game.check(End())
+        except IllegalAction:  # a pass the rules refuse (S13: a forced reinforcement): its refusal, no question first
+            ctl.end_turn()
+            return
         ending = advice.ending_pass(self.game)
         if ending is not None:
             q = Msg.of("shachang.advice.confirm_game_end", why=ending)
