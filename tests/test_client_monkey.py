@@ -23,7 +23,8 @@ KEYS = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_SPACE, pygame.K
 COMBOS = [(pygame.K_m, pygame.KMOD_CTRL), (pygame.K_F12, pygame.KMOD_SHIFT), (pygame.K_F12, 0),
           (pygame.K_z, pygame.KMOD_CTRL), (pygame.K_s, pygame.KMOD_CTRL), (pygame.K_TAB, pygame.KMOD_SHIFT),
           (pygame.K_q, pygame.KMOD_CTRL)]
-SIZES = [(800, 600), (1280, 720), (1000, 640), (640, 480), (320, 240), (500, 420), (1600, 900)]
+SIZES = [(800, 600), (1280, 720), (1000, 640), (640, 480), (320, 240), (400, 300), (500, 420), (360, 640),
+         (1280, 360), (1600, 900)]
 GAMES = ["shachang", "baige", "anqi", "sanguo", "xinhai", "jiangshan"]
 
 
@@ -58,7 +59,7 @@ def _events(rng: random.Random, w: int, h: int) -> list:
     elif r < 0.72:
         return [(rng.choice([pygame.WINDOWFOCUSLOST, pygame.WINDOWLEAVE, pygame.WINDOWENTER,
                              pygame.WINDOWFOCUSGAINED]), {})]
-    elif r < 0.99:
+    elif r < 0.96:
         k = rng.choice(KEYS)
         if k == pygame.K_ESCAPE and rng.random() < 0.7:  # Esc leaves for the title (and quits there): less often
             k = pygame.K_RETURN
