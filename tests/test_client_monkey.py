@@ -12,6 +12,8 @@ import pygame
 import pytest
 
 from client.app import App, Options
+from client.games.shachang.scene import GameScene
+from engine.shachang.actions import Attack, End, March, Reinforce
 from tests.client_util import kept_client_state
 
 KEYS = [pygame.K_RETURN, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_SPACE, pygame.K_BACKSPACE, pygame.K_UP, pygame.K_DOWN,
@@ -108,3 +110,57 @@ def test_random_input_breaks_no_scene(game_id, renderer, steps, tmp_path):
         finally:
             app.close()
     assert len(scenes) >= 2  # the input reached past the first screen
+
+
+@pytest.mark.parametrize("preset,mode,items", [("standard", "tabletop", True), ("standard", "digital", False),
+                                               ("star", "tabletop", False)])
+def test_random_legal_play_through_clicks(preset, mode, items, tmp_path):
+    """沙场秋点兵 played deep in hot seat through real clicks: a random legal march, attack or reinforcement of the seat to
+    move clicked on its cells (Enter for the end of a turn), mixed with the random input above (hand-overs, questions,
+    menus, help, resizes on the way)."""
+    rng = random.Random(f"play-{preset}-{mode}")
+    sent: list = []
+    with kept_client_state("dummy"):
+        app = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, handover_delay=0.0, edge_pan=False,
+                          strict=True, lang="en", quick_start=True, preset=preset, mode=mode, seats=["human", "human"],
+                          game_options={"items": True} if items else {}))
+        try:
+            app.new_game_from_opts()
+            app.step(0.016)
+            played = 0
+            for i in range(300):
+                gs = app.find(GameScene)
+                if app.scene is gs and gs.ctl.my_turn() and rng.random() < 0.6:
+                    a = rng.choice(gs.game.legal_actions())
+                    cells = [a.src, a.dst] if isinstance(a, (March, Attack)) else [a.cell] if isinstance(a, Reinforce) \
+                        else []
+                    evs = [] if cells or not isinstance(a, End) else \
+                        [(pygame.KEYDOWN, dict(key=pygame.K_RETURN, mod=0, unicode="", scancode=0)),
+                         (pygame.KEYUP, dict(key=pygame.K_RETURN, mod=0, unicode="", scancode=0))]
+                    for c in cells:
+                        p = gs.cell_to_screen(c)
+                        if p is not None:
+                            evs += [(pygame.MOUSEMOTION, dict(pos=p, rel=(0, 0), buttons=(0, 0, 0))),
+                                    (pygame.MOUSEBUTTONDOWN, dict(pos=p, button=1)),
+                                    (pygame.MOUSEBUTTONUP, dict(pos=p, button=1))]
+                    sent.append((i, "play", str(a)))
+                else:
+                    w, h = app.display.size
+                    evs = [e for e in _events(rng, w, h) if e[1].get("key") != pygame.K_ESCAPE]  # stay in the game
+                    sent.append((i, type(app.scene).__name__, [(pygame.event.event_name(t), d) for t, d in evs]))
+                log_len = len(gs.game.log) if gs is not None else 0
+                for kind, attrs in evs:
+                    pygame.event.post(pygame.event.Event(kind, **attrs))
+                try:
+                    for _ in range(rng.choice([1, 2])):
+                        app.step(rng.choice([0.016, 0.1]))
+                except Exception as e:
+                    last = "\n".join(repr(s) for s in sent[-6:])
+                    pytest.fail(f"step {i}: {type(e).__name__}: {e}\nlast events:\n{last}")
+                now = app.find(GameScene)
+                played += now is gs and gs is not None and len(gs.game.log) > log_len
+                if not app.running:
+                    break
+        finally:
+            app.close()
+    assert played >= 30  # the clicks did play the game
