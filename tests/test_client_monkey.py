@@ -30,14 +30,37 @@ SIZES = [(800, 600), (1280, 720), (1000, 640), (640, 480), (320, 240), (400, 300
 GAMES = ["shachang", "baige", "anqi", "sanguo", "xinhai", "jiangshan"]
 
 
+def _click(pos, button: int = 1) -> list:
+    """The events of a click at ``pos``: the mouse moved there, the button pressed and released."""
+    return [(pygame.MOUSEMOTION, dict(pos=pos, rel=(0, 0), buttons=(0, 0, 0))),
+            (pygame.MOUSEBUTTONDOWN, dict(pos=pos, button=button)), (pygame.MOUSEBUTTONUP, dict(pos=pos, button=button))]
+
+
+def _key(k: int, mod: int = 0, ch: str = "") -> list:
+    """The events of a key pressed and released."""
+    return [(pygame.KEYDOWN, dict(key=k, mod=mod, unicode=ch, scancode=0)),
+            (pygame.KEYUP, dict(key=k, mod=mod, unicode=ch, scancode=0))]
+
+
+def _send(app, rng: random.Random, sent: list, i: int, evs: list, frames: list, dts: list) -> None:
+    """Post ``evs`` and draw a few frames (how many, and their times, drawn from ``frames`` and ``dts``); an error of a
+    scene fails the test naming step ``i`` and the last inputs ``sent``."""
+    for kind, attrs in evs:
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+    try:
+        for _ in range(rng.choice(frames)):
+            app.step(rng.choice(dts))
+    except Exception as e:
+        last = "\n".join(repr(x) for x in sent[-6:])
+        pytest.fail(f"step {i}: {type(e).__name__}: {e}\nlast events:\n{last}")
+
+
 def _events(rng: random.Random, w: int, h: int) -> list:
     """One random input: (event type, attributes) in the order a window would send them."""
     r = rng.random()
     pos = (rng.randrange(w), rng.randrange(h))
     if r < 0.45:
-        b = rng.choice([1, 1, 1, 3])
-        return [(pygame.MOUSEMOTION, dict(pos=pos, rel=(0, 0), buttons=(0, 0, 0))),
-                (pygame.MOUSEBUTTONDOWN, dict(pos=pos, button=b)), (pygame.MOUSEBUTTONUP, dict(pos=pos, button=b))]
+        return _click(pos, rng.choice([1, 1, 1, 3]))
     if r < 0.55:
         return [(pygame.MOUSEMOTION, dict(pos=pos, rel=(0, 0), buttons=(0, 0, 0)))]
     if r < 0.60:
@@ -54,8 +77,8 @@ def _events(rng: random.Random, w: int, h: int) -> list:
                 (pygame.MOUSEBUTTONUP, dict(pos=end, button=b))]
     if r < 0.69:
         ch = rng.choice("0123456789abc ")
-        return [(pygame.KEYDOWN, dict(key=ord(ch), mod=0, unicode=ch, scancode=0)), (pygame.TEXTINPUT, dict(text=ch)),
-                (pygame.KEYUP, dict(key=ord(ch), mod=0, unicode=ch, scancode=0))]
+        down, up = _key(ord(ch), 0, ch)
+        return [down, (pygame.TEXTINPUT, dict(text=ch)), up]
     if r < 0.71:
         k, mod = rng.choice(COMBOS)
     elif r < 0.72:
@@ -69,8 +92,7 @@ def _events(rng: random.Random, w: int, h: int) -> list:
     else:
         nw, nh = rng.choice(SIZES)
         return [(pygame.VIDEORESIZE, dict(size=(nw, nh), w=nw, h=nh))]
-    return [(pygame.KEYDOWN, dict(key=k, mod=mod, unicode="", scancode=0)),
-            (pygame.KEYUP, dict(key=k, mod=mod, unicode="", scancode=0))]
+    return _key(k, mod)
 
 
 @pytest.mark.parametrize("renderer,steps", [("flat", 400), ("gl", 200)])
@@ -95,14 +117,7 @@ def test_random_input_breaks_no_scene(game_id, renderer, steps, tmp_path):
                 w, h = app.display.size
                 evs = _events(rng, w, h)
                 sent.append((i, type(app.scene).__name__, [(pygame.event.event_name(t), d) for t, d in evs]))
-                for kind, attrs in evs:
-                    pygame.event.post(pygame.event.Event(kind, **attrs))
-                try:
-                    for _ in range(rng.choice([1, 1, 2, 5])):
-                        app.step(rng.choice([0.016, 0.016, 0.1, 0.5]))
-                except Exception as e:
-                    last = "\n".join(repr(s) for s in sent[-6:])
-                    pytest.fail(f"step {i}: {type(e).__name__}: {e}\nlast events:\n{last}")
+                _send(app, rng, sent, i, evs, [1, 1, 2, 5], [0.016, 0.016, 0.1, 0.5])
                 scenes.add(type(app.scene).__name__)
                 if not app.running:  # Esc on the title, or Quit: a new client, as a player would start one
                     app.close()
@@ -134,29 +149,18 @@ def test_random_legal_play_through_clicks(preset, mode, items, tmp_path):
                     a = rng.choice(gs.game.legal_actions())
                     cells = [a.src, a.dst] if isinstance(a, (March, Attack)) else [a.cell] if isinstance(a, Reinforce) \
                         else []
-                    evs = [] if cells or not isinstance(a, End) else \
-                        [(pygame.KEYDOWN, dict(key=pygame.K_RETURN, mod=0, unicode="", scancode=0)),
-                         (pygame.KEYUP, dict(key=pygame.K_RETURN, mod=0, unicode="", scancode=0))]
+                    evs = [] if cells or not isinstance(a, End) else _key(pygame.K_RETURN)
                     for c in cells:
                         p = gs.cell_to_screen(c)
                         if p is not None:
-                            evs += [(pygame.MOUSEMOTION, dict(pos=p, rel=(0, 0), buttons=(0, 0, 0))),
-                                    (pygame.MOUSEBUTTONDOWN, dict(pos=p, button=1)),
-                                    (pygame.MOUSEBUTTONUP, dict(pos=p, button=1))]
+                            evs += _click(p)
                     sent.append((i, "play", str(a)))
                 else:
                     w, h = app.display.size
                     evs = [e for e in _events(rng, w, h) if e[1].get("key") != pygame.K_ESCAPE]  # stay in the game
                     sent.append((i, type(app.scene).__name__, [(pygame.event.event_name(t), d) for t, d in evs]))
                 log_len = len(gs.game.log) if gs is not None else 0
-                for kind, attrs in evs:
-                    pygame.event.post(pygame.event.Event(kind, **attrs))
-                try:
-                    for _ in range(rng.choice([1, 2])):
-                        app.step(rng.choice([0.016, 0.1]))
-                except Exception as e:
-                    last = "\n".join(repr(s) for s in sent[-6:])
-                    pytest.fail(f"step {i}: {type(e).__name__}: {e}\nlast events:\n{last}")
+                _send(app, rng, sent, i, evs, [1, 2], [0.016, 0.1])
                 now = app.find(GameScene)
                 played += now is gs and gs is not None and len(gs.game.log) > log_len
                 if not app.running:
