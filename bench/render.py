@@ -19,7 +19,7 @@ import dataclasses
 
 import moderngl
 
-from bench.timing import frame_options, gl_draw_ms, gl_side_by_side, ms
+from bench.timing import frame_options, gl_alternating_blocks, gl_draw_ms, gl_side_by_side, ms
 from client.camera import StrategyCamera
 from client.render.base import Frame, Overlays, UnitMark
 from client.render.gl import GLRenderer
@@ -67,6 +67,12 @@ def scene(seed: int = 1):
                   sight_cells=rows, sight_block=block, ghost_cells=ghost)
     visible = obs.visible | ((np.abs(rr - 128) < 40) & (np.abs(cc - 128) < 60))
     return Frame(heights, visible, explored, units, ov, fog=True, ghosts=[((128, 128), 6)]), total, g
+
+
+def _orbit(cam) -> None:
+    """The benches' slow camera orbit: one frame's step."""
+    cam.rotate(0.5)
+    cam.update(1 / 60)
 
 
 def main(argv=None) -> int:
@@ -129,8 +135,18 @@ def main(argv=None) -> int:
     cam.set_distance(40)
     cam.jump_to((128, 128))
     cam.snap()
-    close = run("zoomed in (distance 40, columns, chunk culling)", cam, max(10, args.frames // 4))
-    print(f"  zoomed in / whole map: {close / whole:.2f}x (load {os.getloadavg()[0]:.2f})")
+    run("zoomed in (distance 40, columns, chunk culling)", cam, max(10, args.frames // 4))
+    # the ratio side by side: both views in alternating blocks of frames in one loop (the same load for both), the
+    # first frames of each block left out (after the other view a block starts cold; frame-by-frame alternation
+    # would make every frame a cold one, docs/client.md "Session 14")
+    far = StrategyCamera(256)
+    far.snap()
+    blocks, per, drop = 6, max(8, args.frames // 12), 3
+    whole_t, close_t = gl_alternating_blocks(ctx, [(r, frame, far, _orbit), (r, frame, cam, _orbit)], blocks, per, drop)
+    wm, cm = statistics.median(whole_t), statistics.median(close_t)
+    print(f"  zoomed in / whole map, side by side ({blocks} alternating blocks of {per} frames of each, the first "
+          f"{drop} of every block left out): whole map {wm:.1f} ms, zoomed in {cm:.1f} ms: {cm / wm:.2f}x "
+          f"(load {os.getloadavg()[0]:.2f})")
     # the same close-up with the camera still and a frame that has a version (as the app's): from the fourth
     # frame on the renderer copies its kept terrain picture; the moving close-up above is the one compared
     still = dataclasses.replace(frame, version=("bench", "still close-up"))

@@ -50,6 +50,24 @@ def gl_side_by_side(ctx, fbo, draws, frames: int, step=None) -> list[list[float]
     return out
 
 
+def gl_alternating_blocks(ctx, draws, blocks: int, per: int, drop: int) -> list[list[float]]:
+    """Side by side in one run for views whose data displace each other's from the CPU caches: ``blocks`` blocks of
+    ``per`` frames of each of ``draws`` ((renderer, frame, camera, step): ``step(camera)`` untimed before each frame),
+    in turn (the order reversed every other block, so neither always follows the other), the first ``drop`` frames
+    of every block left out (a view's first frames after the other's start cold); the ms of each draw's kept frames."""
+    out = [[] for _ in draws]
+    for b in range(blocks):
+        order = list(range(len(draws))) if b % 2 == 0 else list(range(len(draws)))[::-1]
+        for k in order:
+            r, frame, cam, step = draws[k]
+            for i in range(per):
+                step(cam)
+                t = gl_draw_ms(ctx, r, frame, cam)
+                if i >= drop:
+                    out[k].append(t)
+    return out
+
+
 def frame_options(frames: int, size: str, argv=None, prog: str | None = None, doc: str | None = None):
     """The options ``--frames N --size WxH`` of a frame bench: (options, width, height)."""
     ap = OneLineParser(prog=prog, description=doc)
