@@ -82,9 +82,12 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
     stages: dict[str, list[float]] = {}  # part of a frame -> ms (profiled frames, GL synchronised per part)
     empty: list[float] = []  # clear + present: the floor of any frame
     floor: list[float] = []  # the game's own reference frame (沙场秋点兵: the terrain alone)
+    profiled_at: set[int] = set()  # frames waited for part by part: not in the timed figures (no reference is)
     for i in range(frames):
         flight.pose(app, i, frames)
         profiled = gl and i % 10 == 5  # every tenth frame: where its time goes
+        if profiled:
+            profiled_at.add(i)
         if profiled:
             if flight.profile_board:
                 app.display.gl.profile = True
@@ -106,32 +109,38 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
         if screenshot and i == frames - 1:  # the last full frame, before the floors below draw over it
             app.display.save_screenshot(screenshot)
         if gl:  # the floors, measured side by side with the full frame
-            empty.append(empty_frame(app))
+            e = empty_frame(app)
             f = flight.floor(app)
-            if f is not None:
-                floor.append(f)
+            if not profiled:
+                empty.append(e)
+                if f is not None:
+                    floor.append(f)
     kept = getattr(app.display.gl, "terrain_reused", 0) - kept0 if gl else 0
     # after the flight: poses held (the camera at rest, the mouse still), reported apart from the flight
     held = [(name, _held_frames(app, flight, at, frames)) for name, at in getattr(flight, "held_poses", ())] \
         if gl and floor else []
     if app.errors:
         say(f"bench: {len(app.errors)} errors in the scenes, first: {app.errors[0]}")
-    med = statistics.median(times)
-    worst = max(times)
-    p95 = sorted(times)[int(0.95 * (len(times) - 1))]
+    timed = [t for i, t in enumerate(times) if i not in profiled_at]
+    med = statistics.median(timed)
+    worst = max(timed)
+    p95 = sorted(timed)[int(0.95 * (len(timed) - 1))]
     say(f"bench: {frames} frames at 1280x720, {game.game_id}: {flight.describe(game)}, "
-        f"renderer {app.display.kind} ({_gl_name(app)})")
+        f"renderer {app.display.kind} ({_gl_name(app)})"
+        + (f"; {len(timed)} timed, {len(profiled_at)} profiled part by part (each part waited for) and left out of "
+           f"the figures and their references" if profiled_at else ""))
     say(f"bench: median {med:.2f} ms ({1000 / med:.1f} fps), p95 {p95:.2f} ms, worst {worst:.2f} ms; "
         f"new game {t_new * 1000:.0f} ms")
     if flight.phases:
         parts, lo = [], 0
         for name, end in flight.phases:
             hi = int(end * frames) if end < 1 else frames
-            if times[lo:hi]:
-                parts.append(f"{name} median {statistics.median(times[lo:hi]):.2f} ms, worst {max(times[lo:hi]):.2f} ms")
+            part = [times[k] for k in range(lo, min(hi, len(times))) if k not in profiled_at]
+            if part:
+                parts.append(f"{name} median {statistics.median(part):.2f} ms, worst {max(part):.2f} ms")
             lo = hi
         say("bench: phases: " + "; ".join(parts))
-    worst5 = sorted(range(len(times)), key=lambda i: -times[i])[:5]
+    worst5 = sorted((i for i in range(len(times)) if i not in profiled_at), key=lambda i: -times[i])[:5]
     say("bench: worst frames: " + ", ".join(f"#{i} {times[i]:.0f} ms{flight.marked(i)}" for i in worst5))
     for note in flight.notes(app):
         say(f"bench: {note}")
