@@ -84,7 +84,9 @@ class App:
         self.replace(StartScene(self))
 
     def start_game(self, game, seats: list[str], viewer: int | None = None, message: str = "") -> None:
-        """Open the scene the game's plugin names (its ``open_scene``, client/games/<game_id>)."""
+        """Open the scene the game's plugin names (its ``open_scene``, client/games/<game_id>). From here to the
+        end of the frame the client's Chinese words are in the new game's script (``use_script_of``)."""
+        self.use_script_of(game.game_id)
         scene = plugin_class(game.game_id).open_scene(self, game, list(seats), viewer=viewer, message=message)
         self.replace(scene)
         scene.on_enter()
@@ -103,6 +105,7 @@ class App:
             game, seats, viewer = read_save(path)
         except ValueError as e:
             return load_error_text(e, path)
+        self.use_script_of(game.game_id)  # the message is the loaded game's: in its script (issue 26)
         self.start_game(game, seats, viewer=viewer, message=i18n.t("loaded", path=Path(path).name))
         return None
 
@@ -283,6 +286,13 @@ class App:
         msg = f"internal error: {type(e).__name__}: {e}"
         self.errors.append(msg)
         self.notice = msg
+
+    @staticmethod
+    def use_script_of(game_id: str) -> None:
+        """The client's Chinese words in the script of game ``game_id`` (a game about to open: the words made for
+        it in this frame, such as the note on its autosave slot or "loaded", are in its script, not in the one of
+        the game it replaces)."""
+        i18n.use_script(getattr(plugin_class(game_id), "zh_script", None))
 
     def use_script(self) -> None:
         """The client's Chinese words in the script of the game on the screen (its plugin's ``zh_script``:
