@@ -297,9 +297,13 @@ class App:
     def use_script(self) -> None:
         """The client's Chinese words in the script of the game on the screen (its plugin's ``zh_script``:
         辛亥革命's traditional characters), the shared ones as they are elsewhere (issue 26)."""
-        plugin = next((p for p in (getattr(s, "plugin", None) for s in reversed(self.scenes))
-                       if getattr(p, "game_id", None)), None)  # a game's plugin (not the help page's plugin())
-        i18n.use_script(getattr(plugin, "zh_script", None))
+        for s in reversed(self.scenes):
+            speaks = getattr(s, "script_plugin", None)  # a scene that speaks for a game it has not opened yet
+            p = speaks() if speaks is not None else getattr(s, "plugin", None)  # (not the help page's plugin())
+            if getattr(p, "game_id", None):
+                i18n.use_script(getattr(p, "zh_script", None))
+                return
+        i18n.use_script(None)
 
     def draw(self) -> None:
         d = self.display

@@ -52,3 +52,20 @@ def test_a_save_loaded_over_another_game_speaks_in_its_own_script(tmp_path, monk
         else:  # simplified, though the frame began with 辛亥革命 on the screen
             assert note.startswith("另一个客户端") and loaded_line.startswith("已读档"), (note, loaded_line)
             assert not (set(note + loaded_line) & TRADITIONAL), set(note + loaded_line) & TRADITIONAL
+
+
+def test_the_start_screen_says_what_its_events_say_in_the_chosen_games_script(tmp_path, monkeypatch):
+    """The start screen draws in the chosen game's script (issue 26); what its events make (a Continue that cannot
+    load) is in that script too, not in the simplified one its frames began with."""
+    with flat_app(tmp_path, lang="zh") as app:
+        app.start_title()
+        sc = app.scene
+        while sc.game.value != "xinhai":
+            sc.game.step(1)
+        g = registry.get("xinhai").new_game()
+        savefile.write_save(sc.slot_path(), g, ["human"] * g.num_players, 0)  # an unfinished game to continue
+        app.step(0.016)
+        assert sc.continue_info() is not None
+        monkeypatch.setattr(app, "load_path", lambda path: "—")  # the save went bad meanwhile
+        _click(app, sc.continue_button.rect)
+        assert sc.error == "讀檔失敗：—", sc.error

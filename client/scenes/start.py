@@ -283,6 +283,11 @@ class StartScene(Scene):
         side = getattr(pl, "side_name", None) if pl is not None else None
         return side(i, i18n.lang()) if side is not None else t("seat", n=i + 1)
 
+    def script_plugin(self):
+        """The plugin whose script the screen speaks in (App.use_script): the chosen game's, in what its events say
+        (a failed Continue) as in what it draws (issue 26)."""
+        return self.plugin()
+
     def plugin(self):
         """The chosen game's plugin class (None when the game has no client yet)."""
         try:
