@@ -13,6 +13,9 @@ import pytest
 
 from client.app import App, Options
 from client.games.shachang.scene import GameScene
+from client.scenes.board_game import BoardGameScene
+from client.scenes.handover import HandoverScene
+from client.scenes.menu import MenuScene
 from engine.shachang.actions import Attack, End, March, Reinforce
 from tests.client_util import kept_client_state
 
@@ -168,3 +171,55 @@ def test_random_legal_play_through_clicks(preset, mode, items, tmp_path):
         finally:
             app.close()
     assert played >= 30  # the clicks did play the game
+
+
+@pytest.mark.parametrize("game_id", ["baige", "anqi", "sanguo", "xinhai", "jiangshan"])
+def test_board_games_random_legal_play_through_clicks(game_id, tmp_path):
+    """The five board games played deep in hot seat: a random legal action of the seat to move, taken from the path the
+    game's plugin accepts (its step index: 江山's tally pick is its cards clicked one by one), its cells clicked on the
+    board and its other steps (buttons, cards, options) given to the scene as its own clicks give them, mixed with the
+    random input above (choosers, menus, help, resizes on the way); a hand-over screen is mostly passed with Space, as
+    the next player would, and the menu mostly left with Esc. No computer seat: the same seed plays the same game."""
+    rng = random.Random(f"play-{game_id}")
+    sent: list = []
+    with kept_client_state("dummy"):
+        app = App(Options(game_id=game_id, renderer="flat", save_dir=tmp_path, ai_delay=0.0, handover_delay=0.0,
+                          edge_pan=False, strict=True, lang=rng.choice(["zh", "en"]), quick_start=True,
+                          seats=["human"] * 3))
+        try:
+            app.new_game_from_opts()
+            app.step(0.016)
+            played = 0
+            for i in range(250):
+                sc = app.find(BoardGameScene)
+                evs: list = []
+                log_len = len(sc.game.log) if sc is not None else 0
+                if app.scene is sc and sc.human_turn() and not sc.game.is_over and rng.random() < 0.6:
+                    action, steps = rng.choice(sc.plugin.index().pairs)
+                    sent.append((i, "play", str(action)))
+                    if all(st.kind == "cell" for st in steps):
+                        for st in steps:
+                            evs += _click(sc.cell_pos(sc.plugin.cell(st.value)))
+                    else:
+                        try:
+                            sc.apply_outcome(sc.plugin.walk(tuple(steps)))
+                        except Exception as e:
+                            pytest.fail(f"step {i}: {action}: {type(e).__name__}: {e}")
+                elif isinstance(app.scene, HandoverScene) and rng.random() < 0.8:
+                    evs = _key(pygame.K_SPACE, ch=" ")
+                    sent.append((i, "hand-over", "Space"))
+                elif isinstance(app.scene, MenuScene) and rng.random() < 0.7:  # mostly back to the game
+                    evs = _key(pygame.K_ESCAPE)
+                    sent.append((i, "menu", "Esc"))
+                else:
+                    w, h = app.display.size
+                    evs = [e for e in _events(rng, w, h)  # stay in the game: no Esc, no Ctrl+Q
+                           if e[1].get("key") not in (pygame.K_ESCAPE, pygame.K_q)]
+                    sent.append((i, type(app.scene).__name__, [(pygame.event.event_name(t), d) for t, d in evs]))
+                _send(app, rng, sent, i, evs, [1, 2], [0.016, 0.1])
+                played += sent[-1][1] == "play" and len(sc.game.log) > log_len
+                if not app.running:
+                    break
+        finally:
+            app.close()
+    assert played >= 30, played  # the clicks did play the game
