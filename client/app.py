@@ -150,6 +150,9 @@ class App:
                 clean = bool(ev.mod & pygame.KMOD_SHIFT)
                 name = time.strftime("rule-%Y%m%d-%H%M%S.png" if clean else "shot-%Y%m%d-%H%M%S.png")
                 path = Path(self.opts.save_dir) / "screenshots" / name
+                if clean and not self.has_rule_view():
+                    self.notice = i18n.t("rule_picture_none")
+                    return True
                 try:
                     if clean:
                         self.save_rule_picture(path)
@@ -157,7 +160,7 @@ class App:
                         self.display.save_screenshot(path)
                     self.notice = str(path)
                 except Exception as e:
-                    self.notice = f"screenshot failed: {e}"
+                    self.notice = i18n.t("screenshot_failed", err=e)
                 return True
             if ev.key == pygame.K_F1:
                 if isinstance(self.scene, HelpScene):
@@ -185,11 +188,15 @@ class App:
         self.push(HelpScene(self, rule=play.refusal_rule() or play.last_refusal_rule, why=True))
         return True
 
+    def has_rule_view(self) -> bool:
+        """Whether the scene on the screen has a board view a rule picture (Shift+F12) is made of: 沙场秋点兵's map."""
+        return getattr(self.scene, "frame", None) is not None and hasattr(self.scene, "camera")
+
     def save_rule_picture(self, path) -> Path:
         """Shift+F12: the current board view without any HUD (a clean rule picture) as PNG."""
         scene = self.scene
         frame = getattr(scene, "frame", None)
-        if frame is None or not hasattr(scene, "camera"):
+        if not self.has_rule_view():
             raise RuntimeError("no board view to picture here")
         camera = scene.camera()
         # no hover frame; the view the player had in the window's free part, centred in the picture
