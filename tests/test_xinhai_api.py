@@ -166,6 +166,32 @@ def test_describe_and_steps():
     assert g.seat_name(0).render("zh") == "革命軍" and g.seat_name(1).render("en") == "the Qing"
 
 
+def test_every_action_of_whole_games_is_described_in_words_not_ids():
+    """The status line, the move list and the replay say an action by ``describe``: a region or a response track by
+    its name (武昌, 清軍), never by its id (found by random input: "清軍：地區 wuchang" on a Chinese screen)."""
+    from engine.xinhai.actions import Act
+    from engine.xinhai.data import REGIONS
+
+    g = new_game(seed=1)
+    ids = set(REGIONS) | set(g.R.tracks)
+    assert g.describe(Act("region", ("wuchang",))).render("zh") == "地區 武昌"
+    assert g.describe(Act("region", ("hanyang",))).render("en") == "region Hanyang"
+    assert g.describe(Act("track", ("army",))).render("zh") == "響應值加在 清軍"
+    assert g.describe(Act("track", ("north",))).render("en") == "response points on North"
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        game = new_game(seed=seed)
+        while not game.is_over and len(game.log) < 400:
+            a = rng.choice(game.legal_actions())
+            seen.add(a.verb)
+            for lang in ("zh", "en"):
+                said = game.describe(a).render(lang)
+                assert not (set(re.findall(r"[a-z]+", said)) & ids), (a, said)
+            game.apply(a)
+    assert {"region", "track"} & seen  # the games reached those decisions
+
+
 def test_observe_all_shows_both_hands_and_the_decks_for_the_replay_viewer():
     # issue 23: the replay viewer's "everything" (engine/api.py observe_all): the private hand (X10, historical
     # set-up: the revolutionaries'), the hidden event decks in their order (random set-up), every log entry;

@@ -30,6 +30,9 @@ SEATS = ("rev", "qing")
 SETUPS = ("historical", "random")
 
 
+NAMED_ARG = {"region": "xinhai.region.", "track": "xinhai.track."}  # verbs whose argument is said by its name
+
+
 @dataclass
 class Decision:
     """A decision the game waits for: ``kind``, the deciding ``side``, and its data."""
@@ -283,6 +286,8 @@ class XinhaiGame(Game):
             if len(a.args) > 1:
                 kw["dst"] = a.args[1]
             return Msg.of("xinhai.say." + a.verb, **kw)
+        if a.verb in NAMED_ARG and len(a.args) == 1:  # a region or a response track: its name, not its id
+            return Msg.of("xinhai.act." + a.verb, args=Msg.of(NAMED_ARG[a.verb] + a.args[0]))
         return Msg.of("xinhai.act." + a.verb, args=" ".join(a.args))
 
     def action_steps(self, action: Any) -> tuple[Step, ...]:
