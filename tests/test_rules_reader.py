@@ -328,3 +328,38 @@ def test_a_refusal_naming_a_seed_passage_opens_the_book_at_its_top_with_a_note(c
     key(app, pygame.K_F3)
     reader = app.app.scene.reader()
     assert reader.note == "reader.unknown_rule" and reader.focus is None
+
+
+@pytest.mark.parametrize("game_id", ["sanguo", "xinhai", "jiangshan"])
+def test_the_seed_sentence_is_shown_in_one_language(cleanup, game_id):
+    """The book's top quotes the seed: in Chinese the original alone, in English the original and its gloss (issue 26,
+    one language at a time; found by a scan of random input in Chinese: "正面为12x8的国际象棋棋盘。 — The front is a
+    12×8 chessboard." on a Chinese page)."""
+    from client.ui import text as text_module
+
+    book = load_book(game_id)
+    assert book.seed_quote_en and book.seed_text("zh") == book.seed_quote
+    assert book.seed_text("en") == f"{book.seed_quote}\n{book.seed_quote_en}"
+    app = make_app("dummy", game_id, ["human"] * (3 if game_id == "sanguo" else 2), "flat", size=(1100, 760))
+    i18n.set_lang("zh")
+    drawn = []
+    real = text_module.render
+    text_module.render = lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1]
+    try:
+        key(app, pygame.K_F3)  # the book at its top
+        settle(app, 2)
+    finally:
+        text_module.render = real
+    shown = "".join(drawn)
+    assert book.seed_quote[:6] in shown and book.seed_quote_en.strip("*()")[:12] not in shown
+    i18n.set_lang("en")  # F2's language: the gloss under the original
+    drawn.clear()
+    text_module.render = lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1]
+    try:
+        app.app.scene.reader().dirty = True
+        settle(app, 2)
+    finally:
+        text_module.render = real
+        i18n.set_lang("zh")
+    shown = "".join(drawn)
+    assert book.seed_quote[:6] in shown and book.seed_quote_en.strip("*()")[:12] in shown

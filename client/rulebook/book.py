@@ -50,7 +50,8 @@ def write_index(game_id: str, scs, out_root: Path = PICTURES) -> Path:
              f"`assets/scenarios/{game_id}/*.toml`; do not edit by hand. Rules page: `{b['rules_page']}`; "
              f"rule ids: the binding rulings (RULINGS.md). English captions in [en/](en/).", "",
              f"Seed (`{b['seed_file']}`):", ""]
-    lines += [f"> {ln}" for ln in b["seed_quote"].split("\n")] + [""]
+    quote = b["seed_quote"] + (f"\n{b['seed_quote_en']}" if b.get("seed_quote_en") else "")
+    lines += [f"> {ln}" for ln in quote.split("\n")] + [""]
     covered = {}
     for sc in scs:
         for r in sc.rules:

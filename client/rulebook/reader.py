@@ -98,6 +98,14 @@ class RuleBook:
     seed_file: str
     entries: list[Entry]
     howto: list[dict] = field(default_factory=list)  # how-to-play sections ({title,text}_{zh,en}; F1's page)
+    seed_quote_en: str = ""  # its English gloss (none where the seed is quoted alone)
+
+    def seed_text(self, lang: str) -> str:
+        """The seed's sentence as the reader shows it: the original alone in Chinese (one language at a time, issue
+        26), the original and its English gloss in English."""
+        if lang == "zh" or not self.seed_quote_en:
+            return self.seed_quote
+        return f"{self.seed_quote}\n{self.seed_quote_en}"
 
     def name(self, lang: str) -> str:
         return self.names[0] if lang == "zh" else self.names[1]
@@ -182,7 +190,8 @@ def load_book(game_id: str) -> RuleBook:
         if not ids and path.stem.startswith("piece"):
             pieces.append(Entry("", {}, [pic], title=pic.title))
     return RuleBook(game_id, (b.get("name_zh", game_id), b.get("name_en", game_id)), b.get("seed_quote", ""),
-                    b.get("seed_file", ""), list(entries.values()) + pieces, list(b.get("howto", [])))
+                    b.get("seed_file", ""), list(entries.values()) + pieces, list(b.get("howto", [])),
+                    b.get("seed_quote_en", ""))
 
 
 def has_book(game_id: str) -> bool:

@@ -152,7 +152,7 @@ class RulesReader:
             para(t("reader.book_title", p=self.book.name(lang)), HEAD, widgets.ACCENT)
             if self.book.seed_quote:
                 para(t("reader.seed", path=self.book.seed_file), CAPTION, widgets.DIM)
-                para(self.book.seed_quote, CAPTION, widgets.TEXT, 12)
+                para(self.book.seed_text(lang), CAPTION, widgets.TEXT, 12)
             add("gap", GAP)
         else:
             para(t("reader.matches", n=len(shown)) if shown else t("reader.no_match", q=self.query), BODY,
