@@ -180,6 +180,7 @@ def rule_msg(rule: str, game_id: str = "common") -> "Msg | str":
     m = _RULE_CODE.fullmatch(rule)
     if m:
         return Msg.of("common.rule_named", id=m[1], words=m[2])
-    if rule.startswith("seed "):
-        return Msg.of("common.rule_seed", passage=rule[5:])
+    if rule.startswith("seed "):  # a game may name its seed's sections its own way (辛亥革命: 原規則)
+        own = f"{game_id}.rule_seed"
+        return Msg.of(own if template(own, "en") is not None else "common.rule_seed", passage=rule[5:])
     return rule

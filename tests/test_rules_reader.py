@@ -363,3 +363,27 @@ def test_the_seed_sentence_is_shown_in_one_language(cleanup, game_id):
         i18n.set_lang("zh")
     shown = "".join(drawn)
     assert book.seed_quote[:6] in shown and book.seed_quote_en.strip("*()")[:12] in shown
+
+
+@pytest.mark.parametrize("game_id, rule, named", [("jiangshan", "seed 虎符的获得", "原文 虎符的获得"),
+                                                  ("xinhai", "seed 5", "原規則 5")])
+def test_the_note_on_a_rule_without_an_entry_names_it_as_the_status_line_does(cleanup, game_id, rule, named):
+    """A refusal naming a seed passage opens the book's top with a note; in Chinese the note names the passage as
+    the status line does (原文 …; 辛亥革命: 原規則 …), not with the English word "seed" (found by a scan of random
+    input in Chinese: 这里没有规则“seed 虎符的获得”的条目)."""
+    from client.ui import text as text_module
+
+    app = make_app("dummy", game_id, ["human", "human"], "flat", size=(1100, 760))
+    i18n.set_lang("zh")
+    sc = app.scene
+    sc.say("refused", bad=True, rule=rule)
+    drawn = []
+    real = text_module.render
+    text_module.render = lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1]
+    try:
+        key(app, pygame.K_F3)
+        settle(app, 2)
+    finally:
+        text_module.render = real
+    notes = [s for s in drawn if "条目" in s or "條目" in s]
+    assert notes and all(named in s and "seed" not in s for s in notes), notes

@@ -21,6 +21,7 @@ from client.i18n import t
 from client.rulebook.reader import PictureMaker, RuleBook
 from client.rulebook.scenario import ScenarioError
 from client.ui import text, widgets
+from engine.messages import rule_msg
 
 BUDGET_S = 0.05  # drawing pictures per frame: the window stays responsive while a page fills in
 PIC_MAX = (560, 420)  # a picture's largest size in the reader
@@ -72,7 +73,9 @@ class RulesReader:
         i = self.book.index_of(rule)
         if i is None:
             self.focus, self._jump, self.scroll = None, None, 0
-            self.note, self.note_fields = ("reader.unknown_rule", {"why": rule}) if rule else ("", {})
+            # the rule as the status line names it ("〔原文 虎符的获得〕": a seed passage as 原文 in Chinese)
+            self.note, self.note_fields = (("reader.unknown_rule", {"why": rule_msg(rule, self.book.game_id)})
+                                           if rule else ("", {}))
             return False
         self.focus, self._jump, self.note = i, i, ""
         return True
@@ -197,7 +200,8 @@ class RulesReader:
         pygame.draw.rect(surf, widgets.BORDER, search, 1)
         label = t("reader.search") + " " + self.query + ("|" if self.query else "")
         r = text.draw(surf, label, (search.x + 8, search.centery), BODY, widgets.TEXT, anchor="midleft")
-        hint = t(self.note, **self.note_fields) if self.note else t("reader.search_hint")
+        hint = t(self.note, **{k: i18n.engine_text(v) for k, v in self.note_fields.items()}) if self.note \
+            else t("reader.search_hint")
         room = search.right - 8 - (r.right + 16)
         if room > 60:
             hint = text.wrap(hint, CAPTION, room)[0]
