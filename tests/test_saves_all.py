@@ -166,7 +166,7 @@ VALUES = [999, -1, 0, 1, 2, 6, True, None, "x", "魏兵", [], [1], [6, 6], [7, 7
 def test_fuzzed_forced_entries_give_save_error_or_a_game_that_plays_on(gid):
     """Issue 29: mutated forced/chance entries give only SaveError at load, and a game that loads plays
     on (random actions, saved and loaded again) without any error."""
-    rng = random.Random(hash(gid) % 1000)
+    rng = random.Random(f"fuzz-{gid}")  # a str seed: the same cases in every run (hash() of a str is not)
     loaded = refused = 0
     for trial in range(80 if gid != "shachang" else 30):
         g = _played(gid, trial, rng.randrange(2, 30), trial)
