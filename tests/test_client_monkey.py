@@ -6,6 +6,7 @@ any error of a scene raises. The events are drawn from a seeded
 generator, and a failure names the step and the last events sent."""
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pygame
@@ -56,6 +57,21 @@ def _send(app, rng: random.Random, sent: list, i: int, evs: list, frames: list, 
     except Exception as e:
         last = "\n".join(repr(x) for x in sent[-6:])
         pytest.fail(f"step {i}: {type(e).__name__}: {e}\nlast events:\n{last}")
+
+
+@contextlib.contextmanager
+def _started(tmp_path, **opts):
+    """A strict App on the flat renderer (SDL dummy) with a game started at once from ``opts`` (quick start, hot seat
+    as ``seats`` say), closed when the block ends."""
+    with kept_client_state("dummy"):
+        app = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, handover_delay=0.0, edge_pan=False,
+                          strict=True, quick_start=True, **opts))
+        try:
+            app.new_game_from_opts()
+            app.step(0.016)
+            yield app
+        finally:
+            app.close()
 
 
 def _events(rng: random.Random, w: int, h: int) -> list:
@@ -138,38 +154,31 @@ def test_random_legal_play_through_clicks(preset, mode, items, tmp_path):
     menus, help, resizes on the way)."""
     rng = random.Random(f"play-{preset}-{mode}")
     sent: list = []
-    with kept_client_state("dummy"):
-        app = App(Options(renderer="flat", save_dir=tmp_path, ai_delay=0.0, handover_delay=0.0, edge_pan=False,
-                          strict=True, lang="en", quick_start=True, preset=preset, mode=mode, seats=["human", "human"],
-                          game_options={"items": True} if items else {}))
-        try:
-            app.new_game_from_opts()
-            app.step(0.016)
-            played = 0
-            for i in range(300):
-                gs = app.find(GameScene)
-                if app.scene is gs and gs.ctl.my_turn() and rng.random() < 0.6:
-                    a = rng.choice(gs.game.legal_actions())
-                    cells = [a.src, a.dst] if isinstance(a, (March, Attack)) else [a.cell] if isinstance(a, Reinforce) \
-                        else []
-                    evs = [] if cells or not isinstance(a, End) else _key(pygame.K_RETURN)
-                    for c in cells:
-                        p = gs.cell_to_screen(c)
-                        if p is not None:
-                            evs += _click(p)
-                    sent.append((i, "play", str(a)))
-                else:
-                    w, h = app.display.size
-                    evs = [e for e in _events(rng, w, h) if e[1].get("key") != pygame.K_ESCAPE]  # stay in the game
-                    sent.append((i, type(app.scene).__name__, [(pygame.event.event_name(t), d) for t, d in evs]))
-                log_len = len(gs.game.log) if gs is not None else 0
-                _send(app, rng, sent, i, evs, [1, 2], [0.016, 0.1])
-                now = app.find(GameScene)
-                played += now is gs and gs is not None and len(gs.game.log) > log_len
-                if not app.running:
-                    break
-        finally:
-            app.close()
+    with _started(tmp_path, lang="en", preset=preset, mode=mode, seats=["human", "human"],
+                  game_options={"items": True} if items else {}) as app:
+        played = 0
+        for i in range(300):
+            gs = app.find(GameScene)
+            if app.scene is gs and gs.ctl.my_turn() and rng.random() < 0.6:
+                a = rng.choice(gs.game.legal_actions())
+                cells = [a.src, a.dst] if isinstance(a, (March, Attack)) else [a.cell] if isinstance(a, Reinforce) \
+                    else []
+                evs = [] if cells or not isinstance(a, End) else _key(pygame.K_RETURN)
+                for c in cells:
+                    p = gs.cell_to_screen(c)
+                    if p is not None:
+                        evs += _click(p)
+                sent.append((i, "play", str(a)))
+            else:
+                w, h = app.display.size
+                evs = [e for e in _events(rng, w, h) if e[1].get("key") != pygame.K_ESCAPE]  # stay in the game
+                sent.append((i, type(app.scene).__name__, [(pygame.event.event_name(t), d) for t, d in evs]))
+            log_len = len(gs.game.log) if gs is not None else 0
+            _send(app, rng, sent, i, evs, [1, 2], [0.016, 0.1])
+            now = app.find(GameScene)
+            played += now is gs and gs is not None and len(gs.game.log) > log_len
+            if not app.running:
+                break
     assert played >= 30  # the clicks did play the game
 
 
@@ -182,44 +191,36 @@ def test_board_games_random_legal_play_through_clicks(game_id, tmp_path):
     the next player would, and the menu mostly left with Esc. No computer seat: the same seed plays the same game."""
     rng = random.Random(f"play-{game_id}")
     sent: list = []
-    with kept_client_state("dummy"):
-        app = App(Options(game_id=game_id, renderer="flat", save_dir=tmp_path, ai_delay=0.0, handover_delay=0.0,
-                          edge_pan=False, strict=True, lang=rng.choice(["zh", "en"]), quick_start=True,
-                          seats=["human"] * 3))
-        try:
-            app.new_game_from_opts()
-            app.step(0.016)
-            played = 0
-            for i in range(250):
-                sc = app.find(BoardGameScene)
-                evs: list = []
-                log_len = len(sc.game.log) if sc is not None else 0
-                if app.scene is sc and sc.human_turn() and not sc.game.is_over and rng.random() < 0.6:
-                    action, steps = rng.choice(sc.plugin.index().pairs)
-                    sent.append((i, "play", str(action)))
-                    if all(st.kind == "cell" for st in steps):
-                        for st in steps:
-                            evs += _click(sc.cell_pos(sc.plugin.cell(st.value)))
-                    else:
-                        try:
-                            sc.apply_outcome(sc.plugin.walk(tuple(steps)))
-                        except Exception as e:
-                            pytest.fail(f"step {i}: {action}: {type(e).__name__}: {e}")
-                elif isinstance(app.scene, HandoverScene) and rng.random() < 0.8:
-                    evs = _key(pygame.K_SPACE, ch=" ")
-                    sent.append((i, "hand-over", "Space"))
-                elif isinstance(app.scene, MenuScene) and rng.random() < 0.7:  # mostly back to the game
-                    evs = _key(pygame.K_ESCAPE)
-                    sent.append((i, "menu", "Esc"))
+    with _started(tmp_path, game_id=game_id, lang=rng.choice(["zh", "en"]), seats=["human"] * 3) as app:
+        played = 0
+        for i in range(250):
+            sc = app.find(BoardGameScene)
+            evs: list = []
+            log_len = len(sc.game.log) if sc is not None else 0
+            if app.scene is sc and sc.human_turn() and not sc.game.is_over and rng.random() < 0.6:
+                action, steps = rng.choice(sc.plugin.index().pairs)
+                sent.append((i, "play", str(action)))
+                if all(st.kind == "cell" for st in steps):
+                    for st in steps:
+                        evs += _click(sc.cell_pos(sc.plugin.cell(st.value)))
                 else:
-                    w, h = app.display.size
-                    evs = [e for e in _events(rng, w, h)  # stay in the game: no Esc, no Ctrl+Q
-                           if e[1].get("key") not in (pygame.K_ESCAPE, pygame.K_q)]
-                    sent.append((i, type(app.scene).__name__, [(pygame.event.event_name(t), d) for t, d in evs]))
-                _send(app, rng, sent, i, evs, [1, 2], [0.016, 0.1])
-                played += sent[-1][1] == "play" and len(sc.game.log) > log_len
-                if not app.running:
-                    break
-        finally:
-            app.close()
+                    try:
+                        sc.apply_outcome(sc.plugin.walk(tuple(steps)))
+                    except Exception as e:
+                        pytest.fail(f"step {i}: {action}: {type(e).__name__}: {e}")
+            elif isinstance(app.scene, HandoverScene) and rng.random() < 0.8:
+                evs = _key(pygame.K_SPACE, ch=" ")
+                sent.append((i, "hand-over", "Space"))
+            elif isinstance(app.scene, MenuScene) and rng.random() < 0.7:  # mostly back to the game
+                evs = _key(pygame.K_ESCAPE)
+                sent.append((i, "menu", "Esc"))
+            else:
+                w, h = app.display.size
+                evs = [e for e in _events(rng, w, h)  # stay in the game: no Esc, no Ctrl+Q
+                       if e[1].get("key") not in (pygame.K_ESCAPE, pygame.K_q)]
+                sent.append((i, type(app.scene).__name__, [(pygame.event.event_name(t), d) for t, d in evs]))
+            _send(app, rng, sent, i, evs, [1, 2], [0.016, 0.1])
+            played += sent[-1][1] == "play" and len(sc.game.log) > log_len
+            if not app.running:
+                break
     assert played >= 30, played  # the clicks did play the game
