@@ -188,16 +188,27 @@ class App:
         self.push(HelpScene(self, rule=play.refusal_rule() or play.last_refusal_rule, why=True))
         return True
 
+    def rule_view_scene(self):
+        """The scene whose board view a rule picture (Shift+F12) is made of: 沙场秋点兵's map, the topmost one, under
+        a menu or the help page too (the picture has no UI anyway); None where there is none, or where a scene that
+        hides the board is over it (the hand-over screen: the picture would show the seat before's view)."""
+        for s in reversed(self.scenes):
+            if getattr(s, "frame", None) is not None and hasattr(s, "camera"):
+                return s
+            if getattr(s, "opaque", False):
+                return None
+        return None
+
     def has_rule_view(self) -> bool:
-        """Whether the scene on the screen has a board view a rule picture (Shift+F12) is made of: 沙场秋点兵's map."""
-        return getattr(self.scene, "frame", None) is not None and hasattr(self.scene, "camera")
+        """Whether there is a board view a rule picture (Shift+F12) is made of (``rule_view_scene``)."""
+        return self.rule_view_scene() is not None
 
     def save_rule_picture(self, path) -> Path:
         """Shift+F12: the current board view without any HUD (a clean rule picture) as PNG."""
-        scene = self.scene
-        frame = getattr(scene, "frame", None)
-        if not self.has_rule_view():
+        scene = self.rule_view_scene()
+        if scene is None:
             raise RuntimeError("no board view to picture here")
+        frame = scene.frame
         camera = scene.camera()
         # no hover frame; the view the player had in the window's free part, centred in the picture
         frame = dataclasses.replace(frame, overlays=dataclasses.replace(frame.overlays, hover=None), version=None)

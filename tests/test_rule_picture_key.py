@@ -37,3 +37,38 @@ def test_shift_f12_in_a_board_game_says_why_in_the_players_language(tmp_path, la
         finally:
             app.close()
             i18n.set_lang("en")
+
+
+def test_shift_f12_takes_the_map_under_the_help_page_but_never_under_a_hand_over(tmp_path):
+    """沙场秋点兵: Shift+F12 with the help page over the game still pictures the map (the picture has no UI); under
+    the hot-seat hand-over screen it writes nothing, as the picture would show the seat before's view."""
+    from client.games.shachang.scene import GameScene
+    from client.scenes.handover import HandoverScene
+    from client.scenes.help import HelpScene
+    from client.scenes.modals import ConfirmModal
+
+    with kept_client_state("dummy"):
+        app = App(Options(renderer="flat", save_dir=tmp_path, lang="en", strict=True, ai_delay=0.0, handover_delay=0.0,
+                          quick_start=True, preset="standard", mode="digital", seats=["human", "human"]))
+        try:
+            app.new_game_from_opts()
+            app.step(0.016)
+            while isinstance(app.scene, HandoverScene):  # the first seat's own hand-over
+                _key(app, pygame.K_SPACE)
+            assert isinstance(app.scene, GameScene)
+            rules = tmp_path / "screenshots"
+            _key(app, pygame.K_F1)
+            assert isinstance(app.scene, HelpScene)
+            _key(app, pygame.K_F12, pygame.KMOD_SHIFT)
+            assert len(list(rules.glob("rule-*.png"))) == 1
+            _key(app, pygame.K_F1)  # back to the game: end the turn, the hand-over comes
+            _key(app, pygame.K_RETURN)
+            for _ in range(3):  # "end the turn with moves left?": yes
+                if isinstance(app.scene, ConfirmModal):
+                    _key(app, pygame.K_RETURN)
+            app.step(0.016)
+            assert isinstance(app.scene, HandoverScene), type(app.scene).__name__
+            _key(app, pygame.K_F12, pygame.KMOD_SHIFT)
+            assert len(list(rules.glob("rule-*.png"))) == 1  # nothing new
+        finally:
+            app.close()
