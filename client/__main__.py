@@ -71,7 +71,7 @@ def parse_args(argv=None):
     ap.add_argument("--map", help="沙场秋点兵 map file: greyscale .png heightmap, JSON map or .npy heights "
                                   "(its size must match --preset)")
     ap.add_argument("--ai-delay", type=float, default=0.45, help="seconds between computer actions")
-    ap.add_argument("--bench", type=int, default=0, metavar="FRAMES",
+    ap.add_argument("--bench", type=cli_args.whole(1, 100_000), default=0, metavar="FRAMES",
                     help="draw FRAMES frames at 1280x720 (沙场秋点兵: a scripted camera flight), "
                          "print frame times, exit")
     ap.add_argument("--screenshot", help="(with --bench) save the last frame as this PNG")
