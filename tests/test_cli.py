@@ -44,12 +44,11 @@ def one_line_exit(fn, argv, capsys) -> str:
     (["--preset", "medium", "--players", "2", "--seats", "human,hard,hard"], "3 seats for a game of 2"),
     (["--seed", "-1"], "--seed -1"),
     (["--game", "chess"], "unknown game 'chess'"),
-    (["--bench", "-5"], "--bench -5"),
+    (["--bench", "-5"], "--bench: -5 is outside 1..100000"),
     (["--seats", "human,wizard"], "'wizard'"),
     (["--seats", "human,,hard"], "no empty seats"),
     (["--size", "10x10"], "160..16384"),
     (["--bench", "0"], "--bench: 0 is outside 1..100000"),  # not the game's window instead
-    (["--bench", "-3"], "--bench: -3 is outside 1..100000"),
     (["--size", "wide"], "WxH"),
     (["--ai-delay", "nan"], "--ai-delay"),
     (["--preset", "nope"], "invalid choice 'nope' for shachang's preset; choose from standard"),
