@@ -8,6 +8,7 @@ import time
 import tomllib
 from pathlib import Path
 
+from client.rulebook.reader import load_book
 from client.rulebook.render import Painter
 from client.rulebook.scenario import BOARD_GAMES, load, scenario_files
 
@@ -50,8 +51,7 @@ def write_index(game_id: str, scs, out_root: Path = PICTURES) -> Path:
              f"`assets/scenarios/{game_id}/*.toml`; do not edit by hand. Rules page: `{b['rules_page']}`; "
              f"rule ids: the binding rulings (RULINGS.md). English captions in [en/](en/).", "",
              f"Seed (`{b['seed_file']}`):", ""]
-    quote = b["seed_quote"] + (f"\n{b['seed_quote_en']}" if b.get("seed_quote_en") else "")
-    lines += [f"> {ln}" for ln in quote.split("\n")] + [""]
+    lines += [f"> {ln}" for ln in load_book(game_id).seed_text("en").split("\n")] + [""]  # the original, its gloss
     covered = {}
     for sc in scs:
         for r in sc.rules:

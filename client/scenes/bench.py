@@ -88,7 +88,6 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
         profiled = gl and i % 10 == 5  # every tenth frame: where its time goes
         if profiled:
             profiled_at.add(i)
-        if profiled:
             if flight.profile_board:
                 app.display.gl.profile = True
             _wrap_stages(app, stages)
