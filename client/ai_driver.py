@@ -19,11 +19,9 @@ import time
 from typing import Any
 
 from client.ai_process import act, start as start_worker  # imported in the window's thread (see ai_process)
-from engine.agents import RandomAgent
+from engine.agents import LEVELS, RandomAgent  # noqa: F401  (LEVELS: the board scene's check)
 from engine.arena import make_agent
 from engine.chance import fresh_seed
-
-LEVELS = ("random", "easy", "normal", "hard")
 
 
 def seat_seed(base: int, seat: int) -> int:

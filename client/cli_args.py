@@ -9,8 +9,7 @@ from pathlib import Path
 
 from engine.cli import MAX_SEED, OneLineParser, whole  # noqa: F401  (shared with engine.arena)
 from engine.registry import FALSE_WORDS, TRUE_WORDS, option_value, word  # noqa: F401  (one parser of option values)
-
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+from client.savefile import SEAT_KINDS  # noqa: F401  (one list of what a seat can be)
 
 
 def size(text: str, flag: str = "--size", lo: int = 160, hi: int = 16384) -> tuple[int, int]:

@@ -26,12 +26,13 @@ from pathlib import Path
 
 from client import i18n
 from engine import registry
+from engine.agents import LEVELS
 from engine.api import SaveError
 from engine.saves import MAX_SAVE_BYTES, check_file as check, described, kind_of, parse_json, read_file, shown
 
 SAVE_FORMAT = "zhanqi-client-save"
 VERSION = 1
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
+SEAT_KINDS = ("human",) + LEVELS  # what a seat can be: a person or a computer player
 MAX_CLIENT_SAVE_BYTES = MAX_SAVE_BYTES + 64 * 1024  # the engine save plus the seats
 
 

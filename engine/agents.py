@@ -10,6 +10,10 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, Sequence
 
+# what a computer seat can be, weakest first: the uniform random player and each game's levels (every game's
+# ``make_agent`` takes easy, normal and hard)
+LEVELS = ("random", "easy", "normal", "hard")
+
 
 class Agent(Protocol):
     name: str

@@ -20,12 +20,14 @@ import time
 
 from engine import registry
 from engine.cli import OneLineParser, whole
-from engine.agents import RandomAgent
+from engine.agents import LEVELS, RandomAgent
 
 
 def parse_level(spec: str) -> tuple[str, float | None]:
     """``"hard@0.05"`` -> ("hard", 0.05): a level and an optional thinking budget in seconds."""
     level, sep, budget = spec.partition("@")
+    if level not in LEVELS:
+        raise SystemExit(f"unknown level {level!r:.30}; levels: {', '.join(LEVELS)}")
     if not sep:
         return level, None
     try:
@@ -42,6 +44,8 @@ def make_agent(game_id: str, level: str, seed: int, seat: int):
     gives the level a thinking budget of S seconds per turn where the game supports one)."""
     level, budget = parse_level(level)
     if level == "random":
+        if budget is not None:
+            raise SystemExit("the random player takes no thinking budget")
         return RandomAgent(seed)
     mod = importlib.import_module(registry.get(game_id).module)
     if not hasattr(mod, "make_agent"):

@@ -126,7 +126,7 @@ BAD = [
     (["engine.arena", "chess"], "invalid choice: 'chess'"),
     (["engine.arena", "baige", "--players", "0"], "--players"),
     (["engine.arena", "baige", "--players", "3"], "baige is played by 2"),
-    (["engine.arena", "baige", "--a", "wizard"], "--a 'wizard'"),
+    (["engine.arena", "baige", "--a", "wizard"], "--a wizard: unknown level 'wizard'; levels: random, easy, normal, hard"),
     (["engine.arena", "baige", "--b", "hard@x"], "LEVEL@SECONDS"),
     (["engine.arena", "sanguo", "--opt", "variant=x"], "choose from standard, jieqi"),
     (["engine.arena", "sanguo", "--opt", "x=y"], "sanguo has no such option"),

@@ -30,7 +30,6 @@ from client.ui import text, widgets
 from engine import registry
 from engine.messages import Msg, template
 
-SEAT_KINDS = ["human", "random", "easy", "normal", "hard"]
 
 
 class StartScene(Scene):
@@ -56,7 +55,7 @@ class StartScene(Scene):
         self.renderer = widgets.Chooser(lambda: t("renderer"), lambda: ["gl", "flat"],
                                         lambda v: t("renderer_" + v), app.display.kind)
         seats = (list(o.seats) + ["normal"] * 8)[:8]
-        self.seats = [widgets.Chooser(lambda i=i: self.seat_name(i), lambda: SEAT_KINDS, i18n.seat_label, seats[i],
+        self.seats = [widgets.Chooser(lambda i=i: self.seat_name(i), lambda: savefile.SEAT_KINDS, i18n.seat_label, seats[i],
                                       size=18) for i in range(8)]
         self.all_main_rows = [self.game, self.preset, self.mode, self.players, self.lang, self.renderer]
         self._extra: dict = {}  # (game, option) -> its chooser
