@@ -30,11 +30,8 @@ import sys  # noqa: E402
 import tomllib  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-import moderngl  # noqa: E402
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
-import pygame.freetype as ft  # noqa: E402
-from PIL import Image  # noqa: E402
 
 from client.camera import ExplicitCamera, FirstPersonCamera, StrategyCamera, TopDownCamera  # noqa: E402
 from client.games.shachang.scenario import (ScenarioError, build_frame, load_scenario,  # noqa: E402
@@ -43,19 +40,19 @@ from client.render.gl import GLRenderer  # noqa: E402
 from client.render.gl import cell_label as square_cell_label  # noqa: E402
 from client.render.hex_layout import cell_xz, star_layout  # noqa: E402
 from client.cli_args import OneLineParser  # noqa: E402
+from client.picture_file import (ShotError, caption_font, draw_caption_band, make_context,  # noqa: E402,F401
+                                 save_png)
+from client.rulebook.book import build_all as build_board_books  # noqa: E402
+from client.rulebook.cli import delegate  # noqa: E402  (the flat-board games' scenarios, issue 28)
+from client.rulebook.scenario import BOARD_GAMES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = ROOT / "assets" / "scenarios"
 PICTURES = ROOT / "docs" / "rules" / "pictures"
-FONTS = ROOT / "assets" / "fonts"
 
 
 SAMPLES = 0  # multisampling of pictures (--samples 4 gives smoother edges, ~0.5 s more per process)
 MSAA_MAX_PIXELS = 2048 * 2048
-
-
-class ShotError(Exception):
-    pass
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -139,79 +136,6 @@ def make_camera(sc, spec: str | None):
     raise ShotError(f"camera {spec!r}: expected top, strategy, fp:<cell> or eye=x,y,z:target=x,y,z")
 
 
-_FONT_CACHE: dict = {}
-
-
-def _load_font(path: Path | None, px: int):
-    if not ft.get_init():
-        ft.init()
-    key = (str(path), px)
-    if key not in _FONT_CACHE:
-        font = None
-        if path is None:
-            font = ft.Font(None, px)
-        else:
-            # a collection: take its Simplified Chinese face when it has one
-            for idx in range(8 if path.suffix.lower() == ".ttc" else 1):
-                try:
-                    f = ft.Font(str(path), px, font_index=idx)
-                except (OSError, IndexError, ValueError):
-                    break
-                font = font or f
-                if "SC" in (f.name or ""):
-                    font = f
-                    break
-        _FONT_CACHE[key] = font
-    return _FONT_CACHE[key]
-
-
-def caption_font(text: str, lang: str, px: int):
-    """A pygame.freetype font for a caption: the shipped font in assets/fonts/ when it has every
-    character of the text, else (English only) pygame's default font; None when nothing can show
-    the text (the caption is then skipped). Never a system font: pictures must not depend on
-    what a machine has installed."""
-    cands = sorted(p for p in FONTS.glob("*") if p.suffix.lower() in (".otf", ".ttf", ".ttc"))
-    if lang == "en" or all(ord(c) < 128 for c in text):
-        cands.append(None)
-    for path in cands:
-        font = _load_font(path, px)
-        if font is not None and all(m is not None for m in font.get_metrics(text.replace("\n", ""))):
-            return font
-    return None
-
-
-def draw_caption_band(text: str, lang: str, width: int, px: int):
-    """The caption as an (h, width, 3) uint8 band (white text on near-black), or None."""
-    if not text:
-        return None
-    font = caption_font(text, lang, px)
-    if font is None:
-        print(f"note: no font shows the {lang} caption; skipped", file=sys.stderr)
-        return None
-    # wrap to the width
-    lines = []
-    for para in text.split("\n"):
-        cur = ""
-        for ch in (para.split(" ") if lang == "en" else list(para)):
-            trial = (cur + " " + ch) if (lang == "en" and cur) else cur + ch
-            if font.get_rect(trial).width > width - 2 * px and cur:
-                lines.append(cur)
-                cur = ch
-            else:
-                cur = trial
-        lines.append(cur)
-    line_h = int(px * 1.45)
-    band_h = line_h * len(lines) + px // 2
-    band = pygame.Surface((width, band_h))
-    band.fill((16, 18, 22))
-    y = px // 4
-    for ln in lines:
-        surf, rect = font.render(ln, (255, 255, 255))
-        band.blit(surf, ((width - rect.width) // 2, y + (line_h - rect.height) // 2))
-        y += line_h
-    return np.frombuffer(pygame.image.tobytes(band, "RGB"), np.uint8).reshape(band_h, width, 3).copy()
-
-
 def sight_panel(rows, lang: str | None, px: int, cell_label=None):
     """An (h, w, 4) RGBA panel listing each checked cell of a sight line with a, b, x, y, z and
     both sides of S5, or None when there is nothing to list or no font (``cell_label``: the cells'
@@ -291,18 +215,6 @@ def save_view(renderer, frame, camera, path, size=None, hud=None) -> Path:
     return path
 
 
-def save_png(img, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    Image.fromarray(img).save(path, format="PNG", compress_level=6)
-
-
-def make_context():
-    try:
-        return moderngl.create_standalone_context(backend="egl")
-    except Exception as e:
-        raise ShotError(f"no headless OpenGL (EGL) context: {e}") from None
-
-
 def scenario_size(sc, size_arg):
     if size_arg:
         return parse_size(size_arg)
@@ -363,8 +275,6 @@ def write_index(out_dir: Path = PICTURES) -> Path:
 
 
 def main(argv=None) -> int:
-    from client.rulebook.cli import delegate  # lazy: the flat-board games' scenarios (issue 28) only when asked
-
     if (rc := delegate(argv)) is not None:
         return rc
     ap = OneLineParser(prog="python -m client.shot", description=__doc__.split("\n")[0])
@@ -395,6 +305,8 @@ def main(argv=None) -> int:
     try:
         if args.all:
             # the rule book: Chinese captions in docs/rules/pictures, English ones in .../en
+            if not args.out_dir and not args.lang:  # the variants with these are 沙场秋点兵's pictures alone
+                build_board_books(BOARD_GAMES)
             top = Path(args.out_dir) if args.out_dir else PICTURES
             jobs = [(top, args.lang)] if args.lang else [(top, "zh"), (top / "en", "en")]
             for out_dir, lang in jobs:

@@ -146,15 +146,32 @@ def test_scenarios_in_rule_order():
 
 
 def test_shot_all_builds_the_board_games_books_then_its_own(monkeypatch):
-    import client.rulebook.cli as cli
+    import client.shot as shot
     from client.rulebook.cli import delegate
 
     calls = []
-    monkeypatch.setattr(cli, "build_all", lambda games: calls.append(tuple(games)))
-    assert delegate(["--all"]) is None  # shot goes on with 沙场秋点兵's pictures
-    assert calls == [BOARD_GAMES]
-    assert delegate(["--all", "--lang", "en", "--out-dir", "x"]) is None and len(calls) == 1
+    monkeypatch.setattr(shot, "build_board_books", lambda games: calls.append(("boards", tuple(games))))
+    monkeypatch.setattr(shot, "regenerate_all", lambda out_dir, lang, timings: calls.append((out_dir, lang)) or [])
+    assert delegate(["--all"]) is None  # shot's own line
+    assert shot.main(["--all"]) == 0
+    assert calls == [("boards", BOARD_GAMES), (shot.PICTURES, "zh"), (shot.PICTURES / "en", "en")]
+    calls.clear()
+    assert shot.main(["--all", "--lang", "en", "--out-dir", "x"]) == 0
+    assert calls == [(Path("x"), "en")]
     assert delegate([str(ROOT / "assets" / "scenarios" / "s3_range_1.toml"), "-o", "x.png"]) is None
+
+
+def test_shot_all_with_a_bad_argument_builds_nothing(monkeypatch, capsys):
+    """``--all --game nope`` used to rebuild the five board games' books before the line was refused."""
+    import client.shot as shot
+
+    calls = []
+    monkeypatch.setattr(shot, "build_board_books", lambda games: calls.append(games))
+    monkeypatch.setattr(shot, "regenerate_all", lambda *a, **k: calls.append(a) or [])
+    with pytest.raises(SystemExit) as e:
+        shot.main(["--all", "--game", "nope"])
+    assert e.value.code == 2 and calls == []
+    assert "unrecognized arguments: --game" in capsys.readouterr().err
 
 
 def test_gl_picture_does_not_depend_on_the_pictures_before_it(tmp_path):

@@ -56,12 +56,10 @@ def main(argv=None) -> int:
 
 
 def delegate(argv) -> int | None:
-    """For ``python -m client.shot``: run a flat-board game's scenario here (the status), build the flat-board
-    games' rule books for ``--all`` (then None: shot goes on with 沙场秋点兵's), else None."""
+    """For ``python -m client.shot``: run a flat-board game's scenario here (the status), else None (shot's own
+    arguments; its ``--all`` builds the flat-board games' books through ``build_all`` once its line is checked)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if "--all" in args:
-        if "--out-dir" not in args and "--lang" not in args:  # shot's own --all variants are 沙场秋点兵's only
-            build_all(BOARD_GAMES)
         return None
     files = [a for a in args if a.endswith(".toml")]
     if not files:

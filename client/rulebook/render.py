@@ -13,7 +13,7 @@ from client.boards.model import BoardView
 from client.render.flat_board import FlatBoardRenderer
 from client.render.gl_board import BoardCamera, GLBoardRenderer
 from client.rulebook.scenario import Scenario
-from client.shot import draw_caption_band, make_context, save_png
+from client.picture_file import draw_caption_band, make_context, save_png
 
 BG = (23, 25, 30)
 ARROW = (255, 140, 30)
