@@ -357,19 +357,14 @@ def _heights_dtype(maxabs: int):
     return np.int32 if maxabs <= 2**30 else np.int64
 
 
-def visible_from(heights: np.ndarray, src, z: int, radius: int, lattice=PLANE) -> np.ndarray:
-    """Cells one observer at src with height z sees within ``radius`` steps (S6), as a bool map.
-
-    Same result as ``sight.visible_from_reference``; works on a (2R+1)-square window only.
-    ``lattice``: the board's geometry (default the 4-neighbour square grid).
-    """
-    heights = np.asarray(heights)
+def visible_cells(heights: np.ndarray, src, z: int, radius: int, lattice=PLANE) -> tuple[np.ndarray, np.ndarray]:
+    """The (rows, cols) of the cells one observer at src with height z sees within ``radius`` steps (S6), worked
+    out on its (2R+1)-square window only (``visible_from`` as arrays of indices)."""
     h, w = heights.shape
     r0, c0 = int(src[0]), int(src[1])
     z, radius = int(z), int(radius)
-    out = np.zeros((h, w), dtype=bool)
     if radius < 0:
-        return out
+        return np.zeros(0, np.intp), np.zeros(0, np.intp)
     wp = 2 * radius + 1
     r_lo, r_hi = max(0, r0 - radius), min(h, r0 + radius + 1)
     c_lo, c_hi = max(0, c0 - radius), min(w, c0 + radius + 1)
@@ -382,7 +377,18 @@ def visible_from(heights: np.ndarray, src, z: int, radius: int, lattice=PLANE) -
     rows = r0 + t.dr
     cols = c0 + t.dc
     keep = vis & (rows >= 0) & (rows < h) & (cols >= 0) & (cols < w)
-    out[rows[keep], cols[keep]] = True
+    return rows[keep], cols[keep]
+
+
+def visible_from(heights: np.ndarray, src, z: int, radius: int, lattice=PLANE) -> np.ndarray:
+    """Cells one observer at src with height z sees within ``radius`` steps (S6), as a bool map.
+
+    Same result as ``sight.visible_from_reference``; works on a (2R+1)-square window only.
+    ``lattice``: the board's geometry (default the 4-neighbour square grid).
+    """
+    heights = np.asarray(heights)
+    out = np.zeros(heights.shape, dtype=bool)
+    out[visible_cells(heights, src, z, radius, lattice)] = True
     return out
 
 
