@@ -15,7 +15,7 @@ from engine.anqi.text import FACTION_KEYS, kind_name
 
 from client.boards.geometry import CellSetGeometry, SquareGeometry
 from client.boards.model import BACK, BACK_RING, BoardView, Piece, RGB, mix
-from client.games.base import GamePlugin, Outcome, text
+from client.games.base import GamePlugin, Outcome, legend_lines, text
 from client.i18n import tr
 from client.keys import Binding
 
@@ -184,18 +184,12 @@ class Plugin(GamePlugin):
                 lines.append((tr("anqi.client.face_down", lang, who=name(s), n=n), self.seat_rgb(s)))
         lines.append((tr("anqi.client.ranks", lang), None))  # who takes whom (A3) and the 帝 (A6), issue 26
         if lang != "zh":  # the piece legend (issue 26): the glyphs' English names, as the rule book calls them
-            lines += legend_lines(lang)
+            lines += legend_lines(LEGEND, "anqi", lang)
         return lines
 
 
 # the pieces of the English panel's legend, by rank
 LEGEND = ('ruler', 'chariot', 'cannon', 'horse', 'elephant', 'advisor', 'soldier', 'emperor')
-
-
-def legend_lines(lang: str) -> list[tuple[str, None]]:
-    """The piece legend of the English panel: each glyph with its name (``anqi.kind.*``), three a line."""
-    names = [f"{text(Msg.of('anqi.kind.' + k), 'zh')} {text(Msg.of('anqi.kind.' + k), lang)}" for k in LEGEND]
-    return [(" · ".join(names[i:i + 3]), None) for i in range(0, len(names), 3)]
 
 
 PLUGIN = Plugin

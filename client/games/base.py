@@ -31,6 +31,13 @@ def text(m: Any, lang: str) -> str:
     return i18n.script(render(m, lang) if isinstance(m, Msg) else str(m or ""), lang)
 
 
+def legend_lines(kinds: tuple[str, ...], prefix: str, lang: str) -> list[tuple[str, None]]:
+    """A piece legend for a panel: each glyph (``{prefix}.kind.<kind>`` in Chinese) with its name in ``lang``, three
+    a line (the English panels of 暗棋 and 三国演弈, issue 26)."""
+    names = [f"{text(Msg.of(f'{prefix}.kind.{k}'), 'zh')} {text(Msg.of(f'{prefix}.kind.{k}'), lang)}" for k in kinds]
+    return [(" · ".join(names[i:i + 3]), None) for i in range(0, len(names), 3)]
+
+
 @dataclass(frozen=True)
 class Choice:
     """One entry of a chooser (a promotion piece, a face): the step it adds and how it is shown."""

@@ -22,7 +22,7 @@ from engine.sanguo.board import HAN, layout
 
 from client.boards.geometry import CellSetGeometry, SquareGeometry
 from client.boards.model import PLAIN, BoardView, Caption, Line, Piece, RGB, mix
-from client.games.base import GamePlugin, text
+from client.games.base import GamePlugin, legend_lines, text
 from client.i18n import tr
 from client.keys import Binding
 
@@ -377,7 +377,7 @@ class Plugin(GamePlugin):
             if seen:
                 lines.append((seen, self.seat_rgb(self.viewer)))
         if lang != "zh":  # the piece legend (issue 26): the glyphs' English names, as the rule book calls them
-            lines += legend_lines(lang)
+            lines += legend_lines(LEGEND, "sanguo", lang)
             if not obs["han"]:  # and the large 盟 on the empty alliance points
                 lines.append((tr("sanguo.panel.alliance_mark", lang), None))
         return lines
@@ -385,12 +385,6 @@ class Plugin(GamePlugin):
 
 # the pieces of the English panel's legend
 LEGEND = ('ruler', 'advisor', 'elephant', 'chariot', 'horse', 'cannon', 'pawn', 'emperor')
-
-
-def legend_lines(lang: str) -> list[tuple[str, None]]:
-    """The piece legend of the English panel: each glyph with its name (``sanguo.kind.*``), three a line."""
-    names = [f"{text(Msg.of('sanguo.kind.' + k), 'zh')} {text(Msg.of('sanguo.kind.' + k), lang)}" for k in LEGEND]
-    return [(" · ".join(names[i:i + 3]), None) for i in range(0, len(names), 3)]
 
 
 PLUGIN = Plugin
