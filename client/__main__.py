@@ -178,8 +178,8 @@ def options_from(args):
     o.save_dir = Path(args.save_dir).expanduser() if args.save_dir else default_save_dir()
     o.autosave = Path(args.autosave).expanduser() if args.autosave else None
     o.load = Path(args.load).expanduser() if args.load else None
-    for flag, folder in (("--save-dir", o.save_dir), ("--autosave", o.autosave and o.autosave.parent)):
-        if folder is not None and folder.exists() and not folder.is_dir():
+    for flag, folder in (("--save-dir", args.save_dir and o.save_dir), ("--autosave", o.autosave and o.autosave.parent)):
+        if folder and folder.exists() and not folder.is_dir():
             raise SystemExit(f"{PROG}: error: {flag}: {folder} is not a folder")
     if o.autosave is not None and o.autosave.is_dir():
         raise SystemExit(f"{PROG}: error: --autosave: {o.autosave} is a folder, give a file name")

@@ -160,7 +160,7 @@ class App:
                         self.display.save_screenshot(path)
                     self.notice = str(path)
                 except Exception as e:
-                    self.notice = i18n.t("screenshot_failed", err=e)
+                    self.notice = i18n.t("screenshot_failed", err=i18n.file_error(e))
                 return True
             if ev.key == pygame.K_F1:
                 if isinstance(self.scene, HelpScene):

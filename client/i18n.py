@@ -10,6 +10,8 @@ language.
 """
 from __future__ import annotations
 
+import errno
+
 from engine.messages import Msg, catalogue, render
 
 LANGS = ("zh", "en")
@@ -86,6 +88,26 @@ def tr(key: str, lang: str, **fields) -> str:
         return key
     s = script(pair[0], "zh") if lang == "zh" else pair[1]
     return s.format(**fields) if fields else s
+
+
+# what the file errors a player can meet mean, in words (the OS's own text is English, and "[Errno 17] File exists"
+# does not say that a file stands where the save folder should be)
+_FILE_ERRORS = {errno.EEXIST: "not_a_folder", errno.ENOTDIR: "not_a_folder", errno.EISDIR: "is_a_folder",
+                errno.ENOSPC: "disk_full", errno.EDQUOT: "disk_full", errno.EACCES: "no_permission",
+                errno.EPERM: "no_permission", errno.EROFS: "read_only", errno.ENOENT: "no_such_file"}
+
+
+def file_error(e: BaseException, lang: str | None = None, file=None) -> str:
+    """A file error for the screen: the file (the error's, else ``file``) and what went wrong in ``lang`` (default
+    the current language; the OS's own words for the rare errors without a translation); any other exception as
+    its text."""
+    if not isinstance(e, OSError):
+        return str(e)
+    lang = lang or _lang
+    key = _FILE_ERRORS.get(e.errno)
+    reason = tr(f"file_error_{key}", lang) if key else (e.strerror or str(e))
+    file = e.filename or file
+    return tr("file_error", lang, file=file, reason=reason) if file else reason
 
 
 def player_name(p: int) -> str:

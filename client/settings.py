@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from client import i18n
 from client.options import Options
 from client.savefile import SEAT_KINDS, write_text
 from engine import registry
@@ -178,7 +179,7 @@ def save(save_dir, s: Settings) -> str | None:
     try:
         write_text(path(save_dir), json.dumps(s.to_json(), ensure_ascii=False, indent=1))
     except OSError as e:
-        return f"{path(save_dir)}: {e.strerror or e}"
+        return i18n.file_error(e, file=path(save_dir))
     return None
 
 

@@ -13,6 +13,7 @@ from client import i18n, settings
 from client.app import App
 from client.options import Options
 from client.scenes.start import StartScene
+from tests.client_util import kept_client_state
 
 
 @pytest.fixture(autouse=True)
@@ -185,5 +186,7 @@ def test_writing_settings_on_a_full_disk_leaves_no_tmp_and_says_so(tmp_path, mon
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(Path, "write_text", full)
-    err = settings.save(tmp_path, settings.Settings(lang="en"))
-    assert "No space left" in err and not list(tmp_path.iterdir())
+    with kept_client_state():
+        i18n.set_lang("en")
+        err = settings.save(tmp_path, settings.Settings(lang="en"))
+    assert err == f"{settings.path(tmp_path)}: the disk is full" and not list(tmp_path.iterdir())

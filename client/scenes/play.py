@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from client import i18n
 from client.games.base import text as words
-from client.i18n import tr
+from client.i18n import file_error, tr
 from client.savefile import write_save
 from client.scene import Scene
 from client.ui import text
@@ -30,7 +30,9 @@ class UiMsg:
     fields: dict = field(default_factory=dict)
 
     def render(self, lang: str) -> str:
-        return tr(self.key, lang, **self.fields)
+        # a field that is an exception (a file that could not be written) is worded in ``lang`` too
+        return tr(self.key, lang, **{k: file_error(v, lang) if isinstance(v, BaseException) else v
+                                     for k, v in self.fields.items()})
 
 
 class PlayScene(Scene):
@@ -182,7 +184,7 @@ class PlayScene(Scene):
             self.last_autosave = write_save(self.autosave_path(), self.game, self.seats, self.save_viewer())
         except OSError as e:
             self.autosave_error = str(e)
-            self.say(UiMsg("save_failed", {"err": str(e)}), bad=True)
+            self.say(UiMsg("save_failed", {"err": e}), bad=True)
             return False
         self.autosave_error = ""
         return True
@@ -200,7 +202,7 @@ class PlayScene(Scene):
         try:
             p = write_save(path, self.game, self.seats, self.save_viewer())
         except OSError as e:
-            self.say(UiMsg("save_failed", {"err": str(e)}), bad=True)
+            self.say(UiMsg("save_failed", {"err": e}), bad=True)
             return None
         self.say(UiMsg("saved", {"path": str(p)}), ttl=self.SAVED_S, kind="ok")
         return p

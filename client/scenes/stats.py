@@ -125,7 +125,7 @@ def board_game_over(scene) -> Modal:
                            scene.seats, 0)
             scene.say(str(p))
         except OSError as e:
-            scene.say(i18n.t("board_save_failed", err=e), bad=True)
+            scene.say(i18n.t("board_save_failed", err=i18n.file_error(e)), bad=True)
 
     def scene_area() -> pygame.Rect:
         return scene.board_rect
