@@ -49,10 +49,8 @@ def has_glyph(ch: str) -> bool:
     return r
 
 
-def font_for(text: str, size: int) -> pygame.font.Font:
-    """The shipped font when it has every character of ``text``, else pygame's default font."""
-    if all(has_glyph(ch) for ch in text):
-        return font(size)
+def default_font(size: int) -> pygame.font.Font:
+    """pygame's own font (for the characters the shipped subset lacks)."""
     size = max(6, int(size))
     f = _default.get(size)
     if f is None:
@@ -60,16 +58,44 @@ def font_for(text: str, size: int) -> pygame.font.Font:
     return f
 
 
+def font_for(text: str, size: int) -> pygame.font.Font:
+    """The shipped font when it has every character of ``text``, else pygame's default font."""
+    return font(size) if all(has_glyph(ch) for ch in text) else default_font(size)
+
+
 def render(text: str, size: int, colour=(230, 230, 230)) -> pygame.Surface:
-    """A text surface (cached; the cache is dropped when it grows large)."""
+    """A text surface (cached; the cache is dropped when it grows large). A character the shipped font lacks (one
+    the player typed, a rare one in a file's path) is drawn with pygame's font, the rest of the line with the shipped
+    one: the whole line in pygame's font would show its Chinese as boxes."""
     key = (text, size, tuple(colour))
     s = _text_cache.get(key)
     if s is None:
         if len(_text_cache) > 4000:
             _text_cache.clear()
-        s = font_for(text, size).render(text, True, colour)
-        _text_cache[key] = s
+        s = _text_cache[key] = _render_runs(text, size, colour)
     return s
+
+
+def _render_runs(text: str, size: int, colour) -> pygame.Surface:
+    """``text`` drawn run by run, each run of characters in the font that has them, on one baseline."""
+    runs: list[tuple[pygame.font.Font, str]] = []
+    for ch in text:
+        f = font(size) if has_glyph(ch) else default_font(size)
+        if runs and runs[-1][0] is f:
+            runs[-1] = (f, runs[-1][1] + ch)
+        else:
+            runs.append((f, ch))
+    if len(runs) <= 1:
+        return (runs[0][0] if runs else font(size)).render(text, True, colour)
+    imgs = [(f, f.render(part, True, colour)) for f, part in runs]
+    ascent = max(f.get_ascent() for f, _ in imgs)
+    height = max(ascent - f.get_ascent() + img.get_height() for f, img in imgs)
+    out = pygame.Surface((sum(img.get_width() for _, img in imgs), height), pygame.SRCALPHA)
+    x = 0
+    for f, img in imgs:  # side by side, never overlapping: a plain copy of each run's pixels
+        out.blit(img, (x, ascent - f.get_ascent()), special_flags=pygame.BLEND_RGBA_MAX)
+        x += img.get_width()
+    return out
 
 
 def glyph_mask(ch: str, px: int) -> pygame.Surface:
