@@ -32,6 +32,7 @@ COMBOS = [(pygame.K_m, pygame.KMOD_CTRL), (pygame.K_F12, pygame.KMOD_SHIFT), (py
 SIZES = [(800, 600), (1280, 720), (1000, 640), (640, 480), (320, 240), (400, 300), (500, 420), (360, 640),
          (1280, 360), (1600, 900)]
 GAMES = ["shachang", "baige", "anqi", "sanguo", "xinhai", "jiangshan"]
+IME_TEXT = ["补给", "視野", "龘", "é", "😀", "S5 视野"]
 
 
 def _click(pos, button: int = 1) -> list:
@@ -95,6 +96,8 @@ def _events(rng: random.Random, w: int, h: int) -> list:
                 (pygame.MOUSEMOTION, dict(pos=end, rel=(1, 1), buttons=held)),
                 (pygame.MOUSEBUTTONUP, dict(pos=end, button=b))]
     if r < 0.69:
+        if rng.random() < 0.2:  # an input method's text: Chinese (the rule book's search), a character the shipped
+            return [(pygame.TEXTINPUT, dict(text=rng.choice(IME_TEXT)))]  # font lacks, accents, an emoji
         ch = rng.choice("0123456789abc ")
         down, up = _key(ord(ch), 0, ch)
         return [down, (pygame.TEXTINPUT, dict(text=ch)), up]
