@@ -178,7 +178,9 @@ def options_from(args):
     o.save_dir = Path(args.save_dir).expanduser() if args.save_dir else default_save_dir()
     o.autosave = Path(args.autosave).expanduser() if args.autosave else None
     o.load = Path(args.load).expanduser() if args.load else None
-    for flag, folder in (("--save-dir", args.save_dir and o.save_dir), ("--autosave", o.autosave and o.autosave.parent)):
+    # (a default save folder that cannot be used does not keep the game from starting: saving says why it fails)
+    given_dir = o.save_dir if args.save_dir else None
+    for flag, folder in (("--save-dir", given_dir), ("--autosave", o.autosave and o.autosave.parent)):
         if folder and folder.exists() and not folder.is_dir():
             raise SystemExit(f"{PROG}: error: {flag}: {folder} is not a folder")
     if o.autosave is not None and o.autosave.is_dir():
