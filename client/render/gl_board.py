@@ -352,6 +352,23 @@ class GLBoardRenderer:
         if width and height:
             self.resize(width, height)
 
+    def gl_objects(self) -> list:
+        """Every GL object this renderer holds: programs, glyph atlas, vertex arrays with their buffers, and its
+        framebuffers with their attachments."""
+        vaos = (self.token_vao, self.box_vao, self.over_vao, self.tile_vao, self.label_vao)
+        out = [b for vao in vaos for b in (vao._index_buffer, *(c[0] for c in vao._content)) if b is not None]
+        out += [*vaos, self.p_tile, self.p_token, self.p_label, self.atlas.tex]
+        for fb in (self.fbo, self._msaa, self._cache):
+            if fb is not None:
+                out += [a for a in (*fb.color_attachments, fb.depth_attachment) if a is not None] + [fb]
+        return out
+
+    def release(self) -> None:
+        """Release this renderer's GL objects now (``gl_objects``); it is not drawn with again."""
+        for obj in self.gl_objects():
+            obj.release()
+        self.fbo = self._msaa = self._cache = None
+
     def _instanced(self, mesh, n: int):
         """An instance buffer (room for ``n`` rows of ROW floats) and the token program's vertex array that
         draws ``mesh`` (vertices, indices) once per row."""

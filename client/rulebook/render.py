@@ -100,7 +100,7 @@ class Painter:
                 self.ctx = make_context()
             # a fresh renderer per picture: its glyph atlas grows with the glyphs drawn so far, and a picture must
             # not depend on the pictures made before it in the same process
-            if self.gl is not None and hasattr(self.gl, "release"):
+            if self.gl is not None:
                 self.gl.release()
             self.gl = GLBoardRenderer(self.ctx, w, h)
             cam = BoardCamera(v.bounds(), pitch=GL_PITCH, yaw=yaw)
