@@ -12,7 +12,9 @@ FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 _cache: dict[int, pygame.font.Font] = {}
 _default: dict[int, pygame.font.Font] = {}
 _has: dict[str, bool] = {}
-_text_cache: dict[tuple, pygame.Surface] = {}
+_text_cache: dict[tuple, pygame.Surface] = {}  # (text, size, colour) -> its picture, least recently used first
+TEXT_CACHE_BYTES = 16 << 20  # what the kept text pictures may hold (a log line's picture is ~20 KB)
+_text_bytes = 0
 
 
 def font_path() -> Path | None:
@@ -64,16 +66,23 @@ def font_for(text: str, size: int) -> pygame.font.Font:
 
 
 def render(text: str, size: int, colour=(230, 230, 230)) -> pygame.Surface:
-    """A text surface (cached; the cache is dropped when it grows large). A character the shipped font lacks (one
-    the player typed, a rare one in a file's path) is drawn with pygame's font, the rest of the line with the shipped
-    one: the whole line in pygame's font would show its Chinese as boxes."""
+    """A text surface (kept for the next frames, up to TEXT_CACHE_BYTES in all). A character the shipped font
+    lacks (one the player typed, a rare one in a file's path) is drawn with pygame's font, the rest of the line with
+    the shipped one: the whole line in pygame's font would show its Chinese as boxes."""
+    global _text_bytes
     key = (text, size, tuple(colour))
-    s = _text_cache.get(key)
+    s = _text_cache.pop(key, None)
     if s is None:
-        if len(_text_cache) > 4000:
-            _text_cache.clear()
-        s = _text_cache[key] = _render_runs(text, size, colour)
+        s = _render_runs(text, size, colour)
+        _text_bytes += _nbytes(s)
+        while _text_bytes > TEXT_CACHE_BYTES and _text_cache:  # the least recently used pictures go first
+            _text_bytes -= _nbytes(_text_cache.pop(next(iter(_text_cache))))
+    _text_cache[key] = s  # (again) the most recently used
     return s
+
+
+def _nbytes(s: pygame.Surface) -> int:
+    return s.get_pitch() * s.get_height()
 
 
 def _render_runs(text: str, size: int, colour) -> pygame.Surface:
