@@ -31,7 +31,7 @@ def test_file_errors_are_worded_in_the_players_language(tmp_path):
         assert i18n.file_error(full, "zh") == "/x/save.json：可用空间不足"
         assert i18n.file_error(full, "en") == "/x/save.json: the disk is full"
         i18n.set_lang("zh")
-        assert i18n.file_error(PermissionError(errno.EACCES, "Permission denied", "/y")) == "/y：不允许读写"
+        assert i18n.file_error(PermissionError(errno.EACCES, "Permission denied", "/y")) == "/y：不可读写"
         # an error without a translation keeps the OS's words; one without a file is the reason alone
         assert i18n.file_error(OSError(errno.EIO, "Input/output error", "/z")) == "/z：Input/output error"
         assert i18n.file_error(OSError(errno.ENOSPC, "No space left on device")) == "可用空间不足"
