@@ -11,64 +11,11 @@ import abc
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from engine.messages import Msg, render, rule_msg
-
-
-class IllegalAction(ValueError):
-    """An action that breaks a rule; ``rule`` names the rule, the state is untouched.
-
-    ``msg`` is the keyed message (engine.messages.Msg) the client shows in the player's
-    language; ``message`` its English text. Raise it as
-    ``IllegalAction("S15 path", key="shachang.march.no_path", cell="b2")`` (the English
-    text comes from the catalogue) or, in older code, with a plain English ``message``.
-    """
-
-    def __init__(self, rule: str, message: str = "", *, key: str | None = None, **params):
-        self.msg = Msg.of(key, **params) if key else Msg.of("common.text", text=message)
-        if not message:
-            message = self.msg.render("en")
-        super().__init__(f"{message} [{rule}]")
-        self.rule = rule
-        self.message = message
-
-    def text(self, lang: str = "en") -> str:
-        """The refusal in ``lang`` with the rule id (in Chinese without English words, see rule_msg)."""
-        return f"{self.msg.render(lang)} [{render(rule_msg(self.rule), lang)}]"
-
-
-SAVE_ERROR_KINDS = ("unreadable", "not_save", "foreign", "version", "invalid")
-
-
-class SaveError(ValueError):
-    """A save file that is corrupt, foreign or inconsistent; nothing was loaded. ``kind`` says
-    which (one of :data:`SAVE_ERROR_KINDS`: the file cannot be read, is not a save, is another
-    game's, has an unsupported version, or its content is inconsistent) so that a client can
-    name it in the player's language; the message (English) gives the detail."""
-
-    def __init__(self, message: str = "", kind: str = "invalid"):
-        if kind not in SAVE_ERROR_KINDS:
-            raise ValueError(f"SaveError kind {kind!r} is not one of {', '.join(SAVE_ERROR_KINDS)}")
-        super().__init__(message)
-        self.kind = kind
-
-    def __reduce__(self):
-        return (SaveError, (str(self), self.kind))  # the kind survives pickling (the AI process)
-
-
-class ParseError(IllegalAction):
-    """Action text (or an object) that does not name an action of the game: a refusal like any
-    other (issue 29: one refusal type), under the rule "syntax"."""
-
-    def __init__(self, message: str = ""):
-        super().__init__("syntax", message[:200])
-        self.args = (message[:200],)  # str(e) is the message alone (callers quote it in their refusals)
-
-
-def read_save(text: str, game_id: str, version: int, title: str) -> dict:
-    """The JSON object of a save of ``game_id`` at ``version`` (see engine.saves.read_save)."""
-    from engine.saves import read_save as _read  # lazy: engine.saves imports this module
-
-    return _read(text, game_id, version, title)
+from engine.errors import SAVE_ERROR_KINDS, IllegalAction, ParseError, SaveError  # noqa: F401  (re-exported)
+from engine.messages import Msg
+from engine.registry import load_game
+from engine.replay import replay as replay_prefix
+from engine.saves import read_save  # noqa: F401  (re-exported)
 
 
 @dataclass(frozen=True)
@@ -156,8 +103,6 @@ class Game(abc.ABC):
 
     def clone(self) -> "Game":
         """An independent copy of the game (default: replay the save)."""
-        from engine.registry import load_game  # lazy: engine.registry imports this module
-
         return load_game(self.to_json())
 
     def legal_action_texts(self) -> list[str]:
@@ -271,10 +216,8 @@ class Game(abc.ABC):
         return []
 
     def replay(self, n: int) -> "Game":
-        """The same game with only its first ``n`` actions (undo, replays): see engine.saves."""
-        from engine.saves import replay  # lazy: engine.saves imports this module
-
-        return replay(self, n)
+        """The same game with only its first ``n`` actions (undo, replays): see engine.replay."""
+        return replay_prefix(self, n)
 
     def apply_all(self, actions: Iterable[Any]) -> None:
         for a in actions:

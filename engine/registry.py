@@ -6,11 +6,14 @@ import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from engine.api import Game, SaveError
 from engine.chance import fresh_seed
+from engine.errors import SaveError
 from engine.saves import described, parse_json
+
+if TYPE_CHECKING:
+    from engine.api import Game
 
 
 @dataclass(frozen=True)

@@ -8,27 +8,27 @@ A save of every game is a JSON object with the same six keys (:data:`ENVELOPE_KE
      "forced": {"<draw index>": outcome, ...}}      # forced chance outcomes (engine.chance), or {}
 
 ``read_save`` checks the envelope (size, JSON, game, version, the action list) and
-raises only :class:`engine.api.SaveError`; each game checks its own keys by meaning.
+raises only :class:`engine.errors.SaveError` (engine.api.SaveError); each game checks its own keys by meaning.
 Older saves are still read: forced outcomes under ``"chance"`` (辛亥革命, 暗战洛阳城)
 through :func:`read_forced`, and each game reads its own older keys. ``replay_actions``
 replays the actions under a check of the forced outcomes: one that the draw cannot
 have, or one for a draw the game never made, is a SaveError naming the entry.
-``replay(game, n)`` gives the game with its first ``n`` actions (undo, replays, the
-golden playthrough test); ``actors(game)`` the seat that played each action.
+Replaying a saved game to a prefix of its actions (any registered game) is engine.replay's.
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import json
 import math
 import os
 import stat
 import threading
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Iterator
 
 import numpy as np
 
-from engine.api import IllegalAction, ParseError, SaveError
+from engine.errors import IllegalAction, ParseError, SaveError
 from engine.chance import Chance, ChanceError
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ _parsed: tuple[str, Any] | None = None  # (text, value) of the last parse_json, 
 ENVELOPE_KEYS = ("game", "version", "options", "start", "actions", "forced")  # every game's save, in order
 OLD_FORCED_KEY = "chance"  # where 辛亥革命 and 暗战洛阳城 kept forced outcomes before the one envelope
 
-# True while engine.saves.replay loads a prefix of a game: its forced outcomes of later draws stay unused
+# True while engine.replay loads a prefix of a game: its forced outcomes of later draws stay unused
 _prefix_replay: contextvars.ContextVar[bool] = contextvars.ContextVar("prefix_replay", default=False)
 
 
@@ -337,6 +337,17 @@ def chance_refused(title: str, e: Exception, chances: Iterable[Chance], where: s
     return SaveError(f"{title} save: {_forced_entry(chances)} does not fit{where}: {str(e)[:100]}")
 
 
+@contextlib.contextmanager
+def loading_prefix() -> Iterator[None]:
+    """While a prefix of a game is loaded (engine.replay.replay): the forced outcomes of the later
+    actions' draws stay unused, so :func:`check_forced_drawn` does not refuse them."""
+    token = _prefix_replay.set(True)
+    try:
+        yield
+    finally:
+        _prefix_replay.reset(token)
+
+
 def check_forced_drawn(chances: Iterable[Chance], title: str) -> None:
     """SaveError if a forced outcome is for a draw the replayed game has not made (it would be
     used, and could fail, in the middle of a later move)."""
@@ -365,28 +376,3 @@ def replay_actions(game: "Game", actions: list[str], upto: int | None = None, ti
     if upto is None:
         check_forced_drawn(chances, title)
     return game
-
-
-def replay(game: "Game", n: int) -> "Game":
-    """``game`` with only its first ``n`` actions, rebuilt from its save (any registered game)."""
-    from engine.registry import load_game  # lazy: engine.registry imports this module
-
-    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= len(game.log):
-        raise ValueError(f"replay to action {n!r}: the game has {len(game.log)} actions")
-    data = json.loads(game.to_json())
-    data["actions"] = data["actions"][:n]
-    token = _prefix_replay.set(True)  # the forced outcomes of the later actions' draws stay unused
-    try:
-        return load_game(json.dumps(data, ensure_ascii=False))
-    finally:
-        _prefix_replay.reset(token)
-
-
-def actors(game: "Game") -> list[int]:
-    """The seat that played each action of ``game``'s log (replayed from its save)."""
-    g = replay(game, 0)
-    out = []
-    for a in game.log:
-        out.append(g.current_player)
-        g.apply(g.parse_action(str(a)))
-    return out

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.messages import Msg
-from engine.saves import actors
+from engine.replay import actors
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,8 @@ import pytest
 from client.savefile import load_text
 from engine import registry
 from engine.api import SaveError
-from engine.saves import ENVELOPE_KEYS, replay
+from engine.replay import replay
+from engine.saves import ENVELOPE_KEYS
 
 OLD = Path(__file__).resolve().parent / "data" / "saves_v1"  # saves written before the one envelope
 SMALL = {"shachang": {"preset": "standard", "items": True, "item_seed": 4}, "sanguo": {"variant": "jieqi"}}
@@ -146,7 +147,7 @@ def test_xinhai_chance_2_0_is_refused_at_load_naming_the_entry():
 
 
 def test_a_prefix_replay_keeps_the_later_forced_outcomes():
-    """engine.saves.replay loads the first n actions of a game whose later draws were forced."""
+    """engine.replay.replay loads the first n actions of a game whose later draws were forced."""
     g = registry.get("xinhai").new_game(setup="random", seed=11)
     rng = random.Random(3)
     while not [a for a in g.legal_actions() if a.verb == "shoot"]:

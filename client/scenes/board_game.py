@@ -49,7 +49,7 @@ from client.ui.cards import CardStrip
 from engine import registry
 from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg, rule_msg, template
-from engine.saves import actors
+from engine.replay import actors
 
 TOP_H = 52
 STATUS_H = 44  # two lines of the status line (a longer refusal grows it: it wraps, never cut)

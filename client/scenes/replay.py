@@ -22,7 +22,7 @@ from client.render.flat_board import FlatBoardRenderer
 from client.scene import Scene
 from client.ui import text, widgets
 from engine.messages import Msg
-from engine.saves import actors
+from engine.replay import actors
 
 PLAY_STEP = 0.6  # seconds per action while playing
 EVERYTHING = -1  # the viewer that sees the whole board
