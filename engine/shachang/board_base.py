@@ -9,16 +9,30 @@ from __future__ import annotations
 from engine.shachang.state import Ghost
 
 
+_SHARED: dict[tuple[type, int], "Geometry"] = {}  # (board class, size) -> its one board object
+
+
 class Geometry:
     """What every board does alike; ``key`` names the board ("square", "star")."""
 
     key = ""
     size = 0
 
-    def __reduce__(self):  # copies and pickles of a game name the shared board object
-        from engine.shachang.boards import board_for  # boards.py imports this module
+    @classmethod
+    def shared(cls, size: int) -> "Geometry":
+        """The one board object of this kind and ``size``: every game, copy and pickle names it."""
+        b = _SHARED.get((cls, size))
+        if b is None:
+            b = _SHARED[(cls, size)] = cls.build(size)
+        return b
 
-        return (board_for, (self.key, self.size))
+    @classmethod
+    def build(cls, size: int) -> "Geometry":
+        """A new board object of this kind and ``size`` (:meth:`shared` keeps the one in use)."""
+        raise NotImplementedError
+
+    def __reduce__(self):  # copies and pickles of a game name the shared board object (by its class)
+        return (type(self).shared, (self.size,))
 
     def __deepcopy__(self, memo):
         return self

@@ -16,18 +16,12 @@ from engine.shachang.board_base import Geometry
 from engine.shachang.square_board import SquareGeometry
 from engine.shachang.star_board import StarGeometry
 
-_STAR = StarGeometry()
-_SQUARE: dict[int, SquareGeometry] = {}
-
 
 def board_for(kind: str, size: int) -> Geometry:
     """The shared board object of a preset's board kind ("square" of ``size``, or "star")."""
     if kind == "star":
-        return _STAR
-    b = _SQUARE.get(size)
-    if b is None:
-        b = _SQUARE[size] = SquareGeometry(size)
-    return b
+        return StarGeometry.shared(StarGeometry.size)
+    return SquareGeometry.shared(size)
 
 
 __all__ = ["Geometry", "SquareGeometry", "StarGeometry", "board_for"]

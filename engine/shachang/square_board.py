@@ -47,6 +47,10 @@ class SquareGeometry(Geometry):
     def __init__(self, size: int):
         self.size = size
 
+    @classmethod
+    def build(cls, size: int) -> "SquareGeometry":
+        return cls(size)
+
     @property
     def grid(self):
         """The shared square grid (engine.grids): 4-neighbour steps (S1, S15), line levels (S2), names."""

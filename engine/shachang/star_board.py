@@ -63,6 +63,10 @@ class StarGeometry(Geometry):
     def __init__(self):
         self.grid = sc.LATTICE  # the hex lattice on array indices (S19a steps, S19f lines)
 
+    @classmethod
+    def build(cls, size: int) -> "StarGeometry":
+        return cls()  # the star has one size
+
     # ------------------------------------------------------------ set-up
     def check_map(self, game_map: GameMap, preset: str, players: int) -> GameMap:
         """The star seats 2 to 6 players on its points; ground off the star of a loaded map is 0 (D-S11)."""
