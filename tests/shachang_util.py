@@ -127,7 +127,7 @@ def candidate_actions(g) -> list:
     near own units, marches and attacks from own units to cells near them, every item kind on every
     unit (and 愚公移山 around own units): the pool that ``assert_legal_is_checked`` samples."""
     from engine.shachang.actions import Attack, End, March, Reinforce, UseItem
-    from engine.shachang.item_rules import FORM, KINDS
+    from engine.shachang.item_actions import FORM, KINDS
 
     p = g.cur
     own = sorted((c, u) for c, u in g.units.items() if u.owner == p)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from engine.api import IllegalAction, ParseError
 from engine.messages import Msg
 from engine.shachang.cells import Cell, cell_name, parse_cell
-from engine.shachang.item_rules import describe_item, item_text, parse_item, validated_item
+from engine.shachang.item_actions import UseItem, describe_item, parse_item, validated_item
 
 
 @dataclass(frozen=True, order=True)
@@ -50,18 +50,6 @@ class Attack:
 class End:
     def __str__(self) -> str:
         return "end"
-
-
-@dataclass(frozen=True, order=True)
-class UseItem:
-    """Use the item ``kind`` (S20b–S20i) on ``cells`` (unit first), with ``count`` where it takes one."""
-
-    kind: str
-    cells: tuple = ()
-    count: int = 0
-
-    def __str__(self) -> str:
-        return item_text(self)
 
 
 Action = Reinforce | March | Attack | End | UseItem

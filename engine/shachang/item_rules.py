@@ -1,5 +1,6 @@
-"""The eight fun items of 沙场秋点兵 (seed 003 趣味版, rulings S20a–S20j): their action text, their
-checks (IllegalAction naming the S20 rule, state untouched) and their effects.
+"""The eight fun items of 沙场秋点兵 (seed 003 趣味版, rulings S20a–S20j): their checks (IllegalAction
+naming the S20 rule, state untouched) and their effects; their action (``UseItem``), its text and
+parse are in engine/shachang/item_actions.py.
 
     item yugong c3 c2 c4 2   愚公移山 S20b: the unit on c3 moves 2 height from c2 to c4 (2 steps)
     item fanfu               天翻地覆 S20c: every height h becomes max + min - h
@@ -21,101 +22,23 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from engine.api import IllegalAction, ParseError, Step
+from engine.api import IllegalAction
 from engine.messages import Msg
 from engine.shachang import rules
 from engine.shachang.cells import Cell, cell_name
+from engine.shachang.item_actions import KINDS, UseItem, describe_item, name
 from engine.shachang.log import counted
 from engine.shachang.state import Ghost, Unit
 
 if TYPE_CHECKING:
-    from engine.shachang.actions import UseItem
     from engine.shachang.game import ShachangGame
 
-KINDS = ("yugong", "fanfu", "dilao", "liu", "tonggui", "taoyuan", "wangming", "cuntu")
 RULE = {"yugong": "S20b", "fanfu": "S20c", "dilao": "S20d", "liu": "S20e", "tonggui": "S20f",
         "taoyuan": "S20g", "wangming": "S20h", "cuntu": "S20i"}
 HEIGHT_KINDS = ("yugong", "fanfu")  # not offered in classic mode (S20a)
-FORM = {"yugong": (3, True), "fanfu": (0, False), "dilao": (1, False), "liu": (1, False),
-        "tonggui": (1, False), "taoyuan": (1, False), "wangming": (1, True), "cuntu": (1, False)}
 JAIL_TURNS = 1  # 画地为牢 lasts through the owner's next turn (counted in the owner's turn ends)
 HIDE_TURNS = 2  # 世外桃源: the rest of this turn and the owner's next turn
 CUNTU_SHOTS = 3  # 寸土不让: 三回 = three attacks (S20i)
-
-
-def name(kind: str) -> Msg:
-    """The item's name as a keyed message ("画地为牢" / "Prison Circle")."""
-    return Msg.of(f"shachang.item.name.{kind}")
-
-
-# ---------------------------------------------------------------- text
-def item_text(a: "UseItem", named=cell_name) -> str:
-    """``item <kind> <cells...> [count]`` (the action's text; ``named`` names the cells)."""
-    form = FORM.get(a.kind)
-    if form is None or not isinstance(a.cells, tuple):
-        return f"item {a.kind}"
-    parts = ["item", a.kind] + [named(c) for c in a.cells]
-    if form[1]:
-        parts.append(str(a.count))
-    return " ".join(parts)
-
-
-def parse_item(args: list[str], cell, count) -> "UseItem":
-    """The item action of the words after ``item`` (ParseError naming the expected form)."""
-    from engine.shachang.actions import UseItem  # lazy: engine.shachang.actions imports this module
-
-    if not args:
-        raise ParseError(f"item takes a kind: one of {', '.join(KINDS)}")
-    kind = args[0].lower()
-    if kind not in FORM:
-        raise ParseError(f"unknown item {kind!r}; known: {', '.join(KINDS)}")
-    n_cells, has_count = FORM[kind]
-    want = n_cells + (1 if has_count else 0)
-    if len(args) - 1 != want:
-        raise ParseError(f"item {kind} takes {want} argument{'' if want == 1 else 's'}, got {len(args) - 1}")
-    cells = tuple(cell(x) for x in args[1:1 + n_cells])
-    return UseItem(kind, cells, count(args[-1]) if has_count else 0)
-
-
-def validated_item(a: "UseItem", cell, count, shown) -> "UseItem":
-    """``a`` with plain-int cells and count, or IllegalAction ("action form") for a malformed one."""
-    from engine.shachang.actions import UseItem  # lazy: engine.shachang.actions imports this module
-
-    kind = getattr(a, "kind", None)
-    if not isinstance(kind, str) or kind not in FORM:
-        raise IllegalAction("action form", key="shachang.form.item_kind", value=shown(kind))
-    n_cells, has_count = FORM[kind]
-    cells = getattr(a, "cells", None)
-    n = getattr(a, "count", None)
-    no_count = type(n) is int and n == 0  # by type first: a numpy array compares elementwise
-    if not isinstance(cells, tuple) or len(cells) != n_cells or (not has_count and not no_count):
-        key = "shachang.form." + ("item_args_count" if has_count else "item_args" if n_cells else "item_no_args")
-        raise IllegalAction("action form", key=key, item=name(kind), n=n_cells, cells=counted(n_cells, "cell"))
-    return UseItem(kind, tuple(cell(c) for c in cells), count(n) if has_count else 0)
-
-
-def describe_item(a: "UseItem", named=cell_name) -> Msg:
-    """The item action as a keyed message, its cells named by ``named`` (the star passes its own)."""
-    c = [named(x) for x in a.cells]
-    if a.kind == "yugong":
-        return Msg.of("shachang.act.item.yugong", unit=c[0], src=c[1], dst=c[2], n=a.count)
-    if a.kind == "fanfu":
-        return Msg.of("shachang.act.item.fanfu")
-    if a.kind == "wangming":
-        return Msg.of("shachang.act.item.wangming", unit=c[0], n=a.count, soldiers=counted(a.count, "soldier"),
-                      extra=counted(a.count, "extra_step"))
-    return Msg.of(f"shachang.act.item.{a.kind}", unit=c[0])
-
-
-def item_steps(a: "UseItem", named=cell_name) -> tuple:
-    """How the client builds an item use: the item's card (a button step ``item:<kind>``), then the
-    cells (unit first; 愚公移山: unit, from, to; named by ``named``), then the count where the item
-    takes one."""
-    out = [Step("button", f"item:{a.kind}", f"shachang.item.name.{a.kind}")]
-    out += [Step("cell", named(c)) for c in a.cells]
-    if FORM[a.kind][1]:
-        out.append(Step("count", str(a.count), "shachang.step.count"))
-    return tuple(out)
 
 
 # ---------------------------------------------------------------- board hooks
@@ -129,8 +52,6 @@ class SquareBoard:
 
     def use(self, kind: str, cells: tuple = (), count: int = 0) -> "UseItem":
         """An item use of the board's action class."""
-        from engine.shachang.actions import UseItem  # lazy: engine.shachang.actions imports this module
-
         return UseItem(kind, cells, count)
 
     def mask(self, g) -> np.ndarray:
@@ -319,8 +240,6 @@ def legal_items(g: "ShachangGame", board: SquareBoard = SQUARE) -> list["UseItem
 
 def _unit_uses(g: "ShachangGame", k: str, p: int) -> list["UseItem"]:
     """Square maps: the legal uses of a unit item."""
-    from engine.shachang.actions import UseItem  # lazy: engine.shachang.actions imports this module
-
     own = sorted((c, u) for c, u in g.units.items() if u.owner == p and not u.hidden)
     if k == "liu":
         return [UseItem(k, (c,)) for c, _ in own] if len(g.units) < len(g.grid) else []

@@ -18,7 +18,8 @@ from engine.chance import Chance, fresh_seed
 from engine.messages import Msg
 from engine.shachang.actions import Attack, March, Reinforce, say
 from engine.shachang.cells import Cell, cell_name, parse_cell
-from engine.shachang.item_rules import HEIGHT_KINDS, KINDS, _seers, check_item, name
+from engine.shachang.item_actions import KINDS, name
+from engine.shachang.item_rules import HEIGHT_KINDS, _seers, check_item
 from engine.shachang.observation import Observation, UnitView
 
 if TYPE_CHECKING:

@@ -17,7 +17,8 @@ from engine.shachang import items as _items, rules
 from engine.shachang.actions import Attack, End, March, Reinforce, UseItem, as_action, describe, parse_action, say, validated
 from engine.shachang.board_base import Geometry
 from engine.shachang.cells import Cell, board_grid, cell_name
-from engine.shachang.item_rules import apply_item, check_item, item_steps, legal_items
+from engine.shachang.item_actions import item_steps
+from engine.shachang.item_rules import apply_item, check_item, legal_items
 from engine.shachang.items import after_action, check_target, observe, reach_filter, vary
 from engine.shachang.log import counted, seat as _seat
 from engine.shachang.observation import Observation, UnitView, common_fields, hidden_variant
@@ -83,7 +84,7 @@ class SquareGeometry(Geometry):
         return say(a)
 
     def action_steps(self, a) -> tuple[Step, ...]:
-        """A validated action's steps (see ``action_steps``); an item's from item_rules."""
+        """A validated action's steps (see ``action_steps``); an item's from item_actions."""
         if isinstance(a, UseItem):
             return item_steps(a)
         return action_steps(a, self.cell_name)

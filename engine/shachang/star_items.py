@@ -36,10 +36,10 @@ from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg
 from engine.shachang import items as square_items, rules, star_cells as sc
 from engine.shachang.actions import Attack, UseItem, _count, _shown, _whole, validated_on
+from engine.shachang.item_actions import (describe_item, item_steps as square_item_steps, item_text, name,
+                                          parse_item as parse)
 from engine.shachang.item_rules import (CUNTU_SHOTS, HIDE_TURNS, SquareBoard, _refuse, _seat, _seers, apply_item,
-                                        blast_end, blast_told, check_item, check_yugong, describe_item,
-                                        item_steps as square_item_steps, item_text, legal_items, liu_told, name,
-                                        parse_item as parse)
+                                        blast_end, blast_told, check_item, check_yugong, legal_items, liu_told)
 from engine.shachang.log import counted
 from engine.shachang.items import ItemsObservation, ItemState, checked_hands, item_facts, remembered_heights
 from engine.shachang.observation import UnitView

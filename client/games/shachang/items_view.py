@@ -36,7 +36,8 @@ from engine.shachang import hex_overlays, star_cells, star_items
 from engine.shachang import overlays as facts
 from engine.shachang.actions import UseItem
 from engine.shachang.cells import cell_name, parse_cell
-from engine.shachang.item_rules import FORM, RULE, legal_items
+from engine.shachang.item_actions import FORM
+from engine.shachang.item_rules import RULE, legal_items
 from engine.shachang.log import counted
 
 STRIP_H = 150  # the card strip's height in pixels
