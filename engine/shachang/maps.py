@@ -1,4 +1,5 @@
-"""沙场秋点兵 maps: the :class:`GameMap` value, its checks, and the map file formats.
+"""沙场秋点兵 maps: the map file formats and reachability (the :class:`GameMap` value and its checks are
+in engine/shachang/game_map.py, below this module and terrain.py, which both build maps).
 
 A map is a square integer heightmap (``heights[row, col]``, non-negative, S5/S6) plus
 each player's spawn cells (``spawns[player] = ((row, col), ...)``, S13/S17).
@@ -24,132 +25,22 @@ from __future__ import annotations
 import io
 import json
 from collections import deque
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from engine.saves import parse_json, read_file
+from engine.shachang.game_map import MAX_HEIGHT, Cell, GameMap, is_int
+from engine.shachang.rules import preset
+from engine.shachang.terrain import place_spawns
 
 FORMAT = "shachang-map"
 VERSION = 1
-MAX_HEIGHT = int(np.iinfo(np.int16).max)  # heights are stored as int16
 _OPTIONAL_KEYS = {"name", "preset", "seed", "description"}
 _REQUIRED_KEYS = {"format", "version", "heights", "spawns"}
 _NPY_MAGIC = b"\x93NUMPY"
 MAX_MAP_BYTES = 16 * 1024 * 1024  # a 256x256 JSON map is about 0.3 MB, its .npy 128 KB
-
-Cell = tuple[int, int]
-
-
-def _is_int(v: Any) -> bool:
-    """A true integer (bool is not a height or a coordinate)."""
-    return isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
-
-
-def _freeze_spawns(spawns: Any) -> Any:
-    """Nested sequences → nested tuples (values untouched; validate() judges them)."""
-    try:
-        return tuple(tuple(tuple(cell) for cell in player) for player in spawns)
-    except TypeError:
-        return spawns  # validate() reports the shape problem
-
-
-@dataclass(frozen=True, eq=False)
-class GameMap:
-    """A heightmap and the players' spawn cells.
-
-    ``heights``: int16 array (size, size) of non-negative integers.
-    ``spawns``: ``spawns[player]`` is a tuple of that player's spawn cells ``(row, col)``.
-    """
-
-    heights: np.ndarray
-    spawns: tuple[tuple[tuple[int, int], ...], ...]
-    name: str = ""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "spawns", _freeze_spawns(self.spawns))
-
-    @property
-    def size(self) -> int:
-        return int(self.heights.shape[0])
-
-    @property
-    def players(self) -> int:
-        return len(self.spawns)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameMap):
-            return NotImplemented
-        return (self.name == other.name and self.spawns == other.spawns
-                and self.heights.shape == other.heights.shape
-                and bool(np.array_equal(self.heights, other.heights)))
-
-    __hash__ = None  # type: ignore[assignment]  # holds a mutable array
-
-    def validate(self, players: int | None = None, spawns_per_player: int | None = None,
-                 size: int | None = None) -> "GameMap":
-        """Raise ValueError naming the first problem; return self when the map is sound.
-
-        Checks: heights is a 2-D square non-empty integer array with values in
-        0..32767; there is a spawn list per player (``players`` of them when given),
-        every player has the same non-zero number of spawns (``spawns_per_player``
-        when given); every spawn is an integer (row, col) inside the map; no cell
-        is a spawn twice. ``size`` (when given) is the required side length.
-        """
-        h = self.heights
-        if not isinstance(h, np.ndarray):
-            raise ValueError(f"heights must be a numpy array, got {type(h).__name__}")
-        if h.ndim != 2:
-            raise ValueError(f"heights must be 2-D, got {h.ndim}-D shape {h.shape}")
-        if h.shape[0] != h.shape[1]:
-            raise ValueError(f"heights must be square, got {h.shape[0]}x{h.shape[1]}")
-        if h.shape[0] == 0:
-            raise ValueError("heights is empty")
-        if size is not None and h.shape[0] != size:
-            raise ValueError(f"map is {h.shape[0]}x{h.shape[0]}, expected {size}x{size}")
-        if not np.issubdtype(h.dtype, np.integer) or h.dtype == np.bool_:
-            raise ValueError(f"heights must be integers, got dtype {h.dtype}")
-        if h.min() < 0:
-            r, c = np.argwhere(h < 0)[0]
-            raise ValueError(f"heights must be non-negative: cell ({r}, {c}) is {int(h[r, c])}")
-        if h.max() > MAX_HEIGHT:
-            r, c = np.argwhere(h > MAX_HEIGHT)[0]
-            raise ValueError(f"height {int(h[r, c])} at ({r}, {c}) exceeds {MAX_HEIGHT}")
-        n = h.shape[0]
-        sp = self.spawns
-        if not isinstance(sp, tuple) or not all(isinstance(p, tuple) for p in sp):
-            raise ValueError("spawns must be a list of players, each a list of [row, col] cells")
-        if players is not None and len(sp) != players:
-            raise ValueError(f"map has spawns for {len(sp)} players, expected {players}")
-        if len(sp) < 1:
-            raise ValueError("map has no players' spawns")
-        counts = [len(p) for p in sp]
-        if spawns_per_player is not None:
-            for i, k in enumerate(counts):
-                if k != spawns_per_player:
-                    raise ValueError(f"player {i} has {k} spawn(s), expected {spawns_per_player}")
-        for i, k in enumerate(counts):
-            if k == 0:
-                raise ValueError(f"player {i} has no spawn")
-        if len(set(counts)) > 1:
-            raise ValueError(f"players have different spawn counts {counts}; each needs the same")
-        seen: dict[Cell, int] = {}
-        for i, cells in enumerate(sp):
-            for cell in cells:
-                if len(cell) != 2 or not all(_is_int(v) for v in cell):
-                    raise ValueError(f"player {i}: spawn {cell!r} is not an integer (row, col) pair")
-                r, c = int(cell[0]), int(cell[1])
-                if not (0 <= r < n and 0 <= c < n):
-                    raise ValueError(f"player {i}: spawn ({r}, {c}) is outside the {n}x{n} map")
-                if (r, c) in seen:
-                    raise ValueError(f"duplicate spawn ({r}, {c}) (players {seen[(r, c)]} and {i})")
-                seen[(r, c)] = i
-        if not isinstance(self.name, str):
-            raise ValueError(f"name must be a string, got {type(self.name).__name__}")
-        return self
-
 
 def passable_mask(m: GameMap) -> np.ndarray:
     """Cells a march may enter. In these rules height never blocks movement (S15): all of them."""
@@ -215,7 +106,7 @@ def map_from_dict(d: Any, *, source: str = "map") -> GameMap:
         raise ValueError(f"{source}: not a shachang map (format is {d.get('format')!r}, "
                          f"expected {FORMAT!r})")
     v = d.get("version")
-    if not _is_int(v):
+    if not is_int(v):
         raise ValueError(f"{source}: version must be an integer, got {v!r}")
     if v != VERSION:
         raise ValueError(f"{source}: unsupported map version {v} (this build reads version {VERSION})")
@@ -228,7 +119,7 @@ def map_from_dict(d: Any, *, source: str = "map") -> GameMap:
     name = d.get("name", "")
     if not isinstance(name, str):
         raise ValueError(f"{source}: name must be a string, got {type(name).__name__}")
-    if "seed" in d and not _is_int(d["seed"]):
+    if "seed" in d and not is_int(d["seed"]):
         raise ValueError(f"{source}: seed must be an integer, got {d['seed']!r}")
     if "description" in d and not isinstance(d["description"], str):
         raise ValueError(f"{source}: description must be a string")
@@ -246,7 +137,7 @@ def map_from_dict(d: Any, *, source: str = "map") -> GameMap:
             raise ValueError(f"{source}: heights must be square: row {i} has {len(row)} "
                              f"values, expected {n}")
         for j, v in enumerate(row):
-            if not _is_int(v):
+            if not is_int(v):
                 raise ValueError(f"{source}: height at ({i}, {j}) is {v!r}, not an integer")
             if v < 0:
                 raise ValueError(f"{source}: height at ({i}, {j}) is {v}; heights must be non-negative")
@@ -262,7 +153,7 @@ def map_from_dict(d: Any, *, source: str = "map") -> GameMap:
             raise ValueError(f"{source}: spawns of player {i} must be a list of [row, col] cells")
         for cell in player:
             if (not isinstance(cell, list) or len(cell) != 2
-                    or not all(_is_int(x) for x in cell)):
+                    or not all(is_int(x) for x in cell)):
                 raise ValueError(f"{source}: player {i}: spawn {cell!r} is not an integer [row, col] pair")
     m = GameMap(heights=heights, spawns=sp, name=name)
     try:
@@ -300,8 +191,6 @@ def _load_npy(data: bytes, source: str, preset_key: str | None, players: int | N
     if arr.max() > MAX_HEIGHT:
         raise ValueError(f"{source}: height {arr.max()} exceeds {MAX_HEIGHT}")
     heights = arr.astype(np.int16)
-    from .terrain import place_spawns  # terrain imports this module
-
     spawns = place_spawns(heights, preset_key, players, seed)
     m = GameMap(heights=heights, spawns=spawns, name=Path(source).stem if source != "map" else "")
     m.validate(players)
@@ -359,8 +248,6 @@ def load_map(path_or_text: str | Path | bytes, *, preset_key: str | None = None,
         m = map_from_dict(d, source=source)
     try:
         if preset_key is not None:
-            from .rules import preset  # lazy: an import circle: engine.shachang.rules leads back here
-
             p = preset(preset_key)
             m.validate(players, spawns_per_player=p.spawns, size=p.size)
         elif players is not None:

@@ -14,7 +14,7 @@ import math
 import numpy as np
 
 from engine.shachang import star_cells as sc
-from engine.shachang.maps import GameMap
+from engine.shachang.game_map import GameMap
 from engine.shachang.rules import Preset
 
 MAX_HEIGHT = 6

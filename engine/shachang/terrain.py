@@ -1,6 +1,6 @@
 """Seeded natural terrain for 沙场秋点兵: ridges (山岭), plains (平原), paths (小路), ravines (沟壑).
 
-``generate(preset_key, players, seed)`` returns a :class:`~engine.shachang.maps.GameMap`.
+``generate(preset_key, players, seed)`` returns a :class:`~engine.shachang.game_map.GameMap`.
 Everything random comes from ``numpy.random.default_rng`` instances built from the
 seed (one stream for the spawns, one for the ground), never from global state, so the
 same (preset, players, seed) always gives the same map. See docs/terrain.md.
@@ -25,8 +25,10 @@ import math
 
 import numpy as np
 
-from .maps import GameMap
-from .rules import Preset, preset
+from . import star_cells
+from .game_map import GameMap
+from .rules import Preset, attack_range, preset, vision_range
+from .star_terrain import generate_star
 
 Cell = tuple[int, int]
 
@@ -212,8 +214,6 @@ def spawn_gap(p: Preset) -> int:
     A spawn stack (the on-field cap split over the spawns) must not reach an enemy spawn with one
     march plus a shot, nor see it (digital mode): the gap is one more than the larger of
     attack range + move power and vision range of the largest starting stack (S3)."""
-    from .rules import attack_range, vision_range  # lazy: an import circle: engine.shachang.rules leads back here
-
     stack = -(-p.cap // p.spawns)
     return max(attack_range(stack) + p.move, vision_range(stack)) + 1
 
@@ -361,7 +361,6 @@ def place_spawns(heights: np.ndarray, preset_key: str, players: int, seed: int, 
         raise ValueError(f"heights shape {h.shape} does not match preset {preset_key!r} "
                          f"({p.size}x{p.size})")
     if p.board == "star":  # the seated points of the star (S19a, S19c), whatever the ground
-        from . import star_cells  # lazy: engine.shachang imports this module
         return tuple(star_cells.POINT_CELLS[pt] for pt in star_cells.seat_points(players))
     n = p.size
     if p.spawns == 1 and players <= 4:
@@ -665,7 +664,6 @@ def generate(preset_key: str, players: int, seed: int, *, flat: bool = False) ->
     """
     p = _check_args(preset_key, players, seed)
     if p.board == "star":  # the Chinese-checkers star (S19a-S19h)
-        from .star_terrain import generate_star  # lazy: an import circle: engine.shachang.star_terrain leads back here
         return generate_star(p, players, seed, flat=flat)
     n = p.size
     spawns = place_spawns(np.zeros((n, n), dtype=np.int16), preset_key, players, seed, adjust=False)
