@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.shachang import terrain
 from engine.shachang.actions import Attack, End, March, Reinforce, parse_action
-from engine.shachang.game import ShachangGame
+from engine.shachang.game import game_class
 from engine.shachang.maps import load_map
 from engine.shachang.rules import attack_range, fanshu, preset, preset as get_preset, presets, vision_range
 from engine.shachang.save import load_json
@@ -38,13 +38,6 @@ def new_game(preset: str = "standard", mode: str = "digital", players: int = 2, 
                                   item_seed=item_seed, item_setup=item_setup)
     return game_class(preset)(game_map, preset=preset, mode=mode, players=players, seed=seed,
                               round_limit=round_limit, map_source=source)
-
-
-def game_class(preset: str):
-    """The game class of a preset: ``ShachangGame`` for every preset; the star (S19h) is the board
-    object it holds (engine/shachang/boards.py). ``StarGame`` is another name for it."""
-    get_preset(preset)  # an unknown preset: a clear error
-    return ShachangGame
 
 
 def load_game(text: str, upto: int | None = None):

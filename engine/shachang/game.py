@@ -29,7 +29,7 @@ from engine.shachang.log import Log, seat as _seat
 from engine.shachang.maps import GameMap
 from engine.shachang.observation import Observation
 from engine.shachang.ranking import rank
-from engine.shachang.save import save_json
+from engine.shachang.save_text import save_json
 from engine.shachang.state import Ghost, Unit
 from engine.shachang.turns import Turns
 from engine.shachang.vision import VisionMap
@@ -376,3 +376,10 @@ class ShachangGame(Turns, Log, Checks, Game):
     # --------------------------------------------------------------- save
     def to_json(self) -> str:
         return save_json(self)
+
+
+def game_class(preset: str):
+    """The game class of a preset: ``ShachangGame`` for every preset; the star (S19h) is the board
+    object it holds (engine/shachang/boards.py). ``StarGame`` is another name for it."""
+    rules.preset(preset)  # an unknown preset: a clear error
+    return ShachangGame

@@ -1,4 +1,5 @@
-"""Save and load 沙场秋点兵 games as JSON: rules, seed, map and the action log; replay to any point.
+"""Load 沙场秋点兵 games from their JSON saves: rules, seed, map and the action log; replay to any point
+(the save a game writes is engine/shachang/save_text.py's, below the game; this module is above it).
 
 The save is the one envelope (engine.saves) with the start position in ``start``: ``map`` (the
 heights in full and the spawns, so saves outlive generator changes) and ``setup`` (a start position,
@@ -14,36 +15,22 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from engine.api import SaveError
-from engine.saves import (described, envelope, kind_of, need, need_int, no_forced, read_forced, read_save, read_start,
+from engine.saves import (described, kind_of, need, need_int, no_forced, read_forced, read_save, read_start,
                           replay_actions, shown)
 from engine.shachang.cells import cell_name, parse_cell
-from engine.shachang.items import load_options, save_options
+from engine.shachang.game import game_class
+from engine.shachang.items import load_options
 from engine.shachang.maps import GameMap
 from engine.shachang.rules import MODES, preset, presets
+from engine.shachang.save_text import FORMAT, VERSION
 from engine.shachang.star_cells import MASK
 
 if TYPE_CHECKING:
     from engine.shachang.game import ShachangGame
 
-FORMAT = "shachang"
-VERSION = 1
 MAX_HEIGHT = 32767  # heights are stored as int16
 MAX_ROUND_LIMIT = 1_000_000
 MAX_SEED = 2**63 - 1
-
-
-def save_json(g: "ShachangGame") -> str:
-    """The save text of ``g`` (the map is stored in full, so saves outlive generator changes)."""
-    items = save_options(g)
-    forced = items.pop("item_forced", {})  # the items' forced outcomes: the envelope's "forced"
-    return envelope(
-        FORMAT, VERSION,
-        {"preset": g.preset_key, "mode": g.mode, "players": g.n, "seed": g.seed,
-         "round_limit": g.round_limit, **items},
-        [str(a) for a in g.log], forced=forced,
-        start={"map": {"source": g.map_source, "heights": np.asarray(g.game_map.heights).tolist(),
-                       "spawns": [[list(c) for c in s] for s in g.game_map.spawns]},
-               "setup": g.setup})
 
 
 def _cell_text(r: int, c: int) -> str:
@@ -191,7 +178,6 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
         no_forced(data, "沙场秋点兵", "a game without the fun items draws nothing")
     try:
         gmap = GameMap(heights=heights, spawns=spawns)
-        from engine.shachang import game_class  # lazy: the package imports this module
         g = game_class(preset_key)(gmap, preset=preset_key, mode=mode, players=players, seed=seed,
                                    round_limit=round_limit, map_source=source[:200], setup=setup,
                                    **item_opts)  # the fun items (S20a) when on
