@@ -356,8 +356,35 @@ class XinhaiGame(Game):
 
     def hidden_variant(self, player: int, rng) -> "XinhaiGame":
         """A game ``player`` cannot tell from this one: the other side's private hand (historical
-        set-up) and every not-yet-revealed event card (random set-up) redrawn (X10)."""
-        return rules_flow.hidden_variant(self, player, rng)
+        set-up) and every not-yet-revealed event card (random set-up) redrawn (X10). The game is
+        rebuilt with every chance outcome forced as it fell, except the shuffles ``player`` does not
+        see, which are redrawn consistently with everything ``player`` has seen."""
+        forced = {e.index: e.outcome for e in self.chance.record}
+        for idx, what, side, period in self.hidden_shuffles:
+            ev = self.chance.record[idx]
+            if ev.visible_to is not None and player in ev.visible_to:
+                continue
+            pile = list(ev.outcome)
+            if what == "hand":
+                size = int(self.R.historical["rev_hand_size"])
+                used = [c for c in pile[:size] if c not in self.hands[side]]  # played from the hand: public
+                rest = [c for c in pile if c not in used]
+                rng.shuffle(rest)
+                new = used + rest
+            else:
+                k = int(self.R.random["period_draws"][period - 1])
+                before = sum(int(x) for x in self.R.random["period_draws"][: period - 1])
+                revealed = len(self.played[side])
+                shown = max(0, min(k, revealed - before))
+                head = pile[:shown]
+                rest = [c for c in pile if c not in head]
+                rng.shuffle(rest)
+                new = head + rest
+            forced[idx] = tuple(new)
+        v = XinhaiGame(setup=self.options["setup"], seed=self.options["seed"], forced=forced)
+        for a in self.log:
+            v.apply(a)
+        return v
 
     # ------------------------------------------------------------------ helpers for tests and clients
     def unit_at(self, text: str) -> Unit | None:

@@ -275,40 +275,6 @@ def reinforce(g, side: str, cid: int) -> None:
         place(g, "qing", kind, card.qing_hex)
 
 
-# ---------------------------------------------------------------------- hidden variant (X10)
-def hidden_variant(g, player: int, rng):
-    """Rebuild the game with every chance outcome forced as it fell, except the shuffles ``player``
-    does not see, which are redrawn consistently with everything ``player`` has seen."""
-    from engine.xinhai.game import XinhaiGame  # lazy: an import circle: engine.xinhai.game leads back here
-
-    forced = {e.index: e.outcome for e in g.chance.record}
-    for idx, what, side, period in g.hidden_shuffles:
-        ev = g.chance.record[idx]
-        if ev.visible_to is not None and player in ev.visible_to:
-            continue
-        pile = list(ev.outcome)
-        if what == "hand":
-            size = int(g.R.historical["rev_hand_size"])
-            used = [c for c in pile[:size] if c not in g.hands[side]]  # played from the hand: public
-            rest = [c for c in pile if c not in used]
-            rng.shuffle(rest)
-            new = used + rest
-        else:
-            k = int(g.R.random["period_draws"][period - 1])
-            before = sum(int(x) for x in g.R.random["period_draws"][: period - 1])
-            revealed = len(g.played[side])
-            shown = max(0, min(k, revealed - before))
-            head = pile[:shown]
-            rest = [c for c in pile if c not in head]
-            rng.shuffle(rest)
-            new = head + rest
-        forced[idx] = tuple(new)
-    v = XinhaiGame(setup=g.options["setup"], seed=g.options["seed"], forced=forced)
-    for a in g.log:
-        v.apply(a)
-    return v
-
-
 def _side(side: str):
     return Msg.of(f"xinhai.side.{side}")
 
