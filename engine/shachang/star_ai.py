@@ -4,41 +4,17 @@
 and the star preset with ``StarAgent`` (chosen by the observation's board), so the game module,
 the arena and the client ask for one agent whatever the preset.
 
-``StarAgent`` sees only its observation (fog: the enemy soldiers in sight, plus where it last saw
-the others, forgotten after two rounds or when the cell is seen empty). Every action it returns is
-one of the legal actions it was given.
-
-* easy: shoots when it can, else a random march now and then, else ends the turn.
-* normal: reinforces next to its own soldiers, shoots with every unit that can (a soldier that
-  stands alone first: a whole unit gone), then marches soldiers towards the enemy, keeping them
-  next to own soldiers.
-* hard: one action at a time, every legal action is tried on a light model of the position and
-  the one with the best evaluation is played (ending the turn when nothing beats standing still).
-  The evaluation counts soldiers, the shots the own units still have this turn, the enemy units
-  that could shoot at an own soldier next turn (range 番数 plus a step), the own units that could
-  shoot next turn, and the distance to the enemy (so the army advances).
+``StarAgent`` is the star's player of engine/shachang/star_player.py (``StarPlayer``: what it sees,
+easy and normal) with the hard player's items (engine/shachang/star_ai_items.py) and turn planner
+(engine/shachang/star_plan.py), which sit below this module.
 """
 from __future__ import annotations
 
-import random
-from functools import lru_cache
-
-from engine.shachang import star_cells as sc
-from engine.shachang.actions import Attack, End, March, Reinforce
+from engine.shachang.ai import make_agent as square_agent
+from engine.shachang.star_ai_items import choose_item
 from engine.shachang.star_ai_void import pass_may_void, void_looming
-
-LEVELS = ("easy", "normal", "hard")
-Cell = tuple[int, int]
-
-
-@lru_cache(maxsize=1)
-def _dist() -> dict:
-    """Hex distance between every two cells of the star."""
-    return {a: {b: sc.distance(a, b) for b in sc.CELLS} for a in sc.CELLS}
-
-
-def _fan(n: int) -> int:
-    return int(n).bit_length()
+from engine.shachang.star_plan import TurnPlanner
+from engine.shachang.star_player import LEVELS, StarPlayer
 
 
 def make_agent(level: str = "normal", seed: int = 0, seat: int = 0, budget: float | None = None):
@@ -64,8 +40,6 @@ class ShachangAgent:
                 self._star = StarAgent(self.level, seed=self.seed, seat=self.seat)
             return self._star.act(observation, legal_actions)
         if self._square is None:
-            from engine.shachang.ai import make_agent as square_agent  # lazy: an import circle: engine.shachang.ai leads back here
-
             self._square = square_agent(self.level, seed=self.seed, seat=self.seat, budget=self.budget)
         return self._square.act(observation, legal_actions)
 
@@ -74,272 +48,22 @@ class ShachangAgent:
         if name.startswith("_"):
             raise AttributeError(name)
         if self.__dict__.get("_square") is None:
-            from engine.shachang.ai import make_agent as square_agent  # lazy: an import circle: engine.shachang.ai leads back here
-
             self.__dict__["_square"] = square_agent(self.level, seed=self.seed, seat=self.seat,
                                                     budget=self.budget)
         return getattr(self.__dict__["_square"], name)
 
 
-class StarAgent:
-    """A computer player of the star preset (see the module doc)."""
+class StarAgent(StarPlayer):
+    """A computer player of the star preset at any level: a ``StarPlayer`` whose normal and hard
+    players use the items of engine/shachang/star_ai_items.py and whose hard player plans its turns
+    with engine/shachang/star_plan.py."""
 
-    def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0, noise: float = 0.01,
-                 mode: str | None = None, void_guard: bool = True):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; known: {', '.join(LEVELS)}")
-        self.level = level
-        # S18: no bare pass while nobody has dealt damage (off for the hard planner's model players)
-        self.void_guard = void_guard
-        self.noise = noise  # random part of a march's score (the hard player's plan variants)
-        self.planner = None  # the hard player's turn planner (engine.shachang.star_plan)
-        self.name = f"star-{level}"
-        self.rng = random.Random((seed * 1_000_003 + seat) & 0xFFFFFFFF)
-        self.memory: dict[Cell, tuple[int, int]] = {}  # cell -> (owner, round last seen)
+    def _item(self, obs, uses):
+        return choose_item(obs, uses, hard=self.level == "hard")
 
-    # ------------------------------------------------------------ what it knows
-    def _update(self, obs) -> dict[Cell, int]:
-        """Enemy soldiers it believes in: the visible ones and recent memories of the others."""
-        vis = obs.visible
-        for c in [c for c in self.memory if vis[c]]:
-            del self.memory[c]
-        for u in obs.units:
-            if u.owner != obs.player:
-                self.memory[u.cell] = (u.owner, obs.round)
-        for c in [c for c, (_, r) in self.memory.items() if obs.round - r > 2]:
-            del self.memory[c]
-        out = {c: o for c, (o, _) in self.memory.items()}
-        out_players = {pv.player for pv in obs.players if pv.out}
-        return {c: o for c, o in out.items() if o not in out_players}
-
-    def _goals(self, obs) -> list[Cell]:
-        """Where the enemy is thought to be when none is known: the other seats' points."""
-        from engine.shachang.star_cells import POINT_CELLS, seat_points  # lazy: an import circle: engine.shachang.star_cells leads back here
-
-        pts = seat_points(len(obs.players))
-        return [c for p, pt in enumerate(pts) if p != obs.player and not obs.players[p].out
-                for c in POINT_CELLS[pt]]
-
-    # ------------------------------------------------------------ play
-    def act(self, obs, legal_actions):
-        """One of ``legal_actions``; never a bare pass that may end the game void (S18) while it has
-        another legal action (``engine.shachang.star_ai_void``)."""
-        legal = list(legal_actions)
-        enemies = self._update(obs)
-        a = self._act(obs, legal, enemies)
-        if self.void_guard and isinstance(a, End) and pass_may_void(obs):
-            return self._instead_of_pass(obs, legal, enemies) or a
-        return a
-
-    def _act(self, obs, legal, enemies):
-        reinf = [a for a in legal if isinstance(a, Reinforce)]
-        attacks = [a for a in legal if isinstance(a, Attack)]
-        marches = [a for a in legal if isinstance(a, March)]
-        end = next((a for a in legal if isinstance(a, End)), None)
-        if end is None or (reinf and not attacks and not marches):
-            return self._reinforce(obs, reinf, enemies) if reinf else legal[0]
-        if reinf and obs.phase == "reinforce":
-            return self._reinforce(obs, reinf, enemies)
-        if self.level != "easy":  # an item where it clearly pays (engine/shachang/star_ai_items.py)
-            from engine.shachang.actions import UseItem  # lazy: an import circle: engine.shachang.actions leads back here
-            from engine.shachang.star_ai_items import choose_item  # lazy: engine.shachang.star_ai_items imports this module
-
-            use = choose_item(obs, [a for a in legal if isinstance(a, UseItem)], hard=self.level == "hard")
-            if use is not None:
-                return use
-        if self.level == "easy":
-            if attacks:
-                return self.rng.choice(attacks)
-            if marches and self.rng.random() < 0.6:
-                if self.void_guard and void_looming(obs):  # nobody shot for a while: go and find them
-                    return self._seek(obs, marches, enemies) or self.rng.choice(marches)
-                return self.rng.choice(marches)
-            return end
-        if self.level == "normal":
-            return self._normal(obs, attacks, marches, end, enemies)
+    def _plan(self, obs, legal, enemies):
         if self.planner is None:
-            from engine.shachang.star_plan import TurnPlanner  # lazy: engine.shachang.star_plan imports this module
-
             self.planner = TurnPlanner(self)
         return self.planner.act(obs, legal, enemies,
                                 act=self.void_guard and pass_may_void(obs),
                                 seek=self.void_guard and void_looming(obs))
-
-    # ------------------------------------------------------------ S18: no void game
-    def _instead_of_pass(self, obs, legal, enemies):
-        """What to do instead of a bare pass that may end the game void (S18): the cheapest action in
-        risk that heads for the enemy — a reinforcement next to own soldiers, else the march that
-        brings a soldier nearest to where the enemy is (or may be: the others' points) while it
-        stays next to own soldiers, else any other legal action but the pass. None: only the pass."""
-        reinf = [a for a in legal if isinstance(a, Reinforce)]
-        if reinf:
-            return self._reinforce(obs, reinf, enemies)
-        marches = [a for a in legal if isinstance(a, March)]
-        if marches:
-            return self._seek(obs, marches, enemies)
-        other = [a for a in legal if not isinstance(a, End)]
-        return other[0] if other else None
-
-    def _seek(self, obs, marches, enemies):
-        """The march that heads for the enemy (seen, remembered, or the others' points), keeping the
-        soldier next to own soldiers when it can; None when there is no march."""
-        if not marches:
-            return None
-        own = {u.cell for u in obs.units if u.owner == obs.player}
-        targets = list(enemies) or self._goals(obs)
-        D = _dist()
-
-        def near(c):
-            return min((D[c][t] for t in targets), default=0)
-
-        def gain(a):
-            touch = any(n in own and n != a.src for n in sc.NEIGHBOURS[a.dst])
-            return (near(a.src) - near(a.dst) + (0.6 if touch else -0.8), self.rng.random())
-
-        return max(marches, key=gain)
-
-    def _reinforce(self, obs, reinf, enemies):
-        own = {u.cell for u in obs.units if u.owner == obs.player}
-        D = _dist()
-        targets = list(enemies) or self._goals(obs)
-
-        def score(a):
-            c = a.cell
-            touch = sum(1 for n in sc.NEIGHBOURS[c] if n in own)
-            near = min((D[c][t] for t in targets), default=0)
-            return (touch, -near, self.rng.random())
-
-        return max(reinf, key=score)
-
-    # ------------------------------------------------------------ normal
-    def _normal(self, obs, attacks, marches, end, enemies):
-        if attacks:
-            def shot(a):
-                t = a.dst
-                alone = not any(enemies.get(n) == enemies.get(t) for n in sc.NEIGHBOURS[t])
-                return (alone, self.rng.random())
-            return max(attacks, key=shot)
-        if not marches:
-            return end
-        own = {u.cell for u in obs.units if u.owner == obs.player}
-        targets = list(enemies) or self._goals(obs)
-        D = _dist()
-
-        def near(c):
-            return min((D[c][t] for t in targets), default=0)
-
-        best, best_gain = None, 0.0
-        for a in marches:
-            if a.dst in targets:
-                continue
-            touch = sum(1 for n in sc.NEIGHBOURS[a.dst] if n in own and n != a.src)
-            gain = (near(a.src) - near(a.dst)) + (0.6 if touch else -0.8) + self.noise * self.rng.random()
-            if gain > best_gain:
-                best, best_gain = a, gain
-        return best if best is not None else end
-
-    # ------------------------------------------------------------ hard
-    def _hard(self, obs, attacks, marches, end, enemies):
-        me = obs.player
-        own = {u.cell: u for u in obs.units if u.owner == me}
-        moved = {c for c, u in own.items() if u.fresh}
-        spent = {c for c, u in own.items() if u.attacked}
-        goals = self._goals(obs)
-        model = _Model(set(own), moved, spent, dict(enemies), goals)
-        base = model.value()
-        best, best_v = end, base + 1e-6
-        for a in attacks:
-            v = model.after_attack(a.src, a.dst)
-            if v > best_v:
-                best, best_v = a, v
-        for a in marches:
-            v = model.after_march(a.src, a.dst) + 0.001 * self.rng.random()
-            if v > best_v + 0.05:
-                best, best_v = a, v
-        return best
-
-
-class _Model:
-    """A light copy of the position for the hard player's one-action look-ahead."""
-
-    W_SOLDIER = 4.0
-    W_SHOT_NOW = 3.5  # a shot the own units still have this turn (worth a little less than the kill)
-    W_THREAT = 2.5  # an enemy unit that could shoot at an own soldier next turn
-    W_MINE = 0.8  # an own unit that could shoot next turn
-    W_SINGLE = 0.6  # an own soldier standing alone (range 1, a whole unit to lose)
-    W_BIG = 1.5  # the largest own unit has range 4 (8 soldiers or more)
-    W_NEAR = 0.15  # per step between the largest own unit and the nearest enemy (capped at 10)
-
-    def __init__(self, own: set, moved: set, spent: set, enemies: dict, goals: list):
-        self.own, self.moved, self.spent, self.enemies, self.goals = own, moved, spent, enemies, goals
-        self.D = _dist()
-
-    def value(self) -> float:
-        D = self.D
-        own, enemies = self.own, self.enemies
-        v = self.W_SOLDIER * (len(own) - len(enemies))
-        mine = sc.components(own)
-        by_owner: dict[int, list] = {}
-        for c, o in enemies.items():
-            by_owner.setdefault(o, []).append(c)
-        theirs = [g for cells in by_owner.values() for g in sc.components(cells)]
-        shots = 0
-        used = set()
-        for g in mine:  # shots still open this turn
-            if any(c in self.spent for c in g) or all(c in self.moved for c in g):
-                continue
-            r = _fan(len(g))
-            tgt = [e for e in enemies if e not in used and any(D[c][e] <= r for c in g)]
-            if tgt:
-                shots += 1
-                used.add(tgt[0])
-        v += self.W_SHOT_NOW * shots
-        threat = 0
-        for g in theirs:  # next turn: enemy units in reach of an own soldier
-            r = _fan(len(g)) + 1
-            if any(D[e][c] <= r for e in g for c in own):
-                threat += 1
-        v -= self.W_THREAT * min(threat, len(own))
-        reach = 0
-        for g in mine:
-            r = _fan(len(g)) + 1
-            if any(D[c][e] <= r for c in g for e in enemies):
-                reach += 1
-        v += self.W_MINE * min(reach, len(enemies))
-        v -= self.W_SINGLE * sum(1 for g in mine if len(g) == 1)
-        if mine:
-            big = max(mine, key=len)
-            if len(big) >= 8:
-                v += self.W_BIG
-            targets = list(enemies) or self.goals
-            if targets:
-                v -= self.W_NEAR * min(10, min(D[c][t] for c in big for t in targets))
-        return v
-
-    def after_attack(self, src: Cell, dst: Cell) -> float:
-        grp = next(g for g in sc.components(self.own) if src in g)
-        owner = self.enemies.pop(dst, None)
-        old = set(self.spent)
-        self.spent |= set(grp)
-        v = self.value()
-        self.spent = old
-        if owner is not None:
-            self.enemies[dst] = owner
-        else:
-            v += self.W_SOLDIER  # a soldier it did not know of
-        return v
-
-    def after_march(self, src: Cell, dst: Cell) -> float:
-        self.own.discard(src)
-        self.own.add(dst)
-        self.moved.add(dst)
-        was_spent = set(self.spent)
-        grp = next(g for g in sc.components(self.own) if dst in g)
-        if any(c in self.spent for c in grp):
-            self.spent |= set(grp)
-        v = self.value()
-        self.spent = was_spent
-        self.moved.discard(dst)
-        self.own.discard(dst)
-        self.own.add(src)
-        return v

@@ -1,18 +1,8 @@
 """When the star's computer players use an item (S20, decisions D-SI1–D-SI8), from their observation only.
 
-Rules of thumb, each for a situation where the item clearly pays (the normal and hard players ask
-this before their attacks; easy never uses items):
-
-* 寸土不让 (S20i): an own unit that may take it and has two or more enemy soldiers within its 番数.
-* 同归于尽 (S20f): the unit's soldiers are fewer than the enemy groups its blast reaches (lines are
-  not checked: heights may block some), and the blast touches no other own unit.
-* 画地为牢 (S20d): the largest seen enemy unit of two or more soldiers within five steps of an own
-  soldier (it cannot come closer or get away next turn).
-* 溜之大吉 (S20e): an own unit of one or two soldiers with at least three more enemy soldiers than
-  its own size within three steps.
-* 世外桃源 (S20g): a lone own soldier that cannot attack with three or more enemy soldiers within
-  two steps.
-The hard player only (issue 14):
+The normal and hard players ask this before their attacks (easy never uses items). First the rules of
+thumb of engine/shachang/star_player.py (``normal_item``: 寸土不让, 同归于尽, 画地为牢, 溜之大吉, 世外桃源,
+each for a situation where the item clearly pays); then, for the hard player only (issue 14):
 
 * 愚公移山 (S20b, D-SI2): an own unit that may attack but has no clear line (S8, S19f) to any seen enemy
   soldier in its 番数 gets one, at the cheapest price in steps (issue 14).
@@ -30,66 +20,24 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.shachang import rules, star_cells as sc
+from engine.shachang import star_cells as sc
 from engine.shachang.actions import End, UseItem
 from engine.shachang.sight import blocking_cell
-from engine.shachang.star_ai import StarAgent
 from engine.shachang.star_plan import TurnPlanner
-
-
-def _by_kind(items) -> dict:
-    out: dict = {}
-    for a in items:
-        out.setdefault(a.kind, []).append(a)
-    return out
+from engine.shachang.star_player import StarPlayer, by_kind, near, normal_item
 
 
 def choose_item(obs, items, hard: bool = False) -> UseItem | None:
-    """One of ``items`` (legal item uses) worth playing now, or None (``hard``: also 愚公移山, 天翻地覆 and
-    亡命天涯)."""
-    if not items:
-        return None
-    kinds = _by_kind(items)
+    """One of ``items`` (legal item uses) worth playing now, or None: the normal player's rules of thumb
+    (engine.shachang.star_player.normal_item), then with ``hard`` also 愚公移山, 天翻地覆 and 亡命天涯."""
+    use = normal_item(obs, items)
+    if use is not None or not hard or not items:
+        return use
+    kinds = by_kind(items)
     me = obs.player
     own_groups = [g for g in obs.groups if g.owner == me]
     enemies = [u.cell for u in obs.units if u.owner != me]
-    enemy_groups = [g for g in obs.groups if g.owner != me]
     group_of = {c: g for g in own_groups for c in g.cells}
-
-    def near(cells, targets, rng):
-        return [t for t in targets if any(sc.distance(c, t) <= rng for c in cells)]
-
-    for a in kinds.get("cuntu", []):
-        g = group_of.get(a.cells[0])
-        if g is not None and len(near(g.cells, enemies, g.attack_range)) >= 2:
-            return a
-    for a in kinds.get("tonggui", []):
-        g = group_of.get(a.cells[0])
-        if g is None:
-            continue
-        rng = rules.fanshu(g.size)
-        hit = [e for e in enemy_groups if near(g.cells, e.cells, rng)]
-        own_hit = [o for o in own_groups if o is not g and near(g.cells, o.cells, rng)]
-        if not own_hit and len(hit) > g.size:
-            return a
-    best = None
-    for a in kinds.get("dilao", []):
-        e = next((e for e in enemy_groups if a.cells[0] in e.cells), None)
-        if e is not None and e.size >= 2 and any(near(g.cells, e.cells, 5) for g in own_groups):
-            if best is None or e.size > best[0]:
-                best = (e.size, a)
-    if best is not None:
-        return best[1]
-    for a in kinds.get("liu", []):
-        g = group_of.get(a.cells[0])
-        if g is not None and g.size <= 2 and len(near(g.cells, enemies, 3)) >= g.size + 3:
-            return a
-    for a in kinds.get("taoyuan", []):
-        g = group_of.get(a.cells[0])
-        if g is not None and g.size == 1 and not g.can_attack and len(near(g.cells, enemies, 2)) >= 3:
-            return a
-    if not hard:
-        return None
     heights = np.maximum(np.asarray(obs.heights), 0)  # unexplored counted as flat ground
     seen = [c for c in enemies if c not in getattr(obs, "occupied", ())]
     yugong, tried, blocked = [], {}, {}
@@ -155,7 +103,7 @@ def discard_choice(uses, enemies) -> list[UseItem]:
 def _best_score(base, me: int) -> float:
     """The hard planner's best whole-turn outcome on the model ``base`` (engine.shachang.star_plan:
     every policy's turn, the others' answers, soldiers against the enemies'), seeded the same each call."""
-    planner = TurnPlanner(StarAgent("hard", seed=1))
+    planner = TurnPlanner(StarPlayer("hard", seed=1))  # its seed and evaluator
     best = None
     for _, policy in planner._policies():
         g = base.clone()

@@ -1,11 +1,11 @@
-"""The hard computer player's turn planner on the star (engine.shachang.star_ai).
+"""The hard computer player's turn planner on the star (engine.shachang.star_ai.StarAgent).
 
 At the start of its battle (and whenever what it knows changed, or the next planned action is
 not legal) it builds a model game from its observation alone: its own soldiers with their moved
 and spent flags and budgets, the enemy soldiers it sees or remembers, known heights (unexplored
 ground counted flat), reserves (an enemy's unknown reserve guessed), in tabletop mode (no fog in
 the model). On copies of the model it plays several whole-turn plans — the normal player's, the
-one-action evaluator's (``star_ai._Model``), one without marches, and noisy variants of the normal
+one-action evaluator's (``star_player._Model``), one without marches, and noisy variants of the normal
 player — then lets every other seat answer with the normal player, and keeps the plan whose
 outcome is best: soldiers (field + reserve) against the enemies', plus the position's evaluation
 when its turn comes back. It then plays that plan action by action.
@@ -17,10 +17,10 @@ import random
 import numpy as np
 
 from engine.shachang import star_cells as sc
-from engine.shachang.actions import End, Reinforce
+from engine.shachang.actions import Attack, End, March, Reinforce
 from engine.shachang.maps import GameMap
 from engine.shachang.rules import preset
-from engine.shachang.star_ai import Attack, March, StarAgent, _Model
+from engine.shachang.star_player import StarPlayer, _Model
 from engine.shachang.star_game import StarGame
 from engine.shachang.star_terrain import generate_star
 
@@ -89,10 +89,10 @@ class TurnPlanner:
     # ------------------------------------------------------------ planning
     def _policies(self):
         seed = self.rng.randrange(1 << 30)
-        out = [("normal", StarAgent("normal", seed=seed, void_guard=False)), ("eval", _EvalPolicy(self.agent)),
+        out = [("normal", StarPlayer("normal", seed=seed, void_guard=False)), ("eval", _EvalPolicy(self.agent)),
                ("still", _StillPolicy())]
         for i in range(VARIANTS):
-            out.append((f"noisy{i}", StarAgent("normal", seed=seed + i + 1, noise=1.2, void_guard=False)))
+            out.append((f"noisy{i}", StarPlayer("normal", seed=seed + i + 1, noise=1.2, void_guard=False)))
         return out
 
     def _best_plan(self, obs, enemies, act: bool = False, seek: bool = False) -> list:
@@ -132,7 +132,7 @@ class TurnPlanner:
         while not g.is_over and g.current_player != me and steps < REPLY_ACTIONS * g.n:
             p = g.current_player
             if p not in replies:
-                replies[p] = StarAgent("normal", seed=p, void_guard=False)
+                replies[p] = StarPlayer("normal", seed=p, void_guard=False)
             g.apply(replies[p].act(g.observe(p), g.legal_actions()))
             steps += 1
         mine = g.field(me) + g.reserve[me]
@@ -147,7 +147,7 @@ class TurnPlanner:
 
 
 class _EvalPolicy:
-    """The one-action evaluator of ``star_ai`` as a policy on the model."""
+    """The one-action evaluator of ``star_player`` as a policy on the model."""
 
     def __init__(self, agent):
         self.agent = agent
