@@ -10,13 +10,13 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
+from client.render.flat_paint import (BLOCK_RED, SIGHT_YELLOW, draw_ghost_ring, draw_target_marks, player_rgb,
+                                      terrain_rgb)
 from client.render.hex_layout import CORNERS
 
 
 def draw_hex(renderer, frame, cam) -> None:
     """Draw ``frame`` (with ``frame.layout`` a HexLayout) through the FlatCamera ``cam``."""
-    from client.render.flat import BLOCK_RED, SIGHT_YELLOW, draw_ghost_ring, draw_target_marks  # lazy: flat.py imports this module
-
     surf = renderer.surface
     lay = frame.layout
     s = cam.scale
@@ -104,8 +104,6 @@ def pick_hex(frame, cam, x: float, y: float):
 def hex_preview(heights, layout, spawns=(), size: int = 256) -> pygame.Surface:
     """A size x size picture of a hex board: its hexagons in terrain colours (the flat renderer's ramp)
     and each player's spawn cells as a dot of the player's colour (the start screen's map preview)."""
-    from client.render.flat import player_rgb, terrain_rgb  # lazy: flat.py imports this module
-
     rgb = terrain_rgb(np.asarray(heights))
     img = pygame.Surface((size, size))
     img.fill((14, 15, 18))

@@ -14,7 +14,7 @@ import math
 import numpy as np
 import pygame
 
-from client.render.flat import _COLS, _STOPS, UNEXPLORED, player_rgb
+from client.render.flat_paint import _COLS, _STOPS, UNEXPLORED, player_rgb
 from client.render.hex_layout import CORNERS
 from client.ui import composed, text
 
