@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from client.ui import text, widgets
+from client.ui.text import fit
 
 RGB = tuple[float, float, float]
 FACE = (246, 238, 218)  # the card's paper
@@ -83,15 +84,6 @@ def width_of(words: str, size: int) -> int:
 
 
 @lru_cache(maxsize=2048)
-def fit(words: str, size: int, width: int) -> str:
-    """``words`` shortened with an ellipsis to fit ``width`` pixels."""
-    if text.size_of(words, size)[0] <= width:
-        return words
-    while len(words) > 1 and text.size_of(words + "…", size)[0] > width:
-        words = words[:-1]
-    return words.rstrip() + "…"
-
-
 def ellipsis_line(line: str, size: int, width: int) -> str:
     """``line`` followed by "…" within ``width`` pixels: whole words dropped from its end (a word is never cut in
     the middle), characters only for a line of one word or of Chinese."""

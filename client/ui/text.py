@@ -126,6 +126,15 @@ def size_of(text: str, size: int) -> tuple[int, int]:
     return font(size).size(text)
 
 
+def fit(words: str, size: int, width: int) -> str:
+    """``words`` shortened with an ellipsis to fit ``width`` pixels."""
+    if size_of(words, size)[0] <= width:
+        return words
+    while len(words) > 1 and size_of(words + "…", size)[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "…"
+
+
 def wrap(text: str, size: int, width: int) -> list[str]:
     """Lines of ``text`` that fit ``width`` pixels (breaks at spaces, or anywhere for CJK); remembered,
     since panels and logs wrap the same lines every frame."""

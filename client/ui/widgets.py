@@ -106,12 +106,10 @@ def mark(rect, opaque: bool = False, content=None) -> None:
 def fitted_label(label: str, size: int, width: int) -> tuple[str, int]:
     """A button label that fits ``width`` pixels: the font made smaller down to 12 px, then the text
     shortened with an ellipsis (a long choice never spills over the button's edges)."""
-    from client.ui.cards import fit  # lazy: cards.py imports this module (its colours)
-
     s = size
     while s > 12 and text.size_of(label, s)[0] > width:
         s -= 1
-    return fit(label, s, max(8, width)), s
+    return text.fit(label, s, max(8, width)), s
 
 
 class Button:
