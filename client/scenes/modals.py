@@ -15,6 +15,7 @@ from client.games.base import text as words
 from client.i18n import lang, t
 from client.scene import Scene
 from client.ui import text, widgets
+from client.ui.stats_table import draw_table
 
 
 class Stack:
@@ -276,9 +277,6 @@ class GameOverModal(Modal):
         self.buttons = [widgets.Button(b[0], self._run(b[1]) if len(b) < 3 or b[2] else b[1], 16) for b in buttons]
 
     def draw_on(self, surf) -> None:
-        # lazy: client.scenes.stats builds on this module's Modal
-        from client.scenes.stats import draw_table
-
         names = self.seat_names() if self.seat_names and self.table else []
         n = max(1, len(self.buttons))
         # wide enough for the button row and the table, within the free part of the window (the area the board
