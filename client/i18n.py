@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import errno
 
-from engine.messages import Msg, catalogue, render
+from engine.messages import Msg, catalogue, render, template
 
 LANGS = ("zh", "en")
 _lang = "zh"
@@ -129,3 +129,12 @@ def engine_text(msg) -> str:
 def illegal_text(e) -> str:
     """An IllegalAction's refusal in the current language with the rule id: "<reason> [rule]"."""
     return script(e.text(_lang), _lang)
+
+
+def option_word(game_id: str, option: str, value=None) -> str:
+    """The start-screen word for a game's option (or one of its values): ``<game>.option.<option>[.<value>]``
+    in the game's message catalogue, else the plain name."""
+    key = f"{game_id}.option.{option}" + (f".{value}" if value is not None else "")
+    if template(key, "en") is None:
+        return str(option if value is None else value)
+    return engine_text(Msg.of(key))

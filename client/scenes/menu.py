@@ -10,12 +10,12 @@ import pygame
 
 from client import i18n, settings
 from client.games import plugin_class
-from client.i18n import t
+from client.i18n import option_word, t
 from client.savefile import summary
 from client.scene import Scene
 from client.scenes.help import HelpScene
 from client.scenes.modals import Modal
-from client.scenes.start import note_slot, option_word
+from client.scenes.slot_note import note_slot
 from client.ui import text, widgets
 from engine import registry
 

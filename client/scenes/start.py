@@ -20,15 +20,16 @@ from client import i18n, savefile, settings
 from client.boards.model import rgb255
 from client.display import Display
 from client.games import plugin_class
-from client.i18n import t
+from client.i18n import option_word, t
 from client.options import autosave_slot, autosaves
 from client.render.flat import player_rgb
 from client.scene import Scene
 from client.scenes.help import HelpScene
-from client.scenes.modals import ConfirmModal, NoticeModal
+from client.scenes.menu import LoadScene
+from client.scenes.modals import ConfirmModal
+from client.scenes.slot_note import note_slot
 from client.ui import text, widgets
 from engine import registry
-from engine.messages import Msg, template
 
 
 
@@ -455,8 +456,6 @@ class StartScene(Scene):
         self.app.quit()
 
     def load(self) -> None:
-        from client.scenes.menu import LoadScene  # lazy: client.scenes.menu imports this module
-
         self.app.push(LoadScene(self.app))
 
     def help(self) -> None:
@@ -636,25 +635,3 @@ class StartScene(Scene):
             r = b.layout(bx, h - 80, w=130, h=44)
             bx = r.right + 20
             b.draw(surf)
-
-
-def option_word(game_id: str, option: str, value=None) -> str:
-    """The start-screen word for a game's option (or one of its values): ``<game>.option.<option>[.<value>]``
-    in the game's message catalogue, else the plain name."""
-    key = f"{game_id}.option.{option}" + (f".{value}" if value is not None else "")
-    if template(key, "en") is None:
-        return str(option if value is None else value)
-    return i18n.engine_text(Msg.of(key))
-
-
-def note_slot(app) -> None:
-    """After a game starts: claim its autosave slot now, and when another client on this machine holds it,
-    say which slot this game autosaves to instead (a box over the game)."""
-    scene = app.scene
-    game, seats = getattr(scene, "game", None), getattr(scene, "seats", None)
-    if game is None or seats is None:
-        return
-    app.opts.autosave_note = ""
-    app.opts.autosave_path(game, seats)
-    if app.opts.autosave_note:
-        app.push(NoticeModal(app, app.opts.autosave_note, None))
