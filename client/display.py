@@ -10,6 +10,7 @@ import pygame
 
 from client.camera import StrategyCamera
 from client.render.flat import FlatCamera, FlatRenderer
+from client.render.gl import GLRenderer, copy_rect
 
 
 def release_dropped(ctx) -> int:
@@ -65,8 +66,6 @@ class Display:
         return (0, 0) if self.fullscreen else size
 
     def _open_gl(self, size) -> None:
-        from client.render.gl import GLRenderer, copy_rect  # lazy: the GL modules load only with a GL window
-
         if os.environ.get("SDL_VIDEODRIVER") == "dummy":
             raise RuntimeError("SDL dummy video driver has no OpenGL")
         pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MAJOR_VERSION, 3)

@@ -19,6 +19,7 @@ import pygame
 
 from client import i18n
 from client.render.flat_board import FlatBoardRenderer
+from client.render.gl_board import BoardCamera, GLBoardRenderer
 from client.scene import Scene
 from client.ui import text, widgets
 from engine.messages import Msg
@@ -238,9 +239,6 @@ class BoardReplayScene(ReplayBase):
         self.draw_bars(None if isinstance(display, pygame.Surface) else display, surf)
 
     def _draw_gl(self, display, view, rect) -> None:
-        # lazy: the GL renderer needs moderngl, which a flat client never loads
-        from client.render.gl_board import BoardCamera, GLBoardRenderer
-
         if self.gl is None or self.gl.ctx is not display.ctx:
             self.gl = GLBoardRenderer(display.ctx)
         if self.camera is None or self.camera.bounds != tuple(view.bounds()):
