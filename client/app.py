@@ -12,6 +12,7 @@ import pygame
 
 from client import i18n
 from client.games import plugin_class
+from client.scenes.board_game import BoardGameScene
 from client.scenes.help import HelpScene
 from client.scenes.play import PlayScene
 from client.scenes.start import StartScene
@@ -84,10 +85,13 @@ class App:
         self.replace(StartScene(self))
 
     def start_game(self, game, seats: list[str], viewer: int | None = None, message: str = "") -> None:
-        """Open the scene the game's plugin names (its ``open_scene``, client/games/<game_id>). From here to the
-        end of the frame the client's Chinese words are in the new game's script (``use_script_of``)."""
+        """Open the scene the game's plugin names (its ``open_scene``, client/games/<game_id>), else the flat-board
+        scene. From here to the end of the frame the client's Chinese words are in the new game's script
+        (``use_script_of``)."""
         self.use_script_of(game.game_id)
         scene = plugin_class(game.game_id).open_scene(self, game, list(seats), viewer=viewer, message=message)
+        if scene is None:  # no scene of its own: the flat-board scene plays it
+            scene = BoardGameScene.for_app(self, game, list(seats), message=message)
         self.replace(scene)
         scene.on_enter()
 

@@ -209,10 +209,9 @@ class GamePlugin:
 
     @classmethod
     def open_scene(cls, app, game, seats: list[str], viewer: int | None = None, message: str = ""):
-        """The scene that plays ``game`` on ``app``'s stack (App.start_game): the flat-board scene."""
-        from client.scenes.board_game import BoardGameScene  # lazy, deliberate: that module imports the plugins
-
-        return BoardGameScene.for_app(app, game, seats, message=message)
+        """The game's own scene that plays ``game`` on ``app``'s stack (App.start_game), or None: the App opens
+        the flat-board scene (client/scenes/board_game.py), which plays every game without a scene of its own."""
+        return None
 
     @classmethod
     def game_from_options(cls, info, opts):
