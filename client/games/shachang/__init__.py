@@ -7,6 +7,9 @@ import pygame
 
 from client import i18n
 from client.games.base import GamePlugin
+from client.games.shachang.bench import Flight
+from client.games.shachang.mapimage import load_any_map
+from client.games.shachang.scene import GameScene
 from client.i18n import tr
 from client.keys import Binding
 from client.render.flat import player_rgb, terrain_rgb
@@ -49,8 +52,6 @@ class Plugin(GamePlugin):
     @classmethod
     def open_scene(cls, app, game, seats: list[str], viewer: int | None = None, message: str = ""):
         """沙场秋点兵's own 3D scene (client/games/shachang/scene.py)."""
-        from client.games.shachang.scene import GameScene  # lazy, deliberate: the 3D scene loads GL and the HUD
-
         return GameScene(app, game, seats, viewer=viewer, message=message)
 
     @classmethod
@@ -64,8 +65,6 @@ class Plugin(GamePlugin):
             seed = fresh_seed()  # G1: the map and its spawns follow a seed no one is shown
         game_map = None
         if o.map_file:
-            from client.games.shachang.mapimage import load_any_map  # lazy: only with --map
-
             game_map = load_any_map(str(o.map_file), o.preset, o.players, seed)
         extra = {k: v for k, v in (o.game_options or {}).items() if v in info.choices.get(k, ())}
         if extra.get("items") and seeded:
@@ -107,8 +106,6 @@ class Plugin(GamePlugin):
     @classmethod
     def bench_flight(cls, opts):
         """The frame bench's scripted camera flight over this game (client/games/shachang/bench.py)."""
-        from client.games.shachang.bench import Flight  # lazy: only ``--bench`` needs it
-
         return Flight(opts)
 
     @classmethod
