@@ -27,6 +27,7 @@ decision for THINK_LIMIT_SECONDS is killed and the agents think in the thread.
 from __future__ import annotations
 
 import atexit
+import ctypes
 import multiprocessing
 import os
 import sys
@@ -62,8 +63,6 @@ _broken = False
 def _parent_alive(ppid: int) -> bool:
     """True while process ``ppid`` (the client) lives; portable (POSIX: reparenting; Windows: a handle)."""
     if sys.platform == "win32":
-        import ctypes  # lazy: Windows only
-
         k32 = ctypes.windll.kernel32
         handle = k32.OpenProcess(0x00100000, False, ppid)  # SYNCHRONIZE
         if not handle:

@@ -17,11 +17,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from client.cli_args import OneLineParser
-from client.games import has_plugin, plugin_class
-from client.keys import BINDINGS
-from engine import registry
-from engine.messages import all_text as catalogue_text  # every game's messages (assets/messages)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything below imports pygame
+
+import pygame.freetype as ft  # noqa: E402
+
+from client.cli_args import OneLineParser  # noqa: E402
+from client.games import has_plugin, plugin_class  # noqa: E402
+from client.keys import BINDINGS  # noqa: E402
+from engine import registry  # noqa: E402
+from engine.messages import all_text as catalogue_text  # noqa: E402  (every game's messages, assets/messages)
 
 SRC = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
 SC_INDEX = 2  # Noto Sans CJK SC inside the collection
@@ -81,9 +85,6 @@ def source_text() -> str:
 
 def missing(chars: str, path: Path = OUT) -> str:
     """The characters of ``chars`` the font file ``path`` has no glyph for (white space aside)."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame.freetype as ft  # lazy: only the check needs pygame here (after the variable it reads)
-
     if not ft.get_init():
         ft.init()
     wanted = sorted(set(chars) - set(" \n\t\r\u3000"))
