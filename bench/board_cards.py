@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import random
 
+import pygame
+
 from bench.timing import headless_options, median_ms
 from client.boards.window import BoardApp
 from engine.xinhai import new_game
@@ -31,8 +33,6 @@ def position(n: int = 120, seed: int = 3):
 
 def main() -> int:
     a, w, h = headless_options(__doc__, prog="python -m bench.board_cards")
-    import pygame  # lazy: after headless_options has chosen SDL's driver
-
     app = BoardApp("xinhai", ["human", "human"], "flat", "zh", (w, h), seed=1, ai_delay=0.0, game=position(),
                    strict=True)
     sc = app.scene

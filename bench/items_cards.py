@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import statistics
 
+import numpy as np
+
 from bench.timing import headless_options, ms
 from client.app import App, Options
 from client.games.shachang.scene import GameScene
@@ -40,8 +42,6 @@ class _Off:
 
 def main() -> int:
     a, w, h = headless_options(__doc__, prog="python -m bench.items_cards")
-    import numpy as np  # lazy, as the client below: after headless_options has chosen SDL's driver
-
     app = App(Options(renderer="flat", save_dir="/tmp", ai_delay=0.0, edge_pan=False, lang="zh", strict=True,
                       handover_delay=0.0, size=(w, h)))
     hts = np.zeros((8, 8), np.int16)
