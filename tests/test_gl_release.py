@@ -61,3 +61,11 @@ def test_a_finished_board_games_renderer_is_released_at_the_next_frame(glapp, mo
     glapp.step(1 / 60)
     assert sum(released) >= held > 10
     assert glapp.display.ctx.gc_mode == "context_gc" and not glapp.display.ctx.objects
+
+
+def test_the_memory_bench_measures_a_session(tmp_path):
+    """bench.memory's child plays games in one App and gives the resident size after each (flat: no window)."""
+    from bench import memory
+
+    sizes = memory.measure("baige", 2, "flat", 3)
+    assert len(sizes) == 2 and all(50 < s < 5000 for s in sizes)
