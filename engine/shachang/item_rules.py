@@ -1,15 +1,6 @@
 """The eight fun items of 沙场秋点兵 (seed 003 趣味版, rulings S20a–S20j): their checks (IllegalAction
 naming the S20 rule, state untouched) and their effects; their action (``UseItem``), its text and
-parse are in engine/shachang/item_actions.py.
-
-    item yugong c3 c2 c4 2   愚公移山 S20b: the unit on c3 moves 2 height from c2 to c4 (2 steps)
-    item fanfu               天翻地覆 S20c: every height h becomes max + min - h
-    item dilao e5            画地为牢 S20d: the enemy unit on e5 neither sends nor receives marches
-    item liu c3              溜之大吉 S20e: the unit on c3 jumps to a random empty cell (new camp)
-    item tonggui c3          同归于尽 S20f: the unit on c3 is removed; every unit in its blast loses one
-    item taoyuan c3          世外桃源 S20g: the unit on c3 skips its next turn, untouchable and unseen
-    item wangming c3 2       亡命天涯 S20h: the unit on c3 discards 2 soldiers for 2 extra steps
-    item cuntu c3            寸土不让 S20i: the unit on c3 gives up moving for up to three attacks
+parse (with a line of each item's text) are in engine/shachang/item_actions.py.
 
 The game state of items (hands, item cells, the seeded generator) lives in engine/shachang/items.py.
 The rules read the board through hooks (``SquareBoard``: cell names, the cells, steps, near cells, a
