@@ -56,7 +56,7 @@ def alias_keys() -> list[str]:
 def parse_args(argv=None):
     ap = cli_args.OneLineParser(prog=PROG, description=__doc__ + _games_help(),
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="shachang", help=f"game id: {', '.join(registry.GAMES)}")
+    ap.add_argument("--game", help=f"game id: {', '.join(registry.GAMES)} (default shachang)")
     ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE",
                     help="a game option (list below); bad keys or values are refused")
     ap.add_argument("--players", type=int)
@@ -134,9 +134,15 @@ def _apply_options(o: Options, args) -> bool:
 def options_from(args):
     """Options from parsed flags, every value checked (SystemExit with one line otherwise)."""
     o = Options()
-    o.game_id = args.game
+    o.game_id = args.game or "shachang"
     quick = any(v is not None for v in (args.players, args.seats, args.seed, args.map))
     try:
+        if args.load:  # the save holds its game: a flag that sets one up would be left unused without a word
+            setup = [flag for flag, v in (("--game", args.game), ("--players", args.players), ("--seats", args.seats),
+                                          ("--seed", args.seed), ("--map", args.map)) if v is not None]
+            setup += [label for label, _, _ in _given_options(args)]
+            if setup:
+                raise ValueError(f"{setup[0]}: not with --load (the save holds its game, its set-up and its seats)")
         if o.game_id not in registry.GAMES:
             raise ValueError(f"--game: unknown game {o.game_id!r:.40}; known: {', '.join(registry.GAMES)}")
         info = registry.GAMES[o.game_id]

@@ -75,6 +75,26 @@ def test_client_file_flags_are_checked_before_the_window_opens(tmp_path, capsys)
     assert "is a folder" in one_line_exit(main, ["--autosave", str(tmp_path)], capsys)
 
 
+@pytest.mark.parametrize("extra,flag", [(["--game", "baige"], "--game"), (["--preset", "huge"], "--preset huge"),
+                                        (["--seats", "human,human,human"], "--seats"), (["--seed", "3"], "--seed"),
+                                        (["--opt", "variant=jieqi"], "--opt variant=jieqi")])
+def test_a_save_is_opened_without_flags_that_set_up_another_game(tmp_path, extra, flag):
+    """--load opens the save's own game and seats: a flag that sets up a game was silently left unused (``--game
+    baige --load a 三国演弈 save`` opened 三国演弈)."""
+    from client.__main__ import options_from, parse_args
+    from client.savefile import write_save
+    from engine import registry
+
+    save = tmp_path / "sg.json"
+    write_save(save, registry.get("sanguo").new_game(seed=3), ["human", "easy", "easy"], 0)
+    with pytest.raises(SystemExit) as e:  # (checked before any window opens)
+        options_from(parse_args(["--load", str(save), *extra]))
+    assert e.value.code == (f"python -m client: error: {flag}: not with --load (the save holds its game, its set-up "
+                            f"and its seats)")
+    o = options_from(parse_args(["--load", str(save), "--lang", "en", "--size", "800x600"]))  # how it looks: yes
+    assert o.load == save and o.lang == "en" and o.size == (800, 600)
+
+
 def test_client_good_arguments_give_checked_options():
     from client.__main__ import options_from, parse_args
 
