@@ -172,6 +172,15 @@ def help_rows(contexts, lang: str) -> list[tuple[str, str]]:
             for b in rows(contexts)]
 
 
+# the digit keys, the row above the letters and the keypad (SDL's keypad codes run 1..9, then 0: not a range)
+DIGITS = {**{getattr(pygame, f"K_{d}"): d for d in range(10)}, **{getattr(pygame, f"K_KP{d}"): d for d in range(10)}}
+
+
+def digit(key: int) -> int | None:
+    """The digit a key types (0-9 above the letters or on the keypad), or None."""
+    return DIGITS.get(key)
+
+
 def _mod_ok(mod: int, want: str) -> bool:
     ctrl = bool(mod & pygame.KMOD_CTRL)
     alt = bool(mod & pygame.KMOD_ALT)

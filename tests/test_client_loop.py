@@ -104,6 +104,19 @@ def test_reinforce_by_click_with_count_keys(app):
     assert scene.ctl.status_kind == "error" and "S14" in scene.ctl.status
 
 
+def test_the_keypads_digits_set_the_count_too(app):
+    """The keypad's 0 typed nothing (SDL's keypad codes run 1..9, then 0), so 10 could not be typed there."""
+    g = position([[0, "a1", 2], [1, "h8", 2]], reserve=(12, 4))
+    app.start_game(g, ["human", "random"])
+    step(app)
+    scene = app.scene
+    click_cell(app, (1, 1))
+    key(app, pygame.K_KP1)
+    assert scene.ctl.reinforce["count"] == 1
+    key(app, pygame.K_KP0)  # "10", as many as there is room for
+    assert scene.ctl.reinforce["count"] == scene.ctl.reinforce["max"] == 6
+
+
 def test_computer_seat_plays_in_background_and_drag_march(app):
     from engine.shachang import new_game
 

@@ -100,6 +100,15 @@ def test_a_seed_typed_on_the_start_screen_makes_a_seeded_game_that_says_so(app, 
     assert "Seeded game (seed 42)" in drawn(app, monkeypatch)  # the HUD says so
 
 
+def test_the_keypads_digits_type_the_seed_too(app):
+    """SDL's keypad codes run 1..9, then 0: the start screen took K_KP0..K_KP9 for a range, which is empty, so the
+    keypad typed nothing."""
+    st = start_screen(app)
+    for k in (pygame.K_KP1, pygame.K_KP0, pygame.K_KP9):
+        key(app, k)
+    assert st.seed == 109 and not st.seed_secret() and st.seed_words() == "109"
+
+
 @pytest.mark.parametrize("given", [True, False])
 def test_the_game_over_box_says_a_game_is_seeded_only_when_the_player_gave_the_seed(app, monkeypatch, given):
     from tests.client_util import finished

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pygame
 
-from client import i18n, savefile, settings
+from client import i18n, keys, savefile, settings
 from client.boards.model import rgb255
 from client.display import Display
 from client.games import plugin_class
@@ -510,8 +510,8 @@ class StartScene(Scene):
                 self._set_seed(self.seed + d)
             elif 0 <= self.focus < len(rows):
                 rows[self.focus].step(d)
-        elif (pygame.K_0 <= k <= pygame.K_9 or pygame.K_KP0 <= k <= pygame.K_KP9) and self.shows_seed():
-            d = (k - pygame.K_0) if k <= pygame.K_9 else (k - pygame.K_KP0)
+        elif keys.digit(k) is not None and self.shows_seed():
+            d = keys.digit(k)
             self.seed_typed = (self.seed_typed + str(d))[-9:]
             self.seed = int(self.seed_typed)
             self.seed_given = True

@@ -726,10 +726,8 @@ class GameScene(PlayScene):
             self.open_menu()
         elif self.fp_cam is not None and k in self.FP_TURN_KEYS and not ev.mod & pygame.KMOD_CTRL:
             self.fp_cam.turn(*self.FP_TURN_KEYS[k])  # a tap turns smoothly; holding keeps turning
-        elif pygame.K_0 <= k <= pygame.K_9 and not ev.mod & pygame.KMOD_CTRL:
-            ctl.type_digit(k - pygame.K_0)
-        elif pygame.K_KP1 <= k <= pygame.K_KP9:
-            ctl.type_digit(k - pygame.K_KP1 + 1)
+        elif keys.digit(k) is not None and not ev.mod & pygame.KMOD_CTRL:
+            ctl.type_digit(keys.digit(k))
         else:
             fn = self.key_actions().get(keys.action(ev, self.key_contexts()))
             if fn is not None:
