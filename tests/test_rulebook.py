@@ -140,6 +140,14 @@ def test_shot_renders_a_board_game_scenario(tmp_path):
     assert out.stat().st_size > 1000
 
 
+def test_a_shachang_scenario_is_sent_to_client_shot(capsys):
+    """``python -m client.rulebook s5_wall.toml`` said "unknown key 'map'": it is 沙场秋点兵's, drawn by client.shot."""
+    path = ROOT / "assets" / "scenarios" / "s5_wall.toml"
+    assert main([str(path), "-o", "unused.png"]) == 2
+    assert capsys.readouterr().err.strip() == (f"error: {path}: a 沙场秋点兵 scenario: python -m client.shot draws "
+                                               f"it (this command draws the flat-board games': {', '.join(BOARD_GAMES)})")
+
+
 def test_scenarios_in_rule_order():
     names = [p.stem for p in scenario_files("xinhai") if p.stem.startswith("x")]
     assert names.index("x2") < names.index("x10")

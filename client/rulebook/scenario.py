@@ -155,6 +155,9 @@ def load(path: str | Path) -> Scenario:
     path = Path(path)
     where = str(path)
     d = read(path)
+    if d.get("game", "shachang") == "shachang" and ("map" in d or "game" in d):  # a 沙场秋点兵 scenario
+        raise ScenarioError(f"{where}: a 沙场秋点兵 scenario: python -m client.shot draws it "
+                            f"(this command draws the flat-board games': {', '.join(BOARD_GAMES)})")
     unknown = sorted(set(d) - KEYS)
     if unknown:
         raise ScenarioError(f"{where}: unknown key '{unknown[0]}' (keys: {', '.join(sorted(KEYS))})")
