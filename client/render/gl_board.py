@@ -327,6 +327,7 @@ class GLBoardRenderer:
         self.p_token = program(ctx, "token")
         self.p_label = program(ctx, "label")
         self.atlas = Atlas(ctx)
+        self._mesh_buffers: list = []  # the token meshes' vertex and index buffers (_instanced)
         self.inst, self.token_vao = self._instanced(token_mesh(), 256)  # round tokens
         self.box_inst, self.box_vao = self._instanced(box_mesh(), 64)  # square counters
         self.over_vbo = ctx.buffer(reserve=9 * 4 * 6 * 256, dynamic=True)
@@ -355,9 +356,9 @@ class GLBoardRenderer:
     def gl_objects(self) -> list:
         """Every GL object this renderer holds: programs, glyph atlas, vertex arrays with their buffers, and its
         framebuffers with their attachments."""
-        vaos = (self.token_vao, self.box_vao, self.over_vao, self.tile_vao, self.label_vao)
-        out = [b for vao in vaos for b in (vao._index_buffer, *(c[0] for c in vao._content)) if b is not None]
-        out += [*vaos, self.p_tile, self.p_token, self.p_label, self.atlas.tex]
+        out = [*self._mesh_buffers, self.inst, self.box_inst, self.over_vbo, self.tile_vbo, self.label_vbo,
+               self.token_vao, self.box_vao, self.over_vao, self.tile_vao, self.label_vao,
+               self.p_tile, self.p_token, self.p_label, self.atlas.tex]
         for fb in (self.fbo, self._msaa, self._cache):
             if fb is not None:
                 out += [a for a in (*fb.color_attachments, fb.depth_attachment) if a is not None] + [fb]
@@ -375,10 +376,12 @@ class GLBoardRenderer:
         verts, idx = mesh
         ctx = self.ctx
         inst = ctx.buffer(reserve=ROW * 4 * n, dynamic=True)
+        vbo, ibo = ctx.buffer(verts.tobytes()), ctx.buffer(idx.tobytes())
+        self._mesh_buffers += [vbo, ibo]
         vao = ctx.vertex_array(self.p_token, [
-            (ctx.buffer(verts.tobytes()), "3f 3f", "in_pos", "in_normal"),
+            (vbo, "3f 3f", "in_pos", "in_normal"),
             (inst, "4f 1f 3f 3f 3f 4f 1f/i", "in_place", "in_height", "in_body", "in_ink", "in_ring",
-             "in_glyph", "in_shape")], index_buffer=ctx.buffer(idx.tobytes()), index_element_size=4)
+             "in_glyph", "in_shape")], index_buffer=ibo, index_element_size=4)
         return inst, vao
 
     # ------------------------------------------------------------ targets

@@ -4,6 +4,7 @@ masks the board renderers draw piece names from."""
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import groupby
 from pathlib import Path
 
 import pygame
@@ -87,16 +88,11 @@ def _nbytes(s: pygame.Surface) -> int:
 
 def _render_runs(text: str, size: int, colour) -> pygame.Surface:
     """``text`` drawn run by run, each run of characters in the font that has them, on one baseline."""
-    runs: list[tuple[pygame.font.Font, str]] = []
-    for ch in text:
-        f = font(size) if has_glyph(ch) else default_font(size)
-        if runs and runs[-1][0] is f:
-            runs[-1] = (f, runs[-1][1] + ch)
-        else:
-            runs.append((f, ch))
+    runs = [(has, "".join(part)) for has, part in groupby(text, has_glyph)]
     if len(runs) <= 1:
-        return (runs[0][0] if runs else font(size)).render(text, True, colour)
-    imgs = [(f, f.render(part, True, colour)) for f, part in runs]
+        return font_for(text, size).render(text, True, colour)
+    imgs = [(f, f.render(part, True, colour))
+            for f, part in ((font(size) if has else default_font(size), part) for has, part in runs)]
     ascent = max(f.get_ascent() for f, _ in imgs)
     height = max(ascent - f.get_ascent() + img.get_height() for f, img in imgs)
     out = pygame.Surface((sum(img.get_width() for _, img in imgs), height), pygame.SRCALPHA)
