@@ -9,6 +9,7 @@ attack targets, reinforcement cells, sight lines). Every action goes through
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import time
 
 import numpy as np
@@ -25,6 +26,7 @@ from engine.shachang.cells import cell_name
 from engine.shachang.reveal import spectator_view
 
 Cell = tuple[int, int]
+_serials = itertools.count(1)  # controller identities for the caches that outlive a game (never reused, unlike id())
 
 
 def on_board(panel: dict | None, mask) -> dict | None:
@@ -45,6 +47,8 @@ class Controller:
 
     def __init__(self, game, humans: list[bool]):
         self.game = game
+        self.serial = next(_serials)  # in the frame's version and the HUD's cache keys: a later game's controller
+        # may get this one's id() once it is gone, and would then be handed this game's kept pictures
         self.humans = list(humans)
         first_human = next((i for i, h in enumerate(humans) if h), 0)
         self.viewer = game.current_player if game.current_player >= 0 and humans[game.current_player] \
@@ -461,4 +465,4 @@ class Controller:
         return Frame(heights=obs.heights, visible=obs.visible, explored=obs.explored,
                      units=list(units), overlays=ov, fog=obs.mode == "digital",
                      viewer=self.viewer, ghosts=list(ghosts),
-                     version=(id(self), self._obs_key, key), layout=layout)
+                     version=(self.serial, self._obs_key, key), layout=layout)

@@ -79,16 +79,16 @@ def top_bar(surf: pygame.Surface, scene) -> None:
 
     bx, rects = _top_buttons_layout(scene.top_buttons, w)
     phase = phase_text(scene)
-    key = ("top", obs.round, g.current_player, phase, scene.ctl.viewer, i18n.lang(), bx, tuple(scene.seats),
-           getattr(scene, "player_seed", None))
+    key = ("top", scene.ctl.serial, obs.round, g.current_player, phase, scene.ctl.viewer, i18n.lang(), bx,
+           tuple(scene.seats), getattr(scene, "player_seed", None))
     box = pygame.Rect(0, 0, max(100, bx - 4), TOP_H)
     if composed.usable(surf):  # the GL overlay: finished boxes kept and copied (issue 27)
-        composed.boxed(surf, ("top", id(scene)), box, left, 2, (key, tuple(box)))
+        composed.boxed(surf, "top", box, left, 2, (key, tuple(box)))
         if rects:
             u = rects[0].unionall(rects[1:]).inflate(8, 6)
             look = (tuple(u), i18n.lang(), tuple((b.text(), b.hover, b.enabled(), tuple(b.rect), b.size)
                                                  for b in scene.top_buttons))
-            arr = composed.pixels(surf, ("top-buttons", id(scene)), look, u.size,
+            arr = composed.pixels(surf, "top-buttons", look, u.size,
                                   lambda sc: _buttons_box(sc, scene.top_buttons, u))
             composed.copy(surf, arr, u.topleft)
             widgets.mark(u, opaque=True, content=[(arr, u.topleft)])
@@ -166,15 +166,16 @@ def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
     """Players, own totals, selected unit and sight panel; returns the panel's rect."""
     ctl = scene.ctl
     r = ctl.reinforce
-    key = (id(scene), ctl.version, scene.game.current_player, ctl.viewer, ctl.selected, ctl.count,
+    key = (ctl.serial, ctl.version, scene.game.current_player, ctl.viewer, ctl.selected, ctl.count,
            r and (r["cell"], r["count"]), i18n.lang(), rect.size, rect.topleft)
     # Two cached parts (issue 27): the body does not depend on the hovered cell, so moving the mouse redraws
     # only the part under it (sight line and hovered cell). Each part keeps one slot in the panels' cache,
-    # so hovering does not fill that cache and push the other panels out of it.
-    body, y0 = _part(surf, ("side-body", id(scene)), key, rect.size,
+    # so hovering does not fill that cache and push the other panels out of it. The slots are the same for every
+    # game (its controller's serial is in the key): a slot a game, never dropped, kept ~1.5 MB a game.
+    body, y0 = _part(surf, "side-body", key, rect.size,
                      lambda sc: _side_body(sc, scene, pygame.Rect(0, 0, *rect.size)))
     tail_size = (rect.w, max(0, rect.h - y0))
-    tail, y1 = _part(surf, ("side-hover", id(scene)), (key, y0, ctl.hover), tail_size,
+    tail, y1 = _part(surf, "side-hover", (key, y0, ctl.hover), tail_size,
                      lambda sc: _side_hover(sc, scene, pygame.Rect(0, -y0, *rect.size), 0))
     h = min(rect.h, y0 + y1 + 6)
     if h <= 0 or rect.w <= 0:
@@ -182,13 +183,13 @@ def side_panel(surf: pygame.Surface, scene, rect: pygame.Rect) -> pygame.Rect:
     box = pygame.Rect(rect.x, rect.y, rect.w, h)
     if composed.usable(surf):  # the GL overlay: each part's finished pixels kept and copied (issue 27)
         hb = min(h, y0)
-        top = composed.pixels(surf, ("side-body", id(scene)), (key, hb, hb == h), (rect.w, hb),
+        top = composed.pixels(surf, "side-body", (key, hb, hb == h), (rect.w, hb),
                               lambda sc: _boxed_part(sc, body, hb, hb == h, True))
         composed.copy(surf, top, box.topleft)
         # each part marked on its own with its pixels: a hover change leaves the body's rect known (issue 27)
         widgets.mark(pygame.Rect(box.x, box.y, rect.w, hb), opaque=True, content=[(top, box.topleft)])
         if h > y0:
-            low = composed.pixels(surf, ("side-hover", id(scene)), (key, y0, ctl.hover, h - y0), (rect.w, h - y0),
+            low = composed.pixels(surf, "side-hover", (key, y0, ctl.hover, h - y0), (rect.w, h - y0),
                                   lambda sc: _boxed_part(sc, tail, h - y0, True, False))
             composed.copy(surf, low, (box.x, box.y + y0))
             widgets.mark(pygame.Rect(box.x, box.y + y0, rect.w, h - y0), opaque=True,
