@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import gc
 
+import pygame
+
+from client.display import Display
 from client.games.shachang.controller import Controller
 from client.games.shachang.scene import GameScene
 from client.ui import composed, widgets
+from client.ui.log import LogView
 from tests.client_util import position, step
 
 
@@ -37,3 +41,23 @@ def test_a_frame_version_names_its_controller_by_serial_not_by_id():
     assert id(a) not in va and id(b) not in vb
     assert va[1:] == vb[1:] and va != vb  # the same game at the same point: only the serial tells them apart
     assert b.serial > a.serial
+
+
+def test_a_log_panel_names_its_cache_slot_by_serial_not_by_id(monkeypatch):
+    """The log's key is its line count, width and last line: a later log with the same ones and a dead log's id()
+    would be handed that log's picture."""
+    slots = []
+    real = composed.pixels
+
+    def spy(surf, slot, key, size, compose):
+        slots.append(slot)
+        return real(surf, slot, key, size, compose)
+
+    monkeypatch.setattr(composed, "pixels", spy)
+    monkeypatch.setattr(composed, "_cache", {})
+    surf = Display._ui_surface(640, 480)
+    logs = [LogView(), LogView()]
+    for log in logs:
+        log.draw(surf, pygame.Rect(10, 10, 300, 200), ["a", "b"])
+    assert len(slots) == 2 and slots[0] != slots[1]
+    assert all(id(log) not in slot for log, slot in zip(logs, slots))

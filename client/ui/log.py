@@ -2,10 +2,15 @@
 in the current language), newest at the bottom."""
 from __future__ import annotations
 
+import itertools
+
 import pygame
 
 from client import i18n
 from client.ui import composed, text, widgets
+
+
+_serials = itertools.count(1)
 
 
 def _colour(ev) -> tuple:
@@ -21,6 +26,8 @@ def _colour(ev) -> tuple:
 class LogView:
     def __init__(self, size: int = 14):
         self.size = size
+        self.serial = next(_serials)  # its slot in the panels' cache: a later log may get this one's id() when it
+        # is gone, and its key (line count, last line) may match this one's
         self.scroll = 0  # lines scrolled up from the newest
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._lines_key = None
@@ -62,7 +69,7 @@ class LogView:
         if composed.usable(surf):
             key = (self._lines_key, self.scroll, room, lh, tuple(rect))
             local = pygame.Rect(0, 0, rect.w, rect.h)
-            arr = composed.pixels(surf, ("log", id(self)), key, rect.size,
+            arr = composed.pixels(surf, ("log", self.serial), key, rect.size,
                                   lambda sc: self._compose(sc, local, lines, room, lh))
             composed.copy(surf, arr, rect.topleft)
             widgets.mark(rect, opaque=True, content=[(arr, rect.topleft)])
