@@ -1,17 +1,22 @@
 """Memory of one client session over many games: the process's resident size after each game.
 
-    python -m bench.memory                              # 百格西洋棋 and 沙场秋点兵 (64x64), 12 games each, GL
+    python -m bench.memory                              # 百格西洋棋 and 沙场秋点兵 (64x64), 16 games each, GL
     python -m bench.memory --games baige --count 20 --renderer flat
 
 Each game kind runs in a child process of its own: the real App on SDL's offscreen driver, one new game after
 another (computer players on every seat, the same seeds every run), 300 frames of each. After every game the
-child collects Python's garbage and prints its resident size (VmRSS). The figure to read is the growth per game
-after the warm-up (the first ``--warmup`` games fill the caches, which are bounded): a client that keeps what a
-finished game held grows by it with every game. Printed with the load average.
+child collects Python's garbage and notes its resident size (VmRSS), then the size once the C library has given
+back the memory it keeps free (``malloc_trim``: without it the resident size swings by ~10 MB with what was freed
+last), and how much the kept text pictures hold (bounded at 16 MB; they fill over the first ~8 games). The figure
+to read is the growth per game, of the size after giving back, after the warm-up (the first ``--warmup`` games,
+while the caches fill): a client that keeps what a finished game held grows by it with every game. Printed with the
+load average.
 """
 from __future__ import annotations
 
 import argparse
+import ctypes
+import ctypes.util
 import gc
 import json
 import os
@@ -20,6 +25,7 @@ import sys
 import tempfile
 
 from client.app import App, Options
+from client.ui import text
 from engine import registry
 from engine.cli import OneLineParser, whole
 
@@ -36,8 +42,17 @@ def rss_mb() -> float:
     return float("nan")
 
 
-def measure(game_id: str, count: int, renderer: str, frames: int) -> list[float]:
-    """In this process: ``count`` games of ``game_id`` in one App, the resident size after each."""
+def give_back() -> None:
+    """Let the C library return the memory it keeps free to the system (glibc's malloc_trim; elsewhere nothing)."""
+    name = ctypes.util.find_library("c")
+    lib = ctypes.CDLL(name) if name else None
+    if lib is not None and hasattr(lib, "malloc_trim"):
+        lib.malloc_trim(0)
+
+
+def measure(game_id: str, count: int, renderer: str, frames: int) -> list[dict]:
+    """In this process: ``count`` games of ``game_id`` in one App; after each the resident size (``rss``), the
+    size after giving back free memory (``held``) and the kept text pictures (``text``), in MB."""
     save_dir = tempfile.mkdtemp(prefix="memory-bench-")
     app = App(Options(game_id=game_id, renderer=renderer, save_dir=save_dir, lang="zh", ai_delay=0.0,
                       handover_delay=0.0, edge_pan=False))
@@ -49,15 +64,17 @@ def measure(game_id: str, count: int, renderer: str, frames: int) -> list[float]
         for _ in range(frames):
             app.step(1 / 60)
         gc.collect()
-        out.append(rss_mb())
+        rss = rss_mb()
+        give_back()
+        out.append({"rss": rss, "held": rss_mb(), "text": text.kept_bytes() / 2 ** 20})
     return out
 
 
 def main(argv=None) -> int:
     ap = OneLineParser(prog="python -m bench.memory", description=__doc__.split("\n")[0])
     ap.add_argument("--games", default=",".join(GAMES), help="comma list of game ids")
-    ap.add_argument("--count", type=whole(2, 1000), default=12, help="games a session")
-    ap.add_argument("--warmup", type=whole(0, 999), default=4,
+    ap.add_argument("--count", type=whole(2, 1000), default=16, help="games a session")
+    ap.add_argument("--warmup", type=whole(0, 999), default=8,
                     help="games left out of the growth (the caches fill)")
     ap.add_argument("--frames", type=whole(1, 100000), default=300)
     ap.add_argument("--renderer", choices=("gl", "flat"), default="gl")
@@ -80,11 +97,18 @@ def main(argv=None) -> int:
         if r.returncode != 0:
             print(f"{g}: the child failed: {r.stderr.strip().splitlines()[-1:]}")
             continue
-        sizes = json.loads(r.stdout.strip().splitlines()[-1])
+        after = json.loads(r.stdout.strip().splitlines()[-1])
         w = args.warmup
-        per_game = (sizes[-1] - sizes[w]) / (len(sizes) - 1 - w)
-        print(f"{g} ({args.renderer}, {args.count} games of {args.frames} frames): resident "
-              f"{' '.join(f'{s:.0f}' for s in sizes)} MB; after game {w + 1}: {per_game:+.2f} MB a game "
+
+        def row(k, fmt="{:.0f}"):
+            return " ".join(fmt.format(a[k]) for a in after)
+
+        def growth(k):
+            return (after[-1][k] - after[w][k]) / (len(after) - 1 - w)
+
+        print(f"{g} ({args.renderer}, {args.count} games of {args.frames} frames): resident {row('rss')} MB; "
+              f"after giving back free memory {row('held')} MB; text pictures kept {row('text', '{:.1f}')} MB; "
+              f"after game {w + 1}: {growth('held'):+.2f} MB a game ({growth('rss'):+.2f} resident) "
               f"(load {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
     return 0
 

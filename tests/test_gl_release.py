@@ -67,5 +67,6 @@ def test_the_memory_bench_measures_a_session(tmp_path):
     """bench.memory's child plays games in one App and gives the resident size after each (flat: no window)."""
     from bench import memory
 
-    sizes = memory.measure("baige", 2, "flat", 3)
-    assert len(sizes) == 2 and all(50 < s < 5000 for s in sizes)
+    after = memory.measure("baige", 2, "flat", 3)
+    assert len(after) == 2 and all(50 < a["rss"] < 5000 and 50 < a["held"] < 5000 for a in after)
+    assert all(0 < a["text"] <= 17 for a in after)  # the board game's panels drew text; within the 16 MB bound

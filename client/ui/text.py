@@ -82,6 +82,11 @@ def render(text: str, size: int, colour=(230, 230, 230)) -> pygame.Surface:
     return s
 
 
+def kept_bytes() -> int:
+    """What the kept text pictures hold, in bytes (at most about TEXT_CACHE_BYTES)."""
+    return _text_bytes
+
+
 def _nbytes(s: pygame.Surface) -> int:
     return s.get_pitch() * s.get_height()
 
