@@ -110,3 +110,22 @@ def test_the_enemys_pile_is_titled_whole_when_the_strip_has_room(cleanup):
         text.draw = real
     title = next(r.title for r in sc.card_rows if r.backs)
     assert title in drawn and not any(s.endswith("…") and title.startswith(s[:-1]) for s in drawn)
+
+
+def test_the_enemys_piles_label_is_drawn_against_the_pile_not_at_the_strips_far_end(cleanup):
+    # found in play (session 17): the mouse on the enemy's pile put "楚的虎符 ×3" at the strip's left end, over the
+    # strip's title and the first card, half a window from the mouse
+    g = make(red=["bow@e3:battle:N", "king@a1"], white=["king@l8"])
+    g.st.sides[0].tallies = ["fire", "ruse", "scout"]
+    g.st.sides[1].tallies = ["crossing", "formation", "substitute"]
+    g._legal = None
+    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1280, 720))
+    sc = app.scene
+    app.step(0.016)
+    pile = next(r for r, c in sc.cards.hits if c.face_down)
+    hover(app, pile.center)
+    assert sc.cards.hovered is not None and sc.cards.hovered.face_down
+    surf = pygame.Surface(sc.size)
+    box = sc.cards.draw_zoom(surf, pygame.Rect(0, 0, *sc.size), "", sc.cards.free)
+    assert box is not None and not box.colliderect(pile)
+    assert 0 < pile.x - box.right <= 8, (box, pile)  # beside the pile, on the side with room

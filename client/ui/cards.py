@@ -381,9 +381,11 @@ class CardStrip:
         if compact is not None:  # the whole text in a box beside the cards, off the board, when it fits there
             r = draw_compact(surf, compact, c, extra)
             if r is None and self.rect.w:  # no room beside them (江山's landscape tallies fill the strip): over
-                sides = (pygame.Rect(self.rect.x + 3, self.rect.y + 3, hr.x - self.rect.x - 6, self.rect.h - 6),
-                         pygame.Rect(hr.right + 3, self.rect.y + 3, self.rect.right - hr.right - 6, self.rect.h - 6))
-                r = draw_compact(surf, max(sides, key=lambda q: q.w), c, extra)  # the other cards, off the board
+                left = pygame.Rect(self.rect.x + 3, self.rect.y + 3, hr.x - self.rect.x - 6, self.rect.h - 6)
+                right = pygame.Rect(hr.right + 3, self.rect.y + 3, self.rect.right - hr.right - 6, self.rect.h - 6)
+                # over the other cards, off the board, against the hovered card (not at the strip's far end)
+                r = draw_compact(surf, left, c, extra, to_right=True) if left.w > right.w else \
+                    draw_compact(surf, right, c, extra)
             if r is not None:
                 widgets.mark(r, opaque=False)
                 return r
@@ -413,10 +415,11 @@ COMPACT_W = 420  # the compact view's widest
 COMPACT_TITLE, COMPACT_BODY = 15, 13  # its font sizes
 
 
-def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") -> pygame.Rect | None:
-    """``card``'s whole text as a low box at the top left of ``room`` (its title band in the owner's colour with
-    the corner number, then its lines, then ``extra`` in the refusal colour, beside the title when the lines
-    leave it no room; a pile: whose and how many); None,
+def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "",
+                 to_right: bool = False) -> pygame.Rect | None:
+    """``card``'s whole text as a low box at the top left of ``room`` (``to_right``: its top right) (its title
+    band in the owner's colour with the corner number, then its lines, then ``extra`` in the refusal colour, beside
+    the title when the lines leave it no room; a pile: whose and how many); None,
     drawing nothing, when the text does not fit ``room`` (at least 200 pixels wide)."""
     room = pygame.Rect(room)
     w = min(COMPACT_W, room.w)
@@ -429,6 +432,8 @@ def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") ->
                         len(lines) * (COMPACT_TITLE + 5) + 8)
         if r.h > room.h:
             return None
+        if to_right:
+            r.right = room.right
         pygame.draw.rect(surf, BACK, r, border_radius=6)
         pygame.draw.rect(surf, rgb255(card.ink), r, 2, border_radius=6)
         for i, ln in enumerate(lines):
@@ -454,7 +459,7 @@ def draw_compact(surf: pygame.Surface, room, card: CardView, extra: str = "") ->
             break
     else:
         return None
-    r = pygame.Rect(room.x, room.y, w, h)
+    r = pygame.Rect(room.right - w if to_right else room.x, room.y, w, h)
     pygame.draw.rect(surf, FACE, r, border_radius=6)
     ink = rgb255(card.ink)
     head = pygame.Rect(r.x, r.y, w, head_h)
