@@ -9,7 +9,10 @@ import pygame
 import pytest
 
 from client import i18n
+from client.options import Options as SaveOptions
+from client.savefile import write_save
 from client.scenes.start import StartScene
+from engine.shachang import new_game
 from tests.client_util import flat_app, key, step
 
 
@@ -75,3 +78,37 @@ def test_f2_on_the_start_screen_changes_the_language_row(tmp_path):
         sc.lang.step(1)  # one click on the row's arrow: back to Chinese (it took two)
         assert i18n.lang() == "zh"
         i18n.set_lang("en")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (960, 600), (1024, 640), (1280, 720)])
+def test_every_row_of_the_start_screen_is_above_the_continue_bar_and_the_buttons(tmp_path, size):
+    # found in QA under Xvfb (session 17): at 800x500 the seed row of 沙场秋点兵 lay under the buttons, and with a
+    # Continue bar at 960x600 its seventh set-up row reached the bar
+    o = SaveOptions(save_dir=tmp_path)
+    g = new_game(preset="huge", mode="digital", players=8, seed=4)
+    write_save(o.autosave_path(g, ["human"] + ["normal"] * 7), g, ["human"] + ["normal"] * 7, 0)
+    o.release_autosave()
+    with flat_app(tmp_path, size=size, lang="zh") as app:
+        app.start_title()
+        step(app, 2)
+        sc = app.scene
+        for gid in ("shachang", "sanguo", "xinhai"):
+            while sc.game.value != gid:
+                sc.game.step(1)
+            if gid == "shachang":  # the most set-up rows and seats: the 256x256 map with 8 players
+                while sc.preset.value != "huge":
+                    sc.preset.step(1)
+                sc.players.value = max(sc.players.values())
+                sc.seats[0].value = "human"
+                for r in sc.seats[1:8]:
+                    r.value = "normal"
+            step(app, 2)
+            foot = min(b.rect.top for b in sc.buttons)
+            if gid == "shachang":
+                assert sc.continue_info() is not None  # the autosave above: the bar is shown
+                foot = min(foot, sc.continue_button.rect.top)
+            rows = sc.main_rows + sc.seats[:int(sc.players.value)]
+            assert max(r.rect.bottom for r in rows) <= foot, (size, gid, sc.rows_y(size[1]))
+            assert sc.seed_rect.bottom <= foot, (size, gid, sc.seed_rect)
+            tops = sorted(r.rect.top for r in sc.main_rows)
+            assert all(b - a >= 36 for a, b in zip(tops, tops[1:]))  # the rows do not overlap
