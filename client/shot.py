@@ -327,8 +327,9 @@ def main(argv=None) -> int:
             sc = scenario_from_save(args.from_save, args.move)
         elif args.scenario:
             p = Path(args.scenario)
-            if not p.exists() and (SCENARIOS / f"{args.scenario}.toml").exists():
-                p = SCENARIOS / f"{args.scenario}.toml"
+            named = SCENARIOS / (args.scenario if p.suffix == ".toml" else f"{args.scenario}.toml")
+            if not p.exists() and named.exists():
+                p = named
             sc = load_scenario(p)
         else:
             raise ShotError("give a SCENARIO file or --from-save FILE")

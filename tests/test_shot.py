@@ -1,5 +1,6 @@
 """The rule-picture tool: every scenario renders and matches its checked-in picture; same input,
 same bytes; clear errors."""
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -138,6 +139,17 @@ def test_cli_errors(tmp_path):
                         str(tmp_path / "x.png"), "--size", "40000x100"],
                        cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert r.returncode == 2 and "larger than this GL allows" in r.stderr
+
+
+def test_scenario_by_name_with_or_without_toml(tmp_path):
+    """A scenario of assets/scenarios/ by its name, with or without .toml, from any folder."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for name in ("s5_wall", "s5_wall.toml"):
+        out = tmp_path / f"{name}.png"
+        r = subprocess.run([sys.executable, "-m", "client.shot", name, "-o", str(out), "--size", "160x90"],
+                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+        assert r.returncode == 0, r.stderr
+        assert out.stat().st_size > 0
 
 
 def test_from_save_and_cli_overlays(tmp_path):
