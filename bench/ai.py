@@ -1,5 +1,5 @@
-"""Thinking time of the 沙场秋点兵 computer players per turn (the issue's limits: hard median ≤ 0.5 s
-on 8x8, ≤ 3 s on 256x256 with 8 players), and how much of its budget the hard level uses.
+"""Thinking time of the 沙场秋点兵 computer players per turn (the limits, README: hard ≤ 0.5 s on 8x8, ≤ 1.0 s
+(the maximum) on 256x256 with 8 players), and how much of its budget the hard level uses.
 
     python -m bench.ai                      # both scenarios below
     python -m bench.ai --scenario huge --turns 6

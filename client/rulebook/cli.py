@@ -1,6 +1,8 @@
-"""The command line of ``python -m client.rulebook FILE [-o OUT.png] [--lang zh|en] [--size WxH]`` draws one flat-board game's
-scenario; ``--all`` builds docs/rules/pictures/<game_id>/ for every flat-board game (``--game ID``: one).
-A bad file or argument prints one line and exits 2."""
+"""Draws a flat-board game's rule picture, or its whole rule book.
+
+``python -m client.rulebook FILE [-o OUT.png] [--lang zh|en] [--size WxH]`` draws one flat-board game's scenario;
+``--all`` builds docs/rules/pictures/<game_id>/ for every flat-board game (``--game ID``: one). A bad file or
+argument prints one line and exits 2."""
 from __future__ import annotations
 
 import argparse
