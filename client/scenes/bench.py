@@ -22,6 +22,7 @@ class Redraw:
 
     phases: tuple = ()  # (name, end as a part of the flight) for a per-phase line
     profile_board = False  # the renderer reports its own passes (the 3D GLRenderer's stage_ms)
+    keeps_terrain = False  # its frames draw the 3D terrain, whose picture a frame may copy (the kept terrain)
     floor_name = ""  # a game's own reference frame (none here)
     floor_does = ""  # what that reference frame draws (said in the report)
 
@@ -143,7 +144,7 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
     say("bench: worst frames: " + ", ".join(f"#{i} {times[i]:.0f} ms{flight.marked(i)}" for i in worst5))
     for note in flight.notes(app):
         say(f"bench: {note}")
-    if gl and hasattr(app.display.gl, "terrain_reused"):
+    if gl and flight.keeps_terrain:
         say(f"bench: frames of the flight whose terrain was copied from the kept picture (camera and board as in "
             f"the two frames before): {kept} of {len(times)}")
     if uploads:

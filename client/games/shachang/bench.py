@@ -90,6 +90,7 @@ class Flight:
 
     phases = (("whole map", 0.3), ("dive", 0.7), ("climb", 1.0))  # name, end of the phase (part of the flight)
     profile_board = True  # the GL renderer reports its passes (terrain, tokens, labels ...)
+    keeps_terrain = True  # the bench says how many flight frames copied the kept terrain picture (0 of 300)
     floor_name = "terrain only"  # the reference frame beside each full frame
     floor_does = ("the window's events taken, the same terrain (camera, its matrices worked out for a new pose as "
                   "the full frame does, heights, fog), not under the opaque panels (as the full frame), no units, "
