@@ -16,7 +16,6 @@ Each game's options (--opt KEY=VALUE, see assets/games/<game>.toml):
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -204,7 +203,6 @@ def options_from(args):
 
 def main(argv=None) -> int:
     """Run the client (or the frame bench); a bad command line prints one line and exits 2."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     args = parse_args(argv)
     try:
         opts = options_from(args)

@@ -11,7 +11,6 @@ Options: --seats (per seat: human, random, easy, normal, hard), --renderer gl|fl
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
 
@@ -53,7 +52,6 @@ def check_args(args):
 
 
 def main(argv=None) -> int:
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     ap = cli_args.OneLineParser(prog="python -m client.boards", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--game", default="baige", help="a registered flat-board game (baige, anqi, ...)")

@@ -10,13 +10,8 @@ Icons (private characters): ``GHOST`` ghost-vision marker, ``TENT`` new camp,
 """
 from __future__ import annotations
 
-import os
-
 import numpy as np
-
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame  # noqa: E402  (after the environment variable it reads)
+import pygame
 
 GHOST, TENT, SWORDS, SPENT, BOX = "\x01", "\x02", "\x03", "\x04", "\x05"
 CHARS = ("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"

@@ -4,6 +4,3 @@
 plugin -> ``BoardView`` -> the flat or GL board renderer, headless) -> PNG; ``book`` builds
 docs/rules/pictures/<game_id>/ with an index page per game; ``python -m client.rulebook FILE|--all``.
 """
-import os
-
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything below imports pygame

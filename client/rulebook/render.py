@@ -42,7 +42,6 @@ def board_view(sc: Scenario) -> BoardView:
 
 def _ensure_pygame() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if not pygame.display.get_init():
         pygame.display.init()

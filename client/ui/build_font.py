@@ -11,13 +11,11 @@ tests/test_rulebook_font.py fails until then, naming the characters and where th
 """
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before anything below imports pygame
 
 import pygame.freetype as ft  # noqa: E402
 
