@@ -18,13 +18,14 @@ import dataclasses
 import random
 from typing import Any
 
-from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
+from engine.api import Event, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.anqi import text as T
 from engine.anqi.board import HAN, Layout, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Rejection, Up
 from engine.chance import Chance, fresh_seed
 from engine.messages import Msg
 from engine.saves import envelope, need, need_int, read_forced, read_save as read_envelope, replay_actions
+from engine.three_kingdoms import ThreeKingdomsGame
 
 SAVE_VERSION = 1
 
@@ -54,7 +55,7 @@ def deal_items(lay: Layout) -> list[str]:
     return [lay.piece_name(s, k) for s in range(3) for k, n in lay.hidden_set for _ in range(n)]
 
 
-class AnqiGame(Game):
+class AnqiGame(ThreeKingdomsGame):
     """The true state: the public :class:`Position` plus the identities of face-down pieces."""
 
     game_id = "anqi"
@@ -105,22 +106,6 @@ class AnqiGame(Game):
         return g
 
     # --- Game API -------------------------------------------------------------
-    @property
-    def num_players(self) -> int:
-        return 3
-
-    @property
-    def current_player(self) -> int:
-        return -1 if self.pos.over else self.pos.to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self.pos.over
-
-    @property
-    def log(self) -> list:
-        return list(self._log)
-
     def legal_actions(self) -> list:
         if self._legal is None:
             self._legal = self.pos.legal_actions()
