@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.api import Event, IllegalAction, ParseError, Placement, SaveError, Step
-from engine.chance import Chance, ChanceError, fresh_seed
+from engine.chance import Chance, ChanceError, game_seed
 from engine.messages import Msg
 from engine.saves import chance_refused, check_forced_drawn, envelope, read_forced, read_save
 from engine.sanguo.board import EMPEROR, HAN, HIDDEN_KINDS, RULER, layout
@@ -81,10 +81,7 @@ class SanguoGame(ThreeKingdomsGame):
             raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-        if seed is None:
-            seed = fresh_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
+        seed = game_seed(seed)
         self.variant, self.mode, self.seed = variant, mode, seed
         self.hidden_information = variant == "jieqi"
         self.lay = lay = layout()
