@@ -28,6 +28,16 @@ def fresh_seed() -> int:
     return secrets.randbits(63)
 
 
+def game_seed(seed: Any) -> int:
+    """The seed a new game plays with: ``seed`` itself, or a fresh unpredictable one for None (ValueError for
+    anything that is not an integer)."""
+    if seed is None:
+        return fresh_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    return seed
+
+
 @dataclass(frozen=True)
 class ChanceEvent:
     """One chance outcome: ``kind`` roll | draw | shuffle | pick, a ``label`` naming what for."""

@@ -81,6 +81,16 @@ def state_look(owner: int, state: str):
     return base, None, (1.0, 1.0, 1.0, 0.95)  # ready
 
 
+def _stacks(units, heights: np.ndarray, skip_cell, layout):
+    """(unit, x, z, ground level, body, alternate, ring) of each stack drawn: units with soldiers, not on
+    ``skip_cell``."""
+    for u in units:
+        if u.count <= 0 or u.cell == skip_cell:
+            continue
+        r, c = u.cell
+        x, z = _xz(u.cell, layout)
+        yield (u, x, z, max(0, int(heights[r, c])), *state_look(u.owner, u.state))
+
 
 def instances(units, heights: np.ndarray, skip_cell=None, merged: bool = False, layout=None) -> np.ndarray:
     """(N, INSTANCE_FLOATS) float32 token instances for a list of UnitMark (``layout``: where the
@@ -88,27 +98,16 @@ def instances(units, heights: np.ndarray, skip_cell=None, merged: bool = False, 
 
     ``merged``: one instance per stack (a column of the stack's full height) for far views where
     single tokens are smaller than a pixel; the stack's top stays at (terrain + count) * Y_SCALE."""
+    stacks = _stacks(units, heights, skip_cell, layout)
     if merged:
-        rows = []
-        for u in units:
-            if u.count <= 0 or u.cell == skip_cell:
-                continue
-            r, c = u.cell
-            ground = max(0, int(heights[r, c]))
-            body, _alt, ring = state_look(u.owner, u.state)
-            x, z = _xz(u.cell, layout)
-            rows.append([x, ground * Y_SCALE, z, TOKEN_RADIUS, u.count * Y_SCALE, *body, *ring])
+        rows = [[x, ground * Y_SCALE, z, TOKEN_RADIUS, u.count * Y_SCALE, *body, *ring]
+                for u, x, z, ground, body, _alt, ring in stacks]
         return np.asarray(rows, np.float32).reshape(-1, INSTANCE_FLOATS)
     rows = []
-    for u in units:
-        if u.count <= 0 or u.cell == skip_cell:
-            continue
-        r, c = u.cell
-        ground = max(0, int(heights[r, c]))
-        body, alt, ring = state_look(u.owner, u.state)
+    for u, x, z, ground, body, alt, ring in stacks:
         k = np.arange(u.count)
         blk = np.empty((u.count, INSTANCE_FLOATS), np.float32)
-        blk[:, 0], blk[:, 2] = _xz(u.cell, layout)
+        blk[:, 0], blk[:, 2] = x, z
         blk[:, 1] = (ground + k + TOKEN_GAP) * Y_SCALE
         blk[:, 3] = TOKEN_RADIUS
         blk[:, 4] = (1.0 - TOKEN_GAP) * Y_SCALE

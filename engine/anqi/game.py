@@ -18,13 +18,14 @@ import dataclasses
 import random
 from typing import Any
 
-from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
+from engine.api import Event, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.anqi import text as T
 from engine.anqi.board import HAN, Layout, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Rejection, Up
-from engine.chance import Chance, fresh_seed
+from engine.chance import Chance, game_seed
 from engine.messages import Msg
 from engine.saves import envelope, need, need_int, read_forced, read_save as read_envelope, replay_actions
+from engine.three_kingdoms import ThreeKingdomsGame
 
 SAVE_VERSION = 1
 
@@ -40,21 +41,12 @@ def deal(seed: int, lay: Layout | None = None) -> dict[int, tuple[int, str]]:
     return {c: lay.parse_piece(n) for c, n in zip(lay.free, order)}
 
 
-def _check_seed(seed: Any) -> int:
-    """The seed itself, or a fresh unpredictable one for ``None`` (ValueError for anything else)."""
-    if seed is None:
-        return fresh_seed()
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an integer, got {seed!r}")
-    return seed
-
-
 def deal_items(lay: Layout) -> list[str]:
     """The 45 face-down pieces by name (魏马 ...), in the order the deal shuffles them (A1, AQ2)."""
     return [lay.piece_name(s, k) for s in range(3) for k, n in lay.hidden_set for _ in range(n)]
 
 
-class AnqiGame(Game):
+class AnqiGame(ThreeKingdomsGame):
     """The true state: the public :class:`Position` plus the identities of face-down pieces."""
 
     game_id = "anqi"
@@ -66,7 +58,7 @@ class AnqiGame(Game):
         """A new game with the deal of ``seed`` (None: an unpredictable seed), or the given ``hidden``
         identities (tests), or the deal forced in ``forced`` (Chance.to_json of a save, draw 0)."""
         self.lay = lay = layout()
-        self.seed = _check_seed(seed)
+        self.seed = game_seed(seed)
         self.chance = Chance(self.seed, forced)  # the game's only source of randomness
         if hidden is None:
             order = self.chance.shuffle(deal_items(lay), "anqi.deal", visible_to=())
@@ -105,22 +97,6 @@ class AnqiGame(Game):
         return g
 
     # --- Game API -------------------------------------------------------------
-    @property
-    def num_players(self) -> int:
-        return 3
-
-    @property
-    def current_player(self) -> int:
-        return -1 if self.pos.over else self.pos.to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self.pos.over
-
-    @property
-    def log(self) -> list:
-        return list(self._log)
-
     def legal_actions(self) -> list:
         if self._legal is None:
             self._legal = self.pos.legal_actions()
@@ -407,7 +383,7 @@ def new_game(seed: int | None = None, players: int = 3, **_: Any) -> AnqiGame:
     during play; explicit seeds are for tests, the arena and replays."""
     if players != 3:
         raise ValueError(f"暗战洛阳城 is a three-player game, not {players}")
-    return AnqiGame(seed=_check_seed(seed))
+    return AnqiGame(seed=game_seed(seed))
 
 
 def load_game(text: str) -> AnqiGame:

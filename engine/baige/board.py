@@ -53,6 +53,9 @@ KNIGHT = (25, 23, -23, -25, 14, 10, -10, -14)
 STEPS = {N: KNIGHT, K: KING8, G: KING8, F: DIAG, W: ORTH}
 SLIDES = {B: DIAG, R: ORTH, Q: KING8}
 HOPS = {C: ORTH, A: DIAG}
+RAYS = {**SLIDES, **HOPS}
+# the two kinds of line: their directions, and the one-step piece, the slider and the hopper that use them
+LINES = ((ORTH, W, R, C), (DIAG, F, B, A))
 
 # castling: bit, king from, king to, rook from, rook to, squares that must be empty,
 # squares the king crosses (must not be attacked)
@@ -87,6 +90,14 @@ ZP = [[_rng.getrandbits(64) for _ in range(168)] for _ in range(23)]  # index pi
 ZSIDE = _rng.getrandbits(64)
 ZC = [_rng.getrandbits(64) for _ in range(16)]
 ZEP = [_rng.getrandbits(64) for _ in range(168)]
+
+
+def _past_screen(b: list, t: int, d: int) -> int:
+    """The first square along ``d`` beyond the screen on ``t`` that is not empty (a piece, or off the board)."""
+    t += d
+    while b[t] == 0:
+        t += d
+    return t
 
 
 class FenError(ValueError):
@@ -295,44 +306,21 @@ class Position:
         for d in KNIGHT:
             if b[s + d] == kn:
                 return True
-        for d in ORTH:
-            t = s + d
-            p = b[t] * by
-            if p == K or p == G or p == W or p == R or p == Q:
-                return True
-            while p == 0:
-                t += d
+        for dirs, step, slide, hop in LINES:
+            for d in dirs:
+                t = s + d
                 p = b[t] * by
-            if p == R or p == Q:
-                return True
-            if p == OFF or p == -OFF:
-                continue
-            t += d
-            p = b[t]
-            while p == 0:
-                t += d
-                p = b[t]
-            if p * by == C:
-                return True
-        for d in DIAG:
-            t = s + d
-            p = b[t] * by
-            if p == K or p == G or p == F or p == B or p == Q:
-                return True
-            while p == 0:
-                t += d
-                p = b[t] * by
-            if p == B or p == Q:
-                return True
-            if p == OFF or p == -OFF:
-                continue
-            t += d
-            p = b[t]
-            while p == 0:
-                t += d
-                p = b[t]
-            if p * by == A:
-                return True
+                if p == K or p == G or p == step:
+                    return True
+                while p == 0:
+                    t += d
+                    p = b[t] * by
+                if p == slide or p == Q:
+                    return True
+                if p == OFF or p == -OFF:
+                    continue
+                if b[_past_screen(b, t, d)] * by == hop:
+                    return True
         return False
 
     def attackers(self, s: int, by: int) -> list[int]:
@@ -345,7 +333,7 @@ class Position:
         for d in KNIGHT:
             if b[s + d] == N * by:
                 out.append(s + d)
-        for dirs, step, slide, hop in ((ORTH, W, R, C), (DIAG, F, B, A)):
+        for dirs, step, slide, hop in LINES:
             for d in dirs:
                 t = s + d
                 p = b[t] * by
@@ -360,12 +348,8 @@ class Position:
                     continue
                 if p == OFF or p == -OFF:
                     continue
-                t += d
-                p = b[t]
-                while p == 0:
-                    t += d
-                    p = b[t]
-                if p * by == hop:
+                t = _past_screen(b, t, d)
+                if b[t] * by == hop:
                     out.append(t)
         return out
 
@@ -378,7 +362,8 @@ class Position:
         us = self.side
         moves = []
         add = moves.append
-        qok = self.qcount[us] == 0
+        queen = (Q,) if self.qcount[us] == 0 else ()
+        pawn_promos = (N, G, F, W) + queen
         last = 9 if us > 0 else 0
         for s in SQUARES:
             p = b[s] * us
@@ -390,10 +375,8 @@ class Position:
                 promo = RANK[t] == last
                 if b[t] == 0 and (not captures_only or promo):
                     if promo:
-                        for pt in (N, G, F, W):
+                        for pt in pawn_promos:
                             add(s | t << 8 | pt << 16)
-                        if qok:
-                            add(s | t << 8 | Q << 16)
                     else:
                         add(s | t << 8)
                         if RANK[s] == (3 if us > 0 else 6) and b[t + fwd] == 0:
@@ -402,10 +385,8 @@ class Position:
                     q = b[t2]
                     if q != 0 and q != OFF and q * us < 0:
                         if promo:
-                            for pt in (N, G, F, W):
+                            for pt in pawn_promos:
                                 add(s | t2 << 8 | pt << 16)
-                            if qok:
-                                add(s | t2 << 8 | Q << 16)
                         else:
                             add(s | t2 << 8)
                     elif q == 0 and t2 == self.ep:
@@ -432,12 +413,11 @@ class Position:
                         continue
                     add(s | t << 8)
                     if RANK[t] == last:
-                        for pt in ((B, A) if p == F else (R, C)):
+                        for pt in ((B, A) if p == F else (R, C)) + queen:
                             add(s | t << 8 | pt << 16)
-                        if qok:
-                            add(s | t << 8 | Q << 16)
-            elif p == C or p == A:
-                for d in (ORTH if p == C else DIAG):
+            else:  # B, R, Q capture the first piece on a line; C, A the first piece beyond a screen
+                hop = p == C or p == A
+                for d in RAYS[p]:
                     t = s + d
                     q = b[t]
                     while q == 0:
@@ -445,23 +425,10 @@ class Position:
                             add(s | t << 8)
                         t += d
                         q = b[t]
-                    if q == OFF:
-                        continue
-                    t += d
-                    q = b[t]
-                    while q == 0:
-                        t += d
-                        q = b[t]
-                    if q != OFF and q * us < 0:
-                        add(s | t << 8)
-            else:  # B, R, Q
-                for d in SLIDES[p]:
-                    t = s + d
-                    q = b[t]
-                    while q == 0:
-                        if not captures_only:
-                            add(s | t << 8)
-                        t += d
+                    if hop:
+                        if q == OFF:
+                            continue
+                        t = _past_screen(b, t, d)
                         q = b[t]
                     if q != OFF and q * us < 0:
                         add(s | t << 8)
@@ -497,21 +464,9 @@ class Position:
         return ok
 
     def legal_moves(self) -> list[int]:
-        us = self.side
-        ksq = self.king[us]
-        incheck = self.attacked(ksq, -us)
-        mask = RAYMASK[ksq]
-        out = []
-        for m in self.pseudo_moves():
-            fr = m & 255
-            if not incheck and fr != ksq and m >> 20 != EP and not mask[fr] and not mask[(m >> 8) & 255]:
-                out.append(m)
-                continue
-            self.make(m)
-            if not self.attacked(self.king[us], -us):
-                out.append(m)
-            self.unmake()
-        return out
+        """The legal moves of the side to move, in generation order."""
+        incheck = self.in_check()
+        return [m for m in self.pseudo_moves() if self.is_legal_pseudo(m, incheck)]
 
     # ------------------------------------------------------- make/unmake
     def make(self, m: int) -> None:

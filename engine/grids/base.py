@@ -82,6 +82,23 @@ class Grid:
                     q.append(n)
         return dist
 
+    def _steps_from(self, a: Cell) -> dict[Cell, int]:
+        """Step counts from board cell ``a`` through board cells, searched once and kept in ``self._dist`` (a dict
+        the grid makes); ValueError when ``a`` is not on the board."""
+        d = self._dist.get(a)
+        if d is None:
+            if not self.contains(a):
+                raise ValueError(f"{a!r} is not a board cell")
+            d = self._dist[a] = self.bfs(a)
+        return d
+
+    def _steps(self, a: Cell, b: Cell) -> int:
+        """Fewest steps from board cell a to b through board cells (ValueError when b cannot be reached)."""
+        d = self._steps_from(a)
+        if b not in d:
+            raise ValueError(f"{b!r} cannot be reached from {a!r} on this board")
+        return d[b]
+
     def ball(self, center: Cell, radius: int) -> list[Cell]:
         """Board cells within ``radius`` steps (``distance``) of center, in board order."""
         return [c for c in self.cells() if self.distance(center, c) <= radius]

@@ -265,25 +265,14 @@ class HexGrid(Grid):
                 self._convex = True
             else:
                 self._convex = all(d == hex_distance(a, b) for a in self._cells
-                                   for b, d in self._bfs_from(a).items())
+                                   for b, d in self._steps_from(a).items())
         return self._convex
-
-    def _bfs_from(self, a: Cell) -> dict:
-        d = self._dist.get(a)
-        if d is None:
-            d = self._dist[a] = self.bfs(a)
-        return d
 
     def distance(self, a: Cell, b: Cell) -> int:
         """Fewest steps from a to b: the hex distance (board steps on a non-convex board)."""
         if not self.bounded or self.convex:
             return hex_distance(a, b)
-        if not self.contains(a):
-            raise ValueError(f"{a!r} is not a board cell")
-        d = self._bfs_from(a)
-        if b not in d:
-            raise ValueError(f"{b!r} cannot be reached from {a!r} on this board")
-        return d[b]
+        return self._steps(a, b)
 
     def offsets(self, radius: int) -> list[Cell]:
         """(dq, dr) offsets within hex distance ``radius`` of (0, 0), by r then q."""

@@ -177,14 +177,7 @@ class SquareGrid(Grid):
         if self._mask is None:
             dr, dc = abs(a[0] - b[0]), abs(a[1] - b[1])
             return dr + dc if self.neighbourhood == 4 else max(dr, dc)
-        d = self._dist.get(a)
-        if d is None:
-            if not self.contains(a):
-                raise ValueError(f"{a!r} is not a board cell")
-            d = self._dist[a] = self.bfs(a)
-        if b not in d:
-            raise ValueError(f"{b!r} cannot be reached from {a!r} on this board")
-        return d[b]
+        return self._steps(a, b)
 
     def offsets(self, radius: int) -> list[Cell]:
         """(dr, dc) offsets within ``radius`` steps on the unbounded grid, row-major."""

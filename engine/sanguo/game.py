@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
-from engine.chance import Chance, ChanceError, fresh_seed
+from engine.api import Event, IllegalAction, ParseError, Placement, SaveError, Step
+from engine.chance import Chance, ChanceError, game_seed
 from engine.messages import Msg
 from engine.saves import chance_refused, check_forced_drawn, envelope, read_forced, read_save
 from engine.sanguo.board import EMPEROR, HAN, HIDDEN_KINDS, RULER, layout
 from engine.sanguo.notation import KIND_OF, PATTERN, ZH_KIND, Move, resolve, text_of
 from engine.sanguo.rules import BLOODBATH, HID, K, O, OWN, QUICK, Position, Rejection
+from engine.three_kingdoms import ThreeKingdomsGame
 
 SAVE_VERSION = 1
 VARIANTS = ("standard", "jieqi")
@@ -67,7 +68,7 @@ def _param(name: str, v: Any) -> Any:
     return v
 
 
-class SanguoGame(Game):
+class SanguoGame(ThreeKingdomsGame):
     """The true state: the public :class:`Position` plus the identities of face-down pieces (揭棋)."""
 
     game_id = "sanguo"
@@ -80,10 +81,7 @@ class SanguoGame(Game):
             raise ValueError(f"variant must be one of {VARIANTS}, got {variant!r}")
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-        if seed is None:
-            seed = fresh_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
+        seed = game_seed(seed)
         self.variant, self.mode, self.seed = variant, mode, seed
         self.hidden_information = variant == "jieqi"
         self.lay = lay = layout()
@@ -116,22 +114,6 @@ class SanguoGame(Game):
         self.pos = pos
 
     # ------------------------------------------------------------------ Game API
-    @property
-    def num_players(self) -> int:
-        return 3
-
-    @property
-    def current_player(self) -> int:
-        return -1 if self.pos.over else self.pos.to_move
-
-    @property
-    def is_over(self) -> bool:
-        return self.pos.over
-
-    @property
-    def log(self) -> list:
-        return list(self._log)
-
     @property
     def stage(self) -> str:
         """"check" while the kingdom to move answers a check (K3 被将先走), else "move"."""

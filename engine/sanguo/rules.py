@@ -276,21 +276,14 @@ class Position:
         """Every legal (src, dst) of kingdom ``me`` (default: the one to move)."""
         if self.over:
             return []
-        me = self.to_move if me is None else me
-        out = []
-        b = self.board
-        for src in self.lay.points:
-            p = b[src]
-            if p is None or p[OWN] != me:
-                continue
-            for dst in self.targets(src, me):
-                if self._cannon_limited(p, dst, me):
-                    continue
-                if not self._safe(src, dst, me):
-                    out.append((src, dst))
-        return out
+        return list(self._moves(self.to_move if me is None else me))
 
     def has_move(self, me: int) -> bool:
+        """Whether kingdom ``me`` has a legal move."""
+        return next(self._moves(me), None) is not None
+
+    def _moves(self, me: int):
+        """The legal (src, dst) of kingdom ``me`` one by one, by point."""
         b = self.board
         for src in self.lay.points:
             p = b[src]
@@ -298,8 +291,7 @@ class Position:
                 continue
             for dst in self.targets(src, me):
                 if not self._cannon_limited(p, dst, me) and not self._safe(src, dst, me):
-                    return True
-        return False
+                    yield src, dst
 
     def check_move(self, src: int, dst: int) -> None:
         """Raise :class:`Rejection` naming the rule if ``src``->``dst`` is not legal for the kingdom to move.

@@ -152,6 +152,14 @@ class StarPlayer:
         return [c for p, pt in enumerate(pts) if p != obs.player and not obs.players[p].out
                 for c in sc.POINT_CELLS[pt]]
 
+    def _bearings(self, obs, enemies):
+        """(own soldiers' cells, the targets, near(cell): steps from the cell to the nearest target); the
+        targets are the enemies seen or remembered, else the other seats' points."""
+        own = {u.cell for u in obs.units if u.owner == obs.player}
+        targets = list(enemies) or self._goals(obs)
+        D = _dist()
+        return own, targets, lambda c: min((D[c][t] for t in targets), default=0)
+
     # ------------------------------------------------------------ play
     def act(self, obs, legal_actions):
         """One of ``legal_actions``; never a bare pass that may end the game void (S18) while it has
@@ -217,12 +225,7 @@ class StarPlayer:
         soldier next to own soldiers when it can; None when there is no march."""
         if not marches:
             return None
-        own = {u.cell for u in obs.units if u.owner == obs.player}
-        targets = list(enemies) or self._goals(obs)
-        D = _dist()
-
-        def near(c):
-            return min((D[c][t] for t in targets), default=0)
+        own, _targets, near = self._bearings(obs, enemies)
 
         def gain(a):
             touch = any(n in own and n != a.src for n in sc.NEIGHBOURS[a.dst])
@@ -231,15 +234,12 @@ class StarPlayer:
         return max(marches, key=gain)
 
     def _reinforce(self, obs, reinf, enemies):
-        own = {u.cell for u in obs.units if u.owner == obs.player}
-        D = _dist()
-        targets = list(enemies) or self._goals(obs)
+        own, _targets, near = self._bearings(obs, enemies)
 
         def score(a):
             c = a.cell
             touch = sum(1 for n in sc.NEIGHBOURS[c] if n in own)
-            near = min((D[c][t] for t in targets), default=0)
-            return (touch, -near, self.rng.random())
+            return (touch, -near(c), self.rng.random())
 
         return max(reinf, key=score)
 
@@ -253,13 +253,7 @@ class StarPlayer:
             return max(attacks, key=shot)
         if not marches:
             return end
-        own = {u.cell for u in obs.units if u.owner == obs.player}
-        targets = list(enemies) or self._goals(obs)
-        D = _dist()
-
-        def near(c):
-            return min((D[c][t] for t in targets), default=0)
-
+        own, targets, near = self._bearings(obs, enemies)
         best, best_gain = None, 0.0
         for a in marches:
             if a.dst in targets:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
-from engine.chance import Chance, fresh_seed
+from engine.chance import Chance, game_seed
 from engine.messages import Msg
 from engine.saves import envelope, read_forced, read_save, replay_actions
 from engine.xinhai import rules_flow
@@ -52,10 +52,7 @@ class XinhaiGame(Game):
     def __init__(self, setup: str = "historical", seed: int | None = None, forced: dict | None = None):
         if setup not in SETUPS:
             raise ValueError(f"setup must be one of {', '.join(SETUPS)}, not {setup!r}")
-        if seed is None:
-            seed = fresh_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, got {seed!r}")
+        seed = game_seed(seed)
         R = self.R = rules()
         self.options = {"setup": setup, "seed": seed}
         self.chance = Chance(seed, forced)
