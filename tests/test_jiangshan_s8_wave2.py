@@ -91,13 +91,18 @@ def test_after_the_computers_move_the_status_line_says_what_to_do(cleanup, lang)
     assert any(sc.plugin.seat_name(1, lang) in m for m in moves)  # the computer's pick stays in the move list
 
 
-def test_the_enemys_pile_is_titled_whole_when_the_strip_has_room(cleanup):
-    # found in play: "Chu's tall…" over the enemy's single pile of backs, with most of the strip empty
+def _both_holding_tallies():
+    """A hot-seat 江山 app at 1280x720 where each side holds three tallies (the enemy's: one pile of backs)."""
     g = make(red=["bow@e3:battle:N", "king@a1"], white=["king@l8"])
     g.st.sides[0].tallies = ["fire", "ruse", "scout"]
     g.st.sides[1].tallies = ["crossing", "formation", "substitute"]
     g._legal = None
-    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1280, 720))
+    return make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1280, 720))
+
+
+def test_the_enemys_pile_is_titled_whole_when_the_strip_has_room(cleanup):
+    # found in play: "Chu's tall…" over the enemy's single pile of backs, with most of the strip empty
+    app = _both_holding_tallies()
     i18n.set_lang("en")
     sc = app.scene
     app.step(0.016)
@@ -115,11 +120,7 @@ def test_the_enemys_pile_is_titled_whole_when_the_strip_has_room(cleanup):
 def test_the_enemys_piles_label_is_drawn_against_the_pile_not_at_the_strips_far_end(cleanup):
     # found in play (session 17): the mouse on the enemy's pile put "楚的虎符 ×3" at the strip's left end, over the
     # strip's title and the first card, half a window from the mouse
-    g = make(red=["bow@e3:battle:N", "king@a1"], white=["king@l8"])
-    g.st.sides[0].tallies = ["fire", "ruse", "scout"]
-    g.st.sides[1].tallies = ["crossing", "formation", "substitute"]
-    g._legal = None
-    app = make_app("dummy", "jiangshan", ["human", "human"], "flat", game=g, size=(1280, 720))
+    app = _both_holding_tallies()
     sc = app.scene
     app.step(0.016)
     pile = next(r for r, c in sc.cards.hits if c.face_down)
