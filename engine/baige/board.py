@@ -319,7 +319,12 @@ class Position:
                     return True
                 if p == OFF or p == -OFF:
                     continue
-                if b[_past_screen(b, t, d)] * by == hop:
+                t += d  # _past_screen written out (every legality test asks this)
+                p = b[t]
+                while p == 0:
+                    t += d
+                    p = b[t]
+                if p * by == hop:
                     return True
         return False
 
@@ -465,8 +470,21 @@ class Position:
 
     def legal_moves(self) -> list[int]:
         """The legal moves of the side to move, in generation order."""
-        incheck = self.in_check()
-        return [m for m in self.pseudo_moves() if self.is_legal_pseudo(m, incheck)]
+        us = self.side
+        ksq = self.king[us]
+        incheck = self.attacked(ksq, -us)
+        mask = RAYMASK[ksq]
+        out = []
+        for m in self.pseudo_moves():  # is_legal_pseudo written out: the search's hottest loop
+            fr = m & 255
+            if not incheck and fr != ksq and m >> 20 != EP and not mask[fr] and not mask[(m >> 8) & 255]:
+                out.append(m)
+                continue
+            self.make(m)
+            if not self.attacked(self.king[us], -us):
+                out.append(m)
+            self.unmake()
+        return out
 
     # ------------------------------------------------------- make/unmake
     def make(self, m: int) -> None:
