@@ -433,8 +433,11 @@ class Position:
                     if hop:
                         if q == OFF:
                             continue
-                        t = _past_screen(b, t, d)
+                        t += d  # _past_screen written out: the search generates moves at every node
                         q = b[t]
+                        while q == 0:
+                            t += d
+                            q = b[t]
                     if q != OFF and q * us < 0:
                         add(s | t << 8)
         return moves
