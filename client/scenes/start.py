@@ -471,6 +471,12 @@ class StartScene(Scene):
     def all_rows(self):
         return self.main_rows + self.seats[:int(self.players.value)]
 
+    def focus_ring(self) -> list[int]:
+        """The rows Down / Tab go through, in the order they stand: the set-up rows, the seed (-1, where the
+        game shows it: Left / Right change it), the seats."""
+        m = len(self.main_rows)
+        return list(range(m)) + ([-1] if self.shows_seed() else []) + list(range(m, len(self.all_rows())))
+
     def handle(self, ev) -> None:
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL):
             self._touched = True  # the settings file follows the player's changes (written in update)
@@ -500,10 +506,11 @@ class StartScene(Scene):
             self.quit()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
-        elif k == pygame.K_DOWN:
-            self.focus = (self.focus + 1) % len(rows) if self.focus >= 0 else 0
-        elif k == pygame.K_UP:
-            self.focus = (self.focus - 1) % len(rows) if self.focus >= 0 else len(rows) - 1
+        elif k in (pygame.K_DOWN, pygame.K_UP, pygame.K_TAB):
+            back = k == pygame.K_UP or (k == pygame.K_TAB and ev.mod & pygame.KMOD_SHIFT)
+            ring = self.focus_ring()
+            at = ring.index(self.focus) if self.focus in ring else (0 if back else -1)
+            self.focus = ring[(at + (-1 if back else 1)) % len(ring)]
         elif k in (pygame.K_LEFT, pygame.K_RIGHT):
             d = 1 if k == pygame.K_RIGHT else -1
             if self.focus == -1:
