@@ -24,6 +24,7 @@ def test_bench_reports_floors_parts_and_the_ratio():
     assert re.search(r"frames of the flight whose terrain was copied from the kept picture .*: \d+ of 24", text)
     held = [ln for ln in lines if "held (camera unchanged" in ln]
     assert len(held) == 2 and "last pose" in held[0] and "close-up" in held[1]
+    assert "frame 16's pose" in held[1]  # two thirds into this 24-frame flight (it said frame 200 of any flight)
     for ln in held:
         assert "not in the figures above" in ln and "kept picture in" in ln and re.search(r"ratio \d+\.\d\d$", ln)
     assert re.search(r"ratio \d+\.\d\d$", lines[-1]), lines[-1]

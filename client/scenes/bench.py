@@ -117,8 +117,10 @@ def run_bench(opts, frames: int, screenshot: str | None = None, out=None) -> int
                     floor.append(f)
     kept = getattr(app.display.gl, "terrain_reused", 0) - kept0 if gl else 0
     # after the flight: poses held (the camera at rest, the mouse still), reported apart from the flight
-    held = [(name, _held_frames(app, flight, at, frames)) for name, at in getattr(flight, "held_poses", ())] \
-        if gl and floor else []
+    held = []
+    for name, part in getattr(flight, "held_poses", ()) if gl and floor else ():
+        at = None if part is None else round(part * frames)  # a short flight (--bench 24) holds its own dive's frame
+        held.append((name.format(frame=at), _held_frames(app, flight, at, frames)))
     if app.errors:
         say(f"bench: {len(app.errors)} errors in the scenes, first: {app.errors[0]}")
     timed = [t for i, t in enumerate(times) if i not in profiled_at]

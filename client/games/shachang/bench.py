@@ -95,8 +95,9 @@ class Flight:
     floor_does = ("the window's events taken, the same terrain (camera, its matrices worked out for a new pose as "
                   "the full frame does, heights, fog), not under the opaque panels (as the full frame), no units, "
                   "overlays, labels or UI, one present, one flip")
-    # poses held after the flight (client/scenes/bench.py reports them apart): (name, flight frame or None)
-    held_poses = (("its last pose (whole map)", None), ("frame 200's pose (the dive's close-up)", 200))
+    # poses held after the flight (client/scenes/bench.py reports them apart): (name, where in the flight: a part
+    # of its frames, or None for its last pose); {frame} in a name: that frame (200 of the usual 300)
+    held_poses = (("its last pose (whole map)", None), ("frame {frame}'s pose (the dive's close-up)", 2 / 3))
 
     def __init__(self, opts):
         self.opts = opts
