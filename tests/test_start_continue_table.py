@@ -11,6 +11,7 @@ from client.options import Options as SaveOptions
 from client.savefile import write_save
 from client.scenes.modals import ConfirmModal
 from client.scenes.start import StartScene
+from client.ui import text
 from engine.shachang import new_game
 from tests.client_util import flat_app, step
 
@@ -61,3 +62,28 @@ def test_the_table_word_follows_the_game_on_the_screens_script(tmp_path):
         assert i18n.tr("saves.hotseat", "zh") == "熱座" and i18n.tr("saves.vs_computer", "zh") == "對電腦"
     finally:
         i18n.use_script(None)
+
+
+def test_a_damaged_autosave_of_the_set_up_is_named_not_passed_over_in_silence(tmp_path, monkeypatch):
+    # found in QA (session 17): a cut autosave was left out of Continue without a word, and a new game replaced it
+    o = SaveOptions(save_dir=tmp_path)
+    g = new_game(preset="standard", mode="digital", players=2, seed=4)
+    path = o.autosave_path(g, ["human", "normal"])
+    write_save(path, g, ["human", "normal"], 0)
+    o.release_autosave()
+    path.write_text(path.read_text(encoding="utf-8")[:150], encoding="utf-8")  # cut, as a full disk would leave it
+    for lang, words in (("en", "cannot be read"), ("zh", "读不出来")):
+        with flat_app(tmp_path, lang=lang) as app:
+            app.start_title()
+            step(app, 2)
+            sc = app.scene
+            assert isinstance(sc, StartScene) and sc.slot_path() == path
+            assert sc.continue_info() is None and sc.unreadable_slot() == path
+            drawn = []
+            real = text.draw
+            monkeypatch.setattr(text, "draw", lambda surf, s, *a, **k: (drawn.append(s), real(surf, s, *a, **k))[1])
+            step(app, 1)
+            monkeypatch.setattr(text, "draw", real)
+            line = [s for s in drawn if words in s]
+            assert line and path.name in line[0], drawn
+            assert max(r.rect.bottom for r in sc.main_rows) < min(b.rect.top for b in sc.buttons)

@@ -207,6 +207,12 @@ class StartScene(Scene):
             self._autosave_info[key] = sm
         return self._autosave_info[key]
 
+    def unreadable_slot(self) -> Path | None:
+        """The autosave slot a new game would write, where it holds a file that is not a readable save (a damaged
+        autosave: Continue cannot offer it, and a new game replaces it without asking), else None."""
+        p = self.slot_path()
+        return p if p.is_file() and self.autosave_summary(p) is None else None
+
     def continue_info(self) -> dict | None:
         """The newest unfinished autosave of the chosen game (any set-up, any slot), or None."""
         o = self.app.opts
@@ -567,7 +573,7 @@ class StartScene(Scene):
         and 42 where every row fits above what the window's foot holds (the Continue bar, a notice, the buttons);
         in a lower window the rows begin higher and stand closer, down to 36 apart (at 800x600 沙场秋点兵's seed
         row lay under the buttons)."""
-        bottom = h - 158 - (60 if self.continue_info() is not None else 0)
+        bottom = h - 158 - (60 if self.continue_info() is not None else 30 if self.unreadable_slot() else 0)
         rows = len(self.main_rows) + (1 if self.shows_seed() else 0)
         seats = int(self.players.value)
         if 140 + 46 * (rows - 1) + self.ROW_H <= bottom and 140 + 42 * (seats - 1) + self.ROW_H <= bottom:
@@ -645,12 +651,20 @@ class StartScene(Scene):
                 text.draw(surf, "…", box.center, 28, widgets.DIM, anchor="center")
             pygame.draw.rect(surf, widgets.BORDER, box, 1)
         lift = 0
+        bad = self.unreadable_slot()
         if cont is not None:  # Continue: the game, its set-up, round or move, date
             r = self.continue_button.layout(w // 2, h - 150, w=min(w - 40, 720), h=40, anchor="midtop")
             self.continue_button.draw(surf)
             if self.slot_path() == cont["path"]:  # 开始 would replace it (and asks)
                 text.draw(surf, t("saves.replaces_hint"), (w // 2, r.bottom + 4), 14, widgets.DIM, anchor="midtop")
+            elif bad is not None:
+                text.draw(surf, t("saves.unreadable_slot", name=bad.name), (w // 2, r.bottom + 4), 14, widgets.BAD,
+                          anchor="midtop")
             lift = 60
+        elif bad is not None:  # where Continue would be: the set-up's autosave is damaged (a new game replaces it)
+            text.draw(surf, t("saves.unreadable_slot", name=bad.name), (w // 2, h - 140), 16, widgets.BAD,
+                      anchor="midtop")
+            lift = 30
         if self.error:
             text.draw(surf, self.error, (w // 2, h - 120 - lift), 18, widgets.BAD, anchor="midtop")
         if self.app.notice:
