@@ -153,6 +153,9 @@ def test_save_load_keys_and_corrupt_save(app, tmp_path):
     g = position([[0, "a1", 2], [1, "h8", 2]])
     app.start_game(g, ["human", "random"])
     step(app)
+    key(app, pygame.K_F9)  # no quick save yet: said so (it said "cannot read this file: quicksave.json")
+    assert app.scene.game is g and app.scene.ctl.status_kind == "error"
+    assert "no quick save yet" in app.scene.ctl.status, app.scene.ctl.status
     key(app, pygame.K_F5)
     qs = tmp_path / "quicksave.json"
     assert qs.exists()

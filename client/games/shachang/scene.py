@@ -525,6 +525,9 @@ class GameScene(PlayScene):
 
     def quick_load(self) -> None:
         path = Path(self.app.opts.save_dir) / "quicksave.json"
+        if not path.exists():  # not "cannot read this file: quicksave.json", which sounds like a damaged save
+            self.ctl.say(lambda: t("quick_none"), "error")
+            return
         err = self.app.load_path(path)
         if err:
             self.ctl.say(lambda: t("load_failed", err=err), "error")
