@@ -112,7 +112,7 @@ BINDINGS: list[Binding] = [
     _b("F5 / F9 (Ctrl+S / Ctrl+O)", "quick_save", "快速存档 / 读档", "quick save / quick load", "shachang",
        ("K_F5", ""), ("K_s", CTRL), ("K_F9", "", "quick_load"), ("K_o", CTRL, "quick_load")),
     # --- the start screen
-    _b("↑ ↓ / Up Down", "", "选择一行", "choose a row", "start"),
+    _b("↑ ↓ / Tab, Shift+Tab", "", "选择一行（种子行也在其中）", "choose a row (the seed row too)", "start"),
     _b("← → / Left Right", "", "改变该行的值", "change the row's value", "start"),
     _b("0-9 / Backspace", "", "输入种子（显示种子的游戏）", "type the seed (games that show one)", "start"),
     _b("Enter", "", "开始", "start", "start"),
