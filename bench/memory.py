@@ -74,8 +74,8 @@ def main(argv=None) -> int:
     ap = OneLineParser(prog="python -m bench.memory", description=__doc__.split("\n")[0])
     ap.add_argument("--games", default=",".join(GAMES), help="comma list of game ids")
     ap.add_argument("--count", type=whole(2, 1000), default=16, help="games a session")
-    ap.add_argument("--warmup", type=whole(0, 999), default=8,
-                    help="games left out of the growth (the caches fill)")
+    ap.add_argument("--warmup", type=whole(0, 999), default=None,
+                    help="games left out of the growth (the caches fill); default 8, fewer in a shorter session")
     ap.add_argument("--frames", type=whole(1, 100000), default=300)
     ap.add_argument("--renderer", choices=("gl", "flat"), default="gl")
     ap.add_argument("--child", help=argparse.SUPPRESS)
@@ -88,6 +88,8 @@ def main(argv=None) -> int:
     for g in games:
         if g not in registry.GAMES:
             ap.error(f"--games: unknown game {g!r:.30}; known: {', '.join(registry.GAMES)}")
+    if args.warmup is None:  # --count 4 alone measures the last two games rather than refusing the line
+        args.warmup = min(8, args.count - 2)
     if args.warmup >= args.count - 1:
         ap.error(f"--warmup {args.warmup}: leave at least two of the {args.count} games to measure")
     for g in games:

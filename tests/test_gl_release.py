@@ -8,6 +8,7 @@ import gc
 
 import pytest
 
+from bench import memory
 from client import display
 from client.games import make_plugin
 from client.render.gl_board import BoardCamera, GLBoardRenderer
@@ -65,8 +66,13 @@ def test_a_finished_board_games_renderer_is_released_at_the_next_frame(glapp, mo
 
 def test_the_memory_bench_measures_a_session(tmp_path):
     """bench.memory's child plays games in one App and gives the resident size after each (flat: no window)."""
-    from bench import memory
-
     after = memory.measure("baige", 2, "flat", 3)
     assert len(after) == 2 and all(50 < a["rss"] < 5000 and 50 < a["held"] < 5000 for a in after)
     assert all(0 < a["text"] <= 17 for a in after)  # the board game's panels drew text; within the 16 MB bound
+
+
+def test_the_memory_bench_fits_its_warm_up_to_a_short_session(capsys):
+    """``--count 3`` alone measures the last games (the default warm-up of 8 refused the line before)."""
+    assert memory.main(["--games", "baige", "--count", "3", "--frames", "2", "--renderer", "flat"]) == 0
+    out = capsys.readouterr().out
+    assert "baige (flat, 3 games of 2 frames)" in out and "after game 2:" in out, out
