@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import ctypes.util
+import functools
 import gc
 import json
 import os
@@ -42,10 +43,16 @@ def rss_mb() -> float:
     return float("nan")
 
 
+@functools.cache
+def _libc():
+    """The C library (None where it is not found); looked up once: find_library runs ``ldconfig``."""
+    name = ctypes.util.find_library("c")
+    return ctypes.CDLL(name) if name else None
+
+
 def give_back() -> None:
     """Let the C library return the memory it keeps free to the system (glibc's malloc_trim; elsewhere nothing)."""
-    name = ctypes.util.find_library("c")
-    lib = ctypes.CDLL(name) if name else None
+    lib = _libc()
     if lib is not None and hasattr(lib, "malloc_trim"):
         lib.malloc_trim(0)
 

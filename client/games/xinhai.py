@@ -262,7 +262,7 @@ class Plugin(GamePlugin):
             scene.save_to(path)
             return
         if not path.exists():
-            scene.say(UiMsg("xinhai.quick.none"), ttl=scene.SAVED_S, kind="error")  # a while, then the turn's line
+            scene.say(UiMsg("quick_none"), ttl=scene.SAVED_S, kind="error")  # a while, then the turn's line
             return
         err = app.load_path(path)
         if err:

@@ -556,7 +556,8 @@ class StartScene(Scene):
         text.draw(surf, sub.strip(), (w // 2, 94), 18, widgets.DIM, anchor="midtop")
         self.lang.value = i18n.lang()  # F2 switches the language anywhere: the row says the one in use
         left_x, value_w, sx = self.columns(w)
-        top, step, seat_step = self.rows_y(h)
+        foot = self.foot()
+        top, step, seat_step = self.rows_y(h, foot)
         y = top
         for i, r in enumerate(self.main_rows):
             r.layout(left_x, y, 110, value_w)
@@ -564,16 +565,22 @@ class StartScene(Scene):
             y += step
         if self.shows_seed():
             self._draw_seed(surf, left_x, y, sx, top + seat_step * int(self.players.value))
-        self._draw_seats(surf, sx, w, h, top, seat_step)
+        self._draw_seats(surf, sx, w, h, top, seat_step, foot)
 
     ROW_H = 34  # a row's height (its buttons and value box)
 
-    def rows_y(self, h: int) -> tuple[int, int, int]:
+    def foot(self) -> tuple[dict | None, Path | None]:
+        """What the window's foot shows besides the buttons: the Continue save (``continue_info``) and a damaged
+        autosave of the chosen set-up (``unreadable_slot``)."""
+        return self.continue_info(), self.unreadable_slot()
+
+    def rows_y(self, h: int, foot: tuple | None = None) -> tuple[int, int, int]:
         """(y of the first row, the set-up rows' step, the seats' step) in a window ``h`` pixels high: 140, 46
         and 42 where every row fits above what the window's foot holds (the Continue bar, a notice, the buttons);
         in a lower window the rows begin higher and stand closer, down to 36 apart (at 800x600 沙场秋点兵's seed
         row lay under the buttons)."""
-        bottom = h - 158 - (60 if self.continue_info() is not None else 30 if self.unreadable_slot() else 0)
+        cont, bad = foot if foot is not None else self.foot()
+        bottom = h - 158 - (60 if cont is not None else 30 if bad is not None else 0)
         rows = len(self.main_rows) + (1 if self.shows_seed() else 0)
         seats = int(self.players.value)
         if 140 + 46 * (rows - 1) + self.ROW_H <= bottom and 140 + 42 * (seats - 1) + self.ROW_H <= bottom:
@@ -627,7 +634,7 @@ class StartScene(Scene):
             for i, ln in enumerate(text.wrap(hint, 15, min(480, room))):
                 text.draw(surf, ln, (left_x + 110, y + 42 + 19 * i), 15, widgets.DIM)
 
-    def _draw_seats(self, surf, sx: int, w: int, h: int, top: int, step: int) -> None:
+    def _draw_seats(self, surf, sx: int, w: int, h: int, top: int, step: int, foot: tuple) -> None:
         sy = top
         n = int(self.players.value)
         pl = self.plugin()
@@ -639,7 +646,7 @@ class StartScene(Scene):
             r.draw(surf, focused=len(self.main_rows) + i == self.focus)
             sy += step
         # map preview under the seats (above the Continue bar when there is one)
-        cont = self.continue_info()
+        cont, bad = foot
         top = sy + 8
         size = min(260, h - (170 if cont is not None else 110) - top)
         if self.preview_key() is not None and size >= 80:
@@ -651,7 +658,6 @@ class StartScene(Scene):
                 text.draw(surf, "…", box.center, 28, widgets.DIM, anchor="center")
             pygame.draw.rect(surf, widgets.BORDER, box, 1)
         lift = 0
-        bad = self.unreadable_slot()
         if cont is not None:  # Continue: the game, its set-up, round or move, date
             r = self.continue_button.layout(w // 2, h - 150, w=min(w - 40, 720), h=40, anchor="midtop")
             self.continue_button.draw(surf)
