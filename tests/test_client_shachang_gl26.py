@@ -42,3 +42,43 @@ def test_a_click_on_a_tall_stacks_side_marches_to_the_cell_behind_it(glapp):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 200), rel=(0, 0), buttons=(0, 0, 0)))
     step(app)
     assert scene.ctl.see_through == ()
+
+
+def test_a_click_on_an_own_stacks_side_with_nothing_selected_selects_it(glapp):
+    # the pointer looks past the stack's side to the empty cell behind it; with nothing selected that click
+    # said "select one of your units first": it now means the stack it was on
+    app = glapp
+    g = position([[0, "d3", 8], [1, "h8", 1]], mode="tabletop")
+    app.start_game(g, ["human", "human"])
+    step(app)
+    scene = app.find(GameScene)
+    step(app, 3)
+    stack = (2, 3)
+    side_pos = on_stack(scene, stack, 5, app)
+    behind = scene.pick(side_pos)
+    assert behind not in (None, stack) and scene.passed == (stack,)  # the pick itself still looks past it
+    assert scene.ctl.selected is None
+    post_click(app, side_pos)
+    assert scene.ctl.selected == stack
+    assert not scene.message_bad
+    post_click(app, side_pos)  # now selected: the same click marches to the cell behind (issue 26)
+    assert str(g.log[-1]) == f"march d3 {scene.ctl.cell_name(behind)} 8"
+
+
+def test_a_drag_from_an_own_stacks_side_marches_it(glapp):
+    app = glapp
+    g = position([[0, "d3", 8], [1, "h8", 1]], mode="tabletop")
+    app.start_game(g, ["human", "human"])
+    step(app)
+    scene = app.find(GameScene)
+    step(app, 3)
+    stack = (2, 3)
+    side_pos = on_stack(scene, stack, 5, app)
+    target = on_stack(scene, (3, 3), 0, app)  # d4's top, in front of the stack
+    assert scene.pick(target) == (3, 3)
+    for ev in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
+        pos = side_pos if ev == pygame.MOUSEBUTTONDOWN else target
+        kw = {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0)} if ev == pygame.MOUSEMOTION else {"pos": pos, "button": 1}
+        pygame.event.post(pygame.event.Event(ev, **kw))
+        step(app)
+    assert str(g.log[-1]) == "march d3 d4 8"

@@ -71,6 +71,7 @@ class GameScene(PlayScene):
             else:
                 self.cam.layout = self.layout
         self.fp_cam = None
+        self.passed: tuple = ()  # the stacks the last pick looked past (``pick``)
         # G1: the seed the player gave (the HUD and the game-over box say the game is seeded), else None: the
         # map's seed is secret, and the computer seats get fresh seeds (nothing follows from it)
         self.player_seed = plugin_class(game.game_id).player_seed(game, getattr(app, "opts", None))
@@ -564,9 +565,28 @@ class GameScene(PlayScene):
                     frame, cell = bare, behind
         except Exception:
             cell, through = None, []
+        self.passed = tuple(through)  # the stacks the pointer looked past, nearest first (``press_cell``)
         if hover:
-            self.ctl.see_through = tuple(through)
+            self.ctl.see_through = self.passed
         return cell
+
+    def press_cell(self, pos, drag: bool = False):
+        """The cell a left press or click at ``pos`` acts on: ``pick``'s, except where the pointer looked past an
+        own stack to a cell without one and the press means that stack: the start of a drag, or a click with
+        nothing selected on a cell that offers no reinforcement (a click on a stack's side said "select one of
+        your units first"). With a unit selected the cell behind stays the target (a march there, issue 26)."""
+        cell = self.pick(pos)
+        ctl = self.ctl
+        own = next((c for c in self.passed if ctl.own_unit(c) is not None), None)
+        if own is None or cell is None or ctl.own_unit(cell) is not None:
+            return cell
+        if drag:
+            return own
+        if ctl.selected is not None or ctl.reinforce is not None:
+            return cell
+        if ctl.my_turn() and ctl.game.reinforce_room() > 0 and cell in ctl.game.reinforce_cells():
+            return cell  # a reinforcement may be placed behind the stack: the click opens it there
+        return own
 
     def _past_stack(self, pos, cell, frame, cam) -> bool:
         """Whether the ray through ``pos`` meets the stack on ``cell`` on its side above the stack's lowest
@@ -656,7 +676,7 @@ class GameScene(PlayScene):
                         return
                 if self.over_ui(ev.pos):
                     return
-                self.press = (ev.pos, self.pick(ev.pos), 1)
+                self.press = (ev.pos, self.press_cell(ev.pos, drag=True), 1)
                 self.dragging = False
             elif ev.button in (2, 3):
                 self.press = (ev.pos, None, ev.button)
@@ -677,7 +697,7 @@ class GameScene(PlayScene):
                         if not self.items.cancel():
                             ctl.click(None)
                     return
-                cell = self.pick(ev.pos)
+                cell = self.pick(ev.pos) if self.dragging or self.items.prefix is not None else self.press_cell(ev.pos)
                 if self.items.prefix is not None:  # a card in use: the click chooses its target
                     self.items.click_cell(press[1] if cell is None else cell)
                     return
