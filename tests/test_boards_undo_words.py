@@ -1,4 +1,4 @@
-"""Undo refused under G2 says what was revealed in the game's own words where the game has them (江山: a unit turned
+"""Undo refused under G2 says what was revealed in the game's own words where the game has them (江山: new ground in sight or a unit turned
 face up; 辛亥革命: a marker, dice, an event card), else the shared words (face-down pieces, dice, …) — QA read 暗子 and
 dice in 江山's refusal."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from engine.messages import render
 from tests.boards_util import make_app, wait_human
 
 
-@pytest.mark.parametrize("gid,key,word", [("jiangshan", "jiangshan.undo_stands", "turned face up"),
+@pytest.mark.parametrize("gid,key,word", [("jiangshan", "jiangshan.undo_stands", "came into your sight (J6)"),
                                           ("xinhai", "xinhai.undo_stands", "command marker"),
                                           ("anqi", "common.undo_stands", "piece turned over")])
 def test_the_g2_refusal_speaks_of_the_games_own_secrets(cleanup, gid, key, word):
