@@ -66,6 +66,12 @@ def can_act(st: State, u: Unit) -> bool:
     return not u.in_city and not u.used and not u.disorder and u.cell not in st.fires
 
 
+def leaver(st: State, c: Cell, t: str) -> Unit | None:
+    """The unit of type ``t`` that ``exit`` takes out of the city at ``c``: the first of the garrison
+    that has not acted this turn and is not disordered (J17, J9); None when there is none."""
+    return next((u for u in st.garrison(c) if u.type == t and not u.used and not u.disorder), None)
+
+
 def spend_ok(st: State, p: int, tally: str) -> bool:
     """Whether ``p`` holds ``tally`` unused and has the morale to pay for it."""
     s = st.sides[p]
