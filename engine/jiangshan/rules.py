@@ -170,9 +170,13 @@ def main_actions(st: State, p: int) -> list[Act]:
             continue
         src = name(u.cell)
         plain = M.move_targets(st, u, board)
+        by_land = M.move_targets(st, u, board, water=False) if u.type == "scout" else plain
         for c in plain:
             into_city = c in st.cities
-            for f in facings_for(u, u.state == "battle" and not into_city):
+            faces = facings_for(u, u.state == "battle" and not into_city)
+            if c not in by_land:  # JS5: only infantry go by water (只有步兵可以进行水运): a scout shows 步
+                faces = ("foot",)
+            for f in faces:
                 out.append(_with("move", (src, name(c)), f))
         for c in M.capture_targets(st, u, board):
             if u.type == "king" and c in st.cities:
@@ -193,7 +197,7 @@ def main_actions(st: State, p: int) -> list[Act]:
         for t in types:
             dests = {g for g in neighbours4(c, st.width, st.height) if M.can_land(st, p, g, board)
                      and g not in st.cities}
-            if unit_table()[t].cls in ("foot", "scout"):
+            if leaver(st, c, t).shown == "foot":  # infantry, or a scout showing 步 (JS5: it keeps its face)
                 dests |= M.water_targets(st, p, c, board)
             for g in dests:
                 out.append(Act("exit", (name(c), t, name(g))))
