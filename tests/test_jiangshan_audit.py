@@ -68,3 +68,37 @@ def test_a_horse_faced_scout_does_not_leave_a_port_by_water_js5():
     s.face = "foot"
     g._legal = None
     assert "exit c2 scout g4" in texts(g)
+
+
+# ---------------------------------------------------------------- refusals name their seed passage (G3)
+@pytest.mark.parametrize("text, rule, words", [
+    # 支援: 步兵和骑兵可放在兵营内或兵营的城门处;奔袭部队只能放在兵营内
+    ("support blade a5", "seed 支援", "raiders only into the camp"),
+    ("support chariot d3", "seed 支援", "raiders only into the camp"),
+    # 出城: 将一支部队从城市内,移动到该城市的城门处
+    ("exit d2 blade d3", "seed 出城", "leaves only to a free gate"),
+    # 指挥: 移动到该将军的另一个指挥区域(只能移动不能吃子)
+    ("command d4 e5 g5 N", "seed 指挥", "another free cell of that area"),
+    # 改建: 将城市改建成军营,或将军营改建为城市 (one's own)
+    ("rebuild j6", "seed 改建", "not an own city or camp"),
+    # 排兵布阵: 指定两支处于同一名将领指挥区域的部队交换位置
+    ("formation d4 e5 h4", "seed 排兵布阵", "one leader's command area"),
+    # 瞒天过海: 指定一个步兵在"水运"时无视其他玩家对于水路的截断作用
+    ("crossing e5 e7 N", "seed 瞒天过海", "only infantry on a bank"),
+    # 烈火燎原: 远程攻击平原(平原地形上不能有部队或城市)或森林地形 ... (range 2, J1)
+    ("fire j2 j5", "seed 烈火燎原", "within 2 cells and in sight"),
+    # 对已有火焰标志的地形再次发动火计视为无效
+    ("fire j2 j4", "seed 烈火燎原", "already burning"),
+    ("move e5 e6 X", "J3", "a facing is one of N E S W"),  # the march exists: the facing word is wrong
+])
+def test_a_refusal_names_the_seed_passage_of_its_action(text, rule, words):
+    """G3: a refusal names the rule the action really breaks; these fell through to the generic
+    'not a legal action now [seed 行动阶段]'."""
+    g = make(red=["general@d4", "blade@e5:battle:N", "chariot@h4", "bow@j2:battle:N", "king@a1"],
+             white=["king@l8"], cities=[("d2", "camp", 0), ("j6", "city", 1)],
+             reserve=({"blade": 1, "chariot": 1}, {}))
+    give(g, 0, "formation", "crossing", "fire")
+    g.st.fires[(9, 3)] = "small"  # j4
+    e = refuse(g, text)
+    assert e.rule == rule and words in e.text("en") and e.text("zh")
+    assert "seed" not in e.text("zh")
