@@ -102,3 +102,23 @@ def test_a_refusal_names_the_seed_passage_of_its_action(text, rule, words):
     e = refuse(g, text)
     assert e.rule == rule and words in e.text("en") and e.text("zh")
     assert "seed" not in e.text("zh")
+
+
+# ---------------------------------------------------------------- 指挥 from under a forest (JS8, J5)
+def test_a_leader_hidden_under_a_forest_commands_nobody_js8():
+    """Seed 王: 若王在版图上消失,即藏匿到城市或森林下方 — a unit under a forest is off the board; 森林: 在森林下方的
+    部队对其他玩家也处于不可见状态 (J5). JS8: a leader commands only while it stands on the board. A general under
+    the d5 forest commanded e4 to e5, and 楚's log read "Han's leader at d5 commands …": the hidden general given
+    away. Hidden, it neither commands, nor serves 排兵布阵 or 无中生有's placement; out of the forest it does."""
+    rows = ["." * 12] * 3 + ["...F........"] + ["." * 12] * 4  # d5 is a forest
+    g = make(red=["general@d5", "blade@e4", "king@a1"], white=["king@l8"], rows=rows)
+    give(g, 0, "formation", "scout", morale=3)
+    t = texts(g)
+    assert not [x for x in t if x.startswith(("command d5", "formation d5"))]
+    near_d5 = {"c4", "c5", "c6", "d4", "d6", "e4", "e5", "e6"}
+    assert not [x for x in t if x.startswith("scout ") and x.split()[1] in near_d5]
+    assert refuse(g, "command d5 e4 e5").rule == "seed 指挥"
+    plain = make(red=["general@d5", "blade@e4", "king@a1"], white=["king@l8"])  # the same on a plain
+    give(plain, 0, "formation", "scout", morale=3)
+    t = texts(plain)
+    assert {"command d5 e4 e5", "formation d5 d5 e4", "scout e5 foot"} <= t

@@ -36,11 +36,12 @@ def seen(st: State, p: int) -> set[Cell]:
 
 # ---------------------------------------------------------------------------------------------- helpers
 def leaders(st: State, p: int) -> list[tuple[Cell, list[Cell]]]:
-    """Each own 将领 with its command area (指挥区域): 将军 and 王 on the board (not in a city, not
-    disordered) command their 8 neighbours; an own camp commands itself and its 4 gates."""
+    """Each own 将领 with its command area (指挥区域): 将军 and 王 on the board (JS8: not disordered, not in a
+    city nor under a forest — the seed's 在版图上消失,即隐匿在城市或森林下方 — so a hidden leader never
+    names its cell to the enemy) command their 8 neighbours; an own camp commands itself and its 4 gates."""
     out = []
     for u in st.units.values():
-        if u.owner == p and u.t.command and not u.in_city and not u.disorder:
+        if u.owner == p and u.t.command and not st.hidden(u) and not u.disorder:
             area = [(u.cell[0] + dx, u.cell[1] + dy) for dx, dy in DIR8]
             out.append((u.cell, [c for c in area if st.on_board(c)]))
     for c, city in st.cities.items():
