@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.chance import Chance
-from engine.jiangshan import phases as P
+from engine.jiangshan import phases as P, rules as R
 from engine.jiangshan.actions import Act
 from engine.jiangshan.board import parse_cell
 from engine.jiangshan.data import FACES, TALLY_COST, unit_table
@@ -125,7 +125,7 @@ def perform(st: State, act: Act, ch: Chance, emit) -> None:
     elif k == "exit":
         st.ap -= 1
         c = _c(st, a[0])
-        u = next(g for g in st.garrison(c) if g.type == a[1])
+        u = R.leaver(st, c, a[1])  # J17: never a unit of that type that has already acted this turn
         u.in_city = False
         if land(st, u, _c(st, a[2]), None, emit):
             emit("jiangshan.ev.exit", seat=p, unit=u, a=c, b=u.cell)

@@ -174,10 +174,8 @@ class JiangshanGame(Game):
                 if u.used and k != "shoot":
                     return "seed 指挥: 未被调动过", "jiangshan.err.used", {"cell": name(u.cell)}
                 if k in ("move", "capture", "crossing", "command"):
-                    ends = FACINGS + FACES
-                    base = a[:-1] if a and a[-1] in ends else a
-                    if any(x.kind == k and (x.args[:-1] if x.args[-1] in ends else x.args) == base
-                           for x in self.legal_actions()):
+                    n = 3 if k == "command" else 2  # the cells; a last word is the facing or face (J3, J18)
+                    if any(x.kind == k and x.args[:n] == a[:n] for x in self.legal_actions()):
                         if u.type == "scout":
                             return "J18", "jiangshan.err.scout_face", {}
                         return "J3", "jiangshan.err.facing", {}
@@ -196,6 +194,16 @@ class JiangshanGame(Game):
             return "seed 弓矢", "jiangshan.err.shot", {"b": a[-1]}
         if k == "recruit":
             return "seed 征兵", "jiangshan.err.recruit", {"unit": a[0]}
+        if k == "fire":
+            if len(cells) > 1 and cells[1] in st.fires:  # fires are public
+                return "seed 烈火燎原", "jiangshan.err.fire_burning", {"b": a[1]}
+            return "seed 烈火燎原", "jiangshan.err.fire", {"a": a[0], "b": a[-1]}
+        if k == "support" and a[0] == "scout" and (len(a) < 3 or a[2] not in FACES):
+            if any(x.kind == "support" and x.args[:2] == a[:2] for x in self.legal_actions()):
+                return "J18", "jiangshan.err.scout_face", {}
+        refused = self._refusal_of_kind(act)
+        if refused is not None:
+            return refused
         if k == "scout" and a and a[0] != "reserve":
             if len(a) < 2 or a[1] not in FACES:
                 return "J18", "jiangshan.err.scout_face", {}
@@ -203,6 +211,26 @@ class JiangshanGame(Game):
         if k == "siege":
             return "seed 围困", "jiangshan.err.siege", {"cell": a[0]}
         return "seed 行动阶段", "jiangshan.err.illegal", {"text": str(act)[:60]}
+
+    def _refusal_of_kind(self, act: Act) -> tuple[str, str, dict] | None:
+        """The seed passage of an action kind that has nothing more precise (G3: the rule it breaks, only the
+        mover's own facts): 支援, 出城, 指挥, 改建, 排兵布阵, 瞒天过海; None for other kinds."""
+        k, a = act.kind, act.args
+        if k == "support":
+            t = a[0]
+            unit = Msg.of(f"jiangshan.unit.{t}") if t in unit_table() else t
+            return "seed 支援", "jiangshan.err.support", {"unit": unit, "cell": a[1]}
+        if k == "exit":
+            return "seed 出城", "jiangshan.err.exit", {"a": a[0], "b": a[2]}
+        if k == "command":
+            return "seed 指挥", "jiangshan.err.command", {"l": a[0], "a": a[1], "b": a[2]}
+        if k == "rebuild":
+            return "seed 改建", "jiangshan.err.rebuild", {"cell": a[0]}
+        if k == "formation":
+            return "seed 排兵布阵", "jiangshan.err.formation", {"args": " ".join(a)}
+        if k == "crossing":
+            return "seed 瞒天过海", "jiangshan.err.crossing", {"a": a[0], "b": a[1]}
+        return None
 
     # ------------------------------------------------------------------ log and messages
     def _knows(self, u: Unit, viewer: int) -> bool:

@@ -78,9 +78,9 @@ def path_ok(st: State, p: int, a: Cell, v: tuple[int, int], board: dict) -> bool
     return all(passable(st, p, (a[0] + sx * k, a[1] + sy * k), board) for k in range(1, n))
 
 
-def move_targets(st: State, u: Unit, board: dict) -> set[Cell]:
+def move_targets(st: State, u: Unit, board: dict, water: bool = True) -> set[Cell]:
     """Cells a unit reaches by a non-capturing move (行军): its pattern, slides and charges as slides,
-    a gate into its own city (入城), and water transport for infantry on a bank (水运)."""
+    a gate into its own city (入城), and (``water``) water transport for infantry on a bank (水运)."""
     p, a = u.owner, u.cell
     march = u.state == "march"
     kinds = ("move", "advance", "capture") if march else ("move", "advance")
@@ -101,7 +101,7 @@ def move_targets(st: State, u: Unit, board: dict) -> set[Cell]:
         city = st.cities.get(g)
         if city is not None and city.owner == p:
             out.add(g)
-    if u.t.cls in ("foot", "scout"):
+    if water and u.t.cls in ("foot", "scout"):
         out |= water_targets(st, p, a, board)
     out.discard(a)
     return out

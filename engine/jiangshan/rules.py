@@ -36,11 +36,12 @@ def seen(st: State, p: int) -> set[Cell]:
 
 # ---------------------------------------------------------------------------------------------- helpers
 def leaders(st: State, p: int) -> list[tuple[Cell, list[Cell]]]:
-    """Each own 将领 with its command area (指挥区域): 将军 and 王 on the board (not in a city, not
-    disordered) command their 8 neighbours; an own camp commands itself and its 4 gates."""
+    """Each own 将领 with its command area (指挥区域): 将军 and 王 on the board (JS8: not disordered, not in a
+    city nor under a forest — the seed's 在版图上消失,即隐匿在城市或森林下方 — so a hidden leader never
+    names its cell to the enemy) command their 8 neighbours; an own camp commands itself and its 4 gates."""
     out = []
     for u in st.units.values():
-        if u.owner == p and u.t.command and not u.in_city and not u.disorder:
+        if u.owner == p and u.t.command and not st.hidden(u) and not u.disorder:
             area = [(u.cell[0] + dx, u.cell[1] + dy) for dx, dy in DIR8]
             out.append((u.cell, [c for c in area if st.on_board(c)]))
     for c, city in st.cities.items():
@@ -64,6 +65,12 @@ def _with(kind: str, args: tuple, facing: str | None) -> Act:
 def can_act(st: State, u: Unit) -> bool:
     """A unit that may be moved now: own, on the board, not yet moved this turn (调动), not disordered (J9)."""
     return not u.in_city and not u.used and not u.disorder and u.cell not in st.fires
+
+
+def leaver(st: State, c: Cell, t: str) -> Unit | None:
+    """The unit of type ``t`` that ``exit`` takes out of the city at ``c``: the first of the garrison
+    that has not acted this turn and is not disordered (J17, J9); None when there is none."""
+    return next((u for u in st.garrison(c) if u.type == t and not u.used and not u.disorder), None)
 
 
 def spend_ok(st: State, p: int, tally: str) -> bool:
@@ -164,9 +171,13 @@ def main_actions(st: State, p: int) -> list[Act]:
             continue
         src = name(u.cell)
         plain = M.move_targets(st, u, board)
+        by_land = M.move_targets(st, u, board, water=False) if u.type == "scout" else plain
         for c in plain:
             into_city = c in st.cities
-            for f in facings_for(u, u.state == "battle" and not into_city):
+            faces = facings_for(u, u.state == "battle" and not into_city)
+            if c not in by_land:  # JS5: only infantry go by water (只有步兵可以进行水运): a scout shows 步
+                faces = ("foot",)
+            for f in faces:
                 out.append(_with("move", (src, name(c)), f))
         for c in M.capture_targets(st, u, board):
             if u.type == "king" and c in st.cities:
@@ -187,7 +198,7 @@ def main_actions(st: State, p: int) -> list[Act]:
         for t in types:
             dests = {g for g in neighbours4(c, st.width, st.height) if M.can_land(st, p, g, board)
                      and g not in st.cities}
-            if unit_table()[t].cls in ("foot", "scout"):
+            if leaver(st, c, t).shown == "foot":  # infantry, or a scout showing 步 (JS5: it keeps its face)
                 dests |= M.water_targets(st, p, c, board)
             for g in dests:
                 out.append(Act("exit", (name(c), t, name(g))))
