@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.api import IllegalAction
 from engine.messages import Msg
-from engine.xinhai import rounds
+from engine.xinhai import refusals, rounds
 from engine.xinhai.actions import Act
 from engine.xinhai.board import Unit
 from engine.xinhai.combat import melee_result, shot_result
@@ -385,12 +385,16 @@ def why_illegal(g, a: Act) -> IllegalAction:
             if a.verb == "shoot":
                 return _shot_refusal(g, u, a)
             if a.verb == "melee":
-                return IllegalAction("seed 5(3) 7(4)", key="xinhai.err.melee", hex=a.args[1])
+                return refusals.melee_refusal(g, u, a.args[1]) or \
+                    IllegalAction("seed 5(3) 7(4)", key="xinhai.err.melee", hex=a.args[1])
             if a.verb == "cross":
-                return IllegalAction("seed 5(5) X8", key="xinhai.err.cross", hex=a.args[1])
+                return refusals.cross_refusal(g, u, a.args[1]) or \
+                    IllegalAction("seed 5(5) X8", key="xinhai.err.cross", hex=a.args[1])
             if a.verb == "move" and Act("move", a.args[:2]) not in legal(g):
                 return IllegalAction("seed 5(1)(2) X7", key="xinhai.err.reach", src=a.args[0], dst=a.args[1])
-            return IllegalAction("seed 5(4)(5)", key="xinhai.err.extra", text=str(a))
+            moved = a.verb == "move"
+            return refusals.extra_refusal(g, d, u, a.args[-1], a.args[1] if moved else a.args[0], moved) or \
+                IllegalAction("seed 5(4)(5)", key="xinhai.err.extra", text=str(a))
         return IllegalAction("seed 4(1)B", key="xinhai.err.extra", text=str(a))
     rule = {"retreat": "X5", "track": "seed 3", "reinforce": "seed 11", "region": "seed 10(1)B",
             "ruins": "seed 10(9)", "trench": "seed 10(1)D", "fleet": "seed 10(1)A"}.get(d.kind, "seed")

@@ -1,0 +1,139 @@
+"""辛亥革命 audit against the seed (seed 002; rulings X1-X15, G1-G3): refusals that name the one rule an
+action breaks, and seed sentences no other test checked. Positions are built by hand (engine.xinhai.game.position);
+dice are forced on the game's generator.
+
+Seats: 0 = revolutionaries (革命軍), 1 = Qing (清軍).
+"""
+from __future__ import annotations
+
+import pytest
+
+from engine.api import IllegalAction
+from engine.xinhai.game import position
+from engine.xinhai.hexgrid import parse_label
+
+FAR_QING = ("qing", "infantry", "A-20")
+FAR_REV = ("rev", "infantry", "T-1")
+
+
+def refusal(g, text: str) -> IllegalAction:
+    """The refusal of ``text``, checking that it changes nothing and reads in both languages."""
+    before = g.to_json(), [(u.uid, u.hex, u.ready, u.boat) for u in g.board.units.values()], set(g.board.pontoons)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(text)
+    assert e.value.text("zh") and e.value.text("en")
+    after = g.to_json(), [(u.uid, u.hex, u.ready, u.boat) for u in g.board.units.values()], set(g.board.pontoons)
+    assert after == before
+    return e.value
+
+
+# ---------------------------------------------------------------------- melee refusals (G3)
+def test_artillery_melee_is_refused_by_seed_5_1():
+    # seed 5(1): 步兵 1~3（可發動白刃戰）、馬隊 1~6（可發動白刃戰）、砲隊 1~2 — artillery starts no melee
+    g = position([("rev", "artillery", "H-18"), ("qing", "infantry", "H-19")])
+    e = refusal(g, "melee H-18 H-19")
+    assert (e.rule, e.msg.key) == ("seed 5(1)", "xinhai.err.melee_kind")
+    assert "artillery" in e.text("en") and "砲隊" in e.text("zh")
+
+
+def test_melee_against_a_fleet_is_refused_by_seed_7_4():
+    # seed 7(4): 攻擊方不能對艦隊軍棋發動白刃戰
+    g = position([("rev", "infantry", "O-13"), ("qing", "fleet", "P-12")])
+    e = refusal(g, "melee O-13 P-12")
+    assert (e.rule, e.msg.key) == ("seed 7(4)", "xinhai.err.melee_fleet")
+
+
+def test_melee_needs_an_adjacent_enemy_seed_5_3():
+    # seed 5(3): 若軍棋移動前就與敵方軍棋相鄰，亦可選擇進入敵方軍棋所在位置進行「白刃戰」
+    g = position([("rev", "infantry", "H-18"), ("qing", "infantry", "K-18")])
+    e = refusal(g, "melee H-18 K-18")
+    assert (e.rule, e.msg.key) == ("seed 5(3)", "xinhai.err.melee_adjacent")
+    e = refusal(g, "melee H-18 H-17")  # an empty hex
+    assert (e.rule, e.msg.key) == ("seed 5(3)", "xinhai.err.melee_no_enemy")
+
+
+# ---------------------------------------------------------------------- boats and pontoons (G3)
+def test_a_boat_is_hired_only_next_to_the_yangtze_seed_5_5a():
+    # seed 5(5)A: 若軍棋移動後所在位置與「長江」格相鄰，便可在軍棋底下放置一個「民船標記」
+    g = position([("rev", "infantry", "H-18"), FAR_QING])
+    e = refusal(g, "move H-18 H-17 boat")
+    assert (e.rule, e.msg.key) == ("seed 5(5)A", "xinhai.err.boat_bank")
+    assert "H-17" in e.text("en")
+
+
+def test_a_fleet_hires_no_boat_and_lays_no_pontoon_seed_9():
+    # seed 9: 長江 — 非艦隊軍棋可租民船後通行; 漢水 — 非艦隊軍棋可設浮橋後通行
+    g = position([("qing", "fleet", "P-12"), FAR_REV], side="qing")
+    e = refusal(g, "move P-12 P-11 boat")
+    assert (e.rule, e.msg.key) == ("seed 9", "xinhai.err.boat_fleet")
+    g = position([("qing", "fleet", "L-9"), FAR_REV], side="qing")
+    e = refusal(g, "bridge L-9 +K-9")
+    assert (e.rule, e.msg.key) == ("seed 9", "xinhai.err.bridge_fleet")
+
+
+def test_one_pontoon_per_command_marker_seed_5_4():
+    # seed 5(4): 在同一個指揮標記的行動中，只能架設或拆除一個「浮橋標記」
+    g = position([("rev", "infantry", "H-11"), ("rev", "infantry", "G-10"), FAR_QING])
+    g.apply("move H-11 H-10 +H-9")
+    e = refusal(g, "bridge G-10 +G-9")
+    assert (e.rule, e.msg.key) == ("seed 5(4)", "xinhai.err.bridge_once")
+    e = refusal(g, "move G-10 F-10 +F-9")
+    assert (e.rule, e.msg.key) == ("seed 5(4)", "xinhai.err.bridge_once")
+
+
+def test_a_pontoon_goes_only_on_a_han_hex_next_to_the_unit_seed_5_4():
+    # seed 5(4): 若軍棋移動後所在位置與「漢水」格相鄰，便可在「漢水」格上架設或拆除; 若軍棋未移動，亦可在其周圍的「漢水」格上
+    g = position([("rev", "infantry", "H-12"), FAR_QING])
+    e = refusal(g, "bridge H-12 +H-9")
+    assert (e.rule, e.msg.key) == ("seed 5(4)", "xinhai.err.bridge_where")
+    e = refusal(g, "move H-12 H-11 +H-9")  # H-11 is not next to the Han either
+    assert (e.rule, e.msg.key) == ("seed 5(4)", "xinhai.err.bridge_where")
+    assert "H-11" in e.text("en")
+
+
+def test_lay_where_there_is_none_and_lift_where_there_is_one_seed_5_4():
+    # seed 5(4): 架設或拆除一個「浮橋標記」
+    g = position([("rev", "infantry", "H-10"), FAR_QING], pontoons=["H-9"])
+    e = refusal(g, "bridge H-10 +H-9")
+    assert (e.rule, e.msg.key) == ("seed 5(4)", "xinhai.err.bridge_laid")
+    g = position([("rev", "infantry", "H-10"), FAR_QING])
+    e = refusal(g, "bridge H-10 -H-9")
+    assert (e.rule, e.msg.key) == ("seed 5(4)", "xinhai.err.bridge_none")
+
+
+def test_only_three_pontoon_markers_x3():
+    # X3: 3 pontoons
+    g = position([("rev", "infantry", "H-10"), FAR_QING], pontoons=["A-9", "B-9", "C-9"])
+    e = refusal(g, "bridge H-10 +H-9")
+    assert (e.rule, e.msg.key) == ("X3", "xinhai.err.bridge_supply")
+
+
+def test_a_pontoon_under_a_unit_is_not_lifted_xr7_but_x11_still_holds():
+    # XR7: a pontoon with a unit on it cannot be lifted; X11: the one the unit has just stepped off may be
+    g = position([("rev", "infantry", "H-10"), ("rev", "infantry", "H-9"), FAR_QING], pontoons=["H-9"])
+    e = refusal(g, "bridge H-10 -H-9")
+    assert (e.rule, e.msg.key) == ("XR7", "xinhai.err.bridge_occupied")
+    g.apply("move H-9 G-10 -H-9")  # X11
+    assert parse_label("H-9") not in g.board.pontoons
+
+
+# ---------------------------------------------------------------------- crossings (G3)
+def test_a_crossing_needs_a_boat_seed_5_5a():
+    # seed 5(5)A: 附有民船標記的軍棋，移動時可選擇渡江
+    g = position([("rev", "infantry", "M-11"), FAR_QING])
+    e = refusal(g, "cross M-11 N-8")
+    assert (e.rule, e.msg.key) == ("seed 5(5)A", "xinhai.err.cross_no_boat")
+
+
+def test_a_fleet_on_the_line_stops_a_revolutionary_crossing_seed_5_5b():
+    # seed 5(5)B: 革命軍軍棋渡江時，若「過江路徑」上已有艦隊或是「過江路徑」與艦隊所在位置相鄰，則不能渡江
+    g = position([("rev", "infantry", "M-11"), ("qing", "fleet", "O-10")])
+    g.unit_at("M-11").boat = True
+    g._legal = None
+    e = refusal(g, "cross M-11 N-8")
+    assert (e.rule, e.msg.key) == ("seed 5(5)B", "xinhai.err.cross_fleet")
+    # a landing that is not the nearest keeps the general refusal (X8)
+    e = refusal(g, "cross M-11 O-7")
+    assert e.rule == "seed 5(5) X8"
+
+
