@@ -82,7 +82,8 @@ def test_one_pontoon_per_command_marker_seed_5_4():
 
 
 def test_a_pontoon_goes_only_on_a_han_hex_next_to_the_unit_seed_5_4():
-    # seed 5(4): 若軍棋移動後所在位置與「漢水」格相鄰，便可在「漢水」格上架設或拆除; 若軍棋未移動，亦可在其周圍的「漢水」格上
+    # seed 5(4): 若軍棋移動後所在位置與「漢水」格相鄰，便可在「漢水」格上架設或拆除
+    # ...若軍棋未移動，亦可在其周圍的「漢水」格上架設或拆除
     g = position([("rev", "infantry", "H-12"), FAR_QING])
     e = refusal(g, "bridge H-12 +H-9")
     assert (e.rule, e.msg.key) == ("seed 5(4)", "xinhai.err.bridge_where")
@@ -137,3 +138,12 @@ def test_a_fleet_on_the_line_stops_a_revolutionary_crossing_seed_5_5b():
     assert e.rule == "seed 5(5) X8"
 
 
+
+
+# ---------------------------------------------------------------------- the end (seed 12)
+def test_an_action_after_the_end_names_seed_12():
+    # seed 12 勝負判定: the game ends by 12(1) (35 points), 12(2) (X9) or 12(3) (ten rounds); "X9" named every end
+    g = position([FAR_REV, FAR_QING])
+    g.finish("rev", "xinhai.end.response")
+    e = refusal(g, "end")
+    assert (e.rule, e.msg.key) == ("seed 12", "common.game_over")

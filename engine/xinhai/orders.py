@@ -359,7 +359,7 @@ def why_illegal(g, a: Act) -> IllegalAction:
     """The IllegalAction for an action that is not legal now, naming the rule it breaks."""
     d = g.pending[-1] if g.pending else None
     if d is None:
-        return IllegalAction("X9 game over", key="common.game_over")
+        return IllegalAction("seed 12", key="common.game_over")  # 勝負判定: 12(1)-(3), X9
     kinds = {"marker": ("cmd", "rally", "pass"), "act": UNIT_VERBS + ("morale", "ready", "end"),
              "retreat": ("retreat",), "track": ("track",), "reinforce": ("card",), "region": ("region",),
              "ruins": ("ruins",), "trench": ("trench",), "fleet": ("fleet",)}
