@@ -143,10 +143,11 @@ class Board:
         return _next_to_yangtze(h)
 
     # ------------------------------------------------------------------ civilian boats (seed 5(5), X8)
-    def landings(self, u: Unit) -> list[Hex]:
+    def landings(self, u: Unit, fleets: bool = True) -> list[Hex]:
         """Where ``u`` (on a boat) may land: the nearest legal hexes of the far bank reached along a
         hex line over the Yangtze only; for revolutionaries none whose line has a fleet on it or next
-        to it (seed 5(5)B; the Qing ignore fleets)."""
+        to it (seed 5(5)B; the Qing ignore fleets). ``fleets`` False: the landings as if no fleet were
+        there (a refusal's question whether a fleet is what stops a crossing)."""
         m = self.map
         if not u.boat or u.kind == "fleet":
             return []
@@ -167,7 +168,7 @@ class Board:
                 best, cands = d, [(h, path)]
             elif d == best:
                 cands.append((h, path))
-        if u.side == "qing":
+        if u.side == "qing" or not fleets:
             return sorted(h for h, _ in cands)
         fleets = [v.hex for v in self.units.values() if v.kind == "fleet"]
         ok = [h for h, path in cands

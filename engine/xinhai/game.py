@@ -184,7 +184,7 @@ class XinhaiGame(Game):
     def apply(self, action: Any) -> None:
         a = self._coerce(action)
         if self.over:
-            raise IllegalAction("X9 game over", key="common.game_over")
+            raise IllegalAction("seed 12", key="common.game_over")  # 勝負判定: 12(1)-(3), X9
         if a not in self.legal_actions():
             raise rules_flow.why_illegal(self, a)
         self._log.append(a)

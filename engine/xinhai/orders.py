@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.api import IllegalAction
 from engine.messages import Msg
-from engine.xinhai import rounds
+from engine.xinhai import refusals, rounds
 from engine.xinhai.actions import Act
 from engine.xinhai.board import Unit
 from engine.xinhai.combat import melee_result, shot_result
@@ -359,7 +359,7 @@ def why_illegal(g, a: Act) -> IllegalAction:
     """The IllegalAction for an action that is not legal now, naming the rule it breaks."""
     d = g.pending[-1] if g.pending else None
     if d is None:
-        return IllegalAction("X9 game over", key="common.game_over")
+        return IllegalAction("seed 12", key="common.game_over")  # 勝負判定: 12(1)-(3), X9
     kinds = {"marker": ("cmd", "rally", "pass"), "act": UNIT_VERBS + ("morale", "ready", "end"),
              "retreat": ("retreat",), "track": ("track",), "reinforce": ("card",), "region": ("region",),
              "ruins": ("ruins",), "trench": ("trench",), "fleet": ("fleet",)}
@@ -385,12 +385,16 @@ def why_illegal(g, a: Act) -> IllegalAction:
             if a.verb == "shoot":
                 return _shot_refusal(g, u, a)
             if a.verb == "melee":
-                return IllegalAction("seed 5(3) 7(4)", key="xinhai.err.melee", hex=a.args[1])
+                return refusals.melee_refusal(g, u, a.args[1]) or \
+                    IllegalAction("seed 5(3) 7(4)", key="xinhai.err.melee", hex=a.args[1])
             if a.verb == "cross":
-                return IllegalAction("seed 5(5) X8", key="xinhai.err.cross", hex=a.args[1])
+                return refusals.cross_refusal(g, u, a.args[1]) or \
+                    IllegalAction("seed 5(5) X8", key="xinhai.err.cross", hex=a.args[1])
             if a.verb == "move" and Act("move", a.args[:2]) not in legal(g):
                 return IllegalAction("seed 5(1)(2) X7", key="xinhai.err.reach", src=a.args[0], dst=a.args[1])
-            return IllegalAction("seed 5(4)(5)", key="xinhai.err.extra", text=str(a))
+            moved = a.verb == "move"
+            return refusals.extra_refusal(g, d, u, a.args[-1], a.args[1] if moved else a.args[0], moved) or \
+                IllegalAction("seed 5(4)(5)", key="xinhai.err.extra", text=str(a))
         return IllegalAction("seed 4(1)B", key="xinhai.err.extra", text=str(a))
     rule = {"retreat": "X5", "track": "seed 3", "reinforce": "seed 11", "region": "seed 10(1)B",
             "ruins": "seed 10(9)", "trench": "seed 10(1)D", "fleet": "seed 10(1)A"}.get(d.kind, "seed")
