@@ -3,7 +3,7 @@ module on SDL's offscreen driver (``glapp``), and the closing of board-game wind
 functions live in tests/*_util.py modules; test files never import from each other."""
 from __future__ import annotations
 
-
+import client  # noqa: F401  (first: client/__init__.py hides pygame's banner before pygame is imported)
 import pygame
 import pytest
 
