@@ -244,7 +244,7 @@ def test_k5_only_one_alliance_or_feidi_per_game():
     g.apply("q9-p9")
     assert g.current_player == WEI and "c9" not in cells(g, "d11")  # no 废帝 after an alliance
     e = refuse(g, "d11-c9")
-    assert e.rule == "K5" and e.msg.key == "sanguo.han_untouchable"
+    assert e.rule == "K5" and e.msg.key == "sanguo.emperor_kept"  # G3: not 'before an alliance', one stands
 
 
 def test_k5_the_alliance_ends_when_a_kingdom_falls():
