@@ -253,6 +253,19 @@ def test_k5_the_alliance_ends_when_a_kingdom_falls():
     assert not g.pos.alive[WEI] and g.pos.alliance is None
 
 
+def test_k5_the_alliance_ends_when_the_third_kingdom_falls_and_the_allies_fight_again():
+    # K5: "an alliance cannot be left and ends when one of its members or the third kingdom falls" (the
+    # member's fall is tested above; here the third's). 魏 mates 吴 (the third), absorbs it (K6), and from 蜀's
+    # next move on the former allies may capture each other.
+    g = position({**RULERS, "n12": "魏车", "p13": "魏车", "f9": "魏兵", "f5": "蜀车"}, to_move=WEI,
+                 alliance=(WEI, SHU), han="alliance")
+    g.apply("n12-q12")
+    assert g.pos.fallen == [(WU, "mate", WEI)] and g.pos.alliance is None
+    assert g.current_player == SHU and "f9" in cells(g, "f5")
+    g.apply("f5-f9")
+    assert g.pos.board[LAY.index["f9"]][1] == CHARIOT
+
+
 # ---------------------------------------------------------------- K6: mate, 困毙, 收编, modes, progress
 def _mate(mode="bloodbath"):
     return position({**RULERS, "m12": "吴车", "h13": "吴车", "j13": "吴车", "e10": "魏兵", "i9": "蜀兵"},
