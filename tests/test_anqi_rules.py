@@ -262,6 +262,21 @@ def test_A6_only_a_horse_enters_the_palace():
     assert "move d5 e5" in legal(g)
 
 
+def test_A6_a_cannon_jump_on_the_emperor_is_refused_as_only_a_horse_may_take_him():
+    # seed: 只有马可以废掉汉帝,其他棋子都不可以 (A6: only a 马 may enter the palace). G3: a cannon jumping onto the
+    # emperor was told "Han pieces cannot be captured before the Rescue" -- the Rescue being the very thing it
+    # tried; a cannon stepping there is told the horse rule, and so must the jump be.
+    g = setup({**EMPEROR_GATES, "h5": "吴君", "e8": "魏君", "e2": "蜀君", "b5": "吴炮", "c5": "魏兵", "e4": "吴炮"},
+              {"b2": "吴兵"})
+    with pytest.raises(IllegalAction) as e:
+        g.apply("move b5 e5")
+    assert (e.value.rule, e.value.msg.key) == ("A6", "anqi.error.palace_horse_only")
+    with pytest.raises(IllegalAction) as e:
+        g.apply("move e4 e5")
+    assert (e.value.rule, e.value.msg.key) == ("A6", "anqi.error.palace_horse_only")
+    assert "move b5 e5" not in legal(g)
+
+
 def test_A6_qinwang_hands_gate_pieces_to_the_horse_and_allies_the_others():
     g = setup({**EMPEROR_GATES, "h5": "吴君", "e8": "魏君", "e2": "蜀君", "d5": "魏马",
                "c3": "吴车", "c4": "蜀兵", "f4": "蜀车"},

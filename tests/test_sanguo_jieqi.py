@@ -112,6 +112,24 @@ def test_k8_han_face_down_pieces_neither_move_nor_are_captured_before_activation
     assert e.value.rule == "K5"
 
 
+def test_k8_han_face_down_pieces_after_activation_move_as_their_point_and_are_captured_seen_by_the_captor():
+    # seed: 暗子也可以被吃(汉除外) ... 东汉暗子被激活以后,三个车位置上的暗子第一次走棋时按照车的走法,炮位的暗子第一步
+    # 走棋时按照炮的走法 (K8: Han pieces can be captured only after activation; K9: shown to the captor only)
+    han = {"c9": "汉帝", "d9": "暗汉车=炮@吴", "c8": "暗汉车=车@吴", "c10": "暗汉车=车@吴", "a9": "暗汉炮=车@吴"}
+    g = position({**RULERS, **han, "d5": "蜀车", "m9": "吴兵"}, to_move=SHU, alliance=(WEI, SHU), han="alliance")
+    assert "d9" in cells(g, "d5")
+    g.apply("d5-d9")
+    seen = [g.observe(k)["captured_seen"] for k in range(3)]
+    assert seen == [{}, {}, {"han.cannon": 1}]
+    assert all(g.observe(k)["pools"]["han"] == {"cannon": 1, "chariot": 3} for k in range(3))  # SG14
+    for k in (WU, WEI):
+        assert not any("cannon" in e.msg.render("en") or "炮" in e.msg.render("zh") for e in g.events(k))
+    # 吴 now holds the 汉 pieces: the one on the 炮 point first moves as a 炮, the 车 points as 车 (K8)
+    assert g.current_player == WU
+    assert "d9" in cells(g, "a9")  # a 炮's capture over the emperor (it is truly a 车, which would stop at c9)
+    assert "c5" in cells(g, "c8") and "c9" not in cells(g, "c8")
+
+
 def test_k8_face_down_pieces_give_check_as_their_points_type():
     g = position({**RULERS, "i12": "暗吴车=兵"}, to_move=WEI)
     assert g.stage == "check"

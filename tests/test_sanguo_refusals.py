@@ -115,6 +115,26 @@ def test_k5_the_emperor_never_moves_even_after_an_alliance():
     assert (e.rule, e.msg) == ("K5", Msg.of("sanguo.emperor_still", cell="c9"))
 
 
+def test_k5_g3_the_emperor_is_refused_by_the_rule_that_really_protects_him():
+    # K5: "a 马 that lands on the emperor (废帝) takes the Han pieces ... One alliance or 废帝 per game"; seed 5:
+    # 激活东汉的方式依旧同三国演弈棋原版规则. G3: a refusal names the rule the action really breaks. A chariot
+    # on the emperor was told "the Han pieces cannot be captured before an alliance or the emperor's fall", and
+    # a horse after an alliance the same, which was false (an alliance stood; SG2 keeps the emperor for good).
+    han = {"c9": "汉帝", "c8": "汉车", "c10": "汉车", "a9": "汉炮"}
+    g = position({**RULERS, **han, "f9": "蜀车", "f10": "蜀车", "i9": "吴兵"}, to_move=SHU)
+    e = refuse(g, "f9-c9")
+    assert (e.rule, e.msg) == ("K5", Msg.of("sanguo.emperor_horse_only", cell="c9"))
+    assert "horse" in e.msg.render("en") and "马" in e.msg.render("zh")
+    e = refuse(g, "f10-c10")  # another 汉 piece: still the inactive-汉 rule
+    assert (e.rule, e.msg.key) == ("K5", "sanguo.han_untouchable")
+    owned = {c: (p if p == "汉帝" else p + "@吴") for c, p in han.items()}
+    g = position({**RULERS, **owned, "e8": "蜀马", "i9": "吴兵"}, to_move=SHU, alliance=(WEI, SHU),
+                 han="alliance")
+    e = refuse(g, "e8-c9")  # no 废帝 once an alliance was made (K5, SG2)
+    assert (e.rule, e.msg) == ("K5", Msg.of("sanguo.emperor_kept", cell="c9"))
+    assert "before an alliance" not in e.msg.render("en")
+
+
 def test_k8_a_face_down_piece_is_refused_as_its_points_type_and_never_named():
     g = position({**RULERS, "i9": "暗吴马=车"})
     e = refuse(g, "i9-i12")  # a 车's move, but it moves first as its point's 马 (K8)

@@ -244,13 +244,26 @@ def test_k5_only_one_alliance_or_feidi_per_game():
     g.apply("q9-p9")
     assert g.current_player == WEI and "c9" not in cells(g, "d11")  # no 废帝 after an alliance
     e = refuse(g, "d11-c9")
-    assert e.rule == "K5" and e.msg.key == "sanguo.han_untouchable"
+    assert e.rule == "K5" and e.msg.key == "sanguo.emperor_kept"  # G3: not 'before an alliance', one stands
 
 
 def test_k5_the_alliance_ends_when_a_kingdom_falls():
     g = _stalemate_by_ally()
     g.apply("e16-i16")
     assert not g.pos.alive[WEI] and g.pos.alliance is None
+
+
+def test_k5_the_alliance_ends_when_the_third_kingdom_falls_and_the_allies_fight_again():
+    # K5: "an alliance cannot be left and ends when one of its members or the third kingdom falls" (the
+    # member's fall is tested above; here the third's). 魏 mates 吴 (the third), absorbs it (K6), and from 蜀's
+    # next move on the former allies may capture each other.
+    g = position({**RULERS, "n12": "魏车", "p13": "魏车", "f9": "魏兵", "f5": "蜀车"}, to_move=WEI,
+                 alliance=(WEI, SHU), han="alliance")
+    g.apply("n12-q12")
+    assert g.pos.fallen == [(WU, "mate", WEI)] and g.pos.alliance is None
+    assert g.current_player == SHU and "f9" in cells(g, "f5")
+    g.apply("f5-f9")
+    assert g.pos.board[LAY.index["f9"]][1] == CHARIOT
 
 
 # ---------------------------------------------------------------- K6: mate, 困毙, 收编, modes, progress

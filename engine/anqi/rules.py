@@ -228,6 +228,8 @@ class Position:
         elif p.kind == CANNON and dst in self.jump_targets(self.board, src):
             if t == HIDDEN:
                 raise Rejection("A4", "anqi.error.cannon_face_down")
+            if t.kind == EMPEROR:  # G3: only a horse takes the emperor (A6), as for a step onto him
+                raise Rejection("A6", "anqi.error.palace_horse_only")
             if t.owner is None:
                 raise Rejection("A6", "anqi.error.han_protected")
             if t.owner == p.owner:

@@ -313,6 +313,9 @@ class Position:
             q = self.board[dst] if 0 <= dst < len(self.board) else None
             if q is not None and dst in self._reach(src, me):
                 if q[OWN] is None:
+                    if q[K] == EMPEROR:  # G3: only a horse takes him (废帝), and only before any alliance (SG2)
+                        raise Rejection("K5", "sanguo.emperor_kept" if self.han else "sanguo.emperor_horse_only",
+                                        cell=to)
                     raise Rejection("K5", "sanguo.han_untouchable", cell=to)
                 if q[OWN] == me:
                     raise Rejection("K2", "sanguo.own_piece", cell=to)
