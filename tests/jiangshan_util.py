@@ -2,6 +2,7 @@
 phases, texts of the legal actions, the unit at a cell."""
 from __future__ import annotations
 
+
 from engine.jiangshan.data import parse_scenario, unit_spec
 from engine.jiangshan.game import game_from
 
@@ -56,3 +57,11 @@ def at(g, cell: str):
     from engine.jiangshan.board import parse_cell
 
     return g.st.board().get(parse_cell(cell, 12, 8))
+
+
+def give(g, seat, *tallies, morale=None):
+    """Put ``tallies`` in ``seat``'s hand (and set its morale), as a test's position."""
+    g.st.sides[seat].tallies = list(tallies)
+    if morale is not None:
+        g.st.sides[seat].morale = morale
+    g._legal = None

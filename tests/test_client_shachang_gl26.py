@@ -12,14 +12,19 @@ from tests.client_util import on_stack, position, post_click, step
 GLAPP_SIZE = (1024, 640)  # the conftest fixture ``glapp``'s window
 
 
-def test_a_click_on_a_tall_stacks_side_marches_to_the_cell_behind_it(glapp):
-    app = glapp
+def eight_on_d3(app):
+    """A hot-seat tabletop game with P1's 8 soldiers on d3 in the GL window: (game, scene, the stack's cell)."""
     g = position([[0, "d3", 8], [1, "h8", 1]], mode="tabletop")
     app.start_game(g, ["human", "human"])
     step(app)
     scene = app.find(GameScene)
     step(app, 3)
-    stack = (2, 3)
+    return g, scene, (2, 3)
+
+
+def test_a_click_on_a_tall_stacks_side_marches_to_the_cell_behind_it(glapp):
+    app = glapp
+    g, scene, stack = eight_on_d3(app)
     base_pos = on_stack(scene, stack, 0.5, app)
     side_pos = on_stack(scene, stack, 5, app)
     post_click(app, base_pos)  # near its base: the stack is picked and selected
@@ -48,12 +53,7 @@ def test_a_click_on_an_own_stacks_side_with_nothing_selected_selects_it(glapp):
     # the pointer looks past the stack's side to the empty cell behind it; with nothing selected that click
     # said "select one of your units first": it now means the stack it was on
     app = glapp
-    g = position([[0, "d3", 8], [1, "h8", 1]], mode="tabletop")
-    app.start_game(g, ["human", "human"])
-    step(app)
-    scene = app.find(GameScene)
-    step(app, 3)
-    stack = (2, 3)
+    g, scene, stack = eight_on_d3(app)
     side_pos = on_stack(scene, stack, 5, app)
     behind = scene.pick(side_pos)
     assert behind not in (None, stack) and scene.passed == (stack,)  # the pick itself still looks past it
@@ -67,12 +67,7 @@ def test_a_click_on_an_own_stacks_side_with_nothing_selected_selects_it(glapp):
 
 def test_a_drag_from_an_own_stacks_side_marches_it(glapp):
     app = glapp
-    g = position([[0, "d3", 8], [1, "h8", 1]], mode="tabletop")
-    app.start_game(g, ["human", "human"])
-    step(app)
-    scene = app.find(GameScene)
-    step(app, 3)
-    stack = (2, 3)
+    g, scene, stack = eight_on_d3(app)
     side_pos = on_stack(scene, stack, 5, app)
     target = on_stack(scene, (3, 3), 0, app)  # d4's top, in front of the stack
     assert scene.pick(target) == (3, 3)

@@ -5,23 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.api import IllegalAction
-from tests.jiangshan_util import at, make, texts
-
-
-def give(g, seat, *tallies, morale=None):
-    g.st.sides[seat].tallies = list(tallies)
-    if morale is not None:
-        g.st.sides[seat].morale = morale
-    g._legal = None
-
-
-def refuse(g, text):
-    before = g.to_json(), g.observe(0), g.observe(1)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(text)
-    assert (g.to_json(), g.observe(0), g.observe(1)) == before, "a refused action changes nothing"
-    return e.value
+from tests.jiangshan_util import at, give, make, texts
+from tests.refusal_util import refuse
 
 
 # ---------------------------------------------------------------- 出城 and J17

@@ -2,21 +2,11 @@
 reproducer on a hand-built position."""
 from __future__ import annotations
 
-import pytest
-
 from engine import registry
-from engine.api import IllegalAction
 from tests.jiangshan_util import make, texts
+from tests.refusal_util import refuse
 
 RIVER = ["." * 12, "." * 12, "." * 12, "." * 12, "WWWW........", "." * 12, "." * 12, "." * 12]
-
-
-def refuse(g, text):
-    before = g.to_json(), g.observe(0), g.observe(1)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(text)
-    assert (g.to_json(), g.observe(0), g.observe(1)) == before, "a refused action changes nothing"
-    return e.value
 
 
 # ---------------------------------------------------------------- J15

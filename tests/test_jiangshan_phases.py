@@ -12,18 +12,11 @@ from engine.api import IllegalAction, SaveError
 from engine.jiangshan import load_game, new_game
 from engine.jiangshan.board import parse_cell
 from engine.messages import keys_used, template
-from tests.jiangshan_util import at, make, settle, texts
+from tests.jiangshan_util import at, give, make, settle, texts
 
 
 def C(n):
     return parse_cell(n, 12, 8)
-
-
-def give(g, seat, *tallies, morale=None):
-    g.st.sides[seat].tallies = list(tallies)
-    if morale is not None:
-        g.st.sides[seat].morale = morale
-    g._legal = None
 
 
 def pass_turn(g):

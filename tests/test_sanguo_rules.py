@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from collections import deque
 
-import pytest
-
-from engine.api import IllegalAction
 from engine.sanguo import new_game
 from engine.sanguo.board import CANNON, CHARIOT, EMPEROR, HORSE, PAWN, RULER, layout
 from engine.sanguo.setup import position
+from tests.refusal_util import refuse
 
 WU, WEI, SHU = 0, 1, 2
 LAY = layout()
@@ -25,13 +23,6 @@ def cells(g, src):
     """Target cells of the piece on ``src`` among the legal moves."""
     return sorted(a.dst for a in g.legal_actions() if a.src == src)
 
-
-def refuse(g, text):
-    before = g.to_json(), g.observe(0)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(text)
-    assert (g.to_json(), g.observe(0)) == before, "a refused move changes nothing"
-    return e.value
 
 
 # ---------------------------------------------------------------- K1 / K1a: the board

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.api import IllegalAction
 from engine.xinhai.game import position
 from engine.xinhai.hexgrid import parse_label
+from tests.refusal_util import refuse
 
 FAR_QING = ("qing", "infantry", "A-20")
 
@@ -15,13 +15,6 @@ def texts(g, verb=None, unit=None):
     return sorted(str(a) for a in g.legal_actions()
                   if (verb is None or a.verb == verb) and (unit is None or (a.args and a.args[0] == unit)))
 
-
-def refusal(g, text):
-    before = g.to_json(), g.observe(0), g.observe(1)
-    with pytest.raises(IllegalAction) as e:
-        g.apply(text)
-    assert (g.to_json(), g.observe(0), g.observe(1)) == before, "a refused action changes nothing"
-    return e.value
 
 
 # ---------------------------------------------------------------- X11
@@ -52,37 +45,37 @@ def test_x11_another_unit_on_the_pontoon_still_keeps_it_down():
 def test_x12_out_of_range_is_named_before_the_nearest_rule():
     g = position([("rev", "infantry", "H-18"), ("qing", "infantry", "H-16"), ("qing", "infantry", "H-12")],
                  region="hankou")
-    e = refusal(g, "shoot H-18 H-12")
+    e = refuse(g, "shoot H-18 H-12")
     assert e.rule == "seed 6(1)" and e.msg.key == "xinhai.err.range"
     assert "beyond its range of 2" in e.text("en")
 
 
 def test_x12_infantry_at_a_fleet_names_6_4():
     g = position([("rev", "infantry", "O-13"), ("qing", "fleet", "P-12"), ("qing", "infantry", "N-12")])
-    e = refusal(g, "shoot O-13 P-12")
+    e = refuse(g, "shoot O-13 P-12")
     assert e.rule == "seed 6(4)" and e.msg.key == "xinhai.err.fleet_target"
 
 
 def test_x12_a_target_in_the_ceasefire_ring_names_seed_9():
     g = position([("rev", "artillery", "N-14"), ("qing", "infantry", "O-15")])
-    e = refusal(g, "shoot N-14 O-15")
+    e = refuse(g, "shoot N-14 O-15")
     assert e.rule == "seed 9" and e.msg.key == "xinhai.err.ceasefire_shot" and "O-15" in e.text("en")
     g = position([("rev", "artillery", "O-14"), ("qing", "infantry", "M-16")])
-    e = refusal(g, "shoot O-14 M-16")
+    e = refuse(g, "shoot O-14 M-16")
     assert e.rule == "seed 9" and "O-14" in e.text("en")
 
 
 def test_x12_only_a_legal_target_that_is_not_the_nearest_cites_x6():
     g = position([("rev", "artillery", "H-18"), ("qing", "infantry", "H-17"), ("qing", "infantry", "H-15")])
     assert texts(g, "shoot") == ["shoot H-18 H-17"]
-    e = refusal(g, "shoot H-18 H-15")
+    e = refuse(g, "shoot H-18 H-15")
     assert e.rule == "X6" and e.msg.key == "xinhai.err.not_nearest"
 
 
 def test_x12_shooting_an_empty_hex_or_an_own_unit_says_there_is_no_enemy():
     g = position([("rev", "artillery", "H-18"), ("rev", "infantry", "H-17"), FAR_QING])
-    assert refusal(g, "shoot H-18 H-17").msg.key == "xinhai.err.no_enemy"
-    assert refusal(g, "shoot H-18 H-16").msg.key == "xinhai.err.no_enemy"
+    assert refuse(g, "shoot H-18 H-17").msg.key == "xinhai.err.no_enemy"
+    assert refuse(g, "shoot H-18 H-16").msg.key == "xinhai.err.no_enemy"
 
 
 # ---------------------------------------------------------------- X13
