@@ -239,7 +239,8 @@ def _unit_uses(g: "ShachangGame", k: str, p: int) -> list["UseItem"]:
     if k == "wangming":
         return [UseItem(k, (c,), n) for c, u in own if not u.fresh and not u.attacked and not u.jail
                 for n in range(1, u.count)]
-    return [UseItem(k, (c,)) for c, u in own if not u.fresh and not u.attacked and u.moves >= g.P.move]  # cuntu
+    # cuntu: not marched this turn; a jailed unit has no move power but has not marched either (S20m)
+    return [UseItem(k, (c,)) for c, u in own if not u.fresh and not u.attacked and (u.moves >= g.P.move or u.jail)]
 
 
 # ---------------------------------------------------------------- effects
