@@ -21,3 +21,43 @@ def test_s20m_a_jailed_unit_is_offered_cuntu_in_the_legal_actions():
     for a in legal:  # every offered use passes the check
         if isinstance(a, UseItem):
             g.clone().apply(a)
+
+
+# ---------------------------------------------------------------- S9/S20l: own units wiped by one's own blast
+def _ghost_cells(g, p):
+    return sorted(c for c, _ in g.observe(p).ghosts)
+
+
+def test_s9_s20l_an_own_unit_wiped_by_ones_own_blast_keeps_ghost_vision_through_the_owners_next_turn():
+    """S9: "when a unit is wiped out, its owner gets … vision … until the end of the owner's next turn";
+    S20f: "Ghost vision and the last-hit record apply as for attacks" (同归于尽 hits every unit of any
+    player, own ones too: 无差别); S20l gives the sacrificed unit's ghost the owner's *next* turn. The
+    engine gave an own unit wiped by the same blast a ghost that ended with the very turn it was made in."""
+    from tests.items_rules_util import igame
+    g = igame([[0, "d4", 3], [0, "d6", 1], [0, "a1", 1], [1, "h8", 1]], mode="digital",
+              hands=[["tonggui"], []])
+    g.apply("item tonggui d4")  # range 3: d6 (own, 2 steps) is wiped
+    assert C("d6") not in g.units
+    both = [C("d4"), C("d6")]
+    assert _ghost_cells(g, 0) == both
+    g.apply("end")  # the end of the turn the blast was in: both ghosts stay
+    assert _ghost_cells(g, 0) == both
+    g.apply("end")
+    assert g.cur == 0 and _ghost_cells(g, 0) == both
+    g.apply("end")  # the end of P1's next turn: both gone
+    assert _ghost_cells(g, 0) == []
+
+
+def test_s9_s20l_on_the_star_an_own_lone_soldier_wiped_by_ones_own_blast_keeps_its_ghost_too():
+    """The same on the star (D-SI5: "A lone soldier killed leaves ghost vision", S9's duration)."""
+    from tests.items_rules_util import N, sgame
+    g = sgame({"i5": 0, "i6": 0, "i8": 0, "a1": 1}, hands=[["tonggui"], []], mode="digital")
+    g.apply("item tonggui i5")  # the unit i5-i6 (range 2) reaches its own lone soldier on i8
+    assert N("i8") not in g.units
+    both = sorted([N("i5"), N("i8")])
+    assert _ghost_cells(g, 0) == both
+    g.apply("end")
+    assert _ghost_cells(g, 0) == both
+    g.apply("end")
+    assert g.cur == 0
+    assert _ghost_cells(g, 0) == both

@@ -416,7 +416,8 @@ def _tonggui(g: "ShachangGame", p: int, src: Cell, u: Unit) -> None:
         if t.count == 0:
             del g.units[c]
             if g.fog:
-                g._add_ghost(Ghost(t.owner, c, rules.vision_range(max(1, t.last_count))))
+                # S9, S20l: an own unit wiped in its owner's turn keeps its ghost through the owner's next turn
+                g._add_ghost(Ghost(t.owner, c, rules.vision_range(max(1, t.last_count)), own_turn=t.owner == p))
         g._refresh_vision([c])
     blast_end(g, p, owners, hit_enemy, saw_src)
 

@@ -500,7 +500,8 @@ def _tonggui(g: "StarGame", p: int, src: Cell, grp: list[Cell]) -> None:
         blast_told(g, p, src, c, t.owner, key, sizes[c] - 1, seen_hits[c], saw_src,
                    Msg.of("shachang.star.ev.unseen_hit", victim=_seat(t.owner), cell=sc.name(c)), sc.name)
         if alone[c] and g.fog:
-            g._add_ghost(Ghost(t.owner, c, rules.vision_range(lastc)))
+            # S9, S20l: an own soldier wiped in its owner's turn keeps its ghost through the owner's next turn
+            g._add_ghost(Ghost(t.owner, c, rules.vision_range(lastc), own_turn=t.owner == p))
     g._refresh_vision()
     if g.fog and not g.over:
         g.seen |= g.visible(g.cur)
