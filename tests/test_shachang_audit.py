@@ -61,3 +61,26 @@ def test_s9_s20l_on_the_star_an_own_lone_soldier_wiped_by_ones_own_blast_keeps_i
     g.apply("end")
     assert g.cur == 0
     assert _ghost_cells(g, 0) == both
+
+
+# ---------------------------------------------------------------- S20m on the star: 愚公移山 of a jailed unit
+def test_s20m_the_star_offers_no_yugong_for_a_jailed_unit():
+    """S20m: "A jailed unit (画地为牢) has no move power: 愚公移山 and 亡命天涯 are refused for it on both
+    boards". The star's check refused it, but legal_actions() offered it (from the jailed soldiers'
+    start-unit budget, full before the battle phase and after it), so the client's card showed targets
+    the engine then refused (found by comparing check() with legal_actions() in random star games)."""
+    from tests.items_rules_util import N, sgame
+    g = sgame({"i5": 0, "i6": 0, "e1": 0, "i8": 1, "a1": 1}, hands=[[], ["dilao"]], mode="tabletop", current=1,
+               heights={"i5": 2, "i6": 2, "e1": 2, "e2": 2})
+    g.apply("item dilao i5")
+    g.apply("end")
+    assert g.cur == 0 and g.units[N("i5")].jail and g.units[N("i6")].jail
+    g.items.hands[0] = ["yugong"]
+    for phase in ("reinforce", "battle"):
+        if phase == "battle":
+            g.apply("march e1 f1 1")
+        assert g.phase == phase
+        uses = [a for a in g.legal_actions() if isinstance(a, UseItem)]
+        assert uses and all(a.cells[0] not in (N("i5"), N("i6")) for a in uses), phase
+        for a in uses:
+            g.clone().apply(a)

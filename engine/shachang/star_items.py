@@ -598,7 +598,11 @@ class StarBoard(SquareBoard):
         return [c for grp in _groups(g, p) for c in grp]
 
     def moves_left(self, g, cell: Cell) -> int:
-        return g.budget_left(cell) if not g.units[cell].attacked else 0
+        """Steps the soldier on ``cell`` may spend on 愚公移山: its start unit's budget, none when it is
+        spent or its unit is jailed (S20m: a jailed unit has no move power, as the check says)."""
+        if g.units[cell].attacked or any(g.units[c].jail for c in g.group_of(cell)):
+            return 0
+        return g.budget_left(cell)
 
     def pay(self, g, cell: Cell, n: int) -> None:
         g.budgets[g.origin[cell]] -= n
