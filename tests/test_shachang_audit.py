@@ -84,3 +84,17 @@ def test_s20m_the_star_offers_no_yugong_for_a_jailed_unit():
         assert uses and all(a.cells[0] not in (N("i5"), N("i6")) for a in uses), phase
         for a in uses:
             g.clone().apply(a)
+
+
+# ---------------------------------------------------------------- G3: the refusal names the action
+def test_g3_a_march_beyond_the_move_power_names_the_march_in_english_too():
+    """Every refusal starts with the refused action ("{action}: …"), the Chinese text of this one too;
+    the English text of S15's move-power refusal alone began "march of 4 steps …" without it."""
+    from tests.shachang_util import game
+    import pytest
+    from engine.api import IllegalAction
+    g = game([[0, "c3", 2], [1, "h8", 1]], mode="classic")
+    with pytest.raises(IllegalAction) as e:
+        g.apply("march c3 c7 1")
+    assert e.value.text("en").startswith("march 1 soldier from c3 to c7: a march of 4 steps exceeds"), e.value.text("en")
+    assert e.value.text("zh").startswith("从c3行军到c7（1人）：行军需4步")
