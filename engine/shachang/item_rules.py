@@ -239,7 +239,8 @@ def _unit_uses(g: "ShachangGame", k: str, p: int) -> list["UseItem"]:
     if k == "wangming":
         return [UseItem(k, (c,), n) for c, u in own if not u.fresh and not u.attacked and not u.jail
                 for n in range(1, u.count)]
-    return [UseItem(k, (c,)) for c, u in own if not u.fresh and not u.attacked and u.moves >= g.P.move]  # cuntu
+    # cuntu: not marched this turn; a jailed unit has no move power but has not marched either (S20m)
+    return [UseItem(k, (c,)) for c, u in own if not u.fresh and not u.attacked and (u.moves >= g.P.move or u.jail)]
 
 
 # ---------------------------------------------------------------- effects
@@ -415,7 +416,8 @@ def _tonggui(g: "ShachangGame", p: int, src: Cell, u: Unit) -> None:
         if t.count == 0:
             del g.units[c]
             if g.fog:
-                g._add_ghost(Ghost(t.owner, c, rules.vision_range(max(1, t.last_count))))
+                # S9, S20l: an own unit wiped in its owner's turn keeps its ghost through the owner's next turn
+                g._add_ghost(Ghost(t.owner, c, rules.vision_range(max(1, t.last_count)), own_turn=t.owner == p))
         g._refresh_vision([c])
     blast_end(g, p, owners, hit_enemy, saw_src)
 

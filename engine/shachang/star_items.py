@@ -500,7 +500,8 @@ def _tonggui(g: "StarGame", p: int, src: Cell, grp: list[Cell]) -> None:
         blast_told(g, p, src, c, t.owner, key, sizes[c] - 1, seen_hits[c], saw_src,
                    Msg.of("shachang.star.ev.unseen_hit", victim=_seat(t.owner), cell=sc.name(c)), sc.name)
         if alone[c] and g.fog:
-            g._add_ghost(Ghost(t.owner, c, rules.vision_range(lastc)))
+            # S9, S20l: an own soldier wiped in its owner's turn keeps its ghost through the owner's next turn
+            g._add_ghost(Ghost(t.owner, c, rules.vision_range(lastc), own_turn=t.owner == p))
     g._refresh_vision()
     if g.fog and not g.over:
         g.seen |= g.visible(g.cur)
@@ -597,7 +598,11 @@ class StarBoard(SquareBoard):
         return [c for grp in _groups(g, p) for c in grp]
 
     def moves_left(self, g, cell: Cell) -> int:
-        return g.budget_left(cell) if not g.units[cell].attacked else 0
+        """Steps the soldier on ``cell`` may spend on 愚公移山: its start unit's budget, none when it is
+        spent or its unit is jailed (S20m: a jailed unit has no move power, as the check says)."""
+        if g.units[cell].attacked or any(g.units[c].jail for c in g.group_of(cell)):
+            return 0
+        return g.budget_left(cell)
 
     def pay(self, g, cell: Cell, n: int) -> None:
         g.budgets[g.origin[cell]] -= n
