@@ -330,17 +330,17 @@ def test_a_refusal_naming_a_seed_passage_opens_the_book_at_its_top_with_a_note(c
     assert reader.note == "reader.unknown_rule" and reader.focus is None
 
 
-@pytest.mark.parametrize("game_id", ["sanguo", "xinhai", "jiangshan"])
+@pytest.mark.parametrize("game_id", ["sanguo", "xinhai", "jiangshan", "anqi", "baige"])
 def test_the_seed_sentence_is_shown_in_one_language(cleanup, game_id):
     """The book's top quotes the seed: in Chinese the original alone, in English the original and its gloss (issue 26,
     one language at a time; found by a scan of random input in Chinese: "正面为12x8的国际象棋棋盘。 — The front is a
-    12×8 chessboard." on a Chinese page)."""
+    12×8 chessboard." on a Chinese page). 暗棋 and 百格 quoted their seed in Chinese alone, also on the English page."""
     from client.ui import text as text_module
 
     book = load_book(game_id)
     assert book.seed_quote_en and book.seed_text("zh") == book.seed_quote
     assert book.seed_text("en") == f"{book.seed_quote}\n{book.seed_quote_en}"
-    app = make_app("dummy", game_id, ["human"] * (3 if game_id == "sanguo" else 2), "flat", size=(1100, 760))
+    app = make_app("dummy", game_id, ["human"] * (3 if game_id in ("sanguo", "anqi") else 2), "flat", size=(1100, 760))
     i18n.set_lang("zh")
     drawn = []
     real = text_module.render
