@@ -161,6 +161,30 @@ def test_search_by_id_and_word_language_switch_and_esc(cleanup):
     assert app.app.scene is sc
 
 
+def test_the_search_counts_one_entry_in_the_singular(cleanup):
+    """English QA: a search with one result read "1 entries found"."""
+    from client.ui import text as text_module
+
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1100, 760))
+    i18n.set_lang("en")
+    key(app, pygame.K_F1)
+    reader = app.app.scene.reader()
+    drawn = []
+    real = text_module.render
+    text_module.render = lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1]
+    try:
+        for query, said in (("c4", "1 entry found"), ("x", "entries found")):
+            drawn.clear()
+            for _ in reader.query:
+                key(app, pygame.K_BACKSPACE)
+            text_in(app, query)
+            settle(app, 1)
+            assert any(said in s for s in drawn), (query, [s for s in drawn if "found" in s])
+            assert not any("1 entries" in s for s in drawn)
+    finally:
+        text_module.render = real
+
+
 def test_scrolling_by_keys_and_wheel(cleanup):
     app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1100, 760))
     key(app, pygame.K_F1)
