@@ -161,6 +161,30 @@ def test_search_by_id_and_word_language_switch_and_esc(cleanup):
     assert app.app.scene is sc
 
 
+def test_the_search_counts_one_entry_in_the_singular(cleanup):
+    """English QA: a search with one result read "1 entries found"."""
+    from client.ui import text as text_module
+
+    app = make_app("dummy", "baige", ["human", "human"], "flat", size=(1100, 760))
+    i18n.set_lang("en")
+    key(app, pygame.K_F1)
+    reader = app.app.scene.reader()
+    drawn = []
+    real = text_module.render
+    text_module.render = lambda s, *a, **k: (drawn.append(s), real(s, *a, **k))[1]
+    try:
+        for query, said in (("c4", "1 entry found"), ("x", "entries found")):
+            drawn.clear()
+            for _ in reader.query:
+                key(app, pygame.K_BACKSPACE)
+            text_in(app, query)
+            settle(app, 1)
+            assert any(said in s for s in drawn), (query, [s for s in drawn if "found" in s])
+            assert not any("1 entries" in s for s in drawn)
+    finally:
+        text_module.render = real
+
+
 def test_scrolling_by_keys_and_wheel(cleanup):
     app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1100, 760))
     key(app, pygame.K_F1)
@@ -330,17 +354,17 @@ def test_a_refusal_naming_a_seed_passage_opens_the_book_at_its_top_with_a_note(c
     assert reader.note == "reader.unknown_rule" and reader.focus is None
 
 
-@pytest.mark.parametrize("game_id", ["sanguo", "xinhai", "jiangshan"])
+@pytest.mark.parametrize("game_id", ["sanguo", "xinhai", "jiangshan", "anqi", "baige"])
 def test_the_seed_sentence_is_shown_in_one_language(cleanup, game_id):
     """The book's top quotes the seed: in Chinese the original alone, in English the original and its gloss (issue 26,
     one language at a time; found by a scan of random input in Chinese: "正面为12x8的国际象棋棋盘。 — The front is a
-    12×8 chessboard." on a Chinese page)."""
+    12×8 chessboard." on a Chinese page). 暗棋 and 百格 quoted their seed in Chinese alone, also on the English page."""
     from client.ui import text as text_module
 
     book = load_book(game_id)
     assert book.seed_quote_en and book.seed_text("zh") == book.seed_quote
     assert book.seed_text("en") == f"{book.seed_quote}\n{book.seed_quote_en}"
-    app = make_app("dummy", game_id, ["human"] * (3 if game_id == "sanguo" else 2), "flat", size=(1100, 760))
+    app = make_app("dummy", game_id, ["human"] * (3 if game_id in ("sanguo", "anqi") else 2), "flat", size=(1100, 760))
     i18n.set_lang("zh")
     drawn = []
     real = text_module.render

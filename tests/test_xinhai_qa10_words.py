@@ -48,3 +48,20 @@ def test_the_help_names_the_two_modes_as_the_buttons_do():
     assert "all ready" not in helped
     zh = words(Msg.of("xinhai.help.marker"), "zh")
     assert all(words(Msg.of(f"xinhai.mode.{m}"), "zh") + "：" in zh for m in ("cmd", "rally"))
+
+
+def test_the_help_and_the_rule_book_explain_the_face_effects_the_buttons_name():
+    """English QA: the buttons read 'Hankou: command, reorganise' and '..., morale down', but neither F1's how-to-play
+    lines nor the rule book said what 'reorganise' is (the book's X3 left it as 整頓; Find 'reorganise': nothing),
+    and the book's periods were 壹 貳 參 肆 where the panel reads 'period 1'."""
+    from client.rulebook.reader import load_book
+
+    helped = words(Msg.of("xinhai.help.marker"), "en")
+    effects = [words(Msg.of(f"xinhai.hud.extra.{e}"), "en").lstrip(", ") for e in ("rally",)]
+    effects += [words(Msg.of(f"xinhai.btn.cmd.hankou.{e}"), "en").split(", ")[-1] for e in ("morale_up", "morale_down")]
+    assert effects == ["reorganise", "morale up", "morale down"]
+    for effect in effects:
+        assert f"'{effect}'" in helped, effect
+    assert f"'{words(Msg.of('xinhai.btn.morale'), 'en')}'" in helped
+    rulings = {e.rule: e.body("en") for e in load_book("xinhai").entries}
+    assert "reorganise" in rulings["X3"] and "period 4" in rulings["X1"] and "period-4" in rulings["X9"]

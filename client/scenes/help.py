@@ -246,13 +246,16 @@ class HelpScene(Scene):
             text.draw(surf, t("help_close"), (box.centerx, box.bottom - 14), 14, widgets.DIM, anchor="midbottom")
             return
         rows = self.rows()
-        lh = max(14, min(26, (box.h - 96) // max(1, len(rows))))
+        w_what = box.right - 20 - (box.x + 250)  # a long English row wraps inside the panel
+        lines = sum(len(text.wrap(what, 16, w_what)) for _, what in rows)
+        lh = max(14, min(26, (box.h - 96) // max(1, lines)))
         size = max(10, min(16, lh - 6))
         y = box.y + 56
         for k, what in rows:
             text.draw(surf, k, (box.x + 20, y), size, widgets.ACCENT)
-            text.draw(surf, what, (box.x + 250, y), size, widgets.TEXT)
-            y += lh
+            for part in text.wrap(what, size, w_what):
+                text.draw(surf, part, (box.x + 250, y), size, widgets.TEXT)
+                y += lh
             if y > box.bottom - 40:
                 break
         text.draw(surf, t("help_close"), (box.centerx, box.bottom - 14), 14, widgets.DIM, anchor="midbottom")

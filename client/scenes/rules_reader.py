@@ -158,7 +158,8 @@ class RulesReader:
                 para(self.book.seed_text(lang), CAPTION, widgets.TEXT, 12)
             add("gap", GAP)
         else:
-            para(t("reader.matches", n=len(shown)) if shown else t("reader.no_match", q=self.query), BODY,
+            found = t("reader.matches_one") if len(shown) == 1 else t("reader.matches", n=len(shown))
+            para(found if shown else t("reader.no_match", q=self.query), BODY,
                  widgets.DIM)
         self._entry_y = {}
         pieces_said = False
