@@ -3,7 +3,8 @@ finding, each from the position the seed or ruling text describes."""
 from __future__ import annotations
 
 from engine.shachang.item_actions import UseItem
-from tests.items_rules_util import C, igame
+from tests.items_rules_util import C, N, igame, sgame
+from tests.shachang_util import game, star_game
 
 
 # ---------------------------------------------------------------- S20m: 寸土不让 on a jailed unit
@@ -33,7 +34,6 @@ def test_s9_s20l_an_own_unit_wiped_by_ones_own_blast_keeps_ghost_vision_through_
     S20f: "Ghost vision and the last-hit record apply as for attacks" (同归于尽 hits every unit of any
     player, own ones too: 无差别); S20l gives the sacrificed unit's ghost the owner's *next* turn. The
     engine gave an own unit wiped by the same blast a ghost that ended with the very turn it was made in."""
-    from tests.items_rules_util import igame
     g = igame([[0, "d4", 3], [0, "d6", 1], [0, "a1", 1], [1, "h8", 1]], mode="digital",
               hands=[["tonggui"], []])
     g.apply("item tonggui d4")  # range 3: d6 (own, 2 steps) is wiped
@@ -50,7 +50,6 @@ def test_s9_s20l_an_own_unit_wiped_by_ones_own_blast_keeps_ghost_vision_through_
 
 def test_s9_s20l_on_the_star_an_own_lone_soldier_wiped_by_ones_own_blast_keeps_its_ghost_too():
     """The same on the star (D-SI5: "A lone soldier killed leaves ghost vision", S9's duration)."""
-    from tests.items_rules_util import N, sgame
     g = sgame({"i5": 0, "i6": 0, "i8": 0, "a1": 1}, hands=[["tonggui"], []], mode="digital")
     g.apply("item tonggui i5")  # the unit i5-i6 (range 2) reaches its own lone soldier on i8
     assert N("i8") not in g.units
@@ -69,7 +68,6 @@ def test_s20m_the_star_offers_no_yugong_for_a_jailed_unit():
     boards". The star's check refused it, but legal_actions() offered it (from the jailed soldiers'
     start-unit budget, full before the battle phase and after it), so the client's card showed targets
     the engine then refused (found by comparing check() with legal_actions() in random star games)."""
-    from tests.items_rules_util import N, sgame
     g = sgame({"i5": 0, "i6": 0, "e1": 0, "i8": 1, "a1": 1}, hands=[[], ["dilao"]], mode="tabletop", current=1,
                heights={"i5": 2, "i6": 2, "e1": 2, "e2": 2})
     g.apply("item dilao i5")
@@ -90,7 +88,6 @@ def test_s20m_the_star_offers_no_yugong_for_a_jailed_unit():
 def test_g3_a_march_beyond_the_move_power_names_the_march_in_english_too():
     """Every refusal starts with the refused action ("{action}: …"), the Chinese text of this one too;
     the English text of S15's move-power refusal alone began "march of 4 steps …" without it."""
-    from tests.shachang_util import game
     import pytest
     from engine.api import IllegalAction
     g = game([[0, "c3", 2], [1, "h8", 1]], mode="classic")
@@ -98,3 +95,29 @@ def test_g3_a_march_beyond_the_move_power_names_the_march_in_english_too():
         g.apply("march c3 c7 1")
     assert e.value.text("en").startswith("march 1 soldier from c3 to c7: a march of 4 steps exceeds"), e.value.text("en")
     assert e.value.text("zh").startswith("从c3行军到c7（1人）：行军需4步")
+
+
+# ---------------------------------------------------------------- G1: another player's phase under fog
+def test_g1_under_fog_another_players_phase_is_not_shown():
+    """G1 (nothing shown tells a player more than the rules let it see) with S12's phases: a march or an
+    attack ends the mover's reinforcement phase, so the phase others saw change from "reinforce" to
+    "battle" told them the mover had acted, even out of their sight. Under fog another player's turn shows
+    no phase; the mover's own observation, and every one in a game without fog, keep it."""
+    g = game([[0, "a1", 2], [1, "h8", 1]], mode="digital")
+    assert g.observe(0).phase == "reinforce" and g.observe(1).phase == "turn"
+    g.apply("march a1 a2 1")  # far out of h8's sight
+    assert g.observe(0).phase == "battle" and g.observe(1).phase == "turn"
+    g.apply("end")
+    assert g.observe(1).phase == "reinforce" and g.observe(0).phase == "turn"
+    t = game([[0, "a1", 2], [1, "h8", 1]], mode="tabletop")
+    t.apply("march a1 a2 1")
+    assert t.observe(1).phase == "battle"  # no fog: the table shows the march, and the phase with it
+
+
+def test_g1_under_fog_the_star_hides_another_players_phase_too():
+    g = star_game({"e1": 0, "q1": 1}, mode="digital", reserve=[0, 0])
+    assert g.observe(0).phase == "reinforce" and g.observe(1).phase == "turn"
+    g.apply("end")
+    assert g.observe(1).phase == "reinforce" and g.observe(0).phase == "turn"
+    c = star_game({"e1": 0, "q1": 1}, mode="classic", reserve=[0, 0])
+    assert c.observe(1).phase == "reinforce"  # no fog: the phase is the table's

@@ -45,7 +45,8 @@ class Observation:
     round: int
     round_limit: int
     current_player: int
-    phase: str  # "reinforce" | "battle" | "over"
+    phase: str  # "reinforce" | "battle" | "over"; "turn": another player's, under fog (G1: a march out of sight
+    # ends its reinforcement phase, so the phase told others the mover had acted)
     is_over: bool
     heights: np.ndarray  # int16, -1 = unexplored
     visible: np.ndarray  # bool
@@ -97,7 +98,8 @@ def common_fields(g: "ShachangGame", player: int, heights, vis, explored, seen, 
     return dict(
         player=player, preset=g.preset_key, mode=g.mode, size=g.size,
         round=g.round, round_limit=g.round_limit, current_player=g.current_player,
-        phase=g.phase, is_over=g.over, heights=heights, visible=vis.copy(), explored=explored,
+        phase=g.phase if (player == g.current_player or not g.fog or g.over) else "turn",  # G1: see Observation.phase
+        is_over=g.over, heights=heights, visible=vis.copy(), explored=explored,
         seen=seen, units=tuple(units),
         ghosts=tuple((gh.cell, gh.radius) for gh in g.ghosts if gh.owner == player),
         spawns=tuple(g.spawns[player]), reserve=g.reserve[player],
