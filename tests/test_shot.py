@@ -129,6 +129,17 @@ def test_error_bad_cell_and_rows():
         load_scenario("bad.toml", "[map\n")
 
 
+def test_error_caption_the_font_lacks_or_not_text():
+    """A caption the shipped font cannot draw is refused at load (the picture would lose its band), naming the
+    key, its line and the characters; a caption that is no text is refused the same way (it was a traceback)."""
+    with pytest.raises(ScenarioError, match=r"bad.toml, line 1: caption_zh: the shipped font has no 稿"):
+        load_scenario("bad.toml", 'caption_zh = "设计稿"\n' + BASE)
+    with pytest.raises(ScenarioError, match=r"bad.toml, line 1: caption_en: expected str, got int 5"):
+        load_scenario("bad.toml", "caption_en = 5\n" + BASE)
+    with pytest.raises(ScenarioError, match=r"line 1: title: expected str"):
+        load_scenario("bad.toml", "title = [1]\n" + BASE)
+
+
 def test_cli_errors(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text(BASE + "[view]\ncamera = \"fp:a1\"\n")
