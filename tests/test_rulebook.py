@@ -103,6 +103,17 @@ BAD = [
     ('game = "jiangshan"\nposition = { han = ["e4"] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
     ('game = "baige"\nposition = { han = [] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
     ('game = "baige"\ncolour = "red"\ncaption_zh = "x"\ncaption_en = "x"\n', "unknown key 'colour'"),
+    ('game = "sanguo"\noptions = { seed = "five" }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'options.seed'"),
+    ('game = "anqi"\noptions = { seed = 1.5 }\nposition = { pieces = { e5 = "汉帝" } }\ncaption_zh = "x"\n'
+     'caption_en = "x"\n', "key 'options.seed'"),
+    ('game = "sanguo"\nposition = { pieces = { z5 = "魏车" } }\ncaption_zh = "x"\ncaption_en = "x"\n',
+     "pieces: no point 'z5' on the sanguo board"),
+    ('game = "sanguo"\nposition = { moved = true, pieces = { i17 = "魏君" } }\ncaption_zh = "x"\ncaption_en = "x"\n',
+     "moved: three true/false"),
+    ('game = "sanguo"\nposition = { out = [true], pieces = { i17 = "魏君" } }\ncaption_zh = "x"\ncaption_en = "x"\n',
+     "out: a list of fallen kingdoms"),
+    ('game = "sanguo"\nposition = { han = "yes", pieces = { i17 = "魏君" } }\ncaption_zh = "x"\ncaption_en = "x"\n',
+     "han: 'yes'"),
     ('game = "baige"\ncaption_zh = "x"\ncaption_en = "x"\ngame = "anqi"\n', "not valid TOML"),
 ]
 
