@@ -140,6 +140,19 @@ def test_error_caption_the_font_lacks_or_not_text():
         load_scenario("bad.toml", "title = [1]\n" + BASE)
 
 
+def test_error_view_size_names_the_file_key_and_line():
+    """A bad [view] size in the file was reported as "--size 0x0: ...", an option the designer never gave."""
+    from client.picture_file import ShotError
+    from client.shot import scenario_size
+
+    sc = load_scenario("bad.toml", BASE + "[view]\nsize = \"0x0\"\n")
+    with pytest.raises(ShotError, match=r"^bad.toml, line 17: view.size 0x0: at least 16x16$"):
+        scenario_size(sc, None)
+    assert scenario_size(sc, "320x200") == (320, 200)  # --size wins over the file's
+    with pytest.raises(ShotError, match=r"^--size 'big': expected WxH"):
+        scenario_size(sc, "big")
+
+
 def test_cli_errors(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text(BASE + "[view]\ncamera = \"fp:a1\"\n")
