@@ -327,6 +327,8 @@ def main(argv=None) -> int:
         check_out(Path(args.out))
         if args.samples < 0 or args.samples > 16:
             raise ShotError(f"--samples {args.samples}: expected 0 (off) to 16")
+        if args.from_save and args.scenario:  # the scenario was silently left out
+            raise ShotError(f"give a SCENARIO file or --from-save FILE, not both ({args.scenario}, {args.from_save})")
         if args.move is not None and not args.from_save:
             raise ShotError("--move N needs --from-save FILE")
         if args.move is not None and args.move < 0:

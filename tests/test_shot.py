@@ -153,6 +153,17 @@ def test_error_view_size_names_the_file_key_and_line():
         scenario_size(sc, "big")
 
 
+def test_scenario_and_from_save_together_are_refused(tmp_path, capsys):
+    """Both given: the scenario was ignored without a word and the save drawn."""
+    from client.shot import main
+
+    out = tmp_path / "x.png"
+    assert main(["assets/scenarios/s5_wall.toml", "--from-save", str(tmp_path / "g.json"), "-o", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (f"error: give a SCENARIO file or --from-save FILE, not both "
+                                               f"(assets/scenarios/s5_wall.toml, {tmp_path / 'g.json'})")
+    assert not out.exists()
+
+
 def test_cli_errors(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text(BASE + "[view]\ncamera = \"fp:a1\"\n")
