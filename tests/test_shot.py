@@ -164,6 +164,31 @@ def test_scenario_and_from_save_together_are_refused(tmp_path, capsys):
     assert not out.exists()
 
 
+def test_a_failed_write_leaves_no_half_written_png(tmp_path, monkeypatch):
+    """The PNG was written in place: a write failing half-way (a full disk) left a broken file over the old one."""
+    from PIL import Image
+
+    from client.picture_file import save_png
+
+    out = tmp_path / "p.png"
+    img = np.zeros((20, 30, 3), np.uint8)
+    save_png(img, out)
+    good = out.read_bytes()
+
+    def half(self, fp, *a, **k):
+        with open(fp, "wb") as f:
+            f.write(b"\x89PNG\r\n")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Image.Image, "save", half)
+    with pytest.raises(OSError):
+        save_png(img + 1, out)
+    assert out.read_bytes() == good and sorted(p.name for p in tmp_path.iterdir()) == ["p.png"]
+    with pytest.raises(OSError):
+        save_png(img, tmp_path / "new.png")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.png"]
+
+
 def test_cli_errors(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text(BASE + "[view]\ncamera = \"fp:a1\"\n")
