@@ -3,6 +3,7 @@
 neither imports the other's command line."""
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -93,9 +94,17 @@ def draw_caption_band(text: str, lang: str, width: int, px: int):
 
 
 def save_png(img, path: Path) -> None:
-    """Write an (h, w, 3) uint8 picture as a PNG (its folder made if needed)."""
+    """Write an (h, w, 3) uint8 picture as a PNG (its folder made if needed): into a file beside it, then renamed
+    over it, so that a write that fails (a full disk) leaves no half-written PNG and the old picture as it was."""
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    Image.fromarray(img).save(path, format="PNG", compress_level=6)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        Image.fromarray(img).save(tmp, format="PNG", compress_level=6)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def make_context():

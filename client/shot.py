@@ -55,13 +55,14 @@ SAMPLES = 0  # multisampling of pictures (--samples 4 gives smoother edges, ~0.5
 MSAA_MAX_PIXELS = 2048 * 2048
 
 
-def parse_size(text: str) -> tuple[int, int]:
+def parse_size(text: str, where: str = "--size") -> tuple[int, int]:
+    """(w, h) of "WxH"; ShotError naming ``where`` (the option, or the scenario's key and line)."""
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise ShotError(f"--size {text!r}: expected WxH, e.g. 1280x720") from None
+        raise ShotError(f"{where} {text!r}: expected WxH, e.g. 1280x720") from None
     if w < 16 or h < 16:
-        raise ShotError(f"--size {text}: at least 16x16")
+        raise ShotError(f"{where} {text}: at least 16x16")
     return w, h
 
 
@@ -216,10 +217,17 @@ def save_view(renderer, frame, camera, path, size=None, hud=None) -> Path:
 
 
 def scenario_size(sc, size_arg):
+    """The picture's size: ``--size``, else the scenario's view.size, else 1280x720."""
     if size_arg:
         return parse_size(size_arg)
-    s = sc.table("view").get("size") if sc.data else None
-    return parse_size(s) if s else (1280, 720)
+    s = sc.get("view", "size", None, str) if sc.data else None
+    return parse_size(s, size_where(sc)) if s else (1280, 720)
+
+
+def size_where(sc) -> str:
+    """How an error names the scenario's view.size: its file, line and key."""
+    line = sc.line_of("view", "size")
+    return f"{sc.path}" + (f", line {line}" if line else "") + ": view.size"
 
 
 def scenario_files() -> list[Path]:
@@ -319,6 +327,8 @@ def main(argv=None) -> int:
         check_out(Path(args.out))
         if args.samples < 0 or args.samples > 16:
             raise ShotError(f"--samples {args.samples}: expected 0 (off) to 16")
+        if args.from_save and args.scenario:  # the scenario was silently left out
+            raise ShotError(f"give a SCENARIO file or --from-save FILE, not both ({args.scenario}, {args.from_save})")
         if args.move is not None and not args.from_save:
             raise ShotError("--move N needs --from-save FILE")
         if args.move is not None and args.move < 0:
@@ -361,7 +371,8 @@ def main(argv=None) -> int:
         max_size = min(int(ctx.info.get("GL_MAX_RENDERBUFFER_SIZE", 4096)),
                        int(ctx.info.get("GL_MAX_VIEWPORT_DIMS", (4096, 4096))[0]))
         if w > max_size or h > max_size:
-            raise ShotError(f"--size {w}x{h} is larger than this GL allows ({max_size}x{max_size})")
+            where = "--size" if args.size else size_where(sc)
+            raise ShotError(f"{where} {w}x{h} is larger than this GL allows ({max_size}x{max_size})")
         t_ctx = time.perf_counter()
         r = GLRenderer(ctx, w, h)
         t_init = time.perf_counter()

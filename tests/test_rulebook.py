@@ -103,6 +103,17 @@ BAD = [
     ('game = "jiangshan"\nposition = { han = ["e4"] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
     ('game = "baige"\nposition = { han = [] }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'position'"),
     ('game = "baige"\ncolour = "red"\ncaption_zh = "x"\ncaption_en = "x"\n', "unknown key 'colour'"),
+    ('game = "sanguo"\noptions = { seed = "five" }\ncaption_zh = "x"\ncaption_en = "x"\n', "key 'options.seed'"),
+    ('game = "anqi"\noptions = { seed = 1.5 }\nposition = { pieces = { e5 = "汉帝" } }\ncaption_zh = "x"\n'
+     'caption_en = "x"\n', "key 'options.seed'"),
+    ('game = "sanguo"\nposition = { pieces = { z5 = "魏车" } }\ncaption_zh = "x"\ncaption_en = "x"\n',
+     "pieces: no point 'z5' on the sanguo board"),
+    ('game = "sanguo"\nposition = { moved = true, pieces = { i17 = "魏君" } }\ncaption_zh = "x"\ncaption_en = "x"\n',
+     "moved: three true/false"),
+    ('game = "sanguo"\nposition = { out = [true], pieces = { i17 = "魏君" } }\ncaption_zh = "x"\ncaption_en = "x"\n',
+     "out: a list of fallen kingdoms"),
+    ('game = "sanguo"\nposition = { han = "yes", pieces = { i17 = "魏君" } }\ncaption_zh = "x"\ncaption_en = "x"\n',
+     "han: 'yes'"),
     ('game = "baige"\ncaption_zh = "x"\ncaption_en = "x"\ngame = "anqi"\n', "not valid TOML"),
 ]
 
@@ -146,6 +157,59 @@ def test_a_shachang_scenario_is_sent_to_client_shot(capsys):
     assert main([str(path), "-o", "unused.png"]) == 2
     assert capsys.readouterr().err.strip() == (f"error: {path}: a 沙场秋点兵 scenario: python -m client.shot draws "
                                                f"it (this command draws the flat-board games': {', '.join(BOARD_GAMES)})")
+
+
+def test_shot_needs_out_for_a_board_game_scenario(tmp_path, capsys, monkeypatch):
+    """``python -m client.shot draft.toml`` without -o wrote docs/rules/pictures/<game>/draft.png (over the committed
+    picture when the names matched); it is refused as for 沙场秋点兵."""
+    from client.rulebook.cli import delegate
+
+    src = tmp_path / "c1_castling.toml"
+    src.write_text((ROOT / "assets/scenarios/baige/c1_castling.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    saved = []
+    monkeypatch.setattr(Painter, "save", lambda self, sc, out, lang, size=None: saved.append(out))
+    assert delegate([str(src)]) == 2
+    assert capsys.readouterr().err.strip() == "error: -o OUT.png is required"
+    assert saved == []
+
+
+def test_shot_takes_a_board_game_scenario_by_name(tmp_path, monkeypatch):
+    """client.shot takes "a name under assets/scenarios/": "baige/c1_castling" went to 沙场秋点兵's loader ("game:
+    unknown key"), and "baige/c1_castling.toml" worked only from the repository's root."""
+    from client.rulebook.cli import delegate
+
+    saved = []
+    monkeypatch.setattr(Painter, "save", lambda self, sc, out, lang, size=None: saved.append(sc.path))
+    monkeypatch.chdir(tmp_path)
+    for name in ("baige/c1_castling", "baige/c1_castling.toml"):
+        assert delegate([name, "-o", str(tmp_path / "x.png")]) == 0
+    assert saved == [ROOT / "assets/scenarios/baige/c1_castling.toml"] * 2
+
+
+def test_shot_board_game_file_without_game_says_so(tmp_path, capsys):
+    """A flat-board scenario missing ``game`` was read as 沙场秋点兵's ("rules: unknown key (known: ... map ...)")."""
+    from client.rulebook.cli import delegate
+
+    src = tmp_path / "draft.toml"
+    src.write_text('rules = ["C3"]\nfen = "5k4/10/10/10/10/10/10/10/10/5K4 w - - 0 1"\ncaption_zh = "x"\n'
+                   'caption_en = "x"\n', encoding="utf-8")
+    assert delegate([str(src), "-o", str(tmp_path / "x.png")]) == 2
+    assert capsys.readouterr().err.strip() == (f"error: {src}: missing key 'game' (one of "
+                                               f"{', '.join(BOARD_GAMES)})")
+    src.write_text('title = "x"\n[position]\nunits = []\n', encoding="utf-8")  # 沙场秋点兵's without [map]
+    assert delegate([str(src), "-o", str(tmp_path / "x.png")]) is None
+
+
+def test_shot_option_a_board_game_does_not_take_names_the_command(tmp_path, capsys):
+    from client.rulebook.cli import delegate
+
+    with pytest.raises(SystemExit) as e:
+        delegate([str(ROOT / "assets/scenarios/baige/c1_castling.toml"), "-o", str(tmp_path / "x.png"),
+                  "--fog", "none"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("python -m client.shot: error: unrecognized arguments: --fog none (a flat-board game's")
+    assert len(err.splitlines()) == 1
 
 
 def test_scenarios_in_rule_order():

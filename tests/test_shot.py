@@ -129,6 +129,66 @@ def test_error_bad_cell_and_rows():
         load_scenario("bad.toml", "[map\n")
 
 
+def test_error_caption_the_font_lacks_or_not_text():
+    """A caption the shipped font cannot draw is refused at load (the picture would lose its band), naming the
+    key, its line and the characters; a caption that is no text is refused the same way (it was a traceback)."""
+    with pytest.raises(ScenarioError, match=r"bad.toml, line 1: caption_zh: the shipped font has no 稿"):
+        load_scenario("bad.toml", 'caption_zh = "设计稿"\n' + BASE)
+    with pytest.raises(ScenarioError, match=r"bad.toml, line 1: caption_en: expected str, got int 5"):
+        load_scenario("bad.toml", "caption_en = 5\n" + BASE)
+    with pytest.raises(ScenarioError, match=r"line 1: title: expected str"):
+        load_scenario("bad.toml", "title = [1]\n" + BASE)
+
+
+def test_error_view_size_names_the_file_key_and_line():
+    """A bad [view] size in the file was reported as "--size 0x0: ...", an option the designer never gave."""
+    from client.picture_file import ShotError
+    from client.shot import scenario_size
+
+    sc = load_scenario("bad.toml", BASE + "[view]\nsize = \"0x0\"\n")
+    with pytest.raises(ShotError, match=r"^bad.toml, line 17: view.size 0x0: at least 16x16$"):
+        scenario_size(sc, None)
+    assert scenario_size(sc, "320x200") == (320, 200)  # --size wins over the file's
+    with pytest.raises(ShotError, match=r"^--size 'big': expected WxH"):
+        scenario_size(sc, "big")
+
+
+def test_scenario_and_from_save_together_are_refused(tmp_path, capsys):
+    """Both given: the scenario was ignored without a word and the save drawn."""
+    from client.shot import main
+
+    out = tmp_path / "x.png"
+    assert main(["assets/scenarios/s5_wall.toml", "--from-save", str(tmp_path / "g.json"), "-o", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == (f"error: give a SCENARIO file or --from-save FILE, not both "
+                                               f"(assets/scenarios/s5_wall.toml, {tmp_path / 'g.json'})")
+    assert not out.exists()
+
+
+def test_a_failed_write_leaves_no_half_written_png(tmp_path, monkeypatch):
+    """The PNG was written in place: a write failing half-way (a full disk) left a broken file over the old one."""
+    from PIL import Image
+
+    from client.picture_file import save_png
+
+    out = tmp_path / "p.png"
+    img = np.zeros((20, 30, 3), np.uint8)
+    save_png(img, out)
+    good = out.read_bytes()
+
+    def half(self, fp, *a, **k):
+        with open(fp, "wb") as f:
+            f.write(b"\x89PNG\r\n")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Image.Image, "save", half)
+    with pytest.raises(OSError):
+        save_png(img + 1, out)
+    assert out.read_bytes() == good and sorted(p.name for p in tmp_path.iterdir()) == ["p.png"]
+    with pytest.raises(OSError):
+        save_png(img, tmp_path / "new.png")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.png"]
+
+
 def test_cli_errors(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text(BASE + "[view]\ncamera = \"fp:a1\"\n")

@@ -82,6 +82,17 @@ def board_lines(lay, cell) -> list[Line]:
     return out
 
 
+def _kingdoms(pos: dict, key: str, n: int | None, allowed: tuple, what: str) -> None:
+    """ValueError naming ``key`` of a scenario position unless it is absent or a list (of ``n`` items) of
+    ``allowed`` values (booleans are not kingdoms)."""
+    v = pos.get(key)
+    if v is None:
+        return
+    if (not isinstance(v, list) or n is not None and len(v) != n
+            or not all(x in allowed and isinstance(x, bool) == isinstance(allowed[0], bool) for x in v)):
+        raise ValueError(f"{key}: {what}, got {v!r}")
+
+
 class Plugin(GamePlugin):
     game_id = "sanguo"
     show_seed = True  # G1: secret (drawn from the OS) unless the player types one, which makes a seeded game
@@ -116,6 +127,17 @@ class Plugin(GamePlugin):
             raise ValueError("'pieces' (cell -> piece, e.g. { i17 = \"魏君\" }) is missing")
         if pos.get("to_move", 0) not in (0, 1, 2):
             raise ValueError(f"to_move: {pos['to_move']!r} is not a kingdom 0..2")
+        lay = layout()
+        bad = [str(c) for c in pos["pieces"] if str(c) not in lay.index]
+        if bad:
+            raise ValueError(f"pieces: no point {bad[0]!r} on the sanguo board (files a-q, lines 1-17, no corners)")
+        _kingdoms(pos, "moved", 3, (True, False), "three true/false, one per kingdom (has it made its first move?)")
+        _kingdoms(pos, "out", None, (0, 1, 2), "a list of fallen kingdoms 0..2")
+        _kingdoms(pos, "alliance", 2, (0, 1, 2), "two kingdoms 0..2")
+        if pos.get("mode", "bloodbath") not in ("bloodbath", "quick"):
+            raise ValueError(f"mode: {pos['mode']!r} is not bloodbath or quick")
+        if pos.get("han", "") not in ("", "alliance", "feidi"):
+            raise ValueError(f"han: {pos['han']!r} is not \"\", alliance or feidi")
         return setup.position({str(k): str(v) for k, v in pos["pieces"].items()}, pos.get("to_move", 0),
                               mode=pos.get("mode", "bloodbath"), alliance=tuple(pos.get("alliance", ())) or None,
                               han=pos.get("han", ""), moved=tuple(pos.get("moved", (True, True, True))),

@@ -12,18 +12,30 @@ from pathlib import Path
 
 from client.rulebook.book import PICTURES, build_all
 from client.rulebook.render import Painter
-from client.rulebook.scenario import BOARD_GAMES, ScenarioError, load, parse_size
+from client.rulebook.scenario import BOARD_GAMES, KEYS, ScenarioError, load, parse_size
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "assets" / "scenarios"
+FLAT_ONLY_KEYS = KEYS - {"title", "caption_zh", "caption_en", "position"}  # keys a 沙场秋点兵 scenario has not
 
 
 class _Parser(argparse.ArgumentParser):
+    hint = ""  # said after an error (client.shot's options that a flat-board game's scenario does not take)
+
     def error(self, message):  # one line, exit 2
-        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        print(f"{self.prog}: error: {message}{self.hint}", file=sys.stderr)
         raise SystemExit(2)
 
 
-def main(argv=None) -> int:
-    """Run the command line; the exit status."""
-    ap = _Parser(prog="python -m client.rulebook", description=__doc__.split("\n")[0])
+SHOT_HINT = (" (a flat-board game's scenario takes -o, --lang, --no-caption, --size and --timings; the other options "
+             "are 沙场秋点兵's)")
+
+
+def main(argv=None, prog: str = "python -m client.rulebook", out_required: bool = False) -> int:
+    """Run the command line; the exit status. ``prog`` and ``out_required``: as ``python -m client.shot`` (the
+    command the designer typed names itself in errors, and -o is required there as it is for 沙场秋点兵)."""
+    ap = _Parser(prog=prog, description=__doc__.split("\n")[0])
+    if out_required:
+        ap.hint = SHOT_HINT
     ap.add_argument("scenario", nargs="?")
     ap.add_argument("-o", "--out", help="output PNG (default: docs/rules/pictures/<game>/[en/]<name>.png)")
     ap.add_argument("--lang", choices=("zh", "en"), default="zh")
@@ -39,6 +51,8 @@ def main(argv=None) -> int:
             return 0
         if not args.scenario:
             raise ScenarioError("give a scenario FILE or --all")
+        if out_required and not args.out:  # never a default path inside the committed rule book
+            raise ScenarioError("-o OUT.png is required")
         sc = load(args.scenario)
         size = parse_size(args.size, "--size") if args.size else None
         out = Path(args.out) if args.out else \
@@ -59,19 +73,31 @@ def main(argv=None) -> int:
 
 def delegate(argv) -> int | None:
     """For ``python -m client.shot``: run a flat-board game's scenario here (the status), else None (shot's own
-    arguments; its ``--all`` builds the flat-board games' books through ``build_all`` once its line is checked)."""
+    arguments; its ``--all`` builds the flat-board games' books through ``build_all`` once its line is checked).
+    The scenario is a .toml file or, as client.shot takes it, a name under assets/scenarios/ ("baige/c1_castling");
+    a file with no ``game`` but the flat-board games' keys is one of theirs (its error: the missing key)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if "--all" in args:
         return None
-    files = [a for a in args if a.endswith(".toml")]
-    if not files:
+    for i, a in enumerate(args):
+        if a.endswith(".toml"):
+            p = Path(a)
+            if not p.exists() and (SCENARIOS / a).is_file():
+                p = args[i] = str(SCENARIOS / a)
+            break
+        if not a.startswith("-") and (SCENARIOS / f"{a}.toml").is_file() and not Path(a).is_file():
+            args[i] = str(SCENARIOS / f"{a}.toml")
+            p = Path(args[i])
+            break
+    else:
         return None
-    p = Path(files[0])
+    p = Path(p)
     if p.parent.name not in BOARD_GAMES:
         try:
-            game = tomllib.loads(p.read_text(encoding="utf-8")).get("game")
+            d = tomllib.loads(p.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
             return None  # shot says what is wrong with it
-        if game in (None, "shachang"):
+        game = d.get("game")
+        if game == "shachang" or game is None and ("map" in d or not set(d) & FLAT_ONLY_KEYS):
             return None
-    return main(args)
+    return main(args, prog="python -m client.shot", out_required=True)

@@ -129,6 +129,8 @@ def new_game(game_id: str, d: dict, where: str):
     merged = dict(info.options)
     merged.update(opts)
     merged["seed"] = merged.get("seed") if merged.get("seed") is not None else 0  # pictures are seeded
+    if not isinstance(merged["seed"], int) or isinstance(merged["seed"], bool):
+        raise ScenarioError(f"{where}: key 'options.seed': a whole number, got {merged['seed']!r}")
     if "fen" in d:
         if game_id != "baige":
             raise ScenarioError(f"{where}: key 'fen': only baige has a FEN position")

@@ -4,8 +4,8 @@ picture it. Used by ``python -m client.shot`` (issue 4).
 Format (every key optional unless marked)::
 
     title = "S5 wall case"
-    caption_zh = "隔墙：2y ≥ x+z"          # caption lines (--lang zh / en)
-    caption_en = "Wall case: 2y >= x+z"
+    caption_zh = "隔墙：2y ≥ x+z"          # caption lines (--lang zh / en); every character must be in
+    caption_en = "Wall case: 2y >= x+z"   # the shipped font (assets/fonts/), else the file is refused
     mode = "tabletop"                     # classic | tabletop | digital (default digital)
     players = 2
 
@@ -73,6 +73,7 @@ import numpy as np
 from client.render.base import Frame, Overlays, UnitMark
 from client.render.hex_layout import star_layout, star_look
 from client.savefile import read_engine_text
+from client.ui import text as ui_text
 from engine.api import IllegalAction, ParseError, SaveError
 from engine.saves import read_file
 from engine.shachang import game_class, star_cells
@@ -320,6 +321,17 @@ def check_view_and_overlays(sc: Scenario) -> None:
         raise sc.error("overlays", "vision_count", f"expected 1..{sc.game.P.cap} soldiers, got {cnt}")
 
 
+def check_captions(sc: Scenario) -> None:
+    """``title`` and the captions are text, and the shipped font draws every character of the captions (else the
+    picture would come out without its caption band)."""
+    sc.get(None, "title", None, str)
+    for key in ("caption_zh", "caption_en"):
+        lacking = sorted({ch for ch in sc.get(None, key, "", str) if not ui_text.has_glyph(ch)})
+        if lacking:
+            raise sc.error(None, key, f"the shipped font has no {''.join(lacking)} "
+                                      f"(reword, or add them with python -m client.ui.build_font)")
+
+
 def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
     """Parse a scenario file and build its game (ScenarioError on any problem)."""
     path = str(path)
@@ -336,6 +348,7 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
                 raise sc.error(name, k, f"unknown key (known: {', '.join(sorted(keys))})")
     if "map" not in data:
         raise sc.error(None, None, "missing the [map] table (heights, or preset and seed)")
+    check_captions(sc)
     mode = sc.get(None, "mode", "digital", str)
     players = sc.get(None, "players", 2, int)
     if not 2 <= players <= 8:
