@@ -102,6 +102,9 @@ def save_png(img, path: Path) -> None:
     try:
         Image.fromarray(img).save(tmp, format="PNG", compress_level=6)
         os.replace(tmp, path)
+    except OSError as e:  # the error names the picture asked for, not the file beside it
+        tmp.unlink(missing_ok=True)
+        raise OSError(e.errno, e.strerror, str(path)) from None
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
