@@ -13,6 +13,8 @@ import pygame
 import pygame.freetype as ft
 from PIL import Image
 
+from client.ui import text as text_lines
+
 FONTS = Path(__file__).resolve().parents[1] / "assets" / "fonts"
 
 
@@ -61,6 +63,12 @@ def caption_font(text: str, lang: str, px: int):
     return None
 
 
+def caption_lines(text: str, font, width: int, px: int) -> list[str]:
+    """The caption's lines in a band ``width`` wide with margins of ``px``, wrapped as the UI wraps: no line
+    starts with "，" or "。" nor ends with "（", and a Latin word (a rule id, a cell) stays whole."""
+    return text_lines.wrap_measured(text, lambda s: font.get_rect(s).width, width - 2 * px)
+
+
 def draw_caption_band(text: str, lang: str, width: int, px: int):
     """The caption as an (h, width, 3) uint8 band (white text on near-black), or None."""
     if not text:
@@ -69,18 +77,7 @@ def draw_caption_band(text: str, lang: str, width: int, px: int):
     if font is None:
         print(f"note: no font shows the {lang} caption; skipped", file=sys.stderr)
         return None
-    # wrap to the width
-    lines = []
-    for para in text.split("\n"):
-        cur = ""
-        for ch in (para.split(" ") if lang == "en" else list(para)):
-            trial = (cur + " " + ch) if (lang == "en" and cur) else cur + ch
-            if font.get_rect(trial).width > width - 2 * px and cur:
-                lines.append(cur)
-                cur = ch
-            else:
-                cur = trial
-        lines.append(cur)
+    lines = caption_lines(text, font, width, px)
     line_h = int(px * 1.45)
     band_h = line_h * len(lines) + px // 2
     band = pygame.Surface((width, band_h))

@@ -154,7 +154,17 @@ def _wrap_now(text: str, size: int, width: int) -> list[str]:
         if f.size(para)[0] <= width:  # the common case: it fits
             out.append(para)
             continue
-        out += _fill(_units(para), f, width)
+        out += _fill(_units(para), lambda t: f.size(t)[0], width)
+    return out
+
+
+def wrap_measured(text: str, measure, width: int) -> list[str]:
+    """Lines of ``text`` whose ``measure(line)`` (pixels) fits ``width``, broken as ``wrap`` breaks them (spaces,
+    CJK anywhere but never before closing or after opening punctuation): for a font other than the UI's (the
+    rule pictures' captions)."""
+    out = []
+    for para in text.split("\n"):
+        out += _fill(_units(para), measure, width) if measure(para) > width else [para]
     return out
 
 
@@ -173,8 +183,8 @@ def _units(para: str) -> list[str]:
                 units.pop()
                 units[-1] += " "
             units[-1] += ch
-        elif prev and prev != " " and (opened or (_latin(ch) and _latin(prev[-1]))):
-            units[-1] += ch
+        elif prev and prev != " " and (opened or ((_latin(ch) or ch == "(") and _latin(prev[-1]))):
+            units[-1] += ch  # a Latin word whole, and "max(3,2)": no break before a "(" that follows a letter
         else:
             units.append(ch)
     return units
@@ -184,8 +194,8 @@ def _latin(ch: str) -> bool:
     return ord(ch) < 0x2E80 and ch != " " and ch not in _NO_END
 
 
-def _fill(units: list[str], f, width: int) -> list[str]:
-    """Lines of the ``units`` (from _units) that fit ``width``; the spaces at a break are dropped; a unit
+def _fill(units: list[str], measure, width: int) -> list[str]:
+    """Lines of the ``units`` (from _units) whose ``measure`` fits ``width``; the spaces at a break are dropped; a unit
     wider than a line is cut by characters, still never before closing punctuation nor after an opening one
     (a mark hangs past the width when the line has nothing else to move down)."""
     out: list[str] = []
@@ -196,14 +206,14 @@ def _fill(units: list[str], f, width: int) -> list[str]:
                 line += u
             continue
         trial = line + u
-        if f.size(trial)[0] <= width or not line.strip():
+        if measure(trial) <= width or not line.strip():
             line = trial
         else:
             out.append(line.rstrip())
             line = u
-        while f.size(line)[0] > width and len(line) > 1:  # one unit wider than a line
+        while measure(line) > width and len(line) > 1:  # one unit wider than a line
             cut = len(line) - 1
-            while cut > 1 and f.size(line[:cut])[0] > width:
+            while cut > 1 and measure(line[:cut]) > width:
                 cut -= 1
             while cut > 1 and _bad_break(line, cut):
                 cut -= 1
