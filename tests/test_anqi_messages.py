@@ -153,7 +153,7 @@ def test_end_reasons_and_ranking_reasons_are_keyed():
     lim = layout().quiet_limit
     g = setup({"b2": "吴君", "h8": "魏君", "b8": "蜀君", "h2": "蜀车"}, {}, quiet=lim - 1)
     g.apply("move b2 c2")
-    assert g.is_over and g.end_reason().render("en") == f"{lim} actions without progress (AQ7): Shu is first by material"
+    assert g.is_over and g.end_reason().render("en") == f"{lim} actions without progress (A7): Shu is first by material"
     assert g.ranking()[0].msg.render("zh") == "按子力排名（无进展规则）：子力13，2枚棋子"
 
 
