@@ -301,7 +301,7 @@ class BaigeGame(Game):
             return illegal(RULE_ID[pt], "piece", text=text, how=rule_msg(pt))
         promos = {move_promo(mm) for mm in pseudo}
         if pr not in promos:
-            if pt == P:
+            if pt == P and RANK[to] == last:  # C3: only a pawn reaching the last rank promotes (G3: else no_promo)
                 if pr == 0:
                     return illegal("promotion C3", "must_promote", text=text)
                 if pr == Q:
