@@ -32,3 +32,31 @@ def test_G3_a_promotion_letter_on_a_pawn_move_short_of_the_last_rank(fen, text):
     assert e.rule == "promotion", (text, e.rule, e.message)
     assert e.message == f"{text}: this move does not promote"
     assert e.msg.render("zh") == f"{text}：这一步不能升变"
+
+
+# ---------------------------------------------------------------- G3 / C1: a refused castling names the condition broken
+# Seed: 「城堡有和國王進行[入堡]的功能」; C1: "neither has moved, the squares between are empty, the king is not in
+# check and crosses and lands on no attacked square". The refusal listed every condition at once, or (landing on an
+# attacked square) said only "that move would leave your king in check" [check]; G3 wants the one really broken.
+@pytest.mark.parametrize("fen,text,en,zh", [
+    ("r4k3r/10/10/10/10/10/10/10/10/R4K3R w Qkq - 0 1", "f1i1",
+     "f1i1: the king or the rook on j1 has already moved, so they may no longer castle",
+     "f1i1：王或j1的车已经动过，不能再这样入堡"),
+    ("r4k3r/10/10/10/10/10/10/10/10/RN1B1K3R w KQkq - 0 1", "f1c1",
+     "f1c1: castling needs every square between the king and the rook empty (b1, d1 occupied)",
+     "f1c1：入堡时王和车之间的格子必须是空的（b1、d1上有棋子）"),
+    ("r4k3r/10/10/10/10/5r4/10/10/10/R4K3R w KQkq - 0 1", "f1i1",
+     "f1i1: the king is in check and may not castle", "f1i1：王正被将军，不能入堡"),
+    ("r4k3r/10/10/10/10/6r3/10/10/10/R4K3R w KQkq - 0 1", "f1i1",
+     "f1i1: the king would cross g1, which the enemy attacks", "f1i1：王入堡时经过的g1受到对方攻击"),
+    ("r4k3r/10/10/10/10/8r1/10/10/10/R4K3R w KQkq - 0 1", "f1i1",
+     "f1i1: the king would land on i1, which the enemy attacks", "f1i1：王入堡后到达的i1受到对方攻击"),
+    # Black, queenside: d10 is attacked by a white cannon over the screen on d5
+    ("r4k3r/10/10/10/10/3P6/10/10/3C6/R4K3R b KQkq - 0 1", "f10c10",
+     "f10c10: the king would cross d10, which the enemy attacks", "f10c10：王入堡时经过的d10受到对方攻击"),
+])
+def test_C1_G3_a_refused_castling_names_the_condition_it_breaks(fen, text, en, zh):
+    e = refusal(fen, text)
+    assert e.rule == "castling C1"
+    assert e.message == en
+    assert e.msg.render("zh") == zh
