@@ -60,3 +60,24 @@ def test_C1_G3_a_refused_castling_names_the_condition_it_breaks(fen, text, en, z
     assert e.rule == "castling C1"
     assert e.message == en
     assert e.msg.render("zh") == zh
+
+
+# ---------------------------------------------------------------- G3 / C6: a cannon or archer aimed off its lines
+# Seed: 「火砲 … 走法同城堡,吃法需隔一子作炮架」「弓弩 … 走法同主教 … 吃法則需隔一子作弩架」. A target that is not on the
+# piece's file, rank (cannon) or diagonal (archer) breaks its way of moving, not the screen rule: the refusal said
+# "a capture needs exactly one piece between" for a knight-shaped cannon "capture".
+@pytest.mark.parametrize("fen,text,hop", [
+    ("4k5/10/10/10/10/10/10/3p6/10/1C2K5 w - - 0 1", "b1d3", False),  # knight-shaped: no line at all
+    ("4k5/10/10/10/10/10/10/2p7/10/1A2K5 w - - 0 1", "b1c3", False),
+    ("4k5/10/10/10/10/10/10/10/10/1C1n1K4 w - - 0 1", "b1d1", True),  # on its rank, no screen: the screen rule
+    ("4k5/10/10/10/10/10/10/3p6/10/1A2K5 w - - 0 1", "b1d3", True),  # on its diagonal, no screen
+    ("4k5/10/10/10/10/10/10/3p6/2p7/1A2K5 w - - 0 1", "b1d3", False),  # d3 beyond a screen on c2: legal
+])
+def test_C6_G3_a_hopper_aimed_off_its_lines_is_told_how_it_moves(fen, text, hop):
+    g = BaigeGame(fen)
+    if text in g.legal_actions():
+        assert not hop
+        return
+    e = refusal(fen, text)
+    assert e.rule.endswith("move C6")
+    assert ("a capture needs exactly one piece between" in e.message) == hop, e.message

@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.baige.board import (
-    A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, G, K, LETTERS, N, NAMES_ZH, P, Q, R, RANK, SQNAME, SQUARES,
+    A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, FILE, G, K, LETTERS, N, NAMES_ZH, P, Q, R, RANK, SQNAME, SQUARES,
     START_FEN, W, FenError, Position, move_flag, move_from, move_promo, move_text, move_to,
     parse_move_text,
 )
@@ -295,7 +295,8 @@ class BaigeGame(Game):
         if castle is not None and (castle[0] in (1, 2)) == (us > 0) and (not pseudo or not pr):
             return self._no_castling(text, castle, bool(pseudo))
         if not pseudo:
-            if pt in (C, A) and q:
+            df, dr = abs(FILE[to] - FILE[fr]), abs(RANK[to] - RANK[fr])
+            if pt in (C, A) and q and (df * dr == 0 if pt == C else df == dr):  # a target on its line (C6)
                 return illegal(RULE_ID[pt], "hop_capture", text=text, how=rule_msg(pt))
             return illegal(RULE_ID[pt], "piece", text=text, how=rule_msg(pt))
         promos = {move_promo(mm) for mm in pseudo}
