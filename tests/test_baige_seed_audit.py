@@ -81,3 +81,15 @@ def test_C6_G3_a_hopper_aimed_off_its_lines_is_told_how_it_moves(fen, text, hop)
     e = refusal(fen, text)
     assert e.rule.endswith("move C6")
     assert ("a capture needs exactly one piece between" in e.message) == hop, e.message
+
+
+# ---------------------------------------------------------------- the square tooltips cite the right ruling
+# 「劍士也能夠在底線升級成為…主教或弓弩」「斧兵也能夠在底線升級成為…城堡或火砲」 is C5; 「步卒踏上底線就必須立即升級」
+# is C3 (C4 is the one-queen limit). The tooltips of the ferz and wazir cited C3, the pawn's C4.
+@pytest.mark.parametrize("letter,cites,not_cites", [("f", "C5", "C3"), ("w", "C5", "C3"), ("p", "C3", "C4")])
+def test_tooltips_cite_the_ruling_of_their_promotion(letter, cites, not_cites):
+    from engine.messages import catalogue
+
+    for lang in ("zh", "en"):
+        t = catalogue("baige")[f"baige.info.moves.{letter}"][lang]
+        assert cites in t and not_cites not in t, t
