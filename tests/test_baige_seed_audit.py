@@ -93,3 +93,21 @@ def test_tooltips_cite_the_ruling_of_their_promotion(letter, cites, not_cites):
     for lang in ("zh", "en"):
         t = catalogue("baige")[f"baige.info.moves.{letter}"][lang]
         assert cites in t and not_cites not in t, t
+
+
+# ---------------------------------------------------------------- the one-queen limit in a given position
+# Seed (皇后): 「每個玩家的棋盤上最多只能有一枚皇后」. No promotion can make a second queen (C4), so a position
+# with two queens of one side cannot arise; a FEN with them was taken as a game's start (D9 lists the FEN checks).
+@pytest.mark.parametrize("fen", ["4k5/10/10/10/10/10/10/10/10/QQ2K5 w - - 0 1",
+                                 "qq2k5/10/10/10/10/10/10/10/10/4K5 b - - 0 1"])
+def test_C4_a_position_with_two_queens_of_one_side_is_refused(fen):
+    from engine.baige import FenError, legal_moves
+
+    with pytest.raises(FenError, match="at most one"):
+        legal_moves(fen)
+    with pytest.raises(ValueError, match="at most one"):
+        BaigeGame(fen)
+
+
+def test_C4_one_queen_each_is_a_position():
+    assert BaigeGame("q3k5/10/10/10/10/10/10/10/10/Q3K5 w - - 0 1").legal_actions()

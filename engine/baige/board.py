@@ -205,6 +205,8 @@ class Position:
         for c, nm in ((WHITE, "White"), (BLACK, "Black")):
             if len(kings[c]) != 1:
                 raise FenError(f"{nm} must have exactly one king, has {len(kings[c])}")
+            if self.qcount[c] > 1:  # seed: 每個玩家的棋盤上最多只能有一枚皇后 (C4)
+                raise FenError(f"{nm} has {self.qcount[c]} queens; a side has at most one on the board")
         self.king = [0, kings[WHITE][0], kings[BLACK][0]]
         c = 0
         if cast != "-":
