@@ -111,3 +111,27 @@ def test_C4_a_position_with_two_queens_of_one_side_is_refused(fen):
 
 def test_C4_one_queen_each_is_a_position():
     assert BaigeGame("q3k5/10/10/10/10/10/10/10/10/Q3K5 w - - 0 1").legal_actions()
+
+
+# ---------------------------------------------------------------- D5: repetition and a pointless en-passant square
+# Seed 「和局判定:1.循環或重複走法」, C7: threefold repetition is a draw; D5: the en-passant square counts only when an
+# enemy pawn stands beside the pawn that double-stepped. A start FEN naming e6 with no white pawn beside e5 kept it,
+# so the start position did not count as the same position when the kings came back: the draw came a move late.
+SHUFFLE = ["f1g1", "f10g10", "g1f1", "g10f10"] * 3
+
+
+@pytest.mark.parametrize("ep", ["e6", "-"])
+def test_D5_C7_a_start_fen_with_an_en_passant_square_nobody_can_use_repeats_as_without(ep):
+    g = BaigeGame(f"5k4/10/10/10/10/4p5/10/10/10/5K4 w - {ep} 0 1")
+    assert g.fen().split()[3] == "-"
+    for m in SHUFFLE:
+        if g.is_over:
+            break
+        g.apply(m)
+    assert g.is_over and g.result_msg.key == "baige.end.threefold"
+    assert len(g.moves) == 8  # the start position, after 4 and after 8 plies
+
+
+def test_D5_an_en_passant_square_with_a_pawn_beside_is_kept():
+    g = BaigeGame("5k4/10/10/10/10/3Pp5/10/10/10/5K4 w - e6 0 1")
+    assert g.fen().split()[3] == "e6" and "d5e6" in g.legal_actions()

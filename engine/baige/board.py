@@ -231,7 +231,8 @@ class Position:
             pawn_sq = e - 12 * self.side
             if b[pawn_sq] != -P * self.side or b[e] != EMPTY or b[e + 12 * self.side] != EMPTY:
                 raise FenError(f"en-passant square {ep} does not follow a double step")
-            self.ep = e
+            if b[pawn_sq - 1] == P * self.side or b[pawn_sq + 1] == P * self.side:
+                self.ep = e  # D5: kept only with a pawn beside to take en passant, as make() keeps it
         try:
             self.halfmove = int(half)
             self.fullmove = int(full)
