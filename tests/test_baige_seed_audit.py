@@ -135,3 +135,19 @@ def test_D5_C7_a_start_fen_with_an_en_passant_square_nobody_can_use_repeats_as_w
 def test_D5_an_en_passant_square_with_a_pawn_beside_is_kept():
     g = BaigeGame("5k4/10/10/10/10/3Pp5/10/10/10/5K4 w - e6 0 1")
     assert g.fen().split()[3] == "e6" and "d5e6" in g.legal_actions()
+
+
+# ---------------------------------------------------------------- G3: the status line's rule words say what the rule is
+# A move from an empty square read "e5e6: there is no piece on e5 [move]", a move onto one's own piece "... [capture]":
+# bare words that name no rule. The bracket now says the rule: one moves one's own piece, and captures only enemies.
+@pytest.mark.parametrize("text,rule,en,zh", [
+    ("e5e6", "move", "moving your own piece", "走己方棋子"),
+    ("a1b1", "capture", "capturing enemy pieces only", "只能吃对方棋子"),
+])
+def test_G3_the_rule_words_of_a_move_from_nothing_and_onto_an_own_piece(text, rule, en, zh):
+    from engine.baige import START_FEN
+    from engine.messages import render, rule_msg
+
+    e = refusal(START_FEN, text)
+    assert e.rule == rule
+    assert render(rule_msg(e.rule, "baige"), "en") == en and render(rule_msg(e.rule, "baige"), "zh") == zh
