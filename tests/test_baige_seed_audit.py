@@ -151,3 +151,31 @@ def test_G3_the_rule_words_of_a_move_from_nothing_and_onto_an_own_piece(text, ru
     e = refusal(START_FEN, text)
     assert e.rule == rule
     assert render(rule_msg(e.rule, "baige"), "en") == en and render(rule_msg(e.rule, "baige"), "zh") == zh
+
+
+# ---------------------------------------------------------------- C3/C4/C5: a refused promotion names the choices open now
+# 「只要我方場上沒有皇后,步卒就能升級為皇后」 (C4). With a queen on the board the refusals of a pawn's missing or wrong
+# promotion letter, and of a ferz's or wazir's wrong letter, still offered the queen among the choices.
+@pytest.mark.parametrize("fen,text,en", [
+    ("4k5/1P8/10/10/10/10/10/10/10/Q3K5 w - - 0 1", "b9b10",
+     "b9b10: a pawn reaching the last rank must promote to a knight, guard, ferz or wazir "
+     "(not a queen while you have one, C4)"),
+    ("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", "b9b10",
+     "b9b10: a pawn reaching the last rank must promote to a knight, guard, ferz, wazir or queen"),
+    ("4k5/1P8/10/10/10/10/10/10/10/Q3K5 w - - 0 1", "b9b10r",
+     "b9b10r: a pawn may promote only to a knight, guard, ferz or wazir (not a queen while you have one, C4)"),
+    ("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", "b9b10r",
+     "b9b10r: a pawn may promote only to a knight, guard, ferz, wazir or queen"),
+    ("9k/2F7/10/10/10/10/10/10/10/KQ8 w - - 0 1", "c9b10r",
+     "c9b10r: a ferz on the last rank may promote to bishop or archer (not a queen while you have one, C4), or stay"),
+    ("9k/2F7/10/10/10/10/10/10/10/K9 w - - 0 1", "c9b10r",
+     "c9b10r: a ferz on the last rank may promote to bishop, archer or queen, or stay"),
+    ("4W4k/10/10/10/10/10/10/10/10/KQ8 w - - 0 1", "e10d10b",
+     "e10d10b: a wazir on the last rank may promote to rook or cannon (not a queen while you have one, C4), or stay"),
+])
+def test_C4_a_refused_promotion_names_only_the_choices_open(fen, text, en):
+    e = refusal(fen, text)
+    assert e.message == en
+    zh = e.msg.render("zh")
+    has_queen = "Q3K5" in fen or "KQ8" in fen
+    assert ("或后" not in zh and "不能升后，C4" in zh) == has_queen, zh

@@ -301,17 +301,18 @@ class BaigeGame(Game):
             return illegal(RULE_ID[pt], "piece", text=text, how=rule_msg(pt))
         promos = {move_promo(mm) for mm in pseudo}
         if pr not in promos:
+            # the choices named are those open now: no queen while the side has one (C4)
+            opts = Msg.of(f"baige.opts.{LETTERS[pt].lower()}{'' if Q in promos else '_noq'}")
             if pt == P and RANK[to] == last:  # C3: only a pawn reaching the last rank promotes (G3: else no_promo)
                 if pr == 0:
-                    return illegal("promotion C3", "must_promote", text=text)
+                    return illegal("promotion C3", "must_promote", text=text, opts=opts)
                 if pr == Q:
                     return illegal("one queen C4", "one_queen", text=text)
-                return illegal("promotion C3", "pawn_promo", text=text)
+                return illegal("promotion C3", "pawn_promo", text=text, opts=opts)
             if pt in (F, W) and RANK[to] == last:
                 if pr == Q:
                     return illegal("one queen C4", "one_queen", text=text)
-                return illegal("promotion C5", "fw_promo", text=text, piece=piece_msg(pt),
-                               opts=Msg.of(f"baige.opts.{LETTERS[pt].lower()}"))
+                return illegal("promotion C5", "fw_promo", text=text, piece=piece_msg(pt), opts=opts)
             return illegal("promotion", "no_promo", text=text)
         return illegal("check", "check", text=text)
 
