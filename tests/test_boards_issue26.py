@@ -40,7 +40,7 @@ def test_baige_refused_clicks_say_why_with_the_rule_id_in_both_languages(cleanup
     app = make_app("dummy", "baige", ["human", "human"], "flat", game=g, size=(1280, 720))
     sc = app.scene
     click_cell(app, cell(app, "e5"))  # an empty square
-    assert sc.message_bad and "[move]" in status(app, "en") and "[走子]" in status(app, "zh")
+    assert sc.message_bad and "[moving your own piece]" in status(app, "en") and "[走己方棋子]" in status(app, "zh")
     assert "e5" in status(app, "en") and "空格" in status(app, "zh")
     click_cell(app, cell(app, "a9"))  # the other side's piece
     assert "[turn]" in status(app, "en") and "Black" in status(app, "en") and "[轮次]" in status(app, "zh")

@@ -205,6 +205,8 @@ class Position:
         for c, nm in ((WHITE, "White"), (BLACK, "Black")):
             if len(kings[c]) != 1:
                 raise FenError(f"{nm} must have exactly one king, has {len(kings[c])}")
+            if self.qcount[c] > 1:  # seed: 每個玩家的棋盤上最多只能有一枚皇后 (C4)
+                raise FenError(f"{nm} has {self.qcount[c]} queens; a side has at most one on the board")
         self.king = [0, kings[WHITE][0], kings[BLACK][0]]
         c = 0
         if cast != "-":
@@ -229,7 +231,8 @@ class Position:
             pawn_sq = e - 12 * self.side
             if b[pawn_sq] != -P * self.side or b[e] != EMPTY or b[e + 12 * self.side] != EMPTY:
                 raise FenError(f"en-passant square {ep} does not follow a double step")
-            self.ep = e
+            if b[pawn_sq - 1] == P * self.side or b[pawn_sq + 1] == P * self.side:
+                self.ep = e  # D5: kept only with a pawn beside to take en passant, as make() keeps it
         try:
             self.halfmove = int(half)
             self.fullmove = int(full)

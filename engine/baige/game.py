@@ -5,7 +5,7 @@ from typing import Any
 
 from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.baige.board import (
-    A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, G, K, LETTERS, N, NAMES_ZH, P, Q, R, RANK, SQNAME, SQUARES,
+    A, B, C, CASTLE, CASTLE_BY_KING_MOVE, EP, F, FILE, G, K, LETTERS, N, NAMES_ZH, P, Q, R, RANK, SQNAME, SQUARES,
     START_FEN, W, FenError, Position, move_flag, move_from, move_promo, move_text, move_to,
     parse_move_text,
 )
@@ -291,29 +291,51 @@ class BaigeGame(Game):
             return illegal("capture", "own_piece", text=text, cell=SQNAME[to])
         pseudo = [mm for mm in pos.pseudo_moves() if move_from(mm) == fr and move_to(mm) == to]
         last = 9 if us > 0 else 0
+        castle = CASTLE_BY_KING_MOVE.get((fr, to)) if pt == K else None
+        if castle is not None and (castle[0] in (1, 2)) == (us > 0) and (not pseudo or not pr):
+            return self._no_castling(text, castle, bool(pseudo))
         if not pseudo:
-            if pt == K and (fr, to) in CASTLE_BY_KING_MOVE:
-                c = CASTLE_BY_KING_MOVE[(fr, to)]
-                if (c[0] in (1, 2)) == (us > 0):
-                    return illegal("castling C1", "castling", text=text)
-            if pt in (C, A) and q:
+            df, dr = abs(FILE[to] - FILE[fr]), abs(RANK[to] - RANK[fr])
+            if pt in (C, A) and q and (df * dr == 0 if pt == C else df == dr):  # a target on its line (C6)
                 return illegal(RULE_ID[pt], "hop_capture", text=text, how=rule_msg(pt))
             return illegal(RULE_ID[pt], "piece", text=text, how=rule_msg(pt))
         promos = {move_promo(mm) for mm in pseudo}
         if pr not in promos:
-            if pt == P:
+            # the choices named are those open now: no queen while the side has one (C4)
+            opts = Msg.of(f"baige.opts.{LETTERS[pt].lower()}{'' if Q in promos else '_noq'}")
+            if pt == P and RANK[to] == last:  # C3: only a pawn reaching the last rank promotes (G3: else no_promo)
                 if pr == 0:
-                    return illegal("promotion C3", "must_promote", text=text)
+                    return illegal("promotion C3", "must_promote", text=text, opts=opts)
                 if pr == Q:
                     return illegal("one queen C4", "one_queen", text=text)
-                return illegal("promotion C3", "pawn_promo", text=text)
+                return illegal("promotion C3", "pawn_promo", text=text, opts=opts)
             if pt in (F, W) and RANK[to] == last:
                 if pr == Q:
                     return illegal("one queen C4", "one_queen", text=text)
-                return illegal("promotion C5", "fw_promo", text=text, piece=piece_msg(pt),
-                               opts=Msg.of(f"baige.opts.{LETTERS[pt].lower()}"))
+                return illegal("promotion C5", "fw_promo", text=text, piece=piece_msg(pt), opts=opts)
             return illegal("promotion", "no_promo", text=text)
         return illegal("check", "check", text=text)
+
+    def _no_castling(self, text: str, castle: tuple, generated: bool) -> IllegalAction:
+        """Which condition of C1 the castling ``text`` breaks (G3), in the order C1 lists them: king and rook
+        unmoved, the squares between empty, the king not in check, no crossed square attacked, and (the move
+        generated but leaving the king attacked) the landing square not attacked."""
+        pos = self.pos
+        us = pos.side
+        bit, kf, kt, rf, _, empty, cross = castle
+        if generated:
+            return illegal("castling C1", "castling_into", text=text, cell=SQNAME[kt])
+        if not pos.castling & bit:
+            return illegal("castling C1", "castling_moved", text=text, rook=SQNAME[rf])
+        full = [SQNAME[x] for x in empty if pos.board[x]]
+        if full:
+            return illegal("castling C1", "castling_between", text=text, cells=full)
+        if pos.attacked(kf, -us):
+            return illegal("castling C1", "castling_in_check", text=text)
+        for x in cross:
+            if pos.attacked(x, -us):
+                return illegal("castling C1", "castling_through", text=text, cell=SQNAME[x])
+        return illegal("castling C1", "castling", text=text)
 
     # ------------------------------------------------------------ output
     def observe(self, player: int) -> dict:
