@@ -26,6 +26,17 @@ def spend(st: State, p: int, tally: str, emit) -> None:
     emit("jiangshan.ev.tally", seat=p, tally=tally, morale=s.morale)
 
 
+def moved_line(st: State, p: int, key: str, u: Unit, was_hidden: bool, emit, **params) -> None:
+    """Log a unit ``u`` of ``p`` that changed cells. A unit hidden before and after (under a forest or in
+    an own city, J5: seen by its owner only) is logged to the enemy without cells, class or leader
+    (``jiangshan.ev.unseen``): naming its cells told the enemy where the hidden unit went (G1)."""
+    if was_hidden and st.hidden(u):
+        emit(key, visible_to={p}, seat=p, unit=u, **params)
+        emit("jiangshan.ev.unseen", visible_to={1 - p}, seat=p)
+    else:
+        emit(key, seat=p, unit=u, **params)
+
+
 def land(st: State, u: Unit, c, facing: str | None, emit) -> bool:
     """Move ``u`` onto ``c`` without capturing. A forest hiding an enemy refuses it: the action is spent
     and the hidden unit shown (J8). Entering an own city puts the unit under it (入城, march state).
@@ -91,9 +102,9 @@ def perform(st: State, act: Act, ch: Chance, emit) -> None:
         if k == "crossing":
             spend(st, p, "crossing", emit)
         st.ap -= 1
-        src = u.cell
+        src, was = u.cell, st.hidden(u)
         if land(st, u, _c(st, a[1]), a[2] if len(a) > 2 else None, emit):
-            emit("jiangshan.ev.moved", seat=p, unit=u, a=src, b=u.cell)
+            moved_line(st, p, "jiangshan.ev.moved", u, was, emit, a=src, b=u.cell)
     elif k == "capture":
         x = board.get(_c(st, a[1]))
         q = 1 - p
@@ -108,10 +119,10 @@ def perform(st: State, act: Act, ch: Chance, emit) -> None:
     elif k == "command":
         x = board[_c(st, a[1])]  # J16: commanding changes nothing about the leader (state, face)
         st.ap -= 1
-        src = x.cell
+        src, was = x.cell, st.hidden(x)
         if land(st, x, _c(st, a[2]), a[3] if len(a) > 3 else None, emit):
             x.moved = False  # commanded, not moved by itself (no 骑射)
-            emit("jiangshan.ev.commanded", seat=p, unit=x, a=src, b=x.cell, leader=_c(st, a[0]))
+            moved_line(st, p, "jiangshan.ev.commanded", x, was, emit, a=src, b=x.cell, leader=_c(st, a[0]))
     elif k == "support":
         st.ap -= 1
         c = _c(st, a[1])
@@ -128,7 +139,7 @@ def perform(st: State, act: Act, ch: Chance, emit) -> None:
         u = R.leaver(st, c, a[1])  # J17: never a unit of that type that has already acted this turn
         u.in_city = False
         if land(st, u, _c(st, a[2]), None, emit):
-            emit("jiangshan.ev.exit", seat=p, unit=u, a=c, b=u.cell)
+            moved_line(st, p, "jiangshan.ev.exit", u, True, emit, a=c, b=u.cell)  # it left a city: hidden before
         else:
             u.in_city = True
             u.cell = c
@@ -248,7 +259,7 @@ def _capture(st: State, p: int, a: tuple, emit) -> None:
         emit("jiangshan.ev.occupied", seat=p, cell=c)
         return
     x = board.get(c)
-    src = u.cell
+    src, was = u.cell, st.hidden(u)
     u.cell = c
     if x is not None and x.owner != p:
         u.cell = src
@@ -256,7 +267,7 @@ def _capture(st: State, p: int, a: tuple, emit) -> None:
         u.cell = c
         emit("jiangshan.ev.captured", seat=p, unit=u, a=src, b=c)
     else:  # a forest that hid nobody (JS6)
-        emit("jiangshan.ev.moved", seat=p, unit=u, a=src, b=c)
+        moved_line(st, p, "jiangshan.ev.moved", u, was, emit, a=src, b=c)
 
 
 def after_action(st: State, p: int, emit) -> None:

@@ -289,6 +289,8 @@ class JiangshanGame(Game):
         a = parse(action) if isinstance(action, Act) else parse(str(action))
         if a.kind == "pick":
             return Msg.of("jiangshan.said.pick")
+        if self._unseen(a):  # G1: a hidden unit going to a hidden place: no cells (the status line's words)
+            return Msg.of("jiangshan.said.unseen")
         if a.kind == "exit" and len(a.args) == 3:
             return Msg.of("jiangshan.said.exit", a=a.args[0], b=a.args[2])
         table = unit_table()
@@ -307,6 +309,28 @@ class JiangshanGame(Game):
             return Msg.of("jiangshan.said.facing", act=_said(a.kind, a.args[:-1]),
                           facing=Msg.of(f"jiangshan.facing.{a.args[-1]}"))
         return _said(a.kind, a.args)
+
+    def _unseen(self, a: Act) -> bool:
+        """Whether ``a`` (before it is played) takes a unit hidden from the enemy (J5: under a forest or in a
+        city) to a cell that hides it too (a forest, an own city): the enemy sees neither end of it."""
+        ends = {"move": (0, 1), "crossing": (0, 1), "capture": (0, 1), "command": (1, 2), "exit": (0, 2)}.get(a.kind)
+        if ends is None or len(a.args) <= ends[1]:
+            return False
+        st = self.st
+        try:
+            src, dst = (parse_cell(a.args[i], st.width, st.height) for i in ends)
+        except (ValueError, KeyError, IndexError):
+            return False
+        city = st.cities.get(dst)
+        if city is not None:
+            if city.owner != st.player or a.kind == "capture":
+                return False
+        elif st.ter(dst) != "forest":
+            return False
+        if a.kind == "exit":
+            return src in st.cities
+        u = st.board().get(src)
+        return u is not None and u.owner == st.player and st.hidden(u)
 
     def seat_name(self, seat: int) -> Msg:
         return Msg.of(f"jiangshan.seat.{seat}")
