@@ -176,6 +176,12 @@ class Game(abc.ABC):
         outcomes are counted by :meth:`undo_floor` itself. Default: the game hides nothing."""
         return False
 
+    def hides_action(self, index: int, viewer: int) -> bool:
+        """G1: whether ``viewer`` may not know the cells of the log's ``index``-th action (a hidden piece that
+        moved between hidden places): a client then marks none of them as the last move. Default: no game
+        hides where an action went."""
+        return False
+
     def undo_floor(self, player: int) -> int:
         """G2 (take-back never un-learns): the shortest log length ``player`` may take the game
         back to — just after the last action that drew a chance outcome (a die, a draw, a

@@ -1,4 +1,4 @@
-"""G1 / J5 (session 19's audit of side channels): a unit hidden from the enemy (under a forest or in a city) that
+"""G1 / J5 (session 18's audit of side channels): a unit hidden from the enemy (under a forest or in a city) that
 goes to another hidden place tells the enemy nothing of where it went. Each test plays two such actions that the
 enemy cannot tell apart — the same hidden unit to two different forests, or (for a command and a city's exit) two
 different hidden units or gates — and checks that the enemy's observation, its log and the action's description
@@ -49,3 +49,18 @@ def test_a_garrison_leaving_its_city_for_a_forest_gate_names_no_cells_to_the_ene
     acts = sorted(a for a in g.legal_action_texts() if a.startswith("exit c3"))
     assert {"exit c3 blade b3", "exit c3 blade d3"} <= set(acts)
     assert seen_by_enemy(g, "exit c3 blade b3") == seen_by_enemy(g, "exit c3 blade d3")
+
+
+def test_the_last_move_marks_no_cell_of_a_hidden_move_for_the_enemy():
+    """The board marks the last action's cells as "last" (client/games/base.py): for the enemy those were the two
+    forests of a move between them, the cells its log no longer names (Game.hides_action); the mover still sees
+    them, and a move the enemy sees is marked for both."""
+    from client.games import make_plugin
+
+    g = make(red=["blade@b3", "blade@h2"], white=["blade@h8"], rows=ROWS)
+    g.apply("move b3 c3")
+    pl = make_plugin(g)
+    assert not [c for c, m in pl.view(1).marks.items() if m == "last"]
+    assert sorted(pl.cell_name(c) for c, m in pl.view(0).marks.items() if m == "last") == ["b3", "c3"]
+    assert g.hides_action(0, 1) and not g.hides_action(0, 0)
+    assert g.clone().hides_action(0, 1)  # kept by a copy

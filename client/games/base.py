@@ -438,10 +438,11 @@ class GamePlugin:
             self._index = StepIndex([(a, tuple(self.action_steps(a))) for a in acts])
         return self._index
 
-    def last_cells(self) -> list[Cell]:
-        """The cells of the last action (marked "last")."""
+    def last_cells(self, viewer: int | None = None) -> list[Cell]:
+        """The cells of the last action (marked "last"); none for a ``viewer`` the engine hides them from
+        (``Game.hides_action``, G1: a hidden unit moving between hidden places)."""
         log = self.game.log
-        if not log:
+        if not log or (viewer is not None and self.game.hides_action(len(log) - 1, viewer)):
             return []
         out = []
         for s in self.action_steps(log[-1]):
@@ -457,7 +458,7 @@ class GamePlugin:
         obs = self.obs()
         v = BoardView(self.geometry, self.pieces(obs), {}, self.tints(obs))
         self.decorate(v, obs)
-        for c in self.last_cells():
+        for c in self.last_cells(viewer):
             v.marks[c] = "last"
         if not self.game.is_over:
             for c in self.check_cells(obs):

@@ -52,6 +52,7 @@ class JiangshanGame(Game):
         self.st: State = initial_state(scen)
         self._log: list[Act] = []
         self._events: list[Event] = []
+        self._unseen_at: dict[int, int] = {}  # log index -> the mover, of actions the enemy saw neither end of
         self._legal: list[Act] | None = None
         self._prefix_key = None
         self._prefix: frozenset = frozenset()
@@ -111,8 +112,11 @@ class JiangshanGame(Game):
             rule, key, params = self.refusal(action)
             raise IllegalAction(rule, key=key, **params)
         self._legal = None
+        mover, unseen = self.st.player, self._unseen(action)
         E.perform(self.st, action, self.chance, self._emit)
         self._log.append(action)
+        if unseen:
+            self._unseen_at[len(self._log) - 1] = mover
         # a turn whose action point is spent and where nothing else is left ends by itself
         while self.st.stage == "action" and self.st.ap <= 0 and R.legal(self.st) == [Act("end")]:
             E.end_turn(self.st, self.chance, self._emit)
@@ -310,6 +314,13 @@ class JiangshanGame(Game):
                           facing=Msg.of(f"jiangshan.facing.{a.args[-1]}"))
         return _said(a.kind, a.args)
 
+    def hides_action(self, index: int, viewer: int) -> bool:
+        """Whether ``viewer`` may not know the cells of the log's ``index``-th action: a hidden unit that went
+        to a hidden place (J5, ``_unseen``), for anybody but its mover (G1: the last move's marks name no cell
+        of it)."""
+        mover = self._unseen_at.get(index)
+        return mover is not None and mover != viewer
+
     def _unseen(self, a: Act) -> bool:
         """Whether ``a`` (before it is played) takes a unit hidden from the enemy (J5: under a forest or in a
         city) to a cell that hides it too (a forest, an own city): the enemy sees neither end of it."""
@@ -486,6 +497,7 @@ class JiangshanGame(Game):
         g.st = st
         g._log = list(self._log)
         g._events = list(self._events)
+        g._unseen_at = dict(self._unseen_at)
         g._legal = self._legal
         g._prefix_key, g._prefix = self._prefix_key, self._prefix
         return g
