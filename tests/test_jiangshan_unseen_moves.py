@@ -64,3 +64,14 @@ def test_the_last_move_marks_no_cell_of_a_hidden_move_for_the_enemy():
     assert sorted(pl.cell_name(c) for c, m in pl.view(0).marks.items() if m == "last") == ["b3", "c3"]
     assert g.hides_action(0, 1) and not g.hides_action(0, 0)
     assert g.clone().hides_action(0, 1)  # kept by a copy
+
+
+def test_a_hidden_move_between_hidden_places_always_stands_for_the_enemy():
+    """G2 counts a move that brings new ground into the mover's sight as one that stands (``reveals``, which
+    ``undo_floor`` reads); for a move the enemy cannot see that told the enemy, by whether its own take-back was
+    then refused, whether the hidden unit's new forest looked onto new ground. From b3, a3 shows no new cell and
+    c3 shows the e column: both moves now stand alike."""
+    rows = ["." * 12] * 5 + ["FFF........."] + ["." * 12] * 2  # forests a3 b3 c3
+    g = make(red=["blade@b3"], white=["blade@h8"], rows=rows)
+    assert g.reveals("move b3 a3") and g.reveals("move b3 c3")
+    assert not g.reveals("move b3 a2")  # a move the enemy sees that shows nothing new can still be taken back

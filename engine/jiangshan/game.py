@@ -469,6 +469,10 @@ class JiangshanGame(Game):
         ambush in a forest, a garrison), or a hand of tallies (a pick). Only the mover's own sight counts:
         whether the enemy's sight changed depends on where its hidden units stand, and a refused
         take-back would tell it (G3)."""
+        # G1: a hidden unit's move between hidden places always stands. The enemy sees neither end of it, and a
+        # floor that moved only when the unit's new cell showed new ground (below) would tell it where it went.
+        if self._unseen(action if isinstance(action, Act) else parse(str(action))):
+            return True
         p = self.current_player
         after = self.clone()
         n = len(after._events)
