@@ -187,6 +187,10 @@ class StrategyCamera(_Base):
         if self.board_size > 16:
             self.max_distance *= 1.25  # fully out, the whole map with room for the top bar and the panels
         self.ground_y = float(ground_y)
+        self._base_ground = self.ground_y  # the orbit point's height over flat ground (see set_terrain)
+        self._terrain_src = self._terrain = None  # heights the eye keeps clear of (set_terrain); None: flat
+        self._terrain_top = 0.0
+        self._goal_ground = self.ground_y
         c = self.board_size / 2.0
         self.target = (c, c)
         self.distance = self.max_distance
@@ -205,10 +209,63 @@ class StrategyCamera(_Base):
     @property
     def pitch(self) -> float:
         """Degrees above the horizon, from the zoom: log-interpolated between close and far."""
+        return self._pitch_at(self.distance)
+
+    def _pitch_at(self, distance: float) -> float:
         lo, hi = math.log(self.min_distance), math.log(self.max_distance)
-        t = (math.log(max(self.distance, 1e-6)) - lo) / (hi - lo) if hi > lo else 1.0
+        t = (math.log(max(distance, 1e-6)) - lo) / (hi - lo) if hi > lo else 1.0
         t = min(1.0, max(0.0, t))
         return self.PITCH_CLOSE + (self.pitch_far - self.PITCH_CLOSE) * t
+
+    # --- the terrain under the camera
+    def set_terrain(self, heights) -> None:
+        """The board's heights in levels (-1, unexplored, counts as level 0) that the eye keeps clear of; the
+        scene passes the viewer's known heights each frame (the same array again costs nothing). None (the
+        default, as rule pictures and benches use the camera): the orbit point stays at the ``ground_y`` it
+        was made with. See ``ground_goal``."""
+        if heights is self._terrain_src:
+            return
+        self._terrain_src = heights
+        if heights is None:
+            self._terrain, self._terrain_top = None, 0.0
+            self.ground_y = self._goal_ground = self._base_ground
+            return
+        h = np.maximum(np.asarray(heights), 0)
+        self._terrain = h
+        self._terrain_top = float(h.max()) * Y_SCALE if h.size else 0.0
+
+    def clearance(self) -> float:
+        """World units a full close-up's eye stands above the orbit point (the eye's height over the plain)."""
+        return self.min_distance * math.sin(math.radians(self.PITCH_CLOSE))
+
+    def ground_goal(self) -> float:
+        """The orbit point's height for the goal pose. Over flat ground, or when the eye is high enough, the
+        ``ground_y`` the camera was made with; when the eye would come nearer than ``clearance`` to the highest
+        known terrain around the target and the eye (a close look at a hill of the 256x256 map put the eye
+        inside it), the orbit point is lifted by the difference: a close look at a hill then shows it as a
+        close look at the plain shows the ground, and the eye never enters the terrain."""
+        base = self._base_ground
+        h = self._terrain
+        if h is None:
+            return base
+        d = self._goal_distance
+        p = math.radians(self._pitch_at(d))
+        rise = d * math.sin(p)
+        clear = self.clearance()
+        if base + rise >= self._terrain_top + clear:  # high above every hill: nothing to look up
+            return base
+        top = self._terrain_top
+        if self.layout is None:  # a square board: the cells around the target and the eye
+            (fx, fz), _ = self._axes(self._goal_yaw)
+            horiz = d * math.cos(p)
+            tx, tz = self._goal_target
+            ex, ez = tx - fx * horiz, tz - fz * horiz
+            rows, cols = h.shape
+            c0, c1 = max(0, int(math.floor(min(tx, ex) - 1.5))), min(cols, int(math.ceil(max(tx, ex) + 1.5)))
+            r0, r1 = max(0, int(math.floor(min(tz, ez) - 1.5))), min(rows, int(math.ceil(max(tz, ez) + 1.5)))
+            win = h[r0:r1, c0:c1]
+            top = float(win.max()) * Y_SCALE if win.size else 0.0
+        return max(base, top + clear - rise)
 
     def _axes(self, yaw: float | None = None):
         """Ground-plane forward (screen up) and right unit vectors as (x, z)."""
@@ -299,6 +356,10 @@ class StrategyCamera(_Base):
         if abs(self._goal_yaw - self.yaw) < 1e-4:
             self.yaw = self._goal_yaw
         self.target = (tx, tz)
+        if self._terrain is not None:  # over a hill the orbit point rises (ground_goal)
+            self._goal_ground = self.ground_goal()
+            g = self.ground_y + (self._goal_ground - self.ground_y) * k
+            self.ground_y = self._goal_ground if abs(self._goal_ground - g) < 1e-4 else g
 
     def fit(self, points, aspect: float, rect=(0.0, 0.0, 1.0, 1.0), max_distance: float | None = None) -> None:
         """Set the goal target and distance (the goal yaw stays) so that every world point (x, y, z)
@@ -349,11 +410,13 @@ class StrategyCamera(_Base):
     def snap(self) -> None:
         """Jump to the goal values at once."""
         self.target, self.distance, self.yaw = self._goal_target, self._goal_distance, self._goal_yaw
+        if self._terrain is not None:
+            self.ground_y = self._goal_ground = self.ground_goal()
 
     @property
     def moving(self) -> bool:
         return (self.target != self._goal_target or self.distance != self._goal_distance
-                or self.yaw != self._goal_yaw)
+                or self.yaw != self._goal_yaw or (self._terrain is not None and self.ground_y != self._goal_ground))
 
     def footprint(self, aspect: float):
         """The 4 ground points (x, z) seen at the screen corners (bottom-left, bottom-right, top-right,

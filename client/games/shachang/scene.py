@@ -227,6 +227,8 @@ class GameScene(PlayScene):
             return
         c = copy.copy(cam)  # the view it is going to: where the free part's middle falls on the ground there
         c.target, c.distance, c.yaw = (x, z), cam._goal_distance, cam._goal_yaw
+        c._goal_target = c.target
+        c.ground_y = c.ground_goal()  # the orbit point's height there (raised over a hill)
         w, h = self.app.display.size
         x0, y0, x1, y1 = self.usable_rect()
         view, proj = c.matrices(w / max(1, h))
@@ -925,6 +927,8 @@ class GameScene(PlayScene):
                 self._run_ai(dt)  # computer seats play on behind the hand-over screen
             return
         self._pan_keys(dt)
+        if hasattr(self.cam, "set_terrain"):  # the 3D camera keeps its eye out of the hills the viewer knows
+            self.cam.set_terrain(self.ctl.obs.heights)
         self.cam.update(dt)
         if self.fp_cam is not None:
             self.fp_cam.update(dt)
