@@ -122,3 +122,22 @@ def test_selecting_a_unit_says_what_to_click_next(app):
     assert scene.ctl.selected == (2, 2)
     assert scene.status_text("en") == ("c3 selected: click a cyan cell to march (its number is the steps) or an enemy "
                                        "with a red ring to attack; Esc drops it")
+
+
+def test_dropping_the_selection_drops_its_hint(app):
+    # Esc (or a click on the unit, or a right click) dropped the selection but the line still said "c3 selected:
+    # click a cyan cell …" until something else was said (the camera QA of session 18)
+    g, scene = hot_seat(app, [[0, "c3", 5], [1, "h8", 1]], mode="tabletop")
+    from tests.client_util import click_cell
+
+    for drop in (lambda: key(app, pygame.K_ESCAPE), lambda: click_cell(app, (2, 2)), lambda: click_cell(app, (2, 2), 3)):
+        click_cell(app, (2, 2))
+        assert scene.ctl.selected == (2, 2) and scene.status_text("en").startswith("c3 selected")
+        drop()
+        assert scene.ctl.selected is None
+        assert scene.status_text("en") == "Click one of your units; Tab: next unit; F1: help"
+    march = (2, 2)
+    click_cell(app, march)
+    click_cell(app, (2, 4))  # a march keeps its own words, not the hint
+    assert g.log and str(g.log[-1]).startswith("march c3 e3")
+    assert scene.status_text("en") != "Click one of your units; Tab: next unit; F1: help"

@@ -63,6 +63,7 @@ class Controller:
         self.status = ""
         self.status_kind = "info"  # info | error | ok
         self.status_time = 0.0
+        self._hint_said = None  # status_time of the last selection hint (drop_selection)
         self.status_rule: str | None = None
         self.status_again = None  # what re-says the status line in the language shown (F2), when known
         self.show_heights = False
@@ -186,6 +187,13 @@ class Controller:
                     self.say(lambda: t("shachang.ui.hint_selected_boxed", c=name))
                 else:
                     self.say(lambda: t("shachang.ui.hint_selected", c=name))
+                self._hint_said = self.status_time  # the line is this selection's hint (``drop_selection``)
+
+    def drop_selection(self) -> None:
+        """No unit selected any more; a line that still tells what to click for it says what to click now."""
+        self.selected = None
+        if self.status_time == self._hint_said:
+            self.say(lambda: t("hint_select"))
 
     def cancel(self) -> bool:
         """Drop the popup or the selection; False if there was nothing to drop."""
@@ -193,7 +201,7 @@ class Controller:
             self.reinforce = None
             return True
         if self.selected is not None:
-            self.selected = None
+            self.drop_selection()
             return True
         return False
 
@@ -250,7 +258,7 @@ class Controller:
                 self.say(lambda: t("no_unit"), "info")
             return
         if cell == sel:
-            self.selected = None
+            self.drop_selection()
             return
         if own is not None and not shift:
             if self.my_turn() and cell in self.game.reachable(sel):
