@@ -141,3 +141,22 @@ def test_dropping_the_selection_drops_its_hint(app):
     click_cell(app, (2, 4))  # a march keeps its own words, not the hint
     assert g.log and str(g.log[-1]).startswith("march c3 e3")
     assert scene.status_text("en") != "Click one of your units; Tab: next unit; F1: help"
+
+
+@pytest.mark.parametrize("size,expect", [((1280, 720), 180), ((1024, 640), 180), ((640, 400), 128), ((320, 240), 96)])
+def test_the_minimap_shrinks_in_a_small_window(tmp_path, size, expect):
+    # the minimap kept its 180-200 px in any window: at 640x400 it covered a third of the width and half the board's
+    # height (the camera QA of session 18); a window of 1024x640 or more keeps the full size
+    from client.games.shachang import hud
+    from engine.shachang import new_game
+
+    with flat_app(tmp_path, size=size) as a:
+        a.start_game(new_game(preset="large", seed=3), ["human", "normal"])
+        step(a, 2)
+        scene = a.find(GameScene)
+        step(a, 2)
+        w, h = a.display.size
+        assert scene.minimap.size == expect
+        r = scene.minimap.rect
+        assert r.size == (expect, expect) and r.left >= 0 and r.bottom <= h - hud.STATUS_H
+        assert scene.minimap.cell_at(r.center) is not None  # clicks read the drawn size

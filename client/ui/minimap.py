@@ -40,6 +40,12 @@ class Minimap:
         self.dragging = False
         self.yaw = 0.0  # the star's minimap turns with the camera (degrees, 0 = north up); see to_map
 
+    def fit(self, size: int) -> None:
+        """Be ``size`` pixels square from the next draw on (a small window gets a smaller minimap)."""
+        if size != self.size:
+            self.size = size
+            self._key = self._img = None
+
     def to_map(self, x: float, z: float) -> tuple[float, float]:
         """Minimap pixel (relative to its corner) of world ground point (x, z), turned by ``yaw`` on a hex
         board: the camera's forward direction points up."""

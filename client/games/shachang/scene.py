@@ -84,6 +84,7 @@ class GameScene(PlayScene):
         self.minimap = Minimap(game.size, 200 if game.size >= 256 else 180) if game.size >= 64 else None
         if self.layout is not None:  # the star: a small map of the whole star
             self.minimap = Minimap(game.size, 150, layout=self.layout)
+        self.minimap_full = self.minimap.size if self.minimap else 0  # its size in a window of 1024x640 or more
         self.minimap_on = {"map": True, "fp": False}  # per view, like the side panel (M, or I in first person)
         self.top_buttons = [
             widgets.Button(lambda: t("end_turn"), self.end_turn, 16, enabled=lambda: self.ctl.my_turn()),
@@ -1247,6 +1248,8 @@ class GameScene(PlayScene):
             self.info_button.draw(surf)
             self.panel_rect = r.inflate(6, 4)
         if self.minimap and self.show_minimap:
+            # a small window gets a smaller minimap: at 640x400 the full one covered a third of the width
+            self.minimap.fit(min(self.minimap_full, max(96, min(w // 5, (h - hud.TOP_H - hud.STATUS_H) * 2 // 5))))
             aspect = w / max(1, h)
             try:
                 fp = self.cam.footprint(aspect)
