@@ -6,7 +6,7 @@ import dataclasses
 import pygame
 
 from client.games.shachang.scene import GameScene
-from tests.client_util import on_stack, position, post_click, step
+from tests.client_util import key, on_stack, position, post_click, step
 
 
 GLAPP_SIZE = (1024, 640)  # the conftest fixture ``glapp``'s window
@@ -77,3 +77,28 @@ def test_a_drag_from_an_own_stacks_side_marches_it(glapp):
         pygame.event.post(pygame.event.Event(ev, **kw))
         step(app)
     assert str(g.log[-1]) == "march d3 d4 8"
+
+
+def test_in_first_person_q_and_e_turn_the_view_and_zoom_keys_leave_the_map_camera_alone(glapp):
+    # in first person Q/E and +/- moved the map camera hidden behind it: nothing showed until first person was left,
+    # and then the map view had turned or zoomed (the camera QA of session 18); Q/E now turn the eye like the arrows
+    app = glapp
+    g, scene, stack = eight_on_d3(app)
+    scene.ctl.select(stack)
+    key(app, pygame.K_v)
+    fp = scene.fp_cam
+    assert fp is not None
+    cam = scene.cam
+    before = (cam._goal_distance, cam._goal_yaw, cam._goal_target)
+    yaw = fp.yaw
+    key(app, pygame.K_e)
+    key(app, pygame.K_PLUS)
+    key(app, pygame.K_MINUS)
+    step(app, 30)
+    assert (cam._goal_distance, cam._goal_yaw, cam._goal_target) == before
+    assert abs((fp.yaw - yaw) % 360.0 - 20.0) < 0.5  # E: 20 degrees to the right, as the right arrow
+    key(app, pygame.K_q)
+    step(app, 30)
+    assert abs((fp.yaw - yaw) % 360.0) < 0.5
+    key(app, pygame.K_v)
+    assert scene.fp_cam is None and (cam._goal_distance, cam._goal_yaw, cam._goal_target) == before

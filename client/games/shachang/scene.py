@@ -738,6 +738,9 @@ class GameScene(PlayScene):
                     pygame.K_d: (20.0, 0.0), pygame.K_UP: (0.0, 10.0), pygame.K_w: (0.0, 10.0),
                     pygame.K_DOWN: (0.0, -10.0), pygame.K_s: (0.0, -10.0)}
 
+    # in first person the map camera's keys do not move the map camera hidden behind the eye: Q/E turn the eye
+    FP_MAP_KEYS = {"rotate_left": -20.0, "rotate_right": 20.0, "zoom_in": 0.0, "zoom_out": 0.0}
+
     def key(self, ev) -> None:
         """A key press: Esc, first-person turning and digits here; everything else from the key-binding
         table (client/keys.py, context "shachang"), the same table the F1 page is written from."""
@@ -755,7 +758,12 @@ class GameScene(PlayScene):
         elif keys.digit(k) is not None and not ev.mod & pygame.KMOD_CTRL:
             ctl.type_digit(keys.digit(k))
         else:
-            fn = self.key_actions().get(keys.action(ev, self.key_contexts()))
+            act = keys.action(ev, self.key_contexts())
+            if self.fp_cam is not None and act in self.FP_MAP_KEYS:  # the map camera hidden behind the eye stays
+                if self.FP_MAP_KEYS[act]:
+                    self.fp_cam.turn(self.FP_MAP_KEYS[act], 0.0)  # Q/E turn the eye as the arrows do
+                return
+            fn = self.key_actions().get(act)
             if fn is not None:
                 fn()
 
