@@ -191,6 +191,7 @@ class StrategyCamera(_Base):
         self._terrain_src = self._terrain = None  # heights the eye keeps clear of (set_terrain); None: flat
         self._terrain_top = 0.0
         self._goal_ground = self.ground_y
+        self._ground_key = None  # the goal pose and terrain _goal_ground was worked out for (update)
         c = self.board_size / 2.0
         self.target = (c, c)
         self.distance = self.max_distance
@@ -357,7 +358,9 @@ class StrategyCamera(_Base):
             self.yaw = self._goal_yaw
         self.target = (tx, tz)
         if self._terrain is not None:  # over a hill the orbit point rises (ground_goal)
-            self._goal_ground = self.ground_goal()
+            key = (self._goal_target, self._goal_distance, self._goal_yaw, id(self._terrain))
+            if key != self._ground_key:  # worked out again only when the goal pose or the terrain changed
+                self._ground_key, self._goal_ground = key, self.ground_goal()
             g = self.ground_y + (self._goal_ground - self.ground_y) * k
             self.ground_y = self._goal_ground if abs(self._goal_ground - g) < 1e-4 else g
 

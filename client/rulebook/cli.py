@@ -10,11 +10,10 @@ import sys
 import tomllib
 from pathlib import Path
 
-from client.rulebook.book import PICTURES, build_all
+from client.rulebook.book import PICTURES, SCENARIOS, build_all
 from client.rulebook.render import Painter
 from client.rulebook.scenario import BOARD_GAMES, KEYS, ScenarioError, load, parse_size
 
-SCENARIOS = Path(__file__).resolve().parents[2] / "assets" / "scenarios"
 FLAT_ONLY_KEYS = KEYS - {"title", "caption_zh", "caption_en", "position"}  # keys a 沙场秋点兵 scenario has not
 
 

@@ -149,13 +149,7 @@ def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
 
 def _wrap_now(text: str, size: int, width: int) -> list[str]:
     f = font(size)
-    out = []
-    for para in text.split("\n"):
-        if f.size(para)[0] <= width:  # the common case: it fits
-            out.append(para)
-            continue
-        out += _fill(_units(para), lambda t: f.size(t)[0], width)
-    return out
+    return wrap_measured(text, lambda t: f.size(t)[0], width)
 
 
 def wrap_measured(text: str, measure, width: int) -> list[str]:
@@ -164,7 +158,7 @@ def wrap_measured(text: str, measure, width: int) -> list[str]:
     rule pictures' captions)."""
     out = []
     for para in text.split("\n"):
-        out += _fill(_units(para), measure, width) if measure(para) > width else [para]
+        out += _fill(_units(para), measure, width) if measure(para) > width else [para]  # the common case: it fits
     return out
 
 
