@@ -102,3 +102,44 @@ def test_in_first_person_q_and_e_turn_the_view_and_zoom_keys_leave_the_map_camer
     assert abs((fp.yaw - yaw) % 360.0) < 0.5
     key(app, pygame.K_v)
     assert scene.fp_cam is None and (cam._goal_distance, cam._goal_yaw, cam._goal_target) == before
+
+
+def test_in_first_person_a_click_on_the_minimap_turns_the_eye_and_leaves_the_map_camera_alone(glapp):
+    # with the minimap shown in first person (M), a click on it moved the map camera hidden behind the eye: nothing
+    # showed until first person was left, and then the map view was elsewhere (left open by the camera QA of session
+    # 18); the click now turns the eye to face that cell, level as it was, and the map camera stays
+    from engine.shachang import new_game
+
+    app = glapp
+    g = new_game(preset="large", seed=3)
+    app.start_game(g, ["human", "normal"])
+    step(app)
+    scene = app.find(GameScene)
+    step(app, 3)
+    unit = scene.ctl.obs.own_units()[0].cell
+    scene.ctl.select(unit)
+    key(app, pygame.K_v)
+    fp = scene.fp_cam
+    assert fp is not None, (app.scene, scene.ctl.selected, scene.ctl.obs.phase, g.current_player)
+    assert not scene.show_minimap
+    key(app, pygame.K_m)
+    step(app, 2)
+    assert scene.show_minimap
+    cam = scene.cam
+    before = (cam._goal_distance, cam._goal_yaw, cam._goal_target)
+    pitch = fp.pitch
+    r = scene.minimap.rect
+    # a cell far to the east of the unit, on the minimap (rows down, columns across)
+    target = (unit[0], 63 if unit[1] < 32 else 0)
+    k = scene.minimap.size / 64
+    pos = (int(r.x + (target[1] + 0.5) * k), int(r.y + (target[0] + 0.5) * k))
+    assert scene.minimap.cell_at(pos) == target
+    post_click(app, pos)
+    step(app, 5)
+    assert (cam._goal_distance, cam._goal_yaw, cam._goal_target) == before
+    d = fp.direction()
+    east = 1.0 if target[1] > unit[1] else -1.0
+    assert d[0] * east > 0.9 * (d[0] ** 2 + d[2] ** 2) ** 0.5  # the eye looks along the row, toward the target
+    assert fp.pitch == pitch
+    key(app, pygame.K_v)
+    assert scene.fp_cam is None and (cam._goal_distance, cam._goal_yaw, cam._goal_target) == before

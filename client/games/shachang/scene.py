@@ -632,7 +632,7 @@ class GameScene(PlayScene):
                 if self.minimap and self.minimap.dragging:
                     cell = self.minimap.cell_at(ev.pos)
                     if cell:
-                        self.cam.jump_to(cell)
+                        self.minimap_go(cell)
                     return
                 p0 = self.press[0]
                 if self.fp_cam is not None and not self.dragging and (
@@ -673,7 +673,7 @@ class GameScene(PlayScene):
                 if self.minimap and self.show_minimap:
                     cell = self.minimap.cell_at(ev.pos)
                     if cell is not None:
-                        self.cam.jump_to(cell)
+                        self.minimap_go(cell)
                         self.minimap.dragging = True
                         self.press = (ev.pos, None, 1)
                         return
@@ -843,6 +843,16 @@ class GameScene(PlayScene):
             "zoom_in": lambda: self.cam.zoom(1), "zoom_out": lambda: self.cam.zoom(-1),
             "rotate_left": lambda: self.cam.rotate(-15), "rotate_right": lambda: self.cam.rotate(15),
         }
+
+    def minimap_go(self, cell) -> None:
+        """A click or drag on the minimap: the map view goes to ``cell``; in first person the eye turns to face it
+        (it moved the map camera hidden behind the eye, which showed only on leaving first person)."""
+        if self.fp_cam is None:
+            self.cam.jump_to(cell)
+            return
+        pitch = self.fp_cam.pitch
+        self.fp_cam.look_at_cell(cell, max(0, int(self.ctl.obs.heights[cell])))  # the height the player knows
+        self.fp_cam.pitch = pitch  # turn, do not tilt: the eye stays level as the player had it
 
     # ---------------------------------------------------------- first person
     def toggle_fp(self) -> None:
