@@ -143,3 +143,7 @@ def test_in_first_person_a_click_on_the_minimap_turns_the_eye_and_leaves_the_map
     assert fp.pitch == pitch
     key(app, pygame.K_v)
     assert scene.fp_cam is None and (cam._goal_distance, cam._goal_yaw, cam._goal_target) == before
+    # back on the map with the unit still selected, the line says what to click for it (it said "click one of your
+    # units", seen in the window)
+    assert scene.ctl.selected == unit
+    assert scene.ctl.status.startswith(f"{scene.ctl.cell_name(unit)} selected"), scene.ctl.status

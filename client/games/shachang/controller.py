@@ -174,20 +174,27 @@ class Controller:
         self.selected = cell if u is not None else None
         if u is not None:
             self.count = u.count
-            if self.my_turn() and not self.first_person:  # what to click next (the idle hint said only "select")
-                name = self.cell_name(cell)
-                info = self.unit_info()
-                if info["fresh"]:  # a new camp neither marches nor attacks this turn (S15, S8): no cyan cell to click
-                    self.say(lambda: t("shachang.ui.hint_selected_fresh", c=name))
-                elif not info["can_march"] and not (info["can_attack"] and info["targets"]):
-                    self.say(lambda: t("shachang.ui.hint_selected_done", c=name))  # nothing left for it this turn
-                elif not self.game.reachable(cell) and not (info["can_attack"] and info["targets"]):
-                    # steps left but no free cell to reach (own soldiers or heights close it in: the back of the
-                    # star's camp), no enemy in range: no cyan cell, no red ring (found in QA, session 11)
-                    self.say(lambda: t("shachang.ui.hint_selected_boxed", c=name))
-                else:
-                    self.say(lambda: t("shachang.ui.hint_selected", c=name))
-                self._hint_said = self.status_time  # the line is this selection's hint (``drop_selection``)
+            self.say_selection_hint()
+
+    def say_selection_hint(self) -> None:
+        """The status line tells what to click next for the selected unit (the idle hint said only "select"); in
+        first person, on another's turn or with nothing selected it says nothing."""
+        cell = self.selected
+        if cell is None or self.own_unit(cell) is None or not self.my_turn() or self.first_person:
+            return
+        name = self.cell_name(cell)
+        info = self.unit_info()
+        if info["fresh"]:  # a new camp neither marches nor attacks this turn (S15, S8): no cyan cell to click
+            self.say(lambda: t("shachang.ui.hint_selected_fresh", c=name))
+        elif not info["can_march"] and not (info["can_attack"] and info["targets"]):
+            self.say(lambda: t("shachang.ui.hint_selected_done", c=name))  # nothing left for it this turn
+        elif not self.game.reachable(cell) and not (info["can_attack"] and info["targets"]):
+            # steps left but no free cell to reach (own soldiers or heights close it in: the back of the
+            # star's camp), no enemy in range: no cyan cell, no red ring (found in QA, session 11)
+            self.say(lambda: t("shachang.ui.hint_selected_boxed", c=name))
+        else:
+            self.say(lambda: t("shachang.ui.hint_selected", c=name))
+        self._hint_said = self.status_time  # the line is this selection's hint (``drop_selection``)
 
     def drop_selection(self) -> None:
         """No unit selected any more; a line that still tells what to click for it says what to click now."""

@@ -860,7 +860,8 @@ class GameScene(PlayScene):
         if ctl.first_person:
             ctl.first_person = False
             self.fp_cam = None
-            ctl.say(t("hint_select"))  # the first-person line is stale now
+            ctl.say(t("hint_select"))  # the first-person line is stale now: what to click, for the selection if any
+            ctl.say_selection_hint()
             saved = getattr(self, "_fp_saved", None)
             if saved is not None and hasattr(self.cam, "tscale"):  # flat: back to the view before
                 self.cam.tx, self.cam.tz, self.cam.tscale = saved
