@@ -392,3 +392,31 @@ def test_start_screen_map_preview_is_the_game_that_starts(app):
     preview = st._preview_game
     click(app, st.buttons[0].rect.center)
     assert isinstance(app.scene, GameScene) and app.scene.game is preview and preview.seed == 11
+
+
+def test_the_vision_preview_label_says_when_the_hovered_cell_is_unexplored(app, monkeypatch):
+    # X over an unexplored cell drew no preview (the engine previews only explored cells, S6) while the label still
+    # said "what e12 would see" (seen in the window, session 19); it now says there is nothing to preview there
+    from client.ui import text as ui_text
+    from engine.shachang import new_game
+
+    g = new_game(preset="medium", seed=5)
+    app.start_game(g, ["human", "normal"])
+    step(app)
+    scene = app.find(GameScene)
+    step(app, 2)
+    said = []
+    draw = ui_text.draw
+    monkeypatch.setattr(ui_text, "draw", lambda surf, s, *a, **k: (said.append(s), draw(surf, s, *a, **k))[1])
+    key(app, pygame.K_x)
+    explored = scene.ctl.obs.explored
+    for cell, label in ((tuple(np.argwhere(explored)[0]), "vision preview: what {} would see"),
+                        (tuple(np.argwhere(~explored)[0]), "vision preview: {} is unexplored, nothing to preview")):
+        cell = (int(cell[0]), int(cell[1]))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=cell_px(app, cell), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        said.clear()
+        step(app, 2)
+        assert scene.ctl.hover == cell
+        assert label.format(scene.ctl.cell_name(cell)) in said
+        assert (scene.ctl.overlays().vision is None) == (not explored[cell])

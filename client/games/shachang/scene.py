@@ -1306,7 +1306,11 @@ class GameScene(PlayScene):
         if ctl.reinforce is not None:
             self._draw_popup(surf)
         if ctl.preview and ctl.hover is not None:
-            r = text.draw(surf, t("vision_preview", c=ctl.cell_name(ctl.hover)), (10, hud.TOP_H + 8), 15,
+            # the engine previews only a cell the player explored (S6: nothing is known to see from elsewhere)
+            rows, cols = ctl.obs.explored.shape
+            known = 0 <= ctl.hover[0] < rows and 0 <= ctl.hover[1] < cols and bool(ctl.obs.explored[ctl.hover])
+            r = text.draw(surf, t("vision_preview" if known else "vision_preview_unknown", c=ctl.cell_name(ctl.hover)),
+                          (10, hud.TOP_H + 8), 15,
                           (255, 240, 170), shadow=True)
             display.mark(r.inflate(4, 4))
         self._take_ctl_status()  # said during this frame's events
