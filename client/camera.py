@@ -385,7 +385,7 @@ class StrategyCamera(_Base):
 
         d = top
         try:
-            for _ in range(3):  # fit the size, then centre the picture in rect, and again
+            for _ in range(5):  # fit the size, then centre the picture in rect, and again (the centring moves it)
                 lo, hi = self.min_distance, top
                 for _ in range(30):
                     mid = (lo + hi) / 2

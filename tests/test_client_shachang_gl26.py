@@ -147,3 +147,30 @@ def test_in_first_person_a_click_on_the_minimap_turns_the_eye_and_leaves_the_map
     # units", seen in the window)
     assert scene.ctl.selected == unit
     assert scene.ctl.status.startswith(f"{scene.ctl.cell_name(unit)} selected"), scene.ctl.status
+
+
+def test_the_start_view_shows_a_tall_stack_on_the_boards_edge_whole(glapp):
+    # on 16x16 (seed 5) the start view cut the left half of the 8-stack in the corner: only the stacks' axes were
+    # fitted into the free part of the window (seen in the window, session 19); the whole width of each stack is now
+    from client.camera import project
+    from client.render.base import Y_SCALE
+    from client.render.hex_layout import cell_xz
+    from engine.shachang import new_game
+
+    app = glapp
+    app.start_game(new_game(preset="medium", seed=5), ["human", "normal"])
+    step(app)
+    scene = app.find(GameScene)
+    step(app, 40)  # the camera comes to rest
+    cam = scene.camera()
+    w, h = app.display.size
+    view, proj = cam.matrices(w / h)
+    x0, y0, x1, y1 = scene.usable_rect()
+    obs = scene.ctl.obs
+    for u in obs.own_units():
+        x, z = cell_xz(u.cell, None)
+        top = (max(0, int(obs.heights[u.cell])) + u.count) * Y_SCALE
+        pts = [(x + dx, y, z + dz) for dx in (-0.4, 0.4) for dz in (-0.4, 0.4) for y in (0.0, top)]
+        px = project(view, proj, w, h, pts)
+        assert px[:, 0].min() >= x0 * w - 1 and px[:, 0].max() <= x1 * w + 1, (u.cell, px[:, 0].min())
+        assert px[:, 1].min() >= y0 * h - 1 and px[:, 1].max() <= y1 * h + 1, (u.cell, px[:, 1].min())

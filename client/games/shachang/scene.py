@@ -265,9 +265,10 @@ class GameScene(PlayScene):
         # the 3D strategy camera: fit the points that must show into the usable rectangle
         obs = self.ctl.obs
         n = self.game.size
-        # stack tops with room for their count label above
-        tops = [(cell_xz(u.cell, self.layout)[0], (max(0, int(obs.heights[u.cell])) + u.count + 2) * Y_SCALE,
-                 cell_xz(u.cell, self.layout)[1]) for u in own]
+        # stack tops with room for their count label above, as wide as the stack (a tall stack on the board's edge
+        # stood half outside the window at the start: only its axis was fitted)
+        tops = [(x + dx, (max(0, int(obs.heights[u.cell])) + u.count + 2) * Y_SCALE, z + dz) for u in own
+                for x, z in [cell_xz(u.cell, self.layout)] for dx in (-0.4, 0.4) for dz in (-0.4, 0.4)]
         if self.layout is not None:  # the star: its own box, seen from the side of the player's point
             if own:
                 ox = sum(cell_xz(u.cell, self.layout)[0] for u in own) / len(own) - n / 2
@@ -290,7 +291,7 @@ class GameScene(PlayScene):
             cols = [u.cell[1] for u in own] or [n // 2]
             if max(rows) - min(rows) > 40 or max(cols) - min(cols) > 40:
                 rows, cols = rows[:1], cols[:1]
-                tops = tops[:1]
+                tops = tops[:4]  # its four corners
             r0, r1 = max(0, min(rows) - 6), min(n, max(rows) + 7)
             c0, c1 = max(0, min(cols) - 6), min(n, max(cols) + 7)
             pts = [(c0, 0, r0), (c1, 0, r0), (c0, 0, r1), (c1, 0, r1)] + tops
