@@ -302,3 +302,32 @@ def test_enter_when_the_rules_force_a_reinforcement_says_the_rule(app, mode):
     assert isinstance(app.scene, GameScene)  # no question asked: there is no pass to confirm
     assert "[S13 forced reinforcement]" in scene.ctl.status
     assert g.to_json() == before
+
+
+@pytest.mark.parametrize("dst,joins", [("j6", True), ("i7", False)])
+def test_a_star_soldier_that_has_moved_is_not_called_a_new_camp(app, dst, joins):
+    """On the star the engine's "fresh" is a soldier that has moved this turn (S19d). Its tooltip said "new camp
+    (cannot act this turn)" and selecting it "a new camp cannot march or attack" (S15), though its unit may still
+    attack from it while the unit holds an unmoved soldier (S19e); seen in the window, session 19."""
+    from client.games.shachang import hud
+    from tests.test_client_star_app import cell, star_game
+    from tests.items_util import px
+
+    g = star_game([[0, "h5"], [0, "i5"], [0, "i6"], [1, "j8"], [1, "k9"]])
+    app.start_game(g, ["human", "human"])
+    step(app)
+    key(app, pygame.K_SPACE)  # P1's hand-over
+    sc = app.find(GameScene)
+    click(app, px(app, "i6"))
+    click(app, px(app, dst))
+    assert str(g.log[-1]) == f"march i6 {dst} 1"
+    tip = [s for s, _ in hud.tooltip_lines(sc, cell(dst))]
+    assert "moved this turn (each soldier moves once a turn, S19d)" in tip and "new camp (cannot act this turn)" not in tip
+    assert ("may attack: yes, 1 target in range" in tip) == joins, tip  # j8 is 2 steps from j6: its unit of 3 (番数 2)
+    assert [sc.game.cell_name(c) for c in g.attack_targets(cell(dst))] == (["j8"] if joins else [])
+    click(app, px(app, dst))
+    assert sc.ctl.selected == cell(dst)
+    if joins:
+        assert sc.ctl.status.startswith(f"{dst} selected: click a cyan cell"), sc.ctl.status
+    else:
+        assert sc.ctl.status.startswith(f"{dst} selected: ") and "new camp" not in sc.ctl.status, sc.ctl.status

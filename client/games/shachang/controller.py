@@ -184,7 +184,8 @@ class Controller:
             return
         name = self.cell_name(cell)
         info = self.unit_info()
-        if info["fresh"]:  # a new camp neither marches nor attacks this turn (S15, S8): no cyan cell to click
+        if info["fresh"] and not self.star():  # a new camp neither marches nor attacks this turn (S15, S8)
+            # (on the star "fresh" is a soldier that has moved, S19d: its unit may still attack, the lines below)
             self.say(lambda: t("shachang.ui.hint_selected_fresh", c=name))
         elif not info["can_march"] and not (info["can_attack"] and info["targets"]):
             self.say(lambda: t("shachang.ui.hint_selected_done", c=name))  # nothing left for it this turn

@@ -481,7 +481,16 @@ def tooltip_lines(scene, cell) -> list[tuple[str, tuple]]:
                   player_rgb(u.owner)))
     if u.owner != obs.player or u.moves is None:
         return lines
-    if u.fresh:
+    grp = ctl.group_at(cell) if ctl.star() else None
+    if grp is not None and u.fresh and not u.attacked:
+        # the star: "fresh" is a soldier that has moved this turn (S19d), not a new camp; its unit may still attack
+        # from it while the unit holds an unmoved soldier (S19e)
+        lines.append((t("star_moved"), widgets.DIM))
+        targets = len(scene.game.attack_targets(cell)) if ctl.my_turn() and grp.can_attack else 0
+        if targets:
+            lines.append((f"{t('attack_avail')}: {t('shachang.ui.attack_yes_n', n=targets, targets=counted(targets, 'target'))}",
+                          widgets.GOOD))
+    elif u.fresh:
         lines.append((t("new_camp"), widgets.DIM))
     elif u.attacked:
         lines.append((t("has_attacked"), widgets.DIM))
