@@ -144,7 +144,7 @@ def test_shot_renders_a_board_game_scenario(tmp_path):
     out = tmp_path / "p.png"
     src = scenario_files("anqi")[0]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    r = subprocess.run([sys.executable, "-m", "client.shot", str(src), "-o", str(out), "--size", "200x200",
+    r = subprocess.run([sys.executable, "-m", "client.shot", str(src), "-o", str(out), "--size", "480x480",
                         "--lang", "en"], cwd=ROOT, capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -167,7 +167,7 @@ def test_shot_needs_out_for_a_board_game_scenario(tmp_path, capsys, monkeypatch)
     src = tmp_path / "c1_castling.toml"
     src.write_text((ROOT / "assets/scenarios/baige/c1_castling.toml").read_text(encoding="utf-8"), encoding="utf-8")
     saved = []
-    monkeypatch.setattr(Painter, "save", lambda self, sc, out, lang, size=None: saved.append(out))
+    monkeypatch.setattr(Painter, "save", lambda self, sc, out, lang, size=None, whole=False: saved.append(out))
     assert delegate([str(src)]) == 2
     assert capsys.readouterr().err.strip() == "error: -o OUT.png is required"
     assert saved == []
@@ -179,7 +179,7 @@ def test_shot_takes_a_board_game_scenario_by_name(tmp_path, monkeypatch):
     from client.rulebook.cli import delegate
 
     saved = []
-    monkeypatch.setattr(Painter, "save", lambda self, sc, out, lang, size=None: saved.append(sc.path))
+    monkeypatch.setattr(Painter, "save", lambda self, sc, out, lang, size=None, whole=False: saved.append(sc.path))
     monkeypatch.chdir(tmp_path)
     for name in ("baige/c1_castling", "baige/c1_castling.toml"):
         assert delegate([name, "-o", str(tmp_path / "x.png")]) == 0
@@ -330,3 +330,29 @@ def test_a_crossed_out_cell_is_a_move_the_game_refuses(game_id):
             assert any(m[0] == src for m in moves), f"{path.name}: {src} has no legal move at all"
             checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_shot_size_is_the_whole_picture_of_a_board_game_as_of_shachang(tmp_path, capsys, lang):
+    """``python -m client.shot FLAT.toml --size 640x480`` gave a 640x515 PNG (the caption band added under a
+    640x480 board) where 沙场秋点兵's --size is the whole PNG; found by the designer QA drawing a custom position
+    of each game at two sizes. Now the PNG is the size asked for, the band inside it; without --size the
+    scenario's own size stays the board's (the committed pictures are unchanged); a size that leaves no board
+    above the caption is one line, exit 2."""
+    from PIL import Image
+
+    from client.rulebook.cli import delegate
+
+    src = ROOT / "assets" / "scenarios" / "baige" / "c1_castling.toml"
+    for w, h in ((640, 480), (300, 420)):
+        out = tmp_path / f"{w}x{h}.png"
+        assert delegate([str(src), "-o", str(out), "--lang", lang, "--size", f"{w}x{h}"]) == 0
+        assert Image.open(out).size == (w, h)
+    out = tmp_path / "own.png"
+    assert delegate([str(src), "-o", str(out), "--lang", lang]) == 0
+    assert Image.open(out).size[1] > load(src).size[1]  # the scenario's size: the board's, the band under it
+    capsys.readouterr()
+    assert delegate([str(src), "-o", str(tmp_path / "tiny.png"), "--lang", lang, "--size", "640x70"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: --size 640x70: the caption takes")
+    assert not (tmp_path / "tiny.png").exists()
