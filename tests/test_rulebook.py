@@ -356,3 +356,16 @@ def test_shot_size_is_the_whole_picture_of_a_board_game_as_of_shachang(tmp_path,
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("error: --size 640x70: the caption takes")
     assert not (tmp_path / "tiny.png").exists()
+
+
+def test_baige_pictures_name_castling_as_the_seed_and_the_status_line_do():
+    """百格西洋棋's seed calls castling 入堡, and so do the refusal's rule name and the Chinese ruling C1; two
+    captions said 易位 (the xiangqi-book word), so the picture and the status line named one rule two ways (found
+    by the designer QA)."""
+    from engine.messages import Msg
+
+    word = Msg.of("baige.rule_id.castling C1").render("zh").replace("C1", "").strip()
+    assert word == "入堡" and word in book_data("baige")["rulings_zh"]["C1"]
+    captions = {p.stem: load(p).caption("zh") for p in scenario_files("baige")}
+    assert not [n for n, c in captions.items() if "易位" in c]
+    assert word in captions["c1_castling"] and word in captions["piece_k_king"]
