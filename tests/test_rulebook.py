@@ -15,6 +15,7 @@ from client.rulebook.book import book_data
 from client.rulebook.cli import main
 from client.rulebook.render import Painter
 from client.rulebook.scenario import BOARD_GAMES, ScenarioError, load, scenario_files
+from engine.api import IllegalAction
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = scenario_files()
@@ -369,3 +370,17 @@ def test_baige_pictures_name_castling_as_the_seed_and_the_status_line_do():
     captions = {p.stem: load(p).caption("zh") for p in scenario_files("baige")}
     assert not [n for n, c in captions.items() if "易位" in c]
     assert word in captions["c1_castling"] and word in captions["piece_k_king"]
+
+
+def test_sanguo_k4_picture_shows_the_rulers_facing_refusal():
+    """K4's first picture was the start position with Wu's ruler chosen (its one step green): nothing of K4 (a ruler
+    left attacked, two rulers facing) was on it, though its caption said both. Now Wu's chariot stands alone between
+    the Wei and Shu rulers: its crossed-out steps off their line are refused by K4 for the facing rulers, its moves
+    along the line are legal (found by the designer QA looking at each game's pictures)."""
+    sc = load(ROOT / "assets" / "scenarios" / "sanguo" / "k4.toml")
+    assert sc.refused and sc.data["select"] == "i9"
+    for cell in sc.refused:
+        with pytest.raises(IllegalAction) as e:
+            sc.game.clone().apply(f"i9-{sc.plugin.cell_name(cell)}")
+        assert e.value.rule == "K4" and "face each other" in e.value.text("en")
+    assert {("i9", "i10"), ("i9", "i2")} <= _moves(sc.game)
