@@ -384,3 +384,15 @@ def test_sanguo_k4_picture_shows_the_rulers_facing_refusal():
             sc.game.clone().apply(f"i9-{sc.plugin.cell_name(cell)}")
         assert e.value.rule == "K4" and "face each other" in e.value.text("en")
     assert {("i9", "i10"), ("i9", "i2")} <= _moves(sc.game)
+
+
+def test_xinhai_x6_crosses_out_the_shot_it_says_may_not_be_made():
+    """X6's picture drew a plain arrow from the artillery to K-12, the shot its caption says may not be made (a
+    plain arrow elsewhere in the book shows a legal move); the arrow is now crossed out at K-12, where the engine
+    refuses the shot by X6 (found by the designer QA looking at each game's pictures)."""
+    sc = load(ROOT / "assets" / "scenarios" / "xinhai" / "x6.toml")
+    assert [sc.plugin.cell_name(c) for c in sc.refused] == ["K-12"]
+    with pytest.raises(IllegalAction) as e:
+        sc.game.clone().apply("shoot G-12 K-12")
+    assert e.value.rule == "X6"
+    assert "shoot G-12 G-14" in sc.game.legal_action_texts()
