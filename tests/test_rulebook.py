@@ -396,3 +396,14 @@ def test_xinhai_x6_crosses_out_the_shot_it_says_may_not_be_made():
         sc.game.clone().apply("shoot G-12 K-12")
     assert e.value.rule == "X6"
     assert "shoot G-12 G-14" in sc.game.legal_action_texts()
+
+
+def test_jiangshan_j3_picture_shows_a_facing_turning_the_arrows():
+    """J3's picture was a mid-game board with the archer on j2 chosen and no move marked: no facing was to be seen.
+    Now the blade on e4 faces east: the engine gives it exactly the north arrows turned east (step f4, capture f5),
+    and the blade on h4 facing north steps to h5 (found by the designer QA looking at each game's pictures)."""
+    sc = load(ROOT / "assets" / "scenarios" / "jiangshan" / "j3.toml")
+    assert sc.data["select"] == "e4"
+    moves = _moves(sc.game)
+    assert {m for m in moves if m[0] == "e4"} == {("e4", "f4"), ("e4", "f5")}
+    assert {m for m in moves if m[0] == "h4"} == {("h4", "h5")}
