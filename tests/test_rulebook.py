@@ -407,3 +407,25 @@ def test_jiangshan_j3_picture_shows_a_facing_turning_the_arrows():
     moves = _moves(sc.game)
     assert {m for m in moves if m[0] == "e4"} == {("e4", "f4"), ("e4", "f5")}
     assert {m for m in moves if m[0] == "h4"} == {("h4", "h5")}
+
+
+def test_every_rules_page_links_its_pictures_and_every_link_exists():
+    """The rules pages of the five flat-board games linked none of their rule pictures, nor did the star's page
+    (沙场秋点兵's own page linked its book): a designer reading docs/rules/anqi.md could not find them (found by the
+    designer QA). Each page now links its game's illustrated book, the star page each S19 picture; every picture
+    a rules page links exists."""
+    import re
+
+    rules = ROOT / "docs" / "rules"
+    for game_id in BOARD_GAMES:
+        text = (rules / f"{game_id}.md").read_text(encoding="utf-8")
+        assert f"](pictures/{game_id}/README.md)" in text, game_id
+        assert (rules / "pictures" / game_id / "README.md").exists()
+    star = (rules / "shachang_star.md").read_text(encoding="utf-8")
+    for name in ("s19a_star_board", "s19b_star_units", "s19d_star_moves", "s19e_star_attack", "s19f_star_digital",
+                 "s19g_star_end"):
+        assert f"](pictures/{name}.png)" in star, name
+    for page in sorted(rules.glob("*.md")):
+        for link in re.findall(r"\]\(([^)#]+\.(?:png|md))\)", page.read_text(encoding="utf-8")):
+            if not link.startswith("http"):
+                assert (rules / link).exists(), (page.name, link)
