@@ -3,7 +3,8 @@
 Renders through EGL with the same GLRenderer the game uses. Options override the
 scenario's [view] and [overlays] tables::
 
-    --size WxH                 up to what GL allows (llvmpipe: 16384); default 1280x720
+    --size WxH                 the whole PNG, caption band included, up to what GL allows (llvmpipe: 16384);
+                               default 1280x720 (a flat-board game's scenario: the same, 64..4096)
     --camera top | strategy | fp:<cell> | eye=x,y,z:target=x,y,z
     --fog <player> | none      whose observation (none: the true state, no fog)
     --reach CELL  --attack CELL  --sight FROM TO  --vision CELL  --ghost  --reinforce
@@ -286,10 +287,13 @@ def main(argv=None) -> int:
     if (rc := delegate(argv)) is not None:
         return rc
     ap = OneLineParser(prog="python -m client.shot", description=__doc__.split("\n")[0])
-    ap.add_argument("scenario", nargs="?", help="a scenario TOML file (or a name under assets/scenarios/)")
+    ap.add_argument("scenario", nargs="?", help="a scenario TOML file (or a name under assets/scenarios/: s5_wall, "
+                                                "baige/c1_castling); a flat-board game's takes -o, --lang, "
+                                                "--no-caption, --size and --timings")
     ap.add_argument("-o", "--out", help="output PNG")
-    ap.add_argument("--size")
-    ap.add_argument("--camera")
+    ap.add_argument("--size", metavar="WxH", help="the whole PNG, caption band included (default: the scenario's "
+                                                  "view.size, else 1280x720)")
+    ap.add_argument("--camera", help="top | strategy | fp:CELL | eye=x,y,z:target=x,y,z")
     ap.add_argument("--fog", help="player number whose fog to show, or none")
     ap.add_argument("--reach", metavar="CELL")
     ap.add_argument("--attack", metavar="CELL")
@@ -301,8 +305,8 @@ def main(argv=None) -> int:
     ap.add_argument("--lang", choices=("zh", "en"),
                     help="caption language (default: the scenario's 'lang', else zh)")
     ap.add_argument("--no-caption", action="store_true", help="the picture without its caption band")
-    ap.add_argument("--from-save", metavar="FILE")
-    ap.add_argument("--move", type=int, metavar="N")
+    ap.add_argument("--from-save", metavar="FILE", help="a saved 沙场秋点兵 game instead of a scenario")
+    ap.add_argument("--move", type=int, metavar="N", help="with --from-save: the game after its first N actions")
     ap.add_argument("--all", action="store_true", help="regenerate docs/rules/pictures/")
     ap.add_argument("--out-dir", help="with --all: where to write (default docs/rules/pictures; "
                                       "the English set lives in docs/rules/pictures/en)")

@@ -15,6 +15,7 @@ from client.rulebook.book import book_data
 from client.rulebook.cli import main
 from client.rulebook.render import Painter
 from client.rulebook.scenario import BOARD_GAMES, ScenarioError, load, scenario_files
+from engine.api import IllegalAction
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = scenario_files()
@@ -144,7 +145,7 @@ def test_shot_renders_a_board_game_scenario(tmp_path):
     out = tmp_path / "p.png"
     src = scenario_files("anqi")[0]
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    r = subprocess.run([sys.executable, "-m", "client.shot", str(src), "-o", str(out), "--size", "200x200",
+    r = subprocess.run([sys.executable, "-m", "client.shot", str(src), "-o", str(out), "--size", "480x480",
                         "--lang", "en"], cwd=ROOT, capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -167,7 +168,7 @@ def test_shot_needs_out_for_a_board_game_scenario(tmp_path, capsys, monkeypatch)
     src = tmp_path / "c1_castling.toml"
     src.write_text((ROOT / "assets/scenarios/baige/c1_castling.toml").read_text(encoding="utf-8"), encoding="utf-8")
     saved = []
-    monkeypatch.setattr(Painter, "save", lambda self, sc, out, lang, size=None: saved.append(out))
+    monkeypatch.setattr(Painter, "save", lambda self, sc, out, lang, size=None, whole=False: saved.append(out))
     assert delegate([str(src)]) == 2
     assert capsys.readouterr().err.strip() == "error: -o OUT.png is required"
     assert saved == []
@@ -179,7 +180,7 @@ def test_shot_takes_a_board_game_scenario_by_name(tmp_path, monkeypatch):
     from client.rulebook.cli import delegate
 
     saved = []
-    monkeypatch.setattr(Painter, "save", lambda self, sc, out, lang, size=None: saved.append(sc.path))
+    monkeypatch.setattr(Painter, "save", lambda self, sc, out, lang, size=None, whole=False: saved.append(sc.path))
     monkeypatch.chdir(tmp_path)
     for name in ("baige/c1_castling", "baige/c1_castling.toml"):
         assert delegate([name, "-o", str(tmp_path / "x.png")]) == 0
@@ -330,3 +331,101 @@ def test_a_crossed_out_cell_is_a_move_the_game_refuses(game_id):
             assert any(m[0] == src for m in moves), f"{path.name}: {src} has no legal move at all"
             checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_shot_size_is_the_whole_picture_of_a_board_game_as_of_shachang(tmp_path, capsys, lang):
+    """``python -m client.shot FLAT.toml --size 640x480`` gave a 640x515 PNG (the caption band added under a
+    640x480 board) where 沙场秋点兵's --size is the whole PNG; found by the designer QA drawing a custom position
+    of each game at two sizes. Now the PNG is the size asked for, the band inside it; without --size the
+    scenario's own size stays the board's (the committed pictures are unchanged); a size that leaves no board
+    above the caption is one line, exit 2."""
+    from PIL import Image
+
+    from client.rulebook.cli import delegate
+
+    src = ROOT / "assets" / "scenarios" / "baige" / "c1_castling.toml"
+    for w, h in ((640, 480), (300, 420)):
+        out = tmp_path / f"{w}x{h}.png"
+        assert delegate([str(src), "-o", str(out), "--lang", lang, "--size", f"{w}x{h}"]) == 0
+        assert Image.open(out).size == (w, h)
+    out = tmp_path / "own.png"
+    assert delegate([str(src), "-o", str(out), "--lang", lang]) == 0
+    assert Image.open(out).size[1] > load(src).size[1]  # the scenario's size: the board's, the band under it
+    capsys.readouterr()
+    assert delegate([str(src), "-o", str(tmp_path / "tiny.png"), "--lang", lang, "--size", "640x70"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: --size 640x70: the caption takes")
+    assert not (tmp_path / "tiny.png").exists()
+
+
+def test_baige_pictures_name_castling_as_the_seed_and_the_status_line_do():
+    """百格西洋棋's seed calls castling 入堡, and so do the refusal's rule name and the Chinese ruling C1; two
+    captions said 易位 (the xiangqi-book word), so the picture and the status line named one rule two ways (found
+    by the designer QA)."""
+    from engine.messages import Msg
+
+    word = Msg.of("baige.rule_id.castling C1").render("zh").replace("C1", "").strip()
+    assert word == "入堡" and word in book_data("baige")["rulings_zh"]["C1"]
+    captions = {p.stem: load(p).caption("zh") for p in scenario_files("baige")}
+    assert not [n for n, c in captions.items() if "易位" in c]
+    assert word in captions["c1_castling"] and word in captions["piece_k_king"]
+
+
+def test_sanguo_k4_picture_shows_the_rulers_facing_refusal():
+    """K4's first picture was the start position with Wu's ruler chosen (its one step green): nothing of K4 (a ruler
+    left attacked, two rulers facing) was on it, though its caption said both. Now Wu's chariot stands alone between
+    the Wei and Shu rulers: its crossed-out steps off their line are refused by K4 for the facing rulers, its moves
+    along the line are legal (found by the designer QA looking at each game's pictures)."""
+    sc = load(ROOT / "assets" / "scenarios" / "sanguo" / "k4.toml")
+    assert sc.refused and sc.data["select"] == "i9"
+    for cell in sc.refused:
+        with pytest.raises(IllegalAction) as e:
+            sc.game.clone().apply(f"i9-{sc.plugin.cell_name(cell)}")
+        assert e.value.rule == "K4" and "face each other" in e.value.text("en")
+    assert {("i9", "i10"), ("i9", "i2")} <= _moves(sc.game)
+
+
+def test_xinhai_x6_crosses_out_the_shot_it_says_may_not_be_made():
+    """X6's picture drew a plain arrow from the artillery to K-12, the shot its caption says may not be made (a
+    plain arrow elsewhere in the book shows a legal move); the arrow is now crossed out at K-12, where the engine
+    refuses the shot by X6 (found by the designer QA looking at each game's pictures)."""
+    sc = load(ROOT / "assets" / "scenarios" / "xinhai" / "x6.toml")
+    assert [sc.plugin.cell_name(c) for c in sc.refused] == ["K-12"]
+    with pytest.raises(IllegalAction) as e:
+        sc.game.clone().apply("shoot G-12 K-12")
+    assert e.value.rule == "X6"
+    assert "shoot G-12 G-14" in sc.game.legal_action_texts()
+
+
+def test_jiangshan_j3_picture_shows_a_facing_turning_the_arrows():
+    """J3's picture was a mid-game board with the archer on j2 chosen and no move marked: no facing was to be seen.
+    Now the blade on e4 faces east: the engine gives it exactly the north arrows turned east (step f4, capture f5),
+    and the blade on h4 facing north steps to h5 (found by the designer QA looking at each game's pictures)."""
+    sc = load(ROOT / "assets" / "scenarios" / "jiangshan" / "j3.toml")
+    assert sc.data["select"] == "e4"
+    moves = _moves(sc.game)
+    assert {m for m in moves if m[0] == "e4"} == {("e4", "f4"), ("e4", "f5")}
+    assert {m for m in moves if m[0] == "h4"} == {("h4", "h5")}
+
+
+def test_every_rules_page_links_its_pictures_and_every_link_exists():
+    """The rules pages of the five flat-board games linked none of their rule pictures, nor did the star's page
+    (沙场秋点兵's own page linked its book): a designer reading docs/rules/anqi.md could not find them (found by the
+    designer QA). Each page now links its game's illustrated book, the star page each S19 picture; every picture
+    a rules page links exists."""
+    import re
+
+    rules = ROOT / "docs" / "rules"
+    for game_id in BOARD_GAMES:
+        text = (rules / f"{game_id}.md").read_text(encoding="utf-8")
+        assert f"](pictures/{game_id}/README.md)" in text, game_id
+        assert (rules / "pictures" / game_id / "README.md").exists()
+    star = (rules / "shachang_star.md").read_text(encoding="utf-8")
+    for name in ("s19a_star_board", "s19b_star_units", "s19d_star_moves", "s19e_star_attack", "s19f_star_digital",
+                 "s19g_star_end"):
+        assert f"](pictures/{name}.png)" in star, name
+    for page in sorted(rules.glob("*.md")):
+        for link in re.findall(r"\]\(([^)#]+\.(?:png|md))\)", page.read_text(encoding="utf-8")):
+            if not link.startswith("http"):
+                assert (rules / link).exists(), (page.name, link)

@@ -284,13 +284,16 @@ def test_every_rule_id_has_an_entry_and_one_without_a_picture_still_shows_its_te
 def test_every_rule_id_of_every_game_has_a_picture():
     """Issue 28: each rule id of each game's book has at least one picture, whose scenario file exists; 沙场秋点兵's
     prebuilt PNGs exist in both languages (docs/rules/pictures/, en/), the flat-board games' in
-    docs/rules/pictures/<game>/ and en/."""
+    docs/rules/pictures/<game>/ and en/. A seed passage's entry (``[passages]``, "seed 5(4)") shows the pictures it
+    lists, which exist too (it may have none: not every passage has a picture of its own)."""
     for game_id in ("baige", "anqi", "sanguo", "xinhai", "jiangshan", "shachang"):
         book = load_book(game_id)
         ruled = [e for e in book.entries if e.rule]
         assert ruled, game_id
         for e in ruled:
-            assert e.pictures, (game_id, e.rule)
+            assert e.pictures or e.titles, (game_id, e.rule)  # a ruling has a picture, a passage may not
+            if e.titles:  # each picture a passage lists was found
+                assert sorted(p.name for p in e.pictures) == sorted(e.shows), (game_id, e.rule, e.shows)
             for pic in e.pictures:
                 assert pic.path.exists(), (game_id, e.rule, pic.path)
                 if pic.prebuilt:
@@ -342,13 +345,19 @@ def test_the_keys_page_lists_f3_and_a_picture_that_cannot_be_drawn_says_so(clean
     assert errors and "no such point" in errors[0] and reader.pending == 0  # said in the placeholder, no crash
 
 
-def test_a_refusal_naming_a_seed_passage_opens_the_book_at_its_top_with_a_note(cleanup):
-    """辛亥革命's refusals may name the seed ("[seed 5]"; 〔原規則 5〕 in Chinese), not a ruling id: F3 still opens
-    the book (at its top, with the note that the rule has no entry), not "nothing was refused"."""
+def test_a_refusal_naming_a_seed_passage_opens_that_passage_and_an_unknown_one_the_top(cleanup):
+    """辛亥革命's refusals may name the seed ("[seed 5]"; 〔原規則 5〕 in Chinese), not a ruling id: F3 opens the
+    book at that passage (its seed words and their English); a passage the book has no entry for opens the book at
+    its top with the note that the rule has no entry, not "nothing was refused"."""
     app = make_app("dummy", "xinhai", ["human", "human"], "flat", size=(1100, 760))
     sc = app.scene
     sc.say("D-3 has no unit of yours [seed 5]", bad=True)
     assert sc.refusal_rule() == "seed 5"
+    key(app, pygame.K_F3)
+    reader = app.app.scene.reader()
+    assert reader.note != "reader.unknown_rule" and reader.focused_entry().rule == "seed 5"
+    key(app, pygame.K_ESCAPE)
+    sc.say("refused [seed 8]", bad=True)  # a passage the book has no entry for
     key(app, pygame.K_F3)
     reader = app.app.scene.reader()
     assert reader.note == "reader.unknown_rule" and reader.focus is None
@@ -389,8 +398,8 @@ def test_the_seed_sentence_is_shown_in_one_language(cleanup, game_id):
     assert book.seed_quote[:6] in shown and book.seed_quote_en.strip("*()")[:12] in shown
 
 
-@pytest.mark.parametrize("game_id, rule, named", [("jiangshan", "seed 虎符的获得", "原文 虎符的获得"),
-                                                  ("xinhai", "seed 5", "原規則 5")])
+@pytest.mark.parametrize("game_id, rule, named", [("jiangshan", "seed 天命", "原文 天命"),
+                                                  ("xinhai", "seed 8", "原規則 8")])
 def test_the_note_on_a_rule_without_an_entry_names_it_as_the_status_line_does(cleanup, game_id, rule, named):
     """A refusal naming a seed passage opens the book's top with a note; in Chinese the note names the passage as
     the status line does (原文 …; 辛亥革命: 原規則 …), not with the English word "seed" (found by a scan of random

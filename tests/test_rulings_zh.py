@@ -112,3 +112,19 @@ def test_the_reader_in_chinese_shows_the_chinese_ruling(game_id, rule, words):
     assert squeeze(drawable(entry.body("zh"))) in squeeze("".join(zh_lines))
     assert squeeze(drawable(entry.body("en"))) in squeeze("".join(en_lines))
     assert squeeze(drawable(entry.body("zh")))[:12] not in squeeze("".join(en_lines))
+
+
+@pytest.mark.parametrize("game_id", list(BOOK_FILES))
+def test_the_seed_words_a_ruling_quotes_are_whole_in_both_languages(game_id):
+    """A Chinese term an English ruling gives in brackets ("(揭棋)", "(现实版本跳棋变种)") is in its Chinese text
+    too (traditional and simplified forms alike): a quoted seed word is whole in both. Found by the designer QA:
+    沙场秋点兵's book read S19 "Chinese-checkers variant (现…版本跳棋变种)", a word cut in two where RULINGS.md and
+    the Chinese ruling say 现实版本跳棋变种."""
+    from opencc_purepy import OpenCC
+
+    simple = OpenCC("t2s").convert
+    data = book_data(game_id)
+    for rid, en in data["rulings"].items():
+        zh = simple(data["rulings_zh"][rid])
+        for term in re.findall(r"\(([\u3400-\u9fff…]+)\)", en):
+            assert simple(term) in zh, (game_id, rid, term)

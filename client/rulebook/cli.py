@@ -1,6 +1,8 @@
 """Draws a flat-board game's rule picture, or its whole rule book.
 
-``python -m client.rulebook FILE [-o OUT.png] [--lang zh|en] [--size WxH]`` draws one flat-board game's scenario;
+``python -m client.rulebook FILE [-o OUT.png] [--lang zh|en] [--size WxH]`` draws one flat-board game's scenario
+(``--size``: the whole PNG, its caption band inside; without it the scenario's ``size`` is the board's and the band
+goes under it);
 ``--all`` builds docs/rules/pictures/<game_id>/ for every flat-board game (``--game ID``: one). A bad file or
 argument prints one line and exits 2."""
 from __future__ import annotations
@@ -39,7 +41,8 @@ def main(argv=None, prog: str = "python -m client.rulebook", out_required: bool 
     ap.add_argument("-o", "--out", help="output PNG (default: docs/rules/pictures/<game>/[en/]<name>.png)")
     ap.add_argument("--lang", choices=("zh", "en"), default="zh")
     ap.add_argument("--no-caption", action="store_true")
-    ap.add_argument("--size")
+    ap.add_argument("--size", metavar="WxH", help="the whole PNG, caption band included (default: the scenario's "
+                                                  "size for the board, the band added under it)")
     ap.add_argument("--all", action="store_true")
     ap.add_argument("--game", choices=BOARD_GAMES)
     ap.add_argument("--timings", action="store_true")
@@ -58,7 +61,8 @@ def main(argv=None, prog: str = "python -m client.rulebook", out_required: bool 
             PICTURES / sc.game_id / ("en" if args.lang == "en" else "") / f"{sc.name}.png"
         if out.is_dir():
             raise ScenarioError(f"-o {out}: is a directory")
-        Painter().save(sc, out, None if args.no_caption else args.lang, size)
+        # --size is the whole PNG, caption band included, as 沙场秋点兵's; the scenario's own size is its board's
+        Painter().save(sc, out, None if args.no_caption else args.lang, size, whole=size is not None)
         print(out)
         return 0
     except ScenarioError as e:

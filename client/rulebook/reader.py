@@ -65,11 +65,16 @@ class Entry:
     text: dict[str, str]  # lang -> text ("en": the binding ruling; "zh" where the book has one)
     pictures: list[Picture] = field(default_factory=list)
     title: str = ""  # a piece page's heading (its scenario's title)
+    titles: tuple[str, str] = ()  # a seed passage's heading, zh and en ("原規則 5(4) 架設或拆除浮橋")
+    also: tuple[str, ...] = ()  # other rule texts a refusal names this passage by ("seed 行动")
+    shows: tuple[str, ...] = ()  # a passage's pictures: the names of scenario files beside the book ("x11")
 
     def heading(self, lang: str | None = None) -> str:
-        """The entry's heading in ``lang`` (default: the player's language): its rule id, else the piece page's
-        title — in zh the piece's name as its Chinese caption starts ("兵（W）：…" -> "兵（W）"), never the English
-        scenario title."""
+        """The entry's heading in ``lang`` (default: the player's language): a seed passage's title, its rule id,
+        else the piece page's title — in zh the piece's name as its Chinese caption starts ("兵（W）：…" ->
+        "兵（W）"), never the English scenario title."""
+        if self.titles:
+            return self.titles[0] if (lang or i18n.lang()) == "zh" else self.titles[1]
         if self.rule:
             return self.rule
         if (lang or i18n.lang()) == "zh" and self.pictures:
@@ -84,7 +89,7 @@ class Entry:
 
     def haystack(self) -> str:
         """Everything a search looks through, both languages, lower case."""
-        parts = [self.rule, self.title, *self.text.values()]
+        parts = [self.rule, self.title, *self.titles, *self.text.values()]
         for p in self.pictures:
             parts += [p.title, *p.captions]
         return "\n".join(parts).lower()
@@ -99,6 +104,7 @@ class RuleBook:
     entries: list[Entry]
     howto: list[dict] = field(default_factory=list)  # how-to-play sections ({title,text}_{zh,en}; F1's page)
     seed_quote_en: str = ""  # its English gloss (none where the seed is quoted alone)
+    aliases: dict[str, str] = field(default_factory=dict)  # a refusal's rule text -> the rule id explaining it
 
     def seed_text(self, lang: str) -> str:
         """The seed's sentence as the reader shows it: the original alone in Chinese (one language at a time, issue
@@ -117,16 +123,28 @@ class RuleBook:
 
     def index_of(self, rule: str | None) -> int | None:
         """The entry of the rule a refusal names (``"S15 path"``, ``"seed 5(1)(2) X7"``, ``"K8"``): its
-        first rule id that has an entry; None when it names none of this book's ids."""
-        for rid in rule_ids(rule or ""):
+        first rule id that has an entry (or the one the book's ``[refusal_rules]`` gives it: 百格西洋棋's
+        "promotion" -> C3), else the seed passage it names (``"seed 5(3) 7(4)"``: 5(3);
+        ``"seed 4(1)A"``: 4(1)A, else 4(1); ``"seed 行动阶段: 一个行动力"``: 行动阶段), else the piece whose page
+        title or picture title names it (``"king move"``); None when it names nothing of this book."""
+        for rid in rule_ids(rule or "") + [self.aliases.get(rule or "", "")]:
             for i, e in enumerate(self.entries):
-                if e.rule == rid:
+                if rid and e.rule == rid:
                     return i
-        for word in re.findall(r"[a-z]{3,}", (rule or "").lower()):  # "rook move": the rook's page
-            if word not in ("move", "moves", "seed", "game", "over"):
-                for i, e in enumerate(self.entries):
-                    if not e.rule and re.search(rf"\b{word}\b", e.title.lower()):
-                        return i
+        for name in passage_names(rule or ""):
+            for i, e in enumerate(self.entries):
+                if e.rule == name or name in e.also:
+                    return i
+        words = [w for w in re.findall(r"[a-z]{3,}", (rule or "").lower())
+                 if w not in ("move", "moves", "seed", "game", "over")]
+        for word in words:  # "rook move": the rook's page
+            for i, e in enumerate(self.entries):
+                if not e.rule and re.search(rf"\b{word}\b", e.title.lower()):
+                    return i
+        for word in words:  # "king move", "check": the entry showing the king's page (百格西洋棋's C7)
+            for i, e in enumerate(self.entries):
+                if any(p.name.startswith("piece") and re.search(rf"\b{word}\b", p.title.lower()) for p in e.pictures):
+                    return i
         return None
 
     def search(self, query: str) -> list[int]:
@@ -147,6 +165,40 @@ class RuleBook:
 def rule_ids(rule: str) -> list[str]:
     """The rule ids in a refusal's rule text, in order (``"seed 5(1)(2) X7"`` -> ``["X7"]``)."""
     return _ID.findall(rule)
+
+
+def passage_names(rule: str) -> list[str]:
+    """The names a refusal's rule text may give a seed passage or a project ruling, longest first:
+    ``"seed 5(3) 7(4)"`` -> ["seed 5(3) 7(4)", "seed 5(3)", "seed 5"]; ``"seed 4(1)A"`` -> [.., "seed 4(1)", ..];
+    ``"seed 行动阶段: 一个行动力"`` -> [.., "seed 行动阶段"]; ``"XR7"`` -> ["XR7"]."""
+    rule = rule.strip()
+    if not rule:
+        return []
+    names = [rule]
+    head = re.split(r"[:：]", rule)[0].strip()
+    if rule.startswith("seed ") and " " in head[5:]:
+        head = "seed " + head[5:].split(" ")[0]
+    while head:
+        if head not in names:
+            names.append(head)
+        shorter = re.sub(r"(\([^()]*\)|(?<=\))[A-Z])$", "", head)
+        if shorter == head:
+            break
+        head = shorter
+    return names
+
+
+def _passages(b: dict) -> list[Entry]:
+    """The seed passages (and project rulings) a refusal may name, from the book's ``[passages]``: the seed's own
+    words alone in zh, then their English under them in en (as the book's top quotes the seed)."""
+    out = []
+    for rule, p in b.get("passages", {}).items():
+        quote, en, zh = str(p.get("quote", "")), str(p.get("en", "")), str(p.get("zh", ""))
+        text = {"zh": zh or quote, "en": f"{quote}\n{en}" if quote else en}
+        out.append(Entry(rule, text, titles=(str(p.get("title_zh", rule)), str(p.get("title_en", rule))),
+                         also=tuple(str(a) for a in p.get("also", ())),
+                         shows=tuple(str(a) for a in p.get("pictures", ()))))
+    return out
 
 
 def _scenario_ids(d: dict) -> list[str]:
@@ -177,6 +229,7 @@ def load_book(game_id: str) -> RuleBook:
     zh = b.get("rulings_zh", {})
     entries = {r: Entry(r, {"en": str(text), **({"zh": str(zh[r])} if r in zh else {})})
                for r, text in rulings.items()}
+    passages = _passages(b)
     pieces: list[Entry] = []
     for path in files:
         d = _read(path)
@@ -187,11 +240,14 @@ def load_book(game_id: str) -> RuleBook:
         ids = [r for r in _scenario_ids(d) if r in entries]
         for r in ids:
             entries[r].pictures.append(pic)
+        for e in passages:
+            if path.stem in e.shows:
+                e.pictures.append(pic)
         if not ids and path.stem.startswith("piece"):
             pieces.append(Entry("", {}, [pic], title=pic.title))
     return RuleBook(game_id, (b.get("name_zh", game_id), b.get("name_en", game_id)), b.get("seed_quote", ""),
-                    b.get("seed_file", ""), list(entries.values()) + pieces, list(b.get("howto", [])),
-                    b.get("seed_quote_en", ""))
+                    b.get("seed_file", ""), list(entries.values()) + passages + pieces, list(b.get("howto", [])),
+                    b.get("seed_quote_en", ""), {str(k): str(v) for k, v in b.get("refusal_rules", {}).items()})
 
 
 def has_book(game_id: str) -> bool:

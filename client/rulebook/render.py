@@ -12,7 +12,7 @@ import pygame
 from client.boards.model import BoardView
 from client.render.flat_board import FlatBoardRenderer
 from client.render.gl_board import BoardCamera, GLBoardRenderer
-from client.rulebook.scenario import Scenario
+from client.rulebook.scenario import Scenario, ScenarioError
 from client.picture_file import draw_caption_band, make_context, save_png
 
 BG = (23, 25, 30)
@@ -130,14 +130,23 @@ class Painter:
             surf.blit(layer, (0, 0))
         return np.frombuffer(pygame.image.tobytes(surf, "RGB"), np.uint8).reshape(h, w, 3).copy()
 
-    def picture(self, sc: Scenario, lang: str | None, size: tuple[int, int] | None = None) -> np.ndarray:
-        """The scenario's picture of ``size`` (default its own) with its ``lang`` caption under the board."""
+    def picture(self, sc: Scenario, lang: str | None, size: tuple[int, int] | None = None,
+                whole: bool = False) -> np.ndarray:
+        """The scenario's picture with its ``lang`` caption under the board: the board of ``size`` (default the
+        scenario's own) with the caption band added below, or with ``whole`` the whole picture of ``size`` (the
+        command line's --size, as 沙场秋点兵's pictures: the band inside it; ScenarioError when no board of at
+        least 64 pixels is left above the band)."""
         w, h = size or sc.size
         text = sc.caption(lang) if lang else ""
         band = draw_caption_band(text, lang, w, max(14, min(30, w // 34))) if text else None
+        if whole and band is not None:
+            h -= len(band)
+            if h < 64:
+                raise ScenarioError(f"--size {w}x{h + len(band)}: the caption takes {len(band)} pixels of the height, "
+                                    f"leaving less than 64 for the board (a taller size, or --no-caption)")
         img = self.board(sc, w, h)
         return np.concatenate([img, band], axis=0) if band is not None else img
 
-    def save(self, sc: Scenario, path, lang: str | None, size=None) -> None:
+    def save(self, sc: Scenario, path, lang: str | None, size=None, whole: bool = False) -> None:
         """Render and write the PNG."""
-        save_png(self.picture(sc, lang, size), Path(path))
+        save_png(self.picture(sc, lang, size, whole), Path(path))

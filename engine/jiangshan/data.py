@@ -124,12 +124,18 @@ def unit_table() -> dict[str, UnitType]:
     return parse_units(raw)
 
 
+UNIT_KEYS = {"name_zh", "name_en", "class", "armour", "cost", "shoot", "range", "command", *KINDS}
+
+
 def parse_units(raw: dict) -> dict[str, UnitType]:
     """Unit types from the parsed TOML table (DataError naming the bad entry)."""
     out = {}
     for uid, d in raw.items():
         if not isinstance(d, dict):
             raise DataError(f"units.toml: {uid} is not a table")
+        unknown = sorted(set(d) - UNIT_KEYS)
+        if unknown:  # a misspelt key ("captures") would silently drop what it gives
+            raise DataError(f"units.toml: {uid}.{unknown[0]} is not a unit field (one of {', '.join(sorted(UNIT_KEYS))})")
         for k in ("name_zh", "name_en", "class", "armour"):
             if not isinstance(d.get(k), str):
                 raise DataError(f"units.toml: {uid}.{k} must be a string")
@@ -180,9 +186,27 @@ def scenario(name: str) -> Scenario:
     return parse_scenario(raw, path.name)
 
 
+SCENARIO_KEYS = ("id", "name_zh", "name_en", "width", "height", "first", "morale_start", "morale_max",
+                 "supply_per_morale", "tally_picks", "tallies", "weather", "stall_turns", "terrain", "cities", "seats")
+CITY_KEYS = ("cell", "kind", "owner", "name_zh", "name_en", "garrison")
+SEAT_KEYS = ("name_zh", "name_en", "colour", "forward", "reserve", "units")
+UNIT_SPEC_KEYS = ("type", "cell", "state", "facing", "face")
+
+
+def _known(d, keys: tuple, where: str) -> None:
+    """DataError naming the first key of table ``d`` that is not one of ``keys`` (a misspelt key, "facng", would
+    be silently ignored)."""
+    if not isinstance(d, dict):
+        raise DataError(f"{where}: must be a table")
+    unknown = sorted(set(d) - set(keys))
+    if unknown:
+        raise DataError(f"{where}: {unknown[0]!r} is not a field here (one of {', '.join(keys)})")
+
+
 def parse_scenario(raw: dict, where: str = "scenario") -> Scenario:
     """A scenario from its parsed TOML table, checked against the unit table and the map."""
     units = unit_table()
+    _known(raw, SCENARIO_KEYS, where)
     w, h = _get(raw, "width", int, where), _get(raw, "height", int, where)
     rows = _get(raw, "terrain", list, where)
     if len(rows) != h or not all(isinstance(r, str) and len(r) == w and set(r) <= set(TERRAIN) for r in rows):
@@ -191,6 +215,7 @@ def parse_scenario(raw: dict, where: str = "scenario") -> Scenario:
     taken: set = set()
     cities = []
     for c in _get(raw, "cities", list, where):
+        _known(c, CITY_KEYS, f"{where}: city {c.get('cell') if isinstance(c, dict) else c!r}")
         cell = cell_of(_get(c, "cell", str, where), w, h)
         kind = _get(c, "kind", str, where)
         owner = _get(c, "owner", int, where)
@@ -205,9 +230,11 @@ def parse_scenario(raw: dict, where: str = "scenario") -> Scenario:
         cities.append(CitySpec(cell, kind, owner, _get(c, "name_zh", str, where), _get(c, "name_en", str, where),
                                garrison))
     seats = []
-    for s in _get(raw, "seats", list, where):
+    for i, s in enumerate(_get(raw, "seats", list, where)):
+        _known(s, SEAT_KEYS, f"{where}: seat {i}")
         specs = []
         for u in _get(s, "units", list, where):
+            _known(u, UNIT_SPEC_KEYS, f"{where}: seat {i} unit {u.get('cell') if isinstance(u, dict) else u!r}")
             t = _get(u, "type", str, where)
             cell = cell_of(_get(u, "cell", str, where), w, h)
             if t not in units:

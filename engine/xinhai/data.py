@@ -146,6 +146,7 @@ def _hex(text, where: str) -> Hex:
 
 def load_map(d: dict) -> MapData:
     """The map from map.toml's contents (rows north first), validated."""
+    _known(d, ("columns", "rows", "terrain", "regions", "places"), "map.toml")
     cols, nrows = d.get("columns"), d.get("rows")
     terr, regs = d.get("terrain"), d.get("regions")
     if not (isinstance(cols, str) and isinstance(nrows, int) and isinstance(terr, list) and isinstance(regs, list)):
@@ -220,10 +221,22 @@ def rules() -> Rules:
     mk = _read("markers.toml").get("marker", [])
     markers = []
     for d in mk:
-        faces = tuple(Face(f.get("region", ""), f.get("extra", "")) for f in d.get("faces", ()))
-        if d.get("side") not in SIDES or len(faces) != 2 or faces[0].region == faces[1].region \
-                or any(f.region not in REGIONS or f.extra not in EXTRAS for f in faces):
-            raise DataError(f"markers.toml: marker {d.get('id')!r} is malformed (two faces, different regions)")
+        where = f"markers.toml: marker {d.get('id')!r}"
+        _known(d, ("id", "side", "faces"), where)
+        if d.get("side") not in SIDES:
+            raise DataError(f"{where}: side {d.get('side')!r} is not one of {', '.join(SIDES)}")
+        if len(d.get("faces", ())) != 2:
+            raise DataError(f"{where}: faces must be two (a marker has two faces)")
+        for i, f in enumerate(d["faces"], 1):
+            _known(f, ("region", "extra"), f"{where} face {i}")
+            if f.get("region") not in REGIONS:
+                raise DataError(f"{where} face {i}: region {f.get('region')!r} is not one of {', '.join(REGIONS)}")
+            if f.get("extra", "") not in EXTRAS:
+                raise DataError(f"{where} face {i}: extra {f.get('extra')!r} is not one of "
+                                f"{', '.join(e for e in EXTRAS if e)} (or none)")
+        faces = tuple(Face(f["region"], f.get("extra", "")) for f in d["faces"])
+        if faces[0].region == faces[1].region:
+            raise DataError(f"{where}: its two faces name the same region {faces[0].region!r}")
         markers.append(Marker(str(d["id"]), d["side"], faces))
     if len(markers) != 15 or sum(m_.side == "rev" for m_ in markers) != 7 or len({m_.id for m_ in markers}) != 15:
         raise DataError("markers.toml: 15 distinct markers are needed, 7 red and 8 blue (X3)")
@@ -232,7 +245,9 @@ def rules() -> Rules:
     setup = {}
     for d in c.get("setup", []):
         where = f"cards.toml setup card {d.get('id')!r}"
+        _known(d, ("id", "zh", "en", "rev_start", "rev_reinforce", "qing_start", "qing_reinforce"), where)
         q = d.get("qing_reinforce", {})
+        _known(q, ("units", "hex", "cuts"), f"{where} qing_reinforce")
         try:
             card = SetupCard(
                 int(d["id"]), d["zh"], d["en"],
@@ -240,7 +255,9 @@ def rules() -> Rules:
                 tuple((k, _hex(h, where)) for k, h in d["qing_start"]),
                 tuple(q["units"]), _hex(q["hex"], where),
                 tuple((tr, int(v), k) for tr, v, k in q.get("cuts", ())))
-        except (KeyError, TypeError, ValueError) as e:
+        except KeyError as e:
+            raise DataError(f"{where}: missing key {e}") from None
+        except (TypeError, ValueError) as e:
             raise DataError(f"{where}: {e}") from None
         groups = [sorted(card.qing_units)]
         if groups[0] not in (["infantry"] * 4, ["cavalry"] + ["infantry"] * 3,
@@ -258,11 +275,20 @@ def rules() -> Rules:
         raise DataError("cards.toml: set-up cards 1-18 are needed (seed: 配置卡18)")
     events = {}
     for d in c.get("event", []):
-        e = EventCard(d.get("side"), int(d.get("number", 0)), d.get("zh", ""), d.get("en", ""),
-                      d.get("effect", ""), int(d.get("value", 0)), d.get("track", ""))
-        if e.side not in SIDES or not 1 <= e.number <= 18 or e.effect not in EFFECTS \
-                or (e.effect == "response" and e.track not in tracks):
-            raise DataError(f"cards.toml: event {d!r} is malformed")
+        where = f"cards.toml: event {d.get('side')!r} {d.get('number')!r}"
+        _known(d, ("side", "number", "zh", "en", "effect", "value", "track"), where)
+        number, value = d.get("number", 0), d.get("value", 0)
+        if d.get("side") not in SIDES:
+            raise DataError(f"{where}: side {d.get('side')!r} is not one of {', '.join(SIDES)}")
+        if not isinstance(number, int) or not 1 <= number <= 18:
+            raise DataError(f"{where}: number must be 1 to 18")
+        if not isinstance(value, int):
+            raise DataError(f"{where}: value {value!r} must be an integer")
+        if d.get("effect") not in EFFECTS:
+            raise DataError(f"{where}: effect {d.get('effect')!r} is not one of {', '.join(EFFECTS)}")
+        e = EventCard(d["side"], number, d.get("zh", ""), d.get("en", ""), d["effect"], value, d.get("track", ""))
+        if e.effect == "response" and e.track not in tracks:
+            raise DataError(f"{where}: track {e.track!r} is not one of {', '.join(tracks)}")
         events[(e.side, e.number)] = e
     if len(events) != 36:
         raise DataError("cards.toml: 36 event cards are needed, 1-18 per side (seed: 事件卡36)")
@@ -273,6 +299,16 @@ def rules() -> Rules:
     return Rules(m, units, shot, melee, fx, ap, periods, counts, tracks, tuple(resp.get("track_zh", ())),
                  int(resp.get("track_limit", 10)), int(resp.get("victory", 35)), dict(t.get("supply", {})),
                  pieces, tuple(markers), setup, events, hist, dict(c.get("random", {})))
+
+
+def _known(d, keys: tuple, where: str) -> None:
+    """DataError naming the first key of table ``d`` that is not one of ``keys`` (a misspelt key would be
+    silently ignored: "efect" leaves a card without its effect)."""
+    if not isinstance(d, dict):
+        raise DataError(f"{where}: must be a table")
+    unknown = sorted(set(d) - set(keys))
+    if unknown:
+        raise DataError(f"{where}: {unknown[0]!r} is not a field here (one of {', '.join(keys)})")
 
 
 def _check_place(m: MapData, kind: str, h: Hex, where: str) -> None:
