@@ -80,6 +80,8 @@ class StartScene(Scene):
         self._preview_img: pygame.Surface | None = None
         self._preview_game = None  # the game the preview shows (started as is when the key still matches)
         self._worker = None
+        self._scale = 1.0  # the frame's size in the window (frame_scale), and the frame drawn where it is not 1
+        self._frame: pygame.Surface | None = None
         self._changed(None)
         self._written = self.settings_now().to_json()
 
@@ -484,6 +486,7 @@ class StartScene(Scene):
         return list(range(m)) + ([-1] if self.shows_seed() else []) + list(range(m, len(self.all_rows())))
 
     def handle(self, ev) -> None:
+        ev = self._frame_event(ev)
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL):
             self._touched = True  # the settings file follows the player's changes (written in update)
         if self.continue_info() is not None and self.continue_button.handle(ev):
@@ -501,7 +504,8 @@ class StartScene(Scene):
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.seed_rect.collidepoint(ev.pos):
             self.focus = -1
             return
-        if ev.type == pygame.MOUSEWHEEL and self.seed_rect.collidepoint(pygame.mouse.get_pos()):
+        if ev.type == pygame.MOUSEWHEEL and self.seed_rect.collidepoint(
+                self._frame_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pygame.mouse.get_pos())).pos):
             self._set_seed(self.seed + ev.y)
             return
         if ev.type != pygame.KEYDOWN:
@@ -535,12 +539,40 @@ class StartScene(Scene):
                 self.seed_given = False  # all digits gone: the secret seed again (G1)
 
     # ------------------------------------------------------------------ draw
+    MIN_FRAME = (800, 600)  # the smallest frame the layout fits (tests/test_start_narrow.py)
+
+    def frame_scale(self, size: tuple[int, int]) -> float:
+        """1, or how much smaller than the frame it is drawn at a window ``size`` smaller than ``MIN_FRAME`` is
+        shown: there the screen is laid out at least 800x600 (the window's shape kept) and scaled down (at 640x400
+        the seats column ran off the right edge and the buttons lay over the seed row; found in QA, session 19)."""
+        return min(1.0, size[0] / self.MIN_FRAME[0], size[1] / self.MIN_FRAME[1])
+
+    def _frame_event(self, ev):
+        """``ev`` with its mouse position in the frame's pixels (the same event where the frame is the window)."""
+        k = self._scale
+        if k == 1.0 or not hasattr(ev, "pos"):
+            return ev
+        return pygame.event.Event(ev.type, {**ev.dict, "pos": (int(ev.pos[0] / k), int(ev.pos[1] / k))})
+
     def draw(self, display) -> None:
-        surf = display.ui
+        window = display.ui
+        display.mark_full()
+        size = window.get_size()
+        self._scale = k = self.frame_scale(size)
+        if k == 1.0:
+            self.draw_frame(window)
+            return
+        frame_size = (round(size[0] / k), round(size[1] / k))
+        if self._frame is None or self._frame.get_size() != frame_size:
+            self._frame = pygame.Surface(frame_size, 0, window)
+        self.draw_frame(self._frame)
+        pygame.transform.smoothscale(self._frame, size, window)
+
+    def draw_frame(self, surf: pygame.Surface) -> None:
+        """The screen at the size of ``surf``."""
         # the chosen game's script for the client's words too (辛亥革命 traditional; App.step resets it), issue 26
         i18n.use_script(getattr(self.plugin(), "zh_script", None))
         surf.fill(widgets.BG)
-        display.mark_full()
         w, h = surf.get_size()
         # a band of player colours
         for i in range(8):
