@@ -119,6 +119,8 @@ class BoardGameScene(PlayScene):
         self.last_board_view = None
         self.cards = CardStrip()  # the plugin's rows of cards under the board (client/ui/cards.py)
         self.card_rect = pygame.Rect(0, 0, 0, 0)
+        self.banner_boxes: list[pygame.Rect] = []  # the banner's seat boxes and its "to move" words, as drawn
+        self.banner_msg_rect = pygame.Rect(0, 0, 0, 0)
         self.card_rows: list = []
         self.buttons = [
             widgets.Button(lambda: t("board_undo"), self.undo, 15, self.can_undo),
@@ -942,6 +944,31 @@ class BoardGameScene(PlayScene):
         self.gl.draw(view, self.camera, target=fbo, size=fbo.size)
         display.board_drawn()
 
+    def _banner_words(self, w: int) -> tuple[list[str], str]:
+        """The banner's seat labels and its "to move" words in a window ``w`` pixels wide: "name (who plays)"
+        and "X to move" where they fit; in a narrower one the names alone, and narrower still without the
+        "to move" words (the current seat's filled box says it). At 640 pixels 三国演弈's three seats ran under
+        "Wu to move" (found in QA under Xvfb, session 19)."""
+        pl, g, lang, cur = self.plugin, self.game, self.lang, self.game.current_player
+        names = [pl.seat_name(s, lang) for s in range(g.num_players)]
+        full = [f"{n}（{self.seat_kind(s)}）" if lang == "zh" else f"{n} ({self.seat_kind(s)})"
+                for s, n in enumerate(names)]
+        msg = ""
+        if cur >= 0:
+            msg = t("board_to_move" if self.is_human(cur) else "board_thinking", who=names[cur])
+        arrow = text.size_of("→", 18)[0] + 12
+
+        def width(labels: list[str]) -> int:
+            return 12 + sum(text.size_of(lb, 18 if s == cur else 15)[0] + 40 for s, lb in enumerate(labels)) \
+                + arrow * (len(labels) - 1)
+
+        room = w - 14 - (text.size_of(msg + "...", 18)[0] + 16 if msg else 0)
+        if width(full) <= room:
+            return full, msg
+        if width(names) <= room:
+            return names, msg
+        return names, ""
+
     def _draw_ui(self, surf) -> None:
         w, h = surf.get_size()
         pl = self.plugin
@@ -954,15 +981,16 @@ class BoardGameScene(PlayScene):
             pygame.draw.rect(surf, rgb255(pl.seat_rgb(cur)), pygame.Rect(0, TOP_H - 5, w, 5))
         x = 12
         out = pl.out_seats()
+        labels, msg = self._banner_words(w)
+        self.banner_boxes = []
         for s in range(g.num_players):
             scol = rgb255(pl.seat_rgb(s))
-            label = f"{pl.seat_name(s, lang)}（{self.seat_kind(s)}）" if lang == "zh" else \
-                f"{pl.seat_name(s, lang)} ({self.seat_kind(s)})"
             # on the side's colour: white words, or dark ones on a light colour (百格's ivory White)
             on = (20, 20, 24) if 0.299 * scol[0] + 0.587 * scol[1] + 0.114 * scol[2] > 170 else (255, 255, 255)
-            img = text.render(label, 18 if s == cur else 15, on if s == cur else widgets.DIM)
+            img = text.render(labels[s], 18 if s == cur else 15, on if s == cur else widgets.DIM)
             r = img.get_rect(midleft=(x + 22, TOP_H // 2 - 2))
             box = r.inflate(34, 12).move(-11, 0)
+            self.banner_boxes.append(box)
             pygame.draw.rect(surf, scol, box, 0 if s == cur else 2, border_radius=6)
             pygame.draw.circle(surf, on if s == cur else scol, (box.x + 13, box.centery), 6)
             surf.blit(img, r)
@@ -971,13 +999,12 @@ class BoardGameScene(PlayScene):
             x = box.right + 6
             if s < g.num_players - 1:
                 x = text.draw(surf, "→", (x, TOP_H // 2 - 2), 18, widgets.DIM, anchor="midleft").right + 6
-        if cur >= 0:
-            who = pl.seat_name(cur, lang)
-            if self.is_human(cur):
-                msg = t("board_to_move", who=who)
-            else:
-                msg = t("board_thinking", who=who) + "." * (1 + int(time.perf_counter() * 3) % 3)
-            text.draw(surf, msg, (w - 14, TOP_H // 2 - 2), 18, widgets.ACCENT, anchor="midright")
+        self.banner_msg_rect = pygame.Rect(w - 14, 0, 0, 0)
+        if msg:
+            if not self.is_human(cur):
+                msg += "." * (1 + int(time.perf_counter() * 3) % 3)
+            self.banner_msg_rect = text.draw(surf, msg, (w - 14, TOP_H // 2 - 2), 18, widgets.ACCENT,
+                                             anchor="midright")
         # --- side panel
         p = self.panel_rect
         pygame.draw.rect(surf, PANEL_BG, p)
