@@ -550,7 +550,7 @@ class StartScene(Scene):
     def _frame_event(self, ev):
         """``ev`` with its mouse position in the frame's pixels (the same event where the frame is the window)."""
         k = self._scale
-        if k == 1.0 or not hasattr(ev, "pos"):
+        if k == 1.0 or "pos" not in ev.dict:
             return ev
         return pygame.event.Event(ev.type, {**ev.dict, "pos": (int(ev.pos[0] / k), int(ev.pos[1] / k))})
 
