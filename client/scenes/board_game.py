@@ -55,6 +55,7 @@ TOP_H = 52
 STATUS_H = 44  # two lines of the status line (a longer refusal grows it: it wraps, never cut)
 STATUS_SIZE = 15  # its font size
 STATUS_LINE = 19  # its line height
+HELP_LINE_H = 22  # the side panel's foot line, "F1 Help"
 BG = (23, 25, 30)
 PANEL_BG = (30, 33, 40)
 
@@ -121,6 +122,7 @@ class BoardGameScene(PlayScene):
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.banner_boxes: list[pygame.Rect] = []  # the banner's seat boxes and its "to move" words, as drawn
         self.banner_msg_rect = pygame.Rect(0, 0, 0, 0)
+        self.help_line_rect = pygame.Rect(0, 0, 0, 0)  # the side panel's "F1 Help", as drawn
         self.card_rows: list = []
         self.buttons = [
             widgets.Button(lambda: t("board_undo"), self.undo, 15, self.can_undo),
@@ -1010,30 +1012,38 @@ class BoardGameScene(PlayScene):
         pygame.draw.rect(surf, PANEL_BG, p)
         pygame.draw.line(surf, widgets.BORDER, p.topleft, p.bottomleft)
         y = p.y + 10
+        shown = [b for b in self.buttons if b is not self.buttons[2] or self.using_gl]
+        steps = pl.buttons() if self.human_turn() else []
+        # the panel's words stop where the buttons (and a row of the game's own) still fit above the F1 line: in a
+        # low window they ran on, the buttons went under the status line and "F1 Help" lay over one (found in QA
+        # under Xvfb at 640x400, session 19)
+        words_bottom = p.bottom - HELP_LINE_H - ((len(shown) + 1) // 2 + (1 if steps else 0)) * 38 - 6
         st = pl.status(lang)
         st_rgb = widgets.TEXT if getattr(pl, "status_is_instruction", False) else widgets.BAD  # else a warning
         for line in (text.wrap(st, 16, p.w - 20) if st else []):
+            if y + 21 > words_bottom:
+                break
             text.draw(surf, line, (p.x + 10, y), 16, st_rgb)
             y += 21
         note = pl.seeded_note(g, getattr(self.app, "opts", None), lang)  # G1: a seed the player gave
-        if note:
+        if note and y + 18 <= words_bottom:
             y = text.draw(surf, note, (p.x + 10, y), 14, widgets.DIM).bottom + 4
         for line, col in pl.panel_lines(lang):
             c = rgb255(col) if col else widgets.TEXT
             for k, part in enumerate(text.wrap(line, 14, p.w - 30)):
+                if y + 19 > words_bottom:
+                    break
                 if col and k == 0:
                     pygame.draw.circle(surf, c, (p.x + 15, y + 9), 5)
                 text.draw(surf, part, (p.x + 26, y), 14, widgets.TEXT)
                 y += 19
-        y += 6
+        y = min(y + 6, max(p.y + 10, words_bottom + 6))
         bw = (p.w - 30) // 2
-        shown = [b for b in self.buttons if b is not self.buttons[2] or self.using_gl]
         self.buttons[2].rect = pygame.Rect(0, 0, 0, 0)
         for k, b in enumerate(shown):
             b.layout(p.x + 10 + (k % 2) * (bw + 10), y + (k // 2) * 38, w=bw, h=32)
             b.draw(surf)
         y += ((len(shown) + 1) // 2) * 38
-        steps = pl.buttons() if self.human_turn() else []
         for b in self.step_buttons.values():
             b.rect = pygame.Rect(0, 0, 0, 0)
         for st in steps:
@@ -1055,20 +1065,21 @@ class BoardGameScene(PlayScene):
         y += ((len(steps) + per_row - 1) // per_row) * 38
         # move list
         y += 4
-        text.draw(surf, t("board_moves"), (p.x + 10, y), 16, widgets.ACCENT)
+        if y + 24 <= p.bottom - HELP_LINE_H:  # (no room in a low window: the list goes, "F1 Help" stays clear)
+            text.draw(surf, t("board_moves"), (p.x + 10, y), 16, widgets.ACCENT)
         y += 24
         entries = [text.wrap(ln, 14, p.w - 20) for ln in pl.move_list(lang)]  # whole entries, never a cut one
-        avail = max(1, (p.bottom - 28 - y) // 18)
+        avail = max(0, (p.bottom - HELP_LINE_H - 6 - y) // 18)
         self.move_scroll = min(self.move_scroll, max(0, len(entries) - 1))  # entries scrolled up from the end
         lines: list[str] = []
         for e in reversed(entries[:len(entries) - self.move_scroll]):
-            if lines and len(lines) + len(e) > avail:
+            if len(lines) + len(e) > avail and (lines or not avail):
                 break  # the entries above go whole (issue 26: the list began "points)")
             lines[:0] = e
         for ln in lines[:avail]:
             text.draw(surf, ln, (p.x + 10, y), 14, widgets.TEXT)
             y += 18
-        text.draw(surf, "F1 " + t("help"), (p.x + 10, p.bottom - 22), 12, widgets.DIM)
+        self.help_line_rect = text.draw(surf, "F1 " + t("help"), (p.x + 10, p.bottom - HELP_LINE_H), 12, widgets.DIM)
         pl.draw_over_board(surf, self.board_rect, self.viewer(), lang, self.world_px)  # a game's own boxes
         self._draw_tooltip(surf)
         # --- the cards under the board, and the one under the mouse enlarged
