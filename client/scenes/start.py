@@ -539,13 +539,23 @@ class StartScene(Scene):
                 self.seed_given = False  # all digits gone: the secret seed again (G1)
 
     # ------------------------------------------------------------------ draw
-    MIN_FRAME = (800, 600)  # the smallest frame the layout fits (tests/test_start_narrow.py)
+    def frame_size(self) -> tuple[int, int]:
+        """The smallest window the screen's layout fits as it stands (the chosen game's rows and seats, its title, a
+        Continue bar): the set-up rows with their narrowest values beside the seats, the rows 36 apart above the
+        window's foot."""
+        row = self.main_rows[0]
+        w = max(20 + row.width(110, 160) + 60 + self.seats[0].width(*self.seat_widths()) + 4, 620)  # (buttons: 580)
+        cont, bad = self.foot()
+        foot = 158 + (60 if cont is not None else 30 if bad is not None else 0)
+        rows = max(len(self.main_rows) + (1 if self.shows_seed() else 0), int(self.players.value))
+        return w, 124 + 36 * (rows - 1) + self.ROW_H + foot
 
     def frame_scale(self, size: tuple[int, int]) -> float:
-        """1, or how much smaller than the frame it is drawn at a window ``size`` smaller than ``MIN_FRAME`` is
-        shown: there the screen is laid out at least 800x600 (the window's shape kept) and scaled down (at 640x400
+        """1, or how much smaller than the frame it is drawn at a window ``size`` smaller than ``frame_size`` is
+        shown: there the screen is laid out at least that large (the window's shape kept) and scaled down (at 640x400
         the seats column ran off the right edge and the buttons lay over the seed row; found in QA, session 19)."""
-        return min(1.0, size[0] / self.MIN_FRAME[0], size[1] / self.MIN_FRAME[1])
+        need = self.frame_size()
+        return min(1.0, size[0] / need[0], size[1] / need[1])
 
     def _frame_event(self, ev):
         """``ev`` with its mouse position in the frame's pixels (the same event where the frame is the window)."""
@@ -584,7 +594,10 @@ class StartScene(Scene):
         title, _, sub = (info.name_zh, "", "") if i18n.lang() == "zh" else info.name_en.partition(":")
         if pl is not None and pl.subtitle:
             sub = t(pl.subtitle)
-        text.draw(surf, title, (w // 2, 22), 52, widgets.ACCENT, anchor="midtop")
+        size = 52  # a long title in a narrow window in a smaller size ("he 1911 Revolution of Chin" at 640)
+        while size > 26 and text.size_of(title, size)[0] > w - 20:
+            size -= 2
+        text.draw(surf, title, (w // 2, 22 + (52 - size) // 2), size, widgets.ACCENT, anchor="midtop")
         text.draw(surf, sub.strip(), (w // 2, 94), 18, widgets.DIM, anchor="midtop")
         self.lang.value = i18n.lang()  # F2 switches the language anywhere: the row says the one in use
         left_x, value_w, sx = self.columns(w)
