@@ -56,7 +56,7 @@ BINDINGS: list[Binding] = [
        "select a piece, then a marked target; a refused click says why below", "board"),
     _b("拖动 / Drag", "", "把棋子拖到目标格", "drag a piece to its target", "board"),
     _b("右键 / Right click", "", "取消选择", "cancel the selection", "board"),
-    _b("Esc", "cancel", "取消选择；无选择时离开本局", "cancel; with nothing selected: leave the game", "board",
+    _b("Esc", "cancel", "取消选择；无选择时打开菜单（存档、读档、离开本局）", "cancel; with nothing selected: the menu (save, load, leave)", "board",
        ("K_ESCAPE", "")),
     _b("U / Ctrl+Z", "undo", "悔棋（对电脑时）", "undo (against the computer)", "board", ("K_u", ""), ("K_z", CTRL)),
     _b("F", "flip", "翻转棋盘", "flip the board", "board", ("K_f", "")),

@@ -187,8 +187,9 @@ def parse_json(text: str | bytes, limit: int = MAX_SAVE_BYTES) -> Any:
         value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except SaveError:
         raise
-    except json.JSONDecodeError as e:
-        raise SaveError(f"not a save file: invalid JSON ({e.msg} at line {e.lineno} column {e.colno})", "not_save") from None
+    except json.JSONDecodeError as e:  # (two of json's messages end "… at": it read "at at line"; new-player QA)
+        raise SaveError(f"not a save file: invalid JSON ({e.msg.removesuffix(' at')} at line {e.lineno} column "
+                        f"{e.colno})", "not_save") from None
     except RecursionError:
         raise SaveError("not a save file: the JSON is nested too deeply", "not_save") from None
     except (ValueError, TypeError) as e:

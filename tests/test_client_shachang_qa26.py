@@ -135,12 +135,12 @@ def test_dropping_the_selection_drops_its_hint(app):
         assert scene.ctl.selected == (2, 2) and scene.status_text("en").startswith("c3 selected")
         drop()
         assert scene.ctl.selected is None
-        assert scene.status_text("en") == "Click one of your units; Tab: next unit; F1: help"
+        assert scene.status_text("en") == "click one of your units; Tab: next unit; F1: help"
     march = (2, 2)
     click_cell(app, march)
     click_cell(app, (2, 4))  # a march keeps its own words, not the hint
     assert g.log and str(g.log[-1]).startswith("march c3 e3")
-    assert scene.status_text("en") != "Click one of your units; Tab: next unit; F1: help"
+    assert scene.status_text("en") != "click one of your units; Tab: next unit; F1: help"
 
 
 @pytest.mark.parametrize("size,expect", [((1280, 720), 180), ((1024, 640), 180), ((640, 400), 128), ((320, 240), 96)])

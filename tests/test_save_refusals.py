@@ -62,3 +62,17 @@ def test_kinds_are_checked_and_survive_pickling():
         e = pickle.loads(pickle.dumps(SaveError("detail", kind)))
         assert (str(e), e.kind) == ("detail", kind)
     assert load_error_text(ValueError("plain")) == i18n.t("saves.error_invalid", detail="plain")
+
+
+@pytest.mark.parametrize("text,words", [('{"game": "baige", "broken\x01', "Invalid control character at line 1"),
+                                        ('{"game": "baige", "unterminated', "Unterminated string starting at line 1"),
+                                        ('{"game": }', "Expecting value at line 1")])
+def test_a_broken_json_save_says_where_once(text, words):
+    # found by the new-player QA under Xvfb (session 19): a save cut short read "Invalid control character at at line
+    # 1 column 43" (json's message ends "at", and the refusal added "at line")
+    from engine.saves import parse_json
+
+    with pytest.raises(SaveError) as e:
+        parse_json(text)
+    assert e.value.kind == "not_save"
+    assert words in str(e.value) and "at at" not in str(e.value)

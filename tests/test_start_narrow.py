@@ -13,7 +13,7 @@ from client.options import Options as SaveOptions
 from client.savefile import write_save
 from client.scenes.start import StartScene
 from engine.shachang import new_game
-from tests.client_util import flat_app, key, step
+from tests.client_util import click, flat_app, key, step
 
 
 @pytest.mark.parametrize("size", [(800, 600), (900, 640), (1024, 768), (1280, 720)])
@@ -112,3 +112,38 @@ def test_every_row_of_the_start_screen_is_above_the_continue_bar_and_the_buttons
             assert sc.seed_rect.bottom <= foot, (size, gid, sc.seed_rect)
             tops = sorted(r.rect.top for r in sc.main_rows)
             assert all(b - a >= 36 for a, b in zip(tops, tops[1:]))  # the rows do not overlap
+
+
+@pytest.mark.parametrize("size", [(640, 400), (320, 240)])
+def test_a_window_smaller_than_800x600_shows_the_whole_start_screen_scaled(tmp_path, size):
+    # found in QA under Xvfb (session 19): at 640x400 the seats column ran off the window's right edge (the seats'
+    # values cut), the buttons lay over the seed row, and with a Continue bar the bar lay over the rows
+    o = SaveOptions(save_dir=tmp_path)
+    g = new_game(preset="standard", mode="digital", players=2, seed=4)
+    write_save(o.autosave_path(g, ["human", "normal"]), g, ["human", "normal"], 0)
+    o.release_autosave()
+    with flat_app(tmp_path, size=size, lang="en") as app:
+        app.start_title()
+        step(app, 2)
+        sc = app.scene
+        w, h = size
+        for gid in ("shachang", "sanguo", "xinhai"):
+            while sc.game.value != gid:
+                sc.game.step(1)
+            step(app, 2)
+            k = sc.frame_scale(size) if hasattr(sc, "frame_scale") else 1.0  # the frame's size in the window
+            rows = sc.main_rows + sc.seats[:int(sc.players.value)]
+            # what the window shows: every row, the seed and the buttons inside it, the rows above the foot
+            for r in rows:
+                assert r.rect.left * k >= 0 and r.right.right * k <= w, (size, gid, r.label(), r.right)
+            foot = min(b.rect.top for b in sc.buttons)
+            if gid == "shachang":
+                foot = min(foot, sc.continue_button.rect.top)
+            assert max(r.rect.bottom for r in rows) <= foot and sc.seed_rect.bottom <= foot, (size, gid)
+            assert max(b.rect.bottom for b in sc.buttons) * k <= h
+        assert k < 1 and sc.frame_size()[0] * k <= w + 1 and sc.frame_size()[1] * k <= h + 1
+        # a click where the window shows the game row's right arrow steps the game
+        before = sc.game.value
+        x, y = sc.game.right.center
+        click(app, (int(x * k), int(y * k)))
+        assert sc.game.value != before

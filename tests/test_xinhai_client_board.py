@@ -338,7 +338,7 @@ def test_the_panel_says_what_to_do_now_to_the_seat_to_move_only():
     pl.view(0)
     assert g.stage == "marker" and g.current_player == 0
     first, rgb = pl.panel_lines("en")[0]
-    assert first.startswith("Choose a face of the command marker") and rgb == pl.seat_rgb(0)
+    assert first.startswith("choose a face of the command marker") and rgb == pl.seat_rgb(0)
     pl.view(1)  # the Qing player looking while the revolutionaries decide: no order for them
     assert not any(ln.startswith("Choose") for ln, _ in pl.panel_lines("en"))
     g.apply("cmd 1")

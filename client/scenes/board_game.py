@@ -55,6 +55,7 @@ TOP_H = 52
 STATUS_H = 44  # two lines of the status line (a longer refusal grows it: it wraps, never cut)
 STATUS_SIZE = 15  # its font size
 STATUS_LINE = 19  # its line height
+HELP_LINE_H = 22  # the side panel's foot line, "F1 Help"
 BG = (23, 25, 30)
 PANEL_BG = (30, 33, 40)
 
@@ -119,6 +120,9 @@ class BoardGameScene(PlayScene):
         self.last_board_view = None
         self.cards = CardStrip()  # the plugin's rows of cards under the board (client/ui/cards.py)
         self.card_rect = pygame.Rect(0, 0, 0, 0)
+        self.banner_boxes: list[pygame.Rect] = []  # the banner's seat boxes and its "to move" words, as drawn
+        self.banner_msg_rect = pygame.Rect(0, 0, 0, 0)
+        self.help_line_rect = pygame.Rect(0, 0, 0, 0)  # the side panel's "F1 Help", as drawn
         self.card_rows: list = []
         self.buttons = [
             widgets.Button(lambda: t("board_undo"), self.undo, 15, self.can_undo),
@@ -942,8 +946,40 @@ class BoardGameScene(PlayScene):
         self.gl.draw(view, self.camera, target=fbo, size=fbo.size)
         display.board_drawn()
 
+    def _banner_words(self, w: int) -> tuple[list[str], str]:
+        """The banner's seat labels and its "to move" words in a window ``w`` pixels wide: "name (who plays)"
+        and "X to move" where they fit; in a narrower one the names alone, and narrower still without the
+        "to move" words (the current seat's filled box says it). At 640 pixels 三国演弈's three seats ran under
+        "Wu to move" (found in QA under Xvfb, session 19)."""
+        pl, g, lang, cur = self.plugin, self.game, self.lang, self.game.current_player
+        names = [pl.seat_name(s, lang) for s in range(g.num_players)]
+        full = [f"{n}（{self.seat_kind(s)}）" if lang == "zh" else f"{n} ({self.seat_kind(s)})"
+                for s, n in enumerate(names)]
+        msg = ""
+        if cur >= 0:
+            msg = t("board_to_move" if self.is_human(cur) else "board_thinking", who=names[cur])
+        arrow = text.size_of("→", 18)[0] + 12
+
+        def width(labels: list[str]) -> int:
+            return 12 + sum(text.size_of(lb, 18 if s == cur else 15)[0] + 40 for s, lb in enumerate(labels)) \
+                + arrow * (len(labels) - 1)
+
+        room = w - 14 - (text.size_of(msg + "...", 18)[0] + 16 if msg else 0)
+        if width(full) <= room:
+            return full, msg
+        if width(names) <= room:
+            return names, msg
+        return names, ""
+
     def _draw_ui(self, surf) -> None:
         w, h = surf.get_size()
+        scenes = getattr(self.host, "scenes", None)
+        if scenes and scenes[-1] is not self:  # a question, the menu or the game-over box over the board has the
+            # mouse: no button stays lit where the mouse was before it opened (Resign stayed lit into the next game;
+            # found by the new-player QA under Xvfb, session 19); the next move of the mouse here lights them again
+            self.mouse = (-1, -1)
+            for b in self.buttons + list(self.step_buttons.values()):
+                b.hover = False
         pl = self.plugin
         g = self.game
         lang = self.lang
@@ -954,15 +990,16 @@ class BoardGameScene(PlayScene):
             pygame.draw.rect(surf, rgb255(pl.seat_rgb(cur)), pygame.Rect(0, TOP_H - 5, w, 5))
         x = 12
         out = pl.out_seats()
+        labels, msg = self._banner_words(w)
+        self.banner_boxes = []
         for s in range(g.num_players):
             scol = rgb255(pl.seat_rgb(s))
-            label = f"{pl.seat_name(s, lang)}（{self.seat_kind(s)}）" if lang == "zh" else \
-                f"{pl.seat_name(s, lang)} ({self.seat_kind(s)})"
             # on the side's colour: white words, or dark ones on a light colour (百格's ivory White)
             on = (20, 20, 24) if 0.299 * scol[0] + 0.587 * scol[1] + 0.114 * scol[2] > 170 else (255, 255, 255)
-            img = text.render(label, 18 if s == cur else 15, on if s == cur else widgets.DIM)
+            img = text.render(labels[s], 18 if s == cur else 15, on if s == cur else widgets.DIM)
             r = img.get_rect(midleft=(x + 22, TOP_H // 2 - 2))
             box = r.inflate(34, 12).move(-11, 0)
+            self.banner_boxes.append(box)
             pygame.draw.rect(surf, scol, box, 0 if s == cur else 2, border_radius=6)
             pygame.draw.circle(surf, on if s == cur else scol, (box.x + 13, box.centery), 6)
             surf.blit(img, r)
@@ -971,42 +1008,49 @@ class BoardGameScene(PlayScene):
             x = box.right + 6
             if s < g.num_players - 1:
                 x = text.draw(surf, "→", (x, TOP_H // 2 - 2), 18, widgets.DIM, anchor="midleft").right + 6
-        if cur >= 0:
-            who = pl.seat_name(cur, lang)
-            if self.is_human(cur):
-                msg = t("board_to_move", who=who)
-            else:
-                msg = t("board_thinking", who=who) + "." * (1 + int(time.perf_counter() * 3) % 3)
-            text.draw(surf, msg, (w - 14, TOP_H // 2 - 2), 18, widgets.ACCENT, anchor="midright")
+        self.banner_msg_rect = pygame.Rect(w - 14, 0, 0, 0)
+        if msg:
+            if not self.is_human(cur):
+                msg += "." * (1 + int(time.perf_counter() * 3) % 3)
+            self.banner_msg_rect = text.draw(surf, msg, (w - 14, TOP_H // 2 - 2), 18, widgets.ACCENT,
+                                             anchor="midright")
         # --- side panel
         p = self.panel_rect
         pygame.draw.rect(surf, PANEL_BG, p)
         pygame.draw.line(surf, widgets.BORDER, p.topleft, p.bottomleft)
         y = p.y + 10
+        shown = [b for b in self.buttons if b is not self.buttons[2] or self.using_gl]
+        steps = pl.buttons() if self.human_turn() else []
+        # the panel's words stop where the buttons (and a row of the game's own) still fit above the F1 line: in a
+        # low window they ran on, the buttons went under the status line and "F1 Help" lay over one (found in QA
+        # under Xvfb at 640x400, session 19)
+        words_bottom = p.bottom - HELP_LINE_H - ((len(shown) + 1) // 2 + (1 if steps else 0)) * 38 - 6
         st = pl.status(lang)
         st_rgb = widgets.TEXT if getattr(pl, "status_is_instruction", False) else widgets.BAD  # else a warning
         for line in (text.wrap(st, 16, p.w - 20) if st else []):
+            if y + 21 > words_bottom:
+                break
             text.draw(surf, line, (p.x + 10, y), 16, st_rgb)
             y += 21
         note = pl.seeded_note(g, getattr(self.app, "opts", None), lang)  # G1: a seed the player gave
-        if note:
+        if note and y + 18 <= words_bottom:
             y = text.draw(surf, note, (p.x + 10, y), 14, widgets.DIM).bottom + 4
         for line, col in pl.panel_lines(lang):
             c = rgb255(col) if col else widgets.TEXT
             for k, part in enumerate(text.wrap(line, 14, p.w - 30)):
+                if y + 19 > words_bottom:
+                    break
                 if col and k == 0:
                     pygame.draw.circle(surf, c, (p.x + 15, y + 9), 5)
                 text.draw(surf, part, (p.x + 26, y), 14, widgets.TEXT)
                 y += 19
-        y += 6
+        y = min(y + 6, max(p.y + 10, words_bottom + 6))
         bw = (p.w - 30) // 2
-        shown = [b for b in self.buttons if b is not self.buttons[2] or self.using_gl]
         self.buttons[2].rect = pygame.Rect(0, 0, 0, 0)
         for k, b in enumerate(shown):
             b.layout(p.x + 10 + (k % 2) * (bw + 10), y + (k // 2) * 38, w=bw, h=32)
             b.draw(surf)
         y += ((len(shown) + 1) // 2) * 38
-        steps = pl.buttons() if self.human_turn() else []
         for b in self.step_buttons.values():
             b.rect = pygame.Rect(0, 0, 0, 0)
         for st in steps:
@@ -1028,20 +1072,21 @@ class BoardGameScene(PlayScene):
         y += ((len(steps) + per_row - 1) // per_row) * 38
         # move list
         y += 4
-        text.draw(surf, t("board_moves"), (p.x + 10, y), 16, widgets.ACCENT)
+        if y + 24 <= p.bottom - HELP_LINE_H:  # (no room in a low window: the list goes, "F1 Help" stays clear)
+            text.draw(surf, t("board_moves"), (p.x + 10, y), 16, widgets.ACCENT)
         y += 24
         entries = [text.wrap(ln, 14, p.w - 20) for ln in pl.move_list(lang)]  # whole entries, never a cut one
-        avail = max(1, (p.bottom - 28 - y) // 18)
+        avail = max(0, (p.bottom - HELP_LINE_H - 6 - y) // 18)
         self.move_scroll = min(self.move_scroll, max(0, len(entries) - 1))  # entries scrolled up from the end
         lines: list[str] = []
         for e in reversed(entries[:len(entries) - self.move_scroll]):
-            if lines and len(lines) + len(e) > avail:
+            if len(lines) + len(e) > avail and (lines or not avail):
                 break  # the entries above go whole (issue 26: the list began "points)")
             lines[:0] = e
         for ln in lines[:avail]:
             text.draw(surf, ln, (p.x + 10, y), 14, widgets.TEXT)
             y += 18
-        text.draw(surf, "F1 " + t("help"), (p.x + 10, p.bottom - 22), 12, widgets.DIM)
+        self.help_line_rect = text.draw(surf, "F1 " + t("help"), (p.x + 10, p.bottom - HELP_LINE_H), 12, widgets.DIM)
         pl.draw_over_board(surf, self.board_rect, self.viewer(), lang, self.world_px)  # a game's own boxes
         self._draw_tooltip(surf)
         # --- the cards under the board, and the one under the mouse enlarged

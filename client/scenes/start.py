@@ -80,6 +80,8 @@ class StartScene(Scene):
         self._preview_img: pygame.Surface | None = None
         self._preview_game = None  # the game the preview shows (started as is when the key still matches)
         self._worker = None
+        self._scale = 1.0  # the frame's size in the window (frame_scale), and the frame drawn where it is not 1
+        self._frame: pygame.Surface | None = None
         self._changed(None)
         self._written = self.settings_now().to_json()
 
@@ -484,6 +486,7 @@ class StartScene(Scene):
         return list(range(m)) + ([-1] if self.shows_seed() else []) + list(range(m, len(self.all_rows())))
 
     def handle(self, ev) -> None:
+        ev = self._frame_event(ev)
         if ev.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN, pygame.MOUSEWHEEL):
             self._touched = True  # the settings file follows the player's changes (written in update)
         if self.continue_info() is not None and self.continue_button.handle(ev):
@@ -501,7 +504,8 @@ class StartScene(Scene):
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.seed_rect.collidepoint(ev.pos):
             self.focus = -1
             return
-        if ev.type == pygame.MOUSEWHEEL and self.seed_rect.collidepoint(pygame.mouse.get_pos()):
+        if ev.type == pygame.MOUSEWHEEL and self.seed_rect.collidepoint(
+                self._frame_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pygame.mouse.get_pos())).pos):
             self._set_seed(self.seed + ev.y)
             return
         if ev.type != pygame.KEYDOWN:
@@ -535,12 +539,50 @@ class StartScene(Scene):
                 self.seed_given = False  # all digits gone: the secret seed again (G1)
 
     # ------------------------------------------------------------------ draw
+    def frame_size(self) -> tuple[int, int]:
+        """The smallest window the screen's layout fits as it stands (the chosen game's rows and seats, its title, a
+        Continue bar): the set-up rows with their narrowest values beside the seats, the rows 36 apart above the
+        window's foot."""
+        row = self.main_rows[0]
+        w = max(20 + row.width(110, 160) + 60 + self.seats[0].width(*self.seat_widths()) + 4, 620)  # (buttons: 580)
+        cont, bad = self.foot()
+        foot = 158 + (60 if cont is not None else 30 if bad is not None else 0)
+        rows = max(len(self.main_rows) + (1 if self.shows_seed() else 0), int(self.players.value))
+        return w, 124 + 36 * (rows - 1) + self.ROW_H + foot
+
+    def frame_scale(self, size: tuple[int, int]) -> float:
+        """1, or how much smaller than the frame it is drawn at a window ``size`` smaller than ``frame_size`` is
+        shown: there the screen is laid out at least that large (the window's shape kept) and scaled down (at 640x400
+        the seats column ran off the right edge and the buttons lay over the seed row; found in QA, session 19)."""
+        need = self.frame_size()
+        return min(1.0, size[0] / need[0], size[1] / need[1])
+
+    def _frame_event(self, ev):
+        """``ev`` with its mouse position in the frame's pixels (the same event where the frame is the window)."""
+        k = self._scale
+        if k == 1.0 or "pos" not in ev.dict:
+            return ev
+        return pygame.event.Event(ev.type, {**ev.dict, "pos": (int(ev.pos[0] / k), int(ev.pos[1] / k))})
+
     def draw(self, display) -> None:
-        surf = display.ui
+        window = display.ui
+        display.mark_full()
+        size = window.get_size()
+        self._scale = k = self.frame_scale(size)
+        if k == 1.0:
+            self.draw_frame(window)
+            return
+        frame_size = (round(size[0] / k), round(size[1] / k))
+        if self._frame is None or self._frame.get_size() != frame_size:
+            self._frame = pygame.Surface(frame_size, 0, window)
+        self.draw_frame(self._frame)
+        pygame.transform.smoothscale(self._frame, size, window)
+
+    def draw_frame(self, surf: pygame.Surface) -> None:
+        """The screen at the size of ``surf``."""
         # the chosen game's script for the client's words too (辛亥革命 traditional; App.step resets it), issue 26
         i18n.use_script(getattr(self.plugin(), "zh_script", None))
         surf.fill(widgets.BG)
-        display.mark_full()
         w, h = surf.get_size()
         # a band of player colours
         for i in range(8):
@@ -552,7 +594,10 @@ class StartScene(Scene):
         title, _, sub = (info.name_zh, "", "") if i18n.lang() == "zh" else info.name_en.partition(":")
         if pl is not None and pl.subtitle:
             sub = t(pl.subtitle)
-        text.draw(surf, title, (w // 2, 22), 52, widgets.ACCENT, anchor="midtop")
+        size = 52  # a long title in a narrow window in a smaller size ("he 1911 Revolution of Chin" at 640)
+        while size > 26 and text.size_of(title, size)[0] > w - 20:
+            size -= 2
+        text.draw(surf, title, (w // 2, 22 + (52 - size) // 2), size, widgets.ACCENT, anchor="midtop")
         text.draw(surf, sub.strip(), (w // 2, 94), 18, widgets.DIM, anchor="midtop")
         self.lang.value = i18n.lang()  # F2 switches the language anywhere: the row says the one in use
         left_x, value_w, sx = self.columns(w)

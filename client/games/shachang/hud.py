@@ -49,13 +49,31 @@ def _top_parts(scene, phase: str) -> list:
 
 def top_bar_parts(scene, phase: str, room: int) -> tuple[list, int]:
     """The top bar's pieces at the largest sizes and gaps whose width fits in ``room`` pixels, and that width
-    (issue 26: a seeded game's bar ran under the buttons at 1024 wide); the smallest try when nothing fits."""
+    (issue 26: a seeded game's bar ran under the buttons at 1024 wide). Where even the smallest do not fit, the
+    pieces after the phase (whose view, the seed) go from the right, and then the phase is shortened to what is
+    left: at 640 wide the bar ended "reinforcement phase: nothing t" under the End turn button (found by the
+    new-player QA under Xvfb, session 19)."""
     ps = _top_parts(scene, phase)
-    for shrink, gap in ((0, 16), (1, 12), (2, 10), (3, 8), (4, 6)):
-        sized = [(s, max(11, size - shrink) if s else size, col, min(g_, gap)) for s, size, col, g_ in ps]
-        width = 8 + sum(g_ + (18 if s is None else text.size_of(s, size)[0]) for s, size, col, g_ in sized)
-        if width <= room:
-            break
+    keep = next(i for i, p in enumerate(ps) if p[0] == phase) + 1  # round, player, phase: never dropped
+
+    def fitted(ps):
+        for shrink, gap in ((0, 16), (1, 12), (2, 10), (3, 8), (4, 6)):
+            sized = [(s, max(11, size - shrink) if s else size, col, min(g_, gap)) for s, size, col, g_ in ps]
+            width = 8 + sum(g_ + (18 if s is None else text.size_of(s, size)[0]) for s, size, col, g_ in sized)
+            if width <= room:
+                break
+        return sized, width
+
+    sized, width = fitted(ps)
+    while width > room and len(ps) > keep:
+        ps = ps[:-1]
+        sized, width = fitted(ps)
+    if width > room:  # the phase, last, in the room the others leave
+        s, size, col, gap = sized[-1]
+        rest = width - text.size_of(s, size)[0]
+        short = text.fit(s, size, max(8, room - rest))
+        sized[-1] = (short, size, col, gap)
+        width = rest + text.size_of(short, size)[0]
     return sized, width
 
 
