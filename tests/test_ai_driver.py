@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pygame
 import pytest
 
 from client import ai_process
@@ -46,6 +47,7 @@ def test_the_worker_plays_the_moves_an_agent_of_the_same_seed_plays_in_place(cas
         assert job.done and job.error is None, job.error
         want = twins[seat].act(twin_game.observe(seat), twin_game.legal_actions())
         assert str(job.result) == str(want), f"{case}: move {version + 1} differs in the worker"
+        driver.accept(job)  # as the scenes do when they play the move
         g.apply(job.result)
         twin_game.apply(want)
     assert ai_process.worker_pid() == worker and not ai_process._broken, "the decisions did not go to the worker"
@@ -65,7 +67,85 @@ def test_the_window_process_stays_free_while_the_computer_thinks(worker):
         frames += 1
     main_cpu = time.process_time() - c0
     assert job.error is None and job.result in g.legal_actions()
-    think_cpu = driver.agent(g.current_player).search_stats["cpu"]  # measured in the worker
+    think_cpu = job.agent.search_stats["cpu"]  # measured in the worker
     assert think_cpu > 0.1, "the decision was too quick to tell"
     assert main_cpu < 0.5 * think_cpu, f"this process spent {main_cpu:.2f} s of CPU on a {think_cpu:.2f} s decision"
     assert frames > 10
+
+
+@pytest.mark.parametrize("case", ("anqi", "baige", "jiangshan", "sanguo:variant=jieqi", "shachang", "xinhai"))
+def test_a_move_that_is_not_played_leaves_the_agent_as_it_was(case, worker):
+    """A move thought in the background and then dropped (taken back while the computer thought, a new game)
+    must not change the seat's agent: the next decision is the one of an agent thinking in place (the window
+    would have waited for it, and nothing could be taken back meanwhile); an accepted move is remembered."""
+    for level in ("random", "normal", "hard"):
+        gid, g = new_game(case, seed=6)
+        seats = [level] * g.num_players
+        driver = AIDriver(gid, list(seats), seed=5)
+        twins = [make_agent(gid, lv, seat_seed(driver.base, s), s) for s, lv in enumerate(seats)]
+        for version in range(4):
+            if g.is_over:
+                break
+            seat = g.current_player
+            dropped = driver.start(g, seat, 2 * version)
+            dropped.join(120)
+            job = driver.start(g, seat, 2 * version + 1)
+            job.join(120)
+            assert job.done and job.error is None, job.error
+            want = twins[seat].act(g.observe(seat), g.legal_actions())
+            assert str(job.result) == str(want), f"{case} {level}: move {version + 1} after a dropped one"
+            driver.accept(job)
+            g.apply(job.result)
+
+
+def test_a_take_back_while_the_computer_thinks_changes_none_of_its_moves():
+    """百格西洋棋, human against the random player: a take-back while the computer thinks, then the same move
+    again: the computer answers as in a game without the take-back (it drew its answer from a generator
+    the dropped decision had moved on)."""
+    from client.scenes.board_game import BoardGameScene
+
+    pygame.font.init()
+    answers = []
+    for take_back in (False, True):
+        sc = BoardGameScene((900, 640), registry.get("baige").new_game(), ["human", "random"], "en", "flat",
+                            ai_delay=0.0)
+        assert sc.play("e4e6")
+        if take_back:
+            sc.update(0.016)  # the computer starts thinking
+            stale = sc.job
+            assert stale is not None
+            sc.undo()
+            stale.join(60)
+            assert stale.done and sc.game.log == []
+            assert sc.play("e4e6")
+        for _ in range(200):
+            sc.update(0.016)
+            sc.wait_for_computer(5.0)
+            if len(sc.game.log) == 2:
+                break
+        answers.append(sc.game.log[1])
+    assert answers[0] == answers[1]
+
+
+def test_the_shachang_window_plays_the_game_its_agents_play_in_place(app):
+    """沙场秋点兵's scene, two computers: the game played through the window's loop (worker process, slides
+    skipped) is the game the same agents play in place — each agent keeps its memory and plan between
+    decisions (the scene accepts every move it plays)."""
+    from engine.shachang import new_game as shachang_game
+    from tests.client_util import step
+
+    g = shachang_game("standard", "digital", 2, seed=5)
+    app.start_game(g, ["hard", "normal"])
+    scene = app.scene
+    scene.skip = True
+    t = time.monotonic()
+    while not g.is_over and len(g.log) < 40 and time.monotonic() - t < 60:
+        step(app)
+    assert len(g.log) >= 20
+    twin_game = shachang_game("standard", "digital", 2, seed=5)
+    twins = [make_agent("shachang", lv, seat_seed(scene.ai.base, s), s) for s, lv in enumerate(["hard", "normal"])]
+    for played in list(g.log):
+        seat = twin_game.current_player
+        a = twins[seat].act(twin_game.observe(seat), twin_game.legal_actions())
+        assert str(a) == str(played)
+        twin_game.apply(a)
