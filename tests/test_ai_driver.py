@@ -68,7 +68,7 @@ def test_the_window_process_stays_free_while_the_computer_thinks(worker):
     main_cpu = time.process_time() - c0
     assert job.error is None and job.result in g.legal_actions()
     think_cpu = job.agent.search_stats["cpu"]  # measured in the worker
-    assert think_cpu > 0.1, "the decision was too quick to tell"
+    assert think_cpu > 0.05, "the decision was too quick to tell"
     assert main_cpu < 0.5 * think_cpu, f"this process spent {main_cpu:.2f} s of CPU on a {think_cpu:.2f} s decision"
     assert frames > 10
 
