@@ -85,7 +85,7 @@ def run(name: str, turns: int | None = None, games: int | None = None, out=sys.s
                   f"max {max(sec):.3f}s", file=out, flush=True)
         clock = [d for d in searches if d.get("clock")]
         if clock:
-            print(f"{name}: searches the clock stopped: {len(clock)}, at "
+            print(f"{name}: searches the runaway stop cut (the clock, past runaway_seconds): {len(clock)}, at "
                   f"{statistics.median(d['work'] / d['quota'] for d in clock):.0%} of their quota (median)",
                   file=out, flush=True)
         early = [d for d in searches if d["work"] < d["quota"] and not d.get("clock")]

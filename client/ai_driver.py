@@ -11,9 +11,15 @@ number (engine.chance.fresh_seed), so nothing about the agents follows from the 
 
 Errors: a level that cannot be made falls back to the random player (``notes`` says so); an agent
 that raises while thinking hands its seat to a human (``fail``) — the same policy in every scene.
+
+A job thinks with a copy of the seat's agent; the scene calls ``accept(job)`` when it plays the job's move,
+and only then does the copy (which remembers having thought it) take the seat. A move that is not played
+(taken back while the computer thought, a new game) leaves the agent as it was, so the next decision is
+the one an agent thinking in place, which the window would have waited for, makes.
 """
 from __future__ import annotations
 
+import copy
 import threading
 import time
 from typing import Any
@@ -32,9 +38,11 @@ def seat_seed(base: int, seat: int) -> int:
 class Job:
     """One computer decision from a background thread (observation and legal actions only)."""
 
-    def __init__(self, agent, obs, legal, version: int, seat: int):
+    def __init__(self, agent, obs, legal, version: int, seat: int, base=None):
         self.version = version
         self.seat = seat
+        self.agent = agent  # the copy that thinks (AIDriver.accept makes it the seat's agent)
+        self.base = base  # the seat's agent it was copied from
         self.result = None
         self.error: BaseException | None = None
         self.done = False
@@ -84,7 +92,14 @@ class AIDriver:
         # the worker process is started from this (the window's) thread, without waiting for it: made in
         # the computer's thread, its pool's imports and process start-up crawled while the window ran
         start_worker(wait=0)
-        return Job(self.agent(seat), game.observe(seat), game.legal_actions(), version, seat)
+        base = self.agent(seat)
+        return Job(copy.deepcopy(base), game.observe(seat), game.legal_actions(), version, seat, base)
+
+    def accept(self, job: Job) -> None:
+        """The scene plays ``job``'s move: the agent that thought it takes the seat (unless the seat has
+        another agent by now: a new game, a failed seat)."""
+        if self.agents.get(job.seat) is job.base:
+            self.agents[job.seat] = job.agent
 
     def fail(self, seat: int) -> None:
         """The agent of ``seat`` failed: the seat goes to a human (the game never stalls on a broken agent)."""

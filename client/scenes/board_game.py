@@ -797,6 +797,7 @@ class BoardGameScene(PlayScene):
             self.say(t("board_ai_error", err=f"{type(job.error).__name__}: {job.error}"), bad=True)
             self.ai.fail(seat)
             return
+        self.ai.accept(job)  # its agent remembers this move (a job dropped above leaves the agent as it was)
         self.play(job.result)
 
     # ------------------------------------------------------------------ the App's Scene protocol

@@ -110,12 +110,16 @@ class Searcher:
         self.killers: list[list[int]] = [[0, 0] for _ in range(64)]
         self.hist: dict[int, int] = {}
         self.nodes = 0
+        self.runaway = False  # the clock stopped this search (a runaway), not the node quota
         self.path: list[int] = []
 
     # ------------------------------------------------------------------
     def _time(self):
         """Stop when the node quota is spent (or, for a runaway search only, the clock)."""
-        if self.nodes > self.node_limit or time.perf_counter() > self.deadline:
+        if self.nodes > self.node_limit:
+            raise _Timeout
+        if time.perf_counter() > self.deadline:
+            self.runaway = True  # the move then depends on the clock: the agent counts these
             raise _Timeout
 
     def order(self, moves, ttm, ply):
@@ -329,6 +333,7 @@ class BaigeAgent:
         self.rng = random.Random(seed)
         self.max_depth, self.node_limit, self.noise = LEVELS[level]
         self.last_nodes = 0
+        self.runaway_stops = 0  # searches the clock stopped (RUNAWAY_SECONDS): none at any real load
 
     def act(self, observation, legal_actions):
         legal = list(legal_actions)
@@ -349,6 +354,7 @@ class BaigeAgent:
         s._stack_base = len(pos.stack)
         best = s.search(root, self.noise, self.rng)
         self.last_nodes = s.nodes
+        self.runaway_stops += s.runaway
         return move_text(best)
 
 

@@ -1057,6 +1057,7 @@ class GameScene(PlayScene):
             self.ctl.humans[cur] = True
             self._sync_turn()
             return
+        self.ai.accept(w)  # its agent remembers this move (a job of an older version leaves the agent as it was)
         action = w.result
         src, dst = getattr(action, "src", None), getattr(action, "dst", None)
         vis = self.ctl.obs.visible
