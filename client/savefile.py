@@ -243,7 +243,13 @@ def summary(path) -> dict | None:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         return None
+    info = registry.GAMES.get(data["game"])
+    if info is None:  # another game's (it would not load): not a save this client lists
+        return None
     opts = data.get("options") if isinstance(data.get("options"), dict) else {}
+    # a save too large to replay here is not checked: of its choices only the registered values are shown
+    opts = {k: v for k, v in opts.items()
+            if k not in info.choices or any(type(v) is type(c) and v == c for c in info.choices[k])}
     actions = data.get("actions") if isinstance(data.get("actions"), list) else []
     out = {"game": data["game"], "options": opts, "seats": seats, "actions": len(actions), "round": None}
     if len(inner) <= 4 * 1024 * 1024:
