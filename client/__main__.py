@@ -102,6 +102,11 @@ def _given_options(args) -> list[tuple[str, str, str]]:
         if not sep or not key:
             raise ValueError(f"--opt {pair!r:.40}: wants KEY=VALUE, e.g. --opt variant=jieqi")
         out.append((f"--opt {pair}", key, PRESET_ALIASES.get(text, text) if key == "preset" else text))
+    first: dict[str, tuple[str, str]] = {}
+    for label, key, text in out:  # the same option twice with two values: which one was meant is unknown
+        if key in first and first[key][1].strip().lower() != text.strip().lower():
+            raise ValueError(f"{label}: {key} is given twice ({first[key][0]} before it)")
+        first.setdefault(key, (label, text))
     return out
 
 

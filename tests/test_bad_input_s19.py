@@ -130,3 +130,142 @@ def test_numbers_too_long_to_show_are_said_by_their_digits():
     d["options"]["seed"] = -10 ** 25
     with pytest.raises(SaveError, match="seed is a 26-digit negative number, it must be"):
         registry.load_game(json.dumps(d))
+
+
+# ------------------------------------------------------------------ command lines
+@pytest.mark.parametrize("argv, line", [
+    (["--game", "sanguo", "--opt", "variant=jieqi", "--opt", "variant=standard"],
+     "--opt variant=standard: variant is given twice (--opt variant=jieqi before it)"),
+    (["--preset", "huge", "--opt", "preset=standard"], "--opt preset=standard: preset is given twice (--preset huge before it)"),
+])
+def test_an_option_given_twice_with_two_values_is_refused(argv, line, capsys, no_window):
+    """The last one won without a word (``--players 2 --opt players=4`` was already refused)."""
+    from client.__main__ import main, options_from, parse_args
+
+    assert one_line_exit(main, argv, capsys) == f"python -m client: error: {line}"
+    o = options_from(parse_args(["--preset", "huge", "--opt", "preset=256"]))  # the same map twice: no doubt
+    assert o.preset == "huge"
+
+
+def _png(path, mode: str, alpha_at=None, transparent_colour: bool = False):
+    from PIL import Image
+    import numpy as np
+
+    a = np.full((8, 8, len(mode)), 128, np.uint8)
+    if "A" in mode:
+        a[..., -1] = 255
+        if alpha_at is not None:
+            a[alpha_at][-1] = 0
+    if transparent_colour:
+        Image.fromarray(a[..., 0]).convert("P").save(path, transparency=128)
+    else:
+        Image.fromarray(a if len(mode) > 1 else a[..., 0], mode).save(path)
+    return path
+
+
+@pytest.mark.parametrize("kind, pixels", [("RGBA", 1), ("LA", 1), ("P", 64)])
+def test_a_heightmap_with_transparent_pixels_is_refused(tmp_path, capsys, no_window, kind, pixels):
+    """A PNG with an alpha channel (or a palette's transparent colour) loaded its hidden colours as heights."""
+    from client.__main__ import main
+
+    p = _png(tmp_path / "m.png", "L" if kind == "P" else kind, alpha_at=(2, 3), transparent_colour=kind == "P")
+    assert one_line_exit(main, ["--map", str(p)], capsys) == (
+        f"python -m client: error: --map: {p}: {pixels} of its 64 pixels are transparent; a heightmap must be opaque "
+        f"(no alpha channel or transparent colour)")
+
+
+def test_an_opaque_heightmap_with_an_alpha_channel_loads():
+    import tempfile
+    from pathlib import Path
+
+    from client.games.shachang.mapimage import load_png_heightmap
+
+    with tempfile.TemporaryDirectory() as d:
+        h = load_png_heightmap(str(_png(Path(d) / "m.png", "RGBA")), 4)
+    assert h.shape == (8, 8) and (h == 2).all()
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["--all", "--move", "3"], "--move: not with --all (it draws every scenario as its file says, to --out-dir)"),
+    (["--all", "s5_wall"], "scenario s5_wall: not with --all (it draws every scenario as its file says, to --out-dir)"),
+    (["--all", "-o", "x.png"], "-o: not with --all (it draws every scenario as its file says, to --out-dir)"),
+    (["s5_wall", "-o", "x.png", "--out-dir", "pics"], "--out-dir pics: only with --all (one picture is written to -o)"),
+])
+def test_shot_flags_that_would_be_left_unused_are_refused(argv, line, capsys, monkeypatch):
+    """``client.shot --all`` with a scenario, -o, --move ... redrew the whole rule book and ignored them; --out-dir
+    without --all was ignored."""
+    from client import shot
+
+    monkeypatch.setattr(shot, "regenerate_all", lambda *a, **k: pytest.fail("the rule book was drawn"))
+    monkeypatch.setattr(shot, "build_board_books", lambda *a, **k: pytest.fail("the rule book was drawn"))
+    assert one_line_exit(shot.main, argv, capsys) == f"error: {line}"
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["--all", "--game", "baige", "-o", "x.png"], "-o: not with --all"),
+    (["--all", "--size", "300x300"], "--size: not with --all"),
+    (["--game", "baige", "assets/scenarios/baige/c1_castling.toml"], "--game baige: only with --all"),
+])
+def test_rulebook_flags_that_would_be_left_unused_are_refused(argv, line, capsys, monkeypatch):
+    from client.rulebook import cli
+
+    monkeypatch.setattr(cli, "build_all", lambda *a, **k: pytest.fail("the rule book was drawn"))
+    assert one_line_exit(cli.main, argv, capsys).startswith(f"error: {line}")
+
+
+def test_arena_refuses_an_option_twice_and_more_workers_than_it_allows(capsys):
+    from engine import arena
+
+    assert one_line_exit(arena.main, ["sanguo", "--opt", "variant=jieqi", "--opt", "variant=standard"], capsys) == \
+        "python -m engine.arena: error: --opt 'variant=standard': variant is given twice"
+    assert one_line_exit(arena.main, ["baige", "--jobs", "9999"], capsys) == \
+        "python -m engine.arena: error: argument --jobs: 9999 is outside 1..64"
+
+
+def test_arena_starts_no_more_workers_than_games(monkeypatch):
+    """``--jobs 8 --games 1`` started eight worker processes for one game."""
+    import io
+
+    from engine import arena
+
+    sizes = []
+
+    class Ctx:
+        def Pool(self, n):  # noqa: N802 — multiprocessing's name
+            sizes.append(n)
+            raise RuntimeError("stop here")
+
+    monkeypatch.setattr(arena.multiprocessing, "get_context", lambda kind: Ctx())
+    res = arena.run("baige", "random", "random", 1, 2, {}, jobs=8, out=io.StringIO())  # one game: in this process
+    assert sizes == [] and res["games"] == 1
+    with pytest.raises(RuntimeError, match="stop here"):
+        arena.run("baige", "random", "random", 3, 2, {}, jobs=8, out=io.StringIO())
+    assert sizes == [3]
+
+
+@pytest.mark.parametrize("module, argv, words", [
+    ("bench.idle", ["--games", "chess"], "--games: unknown game 'chess'"),
+    ("bench.idle", ["--seconds", "-1"], "--seconds -1.0: expected 0.1..600 seconds"),
+    ("bench.idle", ["--warmup", "nan"], "--warmup nan: expected 0..600 seconds"),
+    ("bench.memory", ["--games", ","], "--games: unknown game ''"),
+    ("bench.baige_vs_fsf", ["--fsf", "/nonexistent/fairy-stockfish"], "--fsf /nonexistent/fairy-stockfish: not an executable"),
+])
+def test_bench_arguments_are_checked_before_anything_runs(module, argv, words, capsys, monkeypatch):
+    """bench.idle started a child per game for an unknown game or a negative time (each failed, exit 0, "NOT met");
+    bench.memory with no game measured nothing and said nothing; bench.baige_vs_fsf skipped, exit 0, past a
+    binary named on its line that is not there."""
+    import importlib
+    import subprocess
+
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: pytest.fail("a child was started"))
+    mod = importlib.import_module(module)
+    assert words in one_line_exit(mod.main, argv, capsys)
+
+
+def test_the_plans_worker_says_what_it_wants():
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "bench.ai_plans", "--x"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 1 and "Traceback" not in r.stderr and r.stderr.startswith(
+        "python -m bench.ai_plans: error: give scenario names of standard-digital-a")
