@@ -269,3 +269,12 @@ def test_the_plans_worker_says_what_it_wants():
     r = subprocess.run([sys.executable, "-m", "bench.ai_plans", "--x"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 1 and "Traceback" not in r.stderr and r.stderr.startswith(
         "python -m bench.ai_plans: error: give scenario names of standard-digital-a")
+
+
+def test_boards_frames_without_a_screenshot_is_refused(capsys, monkeypatch):
+    """``client.boards --frames 5`` opened the window and played on: the count means something with --screenshot."""
+    from client.boards import __main__ as boards
+
+    monkeypatch.setattr(boards, "BoardApp", lambda *a, **k: pytest.fail("the window opened"))
+    assert one_line_exit(boards.main, ["--frames", "5"], capsys) == (
+        "python -m client.boards: error: --frames 5: only with --screenshot (the frames drawn before the picture)")
