@@ -5,6 +5,7 @@ clear message, nothing changed."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -278,3 +279,16 @@ def test_boards_frames_without_a_screenshot_is_refused(capsys, monkeypatch):
     monkeypatch.setattr(boards, "BoardApp", lambda *a, **k: pytest.fail("the window opened"))
     assert one_line_exit(boards.main, ["--frames", "5"], capsys) == (
         "python -m client.boards: error: --frames 5: only with --screenshot (the frames drawn before the picture)")
+
+
+@pytest.mark.parametrize("game_id", ["anqi", "sanguo", "xinhai", "jiangshan"])
+@pytest.mark.parametrize("seed, shown", [(2**64, str(2**64)), (10**29, "a 30-digit number")])
+def test_a_seed_out_of_range_is_refused_by_every_game(game_id, seed, shown):
+    """三国演弈 and 辛亥革命 loaded a save with a seed of any size (暗棋 and 沙场秋点兵 refused it); 江山 refused 2**64 as
+    "seed must be an integer". Every game now says the range."""
+    info = registry.get(game_id)
+    d = json.loads(info.new_game(**{**info.options, "seed": 5}).to_json())
+    d["options"]["seed"] = seed
+    with pytest.raises(SaveError, match=re.escape(f"save: options: seed is {shown}, it must be "
+                                                  f"-9223372036854775808..9223372036854775807")):
+        registry.load_game(json.dumps(d))
