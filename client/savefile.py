@@ -19,6 +19,7 @@ that has ended is stale and taken over.
 from __future__ import annotations
 
 import atexit
+import errno
 import json
 import os
 import time
@@ -126,6 +127,8 @@ def write_text(path, text: str) -> Path:
     """Write ``text`` to ``path`` through ``<path>.tmp`` renamed over it; OSError leaves no ``.tmp``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_dir():  # (os.replace would name the .tmp file in its error, not the folder in the save's place)
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     tmp = path.with_suffix(path.suffix + ".tmp")
     try:
         tmp.write_text(text, encoding="utf-8")

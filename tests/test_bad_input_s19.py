@@ -292,3 +292,20 @@ def test_a_seed_out_of_range_is_refused_by_every_game(game_id, seed, shown):
     with pytest.raises(SaveError, match=re.escape(f"save: options: seed is {shown}, it must be "
                                                   f"-9223372036854775808..9223372036854775807")):
         registry.load_game(json.dumps(d))
+
+
+def test_a_folder_where_the_autosave_goes_is_named_not_its_temporary_file(tmp_path):
+    """A folder in the autosave slot's place: the status line named '…autosave-baige-hotseat.json.tmp: it is a folder',
+    a file that is no folder and that the player never made; now the slot itself, and the game plays on."""
+    with flat_app(tmp_path) as app:
+        g = registry.get("baige").new_game()
+        slot = app.opts.autosave_path(g, ["human", "human"])
+        slot.mkdir(parents=True)
+        app.start_game(g, ["human", "human"])
+        step(app)
+        sc = app.scene
+        g.apply("f1f2")
+        assert not sc.autosave()
+        assert sc.status_text("en") == f"could not save: {slot}: it is a folder, not a file"
+        assert sc.status_text("zh") == f"存档失败：{slot}：这是一个目录，不是文件"
+        assert slot.is_dir() and not slot.with_suffix(".json.tmp").exists()
