@@ -22,7 +22,7 @@ from pathlib import Path
 from client import cli_args
 from client.games import plugin_class
 from client.options import (Options, check_options, default_save_dir, info_takes_players, option_keys)
-from client.savefile import read_save
+from client.savefile import foreign_file, read_save
 from engine import registry
 
 PROG = "python -m client"
@@ -198,6 +198,10 @@ def options_from(args):
             raise SystemExit(f"{PROG}: error: {flag}: {folder} is not a folder")
     if o.autosave is not None and o.autosave.is_dir():
         raise SystemExit(f"{PROG}: error: --autosave: {o.autosave} is a folder, give a file name")
+    why = foreign_file(o.autosave) if o.autosave is not None else None
+    if why:  # the first action would write the autosave over it
+        raise SystemExit(f"{PROG}: error: --autosave: {o.autosave}: {why}; the game would write over it, give "
+                         f"another file name")
     if o.load is not None:  # read and replayed now: a save that cannot be opened is one line, not a window
         try:
             o.loaded = read_save(o.load)

@@ -235,6 +235,22 @@ def release_all() -> None:
 
 
 
+def foreign_file(path) -> str | None:
+    """Why the file at ``path`` is not one a save may replace (a picture, notes: text that is not a save's JSON), or
+    None: no file, an empty one, a save (sound or damaged), or one that cannot be read (writing it will say why)."""
+    try:
+        if not Path(path).is_file() or Path(path).stat().st_size == 0:
+            return None
+        data = parse_json(read_file(path, MAX_CLIENT_SAVE_BYTES), limit=MAX_CLIENT_SAVE_BYTES)
+    except SaveError as e:
+        return str(e) if e.kind == "not_save" else None
+    except OSError:
+        return None
+    if isinstance(data, dict) and (data.get("format") == SAVE_FORMAT or "game" in data):
+        return None
+    return f"not a save file: {kind_of(data)} in JSON, no game"
+
+
 def summary(path) -> dict | None:
     """What the load list shows of a save: game id, options (map, mode, players), seats, the number of
     actions and (replayed, for saves up to 4 MB) the round; None when the file is not a save."""

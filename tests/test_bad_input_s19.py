@@ -327,3 +327,27 @@ def test_the_rule_book_search_stops_at_its_length(monkeypatch):
     reader.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode=""))
     reader.handle(pygame.event.Event(pygame.TEXTINPUT, text="xyz"))
     assert reader.query == "ab" * 29 + "ax"
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"my notes\n", "not a save file: invalid JSON"),
+    (b"\x89PNG\r\n\x1a\n", "not a save file: not UTF-8 text"),
+    (b'{"a": 1}', "not a save file: an object in JSON, no game"),
+])
+def test_an_autosave_file_that_holds_something_else_is_not_written_over(tmp_path, capsys, no_window, content, words):
+    """``--autosave ~/notes.txt`` (a slip for another flag's file) started the game, whose first action wrote the
+    autosave over the player's file. A file that is no save is refused; an empty file, a missing one and a save
+    (even one this client cannot load) are taken."""
+    from client.__main__ import main, options_from, parse_args
+
+    p = tmp_path / "mine.txt"
+    p.write_bytes(content)
+    line = one_line_exit(main, ["--game", "baige", "--autosave", str(p)], capsys)
+    assert line.startswith(f"python -m client: error: --autosave: {p}: {words}")
+    assert line.endswith("; the game would write over it, give another file name")
+    assert p.read_bytes() == content
+    (tmp_path / "empty.json").write_bytes(b"")
+    future = write_save(tmp_path / "future.json", registry.get("baige").new_game(), ["human", "human"], 0)
+    future.write_text(future.read_text().replace('"version": 1', '"version": 9'))
+    for ok in ("empty.json", "none.json", "future.json"):
+        assert options_from(parse_args(["--game", "baige", "--autosave", str(tmp_path / ok)])).autosave == tmp_path / ok
