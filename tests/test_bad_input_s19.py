@@ -63,9 +63,13 @@ def test_an_unreadable_save_is_one_line(capsys, no_window):
     assert line == "python -m client: error: --load: /proc/1/environ: cannot read the save: Permission denied"
 
 
-def test_the_save_read_for_the_command_line_is_the_game_the_window_opens(tmp_path):
+def test_the_save_read_for_the_command_line_is_the_game_the_window_opens(tmp_path, monkeypatch):
     """The save is read once: the options carry the game read (the window does not replay it again)."""
+    import pygame
+
     from client.__main__ import options_from, parse_args
+
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # run() ends with it: the fonts of later tests would go
 
     p = write_save(tmp_path / "s.json", registry.load_game(json.dumps(_baige_save())), ["human", "hard"], 1)
     o = options_from(parse_args(["--load", str(p)]))
