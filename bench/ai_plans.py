@@ -73,5 +73,8 @@ def plans_worker(names: list) -> dict:
     return out
 
 
-if __name__ == "__main__":
+if __name__ == "__main__":  # the worker bench.ai --plans starts: scenario names on the line
+    if not sys.argv[1:] or set(sys.argv[1:]) - set(PLAN_SCENARIOS):
+        sys.exit(f"python -m bench.ai_plans: error: give scenario names of {', '.join(PLAN_SCENARIOS)} "
+                 f"(python -m bench.ai --plans runs it)")
     print(json.dumps(plans_worker(sys.argv[1:])))

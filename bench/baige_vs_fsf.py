@@ -185,6 +185,8 @@ def main(argv=None) -> int:
     bad = [r for r in rungs if r not in RUNGS]
     if bad:
         ap.error(f"unknown rung {bad[0]!r}; rungs: {', '.join(RUNGS)}")
+    if args.fsf and find_engine(args.fsf) != args.fsf:  # a binary named on the line is not skipped past
+        ap.error(f"--fsf {args.fsf}: not an executable file")
     path = find_engine(args.fsf)
     if path is None:
         print("bench.baige_vs_fsf: no Fairy-Stockfish binary (give --fsf, FAIRY_STOCKFISH or put fairy-stockfish "

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -21,6 +22,8 @@ import threading
 import time
 
 from client.app import App, Options
+from engine import registry
+from engine.cli import OneLineParser
 
 GAMES = ("shachang", "baige", "anqi", "sanguo", "xinhai", "jiangshan")
 TARGET = 3.0  # % of a core
@@ -60,25 +63,34 @@ def _human_to_move(scene) -> bool:
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.idle", description=__doc__.split("\n")[0])
+    ap = OneLineParser(prog="python -m bench.idle", description=__doc__.split("\n")[0])
     ap.add_argument("--games", default=",".join(GAMES), help="comma-separated game ids")
     ap.add_argument("--seconds", type=float, default=4.0, help="measured seconds per game")
     ap.add_argument("--warmup", type=float, default=3.0, help="seconds before measuring (first frames)")
     ap.add_argument("--renderer", default="gl", choices=("gl", "flat"))
     ap.add_argument("--child", help=argparse.SUPPRESS)
     a = ap.parse_args(argv)
+    games = [g.strip() for g in a.games.split(",") if g.strip()]
+    for g in games or [""]:  # (an unknown game, or a bad number, failed in every child and the bench said "NOT met")
+        if g not in registry.GAMES:
+            ap.error(f"--games: unknown game {g!r:.30}; known: {', '.join(registry.GAMES)}")
+    for flag, v, lo in (("--seconds", a.seconds, 0.1), ("--warmup", a.warmup, 0.0)):
+        if not (math.isfinite(v) and lo <= v <= 600):
+            ap.error(f"{flag} {v}: expected {lo:g}..600 seconds")
     if a.child:
         print(json.dumps(measure(a.child, a.seconds, a.warmup, a.renderer)))
         return 0
     env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy")
     worst = 0.0
-    for gid in a.games.split(","):
+    failed = False
+    for gid in games:
         cmd = [sys.executable, "-m", "bench.idle", "--child", gid, "--seconds", str(a.seconds),
                "--warmup", str(a.warmup), "--renderer", a.renderer]
         p = subprocess.run(cmd, env=env, capture_output=True, text=True)
         if p.returncode != 0 or not p.stdout.strip():
             print(f"{gid:10s} failed: {(p.stderr.strip().splitlines() or ['?'])[-1]}")
             worst = float("inf")
+            failed = True
             continue
         r = json.loads(p.stdout.strip().splitlines()[-1])
         worst = max(worst, r["cpu_pct"])
@@ -87,7 +99,7 @@ def main(argv=None) -> int:
     la = os.getloadavg()
     print(f"load average {la[0]:.2f} {la[1]:.2f} {la[2]:.2f}; target ≤ {TARGET:.0f}% per game: "
           f"{'met' if worst <= TARGET else 'NOT met'}")
-    return 0
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

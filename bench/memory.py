@@ -92,7 +92,7 @@ def main(argv=None) -> int:
         print(json.dumps(measure(args.child, args.count, args.renderer, args.frames)))
         return 0
     games = [g.strip() for g in args.games.split(",") if g.strip()]
-    for g in games:
+    for g in games or [""]:  # (an empty list measured nothing and said nothing)
         if g not in registry.GAMES:
             ap.error(f"--games: unknown game {g!r:.30}; known: {', '.join(registry.GAMES)}")
     if args.warmup is None:  # --count 4 alone measures the last two games rather than refusing the line

@@ -22,7 +22,7 @@ from pathlib import Path
 from client import cli_args
 from client.games import plugin_class
 from client.options import (Options, check_options, default_save_dir, info_takes_players, option_keys)
-from client.savefile import check_file
+from client.savefile import foreign_file, read_save
 from engine import registry
 
 PROG = "python -m client"
@@ -102,6 +102,11 @@ def _given_options(args) -> list[tuple[str, str, str]]:
         if not sep or not key:
             raise ValueError(f"--opt {pair!r:.40}: wants KEY=VALUE, e.g. --opt variant=jieqi")
         out.append((f"--opt {pair}", key, PRESET_ALIASES.get(text, text) if key == "preset" else text))
+    first: dict[str, tuple[str, str]] = {}
+    for label, key, text in out:  # the same option twice with two values: which one was meant is unknown
+        if key in first and first[key][1].strip().lower() != text.strip().lower():
+            raise ValueError(f"{label}: {key} is given twice ({first[key][0]} before it)")
+        first.setdefault(key, (label, text))
     return out
 
 
@@ -142,6 +147,8 @@ def options_from(args):
             setup += [label for label, _, _ in _given_options(args)]
             if setup:
                 raise ValueError(f"{setup[0]}: not with --load (the save holds its game, its set-up and its seats)")
+            if args.bench:
+                raise ValueError("--bench: not with --load (the bench draws a new game of its own)")
         if o.game_id not in registry.GAMES:
             raise ValueError(f"--game: unknown game {o.game_id!r:.40}; known: {', '.join(registry.GAMES)}")
         info = registry.GAMES[o.game_id]
@@ -191,9 +198,13 @@ def options_from(args):
             raise SystemExit(f"{PROG}: error: {flag}: {folder} is not a folder")
     if o.autosave is not None and o.autosave.is_dir():
         raise SystemExit(f"{PROG}: error: --autosave: {o.autosave} is a folder, give a file name")
-    if o.load is not None:
+    why = foreign_file(o.autosave) if o.autosave is not None else None
+    if why:  # the first action would write the autosave over it
+        raise SystemExit(f"{PROG}: error: --autosave: {o.autosave}: {why}; the game would write over it, give "
+                         f"another file name")
+    if o.load is not None:  # read and replayed now: a save that cannot be opened is one line, not a window
         try:
-            check_file(o.load)
+            o.loaded = read_save(o.load)
         except ValueError as e:
             raise SystemExit(f"{PROG}: error: --load: {e}") from None
     o.map_file = Path(args.map).expanduser() if args.map else None

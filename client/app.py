@@ -103,10 +103,11 @@ class App:
         seats = (list(o.seats) + ["normal"] * n)[:n]
         self.start_game(game, seats)
 
-    def load_path(self, path) -> str | None:
-        """Open a save; returns the error text instead of raising."""
+    def load_path(self, path, loaded: tuple | None = None) -> str | None:
+        """Open a save (``loaded``: its (game, seats, viewer), already read); returns the error text instead of
+        raising."""
         try:
-            game, seats, viewer = read_save(path)
+            game, seats, viewer = loaded if loaded is not None else read_save(path)
         except ValueError as e:
             return load_error_text(e, path)
         self.use_script_of(game.game_id)  # the message is the loaded game's: in its script (issue 26)
@@ -356,7 +357,8 @@ class App:
     def run(self, fps: int = 60) -> int:
         if not self.scenes:
             if self.opts.load:
-                err = self.load_path(self.opts.load)
+                loaded, self.opts.loaded = self.opts.loaded, None  # the game is played from here, not kept twice
+                err = self.load_path(self.opts.load, loaded)
                 if err:
                     self.start_title()
                     self.notice = i18n.t("load_failed", err=err)

@@ -40,6 +40,7 @@ class Options:
     edge_pan: bool = True
     quick_start: bool = False  # skip the start screen
     load: Path | None = None  # a save to open at once
+    loaded: tuple | None = field(default=None, repr=False, compare=False)  # (game, seats, viewer) read from it
     map_file: Path | None = None  # 沙场秋点兵 map: .png heightmap, JSON map or .npy heights
     bench: int = 0
     handover_delay: float = 0.4  # seconds the hand-over screen ignores input (no accidental double presses)

@@ -19,6 +19,7 @@ that has ended is stale and taken over.
 from __future__ import annotations
 
 import atexit
+import errno
 import json
 import os
 import time
@@ -126,6 +127,8 @@ def write_text(path, text: str) -> Path:
     """Write ``text`` to ``path`` through ``<path>.tmp`` renamed over it; OSError leaves no ``.tmp``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_dir():  # (os.replace would name the .tmp file in its error, not the folder in the save's place)
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     tmp = path.with_suffix(path.suffix + ".tmp")
     try:
         tmp.write_text(text, encoding="utf-8")
@@ -232,6 +235,22 @@ def release_all() -> None:
 
 
 
+def foreign_file(path) -> str | None:
+    """Why the file at ``path`` is not one a save may replace (a picture, notes: text that is not a save's JSON), or
+    None: no file, an empty one, a save (sound or damaged), or one that cannot be read (writing it will say why)."""
+    try:
+        if not Path(path).is_file() or Path(path).stat().st_size == 0:
+            return None
+        data = parse_json(read_file(path, MAX_CLIENT_SAVE_BYTES), limit=MAX_CLIENT_SAVE_BYTES)
+    except SaveError as e:
+        return str(e) if e.kind == "not_save" else None
+    except OSError:
+        return None
+    if isinstance(data, dict) and (data.get("format") == SAVE_FORMAT or "game" in data):
+        return None
+    return f"not a save file: {kind_of(data)} in JSON, no game"
+
+
 def summary(path) -> dict | None:
     """What the load list shows of a save: game id, options (map, mode, players), seats, the number of
     actions and (replayed, for saves up to 4 MB) the round; None when the file is not a save."""
@@ -243,7 +262,13 @@ def summary(path) -> dict | None:
         return None
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         return None
+    info = registry.GAMES.get(data["game"])
+    if info is None:  # another game's (it would not load): not a save this client lists
+        return None
     opts = data.get("options") if isinstance(data.get("options"), dict) else {}
+    # a save too large to replay here is not checked: of its choices only the registered values are shown
+    opts = {k: v for k, v in opts.items()
+            if k not in info.choices or any(type(v) is type(c) and v == c for c in info.choices[k])}
     actions = data.get("actions") if isinstance(data.get("actions"), list) else []
     out = {"game": data["game"], "options": opts, "seats": seats, "actions": len(actions), "round": None}
     if len(inner) <= 4 * 1024 * 1024:

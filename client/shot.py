@@ -315,6 +315,15 @@ def main(argv=None) -> int:
                     help=f"multisampling (default {SAMPLES}; 0 = off; off above 2048x2048)")
     args = ap.parse_args(argv)
     try:
+        one = [(f"scenario {args.scenario}", args.scenario), ("-o", args.out), ("--from-save", args.from_save), ("--move", args.move),
+               ("--size", args.size), ("--camera", args.camera), ("--fog", args.fog), ("--reach", args.reach),
+               ("--attack", args.attack), ("--sight", args.sight), ("--vision", args.vision), ("--ghost", args.ghost),
+               ("--reinforce", args.reinforce), ("--labels", args.labels), ("--no-caption", args.no_caption)]
+        given = [flag for flag, v in one if v not in (None, False)]
+        if args.all and given:  # (they were left unused without a word)
+            raise ShotError(f"{given[0]}: not with --all (it draws every scenario as its file says, to --out-dir)")
+        if args.out_dir and not args.all:
+            raise ShotError(f"--out-dir {args.out_dir}: only with --all (one picture is written to -o)")
         if args.all:
             # the rule book: Chinese captions in docs/rules/pictures, English ones in .../en
             if not args.out_dir and not args.lang:  # the variants with these are 沙场秋点兵's pictures alone

@@ -22,6 +22,8 @@ from engine import registry
 from engine.cli import OneLineParser, whole
 from engine.agents import LEVELS, RandomAgent
 
+MAX_JOBS = 64  # worker processes at most (each one a Python with the game loaded)
+
 
 def parse_level(spec: str) -> tuple[str, float | None]:
     """``"hard@0.05"`` -> ("hard", 0.05): a level and an optional thinking budget in seconds."""
@@ -105,7 +107,10 @@ def parse_opts(pairs: list[str], game_id: str | None = None) -> dict:
             raise SystemExit(f"--opt wants key=value, got {p!r:.40}")
         k, v = p.split("=", 1)
         if game_id is not None:
-            out[k] = option_value(registry.get(game_id), k, v)
+            value = option_value(registry.get(game_id), k, v)
+            if k in out and out[k] != value:  # two values for one option: which one was meant is unknown
+                raise SystemExit(f"--opt {p!r:.40}: {k} is given twice")
+            out[k] = value
             continue
         try:
             out[k] = int(v)
@@ -167,6 +172,7 @@ def run(game_id: str, a: str, b: str, games: int, players: int, opts: dict, seed
     res = {"a_first": 0, "b_first": 0, "void": 0, "games": 0, "ends": {}}
     t0 = time.perf_counter()
     tasks = [(game_id, a, b, i, players, opts, seed) for i in range(games)]
+    jobs = min(jobs, games)  # a worker without a game would only take memory
     if jobs > 1:
         pool = multiprocessing.get_context("spawn").Pool(jobs)
         results = pool.imap(_play_star, tasks)
@@ -241,7 +247,7 @@ def main(argv=None) -> int:
     ap.add_argument("--preset")
     ap.add_argument("--mode")
     ap.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
-    ap.add_argument("--jobs", type=whole(1), default=1, help="games played at once (worker processes)")
+    ap.add_argument("--jobs", type=whole(1, MAX_JOBS), default=1, help="games played at once (worker processes)")
     args = ap.parse_args(argv)
     try:
         players, opts = check_args(args)

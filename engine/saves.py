@@ -177,6 +177,8 @@ def parse_json(text: str | bytes, limit: int = MAX_SAVE_BYTES) -> Any:
         raise SaveError(f"not a save file: expected text, got {type(text).__name__}", "not_save")
     if len(text) > limit:
         raise SaveError(f"not a save file: {len(text)} characters is over the limit of {limit}", "not_save")
+    if not text.strip():  # (JSON's own words, "Expecting value at line 1 column 1", do not say it)
+        raise SaveError("not a save file: it is empty", "not_save")
     try:
         depth = nesting_depth(text)
     except UnicodeEncodeError:
@@ -265,6 +267,8 @@ def shown(v: Any) -> str:
         return str(v)
     if isinstance(v, bool):
         return "true" if v else "false"
+    if isinstance(v, int):  # "seed is a 26-digit number", not "seed is a number"
+        return f"a {len(str(abs(v)))}-digit {'negative ' if v < 0 else ''}number"
     return kind_of(v)
 
 

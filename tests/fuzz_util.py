@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
+
+import numpy as np
 
 from tests.cases_util import _cases
 
@@ -105,3 +108,54 @@ FLIPS = b'0123456789[]{},:"-.eE ntfalsrux'
 
 WRONG = [None, True, False, 0, -1, 1, 65537, 40000, -2**63, 2**64, 1.5, -0.0, "", "x", "c3",
          "a" * 5000, [], [[]], [None], [1, 2, 3], {}, {"a": 1}, _deep(40), [[0] * 3] * 3]
+
+
+def shared_ids(game) -> set[int]:
+    """The objects ``game`` shares with a copy of itself loaded from its save: the tables every game of its kind
+    reads (a board's layout, rule tables), which :func:`deep_state` need not walk at every action."""
+    mine, theirs = set(), set()
+    deep_state(game, mine)
+    deep_state(game.clone(), theirs)
+    return mine & theirs
+
+
+def deep_state(obj, seen: set | None = None, path: str = "g") -> list[tuple[str, str]]:
+    """Everything reachable from a game object — attributes, containers, numpy arrays (by their bytes), random
+    generators (by their state) — as (path, value) pairs: two equal lists mean the same state, caches included
+    (a refused action that leaves a cache behind changed the state; to_json() alone, the action log, misses it).
+    Objects whose ids are in ``seen`` are left out (:func:`shared_ids`); it collects the ids of those walked."""
+    seen = set() if seen is None else seen
+    if isinstance(obj, (int, float, str, bytes, bool, type(None))):
+        return [(path, repr(obj))]
+    if id(obj) in seen or isinstance(obj, type) or callable(obj) and not hasattr(obj, "__dict__"):
+        return []
+    seen.add(id(obj))
+    if isinstance(obj, np.ndarray):
+        return [(path, f"{obj.dtype}{obj.shape}:{zlib.crc32(np.ascontiguousarray(obj).tobytes())}")]
+    if isinstance(obj, random.Random):
+        return [(path, repr(obj.getstate()))]
+    if isinstance(obj, np.random.Generator):
+        return [(path, repr(obj.bit_generator.state))]
+    if isinstance(obj, dict):
+        out = [(path, f"dict of {len(obj)}")]
+        for k in sorted(obj, key=repr):
+            out += deep_state(obj[k], seen, f"{path}[{k!r}]")
+        return out
+    if isinstance(obj, (list, tuple)):
+        out = [(path, f"{type(obj).__name__} of {len(obj)}")]
+        for i, v in enumerate(obj):
+            out += deep_state(v, seen, f"{path}[{i}]")
+        return out
+    if isinstance(obj, (set, frozenset)):
+        return [(path, repr(sorted(map(repr, obj))))]
+    fields = dict(getattr(obj, "__dict__", {}))
+    for cls in type(obj).__mro__:
+        for s in getattr(cls, "__slots__", ()):
+            if hasattr(obj, s):
+                fields.setdefault(s, getattr(obj, s))
+    if not fields:
+        return [(path, repr(obj)[:80])]
+    out = [(path, type(obj).__name__)]
+    for k in sorted(fields):
+        out += deep_state(fields[k], seen, f"{path}.{k}")
+    return out

@@ -23,7 +23,7 @@ import numpy as np
 
 from engine import registry
 from engine.api import IllegalAction, ParseError
-from tests.fuzz_util import cases, split_case
+from tests.fuzz_util import cases, deep_state, shared_ids, split_case
 
 SMALL = {"shachang": {"preset": "standard"}}
 PER_APPLY_SECONDS = 5
@@ -44,10 +44,28 @@ def _alarm(signum, frame):
     raise TimeoutError(f"apply took over {PER_APPLY_SECONDS} s")
 
 
+_shared: dict = {}  # (id of a game, its log's length) -> the ids of the tables it shares with its copies
+
+
+def warmed_state(g) -> list:
+    """The game's whole state (tests.fuzz_util.deep_state, less the tables every game of its kind shares) after the
+    queries a client makes fill its caches."""
+    g.legal_actions()
+    for p in range(g.num_players):
+        g.observe(p)
+    key = (id(g), len(g.log))
+    if key not in _shared:
+        _shared.clear()
+        _shared[key] = shared_ids(g)
+    return deep_state(g, set(_shared[key]))
+
+
 def refuses(g, action, label: str, failures: list[str]) -> None:
-    """``g.apply(action)`` must raise IllegalAction (ParseError is one) within the time limit and leave the save unchanged."""
+    """``g.apply(action)`` must raise IllegalAction (ParseError is one) naming a rule, within the time limit, and
+    leave the state unchanged: the save, the legal actions and every attribute (caches included)."""
     before = g.to_json()
     legal_before = [str(a) for a in g.legal_actions()]
+    state = warmed_state(g)
     old = signal.signal(signal.SIGALRM, _alarm)
     signal.alarm(PER_APPLY_SECONDS)
     try:
@@ -55,6 +73,8 @@ def refuses(g, action, label: str, failures: list[str]) -> None:
     except IllegalAction as e:  # ParseError is one (issue 29: one refusal type)
         if len(str(e)) > 400:
             failures.append(f"{label}: the refusal quotes too much ({len(str(e))} characters)")
+        if not (isinstance(e.rule, str) and e.rule.strip()):
+            failures.append(f"{label}: the refusal names no rule ({e.rule!r})")
     except TimeoutError as e:
         failures.append(f"{label}: {e}")
         return
@@ -68,6 +88,9 @@ def refuses(g, action, label: str, failures: list[str]) -> None:
         signal.signal(signal.SIGALRM, old)
     if g.to_json() != before or [str(a) for a in g.legal_actions()] != legal_before:
         failures.append(f"{label}: the refused action changed the state")
+    elif (after := warmed_state(g)) != state:
+        first = next((b, a) for b, a in zip(state + [("", "")], after + [("", "")]) if b != a)
+        failures.append(f"{label}: the refused action left the state changed: {first[0]} -> {first[1]}")
 
 
 def swapped_texts(text: str) -> list[str]:
@@ -180,3 +203,70 @@ def test_malformed_action_texts_do_not_parse_or_are_illegal(case):
         if str(a) not in {str(x) for x in g.legal_actions()}:
             refuses(g, a, f"parsed {obj!r:.30} -> {str(a)[:30]!r}", failures)
     assert not failures, "\n".join(failures[:40])
+
+
+def recombined(texts: list[str], rng: random.Random, n: int) -> list[str]:
+    """Legal-looking texts made of legal ones: a word of one action put in the place of the same word of another
+    of the same kind ("march a1 d1 2" and "march b3 c4 1" give "march a1 c4 2": a real unit, a real cell, too far)."""
+    by_kind: dict[tuple[str, int], list[list[str]]] = {}
+    for t in texts:
+        parts = t.split()
+        if len(parts) > 1:
+            by_kind.setdefault((parts[0], len(parts)), []).append(parts)
+    out = []
+    for group in by_kind.values():
+        for _ in range(n):
+            a, b = rng.choice(group), rng.choice(group)
+            i = rng.randrange(1, len(a))
+            out.append(" ".join(a[:i] + [b[i]] + a[i + 1:]))
+    return out
+
+
+def other_seats_texts(info, opts: dict, seat: int, rng: random.Random) -> set[str]:
+    """Texts of actions legal for another seat than ``seat`` somewhere in a random game of the same set-up."""
+    h = info.new_game(**opts)
+    out: set[str] = set()
+    for _ in range(60):
+        if h.is_over:
+            break
+        legal = h.legal_actions()
+        if h.current_player != seat:
+            out |= {str(a) for a in legal}
+        h.apply(rng.choice(legal))
+    return out
+
+
+@pytest.mark.parametrize("case", cases())
+def test_actions_of_other_seats_of_other_moments_and_after_the_end_are_refused(case):
+    """At random moments of random games (seeds drawn too): actions another seat could play, words of legal
+    actions recombined (a real unit sent to a real cell out of its reach), random integers, and every kind of
+    action once the game is over — each refused naming a rule, the state exactly as it was (its caches too: a
+    march of 沙场秋点兵 refused for its path kept its search in the game, found by this test)."""
+    game_id, extra = split_case(case)
+    info = registry.get(game_id)
+    failures: list[str] = []
+    for k in range(3):
+        rng = random.Random(zlib.crc32(f"seats {k} {case}".encode()))
+        opts = {**info.options, **SMALL.get(game_id, {}), **extra}
+        if "seed" in opts:
+            opts["seed"] = rng.randrange(10_000)
+        g = info.new_game(**opts)
+        stop = rng.randrange(0, 90)
+        while len(g.log) < stop and not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+        legal = {str(a) for a in g.legal_actions()}
+        where = f"{case} seed {opts.get('seed')} after {len(g.log)} actions"
+        others = sorted(other_seats_texts(info, opts, g.current_player, rng) - legal)
+        tried = rng.sample(others, min(12, len(others))) + [t for t in recombined(sorted(legal), rng, 6)
+                                                            if t not in legal]
+        for t in tried + [rng.randrange(-10**6, 10**6) for _ in range(3)]:
+            refuses(g, t, f"{where}: apply({t!r:.40})", failures)
+        for _ in range(3000):
+            if g.is_over:
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if g.is_over:
+            for t in sorted(legal)[:6] + others[:6] + ["end", "pass", "resign", "flip a1", ""]:
+                refuses(g, t, f"{case} seed {opts.get('seed')}, game over: apply({t!r:.40})", failures)
+    assert not failures, f"{len(set(failures))} actions were not refused cleanly:\n" + "\n".join(
+        list(dict.fromkeys(failures))[:40])

@@ -37,6 +37,10 @@ def check_args(args):
     if args.seed is not None:
         cli_args.seed(args.seed)
     cli_args.seconds(args.ai_delay, "--ai-delay")
+    if args.frames is not None and not args.screenshot:  # (the window opened and played on, the count unused)
+        raise ValueError(f"--frames {args.frames}: only with --screenshot (the frames drawn before the picture)")
+    if args.frames is None:
+        args.frames = 30
     if not 1 <= args.frames <= 100_000:
         raise ValueError(f"--frames {args.frames}: expected 1..100000")
     seats = None
@@ -62,7 +66,7 @@ def main(argv=None) -> int:
     ap.add_argument("--size", default="1280x800")
     ap.add_argument("--ai-delay", type=float, default=0.35)
     ap.add_argument("--screenshot", help="draw --frames frames, save the window as this PNG and exit")
-    ap.add_argument("--frames", type=int, default=30)
+    ap.add_argument("--frames", type=int, default=None, help="with --screenshot: frames drawn first (default 30)")
     args = ap.parse_args(argv)
     try:
         if args.game not in registry.GAMES:

@@ -48,6 +48,13 @@ def main(argv=None, prog: str = "python -m client.rulebook", out_required: bool 
     ap.add_argument("--timings", action="store_true")
     args = ap.parse_args(argv)
     try:
+        given = [flag for flag, v in ((f"scenario {args.scenario}", args.scenario), ("-o", args.out),
+                                      ("--size", args.size), ("--no-caption", args.no_caption)) if v]
+        if args.all and given:  # (they were left unused without a word)
+            raise ScenarioError(f"{given[0]}: not with --all (it draws every scenario as its file says, in both "
+                                f"languages, to docs/rules/pictures/<game>/)")
+        if args.game and not args.all:
+            raise ScenarioError(f"--game {args.game}: only with --all (a scenario file names its game)")
         if args.all:
             build_all([args.game] if args.game else BOARD_GAMES, timings=args.timings)
             return 0

@@ -46,6 +46,8 @@ def drawable(s: str) -> str:
 class RulesReader:
     """The reader's state (book, search text, scroll, the entry opened at) and its drawing into a rect."""
 
+    MAX_QUERY = 60  # characters of search text (a held key typed on and on: 2,000 took 0.8 s a frame, 25,000 minutes)
+
     def __init__(self, book: RuleBook, maker: PictureMaker | None = None):
         self.book = book
         self.maker = maker or PictureMaker()
@@ -93,7 +95,8 @@ class RulesReader:
         if ev.type == pygame.TEXTINPUT:
             typed = "".join(ch for ch in ev.text if ch.isprintable())
             if typed:
-                self.set_query(self.query + typed)
+                if len(self.query) < self.MAX_QUERY:  # typing past the end changes nothing
+                    self.set_query((self.query + typed)[:self.MAX_QUERY])
                 return "used"
             return None
         if ev.type == pygame.MOUSEWHEEL:

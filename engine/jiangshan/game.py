@@ -18,7 +18,7 @@ from engine.jiangshan.data import FACES, TALLY_COST, Scenario, random_scenario, 
 from engine.jiangshan.observation import observe, resample_hidden
 from engine.jiangshan.state import State, Unit, initial_state
 from engine.messages import Msg
-from engine.saves import envelope, read_forced, read_save, replay_actions
+from engine.saves import envelope, need_int, read_forced, read_save, replay_actions
 
 SAVE_VERSION = 1
 SCENARIOS = ("chuhan", "random")
@@ -525,8 +525,7 @@ def load_game(text: str) -> JiangshanGame:
     sc, seed = opts.get("scenario", "chuhan"), opts.get("seed", 0)
     if sc not in SCENARIOS:
         raise SaveError(f"江山 save: unknown scenario {str(sc)[:40]!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not -2**63 <= seed < 2**63:
-        raise SaveError("江山 save: seed must be an integer")
+    seed = need_int(opts, "seed", -2**63, 2**63 - 1, "江山 save: options", 0)  # (2**64 was "must be an integer")
     forced = read_forced(data, "江山")
     try:
         g = JiangshanGame(sc, seed, forced)

@@ -15,7 +15,7 @@ from typing import Any
 from engine.api import Event, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.chance import Chance, ChanceError, game_seed
 from engine.messages import Msg
-from engine.saves import chance_refused, check_forced_drawn, envelope, read_forced, read_save
+from engine.saves import chance_refused, check_forced_drawn, envelope, need_int, read_forced, read_save
 from engine.sanguo.board import EMPEROR, HAN, HIDDEN_KINDS, RULER, layout
 from engine.sanguo.notation import KIND_OF, PATTERN, ZH_KIND, Move, resolve, text_of
 from engine.sanguo.rules import BLOODBATH, HID, K, O, OWN, QUICK, Position, Rejection
@@ -423,8 +423,7 @@ def load_game(text: str) -> SanguoGame:
     variant, mode, seed = opts.get("variant"), opts.get("mode"), opts.get("seed")
     if variant not in VARIANTS or mode not in MODES:
         raise SaveError(f"三国演弈 save: unknown variant {str(variant)[:20]!r} or mode {str(mode)[:20]!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError("三国演弈 save: the seed must be an integer")
+    seed = need_int(opts, "seed", -2**63, 2**63 - 1, "三国演弈 save: options")  # (any size was taken)
     forced = read_forced(data, "三国演弈")
     try:
         g = SanguoGame(variant, mode, seed, forced)

@@ -353,13 +353,14 @@ class SquareGeometry(Geometry):
         if u.moves <= 0:
             raise IllegalAction("S15 move power", key="shachang.march.no_moves", action=act, cell=src)
         cost = self.march_cost(game, a.src, a.dst, u.moves)
-        game._checked_march = (a, len(game._log), cost)  # apply() reuses it: one search per march
         if cost is None:
             raise IllegalAction("S15 path", key="shachang.march.no_path_seen" if game.fog else "shachang.march.no_path",
                                 action=act, cell=cell_name(a.dst))
         if cost > u.moves:
             raise IllegalAction("S15 move power", key="shachang.march.too_far", action=act, cost=cost,
                                 moves=u.moves, cell=src)
+        # apply() reuses it (one search per march); kept only for a march that passed, so a refusal changes nothing
+        game._checked_march = (a, len(game._log), cost)
 
     def check_attack(self, game, a: Attack) -> None:
         act = say(a)

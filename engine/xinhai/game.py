@@ -18,7 +18,7 @@ from typing import Any
 from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.chance import Chance, game_seed
 from engine.messages import Msg
-from engine.saves import envelope, read_forced, read_save, replay_actions
+from engine.saves import envelope, need_int, read_forced, read_save, replay_actions
 from engine.xinhai import rules_flow
 from engine.xinhai.actions import Act, parse
 from engine.xinhai.board import Board, Unit, enemy
@@ -479,8 +479,7 @@ def load_game(text: str) -> XinhaiGame:
     setup, seed = opts.get("setup", "historical"), opts.get("seed")
     if setup not in SETUPS:
         raise SaveError("辛亥革命 save: options.setup must be \"historical\" or \"random\"")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError("辛亥革命 save: options.seed must be an integer")
+    seed = need_int(opts, "seed", -2**63, 2**63 - 1, "辛亥革命 save: options")  # (any size was taken)
     forced = read_forced(data, "辛亥革命")  # "forced"; before the one envelope, "chance"
     try:
         g = XinhaiGame(setup=setup, seed=seed, forced=forced)

@@ -34,7 +34,8 @@ def png_size(path: str) -> tuple[int, int]:
 
 
 def load_png_heightmap(path: str, max_height: int, expect_size: int | None = None) -> np.ndarray:
-    """Heights 0..max_height (int16) from a square greyscale (or colour, averaged) image file.
+    """Heights 0..max_height (int16) from a square greyscale (or colour, averaged) image file, opaque (an alpha
+    channel is allowed if every pixel is opaque).
 
     Black is 0, white is ``max_height``; values are rounded to the nearest
     integer. The size is read from the PNG header first (``expect_size``: the side
@@ -57,6 +58,13 @@ def load_png_heightmap(path: str, max_height: int, expect_size: int | None = Non
     w, h = surf.get_size()
     if w != h:
         raise ValueError(f"{path}: a heightmap image must be square, this one is {w}x{h}")
+    seen = pygame.Surface((w, h), pygame.SRCALPHA, 32)  # drawn over nothing: alpha and a palette's colour key alike
+    seen.fill((0, 0, 0, 0))
+    seen.blit(surf, (0, 0))
+    seethrough = int((pygame.surfarray.array_alpha(seen) < 255).sum())
+    if seethrough:  # the colour under a transparent pixel is whatever the editor left there, not a height
+        raise ValueError(f"{path}: {seethrough} of its {w * h} pixels are transparent; "
+                         f"a heightmap must be opaque (no alpha channel or transparent colour)")
     rgb = pygame.surfarray.array3d(surf).astype(np.float64)  # (w, h, 3), x first
     grey = rgb.mean(axis=2).T  # rows first
     return np.rint(grey / 255.0 * max_height).astype(np.int16)
