@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from client.rulebook.reader import load_book, passage_names, rule_ids
+from client.scenes.rules_reader import drawable
 from engine import registry
 from engine.api import IllegalAction
 from tests.test_rulings_zh import english_words
@@ -177,3 +178,25 @@ def test_a_seed_passage_entry_quotes_the_seed_in_zh_and_gives_it_with_its_englis
     assert e.body("zh").startswith("若軍棋移動後所在位置與「漢水」格相鄰")
     assert e.body("en").startswith(e.body("zh") + "\n") and "pontoon" in e.body("en")
     assert [p.name for p in e.pictures] == ["x11"]
+
+
+def test_seed_passages_are_quoted_whole_not_cut_for_the_font():
+    """The quotes of 1ff0402 lost every word the old font subset could not draw ("……稱為「待命狀態」", "北方:……獎勵",
+    "在游戏布局阶段,……选择本局可使用的虎符"); the font is rebuilt for them (python -m client.ui.build_font) and the
+    entries give the seed's words whole (seeds/002 and seeds/000), titled by the seed's own headings."""
+    xinhai, jiangshan = load_book("xinhai"), load_book("jiangshan")
+
+    def entry(book, rule):
+        return book.entries[book.index_of(rule)]
+
+    assert entry(xinhai, "seed 4(2)").body("zh") == (
+        "當軍棋直立擺置在圖板上時,稱為「待命狀態」,可執行一次行動。當軍棋橫放在在圖板上時,稱為「耗損狀態」,"
+        "無法執行行動,並在遭受「射擊」時,讓對方擲骰點數增加一點")
+    assert entry(xinhai, "seed 10(1)A").body("zh").startswith("北方:策動獎勵。")
+    assert entry(xinhai, "seed 10(1)A").heading("zh") == "原規則 10(1)A 北方：策動獎勵"
+    assert entry(jiangshan, "seed 虎符的获得").body("zh") == (
+        "在游戏布局阶段,根据剧本提示选择本局可使用的虎符。一般情况下,每名玩家每局游戏可选择3个虎符使用。")
+    for book in (xinhai, jiangshan):
+        for e in book.entries:
+            if e.titles:  # a seed passage: every character drawn by the shipped font (none shown as "…")
+                assert drawable(e.body("zh")) == e.body("zh") and drawable(e.heading("zh")) == e.heading("zh")
