@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from client.rulebook.reader import load_book, passage_names, rule_ids
+from client.scenes.rules_reader import drawable
 from engine import registry
 from engine.api import IllegalAction
 from tests.test_rulings_zh import english_words
@@ -111,6 +112,36 @@ def check_target(game_id: str, rule: str) -> None:
         assert not english_words(e.heading("zh") + e.body("zh")), (game_id, rule, english_words(e.body("zh")))
 
 
+# the prefix of each game's ruling ids (X5, XR7, J12, S20h): the client's refusals name those and seed passages
+PREFIX = {"baige": "C", "anqi": "A", "sanguo": "K", "xinhai": "X", "jiangshan": "J", "shachang": "S"}
+
+
+def client_rules(game_id: str) -> set[str]:
+    """The rule texts the client's plugin of ``game_id`` refuses a click with (client/games/<game>*.py and its
+    package): every string constant that is a seed passage ("seed 4(1)", "seed 10(9) X14") or a ruling id of the
+    game, e.g. 辛亥革命's DECISION_RULE, a click on the map while a marker face is to be chosen."""
+    root = ROOT / "client" / "games"
+    files = sorted(root.glob(f"{game_id}*.py")) + sorted((root / game_id).glob("*.py"))
+    rule = re.compile(rf"seed \S.*|{PREFIX[game_id]}[A-Z]?\d+[a-z]?( .*)?")
+    return {n.value for f in files for n in ast.walk(ast.parse(f.read_text(encoding="utf-8")))
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and len(n.value) < 40
+            and rule.fullmatch(n.value)}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_rule_the_client_refuses_a_click_with_opens_its_entry(game_id):
+    """辛亥革命's first decision (a marker face) refused a click on the map with [seed 4(1)], and F3 opened the book's
+    top, "no entry for the rule 'seed 4(1)'" (seen under Xvfb): the seed's 4(1) is the 指揮行動 passage."""
+    for rule in sorted(client_rules(game_id)):
+        check_target(game_id, rule)
+
+
+def test_the_client_scan_finds_the_plugins_refusal_rules():
+    assert {"seed 4(1)", "seed 4(2)", "seed 10(9) X14", "X5"} <= client_rules("xinhai")
+    assert {"seed 出城", "seed 虎符的获得", "J9"} <= client_rules("jiangshan")
+    assert {"S8", "S20h"} <= client_rules("shachang")
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_rule_the_engine_refuses_with_opens_its_entry(game_id):
     rules = raised_rules(game_id)
@@ -147,3 +178,25 @@ def test_a_seed_passage_entry_quotes_the_seed_in_zh_and_gives_it_with_its_englis
     assert e.body("zh").startswith("若軍棋移動後所在位置與「漢水」格相鄰")
     assert e.body("en").startswith(e.body("zh") + "\n") and "pontoon" in e.body("en")
     assert [p.name for p in e.pictures] == ["x11"]
+
+
+def test_seed_passages_are_quoted_whole_not_cut_for_the_font():
+    """The quotes of 1ff0402 lost every word the old font subset could not draw ("……稱為「待命狀態」", "北方:……獎勵",
+    "在游戏布局阶段,……选择本局可使用的虎符"); the font is rebuilt for them (python -m client.ui.build_font) and the
+    entries give the seed's words whole (seeds/002 and seeds/000), titled by the seed's own headings."""
+    xinhai, jiangshan = load_book("xinhai"), load_book("jiangshan")
+
+    def entry(book, rule):
+        return book.entries[book.index_of(rule)]
+
+    assert entry(xinhai, "seed 4(2)").body("zh") == (
+        "當軍棋直立擺置在圖板上時,稱為「待命狀態」,可執行一次行動。當軍棋橫放在在圖板上時,稱為「耗損狀態」,"
+        "無法執行行動,並在遭受「射擊」時,讓對方擲骰點數增加一點")
+    assert entry(xinhai, "seed 10(1)A").body("zh").startswith("北方:策動獎勵。")
+    assert entry(xinhai, "seed 10(1)A").heading("zh") == "原規則 10(1)A 北方：策動獎勵"
+    assert entry(jiangshan, "seed 虎符的获得").body("zh") == (
+        "在游戏布局阶段,根据剧本提示选择本局可使用的虎符。一般情况下,每名玩家每局游戏可选择3个虎符使用。")
+    for book in (xinhai, jiangshan):
+        for e in book.entries:
+            if e.titles:  # a seed passage: every character drawn by the shipped font (none shown as "…")
+                assert drawable(e.body("zh")) == e.body("zh") and drawable(e.heading("zh")) == e.heading("zh")
