@@ -11,6 +11,7 @@ import pygame
 
 from client import i18n
 from client.app import App, Options
+from client.games.shachang import hud
 from client.games.shachang.gameover import GameOverScene
 from client.games.shachang.scene import GameScene
 from client.render.base import Y_SCALE
@@ -154,3 +155,12 @@ def on_stack(scene, cell, level, app):
     v = 0.3 * v / np.linalg.norm(v)  # the disc's near side (radius 0.36)
     p = cam.project([(x + v[0], level * Y_SCALE, z + v[1])], w, h)[0]
     return int(p[0]), int(p[1])
+
+
+def top_bar_texts(sc) -> tuple[list[str], str, int, int, list]:
+    """沙场秋点兵's top bar as drawn now: its non-empty texts, the phase text, their width, the room left of the
+    buttons and the parts (text, size, ...)."""
+    phase = hud.phase_text(sc)
+    room = min(b.rect.x for b in sc.top_buttons) - 4 - 4
+    parts, width = hud.top_bar_parts(sc, phase, room)
+    return [s for s, *_ in parts if s], phase, width, room, parts

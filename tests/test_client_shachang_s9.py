@@ -12,7 +12,7 @@ from client import i18n
 from engine.shachang.advice import pass_warnings
 from engine.shachang.cells import parse_cell
 from client.games.shachang.scene import GameScene
-from tests.client_util import cell_px, click, click_cell, end_turn, hot_seat, key, position, step
+from tests.client_util import cell_px, click, click_cell, end_turn, hot_seat, key, position, step, top_bar_texts
 
 NOTATION = re.compile(r"\b(march|attack|reinforce) [a-z]+\d+ ")  # "march a1 b1 3", "attack a1 a4", "reinforce c3 2"
 
@@ -214,7 +214,6 @@ def test_the_top_bar_fits_beside_its_buttons_at_1024_in_a_seeded_game(tmp_path):
     """English at 1024x640, a seeded game (G1 says so), the computer to play in a reinforcement phase with nothing to
     place: every piece of the top bar is whole and ends left of the buttons (issue 26: the seed text ran under
     them); at 1280 the sizes are the usual ones."""
-    from client.games.shachang import hud
     from tests.client_util import flat_app
 
     for size, lang in (((1024, 640), "en"), ((1024, 640), "zh"), ((1280, 720), "en")):
@@ -225,10 +224,7 @@ def test_the_top_bar_fits_beside_its_buttons_at_1024_in_a_seeded_game(tmp_path):
             sc._run_ai = lambda dt: None  # the computer's turn stays on screen
             sc.player_seed = 123456789
             step(app, 2)
-            phase = hud.phase_text(sc)
-            room = min(b.rect.x for b in sc.top_buttons) - 4 - 4
-            parts, width = hud.top_bar_parts(sc, phase, room)
-            texts = [s for s, *_ in parts if s]
+            texts, phase, width, room, parts = top_bar_texts(sc)
             assert width <= room, (size, lang, width, room)
             assert texts[-1] == i18n.t("seeded_game", n=123456789) and phase in texts
             assert any(i18n.seat_label("normal") in s for s in texts)

@@ -4,9 +4,8 @@ pieces after the phase go first, then the phase is shortened; the round and whos
 from __future__ import annotations
 
 from client import i18n
-from client.games.shachang import hud
 from client.games.shachang.scene import GameScene
-from tests.client_util import flat_app, position, step
+from tests.client_util import flat_app, position, step, top_bar_texts
 
 
 def test_the_top_bar_fits_beside_its_buttons_at_640(tmp_path):
@@ -16,10 +15,7 @@ def test_the_top_bar_fits_beside_its_buttons_at_640(tmp_path):
             app.start_game(g, ["human", "normal"])
             sc = app.find(GameScene)
             step(app, 2)
-            phase = hud.phase_text(sc)
-            room = min(b.rect.x for b in sc.top_buttons) - 4 - 4
-            parts, width = hud.top_bar_parts(sc, phase, room)
-            texts = [s for s, *_ in parts if s]
+            texts, phase, width, room, parts = top_bar_texts(sc)
             assert width <= room, (size, lang, width, room)
             assert texts[0] == i18n.t("round", r=1, lim=g.round_limit)  # the round and whose turn: whole
             assert texts[1] == i18n.t("turn_of", p=i18n.player_name(0))
