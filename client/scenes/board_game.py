@@ -46,7 +46,6 @@ from client.scenes.play import PlayScene, UiMsg
 from client.scenes.stats import board_game_over
 from client.ui import text, widgets
 from client.ui.cards import CardStrip
-from engine import registry
 from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg, rule_msg, template
 from engine.replay import actors
@@ -382,11 +381,9 @@ class BoardGameScene(PlayScene):
 
     def new_game(self) -> None:
         """The same game again: the next seed, or an unpredictable one for hidden deals (never seed + 1 there)."""
-        info = registry.get(self.game.game_id)
         if self.seed is not None:
             self.seed += 1
-        opts = self.plugin.new_game_options(info, self.seed)
-        self._set_game(info.new_game(**opts))
+        self._set_game(self.plugin.game_again(self.game, self.seed))  # the same set-up (variant, scenario, ...)
         self.ai.reset(self.seed, hidden_deal=self.plugin.hidden_deal)
         self.actors = []
         self.last_human = None
