@@ -200,7 +200,25 @@ class BoardGameScene(PlayScene):
         return (self.version, self.prefix)
 
     def idle_message(self) -> None:
+        """Whose turn and what to click; but a refusal a notice covered comes back while the selection is the same."""
+        held, self._held = getattr(self, "_held", None), None
+        if held is not None and held[2] == self.selection_key():
+            self.say(held[0], bad=True, rule=held[1])
+            return
         self._set_turn_message()
+
+    def take_notice(self) -> None:
+        """A notice (the language switch, a screenshot's path) covers the status line for a while, then a refusal it
+        covered comes back, said in the language shown then. F2 dropped both at once: the notice, worded in the new
+        language, was taken for a line of the old one (new-player QA, session 19: a refusal could not be read in the
+        other language)."""
+        if self.app is None or not self.app.notice:
+            return
+        keyed = self.message_bad and not isinstance(self.message, str)
+        held = (self.message, self.refusal_rule(), self.selection_key()) if keyed else None
+        self._lang_seen = i18n.lang()  # the App words its notice in the language shown now
+        super().take_notice()
+        self._held = held
 
     def _set_turn_message(self) -> None:
         if self.game.is_over:

@@ -477,7 +477,7 @@ class StartScene(Scene):
 
     def help_key_contexts(self) -> tuple[str, ...]:
         """The key contexts (client/keys.py) of the scene the chosen game opens, for Help's Keys tab: its plugin's
-        scene ("shachang", or "board" and, with the GL renderer chosen, "board_gl") and the game's own rows."""
+        scene (its own, or "board" and, with the GL renderer chosen, "board_gl") and the game's own rows."""
         cls = plugin_class(self.game.value)
         gl = ("board_gl",) if cls.key_context == "board" and self.renderer.value == "gl" else ()
         return (cls.key_context,) + gl + (self.game.value,)
