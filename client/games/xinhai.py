@@ -753,7 +753,7 @@ class Plugin(GamePlugin):
                              munitions=obs["munitions"]), lang)
         if self._folded:  # a small window: the values only, and how to see every box (T)
             self.track_panel = xinhai_tracks.draw_folded(surf, free, self.tracks(obs, lang),
-                                                         text(Msg.of("xinhai.hint.tracks_folded"), lang))
+                                                         text(Msg.of("xinhai.tracks.unfold"), lang))
         else:
             self.track_panel = xinhai_tracks.draw(surf, free, self.tracks(obs, lang), footer)
         below = self.track_panel["rect"].bottom + 6
