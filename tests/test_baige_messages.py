@@ -20,25 +20,27 @@ def refusal(g, text) -> IllegalAction:
     return e.value
 
 
-# every refusal path of BaigeGame._explain and apply, from the seed's rules (C1-C7)
+# every refusal path of BaigeGame._explain and apply, from the seed's rules (C1-C7), with the move as the refusal
+# names it: as the move list does, the piece and its squares, not the raw text "e7e4" (new-player QA, session 19)
 CASES = [
-    (None, "e7e4", "pawn move"),  # seed: 卒 moves straight forward
-    (None, "e6e7", "turn"),
-    (None, "a10b10", "capture"),
-    (None, "c9c5", "cannon move C6"),
-    (None, "e5e6", "move"),
-    (None, "b10d9q", "promotion"),
-    ("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", "b9b10", "promotion C3"),
-    ("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", "b9b10r", "promotion C3"),
-    ("4k5/1P8/10/10/10/10/10/10/10/Q3K5 w - - 0 1", "b9b10q", "one queen C4"),
-    ("9k/2F7/10/10/10/10/10/10/10/K9 w - - 0 1", "c9b10r", "promotion C5"),
-    ("4k5/10/10/10/10/10/10/10/4r5/4K5 w - - 0 1", "e1f2", "check"),
-    ("r4k3r/10/10/10/10/10/10/10/10/R4K3R w - - 0 1", "f1i1", "castling C1"),  # no castling rights
+    (None, "e7e4", "pawn move", "pawn e7-e4", "卒 e7-e4"),  # seed: 卒 moves straight forward
+    (None, "e6e7", "turn", "pawn e6xe7", "卒 e6xe7"),
+    (None, "a10b10", "capture", "rook a10-b10", "车 a10-b10"),
+    (None, "c9c5", "cannon move C6", "cannon c9-c5", "炮 c9-c5"),
+    (None, "e5e6", "move", "e5-e6", "e5-e6"),  # no piece: the squares only
+    (None, "b10d9q", "promotion", "knight b10-d9=queen", "马 b10-d9=后"),
+    ("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", "b9b10", "promotion C3", "pawn b9-b10", "卒 b9-b10"),
+    ("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", "b9b10r", "promotion C3", "pawn b9-b10=rook", "卒 b9-b10=车"),
+    ("4k5/1P8/10/10/10/10/10/10/10/Q3K5 w - - 0 1", "b9b10q", "one queen C4", "pawn b9-b10=queen", "卒 b9-b10=后"),
+    ("9k/2F7/10/10/10/10/10/10/10/K9 w - - 0 1", "c9b10r", "promotion C5", "ferz c9-b10=rook", "士 c9-b10=车"),
+    ("4k5/10/10/10/10/10/10/10/4r5/4K5 w - - 0 1", "e1f2", "check", "king e1-f2", "王 e1-f2"),
+    ("r4k3r/10/10/10/10/10/10/10/10/R4K3R w - - 0 1", "f1i1", "castling C1", "king f1-i1 (castles)",
+     "王 f1-i1（入堡）"),  # no castling rights
 ]
 
 
-@pytest.mark.parametrize("fen,text,rule", CASES)
-def test_every_refusal_is_keyed_in_both_languages(fen, text, rule):
+@pytest.mark.parametrize("fen,text,rule,named_en,named_zh", CASES)
+def test_every_refusal_is_keyed_in_both_languages(fen, text, rule, named_en, named_zh):
     g = BaigeGame(fen) if fen else new_game()
     if fen is None:
         g.apply("e4e6")
@@ -51,7 +53,9 @@ def test_every_refusal_is_keyed_in_both_languages(fen, text, rule):
     zh, en = e.msg.render("zh"), e.msg.render("en")
     assert CJK.search(zh), zh  # the zh client shows Chinese, not the English rule text
     assert not CJK.search(en.replace("長捉", "")), en
-    assert e.message == en and text in zh
+    assert e.message == en
+    assert en.startswith(named_en + ": ") and zh.startswith(named_zh + "："), (en, zh)
+    assert text not in en and text not in zh  # never the raw move text
     assert g.to_json() == before
 
 
@@ -59,11 +63,14 @@ def test_draw_offer_refusals_are_keyed():
     g = new_game()
     e = refusal(g, "accept")
     assert e.msg.key == "baige.illegal.no_offer" and "没有待回答的提和" in e.text("zh")
+    assert e.msg.render("zh").startswith("接受和棋：") and e.message.startswith("Accept draw: ")  # the button's words
     g.apply("offer")
     e = refusal(g, "e4e6")
-    assert e.msg.key == "baige.illegal.answer_first"
+    assert e.msg.key == "baige.illegal.answer_first" and e.message.startswith("pawn e4-e6: ")
     g.apply("decline")
-    assert refusal(g, "offer").msg.key == "baige.illegal.one_offer"
+    e = refusal(g, "offer")
+    assert e.msg.key == "baige.illegal.one_offer"
+    assert (e.msg.render("zh"), e.message) == ("提和：每回合只能提和一次", "Offer draw: one draw offer per turn")
 
 
 def test_game_over_refusal_names_the_result_in_the_language():
@@ -71,8 +78,8 @@ def test_game_over_refusal_names_the_result_in_the_language():
     g.apply("e9b9")
     e = refusal(g, "a10a9")
     assert e.msg.key == "baige.illegal.over"
-    assert e.text("zh").startswith("a10a9：对局已结束（黑方被将死）")
-    assert e.message == "a10a9: the game is over (Black is checkmated)"
+    assert e.text("zh").startswith("王 a10-a9：对局已结束（黑方被将死）")
+    assert e.message == "king a10-a9: the game is over (Black is checkmated)"
 
 
 @pytest.mark.parametrize("fen,moves,zh,en", [

@@ -419,7 +419,7 @@ def test_illegal_move_names_the_rule_and_leaves_state_untouched():
     assert (g.to_json(), g.fen(), list(g.legal_actions())) == before
     with pytest.raises(IllegalAction) as e:
         BaigeGame().apply("e4e7")
-    assert str(e.value) == ("e4e7: a pawn moves one square straight forward, or two from its starting rank "
+    assert str(e.value) == ("pawn e4xe7: a pawn moves one square straight forward, or two from its starting rank "
                             "(4 for White, 7 for Black) over an empty square, and captures one square "
                             "diagonally forward (also en passant) [pawn move]")
 

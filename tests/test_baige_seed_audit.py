@@ -30,8 +30,10 @@ def refusal(fen: str, text: str) -> IllegalAction:
 def test_G3_a_promotion_letter_on_a_pawn_move_short_of_the_last_rank(fen, text):
     e = refusal(fen, text)
     assert e.rule == "promotion", (text, e.rule, e.message)
-    assert e.message == f"{text}: this move does not promote"
-    assert e.msg.render("zh") == f"{text}：这一步不能升变"
+    promo = {"q": ("queen", "后"), "n": ("knight", "马"), "w": ("wazir", "兵"), "k": ("king", "王")}[text[-1]]
+    named = (f"pawn {text[:2]}-{text[2:4]}={promo[0]}", f"卒 {text[:2]}-{text[2:4]}={promo[1]}")  # as the move list
+    assert e.message == f"{named[0]}: this move does not promote"
+    assert e.msg.render("zh") == f"{named[1]}：这一步不能升变"
 
 
 # ---------------------------------------------------------------- G3 / C1: a refused castling names the condition broken
@@ -40,20 +42,20 @@ def test_G3_a_promotion_letter_on_a_pawn_move_short_of_the_last_rank(fen, text):
 # attacked square) said only "that move would leave your king in check" [check]; G3 wants the one really broken.
 @pytest.mark.parametrize("fen,text,en,zh", [
     ("r4k3r/10/10/10/10/10/10/10/10/R4K3R w Qkq - 0 1", "f1i1",
-     "f1i1: the king or the rook on j1 has already moved, so they may no longer castle",
-     "f1i1：王或j1的车已经动过，不能再这样入堡"),
+     "king f1-i1 (castles): the king or the rook on j1 has already moved, so they may no longer castle",
+     "王 f1-i1（入堡）：王或j1的车已经动过，不能再这样入堡"),
     ("r4k3r/10/10/10/10/10/10/10/10/RN1B1K3R w KQkq - 0 1", "f1c1",
-     "f1c1: castling needs every square between the king and the rook empty (b1, d1 occupied)",
-     "f1c1：入堡时王和车之间的格子必须是空的（b1、d1上有棋子）"),
+     "king f1-c1 (castles): castling needs every square between the king and the rook empty (b1, d1 occupied)",
+     "王 f1-c1（入堡）：入堡时王和车之间的格子必须是空的（b1、d1上有棋子）"),
     ("r4k3r/10/10/10/10/5r4/10/10/10/R4K3R w KQkq - 0 1", "f1i1",
-     "f1i1: the king is in check and may not castle", "f1i1：王正被将军，不能入堡"),
+     "king f1-i1 (castles): the king is in check and may not castle", "王 f1-i1（入堡）：王正被将军，不能入堡"),
     ("r4k3r/10/10/10/10/6r3/10/10/10/R4K3R w KQkq - 0 1", "f1i1",
-     "f1i1: the king would cross g1, which the enemy attacks", "f1i1：王入堡时经过的g1受到对方攻击"),
+     "king f1-i1 (castles): the king would cross g1, which the enemy attacks", "王 f1-i1（入堡）：王入堡时经过的g1受到对方攻击"),
     ("r4k3r/10/10/10/10/8r1/10/10/10/R4K3R w KQkq - 0 1", "f1i1",
-     "f1i1: the king would land on i1, which the enemy attacks", "f1i1：王入堡后到达的i1受到对方攻击"),
+     "king f1-i1 (castles): the king would land on i1, which the enemy attacks", "王 f1-i1（入堡）：王入堡后到达的i1受到对方攻击"),
     # Black, queenside: d10 is attacked by a white cannon over the screen on d5
     ("r4k3r/10/10/10/10/3P6/10/10/3C6/R4K3R b KQkq - 0 1", "f10c10",
-     "f10c10: the king would cross d10, which the enemy attacks", "f10c10：王入堡时经过的d10受到对方攻击"),
+     "king f10-c10 (castles): the king would cross d10, which the enemy attacks", "王 f10-c10（入堡）：王入堡时经过的d10受到对方攻击"),
 ])
 def test_C1_G3_a_refused_castling_names_the_condition_it_breaks(fen, text, en, zh):
     e = refusal(fen, text)
@@ -158,20 +160,20 @@ def test_G3_the_rule_words_of_a_move_from_nothing_and_onto_an_own_piece(text, ru
 # promotion letter, and of a ferz's or wazir's wrong letter, still offered the queen among the choices.
 @pytest.mark.parametrize("fen,text,en", [
     ("4k5/1P8/10/10/10/10/10/10/10/Q3K5 w - - 0 1", "b9b10",
-     "b9b10: a pawn reaching the last rank must promote to a knight, guard, ferz or wazir "
+     "pawn b9-b10: a pawn reaching the last rank must promote to a knight, guard, ferz or wazir "
      "(not a queen while you have one, C4)"),
     ("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", "b9b10",
-     "b9b10: a pawn reaching the last rank must promote to a knight, guard, ferz, wazir or queen"),
+     "pawn b9-b10: a pawn reaching the last rank must promote to a knight, guard, ferz, wazir or queen"),
     ("4k5/1P8/10/10/10/10/10/10/10/Q3K5 w - - 0 1", "b9b10r",
-     "b9b10r: a pawn may promote only to a knight, guard, ferz or wazir (not a queen while you have one, C4)"),
+     "pawn b9-b10=rook: a pawn may promote only to a knight, guard, ferz or wazir (not a queen while you have one, C4)"),
     ("4k5/1P8/10/10/10/10/10/10/10/4K5 w - - 0 1", "b9b10r",
-     "b9b10r: a pawn may promote only to a knight, guard, ferz, wazir or queen"),
+     "pawn b9-b10=rook: a pawn may promote only to a knight, guard, ferz, wazir or queen"),
     ("9k/2F7/10/10/10/10/10/10/10/KQ8 w - - 0 1", "c9b10r",
-     "c9b10r: a ferz on the last rank may promote to bishop or archer (not a queen while you have one, C4), or stay"),
+     "ferz c9-b10=rook: a ferz on the last rank may promote to bishop or archer (not a queen while you have one, C4), or stay"),
     ("9k/2F7/10/10/10/10/10/10/10/K9 w - - 0 1", "c9b10r",
-     "c9b10r: a ferz on the last rank may promote to bishop, archer or queen, or stay"),
+     "ferz c9-b10=rook: a ferz on the last rank may promote to bishop, archer or queen, or stay"),
     ("4W4k/10/10/10/10/10/10/10/10/KQ8 w - - 0 1", "e10d10b",
-     "e10d10b: a wazir on the last rank may promote to rook or cannon (not a queen while you have one, C4), or stay"),
+     "wazir e10-d10=bishop: a wazir on the last rank may promote to rook or cannon (not a queen while you have one, C4), or stay"),
 ])
 def test_C4_a_refused_promotion_names_only_the_choices_open(fen, text, en):
     e = refusal(fen, text)

@@ -47,7 +47,9 @@ def test_baige_refused_clicks_say_why_with_the_rule_id_in_both_languages(cleanup
     click_cell(app, cell(app, "f2"))  # the pinned rook: it may move along the file only
     assert sc.selected == cell(app, "f2")
     click_cell(app, cell(app, "a2"))  # off the file: the king would be in check
-    assert "f2a2" in status(app, "en") and status(app, "en").endswith("[check]")
+    assert status(app, "en").startswith("rook f2-a2: ")  # named as the move list does
+    assert "车 f2-a2" in status(app, "zh")
+    assert status(app, "en").endswith("[check]")
     assert status(app, "zh").endswith("[将军]") and "将军" in status(app, "zh")
     assert g.log == [] and sc.prefix == ()  # nothing played, the selection let go
     click_cell(app, cell(app, "f1"))  # the king: a move two squares away is not a king's move

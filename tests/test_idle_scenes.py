@@ -111,12 +111,14 @@ def test_a_timed_message_expires_with_one_frame_and_f2_re_renders_it(app, tmp_pa
 
 def test_f2_leaves_no_english_on_the_status_line(app):
     sc = board(app)
-    sc.undo()  # an English refusal (plain text)
+    sc.undo()  # an English refusal (keyed)
     app.step(1 / 60, idle_skip=True)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="", scancode=0))
     app.step(1 / 60, idle_skip=True)
-    assert i18n.lang() == "zh" and sc.status_text("zh") == i18n.tr(sc.plugin.hint, "zh")  # the turn's line
-    assert not sc.message_bad
+    assert i18n.lang() == "zh" and sc.status_text("zh") == i18n.tr("lang_switched", "zh")  # the notice, in Chinese
+    sc.message_until = time.perf_counter() - 0.01  # its time is up: the refusal again, in Chinese (it was lost)
+    app.step(1 / 60, idle_skip=True)
+    assert sc.status_text("zh") == i18n.tr("board_no_undo", "zh") and sc.message_bad
 
 
 def test_a_refusal_goes_when_the_player_selects_a_piece(app):

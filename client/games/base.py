@@ -10,6 +10,7 @@ docs/architecture.md ("how to add a game").
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -220,6 +221,17 @@ class GamePlugin:
         for k, v in (opts.game_options or {}).items():  # the game's own rows of the start screen
             if v in info.choices.get(k, ()):
                 kw[k] = v
+        return info.new_game(**kw)
+
+    @classmethod
+    def game_again(cls, game, seed: int | None = None):
+        """A new game of ``game``'s set-up (the game-over box's New game): the options its save records (variant,
+        set-up, scenario, players, a start position) with ``seed``, or a fresh secret one where G1 keeps the seed
+        secret (``new_game_options``). Before, a new game took the registered defaults: 揭棋 came back as 三国演弈."""
+        info = registry.get(game.game_id)
+        kw = cls.new_game_options(info, seed)
+        saved = json.loads(game.to_json()).get("options", {})  # the one save envelope's new_game options
+        kw.update({k: v for k, v in saved.items() if k != "seed"})
         return info.new_game(**kw)
 
     @classmethod

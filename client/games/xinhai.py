@@ -195,6 +195,9 @@ class Plugin(GamePlugin):
                 Binding("← ↑ ↓ → / W A S D", "pan", "放大時移動地圖", "move the map in the close-up", "xinhai",
                         (("K_LEFT", "", "pan_w"), ("K_a", "", "pan_w"), ("K_RIGHT", "", "pan_e"), ("K_d", "", "pan_e"),
                          ("K_UP", "", "pan_n"), ("K_w", "", "pan_n"), ("K_DOWN", "", "pan_s"), ("K_s", "", "pan_s"))),
+                Binding("T", "tracks", "軌道：每一格 / 只列數值（小視窗預設只列數值，地圖較大）",
+                        "tracks: every box / the values only (the default in a small window: the map larger)", "xinhai",
+                        (("K_t", ""),)),
                 Binding("F5 / F9", "quick_save", "快速存檔 / 讀檔", "quick save / quick load", "xinhai",
                         (("K_F5", ""), ("K_F9", "", "quick_load"))))
     QUICK_SAVE = "quicksave-xinhai.json"  # F5 / F9's save in the save folder
@@ -202,6 +205,9 @@ class Plugin(GamePlugin):
     other_hand: bool | None = None  # key C: the other side's public hand on a second line of cards (folded: the
     # map larger); None: shown where it fits (a window at least SHOW_HAND_H tall), folded in a smaller one
     SHOW_HAND_H = 900
+    tracks_full: bool | None = None  # key T: the tracks' every box, or folded to their values; None: every box where
+    # the column they need leaves the map 40% of the board's area and they take at most 3/4 of its height, else folded
+    # (at 640x400 the boxes took two thirds of the area beside a map 116 pixels wide: QA, session 19)
     compact_card_view = True  # a card cut at 1024x640 is read on hover in a low box in the strip, not over the map
     whole_map = False  # key Z: the whole map however small its counters (default: a close-up, see ``frame_map``)
     PAN = {"pan_w": (-1, 0), "pan_e": (1, 0), "pan_n": (0, -1), "pan_s": (0, 1)}
@@ -242,6 +248,9 @@ class Plugin(GamePlugin):
             self.hex_labels = not self.hex_labels
         elif action == "other_hand":
             self.other_hand = not self.hand_shown()
+        elif action == "tracks":
+            self.tracks_full = bool(self.__dict__.get("_folded"))  # the other way from what the window shows now
+            self._column_key = None
         elif action == "whole_map":
             self.whole_map = not self.whole_map
         elif action in self.PAN:
@@ -678,13 +687,22 @@ class Plugin(GamePlugin):
         """The width of the column right of the map for the tracks and the box: the tracks' natural width
         (the box's at least), narrowed to 42% of the board's area in a small window but never below the
         tracks' least width (16-pixel boxes)."""
-        key = (lang, rect.w)  # the widths depend on the tracks' words only, not on their values
+        key = (lang, rect.w, rect.h, self.tracks_full)  # the widths depend on the tracks' words, not their values
         if self.__dict__.get("_column_key") != key:
             obs = self.observation(max(0, self.game.current_player))
             tracks = self.tracks(obs, lang)
             want = max(xinhai_tracks.natural_width(tracks), xinhai_hud.WIDTH + 8) + 8
             least = xinhai_tracks.least_width(tracks) + 8
-            self._column_key, self._column = key, int(max(least, min(want, rect.w * 0.42)))
+            full = self.tracks_full
+            if full is None:  # folded where every box would crowd the map (T shows them all the same)
+                tall = 2 * xinhai_tracks.PAD + len(tracks) * (16 + xinhai_tracks.GAP) + 40  # 16-pixel boxes, footer
+                full = rect.w - least >= rect.w * 0.4 and tall <= rect.h * 0.75
+            self._folded = not full
+            if full:
+                self._column = int(max(least, min(want, rect.w * 0.42)))
+            else:  # the values only: the column as wide as the box's narrowest (160 pixels) or the list
+                self._column = max(xinhai_tracks.folded_width(tracks), 160 + 8) + 8
+            self._column_key = key
         return self._column
 
     def board_area(self, rect):
@@ -723,20 +741,30 @@ class Plugin(GamePlugin):
         if self.whole_map or (last is not None and last.geometry is not self.geometry):  # keys Z and arrows
             area = self.board_area(rect)
             words = text(Msg.of("xinhai.hint.whole_map" if self.whole_map else "xinhai.hint.close_up"), lang)
-            tw, th = ui_text.size_of(words, 13)
-            box = pygame.Rect(area.x + 4, area.bottom - th - 10, tw + 12, th + 6)
+            size = 13 if ui_text.size_of(words, 13)[0] <= area.w - 20 else 12  # within the map's part, wrapped
+            lines = ui_text.wrap(words, size, area.w - 20)  # if need be (it ran over the column at 640x400)
+            tw, th = max(ui_text.size_of(ln, size)[0] for ln in lines), ui_text.size_of(words, size)[1]
+            box = pygame.Rect(area.x + 4, area.bottom - th * len(lines) - 10, tw + 12, th * len(lines) + 6)
             widgets.panel(surf, box, 200)
-            ui_text.draw(surf, words, (box.x + 6, box.y + 3), 13, widgets.TEXT)
+            for i, ln in enumerate(lines):
+                ui_text.draw(surf, ln, (box.x + 6, box.y + 3 + i * th), size, widgets.TEXT)
         obs = self.observation(viewer)
         footer = text(Msg.of("xinhai.panel.tracks", total=sum(obs["tracks"].values()), morale=obs["morale"],
                              munitions=obs["munitions"]), lang)
-        self.track_panel = xinhai_tracks.draw(surf, free, self.tracks(obs, lang), footer)
+        if self._folded:  # a small window: the values only, and how to see every box (T)
+            self.track_panel = xinhai_tracks.draw_folded(surf, free, self.tracks(obs, lang),
+                                                         text(Msg.of("xinhai.tracks.unfold"), lang))
+        else:
+            self.track_panel = xinhai_tracks.draw(surf, free, self.tracks(obs, lang), footer)
         below = self.track_panel["rect"].bottom + 6
         key = (id(self.game), len(self.game.log), self.game.current_player, viewer, lang)
         if self.__dict__.get("_hud_key") != key:  # what the box shows, worked out once per position
             self._hud_key = key
             self._hud_info = xinhai_hud.summary(obs, self.game.events(viewer), lang)
         under = pygame.Rect(free.x, below, free.w + 4, free.bottom - below)  # the box keeps 4 px off its right
+        if self._folded and under.h < 48:  # no room for the box under the folded tracks: not a sliver of its title
+            self.hud = dict(self._hud_info, rect=pygame.Rect(column.right, below, 0, 0), fold=3)
+            return
         clip = surf.get_clip()
         surf.set_clip(column.clip(clip))  # a box folded as far as it goes still ends at the map's foot
         try:

@@ -4,7 +4,8 @@ value, and the response total under them. Drawn flat on the screen whatever the 
 renderer's angled view tracks laid on the ground were a few pixels high), the same in both renderers.
 
 The rows come from the board model's ``tracks`` (the plugin's ``decorate``): the panel draws what the
-engine's observation says and never works a value out itself.
+engine's observation says and never works a value out itself. In a small window the panel folds to a list of the
+values (``draw_folded``: the label, the marker with its value, "/ last"), which key T unfolds.
 """
 from __future__ import annotations
 
@@ -104,3 +105,40 @@ def picture(tracks: list[Track], footer: str, width: int) -> tuple[pygame.Surfac
         text.draw(sc, ln, (PAD, y), 13, widgets.DIM)
         y += 18
     return sc, rows
+
+
+FOLD_FONT, FOLD_ROW = 13, 17  # the folded list's words and row height
+
+
+def folded_width(tracks: list[Track], hint: str = "") -> int:
+    """The folded panel's width: the labels, a marker disc and "10 / 10" (the hint line wraps inside it)."""
+    label_w = max(text.size_of(t.label, FOLD_FONT)[0] for t in tracks) + 8
+    return 2 * PAD + label_w + FOLD_ROW + 4 + text.size_of("10 / 10", FOLD_FONT)[0]
+
+
+def draw_folded(surf: pygame.Surface, area: pygame.Rect, tracks: list[Track], hint: str = "") -> dict:
+    """The tracks folded to one short row each (label, the marker disc in the track's colour with the value on it,
+    "/ last") in the top right corner of ``area``, with ``hint`` (how to unfold) under them; returns what ``draw``
+    returns, each row's ``boxes`` holding the marker's disc only."""
+    if not tracks:
+        return {"rect": pygame.Rect(area.right, area.top, 0, 0), "rows": []}
+    w = min(area.w, folded_width(tracks))
+    label_w = max(text.size_of(t.label, FOLD_FONT)[0] for t in tracks) + 8
+    foot = text.wrap(hint, 12, w - 2 * PAD) if hint else []
+    h = 2 * PAD + len(tracks) * FOLD_ROW + len(foot) * 15 + (2 if foot else 0)
+    rect = pygame.Rect(area.right - w, area.top, w, h)
+    widgets.panel(surf, rect, 225)
+    rows, y = [], rect.y + PAD
+    for t in tracks:
+        text.draw(surf, t.label, (rect.x + PAD, y + FOLD_ROW // 2), FOLD_FONT, widgets.TEXT, anchor="midleft")
+        disc = pygame.Rect(rect.x + PAD + label_w, y + 1, FOLD_ROW - 2, FOLD_ROW - 2)
+        pygame.draw.circle(surf, rgb255(t.marker), disc.center, disc.w // 2)
+        text.draw(surf, str(t.value), disc.center, 11, (255, 255, 255), anchor="center")
+        text.draw(surf, f"/ {t.last}", (disc.right + 4, y + FOLD_ROW // 2), FOLD_FONT, widgets.DIM, anchor="midleft")
+        rows.append({"label": t.label, "value": t.value, "boxes": {t.value: disc}, "marker": disc.center})
+        y += FOLD_ROW
+    y += 2
+    for ln in foot:
+        text.draw(surf, ln, (rect.x + PAD, y), 12, widgets.DIM)
+        y += 15
+    return {"rect": rect, "rows": rows, "folded": True}

@@ -46,7 +46,6 @@ from client.scenes.play import PlayScene, UiMsg
 from client.scenes.stats import board_game_over
 from client.ui import text, widgets
 from client.ui.cards import CardStrip
-from engine import registry
 from engine.api import IllegalAction, ParseError, Step
 from engine.messages import Msg, rule_msg, template
 from engine.replay import actors
@@ -201,7 +200,25 @@ class BoardGameScene(PlayScene):
         return (self.version, self.prefix)
 
     def idle_message(self) -> None:
+        """Whose turn and what to click; but a refusal a notice covered comes back while the selection is the same."""
+        held, self._held = getattr(self, "_held", None), None
+        if held is not None and held[2] == self.selection_key():
+            self.say(held[0], bad=True, rule=held[1])
+            return
         self._set_turn_message()
+
+    def take_notice(self) -> None:
+        """A notice (the language switch, a screenshot's path) covers the status line for a while, then a refusal it
+        covered comes back, said in the language shown then. F2 dropped both at once: the notice, worded in the new
+        language, was taken for a line of the old one (new-player QA, session 19: a refusal could not be read in the
+        other language)."""
+        if self.app is None or not self.app.notice:
+            return
+        keyed = self.message_bad and not isinstance(self.message, str)
+        held = (self.message, self.refusal_rule(), self.selection_key()) if keyed else None
+        self._lang_seen = i18n.lang()  # the App words its notice in the language shown now
+        super().take_notice()
+        self._held = held
 
     def _set_turn_message(self) -> None:
         if self.game.is_over:
@@ -382,11 +399,9 @@ class BoardGameScene(PlayScene):
 
     def new_game(self) -> None:
         """The same game again: the next seed, or an unpredictable one for hidden deals (never seed + 1 there)."""
-        info = registry.get(self.game.game_id)
         if self.seed is not None:
             self.seed += 1
-        opts = self.plugin.new_game_options(info, self.seed)
-        self._set_game(info.new_game(**opts))
+        self._set_game(self.plugin.game_again(self.game, self.seed))  # the same set-up (variant, scenario, ...)
         self.ai.reset(self.seed, hidden_deal=self.plugin.hidden_deal)
         self.actors = []
         self.last_human = None

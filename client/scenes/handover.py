@@ -72,8 +72,10 @@ class HandoverScene(Scene):
         name = plugin.seat_name(self.player, lang)
         pygame.draw.rect(surf, col, pygame.Rect(w // 2 - 60, h // 2 - 130, 120, 16), border_radius=6)
         text.draw(surf, t("handover_title", p=name), (w // 2, h // 2 - 70), 40, col, anchor="center")
-        text.draw(surf, t("handover_body"), (w // 2, h // 2), 20, widgets.TEXT, anchor="center")
-        y = h // 2 + 50
+        body = text.wrap(t("handover_body"), 20, w - 40)  # in a small window on two lines (it ran off both edges)
+        for i, ln in enumerate(body):
+            text.draw(surf, ln, (w // 2, h // 2 + 30 * i), 20, widgets.TEXT, anchor="center")
+        y = h // 2 + 50 + 30 * (len(body) - 1)
         for line in plugin.handover_lines(self.player, lang):
             text.draw(surf, line, (w // 2, y), 18, widgets.DIM, anchor="center")
             y += 30

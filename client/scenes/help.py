@@ -100,6 +100,7 @@ def subject_plugin(game_id: str, options: dict) -> GamePlugin | None:
 
 
 class HelpScene(Scene):
+    SCROLL_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8}
     opaque = False
     tab = 0  # 0: how to play and the rule book (where the game has them), 1: keys
 
@@ -194,11 +195,24 @@ class HelpScene(Scene):
         box.center = (w // 2, h // 2)
         return box
 
+    key_scroll = 0  # the first key row shown when the rows do not all fit (a small window)
+    _keys_shown = (0, 0, 0)  # (first, end, all) of the rows as last drawn
+
+    def scroll_keys(self, d: int) -> None:
+        """Scroll the keys tab by ``d`` rows (only while rows are cut off below, or back to the top)."""
+        first, end, total = self._keys_shown
+        if d > 0 and end >= total:
+            return
+        self.key_scroll = max(0, self.key_scroll + d)
+
     def handle(self, ev) -> None:
         tabs = self.tabs()
         reader = self.reader() if tabs[min(self.tab, len(tabs) - 1)] == "play" else None
         if ev.type == pygame.KEYDOWN and ev.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
             self.tab = (self.tab + (-1 if ev.key == pygame.K_LEFT else 1)) % len(tabs)
+        elif reader is None and tabs[min(self.tab, len(tabs) - 1)] == "keys" and (
+                ev.type == pygame.MOUSEWHEEL or ev.type == pygame.KEYDOWN and ev.key in self.SCROLL_KEYS):
+            self.scroll_keys(-ev.y if ev.type == pygame.MOUSEWHEEL else self.SCROLL_KEYS[ev.key])
         elif reader is not None and (ev.type in (pygame.TEXTINPUT, pygame.MOUSEWHEEL) or ev.type == pygame.KEYDOWN
                                      and ev.key not in (pygame.K_F1, pygame.K_RETURN)):
             if reader.handle(ev) == "close":  # Esc with nothing to clear
@@ -220,8 +234,30 @@ class HelpScene(Scene):
         return reader is not None and reader.pending > 0  # pictures still to draw come in the next frames
 
     def rows(self) -> list[tuple[str, str]]:
-        """(keys, what they do) in the current language."""
-        return keys.help_rows(self.contexts(), i18n.lang())
+        """(keys, what they do) in the current language, every section's."""
+        return [row for _, rows in self.sections() for row in rows]
+
+    def sections(self) -> list[tuple[str | None, list[tuple[str, str]]]]:
+        """The key rows under their headings: the scene below's (no heading), or from the start screen its own keys
+        and then those of the game chosen there (its scene's, ``help_key_contexts``): the tab listed only the
+        start screen's five keys (new-player QA, session 19)."""
+        lang = i18n.lang()
+        own = keys.help_rows(self.contexts(), lang)
+        game = self.game_contexts()
+        if not game:
+            return [(None, own)]
+        info = registry.get(self.subject()[0])
+        name = info.name_zh if lang == "zh" else info.name_en
+        theirs = [r for r in keys.help_rows(game, lang) if r not in own]  # the global keys once
+        return [(t("help_keys_start"), own), (i18n.script(t("help_keys_game", game=name), lang), theirs)]
+
+    def game_contexts(self) -> tuple[str, ...]:
+        """The key contexts of the game a scene below offers to explain (the start screen's chosen game), or ()."""
+        for s in reversed(self.below()):
+            offer = getattr(s, "help_key_contexts", None)
+            if callable(offer) and self.subject():
+                return offer()
+        return ()
 
     def draw(self, display) -> None:
         surf = display.ui
@@ -245,20 +281,70 @@ class HelpScene(Scene):
             self.draw_play(surf, box)
             text.draw(surf, t("help_close"), (box.centerx, box.bottom - 14), 14, widgets.DIM, anchor="midbottom")
             return
-        rows = self.rows()
-        w_what = box.right - 20 - (box.x + 250)  # a long English row wraps inside the panel
-        lines = sum(len(text.wrap(what, 16, w_what)) for _, what in rows)
-        lh = max(14, min(26, (box.h - 96) // max(1, lines)))
+        cols, lh, key_w, w_what, col_w = self._key_columns(self.sections(), box)
         size = max(10, min(16, lh - 6))
-        y = box.y + 56
-        for k, what in rows:
-            text.draw(surf, k, (box.x + 20, y), size, widgets.ACCENT)
-            for part in text.wrap(what, size, w_what):
-                text.draw(surf, part, (box.x + 250, y), size, widgets.TEXT)
-                y += lh
-            if y > box.bottom - 40:
-                break
+        indent = 12 * any(item[0] for col in cols for item in col)  # rows under a heading stand in a little
+        if len(cols) == 1:  # a window too low for every row: they scroll (↑↓, the wheel), a line says so
+            self.key_scroll = max(0, min(self.key_scroll, len(cols[0]) - 1))
+            cols = [cols[0][self.key_scroll:]]
+        self._keys_shown = (self.key_scroll, self.key_scroll, sum(len(c) for c in cols) + self.key_scroll)
+        for c, col in enumerate(cols):
+            x, y = box.x + 20 + c * (col_w + 28), box.y + 56
+            for n, (title, row, _) in enumerate(col):
+                if y + lh * (1 if title else len(text.wrap(row[1], size, w_what))) > box.bottom - 34:
+                    break  # (the rows left are reached by scrolling)
+                if c == 0 and len(cols) == 1:
+                    self._keys_shown = (self.key_scroll, self.key_scroll + n + 1, self._keys_shown[2])
+                if title:  # a section's heading (the start screen's keys, then the chosen game's)
+                    r = text.draw(surf, title, (x, y + 4 * (y > box.y + 56)), size + 1, widgets.TEXT)
+                    pygame.draw.line(surf, widgets.DIM, (r.x, r.bottom + 1), (x + col_w, r.bottom + 1), 1)
+                    y += lh + 8
+                    continue
+                text.draw(surf, row[0], (x + indent, y), size, widgets.ACCENT)
+                for part in text.wrap(row[1], size, w_what):
+                    text.draw(surf, part, (x + key_w, y), size, widgets.TEXT)
+                    y += lh
+        first, end, total = self._keys_shown
+        if len(cols) == 1 and (first > 0 or end < total):
+            text.draw(surf, t("help_keys_more", a=first + 1, b=end, n=total), (box.right - 20, box.bottom - 14), 13,
+                      widgets.DIM, anchor="bottomright")
+            text.draw(surf, t("help_close"), (box.x + 20, box.bottom - 14), 14, widgets.DIM, anchor="bottomleft")
+            return
         text.draw(surf, t("help_close"), (box.centerx, box.bottom - 14), 14, widgets.DIM, anchor="midbottom")
+
+    @staticmethod
+    def _key_columns(sections, box: pygame.Rect, most: int = 2):
+        """The keys tab's layout: (columns of (heading or None, row or None, lines at 16 px), line height, key column
+        width, words' width, column width). One column, or two on a wide panel when that makes the words at least
+        3 px a line bigger (the start screen's keys and the chosen game's made one column of 10 px words)."""
+        best = None
+        for n in (1, 2) if box.w >= 760 and most > 1 else (1,):
+            col_w = (box.w - 40 - 28 * (n - 1)) // n
+            key_w = 230 if n == 1 else min(col_w // 2, 24 + max(text.size_of(k, 16)[0] for _, rows in sections
+                                                                  for k, _ in rows))
+            w_what = col_w - key_w
+            items = []
+            for title, rows in sections:
+                if title:
+                    items.append((title, None, 1))
+                items += [(None, r, len(text.wrap(r[1], 16, w_what))) for r in rows]
+            cut = len(items)
+            if n == 2:  # about half the lines in each column; a heading never ends a column
+                total, acc = sum(it[2] for it in items), 0
+                for k, it in enumerate(items):
+                    if acc >= total / 2:
+                        cut = k - 1 if items[k - 1][0] else k
+                        break
+                    acc += it[2]
+            cols = [c for c in (items[:cut], items[cut:]) if c]
+            need = max(sum(it[2] for it in c) for c in cols)
+            heads = max(sum(1 for it in c if it[0]) for c in cols)
+            lh = max(14, min(26, (box.h - 96 - 8 * heads) // max(1, need)))
+            if best is None or lh >= best[1] + 3:
+                best = (cols, lh, key_w, w_what, col_w)
+        if len(best[0]) > 1 and best[1] * max(sum(it[2] for it in c) for c in best[0]) > box.h - 96:
+            return HelpScene._key_columns(sections, box, most=1)  # two columns would not hold them either: one, scrolled
+        return best
 
     def draw_play(self, surf, box: pygame.Rect) -> None:
         """The rules reader (how to play at its top), or, for a game without a rule book, how to play alone."""

@@ -475,6 +475,13 @@ class StartScene(Scene):
                 if (self.game.value, opt) in self._extra}
         return self.game.value, {**opts, "players": int(self.players.value)}
 
+    def help_key_contexts(self) -> tuple[str, ...]:
+        """The key contexts (client/keys.py) of the scene the chosen game opens, for Help's Keys tab: its plugin's
+        scene (its own, or "board" and, with the GL renderer chosen, "board_gl") and the game's own rows."""
+        cls = plugin_class(self.game.value)
+        gl = ("board_gl",) if cls.key_context == "board" and self.renderer.value == "gl" else ()
+        return (cls.key_context,) + gl + (self.game.value,)
+
     # ----------------------------------------------------------------- input
     def all_rows(self):
         return self.main_rows + self.seats[:int(self.players.value)]

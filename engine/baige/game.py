@@ -73,6 +73,30 @@ def move_msg(pos: Position, m: int) -> Msg:
     return msg
 
 
+def named_action(pos: Position, text: str) -> Msg | str:
+    """How a refusal names the action ``text``: a move as the move list does, the piece and its squares
+    (``ferz e3-e2`` / ``士 e3-e2``; x for a capture of the other side's piece, =piece for a promotion, castling),
+    a side action by its button's words, never the raw text ``e3e2`` (new-player QA, session 19). An empty
+    from-square names the squares only. 百格 hides nothing, so naming the piece reveals nothing."""
+    if text in SIDE_ACTIONS:
+        return Msg.of(f"baige.button.{text}")
+    parsed = parse_move_text(text)
+    if parsed is None:
+        return text
+    fr, to, pr = parsed
+    p = pos.board[fr]
+    if p == 0:
+        return Msg.of("baige.squares", src=SQNAME[fr], dst=SQNAME[to])
+    pt, q = abs(p), pos.board[to]
+    cap = q * p < 0 or (pt == P and pos.ep and to == pos.ep and FILE[to] != FILE[fr])
+    msg = Msg.of("baige.capture" if cap else "baige.move", piece=piece_msg(pt), src=SQNAME[fr], dst=SQNAME[to])
+    if pr:
+        msg = Msg.of("baige.promotes", move=msg, piece=piece_msg(pr))
+    if pt == K and (fr, to) in CASTLE_BY_KING_MOVE:
+        msg = Msg.of("baige.castles", move=msg)
+    return msg
+
+
 def _origin(m: int, s: int) -> int:
     """Where the piece standing on ``s`` after move ``m`` stood before it."""
     if s == move_to(m):
@@ -199,7 +223,7 @@ class BaigeGame(Game):
     def apply(self, action: Any) -> None:
         text = self.parse_action(str(action))
         if self.result is not None:
-            raise illegal("game over", "over", text=text, reason=self.result_msg)
+            raise illegal("game over", "over", text=named_action(self.pos, text), reason=self.result_msg)
         us = self.pos.side
         if text in SIDE_ACTIONS and (text in (RESIGN, OFFER) or self.pending_offer is not None):
             said = self.describe(text)  # as it reads before it changes anything
@@ -212,7 +236,7 @@ class BaigeGame(Game):
             return
         if text in (ACCEPT, DECLINE):
             if self.pending_offer is None:
-                raise illegal("draw offer", "no_offer", text=text)
+                raise illegal("draw offer", "no_offer", text=named_action(self.pos, text))
             self.records.append(said)
             self._log.append(text)
             if text == ACCEPT:
@@ -220,10 +244,10 @@ class BaigeGame(Game):
             self.pending_offer = None
             return
         if self.pending_offer is not None:
-            raise illegal("draw offer", "answer_first", text=text)
+            raise illegal("draw offer", "answer_first", text=named_action(self.pos, text))
         if text == OFFER:
             if self.offered_this_turn:
-                raise illegal("draw offer", "one_offer")
+                raise illegal("draw offer", "one_offer", text=named_action(self.pos, text))
             self.records.append(said)
             self._log.append(text)
             self.pending_offer = us
@@ -279,16 +303,17 @@ class BaigeGame(Game):
         """Why the move ``text`` is not legal now (a keyed refusal naming the rule)."""
         pos = self.pos
         us = pos.side
+        name = named_action(pos, text)  # the move as the move list names it (the piece and its squares)
         fr, to, pr = parse_move_text(text)
         p = pos.board[fr]
         if p == 0:
-            return illegal("move", "no_piece", text=text, cell=SQNAME[fr])
+            return illegal("move", "no_piece", text=name, cell=SQNAME[fr])
         if p * us < 0:
-            return illegal("turn", "turn", text=text, cell=SQNAME[fr], owner=side_msg(-us), side=side_msg(us))
+            return illegal("turn", "turn", text=name, cell=SQNAME[fr], owner=side_msg(-us), side=side_msg(us))
         pt = abs(p)
         q = pos.board[to]
         if q and q * us > 0:
-            return illegal("capture", "own_piece", text=text, cell=SQNAME[to])
+            return illegal("capture", "own_piece", text=name, cell=SQNAME[to])
         pseudo = [mm for mm in pos.pseudo_moves() if move_from(mm) == fr and move_to(mm) == to]
         last = 9 if us > 0 else 0
         castle = CASTLE_BY_KING_MOVE.get((fr, to)) if pt == K else None
@@ -297,24 +322,24 @@ class BaigeGame(Game):
         if not pseudo:
             df, dr = abs(FILE[to] - FILE[fr]), abs(RANK[to] - RANK[fr])
             if pt in (C, A) and q and (df * dr == 0 if pt == C else df == dr):  # a target on its line (C6)
-                return illegal(RULE_ID[pt], "hop_capture", text=text, how=rule_msg(pt))
-            return illegal(RULE_ID[pt], "piece", text=text, how=rule_msg(pt))
+                return illegal(RULE_ID[pt], "hop_capture", text=name, how=rule_msg(pt))
+            return illegal(RULE_ID[pt], "piece", text=name, how=rule_msg(pt))
         promos = {move_promo(mm) for mm in pseudo}
         if pr not in promos:
             # the choices named are those open now: no queen while the side has one (C4)
             opts = Msg.of(f"baige.opts.{LETTERS[pt].lower()}{'' if Q in promos else '_noq'}")
             if pt == P and RANK[to] == last:  # C3: only a pawn reaching the last rank promotes (G3: else no_promo)
                 if pr == 0:
-                    return illegal("promotion C3", "must_promote", text=text, opts=opts)
+                    return illegal("promotion C3", "must_promote", text=name, opts=opts)
                 if pr == Q:
-                    return illegal("one queen C4", "one_queen", text=text)
-                return illegal("promotion C3", "pawn_promo", text=text, opts=opts)
+                    return illegal("one queen C4", "one_queen", text=name)
+                return illegal("promotion C3", "pawn_promo", text=name, opts=opts)
             if pt in (F, W) and RANK[to] == last:
                 if pr == Q:
-                    return illegal("one queen C4", "one_queen", text=text)
-                return illegal("promotion C5", "fw_promo", text=text, piece=piece_msg(pt), opts=opts)
-            return illegal("promotion", "no_promo", text=text)
-        return illegal("check", "check", text=text)
+                    return illegal("one queen C4", "one_queen", text=name)
+                return illegal("promotion C5", "fw_promo", text=name, piece=piece_msg(pt), opts=opts)
+            return illegal("promotion", "no_promo", text=name)
+        return illegal("check", "check", text=name)
 
     def _no_castling(self, text: str, castle: tuple, generated: bool) -> IllegalAction:
         """Which condition of C1 the castling ``text`` breaks (G3), in the order C1 lists them: king and rook
@@ -322,20 +347,21 @@ class BaigeGame(Game):
         generated but leaving the king attacked) the landing square not attacked."""
         pos = self.pos
         us = pos.side
+        name = named_action(pos, text)
         bit, kf, kt, rf, _, empty, cross = castle
         if generated:
-            return illegal("castling C1", "castling_into", text=text, cell=SQNAME[kt])
+            return illegal("castling C1", "castling_into", text=name, cell=SQNAME[kt])
         if not pos.castling & bit:
-            return illegal("castling C1", "castling_moved", text=text, rook=SQNAME[rf])
+            return illegal("castling C1", "castling_moved", text=name, rook=SQNAME[rf])
         full = [SQNAME[x] for x in empty if pos.board[x]]
         if full:
-            return illegal("castling C1", "castling_between", text=text, cells=full)
+            return illegal("castling C1", "castling_between", text=name, cells=full)
         if pos.attacked(kf, -us):
-            return illegal("castling C1", "castling_in_check", text=text)
+            return illegal("castling C1", "castling_in_check", text=name)
         for x in cross:
             if pos.attacked(x, -us):
-                return illegal("castling C1", "castling_through", text=text, cell=SQNAME[x])
-        return illegal("castling C1", "castling", text=text)
+                return illegal("castling C1", "castling_through", text=name, cell=SQNAME[x])
+        return illegal("castling C1", "castling", text=name)
 
     # ------------------------------------------------------------ output
     def observe(self, player: int) -> dict:

@@ -73,6 +73,16 @@ class Plugin(GamePlugin):
                              game_map=game_map, **extra)  # the game's own rows (沙场秋点兵's items)
 
     @classmethod
+    def game_again(cls, game, seed: int | None = None):
+        """A new game of ``game``'s set-up (the game-over box's New game): its preset, rule mode, players, round
+        limit and fun items; a map file's map again, else a new map from ``seed`` or, where G1 keeps the seed
+        secret (always here: fog and items), one drawn from the operating system."""
+        seed = cls.new_seed(seed)
+        return new_game(preset=game.preset_key, mode=game.mode, players=game.n,
+                        seed=fresh_seed() if seed is None else seed, round_limit=game.round_limit,
+                        game_map=game.game_map if game.map_source == "file" else None, items=game.items is not None)
+
+    @classmethod
     def option_values(cls, option: str) -> list:
         if option == "preset":
             return list(rules.presets())

@@ -30,13 +30,22 @@ class GameOverScene(Scene):
             Row(lambda k=key: t(k), tuple(getattr(st, attr) for st in self.stats)) for key, attr in self.STAT_COLS])
         game_scene.ctl.reveal = True  # the game is over: the whole map is shown
         game_scene.ctl.selected = None
+        # the buttons and words of the flat-board games' box (client/scenes/stats.py board_game_over): New game is
+        # the same set-up, View board closes the box (Esc or Menu on the map brings it back), Menu leaves for the
+        # start screen. Before, New game opened the start screen and Quit closed the program unasked (QA, session 19).
         self.buttons = [
             widgets.Button(lambda: t("replay"), self.replay, 18),
             widgets.Button(lambda: i18n.engine_text(Msg.of("stats.button")), self.show_stats, 18),
-            widgets.Button(lambda: t("new_game"), self.app.start_title, 18),
+            widgets.Button(lambda: t("board_new_game"), lambda: self.game_scene.new_game(), 18),
             widgets.Button(lambda: t("save"), self._save, 18),
-            widgets.Button(lambda: t("quit"), self.app.quit, 18),
+            widgets.Button(lambda: t("board_close"), self.view_board, 18),
+            widgets.Button(lambda: t("menu"), self.app.start_title, 18),
         ]
+
+    def view_board(self) -> None:
+        """Close the box: the whole map stays shown; Esc or Menu there bring the box back (GameScene.open_menu)."""
+        self.app.pop(self)
+        self.game_scene.say_game_over()
 
     def replay(self) -> None:
         self.app.push(ReplayScene(self.app, self.game_scene))
@@ -54,14 +63,16 @@ class GameOverScene(Scene):
         for b in self.buttons:
             if b.handle(ev):
                 return
-        if ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_ESCAPE:
-                self.app.start_title()
-            elif ev.key == pygame.K_RETURN:
-                self.app.start_title()
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:  # as the board games' box: Esc views the board
+            self.view_board()  # (Enter does nothing: the Enter that ended the last turn left for the start screen)
 
     def animating(self) -> bool:
         return False
+
+    def reason(self) -> str:
+        """Why the game ended ("game over: ..."), in the current language."""
+        lines = self.headline()
+        return lines[0] if lines else t("phase_over")
 
     def headline(self) -> list[str]:
         """The lines under the title, in the current language: the end reason, and for a void game
@@ -85,10 +96,23 @@ class GameOverScene(Scene):
         as fits there up to 860 px; centred in that part (issue 26: it overlapped the right panel)."""
         x0, y0, x1, y1 = self.game_scene.usable_rect()
         free = pygame.Rect(int(x0 * w), int(y0 * h), int((x1 - x0) * w), int((y1 - y0) * h))
-        want = 120 + 56 * len(self.ranking) + 70 + 30 + 22 * (len(self.stats) + 1)
-        box = pygame.Rect(0, 0, min(free.w, 860), min(free.h, want))
+        bw = min(free.w, 860)
+        want = 120 + 56 * len(self.ranking) + 70 + 30 + 22 * (len(self.stats) + 1) + self.BUTTON_ROW * \
+            (len(self.button_rows(bw)) - 1)
+        box = pygame.Rect(0, 0, bw, min(free.h, want))
         box.center = free.center
         return box
+
+    GAP, BUTTON_MIN, BUTTON_ROW = 12, 64, 44
+
+    def button_rows(self, box_w: int) -> list[list[widgets.Button]]:
+        """The buttons in one row, or in two when one row of the narrowest buttons is wider than the box (a small
+        window: six buttons ran out of the box at 640x400, QA session 19)."""
+        n = len(self.buttons)
+        if n * self.BUTTON_MIN + self.GAP * (n - 1) <= box_w - 32:
+            return [self.buttons]
+        half = (n + 1) // 2
+        return [self.buttons[:half], self.buttons[half:]]
 
     def draw(self, display) -> None:
         surf = display.ui
@@ -109,15 +133,20 @@ class GameOverScene(Scene):
             text.draw(surf, i18n.engine_text(pl.msg if pl.msg is not None else pl.reason), (box.x + 50, y + 26),
                       15, widgets.DIM)
             y += 56
-        y = self._stats_table(surf, box, y + 6)
-        # the button row: as wide as the box allows (narrower buttons in a small window)
-        n, gap = len(self.buttons), 12
-        bw = max(60, min(120, (box.w - 32 - gap * (n - 1)) // n))
-        x = box.centerx - (n * bw + gap * (n - 1)) // 2
-        for b in self.buttons:
-            r = b.layout(x, box.bottom - 50, w=bw, h=36)
-            x = r.right + gap
-            b.draw(surf)
+        rows = self.button_rows(box.w)
+        top = box.bottom - 50 - self.BUTTON_ROW * (len(rows) - 1)  # the first button row
+        if y + 6 + 22 * (len(self.stats) + 1) <= top - 4:  # a window too low for the table: Statistics shows it
+            self._stats_table(surf, box, y + 6)
+        # the button rows: as wide as the box allows (narrower buttons in a small window)
+        gap = self.GAP
+        n = max(len(r) for r in rows)
+        bw = max(self.BUTTON_MIN, min(120, (box.w - 32 - gap * (n - 1)) // n))
+        for i, row in enumerate(rows):
+            x = box.centerx - (len(row) * bw + gap * (len(row) - 1)) // 2
+            for b in row:
+                r = b.layout(x, top + self.BUTTON_ROW * i, w=bw, h=36)
+                x = r.right + gap
+                b.draw(surf)
 
     STAT_COLS = (("stat_marches", "marches"), ("stat_shots", "shots"), ("stat_killed", "killed"),
                  ("stat_lost", "lost"), ("stat_reinforced", "soldiers_reinforced"), ("stat_turns", "turns"),

@@ -104,6 +104,7 @@ class GameScene(PlayScene):
         self.pan_drag = False
         self.frame = None
         self.game_over_shown = False
+        self.over_box: GameOverScene | None = None  # the game-over box, once the game has ended (View board closes it)
         self.handover_for: int | None = None
         self.last_ai = None  # (action, seat, time): drawn as an arrow for a moment
         self.slide = None  # the computer's march/attack on its way (drawn, then applied)
@@ -355,7 +356,18 @@ class GameScene(PlayScene):
                 self._refused_for = held[0][3]  # the selection it is about: a new one drops it
             return
         g = self.game
+        if g.is_over and self.over_box is not None:
+            self.say_game_over()
+            return
         self.ctl.say(t("turn_of", p=i18n.player_name(g.current_player)) if not g.is_over else t("phase_over"))
+        self._take_ctl_status()
+
+    def say_game_over(self) -> None:
+        """The status line at game over: why, and what can be done now (in the box: its buttons, Esc views the
+        board; on the board: Esc or Menu bring the box back). It said "end the turn", the last action (QA, session 19)."""
+        box = self.over_box
+        key = "over_hint_box" if box is not None and box in self.app.scenes else "over_hint_board"
+        self.ctl.say(lambda: t(key, why=box.reason() if box is not None else t("phase_over")), "ok")
         self._take_ctl_status()
 
     def say(self, msg, bad: bool = False, ttl: float | None = None, kind: str | None = None) -> None:
@@ -413,7 +425,9 @@ class GameScene(PlayScene):
                 self.game_over_shown = True
                 self.ctl.selected = None
                 self.sounds.play("gameover")
-                self.app.push(GameOverScene(self.app, self))
+                self.over_box = GameOverScene(self.app, self)
+                self.app.push(self.over_box)
+                self.say_game_over()
             return
         cur = g.current_player
         if getattr(g, "hidden_information", self.fog) and len(self.humans()) >= 2:  # fog (S7) or hands (S20a)
@@ -519,7 +533,19 @@ class GameScene(PlayScene):
         ctl.say(lambda: t("undone"), "ok")
 
     def open_menu(self) -> None:
+        """The in-game menu; on an ended game's map (its box closed with View board) the game-over box again,
+        whose Menu leaves (as the board games do)."""
+        if self.game.is_over and self.over_box is not None:
+            if self.over_box not in self.app.scenes:
+                self.app.push(self.over_box)
+                self.say_game_over()
+            return
         self.app.push(MenuScene(self.app, self))
+
+    def new_game(self) -> None:
+        """The game-over box's New game: a game of the same set-up (preset, rule mode, players, items; a map
+        file's map again) with the same seats, from a fresh secret seed (G1)."""
+        self.app.start_game(plugin_class(self.game.game_id).game_again(self.game), self.seats)
 
     def open_help(self) -> None:
         self.app.push(HelpScene(self.app))
