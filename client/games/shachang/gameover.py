@@ -119,22 +119,48 @@ class GameOverScene(Scene):
         w, h = surf.get_size()
         box = self.box = self.box_rect(w, h)
         widgets.panel(surf, box, alpha=252)  # nearly opaque: the board's labels showed through its words
-        text.draw(surf, t("gameover_title"), (box.centerx, box.y + 16), 30, widgets.ACCENT, anchor="midtop")
+        clip = surf.get_clip()
+        surf.set_clip(box)  # nothing of the box runs over the side panel (a small window, 4 players: QA session 19)
+        try:
+            self._draw_box(surf, box)
+        finally:
+            surf.set_clip(clip)
+
+    RANK_ROW, RANK_ROW_SHORT = 56, 26
+
+    def _draw_box(self, surf, box: pygame.Rect) -> None:
+        """The title, why the game ended, the ranking, the table where it fits and the buttons, inside ``box``:
+        lines too long for it end with "…" (the status line says the reason whole), and where the ranking's rows
+        with their reasons do not fit above the buttons, each place is one shorter row (the reasons show in the
+        log and under Statistics); places that still do not fit are left to Statistics, after a "…"."""
+        inner = box.w - 32
+        text.draw(surf, text.fit(t("gameover_title"), 30, inner), (box.centerx, box.y + 16), 30, widgets.ACCENT,
+                  anchor="midtop")
         for i, line in enumerate(self.headline()):
-            text.draw(surf, line, (box.centerx, box.y + 58 + 17 * i), 15, widgets.DIM, anchor="midtop")
+            text.draw(surf, text.fit(line, 15, inner), (box.centerx, box.y + 58 + 17 * i), 15, widgets.DIM,
+                      anchor="midtop")
         y = box.y + 92
-        for pl in self.ranking:
+        rows = self.button_rows(box.w)
+        top = box.bottom - 50 - self.BUTTON_ROW * (len(rows) - 1)  # the first button row
+        short = y + self.RANK_ROW * len(self.ranking) > top - 4
+        room = box.right - 16 - (box.x + 50)
+        step = self.RANK_ROW_SHORT if short else self.RANK_ROW
+        for k, pl in enumerate(self.ranking):
+            if k and y + step > top - 4:
+                text.draw(surf, "…", (box.x + 50, y - 6), 17, widgets.DIM)
+                break
             col = player_rgb(pl.player)
-            pygame.draw.rect(surf, col, pygame.Rect(box.x + 24, y + 4, 18, 18), border_radius=3)
             kind = i18n.seat_label(self.game_scene.seats[pl.player])
             head = t("shachang.ui.rank_head", place=t("place", n=pl.place), name=i18n.player_name(pl.player),
                      kind=kind, out=t("shachang.ui.rank_out") if pl.out else "")  # zh: no [ ] ( ) among （）
-            text.draw(surf, head, (box.x + 50, y), 20, widgets.DIM if pl.out else widgets.TEXT)
-            text.draw(surf, i18n.engine_text(pl.msg if pl.msg is not None else pl.reason), (box.x + 50, y + 26),
-                      15, widgets.DIM)
-            y += 56
-        rows = self.button_rows(box.w)
-        top = box.bottom - 50 - self.BUTTON_ROW * (len(rows) - 1)  # the first button row
+            size = 17 if short else 20
+            pygame.draw.rect(surf, col, pygame.Rect(box.x + 24, y + (3 if short else 4), 18 if not short else 14,
+                                                    18 if not short else 14), border_radius=3)
+            text.draw(surf, text.fit(head, size, room), (box.x + 50, y), size, widgets.DIM if pl.out else widgets.TEXT)
+            if not short:
+                text.draw(surf, text.fit(i18n.engine_text(pl.msg if pl.msg is not None else pl.reason), 15, room),
+                          (box.x + 50, y + 26), 15, widgets.DIM)
+            y += step
         if y + 6 + 22 * (len(self.stats) + 1) <= top - 4:  # a window too low for the table: Statistics shows it
             self._stats_table(surf, box, y + 6)
         # the button rows: as wide as the box allows (narrower buttons in a small window)
