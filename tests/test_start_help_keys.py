@@ -90,3 +90,14 @@ def test_in_a_small_window_the_rows_scroll_to_the_last(tmp_path, monkeypatch):
         key(small, pygame.K_PAGEUP)
         key(small, pygame.K_PAGEUP)
         assert page._keys_shown[0] == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_section_going_on_in_the_second_column_repeats_its_heading(app, monkeypatch, lang):
+    # on a wide panel the chosen game's keys went on at the top of the right-hand column under no heading (the polish
+    # helper's QA, session 19); the column now starts with "<heading> (continued)"
+    i18n.set_lang(lang)
+    page = keys_page(app, "shachang")
+    game_heading = page.sections()[1][0]
+    shown = drawn_words(app, monkeypatch)
+    assert i18n.t("help_keys_continued", title=game_heading).replace(" ", "") in shown

@@ -337,6 +337,10 @@ class HelpScene(Scene):
                         break
                     acc += it[2]
             cols = [c for c in (items[:cut], items[cut:]) if c]
+            if len(cols) == 2 and not cols[1][0][0]:  # a section goes on in the second column: its heading says so
+                title = next((it[0] for it in reversed(cols[0]) if it[0]), None)
+                if title:
+                    cols[1] = [(i18n.script(t("help_keys_continued", title=title), i18n.lang()), None, 1)] + cols[1]
             need = max(sum(it[2] for it in c) for c in cols)
             heads = max(sum(1 for it in c if it[0]) for c in cols)
             lh = max(14, min(26, (box.h - 96 - 8 * heads) // max(1, need)))
