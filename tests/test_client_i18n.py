@@ -22,7 +22,7 @@ def lang():
 def test_every_string_has_both_languages_and_formats():
     fields = dict(n=1, p="P1", r=1, lim=64, c="a1", k=1, a="a1", b="b2", x=1, y=2, z=3, lhs=4, rhs=5,
                   op="<", d=3, s=4, path="x.json", err="boom", level="hard", h=4, who="P1", q="P2", why="out",
-                  cell="a1", move="a1-a2", hint="click", file="x.json", reason="full", game="百格")
+                  cell="a1", move="a1-a2", hint="click", file="x.json", reason="full", game="百格", title="Keys")
     for key, (zh, en) in i18n.STRINGS.items():
         assert zh and en, key
         for lang in i18n.LANGS:
