@@ -9,22 +9,14 @@ import pytest
 from client import i18n, keys
 from client.games import plugin_class
 from client.scenes.help import HelpScene
-from client.scenes.start import StartScene
 from client.ui import text
 from engine import registry
 from tests.client_util import flat_app, key, step
+from tests.test_start_help import open_help
 
 
 def keys_page(app, game_id: str) -> HelpScene:
-    app.start_title()
-    step(app)
-    start = app.scene
-    assert isinstance(start, StartScene)
-    start.game.value = game_id
-    step(app)
-    key(app, pygame.K_F1)
-    page = app.scene
-    assert isinstance(page, HelpScene)
+    page = open_help(app, game_id, button=False)
     while page.tabs()[page.tab] != "keys":
         key(app, pygame.K_TAB)
     return page
