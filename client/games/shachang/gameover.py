@@ -153,9 +153,8 @@ class GameOverScene(Scene):
             kind = i18n.seat_label(self.game_scene.seats[pl.player])
             head = t("shachang.ui.rank_head", place=t("place", n=pl.place), name=i18n.player_name(pl.player),
                      kind=kind, out=t("shachang.ui.rank_out") if pl.out else "")  # zh: no [ ] ( ) among （）
-            size = 17 if short else 20
-            pygame.draw.rect(surf, col, pygame.Rect(box.x + 24, y + (3 if short else 4), 18 if not short else 14,
-                                                    18 if not short else 14), border_radius=3)
+            size, sq = (17, 14) if short else (20, 18)  # the row's font and colour square
+            pygame.draw.rect(surf, col, pygame.Rect(box.x + 24, y + (3 if short else 4), sq, sq), border_radius=3)
             text.draw(surf, text.fit(head, size, room), (box.x + 50, y), size, widgets.DIM if pl.out else widgets.TEXT)
             if not short:
                 text.draw(surf, text.fit(i18n.engine_text(pl.msg if pl.msg is not None else pl.reason), 15, room),
