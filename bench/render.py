@@ -69,6 +69,41 @@ def scene(seed: int = 1):
     return Frame(heights, visible, explored, units, ov, fog=True, ghosts=[((128, 128), 6)]), total, g
 
 
+class ConstantTerrain(GLRenderer):
+    """The renderer with every column pixel one constant colour: the same triangles, depth test and pixels
+    written, no shading (shaders/terrain.frag CONSTANT_COLOUR)."""
+
+    terrain_defines = ("CONSTANT_COLOUR",)
+
+
+class NoColumns(GLRenderer):
+    """The renderer without the column terrain: everything else of a close-up frame (clear, tokens, lines,
+    labels, the slab's bottom left out too)."""
+
+    def _render_visible_chunks(self, mvp) -> None:
+        """Nothing: the columns left out."""
+
+
+def lower_bound(ctx, w: int, h: int, frame, blocks: int, per: int, drop: int) -> None:
+    """Print the close-up's floor against the whole map, side by side with a version (issue 27 point 2): the
+    close-up as drawn, with the columns shaded one constant colour, and without the columns."""
+    fr = dataclasses.replace(frame, version=("bench", "lower bound"))
+    views = []
+    for cls, near in ((GLRenderer, False), (GLRenderer, True), (ConstantTerrain, True), (NoColumns, True)):
+        cam = StrategyCamera(256)
+        if near:
+            cam.set_distance(40)
+            cam.jump_to((128, 128))
+        cam.snap()
+        views.append((cls(ctx, w, h), fr, cam, _orbit))  # each its own caches
+    times = gl_alternating_blocks(ctx, views, blocks, per, drop)
+    wm, cm, km, nm = (statistics.median(t) for t in times)
+    print(f"  the close-up's floor, side by side as above, with a version: whole map {wm:.1f} ms; zoomed in "
+          f"{cm:.1f} ms ({cm / wm:.2f}x), with its columns shaded one constant colour {km:.1f} ms ({km / wm:.2f}x: "
+          f"their triangles, depth test and pixels alone), without the columns {nm:.1f} ms ({nm / wm:.2f}x) "
+          f"(load {os.getloadavg()[0]:.2f})")
+
+
 def _orbit(cam) -> None:
     """The benches' slow camera orbit: one frame's step."""
     cam.rotate(0.5)
@@ -157,6 +192,7 @@ def main(argv=None) -> int:
         print(f"  zoomed in / whole map, side by side ({blocks} alternating blocks of {per} frames of each, the first "
               f"{drop} of every block left out), {label}: whole map {wm:.1f} ms, zoomed in {cm:.1f} ms: "
               f"{cm / wm:.2f}x (load {os.getloadavg()[0]:.2f})")
+    lower_bound(ctx, w, h, frame, blocks, per, drop)
     # the same close-up with the camera still and a frame that has a version (as the app's): from the fourth
     # frame on the renderer copies its kept terrain picture; the moving close-up above is the one compared
     still = dataclasses.replace(frame, version=("bench", "still close-up"))

@@ -198,18 +198,24 @@ def _changed_box(key, alpha, fill, edge, dirty):
 class TerrainPass:
     """The terrain pass: its programs, textures and mesh buffers (a part of GLRenderer)."""
 
+    # extra ``#define`` lines of every column variant: none in the game; bench.render's lower bound adds
+    # CONSTANT_COLOUR (the geometry drawn with the cheapest shading, issue 27)
+    terrain_defines: tuple[str, ...] = ()
+
     def _init_terrain(self, ctx: moderngl.Context, corners: moderngl.Buffer) -> None:
         """Programs and state of the terrain; ``corners`` is the shared unit-square buffer."""
         # terrain variants: (tops?, overlays?, haze?) -> program (haze: the first-person view only)
+        extra = self.terrain_defines
         self.p_parts = {(t, o, z): load_program(ctx, "terrain", defines=(("PART_TOPS",) if t else ())
-                                                + (("OVERLAYS",) if o else ()) + (("HAZE",) if z else ()))
+                                                + (("OVERLAYS",) if o else ()) + (("HAZE",) if z else ()) + extra)
                         for t in (True, False) for o in (True, False) for z in (False, True)}
         # the plain tops and the walls of a chunk with no hidden cell (no slate): without the slate's cell lines and
         # its mix, the same pixels as the full variants there for less arithmetic a pixel (issue 27 point 2)
         for t in (True, False):
             for z in (False, True):
                 self.p_parts[(t, False, z, "noslate")] = load_program(
-                    ctx, "terrain", defines=(("PART_TOPS",) if t else ()) + ("NO_SLATE",) + (("HAZE",) if z else ()))
+                    ctx, "terrain",
+                    defines=(("PART_TOPS",) if t else ()) + ("NO_SLATE",) + (("HAZE",) if z else ()) + extra)
         self.p_terrain = self.p_parts[(True, True, False)]
         self._haze = False  # the variants drawn now: first person (haze) or not
         self._warm_haze = False  # warm_up: draw the haze variants with a strategy camera (u_haze = 0)
