@@ -374,25 +374,53 @@ def test_hard_splits_off_what_a_shot_does_not_need():
     assert (4, 2) not in g.units  # the target was wiped out
 
 
-@pytest.mark.parametrize("mode", ["tabletop", "classic"])
+@pytest.mark.parametrize("seed", [0, 2, 5, 7])
+@pytest.mark.parametrize("mode", ["tabletop", "classic", "digital"])
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-def test_a_computer_never_passes_the_game_into_a_void_against_a_player_who_only_passes(mode, level):
+@pytest.mark.parametrize("march_first", [False, True])
+def test_a_computer_never_passes_the_game_into_a_void_against_a_player_who_only_passes(mode, level, seed, march_first):
     # S18: when every living player passed a whole round the game ends, void (everyone out) if
     # nobody dealt damage. A new player who only presses 'end' must not see the computer pass too
     # (normal did, in round 4 on the tabletop map): without fog the log tells the computer that the
-    # other passed, so it acts, and the game ends by a win instead.
-    g = new_game("standard", mode=mode, players=2, seed=0)
-    agent = make_agent(level, seed=0, seat=1)
+    # other passed, so it acts, and the game ends by a win instead. With fog (digital) it cannot tell
+    # whether the other passed: while nobody has shot, a pass may end the game void, so it acts (normal
+    # passed in its first turn there, and the game of a new player who pressed 'end' ended void in round 2).
+    g = new_game("standard", mode=mode, players=2, seed=seed)
+    agent = make_agent(level, seed=seed, seat=1)
+    to_march = march_first
     for _ in range(400):
         if g.is_over:
             break
         legal = g.legal_actions()
         if g.current_player == 0:
-            # only 'end' (or the first offer when the rules force a reinforcement, S12)
-            g.apply(next((a for a in legal if isinstance(a, End)), legal[0]))
+            # a first march (as parametrised), then only 'end' (or the first offer when the rules force a
+            # reinforcement, S12)
+            first = next((a for a in legal if isinstance(a, March)), None) if to_march and g.observe(0).round == 1 \
+                else None
+            to_march = to_march and first is None
+            g.apply(first or next((a for a in legal if isinstance(a, End)), legal[0]))
         else:
             g.apply(agent.act(g.observe(1), legal))
     assert g.is_over
-    assert g.end_reason().key != "shachang.end.idle", f"round {g.observe(0).round}"
+    if not march_first:  # nobody could have shot before the computer: an idle round would be void
+        assert g.end_reason().key != "shachang.end.idle", f"round {g.observe(0).round}"
+    assert not any(p.msg.key == "shachang.rank.void" for p in g.ranking()), f"round {g.observe(0).round}"
     winner = [p for p in g.ranking() if p.place == 1]
     assert [p.player for p in winner] == [1]
+
+
+@pytest.mark.parametrize("seed", [2, 5, 7])
+def test_normal_under_fog_does_not_pass_a_game_into_a_void(seed):
+    # S18: a whole round of passes with nobody hit ends the game void, every player out. Under fog (digital)
+    # normal cannot tell whether the other passed; it passed anyway once its soldiers stood well, and two
+    # normal players ended these games void in round 3 (a player who pressed 'end' after a first march met
+    # a computer that had passed: the game ended void). Like hard, it acts while a pass may void the game.
+    g = new_game("standard", mode="digital", players=2, seed=seed)
+    agents = [make_agent("normal", seed=seed * 10 + s, seat=s) for s in range(2)]
+    for _ in range(600):
+        if g.is_over:
+            break
+        s = g.current_player
+        g.apply(agents[s].act(g.observe(s), g.legal_actions()))
+    assert g.is_over
+    assert not any(p.msg.key == "shachang.rank.void" for p in g.ranking()), g.end_reason()

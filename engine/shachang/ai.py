@@ -950,9 +950,10 @@ class ShachangAI:
             pl = Planner(m, ctx, Params(), self.rng, deadline)
             acts = pl.run()
             stopped = pl.stopped
-            if len(acts) == 1 and m.enemy and self._pass_ends_void(m):
+            if len(acts) == 1 and (m.enemy and self._pass_ends_void(m) or m.fog and self._pass_may_void(m)):
                 # S18: a round of passes with no damage dealt ends the game void for everyone;
-                # the others passed their last turn, so our pass would end it: take the initiative
+                # the others passed their last turn, so our pass would end it (under fog we cannot
+                # tell whether they passed, so it may, as hard judges it): take the initiative
                 pl2 = Planner(m.copy(), ctx, Params(weights=Weights(**HARD_WEIGHTS_INITIATIVE)), self.rng, deadline)
                 acts2 = pl2.run()
                 stopped = stopped or pl2.stopped
