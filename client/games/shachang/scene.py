@@ -328,10 +328,12 @@ class GameScene(PlayScene):
         return ("global", "shachang")
 
     # ----------------------------------------------------------- game flow
-    def _after_action(self, action) -> None:
+    def _after_action(self, action, echo: bool = True) -> None:
+        """After any action (the controller's for a human, ``_apply_ai`` for a computer with ``echo`` False: its
+        march was shown sliding before it landed only where the viewer sees both ends, S7/G1)."""
         src, dst = getattr(action, "src", None), getattr(action, "dst", None)
         dur = min(0.35, self.app.opts.ai_delay)
-        if src is not None and dst is not None and dur > 0.02:
+        if echo and src is not None and dst is not None and dur > 0.02:
             # the player's own march slides and own shot flies, like the computer's
             self.echo = {"action": action, "seat": self.ctl.viewer, "t0": time.monotonic(), "dur": dur}
         if isinstance(action, End) or self.game.is_over:
@@ -1126,7 +1128,7 @@ class GameScene(PlayScene):
         dst = getattr(action, "dst", None) or getattr(action, "cell", None)
         if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
             self.frame_cell(dst)
-        self._after_action(action)
+        self._after_action(action, echo=False)  # the echo is the player's own; this one slid already if seen
 
     TIP_DELAY = 0.35
 
