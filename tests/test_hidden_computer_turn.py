@@ -4,11 +4,13 @@ no pause per unseen action. Driven through the app (SDL's dummy driver, flat ren
 pause between computer actions (the tests' flat_app turns it off, which hid the first leak here)."""
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 import pytest
 
 from client.games.shachang.scene import GameScene
-from engine.shachang.actions import March
+from engine.shachang.actions import End, March
 from engine.shachang.cells import parse_cell
 from tests.client_util import flat_app, position, step
 
@@ -45,3 +47,45 @@ def test_a_computer_march_out_of_sight_is_not_drawn(app):
     assert sc.echo is None
     near, _ = computer_acts(app, March(parse_cell("h8"), parse_cell("h7"), 1))
     assert np.array_equal(far, near), "a march in the fog changed the picture"
+
+
+class Scripted:
+    """A computer seat's driver that answers at once with the given actions, in order (the scene's ``ai``)."""
+
+    def __init__(self, actions):
+        self.actions = list(actions)
+        self.notes: list[str] = []
+
+    def start(self, game, seat, version):
+        return SimpleNamespace(done=True, version=version, error=None, result=self.actions.pop(0))
+
+    def accept(self, job) -> None:
+        pass
+
+
+def watched_turn(app, actions, dt=1 / 60, limit=600):
+    """The computer (P2) plays ``actions`` through the scene's own loop while P1 watches: the status lines P1
+    reads, frame by frame (repeats dropped), and how many frames the computer's turn lasted."""
+    g = position(UNITS, current=1)
+    app.start_game(g, ["human", "easy"])
+    sc = app.find(GameScene)
+    sc.ai = Scripted(actions)
+    lines, frames = [], 0
+    while g.current_player == 1:
+        app.step(dt)
+        frames += 1
+        assert frames < limit, "the computer's turn did not end"
+        if not lines or lines[-1] != sc.ctl.status:
+            lines.append(sc.ctl.status)
+    return lines, frames
+
+
+def test_how_often_the_computer_acts_out_of_sight_is_not_shown(app):
+    """The log leaves out a march P1 does not see (S7), but the status line said "P2 acted out of sight" after
+    each such action, between "P2 is thinking", and each one paused the computer's turn by the client's
+    ai_delay: P1 could count P2's unseen actions by the line's flicker or by a watch. One march or three, P1
+    must be shown the same, for as long."""
+    g7, f6, h8, h7 = (parse_cell(c) for c in ("g7", "f6", "h8", "h7"))
+    one = watched_turn(app, [March(g7, f6, 2), End()])
+    three = watched_turn(app, [March(g7, f6, 2), March(h8, h7, 1), March(f6, g7, 1), End()])
+    assert one == three
