@@ -359,6 +359,10 @@ class BoardGameScene(PlayScene):
         if self.game.is_over:  # (the engine's floor is the whole log then: not a G2 reveal, so not its words)
             return UiMsg("board_undo_over")
         k = max(i for i, a in enumerate(self.actors) if self.is_human(a))
+        if self._hot_seat_turns() and self.actors[k] != self.last_human:
+            # hot seat: the human at the screen takes back only its own move (the next one, handed the screen,
+            # took back the last one's and played it for it, its private note shown to the wrong player: G1, K9)
+            return UiMsg("board_undo_not_yours")
         key = (id(self.game), len(self.game.log), self.actors[k])
         if getattr(self, "_floor_key", None) != key:
             try:

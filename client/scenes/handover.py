@@ -29,6 +29,7 @@ class HandoverScene(Scene):
         self.shown_at = time.monotonic()
         self.plugin = make_plugin(game_scene.game)
         self.notice: tuple[str, bool] | None = None  # what the menu's Save said (the status line is hidden here)
+        game_scene.forget_refusal()  # F3 here or on the next player's board opens no rule of the last one's refusals
 
     def key_contexts(self) -> tuple[str, ...]:
         return ("global",)

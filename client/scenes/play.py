@@ -95,6 +95,12 @@ class PlayScene(Scene):
         return said
 
     # ------------------------------------------------------------------ the refusing rule (issue 28: rules reader)
+    def forget_refusal(self) -> None:
+        """The screen goes to another player (hot seat): F3 no longer opens the rule that refused the last one's
+        try (G1: what it tried, e.g. a march onto a cell it did not see, is its own)."""
+        self._rule = None
+        self.last_refusal_rule = None
+
     def refusal_rule(self) -> str | None:
         """The rule the refusal on the status line names: the one said with it (``say(..., rule=)``), else the
         "[...]" a refusal said as text ends with; None when the line shows no refusal."""

@@ -328,10 +328,12 @@ class GameScene(PlayScene):
         return ("global", "shachang")
 
     # ----------------------------------------------------------- game flow
-    def _after_action(self, action) -> None:
+    def _after_action(self, action, echo: bool = True) -> None:
+        """After any action (the controller's for a human, ``_apply_ai`` for a computer with ``echo`` False: its
+        march was shown sliding before it landed only where the viewer sees both ends, S7/G1)."""
         src, dst = getattr(action, "src", None), getattr(action, "dst", None)
         dur = min(0.35, self.app.opts.ai_delay)
-        if src is not None and dst is not None and dur > 0.02:
+        if echo and src is not None and dst is not None and dur > 0.02:
             # the player's own march slides and own shot flies, like the computer's
             self.echo = {"action": action, "seat": self.ctl.viewer, "t0": time.monotonic(), "dur": dur}
         if isinstance(action, End) or self.game.is_over:
@@ -1050,39 +1052,50 @@ class GameScene(PlayScene):
         k = cells_per_pixel(self.cam, self.app.display.size[1]) * PAN_SPEED * dt
         self.cam.pan(dx * k, dy * k)
 
+    UNSEEN_PER_FRAME = 50  # computer actions the viewer sees nothing of, played one after another in one frame
+
     def _run_ai(self, dt: float) -> None:
+        """The computer seats' play, one step a frame; answers that show the viewer nothing follow one another at
+        once, within the frame (G1/S7: no frame, line or pause per unseen action, which let the player count them)."""
+        for _ in range(self.UNSEEN_PER_FRAME):
+            if not self._run_ai_step(dt):
+                return
+            dt = 0.0
+
+    def _run_ai_step(self, dt: float) -> bool:
+        """One step of ``_run_ai``; True when it played an action the viewer saw nothing of (the next may follow)."""
         g = self.game
         if g.is_over:
-            return
+            return False
         cur = g.current_player
         if self.seats[cur] == "human":
             self.worker = None
             self.slide = None
-            return
+            return False
         if self.slide is not None:  # a march or shot on its way: apply it when it arrives
             sl = self.slide
             if self.skip or time.monotonic() - sl["t0"] >= sl["dur"] or sl["version"] != self.ctl.version:
                 self.slide = None
                 if sl["version"] == self.ctl.version:
                     self._apply_ai(sl["action"], sl["seat"])
-            return
+            return False
         w = self.worker
         if w is None or w.version != self.ctl.version:
-            self.worker = self.ai.start(g, cur, self.ctl.version)
+            self.worker = w = self.ai.start(g, cur, self.ctl.version)
             if self.ai.notes:
                 self.ctl.say(t("ai_fallback", level=self.seats[cur], err=self.ai.notes.pop()), "error")
             self.ctl.say(t("ai_thinking", p=i18n.player_name(cur)))
-            return
+            # (an answer ready at once is taken below, in this frame)
         self.ai_wait -= dt
         if not w.done or (self.ai_wait > 0 and not self.skip):
-            return
+            return False
         self.worker = None
         if w.error is not None:  # the driver's policy: say it, and the seat goes to a human
             self.ctl.say(t("board_ai_error", err=f"{type(w.error).__name__}: {w.error}"), "error")
             self.ai.fail(cur)
             self.ctl.humans[cur] = True
             self._sync_turn()
-            return
+            return False
         self.ai.accept(w)  # its agent remembers this move (a job of an older version leaves the agent as it was)
         action = w.result
         src, dst = getattr(action, "src", None), getattr(action, "dst", None)
@@ -1095,18 +1108,26 @@ class GameScene(PlayScene):
                           "version": self.ctl.version}
             if self.fp_cam is None:
                 self.frame_cell(dst)
-            return
-        self._apply_ai(action, cur)
+            return False
+        return not self._apply_ai(action, cur)
 
-    def _apply_ai(self, action, cur: int) -> None:
+    def _apply_ai(self, action, cur: int) -> bool:
+        """Play the computer seat ``cur``'s ``action``; whether the viewer was shown anything of it."""
         g = self.game
         seen_before = len(g.events(self.ctl.viewer))
+        view_before = g.observe(self.ctl.viewer).key()
         try:
             g.apply(action)
         except IllegalAction as e:
             self.ctl.say(f"{i18n.player_name(cur)}: {i18n.illegal_text(e)}", "error")
             g.apply(End())
             action = End()
+        if g.observe(self.ctl.viewer).key() == view_before:
+            # G1/S7: nothing of it reaches the viewer: no line and no pause either ("P2 acted out of sight" and
+            # ai_delay after each unseen action let the player count them); the line still says P2 is thinking
+            self.ai_wait = 0.0
+            self._after_action(action, echo=False)
+            return False
         self.ai_wait = self.app.opts.ai_delay / self.ai_speed
         self.last_ai = (action, cur, time.monotonic())
         # the viewer reads what its own log got (S7: never the action's cells it did not see), in words ("P2: end of
@@ -1126,7 +1147,8 @@ class GameScene(PlayScene):
         dst = getattr(action, "dst", None) or getattr(action, "cell", None)
         if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
             self.frame_cell(dst)
-        self._after_action(action)
+        self._after_action(action, echo=False)  # the echo is the player's own; this one slid already if seen
+        return True
 
     TIP_DELAY = 0.35
 
