@@ -878,7 +878,8 @@ class ShachangAI(Decisions):
 
     def remember(self, observation, legal_actions, action) -> None:
         """A past decision of a turn that has ended (a resumed game, engine.resume): what ``act`` learns from
-        the observation and the action played, without planning (the plan of an ended turn is gone anyway)."""
+        the observation and the action played, without planning (the plan of an ended turn is gone anyway);
+        ``legal_actions`` is not read (engine.resume passes None)."""
         self.decisions += 1
         self._observe(observation)
         self._played(observation, action)
