@@ -215,3 +215,15 @@ def test_an_observation_does_not_change_with_the_game(case):
         kept.append((obs, pickle.dumps(obs)))
         g.apply(agents[s].act(obs, g.legal_actions()))
     assert len(kept) > 20 and all(pickle.dumps(obs) == was for obs, was in kept)
+
+
+def test_a_game_that_cannot_be_saved_still_gets_its_computer_move(worker, monkeypatch):
+    """The catch-up needs the game's save text; a position that cannot give one (built by a tool) is played on
+    from where it stands, never a crash in the window's thread."""
+    gid, g = new_game("baige")
+    g.apply(g.legal_actions()[0])
+    monkeypatch.setattr(type(g), "to_json", lambda self: (_ for _ in ()).throw(ValueError("no save here")))
+    driver = AIDriver(gid, ["human", "easy"], seed=4)
+    job = driver.start(g, g.current_player, 0)
+    job.join(60)
+    assert job.done and job.error is None and job.result in g.legal_actions() and job.history is None
