@@ -1,13 +1,18 @@
 """The one driver of computer seats for every game's scene: which agent sits where, how it is seeded,
 where it thinks, and what happens when it fails.
 
-    driver = AIDriver(game_id, seats, seed, hidden_deal=False)
+    driver = AIDriver(game_id, seats, seed, hidden_deal=False, base=None)
     job = driver.start(game, seat, version)   # thinks in a background thread (client.ai_process's worker)
     if job.done: action, error = job.result, job.error
 
 Seeding: every agent's seed comes from ``seat_seed(base, seat)``. ``base`` is the game's seed for
 games whose seed is public; for games with a hidden deal (暗棋, 揭棋) it is a fresh unpredictable
-number (engine.chance.fresh_seed), so nothing about the agents follows from the deal's seed.
+number (engine.chance.fresh_seed), so nothing about the agents follows from the deal's seed. A save
+keeps ``base`` (client.savefile's ``ai_seed``), and a loaded game's driver is given it back.
+
+Resuming: a seat's agent, made for a game that already has actions (a loaded save), is first handed
+its seat's past decisions (engine.resume.catch_up, in the job's thread, thinking a turn in progress
+again in the worker), so it plays on as the agent of the unbroken game would have.
 
 Errors: a level that cannot be made falls back to the random player (``notes`` says so); an agent
 that raises while thinking hands its seat to a human (``fail``) — the same policy in every scene.
@@ -28,6 +33,7 @@ from client.ai_process import act, start as start_worker  # imported in the wind
 from engine.agents import LEVELS, RandomAgent  # noqa: F401  (LEVELS: the board scene's check)
 from engine.arena import make_agent
 from engine.chance import fresh_seed
+from engine.resume import catch_up
 
 
 def seat_seed(base: int, seat: int) -> int:
@@ -38,11 +44,14 @@ def seat_seed(base: int, seat: int) -> int:
 class Job:
     """One computer decision from a background thread (observation and legal actions only)."""
 
-    def __init__(self, agent, obs, legal, version: int, seat: int, base=None):
+    def __init__(self, agent, obs, legal, version: int, seat: int, base=None, history: str | None = None):
         self.version = version
         self.seat = seat
         self.agent = agent  # the copy that thinks (AIDriver.accept makes it the seat's agent)
         self.base = base  # the seat's agent it was copied from
+        self.history = history  # the game's save text: its past decisions are handed to the agent first
+        self.caught_up: dict | None = None  # what engine.resume.catch_up did (None: nothing to catch up)
+        self.catch_up_error: str | None = None  # a history that could not be replayed (the agent plays on)
         self.result = None
         self.error: BaseException | None = None
         self.done = False
@@ -51,6 +60,11 @@ class Job:
         self._t.start()
 
     def _run(self, agent, obs, legal) -> None:
+        if self.history is not None:
+            try:
+                self.caught_up = catch_up({self.seat: agent}, self.history, think=act)[self.seat]
+            except Exception as e:  # noqa: BLE001 — a game that does not replay: the agent plays from here
+                self.catch_up_error = f"{type(e).__name__}: {e}"
         try:
             self.result = act(agent, obs, legal)
         except BaseException as e:  # reported by the scene, which hands the seat over (AIDriver.fail)
@@ -64,11 +78,14 @@ class Job:
 class AIDriver:
     """See the module docstring."""
 
-    def __init__(self, game_id: str, seats: list[str], seed: int | None = 0, hidden_deal: bool = False):
+    def __init__(self, game_id: str, seats: list[str], seed: int | None = 0, hidden_deal: bool = False,
+                 base: int | None = None):
         self.game_id = game_id
         self.seats = seats  # shared with the scene: a failed seat becomes "human" there too
-        self.base = fresh_seed() if hidden_deal or seed is None else int(seed)
+        # ``base``: a loaded save's (its ai_seed), else the game's seed or a fresh one
+        self.base = int(base) if base is not None else fresh_seed() if hidden_deal or seed is None else int(seed)
         self.agents: dict[int, Any] = {}
+        self.current: set[int] = set()  # seats whose agent has been handed the game's past decisions
         self.notes: list[str] = []  # level fallbacks, for the scene's message line
 
     def is_computer(self, seat: int) -> bool:
@@ -93,20 +110,33 @@ class AIDriver:
         # the computer's thread, its pool's imports and process start-up crawled while the window ran
         start_worker(wait=0)
         base = self.agent(seat)
-        return Job(copy.deepcopy(base), game.observe(seat), game.legal_actions(), version, seat, base)
+        # a new agent in a game with a past (a loaded save) first learns its seat's past decisions
+        history = self._history(game) if seat not in self.current and game.log else None
+        return Job(copy.deepcopy(base), game.observe(seat), game.legal_actions(), version, seat, base, history)
+
+    @staticmethod
+    def _history(game) -> str | None:
+        """``game``'s save text for a catch-up; None (the agent plays from here) if the game cannot say it."""
+        try:
+            return game.to_json()
+        except Exception:  # noqa: BLE001 — a position some test or tool built by hand
+            return None
 
     def accept(self, job: Job) -> None:
         """The scene plays ``job``'s move: the agent that thought it takes the seat (unless the seat has
         another agent by now: a new game, a failed seat)."""
         if self.agents.get(job.seat) is job.base:
             self.agents[job.seat] = job.agent
+            self.current.add(job.seat)  # (a history that did not replay: the agent plays on from here)
 
     def fail(self, seat: int) -> None:
         """The agent of ``seat`` failed: the seat goes to a human (the game never stalls on a broken agent)."""
         self.seats[seat] = "human"
         self.agents.pop(seat, None)
+        self.current.discard(seat)
 
     def reset(self, seed: int | None = None, hidden_deal: bool = False) -> None:
         """Forget the agents (a new game); new seeds as in the constructor."""
         self.agents.clear()
+        self.current.clear()
         self.base = fresh_seed() if hidden_deal or seed is None else int(seed)

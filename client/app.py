@@ -84,14 +84,16 @@ class App:
     def start_title(self) -> None:
         self.replace(StartScene(self))
 
-    def start_game(self, game, seats: list[str], viewer: int | None = None, message: str = "") -> None:
+    def start_game(self, game, seats: list[str], viewer: int | None = None, message: str = "",
+                   ai_seed: int | None = None) -> None:
         """Open the scene the game's plugin names (its ``open_scene``, client/games/<game_id>), else the flat-board
         scene. From here to the end of the frame the client's Chinese words are in the new game's script
-        (``use_script_of``)."""
+        (``use_script_of``). ``ai_seed``: a loaded game's computer seats' seed (client.ai_driver), else None."""
         self.use_script_of(game.game_id)
-        scene = plugin_class(game.game_id).open_scene(self, game, list(seats), viewer=viewer, message=message)
+        scene = plugin_class(game.game_id).open_scene(self, game, list(seats), viewer=viewer, message=message,
+                                                      ai_seed=ai_seed)
         if scene is None:  # no scene of its own: the flat-board scene plays it
-            scene = BoardGameScene.for_app(self, game, list(seats), message=message)
+            scene = BoardGameScene.for_app(self, game, list(seats), message=message, ai_seed=ai_seed)
         self.replace(scene)
         scene.on_enter()
 
@@ -107,11 +109,11 @@ class App:
         """Open a save (``loaded``: its (game, seats, viewer), already read); returns the error text instead of
         raising."""
         try:
-            game, seats, viewer = loaded if loaded is not None else read_save(path)
+            game, seats, viewer, ai_seed = loaded if loaded is not None else read_save(path)
         except ValueError as e:
             return load_error_text(e, path)
         self.use_script_of(game.game_id)  # the message is the loaded game's: in its script (issue 26)
-        self.start_game(game, seats, viewer=viewer, message=i18n.t("loaded", path=Path(path).name))
+        self.start_game(game, seats, viewer=viewer, message=i18n.t("loaded", path=Path(path).name), ai_seed=ai_seed)
         return None
 
     def close(self) -> None:

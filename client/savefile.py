@@ -3,7 +3,11 @@
 A client save (autosave, F5) is::
 
     {"format": "zhanqi-client-save", "version": 1, "seats": ["human", "hard"], "viewer": 0,
-     "engine_save": "<the game's own save text (engine.saves envelope)>"}
+     "ai_seed": 123456789, "engine_save": "<the game's own save text (engine.saves envelope)>"}
+
+``ai_seed`` is the computer seats' base seed (client.ai_driver: fresh for a game whose deal is hidden, G1),
+so that a resumed game's computers play what the unbroken game would have (engine.resume); a save without
+it (older, or a bare engine save) gives them new seeds. It says nothing the save does not already hold.
 
 A bare engine save is read too. Reading refuses FIFOs, devices and files over the size
 limit before reading them, parses the text once (the engine save inside is parsed once
@@ -24,6 +28,7 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from client import i18n
 from engine import registry
@@ -34,21 +39,34 @@ from engine.saves import MAX_SAVE_BYTES, check_file as check, described, kind_of
 SAVE_FORMAT = "zhanqi-client-save"
 VERSION = 1
 SEAT_KINDS = ("human",) + LEVELS  # what a seat can be: a person or a computer player
+AI_SEED_LIMIT = 1 << 63  # the computer seats' base seed is in 0 .. AI_SEED_LIMIT - 1 (client.ai_driver)
+
+
+class Loaded(NamedTuple):
+    """A save read: the game, who sits where, the seat whose view is shown, the computers' base seed (or None)."""
+
+    game: Any
+    seats: list
+    viewer: int
+    ai_seed: int | None
 MAX_CLIENT_SAVE_BYTES = MAX_SAVE_BYTES + 64 * 1024  # the engine save plus the seats
 
 
-def save_text(game, seats: list[str], viewer: int) -> str:
-    """A client save: the engine's JSON save plus who sits where."""
-    return json.dumps({"format": SAVE_FORMAT, "version": VERSION, "seats": list(seats), "viewer": viewer,
-                       "engine_save": game.to_json()}, ensure_ascii=False)
+def save_text(game, seats: list[str], viewer: int, ai_seed: int | None = None) -> str:
+    """A client save: the engine's JSON save plus who sits where (and the computers' base seed)."""
+    data = {"format": SAVE_FORMAT, "version": VERSION, "seats": list(seats), "viewer": viewer}
+    if ai_seed is not None:
+        data["ai_seed"] = int(ai_seed)
+    data["engine_save"] = game.to_json()
+    return json.dumps(data, ensure_ascii=False)
 
 
-def unwrap(text: str | bytes) -> tuple[str | bytes, list[str] | None, int | None]:
-    """(engine save text, seats, viewer) of a client save; (text, None, None) for a bare engine save.
-    Seats and viewer are checked for their types here and against the game in :func:`load_text`."""
+def unwrap(text: str | bytes) -> tuple[str | bytes, list[str] | None, int | None, int | None]:
+    """(engine save text, seats, viewer, ai_seed) of a client save; (text, None, None, None) for a bare engine
+    save. Seats, viewer and seed are checked for their types here and against the game in :func:`load_text`."""
     data = parse_json(text, limit=MAX_CLIENT_SAVE_BYTES)
     if not (isinstance(data, dict) and data.get("format") == SAVE_FORMAT):
-        return text, None, None
+        return text, None, None, None
     v = data.get("version")
     if type(v) is not int or v != VERSION:
         raise SaveError(f"client save version {shown(v)} is not supported (this client reads {VERSION})", "version")
@@ -64,21 +82,25 @@ def unwrap(text: str | bytes) -> tuple[str | bytes, list[str] | None, int | None
     viewer = data.get("viewer", 0)
     if type(viewer) is not int:
         raise SaveError(f"client save: viewer must be a seat number, not {described(viewer)}")
-    return inner, list(seats), viewer
+    ai_seed = data.get("ai_seed")
+    if "ai_seed" in data and not (type(ai_seed) is int and 0 <= ai_seed < AI_SEED_LIMIT):
+        raise SaveError(f"client save: ai_seed must be a whole number from 0 to 2^63 - 1 (the computer "
+                        f"seats' seed), not {described(ai_seed)}")
+    return inner, list(seats), viewer, ai_seed
 
 
-def load_text(text: str | bytes):
-    """(game, seats, viewer) from a client save or a bare engine save; SaveError with a reason."""
-    inner, seats, viewer = unwrap(text)
+def load_text(text: str | bytes) -> Loaded:
+    """(game, seats, viewer, ai_seed) from a client save or a bare engine save; SaveError with a reason."""
+    inner, seats, viewer, ai_seed = unwrap(text)
     game = registry.load_game(inner)
     n = game.num_players
     if seats is None:
-        return game, ["human"] * n, 0
+        return Loaded(game, ["human"] * n, 0, None)
     if len(seats) != n:
         raise SaveError(f"client save: {len(seats)} seats for a game of {n} players")
     if not 0 <= viewer < n:
         raise SaveError(f"client save: viewer {viewer} is not a seat (1..{n} are 0..{n - 1})")
-    return game, seats, viewer
+    return Loaded(game, seats, viewer, ai_seed)
 
 
 def check_file(path) -> None:
@@ -95,8 +117,8 @@ def read_engine_text(path) -> str | bytes:
         raise SaveError(_named(path, e), e.kind) from None
 
 
-def read_save(path) -> tuple:
-    """(game, seats, viewer) of the save file at ``path``; SaveError (a ValueError) naming the file."""
+def read_save(path) -> Loaded:
+    """(game, seats, viewer, ai_seed) of the save file at ``path``; SaveError (a ValueError) naming the file."""
     try:
         return load_text(read_file(path, MAX_CLIENT_SAVE_BYTES))
     except SaveError as e:
@@ -117,10 +139,10 @@ def _named(path, e: Exception) -> str:
     return msg if msg.startswith(str(path)) else f"{path}: {msg}"
 
 
-def write_save(path, game, seats, viewer) -> Path:
+def write_save(path, game, seats, viewer, ai_seed: int | None = None) -> Path:
     """Write a client save atomically (a temporary file renamed over ``path``); on failure
     (OSError, e.g. a full disk) the temporary file is removed and the old save stays."""
-    return write_text(path, save_text(game, seats, viewer))
+    return write_text(path, save_text(game, seats, viewer, ai_seed))
 
 
 def write_text(path, text: str) -> Path:
@@ -256,7 +278,7 @@ def summary(path) -> dict | None:
     actions and (replayed, for saves up to 4 MB) the round; None when the file is not a save."""
     try:
         text = read_file(path, MAX_CLIENT_SAVE_BYTES)
-        inner, seats, _ = unwrap(text)
+        inner, seats, _, _ = unwrap(text)
         data = parse_json(inner)
     except (SaveError, OSError, ValueError):
         return None
@@ -273,7 +295,7 @@ def summary(path) -> dict | None:
     out = {"game": data["game"], "options": opts, "seats": seats, "actions": len(actions), "round": None}
     if len(inner) <= 4 * 1024 * 1024:
         try:
-            g, _, _ = load_text(text)
+            g = load_text(text).game
             out["round"] = getattr(g, "round", None)
             out["over"] = g.is_over
         except (SaveError, ValueError):

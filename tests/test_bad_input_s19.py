@@ -73,7 +73,7 @@ def test_the_save_read_for_the_command_line_is_the_game_the_window_opens(tmp_pat
 
     p = write_save(tmp_path / "s.json", registry.load_game(json.dumps(_baige_save())), ["human", "hard"], 1)
     o = options_from(parse_args(["--load", str(p)]))
-    game, seats, viewer = o.loaded
+    game, seats, viewer, _ = o.loaded
     assert game.log == ["f1f2", "a10a9", "d1e2"] and seats == ["human", "hard"] and viewer == 1
     o.renderer, o.save_dir = "flat", tmp_path
     with flat_app(tmp_path, load=p, loaded=o.loaded) as app:

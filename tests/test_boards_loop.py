@@ -178,7 +178,7 @@ def test_app_board_scene_autosaves_and_the_save_loads_back(cleanup, tmp_path):
     app.step(0.016)
     auto = app.opts.autosave_path(game, ["human", "human", "human"])
     assert auto.name == "autosave-anqi-hotseat.json"  # one autosave per game kind and table
-    g2, seats, _ = read_save(auto)
+    g2, seats, _, _ = read_save(auto)
     assert g2.game_id == "anqi" and [str(a) for a in g2.log] == [str(a) for a in game.log] and len(game.log) == 1
     assert seats == ["human", "human", "human"]
     post(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)

@@ -364,7 +364,7 @@ def test_client_save_is_parsed_once(tmp_path, monkeypatch):
     calls = []
     real = json.loads
     monkeypatch.setattr(json, "loads", lambda s, *a, **k: calls.append(len(s)) or real(s, *a, **k))
-    g2, seats, viewer = read_save(p)
+    g2, seats, viewer, _ = read_save(p)
     assert g2.to_json() == g.to_json() and seats == ["human", "hard"]
     assert len(calls) == 2, calls  # the wrapper, then the engine save inside it
     calls.clear()

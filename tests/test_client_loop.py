@@ -80,7 +80,7 @@ def test_hot_seat_game_to_the_end_with_handover_and_illegal_click(app, tmp_path)
     assert ranking[1].out and ranking[1].reason
     step(app, 2)
     # the autosave after the last turn loads back to the same game
-    g2, seats, _ = read_save(tmp_path / "autosave-shachang-standard-hotseat.json")
+    g2, seats, _, _ = read_save(tmp_path / "autosave-shachang-standard-hotseat.json")
     assert g2.is_over and [str(a) for a in g2.log] == [str(a) for a in g.log]
     assert seats == ["human", "human"]
 

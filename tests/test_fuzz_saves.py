@@ -133,7 +133,7 @@ def test_the_real_save_loads_through_both_paths(case):
     text = real_save(game_id, extra=extra)
     g = registry.load_game(text)
     assert g.to_json() == text
-    g2, seats, viewer = load_text(save_text(g, ["human"] * g.num_players, 0))
+    g2, seats, viewer, _ = load_text(save_text(g, ["human"] * g.num_players, 0))
     assert g2.to_json() == text and seats == ["human"] * g.num_players and viewer == 0
 
 

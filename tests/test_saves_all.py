@@ -73,7 +73,7 @@ def test_saves_from_before_the_envelope_still_load(path):
     top-level map and setup; the loaded game is saved back in the envelope and loads again the same."""
     text = path.read_text(encoding="utf-8")
     old = json.loads(text)
-    g, seats, viewer = load_text(text)
+    g, seats, viewer, _ = load_text(text)
     if old.get("format") == "zhanqi-client-save":
         assert seats == old["seats"] and viewer == old["viewer"]
         old = json.loads(old["engine_save"])

@@ -209,9 +209,10 @@ class GamePlugin:
         return ""
 
     @classmethod
-    def open_scene(cls, app, game, seats: list[str], viewer: int | None = None, message: str = ""):
-        """The game's own scene that plays ``game`` on ``app``'s stack (App.start_game), or None: the App opens
-        the flat-board scene (client/scenes/board_game.py), which plays every game without a scene of its own."""
+    def open_scene(cls, app, game, seats: list[str], viewer: int | None = None, message: str = "",
+                   ai_seed: int | None = None):
+        """The game's own scene that plays ``game`` on ``app``'s stack (App.start_game; ``ai_seed``: a loaded
+        game's computer seats' seed, client.ai_driver), or None: the App opens the flat-board scene (client/scenes/board_game.py), which plays every game without a scene of its own."""
         return None
 
     @classmethod

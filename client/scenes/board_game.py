@@ -67,7 +67,7 @@ class BoardGameScene(PlayScene):
 
     def __init__(self, screen_size, game, seats: list[str] | None = None, lang: str | None = None,
                  renderer_kind: str = "flat", ai_delay: float = 0.35, seed: int | None = 0, host=None,
-                 app=None, on_leave=None, autosave: bool = False):
+                 app=None, on_leave=None, autosave: bool = False, ai_seed: int | None = None):
         self.size = (int(screen_size[0]), int(screen_size[1]))
         n = game.num_players
         seats = list(seats or ["human"] * n)
@@ -83,7 +83,8 @@ class BoardGameScene(PlayScene):
         self.seed = seed
         # G1: computer seats follow nothing shown, unless the player gave the seed (a seeded game replays the same)
         seeded = self.plugin.player_seed(game, getattr(app, "opts", None)) is not None
-        self.ai = AIDriver(game.game_id, self.seats, seed, hidden_deal=self.plugin.hidden_deal and not seeded)
+        self.ai = AIDriver(game.game_id, self.seats, seed, hidden_deal=self.plugin.hidden_deal and not seeded,
+                           base=ai_seed)  # a loaded game's seed: its computers play on as before (engine.resume)
         self.host = host if host is not None else (app if app is not None else Stack())
         self.flat = FlatBoardRenderer()
         self.gl = None  # GLBoardRenderer, made on the first GL draw
@@ -171,12 +172,12 @@ class BoardGameScene(PlayScene):
 
     @classmethod
     def for_app(cls, app, game, seats: list[str], on_leave=None, autosave: bool = True,
-                message: str = "") -> "BoardGameScene":
+                message: str = "", ai_seed: int | None = None) -> "BoardGameScene":
         """The board scene on ``app``'s stack (``app.replace(...)``); ``on_leave`` runs when the player
         leaves (default: the start screen); it autosaves after every action to the app's autosave file."""
         kind = "gl" if app.display.kind == "gl" else "flat"
         sc = cls(app.display.size, game, seats, i18n.lang(), kind, ai_delay=getattr(app.opts, "ai_delay", 0.35),
-                 seed=app.opts.seed, app=app, on_leave=on_leave, autosave=autosave)
+                 seed=app.opts.seed, app=app, on_leave=on_leave, autosave=autosave, ai_seed=ai_seed)
         if message:
             sc.say(message, ttl=sc.SAVED_S, kind="ok")
         return sc

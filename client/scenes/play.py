@@ -179,6 +179,12 @@ class PlayScene(Scene):
         """The seat whose view a save reopens."""
         return 0
 
+    def ai_seed(self) -> int | None:
+        """The computer seats' base seed (client.ai_driver), which a save keeps so that a resumed game's computers
+        play what they would have; None for a scene without computer seats' driver."""
+        ai = getattr(self, "ai", None)
+        return None if ai is None else ai.base
+
     def autosave_path(self):
         return self.app.opts.autosave_path(self.game, self.seats)
 
@@ -187,7 +193,8 @@ class PlayScene(Scene):
         if self.app is None:
             return False
         try:
-            self.last_autosave = write_save(self.autosave_path(), self.game, self.seats, self.save_viewer())
+            self.last_autosave = write_save(self.autosave_path(), self.game, self.seats, self.save_viewer(),
+                                            self.ai_seed())
         except OSError as e:
             self.autosave_error = str(e)
             self.say(UiMsg("save_failed", {"err": e}), bad=True)
@@ -206,7 +213,7 @@ class PlayScene(Scene):
     def save_to(self, path):
         """Write a save to ``path`` and say so on the status line for a while; None (the error said) on failure."""
         try:
-            p = write_save(path, self.game, self.seats, self.save_viewer())
+            p = write_save(path, self.game, self.seats, self.save_viewer(), self.ai_seed())
         except OSError as e:
             self.say(UiMsg("save_failed", {"err": e}), bad=True)
             return None

@@ -97,7 +97,7 @@ def board_game_over(scene) -> Modal:
     def save() -> None:
         try:
             p = write_save(Path(host.opts.save_dir) / time.strftime("save-%Y%m%d-%H%M%S.json"), scene.game,
-                           scene.seats, 0)
+                           scene.seats, 0, scene.ai_seed())
             scene.say(str(p))
         except OSError as e:
             scene.say(i18n.t("board_save_failed", err=i18n.file_error(e)), bad=True)

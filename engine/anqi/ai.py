@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from engine.agents import Decisions
 from engine.anqi.board import CANNON, EMPEROR, HORSE, RULER, SOLDIER, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Up
 from engine.chance import fresh_seed
@@ -246,7 +247,7 @@ def _best_capture(pos: Position) -> tuple[float, Any]:
     return best
 
 
-class AnqiAgent:
+class AnqiAgent(Decisions):
     """Scores every legal action with the evaluation; see the module doc for the levels."""
 
     def __init__(self, level: str = "normal", seed: int | None = 0, seat: int = 0):
@@ -256,11 +257,13 @@ class AnqiAgent:
         self.name = f"anqi-{level}"
         self.seat = seat
         # the seed only breaks ties; None draws a fresh one (never derive it from the game's seed)
-        self.rng = random.Random(fresh_seed() if seed is None else seed)
+        self.rng_key = fresh_seed() if seed is None else int(seed)  # each decision's: engine.agents.decision_rng
+        self.rng = random.Random(self.rng_key)
         self.reply_weight = 0.5  # hard: how likely an opponent plays its best capture
         self.top_k = 8  # hard: candidates re-scored with the replies
 
     def act(self, observation: dict, legal_actions: Sequence[Any]) -> Any:
+        self.next_decision()
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import time
 
+from engine.agents import Decisions
 from engine.baige.board import (
     A, B, C, EP, F, FILE, G, K, N, NAME_SQ, P, Q, R, RANK, SQUARES, W, Position, move_text,
 )
@@ -321,7 +322,7 @@ def position_from_observation(obs: dict):
     return pos, history, streaks
 
 
-class BaigeAgent:
+class BaigeAgent(Decisions):
     """Alpha-beta player; ``act`` returns one of the legal actions it is given."""
 
     def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0):
@@ -330,12 +331,14 @@ class BaigeAgent:
         self.level = level
         self.name = f"baige-{level}"
         self.seat = seat
+        self.rng_key = int(seed)  # each decision's generator: engine.agents.decision_rng
         self.rng = random.Random(seed)
         self.max_depth, self.node_limit, self.noise = LEVELS[level]
         self.last_nodes = 0
         self.runaway_stops = 0  # searches the clock stopped (RUNAWAY_SECONDS): none at any real load
 
     def act(self, observation, legal_actions):
+        self.next_decision()
         legal = list(legal_actions)
         if not legal:
             raise ValueError("no legal action")

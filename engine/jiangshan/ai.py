@@ -20,6 +20,7 @@ import dataclasses
 import random
 from typing import Any, Sequence
 
+from engine.agents import Decisions
 from engine.chance import Chance
 from engine.jiangshan import effects as E, moves as M, rules as R
 from engine.jiangshan.actions import Act
@@ -146,7 +147,7 @@ def exchange_threat(st: State, p: int) -> float:
     return best
 
 
-class JiangshanAgent:
+class JiangshanAgent(Decisions):
     """A computer player of one level for one seat."""
 
     def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0):
@@ -155,10 +156,12 @@ class JiangshanAgent:
         self.level = level
         self.name = level
         self.seat = seat
+        self.rng_key = int(seed)  # each decision's generator: engine.agents.decision_rng
         self.rng = random.Random(seed)
         self.merit_w = MERIT_HARD if level == "hard" else 0.6
 
     def act(self, obs: dict, legal: Sequence[Any]) -> Any:
+        self.next_decision()
         legal = list(legal)
         if len(legal) == 1:
             return legal[0]

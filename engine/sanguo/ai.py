@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
+from engine.agents import Decisions
 from engine.sanguo.ai_search import Search
 from engine.sanguo.board import CANNON, CHARIOT, HAN, HORSE, PAWN, RULER, layout
 from engine.sanguo.rules import HID, OWN, K, O, Position
@@ -294,7 +295,7 @@ def _emperor_distance() -> dict:
     return _EMPEROR_DIST
 
 
-class Agent:
+class Agent(Decisions):
     """A computer player of one level for one seat (deterministic for a seed)."""
 
     nodes = 2500  # hard: positions scored per decision at most (the default budget)
@@ -307,6 +308,7 @@ class Agent:
             raise ValueError(f"level must be one of {LEVELS}, got {level!r}")
         self.level, self.seat = level, seat
         self.name = f"sanguo-{level}"
+        self.rng_key = int(seed)  # each decision's generator: engine.agents.decision_rng
         self.rng = random.Random(seed)
         # a thinking budget (arena LEVEL@SECONDS) scales hard's fixed amount of work (positions scored,
         # quiet moves searched), never the clock, so that a seed always gives the same play
@@ -333,7 +335,20 @@ class Agent:
             s += 2.0 * quiet_before / q.lay.quiet_limit
         return s
 
+    def remember(self, observation: dict, legal_actions: Sequence[Any], action: Any) -> None:
+        """A past decision of this seat (a resumed game): counted, and the position it chose is met (normal,
+        hard), as ``act`` would have left it."""
+        self.decisions += 1
+        if self.level == "easy" or len(legal_actions) == 1:
+            return
+        self._remember(observation)
+        pos = position_from_observation(observation)
+        q = pos.copy(history=False)
+        q.play(pos.lay.index[action.src], pos.lay.index[action.dst])
+        self._chose(q)
+
     def act(self, observation: dict, legal_actions: Sequence[Any]) -> Any:
+        self.next_decision()
         if len(legal_actions) == 1:
             return legal_actions[0]
         pos = position_from_observation(observation)

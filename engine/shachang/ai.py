@@ -35,9 +35,11 @@ Levels (docs/ai.md has the details and the arena numbers):
   with one enemy and no shot yet it never passes (a round of passes would end
   the game void) and after a while steps in.
 
-Determinism: every choice comes from the agent's own ``random.Random`` seeded
-by (seed, seat, level); the hard search counts its work (``ai_model.METER``)
-instead of reading the clock, and normal's marches are bounded by the units and
+Determinism: every choice comes from the agent's own ``random.Random``, made for
+each decision from (seed, seat, level) and the decisions made so far (engine.agents:
+a resumed game's agent, handed its past with ``remember``, plays on the same); the
+hard search counts its work (``ai_model.METER``) instead of reading the clock, and
+normal's marches are bounded by the units and
 their passes, so the plan does not depend on the machine's speed or load. The
 clock only stops a runaway decision (``runaway_seconds``: 20 s or 20 times the
 budget), which ``runaway_stops`` counts.
@@ -50,6 +52,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from engine.agents import Decisions
 from engine.shachang.actions import Attack, End, Reinforce
 from engine.shachang.ai_items import pick as pick_item
 from engine.shachang.ai_eval import FogRisk, Threats, VisCache, Weights, material, target_map
@@ -815,7 +818,7 @@ def hard_variants(m: Model, weights: dict = HARD_WEIGHTS, extra: dict | None = N
 
 
 # ---------------------------------------------------------------------------- agent
-class ShachangAI:
+class ShachangAI(Decisions):
     """A computer player (see module doc)."""
 
     def __init__(self, level: str, seed: int = 0, seat: int = 0, budget: float | None = None,
@@ -824,7 +827,9 @@ class ShachangAI:
         self.name = f"shachang-{level}"
         self.seed = int(seed)
         self.seat = int(seat)
-        self.rng = random.Random(self.seed * 1_000_003 + self.seat * 7_919 + LEVELS.index(level))
+        # each decision's generator comes from this key and the decisions made (engine.agents.decision_rng)
+        self.rng_key = self.seed * 1_000_003 + self.seat * 7_919 + LEVELS.index(level)
+        self.rng = random.Random(self.rng_key)
         self.budget = budget
         self.use_clock = use_clock
         self.memory = Memory()
@@ -859,6 +864,34 @@ class ShachangAI:
     def act(self, observation, legal_actions):
         t0, c0 = time.perf_counter(), time.process_time()
         obs = observation
+        self.next_decision()
+        self._observe(obs)
+        legal = set(legal_actions)
+        action = pick_item(self, obs, legal) or self._choose(obs, legal, t0)  # fun items (S20)
+        self._played(obs, action)
+        self._turn_think += time.perf_counter() - t0
+        self._turn_cpu += time.process_time() - c0
+        if self.last_end:
+            self.think.append(self._turn_think)
+            self.think_cpu.append(self._turn_cpu)
+        return action
+
+    def remember(self, observation, legal_actions, action) -> None:
+        """A past decision of a turn that has ended (a resumed game, engine.resume): what ``act`` learns from
+        the observation and the action played, without planning (the plan of an ended turn is gone anyway);
+        ``legal_actions`` is not read (engine.resume passes None)."""
+        self.decisions += 1
+        self._observe(observation)
+        self._played(observation, action)
+
+    @staticmethod
+    def ends_turn(action) -> bool:
+        """Whether ``action`` ends the seat's turn, and with it the turn's plan (engine.resume thinks the
+        decisions of a turn in progress again)."""
+        return isinstance(action, End)
+
+    def _observe(self, obs) -> None:
+        """Turn bookkeeping and the memory of enemies, before a decision."""
         if self.last_round is not None and obs.round < self.last_round:  # a new game: forget the old one
             self.memory = Memory()
             self.turn = 0
@@ -871,19 +904,14 @@ class ShachangAI:
             self._turn_cpu = 0.0
         self.last_round = obs.round
         self.memory.update(obs, self.turn)
-        legal = set(legal_actions)
-        action = pick_item(self, obs, legal) or self._choose(obs, legal, t0)  # fun items (S20)
+
+    def _played(self, obs, action) -> None:
+        """What the seat remembers of the action it plays: its hits, and whether its turn ended."""
         if isinstance(action, Attack):
             o = self._enemy_owner(obs, action.dst)
             if o is not None:
                 self.memory.hits_on.setdefault(o, []).append(self.turn)
         self.last_end = isinstance(action, End)
-        self._turn_think += time.perf_counter() - t0
-        self._turn_cpu += time.process_time() - c0
-        if self.last_end:
-            self.think.append(self._turn_think)
-            self.think_cpu.append(self._turn_cpu)
-        return action
 
     @staticmethod
     def _enemy_owner(obs, cell):

@@ -31,9 +31,12 @@ REPLY_ACTIONS = 60  # the longest reply simulated per seat
 class TurnPlanner:
     """Plans whole turns for a ``StarAgent`` of level hard (see the module doc)."""
 
-    def __init__(self, agent):
+    def __init__(self, agent, per_decision: bool = False):
         self.agent = agent
-        self.rng = random.Random(agent.rng.random())
+        # per_decision (StarAgent): each plan's generator is drawn from the generator of the decision that
+        # makes it (engine.agents.decision_rng), so that a resumed game plans the same; else one generator
+        self.per_decision = per_decision
+        self.rng = random.Random(0 if per_decision else agent.rng.random())
         self.plan: list = []
         self.key = None
 
@@ -48,6 +51,8 @@ class TurnPlanner:
                 not (act and isinstance(self.plan[0], End)):
             return texts[str(self.plan.pop(0))]
         self.key = key
+        if self.per_decision:
+            self.rng = random.Random(self.agent.rng.random())
         self.plan = self._best_plan(obs, enemies, act=act, seek=seek)
         if self.plan and str(self.plan[0]) in texts:
             return texts[str(self.plan.pop(0))]

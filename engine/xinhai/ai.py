@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
+from engine.agents import Decisions
 from engine.xinhai.board import Board, Unit
 from engine.xinhai.combat import melee_odds, shot_odds
 from engine.xinhai.data import rules
@@ -221,7 +222,7 @@ def action_value(ctx: Context, a, careful: bool) -> float:
 
 
 # ---------------------------------------------------------------------- the decisions
-class XinhaiAgent:
+class XinhaiAgent(Decisions):
     """A computer player of one level (see the module doc)."""
 
     def __init__(self, level: str = "normal", seed: int = 0, seat: int = 0):
@@ -232,9 +233,11 @@ class XinhaiAgent:
         self.careful = level == "hard"  # exposure in move scores
         self.plan_faces = level == "hard"  # marker faces by the plan of every unit
         self.seat = seat
+        self.rng_key = int(seed)  # each decision's generator: engine.agents.decision_rng
         self.rng = random.Random(seed)
 
     def act(self, observation: dict, legal_actions):
+        self.next_decision()
         legal = list(legal_actions)
         if len(legal) == 1:
             return legal[0]

@@ -50,9 +50,10 @@ class Plugin(GamePlugin):
     has_preview = True  # a thumbnail of the generated map: only of a seeded game (G1, ``GamePlugin.previews``)
 
     @classmethod
-    def open_scene(cls, app, game, seats: list[str], viewer: int | None = None, message: str = ""):
+    def open_scene(cls, app, game, seats: list[str], viewer: int | None = None, message: str = "",
+                   ai_seed: int | None = None):
         """沙场秋点兵's own 3D scene (client/games/shachang/scene.py)."""
-        return GameScene(app, game, seats, viewer=viewer, message=message)
+        return GameScene(app, game, seats, viewer=viewer, message=message, ai_seed=ai_seed)
 
     @classmethod
     def game_from_options(cls, info, o):

@@ -54,7 +54,8 @@ class GameScene(PlayScene):
     """沙场秋点兵's 3D scene. Its status line is PlayScene's (client/scenes/play.py); the controller's ``say``
     (``ctl.status``) is taken onto it each frame, and ``ctl.status`` shows it back (the menu reads it)."""
 
-    def __init__(self, app, game, seats: list[str], viewer: int | None = None, message: str = ""):
+    def __init__(self, app, game, seats: list[str], viewer: int | None = None, message: str = "",
+                 ai_seed: int | None = None):
         super().__init__(app, game, seats)
         humans = [s == "human" for s in self.seats]
         self.ctl = Controller(game, humans)
@@ -75,7 +76,7 @@ class GameScene(PlayScene):
         # G1: the seed the player gave (the HUD and the game-over box say the game is seeded), else None: the
         # map's seed is secret, and the computer seats get fresh seeds (nothing follows from it)
         self.player_seed = plugin_class(game.game_id).player_seed(game, getattr(app, "opts", None))
-        self.ai = AIDriver(game.game_id, self.seats, game.seed, hidden_deal=self.player_seed is None)
+        self.ai = AIDriver(game.game_id, self.seats, game.seed, hidden_deal=self.player_seed is None, base=ai_seed)
         self.worker: Job | None = None
         self.ai_wait = 0.0
         self.ai_speed = 1
