@@ -14,7 +14,9 @@ from engine.arena import make_agent
 from tests.cases_util import _case
 from tests.golden import obs_text, options_for
 
-CASES = ("anqi", "jiangshan", "sanguo:variant=jieqi", "shachang", "shachang:preset=star",
+# 沙场秋点兵 on 16x16: on 8x8 the armies stand in each other's sight within a few turns, and since normal no longer
+# passes a game into a void under fog (session 20) too few of its positions hide anything for the check to bite
+CASES = ("anqi", "jiangshan", "sanguo:variant=jieqi", "shachang:preset=medium", "shachang:preset=star",
          "shachang:items=true,item_seed=5", "xinhai")
 LEVELS = ("random", "easy", "normal", "hard")
 _truth: list = []  # the true game a decision is asked on (only the test's peeking player reads it)
