@@ -126,7 +126,7 @@ def test_a_large_save_with_wrong_option_types_is_listed_without_them(tmp_path):
         assert lines["c.json"] == "c.json (not a save)"
         ls.load(tmp_path / "a.json")
         step(app)
-        assert app.scene is ls and ls.error == f"could not load: {tmp_path / 'a.json'}: save lacks 'map'"
+        assert app.scene is ls and ls.error_text() == "could not load: a.json: 沙场秋点兵 save lacks 'map'"
 
 
 def test_numbers_too_long_to_show_are_said_by_their_digits():
