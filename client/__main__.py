@@ -19,7 +19,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from client import cli_args, settings
+from client import cli_args
 from client.games import plugin_class
 from client.options import (Options, check_options, default_save_dir, info_takes_players, option_keys)
 from client.savefile import foreign_file, load_error_text, read_save
@@ -205,9 +205,8 @@ def options_from(args):
     if o.load is not None:  # read and replayed now: a save that cannot be opened is one line, not a window
         try:
             o.loaded = read_save(o.load)
-        except ValueError as e:  # in the language the window would have opened in: --lang, else the remembered one
-            lang = args.lang or settings.load(o.save_dir)[0].lang or o.lang
-            why = load_error_text(e, None, lang).replace("\n", " ")  # (the file named in full)
+        except ValueError as e:  # in the language of --lang, else in English as every command-line error
+            why = load_error_text(e, None, args.lang or "en").replace("\n", " ")  # (the file named in full)
             raise SystemExit(f"{PROG}: error: --load: {why}") from None
     o.map_file = Path(args.map).expanduser() if args.map else None
     o.quick_start = quick

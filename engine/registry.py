@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.chance import fresh_seed
 from engine.errors import SaveError
+from engine.messages import Msg
 from engine.saves import described, of_game, parse_json
 
 if TYPE_CHECKING:
@@ -126,8 +127,13 @@ def load_game(text: str) -> Game:
         found = content_game(data, gid)
         if found is None:
             raise
-        raise SaveError(kind="foreign", key="saves.bad.relabelled", title=info.name_zh, game=repr(gid),
-                        found=GAMES[found].name_zh) from None
+        raise SaveError(kind="foreign", key="saves.bad.relabelled", title=name_msg(info), game=repr(gid),
+                        found=name_msg(GAMES[found])) from None
+
+
+def name_msg(info: GameInfo) -> Msg:
+    """A game's name in the language a message is read in."""
+    return Msg.of("saves.game_name", zh=info.name_zh, en=info.name_en)
 
 
 def check_options(info: GameInfo, data: dict) -> None:

@@ -133,10 +133,10 @@ def test_a_save_relabelled_as_another_game_is_refused_as_what_it_is(pair):
     with pytest.raises(SaveError) as e:
         registry.load_game(json.dumps(data))
     assert e.value.kind == "foreign" and e.value.msg.key == "saves.bad.relabelled", str(e.value)
-    x, y = registry.get(real).name_zh, registry.get(named).name_zh
+    x, y = registry.get(real), registry.get(named)
     zh, en = e.value.text("zh"), e.value.text("en")
-    assert f"标明是{y}的存档" in zh and f"内容却是{x}的存档" in zh and not english_words(zh), zh
-    assert f"its content is a {x} save" in en and f"a {y} save (game is '{named}')" in en, en
+    assert f"标明是{y.name_zh}的存档" in zh and f"内容却是{x.name_zh}的存档" in zh and not english_words(zh), zh
+    assert f"it holds a save of {x.name_en}" in en and f"a save of {y.name_en} (game is '{named}')" in en, en
 
 
 def test_an_unknown_option_is_refused_but_an_unknown_top_level_key_is_not():
@@ -264,7 +264,7 @@ def test_quick_load_in_a_board_scene_says_why_in_either_language(tmp_path):
         zh = sc.status_text("zh")
         assert i18n.script("标明是百格西洋棋的存档", "zh") in zh and i18n.script("内容却是辛亥革命的存档", "zh") in zh, zh
         assert not english_words(zh, path.name), zh
-        assert "its content is a 辛亥革命 save" in sc.status_text("en")
+        assert "it holds a save of The 1911 Revolution of China" in sc.status_text("en")
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -131,12 +131,12 @@ def size_of(text: str, size: int) -> tuple[int, int]:
 
 
 def drawable(text: str) -> str:
-    """``text`` with what no font can draw shown as �: the lone surrogates by which Python names a file whose name
+    """``text`` with what no font can draw shown as ?: the lone surrogates by which Python names a file whose name
     is not UTF-8 (pygame refused such a line with UnicodeEncodeError: the load list crashed on that file)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+        return "".join("?" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
     return text
 
 

@@ -145,18 +145,19 @@ def load_json(text: str, upto: int | None = None) -> "ShachangGame":
     start = read_start(data, "沙场秋点兵", ("map", "setup"))  # an older save: map and setup at the top
     mp = need(start, "map", dict, of_game("沙场秋点兵"))
     actions = need(data, "actions", list, of_game("沙场秋点兵"))
-    preset_key = need(opts, "preset", str, "options")
+    where = of_game("沙场秋点兵", "options")
+    preset_key = need(opts, "preset", str, where)
     if preset_key not in presets():
         raise SaveError(key="shachang.save.preset", value=shown(preset_key), known=tuple(presets()))
     p = presets()[preset_key]
-    mode = need(opts, "mode", str, "options")
+    mode = need(opts, "mode", str, where)
     if mode not in MODES:
         raise SaveError(key="shachang.save.mode", value=shown(mode), known=tuple(MODES))
-    players = need_int(opts, "players", 2, p.max_players, "options")
-    seed = need_int(opts, "seed", -MAX_SEED, MAX_SEED, "options")
+    players = need_int(opts, "players", 2, p.max_players, where)
+    seed = need_int(opts, "seed", -MAX_SEED, MAX_SEED, where)
     round_limit = opts.get("round_limit")
     if round_limit is not None:
-        round_limit = need_int(opts, "round_limit", 1, MAX_ROUND_LIMIT, "options")
+        round_limit = need_int(opts, "round_limit", 1, MAX_ROUND_LIMIT, where)
     heights = check_heights(need(mp, "heights", list, "map"), p.size)
     spawns = check_spawns(need(mp, "spawns", list, "map"), players, p.spawns, p.size)
     source = need(mp, "source", str, "map", "file")
