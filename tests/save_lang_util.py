@@ -13,7 +13,7 @@ _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|“[^”]*”|「[^」]*」")
 
 def vocabulary() -> set[str]:
     """The words of the save files themselves: game ids, option names and choices, seat kinds."""
-    words = set(TERMS) | set(SEAT_KINDS) | {"fen", "seed"}
+    words = set(TERMS) | set(SEAT_KINDS) | {"fen", "seed", "zh", "en"}  # (the settings file's languages)
     for gid, info in registry.GAMES.items():
         words |= {gid, *info.options, *info.save_options}
         for values in info.choices.values():

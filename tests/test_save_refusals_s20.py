@@ -329,3 +329,23 @@ def test_a_save_killed_in_the_middle_of_writing_leaves_the_old_save(tmp_path, mo
     monkeypatch.undo()
     assert target.read_bytes() == before and not list(tmp_path.glob("*.tmp"))
     assert savefile.read_save(target)[0].to_json() == registry.get("baige").new_game().to_json()
+
+
+@pytest.mark.parametrize("content, words", [('{"version": 1, "lang": "fr"}', "“lang”是'fr'，不是（zh、en）之一"),
+                                            ('{"version": 1, "games": {"baige": {"players": 99}}}',
+                                             "“games.baige.players”应为1到8的整数，而不是99"),
+                                            ("{not json", "不是存档文件：JSON 无效")])
+def test_a_settings_file_that_is_ignored_says_why_in_chinese(tmp_path, content, words):
+    """The start screen's note about a settings file it does not use had the English reason after its Chinese words."""
+    from tests.client_util import kept_client_state
+    from tests.test_settings import launch
+
+    p = tmp_path / "settings.json"
+    p.write_text(content, encoding="utf-8")
+    with kept_client_state("dummy"):
+        app = launch(tmp_path, lang="zh")
+        try:
+            assert app.notice.startswith("设置文件无法读取，本次不用：") and words in app.notice, app.notice
+            assert not english_words(app.notice, str(p)), app.notice
+        finally:
+            app.close()
