@@ -156,9 +156,8 @@ def content_game(data: dict, named: str) -> str | None:
         if gid == named:
             continue
         try:
-            text = json.dumps(dict(data, game=gid), ensure_ascii=False)
-            check_options(info, data)
-            info.load_game(text)
+            check_options(info, data)  # (first: it is cheap, and most other games stop here)
+            info.load_game(json.dumps(dict(data, game=gid), ensure_ascii=False))
         except (SaveError, ValueError, TypeError):
             continue
         return gid
