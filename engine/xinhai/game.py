@@ -478,7 +478,8 @@ def load_game(text: str) -> XinhaiGame:
     opts = data.get("options", {})
     setup, seed = opts.get("setup", "historical"), opts.get("seed")
     if setup not in SETUPS:
-        raise SaveError(key="xinhai.save.setup", where=of_game("辛亥革命"))
+        raise SaveError(key="saves.bad.one_of_two", where=of_game("辛亥革命"), field="options.setup", a="historical",
+                        b="random")
     seed = need_int(opts, "seed", -2**63, 2**63 - 1, of_game("辛亥革命", "options"))  # (any size was taken)
     forced = read_forced(data, "辛亥革命")  # "forced"; before the one envelope, "chance"
     try:
