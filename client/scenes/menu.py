@@ -145,7 +145,7 @@ class LoadScene(Scene):
         sm = self.summary(path)
         kind = save_kind(path)
         if sm is None:
-            return f"{path.name} ({t('not_a_save')})"
+            return t("saves.not_a_save_line", name=path.name)
         if kind is not None:
             return t("saves.tagged", tag=t("saves." + kind), what=self.describe_game(sm))
         if not _DATED.fullmatch(path.stem):
