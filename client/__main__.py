@@ -22,7 +22,7 @@ from pathlib import Path
 from client import cli_args
 from client.games import plugin_class
 from client.options import (Options, check_options, default_save_dir, info_takes_players, option_keys)
-from client.savefile import foreign_file, read_save
+from client.savefile import foreign_file, load_error_text, read_save
 from engine import registry
 
 PROG = "python -m client"
@@ -205,8 +205,9 @@ def options_from(args):
     if o.load is not None:  # read and replayed now: a save that cannot be opened is one line, not a window
         try:
             o.loaded = read_save(o.load)
-        except ValueError as e:
-            raise SystemExit(f"{PROG}: error: --load: {e}") from None
+        except ValueError as e:  # in the language of --lang, else in English as every command-line error
+            why = load_error_text(e, None, args.lang or "en").replace("\n", " ")  # (the file named in full)
+            raise SystemExit(f"{PROG}: error: --load: {why}") from None
     o.map_file = Path(args.map).expanduser() if args.map else None
     o.quick_start = quick
     return o

@@ -21,7 +21,8 @@ from client.ui import composed, widgets
 from engine import registry
 from client.display import Display
 from client.options import Options, check_options, default_save_dir, info_takes_players  # noqa: F401
-from client.savefile import SAVE_FORMAT, load_error_text, load_text, read_save, save_text, write_save  # noqa: F401
+from client.savefile import (SAVE_FORMAT, LoadRefusal, load_error_text, load_text, read_save, save_text,  # noqa: F401
+                             write_save)
 from client.scene import Scene
 
 
@@ -105,13 +106,13 @@ class App:
         seats = (list(o.seats) + ["normal"] * n)[:n]
         self.start_game(game, seats)
 
-    def load_path(self, path, loaded: tuple | None = None) -> str | None:
-        """Open a save (``loaded``: its (game, seats, viewer), already read); returns the error text instead of
-        raising."""
+    def load_path(self, path, loaded: tuple | None = None) -> LoadRefusal | None:
+        """Open a save (``loaded``: its (game, seats, viewer), already read); returns why not instead of raising
+        (a LoadRefusal: its text in the language shown when drawn), None when it opened."""
         try:
             game, seats, viewer, ai_seed = loaded if loaded is not None else read_save(path)
         except ValueError as e:
-            return load_error_text(e, path)
+            return LoadRefusal(e, path)
         self.use_script_of(game.game_id)  # the message is the loaded game's: in its script (issue 26)
         self.start_game(game, seats, viewer=viewer, message=i18n.t("loaded", path=Path(path).name), ai_seed=ai_seed)
         return None

@@ -34,6 +34,7 @@ from client import i18n
 from engine import registry
 from engine.agents import LEVELS
 from engine.api import SaveError
+from engine.messages import Msg, render
 from engine.saves import MAX_SAVE_BYTES, check_file as check, described, kind_of, parse_json, read_file, shown
 
 SAVE_FORMAT = "zhanqi-client-save"
@@ -69,23 +70,22 @@ def unwrap(text: str | bytes) -> tuple[str | bytes, list[str] | None, int | None
         return text, None, None, None
     v = data.get("version")
     if type(v) is not int or v != VERSION:
-        raise SaveError(f"client save version {shown(v)} is not supported (this client reads {VERSION})", "version")
+        raise SaveError(kind="version", key="saves.client.version", version=shown(v), reads=VERSION)
     inner = data.get("engine_save")
     if not isinstance(inner, str):
-        raise SaveError(f"client save: engine_save must be the game's save text, not {kind_of(inner)}")
+        raise SaveError(key="saves.client.engine_save", got=kind_of(inner))
     seats = data.get("seats")
     if not isinstance(seats, list) or not seats:
-        raise SaveError(f"client save: seats must be a list of seat kinds, not {kind_of(seats)}")
+        raise SaveError(key="saves.client.seats", got=kind_of(seats))
     for i, s in enumerate(seats):
         if s not in SEAT_KINDS:
-            raise SaveError(f"client save: seat {i + 1} is {shown(s)}, not one of {', '.join(SEAT_KINDS)}")
+            raise SaveError(key="saves.client.seat", n=i + 1, value=shown(s), known=tuple(SEAT_KINDS))
     viewer = data.get("viewer", 0)
     if type(viewer) is not int:
-        raise SaveError(f"client save: viewer must be a seat number, not {described(viewer)}")
+        raise SaveError(key="saves.client.viewer_kind", value=described(viewer))
     ai_seed = data.get("ai_seed")
     if "ai_seed" in data and not (type(ai_seed) is int and 0 <= ai_seed < AI_SEED_LIMIT):
-        raise SaveError(f"client save: ai_seed must be a whole number from 0 to 2^63 - 1 (the computer "
-                        f"seats' seed), not {described(ai_seed)}")
+        raise SaveError(key="saves.client.ai_seed", value=described(ai_seed))
     return inner, list(seats), viewer, ai_seed
 
 
@@ -97,9 +97,9 @@ def load_text(text: str | bytes) -> Loaded:
     if seats is None:
         return Loaded(game, ["human"] * n, 0, None)
     if len(seats) != n:
-        raise SaveError(f"client save: {len(seats)} seats for a game of {n} players")
+        raise SaveError(key="saves.client.seat_count", seats=len(seats), n=n)
     if not 0 <= viewer < n:
-        raise SaveError(f"client save: viewer {viewer} is not a seat (1..{n} are 0..{n - 1})")
+        raise SaveError(key="saves.client.viewer", viewer=viewer, n=n, last=n - 1)
     return Loaded(game, seats, viewer, ai_seed)
 
 
@@ -114,7 +114,7 @@ def read_engine_text(path) -> str | bytes:
     try:
         return unwrap(read_file(path, MAX_CLIENT_SAVE_BYTES))[0]
     except SaveError as e:
-        raise SaveError(_named(path, e), e.kind) from None
+        raise _named(path, e) from None
 
 
 def read_save(path) -> Loaded:
@@ -122,21 +122,48 @@ def read_save(path) -> Loaded:
     try:
         return load_text(read_file(path, MAX_CLIENT_SAVE_BYTES))
     except SaveError as e:
-        raise SaveError(_named(path, e), e.kind) from None
+        raise _named(path, e) from None
 
 
-def load_error_text(e: Exception, path=None) -> str:
-    """Why a save was refused, in the player's language: the kind of refusal (SaveError.kind) in
-    words; in English the engine's detail, in Chinese the file's name (a file that is not a save) or the
-    detail after the words (a save of another version, or one whose content is wrong)."""
+def load_error_text(e: Exception, path=None, lang: str | None = None) -> str:
+    """Why a save was refused, in the player's language (``lang``, default the current one): the kind of
+    refusal (SaveError.kind) in words, then the detail (SaveError.msg, the engine's keyed message) in the same
+    language; in English the detail alone, as the engine words it (it names the file)."""
+    lang = lang or i18n.lang()
     kind = getattr(e, "kind", "invalid")
-    return i18n.t(f"saves.error_{kind}", detail=str(e), file=Path(path).name if path is not None else str(e))
+    if isinstance(e, SaveError):  # (on the screen the file by its name: the load list shows the folder)
+        detail = i18n.script(render(_short(e.msg, path), lang), lang)
+    else:  # (a plain ValueError from below: its words are English, the kind's words say what it is)
+        detail = str(e)
+    return i18n.tr(f"saves.error_{kind}", lang, detail=detail, file=Path(path).name if path is not None else "")
 
 
-def _named(path, e: Exception) -> str:
-    """The error with the file's name in front (once)."""
-    msg = str(e)
-    return msg if msg.startswith(str(path)) else f"{path}: {msg}"
+class LoadRefusal:
+    """A refused save as a screen shows it: :func:`load_error_text` in the language shown when it is drawn (F2
+    after the refusal words it again); str() in the current language."""
+
+    def __init__(self, error: Exception, path=None):
+        self.error, self.path = error, path
+
+    def render(self, lang: str | None = None) -> str:
+        return load_error_text(self.error, self.path, lang)
+
+    def __str__(self) -> str:
+        return self.render()
+
+
+def _short(msg: Msg, path) -> Msg:
+    """``msg`` with the file ``path`` named by its name alone (the message's own ``file`` field)."""
+    if path is None or msg.kw.get("file") != str(path):
+        return msg
+    return Msg.of(msg.key, **dict(msg.kw, file=Path(path).name))
+
+
+def _named(path, e: SaveError) -> SaveError:
+    """The error with the file's name in front (once; a refusal about the file itself names it already)."""
+    if str(e).startswith(str(path)):
+        return e
+    return SaveError.of(Msg.of("saves.where.in_file", file=str(path), detail=e.msg), e.kind)
 
 
 def write_save(path, game, seats, viewer, ai_seed: int | None = None) -> Path:
@@ -155,11 +182,13 @@ def write_text(path, text: str) -> Path:
     try:
         tmp.write_text(text, encoding="utf-8")
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         try:
             tmp.unlink()
         except OSError:
             pass
+        if isinstance(e, OSError) and e.filename == str(tmp):  # (a read-only folder: the player named the save, not
+            raise OSError(e.errno, e.strerror, str(path)) from None  # its temporary file)
         raise
     return path
 

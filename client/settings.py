@@ -21,6 +21,7 @@ from client.options import Options
 from client.savefile import SEAT_KINDS, write_text
 from engine import registry
 from engine.api import SaveError
+from engine.messages import Msg, render
 from engine.saves import kind_of, parse_json, read_file, shown
 
 FILE_NAME = "settings.json"
@@ -54,44 +55,45 @@ def path(save_dir) -> Path:
     return Path(save_dir) / FILE_NAME
 
 
-def load(save_dir) -> tuple[Settings, str | None]:
-    """(settings, None), or (empty settings, the reason) when the file is not valid; a missing file is
-    simply empty settings."""
+def load(save_dir, lang: str = "en") -> tuple[Settings, str | None]:
+    """(settings, None), or (empty settings, the reason in ``lang``, naming the file) when the file is not valid; a
+    missing file is simply empty settings."""
     p = path(save_dir)
     if not p.exists() and not p.is_symlink():
         return Settings(), None
     try:
         return parse(read_file(p, MAX_BYTES, "settings")), None
-    except (SaveError, ValueError) as e:
-        msg = str(e)
-        return Settings(), (msg if msg.startswith(str(p)) else f"{p}: {msg}")
+    except SaveError as e:
+        msg = e.text(lang)
+        return Settings(), (msg if msg.startswith(str(p)) else render(Msg.of("saves.where.in_file", file=str(p),
+                                                                             detail=e.msg), lang))
 
 
 def parse(text: str | bytes) -> Settings:
-    """The settings in ``text``; ValueError naming the key that is not valid."""
+    """The settings in ``text``; SaveError (a ValueError) naming the key that is not valid, a keyed message."""
     data = parse_json(text, MAX_BYTES)
     if not isinstance(data, dict):
-        raise ValueError(f"the settings must be a JSON object, not {kind_of(data)}")
+        raise SaveError(key="saves.settings.not_object", got=kind_of(data))
     v = data.get("version")
     if type(v) is not int or v != VERSION:
-        raise ValueError(f"settings version {shown(v)} is not supported (this client reads {VERSION})")
+        raise SaveError(key="saves.settings.version", version=shown(v), reads=VERSION)
     unknown = sorted(k for k in data if k not in ("version", "lang", "game", "games"))
     if unknown:
-        raise ValueError(f"unknown key {shown(unknown[0])}")
+        raise SaveError(key="saves.settings.unknown_key", name=shown(unknown[0]))
     s = Settings()
     lang = data.get("lang")
     if lang is not None:
         if lang not in LANGS:
-            raise ValueError(f"lang is {shown(lang)}, not one of {', '.join(LANGS)}")
+            raise SaveError(key="saves.settings.lang", value=shown(lang), known=tuple(LANGS))
         s.lang = lang
     game = data.get("game")
     if game is not None:
         if not isinstance(game, str):
-            raise ValueError(f"game must be a game id, not {kind_of(game)}")
+            raise SaveError(key="saves.settings.game", got=kind_of(game))
         s.game = game if game in registry.GAMES else None  # a game this client lacks: forgotten
     games = data.get("games", {})
     if not isinstance(games, dict):
-        raise ValueError(f"games must be an object, not {kind_of(games)}")
+        raise SaveError(key="saves.settings.games", got=kind_of(games))
     for gid, entry in games.items():
         checked = _entry(gid, entry)
         if gid in registry.GAMES:
@@ -103,27 +105,27 @@ def _entry(gid: str, entry: Any) -> dict:
     """One game's choices checked by type (values the game does not offer are skipped in ``choices``)."""
     where = f"games.{gid[:30]}"
     if not isinstance(entry, dict):
-        raise ValueError(f"{where} must be an object, not {kind_of(entry)}")
+        raise SaveError(key="saves.settings.entry", where=where, got=kind_of(entry))
     unknown = sorted(k for k in entry if k not in GAME_KEYS)
     if unknown:
-        raise ValueError(f"{where}: unknown key {shown(unknown[0])}")
+        raise SaveError(key="saves.settings.entry_key", where=where, name=shown(unknown[0]))
     for key in ("preset", "mode"):
         if key in entry and not isinstance(entry[key], str):
-            raise ValueError(f"{where}.{key} must be text, not {kind_of(entry[key])}")
+            raise SaveError(key="saves.settings.text", where=where, name=key, got=kind_of(entry[key]))
     if "players" in entry and (type(entry["players"]) is not int or not 1 <= entry["players"] <= 8):
-        raise ValueError(f"{where}.players must be a whole number 1..8, not {shown(entry['players'])}")
+        raise SaveError(key="saves.settings.players", where=where, value=shown(entry["players"]))
     seats = entry.get("seats", [])
     if not isinstance(seats, list) or len(seats) > 8:
-        raise ValueError(f"{where}.seats must be a list of at most 8 seat kinds")
+        raise SaveError(key="saves.settings.seats", where=where)
     for i, k in enumerate(seats):
         if k not in SEAT_KINDS:
-            raise ValueError(f"{where}.seats: seat {i + 1} is {shown(k)}, not one of {', '.join(SEAT_KINDS)}")
+            raise SaveError(key="saves.settings.seat", where=where, n=i + 1, value=shown(k), known=tuple(SEAT_KINDS))
     opts = entry.get("options", {})
     if not isinstance(opts, dict):
-        raise ValueError(f"{where}.options must be an object, not {kind_of(opts)}")
+        raise SaveError(key="saves.settings.options", where=where, got=kind_of(opts))
     for k, v in opts.items():
         if not isinstance(v, (str, int, bool)):
-            raise ValueError(f"{where}.options.{k[:30]} must be text, a number or true/false, not {kind_of(v)}")
+            raise SaveError(key="saves.settings.option", where=where, name=k[:30], got=kind_of(v))
     return dict(entry)
 
 
@@ -187,7 +189,7 @@ def startup(opts) -> str:
     """At the client's start: put the settings file's language and choices into ``opts`` where the command
     line left Options' defaults (a quick start, a bench or a save to open takes only the language).
     Returns the problem of a file that is not valid, or ""."""
-    s, err = load(opts.save_dir)
+    s, err = load(opts.save_dir, opts.lang)  # (a file not valid gives no language: the client's, --lang's)
     if opts.quick_start or opts.load or opts.bench:
         s = Settings(lang=s.lang)
     apply(opts, s, only_defaults=True)

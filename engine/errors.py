@@ -37,17 +37,34 @@ SAVE_ERROR_KINDS = ("unreadable", "not_save", "foreign", "version", "invalid")
 class SaveError(ValueError):
     """A save file that is corrupt, foreign or inconsistent; nothing was loaded. ``kind`` says
     which (one of :data:`SAVE_ERROR_KINDS`: the file cannot be read, is not a save, is another
-    game's, has an unsupported version, or its content is inconsistent) so that a client can
-    name it in the player's language; the message (English) gives the detail."""
+    game's, has an unsupported version, or its content is inconsistent). ``msg`` is the detail as a
+    keyed message (engine.messages.Msg, catalogue assets/messages/saves.toml, keys ``saves.bad.*``),
+    raised like IllegalAction's: ``SaveError(kind="invalid", key="saves.bad.lacks", where=..., key_name=...)``;
+    str(e) is its English text (or, in older code, a plain English ``message``)."""
 
-    def __init__(self, message: str = "", kind: str = "invalid"):
+    def __init__(self, message: str = "", kind: str = "invalid", *, key: str | None = None, **params):
         if kind not in SAVE_ERROR_KINDS:
             raise ValueError(f"SaveError kind {kind!r} is not one of {', '.join(SAVE_ERROR_KINDS)}")
-        super().__init__(message)
+        self.msg = params.pop("_msg", None) or (Msg.of(key, **params) if key else Msg.of("common.text", text=message))
+        super().__init__(message or self.msg.render("en"))
         self.kind = kind
 
-    def __reduce__(self):
-        return (SaveError, (str(self), self.kind))  # the kind survives pickling (the AI process)
+    def text(self, lang: str = "en") -> str:
+        """The detail in ``lang`` (a keyed message in both languages; plain English text as it is)."""
+        return self.msg.render(lang)
+
+    @classmethod
+    def of(cls, msg: Msg, kind: str = "invalid") -> "SaveError":
+        """A SaveError whose detail is ``msg`` (a Msg built elsewhere, e.g. with the file's name in front)."""
+        return cls("", kind, _msg=msg)
+
+    def __reduce__(self):  # the kind and the keyed message survive pickling (the AI process)
+        return (_save_error, (str(self), self.kind, self.msg))
+
+
+def _save_error(message: str, kind: str, msg: Msg) -> SaveError:
+    e = SaveError(message, kind, _msg=msg)
+    return e
 
 
 class ParseError(IllegalAction):

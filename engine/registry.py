@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.chance import fresh_seed
 from engine.errors import SaveError
-from engine.saves import described, parse_json
+from engine.messages import Msg
+from engine.saves import described, of_game, parse_json
 
 if TYPE_CHECKING:
     from engine.api import Game
@@ -29,6 +30,7 @@ class GameInfo:
     board: str = "square"  # square | cells | hex | heightmap
     order: int = 100  # place in the start screen's list
     hidden_information: bool = False  # some set-up of it hides pieces, hands, decks, fog or items (G1)
+    save_options: tuple[str, ...] = ()  # what a save's options may hold besides ``options`` (百格's start FEN)
 
     def new_game(self, **options) -> Game:
         mod = importlib.import_module(self.module)
@@ -107,14 +109,59 @@ def get(game_id: str) -> GameInfo:
 
 
 def load_game(text: str) -> Game:
-    """Load any registered game's save; raises SaveError for anything else."""
+    """Load any registered game's save; raises SaveError for anything else. A save of one game whose ``game``
+    names another (edited) is refused as what it is (see :func:`content_game`), not in the named game's terms."""
     data = parse_json(text)
     if not isinstance(data, dict) or "game" not in data:
-        raise SaveError("not a save file of this client: no 'game' key", "not_save")
+        raise SaveError(kind="not_save", key="saves.bad.no_game")
     gid = data["game"]
     if not isinstance(gid, str) or gid not in GAMES:
-        raise SaveError(f"save is for an unknown game ({described(gid)}; known: {', '.join(GAMES)})", "foreign")
-    return GAMES[gid].load_game(text)
+        raise SaveError(kind="foreign", key="saves.bad.unknown_game", game=described(gid), known=tuple(GAMES))
+    info = GAMES[gid]
+    try:
+        check_options(info, data)
+        return info.load_game(text)
+    except SaveError as e:
+        if e.kind != "invalid":
+            raise
+        found = content_game(data, gid)
+        if found is None:
+            raise
+        raise SaveError(kind="foreign", key="saves.bad.relabelled", title=name_msg(info), game=repr(gid),
+                        found=name_msg(GAMES[found])) from None
+
+
+def name_msg(info: GameInfo) -> Msg:
+    """A game's name in the language a message is read in."""
+    return Msg.of("saves.game_name", zh=info.name_zh, en=info.name_en)
+
+
+def check_options(info: GameInfo, data: dict) -> None:
+    """SaveError naming an option a save of this game cannot have (it would be ignored: the game would not be
+    the one saved, e.g. a misspelt variant loading the standard game)."""
+    opts = data.get("options")
+    if not isinstance(opts, dict):
+        return  # (the game's reader names it)
+    known = sorted(set(info.options) | set(info.save_options))
+    for k in opts:
+        if k not in known:
+            raise SaveError(key="saves.bad.unknown_option", where=of_game(info.name_zh, "options"), name=str(k)[:40],
+                            known=tuple(known))
+
+
+def content_game(data: dict, named: str) -> str | None:
+    """The registered game other than ``named`` whose save ``data`` is (it loads as that game), or None. Asked
+    only once the named game has refused the save, so a save loads no slower."""
+    for gid, info in GAMES.items():
+        if gid == named:
+            continue
+        try:
+            check_options(info, data)  # (first: it is cheap, and most other games stop here)
+            info.load_game(json.dumps(dict(data, game=gid), ensure_ascii=False))
+        except (SaveError, ValueError, TypeError):
+            continue
+        return gid
+    return None
 
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "assets" / "games"
@@ -142,7 +189,14 @@ def info_from_toml(path: Path) -> GameInfo:
             raise ValueError(f"{path.name}: the default {k}={opts[k]!r} is not among its choices")
     return GameInfo(d["game_id"], d["name_zh"], d["name_en"], d["module"], dict(opts),
                     {k: tuple(v) for k, v in choices.items()}, d.get("board", "square"),
-                    int(d.get("order", 100)), _flag(d, "hidden_information", path))
+                    int(d.get("order", 100)), _flag(d, "hidden_information", path), _names(d, "save_options", path))
+
+
+def _names(d: dict, key: str, path: Path) -> tuple[str, ...]:
+    v = d.get(key, [])
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise ValueError(f"{path.name}: {key} must be a list of names")
+    return tuple(v)
 
 
 def _flag(d: dict, key: str, path: Path) -> bool:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import errno
 import json
 import math
 import os
@@ -30,6 +31,7 @@ import numpy as np
 
 from engine.errors import IllegalAction, ParseError, SaveError
 from engine.chance import Chance, ChanceError
+from engine.messages import Msg, rule_msg
 
 if TYPE_CHECKING:
     from engine.api import Game
@@ -67,7 +69,8 @@ def read_forced(data: dict, title: str) -> dict[int, Any]:
     try:
         return Chance.forced_from_json(data.get(key))
     except (ValueError, TypeError) as e:
-        raise SaveError(f"{title} save: {key}: {str(e)[:120]}") from None
+        raise SaveError(key="saves.bad.forced_form", where=of_game(title), key_name=key,
+                        why=english("saves.why.forced_form", str(e)[:120])) from None
 
 
 def no_forced(data: dict, title: str, why: str = "the game draws nothing") -> None:
@@ -75,13 +78,14 @@ def no_forced(data: dict, title: str, why: str = "the game draws nothing") -> No
     forced = read_forced(data, title)
     if forced:
         i = min(forced)
-        raise SaveError(f'{title} save: forced["{i}"] = {_as_json(forced[i])}: {why}')
+        raise SaveError(key="saves.bad.forced_unused", where=of_game(title), entry=forced_entry(i, forced[i]),
+                        why=english("saves.why.draws_nothing", why))
 
 
 def read_start(data: dict, title: str, old_keys: tuple[str, ...] = ()) -> dict:
     """The save's ``start`` object; an older save kept these keys at the top (``old_keys``)."""
     if "start" in data:
-        return need(data, "start", dict, f"{title} save")
+        return need(data, "start", dict, of_game(title))
     return {k: data[k] for k in old_keys if k in data}
 
 
@@ -91,12 +95,14 @@ def check_file(path: "str | os.PathLike", limit: int = MAX_SAVE_BYTES, what: str
     try:
         st = os.stat(path)
     except OSError as e:
-        raise SaveError(f"{path}: cannot read the {what}: {e.strerror or e}", "unreadable") from None
+        raise SaveError(kind="unreadable", key="saves.bad.cannot_read", file=str(path), what=what_msg(what),
+                        reason=os_reason(e)) from None
     if not stat.S_ISREG(st.st_mode):
-        kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-        raise SaveError(f"{path}: {kind}, not a {what} file", "unreadable")
+        raise SaveError(kind="unreadable", key="saves.bad.a_folder" if stat.S_ISDIR(st.st_mode) else "saves.bad.not_regular",
+                        file=str(path), what=what_msg(what))
     if st.st_size > limit:
-        raise SaveError(f"{path}: {st.st_size} bytes is over the {what} size limit of {limit}", "not_save")
+        raise SaveError(kind="not_save", key="saves.bad.file_too_big", file=str(path), what=what_msg(what),
+                        size=st.st_size, limit=limit)
     return st
 
 
@@ -108,10 +114,43 @@ def read_file(path: "str | os.PathLike", limit: int = MAX_SAVE_BYTES, what: str 
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except OSError as e:
-        raise SaveError(f"{path}: cannot read the {what}: {e.strerror or e}", "unreadable") from None
+        raise SaveError(kind="unreadable", key="saves.bad.cannot_read", file=str(path), what=what_msg(what),
+                        reason=os_reason(e)) from None
     if len(data) > limit:
-        raise SaveError(f"{path}: the {what} is over the size limit of {limit} bytes", "not_save")
+        raise SaveError(kind="not_save", key="saves.bad.grew_too_big", file=str(path), what=what_msg(what), limit=limit)
     return data
+
+
+_WHAT = {"save": "saves.what.save", "heightmap image": "saves.what.heightmap_image", "settings": "saves.what.settings"}
+
+
+def what_msg(what: str) -> "Msg | str":
+    """What kind of file was asked for ("save", "heightmap image") as a keyed message."""
+    return Msg.of(_WHAT[what]) if what in _WHAT else what
+
+
+# what the file errors a player can meet mean, in words (the OS's own text is English)
+_OS_REASONS = {errno.ENOENT: "no_such_file", errno.EACCES: "no_permission", errno.EPERM: "no_permission",
+               errno.EISDIR: "is_a_folder", errno.ENOTDIR: "not_a_folder", errno.ELOOP: "link_loop",
+               errno.ENAMETOOLONG: "name_too_long", errno.EIO: "io_error"}
+
+
+def os_reason(e: OSError) -> Msg:
+    """Why a file could not be read, as a keyed message (its English text is the OS's own)."""
+    name = _OS_REASONS.get(e.errno, "other")
+    return english(f"saves.os.{name}", e.strerror or str(e))
+
+
+def english(key: str, text: Any) -> Msg:
+    """A detail whose English text is given (an OS or library message, a game's own words): ``key``'s English
+    template shows ``text`` as it is, its Chinese one says the same in words without it."""
+    return Msg.of(key, text=str(text))
+
+
+def of_game(title: str, field: str | None = None) -> Msg:
+    """Where in a save a problem is: "<title> save" or "<title> save: <field>" as a keyed message."""
+    return Msg.of("saves.where.game", title=title) if field is None else \
+        Msg.of("saves.where.game_field", title=title, field=field)
 
 
 def nesting_depth(text: str) -> int:
@@ -137,20 +176,38 @@ def nesting_depth(text: str) -> int:
 
 def _int(s: str) -> int:
     if len(s.lstrip("-")) > MAX_INT_DIGITS:
-        raise SaveError(f"not a save file: an integer of {len(s.lstrip('-'))} digits "
-                        f"(at most {MAX_INT_DIGITS})", "not_save")
+        raise SaveError(kind="not_save", key="saves.bad.long_integer", n=len(s.lstrip("-")), most=MAX_INT_DIGITS)
     return int(s)
 
 
 def _float(s: str) -> float:
     v = float(s)
     if not math.isfinite(v):
-        raise SaveError(f"not a save file: the number {s[:30]} is out of range", "not_save")
+        raise SaveError(kind="not_save", key="saves.bad.number_range", number=s[:30])
     return v
 
 
 def _constant(s: str):
-    raise SaveError(f"not a save file: {s} is not a number a save may hold", "not_save")
+    raise SaveError(kind="not_save", key="saves.bad.number_constant", word=s)
+
+
+def _pairs(pairs: list) -> dict:
+    """A JSON object; a key given twice is refused (which of its values counts would be a guess)."""
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        seen = set()
+        k = next(k for k, _ in pairs if k in seen or seen.add(k))
+        raise SaveError(kind="not_save", key="saves.bad.duplicate_key", name=k[:40])
+    return d
+
+
+# json's messages (JSONDecodeError.msg), each by its key (a message json adds later is said without its words in Chinese)
+_JSON_MSGS = {"Expecting value": "value", "Expecting property name enclosed in double quotes": "property_name",
+              "Expecting ':' delimiter": "colon", "Expecting ',' delimiter": "comma",
+              "Invalid control character at": "control", "Unterminated string starting at": "unterminated",
+              "Invalid \\escape": "escape", "Invalid \\uXXXX escape": "escape", "Extra data": "extra",
+              "Illegal trailing comma before end of object": "trailing_comma",
+              "Illegal trailing comma before end of array": "trailing_comma"}
 
 
 def parse_json(text: str | bytes, limit: int = MAX_SAVE_BYTES) -> Any:
@@ -168,34 +225,36 @@ def parse_json(text: str | bytes, limit: int = MAX_SAVE_BYTES) -> Any:
     original = text
     if isinstance(text, (bytes, bytearray)):
         if len(text) > limit:
-            raise SaveError(f"not a save file: {len(text)} bytes is over the limit of {limit}", "not_save")
+            raise SaveError(kind="not_save", key="saves.bad.bytes_over", n=len(text), limit=limit)
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as e:
-            raise SaveError(f"not a save file: not UTF-8 text ({e.reason} at byte {e.start})", "not_save") from None
+            raise SaveError(kind="not_save", key="saves.bad.not_utf8", reason=english("saves.why.utf8", e.reason),
+                            at=e.start) from None
     if not isinstance(text, str):
-        raise SaveError(f"not a save file: expected text, got {type(text).__name__}", "not_save")
+        raise SaveError(kind="not_save", key="saves.bad.not_text", got=type(text).__name__)
     if len(text) > limit:
-        raise SaveError(f"not a save file: {len(text)} characters is over the limit of {limit}", "not_save")
+        raise SaveError(kind="not_save", key="saves.bad.chars_over", n=len(text), limit=limit)
     if not text.strip():  # (JSON's own words, "Expecting value at line 1 column 1", do not say it)
-        raise SaveError("not a save file: it is empty", "not_save")
+        raise SaveError(kind="not_save", key="saves.bad.empty")
     try:
         depth = nesting_depth(text)
     except UnicodeEncodeError:
-        raise SaveError("not a save file: the text holds characters that are not Unicode", "not_save") from None
+        raise SaveError(kind="not_save", key="saves.bad.not_unicode") from None
     if depth > MAX_DEPTH:
-        raise SaveError(f"not a save file: the JSON is nested {depth} deep (at most {MAX_DEPTH})", "not_save")
+        raise SaveError(kind="not_save", key="saves.bad.too_deep", depth=depth, most=MAX_DEPTH)
     try:
-        value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant,
+                           object_pairs_hook=_pairs)
     except SaveError:
         raise
     except json.JSONDecodeError as e:  # (two of json's messages end "… at": it read "at at line"; new-player QA)
-        raise SaveError(f"not a save file: invalid JSON ({e.msg.removesuffix(' at')} at line {e.lineno} column "
-                        f"{e.colno})", "not_save") from None
+        what = english(f"saves.json.{_JSON_MSGS.get(e.msg, 'other')}", e.msg.removesuffix(" at"))
+        raise SaveError(kind="not_save", key="saves.bad.json", what=what, line=e.lineno, column=e.colno) from None
     except RecursionError:
-        raise SaveError("not a save file: the JSON is nested too deeply", "not_save") from None
+        raise SaveError(kind="not_save", key="saves.bad.too_deep_json") from None
     except (ValueError, TypeError) as e:
-        raise SaveError(f"not a save file: {e}", "not_save") from None
+        raise SaveError(kind="not_save", key="saves.bad.json_value", why=english("saves.why.json_value", e)) from None
     with _parsed_lock:
         _parsed = (original, value)
     return value
@@ -218,93 +277,110 @@ def read_save(text: str | bytes, game_id: str, version: int, title: str) -> dict
     by meaning (see :func:`need` and :func:`need_int`)."""
     data = take_parsed(text)
     if not isinstance(data, dict):
-        raise SaveError("not a save file: the JSON is not an object", "not_save")
+        raise SaveError(kind="not_save", key="saves.bad.not_object")
     gid = data.get("game")
     if gid != game_id:
-        raise SaveError(f"not a {title} save (game is {shown(gid)}, expected {game_id!r})", "foreign")
+        raise SaveError(kind="foreign", key="saves.bad.not_this_game", title=title, game=shown(gid), expected=repr(game_id))
     v = data.get("version")
+    if "version" not in data:
+        raise SaveError(kind="version", key="saves.bad.no_version", title=title, reads=version)
     if type(v) is not int or v != version:
-        raise SaveError(f"{title} save version {shown(v)} is not supported (this client reads {version})", "version")
+        raise SaveError(kind="version", key="saves.bad.version", title=title, version=shown(v), reads=version)
+    where = of_game(title)
     if "actions" not in data:
-        raise SaveError(f"{title} save lacks 'actions' (the list of action texts)")
+        raise SaveError(key="saves.bad.no_actions", where=where)
     actions = data["actions"]
     if not isinstance(actions, list):
-        raise SaveError(f"{title} save: 'actions' must be a list of action texts, not {kind_of(actions)}")
+        raise SaveError(key="saves.bad.actions_kind", where=where, got=kind_of(actions))
     for i, a in enumerate(actions):
         if not isinstance(a, str):
-            raise SaveError(f"{title} save: action {i + 1} must be a text, not {kind_of(a)}")
+            raise SaveError(key="saves.bad.action_kind", where=where, n=i + 1, got=kind_of(a))
         if len(a) > MAX_ACTION_CHARS:
-            raise SaveError(f"{title} save: action {i + 1} is {len(a)} characters long "
-                            f"(at most {MAX_ACTION_CHARS})")
+            raise SaveError(key="saves.bad.action_long", where=where, n=i + 1, length=len(a), most=MAX_ACTION_CHARS)
     opts = data.get("options", {})
     if not isinstance(opts, dict):
-        raise SaveError(f"{title} save: 'options' must be an object, not {kind_of(opts)}")
+        raise SaveError(key="saves.bad.options_kind", where=where, got=kind_of(opts))
     return data
 
 
-def kind_of(v: Any) -> str:
-    """A value's JSON kind in words, for messages ("a list", "a number", "text")."""
+def kind_of(v: Any) -> "Msg | str":
+    """A value's JSON kind in words, for messages ("a list", "a number", "text"; a keyed message)."""
     if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true/false"
-    if isinstance(v, (int, float)):
-        return "a number"
-    if isinstance(v, str):
-        return "text"
-    if isinstance(v, list):
-        return "a list"
-    if isinstance(v, dict):
-        return "an object"
-    return type(v).__name__
+        k = "null"
+    elif isinstance(v, bool):
+        k = "bool"
+    elif isinstance(v, (int, float)):
+        k = "number"
+    elif isinstance(v, str):
+        k = "text"
+    elif isinstance(v, list):
+        k = "list"
+    elif isinstance(v, dict):
+        k = "object"
+    else:
+        return type(v).__name__
+    return Msg.of(f"saves.kind.{k}")
 
 
-def shown(v: Any) -> str:
+def shown(v: Any) -> "Msg | str":
     """A value for a message: short texts and numbers as they are, anything else by kind."""
     if isinstance(v, str) and len(v) <= 40:
         return repr(v)
     if isinstance(v, (int, float)) and not isinstance(v, bool) and len(str(v)) <= 20:
         return str(v)
     if isinstance(v, bool):
-        return "true" if v else "false"
+        return Msg.of("saves.kind.true" if v else "saves.kind.false")
     if isinstance(v, int):  # "seed is a 26-digit number", not "seed is a number"
-        return f"a {len(str(abs(v)))}-digit {'negative ' if v < 0 else ''}number"
+        return Msg.of("saves.kind.digits_negative" if v < 0 else "saves.kind.digits", n=len(str(abs(v))))
     return kind_of(v)
 
 
-def described(v: Any) -> str:
+def described(v: Any) -> "Msg | str":
     """A value with its kind for a message: "text 'x'", "the number 1.5", "a list", "null"."""
     if isinstance(v, str):
-        return f"text {shown(v)}" if len(v) <= 40 else f"a text of {len(v)} characters"
+        return Msg.of("saves.kind.text_is", text=shown(v)) if len(v) <= 40 else Msg.of("saves.kind.long_text", n=len(v))
     if isinstance(v, (int, float)) and not isinstance(v, bool):
-        return f"the number {shown(v)}"
+        return Msg.of("saves.kind.number_is", number=shown(v))
     return shown(v)
 
 
-def need(d: dict, key: str, kinds: type | tuple, where: str, default: Any = ...) -> Any:
-    """``d[key]`` if it has one of ``kinds`` (bool is never an int); SaveError naming ``where.key`` otherwise."""
+_KIND_WORDS = {int: "integer", str: "text", list: "list", dict: "object", float: "number", bool: "bool"}
+
+
+def kinds_msg(kinds: tuple) -> "Msg | str":
+    """The kinds a value must have, in words ("an integer or text")."""
+    words = [Msg.of(f"saves.need_kind.{_KIND_WORDS[k]}") if k in _KIND_WORDS else k.__name__ for k in kinds]
+    out = words[-1]
+    for w in reversed(words[:-1]):
+        out = Msg.of("saves.need_kind.either", a=w, b=out)
+    return out
+
+
+def need(d: dict, key: str, kinds: type | tuple, where: "Msg | str", default: Any = ...) -> Any:
+    """``d[key]`` if it has one of ``kinds`` (bool is never an int); SaveError naming ``where.key`` otherwise.
+    ``where`` is a field of the save ("options", "setup") or a keyed message (:func:`of_game`)."""
+    where = Msg.of("saves.where.field", field=where) if isinstance(where, str) else where
     if key not in d:
         if default is not ...:
             return default
-        raise SaveError(f"{where} lacks {key!r}")
+        raise SaveError(key="saves.bad.lacks", where=where, name=key)
     v = d[key]
     ks = kinds if isinstance(kinds, tuple) else (kinds,)
     if not isinstance(v, ks) or (isinstance(v, bool) and bool not in ks):
-        names = " or ".join({int: "an integer", str: "text", list: "a list", dict: "an object",
-                             float: "a number", bool: "true/false"}.get(k, k.__name__) for k in ks)
-        raise SaveError(f"{where}: {key} must be {names}, not {described(v)}")
+        raise SaveError(key="saves.bad.must_be", where=where, name=key, kinds=kinds_msg(ks), value=described(v))
     return v
 
 
-def need_int(d: dict, key: str, lo: int | None, hi: int | None, where: str, default: Any = ...) -> int:
+def need_int(d: dict, key: str, lo: int | None, hi: int | None, where: "Msg | str", default: Any = ...) -> int:
     """``d[key]`` as an integer within ``lo..hi`` (either bound may be None); SaveError otherwise."""
     v = need(d, key, int, where, default)
     if v is default and key not in d:
         return v
     if (lo is not None and v < lo) or (hi is not None and v > hi):
-        rng = (f"{lo}..{hi}" if lo is not None and hi is not None else
-               f"at least {lo}" if lo is not None else f"at most {hi}")
-        raise SaveError(f"{where}: {key} is {shown(v)}, it must be {rng}")
+        rng = (Msg.of("saves.range.between", lo=lo, hi=hi) if lo is not None and hi is not None else
+               Msg.of("saves.range.at_least", lo=lo) if lo is not None else Msg.of("saves.range.at_most", hi=hi))
+        where = Msg.of("saves.where.field", field=where) if isinstance(where, str) else where
+        raise SaveError(key="saves.bad.out_of_range", where=where, name=key, value=shown(v), range=rng)
     return v
 
 
@@ -324,22 +400,44 @@ def _forced_entry(chances: Iterable[Chance]) -> str:
     for ch in chances:
         i = len(ch.record)
         if i in ch.forced:
-            return f'forced["{i}"] = {_as_json(ch.forced[i])}'
-    return "a forced outcome"
+            return forced_entry(i, ch.forced[i])
+    return Msg.of("saves.kind.a_forced_outcome")
 
 
-def _as_json(v: Any) -> str:
+def forced_entry(i: int, v: Any) -> Msg:
+    """A forced outcome of a save for a message: ``forced["i"] = value``."""
+    return Msg.of("saves.kind.forced_entry", i=i, value=_as_json(v))
+
+
+def _as_json(v: Any) -> "str | Msg":
     """A forced outcome as short JSON text for a message."""
     try:
         text = json.dumps(v, ensure_ascii=False)
     except (TypeError, ValueError):
-        text = kind_of(v)
+        return kind_of(v)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
 def chance_refused(title: str, e: Exception, chances: Iterable[Chance], where: str = "") -> SaveError:
-    """The SaveError for a forced outcome the draw cannot have (engine.chance.ChanceError)."""
-    return SaveError(f"{title} save: {_forced_entry(chances)} does not fit{where}: {str(e)[:100]}")
+    """The SaveError for a forced outcome the draw cannot have (engine.chance.ChanceError); ``where`` says at
+    which action (:func:`at_action`)."""
+    return SaveError(key="saves.bad.forced_misfit", where=of_game(title), entry=_forced_entry(chances),
+                     at=where or "", why=english("saves.why.chance", str(e)[:100]))
+
+
+def at_action(n: int, text: str) -> Msg:
+    """" (action n, 'text')" for a refusal met while replaying action ``n``."""
+    return Msg.of("saves.bad.at_action", n=n, action=repr(text[:60]))
+
+
+def replay_refused(n: int, text: str, e: IllegalAction, game_id: str = "common") -> SaveError:
+    """The SaveError for saved action ``n`` that the game refuses: the game's own refusal (its keyed message and
+    rule; action text that names no action is said so in Chinese, the parser's words are English)."""
+    if isinstance(e, ParseError):  # (its str() is the parser's words alone, without the rule)
+        return SaveError(key="saves.bad.replay_text", n=n, action=repr(text[:60]),
+                         why=english("saves.why.action_text", e))
+    why = english("saves.why.refused", e.message) if e.msg.key == "common.text" else e.msg
+    return SaveError(key="saves.bad.replay", n=n, action=repr(text[:60]), why=why, rule=rule_msg(e.rule, game_id))
 
 
 @contextlib.contextmanager
@@ -362,8 +460,8 @@ def check_forced_drawn(chances: Iterable[Chance], title: str) -> None:
         late = sorted(i for i in ch.forced if i >= len(ch.record))
         if late:
             i = late[0]
-            raise SaveError(f'{title} save: forced["{i}"] = {_as_json(ch.forced[i])} is for draw {i}, '
-                            f"but the game has made only {len(ch.record)} draws")
+            raise SaveError(key="saves.bad.forced_late", where=of_game(title), entry=forced_entry(i, ch.forced[i]), i=i,
+                            made=len(ch.record))
 
 
 def replay_actions(game: "Game", actions: list[str], upto: int | None = None, title: str = "the") -> "Game":
@@ -375,9 +473,9 @@ def replay_actions(game: "Game", actions: list[str], upto: int | None = None, ti
         try:
             game.apply(game.parse_action(a))
         except (ParseError, IllegalAction) as e:
-            raise SaveError(f"action {n + 1} ({a[:60]!r}) cannot be replayed: {e}") from None
+            raise replay_refused(n + 1, a, e, getattr(game, "game_id", "") or "common") from None
         except ChanceError as e:
-            raise chance_refused(title, e, chances, f" (action {n + 1}, {a[:60]!r})") from None
+            raise chance_refused(title, e, chances, at_action(n + 1, a)) from None
     if upto is None:
         check_forced_drawn(chances, title)
     return game

@@ -43,7 +43,7 @@ def _baige_save() -> dict:
     ("illegal.json", lambda d: json.dumps(dict(d, actions=d["actions"][:1] + ["a1a9"] + d["actions"][1:])),
      "action 2 ('a1a9') cannot be replayed"),
     ("future.json", lambda d: json.dumps(dict(d, version=2)), "save version 2 is not supported"),
-    ("renamed.json", lambda d: json.dumps(dict(d, game="anqi")), "暗战洛阳城 save"),
+    ("renamed.json", lambda d: json.dumps(dict(d, game="anqi")), "but it holds a save of Hundred-Square Chess"),
 ])
 def test_a_save_the_command_line_names_is_read_before_any_window(tmp_path, capsys, no_window, name, text, words):
     """``python -m client --load BAD`` opened the start screen with the error on it (the file was only checked to
@@ -126,7 +126,7 @@ def test_a_large_save_with_wrong_option_types_is_listed_without_them(tmp_path):
         assert lines["c.json"] == "c.json (not a save)"
         ls.load(tmp_path / "a.json")
         step(app)
-        assert app.scene is ls and ls.error == f"could not load: {tmp_path / 'a.json'}: save lacks 'map'"
+        assert app.scene is ls and ls.error_text() == "could not load: a.json: 沙场秋点兵 save lacks 'map'"
 
 
 def test_numbers_too_long_to_show_are_said_by_their_digits():

@@ -21,6 +21,7 @@ import pytest
 from engine import registry
 from engine.api import Game, SaveError
 from tests.fuzz_util import _set, cases, mutations, split_case
+from tests.save_lang_util import english_words
 
 SMALL = {"shachang": {"preset": "standard"}}
 MUTATIONS = 300
@@ -83,6 +84,8 @@ def _check(load, name, blob, failures, game_id):
         msg = str(e)
         if not msg or any(t in msg for t in INTERNAL):
             failures.append(f"{game_id} {name}: SaveError in internal words: {msg[:200]!r}")
+        elif english_words(e.text("zh")):  # (the Chinese screen shows this text: session 20)
+            failures.append(f"{game_id} {name}: English in the Chinese refusal: {e.text('zh')[:200]!r}")
         elif len(msg) > 600:
             failures.append(f"{game_id} {name}: a SaveError of {len(msg)} characters (it quotes a long "
                             f"value instead of describing it): {msg[:80]!r}...")

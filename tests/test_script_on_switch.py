@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from client import savefile
+from client import i18n, savefile
 from client.games import plugin_class
 from client.scenes.menu import LoadScene
 from client.scenes.modals import NoticeModal
@@ -68,4 +68,5 @@ def test_the_start_screen_says_what_its_events_say_in_the_chosen_games_script(tm
         assert sc.continue_info() is not None
         monkeypatch.setattr(app, "load_path", lambda path: "—")  # the save went bad meanwhile
         _click(app, sc.continue_button.rect)
-        assert sc.error == "讀檔失敗：—", sc.error
+        i18n.use_script(sc.plugin().zh_script)  # as the screen draws it: worded when drawn (session 20), in its script
+        assert sc.error() == "讀檔失敗：—", sc.error()

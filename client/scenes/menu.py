@@ -145,7 +145,7 @@ class LoadScene(Scene):
         sm = self.summary(path)
         kind = save_kind(path)
         if sm is None:
-            return f"{path.name} ({t('not_a_save')})"
+            return t("saves.not_a_save_line", name=path.name)
         if kind is not None:
             return t("saves.tagged", tag=t("saves." + kind), what=self.describe_game(sm))
         if not _DATED.fullmatch(path.stem):
@@ -185,10 +185,14 @@ class LoadScene(Scene):
             bits.append(t("save_moves", n=sm["actions"]))
         return " · ".join(bits)
 
+    def error_text(self) -> str:
+        """The refusal of the last save chosen, in the current language ("" if none)."""
+        return self.error() if callable(self.error) else self.error
+
     def load(self, path) -> None:
         err = self.app.load_path(path)
         if err:
-            self.error = t("load_failed", err=err)
+            self.error = lambda: t("load_failed", err=err)  # (worded when drawn: F2 words it again)
             return
         note_slot(self.app)
 
@@ -249,7 +253,7 @@ class LoadScene(Scene):
             text.draw(surf, part, (w // 2, y + 2), 14, widgets.DIM, anchor="midtop")
         if self.error:
             yy = h - 120
-            for ln in text.wrap(self.error, 16, w - 80)[:3]:
+            for ln in text.wrap(self.error_text(), 16, w - 80)[:3]:
                 text.draw(surf, ln, (w // 2, yy), 16, widgets.BAD, anchor="midtop")
                 yy += 22
         self.back.layout(w // 2, h - 50, w=160, h=36, anchor="midtop")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from client import i18n
 from client.games.base import text as words
 from client.i18n import file_error, tr
-from client.savefile import write_save
+from client.savefile import LoadRefusal, write_save
 from client.scene import Scene
 from client.ui import text
 from engine.messages import render, rule_msg
@@ -31,7 +31,8 @@ class UiMsg:
 
     def render(self, lang: str) -> str:
         # a field that is an exception (a file that could not be written) is worded in ``lang`` too
-        return tr(self.key, lang, **{k: file_error(v, lang) if isinstance(v, BaseException) else v
+        return tr(self.key, lang, **{k: file_error(v, lang) if isinstance(v, BaseException) else
+                                     v.render(lang) if isinstance(v, LoadRefusal) else v
                                      for k, v in self.fields.items()})
 
 

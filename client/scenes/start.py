@@ -264,7 +264,7 @@ class StartScene(Scene):
         self.save_settings(force=True)
         err = self.app.load_path(sm["path"])
         if err:
-            self.error = t("load_failed", err=err)
+            self.error = lambda: t("load_failed", err=err)  # (worded when drawn: F2 words it again)
             return
         note_slot(self.app)
 
@@ -723,8 +723,11 @@ class StartScene(Scene):
             text.draw(surf, t("saves.unreadable_slot", name=bad.name), (w // 2, h - 140), 16, widgets.BAD,
                       anchor="midtop")
             lift = 30
-        if self.error:
-            text.draw(surf, self.error, (w // 2, h - 120 - lift), 18, widgets.BAD, anchor="midtop")
+        if self.error:  # (a refused save's reason can be long: it wraps, upwards from where one line goes)
+            lines = text.wrap(self.error() if callable(self.error) else self.error, 18, w - 80)[:3]
+            for i, ln in enumerate(lines):
+                text.draw(surf, ln, (w // 2, h - 120 - lift - 24 * (len(lines) - 1 - i)), 18, widgets.BAD,
+                          anchor="midtop")
         if self.app.notice:
             text.draw(surf, self.app.notice, (w // 2, h - 150 - lift), 16, widgets.BAD, anchor="midtop")
         bx = w // 2 - 290

@@ -74,7 +74,7 @@ def render(text: str, size: int, colour=(230, 230, 230)) -> pygame.Surface:
     key = (text, size, tuple(colour))
     s = _text_cache.pop(key, None)
     if s is None:
-        s = _render_runs(text, size, colour)
+        s = _render_runs(drawable(text), size, colour)
         _text_bytes += _nbytes(s)
         while _text_bytes > TEXT_CACHE_BYTES and _text_cache:  # the least recently used pictures go first
             _text_bytes -= _nbytes(_text_cache.pop(next(iter(_text_cache))))
@@ -124,7 +124,20 @@ def draw(surf: pygame.Surface, text: str, pos, size: int = 16, colour=(230, 230,
 
 
 def size_of(text: str, size: int) -> tuple[int, int]:
-    return font(size).size(text)
+    try:
+        return font(size).size(text)
+    except UnicodeEncodeError:  # (see drawable)
+        return font(size).size(drawable(text))
+
+
+def drawable(text: str) -> str:
+    """``text`` with what no font can draw shown as ?: the lone surrogates by which Python names a file whose name
+    is not UTF-8 (pygame refused such a line with UnicodeEncodeError: the load list crashed on that file)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "".join("?" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
+    return text
 
 
 def fit(words: str, size: int, width: int) -> str:
@@ -149,7 +162,7 @@ def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
 
 def _wrap_now(text: str, size: int, width: int) -> list[str]:
     f = font(size)
-    return wrap_measured(text, lambda t: f.size(t)[0], width)
+    return wrap_measured(drawable(text), lambda t: f.size(t)[0], width)
 
 
 def wrap_measured(text: str, measure, width: int) -> list[str]:

@@ -24,7 +24,7 @@ from engine.anqi.board import HAN, Layout, layout
 from engine.anqi.rules import HIDDEN, Flip, Move, Position, Rejection, Up
 from engine.chance import Chance, game_seed
 from engine.messages import Msg
-from engine.saves import envelope, need, need_int, read_forced, read_save as read_envelope, replay_actions
+from engine.saves import english, envelope, need, need_int, of_game, read_forced, read_save as read_envelope, replay_actions
 from engine.three_kingdoms import ThreeKingdomsGame
 
 SAVE_VERSION = 1
@@ -391,13 +391,14 @@ def load_game(text: str) -> AnqiGame:
     forced deal under ``chance``); SaveError if it is not one."""
     data = read_envelope(text, "anqi", SAVE_VERSION, "暗战洛阳城")
     opts = data["options"] if "options" in data else data  # a save from before the one envelope
-    where = "暗战洛阳城 save" + (": options" if "options" in data else "")
+    where = of_game("暗战洛阳城", "options") if "options" in data else of_game("暗战洛阳城")
     seed = need_int(opts, "seed", -2**63, 2**63 - 1, where)
     if need(opts, "players", int, where, 3) != 3:
-        raise SaveError(f"{where}: players must be 3 (the game is for three players)")
+        raise SaveError(key="anqi.save.players", where=where)
     forced = read_forced(data, "暗战洛阳城")
     try:
         game = AnqiGame(seed=seed, forced=forced or None)
     except (ValueError, TypeError, KeyError) as e:
-        raise SaveError(f"暗战洛阳城 save: the forced deal is not a deal of this game ({str(e)[:100]})") from None
-    return replay_actions(game, need(data, "actions", list, "暗战洛阳城 save"), title="暗战洛阳城")
+        raise SaveError(key="saves.bad.forced_deal", where=of_game("暗战洛阳城"),
+                        why=english("saves.why.chance", str(e)[:100])) from None
+    return replay_actions(game, need(data, "actions", list, of_game("暗战洛阳城")), title="暗战洛阳城")

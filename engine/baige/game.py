@@ -10,7 +10,7 @@ from engine.baige.board import (
     parse_move_text,
 )
 from engine.messages import Msg
-from engine.saves import envelope, need, no_forced, read_save as read_envelope, replay_actions
+from engine.saves import english, envelope, need, no_forced, of_game, read_save as read_envelope, replay_actions
 
 SAVE_VERSION = 1
 FIFTY_MOVE_PLIES = 100  # decision D2: 50 moves by each side without a capture or pawn move
@@ -508,15 +508,16 @@ def load_game(text: str) -> BaigeGame:
     data = read_envelope(text, "baige", SAVE_VERSION, "百格西洋棋")
     opts = data.get("options", {})
     if "fen" in opts or "fen" not in data:
-        fen = need(opts, "fen", str, "百格西洋棋 save: options")
+        fen = need(opts, "fen", str, of_game("百格西洋棋", "options"))
     else:  # a save from before the one envelope
-        fen = need(data, "fen", str, "百格西洋棋 save")
+        fen = need(data, "fen", str, of_game("百格西洋棋"))
     if len(fen) > 200:
-        raise SaveError(f"百格西洋棋 save: the start position (fen) is {len(fen)} characters long")
-    actions = need(data, "actions", list, "百格西洋棋 save")
+        raise SaveError(key="baige.save.fen_long", where=of_game("百格西洋棋"), n=len(fen))
+    actions = need(data, "actions", list, of_game("百格西洋棋"))
     no_forced(data, "百格西洋棋", "chess draws nothing")
     try:
         g = BaigeGame(fen)
     except ValueError as e:
-        raise SaveError(f"百格西洋棋 save: {e}") from None
+        raise SaveError(key="saves.bad.game_detail", where=of_game("百格西洋棋"),
+                        why=english("baige.save.bad_fen", e)) from None
     return replay_actions(g, actions, title="百格西洋棋")

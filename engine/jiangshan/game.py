@@ -18,7 +18,7 @@ from engine.jiangshan.data import FACES, TALLY_COST, Scenario, random_scenario, 
 from engine.jiangshan.observation import observe, resample_hidden
 from engine.jiangshan.state import State, Unit, initial_state
 from engine.messages import Msg
-from engine.saves import envelope, need_int, read_forced, read_save, replay_actions
+from engine.saves import english, envelope, need_int, of_game, read_forced, read_save, replay_actions
 
 SAVE_VERSION = 1
 SCENARIOS = ("chuhan", "random")
@@ -524,13 +524,14 @@ def load_game(text: str) -> JiangshanGame:
     opts = data.get("options", {})
     sc, seed = opts.get("scenario", "chuhan"), opts.get("seed", 0)
     if sc not in SCENARIOS:
-        raise SaveError(f"江山 save: unknown scenario {str(sc)[:40]!r}")
-    seed = need_int(opts, "seed", -2**63, 2**63 - 1, "江山 save: options", 0)  # (2**64 was "must be an integer")
+        raise SaveError(key="jiangshan.save.scenario", where=of_game("江山"), scenario=repr(str(sc)[:40]))
+    seed = need_int(opts, "seed", -2**63, 2**63 - 1, of_game("江山", "options"), 0)  # (2**64 was "must be an integer")
     forced = read_forced(data, "江山")
     try:
         g = JiangshanGame(sc, seed, forced)
     except ValueError as e:  # a forced outcome that does not fit a draw of the set-up (ChanceError)
-        raise SaveError(f"江山 save: {str(e)[:120]}") from None
+        raise SaveError(key="saves.bad.game_detail", where=of_game("江山"),
+                        why=english("saves.why.forced_deal", str(e)[:120])) from None
     return replay_actions(g, data["actions"], title="江山")
 
 

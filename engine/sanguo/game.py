@@ -15,7 +15,8 @@ from typing import Any
 from engine.api import Event, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.chance import Chance, ChanceError, game_seed
 from engine.messages import Msg
-from engine.saves import chance_refused, check_forced_drawn, envelope, need_int, read_forced, read_save
+from engine.saves import (at_action, chance_refused, check_forced_drawn, english, envelope, need_int, of_game,
+                          read_forced, read_save, replay_refused)
 from engine.sanguo.board import EMPEROR, HAN, HIDDEN_KINDS, RULER, layout
 from engine.sanguo.notation import KIND_OF, PATTERN, ZH_KIND, Move, resolve, text_of
 from engine.sanguo.rules import BLOODBATH, HID, K, O, OWN, QUICK, Position, Rejection
@@ -422,21 +423,23 @@ def load_game(text: str) -> SanguoGame:
     opts = data.get("options", {})
     variant, mode, seed = opts.get("variant"), opts.get("mode"), opts.get("seed")
     if variant not in VARIANTS or mode not in MODES:
-        raise SaveError(f"三国演弈 save: unknown variant {str(variant)[:20]!r} or mode {str(mode)[:20]!r}")
-    seed = need_int(opts, "seed", -2**63, 2**63 - 1, "三国演弈 save: options")  # (any size was taken)
+        raise SaveError(key="sanguo.save.variant_mode", where=of_game("三国演弈"), variant=repr(str(variant)[:20]),
+                        mode=repr(str(mode)[:20]))
+    seed = need_int(opts, "seed", -2**63, 2**63 - 1, of_game("三国演弈", "options"))  # (any size was taken)
     forced = read_forced(data, "三国演弈")
     try:
         g = SanguoGame(variant, mode, seed, forced)
     except ValueError as e:  # a forced deal that does not fit (engine.chance.ChanceError)
-        raise SaveError(f"三国演弈 save: {str(e)[:120]}") from None
+        raise SaveError(key="saves.bad.game_detail", where=of_game("三国演弈"),
+                        why=english("saves.why.forced_deal", str(e)[:120])) from None
     for n, t in enumerate(data["actions"]):
         try:
             g.apply(g.parse_action(t))
         except (ParseError, IllegalAction) as e:
-            raise SaveError(f"action {n + 1} ({t[:60]!r}) cannot be replayed: {e}") from None
+            raise replay_refused(n + 1, t, e, "sanguo") from None
         except ChanceError as e:
-            raise chance_refused("三国演弈", e, [g.chance], f" (action {n + 1}, {t[:60]!r})") from None
+            raise chance_refused("三国演弈", e, [g.chance], at_action(n + 1, t)) from None
         if str(g._log[-1]) != t.strip():
-            raise SaveError(f"action {n + 1} ({t[:60]!r}) does not match the replayed move {g._log[-1]}")
+            raise SaveError(key="sanguo.save.mismatch", n=n + 1, action=repr(t[:60]), move=str(g._log[-1]))
     check_forced_drawn([g.chance], "三国演弈")
     return g

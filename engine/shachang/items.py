@@ -16,6 +16,7 @@ import numpy as np
 from engine.api import IllegalAction, SaveError
 from engine.chance import Chance, fresh_seed
 from engine.messages import Msg
+from engine.saves import english
 from engine.shachang.actions import Attack, March, Reinforce, say
 from engine.shachang.cells import Cell, cell_name, parse_cell
 from engine.shachang.item_actions import KINDS, name
@@ -343,12 +344,12 @@ def load_options(opts: dict) -> dict:
     if items is False:
         return {}
     if items is not True:
-        raise SaveError("options.items must be true or false")
+        raise SaveError(key="shachang.save.items")
     seed = opts.get("item_seed")
     if type(seed) is not int or not 0 <= seed < 2**63:
-        raise SaveError("options.item_seed must be an integer 0..2^63-1")
+        raise SaveError(key="shachang.save.item_seed")
     try:
         forced = Chance.forced_from_json(opts.get("item_forced"))
     except ValueError as e:
-        raise SaveError(f"options.item_forced: {e}") from None
+        raise SaveError(key="shachang.save.item_forced", why=english("saves.why.forced_form", e)) from None
     return {"items": True, "item_seed": seed, "item_forced": forced, "item_setup": opts.get("item_setup")}

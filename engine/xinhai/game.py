@@ -18,7 +18,7 @@ from typing import Any
 from engine.api import Event, Game, IllegalAction, ParseError, Placement, SaveError, Step
 from engine.chance import Chance, game_seed
 from engine.messages import Msg
-from engine.saves import envelope, need_int, read_forced, read_save, replay_actions
+from engine.saves import english, envelope, need_int, of_game, read_forced, read_save, replay_actions
 from engine.xinhai import rules_flow
 from engine.xinhai.actions import Act, parse
 from engine.xinhai.board import Board, Unit, enemy
@@ -478,13 +478,15 @@ def load_game(text: str) -> XinhaiGame:
     opts = data.get("options", {})
     setup, seed = opts.get("setup", "historical"), opts.get("seed")
     if setup not in SETUPS:
-        raise SaveError("辛亥革命 save: options.setup must be \"historical\" or \"random\"")
-    seed = need_int(opts, "seed", -2**63, 2**63 - 1, "辛亥革命 save: options")  # (any size was taken)
+        raise SaveError(key="saves.bad.one_of_two", where=of_game("辛亥革命"), field="options.setup", a="historical",
+                        b="random")
+    seed = need_int(opts, "seed", -2**63, 2**63 - 1, of_game("辛亥革命", "options"))  # (any size was taken)
     forced = read_forced(data, "辛亥革命")  # "forced"; before the one envelope, "chance"
     try:
         g = XinhaiGame(setup=setup, seed=seed, forced=forced)
     except ValueError as e:  # a forced outcome that does not fit a draw of the set-up (ChanceError)
-        raise SaveError(f"辛亥革命 save: a forced chance outcome does not fit ({str(e)[:100]})") from None
+        raise SaveError(key="saves.bad.forced_detail", where=of_game("辛亥革命"),
+                        why=english("saves.why.chance", str(e)[:100])) from None
     return replay_actions(g, data["actions"], title="辛亥革命")
 
 
