@@ -55,6 +55,7 @@ class Scripted:
     def __init__(self, actions):
         self.actions = list(actions)
         self.notes: list[str] = []
+        self.base = 0  # the computer seats' base seed a save keeps (AIDriver.base)
 
     def start(self, game, seat, version):
         return SimpleNamespace(done=True, version=version, error=None, result=self.actions.pop(0))
