@@ -96,7 +96,7 @@ class Broken:
         raise RuntimeError("broken agent")
 
 
-def test_a_failing_computer_hands_its_seat_to_a_human():
+def test_a_failing_computer_hands_its_seat_to_a_human(capsys):
     from client.scenes.board_game import BoardGameScene
 
     pygame.font.init()
@@ -108,7 +108,8 @@ def test_a_failing_computer_hands_its_seat_to_a_human():
         sc.wait_for_computer(2.0)
         if sc.seats[1] == "human":
             break
-    assert sc.seats[1] == "human" and sc.message_bad and "broken agent" in sc.message
+    assert sc.seats[1] == "human" and sc.message_bad and "Black failed" in sc.message
+    assert "broken agent" not in sc.message and "broken agent" in capsys.readouterr().err  # its text: stderr only (G1)
     assert sc.human_turn() and sc.game.log == ["e4e6"]  # nothing was played for the broken seat
 
 

@@ -246,15 +246,18 @@ class BoardGameScene(PlayScene):
     def play(self, action) -> bool:
         """Apply an action of the player to move (human or computer); False with the refusal if illegal."""
         seat = self.current
-        said = self.plugin.describe(action, self.lang)  # before: a description reads the position it acts on
         try:
+            said = self.plugin.describe(action, self.lang)  # before: a description reads the position it acts on
             self.game.apply(action)
-        except IllegalAction as e:
+        except IllegalAction as e:  # (a ParseError is one too)
+            if not self.is_human(seat) and seat >= 0:
+                self._computer_refused(seat, action, e)
+                return False
+            if isinstance(e, ParseError):
+                self.say(str(e), bad=True)
+                return False
             self.say(refusal_msg(self.game.game_id, e) if e.rule else e.text(self.lang), bad=True, rule=e.rule)
             return False  # the rule named in the game's words where it has them (``<game>.rule_id``)
-        except ParseError as e:
-            self.say(str(e), bad=True)
-            return False
         self.actors.append(seat)
         if self.is_human(seat):
             self.last_human = seat
@@ -280,6 +283,14 @@ class BoardGameScene(PlayScene):
         elif not self._private_note(seat):
             self._maybe_handover()
         return True
+
+    def _computer_refused(self, seat: int, action, e: IllegalAction) -> None:
+        """A computer's action the engine refused (a buggy agent): the refusal was written for that seat and may
+        name its hidden pieces, so the screen says only that it erred, the details go to stderr, and the seat goes
+        to a human (the driver's one policy; asking the agent again would loop on the same move)."""
+        self.ai.report(seat, f"refused {action!r}: {e.text('en')}")
+        self.say(t("board_ai_refused", who=self.plugin.seat_name(seat, self.lang)), bad=True)
+        self.ai.fail(seat)
 
     def _private_note(self, seat: int) -> bool:
         """What only the human who just acted may see (the plugin's ``private_note``): on the status line, or,
@@ -812,8 +823,9 @@ class BoardGameScene(PlayScene):
         self.job = None
         if job.version != self.version:
             return
-        if job.error is not None:  # one policy (client.ai_driver): say it, the seat goes to a human
-            self.say(t("board_ai_error", err=f"{type(job.error).__name__}: {job.error}"), bad=True)
+        if job.error is not None:  # one policy (client.ai_driver): say it (its text to stderr only), the seat goes to a human
+            self.ai.report(seat, f"{type(job.error).__name__}: {job.error}")
+            self.say(t("board_ai_error", who=self.plugin.seat_name(seat, self.lang)), bad=True)
             self.ai.fail(seat)
             return
         self.ai.accept(job)  # its agent remembers this move (a job dropped above leaves the agent as it was)

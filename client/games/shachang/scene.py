@@ -1090,11 +1090,9 @@ class GameScene(PlayScene):
         if not w.done or (self.ai_wait > 0 and not self.skip):
             return False
         self.worker = None
-        if w.error is not None:  # the driver's policy: say it, and the seat goes to a human
-            self.ctl.say(t("board_ai_error", err=f"{type(w.error).__name__}: {w.error}"), "error")
-            self.ai.fail(cur)
-            self.ctl.humans[cur] = True
-            self._sync_turn()
+        if w.error is not None:  # the driver's policy: say it (its text to stderr only), the seat goes to a human
+            self.ai.report(cur, f"{type(w.error).__name__}: {w.error}")
+            self._computer_to_human(cur, "board_ai_error")
             return False
         self.ai.accept(w)  # its agent remembers this move (a job of an older version leaves the agent as it was)
         action = w.result
@@ -1111,6 +1109,16 @@ class GameScene(PlayScene):
             return False
         return not self._apply_ai(action, cur)
 
+    def _computer_to_human(self, cur: int, key: str) -> None:
+        """The computer in seat ``cur`` failed (``key``: the words, with no detail of it): its seat goes to a human,
+        and the line says so after the turn's own line (or the hand-over screen does, when one comes now)."""
+        self.ai.fail(cur)
+        self.ctl.humans[cur] = True
+        self._sync_turn()
+        self.ctl.say(lambda: t(key, who=i18n.player_name(cur)), "error")
+        if isinstance(self.app.scene, HandoverScene):
+            self.app.scene.notice = (t(key, who=i18n.player_name(cur)), False)
+
     def _apply_ai(self, action, cur: int) -> bool:
         """Play the computer seat ``cur``'s ``action``; whether the viewer was shown anything of it."""
         g = self.game
@@ -1119,9 +1127,19 @@ class GameScene(PlayScene):
         try:
             g.apply(action)
         except IllegalAction as e:
-            self.ctl.say(f"{i18n.player_name(cur)}: {i18n.illegal_text(e)}", "error")
-            g.apply(End())
-            action = End()
+            # a buggy agent: the refusal was written for that seat and may name its cells in the viewer's fog (G1,
+            # S7), so the screen says only that it erred and passes; the details go to stderr (AIDriver.report)
+            self.ai.report(cur, f"refused {action!r}: {e.message}")
+            try:
+                g.apply(End())
+            except IllegalAction as e2:  # it may not pass either (S13: a forced reinforcement): a human takes the seat
+                self.ai.report(cur, f"refused its pass too: {e2.message}")
+                self._computer_to_human(cur, "board_ai_refused")
+                return True
+            self.ai_wait = self.app.opts.ai_delay / self.ai_speed
+            self.ctl.say(lambda: t("ai_refused_pass", who=i18n.player_name(cur)), "error")
+            self._after_action(End(), echo=False)
+            return True
         if g.observe(self.ctl.viewer).key() == view_before:
             # G1/S7: nothing of it reaches the viewer: no line and no pause either ("P2 acted out of sight" and
             # ai_delay after each unseen action let the player count them); the line still says P2 is thinking
