@@ -106,6 +106,7 @@ class BoardGameScene(PlayScene):
         self.actors: list[int] = self._actors_of(game)
         self.last_human: int | None = None
         self._opened = False  # the opening hand-over was considered (``_open_behind_handover``)
+        self.seat_views: dict[int, tuple] = {}  # hot seat with a hand-over: each human's (turn, camera turn, tilt, zoom)
         humans = [i for i, s in enumerate(self.seats) if s == "human"]
         self.yaw = 0.0  # the board's turn (the GL camera's yaw, the flat drawing's): 180 = flipped
         if len(humans) == 1:
@@ -333,11 +334,26 @@ class BoardGameScene(PlayScene):
     def handover_done(self, seat: int) -> None:
         """The hand-over to ``seat`` ended: its view is shown (turned for it); the hover label waits for the mouse
         to move (the cell picked before may lie elsewhere on the turned board)."""
-        self.last_human = seat
+        prev, self.last_human = self.last_human, seat
         self.hover = None
         self.hover_since = time.perf_counter()
-        if self._hot_seat_turns():  # the hand-over hid the board: it is turned for the seat now looking
-            self.turn_to(self.plugin.bottom_seat_yaw(seat), snap=True)
+        if self._hot_seat_turns():  # the hand-over hid the board: each seat's own view (turn, tilt, zoom) is shown
+            if prev is not None and prev >= 0:
+                cam = self.camera
+                self.seat_views[prev] = (self.yaw, cam._goal[1] if cam else self.yaw, self.view_pitch,
+                                         cam.zoom if cam else 1.0)
+            self._show_seat_view(seat)
+
+    def _show_seat_view(self, seat: int) -> None:
+        """Seat ``seat``'s view of the board as it left it, or, its first time, its start view: its side at the
+        bottom, the game's tilt, no zoom (hot seat: nothing of where the last player looked carries over)."""
+        yaw = self.plugin.bottom_seat_yaw(seat)
+        board_yaw, cam_yaw, pitch, zoom = self.seat_views.get(seat, (yaw, yaw, self.angled_pitch, 1.0))
+        self.turn_to(board_yaw, snap=True)
+        self.view_pitch = pitch
+        if self.camera is not None:
+            self.camera.set_goal(pitch=pitch, yaw=cam_yaw, snap=True)
+            self.camera.zoom = zoom
 
     def _hot_seat_turns(self) -> bool:
         """Hot seat with a hand-over (hidden information): the board turns for each human as it takes the screen."""
@@ -420,6 +436,7 @@ class BoardGameScene(PlayScene):
         self.ai.reset(self.seed, hidden_deal=self.plugin.hidden_deal)
         self.actors = []
         self.last_human = None
+        self.seat_views = {}
         self._opened = False  # the new game opens behind a hand-over too
         self.say("")  # the old game's end goes (a computer to move first says nothing until it has moved)
         self._set_turn_message()
