@@ -373,14 +373,11 @@ class BoardGameScene(PlayScene):
             self.camera.set_goal(yaw=cur + ((self.yaw - cur + 180.0) % 360.0 - 180.0), snap=snap)
 
     def undo_refusal(self):
-        """Why the Undo button would be refused now (None: it would take back): a game without both a human
-        and a computer seat, no human action yet, the game over, or the engine's G2 floor (``Game.undo_floor``:
-        an action that showed something hidden stands) — asked of the engine, cached per position. The button
-        is greyed whenever this is not None, and its hover and a click on it say it."""
-        has_computer = any(s != "human" for s in self.seats)
-        has_human = any(s == "human" for s in self.seats)
-        if not (has_computer and has_human):
-            return UiMsg("board_undo_humans")
+        """Why the Undo button would be refused now (None: it would take back): no human action yet, the game
+        over, in hot seat with a hand-over a move of another human than the one at the screen, or the engine's G2
+        floor (``Game.undo_floor``: an action that showed something hidden stands) — asked of the engine, cached
+        per position. The button is greyed whenever this is not None, and its hover and a click on it say it.
+        (Another human to move at a shared board is asked first: ``undo``.)"""
         if not any(self.is_human(a) for a in self.actors):
             return UiMsg("board_no_undo")
         if self.game.is_over:  # (the engine's floor is the whole log then: not a G2 reveal, so not its words)
@@ -409,10 +406,28 @@ class BoardGameScene(PlayScene):
         return self.undo_refusal() is None
 
     def undo(self) -> None:
-        """Take back the last human action and every computer action after it (games with a computer)."""
+        """Take back the last human action and every computer action after it. Its player takes it back at once
+        while nobody else has had the board (against the computer: its move and the computer's answers); when
+        another human is to move now (hot seat without a hand-over), that human is asked first, as a take-back over
+        the board needs the opponent's consent. With a hand-over ``undo_refusal`` refuses another's move."""
         why = self.undo_refusal()
         if why is not None:
             self.say(why, bad=True, rule="G2" if isinstance(why, Msg) else None)
+            return
+        k = max(i for i, a in enumerate(self.actors) if self.is_human(a))
+        owner, cur = self.actors[k], self.current
+        if self.is_human(cur) and cur != owner:
+            name = self.plugin.seat_name
+            self.open_modal(ConfirmModal(
+                self.host, lambda: t("board_undo_ask", who=name(owner, self.lang), other=name(cur, self.lang)),
+                self._take_back, on_no=lambda: self.say(t("board_undo_declined", other=name(cur, self.lang))),
+                action="undo"))
+            return
+        self._take_back()
+
+    def _take_back(self) -> None:
+        """Undo's taking back, once allowed (and agreed to)."""
+        if self.undo_refusal() is not None:  # (the position changed under the question: nothing is taken back)
             return
         k = max(i for i, a in enumerate(self.actors) if self.is_human(a))
         self._set_game(self.game.replay(k))
