@@ -137,3 +137,29 @@ def test_shachang_a_computer_that_may_not_pass_either_hands_its_seat_to_a_human(
     assert sc.seats[1] == "human" and g.log == [] and g.current_player == 1
     assert "illegal move" in sc.ctl.status and "g7" not in sc.ctl.status
     assert "must reinforce" in capsys.readouterr().err  # (S13) for developers
+
+
+def test_jieqi_a_failed_computer_seat_is_handed_over_to_a_human(cleanup):
+    """揭棋 has private information (K9): the failed seat went to a human, but the board stayed on the last human's
+    view with the failed seat to move, for that human to play it. Now it comes behind a hand-over, which says why."""
+    from tests.boards_util import make_app
+
+    g = registry.get("sanguo").new_game(variant="jieqi", seed=3)
+    app = make_app("dummy", "sanguo", ["human", "easy", "easy"], "flat", size=(1280, 720), game=g)
+    sc = app.scene
+    quiet = next(a for a in g.legal_actions()  # a face-up piece's move to an empty point
+                 if not g.pos.board[g.lay.index[a.src]][3] and g.pos.board[g.lay.index[a.dst]] is None)
+    sc.ai.agents[1] = Raises()
+    sc.play(quiet)
+    for _ in range(100):
+        app.step(0.016)
+        sc.wait_for_computer(5.0)
+        if sc.seats[1] == "human":
+            break
+    app.step(0.016)
+    top = app.app.scene
+    assert sc.seats[1] == "human" and getattr(top, "kind", None) == "handover" and top.player == 1
+    assert top.notice is not None and "failed" in top.notice[0] and "g7" not in top.notice[0]
+    top.done()
+    app.step(0.016)
+    assert sc.viewer() == 1

@@ -290,8 +290,17 @@ class BoardGameScene(PlayScene):
         name its hidden pieces, so the screen says only that it erred, the details go to stderr, and the seat goes
         to a human (the driver's one policy; asking the agent again would loop on the same move)."""
         self.ai.report(seat, f"refused {action!r}: {e.text('en')}")
-        self.say(t("board_ai_refused", who=self.plugin.seat_name(seat, self.lang)), bad=True)
+        self._computer_failed(seat, "board_ai_refused")
+
+    def _computer_failed(self, seat: int, key: str) -> None:
+        """The computer in ``seat`` failed (``key``: words naming nothing of it): its seat goes to a human, behind a
+        hand-over in hot seat with something private (the screen showed the last human's view with it to move)."""
+        self.say(t(key, who=self.plugin.seat_name(seat, self.lang)), bad=True)
         self.ai.fail(seat)
+        self._maybe_handover()
+        top = self.host.scene
+        if getattr(top, "kind", None) == "handover" and getattr(top, "owner", None) is self:
+            top.notice = (t(key, who=self.plugin.seat_name(seat, self.lang)), False)  # (its status line is hidden)
 
     def _private_note(self, seat: int) -> bool:
         """What only the human who just acted may see (the plugin's ``private_note``): on the status line, or,
@@ -857,8 +866,7 @@ class BoardGameScene(PlayScene):
             return
         if job.error is not None:  # one policy (client.ai_driver): say it (its text to stderr only), the seat goes to a human
             self.ai.report(seat, f"{type(job.error).__name__}: {job.error}")
-            self.say(t("board_ai_error", who=self.plugin.seat_name(seat, self.lang)), bad=True)
-            self.ai.fail(seat)
+            self._computer_failed(seat, "board_ai_error")
             return
         self.ai.accept(job)  # its agent remembers this move (a job dropped above leaves the agent as it was)
         self.play(job.result)
