@@ -428,8 +428,8 @@ class BoardGameScene(PlayScene):
         if self.is_human(cur) and cur != owner:
             name = self.plugin.seat_name
             self.open_modal(ConfirmModal(
-                self.host, lambda: t("board_undo_ask", who=name(owner, self.lang), other=name(cur, self.lang)),
-                self._take_back, on_no=lambda: self.say(t("board_undo_declined", other=name(cur, self.lang))),
+                self.host, lambda: t("board_undo_ask", who=name(owner, self.lang), q=name(cur, self.lang)),
+                self._take_back, on_no=lambda: self.say(t("board_undo_declined", q=name(cur, self.lang))),
                 action="undo"))
             return
         self._take_back()
