@@ -15,7 +15,9 @@ its seat's past decisions (engine.resume.catch_up, in the job's thread, thinking
 again in the worker), so it plays on as the agent of the unbroken game would have.
 
 Errors: a level that cannot be made falls back to the random player (``notes`` says so); an agent
-that raises while thinking hands its seat to a human (``fail``) — the same policy in every scene.
+that raises while thinking hands its seat to a human (``fail``) — the same policy in every scene. What went
+wrong (the exception, or the engine's refusal of the agent's action) goes to stderr only (``report``): it may
+name the seat's hidden cells or pieces, so the player's screen says only that the computer failed (G1).
 
 A job thinks with a copy of the seat's agent; the scene calls ``accept(job)`` when it plays the job's move,
 and only then does the copy (which remembers having thought it) take the seat. A move that is not played
@@ -25,6 +27,7 @@ the one an agent thinking in place, which the window would have waited for, make
 from __future__ import annotations
 
 import copy
+import sys
 import threading
 import time
 from typing import Any
@@ -128,6 +131,11 @@ class AIDriver:
         if self.agents.get(job.seat) is job.base:
             self.agents[job.seat] = job.agent
             self.current.add(job.seat)  # (a history that did not replay: the agent plays on from here)
+
+    def report(self, seat: int, what: str) -> None:
+        """What went wrong with the computer in ``seat``, for developers only (stderr): an exception's or a
+        refusal's text may name what that seat alone knows, so nothing a player sees shows it (G1)."""
+        print(f"computer seat {seat} ({self.game_id}, {self.seats[seat]}): {what}", file=sys.stderr)
 
     def fail(self, seat: int) -> None:
         """The agent of ``seat`` failed: the seat goes to a human (the game never stalls on a broken agent)."""

@@ -91,12 +91,14 @@ def test_jieqi_moving_a_face_down_piece_greys_undo_and_the_standard_game_keeps_i
         assert sc2.game.log == []
 
 
-def test_hot_seat_undo_is_greyed_and_says_it_is_for_games_against_the_computer(cleanup):
+def test_hot_seat_undo_is_greyed_and_says_why(cleanup):
+    """(Hot seat without a computer once refused take-back altogether; now the human to move is asked to agree,
+    tests/test_hot_seat_takeback.py.) Before any move there is nothing to take back."""
     app = make_app("dummy", "anqi", ["human", "human", "human"], "flat", size=(1024, 640))
     sc = app.scene
     assert not sc.buttons[0].enabled() and undo_fill(app) == GREYED
     hover_at(app, sc.buttons[0].rect.center)
-    assert sc.undo_tip() == "take-back is only for games against the computer"
+    assert sc.undo_tip() == "nothing to take back"
     app.step(0.016)
     assert tuple(app.display.ui.get_at((sc.buttons[0].rect.right - 3, sc.buttons[0].rect.y - 10)))[:3] != \
         tuple(pygame.Color(30, 33, 40))[:3]  # the tip is drawn over the panel above the button

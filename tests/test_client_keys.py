@@ -32,7 +32,9 @@ def test_table_dispatches_by_context_and_modifiers():
 def test_help_rows_follow_context_and_language():
     zh = keys.help_rows(("global", "board"), "zh")
     en = keys.help_rows(("global", "board"), "en")
-    assert ("U / Ctrl+Z", "悔棋（对电脑时）") in zh and ("U / Ctrl+Z", "undo (against the computer)") in en
+    assert ("U / Ctrl+Z", "悔棋：收回上一步人走的棋及电脑的应着（轮到另一位玩家时须其同意）") in zh
+    assert ("U / Ctrl+Z", "undo: take back the last human move and the computer's replies (another human to move is "
+            "asked first)") in en
     assert ("Left click", "select a piece, then a marked target; a refused click says why below") in en
     assert not any("face-down" in what for _, what in en)  # issue 26: flipping is 暗棋's own row, not every board's
     assert not any("march" in what for _, what in en)  # 沙场秋点兵's rows are not the board games' page
@@ -69,7 +71,7 @@ def test_f1_shows_the_board_games_keys_and_f2_switches_its_language(app):
     app.step(0.016)
     assert isinstance(app.scene, HelpScene)
     rows = app.scene.rows()
-    assert ("F", "翻转棋盘") in rows and ("U / Ctrl+Z", "悔棋（对电脑时）") in rows
+    assert ("F", "翻转棋盘") in rows and ("U / Ctrl+Z", "悔棋：收回上一步人走的棋及电脑的应着（轮到另一位玩家时须其同意）") in rows
     pygame.event.post(kd(pygame.K_F2))
     app.step(0.016)
     assert i18n.lang() == "en" and ("F", "flip the board") in app.scene.rows()
@@ -96,7 +98,7 @@ class Broken:
         raise RuntimeError("broken agent")
 
 
-def test_a_failing_computer_hands_its_seat_to_a_human():
+def test_a_failing_computer_hands_its_seat_to_a_human(capsys):
     from client.scenes.board_game import BoardGameScene
 
     pygame.font.init()
@@ -108,7 +110,8 @@ def test_a_failing_computer_hands_its_seat_to_a_human():
         sc.wait_for_computer(2.0)
         if sc.seats[1] == "human":
             break
-    assert sc.seats[1] == "human" and sc.message_bad and "broken agent" in sc.message
+    assert sc.seats[1] == "human" and sc.message_bad and "Black failed" in sc.message
+    assert "broken agent" not in sc.message and "broken agent" in capsys.readouterr().err  # its text: stderr only (G1)
     assert sc.human_turn() and sc.game.log == ["e4e6"]  # nothing was played for the broken seat
 
 

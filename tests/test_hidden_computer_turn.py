@@ -86,7 +86,9 @@ def test_how_often_the_computer_acts_out_of_sight_is_not_shown(app):
     each such action, between "P2 is thinking", and each one paused the computer's turn by the client's
     ai_delay: P1 could count P2's unseen actions by the line's flicker or by a watch. One march or three, P1
     must be shown the same, for as long."""
-    g7, f6, h8, h7 = (parse_cell(c) for c in ("g7", "f6", "h8", "h7"))
+    g7, f6, h8, h7, g8 = (parse_cell(c) for c in ("g7", "f6", "h8", "h7", "g8"))
     one = watched_turn(app, [March(g7, f6, 2), End()])
-    three = watched_turn(app, [March(g7, f6, 2), March(h8, h7, 1), March(f6, g7, 1), End()])
+    # (the third march was f6 -> g7, which S15 refuses: a new camp does not move in the turn it is made; the scene
+    # passed for the computer, hiding what the test meant to show, and now says that the computer erred)
+    three = watched_turn(app, [March(g7, f6, 2), March(h8, h7, 1), March(g7, g8, 1), End()])
     assert one == three

@@ -107,6 +107,7 @@ class BoardGameScene(PlayScene):
         self.actors: list[int] = self._actors_of(game)
         self.last_human: int | None = None
         self._opened = False  # the opening hand-over was considered (``_open_behind_handover``)
+        self.seat_views: dict[int, tuple] = {}  # hot seat with a hand-over: each human's (turn, camera turn, tilt, zoom)
         humans = [i for i, s in enumerate(self.seats) if s == "human"]
         self.yaw = 0.0  # the board's turn (the GL camera's yaw, the flat drawing's): 180 = flipped
         if len(humans) == 1:
@@ -247,15 +248,18 @@ class BoardGameScene(PlayScene):
     def play(self, action) -> bool:
         """Apply an action of the player to move (human or computer); False with the refusal if illegal."""
         seat = self.current
-        said = self.plugin.describe(action, self.lang)  # before: a description reads the position it acts on
         try:
+            said = self.plugin.describe(action, self.lang)  # before: a description reads the position it acts on
             self.game.apply(action)
-        except IllegalAction as e:
+        except IllegalAction as e:  # (a ParseError is one too)
+            if not self.is_human(seat) and seat >= 0:
+                self._computer_refused(seat, action, e)
+                return False
+            if isinstance(e, ParseError):
+                self.say(str(e), bad=True)
+                return False
             self.say(refusal_msg(self.game.game_id, e) if e.rule else e.text(self.lang), bad=True, rule=e.rule)
             return False  # the rule named in the game's words where it has them (``<game>.rule_id``)
-        except ParseError as e:
-            self.say(str(e), bad=True)
-            return False
         self.actors.append(seat)
         if self.is_human(seat):
             self.last_human = seat
@@ -281,6 +285,23 @@ class BoardGameScene(PlayScene):
         elif not self._private_note(seat):
             self._maybe_handover()
         return True
+
+    def _computer_refused(self, seat: int, action, e: IllegalAction) -> None:
+        """A computer's action the engine refused (a buggy agent): the refusal was written for that seat and may
+        name its hidden pieces, so the screen says only that it erred, the details go to stderr, and the seat goes
+        to a human (the driver's one policy; asking the agent again would loop on the same move)."""
+        self.ai.report(seat, f"refused {action!r}: {e.text('en')}")
+        self._computer_failed(seat, "board_ai_refused")
+
+    def _computer_failed(self, seat: int, key: str) -> None:
+        """The computer in ``seat`` failed (``key``: words naming nothing of it): its seat goes to a human, behind a
+        hand-over in hot seat with something private (the screen showed the last human's view with it to move)."""
+        self.say(t(key, who=self.plugin.seat_name(seat, self.lang)), bad=True)
+        self.ai.fail(seat)
+        self._maybe_handover()
+        top = self.host.scene
+        if getattr(top, "kind", None) == "handover" and getattr(top, "owner", None) is self:
+            top.notice = (t(key, who=self.plugin.seat_name(seat, self.lang)), False)  # (its status line is hidden)
 
     def _private_note(self, seat: int) -> bool:
         """What only the human who just acted may see (the plugin's ``private_note``): on the status line, or,
@@ -323,11 +344,26 @@ class BoardGameScene(PlayScene):
     def handover_done(self, seat: int) -> None:
         """The hand-over to ``seat`` ended: its view is shown (turned for it); the hover label waits for the mouse
         to move (the cell picked before may lie elsewhere on the turned board)."""
-        self.last_human = seat
+        prev, self.last_human = self.last_human, seat
         self.hover = None
         self.hover_since = time.perf_counter()
-        if self._hot_seat_turns():  # the hand-over hid the board: it is turned for the seat now looking
-            self.turn_to(self.plugin.bottom_seat_yaw(seat), snap=True)
+        if self._hot_seat_turns():  # the hand-over hid the board: each seat's own view (turn, tilt, zoom) is shown
+            if prev is not None and prev >= 0:
+                cam = self.camera
+                self.seat_views[prev] = (self.yaw, cam._goal[1] if cam else self.yaw, self.view_pitch,
+                                         cam.zoom if cam else 1.0)
+            self._show_seat_view(seat)
+
+    def _show_seat_view(self, seat: int) -> None:
+        """Seat ``seat``'s view of the board as it left it, or, its first time, its start view: its side at the
+        bottom, the game's tilt, no zoom (hot seat: nothing of where the last player looked carries over)."""
+        yaw = self.plugin.bottom_seat_yaw(seat)
+        board_yaw, cam_yaw, pitch, zoom = self.seat_views.get(seat, (yaw, yaw, self.angled_pitch, 1.0))
+        self.turn_to(board_yaw, snap=True)
+        self.view_pitch = pitch
+        if self.camera is not None:
+            self.camera.set_goal(pitch=pitch, yaw=cam_yaw, snap=True)
+            self.camera.zoom = zoom
 
     def _hot_seat_turns(self) -> bool:
         """Hot seat with a hand-over (hidden information): the board turns for each human as it takes the screen."""
@@ -347,14 +383,11 @@ class BoardGameScene(PlayScene):
             self.camera.set_goal(yaw=cur + ((self.yaw - cur + 180.0) % 360.0 - 180.0), snap=snap)
 
     def undo_refusal(self):
-        """Why the Undo button would be refused now (None: it would take back): a game without both a human
-        and a computer seat, no human action yet, the game over, or the engine's G2 floor (``Game.undo_floor``:
-        an action that showed something hidden stands) — asked of the engine, cached per position. The button
-        is greyed whenever this is not None, and its hover and a click on it say it."""
-        has_computer = any(s != "human" for s in self.seats)
-        has_human = any(s == "human" for s in self.seats)
-        if not (has_computer and has_human):
-            return UiMsg("board_undo_humans")
+        """Why the Undo button would be refused now (None: it would take back): no human action yet, the game
+        over, in hot seat with a hand-over a move of another human than the one at the screen, or the engine's G2
+        floor (``Game.undo_floor``: an action that showed something hidden stands) — asked of the engine, cached
+        per position. The button is greyed whenever this is not None, and its hover and a click on it say it.
+        (Another human to move at a shared board is asked first: ``undo``.)"""
         if not any(self.is_human(a) for a in self.actors):
             return UiMsg("board_no_undo")
         if self.game.is_over:  # (the engine's floor is the whole log then: not a G2 reveal, so not its words)
@@ -383,10 +416,28 @@ class BoardGameScene(PlayScene):
         return self.undo_refusal() is None
 
     def undo(self) -> None:
-        """Take back the last human action and every computer action after it (games with a computer)."""
+        """Take back the last human action and every computer action after it. Its player takes it back at once
+        while nobody else has had the board (against the computer: its move and the computer's answers); when
+        another human is to move now (hot seat without a hand-over), that human is asked first, as a take-back over
+        the board needs the opponent's consent. With a hand-over ``undo_refusal`` refuses another's move."""
         why = self.undo_refusal()
         if why is not None:
             self.say(why, bad=True, rule="G2" if isinstance(why, Msg) else None)
+            return
+        k = max(i for i, a in enumerate(self.actors) if self.is_human(a))
+        owner, cur = self.actors[k], self.current
+        if self.is_human(cur) and cur != owner:
+            name = self.plugin.seat_name
+            self.open_modal(ConfirmModal(
+                self.host, lambda: t("board_undo_ask", who=name(owner, self.lang), q=name(cur, self.lang)),
+                self._take_back, on_no=lambda: self.say(t("board_undo_declined", q=name(cur, self.lang))),
+                action="undo"))
+            return
+        self._take_back()
+
+    def _take_back(self) -> None:
+        """Undo's taking back, once allowed (and agreed to)."""
+        if self.undo_refusal() is not None:  # (the position changed under the question: nothing is taken back)
             return
         k = max(i for i, a in enumerate(self.actors) if self.is_human(a))
         self._set_game(self.game.replay(k))
@@ -410,6 +461,7 @@ class BoardGameScene(PlayScene):
         self.ai.reset(self.seed, hidden_deal=self.plugin.hidden_deal)
         self.actors = []
         self.last_human = None
+        self.seat_views = {}
         self._opened = False  # the new game opens behind a hand-over too
         self.say("")  # the old game's end goes (a computer to move first says nothing until it has moved)
         self._set_turn_message()
@@ -813,9 +865,9 @@ class BoardGameScene(PlayScene):
         self.job = None
         if job.version != self.version:
             return
-        if job.error is not None:  # one policy (client.ai_driver): say it, the seat goes to a human
-            self.say(t("board_ai_error", err=f"{type(job.error).__name__}: {job.error}"), bad=True)
-            self.ai.fail(seat)
+        if job.error is not None:  # one policy (client.ai_driver): say it (its text to stderr only), the seat goes to a human
+            self.ai.report(seat, f"{type(job.error).__name__}: {job.error}")
+            self._computer_failed(seat, "board_ai_error")
             return
         self.ai.accept(job)  # its agent remembers this move (a job dropped above leaves the agent as it was)
         self.play(job.result)

@@ -65,12 +65,10 @@ class GameScene(PlayScene):
         self.layout = layout_of(self.ctl.obs)  # the star's hex cells (S19a), None on square maps
         # heights are numbers players must read (small maps and the star's 121 cells)
         self.ctl.show_heights = game.size <= 16 or self.layout is not None
-        self.cam = app.display.new_camera(game.size)
-        if self.layout is not None:
-            if hasattr(self.cam, "set_layout"):
-                self.cam.set_layout(self.layout)
-            else:
-                self.cam.layout = self.layout
+        self.cam = self._new_camera()
+        # hot seat: each human seat's own map camera, as it left it (where one looked tells where its army or its
+        # interest is); a seat's first turn starts from its own start view (``set_viewer``)
+        self.seat_cams = {self.ctl.viewer: self.cam}
         self.fp_cam = None
         self.passed: tuple = ()  # the stacks the last pick looked past (``pick``)
         # G1: the seed the player gave (the HUD and the game-over box say the game is seeded), else None: the
@@ -303,7 +301,32 @@ class GameScene(PlayScene):
         if snap:
             cam.snap()
 
+    def _new_camera(self):
+        """A map camera at the display's start pose (the star's cells set)."""
+        cam = self.app.display.new_camera(self.game.size)
+        if self.layout is not None:
+            if hasattr(cam, "set_layout"):
+                cam.set_layout(self.layout)
+            else:
+                cam.layout = self.layout
+        return cam
+
+    def _drop_first_person(self) -> None:
+        """Out of first person without a word (a hand-over): the flat map camera back to the view before it, so
+        the seat that left in first person comes back to its own strategy view."""
+        saved = getattr(self, "_fp_saved", None)
+        if self.ctl.first_person and saved is not None and hasattr(self.cam, "tscale"):
+            self.cam.tx, self.cam.tz, self.cam.tscale = saved
+            self.cam.snap()
+        self._fp_saved = None
+        self.ctl.first_person = False
+        self.fp_cam = None
+
     def set_viewer(self, p: int) -> None:
+        """The screen goes to seat ``p``: its own camera (the pose it left, or its start view the first time),
+        nothing of the last player's selection, pointing or first person."""
+        self._drop_first_person()
+        self.seat_cams[self.ctl.viewer] = self.cam
         self.ctl.viewer = p
         # the new player now hears and sees what their own log got since they last looked
         # (a hit from the fog in the other's turn), never anything of the last player's view
@@ -311,10 +334,13 @@ class GameScene(PlayScene):
         self.items.reset()
         self.ctl.selected = None
         self.ctl.reinforce = None
-        self.ctl.first_person = False
-        self.fp_cam = None
         self.log.scroll = 0
-        self._home_camera(snap=True)
+        cam = self.seat_cams.get(p)
+        if cam is None:  # the seat's first turn: the game's start view for it (not the last player's turn or zoom)
+            self.cam = self.seat_cams[p] = self._new_camera()
+            self._home_camera(snap=True)
+        else:
+            self.cam = cam
         # whose turn, and what to do (issue 26: after a hand-over it said only "P1 (red) to play")
         self.ctl.say(lambda: t("shachang.ui.turn_hint", p=i18n.player_name(p)), "ok")
 
@@ -446,8 +472,7 @@ class GameScene(PlayScene):
                 self._tip.update(cell=None, shown=False)
                 self._pick_key = None
                 self.ctl.reinforce = None
-                self.ctl.first_person = False
-                self.fp_cam = None
+                self._drop_first_person()
                 h = HandoverScene(self.app, self, nxt)
                 if initial and self.opening_note:  # a loaded hot-seat game opens behind a hand-over: say it loaded
                     h.notice = (self.opening_note, True)
@@ -1091,11 +1116,9 @@ class GameScene(PlayScene):
         if not w.done or (self.ai_wait > 0 and not self.skip):
             return False
         self.worker = None
-        if w.error is not None:  # the driver's policy: say it, and the seat goes to a human
-            self.ctl.say(t("board_ai_error", err=f"{type(w.error).__name__}: {w.error}"), "error")
-            self.ai.fail(cur)
-            self.ctl.humans[cur] = True
-            self._sync_turn()
+        if w.error is not None:  # the driver's policy: say it (its text to stderr only), the seat goes to a human
+            self.ai.report(cur, f"{type(w.error).__name__}: {w.error}")
+            self._computer_to_human(cur, "board_ai_error")
             return False
         self.ai.accept(w)  # its agent remembers this move (a job of an older version leaves the agent as it was)
         action = w.result
@@ -1112,6 +1135,16 @@ class GameScene(PlayScene):
             return False
         return not self._apply_ai(action, cur)
 
+    def _computer_to_human(self, cur: int, key: str) -> None:
+        """The computer in seat ``cur`` failed (``key``: the words, with no detail of it): its seat goes to a human,
+        and the line says so after the turn's own line (or the hand-over screen does, when one comes now)."""
+        self.ai.fail(cur)
+        self.ctl.humans[cur] = True
+        self._sync_turn()
+        self.ctl.say(lambda: t(key, who=i18n.player_name(cur)), "error")
+        if isinstance(self.app.scene, HandoverScene):
+            self.app.scene.notice = (t(key, who=i18n.player_name(cur)), False)
+
     def _apply_ai(self, action, cur: int) -> bool:
         """Play the computer seat ``cur``'s ``action``; whether the viewer was shown anything of it."""
         g = self.game
@@ -1120,9 +1153,19 @@ class GameScene(PlayScene):
         try:
             g.apply(action)
         except IllegalAction as e:
-            self.ctl.say(f"{i18n.player_name(cur)}: {i18n.illegal_text(e)}", "error")
-            g.apply(End())
-            action = End()
+            # a buggy agent: the refusal was written for that seat and may name its cells in the viewer's fog (G1,
+            # S7), so the screen says only that it erred and passes; the details go to stderr (AIDriver.report)
+            self.ai.report(cur, f"refused {action!r}: {e.message}")
+            try:
+                g.apply(End())
+            except IllegalAction as e2:  # it may not pass either (S13: a forced reinforcement): a human takes the seat
+                self.ai.report(cur, f"refused its pass too: {e2.message}")
+                self._computer_to_human(cur, "board_ai_refused")
+                return True
+            self.ai_wait = self.app.opts.ai_delay / self.ai_speed
+            self.ctl.say(lambda: t("ai_refused_pass", who=i18n.player_name(cur)), "error")
+            self._after_action(End(), echo=False)
+            return True
         if g.observe(self.ctl.viewer).key() == view_before:
             # G1/S7: nothing of it reaches the viewer: no line and no pause either ("P2 acted out of sight" and
             # ai_delay after each unseen action let the player count them); the line still says P2 is thinking
@@ -1146,7 +1189,8 @@ class GameScene(PlayScene):
         else:
             self.ctl.say(lambda: i18n.engine_text(said))
         dst = getattr(action, "dst", None) or getattr(action, "cell", None)
-        if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None:
+        if dst is not None and self.ctl.obs.visible[dst] and not self.skip and self.fp_cam is None \
+                and self.handover_for is None:  # (behind a hand-over the camera is the last human's, kept as it left it)
             self.frame_cell(dst)
         self._after_action(action, echo=False)  # the echo is the player's own; this one slid already if seen
         return True
