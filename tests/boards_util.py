@@ -113,3 +113,26 @@ def gl_board_renderer(w: int, h: int):
         yield GLBoardRenderer(ctx, w, h)
     finally:
         ctx.release()
+
+
+HIDDEN = 3  # 三国演弈's pos.board entries: (kingdom, kind, owner, face down)
+
+
+def pass_screens(app) -> None:
+    """Close the notes and hand-overs in the way (as the player at the screen would)."""
+    for _ in range(6):
+        top = app.app.scene
+        kind = getattr(top, "kind", None)
+        if kind == "notice":
+            top.cancel()
+        elif kind == "handover":
+            top.done()
+        else:
+            return
+        app.step(0.016)
+
+
+def quiet_move(g):
+    """A 三国演弈 move of a face-up piece to an empty point (it reveals nothing)."""
+    return next(a for a in g.legal_actions()
+                if not g.pos.board[g.lay.index[a.src]][HIDDEN] and g.pos.board[g.lay.index[a.dst]] is None)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import pickle
 import time
 
 import pygame
@@ -21,6 +22,7 @@ from client.app import App
 from client.options import Options
 from client.savefile import read_save, write_save
 from engine import registry
+from engine.arena import make_agent
 from engine.resume import catch_up
 from tests.cases_util import _case
 from tests.golden import options_for
@@ -95,7 +97,6 @@ def test_a_turn_in_progress_is_thought_again_and_what_was_seen_is_remembered():
     """沙场秋点兵 under fog, hard: the save falls in the middle of a seat's turn; the agent handed the past
     remembers the ended turns' observations (its memory of enemies equals the unbroken agent's) and thinks
     the turn in progress again, coming to the moves that were played."""
-    from engine.arena import make_agent
 
     gid, g = new_game("shachang")
     assert g.mode == "digital"  # fog (S10)
@@ -202,9 +203,7 @@ def test_the_app_loads_a_save_and_its_computers_play_on_as_before(case, worker, 
 @pytest.mark.parametrize("case", ("shachang", "shachang:preset=star", "shachang:items=true,item_seed=5"))
 def test_an_observation_does_not_change_with_the_game(case):
     """engine.resume keeps 沙场秋点兵's observations of a turn in progress uncopied while the replay goes on."""
-    import pickle
 
-    from engine.arena import make_agent
 
     gid, g = new_game(case)
     agents = [make_agent(gid, "normal", 3 + s, s) for s in range(g.num_players)]

@@ -10,10 +10,12 @@ import pygame
 import pytest
 
 from client.games.shachang.scene import GameScene
+from client.scenes.board_game import BoardGameScene
 from engine import registry
 from engine.anqi import Flip, Move
 from engine.shachang.actions import March
 from engine.shachang.cells import parse_cell
+from tests.boards_util import make_app
 from tests.client_util import flat_app, position, step
 
 # P1 (human) sees only its corner round b2; P2 (computer) stands on g7 (5 soldiers) and h8, deep in the fog
@@ -84,7 +86,6 @@ def test_shachang_a_failing_computer_is_not_quoted(app, capsys):
 
 
 def run_anqi(agent, capsys):
-    from client.scenes.board_game import BoardGameScene
 
     pygame.font.init()
     sc = BoardGameScene((900, 640), registry.get("anqi").new_game(seed=3), ["human", "easy", "easy"], "en", "flat",
@@ -142,7 +143,6 @@ def test_shachang_a_computer_that_may_not_pass_either_hands_its_seat_to_a_human(
 def test_jieqi_a_failed_computer_seat_is_handed_over_to_a_human(cleanup):
     """揭棋 has private information (K9): the failed seat went to a human, but the board stayed on the last human's
     view with the failed seat to move, for that human to play it. Now it comes behind a hand-over, which says why."""
-    from tests.boards_util import make_app
 
     g = registry.get("sanguo").new_game(variant="jieqi", seed=3)
     app = make_app("dummy", "sanguo", ["human", "easy", "easy"], "flat", size=(1280, 720), game=g)

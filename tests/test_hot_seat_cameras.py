@@ -12,6 +12,8 @@ import pytest
 
 from client.games.shachang.scene import GameScene
 from client.scenes.handover import HandoverScene
+from engine import registry
+from tests.boards_util import key as bkey, make_app, pass_screens, post, quiet_move
 from tests.client_util import end_turn, flat_app, key, position, step
 
 # digital 8x8 under fog: P1 on b2, P2 on g7
@@ -106,29 +108,6 @@ def test_flat_a_seat_that_left_in_first_person_comes_back_to_its_map_view(tmp_pa
 
 
 # ---------------------------------------------------------------- the board games' hand-over (三国演弈揭棋)
-HIDDEN = 3  # pos.board entries: (kingdom, kind, owner, face down)
-
-
-def pass_screens(app) -> None:
-    """Close the notes and hand-overs in the way (as the player at the screen would)."""
-    for _ in range(6):
-        top = app.app.scene
-        kind = getattr(top, "kind", None)
-        if kind == "notice":
-            top.cancel()
-        elif kind == "handover":
-            top.done()
-        else:
-            return
-        app.step(0.016)
-
-
-def quiet_move(g):
-    """A face-up piece's move to an empty point (it reveals nothing)."""
-    return next(a for a in g.legal_actions()
-                if not g.pos.board[g.lay.index[a.src]][HIDDEN] and g.pos.board[g.lay.index[a.dst]] is None)
-
-
 def board_view(sc) -> tuple:
     cam = sc.camera
     return (round(sc.yaw, 3), round(sc.view_pitch, 3),
@@ -140,9 +119,6 @@ def test_board_game_each_seat_has_its_own_view(cleanup, driver, renderer):
     """吴 turns the board (F), tilts it to the top view (V), turns the GL camera (Q) and zooms in; after the
     hand-over 魏 saw the board in 吴's tilt and zoom (only the turn was set for it). Now 魏 gets its start view, and
     吴 its own view back."""
-    from engine import registry
-    from tests.boards_util import key as bkey, make_app, post
-
     g = registry.get("sanguo").new_game(variant="jieqi", seed=3)
     app = make_app(driver, "sanguo", ["human", "human", "easy"], renderer, size=(1280, 720), game=g)
     sc = app.scene

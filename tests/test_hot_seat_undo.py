@@ -7,24 +7,7 @@ from __future__ import annotations
 import pygame
 
 from engine import registry
-from tests.boards_util import key, make_app
-
-HIDDEN = 3  # pos.board entries: (kingdom, kind, owner, face down)
-
-
-def pass_screens(app) -> None:
-    """Close the notes and hand-overs in the way (as the player at the screen would)."""
-    for _ in range(6):
-        top = app.app.scene
-        kind = getattr(top, "kind", None)
-        if kind == "notice":
-            top.cancel()
-        elif kind == "handover":
-            top.done()
-        else:
-            return
-        app.step(0.016)
-
+from tests.boards_util import key, make_app, pass_screens, quiet_move
 
 def test_the_next_human_cannot_take_back_the_last_humans_move(cleanup):
     g = registry.get("sanguo").new_game(variant="jieqi", seed=3)
@@ -32,8 +15,7 @@ def test_the_next_human_cannot_take_back_the_last_humans_move(cleanup):
     sc = app.scene
     pass_screens(app)
     assert g.current_player == 0 and sc.viewer() == 0
-    quiet = next(a for a in g.legal_actions()  # a move of a face-up piece to an empty point: it reveals nothing
-                 if not g.pos.board[g.lay.index[a.src]][HIDDEN] and g.pos.board[g.lay.index[a.dst]] is None)
+    quiet = quiet_move(g)  # a move of a face-up piece to an empty point: it reveals nothing
     sc.play(quiet)
     app.step(0.016)
     pass_screens(app)  # 魏 (B) takes the screen
@@ -52,8 +34,7 @@ def test_the_human_at_the_screen_still_takes_back_its_own_move(cleanup):
     sc = app.scene
     pass_screens(app)
     assert g.current_player == 0 and sc.viewer() == 0
-    quiet = next(a for a in g.legal_actions()
-                 if not g.pos.board[g.lay.index[a.src]][HIDDEN] and g.pos.board[g.lay.index[a.dst]] is None)
+    quiet = quiet_move(g)
     sc.play(quiet)
     assert sc.viewer() == 0 and sc.undo_refusal() is None
     key(app, pygame.K_u)

@@ -11,19 +11,24 @@ from __future__ import annotations
 import json
 import os
 import time
+from pathlib import Path
 
 import pygame
 import pytest
 
 from client import i18n, savefile
+from client.__main__ import main
+from client.app import App
 from client.scenes.menu import LoadScene
+from client.ui import text
 from engine import registry
 from engine.api import SaveError
 from engine.saves import MAX_SAVE_BYTES
-from tests.client_util import click, flat_app, key, step
+from tests.client_util import click, flat_app, kept_client_state, key, position, step
 from tests.save_lang_util import english_words
 from tests.test_cli import one_line_exit
 from tests.test_fuzz_saves import real_save
+from tests.test_settings import launch
 
 
 def _baige() -> dict:
@@ -115,7 +120,6 @@ def test_the_refusal_on_the_load_list_fits_the_window(tmp_path, lang):
         ls = _load_list(app)
         ls.load(tmp_path / "relabelled.json")
         step(app)
-        from client.ui import text
 
         lines = text.wrap(ls.error_text(), 16, 800 - 80)
         assert 1 <= len(lines) <= 3 and all(text.size_of(ln, 16)[0] <= 720 for ln in lines), lines
@@ -224,7 +228,6 @@ def test_continue_on_the_start_screen_says_why_in_the_players_language(tmp_path)
 
 def test_quick_load_in_the_3d_scene_says_why_in_chinese(tmp_path):
     """F9 in 沙场秋点兵 with a quick save of a seed beyond 64 bits: the status line, in Chinese, names the field."""
-    from tests.client_util import position
 
     with flat_app(tmp_path, lang="zh") as app:
         g = position([[0, "a1", 2], [1, "h8", 2]])
@@ -272,15 +275,13 @@ def test_quick_load_in_a_board_scene_says_why_in_either_language(tmp_path):
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_load_on_the_command_line_is_one_line_in_the_chosen_language(tmp_path, capsys, monkeypatch, lang):
     """``--load`` with a save whose saved action is illegal: one line, in the language of ``--lang``."""
-    from client.__main__ import main
-    from client.app import App
 
     monkeypatch.setattr(App, "run", lambda self: (_ for _ in ()).throw(AssertionError("the window opened")))
     p = tmp_path / "illegal.json"
     b = _baige()
     p.write_text(json.dumps(dict(b, actions=["f1f2", "a1a9"])), encoding="utf-8")
     line = one_line_exit(main, ["--load", str(p), "--lang", lang, "--save-dir", str(tmp_path)], capsys)
-    assert line.startswith(f"python -m client: error: --load: ") and str(p) in line, line
+    assert line.startswith("python -m client: error: --load: ") and str(p) in line, line
     if lang == "zh":
         assert "第2个动作'a1a9'无法重放" in line and not english_words(line.split("--load: ", 1)[1], str(p)), line
     else:
@@ -291,7 +292,6 @@ def test_a_save_that_cannot_be_written_names_the_save_not_its_temporary_file(tmp
     """A read-only save folder (simulated: the tests run as root, who may write anywhere): the refusal named
     'quicksave.json.tmp', a file the player never made; now the save itself, in the player's language; the old save
     stays as it was and no temporary file is left."""
-    from pathlib import Path
 
     target = tmp_path / "quicksave.json"
     target.write_text("old", encoding="utf-8")
@@ -312,7 +312,6 @@ def test_a_save_that_cannot_be_written_names_the_save_not_its_temporary_file(tmp
 def test_a_save_killed_in_the_middle_of_writing_leaves_the_old_save(tmp_path, monkeypatch):
     """Saving is atomic: the text goes to a temporary file renamed over the save. A process ended while writing (here
     the interrupt arrives in the middle of the write) leaves the old save whole and loadable, and no temporary file."""
-    from pathlib import Path
 
     g = registry.get("baige").new_game()
     target = tmp_path / "autosave.json"
@@ -339,8 +338,6 @@ def test_a_save_killed_in_the_middle_of_writing_leaves_the_old_save(tmp_path, mo
                                             ("{not json", "不是存档文件：JSON 无效")])
 def test_a_settings_file_that_is_ignored_says_why_in_chinese(tmp_path, content, words):
     """The start screen's note about a settings file it does not use had the English reason after its Chinese words."""
-    from tests.client_util import kept_client_state
-    from tests.test_settings import launch
 
     p = tmp_path / "settings.json"
     p.write_text(content, encoding="utf-8")
