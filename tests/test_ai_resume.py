@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 import pickle
 import time
 
@@ -25,6 +24,7 @@ from engine import registry
 from engine.arena import make_agent
 from engine.resume import catch_up
 from tests.cases_util import _case
+from tests.client_util import kept_client_state
 from tests.golden import options_for
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -174,30 +174,25 @@ def test_the_app_loads_a_save_and_its_computers_play_on_as_before(case, worker, 
     path = write_save(tmp_path / "save.json", g, seats, 0, first.base)
     play(first, g, n, straight)
 
-    old = os.environ.get("SDL_VIDEODRIVER")
-    os.environ["SDL_VIDEODRIVER"] = "offscreen"
-    try:
-        app = App(Options(renderer="flat", save_dir=tmp_path / "saves", ai_delay=0.0, lang="en", size=(1280, 720),
-                          strict=True, handover_delay=0.0))
-        app.start_title()
-        assert app.load_path(path) is None
-        scene = app.scenes[-1]
-        assert scene.ai.base == first.base, "the scene's computers did not get the save's seed"
-        deadline = time.monotonic() + 300
-        while len(scene.game.log) < len(straight) and not scene.game.is_over and time.monotonic() < deadline:
-            app.step(0.05)
-            time.sleep(0.002)
-        game = scene.game
-        assert [str(a) for a in game.log] == [str(a) for a in g.log][:len(game.log)]
-        assert len(game.log) == len(straight), "the scene stopped playing"
-        auto = read_save(scene.autosave_path())
-        assert auto.ai_seed == first.base and len(auto.game.log) > saved
-    finally:
-        pygame.display.quit()
-        if old is None:
-            os.environ.pop("SDL_VIDEODRIVER", None)
-        else:
-            os.environ["SDL_VIDEODRIVER"] = old
+    with kept_client_state("offscreen"):
+        try:
+            app = App(Options(renderer="flat", save_dir=tmp_path / "saves", ai_delay=0.0, lang="en", size=(1280, 720),
+                              strict=True, handover_delay=0.0))
+            app.start_title()
+            assert app.load_path(path) is None
+            scene = app.scenes[-1]
+            assert scene.ai.base == first.base, "the scene's computers did not get the save's seed"
+            deadline = time.monotonic() + 300
+            while len(scene.game.log) < len(straight) and not scene.game.is_over and time.monotonic() < deadline:
+                app.step(0.05)
+                time.sleep(0.002)
+            game = scene.game
+            assert [str(a) for a in game.log] == [str(a) for a in g.log][:len(game.log)]
+            assert len(game.log) == len(straight), "the scene stopped playing"
+            auto = read_save(scene.autosave_path())
+            assert auto.ai_seed == first.base and len(auto.game.log) > saved
+        finally:
+            pygame.display.quit()
 
 
 @pytest.mark.parametrize("case", ("shachang", "shachang:preset=star", "shachang:items=true,item_seed=5"))
