@@ -123,7 +123,7 @@ def test_a_large_save_with_wrong_option_types_is_listed_without_them(tmp_path):
         lines = {p.name: ls.describe(p) for p in ls.files}
         assert lines["a.json"].endswith("Autumn Muster on the Battlefield · 3 moves")
         assert lines["b.json"].endswith("Three Kingdoms Chess · Jieqi (hidden pieces) · 3 moves")
-        assert lines["c.json"] == "c.json (not a save)"
+        assert lines["c.json"] == "c.json (cannot be loaded)"
         ls.load(tmp_path / "a.json")
         step(app)
         assert app.scene is ls and ls.error_text() == "could not load: a.json: 沙场秋点兵 save lacks 'map'"

@@ -193,7 +193,7 @@ def test_a_file_whose_name_is_not_utf8_is_listed_and_refused_without_a_crash(tmp
         ls = _load_list(app)
         assert [p.name for p in ls.files] == [name]
         # (its line had ASCII brackets round the Chinese; ascii(): a failure's report must be UTF-8 for pytest-xdist)
-        assert ascii(ls.describe(ls.files[0])) == ascii(f"{name}（不是存档）")
+        assert ascii(ls.describe(ls.files[0])) == ascii(f"{name}（无法载入）")
         step(app, 2)  # drawn (it raised here)
         click(app, ls.buttons[0].rect.center)
         step(app, 2)
