@@ -103,7 +103,7 @@ def _large(data: dict) -> str:
 def test_a_large_save_with_wrong_option_types_is_listed_without_them(tmp_path):
     """A save too large for the load list to replay was summarised unchecked: a list for 沙场秋点兵's map preset
     raised TypeError (unhashable) when the load screen drew its line, another game's id a KeyError; now only
-    registered values of the choices are shown, another game's save is "not a save", and loading says why not."""
+    registered values of the choices are shown, another game's save "cannot be loaded", and loading says why not."""
     from client.scenes.menu import LoadScene
 
     d = _baige_save()

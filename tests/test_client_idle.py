@@ -75,7 +75,7 @@ def test_autosave_per_game_kind_and_the_load_list_says_what_each_save_is(app, tm
     assert "round 1" in lines[p2.name]
     assert "8x8" in lines[p1.name] and "2 players (2 human)" in lines[p1.name]
     assert "Shadow War" in lines["autosave-anqi-vs.json"] and "0 moves" in lines["autosave-anqi-vs.json"]
-    assert "not a save" in lines["junk.json"]
+    assert "cannot be loaded" in lines["junk.json"]
     assert lines[p1.name].startswith("[autosave] ") and not lines["junk.json"].startswith("[")  # marked
 
 
