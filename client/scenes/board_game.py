@@ -296,12 +296,13 @@ class BoardGameScene(PlayScene):
     def _computer_failed(self, seat: int, key: str) -> None:
         """The computer in ``seat`` failed (``key``: words naming nothing of it): its seat goes to a human, behind a
         hand-over in hot seat with something private (the screen showed the last human's view with it to move)."""
-        self.say(t(key, who=self.plugin.seat_name(seat, self.lang)), bad=True)
+        words = t(key, who=self.plugin.seat_name(seat, self.lang))
+        self.say(words, bad=True)
         self.ai.fail(seat)
         self._maybe_handover()
         top = self.host.scene
         if getattr(top, "kind", None) == "handover" and getattr(top, "owner", None) is self:
-            top.notice = (t(key, who=self.plugin.seat_name(seat, self.lang)), False)  # (its status line is hidden)
+            top.notice = (words, False)  # (its status line is hidden)
 
     def _private_note(self, seat: int) -> bool:
         """What only the human who just acted may see (the plugin's ``private_note``): on the status line, or,
